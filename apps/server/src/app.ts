@@ -1,0 +1,143 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { AppError } from './lib/app-error.ts';
+import type { AppEnv, Services, SignedInAccount } from './lib/context.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { businessRoutes } from './modules/business/business.routes.ts';
+import { publicEmail } from './modules/accounts/credentials.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Routes registered outside defineRoute, with the access they have. */
+export const DOCUMENT_ROUTES = { 'GET /api/openapi.json': { kind: 'public' } } as const;
+
+function errorBody(code: string, message: string, details?: Record<string, unknown>) {
+  return { error: { code, message, ...details } };
+}
+
+function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function resolveAccount(c: Context<AppEnv>): Promise<SignedInAccount | null> {
+  if (!c.req.header('cookie')?.includes('better-auth.session_token')) return null;
+  const found = await c.var.services.auth.api.getSession({ headers: c.req.raw.headers });
+  if (!found) return null;
+  const user = found.user as { id: string; email: string; name: string; phoneNumber?: string | null };
+  return {
+    user: { id: user.id, email: publicEmail(user.email), name: user.name, phoneNumber: user.phoneNumber ?? null },
+    sessionId: found.session.id,
+  };
+}
+
+export function createApp(services: Services) {
+  const app = new OpenAPIHono<AppEnv>({
+    // zod failures answer 400 with the first issue in words a caller can act on.
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+        const first = issues[0];
+        const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input';
+        return c.json(errorBody('validation_error', message, { issues }), 400);
+      }
+      return undefined;
+    },
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(errorBody(error.code, error.message, error.details), error.status);
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      if (status === 413) return c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB'), 413);
+      if (status === 415) {
+        return c.json(errorBody('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json'), 415);
+      }
+      const isJson = /json/i.test(error.message);
+      const message = isJson ? 'The request body is not valid JSON' : error.message || 'Bad request';
+      return c.json(errorBody(isJson ? 'malformed_json' : 'bad_request', message), status < 500 ? (status as 400) : 400);
+    }
+    if (services.config.logLevel !== 'silent') console.error(`[${c.req.method} ${c.req.path}]`, error);
+    return c.json(errorBody('internal_error', 'Something went wrong on our side. Try again.'), 500);
+  });
+
+  app.use('*', async (c, next) => {
+    c.set('services', services);
+    c.set('clientAddress', clientAddressOf(c, services.config.trustProxy));
+    c.set('account', null);
+    await next();
+  });
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      // The unread rest of the body is still on the socket: close it rather than reuse it.
+      onError: (c) => c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB'), 413, { Connection: 'close' }),
+    }),
+  );
+
+  // Cookies are SameSite=Lax; a state-changing call from another site's page is refused as well.
+  app.use('/api/*', async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin && !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
+      const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
+      let originHost: string | null = null;
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        originHost = null;
+      }
+      if (originHost !== host) return c.json(errorBody('cross_origin_refused', 'Cross-site requests are not allowed'), 403);
+    }
+    await next();
+  });
+
+  app.use('/api/*', async (c, next) => {
+    c.set('account', await resolveAccount(c));
+    await next();
+  });
+
+  app.route('/', healthRoutes);
+  app.route('/', accountsRoutes);
+  app.route('/', businessRoutes);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Till API', version: services.version, description: 'Point of sale and back office API' },
+  });
+
+  app.all('/api/*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
+
+  mountWebApp(app, services.config.webDistDir);
+  return app;
+}
+
+/** The built React app: real files as they are, every other path gets index.html (client routing). */
+function mountWebApp(app: OpenAPIHono<AppEnv>, webDistDir: string | undefined) {
+  const distDir = webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.get('*', (c) => c.text('The web app is not built. Run `npm start`, which builds it.', 503));
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const root = path.relative(process.cwd(), distDir) || '.';
+  app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c) => c.html(indexHtml));
+}

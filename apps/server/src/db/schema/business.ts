@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+/**
+ * Tenant root. Row-level security fences it by `id`; every other business-owned table carries
+ * `business_id` and is fenced by it (see migrations/0001_row_level_security.sql).
+ */
+export const businesses = pgTable('businesses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerUserId: uuid('owner_user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * SPEC §3 profiles. Keyed by the account, not the tenant: it is how a signed-in account finds
+ * its business, so it is read before a tenant is known and is not under row-level security.
+ */
+export const profiles = pgTable('profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  businessName: text('business_name'),
+  fullName: text('full_name'),
+  industry: text('industry', { enum: ['retail', 'restaurant', 'mechanics'] }).notNull().default('retail'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SPEC §3 business_settings; a missing row means "use defaults" (SPEC §8). */
+export const businessSettings = pgTable('business_settings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .unique()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  businessName: text('business_name').notNull(),
+  authenticationEnabled: boolean('authentication_enabled').notNull().default(true),
+  hasBusinessOwner: boolean('has_business_owner').notNull().default(false),
+  enabledFeatures: jsonb('enabled_features').$type<Record<string, boolean>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SPEC §3 employees. */
+export const employees = pgTable(
+  'employees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    email: text('email'),
+    role: text('role', { enum: ['business_owner', 'admin', 'manager', 'cashier', 'kitchen'] }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default(sql`'{}'::jsonb`),
+    adminPermissions: jsonb('admin_permissions').$type<Record<string, boolean>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('employees_business_id_idx').on(table.businessId),
+    // At most one business owner per business: a double click on "Assign business owner" cannot make two.
+    uniqueIndex('employees_one_owner_per_business').on(table.businessId).where(sql`${table.role} = 'business_owner'`),
+  ],
+);
+
+/** Sensitive actions (ARCHITECTURE "Data rules"): who, when, what, why. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id'),
+    actorEmployeeId: uuid('actor_employee_id'),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_log_business_created_idx').on(table.businessId, table.createdAt)],
+);

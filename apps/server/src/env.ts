@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env (a lint rule enforces it): configuration is read once,
+ * validated, and handed to everything else as a plain object.
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+const emailList = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.email()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL').optional(),
+  PUBLIC_URL: z.url().optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SUPER_ADMIN_EMAILS: emailList.default([]),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Till <no-reply@till.local>'),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+});
+
+export type RawEnv = z.input<typeof envSchema>;
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  authSecret: string;
+  superAdminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  openaiBaseUrl: string | undefined;
+  openaiApiKey: string | undefined;
+  trustProxy: boolean;
+  webDistDir: string | undefined;
+  logLevel: 'silent' | 'error' | 'info';
+}
+
+export class ConfigError extends Error {}
+
+/** Without BETTER_AUTH_SECRET, a secret is generated once into the data folder so sessions survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function parseConfig(source: Record<string, string | undefined>): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: env.PUBLIC_URL,
+    authSecret: env.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    superAdminEmails: env.SUPER_ADMIN_EMAILS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    openaiBaseUrl: env.OPENAI_BASE_URL,
+    openaiApiKey: env.OPENAI_API_KEY,
+    trustProxy: env.TRUST_PROXY,
+    webDistDir: env.WEB_DIST_DIR,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+export function loadConfig(): AppConfig {
+  return parseConfig(process.env);
+}
+
+/** Test databases and tools read these; kept here so that process.env stays in one file. */
+export function readTestEnv() {
+  return {
+    testDatabaseUrl: process.env.TEST_DATABASE_URL || undefined,
+    /** Which database the API test project runs on: 'pglite' (default) or 'postgres'. */
+    testDbKind: process.env.TEST_DB_KIND === 'postgres' ? ('postgres' as const) : ('pglite' as const),
+    pgliteTemplatePath: process.env.TILL_PGLITE_TEMPLATE || undefined,
+    postgresTemplateDb: process.env.TILL_POSTGRES_TEMPLATE_DB || undefined,
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from '@hono/zod-openapi';
+
+export const errorSchema = z
+  .object({
+    error: z.object({ code: z.string(), message: z.string() }).catchall(z.unknown()),
+  })
+  .openapi('Error');
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid input',
+  401: 'Not signed in or wrong credentials',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Body too large',
+  422: 'Unprocessable',
+  429: 'Too many requests',
+  503: 'Unavailable',
+};
+
+export function errorResponses<const S extends readonly number[]>(...statuses: S) {
+  return Object.fromEntries(
+    statuses.map((status) => [status, { description: STATUS_TEXT[status] ?? 'Error', content: { 'application/json': { schema: errorSchema } } }]),
+  ) as { [K in S[number]]: { description: string; content: { 'application/json': { schema: typeof errorSchema } } } };
+}
+
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { 'application/json': { schema } } } as const;
+}
+
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } } as const;
+}

@@ -1,0 +1,105 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { INDUSTRIES, SIGN_OUT_SCOPES } from '@till/core';
+import type { AppEnv } from '../../lib/context.ts';
+import { forwardAuthCookies, authHeadersFor } from '../../lib/auth-cookies.ts';
+import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { PUBLIC, defineRoute } from '../../lib/routing.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.ts';
+import { signIn } from './sign-in.ts';
+import { signOut } from './sign-out.ts';
+import { signUp } from './sign-up.ts';
+
+const userSchema = z
+  .object({ id: z.uuid(), email: z.string().nullable(), phoneNumber: z.string().nullable(), name: z.string() })
+  .openapi('AccountUser');
+
+// Credentials are optional in the schema so that SPEC §5's own message answers a missing one.
+const credentialFields = {
+  email: z.string().max(254).optional(),
+  phone: z.string().max(32).optional(),
+  password: z.string().max(1024).optional(),
+};
+
+const signUpRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/sign-up',
+  access: PUBLIC,
+  tags: ['auth'],
+  summary: 'Create an account with email or phone and a password, with its business',
+  request: {
+    body: jsonBody(
+      z.strictObject({
+        ...credentialFields,
+        businessName: z.string().max(200).optional(),
+        fullName: z.string().max(200).optional(),
+        industry: z.enum(INDUSTRIES).optional(),
+      }),
+    ),
+  },
+  responses: { 201: jsonResponse(z.object({ user: userSchema }), 'Signed up and signed in'), ...errorResponses(400, 409) },
+});
+
+const signInRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/sign-in',
+  access: PUBLIC,
+  tags: ['auth'],
+  summary: 'Sign in with email or phone and a password',
+  request: { body: jsonBody(z.strictObject(credentialFields)) },
+  responses: { 200: jsonResponse(z.object({ user: userSchema }), 'Signed in'), ...errorResponses(400, 401, 429) },
+});
+
+const signOutRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/sign-out',
+  access: PUBLIC,
+  tags: ['auth'],
+  summary: 'Sign out: local (this session), others (every other session) or global (all)',
+  request: { query: z.strictObject({ scope: z.enum(SIGN_OUT_SCOPES).default('local') }) },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Signed out'), ...errorResponses(400) },
+});
+
+const requestResetRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/request-password-reset',
+  access: PUBLIC,
+  tags: ['auth'],
+  summary: 'Email a password reset link (same answer whether or not the account exists)',
+  request: { body: jsonBody(z.strictObject({ email: z.email().max(254), redirectTo: z.string().max(2048).optional() })) },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Requested'), ...errorResponses(400, 429) },
+});
+
+const resetRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/reset-password',
+  access: PUBLIC,
+  tags: ['auth'],
+  summary: 'Set a new password with the token from the reset link',
+  request: { body: jsonBody(z.strictObject({ token: z.string().min(1).max(512), newPassword: z.string().max(1024) })) },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Password changed'), ...errorResponses(400) },
+});
+
+export const accountsRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(signUpRoute, async (c) => {
+    const result = await signUp(c.var.services, c.req.valid('json'), authHeadersFor(c));
+    forwardAuthCookies(c, result.headers);
+    return c.json({ user: result.user }, 201);
+  })
+  .openapi(signInRoute, async (c) => {
+    const result = await signIn(c.var.services, c.req.valid('json'), authHeadersFor(c), c.var.clientAddress);
+    forwardAuthCookies(c, result.headers);
+    return c.json({ user: result.user }, 200);
+  })
+  .openapi(signOutRoute, async (c) => {
+    const result = await signOut(c.var.services, { scope: c.req.valid('query').scope, account: c.var.account }, authHeadersFor(c));
+    forwardAuthCookies(c, result.headers);
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(requestResetRoute, async (c) => {
+    await requestPasswordReset(c.var.services, c.req.valid('json'), authHeadersFor(c), c.var.clientAddress);
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(resetRoute, async (c) => {
+    await resetPassword(c.var.services, c.req.valid('json'));
+    return c.json({ ok: true as const }, 200);
+  });

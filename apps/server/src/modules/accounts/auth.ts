@@ -1,0 +1,64 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { phoneNumber } from 'better-auth/plugins';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@till/core';
+import type { Db } from '../../db/client.ts';
+import { account, session, user, verification } from '../../db/schema/index.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+
+export const SESSION_COOKIE_NAME = 'better-auth.session_token';
+const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+
+/**
+ * better-auth is only called through `auth.api.*` from our own routes (its handler is not
+ * mounted), so every auth endpoint goes through our validation, rate limits, SPEC error codes
+ * and the declared-access route table.
+ */
+export function createAuth(options: { db: Db; secret: string; baseURL: string; mailer: Mailer }) {
+  return betterAuth({
+    appName: 'Till',
+    baseURL: options.baseURL,
+    secret: options.secret,
+    database: drizzleAdapter(options.db, { provider: 'pg', schema: { user, session, account, verification } }),
+    telemetry: { enabled: false },
+    // Wrong passwords are expected traffic, not warnings; real failures still log.
+    logger: { level: 'error' },
+    // Our routes apply their own per-account and per-address limits (better-auth keys by IP only).
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: 'uuid' },
+      // The Secure flag is added per request by our cookie forwarding, which knows whether the
+      // request came over HTTPS (directly or through a trusted proxy).
+      useSecureCookies: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // The link points at our web page, never at a caller-supplied address.
+      sendResetPassword: async ({ user: account, token }) => {
+        const url = `${options.baseURL}/reset-password?token=${encodeURIComponent(token)}`;
+        await options.mailer.send({
+          channel: 'email',
+          recipient: account.email,
+          subject: 'Reset your Till password',
+          body: `Someone asked to reset the password of your Till account.\n\nOpen this link within an hour to choose a new password:\n${url}\n\nIf it was not you, ignore this email; your password stays the same.`,
+        });
+      },
+    },
+    plugins: [
+      phoneNumber({
+        sendOTP: async ({ phoneNumber: recipient, code }) => {
+          await options.mailer.send({ channel: 'sms', recipient, subject: 'Till code', body: `Your Till code is ${code}` });
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

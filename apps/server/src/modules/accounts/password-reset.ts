@@ -1,0 +1,37 @@
+import type { Services } from '../../lib/context.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import { betterAuthCode } from './better-auth-errors.ts';
+import { assertStrongPassword } from './credentials.ts';
+
+/**
+ * Always answers the same, whether or not the address has an account, so the form cannot be
+ * used to find out who has one. The email goes through the mailer (outbox without SMTP).
+ */
+export async function requestPasswordReset(
+  services: Services,
+  input: { email: string },
+  requestHeaders: Headers,
+  clientAddress: string,
+) {
+  const limit = services.signInLimits.perAddress.hit(`reset:${clientAddress}`);
+  if (!limit.allowed) {
+    throw new AppError(429, 'rate_limited', 'Too many reset requests. Try again later.', {
+      retryAfterSeconds: limit.retryAfterSeconds,
+    });
+  }
+  await services.auth.api.requestPasswordReset({
+    body: { email: input.email.trim().toLowerCase() },
+    headers: requestHeaders,
+  });
+}
+
+export async function resetPassword(services: Services, input: { token: string; newPassword: string }) {
+  assertStrongPassword(input.newPassword);
+  try {
+    await services.auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
+  } catch (error) {
+    const code = betterAuthCode(error);
+    if (code && /TOKEN/i.test(code)) throw badRequest('invalid_token', 'This reset link is invalid or has expired');
+    throw badRequest('invalid_token', 'This reset link is invalid or has expired');
+  }
+}

@@ -1,0 +1,57 @@
+import type { Services } from '../../lib/context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ensureBusinessSettings } from '../business/ensure-business-settings.ts';
+import { accountsRepository } from './accounts.repository.ts';
+import { publicEmail, readCredentials } from './credentials.ts';
+
+export interface SignInInput {
+  email?: string | undefined;
+  phone?: string | undefined;
+  password?: string | undefined;
+}
+
+// A wrong password and an unknown account answer with the same status, code and text.
+const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Invalid login credentials');
+
+function tooManyAttempts(retryAfterSeconds: number) {
+  return new AppError(429, 'rate_limited', 'Too many sign-in attempts. Try again later.', { retryAfterSeconds });
+}
+
+/**
+ * Rate limited per account and per client address before any password is checked; then, as
+ * SPEC §4 asks, a profile without settings gets its default settings.
+ */
+export async function signIn(services: Services, input: SignInInput, requestHeaders: Headers, clientAddress: string) {
+  const { identifier, password } = readCredentials(input);
+  const accountKey = identifier.kind === 'email' ? `email:${identifier.email}` : `phone:${identifier.phone}`;
+  const byAddress = services.signInLimits.perAddress.hit(clientAddress);
+  const byAccount = services.signInLimits.perAccount.hit(accountKey);
+  if (!byAddress.allowed) throw tooManyAttempts(byAddress.retryAfterSeconds);
+  if (!byAccount.allowed) throw tooManyAttempts(byAccount.retryAfterSeconds);
+
+  let result;
+  try {
+    result =
+      identifier.kind === 'email'
+        ? await services.auth.api.signInEmail({
+            body: { email: identifier.email, password, rememberMe: true },
+            headers: requestHeaders,
+            returnHeaders: true,
+          })
+        : await services.auth.api.signInPhoneNumber({
+            body: { phoneNumber: identifier.phone, password, rememberMe: true },
+            headers: requestHeaders,
+            returnHeaders: true,
+          });
+  } catch {
+    throw invalidCredentials();
+  }
+  const user = result.response.user as { id: string; email: string; name: string; phoneNumber?: string | null };
+  const accounts = accountsRepository(services.database.db);
+  const profile = await accounts.findProfile(user.id);
+  if (profile) await ensureBusinessSettings(services.database, { businessId: profile.businessId, userId: user.id });
+  return {
+    headers: result.headers,
+    user: { id: user.id, email: publicEmail(user.email), phoneNumber: user.phoneNumber ?? null, name: user.name },
+  };
+}

@@ -1,0 +1,22 @@
+import type { SignOutScope } from '@till/core';
+import type { Services, SignedInAccount } from '../../lib/context.ts';
+
+/**
+ * SPEC §5 scopes: local ends this session, others ends every other session of the account and
+ * keeps this one, global ends them all. Without a session there is nothing to end.
+ */
+export async function signOut(
+  services: Services,
+  input: { scope: SignOutScope; account: SignedInAccount | null },
+  requestHeaders: Headers,
+): Promise<{ headers: Headers }> {
+  const api = services.auth.api;
+  if (!input.account) return { headers: new Headers() };
+  if (input.scope === 'others') {
+    await api.revokeOtherSessions({ headers: requestHeaders });
+    return { headers: new Headers() };
+  }
+  if (input.scope === 'global') await api.revokeSessions({ headers: requestHeaders });
+  const { headers } = await api.signOut({ headers: requestHeaders, returnHeaders: true });
+  return { headers };
+}

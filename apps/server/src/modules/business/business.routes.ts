@@ -1,0 +1,84 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { FEATURE_NAMES, INDUSTRIES } from '@till/core';
+import type { AppEnv } from '../../lib/context.ts';
+import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { ACCOUNT, PUBLIC, defineRoute } from '../../lib/routing.ts';
+import { accountsRepository } from '../accounts/accounts.repository.ts';
+import { assignBusinessOwner } from './assign-business-owner.ts';
+import { ensureBusinessSettings } from './ensure-business-settings.ts';
+import { getMe } from './get-me.ts';
+import { requireOwnBusiness } from './require-own-business.ts';
+
+const settingsSchema = z
+  .object({
+    user_id: z.uuid(),
+    business_name: z.string(),
+    authentication_enabled: z.boolean(),
+    has_business_owner: z.boolean(),
+    enabled_features: z.object(Object.fromEntries(FEATURE_NAMES.map((name) => [name, z.boolean()]))),
+  })
+  .openapi('BusinessSettings');
+
+const meSchema = z
+  .object({
+    user: z.object({ id: z.uuid(), email: z.string().nullable(), name: z.string(), phoneNumber: z.string().nullable() }).nullable(),
+    profile: z
+      .object({ user_id: z.uuid(), business_name: z.string().nullable(), full_name: z.string().nullable(), industry: z.enum(INDUSTRIES) })
+      .nullable(),
+    business: z.object({ id: z.uuid(), name: z.string(), currency: z.string(), time_zone: z.string() }).nullable(),
+    settings: settingsSchema.nullable(),
+    employeeSession: z.null(),
+    isSuperAdmin: z.boolean(),
+    isBusinessOwner: z.boolean(),
+  })
+  .openapi('Me');
+
+const meRoute = defineRoute({
+  method: 'get',
+  path: '/api/me',
+  access: PUBLIC,
+  tags: ['business'],
+  summary: 'The signed-in account, its profile, business, settings, employee session and super-admin flag (nulls when signed out)',
+  responses: { 200: jsonResponse(meSchema, 'Who is signed in') },
+});
+
+const ensureSettingsRoute = defineRoute({
+  method: 'post',
+  path: '/api/business-settings',
+  access: ACCOUNT,
+  tags: ['business'],
+  summary: 'Create the default business settings when there are none (SPEC §4); idempotent',
+  responses: { 200: jsonResponse(z.object({ settings: settingsSchema }), 'The settings'), ...errorResponses(400, 403) },
+});
+
+const assignOwnerRoute = defineRoute({
+  method: 'post',
+  path: '/api/business/owner',
+  access: ACCOUNT,
+  tags: ['business'],
+  summary: 'Assign the business owner: an employee with role business_owner and all six permission flags',
+  request: {
+    body: jsonBody(z.strictObject({ fullName: z.string().trim().min(1).max(200), email: z.email().max(254).optional() })),
+  },
+  responses: { 201: jsonResponse(z.object({ settings: settingsSchema }), 'Owner assigned'), ...errorResponses(400, 403, 409) },
+});
+
+export const businessRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(meRoute, async (c) => {
+    const { database } = c.var.services;
+    return c.json(await getMe(database, accountsRepository(database.db), c.var.account) as never, 200);
+  })
+  .openapi(ensureSettingsRoute, async (c) => {
+    const owned = await requireOwnBusiness(c.var.services.database.db, c.var.account!);
+    return c.json({ settings: await ensureBusinessSettings(c.var.services.database, owned) }, 200);
+  })
+  .openapi(assignOwnerRoute, async (c) => {
+    const owned = await requireOwnBusiness(c.var.services.database.db, c.var.account!);
+    const body = c.req.valid('json');
+    const settings = await assignBusinessOwner(c.var.services.database, {
+      ...owned,
+      fullName: body.fullName,
+      email: body.email ?? null,
+    });
+    return c.json({ settings }, 201);
+  });

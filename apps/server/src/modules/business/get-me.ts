@@ -1,0 +1,59 @@
+import type { Database } from '../../db/client.ts';
+import type { SignedInAccount } from '../../lib/context.ts';
+import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import { businessRepository } from './business.repository.ts';
+import { toSettingsView, type BusinessSettingsView } from './settings-view.ts';
+
+export interface MeView {
+  user: SignedInAccount['user'] | null;
+  profile: { user_id: string; business_name: string | null; full_name: string | null; industry: string } | null;
+  business: { id: string; name: string; currency: string; time_zone: string } | null;
+  settings: BusinessSettingsView | null;
+  employeeSession: null;
+  isSuperAdmin: boolean;
+  isBusinessOwner: boolean;
+}
+
+const SIGNED_OUT: MeView = {
+  user: null,
+  profile: null,
+  business: null,
+  settings: null,
+  employeeSession: null,
+  isSuperAdmin: false,
+  isBusinessOwner: false,
+};
+
+/** Everything the web app needs to decide what to show, in one round trip. */
+export async function getMe(
+  database: Database,
+  accounts: AccountsRepository,
+  account: SignedInAccount | null,
+): Promise<MeView> {
+  if (!account) return SIGNED_OUT;
+  const [profile, isSuperAdmin] = await Promise.all([
+    accounts.findProfile(account.user.id),
+    accounts.isSuperAdmin(account.user.id),
+  ]);
+  if (!profile) return { ...SIGNED_OUT, user: account.user, isSuperAdmin };
+  const { business, settings } = await database.withTenant(profile.businessId, async (tx) => ({
+    business: await businessRepository.findBusiness(tx, profile.businessId),
+    settings: await businessRepository.findSettings(tx, profile.businessId),
+  }));
+  return {
+    user: account.user,
+    profile: {
+      user_id: profile.userId,
+      business_name: profile.businessName,
+      full_name: profile.fullName,
+      industry: profile.industry,
+    },
+    business: business
+      ? { id: business.id, name: business.name, currency: business.currency, time_zone: business.timeZone }
+      : null,
+    settings: settings ? toSettingsView(settings) : null,
+    employeeSession: null,
+    isSuperAdmin,
+    isBusinessOwner: business?.ownerUserId === account.user.id,
+  };
+}

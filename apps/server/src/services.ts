@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { openDatabase, type Database } from './db/client.ts';
+import type { AppConfig } from './env.ts';
+import type { Services } from './lib/context.ts';
+import { createMailer } from './lib/mailer.ts';
+import { createRateLimiter } from './lib/rate-limiter.ts';
+import { accountsRepository } from './modules/accounts/accounts.repository.ts';
+import { createAuth } from './modules/accounts/auth.ts';
+
+export const VERSION = '0.1.0';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+export interface SignInLimitSettings {
+  perAccount: number;
+  perAddress: number;
+}
+
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimitSettings = { perAccount: 10, perAddress: 50 };
+
+/** Wires the parts together; main.ts and the tests both use it. */
+export async function createServices(
+  config: AppConfig,
+  options: { database?: Database; signInLimits?: SignInLimitSettings } = {},
+): Promise<Services> {
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  if (!options.database) await database.migrate();
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const baseURL = config.publicUrl ?? `http://localhost:${config.port}`;
+  const auth = createAuth({ db: database.db, secret: config.authSecret, baseURL, mailer });
+  await accountsRepository(database.db).grantSuperAdminByEmail(config.superAdminEmails);
+  const limits = options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
+  return {
+    config,
+    database,
+    auth,
+    mailer,
+    signInLimits: {
+      perAccount: createRateLimiter({ limit: limits.perAccount, windowMs: FIFTEEN_MINUTES }),
+      perAddress: createRateLimiter({ limit: limits.perAddress, windowMs: FIFTEEN_MINUTES }),
+    },
+    startedAt: new Date(),
+    version: VERSION,
+  };
+}

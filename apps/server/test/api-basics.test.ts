@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('API basics', () => {
+  it('reports health with the database', async () => {
+    const res = await new ApiClient(server.url).get('/api/health');
+    expect(res).toMatchObject({ status: 200, body: { status: 'ok', db: 'ok' } });
+  });
+
+  it('documents every route in /api/openapi.json', async () => {
+    const res = await new ApiClient(server.url).get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/me', '/api/auth/sign-up', '/api/auth/sign-in', '/api/auth/sign-out', '/api/business/owner']),
+    );
+  });
+
+  it.each([
+    ['malformed JSON', '{"email":', 400, 'malformed_json'],
+    ['wrong types', JSON.stringify({ email: 42, password: true }), 400, 'validation_error'],
+    ['unknown fields', JSON.stringify({ email: 'a@example.com', password: 'xxxxxxxxxx', admin: true }), 400, 'validation_error'],
+    ['a JSON array', '[]', 400, 'validation_error'],
+  ])('answers %s with a 4xx JSON error', async (_name, body, status, code) => {
+    const res = await new ApiClient(server.url).request('POST', '/api/auth/sign-in', body);
+    expect(res.status).toBe(status);
+    expect(res.body.error.code).toBe(code);
+    expect(typeof res.body.error.message).toBe('string');
+  });
+
+  it('answers a body over 1 MB with 413', async () => {
+    const body = JSON.stringify({ email: 'a'.repeat(1024 * 1024 + 10), password: 'x' });
+    const res = await new ApiClient(server.url).request('POST', '/api/auth/sign-in', body);
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+  });
+
+  it('answers a body that is not JSON with 415', async () => {
+    const res = await new ApiClient(server.url).request('POST', '/api/auth/sign-in', 'email=a', { 'content-type': 'text/plain' });
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe('unsupported_media_type');
+  });
+
+  it('answers unknown API paths with a 404 JSON error', async () => {
+    for (const [method, path] of [['GET', '/api/nope'], ['POST', '/api/auth/nope'], ['DELETE', '/api/me']] as const) {
+      const res = await new ApiClient(server.url).request(method, path);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+  });
+
+  it('refuses state-changing calls from another site', async () => {
+    const res = await new ApiClient(server.url).request('POST', '/api/auth/sign-in', { email: 'a@example.com', password: 'x' }, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('cross_origin_refused');
+  });
+});

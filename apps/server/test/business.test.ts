@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessSettings, employees } from '../src/db/schema/index.ts';
+import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, uniqueEmail, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { SUPER_ADMIN_EMAILS: 'root@example.com' } });
+});
+afterAll(() => server.close());
+
+const FIRST_TIME_OFF = [
+  'appointments_booking',
+  'vehicle_services',
+  'quickbooks_integration',
+  'kitchen_display',
+  'time_tracking',
+  'price_labels',
+  'employee_management',
+  'multi_store',
+];
+
+describe('GET /api/me', () => {
+  it('answers nulls when signed out', async () => {
+    const res = await new ApiClient(server.url).get('/api/me');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      user: null,
+      profile: null,
+      business: null,
+      settings: null,
+      employeeSession: null,
+      isSuperAdmin: false,
+      isBusinessOwner: false,
+    });
+  });
+
+  it('flags a super admin configured by SUPER_ADMIN_EMAILS, and only them', async () => {
+    const root = new ApiClient(server.url);
+    expect((await root.post('/api/auth/sign-up', { email: 'root@example.com', password: STRONG_PASSWORD })).status).toBe(201);
+    expect((await root.get('/api/me')).body.isSuperAdmin).toBe(true);
+    const { client } = await signUpBusiness(server);
+    expect((await client.get('/api/me')).body.isSuperAdmin).toBe(false);
+  });
+});
+
+describe('business setup (SPEC §4, §9)', () => {
+  it('creates default settings at sign-in: the business name and the first-time feature defaults', async () => {
+    const { client } = await signUpBusiness(server, { businessName: 'Fix-It Garage', industry: 'mechanics' });
+    const { settings } = (await client.get('/api/me')).body;
+    expect(settings.business_name).toBe('Fix-It Garage');
+    expect(settings.authentication_enabled).toBe(true);
+    expect(settings.has_business_owner).toBe(false);
+    for (const [name, on] of Object.entries(settings.enabled_features)) {
+      expect([name, on]).toEqual([name, !FIRST_TIME_OFF.includes(name)]);
+    }
+    expect(Object.keys(settings.enabled_features)).toHaveLength(25);
+  });
+
+  it.each([
+    [{ businessName: 'Corner Shop', fullName: 'Ann Lee' }, 'Corner Shop'],
+    [{ fullName: 'Ann Lee' }, 'Ann Lee'],
+    [{}, 'My Business'],
+  ])('names the business from %j as %s', async (names, expected) => {
+    const client = new ApiClient(server.url);
+    const res = await client.post('/api/auth/sign-up', { email: uniqueEmail(), password: STRONG_PASSWORD, ...names });
+    expect(res.status).toBe(201);
+    expect((await client.get('/api/me')).body.settings.business_name).toBe(expected);
+  });
+
+  it('treats a missing settings row as "use defaults" and recreates it on request', async () => {
+    const { client, businessId } = await signUpBusiness(server);
+    await server.database.withTenant(businessId, (tx) => tx.delete(businessSettings).where(eq(businessSettings.businessId, businessId)));
+    const me = await client.get('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body.settings).toBeNull();
+    const ensured = await client.post('/api/business-settings');
+    expect(ensured.status).toBe(200);
+    expect(ensured.body.settings.business_name).toBe('Corner Shop');
+    const again = await client.post('/api/business-settings');
+    expect(again.body.settings).toEqual(ensured.body.settings);
+  });
+
+  it('assigns the owner: an employee business_owner with all six flags, and setup becomes complete', async () => {
+    const { client, businessId } = await signUpBusiness(server);
+    const res = await client.post('/api/business/owner', { fullName: 'Ann Lee', email: 'ann@example.com' });
+    expect(res.status).toBe(201);
+    expect(res.body.settings).toMatchObject({ has_business_owner: true, authentication_enabled: true });
+    const rows = await server.database.withTenant(businessId, (tx) => tx.select().from(employees));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ role: 'business_owner', isActive: true, fullName: 'Ann Lee' });
+    expect(rows[0]!.permissions).toEqual({
+      can_access_reports: true,
+      can_apply_discounts: true,
+      can_process_refunds: true,
+      can_manage_inventory: true,
+      can_manage_employees: true,
+      can_access_settings: true,
+    });
+  });
+
+  it('refuses a second owner, also when two requests race', async () => {
+    const { client, businessId } = await signUpBusiness(server);
+    const results = await Promise.all([
+      client.post('/api/business/owner', { fullName: 'Ann Lee' }),
+      client.post('/api/business/owner', { fullName: 'Ann Lee' }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)!.body.error.code).toBe('owner_exists');
+    const owners = await server.database.withTenant(businessId, (tx) => tx.select().from(employees));
+    expect(owners).toHaveLength(1);
+  });
+
+  it('needs a signed-in account, answering SPEC §8 "Auth session missing!"', async () => {
+    const anonymous = new ApiClient(server.url);
+    for (const path of ['/api/business/owner', '/api/business-settings']) {
+      const res = await anonymous.post(path, path.endsWith('owner') ? { fullName: 'X' } : undefined);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({ code: 'session_not_found', message: 'Auth session missing!' });
+    }
+  });
+
+  it('rejects an owner without a name and changes nothing', async () => {
+    const { client } = await signUpBusiness(server);
+    const res = await client.post('/api/business/owner', { fullName: '   ' });
+    expect(res.status).toBe(400);
+    expect((await client.get('/api/me')).body.settings.has_business_owner).toBe(false);
+  });
+});

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { parseConfig, readTestEnv } from '../src/env.ts';
+import { createServices, type SignInLimitSettings } from '../src/services.ts';
+import type { Services } from '../src/lib/context.ts';
+
+/** A fresh database for one test file: a copy of the migrated template. */
+export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const env = readTestEnv();
+  if (env.testDbKind === 'postgres') {
+    const name = `till_test_${randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.Client({ connectionString: env.testDatabaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('postgresTemplateDb')}`);
+    const url = new URL(env.testDatabaseUrl!);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    return Object.assign(database, {
+      drop: async () => {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    });
+  }
+  const template = readFileSync(inject('pgliteTemplatePath'));
+  const database = await openDatabase({ pgliteLoadDataDir: new Blob([template]) });
+  return Object.assign(database, { drop: () => database.close() });
+}
+
+export interface TestServer {
+  url: string;
+  services: Services;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  options: { env?: Record<string, string>; signInLimits?: SignInLimitSettings } = {},
+): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: '.tmp/unused',
+    PORT: '0',
+    ...options.env,
+  });
+  const services = await createServices(config, { database, ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}) });
+  const app = createApp(services);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    services,
+    database,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.drop();
+    },
+  };
+}
+
+/** A browser-like caller: keeps cookies between requests, speaks JSON. */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+  constructor(private readonly baseUrl: string) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: response.status, body: json, headers: response.headers };
+  }
+
+  get = (path: string) => this.request('GET', path);
+  post = (path: string, body?: unknown) => this.request('POST', path, body);
+  hasSessionCookie = () => this.cookies.has('better-auth.session_token');
+}
+
+export const STRONG_PASSWORD = 'correct horse battery staple';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'owner') {
+  counter += 1;
+  return `${prefix}-${counter}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Signs up a new business and (optionally) assigns its owner; returns the signed-in client. */
+export async function signUpBusiness(
+  server: TestServer,
+  options: { businessName?: string; fullName?: string; industry?: 'retail' | 'restaurant' | 'mechanics'; assignOwner?: boolean } = {},
+) {
+  const client = new ApiClient(server.url);
+  const email = uniqueEmail();
+  const signUp = await client.post('/api/auth/sign-up', {
+    email,
+    password: STRONG_PASSWORD,
+    businessName: options.businessName ?? 'Corner Shop',
+    fullName: options.fullName ?? 'Ann Lee',
+    industry: options.industry ?? 'retail',
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);
+  if (options.assignOwner) {
+    const owner = await client.post('/api/business/owner', { fullName: options.fullName ?? 'Ann Lee' });
+    if (owner.status !== 201) throw new Error(`assign owner failed: ${JSON.stringify(owner.body)}`);
+  }
+  const me = await client.get('/api/me');
+  return { client, email, userId: me.body.user.id as string, businessId: me.body.business.id as string };
+}

@@ -1,0 +1,42 @@
+import { CircleCheckIcon } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { BrandLink } from '@/components/brand';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+export function SignupThankYouRoute() {
+  useDocumentTitle('Thanks for signing up');
+  const navigate = useNavigate();
+  return (
+    <div className="flex min-h-dvh flex-col bg-muted/40">
+      <header className="mx-auto flex w-full max-w-md items-center px-4 pt-6 sm:px-0">
+        <BrandLink />
+      </header>
+      <main className="mx-auto grid w-full max-w-md flex-1 content-start px-4 py-8 sm:px-0 sm:py-12">
+        <Card>
+          <CardHeader>
+            <CircleCheckIcon aria-hidden="true" className="mb-2 size-8 text-success" />
+            <CardTitle as="h1" className="text-2xl">
+              Thanks for signing up
+            </CardTitle>
+            <CardDescription className="text-base">
+              Your account and your business have been created, and you are signed in.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm text-muted-foreground">
+              Next, open your dashboard: confirm who owns the business, then see which features are switched on.
+            </p>
+          </CardContent>
+          <CardFooter>
+            <Button size="lg" className="w-full sm:w-auto" onClick={() => void navigate(paths.dashboard)}>
+              Continue to dashboard
+            </Button>
+          </CardFooter>
+        </Card>
+      </main>
+    </div>
+  );
+}

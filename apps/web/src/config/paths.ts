@@ -1,0 +1,8 @@
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  signIn: '/signin',
+  resetPassword: '/reset-password',
+  signupThankYou: '/signup-thank-you',
+  dashboard: '/dashboard',
+} as const;

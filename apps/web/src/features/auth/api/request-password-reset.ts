@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+import type { OkResponse } from './types';
+
+export const requestPasswordResetInput = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter your email address')
+    .pipe(z.email('Enter a valid email address')),
+  redirectTo: z.string().optional(),
+});
+
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInput>;
+
+/** Always answers ok, whether or not the account exists, so it cannot be used to probe emails. */
+export function requestPasswordReset(input: RequestPasswordResetInput): Promise<OkResponse> {
+  return apiClient.post<OkResponse>('/api/auth/request-password-reset', input);
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignOutScope } from '@till/core';
+import { apiClient, isApiError } from '@/lib/api-client';
+import type { OkResponse } from './types';
+
+export function signOut(scope: SignOutScope = 'local'): Promise<OkResponse> {
+  return apiClient.post<OkResponse>('/api/auth/sign-out', undefined, { query: { scope } });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  // Drop everything the account loaded. Removing (not resetting) leaves the mounted page as it
+  // is until the caller navigates away, and makes the next guarded page fetch /api/me afresh.
+  const forgetAccount = () => queryClient.removeQueries();
+  return useMutation({
+    mutationFn: (scope: SignOutScope = 'local') => signOut(scope),
+    onSuccess: forgetAccount,
+    onError: (error) => {
+      // The session is already gone: that is what signing out wanted.
+      if (isApiError(error) && error.status === 401) forgetAccount();
+    },
+  });
+}

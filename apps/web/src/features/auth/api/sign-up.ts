@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { INDUSTRIES, MESSAGES } from '@till/core';
+import { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+import type { AuthResponse } from './types';
+
+export const signUpInput = z
+  .object({
+    email: z.string().trim().optional(),
+    phone: z.string().trim().optional(),
+    password: z.string(),
+    businessName: z.string().trim(),
+    fullName: z.string().trim(),
+    industry: z.enum(INDUSTRIES),
+  })
+  .refine((input) => Boolean(input.email || input.phone) && input.password.length > 0, {
+    message: MESSAGES.missingCredentials,
+  });
+
+export type SignUpInput = z.infer<typeof signUpInput>;
+
+/** Creates the account, its profile and business, and signs in (the session cookie is set). */
+export function signUp(input: SignUpInput): Promise<AuthResponse> {
+  return apiClient.post<AuthResponse>('/api/auth/sign-up', input);
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signUp,
+    onSuccess: () => queryClient.clear(),
+  });
+}

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient, isApiError } from '@/lib/api-client';
+import { meQueryKey, refreshSettings, type BusinessSettings } from '@/lib/me';
+
+export const assignBusinessOwnerInput = z.object({
+  fullName: z.string().trim().min(1, "Enter the owner's full name"),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), z.email('Enter a valid email address')]))
+    .transform((email) => email || undefined)
+    .optional(),
+});
+
+export type AssignBusinessOwnerInput = z.output<typeof assignBusinessOwnerInput>;
+
+interface AssignBusinessOwnerResponse {
+  settings: Omit<BusinessSettings, 'enabled_features'> & { enabled_features?: Partial<Record<string, boolean>> };
+}
+
+/** SPEC §4: creates the business_owner employee with every employee permission. */
+export function assignBusinessOwner(input: AssignBusinessOwnerInput): Promise<AssignBusinessOwnerResponse> {
+  return apiClient.post<AssignBusinessOwnerResponse>('/api/business/owner', input);
+}
+
+export function useAssignBusinessOwner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: assignBusinessOwner,
+    onSuccess: ({ settings }) => refreshSettings(queryClient, settings),
+    onError: async (error) => {
+      // Someone else assigned the owner meanwhile: the cached settings are out of date.
+      if (isApiError(error) && error.code === 'owner_exists') {
+        await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      }
+    },
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * The one way the web app talks to the server: same-origin JSON over fetch with the session
+ * cookie, and one error type parsed from `{ "error": { "code", "message", ...details } }`.
+ */
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  /** Everything in the error body besides code and message, e.g. `reasons` for weak_password. */
+  readonly details: Record<string, unknown>;
+
+  constructor(init: { status: number; code: string; message: string; details?: Record<string, unknown> }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details ?? {};
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The message to show for any thrown value, with a fallback for things that are not ours. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** `reasons` from a weak_password error (SPEC §8), when the server sent a list of strings. */
+export function errorReasons(error: unknown): string[] {
+  if (!isApiError(error)) return [];
+  const reasons = error.details['reasons'];
+  if (!Array.isArray(reasons)) return [];
+  return reasons.filter((reason): reason is string => typeof reason === 'string');
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const error = isRecord(body) && isRecord(body['error']) ? body['error'] : undefined;
+  if (!error) {
+    return new ApiError({
+      status,
+      code: status >= 500 ? 'server_error' : 'http_error',
+      message:
+        status >= 500
+          ? 'The server is not responding properly. Please try again in a moment.'
+          : `The request failed (HTTP ${status}).`,
+    });
+  }
+  const { code, message, ...details } = error;
+  return new ApiError({
+    status,
+    code: typeof code === 'string' ? code : 'http_error',
+    message: typeof message === 'string' && message ? message : `The request failed (HTTP ${status}).`,
+    details,
+  });
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, headers, credentials: 'include' };
+  if (options.signal) init.signal = options.signal;
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), init);
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({
+      status: 0,
+      code: 'network_error',
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) throw toApiError(response.status, data);
+  return data as T;
+}
+
+export const apiClient = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

@@ -12,6 +12,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { publicEmail } from './modules/accounts/credentials.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -115,6 +116,7 @@ export function createApp(services: Services) {
   app.route('/', healthRoutes);
   app.route('/', accountsRoutes);
   app.route('/', businessRoutes);
+  app.route('/', superAdminRoutes);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

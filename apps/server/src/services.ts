@@ -41,6 +41,8 @@ export async function createServices(
       perAccount: createRateLimiter({ limit: limits.perAccount, windowMs: FIFTEEN_MINUTES }),
       perAddress: createRateLimiter({ limit: limits.perAddress, windowMs: FIFTEEN_MINUTES }),
     },
+    // Replaced by the employee-sessions module (issue 4); until then no token resolves.
+    employeeSessions: { resolve: async () => null },
     startedAt: new Date(),
     version: VERSION,
   };

@@ -9,3 +9,4 @@ export * from './sidebar.ts';
 export * from './user-menu.ts';
 export * from './time-clock.ts';
 export * from './employee-session.ts';
+export * from './api-access.ts';

@@ -1,8 +1,33 @@
+import type { Actor, EmployeeRole, EnabledFeatures } from '@till/core';
 import type { AppConfig } from '../env.ts';
 import type { Database } from '../db/client.ts';
 import type { Auth } from '../modules/accounts/auth.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+
+/** An employee signed in with a PIN (SPEC §3 employee session), as the server sees it. */
+export interface ResolvedEmployeeSession {
+  sessionId: string;
+  employeeId: string;
+  employeeName: string;
+  role: EmployeeRole;
+  permissions: unknown;
+  adminPermissions: unknown;
+}
+
+export interface EmployeeSessionResolver {
+  /** The active, unexpired session of this business that the token names, or null. */
+  resolve(businessId: string, token: string): Promise<ResolvedEmployeeSession | null>;
+}
+
+/** The business a request acts on, and who acts (set by `business` routes). */
+export interface TenantContext {
+  businessId: string;
+  userId: string;
+  actor: Actor;
+  employeeSession: ResolvedEmployeeSession | null;
+  features: EnabledFeatures;
+}
 
 export interface Services {
   config: AppConfig;
@@ -10,6 +35,7 @@ export interface Services {
   auth: Auth;
   mailer: Mailer;
   signInLimits: { perAccount: RateLimiter; perAddress: RateLimiter };
+  employeeSessions: EmployeeSessionResolver;
   startedAt: Date;
   version: string;
 }
@@ -25,5 +51,6 @@ export interface AppEnv {
     /** The signed-in account, when the request carries a valid session cookie. */
     account: SignedInAccount | null;
     clientAddress: string;
+    tenant: TenantContext;
   };
 }

@@ -49,6 +49,22 @@ export const businessRepository = {
     return row;
   },
 
+  async updateSettings(tx: Tx, businessId: string, values: Partial<typeof businessSettings.$inferInsert>): Promise<void> {
+    await tx
+      .update(businessSettings)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(businessSettings.businessId, businessId));
+  },
+
+  async updateBusiness(tx: Tx, businessId: string, values: Partial<Pick<typeof businesses.$inferInsert, 'name' | 'currency' | 'timeZone'>>) {
+    if (Object.keys(values).length === 0) return;
+    await tx.update(businesses).set(values).where(eq(businesses.id, businessId));
+  },
+
+  async updateProfileIndustry(tx: Tx, userId: string, industry: 'retail' | 'restaurant' | 'mechanics'): Promise<void> {
+    await tx.update(profiles).set({ industry }).where(eq(profiles.userId, userId));
+  },
+
   async insertAudit(tx: Tx, values: typeof auditLog.$inferInsert): Promise<void> {
     await tx.insert(auditLog).values(values);
   },

@@ -2,7 +2,8 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { FEATURE_NAMES, INDUSTRIES } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
-import { ACCOUNT, PUBLIC, defineRoute } from '../../lib/routing.ts';
+import { ACCOUNT, PUBLIC, business, defineRoute } from '../../lib/routing.ts';
+import { businessSettingsPatch, getBusinessSettings, updateBusinessSettings } from './business-settings.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { assignBusinessOwner } from './assign-business-owner.ts';
 import { ensureBusinessSettings } from './ensure-business-settings.ts';
@@ -63,7 +64,45 @@ const assignOwnerRoute = defineRoute({
   responses: { 201: jsonResponse(z.object({ settings: settingsSchema }), 'Owner assigned'), ...errorResponses(400, 403, 409) },
 });
 
+const fullSettingsSchema = z
+  .object({
+    business_name: z.string(),
+    industry: z.enum(INDUSTRIES),
+    authentication_enabled: z.boolean(),
+    has_business_owner: z.boolean(),
+    currency: z.string(),
+    time_zone: z.string(),
+    enabled_features: z.object(Object.fromEntries(FEATURE_NAMES.map((name) => [name, z.boolean()]))),
+  })
+  .openapi('FullBusinessSettings');
+
+const getSettingsRoute = defineRoute({
+  method: 'get',
+  path: '/api/business-settings',
+  access: business({ page: 'settings' }),
+  tags: ['business'],
+  summary: 'The settings page: name, industry, authentication, currency, time zone and the 25 feature switches',
+  responses: { 200: jsonResponse(z.object({ settings: fullSettingsSchema }), 'Settings'), ...errorResponses(400, 403) },
+});
+
+const patchSettingsRoute = defineRoute({
+  method: 'patch',
+  path: '/api/business-settings',
+  access: business({ page: 'settings' }),
+  tags: ['business'],
+  summary: 'Change any of the settings (SPEC §6: needs can_change_settings)',
+  request: { body: jsonBody(businessSettingsPatch) },
+  responses: { 200: jsonResponse(z.object({ settings: fullSettingsSchema }), 'Changed'), ...errorResponses(400, 403) },
+});
+
 export const businessRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(getSettingsRoute, async (c) => {
+    return c.json({ settings: await getBusinessSettings(c.var.services.database, c.var.tenant) }, 200);
+  })
+  .openapi(patchSettingsRoute, async (c) => {
+    const settings = await updateBusinessSettings(c.var.services.database, c.var.tenant, c.req.valid('json'));
+    return c.json({ settings }, 200);
+  })
   .openapi(meRoute, async (c) => {
     const { database } = c.var.services;
     return c.json(await getMe(database, accountsRepository(database.db), c.var.account) as never, 200);

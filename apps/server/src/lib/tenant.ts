@@ -1,0 +1,44 @@
+import { MESSAGES, resolveEnabledFeatures, defaultEnabledFeatures } from '@till/core';
+import type { Context } from 'hono';
+import { accountsRepository } from '../modules/accounts/accounts.repository.ts';
+import { businessRepository } from '../modules/business/business.repository.ts';
+import { AppError } from './app-error.ts';
+import type { AppEnv, TenantContext } from './context.ts';
+
+/** Employee sessions travel in this header; the owner's account cookie stays underneath. */
+export const EMPLOYEE_SESSION_HEADER = 'x-employee-session';
+
+/**
+ * The signed-in account's business and who acts on it. With an employee session token the
+ * employee acts (least privilege, even on the owner's device); without one, only the account
+ * that owns the business may act, as its owner.
+ */
+export async function resolveTenant(c: Context<AppEnv>): Promise<TenantContext> {
+  const { database, employeeSessions } = c.var.services;
+  const account = c.get('account');
+  if (!account) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
+  const accounts = accountsRepository(database.db);
+  const profile = await accounts.findProfile(account.user.id);
+  if (!profile) throw new AppError(403, 'no_business', 'This account has no business');
+  const businessId = profile.businessId;
+  const stored = await database.withTenant(businessId, (tx) => businessRepository.findSettings(tx, businessId));
+  // SPEC §8: no settings row means "use defaults".
+  const features = stored ? resolveEnabledFeatures(stored.enabledFeatures) : defaultEnabledFeatures({ firstTimeSetup: false });
+
+  const token = c.req.header(EMPLOYEE_SESSION_HEADER);
+  if (token) {
+    const session = await employeeSessions.resolve(businessId, token);
+    if (!session) throw new AppError(401, 'employee_session_expired', 'The employee session has ended. Sign in with your PIN again.');
+    return {
+      businessId,
+      userId: account.user.id,
+      actor: { kind: 'employee', role: session.role, permissions: session.permissions, adminPermissions: session.adminPermissions },
+      employeeSession: session,
+      features,
+    };
+  }
+  if (!(await accounts.isBusinessOwnerAccount(account.user.id, businessId))) {
+    throw new AppError(403, 'forbidden', 'Sign in with your employee PIN to continue');
+  }
+  return { businessId, userId: account.user.id, actor: { kind: 'owner' }, employeeSession: null, features };
+}

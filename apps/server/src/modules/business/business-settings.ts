@@ -1,0 +1,103 @@
+import {
+  FEATURE_NAMES,
+  INDUSTRIES,
+  resolveEnabledFeatures,
+  type EnabledFeatures,
+  type FeatureName,
+  type Industry,
+} from '@till/core';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { TenantContext } from '../../lib/context.ts';
+import { businessRepository } from './business.repository.ts';
+import { ensureBusinessSettings } from './ensure-business-settings.ts';
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+
+export const businessSettingsPatch = z.strictObject({
+  business_name: z.string().trim().min(1).max(200).optional(),
+  industry: z.enum(INDUSTRIES).optional(),
+  authentication_enabled: z.boolean().optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
+    .refine((code) => CURRENCIES.has(code), 'is not a currency this server knows')
+    .optional(),
+  time_zone: z
+    .string()
+    .max(64)
+    .refine((zone) => TIME_ZONES.has(zone), 'must be an IANA time zone such as Europe/Berlin')
+    .optional(),
+  enabled_features: z.partialRecord(z.enum(FEATURE_NAMES), z.boolean()).optional(),
+});
+export type BusinessSettingsPatch = z.infer<typeof businessSettingsPatch>;
+
+export interface FullBusinessSettings {
+  business_name: string;
+  industry: Industry;
+  authentication_enabled: boolean;
+  has_business_owner: boolean;
+  currency: string;
+  time_zone: string;
+  enabled_features: EnabledFeatures;
+}
+
+async function readFull(database: Database, tenant: TenantContext): Promise<FullBusinessSettings> {
+  return database.withTenant(tenant.businessId, async (tx) => {
+    const [settings, business, profile] = await Promise.all([
+      businessRepository.findSettings(tx, tenant.businessId),
+      businessRepository.findBusiness(tx, tenant.businessId),
+      businessRepository.findProfileOfUser(tx, tenant.userId),
+    ]);
+    if (!settings || !business) throw new Error('business settings vanished');
+    return {
+      business_name: settings.businessName,
+      industry: profile?.industry ?? 'retail',
+      authentication_enabled: settings.authenticationEnabled,
+      has_business_owner: settings.hasBusinessOwner,
+      currency: business.currency,
+      time_zone: business.timeZone,
+      enabled_features: resolveEnabledFeatures(settings.enabledFeatures),
+    };
+  });
+}
+
+/** The settings page's view: business_settings plus the business's currency and time zone and the industry. */
+export async function getBusinessSettings(database: Database, tenant: TenantContext): Promise<FullBusinessSettings> {
+  await ensureBusinessSettings(database, { businessId: tenant.businessId, userId: tenant.userId });
+  return readFull(database, tenant);
+}
+
+/** Applies a partial change in one transaction and records what changed, by whom, in the audit log. */
+export async function updateBusinessSettings(
+  database: Database,
+  tenant: TenantContext,
+  patch: BusinessSettingsPatch,
+): Promise<FullBusinessSettings> {
+  const before = await getBusinessSettings(database, tenant);
+  await database.withTenant(tenant.businessId, async (tx) => {
+    const features = patch.enabled_features
+      ? { ...before.enabled_features, ...(patch.enabled_features as Partial<Record<FeatureName, boolean>>) }
+      : undefined;
+    await businessRepository.updateSettings(tx, tenant.businessId, {
+      ...(patch.business_name !== undefined ? { businessName: patch.business_name } : {}),
+      ...(patch.authentication_enabled !== undefined ? { authenticationEnabled: patch.authentication_enabled } : {}),
+      ...(features ? { enabledFeatures: features } : {}),
+    });
+    await businessRepository.updateBusiness(tx, tenant.businessId, {
+      ...(patch.business_name !== undefined ? { name: patch.business_name } : {}),
+      ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
+      ...(patch.time_zone !== undefined ? { timeZone: patch.time_zone } : {}),
+    });
+    if (patch.industry) await businessRepository.updateProfileIndustry(tx, tenant.userId, patch.industry);
+    await businessRepository.insertAudit(tx, {
+      businessId: tenant.businessId,
+      actorUserId: tenant.userId,
+      actorEmployeeId: tenant.employeeSession?.employeeId ?? null,
+      action: 'business_settings.changed',
+      details: { changes: patch },
+    });
+  });
+  return readFull(database, tenant);
+}

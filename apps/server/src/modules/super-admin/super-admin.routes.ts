@@ -1,0 +1,84 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../lib/context.ts';
+import { errorResponses, jsonResponse } from '../../lib/openapi.ts';
+import { ACCOUNT, SUPER_ADMIN, defineRoute } from '../../lib/routing.ts';
+import { checkSuperAdminStatus, getPlatformUser, getSystemHealth, listPlatformUsers } from './super-admin.ts';
+
+const statusRoute = defineRoute({
+  method: 'get',
+  path: '/api/super-admin/status',
+  access: ACCOUNT,
+  tags: ['super-admin'],
+  summary: 'Whether the signed-in account is a super administrator (SPEC §7 is_super_admin)',
+  responses: { 200: jsonResponse(z.object({ isSuperAdmin: z.boolean() }), 'Status'), ...errorResponses(400) },
+});
+
+const systemHealthSchema = z
+  .object({
+    database: z.object({ kind: z.enum(['pglite', 'postgres']), roundTripMs: z.number() }),
+    uptimeSeconds: z.number().int(),
+    memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number(), heapTotalBytes: z.number() }),
+    version: z.string(),
+    node: z.string(),
+    migrations: z.object({ applied: z.number().int(), latest: z.string().nullable() }),
+  })
+  .openapi('SystemHealth');
+
+const systemHealthRoute = defineRoute({
+  method: 'get',
+  path: '/api/system/health',
+  access: SUPER_ADMIN,
+  tags: ['super-admin'],
+  summary: 'Database round trip, uptime, memory, version and migration level',
+  responses: { 200: jsonResponse(systemHealthSchema, 'Figures'), ...errorResponses(400, 403) },
+});
+
+const platformUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  name: z.string(),
+  createdAt: z.string(),
+  businessName: z.string().nullable(),
+});
+
+const listUsersRoute = defineRoute({
+  method: 'get',
+  path: '/api/super-admin/users',
+  access: SUPER_ADMIN,
+  tags: ['super-admin'],
+  summary: 'Accounts on this deployment, oldest first',
+  request: {
+    query: z.strictObject({
+      limit: z.coerce.number().int().min(1).max(100).default(100),
+      offset: z.coerce.number().int().min(0).default(0),
+    }),
+  },
+  responses: { 200: jsonResponse(z.object({ users: z.array(platformUserSchema) }), 'Users'), ...errorResponses(400, 403) },
+});
+
+const getUserRoute = defineRoute({
+  method: 'get',
+  path: '/api/super-admin/users/{id}',
+  access: SUPER_ADMIN,
+  tags: ['super-admin'],
+  summary: 'One account (SPEC §5: admin user ids must be UUIDs)',
+  request: { params: z.strictObject({ id: z.uuid('User ids must be UUIDs') }) },
+  responses: {
+    200: jsonResponse(
+      platformUserSchema.extend({
+        phoneNumber: z.string().nullable(),
+        businessId: z.uuid().nullable(),
+        industry: z.string().nullable(),
+        isSuperAdmin: z.boolean(),
+      }),
+      'User',
+    ),
+    ...errorResponses(400, 403, 404),
+  },
+});
+
+export const superAdminRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(statusRoute, async (c) => c.json(await checkSuperAdminStatus(c.var.services, c.var.account!.user.id), 200))
+  .openapi(systemHealthRoute, async (c) => c.json(await getSystemHealth(c.var.services), 200))
+  .openapi(listUsersRoute, async (c) => c.json({ users: await listPlatformUsers(c.var.services, c.req.valid('query')) }, 200))
+  .openapi(getUserRoute, async (c) => c.json(await getPlatformUser(c.var.services, c.req.valid('param').id), 200));

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema/index.ts';
+import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { SUPER_ADMIN_EMAILS: 'root@example.com' } });
+});
+afterAll(() => server.close());
+
+describe('business settings (SPEC §3, §6 settings page)', () => {
+  it('shows the owner every setting with SPEC §9 defaults', async () => {
+    const { client } = await signUpBusiness(server, { businessName: 'Fix-It', industry: 'mechanics', assignOwner: true });
+    const res = await client.get('/api/business-settings');
+    expect(res.status).toBe(200);
+    expect(res.body.settings).toMatchObject({
+      business_name: 'Fix-It',
+      industry: 'mechanics',
+      authentication_enabled: true,
+      has_business_owner: true,
+      currency: 'USD',
+      time_zone: 'UTC',
+    });
+    expect(Object.keys(res.body.settings.enabled_features)).toHaveLength(25);
+  });
+
+  it('changes name, industry, authentication, currency, time zone and features, visible at once in /api/me', async () => {
+    const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
+    const res = await client.request('PATCH', '/api/business-settings', {
+      business_name: 'Corner Shop & Deli',
+      industry: 'restaurant',
+      authentication_enabled: false,
+      currency: 'EUR',
+      time_zone: 'Europe/Berlin',
+      enabled_features: { kitchen_display: true, pos_system: false },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.settings).toMatchObject({ business_name: 'Corner Shop & Deli', industry: 'restaurant', currency: 'EUR', time_zone: 'Europe/Berlin' });
+    expect(res.body.settings.enabled_features).toMatchObject({ kitchen_display: true, pos_system: false, inventory_management: true });
+    const me = (await client.get('/api/me')).body;
+    expect(me.settings.enabled_features.pos_system).toBe(false);
+    expect(me.settings.authentication_enabled).toBe(false);
+    expect(me.profile.industry).toBe('restaurant');
+    expect(me.business).toMatchObject({ name: 'Corner Shop & Deli', currency: 'EUR', time_zone: 'Europe/Berlin' });
+    const audit = await server.database.withTenant(businessId, (tx) => tx.select().from(auditLog));
+    expect(audit.map((row) => row.action)).toContain('business_settings.changed');
+  });
+
+  it.each([
+    [{ currency: 'usd' }, 'currency'],
+    [{ currency: 'ABC' }, 'currency'],
+    [{ time_zone: 'Mars/Olympus_Mons' }, 'time_zone'],
+    [{ industry: 'bakery' }, 'industry'],
+    [{ enabled_features: { teleportation: true } }, 'enabled_features'],
+    [{ enabled_features: { pos_system: 'yes' } }, 'enabled_features'],
+    [{ business_name: '   ' }, 'business_name'],
+    [{ owner: 'me' }, ''],
+  ])('refuses %j with a 400 naming %s and changes nothing', async (patch, field) => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    const before = (await client.get('/api/business-settings')).body.settings;
+    const res = await client.request('PATCH', '/api/business-settings', patch);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_error');
+    expect(res.body.error.message).toContain(field);
+    expect((await client.get('/api/business-settings')).body.settings).toEqual(before);
+  });
+
+  it('needs a signed-in account', async () => {
+    const res = await new ApiClient(server.url).request('PATCH', '/api/business-settings', { currency: 'EUR' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Auth session missing!');
+  });
+});
+
+describe('super administrator (SPEC §7)', () => {
+  it('answers is_super_admin for the signed-in account', async () => {
+    const { client } = await signUpBusiness(server);
+    expect((await client.get('/api/super-admin/status')).body).toEqual({ isSuperAdmin: false });
+    const root = new ApiClient(server.url);
+    await root.post('/api/auth/sign-up', { email: 'root@example.com', password: STRONG_PASSWORD });
+    expect((await root.get('/api/super-admin/status')).body).toEqual({ isSuperAdmin: true });
+  });
+
+  it('shows real system figures to a super admin only', async () => {
+    const { client } = await signUpBusiness(server);
+    const refused = await client.get('/api/system/health');
+    expect(refused.status).toBe(403);
+
+    const root = new ApiClient(server.url);
+    await root.post('/api/auth/sign-in', { email: 'root@example.com', password: STRONG_PASSWORD });
+    const res = await root.get('/api/system/health');
+    expect(res.status).toBe(200);
+    expect(res.body.database.kind).toBe(server.database.kind);
+    expect(res.body.database.roundTripMs).toBeGreaterThan(0);
+    expect(res.body.memory.rssBytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(res.body.migrations.applied).toBeGreaterThanOrEqual(3);
+    expect(res.body.uptimeSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it('looks users up by UUID only (SPEC §5)', async () => {
+    const { userId } = await signUpBusiness(server, { businessName: 'Lookup Ltd' });
+    const root = new ApiClient(server.url);
+    await root.post('/api/auth/sign-in', { email: 'root@example.com', password: STRONG_PASSWORD });
+    const malformed = await root.get('/api/super-admin/users/not-a-uuid');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.message).toContain('User ids must be UUIDs');
+    expect((await root.get('/api/super-admin/users/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    const found = await root.get(`/api/super-admin/users/${userId}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ id: userId, businessName: 'Lookup Ltd', isSuperAdmin: false });
+    const list = await root.get('/api/super-admin/users?limit=100');
+    expect(list.body.users.map((u: { id: string }) => u.id)).toContain(userId);
+  });
+});

@@ -10,3 +10,5 @@ export * from './user-menu.ts';
 export * from './time-clock.ts';
 export * from './employee-session.ts';
 export * from './api-access.ts';
+export * from './money.ts';
+export * from './pricing.ts';

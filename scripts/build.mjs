@@ -64,8 +64,9 @@ const targets = {
   },
 };
 
-export async function buildAll({ force = false, quiet = false } = {}) {
+export async function buildAll({ force = false, quiet = false, only = null } = {}) {
   for (const [name, target] of Object.entries(targets)) {
+    if (only && !only.includes(name)) continue;
     if (!force && isFresh(target.stamp, target.sources)) continue;
     const started = Date.now();
     if (!quiet) console.log(`Building ${name}...`);
@@ -77,5 +78,6 @@ export async function buildAll({ force = false, quiet = false } = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildAll({ force: process.argv.includes('--force') });
+  const only = process.argv.slice(2).filter((arg) => arg in targets);
+  await buildAll({ force: process.argv.includes('--force'), only: only.length ? only : null });
 }

@@ -13,6 +13,11 @@ import { businessRoutes } from './modules/business/business.routes.ts';
 import { publicEmail } from './modules/accounts/credentials.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { employeeSessionsRoutes } from './modules/employee-sessions/employee-sessions.routes.ts';
+import { employeesRoutes } from './modules/employees/employees.routes.ts';
+import { timeClockRoutes } from './modules/time-clock/time-clock.routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -35,15 +40,23 @@ function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {
   }
 }
 
+const SESSION_COOKIE = /(?:^|;\s*)better-auth\.session_token=([^;]+)/;
+
 async function resolveAccount(c: Context<AppEnv>): Promise<SignedInAccount | null> {
-  if (!c.req.header('cookie')?.includes('better-auth.session_token')) return null;
-  const found = await c.var.services.auth.api.getSession({ headers: c.req.raw.headers });
+  const token = SESSION_COOKIE.exec(c.req.header('cookie') ?? '')?.[1];
+  if (!token) return null;
+  const { sessionCache, auth } = c.var.services;
+  const cached = sessionCache.get(token);
+  if (cached) return cached;
+  const found = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!found) return null;
   const user = found.user as { id: string; email: string; name: string; phoneNumber?: string | null };
-  return {
+  const account: SignedInAccount = {
     user: { id: user.id, email: publicEmail(user.email), name: user.name, phoneNumber: user.phoneNumber ?? null },
     sessionId: found.session.id,
   };
+  sessionCache.set(token, account);
+  return account;
 }
 
 export function createApp(services: Services) {
@@ -117,6 +130,11 @@ export function createApp(services: Services) {
   app.route('/', accountsRoutes);
   app.route('/', businessRoutes);
   app.route('/', superAdminRoutes);
+  app.route('/', checkoutRoutes);
+  app.route('/', ordersRoutes);
+  app.route('/', employeesRoutes);
+  app.route('/', employeeSessionsRoutes);
+  app.route('/', timeClockRoutes);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -4,8 +4,10 @@ import type { AppConfig } from './env.ts';
 import type { Services } from './lib/context.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { createSessionCache } from './lib/session-cache.ts';
 import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAuth } from './modules/accounts/auth.ts';
+import { createEmployeeSessionResolver } from './modules/employee-sessions/employee-session-resolver.ts';
 
 export const VERSION = '0.1.0';
 
@@ -41,8 +43,8 @@ export async function createServices(
       perAccount: createRateLimiter({ limit: limits.perAccount, windowMs: FIFTEEN_MINUTES }),
       perAddress: createRateLimiter({ limit: limits.perAddress, windowMs: FIFTEEN_MINUTES }),
     },
-    // Replaced by the employee-sessions module (issue 4); until then no token resolves.
-    employeeSessions: { resolve: async () => null },
+    employeeSessions: createEmployeeSessionResolver({ database, secret: config.authSecret }),
+    sessionCache: createSessionCache(),
     startedAt: new Date(),
     version: VERSION,
   };

@@ -12,3 +12,4 @@ export * from './employee-session.ts';
 export * from './api-access.ts';
 export * from './money.ts';
 export * from './pricing.ts';
+export * from './checkout-contract.ts';

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -43,8 +44,9 @@ const MIGRATION_LOCK_KEY = 7_317_001;
 
 export async function fencedTransaction<T>(db: Db, businessId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.business_id', ${businessId}, true)`);
-    await tx.execute(sql`set local role till_app`);
+    // One round trip: both settings are local to this transaction (set_config(..., true)); the
+    // role setting is what SET LOCAL ROLE does.
+    await tx.execute(sql`select set_config('app.business_id', ${businessId}, true), set_config('role', 'till_app', true)`);
     return work(tx as Tx);
   });
 }
@@ -60,6 +62,8 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const pglite = await PGlite.create({
+    // Catalogue search uses trigram indexes (products_name_trgm).
+    extensions: { pg_trgm },
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });

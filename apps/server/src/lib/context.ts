@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { Auth } from '../modules/accounts/auth.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** An employee signed in with a PIN (SPEC §3 employee session), as the server sees it. */
 export interface ResolvedEmployeeSession {
@@ -36,6 +37,7 @@ export interface Services {
   mailer: Mailer;
   signInLimits: { perAccount: RateLimiter; perAddress: RateLimiter };
   employeeSessions: EmployeeSessionResolver;
+  sessionCache: SessionCache;
   startedAt: Date;
   version: string;
 }

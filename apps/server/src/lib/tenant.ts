@@ -1,7 +1,6 @@
 import { MESSAGES, resolveEnabledFeatures, defaultEnabledFeatures } from '@till/core';
 import type { Context } from 'hono';
 import { accountsRepository } from '../modules/accounts/accounts.repository.ts';
-import { businessRepository } from '../modules/business/business.repository.ts';
 import { AppError } from './app-error.ts';
 import type { AppEnv, TenantContext } from './context.ts';
 
@@ -17,13 +16,13 @@ export async function resolveTenant(c: Context<AppEnv>): Promise<TenantContext> 
   const { database, employeeSessions } = c.var.services;
   const account = c.get('account');
   if (!account) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
-  const accounts = accountsRepository(database.db);
-  const profile = await accounts.findProfile(account.user.id);
-  if (!profile) throw new AppError(403, 'no_business', 'This account has no business');
-  const businessId = profile.businessId;
-  const stored = await database.withTenant(businessId, (tx) => businessRepository.findSettings(tx, businessId));
+  const context = await accountsRepository(database.db).findBusinessContext(account.user.id);
+  if (!context) throw new AppError(403, 'no_business', 'This account has no business');
+  const businessId = context.businessId;
   // SPEC §8: no settings row means "use defaults".
-  const features = stored ? resolveEnabledFeatures(stored.enabledFeatures) : defaultEnabledFeatures({ firstTimeSetup: false });
+  const features = context.enabledFeatures
+    ? resolveEnabledFeatures(context.enabledFeatures)
+    : defaultEnabledFeatures({ firstTimeSetup: false });
 
   const token = c.req.header(EMPLOYEE_SESSION_HEADER);
   if (token) {
@@ -37,7 +36,7 @@ export async function resolveTenant(c: Context<AppEnv>): Promise<TenantContext> 
       features,
     };
   }
-  if (!(await accounts.isBusinessOwnerAccount(account.user.id, businessId))) {
+  if (context.ownerUserId !== account.user.id) {
     throw new AppError(403, 'forbidden', 'Sign in with your employee PIN to continue');
   }
   return { businessId, userId: account.user.id, actor: { kind: 'owner' }, employeeSession: null, features };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /**
@@ -48,6 +48,10 @@ export const businessSettings = pgTable('business_settings', {
   authenticationEnabled: boolean('authentication_enabled').notNull().default(true),
   hasBusinessOwner: boolean('has_business_owner').notNull().default(false),
   enabledFeatures: jsonb('enabled_features').$type<Record<string, boolean>>().notNull(),
+  /** Prices in the catalogue include tax (most of the world) or have it added (US-style). */
+  pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+  /** Whether a sale may take tracked stock below zero. */
+  allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -69,6 +73,18 @@ export const employees = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default(sql`'{}'::jsonb`),
     adminPermissions: jsonb('admin_permissions').$type<Record<string, boolean>>(),
+    /** Salted scrypt of the PIN; never leaves the server. */
+    pinHash: text('pin_hash'),
+    /**
+     * HMAC-SHA256 of the PIN keyed by the server secret and the business: makes a PIN unique
+     * within its business through the index below, without scanning slow hashes.
+     */
+    pinLookup: text('pin_lookup'),
+    failedPinAttempts: integer('failed_pin_attempts').notNull().default(0),
+    pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
+    /** HMAC-SHA256 of the one-time setup code (shown once); the code itself is never stored. */
+    setupCodeLookup: text('setup_code_lookup'),
+    setupCodeExpiresAt: timestamp('setup_code_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -76,6 +92,10 @@ export const employees = pgTable(
     index('employees_business_id_idx').on(table.businessId),
     // At most one business owner per business: a double click on "Assign business owner" cannot make two.
     uniqueIndex('employees_one_owner_per_business').on(table.businessId).where(sql`${table.role} = 'business_owner'`),
+    uniqueIndex('employees_business_pin_lookup_unique').on(table.businessId, table.pinLookup),
+    uniqueIndex('employees_setup_code_lookup_unique').on(table.setupCodeLookup),
+    // Target of the (business_id, employee_id) foreign keys: a row can only name an employee of its own business.
+    unique('employees_business_id_id_unique').on(table.businessId, table.id),
   ],
 );
 

@@ -1,3 +1,6 @@
 export * from './auth.ts';
 export * from './business.ts';
 export * from './platform.ts';
+export * from './employee-sessions.ts';
+export * from './time-clock.ts';
+export * from './sales.ts';

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businesses, profiles, superAdmins, user } from '../../db/schema/index.ts';
+import { businessSettings, businesses, profiles, superAdmins, user } from '../../db/schema/index.ts';
 import type { Industry } from '@till/core';
 
 /**
@@ -54,6 +54,25 @@ export function accountsRepository(db: Db) {
 
     async findProfile(userId: string) {
       const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * What every business request needs to know first, in one round trip: the account's
+     * business, whether the account owns it, and the feature switches (null: no settings row).
+     */
+    async findBusinessContext(userId: string) {
+      const [row] = await db
+        .select({
+          businessId: profiles.businessId,
+          ownerUserId: businesses.ownerUserId,
+          enabledFeatures: businessSettings.enabledFeatures,
+        })
+        .from(profiles)
+        .innerJoin(businesses, eq(businesses.id, profiles.businessId))
+        .leftJoin(businessSettings, eq(businessSettings.businessId, profiles.businessId))
+        .where(eq(profiles.userId, userId))
+        .limit(1);
       return row ?? null;
     },
 

@@ -12,6 +12,8 @@ export async function signOut(
 ): Promise<{ headers: Headers }> {
   const api = services.auth.api;
   if (!input.account) return { headers: new Headers() };
+  // Whatever the scope, this account's sessions change: forget them all here, they re-resolve.
+  services.sessionCache.forgetUser(input.account.user.id);
   if (input.scope === 'others') {
     await api.revokeOtherSessions({ headers: requestHeaders });
     return { headers: new Headers() };

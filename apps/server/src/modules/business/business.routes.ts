@@ -9,6 +9,8 @@ import { assignBusinessOwner } from './assign-business-owner.ts';
 import { ensureBusinessSettings } from './ensure-business-settings.ts';
 import { getMe } from './get-me.ts';
 import { requireOwnBusiness } from './require-own-business.ts';
+import { EMPLOYEE_SESSION_HEADER } from '../../lib/tenant.ts';
+import { employeeSessionSchema } from '../employee-sessions/employee-session-schema.ts';
 
 const settingsSchema = z
   .object({
@@ -28,7 +30,7 @@ const meSchema = z
       .nullable(),
     business: z.object({ id: z.uuid(), name: z.string(), currency: z.string(), time_zone: z.string() }).nullable(),
     settings: settingsSchema.nullable(),
-    employeeSession: z.null(),
+    employeeSession: employeeSessionSchema.nullable(),
     isSuperAdmin: z.boolean(),
     isBusinessOwner: z.boolean(),
   })
@@ -104,8 +106,9 @@ export const businessRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ settings }, 200);
   })
   .openapi(meRoute, async (c) => {
-    const { database } = c.var.services;
-    return c.json(await getMe(database, accountsRepository(database.db), c.var.account) as never, 200);
+    const { services } = c.var;
+    const token = c.req.header(EMPLOYEE_SESSION_HEADER);
+    return c.json((await getMe(services, accountsRepository(services.database.db), c.var.account, token)) as never, 200);
   })
   .openapi(ensureSettingsRoute, async (c) => {
     const owned = await requireOwnBusiness(c.var.services.database.db, c.var.account!);

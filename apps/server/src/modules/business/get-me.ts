@@ -1,5 +1,6 @@
-import type { Database } from '../../db/client.ts';
-import type { SignedInAccount } from '../../lib/context.ts';
+import type { Services, SignedInAccount } from '../../lib/context.ts';
+import { describeEmployeeSession } from '../employee-sessions/describe-employee-session.ts';
+import type { EmployeeSessionView } from '../employee-sessions/employee-session-view.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import { businessRepository } from './business.repository.ts';
 import { toSettingsView, type BusinessSettingsView } from './settings-view.ts';
@@ -9,7 +10,7 @@ export interface MeView {
   profile: { user_id: string; business_name: string | null; full_name: string | null; industry: string } | null;
   business: { id: string; name: string; currency: string; time_zone: string } | null;
   settings: BusinessSettingsView | null;
-  employeeSession: null;
+  employeeSession: EmployeeSessionView | null;
   isSuperAdmin: boolean;
   isBusinessOwner: boolean;
 }
@@ -26,10 +27,12 @@ const SIGNED_OUT: MeView = {
 
 /** Everything the web app needs to decide what to show, in one round trip. */
 export async function getMe(
-  database: Database,
+  services: Pick<Services, 'database' | 'config'>,
   accounts: AccountsRepository,
   account: SignedInAccount | null,
+  employeeSessionToken: string | undefined,
 ): Promise<MeView> {
+  const { database } = services;
   if (!account) return SIGNED_OUT;
   const [profile, isSuperAdmin] = await Promise.all([
     accounts.findProfile(account.user.id),
@@ -40,6 +43,10 @@ export async function getMe(
     business: await businessRepository.findBusiness(tx, profile.businessId),
     settings: await businessRepository.findSettings(tx, profile.businessId),
   }));
+  // A stale or foreign token simply means no employee session here, not an error.
+  const employeeSession = employeeSessionToken
+    ? await describeEmployeeSession(services, profile.businessId, employeeSessionToken)
+    : null;
   return {
     user: account.user,
     profile: {
@@ -52,7 +59,7 @@ export async function getMe(
       ? { id: business.id, name: business.name, currency: business.currency, time_zone: business.timeZone }
       : null,
     settings: settings ? toSettingsView(settings) : null,
-    employeeSession: null,
+    employeeSession,
     isSuperAdmin,
     isBusinessOwner: business?.ownerUserId === account.user.id,
   };

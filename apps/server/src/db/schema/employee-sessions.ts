@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { businesses, employees } from './business.ts';
+
+/**
+ * SPEC §3 employee_sessions: one row per PIN sign-in. The token handed to the browser is the
+ * row id signed with the server secret, so nothing secret is stored here.
+ */
+export const employeeSessions = pgTable(
+  'employee_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    sessionEnd: timestamp('session_end', { withTimezone: true }),
+    /** Where the token was issued: which till, for the audit trail of a shared device. */
+    clientAddress: text('client_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'employee_sessions_employee_fk',
+      columns: [table.businessId, table.employeeId],
+      foreignColumns: [employees.businessId, employees.id],
+    }).onDelete('cascade'),
+    index('employee_sessions_active_employee_idx').on(table.employeeId).where(sql`${table.isActive}`),
+  ],
+);
+
+/**
+ * The failed (or still unfinished) PIN attempts of the last hour, so that the per-business
+ * limit holds across several app processes (the in-memory limiter of docs/decisions/002 would
+ * let each process allow it). A successful sign-in removes its row: a busy till whose staff
+ * sign in all day long must not run into a limit meant for guessing.
+ */
+export const employeePinAttempts = pgTable(
+  'employee_pin_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The employee named by the attempt, if it named one of this business. */
+    employeeId: uuid('employee_id'),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('employee_pin_attempts_business_time_idx').on(table.businessId, table.attemptedAt)],
+);

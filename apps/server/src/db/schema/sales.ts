@@ -1,0 +1,256 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './business.ts';
+
+/**
+ * Catalogue, customers and sales (issue 5). Money columns are bigint minor units of the
+ * business's currency; quantities are whole units. Every table is fenced by business_id
+ * (see the row-level security migration that follows this schema).
+ */
+const money = (name: string) => bigint(name, { mode: 'number' });
+const businessId = () =>
+  uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    name: text('name').notNull(),
+    basisPoints: integer('basis_points').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('tax_rates_business_name').on(table.businessId, table.name)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    name: text('name').notNull(),
+    color: text('color'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('categories_business_name').on(table.businessId, sql`lower(${table.name})`)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    name: text('name').notNull(),
+    sku: text('sku'),
+    barcode: text('barcode'),
+    price: money('price').notNull(),
+    cost: money('cost'),
+    taxRateId: uuid('tax_rate_id').references(() => taxRates.id, { onDelete: 'set null' }),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    trackStock: boolean('track_stock').notNull().default(false),
+    /** Kept equal to the sum of stock_movements in the same transaction as each movement. */
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    lowStockThreshold: integer('low_stock_threshold'),
+    isActive: boolean('is_active').notNull().default(true),
+    imageKey: text('image_key'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('products_business_barcode').on(table.businessId, table.barcode).where(sql`${table.barcode} is not null`),
+    uniqueIndex('products_business_sku').on(table.businessId, table.sku).where(sql`${table.sku} is not null`),
+    index('products_business_name').on(table.businessId, sql`lower(${table.name})`, table.id),
+    index('products_name_trgm').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    index('products_business_category').on(table.businessId, table.categoryId),
+  ],
+);
+
+/** Stock is a ledger: every change is a movement; products.stock_quantity is its running sum. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantityDelta: integer('quantity_delta').notNull(),
+    reason: text('reason', { enum: ['initial', 'sale', 'refund', 'adjustment', 'import', 'void'] }).notNull(),
+    orderId: uuid('order_id'),
+    actorUserId: uuid('actor_user_id'),
+    actorEmployeeId: uuid('actor_employee_id'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('stock_movements_product').on(table.businessId, table.productId, table.createdAt)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('customers_business_name').on(table.businessId, sql`lower(${table.name})`)],
+);
+
+/** Gap-free order numbers: the checkout transaction increments this row, so a rollback gives the number back. */
+export const orderCounters = pgTable('order_counters', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    /** Null while parked; given at payment, so paid orders are numbered without gaps. */
+    number: integer('number'),
+    status: text('status', { enum: ['parked', 'paid', 'voided', 'partially_refunded', 'refunded'] }).notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    employeeId: uuid('employee_id'),
+    actorUserId: uuid('actor_user_id'),
+    currency: text('currency').notNull(),
+    pricesIncludeTax: boolean('prices_include_tax').notNull(),
+    orderDiscount: jsonb('order_discount'),
+    subtotal: money('subtotal').notNull(),
+    discountTotal: money('discount_total').notNull(),
+    taxTotal: money('tax_total').notNull(),
+    total: money('total').notNull(),
+    paidTotal: money('paid_total').notNull().default(0),
+    refundedTotal: money('refunded_total').notNull().default(0),
+    note: text('note'),
+    idempotencyKey: uuid('idempotency_key'),
+    requestHash: text('request_hash'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('orders_business_number').on(table.businessId, table.number).where(sql`${table.number} is not null`),
+    uniqueIndex('orders_business_idempotency').on(table.businessId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
+    index('orders_business_created').on(table.businessId, table.createdAt, table.id),
+    index('orders_business_customer').on(table.businessId, table.customerId),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    sku: text('sku'),
+    unitPrice: money('unit_price').notNull(),
+    /** The catalogue price when it differs from unit_price (a price override, audited). */
+    catalogueUnitPrice: money('catalogue_unit_price'),
+    quantity: integer('quantity').notNull(),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    lineDiscount: jsonb('line_discount'),
+    gross: money('gross').notNull(),
+    lineDiscountAmount: money('line_discount_amount').notNull(),
+    orderDiscountShare: money('order_discount_share').notNull(),
+    net: money('net').notNull(),
+    tax: money('tax').notNull(),
+    total: money('total').notNull(),
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    note: text('note'),
+  },
+  (table) => [index('order_lines_order').on(table.orderId, table.position)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['cash', 'card', 'other'] }).notNull(),
+    /** What was applied to the order (cash: tendered − change). Refunds are negative. */
+    amount: money('amount').notNull(),
+    tendered: money('tendered'),
+    change: money('change'),
+    reference: text('reference'),
+    refundId: uuid('refund_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('payments_order').on(table.orderId), index('payments_business_method').on(table.businessId, table.method, table.createdAt)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    net: money('net').notNull(),
+    tax: money('tax').notNull(),
+    total: money('total').notNull(),
+    employeeId: uuid('employee_id'),
+    actorUserId: uuid('actor_user_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('refunds_order').on(table.orderId)],
+);
+
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    orderLineId: uuid('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    businessId: businessId(),
+    quantity: integer('quantity').notNull(),
+    net: money('net').notNull(),
+    tax: money('tax').notNull(),
+    total: money('total').notNull(),
+    restock: boolean('restock').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.refundId, table.orderLineId] })],
+);
+
+/** An order's history: who did what, when (created, parked, resumed, paid, voided, refunded, receipt emailed). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmployeeId: uuid('actor_employee_id'),
+    actorName: text('actor_name'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (table) => [index('order_events_order').on(table.orderId, table.createdAt)],
+);

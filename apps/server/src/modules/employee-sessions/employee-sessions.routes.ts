@@ -1,0 +1,84 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../lib/context.ts';
+import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { business, defineRoute } from '../../lib/routing.ts';
+import { PIN_PATTERN } from '../employees/employee-secrets.ts';
+import { timeEntrySchema } from '../time-clock/time-entry-schema.ts';
+import { employeeSessionSchema } from './employee-session-schema.ts';
+import { endShift } from './end-shift.ts';
+import { getCurrentEmployeeSession } from './get-current-employee-session.ts';
+import { signInEmployee } from './sign-in-employee.ts';
+import { signOutEmployee } from './sign-out-employee.ts';
+
+const signInRoute = defineRoute({
+  method: 'post',
+  path: '/api/employee-sessions',
+  access: business(),
+  tags: ['employee-sessions'],
+  summary:
+    'PIN sign-in: a new session token (send it as x-employee-session) and the SPEC §3 session fields. ' +
+    '5 wrong PINs lock the employee for 5 minutes; 100 attempts an hour per business',
+  request: {
+    body: jsonBody(z.strictObject({ employeeId: z.uuid(), pin: z.string().regex(PIN_PATTERN, 'The PIN must be 4 to 6 digits') })),
+  },
+  responses: {
+    201: jsonResponse(z.object({ token: z.string(), session: employeeSessionSchema }), 'Signed in'),
+    ...errorResponses(400, 401, 403, 429),
+  },
+});
+
+const currentRoute = defineRoute({
+  method: 'get',
+  path: '/api/employee-sessions/current',
+  access: business(),
+  tags: ['employee-sessions'],
+  summary: 'The employee session the request carries (x-employee-session)',
+  responses: { 200: jsonResponse(z.object({ session: employeeSessionSchema }), 'The session'), ...errorResponses(400, 401, 403) },
+});
+
+const endShiftRoute = defineRoute({
+  method: 'post',
+  path: '/api/employee-sessions/end-shift',
+  access: business(),
+  tags: ['employee-sessions'],
+  summary: "End the shift: all of the employee's sessions end and their open time-clock entry is closed with its totals",
+  responses: {
+    200: jsonResponse(z.object({ ended_sessions: z.number().int(), time_entry: timeEntrySchema.nullable() }), 'Shift ended'),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const signOutRoute = defineRoute({
+  method: 'post',
+  path: '/api/employee-sessions/sign-out',
+  access: business(),
+  tags: ['employee-sessions'],
+  summary: 'End only this employee session (hand the till over); the shift stays open',
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Signed out'), ...errorResponses(400, 401, 403) },
+});
+
+export const employeeSessionsRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(signInRoute, async (c) => {
+    const body = c.req.valid('json');
+    const result = await signInEmployee(
+      c.var.services,
+      {
+        businessId: c.var.tenant.businessId,
+        employeeId: body.employeeId,
+        pin: body.pin,
+        clientAddress: c.var.clientAddress,
+        userAgent: c.req.header('user-agent') ?? null,
+      },
+      new Date(),
+    );
+    return c.json(result, 201);
+  })
+  .openapi(currentRoute, async (c) => {
+    return c.json({ session: await getCurrentEmployeeSession(c.var.services.database, c.var.tenant, new Date()) }, 200);
+  })
+  .openapi(endShiftRoute, async (c) => {
+    return c.json(await endShift(c.var.services.database, c.var.tenant, new Date()), 200);
+  })
+  .openapi(signOutRoute, async (c) => {
+    return c.json(await signOutEmployee(c.var.services.database, c.var.tenant, new Date()), 200);
+  });

@@ -1,0 +1,50 @@
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { toOrderView } from '../checkout/order-view.ts';
+import { ordersRepository as repo } from './orders.repository.ts';
+
+/** An order with its lines, payments, refunds and history, and what a receipt needs of the business. */
+export async function getOrderDetail(database: Database, businessId: string, orderId: string) {
+  return database.withTenant(businessId, async (tx) => {
+    const order = await repo.findOrder(tx, businessId, orderId);
+    if (!order) throw notFound('order_not_found', 'No order has this id');
+    const [lines, orderPayments, events, orderRefunds, business, customer] = await Promise.all([
+      repo.findLines(tx, order.id),
+      repo.findPayments(tx, order.id),
+      repo.findEvents(tx, order.id),
+      repo.findRefunds(tx, order.id),
+      repo.findBusiness(tx, businessId),
+      order.customerId ? repo.findCustomer(tx, order.customerId) : Promise.resolve(null),
+    ]);
+    return {
+      ...toOrderView(order, lines, orderPayments),
+      events: events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        actorName: event.actorName,
+        details: event.details,
+        createdAt: event.createdAt.toISOString(),
+      })),
+      refunds: orderRefunds.map((refund) => ({
+        id: refund.id,
+        reason: refund.reason,
+        net: refund.net,
+        tax: refund.tax,
+        total: refund.total,
+        createdAt: refund.createdAt.toISOString(),
+        lines: refund.lines.map((line) => ({
+          orderLineId: line.orderLineId,
+          quantity: line.quantity,
+          net: line.net,
+          tax: line.tax,
+          total: line.total,
+          restock: line.restock,
+        })),
+      })),
+      customer,
+      business: business ? { name: business.name, currency: business.currency, timeZone: business.timeZone } : null,
+    };
+  });
+}
+
+export type OrderDetail = Awaited<ReturnType<typeof getOrderDetail>>;

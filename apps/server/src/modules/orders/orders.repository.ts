@@ -1,0 +1,152 @@
+import { and, desc, eq, exists, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { businesses, customers, orderEvents, orderLines, orders, payments, products, refundLines, refunds, stockMovements } from '../../db/schema/index.ts';
+
+export interface OrderListFilter {
+  from?: Date | undefined;
+  to?: Date | undefined;
+  status?: (typeof orders.$inferSelect)['status'] | undefined;
+  employeeId?: string | undefined;
+  customerId?: string | undefined;
+  method?: 'cash' | 'card' | 'other' | undefined;
+  number?: number | undefined;
+  after?: { createdAt: Date; id: string } | undefined;
+  limit: number;
+}
+
+export const ordersRepository = {
+  async listOrders(tx: Tx, businessId: string, filter: OrderListFilter) {
+    const conditions = [eq(orders.businessId, businessId)];
+    if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
+    if (filter.to) conditions.push(lt(orders.createdAt, filter.to));
+    if (filter.status) conditions.push(eq(orders.status, filter.status));
+    if (filter.employeeId) conditions.push(eq(orders.employeeId, filter.employeeId));
+    if (filter.customerId) conditions.push(eq(orders.customerId, filter.customerId));
+    if (filter.number !== undefined) conditions.push(eq(orders.number, filter.number));
+    if (filter.method) {
+      conditions.push(
+        exists(
+          tx
+            .select({ one: sql`1` })
+            .from(payments)
+            .where(and(eq(payments.orderId, orders.id), eq(payments.method, filter.method), sql`${payments.amount} > 0`)),
+        ),
+      );
+    }
+    if (filter.after) {
+      conditions.push(
+        or(lt(orders.createdAt, filter.after.createdAt), and(eq(orders.createdAt, filter.after.createdAt), lt(orders.id, filter.after.id)))!,
+      );
+    }
+    return tx
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        total: orders.total,
+        refundedTotal: orders.refundedTotal,
+        currency: orders.currency,
+        createdAt: orders.createdAt,
+        paidAt: orders.paidAt,
+        employeeId: orders.employeeId,
+        customerId: orders.customerId,
+        customerName: customers.name,
+        itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`.mapWith(Number),
+        methods: sql<string[]>`(select coalesce(array_agg(distinct ${payments.method}), '{}') from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.amount} > 0)`,
+      })
+      .from(orders)
+      .leftJoin(customers, eq(customers.id, orders.customerId))
+      .where(and(...conditions))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(filter.limit + 1);
+  },
+
+  async findOrder(tx: Tx, businessId: string, orderId: string, lock = false) {
+    const query = tx.select().from(orders).where(and(eq(orders.businessId, businessId), eq(orders.id, orderId))).limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row ?? null;
+  },
+
+  async findLines(tx: Tx, orderId: string) {
+    return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position);
+  },
+
+  async findPayments(tx: Tx, orderId: string) {
+    return tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt, payments.id);
+  },
+
+  async findEvents(tx: Tx, orderId: string) {
+    return tx.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.createdAt, orderEvents.id);
+  },
+
+  async findRefunds(tx: Tx, orderId: string) {
+    const rows = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(refunds.createdAt);
+    const lines = rows.length
+      ? await tx.select().from(refundLines).where(inArray(refundLines.refundId, rows.map((row) => row.id)))
+      : [];
+    return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.refundId === row.id) }));
+  },
+
+  /** Net and tax already refunded per order line. */
+  async refundedAmountsByLine(tx: Tx, orderId: string) {
+    const rows = await tx
+      .select({
+        orderLineId: refundLines.orderLineId,
+        net: sql<number>`sum(${refundLines.net})`.mapWith(Number),
+        tax: sql<number>`sum(${refundLines.tax})`.mapWith(Number),
+      })
+      .from(refundLines)
+      .innerJoin(refunds, eq(refunds.id, refundLines.refundId))
+      .where(eq(refunds.orderId, orderId))
+      .groupBy(refundLines.orderLineId);
+    return new Map(rows.map((row) => [row.orderLineId, row]));
+  },
+
+  async findCustomer(tx: Tx, customerId: string) {
+    const [row] = await tx.select({ id: customers.id, name: customers.name, email: customers.email }).from(customers).where(eq(customers.id, customerId));
+    return row ?? null;
+  },
+
+  async findBusiness(tx: Tx, businessId: string) {
+    const [row] = await tx.select({ name: businesses.name, currency: businesses.currency, timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, businessId));
+    return row ?? null;
+  },
+
+  async insertRefund(tx: Tx, values: typeof refunds.$inferInsert) {
+    const [row] = await tx.insert(refunds).values(values).returning();
+    return row!;
+  },
+
+  async insertRefundLines(tx: Tx, rows: (typeof refundLines.$inferInsert)[]) {
+    if (rows.length) await tx.insert(refundLines).values(rows);
+  },
+
+  async addRefundedQuantity(tx: Tx, lineId: string, quantity: number) {
+    await tx.update(orderLines).set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${quantity}` }).where(eq(orderLines.id, lineId));
+  },
+
+  async updateOrder(tx: Tx, businessId: string, orderId: string, values: Partial<typeof orders.$inferInsert>) {
+    await tx.update(orders).set(values).where(and(eq(orders.businessId, businessId), eq(orders.id, orderId)));
+  },
+
+  async restock(tx: Tx, businessId: string, productId: string, quantity: number) {
+    const rows = await tx
+      .update(products)
+      .set({ stockQuantity: sql`${products.stockQuantity} + ${quantity}` })
+      .where(and(eq(products.businessId, businessId), eq(products.id, productId), eq(products.trackStock, true)))
+      .returning({ id: products.id });
+    return rows.length === 1;
+  },
+
+  async insertStockMovement(tx: Tx, values: typeof stockMovements.$inferInsert) {
+    await tx.insert(stockMovements).values(values);
+  },
+
+  async insertPayment(tx: Tx, values: typeof payments.$inferInsert) {
+    await tx.insert(payments).values(values);
+  },
+
+  async insertEvent(tx: Tx, values: typeof orderEvents.$inferInsert) {
+    await tx.insert(orderEvents).values(values);
+  },
+};

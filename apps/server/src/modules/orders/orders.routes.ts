@@ -1,0 +1,165 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { PAYMENT_METHODS, parkOrderInput } from '@till/core';
+import type { AppEnv } from '../../lib/context.ts';
+import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { business, defineRoute } from '../../lib/routing.ts';
+import { orderViewSchema } from '../checkout/checkout.routes.ts';
+import { getOrderDetail } from './get-order-detail.ts';
+import { listOrders } from './list-orders.ts';
+import { parkOrder } from './park-order.ts';
+import { refundOrder } from './refund-order.ts';
+import { voidOrder } from './void-order.ts';
+
+const ORDER_STATUSES = ['parked', 'paid', 'voided', 'partially_refunded', 'refunded'] as const;
+const idParam = z.strictObject({ id: z.uuid('Order ids are UUIDs') });
+
+const listRoute = defineRoute({
+  method: 'get',
+  path: '/api/orders',
+  access: business({}),
+  tags: ['orders'],
+  summary: 'Orders, newest first, with filters and keyset paging',
+  request: {
+    query: z.strictObject({
+      from: z.iso.datetime({ offset: true }).optional(),
+      to: z.iso.datetime({ offset: true }).optional(),
+      status: z.enum(ORDER_STATUSES).optional(),
+      employeeId: z.uuid().optional(),
+      customerId: z.uuid().optional(),
+      method: z.enum(PAYMENT_METHODS).optional(),
+      number: z.coerce.number().int().min(1).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+      cursor: z.string().max(200).optional(),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z.object({
+        orders: z.array(
+          z.object({
+            id: z.uuid(),
+            number: z.number().int().nullable(),
+            status: z.enum(ORDER_STATUSES),
+            total: z.number().int(),
+            refundedTotal: z.number().int(),
+            currency: z.string(),
+            createdAt: z.string(),
+            paidAt: z.string().nullable(),
+            employeeId: z.uuid().nullable(),
+            customerId: z.uuid().nullable(),
+            customerName: z.string().nullable(),
+            itemCount: z.number().int(),
+            methods: z.array(z.string()),
+          }),
+        ),
+        nextCursor: z.string().nullable(),
+      }),
+      'A page of orders',
+    ),
+    ...errorResponses(400, 403),
+  },
+});
+
+const detailRoute = defineRoute({
+  method: 'get',
+  path: '/api/orders/{id}',
+  access: business({}),
+  tags: ['orders'],
+  summary: 'An order with lines, payments, refunds and its history (who did what, when)',
+  request: { params: idParam },
+  responses: {
+    200: jsonResponse(
+      orderViewSchema.extend({
+        events: z.array(z.object({ id: z.uuid(), type: z.string(), actorName: z.string().nullable(), details: z.record(z.string(), z.unknown()), createdAt: z.string() })),
+        refunds: z.array(
+          z.object({
+            id: z.uuid(),
+            reason: z.string(),
+            net: z.number().int(),
+            tax: z.number().int(),
+            total: z.number().int(),
+            createdAt: z.string(),
+            lines: z.array(z.object({ orderLineId: z.uuid(), quantity: z.number().int(), net: z.number().int(), tax: z.number().int(), total: z.number().int(), restock: z.boolean() })),
+          }),
+        ),
+        customer: z.object({ id: z.uuid(), name: z.string(), email: z.string().nullable() }).nullable(),
+        business: z.object({ name: z.string(), currency: z.string(), timeZone: z.string() }).nullable(),
+      }),
+      'The order',
+    ),
+    ...errorResponses(400, 403, 404),
+  },
+});
+
+const parkRoute = defineRoute({
+  method: 'post',
+  path: '/api/orders/park',
+  access: business({ feature: 'pos_system', employeeFeature: 'pos' }),
+  tags: ['orders'],
+  summary: 'Park a cart to resume it later (no number, no stock taken until paid)',
+  request: { body: jsonBody(parkOrderInput) },
+  responses: { 201: jsonResponse(z.object({ id: z.uuid(), total: z.number().int() }), 'Parked'), ...errorResponses(400, 403, 422) },
+});
+
+const voidRoute = defineRoute({
+  method: 'post',
+  path: '/api/orders/{id}/void',
+  access: business({ feature: 'pos_system', employeeFeature: 'pos' }),
+  tags: ['orders'],
+  summary: 'Void a parked (unpaid) sale, with a reason; audited',
+  request: { params: idParam, body: jsonBody(z.strictObject({ reason: z.string().trim().min(1).max(500) })) },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Voided'), ...errorResponses(400, 403, 404, 409) },
+});
+
+const refundRoute = defineRoute({
+  method: 'post',
+  path: '/api/orders/{id}/refunds',
+  access: business({ employeeFeature: 'refunds' }),
+  tags: ['orders'],
+  summary: 'Refund the whole order (no lines) or chosen lines and quantities; tax in proportion; optional restock per line',
+  request: {
+    params: idParam,
+    body: jsonBody(
+      z.strictObject({
+        reason: z.string().trim().min(1).max(500),
+        lines: z
+          .array(z.strictObject({ orderLineId: z.uuid(), quantity: z.number().int().min(1), restock: z.boolean().default(true) }))
+          .min(1)
+          .max(500)
+          .optional(),
+        restock: z.boolean().optional(),
+        method: z.enum(PAYMENT_METHODS).optional(),
+      }),
+    ),
+  },
+  responses: {
+    201: jsonResponse(
+      z.object({ refundId: z.uuid(), net: z.number().int(), tax: z.number().int(), total: z.number().int(), method: z.enum(PAYMENT_METHODS) }),
+      'Refunded',
+    ),
+    ...errorResponses(400, 403, 404, 409, 422),
+  },
+});
+
+export const ordersRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(listRoute, async (c) => {
+    const query = c.req.valid('query');
+    const result = await listOrders(c.var.services.database, c.var.tenant.businessId, {
+      ...query,
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? new Date(query.to) : undefined,
+    });
+    return c.json(result, 200);
+  })
+  .openapi(parkRoute, async (c) => c.json(await parkOrder(c.var.services.database, c.var.tenant, c.req.valid('json')), 201))
+  .openapi(detailRoute, async (c) =>
+    c.json((await getOrderDetail(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id)) as never, 200),
+  )
+  .openapi(voidRoute, async (c) => {
+    await voidOrder(c.var.services.database, c.var.tenant, { orderId: c.req.valid('param').id, reason: c.req.valid('json').reason });
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(refundRoute, async (c) => {
+    const result = await refundOrder(c.var.services.database, c.var.tenant, { orderId: c.req.valid('param').id, ...c.req.valid('json') });
+    return c.json(result, 201);
+  });

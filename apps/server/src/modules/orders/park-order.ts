@@ -1,0 +1,97 @@
+import { MoneyError, priceCart, evaluateApiAccess, type ParkOrderInput } from '@till/core';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TenantContext } from '../../lib/context.ts';
+import { checkoutRepository } from '../checkout/checkout.repository.ts';
+import { ordersRepository } from './orders.repository.ts';
+
+/**
+ * Parks a cart to resume later (a customer steps away, a tab stays open): an order in status
+ * parked, priced with today's prices, without a number (numbers go to paid orders only) and
+ * without touching stock until it is paid.
+ */
+export async function parkOrder(database: Database, tenant: TenantContext, input: ParkOrderInput) {
+  const discounted = input.lines.some((line) => line.discount) || Boolean(input.orderDiscount);
+  if (discounted) {
+    const decision = evaluateApiAccess(tenant.actor, { employeeFeature: 'discounts' }, tenant.features);
+    if (!decision.allowed) throw new AppError(403, decision.code, decision.message);
+  }
+  return database.withTenant(tenant.businessId, async (tx) => {
+    const settings = await checkoutRepository.findSalesSettings(tx, tenant.businessId);
+    if (!settings) throw new AppError(409, 'business_not_set_up', 'Finish the business set-up before selling');
+    const ids = [...new Set(input.lines.map((line) => line.productId))];
+    const catalogue = new Map((await checkoutRepository.findSellableProducts(tx, tenant.businessId, ids)).map((p) => [p.id, p]));
+    const missing = ids.filter((id) => !catalogue.has(id));
+    if (missing.length) throw new AppError(422, 'product_unavailable', 'A product in the cart is not for sale', { productIds: missing });
+    let priced;
+    try {
+      priced = priceCart({
+        pricesIncludeTax: settings.pricesIncludeTax ?? false,
+        orderDiscount: input.orderDiscount ?? null,
+        lines: input.lines.map((line) => ({
+          unitPrice: catalogue.get(line.productId)!.price,
+          quantity: line.quantity,
+          taxRateBasisPoints: catalogue.get(line.productId)!.taxRateBasisPoints,
+          discount: line.discount ?? null,
+        })),
+      });
+    } catch (error) {
+      if (error instanceof MoneyError) throw new AppError(400, 'invalid_cart', error.message);
+      throw error;
+    }
+    const employeeId = tenant.employeeSession?.employeeId ?? null;
+    const order = await checkoutRepository.insertOrder(tx, {
+      businessId: tenant.businessId,
+      status: 'parked',
+      customerId: input.customerId ?? null,
+      employeeId,
+      actorUserId: tenant.userId,
+      currency: settings.currency,
+      pricesIncludeTax: settings.pricesIncludeTax ?? false,
+      orderDiscount: input.orderDiscount ?? null,
+      subtotal: priced.subtotal,
+      discountTotal: priced.discountTotal,
+      taxTotal: priced.taxTotal,
+      total: priced.total,
+      note: input.note ?? null,
+    });
+    await checkoutRepository.replaceOrderLines(
+      tx,
+      order.id,
+      input.lines.map((line, index) => {
+        const product = catalogue.get(line.productId)!;
+        const pricedLine = priced.lines[index]!;
+        return {
+          businessId: tenant.businessId,
+          orderId: order.id,
+          position: index,
+          productId: product.id,
+          name: product.name,
+          sku: product.sku,
+          unitPrice: product.price,
+          quantity: line.quantity,
+          taxRateBasisPoints: product.taxRateBasisPoints,
+          lineDiscount: line.discount ?? null,
+          gross: pricedLine.gross,
+          lineDiscountAmount: pricedLine.lineDiscount,
+          orderDiscountShare: pricedLine.orderDiscountShare,
+          net: pricedLine.net,
+          tax: pricedLine.tax,
+          total: pricedLine.total,
+          note: line.note ?? null,
+        };
+      }),
+      false,
+    );
+    await ordersRepository.insertEvent(tx, {
+      businessId: tenant.businessId,
+      orderId: order.id,
+      type: 'parked',
+      actorUserId: tenant.userId,
+      actorEmployeeId: employeeId,
+      actorName: tenant.employeeSession?.employeeName ?? 'Business owner',
+      details: { total: priced.total },
+    });
+    return { id: order.id, total: priced.total };
+  });
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, orders, products, stockMovements } from '../src/db/schema/index.ts';
+import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function shopWithCatalogue() {
+  const shop = await signUpBusiness(server, { assignOwner: true });
+  const [coffee, bagel, mug] = await seedProducts(server, shop.businessId, [
+    { name: 'Coffee', price: 350, taxBasisPoints: 1000 },
+    { name: 'Bagel', price: 225, taxBasisPoints: 0 },
+    { name: 'Mug', price: 1200, taxBasisPoints: 2000, trackStock: true, stock: 5 },
+  ]);
+  return { ...shop, coffee: coffee!, bagel: bagel!, mug: mug! };
+}
+
+const sale = (lines: { productId: string; quantity: number }[], total: number, extra: Record<string, unknown> = {}) => ({
+  idempotencyKey: randomUUID(),
+  lines,
+  payments: [{ method: 'cash', amount: total, tendered: total }],
+  expectedTotal: total,
+  ...extra,
+});
+
+describe('POST /api/checkout', () => {
+  it('writes order, lines, payments and stock movements; repriced on the server; tax-exclusive by default', async () => {
+    const shop = await shopWithCatalogue();
+    // Coffee 2 × 350 = 700 + 10 % tax 70; Bagel 225; Mug 1200 + 20 % 240 → 2435
+    const body = sale(
+      [
+        { productId: shop.coffee.id, quantity: 2 },
+        { productId: shop.bagel.id, quantity: 1 },
+        { productId: shop.mug.id, quantity: 1 },
+      ],
+      2435,
+      { payments: [{ method: 'cash', amount: 2435, tendered: 3000 }] },
+    );
+    const res = await shop.client.post('/api/checkout', body);
+    expect(res.status).toBe(201);
+    expect(res.body.order).toMatchObject({ number: 1, status: 'paid', subtotal: 2125, taxTotal: 310, total: 2435, paidTotal: 2435 });
+    expect(res.body.change).toBe(565);
+    expect(res.body.lines.map((line: { name: string; total: number }) => [line.name, line.total])).toEqual([
+      ['Coffee', 770],
+      ['Bagel', 225],
+      ['Mug', 1440],
+    ]);
+    const [mug] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(products).where(eq(products.id, shop.mug.id)));
+    expect(mug!.stockQuantity).toBe(4);
+    const movements = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(stockMovements));
+    expect(movements).toMatchObject([{ productId: shop.mug.id, quantityDelta: -1, reason: 'sale' }]);
+  });
+
+  it('returns the first result for a retry with the same key, and writes nothing twice', async () => {
+    const shop = await shopWithCatalogue();
+    const body = sale([{ productId: shop.mug.id, quantity: 2 }], 2880);
+    const first = await shop.client.post('/api/checkout', body);
+    const retry = await shop.client.post('/api/checkout', body);
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    const rows = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(orders));
+    expect(rows).toHaveLength(1);
+    const [mug] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(products).where(eq(products.id, shop.mug.id)));
+    expect(mug!.stockQuantity).toBe(3);
+  });
+
+  it('refuses the same key with a different body (409) and changes nothing', async () => {
+    const shop = await shopWithCatalogue();
+    const body = sale([{ productId: shop.bagel.id, quantity: 1 }], 225);
+    expect((await shop.client.post('/api/checkout', body)).status).toBe(201);
+    const conflicting = await shop.client.post('/api/checkout', { ...body, lines: [{ productId: shop.bagel.id, quantity: 2 }], expectedTotal: 450, payments: [{ method: 'card', amount: 450 }] });
+    expect(conflicting.status).toBe(409);
+    expect(conflicting.body.error.code).toBe('idempotency_key_reused');
+    expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(orders))).toHaveLength(1);
+  });
+
+  it('refuses a tampered total with 422 and leaves no half-written sale', async () => {
+    const shop = await shopWithCatalogue();
+    const res = await shop.client.post('/api/checkout', sale([{ productId: shop.mug.id, quantity: 1 }], 1));
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ code: 'total_mismatch', serverTotal: 1440 });
+    expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(orders))).toHaveLength(0);
+    const [mug] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(products).where(eq(products.id, shop.mug.id)));
+    expect(mug!.stockQuantity).toBe(5);
+  });
+
+  it('sells the last 5 units to exactly 5 of 50 concurrent buyers, numbering the orders 1..5 without gaps', async () => {
+    const shop = await shopWithCatalogue();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => shop.client.post('/api/checkout', sale([{ productId: shop.mug.id, quantity: 1 }], 1440))),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(45);
+    expect(results.find((r) => r.status === 409)!.body.error.code).toBe('insufficient_stock');
+    const numbers = results.filter((r) => r.status === 201).map((r) => r.body.order.number as number).sort((a, b) => a - b);
+    expect(numbers).toEqual([1, 2, 3, 4, 5]);
+    const [mug] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(products).where(eq(products.id, shop.mug.id)));
+    expect(mug!.stockQuantity).toBe(0);
+  });
+
+  it('splits payment across cash and card, giving change on the cash part', async () => {
+    const shop = await shopWithCatalogue();
+    const res = await shop.client.post(
+      '/api/checkout',
+      sale([{ productId: shop.mug.id, quantity: 1 }], 1440, {
+        payments: [
+          { method: 'cash', amount: 440, tendered: 500 },
+          { method: 'card', amount: 1000, reference: 'auth 123456' },
+        ],
+      }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.change).toBe(60);
+    expect(res.body.payments.map((p: { method: string; amount: number }) => [p.method, p.amount])).toEqual([
+      ['cash', 440],
+      ['card', 1000],
+    ]);
+  });
+
+  it.each([
+    ['payments that do not add up', { payments: [{ method: 'card', amount: 100 }] }, 422, 'payment_mismatch'],
+    ['cash tendered below the amount', { payments: [{ method: 'cash', amount: 225, tendered: 200 }] }, 422, 'insufficient_tender'],
+    ['an unknown product', { lines: [{ productId: randomUUID(), quantity: 1 }] }, 422, 'product_unavailable'],
+    ['a malformed product id', { lines: [{ productId: 'abc', quantity: 1 }] }, 400, 'validation_error'],
+    ['a zero quantity', { lines: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 0 }] }, 400, 'validation_error'],
+    ['a fractional amount', { expectedTotal: 2.25 }, 400, 'validation_error'],
+    ['a missing idempotency key', { idempotencyKey: undefined }, 400, 'validation_error'],
+  ])('refuses %s', async (_name, override, status, code) => {
+    const shop = await shopWithCatalogue();
+    const body = { ...sale([{ productId: shop.bagel.id, quantity: 1 }], 225), ...override };
+    const res = await shop.client.post('/api/checkout', JSON.parse(JSON.stringify(body)));
+    expect(res.status).toBe(status);
+    expect(res.body.error.code).toBe(code);
+    expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(orders))).toHaveLength(0);
+  });
+
+  it('applies line and order discounts, and audits them', async () => {
+    const shop = await shopWithCatalogue();
+    const res = await shop.client.post('/api/checkout', {
+      ...sale([{ productId: shop.bagel.id, quantity: 4 }], 0),
+      lines: [{ productId: shop.bagel.id, quantity: 4, discount: { kind: 'percent', basisPoints: 2500 } }],
+      orderDiscount: { kind: 'amount', amount: 75 },
+      expectedTotal: 600,
+      payments: [{ method: 'card', amount: 600 }],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.order).toMatchObject({ discountTotal: 300, total: 600 });
+    const audit = await server.database.withTenant(shop.businessId, (tx) =>
+      tx.select().from(auditLog).where(and(eq(auditLog.businessId, shop.businessId), eq(auditLog.action, 'order.discount'))),
+    );
+    expect(audit).toHaveLength(1);
+  });
+
+  it('is refused when pos_system is switched off', async () => {
+    const shop = await shopWithCatalogue();
+    await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { pos_system: false } });
+    const res = await shop.client.post('/api/checkout', sale([{ productId: shop.bagel.id, quantity: 1 }], 225));
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('feature_disabled');
+  });
+});

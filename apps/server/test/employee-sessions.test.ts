@@ -1,0 +1,275 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, employeePinAttempts, employeeSessions, employees, timeClock } from '../src/db/schema/index.ts';
+import { describeEmployeeSession } from '../src/modules/employee-sessions/describe-employee-session.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { addEmployee, as, pinSignIn, sessionIdOf, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
+
+let server: TestServer;
+let shop: StaffBusiness;
+beforeAll(async () => {
+  server = await startTestServer();
+  shop = await staffBusiness(server, { businessName: 'Session Shop' });
+});
+afterAll(() => server.close());
+
+const HOUR = 3_600_000;
+const current = (token: string) => shop.client.request('GET', '/api/employee-sessions/current', undefined, as(token));
+const sessionRows = (employeeId: string) =>
+  server.database.withTenant(shop.businessId, (tx) => tx.select().from(employeeSessions).where(eq(employeeSessions.employeeId, employeeId)));
+const setSessionCreatedAt = (token: string, createdAt: Date) =>
+  server.database.withTenant(shop.businessId, (tx) =>
+    tx.update(employeeSessions).set({ createdAt }).where(eq(employeeSessions.id, sessionIdOf(token))),
+  );
+
+describe('PIN sign-in (SPEC §3, §4)', () => {
+  it('returns a signed token and the SPEC §3 session fields; each sign-in gets its own token', async () => {
+    const { employee } = await addEmployee(shop.client, {
+      fullName: 'Cora Cashier',
+      role: 'cashier',
+      pin: '2468',
+      permissions: { can_apply_discounts: true },
+    });
+    const before = Date.now();
+    const res = await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '2468' });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(['session', 'token']);
+    expect(res.body.token).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
+    expect(res.body.session).toEqual({
+      employee_id: employee.id,
+      employee_name: 'Cora Cashier',
+      employee_role: 'cashier',
+      permissions: {
+        can_access_reports: false,
+        can_apply_discounts: true,
+        can_process_refunds: false,
+        can_manage_inventory: false,
+        can_manage_employees: false,
+        can_access_settings: false,
+      },
+      login_time: expect.any(String),
+    });
+    expect(Date.parse(res.body.session.login_time)).toBeGreaterThanOrEqual(before - 1000);
+
+    const second = await pinSignIn(shop.client, employee.id, '2468');
+    expect(second).not.toBe(res.body.token);
+    expect((await current(res.body.token)).body.session).toEqual(res.body.session);
+    expect((await current(second)).body.session.employee_id).toBe(employee.id);
+    expect((await sessionRows(employee.id)).every((row) => row.isActive && row.sessionEnd === null)).toBe(true);
+  });
+
+  it('answers a wrong PIN and an unknown employee alike', async () => {
+    const { employee } = await addEmployee(shop.client, { fullName: 'Wes Wrong', role: 'kitchen', pin: '1122' });
+    const wrong = await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '1123' });
+    const unknown = await shop.client.post('/api/employee-sessions', { employeeId: '00000000-0000-4000-8000-000000000000', pin: '1122' });
+    const noPinYet = await addEmployee(shop.client, { fullName: 'Nia NoPin', role: 'kitchen' });
+    const withoutPin = await shop.client.post('/api/employee-sessions', { employeeId: noPinYet.employee.id, pin: '1122' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: { code: 'invalid_pin', message: expect.any(String) } });
+    expect(unknown.body).toEqual(wrong.body);
+    expect(withoutPin.body).toEqual(wrong.body);
+    expect(unknown.status).toBe(401);
+  });
+
+  it('refuses malformed input with 400 before looking at any PIN', async () => {
+    expect((await shop.client.post('/api/employee-sessions', { employeeId: 'nope', pin: '1234' })).status).toBe(400);
+    expect((await shop.client.post('/api/employee-sessions', { employeeId: shop.ownerEmployeeId, pin: '12' })).status).toBe(400);
+    expect((await shop.client.post('/api/employee-sessions', { employeeId: shop.ownerEmployeeId, pin: '1234', remember: true })).status).toBe(400);
+  });
+
+  it('locks PIN sign-in after 5 wrong PINs: the 6th is refused with the right PIN, until the lock expires', async () => {
+    const { employee } = await addEmployee(shop.client, { fullName: 'Lou Locked', role: 'cashier', pin: '5150' });
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const res = await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '0000' });
+      expect([attempt, res.status, res.body.error.code]).toEqual([attempt, 401, 'invalid_pin']);
+    }
+    const sixth = await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '5150' });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error.code).toBe('pin_locked');
+    expect(sixth.body.error.retryAfterSeconds).toBeGreaterThan(240);
+    expect(sixth.body.error.retryAfterSeconds).toBeLessThanOrEqual(300);
+
+    const locks = await server.database.withTenant(shop.businessId, (tx) =>
+      tx.select().from(auditLog).where(eq(auditLog.action, 'employee.pin_locked')),
+    );
+    expect(locks.map((row) => row.details.employee_id)).toContain(employee.id);
+    // The manager's list shows the lock.
+    const listed = (await shop.client.get('/api/employees?limit=200')).body.employees.find((e: { id: string }) => e.id === employee.id);
+    expect(listed.pin_locked_until).not.toBeNull();
+
+    // Five minutes later (moved back rather than waited for) the right PIN works again.
+    await server.database.withTenant(shop.businessId, (tx) =>
+      tx.update(employees).set({ pinLockedUntil: new Date(Date.now() - 1000) }).where(eq(employees.id, employee.id)),
+    );
+    expect((await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '5150' })).status).toBe(201);
+  });
+
+  it('counts wrong PINs in a row: a success starts the count again', async () => {
+    const { employee } = await addEmployee(shop.client, { fullName: 'Rae Reset', role: 'cashier', pin: '7788' });
+    const attempt = (pin: string) => shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin });
+    for (let i = 0; i < 4; i += 1) expect((await attempt('0001')).status).toBe(401);
+    expect((await attempt('7788')).status).toBe(201);
+    for (let i = 0; i < 4; i += 1) expect((await attempt('0001')).status).toBe(401);
+    expect((await attempt('7788')).status).toBe(201);
+  });
+
+  it('allows a business 100 wrong PINs an hour, counted in the database, then 429 rate_limited even for a right PIN', async () => {
+    const limited = await staffBusiness(server, { businessName: 'Busy Shop' });
+    const { employee } = await addEmployee(limited.client, { fullName: 'Bo Busy', role: 'cashier', pin: '4242' });
+    const attempt = (pin: string) => limited.client.post('/api/employee-sessions', { employeeId: employee.id, pin });
+    const now = Date.now();
+    // 99 wrong PINs from other processes during the last hour, and an old one that no longer counts.
+    await server.database.withTenant(limited.businessId, (tx) =>
+      tx.insert(employeePinAttempts).values([
+        ...Array.from({ length: 99 }, (_, i) => ({ businessId: limited.businessId, attemptedAt: new Date(now - 50 * 60_000 + i * 1000) })),
+        { businessId: limited.businessId, attemptedAt: new Date(now - 2 * HOUR) },
+      ]),
+    );
+    // Signing in successfully does not use up the allowance: a busy till signs in all day.
+    expect((await attempt('4242')).status).toBe(201);
+    expect((await attempt('4242')).status).toBe(201);
+    expect((await attempt('0000')).status).toBe(401);
+    const refused = await attempt('4242');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    // The oldest counted attempt leaves the window in about 10 minutes.
+    expect(refused.body.error.retryAfterSeconds).toBeGreaterThan(8 * 60);
+    expect(refused.body.error.retryAfterSeconds).toBeLessThanOrEqual(10 * 60 + 1);
+    // Another business is not affected.
+    expect((await shop.client.post('/api/employee-sessions', { employeeId: shop.ownerEmployeeId, pin: '9999' })).status).toBe(401);
+  });
+});
+
+describe('session tokens', () => {
+  let employeeId: string;
+  let token: string;
+  beforeAll(async () => {
+    ({ employee: { id: employeeId } } = await addEmployee(shop.client, { fullName: 'Tia Token', role: 'manager', pin: '3030' }));
+    token = await pinSignIn(shop.client, employeeId, '3030');
+  });
+
+  it.each([
+    ['a changed signature', (t: string) => t.slice(0, -2) + (t.endsWith('AA') ? 'BB' : 'AA')],
+    ['another session id with this signature', (t: string) => `00000000-0000-4000-8000-000000000000.${t.split('.')[1]}`],
+    ['no signature', (t: string) => sessionIdOf(t)],
+    ['garbage', () => 'not a token at all'],
+  ])('refuses %s with 401 employee_session_expired', async (_name, tamper) => {
+    const res = await current(tamper(token));
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('employee_session_expired');
+  });
+
+  it('is useless with another business’s account', async () => {
+    const other = await staffBusiness(server, { businessName: 'Elsewhere' });
+    const res = await other.client.request('GET', '/api/employee-sessions/current', undefined, as(token));
+    expect(res.status).toBe(401);
+  });
+
+  it('is discarded once more than 8 hours old (SPEC §4, §9)', async () => {
+    const aged = await pinSignIn(shop.client, employeeId, '3030');
+    await setSessionCreatedAt(aged, new Date(Date.now() - 8 * HOUR + 60_000));
+    expect((await current(aged)).status).toBe(200);
+    await setSessionCreatedAt(aged, new Date(Date.now() - 8 * HOUR - 1000));
+    const res = await current(aged);
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('employee_session_expired');
+    // The expired session no longer acts either.
+    expect((await shop.client.request('GET', '/api/time-clock/on-shift', undefined, as(aged))).status).toBe(401);
+  });
+
+  it('takes a role change into account on the next request', async () => {
+    const { employee } = await addEmployee(shop.client, { fullName: 'Pia Promoted', role: 'cashier', pin: '6543' });
+    const cashierToken = await pinSignIn(shop.client, employee.id, '6543');
+    expect((await shop.client.request('GET', '/api/employees', undefined, as(cashierToken))).status).toBe(403);
+    await shop.client.request('PATCH', `/api/employees/${employee.id}`, { role: 'admin', adminPermissions: { can_add_employees: true } });
+    expect((await shop.client.request('GET', '/api/employees', undefined, as(cashierToken))).status).toBe(200);
+    expect((await current(cashierToken)).body.session.employee_role).toBe('admin');
+  });
+
+  it('answers 401 employee_session_required where a session is needed and none is sent', async () => {
+    for (const path of ['/api/employee-sessions/end-shift', '/api/employee-sessions/sign-out']) {
+      const res = await shop.client.post(path);
+      expect([path, res.status, res.body.error.code]).toEqual([path, 401, 'employee_session_required']);
+    }
+    const res = await shop.client.get('/api/employee-sessions/current');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('employee_session_required');
+  });
+
+  it('describeEmployeeSession gives /api/me the SPEC §3 fields of a live token, else null', async () => {
+    const live = await pinSignIn(shop.client, employeeId, '3030');
+    const described = await describeEmployeeSession(server.services, shop.businessId, live);
+    expect(described).toEqual({
+      employee_id: employeeId,
+      employee_name: 'Tia Token',
+      employee_role: 'manager',
+      permissions: expect.objectContaining({ can_access_reports: false }),
+      login_time: expect.any(String),
+    });
+    const other = await staffBusiness(server, { businessName: 'Not Mine' });
+    expect(await describeEmployeeSession(server.services, other.businessId, live)).toBeNull();
+    expect(await describeEmployeeSession(server.services, shop.businessId, live + 'x')).toBeNull();
+    await shop.client.request('POST', '/api/employee-sessions/sign-out', undefined, as(live));
+    expect(await describeEmployeeSession(server.services, shop.businessId, live)).toBeNull();
+  });
+});
+
+describe('ending a session (SPEC §4)', () => {
+  it('sign-out ends only this session', async () => {
+    const { employee } = await addEmployee(shop.client, { fullName: 'Sid Shared', role: 'cashier', pin: '8642' });
+    const tillA = await pinSignIn(shop.client, employee.id, '8642');
+    const tillB = await pinSignIn(shop.client, employee.id, '8642');
+    const res = await shop.client.request('POST', '/api/employee-sessions/sign-out', undefined, as(tillA));
+    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await current(tillA)).status).toBe(401);
+    expect((await current(tillB)).status).toBe(200);
+  });
+
+  it('end-shift ends every session of the employee and closes the open entry: 10 h with a 30 min break is 9.5 h, 1.5 h overtime', async () => {
+    const { employee } = await addEmployee(shop.client, { fullName: 'Eli Endshift', role: 'cashier', pin: '1470' });
+    const other = await addEmployee(shop.client, { fullName: 'Ola Other', role: 'cashier', pin: '1471' });
+    const tillA = await pinSignIn(shop.client, employee.id, '1470');
+    const tillB = await pinSignIn(shop.client, employee.id, '1470');
+    const otherToken = await pinSignIn(shop.client, other.employee.id, '1471');
+    const now = Date.now();
+    await server.database.withTenant(shop.businessId, (tx) =>
+      tx.insert(timeClock).values({
+        businessId: shop.businessId,
+        employeeId: employee.id,
+        clockInTime: new Date(now - 10 * HOUR),
+        breakStartTime: new Date(now - 6 * HOUR),
+        breakEndTime: new Date(now - 5.5 * HOUR),
+      }),
+    );
+
+    const res = await shop.client.request('POST', '/api/employee-sessions/end-shift', undefined, as(tillB));
+    expect(res.status).toBe(200);
+    expect(res.body.ended_sessions).toBe(2);
+    expect(res.body.time_entry).toMatchObject({ employee_id: employee.id, total_hours: 9.5, overtime_hours: 1.5 });
+    expect(Math.abs(Date.parse(res.body.time_entry.clock_out_time) - now)).toBeLessThan(30_000);
+
+    for (const token of [tillA, tillB]) expect((await current(token)).status).toBe(401);
+    expect((await current(otherToken)).status).toBe(200);
+    const rows = await sessionRows(employee.id);
+    expect(rows.every((row) => !row.isActive && row.sessionEnd !== null)).toBe(true);
+    const stored = await server.database.withTenant(shop.businessId, (tx) =>
+      tx.select().from(timeClock).where(and(eq(timeClock.employeeId, employee.id))),
+    );
+    expect(stored).toMatchObject([{ totalHours: 9.5, overtimeHours: 1.5 }]);
+  });
+
+  it('end-shift without an open entry still ends the sessions, and never counts negative hours', async () => {
+    const { employee } = await addEmployee(shop.client, { fullName: 'Nell Noshift', role: 'kitchen', pin: '1480' });
+    const token = await pinSignIn(shop.client, employee.id, '1480');
+    const res = await shop.client.request('POST', '/api/employee-sessions/end-shift', undefined, as(token));
+    expect(res.body).toEqual({ ended_sessions: 1, time_entry: null });
+
+    const again = await pinSignIn(shop.client, employee.id, '1480');
+    // A clock-in stamped in the future (a till with a fast clock) closes at zero, not below.
+    await server.database.withTenant(shop.businessId, (tx) =>
+      tx.insert(timeClock).values({ businessId: shop.businessId, employeeId: employee.id, clockInTime: new Date(Date.now() + HOUR) }),
+    );
+    const closed = await shop.client.request('POST', '/api/employee-sessions/end-shift', undefined, as(again));
+    expect(closed.body.time_entry).toMatchObject({ total_hours: 0, overtime_hours: 0 });
+  });
+});

@@ -1,0 +1,339 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, employeeSessions, employees } from '../src/db/schema/index.ts';
+import { ApiClient, startTestServer, type TestServer } from './harness.ts';
+import { addEmployee, as, pinSignIn, staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const auditOf = (businessId: string) =>
+  server.database.withTenant(businessId, (tx) => tx.select().from(auditLog).orderBy(auditLog.createdAt));
+const employeeRow = (businessId: string, id: string) =>
+  server.database.withTenant(businessId, async (tx) => (await tx.select().from(employees).where(eq(employees.id, id)))[0]!);
+
+describe('who may manage employees (SPEC §6 page employees, admin flags; settings)', () => {
+  let shop: StaffBusiness;
+  let staff: Awaited<ReturnType<typeof staffOfEveryRole>>;
+  beforeAll(async () => {
+    shop = await staffBusiness(server, { businessName: 'Role Matrix' });
+    staff = await staffOfEveryRole(server, shop);
+  });
+
+  // list, create, edit, setup code, deactivate, settings
+  const Y = true;
+  const N = false;
+  const matrix: [string, boolean[]][] = [
+    ['owner', [Y, Y, Y, Y, Y, Y]],
+    ['ownerPin', [Y, Y, Y, Y, Y, Y]],
+    ['adminAll', [Y, Y, Y, Y, Y, Y]],
+    ['adminNone', [N, N, N, N, N, N]],
+    ['adminAdd', [Y, Y, Y, Y, N, N]],
+    ['adminKick', [Y, N, N, N, Y, N]],
+    ['manager', [N, N, N, N, N, N]],
+    ['cashier', [N, N, N, N, N, N]],
+    ['kitchen', [N, N, N, N, N, N]],
+  ];
+
+  it.each(matrix)('%s', async (actor, allowed) => {
+    const headers = staff.headersOf(actor);
+    const target = await addEmployee(shop.client, { fullName: `Target of ${actor}`, role: 'cashier' });
+    const id = target.employee.id;
+    const calls = [
+      () => shop.client.request('GET', '/api/employees', undefined, headers),
+      () => shop.client.request('POST', '/api/employees', { fullName: `New by ${actor}`, role: 'kitchen' }, headers),
+      () => shop.client.request('PATCH', `/api/employees/${id}`, { fullName: `Renamed by ${actor}` }, headers),
+      () => shop.client.request('POST', `/api/employees/${id}/setup-code`, undefined, headers),
+      () => shop.client.request('POST', `/api/employees/${id}/deactivate`, undefined, headers),
+      () => shop.client.request('PATCH', '/api/business-settings', { business_name: 'Role Matrix' }, headers),
+    ];
+    const statuses = [];
+    for (const call of calls) statuses.push((await call()).status);
+    expect(statuses.map((status) => status < 300)).toEqual(allowed);
+    for (const status of statuses) expect([200, 201, 403]).toContain(status);
+  });
+
+  it('answers 403 feature_disabled while employee_management is off, for the owner too', async () => {
+    await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: false } });
+    try {
+      const res = await shop.client.get('/api/employees');
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('feature_disabled');
+    } finally {
+      await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: true } });
+    }
+  });
+});
+
+describe('adding and editing employees', () => {
+  let shop: StaffBusiness;
+  beforeAll(async () => {
+    shop = await staffBusiness(server, { businessName: 'Edits' });
+  });
+
+  it('never shows a PIN, its hash or its lookup in any answer', async () => {
+    const bodies: string[] = [];
+    const record = <R extends { status: number; body: unknown }>(res: R): R => {
+      bodies.push(JSON.stringify(res.body));
+      return res;
+    };
+    const created = record(await shop.client.post('/api/employees', { fullName: 'Pat Pin', role: 'cashier', pin: '482913' }));
+    expect(created.status).toBe(201);
+    const id = (created.body as { employee: { id: string } }).employee.id;
+    record(await shop.client.request('PATCH', `/api/employees/${id}`, { pin: '482914' }));
+    record(await shop.client.get('/api/employees'));
+    record(await shop.client.get('/api/employee-login/employees'));
+    const signIn = record(await shop.client.post('/api/employee-sessions', { employeeId: id, pin: '482914' }));
+    record(await shop.client.request('GET', '/api/employee-sessions/current', undefined, as((signIn.body as { token: string }).token)));
+    record(await shop.client.post('/api/employee-sessions', { employeeId: id, pin: '482913' }));
+    record(await shop.client.post(`/api/employees/${id}/deactivate`));
+
+    const row = await employeeRow(shop.businessId, id);
+    const audit = JSON.stringify(await auditOf(shop.businessId));
+    for (const text of [...bodies, audit]) {
+      expect(text).not.toMatch(/"pin"|pin_hash|pin_lookup|pinHash|pinLookup|482913|482914/);
+      expect(text).not.toContain('scrypt$');
+    }
+    expect(bodies.join('')).toContain('"has_pin":true');
+    expect(row.pinHash).toBeNull();
+  });
+
+  it('stores the PIN as salted scrypt: two equal PINs in two businesses hash differently', async () => {
+    const other = await staffBusiness(server, { businessName: 'Other Shop' });
+    const a = await addEmployee(shop.client, { fullName: 'Same Pin A', role: 'cashier', pin: '246810' });
+    const b = await addEmployee(other.client, { fullName: 'Same Pin B', role: 'cashier', pin: '246810' });
+    const rowA = await employeeRow(shop.businessId, a.employee.id);
+    const rowB = await employeeRow(other.businessId, b.employee.id);
+    expect(rowA.pinHash).toMatch(/^scrypt\$/);
+    expect(rowA.pinHash).not.toBe(rowB.pinHash);
+    expect(rowA.pinLookup).not.toBe(rowB.pinLookup);
+  });
+
+  it('refuses a PIN another employee of the business uses with 409 pin_taken, on add and on edit', async () => {
+    await addEmployee(shop.client, { fullName: 'First', role: 'cashier', pin: '1357' });
+    const duplicate = await shop.client.post('/api/employees', { fullName: 'Second', role: 'kitchen', pin: '1357' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.error.code).toBe('pin_taken');
+    const third = await addEmployee(shop.client, { fullName: 'Third', role: 'kitchen', pin: '1358' });
+    const edit = await shop.client.request('PATCH', `/api/employees/${third.employee.id}`, { pin: '1357' });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error.code).toBe('pin_taken');
+    // Keeping one's own PIN is not a conflict.
+    expect((await shop.client.request('PATCH', `/api/employees/${third.employee.id}`, { pin: '1358' })).status).toBe(200);
+  });
+
+  it.each(['123', '1234567', '12a4', ' 1234', ''])('refuses the PIN %j with a 400', async (pin) => {
+    const res = await shop.client.post('/api/employees', { fullName: 'Bad Pin', role: 'cashier', pin });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_error');
+  });
+
+  it('refuses unknown fields, a business_owner role and admin flags on a non-admin', async () => {
+    expect((await shop.client.post('/api/employees', { fullName: 'X', role: 'cashier', salary: 1 })).status).toBe(400);
+    expect((await shop.client.post('/api/employees', { fullName: 'X', role: 'business_owner' })).status).toBe(400);
+    const flags = await shop.client.post('/api/employees', { fullName: 'X', role: 'cashier', adminPermissions: { can_add_products: true } });
+    expect(flags.status).toBe(400);
+    expect(flags.body.error.code).toBe('admin_permissions_need_admin_role');
+  });
+
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    expect((await shop.client.request('PATCH', '/api/employees/not-a-uuid', { fullName: 'X' })).status).toBe(400);
+    expect((await shop.client.post('/api/employees/not-a-uuid/deactivate')).status).toBe(400);
+    const missing = await shop.client.request('PATCH', '/api/employees/00000000-0000-4000-8000-000000000000', { fullName: 'X' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('employee_not_found');
+  });
+
+  it('edits role and flags, and writes the permission change with before and after to audit_log', async () => {
+    const { employee } = await addEmployee(shop.client, { fullName: 'Riley', role: 'cashier', permissions: { can_apply_discounts: true } });
+    const res = await shop.client.request('PATCH', `/api/employees/${employee.id}`, {
+      role: 'admin',
+      adminPermissions: { can_view_reports: true },
+      permissions: { can_process_refunds: true },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.employee.role).toBe('admin');
+    expect(res.body.employee.permissions).toMatchObject({ can_apply_discounts: true, can_process_refunds: true, can_access_reports: false });
+    expect(res.body.employee.admin_permissions).toMatchObject({ can_view_reports: true, can_add_employees: false });
+
+    const back = await shop.client.request('PATCH', `/api/employees/${employee.id}`, { role: 'manager' });
+    expect(back.body.employee.admin_permissions).toBeNull();
+
+    const changes = (await auditOf(shop.businessId)).filter(
+      (row) => row.action === 'employee.permissions_changed' && row.details.employee_id === employee.id,
+    );
+    expect(changes).toHaveLength(2);
+    expect(changes[0]!.actorUserId).toBe(shop.userId);
+    expect(changes[0]!.details).toMatchObject({
+      role: { from: 'cashier', to: 'admin' },
+      permissions: { from: { can_process_refunds: false }, to: { can_process_refunds: true } },
+      admin_permissions: { from: null, to: { can_view_reports: true } },
+    });
+    expect(changes[1]!.details).toMatchObject({ role: { from: 'admin', to: 'manager' }, admin_permissions: { to: null } });
+  });
+
+  it('keeps the business owner: not deactivated, not demoted, permissions untouched', async () => {
+    const deactivate = await shop.client.post(`/api/employees/${shop.ownerEmployeeId}/deactivate`);
+    expect(deactivate.status).toBe(409);
+    expect(deactivate.body.error.code).toBe('owner_protected');
+    const demote = await shop.client.request('PATCH', `/api/employees/${shop.ownerEmployeeId}`, { role: 'cashier' });
+    expect(demote.status).toBe(409);
+    expect(demote.body.error.code).toBe('owner_protected');
+    const flags = await shop.client.request('PATCH', `/api/employees/${shop.ownerEmployeeId}`, { permissions: { can_access_reports: false } });
+    expect(flags.status).toBe(409);
+    const row = await employeeRow(shop.businessId, shop.ownerEmployeeId);
+    expect(row).toMatchObject({ role: 'business_owner', isActive: true });
+    expect(Object.values(row.permissions)).toEqual([true, true, true, true, true, true]);
+    // The owner's own name and PIN may change.
+    expect((await shop.client.request('PATCH', `/api/employees/${shop.ownerEmployeeId}`, { fullName: 'Ann B. Lee', pin: '97531' })).status).toBe(200);
+  });
+
+  it('lets an admin neither grant flags they lack nor take over the owner or a stronger admin', async () => {
+    const adder = await addEmployee(shop.client, { fullName: 'Adder', role: 'admin', adminPermissions: { can_add_employees: true }, pin: '771100' });
+    const strong = await addEmployee(shop.client, {
+      fullName: 'Strong',
+      role: 'admin',
+      adminPermissions: { can_add_employees: true, can_change_settings: true },
+    });
+    const token = await pinSignIn(shop.client, adder.employee.id, '771100');
+    const headers = as(token);
+
+    const grant = await shop.client.request('POST', '/api/employees', { fullName: 'Sneaky', role: 'admin', adminPermissions: { can_change_settings: true } }, headers);
+    expect(grant.status).toBe(403);
+    const selfGrant = await shop.client.request('PATCH', `/api/employees/${adder.employee.id}`, { adminPermissions: { can_kick_employees: true } }, headers);
+    expect(selfGrant.status).toBe(403);
+    const ownerPin = await shop.client.request('PATCH', `/api/employees/${shop.ownerEmployeeId}`, { pin: '555111' }, headers);
+    expect(ownerPin.status).toBe(403);
+    expect((await shop.client.request('POST', `/api/employees/${shop.ownerEmployeeId}/setup-code`, undefined, headers)).status).toBe(403);
+    expect((await shop.client.request('PATCH', `/api/employees/${strong.employee.id}`, { pin: '555112' }, headers)).status).toBe(403);
+    // Within their own flags they may.
+    const peer = await shop.client.request('POST', '/api/employees', { fullName: 'Peer', role: 'admin', adminPermissions: { can_add_employees: true } }, headers);
+    expect(peer.status).toBe(201);
+    expect(peer.body.employee.admin_permissions.can_add_employees).toBe(true);
+  });
+});
+
+describe('one-time setup codes (/employee-setup)', () => {
+  let shop: StaffBusiness;
+  beforeAll(async () => {
+    shop = await staffBusiness(server, { businessName: 'Setup Shop' });
+  });
+
+  it('gives a code when added without a PIN; the code sets the PIN once, then sign-in works', async () => {
+    const { employee, setup_code } = await addEmployee(shop.client, { fullName: 'Sam Setup', role: 'cashier' });
+    expect(setup_code!.code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    const hours = (Date.parse(setup_code!.expires_at) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(71.9);
+    expect(hours).toBeLessThanOrEqual(72);
+    const row = await employeeRow(shop.businessId, employee.id);
+    expect(JSON.stringify(row)).not.toContain(setup_code!.code.replace(/-/g, ''));
+
+    // The public page: no account, no cookie.
+    const anonymous = new ApiClient(server.url);
+    const lowerCase = setup_code!.code.toLowerCase();
+    const set = await anonymous.post('/api/employee-setup', { code: lowerCase, pin: '8080' });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ ok: true, full_name: 'Sam Setup' });
+    const again = await anonymous.post('/api/employee-setup', { code: setup_code!.code, pin: '8081' });
+    expect(again.status).toBe(400);
+    expect(again.body.error.code).toBe('invalid_setup_code');
+    expect(await pinSignIn(shop.client, employee.id, '8080')).toContain('.');
+  });
+
+  it('a new code replaces the old one; an expired code is refused', async () => {
+    const { employee, setup_code } = await addEmployee(shop.client, { fullName: 'Rita Reset', role: 'kitchen' });
+    const fresh = await shop.client.post(`/api/employees/${employee.id}/setup-code`);
+    expect(fresh.status).toBe(201);
+    const anonymous = new ApiClient(server.url);
+    expect((await anonymous.post('/api/employee-setup', { code: setup_code!.code, pin: '7070' })).status).toBe(400);
+
+    await server.database.withTenant(shop.businessId, (tx) =>
+      tx.update(employees).set({ setupCodeExpiresAt: new Date(Date.now() - 1000) }).where(eq(employees.id, employee.id)),
+    );
+    const expired = await anonymous.post('/api/employee-setup', { code: fresh.body.setup_code.code, pin: '7070' });
+    expect(expired.status).toBe(400);
+    expect(expired.body.error.code).toBe('invalid_setup_code');
+  });
+
+  it('refuses a PIN already used in the business with 409 pin_taken and keeps the code usable', async () => {
+    await addEmployee(shop.client, { fullName: 'Has 6060', role: 'cashier', pin: '6060' });
+    const { setup_code } = await addEmployee(shop.client, { fullName: 'Wants 6060', role: 'cashier' });
+    const anonymous = new ApiClient(server.url);
+    const taken = await anonymous.post('/api/employee-setup', { code: setup_code!.code, pin: '6060' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('pin_taken');
+    expect((await anonymous.post('/api/employee-setup', { code: setup_code!.code, pin: '6061' })).status).toBe(200);
+  });
+
+  it('limits attempts per client address with 429 rate_limited', async () => {
+    const { setup_code } = await addEmployee(shop.client, { fullName: 'Late Larry', role: 'cashier' });
+    const anonymous = new ApiClient(server.url);
+    expect((await anonymous.post('/api/employee-setup', { code: 'WRONG-CODE-0000', pin: '1212' })).status).toBe(400);
+    // Use up the rest of this address's window (the default limit) without 50 round trips.
+    for (let i = 0; i < 60; i += 1) server.services.signInLimits.perAddress.hit('setup:127.0.0.1');
+    try {
+      const limited = await anonymous.post('/api/employee-setup', { code: setup_code!.code, pin: '1212' });
+      expect(limited.status).toBe(429);
+      expect(limited.body.error.code).toBe('rate_limited');
+    } finally {
+      server.services.signInLimits.perAddress.reset('setup:127.0.0.1');
+    }
+    expect((await anonymous.post('/api/employee-setup', { code: setup_code!.code, pin: '1212' })).status).toBe(200);
+  });
+});
+
+describe('deactivation (can_kick_employees)', () => {
+  it('ends the employee’s live sessions at once and hides them from the sign-in picker', async () => {
+    const shop = await staffBusiness(server, { businessName: 'Kick Shop' });
+    const { employee } = await addEmployee(shop.client, { fullName: 'Kit Kicked', role: 'cashier', pin: '3141' });
+    const tillA = await pinSignIn(shop.client, employee.id, '3141');
+    const tillB = await pinSignIn(shop.client, employee.id, '3141');
+    expect((await shop.client.request('GET', '/api/employee-sessions/current', undefined, as(tillA))).status).toBe(200);
+
+    const res = await shop.client.post(`/api/employees/${employee.id}/deactivate`);
+    expect(res.status).toBe(200);
+    expect(res.body.employee).toMatchObject({ is_active: false, has_pin: false });
+
+    for (const token of [tillA, tillB]) {
+      const refused = await shop.client.request('GET', '/api/employee-sessions/current', undefined, as(token));
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.code).toBe('employee_session_expired');
+    }
+    const sessions = await server.database.withTenant(shop.businessId, (tx) =>
+      tx.select().from(employeeSessions).where(eq(employeeSessions.employeeId, employee.id)),
+    );
+    expect(sessions.map((s) => [s.isActive, s.sessionEnd !== null])).toEqual([
+      [false, true],
+      [false, true],
+    ]);
+    const picker = await shop.client.get('/api/employee-login/employees');
+    expect(picker.body.employees.map((e: { id: string }) => e.id)).not.toContain(employee.id);
+    const signIn = await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '3141' });
+    expect(signIn.status).toBe(401);
+    expect((await auditOf(shop.businessId)).map((row) => row.action)).toContain('employee.deactivated');
+  });
+});
+
+describe('lists', () => {
+  it('pages the employee list by name with a cursor; the picker lists active employees only', async () => {
+    const shop = await staffBusiness(server, { businessName: 'List Shop' });
+    for (const name of ['Dora', 'Cleo', 'Bea', 'Eve']) await addEmployee(shop.client, { fullName: name, role: 'cashier' });
+    const first = await shop.client.get('/api/employees?limit=2');
+    expect(first.body.employees.map((e: { full_name: string }) => e.full_name)).toEqual(['Ann Lee', 'Bea']);
+    const second = await shop.client.get(`/api/employees?limit=2&cursor=${first.body.next_cursor}`);
+    expect(second.body.employees.map((e: { full_name: string }) => e.full_name)).toEqual(['Cleo', 'Dora']);
+    const third = await shop.client.get(`/api/employees?limit=2&cursor=${second.body.next_cursor}`);
+    expect(third.body).toMatchObject({ next_cursor: null });
+    expect(third.body.employees.map((e: { full_name: string }) => e.full_name)).toEqual(['Eve']);
+    expect((await shop.client.get('/api/employees?cursor=nonsense')).body.error.code).toBe('invalid_cursor');
+    expect((await shop.client.get('/api/employees?limit=0')).status).toBe(400);
+
+    const picker = await shop.client.get('/api/employee-login/employees');
+    expect(picker.status).toBe(200);
+    expect(picker.body.employees[0]).toEqual({ id: shop.ownerEmployeeId, full_name: 'Ann Lee', role: 'business_owner', has_pin: false });
+    expect(picker.body.employees).toHaveLength(5);
+  });
+});

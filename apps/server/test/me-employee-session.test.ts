@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('GET /api/me with an employee session (SPEC §3 fields)', () => {
+  it('reports the live session, and null once the shift has ended', async () => {
+    const shop = await staffBusiness(server);
+    const { employee } = await addEmployee(shop.client, { fullName: 'Cam Cashier', role: 'cashier', pin: '4321' });
+    const token = await pinSignIn(shop.client, employee.id, '4321');
+    const me = await shop.client.request('GET', '/api/me', undefined, as(token));
+    expect(me.status).toBe(200);
+    expect(me.body.employeeSession).toMatchObject({ employee_id: employee.id, employee_name: 'Cam Cashier', employee_role: 'cashier' });
+    expect(Object.keys(me.body.employeeSession.permissions)).toHaveLength(6);
+    expect(Date.parse(me.body.employeeSession.login_time)).not.toBeNaN();
+
+    expect((await shop.client.request('POST', '/api/employee-sessions/end-shift', undefined, as(token))).status).toBe(200);
+    const after = await shop.client.request('GET', '/api/me', undefined, as(token));
+    expect(after.status).toBe(200);
+    expect(after.body.employeeSession).toBeNull();
+    expect((await shop.client.get('/api/me')).body.employeeSession).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { employees } from '../src/db/schema/index.ts';
+import { ApiClient, signUpBusiness, type TestServer } from './harness.ts';
+
+/** Shared set-up for the employee, employee-session and time-clock tests. */
+export const EMPLOYEE_HEADER = 'x-employee-session';
+export const as = (token: string) => ({ [EMPLOYEE_HEADER]: token });
+export const sessionIdOf = (token: string) => token.split('.')[0]!;
+
+export interface StaffBusiness {
+  client: ApiClient;
+  businessId: string;
+  userId: string;
+  ownerEmployeeId: string;
+}
+
+/** A business with its owner assigned and the features these tests need switched on. */
+export async function staffBusiness(
+  server: TestServer,
+  options: { businessName?: string; features?: Record<string, boolean>; timeZone?: string } = {},
+): Promise<StaffBusiness> {
+  const { client, businessId, userId } = await signUpBusiness(server, { businessName: options.businessName ?? 'Staff Shop', assignOwner: true });
+  const settings = await client.request('PATCH', '/api/business-settings', {
+    enabled_features: options.features ?? { employee_management: true, time_tracking: true },
+    ...(options.timeZone ? { time_zone: options.timeZone } : {}),
+  });
+  if (settings.status !== 200) throw new Error(`settings failed: ${JSON.stringify(settings.body)}`);
+  const [owner] = await server.database.withTenant(businessId, (tx) =>
+    tx.select({ id: employees.id }).from(employees).where(eq(employees.role, 'business_owner')),
+  );
+  return { client, businessId, userId, ownerEmployeeId: owner!.id };
+}
+
+export async function addEmployee(client: ApiClient, body: Record<string, unknown>) {
+  const res = await client.post('/api/employees', body);
+  if (res.status !== 201) throw new Error(`add employee failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { employee: { id: string; full_name: string }; setup_code: { code: string; expires_at: string } | null };
+}
+
+export async function pinSignIn(client: ApiClient, employeeId: string, pin: string): Promise<string> {
+  const res = await client.post('/api/employee-sessions', { employeeId, pin });
+  if (res.status !== 201) throw new Error(`PIN sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token as string;
+}
+
+const ALL_ADMIN = {
+  can_kick_employees: true,
+  can_add_employees: true,
+  can_view_reports: true,
+  can_change_settings: true,
+  can_add_categories: true,
+  can_add_products: true,
+  can_change_prices: true,
+  can_make_orders: true,
+  can_edit_product_details: true,
+};
+
+/** One signed-in employee of every role SPEC §6 distinguishes, with their tokens. */
+export async function staffOfEveryRole(server: TestServer, shop: StaffBusiness) {
+  const { client } = shop;
+  await client.request('PATCH', `/api/employees/${shop.ownerEmployeeId}`, { pin: '900001' });
+  const people = {
+    adminAll: await addEmployee(client, { fullName: 'Ada Admin', role: 'admin', adminPermissions: ALL_ADMIN, pin: '900002' }),
+    adminNone: await addEmployee(client, { fullName: 'Abe Admin', role: 'admin', pin: '900003' }),
+    adminAdd: await addEmployee(client, { fullName: 'Amy Admin', role: 'admin', adminPermissions: { can_add_employees: true }, pin: '900004' }),
+    adminKick: await addEmployee(client, { fullName: 'Al Admin', role: 'admin', adminPermissions: { can_kick_employees: true }, pin: '900005' }),
+    manager: await addEmployee(client, { fullName: 'Max Manager', role: 'manager', pin: '900006' }),
+    cashier: await addEmployee(client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007' }),
+    kitchen: await addEmployee(client, { fullName: 'Kim Kitchen', role: 'kitchen', pin: '900008' }),
+  };
+  const pins = { adminAll: '900002', adminNone: '900003', adminAdd: '900004', adminKick: '900005', manager: '900006', cashier: '900007', kitchen: '900008' };
+  const tokens: Record<string, string> = { ownerPin: await pinSignIn(client, shop.ownerEmployeeId, '900001') };
+  const ids: Record<string, string> = { ownerPin: shop.ownerEmployeeId };
+  for (const [key, person] of Object.entries(people)) {
+    tokens[key] = await pinSignIn(client, person.employee.id, pins[key as keyof typeof pins]);
+    ids[key] = person.employee.id;
+  }
+  /** Headers for each actor: the owner's account alone, or one employee session. */
+  const headersOf = (actor: string): Record<string, string> => (actor === 'owner' ? {} : as(tokens[actor]!));
+  return { tokens, ids, headersOf };
+}

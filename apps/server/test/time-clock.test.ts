@@ -1,0 +1,369 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, employeePinAttempts, employeeSessions, timeClock } from '../src/db/schema/index.ts';
+import type { Database } from '../src/db/client.ts';
+import { readTestEnv } from '../src/env.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { addEmployee, as, pinSignIn, staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const HOUR = 3_600_000;
+
+async function seedEntry(businessId: string, values: Omit<typeof timeClock.$inferInsert, 'businessId'>) {
+  const [row] = await server.database.withTenant(businessId, (tx) => tx.insert(timeClock).values({ businessId, ...values }).returning());
+  return row!;
+}
+
+describe('the time clock of a signed-in employee', () => {
+  let shop: StaffBusiness;
+  let token: string;
+  let employeeId: string;
+  beforeAll(async () => {
+    shop = await staffBusiness(server, { businessName: 'Clock Shop' });
+    ({ employee: { id: employeeId } } = await addEmployee(shop.client, { fullName: 'Tom Timer', role: 'cashier', pin: '2020' }));
+    token = await pinSignIn(shop.client, employeeId, '2020');
+  });
+  const punch = (action: string) => shop.client.request('POST', `/api/time-clock/${action}`, undefined, as(token));
+
+  it('moves clocked out → working → on break → working → clocked out, refusing every other move with 409', async () => {
+    const steps: [string, number, string?][] = [
+      ['end-break', 409, 'not_clocked_in'],
+      ['start-break', 409, 'not_clocked_in'],
+      ['clock-out', 409, 'not_clocked_in'],
+      ['clock-in', 201],
+      ['clock-in', 409, 'already_clocked_in'],
+      ['end-break', 409, 'not_on_break'],
+      ['start-break', 200],
+      ['start-break', 409, 'already_on_break'],
+      ['clock-in', 409, 'already_clocked_in'],
+      ['end-break', 200],
+      ['start-break', 409, 'break_already_taken'],
+      ['clock-out', 200],
+      ['clock-out', 409, 'not_clocked_in'],
+      ['end-break', 409, 'not_clocked_in'],
+    ];
+    for (const [action, status, code] of steps) {
+      const res = await punch(action);
+      expect([action, res.status, res.body.error?.code]).toEqual([action, status, code]);
+    }
+    const status = await shop.client.request('GET', '/api/time-clock/current', undefined, as(token));
+    expect(status.body).toEqual({ state: 'clocked_out', entry: null });
+  });
+
+  it('shows the state, and clocking out during a break ends the break there', async () => {
+    await punch('clock-in');
+    await punch('start-break');
+    const onBreak = await shop.client.request('GET', '/api/time-clock/current', undefined, as(token));
+    expect(onBreak.body.state).toBe('on_break');
+    const out = await punch('clock-out');
+    expect(out.status).toBe(200);
+    expect(out.body.entry.break_end_time).toBe(out.body.entry.clock_out_time);
+    expect(out.body.entry.total_hours).toBe(0);
+  });
+
+  it('clock-out closes with elapsed time minus the break, overtime above 8 hours', async () => {
+    const now = Date.now();
+    await seedEntry(shop.businessId, {
+      employeeId,
+      clockInTime: new Date(now - 9 * HOUR),
+      breakStartTime: new Date(now - 5 * HOUR),
+      breakEndTime: new Date(now - 4.25 * HOUR),
+    });
+    const out = await punch('clock-out');
+    expect(out.body.entry).toMatchObject({ total_hours: 8.25, overtime_hours: 0.25 });
+  });
+
+  it('refuses two simultaneous clock-ins but one', async () => {
+    const results = await Promise.all([punch('clock-in'), punch('clock-in'), punch('clock-in')]);
+    expect(results.map((res) => res.status).sort()).toEqual([201, 409, 409]);
+    await punch('clock-out');
+  });
+
+  it('needs an employee session (401) and the time_tracking feature (403)', async () => {
+    const owner = await shop.client.post('/api/time-clock/clock-in');
+    expect(owner.status).toBe(401);
+    expect(owner.body.error.code).toBe('employee_session_required');
+    const off = await staffBusiness(server, { businessName: 'No Clock', features: { employee_management: true } });
+    const { employee } = await addEmployee(off.client, { fullName: 'Off Olly', role: 'cashier', pin: '2021' });
+    const offToken = await pinSignIn(off.client, employee.id, '2021');
+    const res = await off.client.request('POST', '/api/time-clock/clock-in', undefined, as(offToken));
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('feature_disabled');
+  });
+});
+
+describe('on shift, reports, corrections and export', () => {
+  let shop: StaffBusiness;
+  let staff: Awaited<ReturnType<typeof staffOfEveryRole>>;
+  beforeAll(async () => {
+    shop = await staffBusiness(server, { businessName: 'Report Shop', timeZone: 'America/New_York' });
+    staff = await staffOfEveryRole(server, shop);
+  });
+
+  it('lists who is clocked in now and who is on a break', async () => {
+    await shop.client.request('POST', '/api/time-clock/clock-in', undefined, as(staff.tokens.cashier!));
+    await shop.client.request('POST', '/api/time-clock/clock-in', undefined, as(staff.tokens.kitchen!));
+    await shop.client.request('POST', '/api/time-clock/start-break', undefined, as(staff.tokens.kitchen!));
+    const res = await shop.client.request('GET', '/api/time-clock/on-shift', undefined, as(staff.tokens.cashier!));
+    expect(res.status).toBe(200);
+    const byName = Object.fromEntries(res.body.on_shift.map((row: { employee_name: string; on_break: boolean }) => [row.employee_name, row.on_break]));
+    expect(byName).toEqual({ 'Cal Cashier': false, 'Kim Kitchen': true });
+    await shop.client.request('POST', '/api/time-clock/clock-out', undefined, as(staff.tokens.cashier!));
+    await shop.client.request('POST', '/api/time-clock/clock-out', undefined, as(staff.tokens.kitchen!));
+    expect((await shop.client.get('/api/time-clock/on-shift')).body.on_shift).toEqual([]);
+  });
+
+  describe('a week in New York', () => {
+    // 2026-03-09 23:30 in New York is 2026-03-10 03:30 UTC: it belongs to the 9th.
+    const lateOn9th = new Date('2026-03-10T03:30:00Z');
+    const on10th = new Date('2026-03-10T14:00:00Z');
+    const on11th = new Date('2026-03-11T13:00:00Z');
+    let ids: Record<string, string>;
+    beforeAll(async () => {
+      const cashier = staff.ids.cashier!;
+      const kitchen = staff.ids.kitchen!;
+      const late = await seedEntry(shop.businessId, {
+        employeeId: cashier,
+        clockInTime: lateOn9th,
+        clockOutTime: new Date(lateOn9th.getTime() + 4 * HOUR),
+        totalHours: 4,
+        overtimeHours: 0,
+      });
+      const a = await seedEntry(shop.businessId, {
+        employeeId: cashier,
+        clockInTime: on10th,
+        clockOutTime: new Date(on10th.getTime() + 10 * HOUR),
+        breakStartTime: new Date(on10th.getTime() + 4 * HOUR),
+        breakEndTime: new Date(on10th.getTime() + 4.5 * HOUR),
+        totalHours: 9.5,
+        overtimeHours: 1.5,
+      });
+      const b = await seedEntry(shop.businessId, {
+        employeeId: cashier,
+        clockInTime: on11th,
+        clockOutTime: new Date(on11th.getTime() + 6.25 * HOUR),
+        totalHours: 6.25,
+        overtimeHours: 0,
+      });
+      const k = await seedEntry(shop.businessId, {
+        employeeId: kitchen,
+        clockInTime: on11th,
+        clockOutTime: new Date(on11th.getTime() + 8.33 * HOUR),
+        totalHours: 8.33,
+        overtimeHours: 0.33,
+      });
+      ids = { late: late.id, a: a.id, b: b.id, k: k.id };
+    });
+
+    it('reads the dates in the business time zone and totals hours and overtime per employee', async () => {
+      const res = await shop.client.get('/api/time-clock/entries?from=2026-03-10&to=2026-03-11');
+      expect(res.status).toBe(200);
+      expect(res.body.time_zone).toBe('America/New_York');
+      expect(res.body.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.a, ids.b, ids.k]);
+      expect(res.body.totals).toEqual([
+        { employee_id: staff.ids.cashier, employee_name: 'Cal Cashier', shifts: 2, open_shifts: 0, total_hours: 15.75, overtime_hours: 1.5 },
+        { employee_id: staff.ids.kitchen, employee_name: 'Kim Kitchen', shifts: 1, open_shifts: 0, total_hours: 8.33, overtime_hours: 0.33 },
+      ]);
+      const ninth = await shop.client.get('/api/time-clock/entries?from=2026-03-09&to=2026-03-09');
+      expect(ninth.body.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.late]);
+      const one = await shop.client.get(`/api/time-clock/entries?from=2026-03-01&to=2026-03-31&employeeId=${staff.ids.kitchen}`);
+      expect(one.body.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.k]);
+    });
+
+    it('shows a cashier or kitchen employee their own hours only', async () => {
+      const mine = await shop.client.request('GET', '/api/time-clock/entries?from=2026-03-10&to=2026-03-11', undefined, as(staff.tokens.kitchen!));
+      expect(mine.status).toBe(200);
+      expect(mine.body.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.k]);
+      const theirs = await shop.client.request(
+        'GET',
+        `/api/time-clock/entries?from=2026-03-10&to=2026-03-11&employeeId=${staff.ids.cashier}`,
+        undefined,
+        as(staff.tokens.kitchen!),
+      );
+      expect(theirs.status).toBe(403);
+      const manager = await shop.client.request('GET', '/api/time-clock/entries?from=2026-03-10&to=2026-03-11', undefined, as(staff.tokens.manager!));
+      expect(manager.body.entries).toHaveLength(3);
+    });
+
+    it.each([
+      ['from=2026-03-10', 'validation_error'],
+      ['from=2026-03-10&to=2026-3-11', 'validation_error'],
+      ['from=2026-03-12&to=2026-03-11', 'invalid_range'],
+      ['from=2026-01-01&to=2026-06-30', 'range_too_long'],
+      ['from=2026-03-10&to=2026-03-11&employeeId=42', 'validation_error'],
+    ])('refuses ?%s with 400 %s', async (query, code) => {
+      const res = await shop.client.get(`/api/time-clock/entries?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe(code);
+    });
+
+    it('exports a payroll CSV with times on the business clock', async () => {
+      const res = await shop.client.request('GET', '/api/time-clock/export.csv?from=2026-03-09&to=2026-03-11');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="time-clock-2026-03-09-to-2026-03-11.csv"');
+      const lines = (res.body as string).replace(/^\uFEFF/, '').split('\r\n');
+      expect(lines).toEqual([
+        'Employee,Date,Clock in,Clock out,Break minutes,Total hours,Overtime hours',
+        'Cal Cashier,2026-03-09,2026-03-09 23:30,2026-03-10 03:30,0,4.00,0.00',
+        'Cal Cashier,2026-03-10,2026-03-10 10:00,2026-03-10 20:00,30,9.50,1.50',
+        'Cal Cashier,2026-03-11,2026-03-11 09:00,2026-03-11 15:15,0,6.25,0.00',
+        'Kim Kitchen,2026-03-11,2026-03-11 09:00,2026-03-11 17:19,0,8.33,0.33',
+        '',
+      ]);
+    });
+
+    it('quotes names and defuses spreadsheet formulas in the CSV', async () => {
+      const csvShop = await staffBusiness(server, { businessName: 'CSV Shop' });
+      const { employee } = await addEmployee(csvShop.client, { fullName: '=HYPERLINK("x"), Jr', role: 'cashier' });
+      await seedEntry(csvShop.businessId, {
+        employeeId: employee.id,
+        clockInTime: new Date('2026-03-10T09:00:00Z'),
+        clockOutTime: new Date('2026-03-10T10:00:00Z'),
+        totalHours: 1,
+        overtimeHours: 0,
+      });
+      const res = await csvShop.client.get('/api/time-clock/export.csv?from=2026-03-10&to=2026-03-10');
+      expect((res.body as string).split('\r\n')[1]).toBe(`"'=HYPERLINK(""x""), Jr",2026-03-10,2026-03-10 09:00,2026-03-10 10:00,0,1.00,0.00`);
+    });
+
+    it('lets a manager correct a shift with a reason: totals recomputed, before and after audited', async () => {
+      const res = await shop.client.request(
+        'PATCH',
+        `/api/time-clock/entries/${ids.b}`,
+        { clockOutTime: new Date(on11th.getTime() + 10 * HOUR).toISOString(), breakStartTime: new Date(on11th.getTime() + 3 * HOUR).toISOString(), breakEndTime: new Date(on11th.getTime() + 3.5 * HOUR).toISOString(), reason: 'Forgot to clock out' },
+        as(staff.tokens.manager!),
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.entry).toMatchObject({ total_hours: 9.5, overtime_hours: 1.5, correction_reason: 'Forgot to clock out' });
+      expect(res.body.entry.corrected_at).not.toBeNull();
+      const totals = (await shop.client.get('/api/time-clock/entries?from=2026-03-11&to=2026-03-11')).body.totals;
+      expect(totals[0]).toMatchObject({ employee_name: 'Cal Cashier', total_hours: 9.5, overtime_hours: 1.5 });
+      const [audit] = await server.database.withTenant(shop.businessId, (tx) =>
+        tx.select().from(auditLog).where(eq(auditLog.action, 'time_clock.corrected')),
+      );
+      expect(audit).toMatchObject({
+        actorEmployeeId: staff.ids.manager,
+        details: { time_entry_id: ids.b, reason: 'Forgot to clock out', before: { total_hours: 6.25 }, after: { total_hours: 9.5 } },
+      });
+    });
+
+    it.each([
+      [{ clockOutTime: '2026-03-11T12:00:00Z', reason: 'x' }, 400, 'invalid_times'],
+      [{ clockInTime: '2099-01-01T00:00:00Z', reason: 'x' }, 400, 'invalid_times'],
+      [{ breakStartTime: '2026-03-11T12:00:00Z', breakEndTime: '2026-03-11T11:00:00Z', reason: 'x' }, 400, 'invalid_times'],
+      [{ clockOutTime: '2026-03-11T20:00:00Z' }, 400, 'validation_error'],
+      [{ clockOutTime: '2026-03-11T20:00:00Z', reason: '   ' }, 400, 'validation_error'],
+      [{ reason: 'nothing to change' }, 400, 'validation_error'],
+      [{ clockOutTime: 'yesterday', reason: 'x' }, 400, 'validation_error'],
+    ])('refuses the correction %j with %i %s and changes nothing', async (body, status, code) => {
+      const res = await shop.client.request('PATCH', `/api/time-clock/entries/${ids.k}`, body);
+      expect([res.status, res.body.error.code]).toEqual([status, code]);
+      const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(timeClock).where(eq(timeClock.id, ids.k!)));
+      expect(row).toMatchObject({ totalHours: 8.33, correctedAt: null });
+    });
+
+    it('refuses a correction that overlaps another shift of the employee with 409 overlapping_entry', async () => {
+      const res = await shop.client.request('PATCH', `/api/time-clock/entries/${ids.b}`, { clockInTime: '2026-03-10T15:00:00Z', reason: 'x' });
+      expect([res.status, res.body.error.code]).toEqual([409, 'overlapping_entry']);
+      const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(timeClock).where(eq(timeClock.id, ids.b!)));
+      expect(row!.clockInTime).toEqual(on11th);
+    });
+
+    it('answers 400 for a malformed entry id and 404 for an unknown one', async () => {
+      expect((await shop.client.request('PATCH', '/api/time-clock/entries/nope', { clockInTime: '2026-03-10T09:00:00Z', reason: 'x' })).status).toBe(400);
+      const missing = await shop.client.request('PATCH', '/api/time-clock/entries/00000000-0000-4000-8000-000000000000', {
+        clockInTime: '2026-03-10T09:00:00Z',
+        reason: 'x',
+      });
+      expect([missing.status, missing.body.error.code]).toEqual([404, 'time_entry_not_found']);
+    });
+
+    // on-shift, own entries, correct, export: the owner, admins and managers manage the clock.
+    const Y = true;
+    const N = false;
+    it.each([
+      ['owner', [Y, Y, Y, Y]],
+      ['ownerPin', [Y, Y, Y, Y]],
+      ['adminAll', [Y, Y, Y, Y]],
+      ['adminNone', [Y, Y, Y, Y]],
+      ['manager', [Y, Y, Y, Y]],
+      ['cashier', [Y, Y, N, N]],
+      ['kitchen', [Y, Y, N, N]],
+    ] as [string, boolean[]][])('%s', async (actor, allowed) => {
+      const headers = staff.headersOf(actor);
+      const calls = [
+        () => shop.client.request('GET', '/api/time-clock/on-shift', undefined, headers),
+        () => shop.client.request('GET', '/api/time-clock/entries?from=2026-03-10&to=2026-03-10', undefined, headers),
+        () => shop.client.request('PATCH', `/api/time-clock/entries/${ids.late}`, { clockOutTime: new Date(lateOn9th.getTime() + 4 * HOUR).toISOString(), reason: `check by ${actor}` }, headers),
+        () => shop.client.request('GET', '/api/time-clock/export.csv?from=2026-03-10&to=2026-03-10', undefined, headers),
+      ];
+      const statuses = [];
+      for (const call of calls) statuses.push((await call()).status);
+      expect(statuses.map((status) => status === 200)).toEqual(allowed);
+      for (const status of statuses) expect([200, 403]).toContain(status);
+    });
+  });
+});
+
+/** Reads with no business filter at all, inside the tenant transaction of `businessId`. */
+async function unfilteredReads(database: Database, businessId: string) {
+  return database.withTenant(businessId, async (tx) => ({
+    sessions: (await tx.select({ businessId: employeeSessions.businessId }).from(employeeSessions)).map((row) => row.businessId),
+    attempts: (await tx.select({ businessId: employeePinAttempts.businessId }).from(employeePinAttempts)).map((row) => row.businessId),
+    entries: (await tx.select({ businessId: timeClock.businessId }).from(timeClock)).map((row) => row.businessId),
+  }));
+}
+
+describe(`row-level security of the new tables on ${readTestEnv().testDbKind}`, () => {
+  let a: StaffBusiness;
+  let b: StaffBusiness;
+  beforeAll(async () => {
+    a = await staffBusiness(server, { businessName: 'Tenant A' });
+    b = await staffBusiness(server, { businessName: 'Tenant B' });
+    for (const shop of [a, b]) {
+      const { employee } = await addEmployee(shop.client, { fullName: 'Rls Person', role: 'cashier', pin: '1111' });
+      const token = await pinSignIn(shop.client, employee.id, '1111');
+      await shop.client.request('POST', '/api/time-clock/clock-in', undefined, as(token));
+      // A wrong PIN leaves its row in employee_pin_attempts.
+      await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '0000' });
+    }
+  });
+
+  it('an unfiltered query sees one tenant only', async () => {
+    for (const shop of [a, b]) {
+      const seen = await unfilteredReads(server.database, shop.businessId);
+      expect(seen.sessions).toEqual([shop.businessId]);
+      expect(seen.attempts).toEqual([shop.businessId]);
+      expect(seen.entries).toEqual([shop.businessId]);
+    }
+  });
+
+  it('cannot write a row into another tenant', async () => {
+    await expect(
+      server.database.withTenant(a.businessId, (tx) => tx.update(timeClock).set({ businessId: b.businessId }).where(sql`true`)),
+    ).rejects.toThrow();
+    await expect(
+      server.database.withTenant(a.businessId, (tx) => tx.insert(employeePinAttempts).values({ businessId: b.businessId })),
+    ).rejects.toThrow();
+  });
+
+  it('without the policy the same unfiltered query leaks, so the isolation test above would fail', async () => {
+    await server.database.db.execute(sql`drop policy tenant_isolation on time_clock`);
+    await server.database.db.execute(sql`create policy tenant_isolation on time_clock using (true) with check (true)`);
+    try {
+      const seen = await unfilteredReads(server.database, a.businessId);
+      expect(seen.entries).toEqual(expect.arrayContaining([a.businessId, b.businessId]));
+    } finally {
+      await server.database.db.execute(sql`drop policy tenant_isolation on time_clock`);
+      await server.database.db.execute(
+        sql`create policy tenant_isolation on time_clock using (business_id = app_current_business_id()) with check (business_id = app_current_business_id())`,
+      );
+    }
+  });
+});

@@ -1,0 +1,57 @@
+// Shared by the benchmarks: build, start the real server on a database, talk to it over HTTP.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function build(...targets) {
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...targets], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('build failed');
+}
+
+export async function startServer({ port, env, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A cookie-keeping JSON client. */
+export function client(baseUrl) {
+  let cookie = '';
+  return async function request(method, pathname, body, headers = {}) {
+    const response = await fetch(baseUrl + pathname, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
+    if (setCookie) cookie = setCookie.split(';')[0];
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** The checkout request the till sends (ARCHITECTURE: zod contracts shared by both sides). */
+const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+export const discountInput = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('amount'), amount: minor }),
+  z.strictObject({ kind: z.literal('percent'), basisPoints: z.number().int().min(0).max(10_000) }),
+]);
+
+export const PAYMENT_METHODS = ['cash', 'card', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const checkoutLineInput = z.strictObject({
+  productId: z.uuid(),
+  quantity: z.number().int().min(1).max(100_000),
+  /** Only to override the catalogue price (needs the permission to change prices; audited). */
+  unitPrice: minor.optional(),
+  discount: discountInput.nullish(),
+  note: z.string().max(500).optional(),
+});
+
+export const checkoutPaymentInput = z.strictObject({
+  method: z.enum(PAYMENT_METHODS),
+  /** What this payment covers of the order total. */
+  amount: minor,
+  /** Cash handed over; the change is tendered − amount. */
+  tendered: minor.optional(),
+  reference: z.string().max(200).optional(),
+});
+
+export const placeOrderInput = z.strictObject({
+  idempotencyKey: z.uuid(),
+  lines: z.array(checkoutLineInput).min(1).max(500),
+  orderDiscount: discountInput.nullish(),
+  customerId: z.uuid().nullish(),
+  note: z.string().max(1000).optional(),
+  payments: z.array(checkoutPaymentInput).min(1).max(10),
+  /** The total the till showed; the server recomputes it and refuses a mismatch (422). */
+  expectedTotal: minor,
+  /** A parked sale being completed. */
+  parkedOrderId: z.uuid().optional(),
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
+
+export const parkOrderInput = z.strictObject({
+  lines: z.array(checkoutLineInput).min(1).max(500),
+  orderDiscount: discountInput.nullish(),
+  customerId: z.uuid().nullish(),
+  note: z.string().max(1000).optional(),
+});
+export type ParkOrderInput = z.infer<typeof parkOrderInput>;

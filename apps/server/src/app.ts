@@ -15,6 +15,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { employeeSessionsRoutes } from './modules/employee-sessions/employee-sessions.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { timeClockRoutes } from './modules/time-clock/time-clock.routes.ts';
@@ -132,6 +134,8 @@ export function createApp(services: Services) {
   app.route('/', superAdminRoutes);
   app.route('/', checkoutRoutes);
   app.route('/', ordersRoutes);
+  app.route('/', customersRoutes);
+  app.route('/', receiptsRoutes);
   app.route('/', employeesRoutes);
   app.route('/', employeeSessionsRoutes);
   app.route('/', timeClockRoutes);

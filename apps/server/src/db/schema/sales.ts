@@ -103,7 +103,10 @@ export const customers = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('customers_business_name').on(table.businessId, sql`lower(${table.name})`)],
+  (table) => [
+    index('customers_business_name').on(table.businessId, sql`lower(${table.name})`),
+    uniqueIndex('customers_business_email').on(table.businessId, sql`lower(${table.email})`).where(sql`${table.email} is not null`),
+  ],
 );
 
 /** Gap-free order numbers: the checkout transaction increments this row, so a rollback gives the number back. */

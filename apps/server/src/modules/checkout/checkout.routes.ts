@@ -52,6 +52,7 @@ export const orderViewSchema = z
         tendered: moneySchema.nullable(),
         change: moneySchema.nullable(),
         reference: z.string().nullable(),
+        refundId: z.uuid().nullable(),
       }),
     ),
     change: moneySchema,

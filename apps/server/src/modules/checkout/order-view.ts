@@ -48,6 +48,7 @@ export function toOrderView(
       tendered: payment.tendered,
       change: payment.change,
       reference: payment.reference,
+      refundId: payment.refundId,
     })),
     change: orderPayments.reduce((sum, payment) => sum + (payment.change ?? 0), 0),
   };

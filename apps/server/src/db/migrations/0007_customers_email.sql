@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "customers_business_email" ON "customers" USING btree ("business_id",lower("email")) WHERE "customers"."email" is not null;

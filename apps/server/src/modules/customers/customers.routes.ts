@@ -1,0 +1,172 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../lib/context.ts';
+import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { business, defineRoute } from '../../lib/routing.ts';
+import { createCustomer } from './create-customer.ts';
+import { customerEmail, customerName, customerNotes, customerPhone } from './customer-input.ts';
+import { getCustomer, listCustomerOrders } from './get-customer.ts';
+import { listCustomers } from './list-customers.ts';
+import { updateCustomer } from './update-customer.ts';
+
+// Any actor of the business: cashiers look customers up and add them at the till.
+const customersAccess = business({ feature: 'customer_management' });
+
+const customerSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    notes: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Customer');
+
+const customerListItemSchema = customerSchema
+  .extend({
+    orderCount: z.number().int(),
+    totalSpent: z.number().int().openapi({ description: 'Paid order totals less refunds, in minor units of the business currency' }),
+    lastVisitAt: z.string().nullable(),
+  })
+  .openapi('CustomerListItem');
+
+const customerOrderSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.number().int().nullable(),
+    status: z.string(),
+    currency: z.string(),
+    total: z.number().int(),
+    refundedTotal: z.number().int(),
+    itemCount: z.number().int(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+  })
+  .openapi('CustomerOrder');
+
+const idParams = z.object({ id: z.uuid() });
+const pageQuery = {
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(1000).optional(),
+};
+
+const listRoute = defineRoute({
+  method: 'get',
+  path: '/api/customers',
+  access: customersAccess,
+  tags: ['customers'],
+  summary: 'Customers by name, searched by name, email or phone (q), with visits and money spent; a page at a time',
+  request: { query: z.strictObject({ q: z.string().max(200).optional(), ...pageQuery, limit: pageQuery.limit.default(50) }) },
+  responses: {
+    200: jsonResponse(z.object({ customers: z.array(customerListItemSchema), nextCursor: z.string().nullable() }), 'One page of customers'),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const createRoute = defineRoute({
+  method: 'post',
+  path: '/api/customers',
+  access: customersAccess,
+  tags: ['customers'],
+  summary: 'Add a customer (409 customer_email_taken when another customer has the email)',
+  request: {
+    body: jsonBody(
+      z.strictObject({
+        name: customerName,
+        email: customerEmail.optional(),
+        phone: customerPhone.optional(),
+        notes: customerNotes.optional(),
+      }),
+    ),
+  },
+  responses: {
+    201: jsonResponse(z.object({ customer: customerSchema }), 'Customer added'),
+    ...errorResponses(400, 401, 403, 409),
+  },
+});
+
+const updateRoute = defineRoute({
+  method: 'patch',
+  path: '/api/customers/{id}',
+  access: customersAccess,
+  tags: ['customers'],
+  summary: 'Edit a customer; null or blank clears email, phone or notes',
+  request: {
+    params: idParams,
+    body: jsonBody(
+      z
+        .strictObject({
+          name: customerName.optional(),
+          email: customerEmail.optional(),
+          phone: customerPhone.optional(),
+          notes: customerNotes.optional(),
+        })
+        .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change'),
+    ),
+  },
+  responses: {
+    200: jsonResponse(z.object({ customer: customerSchema }), 'Customer updated'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+const totalsSchema = z
+  .object({
+    orderCount: z.number().int(),
+    totalSpent: z.number().int(),
+    averageOrder: z.number().int(),
+    firstVisitAt: z.string().nullable(),
+    lastVisitAt: z.string().nullable(),
+    currency: z.string(),
+  })
+  .openapi('CustomerTotals');
+
+const getRoute = defineRoute({
+  method: 'get',
+  path: '/api/customers/{id}',
+  access: customersAccess,
+  tags: ['customers'],
+  summary: 'A customer, their totals (paid orders, money spent less refunds, last visit) and the first page of their purchase history',
+  request: { params: idParams, query: z.strictObject(pageQuery) },
+  responses: {
+    200: jsonResponse(
+      z.object({ customer: customerSchema, totals: totalsSchema, orders: z.array(customerOrderSchema), nextOrdersCursor: z.string().nullable() }),
+      'The customer',
+    ),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const ordersRoute = defineRoute({
+  method: 'get',
+  path: '/api/customers/{id}/orders',
+  access: customersAccess,
+  tags: ['customers'],
+  summary: 'A customer’s purchase history, newest first, a page at a time',
+  request: { params: idParams, query: z.strictObject(pageQuery) },
+  responses: {
+    200: jsonResponse(z.object({ orders: z.array(customerOrderSchema), nextCursor: z.string().nullable() }), 'One page of orders'),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+export const customersRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(listRoute, async (c) => {
+    const query = c.req.valid('query');
+    return c.json(await listCustomers(c.var.services.database, { businessId: c.var.tenant.businessId, ...query }), 200);
+  })
+  .openapi(createRoute, async (c) => {
+    const customer = await createCustomer(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date());
+    return c.json({ customer }, 201);
+  })
+  .openapi(updateRoute, async (c) => {
+    const customer = await updateCustomer(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date());
+    return c.json({ customer }, 200);
+  })
+  .openapi(getRoute, async (c) => {
+    return c.json(await getCustomer(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, c.req.valid('query')), 200);
+  })
+  .openapi(ordersRoute, async (c) => {
+    return c.json(await listCustomerOrders(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, c.req.valid('query')), 200);
+  });

@@ -1,0 +1,39 @@
+import type { Database } from '../../db/client.ts';
+import { toCustomerView } from './customer-view.ts';
+import { customersRepository as repo } from './customers.repository.ts';
+import { customerOrdersPage } from './list-customer-orders.ts';
+import { customerNotFound } from './update-customer.ts';
+
+/**
+ * A customer with what they have bought: visits and money spent count paid orders (refunds
+ * taken off; parked and voided sales do not count), and their purchase history, newest first.
+ */
+export async function getCustomer(database: Database, businessId: string, customerId: string, page: { limit: number; cursor?: string | undefined }) {
+  return database.withTenant(businessId, async (tx) => {
+    const row = await repo.findById(tx, businessId, customerId);
+    if (!row) throw customerNotFound();
+    const totals = await repo.totals(tx, businessId, customerId);
+    const history = await customerOrdersPage(tx, businessId, customerId, page);
+    return {
+      customer: toCustomerView(row),
+      totals: {
+        orderCount: totals.orderCount,
+        totalSpent: totals.totalSpent,
+        averageOrder: totals.orderCount > 0 ? Math.round(totals.totalSpent / totals.orderCount) : 0,
+        firstVisitAt: totals.firstVisitAt?.toISOString() ?? null,
+        lastVisitAt: totals.lastVisitAt?.toISOString() ?? null,
+        currency: totals.currency,
+      },
+      orders: history.orders,
+      nextOrdersCursor: history.nextCursor,
+    };
+  });
+}
+
+/** More of a customer's purchase history, after the cursor a previous page returned. */
+export async function listCustomerOrders(database: Database, businessId: string, customerId: string, page: { limit: number; cursor?: string | undefined }) {
+  return database.withTenant(businessId, async (tx) => {
+    if (!(await repo.findById(tx, businessId, customerId))) throw customerNotFound();
+    return customerOrdersPage(tx, businessId, customerId, page);
+  });
+}

@@ -1,0 +1,13 @@
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { getOrderDetail } from '../orders/get-order-detail.ts';
+import { buildReceipt, type Receipt } from './receipt-layout.ts';
+
+/** The receipt of an order, or of one of its refunds (404 when the order has no such refund). */
+export async function getReceipt(database: Database, businessId: string, orderId: string, refundId: string | undefined): Promise<{ receipt: Receipt; orderNumber: number | null; businessName: string }> {
+  const detail = await getOrderDetail(database, businessId, orderId);
+  if (refundId && !detail.refunds.some((refund) => refund.id === refundId)) {
+    throw notFound('refund_not_found', 'This order has no refund with this id');
+  }
+  return { receipt: buildReceipt(detail, { refundId }), orderNumber: detail.order.number, businessName: detail.business?.name ?? 'Till' };
+}

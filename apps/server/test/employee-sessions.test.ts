@@ -48,6 +48,7 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
         can_access_settings: false,
       },
       login_time: expect.any(String),
+      admin_permissions: expect.objectContaining({ can_change_settings: false }),
     });
     expect(Date.parse(res.body.session.login_time)).toBeGreaterThanOrEqual(before - 1000);
 
@@ -205,6 +206,7 @@ describe('session tokens', () => {
       employee_role: 'manager',
       permissions: expect.objectContaining({ can_access_reports: false }),
       login_time: expect.any(String),
+      admin_permissions: expect.objectContaining({ can_add_employees: false }),
     });
     const other = await staffBusiness(server, { businessName: 'Not Mine' });
     expect(await describeEmployeeSession(server.services, other.businessId, live)).toBeNull();

@@ -18,6 +18,17 @@ describe('GET /api/me with an employee session (SPEC §3 fields)', () => {
     expect(me.body.employeeSession).toMatchObject({ employee_id: employee.id, employee_name: 'Cam Cashier', employee_role: 'cashier' });
     expect(Object.keys(me.body.employeeSession.permissions)).toHaveLength(6);
     expect(Date.parse(me.body.employeeSession.login_time)).not.toBeNaN();
+    // SPEC §6: a cashier holds no admin flags; an admin row carries its stored ones
+    expect(Object.values(me.body.employeeSession.admin_permissions)).toEqual(Array(9).fill(false));
+    const { employee: admin } = await addEmployee(shop.client, {
+      fullName: 'Ada Admin',
+      role: 'admin',
+      pin: '5678',
+      adminPermissions: { can_change_settings: true },
+    });
+    const adminToken = await pinSignIn(shop.client, admin.id, '5678');
+    const adminMe = await shop.client.request('GET', '/api/me', undefined, as(adminToken));
+    expect(adminMe.body.employeeSession.admin_permissions).toMatchObject({ can_change_settings: true, can_add_employees: false });
 
     expect((await shop.client.request('POST', '/api/employee-sessions/end-shift', undefined, as(token))).status).toBe(200);
     const after = await shop.client.request('GET', '/api/me', undefined, as(token));

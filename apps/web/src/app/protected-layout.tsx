@@ -1,17 +1,19 @@
-import { MESSAGES } from '@till/core';
-import { Navigate, Outlet, useNavigate, useOutletContext } from 'react-router';
+import { evaluateRouteGuard, MESSAGES, type AppRoute } from '@till/core';
+import { Navigate, Outlet, useOutletContext } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { AssignOwnerCard } from '@/features/business-setup/components/assign-owner-card';
 import { CreateBusinessSettings } from '@/features/business-setup/components/create-business-settings';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useEmployeeSession } from '@/lib/employee-session';
+import { buildGuardContext } from '@/lib/guard-context';
 import { useMe, type BusinessSettings, type Me, type MeUser } from '@/lib/me';
-import { AppShell } from './app-shell';
+import { useSuperAdminStatus } from '@/lib/super-admin';
+import { useCurrentAppRoute } from './route-handle';
+import { AppShell } from './shell/app-shell';
 
-/** What every page inside the guard can rely on. */
+/** What every page behind the login guard can rely on. */
 export type SignedInContext = Me & { user: MeUser; settings: BusinessSettings };
 
 export function useSignedIn(): SignedInContext {
@@ -45,39 +47,86 @@ function AssignOwnerStep({ businessName, fullName }: { businessName: string; ful
   );
 }
 
+function SuperAdminCheckFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div className="grid max-w-lg gap-4">
+      <h1 className="sr-only">Access check failed</h1>
+      {/* SPEC §8: this text, instead of the page. */}
+      <ErrorAlert title={MESSAGES.checkSuperAdminFailed} />
+      <Button variant="outline" onClick={onRetry} disabled={retrying} className="justify-self-start">
+        {retrying ? 'Retrying...' : 'Try again'}
+      </Button>
+    </div>
+  );
+}
+
+function ShellPage({ route, me }: { route: AppRoute; me: Me | undefined }) {
+  useDocumentTitle(route.title);
+  const guarded = route.kind === 'login' || route.kind === 'super-admin';
+  if (guarded && me?.user && me.settings && !me.settings.has_business_owner) {
+    return (
+      <AssignOwnerStep
+        businessName={me.settings.business_name || 'your business'}
+        fullName={me.profile?.full_name ?? me.user.name ?? ''}
+      />
+    );
+  }
+  const context = guarded && me?.user && me.settings ? ({ ...me, user: me.user, settings: me.settings } satisfies SignedInContext) : me;
+  return <Outlet context={context} />;
+}
+
 /**
- * The guard for signed-in pages (SPEC §2, §4, §6): Loading... while /api/me loads, /auth when
- * signed out, default settings created when missing, and an owner assigned before the page.
+ * Every route inside the app shell (SPEC §2): the guard that @till/core's evaluateRouteGuard
+ * decides, business setup before any login-guarded page (SPEC §4), then the shell and the page.
  */
 export function ProtectedLayout() {
+  const route = useCurrentAppRoute();
   const me = useMe();
-  const navigate = useNavigate();
+  const employeeSession = useEmployeeSession();
+  const isSuperAdminRoute = route?.kind === 'super-admin';
+  const superAdmin = useSuperAdminStatus(me.data?.user?.id ?? null, isSuperAdminRoute && !me.isPlaceholderData);
 
-  if (me.isPending) return <LoadingScreen />;
-  if (me.isError && !me.data) {
-    return <FetchMeFailed error={me.error} onRetry={() => void me.refetch()} retrying={me.isFetching} />;
+  if (!route) return <Navigate to="/" replace />;
+  const guarded = route.kind === 'login' || route.kind === 'super-admin';
+
+  if (guarded) {
+    if (me.isError && !me.data) {
+      return <FetchMeFailed error={me.error} onRetry={() => void me.refetch()} retrying={me.isFetching} />;
+    }
+    if (!me.data) return <LoadingScreen />;
+    if (!me.data.user) {
+      // A signed-out answer that is being re-checked (e.g. just after signing in) is not final.
+      return me.isFetching ? <LoadingScreen /> : <Navigate to="/auth" replace />;
+    }
+    if (!me.data.settings) return me.isPlaceholderData ? <LoadingScreen /> : <CreateBusinessSettings />;
   }
 
-  const data = me.data;
-  if (!data.user) {
-    // A signed-out answer that is being re-checked (e.g. just after signing in) is not final.
-    return me.isFetching ? <LoadingScreen /> : <Navigate to={paths.auth} replace />;
-  }
-  if (!data.settings) return <CreateBusinessSettings />;
+  const ctx = buildGuardContext({
+    me: me.data,
+    meLoading: me.isPending,
+    superAdminStatus: isSuperAdminRoute ? (superAdmin.data?.isSuperAdmin ?? null) : me.data?.isSuperAdmin === true,
+    employeeSession,
+  });
+  const decision = evaluateRouteGuard(route, ctx);
 
-  const { user, settings, profile } = data;
-  const signOut = <SignOutButton onSignedOut={() => void navigate(paths.auth, { replace: true })} />;
+  if (decision.outcome === 'redirect') {
+    // A cached profile may be out of date: turn someone away only on the server's own answer.
+    return me.isPlaceholderData && route.kind !== 'employee-pos' ? <LoadingScreen /> : <Navigate to={decision.to} replace />;
+  }
+  if (decision.outcome === 'loading') {
+    if (isSuperAdminRoute && superAdmin.isError) {
+      return (
+        <AppShell route={route}>
+          <SuperAdminCheckFailed onRetry={() => void superAdmin.refetch()} retrying={superAdmin.isFetching} />
+        </AppShell>
+      );
+    }
+    return <LoadingScreen />;
+  }
 
   return (
-    <AppShell businessName={settings.business_name || data.business?.name || null} actions={signOut}>
-      {settings.has_business_owner ? (
-        <Outlet context={{ ...data, user, settings } satisfies SignedInContext} />
-      ) : (
-        <AssignOwnerStep
-          businessName={settings.business_name || 'your business'}
-          fullName={profile?.full_name ?? user.name ?? ''}
-        />
-      )}
+    <AppShell route={route}>
+      <ShellPage route={route} me={me.data} />
     </AppShell>
   );
 }

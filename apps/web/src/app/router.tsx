@@ -1,30 +1,96 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { paths } from '@/config/paths';
+import { APP_ROUTES, type AppRoutePath } from '@till/core';
+import { useState, type ComponentType } from 'react';
+import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { EmployeeSessionWatch } from './employee-session-watch';
 import { ProtectedLayout } from './protected-layout';
+import type { AppRouteHandle } from './route-handle';
+import { AnalyticsRoute } from './routes/analytics';
 import { AuthRoute } from './routes/auth';
 import { DashboardRoute } from './routes/dashboard';
+import { EmployeeLoginRoute } from './routes/employee-login';
+import { EmployeeSetupRoute } from './routes/employee-setup';
+import { EmployeesRoute } from './routes/employees';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
+import { PlaceholderRoute, PublicPlaceholderRoute } from './routes/placeholder';
+import { PosTerminalRoute } from './routes/pos-terminal';
+import { PosTerminalLoginRoute } from './routes/pos-terminal-login';
 import { ResetPasswordRoute } from './routes/reset-password';
 import { RootErrorBoundary } from './routes/root-error';
+import { SettingsRoute } from './routes/settings';
+import { ShiftsRoute } from './routes/shifts';
 import { SignupThankYouRoute } from './routes/signup-thank-you';
+import { SuperAdminRoute } from './routes/superadmin';
+import { SystemHealthRoute } from './routes/system-health';
+import { CustomersPage } from '@/features/customers/components/customers-page';
+import { OrderDetailPage } from '@/features/orders/components/order-detail-page';
+import { OrdersPage } from '@/features/orders/components/orders-page';
+import { ReceiptPage } from '@/features/receipts/components/receipt-page';
+
+/** Pages with their own screen; every other SPEC §2 route shows its title and what it will hold. */
+const PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
+  '/': LandingRoute,
+  '/auth': AuthRoute,
+  '/signin': AuthRoute,
+  '/employee-login': EmployeeLoginRoute,
+  '/back-office-login': EmployeeLoginRoute,
+  '/employee-setup': EmployeeSetupRoute,
+  '/pos-terminal-login': PosTerminalLoginRoute,
+  '/pos-terminal': PosTerminalRoute,
+  '/reset-password': ResetPasswordRoute,
+  '/signup-thank-you': SignupThankYouRoute,
+  '/dashboard': DashboardRoute,
+  '/settings': SettingsRoute,
+  '/employees': EmployeesRoute,
+  '/shifts': ShiftsRoute,
+  '/analytics': AnalyticsRoute,
+  '/superadmin': SuperAdminRoute,
+  '/system-health': SystemHealthRoute,
+  '/orders': OrdersPage,
+  '/customers': CustomersPage,
+};
+
+/** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */
+const SUB_PAGES: { path: string; parent: AppRoutePath; Component: ComponentType }[] = [
+  { path: '/orders/:orderId', parent: '/orders', Component: OrderDetailPage },
+  { path: '/orders/:orderId/receipt', parent: '/orders', Component: ReceiptPage },
+];
+
+function toSubRouteObject(page: (typeof SUB_PAGES)[number]): RouteObject {
+  const parent = APP_ROUTES.find((route) => route.path === page.parent)!;
+  const handle: AppRouteHandle = { appRoute: parent };
+  return { path: page.path, handle, Component: page.Component };
+}
+
+function toRouteObject(route: (typeof APP_ROUTES)[number]): RouteObject {
+  const handle: AppRouteHandle = { appRoute: route };
+  const fallback = route.kind === 'public' ? PublicPlaceholderRoute : PlaceholderRoute;
+  return { path: route.path, handle, Component: PAGES[route.path as AppRoutePath] ?? fallback };
+}
+
+/** Above every page: the employee session's inactivity and lifetime rules (SPEC §4). */
+function RootLayout() {
+  return (
+    <>
+      <EmployeeSessionWatch />
+      <Outlet />
+    </>
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter([
     {
+      Component: RootLayout,
       ErrorBoundary: RootErrorBoundary,
       children: [
-        { path: paths.home, Component: LandingRoute },
-        { path: paths.auth, Component: AuthRoute },
-        { path: paths.signIn, Component: AuthRoute },
-        { path: paths.resetPassword, Component: ResetPasswordRoute },
-        { path: paths.signupThankYou, Component: SignupThankYouRoute },
+        ...APP_ROUTES.filter((route) => route.kind === 'public').map(toRouteObject),
         {
-          // SPEC §6: signed-out visitors go to /auth, and business setup comes before any app page.
+          // SPEC §2, §6: every route inside the app shell, each behind the guard its kind asks for.
           Component: ProtectedLayout,
-          children: [{ path: paths.dashboard, Component: DashboardRoute }],
+          children: [...APP_ROUTES.filter((route) => route.kind !== 'public').map(toRouteObject), ...SUB_PAGES.map(toSubRouteObject)],
         },
+        // Anything else, including the /super-admin the user menu links to (SPEC §2).
         { path: '*', Component: NotFoundRoute },
       ],
     },

@@ -1,7 +1,15 @@
+import { clearEmployeeSessionIfToken, readEmployeeSession } from '@/lib/employee-session';
+
 /**
  * The one way the web app talks to the server: same-origin JSON over fetch with the session
  * cookie, and one error type parsed from `{ "error": { "code", "message", ...details } }`.
+ * While an employee is signed in on this device their token travels in `x-employee-session`,
+ * so the server sees the employee acting, with the account cookie of the device underneath.
  */
+
+export const EMPLOYEE_SESSION_HEADER = 'x-employee-session';
+/** The server's answer when the token's session ended (End Shift elsewhere, 8 hours, deactivation). */
+export const EMPLOYEE_SESSION_EXPIRED = 'employee_session_expired';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -41,6 +49,11 @@ type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /**
+   * 'omit' for the calls that pick or start a session (the name list, PIN sign-in): an old
+   * token must not turn them into a request of the employee it belonged to.
+   */
+  employeeSession?: 'send' | 'omit';
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -88,14 +101,21 @@ function toApiError(status: number, body: unknown): ApiError {
   });
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+function employeeToken(options: RequestOptions): string | null {
+  if (options.employeeSession === 'omit') return null;
+  return readEmployeeSession()?.token ?? null;
+}
+
+async function send(method: string, path: string, body: unknown, options: RequestOptions, accept: string) {
+  const headers: Record<string, string> = { Accept: accept };
   const init: RequestInit = { method, headers, credentials: 'include' };
   if (options.signal) init.signal = options.signal;
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
+  const token = employeeToken(options);
+  if (token) headers[EMPLOYEE_SESSION_HEADER] = token;
 
   let response: Response;
   try {
@@ -108,10 +128,39 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       message: 'Could not reach the server. Check your connection and try again.',
     });
   }
+  if (!response.ok) {
+    const error = toApiError(response.status, await readJson(response));
+    // SPEC §4: the session is over on the server, so it is over here too (plain, local clear).
+    if (token && error.status === 401 && error.code === EMPLOYEE_SESSION_EXPIRED) clearEmployeeSessionIfToken(token);
+    throw error;
+  }
+  return response;
+}
 
-  const data = await readJson(response);
-  if (!response.ok) throw toApiError(response.status, data);
-  return data as T;
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, body, options, 'application/json');
+  return (await readJson(response)) as T;
+}
+
+/** The file name a Content-Disposition header offers, if any. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // Fall through to the plain form.
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1] ?? null;
+}
+
+/** A GET whose answer is a file (a CSV export, say), with the same headers and errors as JSON calls. */
+async function download(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send('GET', path, undefined, options, '*/*');
+  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
 }
 
 export const apiClient = {
@@ -120,4 +169,5 @@ export const apiClient = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  download,
 };

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { resolveEnabledFeatures, type EnabledFeatures } from '@till/core';
 import { apiClient, isApiError } from '@/lib/api-client';
+import { browserStorage, clearProfileCache, readProfileCache, writeProfileCache } from '@/lib/profile-cache';
 
 /**
  * GET /api/me: who is signed in, with their profile, business and settings. Several features
- * read it (auth redirects, business setup, dashboard), so it lives in lib rather than in one.
+ * read it (auth redirects, business setup, dashboard, the shell), so it lives in lib.
  */
 
 export interface MeUser {
@@ -42,6 +43,8 @@ export interface Me {
   settings: BusinessSettings | null;
   employeeSession: unknown;
   isSuperAdmin: boolean;
+  /** The signed-in account owns the business (SPEC §6 guard). */
+  isBusinessOwner: boolean;
 }
 
 export type SignedInMe = Me & { user: MeUser };
@@ -53,6 +56,7 @@ export const SIGNED_OUT_ME: Me = {
   settings: null,
   employeeSession: null,
   isSuperAdmin: false,
+  isBusinessOwner: false,
 };
 
 type RawSettings = Omit<BusinessSettings, 'enabled_features'> & {
@@ -62,25 +66,57 @@ type RawSettings = Omit<BusinessSettings, 'enabled_features'> & {
 /** Stored feature maps can predate newer features: fill the gaps with the defaults. */
 export function normalizeSettings(settings: RawSettings | null | undefined): BusinessSettings | null {
   if (!settings) return null;
-  return { ...settings, enabled_features: resolveEnabledFeatures(settings.enabled_features) };
+  return {
+    business_name: settings.business_name,
+    authentication_enabled: settings.authentication_enabled === true,
+    has_business_owner: settings.has_business_owner === true,
+    enabled_features: resolveEnabledFeatures(settings.enabled_features),
+  };
 }
 
 type RawMe = Partial<Omit<Me, 'settings'>> & { settings?: RawSettings | null };
 
+export function normalizeMe(raw: RawMe): Me {
+  return {
+    user: raw.user ?? null,
+    profile: raw.profile ?? null,
+    business: raw.business ?? null,
+    settings: normalizeSettings(raw.settings),
+    employeeSession: raw.employeeSession ?? null,
+    isSuperAdmin: raw.isSuperAdmin === true,
+    isBusinessOwner: raw.isBusinessOwner === true,
+  };
+}
+
+/** Only a signed-in answer is worth caching; anything else in storage is discarded. */
+function isCachedMe(value: unknown): value is RawMe & { user: MeUser } {
+  if (typeof value !== 'object' || value === null) return false;
+  const user = (value as { user?: unknown }).user;
+  return typeof user === 'object' && user !== null && typeof (user as { id?: unknown }).id === 'string';
+}
+
+/** SPEC §9: the last signed-in /api/me, when it is under 5 minutes old. */
+export function cachedMe(now = Date.now()): { me: Me; savedAt: number } | null {
+  const entry = readProfileCache(browserStorage(), now, isCachedMe);
+  return entry ? { me: normalizeMe(entry.value), savedAt: entry.savedAt } : null;
+}
+
+export function forgetCachedMe(): void {
+  clearProfileCache(browserStorage());
+}
+
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
   try {
-    const raw = await apiClient.get<RawMe>('/api/me', signal ? { signal } : {});
-    return {
-      user: raw.user ?? null,
-      profile: raw.profile ?? null,
-      business: raw.business ?? null,
-      settings: normalizeSettings(raw.settings),
-      employeeSession: raw.employeeSession ?? null,
-      isSuperAdmin: raw.isSuperAdmin === true,
-    };
+    const me = normalizeMe(await apiClient.get<RawMe>('/api/me', signal ? { signal } : {}));
+    if (me.user) writeProfileCache(browserStorage(), me, Date.now());
+    else forgetCachedMe();
+    return me;
   } catch (error) {
     // A missing or expired session is "signed out", not a failure to load.
-    if (isApiError(error) && error.status === 401) return SIGNED_OUT_ME;
+    if (isApiError(error) && error.status === 401) {
+      forgetCachedMe();
+      return SIGNED_OUT_ME;
+    }
     throw error;
   }
 }
@@ -88,9 +124,12 @@ export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<
 export const meQueryKey = ['me'] as const;
 
 export function getMeQueryOptions() {
-  return queryOptions({
+  return queryOptions<Me, Error, Me, typeof meQueryKey>({
     queryKey: meQueryKey,
     queryFn: ({ signal }) => getMe({ signal }),
+    // The cached profile draws the page at once; the server's answer always follows, so a
+    // session ended elsewhere is noticed on the next load rather than 5 minutes later.
+    placeholderData: () => cachedMe()?.me,
   });
 }
 

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { EMPLOYEE_PERMISSION_FLAGS, EMPLOYEE_ROLES } from '@till/core';
+import { ADMIN_PERMISSION_FLAGS, EMPLOYEE_PERMISSION_FLAGS, EMPLOYEE_ROLES } from '@till/core';
 
 /** SPEC §3 employee session fields as the API returns them (also for GET /api/me). */
 export const employeeSessionSchema = z
@@ -9,5 +9,6 @@ export const employeeSessionSchema = z
     employee_role: z.enum(EMPLOYEE_ROLES),
     permissions: z.object(Object.fromEntries(EMPLOYEE_PERMISSION_FLAGS.map((flag) => [flag, z.boolean()]))),
     login_time: z.string(),
+    admin_permissions: z.object(Object.fromEntries(ADMIN_PERMISSION_FLAGS.map((flag) => [flag, z.boolean()]))),
   })
   .openapi('EmployeeSession');

@@ -1,4 +1,11 @@
-import { isEmployeeSessionExpired, normalizeEmployeePermissions, type EmployeePermissions, type EmployeeRole } from '@till/core';
+import {
+  isEmployeeSessionExpired,
+  normalizeEmployeePermissions,
+  resolveAdminPermissions,
+  type AdminPermissions,
+  type EmployeePermissions,
+  type EmployeeRole,
+} from '@till/core';
 
 /** SPEC §3 "Employee session (held in the browser)". */
 export interface EmployeeSessionView {
@@ -7,6 +14,12 @@ export interface EmployeeSessionView {
   employee_role: EmployeeRole;
   permissions: EmployeePermissions;
   login_time: string;
+  /**
+   * Beyond SPEC §3's fields: the admin flags as SPEC §6 resolves them for this role (all for a
+   * business_owner row, the stored ones for an admin, none otherwise), so the till can mirror
+   * page access for admins. The server checks them again on every request.
+   */
+  admin_permissions: AdminPermissions;
 }
 
 export interface SessionWithEmployee {
@@ -36,5 +49,6 @@ export function toEmployeeSessionView(row: SessionWithEmployee): EmployeeSession
     employee_role: row.role,
     permissions: normalizeEmployeePermissions(row.permissions),
     login_time: row.createdAt.toISOString(),
+    admin_permissions: resolveAdminPermissions(row.role, row.adminPermissions),
   };
 }

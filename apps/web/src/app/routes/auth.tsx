@@ -1,4 +1,5 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { BackButton } from '@/components/back-button';
 import { BrandLink } from '@/components/brand';
 import { paths } from '@/config/paths';
 import { AuthScreen, type AuthMode } from '@/features/auth/components/auth-screen';
@@ -12,12 +13,35 @@ const HEADINGS: Record<AuthMode, { title: string; intro: string }> = {
   },
 };
 
-/** /auth and /signin: one screen, with ?mode=signup selecting the sign-up tab. */
-export function AuthRoute() {
+// SPEC §2: these show the account sign-in screen while the device has no account session.
+const SIGN_IN_HEADINGS: Record<string, { title: string; intro: string; page: string }> = {
+  '/employee-login': {
+    title: 'Employee sign in',
+    intro: 'Sign in to continue to Till on this device.',
+    page: 'Employee sign in',
+  },
+  '/back-office-login': {
+    title: 'Back office sign in',
+    intro: 'Sign in to manage stock, staff, reports and settings.',
+    page: 'Back office sign in',
+  },
+};
+
+interface AuthRouteProps {
+  /** Where a successful sign-in goes. */
+  afterSignIn?: string;
+  /** Instead of going anywhere: for a page that changes once the device is signed in. */
+  onSignedIn?: () => void;
+}
+
+/** /auth, /signin, /employee-login and /back-office-login: one screen, ?mode=signup selecting sign-up. */
+export function AuthRoute({ afterSignIn = paths.dashboard, onSignedIn }: AuthRouteProps = {}) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const mode: AuthMode = searchParams.get('mode') === 'signup' ? 'signup' : 'signin';
-  useDocumentTitle(mode === 'signup' ? 'Sign up' : 'Sign in');
+  const signInHeading = SIGN_IN_HEADINGS[pathname];
+  useDocumentTitle(mode === 'signup' ? 'Sign up' : (signInHeading?.page ?? 'Sign in'));
 
   const onModeChange = (next: AuthMode) => {
     setSearchParams(
@@ -30,12 +54,13 @@ export function AuthRoute() {
     );
   };
 
-  const heading = HEADINGS[mode];
+  const heading = mode === 'signin' && signInHeading ? signInHeading : HEADINGS[mode];
 
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40">
-      <header className="mx-auto flex w-full max-w-md items-center px-4 pt-6 sm:px-0">
+      <header className="mx-auto flex w-full max-w-md items-center justify-between gap-4 px-4 pt-6 sm:px-0">
         <BrandLink />
+        <BackButton />
       </header>
       <main className="mx-auto grid w-full max-w-md flex-1 content-start gap-6 px-4 py-8 sm:px-0 sm:py-12">
         <div className="grid gap-2">
@@ -45,7 +70,7 @@ export function AuthRoute() {
         <AuthScreen
           mode={mode}
           onModeChange={onModeChange}
-          onSignedIn={() => void navigate(paths.dashboard, { replace: true })}
+          onSignedIn={() => (onSignedIn ? onSignedIn() : void navigate(afterSignIn, { replace: true }))}
           onSignedUp={() => void navigate(paths.signupThankYou, { replace: true })}
         />
       </main>

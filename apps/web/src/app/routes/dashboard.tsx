@@ -1,9 +1,10 @@
 import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
-import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSignedIn } from '../protected-layout';
+import { useShellModel } from '../shell/use-shell-model';
 
 export function DashboardRoute() {
-  useDocumentTitle('Dashboard');
   const { user, profile, business, settings } = useSignedIn();
-  return <DashboardOverview user={user} profile={profile} business={business} settings={settings} />;
+  const { sidebar, employeeSession } = useShellModel();
+  const areas = sidebar.filter((group) => group.id !== 'dashboard');
+  return <DashboardOverview user={user} profile={profile} business={business} settings={settings} areas={areas} greetingName={employeeSession?.employee_name ?? null} />;
 }

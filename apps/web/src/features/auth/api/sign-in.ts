@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@till/core';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
+import { forgetCachedMe } from '@/lib/me';
 import type { AuthResponse } from './types';
 
 /** SPEC §5: an email or a phone number, plus a password. */
@@ -26,6 +27,9 @@ export function useSignIn() {
   return useMutation({
     mutationFn: signIn,
     // Nothing cached before sign-in belongs to this account, including a signed-out /api/me.
-    onSuccess: () => queryClient.clear(),
+    onSuccess: () => {
+      forgetCachedMe();
+      queryClient.clear();
+    },
   });
 }

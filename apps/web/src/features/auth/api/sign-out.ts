@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignOutScope } from '@till/core';
 import { apiClient, isApiError } from '@/lib/api-client';
+import { clearEmployeeSession } from '@/lib/employee-session';
+import { forgetCachedMe } from '@/lib/me';
 import type { OkResponse } from './types';
 
 export function signOut(scope: SignOutScope = 'local'): Promise<OkResponse> {
@@ -11,7 +13,13 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   // Drop everything the account loaded. Removing (not resetting) leaves the mounted page as it
   // is until the caller navigates away, and makes the next guarded page fetch /api/me afresh.
-  const forgetAccount = () => queryClient.removeQueries();
+  // SPEC §9's profile cache goes too, or the next visitor would see this account's shell.
+  const forgetAccount = () => {
+    forgetCachedMe();
+    // An employee session rides on the account's: without the account it is nobody's.
+    clearEmployeeSession();
+    queryClient.removeQueries();
+  };
   return useMutation({
     mutationFn: (scope: SignOutScope = 'local') => signOut(scope),
     onSuccess: forgetAccount,

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { INDUSTRIES, MESSAGES } from '@till/core';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
+import { forgetCachedMe } from '@/lib/me';
 import type { AuthResponse } from './types';
 
 export const signUpInput = z
@@ -28,6 +29,9 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signUp,
-    onSuccess: () => queryClient.clear(),
+    onSuccess: () => {
+      forgetCachedMe();
+      queryClient.clear();
+    },
   });
 }

@@ -1,16 +1,21 @@
-import { FEATURE_NAMES, setupState, type SetupState } from '@till/core';
-import { CircleCheckIcon, CircleDashedIcon } from 'lucide-react';
+import { FEATURE_NAMES, setupState, type SetupState, type SidebarGroup } from '@till/core';
+import { ChevronRightIcon, CircleCheckIcon, CircleDashedIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { industryLabel } from '@/lib/industries';
 import type { BusinessSettings, MeBusiness, MeProfile, MeUser } from '@/lib/me';
-import { FEATURE_LABELS } from './feature-labels';
+import { FEATURE_LABELS } from '@/lib/feature-labels';
 
 interface DashboardOverviewProps {
   user: MeUser;
   profile: MeProfile | null;
   business: MeBusiness | null;
   settings: BusinessSettings;
+  /** The sidebar's groups for this business: every area that is switched on. */
+  areas: SidebarGroup[];
+  /** Who is greeted when it is not the account holder (an employee signed in with their PIN). */
+  greetingName?: string | null;
 }
 
 const SETUP_SUMMARY: Record<SetupState, string> = {
@@ -43,10 +48,10 @@ function SetupFlag({ label, on, onText, offText }: { label: string; on: boolean;
 }
 
 /** What the signed-in account's business looks like: its details, setup and switched-on features. */
-export function DashboardOverview({ user, profile, business, settings }: DashboardOverviewProps) {
+export function DashboardOverview({ user, profile, business, settings, areas, greetingName: greetingOverride }: DashboardOverviewProps) {
   const enabled = FEATURE_NAMES.filter((name) => settings.enabled_features[name]);
   const name = settings.business_name || business?.name || profile?.business_name || 'Your business';
-  const greetingName = profile?.full_name || user.name;
+  const greetingName = greetingOverride || profile?.full_name || user.name;
   const state = setupState(settings);
 
   return (
@@ -102,6 +107,39 @@ export function DashboardOverview({ user, profile, business, settings }: Dashboa
           </CardContent>
         </Card>
       </div>
+
+      {areas.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Your areas</CardTitle>
+            <CardDescription>Where to go next, for the features switched on.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+              {areas.map((group) => (
+                <section key={group.id} aria-labelledby={`area-${group.id}`} className="grid content-start gap-2">
+                  <h3 id={`area-${group.id}`} className="text-sm font-semibold">
+                    {group.label}
+                  </h3>
+                  <ul className="grid gap-1">
+                    {group.items.map((item) => (
+                      <li key={`${item.to}-${item.label}`}>
+                        <Link
+                          to={item.to}
+                          className="flex min-h-11 items-center justify-between gap-2 rounded-md border px-3 text-sm font-medium outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                        >
+                          {item.label}
+                          <ChevronRightIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+            </div>
+          </CardContent>
+        </Card>
+      ) : null}
 
       <Card>
         <CardHeader>

@@ -1,0 +1,62 @@
+import type { AppRoutePath } from '@till/core';
+
+/**
+ * One line per page whose tools arrive in later work: what the page will hold. Pages with their
+ * own screens (dashboard, settings, analytics, system health, sign-in) are described there.
+ */
+export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
+  '/employee-setup': 'Employees will finish setting up their account here, from the link their manager sends.',
+  '/pos-terminal-login': 'A shared till will be signed in to your business here.',
+  '/chatbot-embed/:chatbotId': 'The chat window a business puts on its website will appear here.',
+  '/chatbot-widget/:chatbotId': 'The chat window a business puts on its website will appear here.',
+  '/pos-terminal': 'The till for this device will be here: products, the basket and payment.',
+  '/pricing': 'The plans for Till and what each one includes will be listed here.',
+  '/employee-pos': 'The till for the employee on shift will be here: ring up sales and take payment.',
+  '/back-office': 'The back office will gather stock, staff, reports and settings in one place.',
+  '/pos': 'The point of sale will be here: find products, build the basket and take payment.',
+  '/enhanced-pos': 'The point of sale with extra tools will be here: split payments, discounts and held orders.',
+  '/orders': 'Every sale and order will be listed here, with its lines, payments, refunds and receipts.',
+  '/z-report': 'The end-of-day report will be here: takings by payment type, refunds, voids and the drawer count.',
+  '/help-center': 'Answers to common questions, and how to reach support, will be here.',
+  '/tasks': 'Jobs for your team, who is doing them and when they are due, will be listed here.',
+  '/incidents': 'Incidents in the business, such as breakages, complaints and accidents, will be logged here.',
+  '/marketing': 'Campaigns and offers that bring customers back will be managed here.',
+  '/integrations': 'Connections to other services, such as accounting and payments, will be set up here.',
+  '/ai-modules': 'The AI modules for your business, and what each one can tell you, will be listed here.',
+  '/ai/customer-footpath': 'How customers move from a first visit to repeat purchases will be shown here.',
+  '/ai/sales-prediction': 'Expected sales for the coming days, worked out from your own sales history, will be shown here.',
+  '/ai/product-recommendation': 'Products that sell together, to suggest at the till, will be shown here.',
+  '/ai/stock-forecast': 'When each product will run out at its current pace, and how much to reorder, will be shown here.',
+  '/expenses/invoices': 'Expense invoices you have paid or still owe will be listed here, with a form to add a new one.',
+  '/expenses/add': 'Expense invoices you have paid or still owe will be listed here, with a form to add a new one.',
+  '/rebates-test': 'Supplier rebates, and how they change your costs, will be tried out here.',
+  '/chatbot': 'What customers ask your chatbot, and how well it answers, will be shown here.',
+  '/kitchen': 'Orders waiting for the kitchen will be shown here, in the order to cook them.',
+  '/products': 'Your products, with prices, barcodes and stock, will be managed here.',
+  '/categories': 'The categories that group your products at the till and in reports will be managed here.',
+  '/waste-tracking': 'Stock written off as waste, and why, will be recorded here.',
+  '/batch-management': 'Stock by batch, with lot numbers and expiry dates, will be managed here.',
+  '/inventory-forecast': 'Expected stock levels will be shown here, so you reorder before you run out.',
+  '/price-labels': 'Shelf labels with prices and barcodes will be prepared and printed here.',
+  '/invoices': 'Invoices for your customers, made from sales or by hand, will be managed here.',
+  '/vehicle-services': "Service jobs for customers' vehicles, with parts and labour, will be managed here.",
+  '/customers': 'Your customers, their contact details and what they bought will be kept here.',
+  '/employees': 'Your staff, their roles, PINs and permissions will be managed here.',
+  '/stores': 'Your stores, and which stock and staff belong to each, will be managed here.',
+  '/shifts': 'Who clocked in and out, the breaks taken and the hours worked will be shown here.',
+  '/purchase-orders': 'Orders to your suppliers, and what has arrived, will be managed here.',
+  '/purchases/invoices': "Your suppliers' invoices, and what is still to pay, will be kept here.",
+  '/suppliers': 'The businesses you buy from, and how to reach them, will be kept here.',
+  '/appointments': 'Bookings for your customers, by day and by staff member, will be managed here.',
+  '/quickbooks': 'The link that sends your sales and expenses to QuickBooks will be set up here.',
+  '/superadmin': 'The platform overview for super administrators; its tools are listed below.',
+  '/superadmin/feature-flags': 'Features switched on or off across the whole platform will be managed here.',
+  '/superadmin/industry-templates': 'The starting setup each industry gets will be edited here.',
+  '/superadmin/subscription-plans': 'The plans businesses can subscribe to will be managed here.',
+  '/superadmin/visual-editor': 'Changes to how the product looks will be made here, without code.',
+  '/superadmin/chatbot': "The AI assistant's settings, such as its model and what it may do, will be managed here.",
+};
+
+export function pageDescription(path: string): string {
+  return PAGE_DESCRIPTIONS[path as AppRoutePath] ?? 'This page is on its way.';
+}

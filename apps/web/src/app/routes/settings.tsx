@@ -1,0 +1,5 @@
+import { SettingsPage } from '@/features/settings/components/settings-page';
+
+export function SettingsRoute() {
+  return <SettingsPage />;
+}

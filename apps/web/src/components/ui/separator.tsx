@@ -1,0 +1,15 @@
+import * as SeparatorPrimitive from '@radix-ui/react-separator';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils';
+
+export function Separator({ className, orientation = 'horizontal', decorative = true, ...props }: ComponentProps<typeof SeparatorPrimitive.Root>) {
+  return (
+    <SeparatorPrimitive.Root
+      data-slot="separator"
+      decorative={decorative}
+      orientation={orientation}
+      className={cn('shrink-0 bg-border', orientation === 'horizontal' ? 'h-px w-full' : 'h-full w-px', className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { CustomerPayload } from '../utils/customer-form';
+import { customersQueryKey, type Customer } from './types';
+
+/** POST /api/customers; 409 customer_email_taken when another customer has the email. */
+export async function createCustomer(payload: CustomerPayload): Promise<Customer> {
+  return (await apiClient.post<{ customer: Customer }>('/api/customers', payload)).customer;
+}
+
+export function useCreateCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCustomer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersQueryKey }),
+  });
+}

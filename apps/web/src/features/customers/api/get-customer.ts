@@ -1,0 +1,53 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { customersQueryKey, type Customer, type CustomerOrder, type CustomerTotals } from './types';
+
+interface CustomerDetailResponse {
+  customer: Customer;
+  totals: CustomerTotals;
+  orders: CustomerOrder[];
+  nextOrdersCursor: string | null;
+}
+
+interface CustomerOrdersResponse {
+  orders: CustomerOrder[];
+  nextCursor: string | null;
+}
+
+/** The first page carries the customer and their totals; later pages only more history. */
+export interface CustomerDetailPage {
+  customer?: Customer;
+  totals?: CustomerTotals;
+  orders: CustomerOrder[];
+  nextCursor: string | null;
+}
+
+const HISTORY_PAGE = 20;
+
+/** GET /api/customers/{id}, then GET /api/customers/{id}/orders for more of the history. */
+export async function getCustomerPage(id: string, cursor: string | null, { signal }: { signal?: AbortSignal } = {}): Promise<CustomerDetailPage> {
+  const path = `/api/customers/${encodeURIComponent(id)}`;
+  const options = { query: { limit: HISTORY_PAGE, cursor }, ...(signal ? { signal } : {}) };
+  if (cursor === null) {
+    const detail = await apiClient.get<CustomerDetailResponse>(path, options);
+    return { customer: detail.customer, totals: detail.totals, orders: detail.orders, nextCursor: detail.nextOrdersCursor };
+  }
+  const page = await apiClient.get<CustomerOrdersResponse>(`${path}/orders`, options);
+  return { orders: page.orders, nextCursor: page.nextCursor };
+}
+
+export const customerDetailQueryKey = (id: string) => [...customersQueryKey, 'detail', id] as const;
+
+export function getCustomerQueryOptions(id: string) {
+  return infiniteQueryOptions({
+    queryKey: customerDetailQueryKey(id),
+    queryFn: ({ pageParam, signal }) => getCustomerPage(id, pageParam, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    staleTime: 30_000,
+  });
+}
+
+export function useCustomer(id: string | null) {
+  return useInfiniteQuery({ ...getCustomerQueryOptions(id ?? ''), enabled: Boolean(id) });
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, EMPLOYEE_SESSION_EXPIRED, isApiError } from '@/lib/api-client';
+import { forgetActorQueries } from '@/lib/actor-queries';
+import { clearEmployeeSessionIfToken, readEmployeeSession } from '@/lib/employee-session';
+
+export interface EndShiftResponse {
+  ended_sessions: number;
+  time_entry: { id: string; total_hours: number | null; overtime_hours: number | null } | null;
+}
+
+/**
+ * SPEC §4 End Shift: the server marks the employee's sessions inactive and closes the open
+ * time-clock entry; then this device forgets the session. A session the server has already
+ * ended needs no ending: that counts as done.
+ */
+export async function endShift(): Promise<EndShiftResponse | null> {
+  const session = readEmployeeSession();
+  if (!session) return null;
+  try {
+    const result = await apiClient.post<EndShiftResponse>('/api/employee-sessions/end-shift');
+    clearEmployeeSessionIfToken(session.token);
+    return result;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401 && error.code === EMPLOYEE_SESSION_EXPIRED) {
+      clearEmployeeSessionIfToken(session.token);
+      return null;
+    }
+    throw error;
+  }
+}
+
+export function useEndShift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endShift,
+    onSuccess: () => forgetActorQueries(queryClient),
+  });
+}

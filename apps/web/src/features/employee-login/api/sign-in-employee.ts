@@ -1,0 +1,55 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EmployeeSession } from '@till/core';
+import { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+import { writeEmployeeSession, type StoredEmployeeSession } from '@/lib/employee-session';
+import { forgetActorQueries } from '@/lib/actor-queries';
+
+/** The server's PIN rule: 4 to 6 digits. */
+export const signInEmployeeInput = z.object({
+  employeeId: z.uuid(),
+  pin: z.string().regex(/^\d{4,6}$/, 'The PIN must be 4 to 6 digits'),
+});
+export type SignInEmployeeInput = z.infer<typeof signInEmployeeInput>;
+
+/** POST /api/employee-sessions: a new token and SPEC §3's session fields (admin flags when the server sends them). */
+interface SignInEmployeeResponse {
+  token: string;
+  session: Omit<EmployeeSession, 'token'> & { admin_permissions?: StoredEmployeeSession['admin_permissions'] };
+}
+
+export async function signInEmployee(input: SignInEmployeeInput): Promise<StoredEmployeeSession> {
+  const response = await apiClient.post<SignInEmployeeResponse>('/api/employee-sessions', input, {
+    // An old token would make this a request of the employee it belonged to, or fail with it.
+    employeeSession: 'omit',
+  });
+  const stored: StoredEmployeeSession = {
+    employee_id: response.session.employee_id,
+    employee_name: response.session.employee_name,
+    employee_role: response.session.employee_role,
+    permissions: response.session.permissions,
+    login_time: response.session.login_time,
+    token: response.token,
+    received_at: Date.now(),
+    ...(response.session.admin_permissions !== undefined ? { admin_permissions: response.session.admin_permissions } : {}),
+  };
+  return stored;
+}
+
+/**
+ * PIN sign-in: every sign-in replaces the stored session and its token (SPEC §4).
+ * `onSignedIn` runs in the same task as the session is stored, before the screen re-renders
+ * for the new session (which may unmount the caller), so a navigation there always happens.
+ */
+export function useSignInEmployee({ onSignedIn }: { onSignedIn?: (session: StoredEmployeeSession) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signInEmployee,
+    onSuccess: (session) => {
+      // What the previous actor loaded is not this employee's to see.
+      forgetActorQueries(queryClient);
+      writeEmployeeSession(session);
+      onSignedIn?.(session);
+    },
+  });
+}

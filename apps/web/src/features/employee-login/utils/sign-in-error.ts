@@ -1,0 +1,51 @@
+import { errorMessage, isApiError } from '@/lib/api-client';
+
+/** One text for every wrong PIN, whether the PIN, the employee or their missing PIN was the cause. */
+export const WRONG_PIN_MESSAGE = 'That PIN is not right. Try again.';
+
+export type SignInErrorKind = 'wrong_pin' | 'locked' | 'rate_limited' | 'other';
+
+export interface SignInErrorView {
+  kind: SignInErrorKind;
+  title: string;
+  message: string;
+}
+
+/** "45 seconds", "1 minute", "5 minutes": how long to wait, rounded up to what a person reads. */
+export function formatWait(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return `${whole} second${whole === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(whole / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+function retryAfterSeconds(details: Record<string, unknown>): number | null {
+  const value = details['retryAfterSeconds'];
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** What the PIN screen says for a failed sign-in (server answers of POST /api/employee-sessions). */
+export function signInErrorView(error: unknown): SignInErrorView {
+  if (isApiError(error)) {
+    if (error.code === 'invalid_pin' || (error.status === 400 && error.code === 'validation_error')) {
+      return { kind: 'wrong_pin', title: 'Wrong PIN', message: WRONG_PIN_MESSAGE };
+    }
+    if (error.status === 429 && error.code === 'pin_locked') {
+      const wait = retryAfterSeconds(error.details);
+      return {
+        kind: 'locked',
+        title: 'PIN sign-in locked',
+        message: `Too many wrong PINs. Sign-in is locked${wait ? ` for ${formatWait(wait)}` : ' for a few minutes'}. Ask a manager if you forgot your PIN.`,
+      };
+    }
+    if (error.status === 429) {
+      const wait = retryAfterSeconds(error.details);
+      return {
+        kind: 'rate_limited',
+        title: 'Too many attempts',
+        message: `Too many PIN attempts on this till. Try again in ${wait ? formatWait(wait) : 'a while'}.`,
+      };
+    }
+  }
+  return { kind: 'other', title: 'Could not sign in', message: errorMessage(error) };
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminPermissions, EmployeePermissions } from '@till/core';
+import { apiClient } from '@/lib/api-client';
+import { employeesQueryKey, type Employee } from './types';
+
+/** PATCH /api/employees/{id}: only what changed. */
+export interface UpdateEmployeePatch {
+  fullName?: string;
+  email?: string | null;
+  role?: 'admin' | 'manager' | 'cashier' | 'kitchen';
+  permissions?: Partial<EmployeePermissions>;
+  adminPermissions?: Partial<AdminPermissions>;
+  pin?: string;
+}
+
+export function updateEmployee({ id, patch }: { id: string; patch: UpdateEmployeePatch }): Promise<{ employee: Employee }> {
+  return apiClient.patch(`/api/employees/${encodeURIComponent(id)}`, patch);
+}
+
+export function useUpdateEmployee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateEmployee,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeesQueryKey }),
+  });
+}

@@ -1,0 +1,38 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { OrdersQuery } from '../utils/order-filters';
+import { ordersQueryKey, type OrderListItem } from './types';
+
+export interface OrdersPage {
+  orders: OrderListItem[];
+  nextCursor: string | null;
+}
+
+const PAGE_SIZE = 50;
+
+/** GET /api/orders: newest first, filtered, a keyset page at a time. */
+export function getOrders(query: OrdersQuery, cursor: string | null, { signal }: { signal?: AbortSignal } = {}): Promise<OrdersPage> {
+  return apiClient.get<OrdersPage>('/api/orders', {
+    query: { ...query, limit: PAGE_SIZE, cursor },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export const ordersListQueryKey = (query: OrdersQuery) => [...ordersQueryKey, 'list', query] as const;
+
+export function getOrdersQueryOptions(query: OrdersQuery) {
+  return infiniteQueryOptions({
+    queryKey: ordersListQueryKey(query),
+    queryFn: ({ pageParam, signal }) => getOrders(query, pageParam, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    // Other tills keep selling: a list older than this is fetched again when shown.
+    staleTime: 15_000,
+    // Changing a filter keeps the rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrders(query: OrdersQuery) {
+  return useInfiniteQuery(getOrdersQueryOptions(query));
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaymentMethod } from '@till/core';
+import { apiClient } from '@/lib/api-client';
+import { ordersQueryKey } from './types';
+
+export interface RefundOrderInput {
+  orderId: string;
+  reason: string;
+  /** Lines and quantities; each line restocked or not. */
+  lines: { orderLineId: string; quantity: number; restock: boolean }[];
+  method: PaymentMethod;
+}
+
+export interface RefundOrderResult {
+  refundId: string;
+  net: number;
+  tax: number;
+  total: number;
+  method: PaymentMethod;
+}
+
+/**
+ * POST /api/orders/{id}/refunds. 403 without the refunds permission (SPEC §6
+ * can_process_refunds), 422 refund_exceeds_sold, 409 not_refundable: the server's message says which.
+ */
+export function refundOrder({ orderId, ...body }: RefundOrderInput): Promise<RefundOrderResult> {
+  return apiClient.post<RefundOrderResult>(`/api/orders/${encodeURIComponent(orderId)}/refunds`, body);
+}
+
+export function useRefundOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: refundOrder,
+    // The order, every list it is in and its receipts all changed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+  });
+}

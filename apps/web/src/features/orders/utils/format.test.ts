@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { describeEvent, formatDateTime, money, orderStatusLabel, orderTitle, refundMoney } from './format';
+
+describe('format', () => {
+  it('formats money in the currency, refunds with a minus sign', () => {
+    expect(money(123456, 'USD')).toBe('$1,234.56');
+    expect(money(500, 'JPY')).toBe('¥500');
+    expect(refundMoney(-500, 'USD')).toBe('−$5.00');
+    expect(refundMoney(500, 'USD')).toBe('−$5.00');
+  });
+
+  it('shows times in the business time zone', () => {
+    const iso = '2025-03-10T03:00:00Z';
+    expect(formatDateTime(iso, 'America/Los_Angeles')).toContain('Mar 9, 2025');
+    expect(formatDateTime(iso, 'Europe/Berlin')).toContain('Mar 10, 2025');
+  });
+
+  it('names statuses and orders', () => {
+    expect(orderStatusLabel('partially_refunded')).toBe('Partially refunded');
+    expect(orderStatusLabel('on_hold')).toBe('On hold');
+    expect(orderTitle({ number: 12, status: 'paid' })).toBe('Sale #12');
+    expect(orderTitle({ number: null, status: 'parked' })).toBe('Parked sale');
+  });
+
+  it('describes history events', () => {
+    expect(describeEvent({ type: 'paid', details: { total: 1200, methods: ['card', 'cash', 'card'] } }, 'USD')).toEqual({
+      action: 'Took $12.00 by card and cash',
+      note: null,
+    });
+    expect(describeEvent({ type: 'refunded', details: { total: 600, method: 'card', reason: 'Damaged' } }, 'USD')).toEqual({
+      action: 'Refunded $6.00 to card',
+      note: 'Damaged',
+    });
+    expect(describeEvent({ type: 'voided', details: { reason: 'left' } }, 'USD')).toEqual({ action: 'Voided the sale', note: 'left' });
+    expect(describeEvent({ type: 'parked', details: {} }, 'USD')).toEqual({ action: 'Parked the sale', note: null });
+    expect(describeEvent({ type: 'price_changed', details: {} }, 'USD').action).toBe('Price changed');
+  });
+});

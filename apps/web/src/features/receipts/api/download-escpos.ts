@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * GET /api/orders/{id}/receipt.escpos[?refundId=], saved as a file: raw printer commands for
+ * an 80 mm ESC/POS printer (send them as they are, e.g. `lp -o raw`). Fetched through the API
+ * client rather than a plain link, so an employee signed in on the till is the one asking.
+ */
+export async function downloadEscPosReceipt(input: { orderId: string; refundId?: string | null }): Promise<void> {
+  const { blob, fileName } = await apiClient.download(`/api/orders/${encodeURIComponent(input.orderId)}/receipt.escpos`, {
+    query: { refundId: input.refundId ?? undefined },
+  });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName ?? 'receipt.bin';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useDownloadEscPosReceipt() {
+  return useMutation({ mutationFn: downloadEscPosReceipt });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+import { orderDetailQueryKey } from './get-order-detail';
+
+export const emailReceiptInput = z.object({
+  email: z.string().trim().min(1, 'Enter an email address').pipe(z.email('Enter a valid email address').max(254)),
+});
+export type EmailReceiptInput = z.infer<typeof emailReceiptInput>;
+
+/** POST /api/orders/{id}/receipt-email: the plain-text receipt goes out (or waits in the outbox). */
+export function emailReceipt(input: { orderId: string; email: string; refundId?: string | null }) {
+  return apiClient.post<{ ok: true; email: string }>(`/api/orders/${encodeURIComponent(input.orderId)}/receipt-email`, {
+    email: input.email,
+    ...(input.refundId ? { refundId: input.refundId } : {}),
+  });
+}
+
+export function useEmailReceipt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: emailReceipt,
+    // The order's history now has a receipt_emailed entry.
+    onSuccess: (_result, input) => queryClient.invalidateQueries({ queryKey: orderDetailQueryKey(input.orderId) }),
+  });
+}

@@ -1,0 +1,262 @@
+import { formatMoney } from '@till/core';
+
+/**
+ * The rows of a receipt, built from an order (the shape of GET /api/orders/{id}). This is the
+ * model half of apps/server/src/modules/receipts/receipt-layout.ts, kept identical so the
+ * printable page shows what the ESC/POS printer and the emailed receipt print; both copies
+ * belong in packages/core (one file, no server or browser imports) once it is moved there.
+ */
+
+/** What a receipt needs of an order; getOrderDetail's answer fits it. */
+export interface ReceiptSource {
+  order: {
+    number: number | null;
+    status: string;
+    currency: string;
+    pricesIncludeTax: boolean;
+    discountTotal: number;
+    taxTotal: number;
+    total: number;
+    refundedTotal: number;
+    note: string | null;
+    createdAt: string;
+    paidAt: string | null;
+    employeeId?: string | null;
+  };
+  lines: {
+    id: string;
+    name: string;
+    unitPrice: number;
+    quantity: number;
+    taxRateBasisPoints: number;
+    lineDiscountAmount: number;
+    orderDiscountShare: number;
+    net: number;
+    tax: number;
+    total: number;
+    note: string | null;
+  }[];
+  payments: {
+    method: string;
+    amount: number;
+    tendered: number | null;
+    change: number | null;
+    reference: string | null;
+    /** Refund payments (negative amounts) name their refund when the order view carries it. */
+    refundId?: string | null;
+  }[];
+  change: number;
+  refunds: {
+    id: string;
+    reason: string;
+    net: number;
+    tax: number;
+    total: number;
+    createdAt: string;
+    lines: { orderLineId: string; quantity: number; net: number; tax: number; total: number }[];
+  }[];
+  events?: { type: string; actorName: string | null }[];
+  customer: { name: string } | null;
+  business: { name: string; currency: string; timeZone: string } | null;
+}
+
+/**
+ * One row of a receipt. `amount` rows put a label on the left and an amount on the right;
+ * `strong` rows are printed bold (the total); `title` is the business name.
+ */
+export type ReceiptRow =
+  | { kind: 'title'; text: string }
+  | { kind: 'center'; text: string; strong?: boolean }
+  | { kind: 'amount'; label: string; amount: string; indent?: boolean; strong?: boolean }
+  | { kind: 'text'; text: string; indent?: boolean }
+  | { kind: 'rule' }
+  | { kind: 'blank' };
+
+export interface Receipt {
+  kind: 'sale' | 'refund';
+  /** "Receipt #12" or "Refund for receipt #12": the heading, and the email subject's start. */
+  heading: string;
+  /** The order total, or the refund total (positive), in minor units. */
+  total: number;
+  currency: string;
+  rows: ReceiptRow[];
+}
+
+export class ReceiptError extends Error {}
+
+const METHOD_LABELS: Record<string, string> = { cash: 'Cash', card: 'Card', other: 'Other' };
+const methodLabel = (method: string) => METHOD_LABELS[method] ?? method.charAt(0).toUpperCase() + method.slice(1);
+
+/** Intl puts no-break spaces in some currencies ("CHF 5.00"); a printer and a text email want plain ones. */
+const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f\u2007]/g, ' ');
+
+export function receiptMoney(amount: number, currency: string): string {
+  return plainSpaces(formatMoney(amount, currency));
+}
+
+/** 1000 basis points → "10%", 825 → "8.25%". */
+export function taxRateLabel(basisPoints: number): string {
+  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(basisPoints / 100)}%`;
+}
+
+/** "2025-03-09 14:05" in the business's time zone (UTC when the zone is unknown). */
+export function receiptDateTime(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(date);
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = format(timeZone);
+  } catch {
+    parts = format('UTC');
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+function taxByRate(entries: { rate: number; tax: number }[]) {
+  const byRate = new Map<number, number>();
+  for (const entry of entries) {
+    if (entry.rate > 0) byRate.set(entry.rate, (byRate.get(entry.rate) ?? 0) + entry.tax);
+  }
+  return [...byRate].sort(([a], [b]) => a - b);
+}
+
+function header(source: ReceiptSource, heading: string, at: string, extra: ReceiptRow[] = []): ReceiptRow[] {
+  const business = source.business;
+  return [
+    { kind: 'title', text: business?.name ?? 'Receipt' },
+    ...extra,
+    { kind: 'center', text: heading },
+    { kind: 'center', text: receiptDateTime(at, business?.timeZone ?? 'UTC') },
+    { kind: 'rule' },
+  ];
+}
+
+function footer(source: ReceiptSource, servedBy: boolean): ReceiptRow[] {
+  const rows: ReceiptRow[] = [];
+  if (source.customer) rows.push({ kind: 'text', text: `Customer: ${source.customer.name}` });
+  if (servedBy && source.order.employeeId) {
+    const paid = source.events?.find((event) => event.type === 'paid' && event.actorName);
+    if (paid?.actorName) rows.push({ kind: 'text', text: `Served by: ${paid.actorName}` });
+  }
+  rows.push({ kind: 'blank' }, { kind: 'center', text: 'Thank you!' });
+  return rows;
+}
+
+const orderLabel = (number: number | null) => (number === null ? 'Order' : `Receipt #${number}`);
+
+/** The sale receipt, or with `refundId` the receipt of that refund. */
+export function buildReceipt(source: ReceiptSource, options: { refundId?: string | null | undefined } = {}): Receipt {
+  return options.refundId ? buildRefundReceipt(source, options.refundId) : buildSaleReceipt(source);
+}
+
+function buildSaleReceipt(source: ReceiptSource): Receipt {
+  const { order } = source;
+  const currency = order.currency;
+  const money = (amount: number) => receiptMoney(amount, currency);
+  const heading = orderLabel(order.number);
+  const status: ReceiptRow[] = order.status === 'voided' ? [{ kind: 'center', text: 'VOIDED', strong: true }] : order.status === 'parked' ? [{ kind: 'center', text: 'NOT PAID', strong: true }] : [];
+  const rows = header(source, heading, order.paidAt ?? order.createdAt, status);
+
+  let itemsTotal = 0;
+  for (const line of source.lines) {
+    const gross = line.unitPrice * line.quantity;
+    itemsTotal += gross;
+    rows.push({ kind: 'amount', label: `${line.quantity} x ${line.name}`, amount: money(gross) });
+    if (line.quantity !== 1) rows.push({ kind: 'text', text: `@ ${money(line.unitPrice)} each`, indent: true });
+    if (line.lineDiscountAmount > 0) rows.push({ kind: 'amount', label: 'Discount', amount: money(-line.lineDiscountAmount), indent: true });
+    if (line.note) rows.push({ kind: 'text', text: line.note, indent: true });
+  }
+  rows.push({ kind: 'rule' });
+
+  // Subtotal − discounts (+ tax when prices exclude it) = total, line by line as printed.
+  rows.push({ kind: 'amount', label: 'Subtotal', amount: money(itemsTotal) });
+  if (order.discountTotal > 0) rows.push({ kind: 'amount', label: 'Discounts', amount: money(-order.discountTotal) });
+  const rates = taxByRate(source.lines.map((line) => ({ rate: line.taxRateBasisPoints, tax: line.tax })));
+  if (!order.pricesIncludeTax) {
+    for (const [rate, tax] of rates) rows.push({ kind: 'amount', label: `Tax ${taxRateLabel(rate)}`, amount: money(tax) });
+  }
+  rows.push({ kind: 'amount', label: 'TOTAL', amount: money(order.total), strong: true });
+  if (order.pricesIncludeTax) {
+    for (const [rate, tax] of rates) rows.push({ kind: 'amount', label: `Incl. tax ${taxRateLabel(rate)}`, amount: money(tax) });
+  }
+
+  const sales = source.payments.filter((payment) => payment.amount > 0);
+  if (sales.length) {
+    rows.push({ kind: 'rule' });
+    for (const payment of sales) {
+      const handed = payment.method === 'cash' ? (payment.tendered ?? payment.amount) : payment.amount;
+      rows.push({ kind: 'amount', label: payment.method === 'cash' ? 'Cash tendered' : methodLabel(payment.method), amount: money(handed) });
+      if (payment.reference) rows.push({ kind: 'text', text: `Ref: ${payment.reference}`, indent: true });
+    }
+    if (sales.some((payment) => payment.method === 'cash') || source.change > 0) {
+      rows.push({ kind: 'amount', label: 'Change', amount: money(source.change) });
+    }
+  }
+  if (order.refundedTotal > 0) rows.push({ kind: 'amount', label: 'Refunded', amount: money(-order.refundedTotal) });
+  if (order.note) rows.push({ kind: 'text', text: `Note: ${order.note}` });
+  rows.push({ kind: 'rule' }, ...footer(source, true));
+  return { kind: 'sale', heading, total: order.total, currency, rows };
+}
+
+function buildRefundReceipt(source: ReceiptSource, refundId: string): Receipt {
+  const refund = source.refunds.find((entry) => entry.id === refundId);
+  if (!refund) throw new ReceiptError('The order has no refund with this id');
+  const { order } = source;
+  const currency = order.currency;
+  const money = (amount: number) => receiptMoney(amount, currency);
+  const heading = order.number === null ? 'Refund' : `Refund for receipt #${order.number}`;
+  const rows = header(source, heading, refund.createdAt, [{ kind: 'center', text: 'REFUND', strong: true }]);
+
+  const linesById = new Map(source.lines.map((line) => [line.id, line]));
+  const taxed: { rate: number; tax: number }[] = [];
+  for (const refunded of refund.lines) {
+    const line = linesById.get(refunded.orderLineId);
+    taxed.push({ rate: line?.taxRateBasisPoints ?? 0, tax: refunded.tax });
+    // What a customer gets back for a line is its share of what they paid, discounts included.
+    const shown = order.pricesIncludeTax ? refunded.total : refunded.net;
+    rows.push({ kind: 'amount', label: `${refunded.quantity} x ${line?.name ?? 'Item'}`, amount: money(-shown) });
+  }
+  rows.push({ kind: 'rule' });
+
+  const rates = taxByRate(taxed);
+  if (!order.pricesIncludeTax) {
+    rows.push({ kind: 'amount', label: 'Subtotal', amount: money(-refund.net) });
+    for (const [rate, tax] of rates) rows.push({ kind: 'amount', label: `Tax ${taxRateLabel(rate)}`, amount: money(-tax) });
+  }
+  rows.push({ kind: 'amount', label: 'REFUND TOTAL', amount: money(-refund.total), strong: true });
+  if (order.pricesIncludeTax) {
+    for (const [rate, tax] of rates) rows.push({ kind: 'amount', label: `Incl. tax ${taxRateLabel(rate)}`, amount: money(-tax) });
+  }
+
+  const refundPayments = refundPaymentsOf(source, refund.id);
+  if (refundPayments.length) {
+    rows.push({ kind: 'rule' });
+    for (const payment of refundPayments) {
+      rows.push({ kind: 'amount', label: `Refunded to ${methodLabel(payment.method).toLowerCase()}`, amount: money(payment.amount) });
+      if (payment.reference) rows.push({ kind: 'text', text: `Ref: ${payment.reference}`, indent: true });
+    }
+  }
+  rows.push({ kind: 'rule' }, { kind: 'text', text: `Reason: ${refund.reason}` }, ...footer(source, false));
+  return { kind: 'refund', heading, total: refund.total, currency, rows };
+}
+
+/**
+ * The money paid back for one refund. Payments name their refund when the view carries
+ * `refundId`; without it, an order with a single refund owns every negative payment, and with
+ * several refunds the receipt cannot tell which was which and lists none.
+ */
+function refundPaymentsOf(source: ReceiptSource, refundId: string) {
+  const negative = source.payments.filter((payment) => payment.amount < 0);
+  if (negative.some((payment) => payment.refundId !== undefined)) return negative.filter((payment) => payment.refundId === refundId);
+  return source.refunds.length === 1 ? negative : [];
+}

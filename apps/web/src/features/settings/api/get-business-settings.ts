@@ -1,0 +1,51 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { INDUSTRIES, resolveEnabledFeatures, type EnabledFeatures, type Industry } from '@till/core';
+import { apiClient } from '@/lib/api-client';
+
+/** GET /api/business-settings: everything the settings page edits. */
+export interface EditableSettings {
+  business_name: string;
+  industry: Industry;
+  authentication_enabled: boolean;
+  currency: string;
+  time_zone: string;
+  has_business_owner: boolean;
+  enabled_features: EnabledFeatures;
+}
+
+export interface RawEditableSettings extends Omit<EditableSettings, 'enabled_features' | 'industry'> {
+  industry: string;
+  enabled_features?: Partial<Record<string, boolean>> | null;
+}
+
+export interface BusinessSettingsResponse {
+  settings: RawEditableSettings;
+}
+
+export function normalizeEditableSettings(raw: RawEditableSettings): EditableSettings {
+  return {
+    ...raw,
+    // An industry this client does not know yet is shown as retail rather than breaking the form.
+    industry: (INDUSTRIES as readonly string[]).includes(raw.industry) ? (raw.industry as Industry) : 'retail',
+    enabled_features: resolveEnabledFeatures(raw.enabled_features),
+  };
+}
+
+export async function getBusinessSettings({ signal }: { signal?: AbortSignal } = {}): Promise<EditableSettings> {
+  const response = await apiClient.get<BusinessSettingsResponse>('/api/business-settings', signal ? { signal } : {});
+  return normalizeEditableSettings(response.settings);
+}
+
+export const businessSettingsQueryKey = ['business-settings'] as const;
+
+export function getBusinessSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: businessSettingsQueryKey,
+    queryFn: ({ signal }) => getBusinessSettings({ signal }),
+  });
+}
+
+export function useBusinessSettings() {
+  return useQuery(getBusinessSettingsQueryOptions());
+}
+

@@ -1,0 +1,34 @@
+import { defaultEnabledFeatures } from '@till/core';
+import { describe, expect, it } from 'vitest';
+import type { EditableSettings } from './get-business-settings';
+import { settingsPatch } from './update-business-settings';
+
+const before: EditableSettings = {
+  business_name: 'Cafe',
+  industry: 'restaurant',
+  authentication_enabled: false,
+  currency: 'EUR',
+  time_zone: 'Europe/Berlin',
+  has_business_owner: true,
+  enabled_features: defaultEnabledFeatures({ firstTimeSetup: true }),
+};
+
+const form = {
+  business_name: before.business_name,
+  industry: before.industry,
+  authentication_enabled: before.authentication_enabled,
+  currency: before.currency,
+  time_zone: before.time_zone,
+  enabled_features: { ...before.enabled_features },
+};
+
+describe('settingsPatch', () => {
+  it('is empty when nothing changed', () => {
+    expect(settingsPatch(before, form)).toEqual({});
+  });
+
+  it('carries only the changed fields and switches', () => {
+    const after = { ...form, currency: 'KWD', enabled_features: { ...form.enabled_features, kitchen_display: true, pos_system: false } };
+    expect(settingsPatch(before, after)).toEqual({ currency: 'KWD', enabled_features: { kitchen_display: true, pos_system: false } });
+  });
+});

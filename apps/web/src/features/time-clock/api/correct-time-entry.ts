@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { timeClockQueryKey, type TimeEntry } from './types';
+
+/** PATCH /api/time-clock/entries/{id}: the changed times and why; the server recomputes the totals. */
+export interface CorrectTimeEntryInput {
+  clockInTime?: string;
+  clockOutTime?: string;
+  /** null removes the break. */
+  breakStartTime?: string | null;
+  breakEndTime?: string | null;
+  reason: string;
+}
+
+export async function correctTimeEntry({ id, input }: { id: string; input: CorrectTimeEntryInput }): Promise<TimeEntry> {
+  const response = await apiClient.patch<{ entry: TimeEntry }>(`/api/time-clock/entries/${encodeURIComponent(id)}`, input);
+  return response.entry;
+}
+
+export function useCorrectTimeEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: correctTimeEntry,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: timeClockQueryKey }),
+  });
+}

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allEmployeePermissions } from '@till/core';
+import { apiClient, ApiError, fileNameFromDisposition } from './api-client';
+import { EMPLOYEE_SESSION_KEY, readEmployeeSession, writeEmployeeSession } from './employee-session';
+
+const session = {
+  employee_id: '7b3c1f9e-2c4d-4f7a-9a51-6a0f2d1e8b44',
+  employee_name: 'Bo',
+  employee_role: 'cashier' as const,
+  permissions: allEmployeePermissions(false),
+  login_time: new Date().toISOString(),
+  token: 'token-1',
+};
+
+function memoryStorage() {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('apiClient and the employee session', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    vi.stubGlobal('window', { localStorage: memoryStorage() });
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const sentHeaders = (call = 0) => (fetchMock.mock.calls[call]?.[1] as RequestInit).headers as Record<string, string>;
+
+  it('sends no employee header without a session', async () => {
+    fetchMock.mockImplementation(async () => json(200, { ok: true }));
+    await apiClient.get('/api/things');
+    expect(sentHeaders()['x-employee-session']).toBeUndefined();
+  });
+
+  it('sends the stored token, unless the call asks to omit it', async () => {
+    writeEmployeeSession(session);
+    fetchMock.mockImplementation(async () => json(200, { ok: true }));
+    await apiClient.get('/api/things');
+    await apiClient.post('/api/employee-sessions', {}, { employeeSession: 'omit' });
+    expect(sentHeaders(0)['x-employee-session']).toBe('token-1');
+    expect(sentHeaders(1)['x-employee-session']).toBeUndefined();
+  });
+
+  it('clears the local session on 401 employee_session_expired', async () => {
+    writeEmployeeSession(session);
+    fetchMock.mockResolvedValue(json(401, { error: { code: 'employee_session_expired', message: 'The employee session has ended.' } }));
+    await expect(apiClient.get('/api/things')).rejects.toBeInstanceOf(ApiError);
+    expect(readEmployeeSession()).toBeNull();
+  });
+
+  it('keeps the session for other errors, and a newer session for a late answer about an older token', async () => {
+    writeEmployeeSession(session);
+    fetchMock.mockResolvedValueOnce(json(403, { error: { code: 'forbidden', message: 'No' } }));
+    await expect(apiClient.get('/api/things')).rejects.toMatchObject({ status: 403 });
+    expect(readEmployeeSession()?.token).toBe('token-1');
+
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = apiClient.get('/api/things');
+    writeEmployeeSession({ ...session, token: 'token-2' });
+    answer(json(401, { error: { code: 'employee_session_expired', message: 'ended' } }));
+    await expect(pending).rejects.toMatchObject({ code: 'employee_session_expired' });
+    expect(readEmployeeSession()?.token).toBe('token-2');
+    expect(window.localStorage.getItem(EMPLOYEE_SESSION_KEY)).not.toBeNull();
+  });
+
+  it('downloads a file with the header and its offered name', async () => {
+    writeEmployeeSession(session);
+    fetchMock.mockResolvedValue(
+      new Response('Employee,Date\n', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="time-clock-2025-03-03-to-2025-03-09.csv"' } }),
+    );
+    const { blob, fileName } = await apiClient.download('/api/time-clock/export.csv', { query: { from: '2025-03-03', to: '2025-03-09' } });
+    expect(await blob.text()).toBe('Employee,Date\n');
+    expect(fileName).toBe('time-clock-2025-03-03-to-2025-03-09.csv');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/time-clock/export.csv?from=2025-03-03&to=2025-03-09');
+    expect(sentHeaders()['x-employee-session']).toBe('token-1');
+  });
+});
+
+describe('fileNameFromDisposition', () => {
+  it('reads plain and RFC 5987 names', () => {
+    expect(fileNameFromDisposition('attachment; filename="a.csv"')).toBe('a.csv');
+    expect(fileNameFromDisposition("attachment; filename*=UTF-8''caf%C3%A9.csv")).toBe('café.csv');
+    expect(fileNameFromDisposition(null)).toBeNull();
+  });
+});

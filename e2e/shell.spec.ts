@@ -311,28 +311,17 @@ test('the back button returns through history, else to the dashboard', async ({ 
 
 test('an employee on shift gets the POS-only sidebar and the employee menu; End Shift clears it', async ({ page }) => {
   await signUpOwner(page);
-  await page.evaluate(() => {
-    localStorage.setItem(
-      'till.employee-session',
-      JSON.stringify({
-        employee_id: '7b3c1f9e-2c4d-4f7a-9a51-6a0f2d1e8b44',
-        employee_name: 'Bo Cashier',
-        employee_role: 'cashier',
-        permissions: {
-          can_access_reports: false,
-          can_apply_discounts: false,
-          can_process_refunds: false,
-          can_manage_inventory: false,
-          can_manage_employees: false,
-          can_access_settings: false,
-        },
-        login_time: new Date().toISOString(),
-        token: 'test-token',
-      }),
-    );
-  });
+  // A real cashier session, made through the API with the owner's cookie (the till's set-up).
+  expect((await page.request.patch('/api/business-settings', { data: { enabled_features: { employee_management: true } } })).status()).toBe(200);
+  const added = await page.request.post('/api/employees', { data: { fullName: 'Bo Cashier', role: 'cashier', pin: '4711' } });
+  expect(added.status()).toBe(201);
+  const { employee } = await added.json();
+  const signedIn = await page.request.post('/api/employee-sessions', { data: { employeeId: employee.id, pin: '4711' } });
+  expect(signedIn.status()).toBe(201);
+  const { token, session } = await signedIn.json();
+  await page.evaluate((stored) => localStorage.setItem('till.employee-session', JSON.stringify(stored)), { ...session, token });
   await page.goto('/employee-pos');
-  await expect(page.getByRole('heading', { name: 'Employee POS', level: 1 })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search products by name, SKU or barcode' })).toBeVisible();
   await expect(groupButton(page, 'POS System')).toBeVisible();
   await expect(groupButton(page, 'Sales & POS')).toHaveCount(0);
   await expect(sidebar(page).getByRole('link')).toHaveCount(2); // the brand link and POS Terminal

@@ -17,11 +17,18 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
+import { taxRatesRoutes } from './modules/tax-rates/tax-rates.routes.ts';
 import { employeeSessionsRoutes } from './modules/employee-sessions/employee-sessions.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { timeClockRoutes } from './modules/time-clock/time-clock.routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Uploads that declare a larger limit of their own (product pictures: 2 MB). */
+const OWN_BODY_LIMIT = [/^\/api\/products\/[^/]+\/image$/];
 
 /** Routes registered outside defineRoute, with the access they have. */
 export const DOCUMENT_ROUTES = { 'GET /api/openapi.json': { kind: 'public' } } as const;
@@ -98,14 +105,12 @@ export function createApp(services: Services) {
     await next();
   });
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      // The unread rest of the body is still on the socket: close it rather than reuse it.
-      onError: (c) => c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB'), 413, { Connection: 'close' }),
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    // The unread rest of the body is still on the socket: close it rather than reuse it.
+    onError: (c) => c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB'), 413, { Connection: 'close' }),
+  });
+  app.use('/api/*', (c, next) => (OWN_BODY_LIMIT.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
 
   // Cookies are SameSite=Lax; a state-changing call from another site's page is refused as well.
   app.use('/api/*', async (c, next) => {
@@ -136,6 +141,10 @@ export function createApp(services: Services) {
   app.route('/', ordersRoutes);
   app.route('/', customersRoutes);
   app.route('/', receiptsRoutes);
+  app.route('/', taxRatesRoutes);
+  app.route('/', categoriesRoutes);
+  app.route('/', productsRoutes);
+  app.route('/', filesRoutes);
   app.route('/', employeesRoutes);
   app.route('/', employeeSessionsRoutes);
   app.route('/', timeClockRoutes);

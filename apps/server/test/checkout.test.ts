@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, products, stockMovements } from '../src/db/schema/index.ts';
+import { auditLog, orders, products, stockMovements, taxRates } from '../src/db/schema/index.ts';
 import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 
@@ -157,6 +157,28 @@ describe('POST /api/checkout', () => {
       tx.select().from(auditLog).where(and(eq(auditLog.businessId, shop.businessId), eq(auditLog.action, 'order.discount'))),
     );
     expect(audit).toHaveLength(1);
+  });
+
+  it("charges a product without its own rate the business's default rate", async () => {
+    const shop = await signUpBusiness(server, { assignOwner: true });
+    await server.database.withTenant(shop.businessId, (tx) =>
+      tx.insert(taxRates).values({ businessId: shop.businessId, name: 'Standard', basisPoints: 2000, isDefault: true }),
+    );
+    const [plain] = await seedProducts(server, shop.businessId, [{ name: 'Plain', price: 1000 }]);
+    const res = await shop.client.post('/api/checkout', sale([{ productId: plain!.id, quantity: 1 }], 1200));
+    expect(res.status).toBe(201);
+    expect(res.body.order).toMatchObject({ subtotal: 1000, taxTotal: 200, total: 1200 });
+  });
+
+  it('prices tax-inclusive when the business says so', async () => {
+    const shop = await shopWithCatalogue();
+    const patch = await shop.client.request('PATCH', '/api/business-settings', { prices_include_tax: true });
+    expect(patch.body.settings.prices_include_tax).toBe(true);
+    expect((await shop.client.get('/api/me')).body.settings.prices_include_tax).toBe(true);
+    // Mug 1200 includes 20 % tax: net 1000, tax 200
+    const res = await shop.client.post('/api/checkout', sale([{ productId: shop.mug.id, quantity: 1 }], 1200));
+    expect(res.status).toBe(201);
+    expect(res.body.order).toMatchObject({ subtotal: 1000, taxTotal: 200, total: 1200 });
   });
 
   it('is refused when pos_system is switched off', async () => {

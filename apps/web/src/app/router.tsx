@@ -13,6 +13,7 @@ import { EmployeesRoute } from './routes/employees';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { PlaceholderRoute, PublicPlaceholderRoute } from './routes/placeholder';
+import { PosRoute } from './routes/pos';
 import { PosTerminalRoute } from './routes/pos-terminal';
 import { PosTerminalLoginRoute } from './routes/pos-terminal-login';
 import { ResetPasswordRoute } from './routes/reset-password';
@@ -22,9 +23,11 @@ import { ShiftsRoute } from './routes/shifts';
 import { SignupThankYouRoute } from './routes/signup-thank-you';
 import { SuperAdminRoute } from './routes/superadmin';
 import { SystemHealthRoute } from './routes/system-health';
+import { CategoriesPage } from '@/features/categories/components/categories-page';
 import { CustomersPage } from '@/features/customers/components/customers-page';
 import { OrderDetailPage } from '@/features/orders/components/order-detail-page';
 import { OrdersPage } from '@/features/orders/components/orders-page';
+import { ProductsPage } from '@/features/products/components/products-page';
 import { ReceiptPage } from '@/features/receipts/components/receipt-page';
 
 /** Pages with their own screen; every other SPEC §2 route shows its title and what it will hold. */
@@ -46,8 +49,13 @@ const PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
   '/analytics': AnalyticsRoute,
   '/superadmin': SuperAdminRoute,
   '/system-health': SystemHealthRoute,
+  '/pos': PosRoute,
+  '/enhanced-pos': PosRoute,
+  '/employee-pos': PosRoute,
   '/orders': OrdersPage,
   '/customers': CustomersPage,
+  '/products': ProductsPage,
+  '/categories': CategoriesPage,
 };
 
 /** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */

@@ -30,6 +30,8 @@ export const businessSettingsPatch = z.strictObject({
     .refine((zone) => TIME_ZONES.has(zone), 'must be an IANA time zone such as Europe/Berlin')
     .optional(),
   enabled_features: z.partialRecord(z.enum(FEATURE_NAMES), z.boolean()).optional(),
+  prices_include_tax: z.boolean().optional(),
+  allow_negative_stock: z.boolean().optional(),
 });
 export type BusinessSettingsPatch = z.infer<typeof businessSettingsPatch>;
 
@@ -41,6 +43,8 @@ export interface FullBusinessSettings {
   currency: string;
   time_zone: string;
   enabled_features: EnabledFeatures;
+  prices_include_tax: boolean;
+  allow_negative_stock: boolean;
 }
 
 async function readFull(database: Database, tenant: TenantContext): Promise<FullBusinessSettings> {
@@ -59,6 +63,8 @@ async function readFull(database: Database, tenant: TenantContext): Promise<Full
       currency: business.currency,
       time_zone: business.timeZone,
       enabled_features: resolveEnabledFeatures(settings.enabledFeatures),
+      prices_include_tax: settings.pricesIncludeTax,
+      allow_negative_stock: settings.allowNegativeStock,
     };
   });
 }
@@ -84,6 +90,8 @@ export async function updateBusinessSettings(
       ...(patch.business_name !== undefined ? { businessName: patch.business_name } : {}),
       ...(patch.authentication_enabled !== undefined ? { authenticationEnabled: patch.authentication_enabled } : {}),
       ...(features ? { enabledFeatures: features } : {}),
+      ...(patch.prices_include_tax !== undefined ? { pricesIncludeTax: patch.prices_include_tax } : {}),
+      ...(patch.allow_negative_stock !== undefined ? { allowNegativeStock: patch.allow_negative_stock } : {}),
     });
     await businessRepository.updateBusiness(tx, tenant.businessId, {
       ...(patch.business_name !== undefined ? { name: patch.business_name } : {}),

@@ -19,6 +19,8 @@ const settingsSchema = z
     authentication_enabled: z.boolean(),
     has_business_owner: z.boolean(),
     enabled_features: z.object(Object.fromEntries(FEATURE_NAMES.map((name) => [name, z.boolean()]))),
+    prices_include_tax: z.boolean(),
+    allow_negative_stock: z.boolean(),
   })
   .openapi('BusinessSettings');
 
@@ -75,6 +77,8 @@ const fullSettingsSchema = z
     currency: z.string(),
     time_zone: z.string(),
     enabled_features: z.object(Object.fromEntries(FEATURE_NAMES.map((name) => [name, z.boolean()]))),
+    prices_include_tax: z.boolean(),
+    allow_negative_stock: z.boolean(),
   })
   .openapi('FullBusinessSettings');
 

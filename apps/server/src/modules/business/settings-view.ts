@@ -8,6 +8,9 @@ export interface BusinessSettingsView {
   authentication_enabled: boolean;
   has_business_owner: boolean;
   enabled_features: EnabledFeatures;
+  /** The till prices carts with these (issue 5); not SPEC §3 fields. */
+  prices_include_tax: boolean;
+  allow_negative_stock: boolean;
 }
 
 export function toSettingsView(row: typeof businessSettings.$inferSelect): BusinessSettingsView {
@@ -17,5 +20,7 @@ export function toSettingsView(row: typeof businessSettings.$inferSelect): Busin
     authentication_enabled: row.authenticationEnabled,
     has_business_owner: row.hasBusinessOwner,
     enabled_features: resolveEnabledFeatures(row.enabledFeatures),
+    prices_include_tax: row.pricesIncludeTax,
+    allow_negative_stock: row.allowNegativeStock,
   };
 }

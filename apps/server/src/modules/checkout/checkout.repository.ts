@@ -48,7 +48,8 @@ export const checkoutRepository = {
         sku: products.sku,
         price: products.price,
         trackStock: products.trackStock,
-        taxRateBasisPoints: sql<number>`coalesce(${taxRates.basisPoints}, 0)`.mapWith(Number),
+        // A product without its own rate takes the business's default rate, as the catalogue shows it.
+        taxRateBasisPoints: sql<number>`coalesce(${taxRates.basisPoints}, (select d.basis_points from ${taxRates} d where d.business_id = ${products.businessId} and d.is_default limit 1), 0)`.mapWith(Number),
       })
       .from(products)
       .leftJoin(taxRates, eq(taxRates.id, products.taxRateId))

@@ -1,0 +1,61 @@
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TenantContext } from '../../lib/context.ts';
+import type { FileUrlSigner } from '../files/signed-url.ts';
+import { actorOf } from './catalogue-access.ts';
+import { loadViewContext } from './catalogue-context.ts';
+import { productNotFound, readProductView } from './get-product.ts';
+import type { ProductView } from './product-view.ts';
+import { productsRepository } from './products.repository.ts';
+
+export interface AdjustStockInput {
+  delta: number;
+  reason: string;
+  /**
+   * The quantity the person saw when they decided the change (a recount); when stock moved
+   * meanwhile (a sale), the adjustment is refused rather than applied to a different number.
+   */
+  expectedQuantity?: number | undefined;
+}
+
+/** An 'adjustment' movement and the running sum, in one transaction, audited. */
+export async function adjustProductStock(
+  database: Database,
+  tenant: TenantContext,
+  id: string,
+  input: AdjustStockInput,
+  signUrl: FileUrlSigner,
+): Promise<ProductView> {
+  return database.withTenant(tenant.businessId, async (tx) => {
+    const current = await productsRepository.findForUpdate(tx, tenant.businessId, id);
+    if (!current) throw productNotFound();
+    if (!current.trackStock) {
+      throw new AppError(409, 'stock_not_tracked', `Stock is not tracked for ${current.name}; switch on stock tracking first`);
+    }
+    if (input.expectedQuantity !== undefined && input.expectedQuantity !== current.stockQuantity) {
+      throw new AppError(409, 'stock_changed', `Stock of ${current.name} changed to ${current.stockQuantity} meanwhile; check and try again`, {
+        stockQuantity: current.stockQuantity,
+      });
+    }
+    const after = current.stockQuantity + input.delta;
+    const { allowNegativeStock } = await loadViewContext(tx, tenant.businessId, signUrl);
+    if (after < 0 && input.delta < 0 && !allowNegativeStock) {
+      throw new AppError(409, 'insufficient_stock', `Only ${current.stockQuantity} of ${current.name} in stock; stock cannot go below zero`, {
+        stockQuantity: current.stockQuantity,
+      });
+    }
+    await productsRepository.insertMovements(tx, [
+      { businessId: tenant.businessId, productId: id, quantityDelta: input.delta, reason: 'adjustment', note: input.reason, ...actorOf(tenant) },
+    ]);
+    const quantityAfter = await productsRepository.addStock(tx, tenant.businessId, id, input.delta);
+    await productsRepository.insertAudits(tx, [
+      {
+        businessId: tenant.businessId,
+        ...actorOf(tenant),
+        action: 'product.stock_adjusted',
+        details: { product_id: id, name: current.name, delta: input.delta, reason: input.reason, quantity_before: current.stockQuantity, quantity_after: quantityAfter },
+      },
+    ]);
+    return readProductView(tx, tenant.businessId, id, signUrl);
+  });
+}

@@ -1,0 +1,44 @@
+import type { Database } from '../../db/client.ts';
+import { CATALOGUE_COLUMNS } from './catalogue-csv.ts';
+import { protectFormula, toCsv } from './csv.ts';
+import { minorToDecimalText } from './money-text.ts';
+import { productsRepository, type KeysetPosition, type ProductStatus } from './products.repository.ts';
+import { searchCatalogue } from './search-catalogue.ts';
+
+const PAGE = 2000;
+
+/**
+ * The catalogue as CSV, in the columns import reads, so a file can go out, be edited in a
+ * spreadsheet and come back: money as decimal text in the business currency, the tax rate and
+ * category by name (empty tax_rate: the business default), stock only for tracked products,
+ * and the id last so that a product without SKU or barcode is matched when the file comes back.
+ */
+export async function exportProducts(database: Database, businessId: string, status: ProductStatus): Promise<string> {
+  return database.withTenant(businessId, async (tx) => {
+    const { currency } = await productsRepository.findCatalogueSettings(tx, businessId);
+    const rows: string[][] = [[...CATALOGUE_COLUMNS]];
+    let after: KeysetPosition | null = null;
+    for (;;) {
+      const page = await searchCatalogue(tx, businessId, { filters: { status }, after, limit: PAGE });
+      for (const product of page.rows) {
+        rows.push([
+          protectFormula(product.name),
+          protectFormula(product.sku ?? ''),
+          protectFormula(product.barcode ?? ''),
+          minorToDecimalText(product.price, currency),
+          product.cost === null ? '' : minorToDecimalText(product.cost, currency),
+          protectFormula(product.taxRateName ?? ''),
+          protectFormula(product.categoryName ?? ''),
+          product.trackStock ? 'true' : 'false',
+          product.trackStock ? String(product.stockQuantity) : '',
+          product.lowStockThreshold === null ? '' : String(product.lowStockThreshold),
+          product.id,
+        ]);
+      }
+      if (!page.next) break;
+      after = page.next;
+    }
+    // The byte-order mark lets spreadsheet programs read accented names as UTF-8.
+    return '\uFEFF' + toCsv(rows);
+  });
+}

@@ -1,0 +1,21 @@
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { FileUrlSigner } from '../files/signed-url.ts';
+import { loadViewContext } from './catalogue-context.ts';
+import { toProductView, type ProductView } from './product-view.ts';
+import { productsRepository } from './products.repository.ts';
+
+/** A scanned barcode: exact match. The till (`activeOnly`) never gets an archived product. */
+export async function findProductByBarcode(
+  database: Database,
+  businessId: string,
+  barcode: string,
+  signUrl: FileUrlSigner,
+  options: { activeOnly: boolean },
+): Promise<ProductView> {
+  return database.withTenant(businessId, async (tx) => {
+    const row = await productsRepository.findListedByBarcode(tx, businessId, barcode, options.activeOnly);
+    if (!row) throw notFound('product_not_found', `No product has the barcode ${barcode}`);
+    return toProductView(row, await loadViewContext(tx, businessId, signUrl));
+  });
+}

@@ -1,0 +1,19 @@
+import type { Database, Tx } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { FileUrlSigner } from '../files/signed-url.ts';
+import { loadViewContext } from './catalogue-context.ts';
+import { toProductView, type ProductView } from './product-view.ts';
+import { productsRepository } from './products.repository.ts';
+
+export const productNotFound = () => notFound('product_not_found', 'There is no such product');
+
+/** The product as the API shows it, read inside the caller's transaction. */
+export async function readProductView(tx: Tx, businessId: string, id: string, signUrl: FileUrlSigner): Promise<ProductView> {
+  const row = await productsRepository.findListed(tx, businessId, id);
+  if (!row) throw productNotFound();
+  return toProductView(row, await loadViewContext(tx, businessId, signUrl));
+}
+
+export async function getProduct(database: Database, businessId: string, id: string, signUrl: FileUrlSigner): Promise<ProductView> {
+  return database.withTenant(businessId, (tx) => readProductView(tx, businessId, id, signUrl));
+}

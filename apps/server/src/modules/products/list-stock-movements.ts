@@ -1,0 +1,51 @@
+import type { Database } from '../../db/client.ts';
+import { productNotFound } from './get-product.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { productsRepository } from './products.repository.ts';
+
+export interface StockMovementView {
+  id: string;
+  quantityDelta: number;
+  reason: 'initial' | 'sale' | 'refund' | 'adjustment' | 'import' | 'void';
+  note: string | null;
+  orderId: string | null;
+  /** The employee who made it; null for the owner's account or the system. */
+  actorName: string | null;
+  actorEmployeeId: string | null;
+  /** Stock after this movement (the ledger's running sum). */
+  balanceAfter: number;
+  createdAt: string;
+}
+
+/** A product's stock ledger, newest first, a page at a time. */
+export async function listStockMovements(
+  database: Database,
+  businessId: string,
+  productId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<{ movements: StockMovementView[]; nextCursor: string | null }> {
+  const after = page.cursor ? decodeCursor(page.cursor) : null;
+  return database.withTenant(businessId, async (tx) => {
+    if (!(await productsRepository.findListed(tx, businessId, productId))) throw productNotFound();
+    const rows = await productsRepository.listMovements(tx, businessId, productId, {
+      limit: page.limit + 1,
+      after: after ? { createdAt: after.key, id: after.id } : null,
+    });
+    const shown = rows.slice(0, page.limit);
+    const last = shown.at(-1);
+    return {
+      movements: shown.map((row) => ({
+        id: row.id,
+        quantityDelta: row.quantityDelta,
+        reason: row.reason,
+        note: row.note,
+        orderId: row.orderId,
+        actorName: row.actorName,
+        actorEmployeeId: row.actorEmployeeId,
+        balanceAfter: row.balanceAfter,
+        createdAt: new Date(row.createdAt).toISOString(),
+      })),
+      nextCursor: rows.length > page.limit && last ? encodeCursor(last.createdAtKey, last.id) : null,
+    };
+  });
+}

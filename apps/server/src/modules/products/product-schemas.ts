@@ -1,0 +1,97 @@
+import { z } from '@hono/zod-openapi';
+
+/** The API's product shape (see product-view.ts). */
+export const productSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    sku: z.string().nullable(),
+    barcode: z.string().nullable(),
+    price: z.number().int().openapi({ description: 'Minor units of the business currency (1250 = 12.50 USD)' }),
+    cost: z.number().int().nullable(),
+    taxRateId: z.uuid().nullable().openapi({ description: "The product's own rate; null: the business default applies" }),
+    taxRate: z
+      .object({ id: z.uuid(), name: z.string(), basisPoints: z.number().int(), inherited: z.boolean() })
+      .nullable()
+      .openapi({ description: 'The rate a sale uses: its own, else the default (inherited), else none' }),
+    categoryId: z.uuid().nullable(),
+    category: z.object({ id: z.uuid(), name: z.string(), color: z.string().nullable(), isActive: z.boolean() }).nullable(),
+    trackStock: z.boolean(),
+    stockQuantity: z.number().int(),
+    lowStockThreshold: z.number().int().nullable(),
+    lowStock: z.boolean(),
+    isActive: z.boolean(),
+    imageUrl: z.string().nullable().openapi({ description: 'A signed URL valid for at most an hour' }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Product');
+
+export const stockMovementSchema = z
+  .object({
+    id: z.uuid(),
+    quantityDelta: z.number().int(),
+    reason: z.enum(['initial', 'sale', 'refund', 'adjustment', 'import', 'void']),
+    note: z.string().nullable(),
+    orderId: z.uuid().nullable(),
+    actorName: z.string().nullable(),
+    actorEmployeeId: z.uuid().nullable(),
+    balanceAfter: z.number().int(),
+    createdAt: z.string(),
+  })
+  .openapi('StockMovement');
+
+const name = z.string().trim().min(1, 'Name the product').max(200);
+// eslint-disable-next-line no-control-regex
+const sku = z.string().trim().min(1).max(64).regex(/^[^\x00-\x1F\x7F]+$/, 'must not hold control characters');
+const barcode = z.string().trim().min(1).max(64).regex(/^[\x21-\x7E]+$/, 'must be letters, digits and symbols without spaces');
+/** Integer minor units, never a float (1250 = 12.50 in a 2-decimal currency). */
+const minor = z.number().int('must be whole minor units (1250 for 12.50)').min(0).max(1_000_000_000_000);
+const count = z.number().int().min(0).max(1_000_000_000);
+
+export const createProductInput = z
+  .strictObject({
+    name,
+    sku: sku.nullable().optional(),
+    barcode: barcode.nullable().optional(),
+    price: minor,
+    cost: minor.nullable().optional(),
+    taxRateId: z.uuid().nullable().optional(),
+    categoryId: z.uuid().nullable().optional(),
+    trackStock: z.boolean().optional(),
+    initialStock: count.optional(),
+    lowStockThreshold: count.nullable().optional(),
+  })
+  .refine((body) => !body.initialStock || body.trackStock === true, { message: 'needs trackStock true', path: ['initialStock'] });
+
+export const updateProductInput = z
+  .strictObject({
+    name: name.optional(),
+    sku: sku.nullable().optional(),
+    barcode: barcode.nullable().optional(),
+    price: minor.optional(),
+    cost: minor.nullable().optional(),
+    taxRateId: z.uuid().nullable().optional(),
+    categoryId: z.uuid().nullable().optional(),
+    trackStock: z.boolean().optional(),
+    lowStockThreshold: count.nullable().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
+
+export const stockAdjustmentInput = z.strictObject({
+  delta: z
+    .number()
+    .int()
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((delta) => delta !== 0, 'must not be zero'),
+  reason: z.string().trim().min(1, 'Say why the stock changes').max(200),
+  expectedQuantity: z.number().int().optional(),
+});
+
+export const importInput = z.strictObject({ csv: z.string().min(1, 'The file is empty') });
+
+export const statusQuery = z.enum(['active', 'archived', 'all']).default('active');
+export const cursorQuery = z.string().max(1000).optional();
+export const limitQuery = (fallback: number) => z.coerce.number().int().min(1).max(200).default(fallback);
+export const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');

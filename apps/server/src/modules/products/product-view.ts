@@ -1,0 +1,73 @@
+import type { FileUrlSigner } from '../files/signed-url.ts';
+import type { ListedProductRow } from './products.repository.ts';
+
+export interface DefaultTaxRate {
+  id: string;
+  name: string;
+  basisPoints: number;
+}
+
+export interface ProductView {
+  id: string;
+  name: string;
+  sku: string | null;
+  barcode: string | null;
+  /** Minor units of the business currency. */
+  price: number;
+  cost: number | null;
+  /** The product's own rate; null means it is taxed at the business default. */
+  taxRateId: string | null;
+  /** The rate a sale uses: its own, else the default (`inherited`), else none. */
+  taxRate: { id: string; name: string; basisPoints: number; inherited: boolean } | null;
+  categoryId: string | null;
+  category: { id: string; name: string; color: string | null; isActive: boolean } | null;
+  trackStock: boolean;
+  stockQuantity: number;
+  lowStockThreshold: number | null;
+  /** Tracked and at or below its threshold (0 without one). */
+  lowStock: boolean;
+  isActive: boolean;
+  imageUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProductViewContext {
+  defaultTaxRate: DefaultTaxRate | null;
+  signUrl: FileUrlSigner;
+}
+
+export function isLowStock(row: Pick<ListedProductRow, 'trackStock' | 'stockQuantity' | 'lowStockThreshold'>): boolean {
+  return row.trackStock && row.stockQuantity <= (row.lowStockThreshold ?? 0);
+}
+
+export function toProductView(row: ListedProductRow, context: ProductViewContext): ProductView {
+  const ownRate =
+    row.taxRateId && row.taxRateName !== null && row.taxRateBasisPoints !== null
+      ? { id: row.taxRateId, name: row.taxRateName, basisPoints: row.taxRateBasisPoints, inherited: false }
+      : null;
+  const inherited = context.defaultTaxRate ? { ...context.defaultTaxRate, inherited: true } : null;
+  return {
+    id: row.id,
+    name: row.name,
+    sku: row.sku,
+    barcode: row.barcode,
+    price: row.price,
+    cost: row.cost,
+    taxRateId: row.taxRateId,
+    taxRate: ownRate ?? inherited,
+    categoryId: row.categoryId,
+    category:
+      row.categoryId && row.categoryName !== null
+        ? { id: row.categoryId, name: row.categoryName, color: row.categoryColor, isActive: row.categoryIsActive ?? true }
+        : null,
+    trackStock: row.trackStock,
+    stockQuantity: row.stockQuantity,
+    lowStockThreshold: row.lowStockThreshold,
+    lowStock: isLowStock(row),
+    isActive: row.isActive,
+    imageUrl: row.imageKey ? context.signUrl(row.imageKey) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,319 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { business, defineRoute } from '../../lib/routing.ts';
+import { fileUrlSigner } from '../files/signed-url.ts';
+import { fileStorageFor } from '../files/storage.ts';
+import { adjustProductStock } from './adjust-product-stock.ts';
+import { createProduct } from './create-product.ts';
+import { deleteProductImage } from './delete-product-image.ts';
+import { exportProducts } from './export-products.ts';
+import { findProductByBarcode } from './find-product-by-barcode.ts';
+import { getProduct } from './get-product.ts';
+import { importProducts } from './import-products.ts';
+import { listProducts } from './list-products.ts';
+import { listStockMovements } from './list-stock-movements.ts';
+import {
+  booleanQuery,
+  createProductInput,
+  cursorQuery,
+  importInput,
+  limitQuery,
+  productSchema,
+  statusQuery,
+  stockAdjustmentInput,
+  stockMovementSchema,
+  updateProductInput,
+} from './product-schemas.ts';
+import { setProductActive } from './set-product-active.ts';
+import { updateProduct } from './update-product.ts';
+import { PRODUCT_IMAGE_MAX_BYTES, uploadProductImage } from './upload-product-image.ts';
+
+const inventory = { feature: 'inventory_management' } as const;
+/** The till reads the catalogue under pos_system, whether or not the back office has inventory on. */
+const till = business({ feature: 'pos_system', employeeFeature: 'pos' });
+const idParams = z.object({ id: z.uuid() });
+const productResponse = (description: string) => jsonResponse(z.object({ product: productSchema }), description);
+const pageSchema = z.object({ products: z.array(productSchema), nextCursor: z.string().nullable() });
+
+const signerOf = (c: Context<AppEnv>) => fileUrlSigner(c.var.services.config.authSecret);
+
+/** The picture upload reads up to 2 MB (app.ts lets this path past its 1 MB limit): this limit applies instead. */
+const IMAGE_BODY_LIMIT = PRODUCT_IMAGE_MAX_BYTES + 64 * 1024;
+const imageBodyLimit = bodyLimit({
+  maxSize: IMAGE_BODY_LIMIT,
+  onError: (c) =>
+    c.json({ error: { code: 'image_too_large', message: 'The image is larger than 2 MB; make it smaller and try again' } }, 413, { Connection: 'close' }),
+});
+
+const searchQuery = z.strictObject({
+  q: z.string().trim().max(100).optional().openapi({ description: 'Name contains (any case), or SKU / barcode equals' }),
+  categoryId: z.uuid().optional(),
+  limit: limitQuery(50),
+  cursor: cursorQuery,
+});
+
+const listRoute = defineRoute({
+  method: 'get',
+  path: '/api/products',
+  access: business(inventory),
+  tags: ['products'],
+  summary: 'Search the catalogue by name (contains, any case), SKU or barcode (exact); by name, a page at a time (keyset cursor)',
+  request: {
+    query: searchQuery.extend({
+      status: statusQuery,
+      lowStock: booleanQuery.optional().openapi({ description: 'Only tracked products at or below their low-stock threshold' }),
+    }),
+  },
+  responses: { 200: jsonResponse(pageSchema, 'One page'), ...errorResponses(400, 401, 403) },
+});
+
+const posListRoute = defineRoute({
+  method: 'get',
+  path: '/api/pos/products',
+  access: till,
+  tags: ['products', 'pos'],
+  summary: 'The till: active products by name, searched like /api/products',
+  request: { query: searchQuery },
+  responses: { 200: jsonResponse(pageSchema, 'One page'), ...errorResponses(400, 401, 403) },
+});
+
+const barcodeParams = z.object({ code: z.string().min(1).max(64) });
+
+const byBarcodeRoute = defineRoute({
+  method: 'get',
+  path: '/api/products/by-barcode/{code}',
+  access: business(inventory),
+  tags: ['products'],
+  summary: 'The product with this barcode (archived ones too); 404 when none',
+  request: { params: barcodeParams },
+  responses: { 200: productResponse('The product'), ...errorResponses(400, 401, 403, 404) },
+});
+
+const posByBarcodeRoute = defineRoute({
+  method: 'get',
+  path: '/api/pos/products/by-barcode/{code}',
+  access: till,
+  tags: ['products', 'pos'],
+  summary: 'A scan at the till: the active product with this barcode; 404 when none',
+  request: { params: barcodeParams },
+  responses: { 200: productResponse('The product'), ...errorResponses(400, 401, 403, 404) },
+});
+
+const exportRoute = defineRoute({
+  method: 'get',
+  path: '/api/products/export.csv',
+  access: business(inventory),
+  tags: ['products'],
+  summary: 'The catalogue as CSV in the columns import reads; money as decimal text in the business currency',
+  request: { query: z.strictObject({ status: statusQuery }) },
+  responses: {
+    200: { description: 'CSV: ' + 'name, sku, barcode, price, cost, tax_rate, category, track_stock, stock, low_stock_threshold', content: { 'text/csv': { schema: z.string() } } },
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const importRoute = defineRoute({
+  method: 'post',
+  path: '/api/products/import',
+  access: business({ ...inventory, adminPermission: 'can_add_products' }),
+  tags: ['products'],
+  summary: 'Import a catalogue CSV (JSON { csv } or text/csv, at most 1 MB); all rows or none',
+  description:
+    'Columns: name, sku, barcode, price, cost, tax_rate, category, track_stock, stock, low_stock_threshold. ' +
+    'A row whose SKU (else barcode) belongs to a product updates it; others create products. ' +
+    'Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing imported.',
+  request: {
+    body: {
+      required: false,
+      content: { 'application/json': { schema: importInput }, 'text/csv': { schema: z.string() } },
+    },
+  },
+  responses: {
+    200: jsonResponse(z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() }), 'Imported'),
+    ...errorResponses(400, 401, 403, 409, 413, 415),
+  },
+});
+
+const createRoute = defineRoute({
+  method: 'post',
+  path: '/api/products',
+  access: business({ ...inventory, adminPermission: 'can_add_products' }),
+  tags: ['products'],
+  summary: 'Add a product; money in minor units; initialStock becomes an initial stock movement; 409 names a taken sku or barcode',
+  request: { body: jsonBody(createProductInput) },
+  responses: { 201: productResponse('Created'), ...errorResponses(400, 401, 403, 409, 422) },
+});
+
+const getRoute = defineRoute({
+  method: 'get',
+  path: '/api/products/{id}',
+  access: business(inventory),
+  tags: ['products'],
+  summary: 'One product',
+  request: { params: idParams },
+  responses: { 200: productResponse('The product'), ...errorResponses(400, 401, 403, 404) },
+});
+
+const updateRoute = defineRoute({
+  method: 'patch',
+  path: '/api/products/{id}',
+  access: business(inventory),
+  tags: ['products'],
+  summary: 'Change a product: the price needs can_change_prices (audited), other fields can_edit_product_details; stock moves only by adjustments',
+  request: { params: idParams, body: jsonBody(updateProductInput) },
+  responses: { 200: productResponse('Changed'), ...errorResponses(400, 401, 403, 404, 409, 422) },
+});
+
+const editDetails = business({ ...inventory, adminPermission: 'can_edit_product_details' });
+
+const archiveRoute = defineRoute({
+  method: 'post',
+  path: '/api/products/{id}/archive',
+  access: editDetails,
+  tags: ['products'],
+  summary: 'Take a product off the till and out of the default list; its history stays',
+  request: { params: idParams },
+  responses: { 200: productResponse('Archived'), ...errorResponses(400, 401, 403, 404) },
+});
+
+const restoreRoute = defineRoute({
+  method: 'post',
+  path: '/api/products/{id}/restore',
+  access: editDetails,
+  tags: ['products'],
+  summary: 'Put an archived product back on sale',
+  request: { params: idParams },
+  responses: { 200: productResponse('Restored'), ...errorResponses(400, 401, 403, 404) },
+});
+
+const adjustRoute = defineRoute({
+  method: 'post',
+  path: '/api/products/{id}/stock-adjustments',
+  access: business({ ...inventory, employeeFeature: 'inventory' }),
+  tags: ['products'],
+  summary: 'Add or remove stock with a reason: an adjustment movement, audited; expectedQuantity refuses a count that is out of date',
+  request: { params: idParams, body: jsonBody(stockAdjustmentInput) },
+  responses: { 200: productResponse('Adjusted'), ...errorResponses(400, 401, 403, 404, 409) },
+});
+
+const movementsRoute = defineRoute({
+  method: 'get',
+  path: '/api/products/{id}/stock-movements',
+  access: business(inventory),
+  tags: ['products'],
+  summary: "The product's stock ledger, newest first, with the quantity after each movement",
+  request: { params: idParams, query: z.strictObject({ limit: limitQuery(50), cursor: cursorQuery }) },
+  responses: {
+    200: jsonResponse(z.object({ movements: z.array(stockMovementSchema), nextCursor: z.string().nullable() }), 'One page'),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const uploadImageRoute = defineRoute({
+  method: 'post',
+  path: '/api/products/{id}/image',
+  access: editDetails,
+  tags: ['products'],
+  summary: 'Set the picture: multipart/form-data with a file field, a PNG, JPEG or WebP of at most 2 MB',
+  middleware: [imageBodyLimit],
+  request: {
+    params: idParams,
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            file: z.instanceof(File, { message: 'Attach the picture as the "file" field' }).openapi({ type: 'string', format: 'binary' }),
+          }),
+        },
+      },
+    },
+  },
+  responses: { 200: productResponse('The product with its new imageUrl'), ...errorResponses(400, 401, 403, 404, 413, 415) },
+});
+
+const deleteImageRoute = defineRoute({
+  method: 'delete',
+  path: '/api/products/{id}/image',
+  access: editDetails,
+  tags: ['products'],
+  summary: 'Remove the picture',
+  request: { params: idParams },
+  responses: { 200: productResponse('The product without a picture'), ...errorResponses(400, 401, 403, 404) },
+});
+
+async function csvOf(c: Context<AppEnv>, json: { csv?: string }): Promise<string> {
+  if (/^text\/csv\b/i.test(c.req.header('content-type') ?? '')) return c.req.text();
+  if (json.csv === undefined) throw new AppError(400, 'validation_error', 'Send the file as JSON { "csv": "..." } or as text/csv');
+  return json.csv;
+}
+
+// Fixed paths first: "export.csv" and "by-barcode" must not be read as product ids.
+export const productsRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(listRoute, async (c) => {
+    return c.json(await listProducts(c.var.services.database, c.var.tenant.businessId, signerOf(c), c.req.valid('query')), 200);
+  })
+  .openapi(exportRoute, async (c) => {
+    const { status } = c.req.valid('query');
+    const csv = await exportProducts(c.var.services.database, c.var.tenant.businessId, status);
+    const date = new Date().toISOString().slice(0, 10);
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="products-${date}.csv"`,
+    });
+  })
+  .openapi(byBarcodeRoute, async (c) => {
+    const product = await findProductByBarcode(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').code, signerOf(c), { activeOnly: false });
+    return c.json({ product }, 200);
+  })
+  .openapi(importRoute, async (c) => {
+    const csv = await csvOf(c, c.req.valid('json') as { csv?: string });
+    return c.json(await importProducts(c.var.services.database, c.var.tenant, csv), 200);
+  })
+  .openapi(createRoute, async (c) => {
+    return c.json({ product: await createProduct(c.var.services.database, c.var.tenant, c.req.valid('json'), signerOf(c)) }, 201);
+  })
+  .openapi(posListRoute, async (c) => {
+    const query = c.req.valid('query');
+    return c.json(await listProducts(c.var.services.database, c.var.tenant.businessId, signerOf(c), { ...query, status: 'active' }), 200);
+  })
+  .openapi(posByBarcodeRoute, async (c) => {
+    const product = await findProductByBarcode(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').code, signerOf(c), { activeOnly: true });
+    return c.json({ product }, 200);
+  })
+  .openapi(getRoute, async (c) => {
+    return c.json({ product: await getProduct(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, signerOf(c)) }, 200);
+  })
+  .openapi(updateRoute, async (c) => {
+    const product = await updateProduct(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), signerOf(c));
+    return c.json({ product }, 200);
+  })
+  .openapi(archiveRoute, async (c) => {
+    return c.json({ product: await setProductActive(c.var.services.database, c.var.tenant, c.req.valid('param').id, false, signerOf(c)) }, 200);
+  })
+  .openapi(restoreRoute, async (c) => {
+    return c.json({ product: await setProductActive(c.var.services.database, c.var.tenant, c.req.valid('param').id, true, signerOf(c)) }, 200);
+  })
+  .openapi(adjustRoute, async (c) => {
+    const product = await adjustProductStock(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), signerOf(c));
+    return c.json({ product }, 200);
+  })
+  .openapi(movementsRoute, async (c) => {
+    const query = c.req.valid('query');
+    return c.json(await listStockMovements(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, query), 200);
+  })
+  .openapi(uploadImageRoute, async (c) => {
+    const { file } = c.req.valid('form');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const storage = fileStorageFor(c.var.services.config);
+    const product = await uploadProductImage(c.var.services.database, storage, c.var.tenant, c.req.valid('param').id, bytes, signerOf(c));
+    return c.json({ product }, 200);
+  })
+  .openapi(deleteImageRoute, async (c) => {
+    const storage = fileStorageFor(c.var.services.config);
+    return c.json({ product: await deleteProductImage(c.var.services.database, storage, c.var.tenant, c.req.valid('param').id, signerOf(c)) }, 200);
+  });

@@ -1,0 +1,210 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, products, stockMovements } from '../src/db/schema/index.ts';
+import { parseCsv } from '../src/modules/products/csv.ts';
+import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const productsOf = (businessId: string) => server.database.withTenant(businessId, (tx) => tx.select().from(products).orderBy(products.name));
+
+const GOOD = [
+  'name,sku,barcode,price,cost,tax_rate,category,track_stock,stock,low_stock_threshold',
+  'Flat white,FW,5012345678900,3.50,0.90,20%,Drinks,true,24,5',
+  '"Tea, English",TEA,,2.5,,,drinks,yes,10,',
+  'Gift card,,,10,,0%,Vouchers,false,,',
+  '"Cake ""special""",CAKE,,4,1.2,20,Food,TRUE,0,2',
+].join('\r\n');
+
+describe('catalogue CSV import', () => {
+  it('creates products, their categories and tax rates, with import stock movements', async () => {
+    const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
+    const res = await client.post('/api/products/import', { csv: GOOD });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ created: 4, updated: 0, unchanged: 0 });
+
+    const list = (await client.get('/api/products?limit=10')).body.products;
+    expect(list.map((p: { name: string }) => p.name)).toEqual(['Cake "special"', 'Flat white', 'Gift card', 'Tea, English']);
+    const flat = list.find((p: { sku: string }) => p.sku === 'FW');
+    expect(flat).toMatchObject({ price: 350, cost: 90, barcode: '5012345678900', trackStock: true, stockQuantity: 24, lowStockThreshold: 5 });
+    expect(flat.taxRate).toMatchObject({ name: '20%', basisPoints: 2000, inherited: false });
+    expect(flat.category.name).toBe('Drinks');
+    const tea = list.find((p: { sku: string }) => p.sku === 'TEA');
+    expect(tea.category.id).toBe(flat.category.id);
+    expect(tea).toMatchObject({ price: 250, cost: null, taxRateId: null });
+    expect(list.find((p: { name: string }) => p.name === 'Gift card')).toMatchObject({ trackStock: false, stockQuantity: 0, taxRate: { basisPoints: 0 } });
+    // "20" and "20%" are the same rate.
+    expect(list.find((p: { sku: string }) => p.sku === 'CAKE').taxRate.id).toBe(flat.taxRate.id);
+
+    const categories = (await client.get('/api/categories')).body.categories.map((c: { name: string }) => c.name);
+    expect(categories).toEqual(['Drinks', 'Vouchers', 'Food']);
+    const movements = await server.database.withTenant(businessId, (tx) => tx.select().from(stockMovements));
+    expect(movements.map((m) => [m.reason, m.quantityDelta]).sort()).toEqual([
+      ['import', 10],
+      ['import', 24],
+    ]);
+  });
+
+  it('rejects a file with bad rows, lists each problem with its row, and imports nothing', async () => {
+    const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
+    await client.post('/api/products', { name: 'Existing', price: 100, barcode: '111' });
+    const csv = [
+      'name,sku,barcode,price,category,track_stock,stock',
+      'Good one,G1,,1.00,New category,true,3',
+      ',G2,,1.00,,,',
+      'Bad price,G3,,12.345,,,',
+      'Words,G4,,abc,,,',
+      'Dup,G1,,1,,,',
+      'Clash,G5,111,1,,,',
+      'Untracked stock,G6,,1,,false,5',
+      'Maybe,G7,,1,,perhaps,',
+      '',
+      'Spaced barcode,G8,12 34,1,,,',
+    ].join('\n');
+    const res = await client.post('/api/products/import', { csv });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('import_rejected');
+    expect(res.body.error.message).toContain('nothing was imported');
+    const problems = res.body.error.rows.map((row: { row: number; field: string }) => [row.row, row.field]);
+    expect(problems).toEqual([
+      [3, 'name'],
+      [4, 'price'],
+      [5, 'price'],
+      [6, 'sku'],
+      [7, 'barcode'],
+      [8, 'stock'],
+      [9, 'track_stock'],
+      [11, 'barcode'],
+    ]);
+    expect(res.body.error.rows[3].message).toContain('row 2');
+    expect(res.body.error.rows[4].message).toContain('Existing');
+    expect((await productsOf(businessId)).map((p) => p.name)).toEqual(['Existing']);
+    expect((await client.get('/api/categories')).body.categories).toEqual([]);
+  });
+
+  it.each([
+    ['', 1, 'file'],
+    ['price,colour\n1,red', 1, 'colour'],
+    ['price\n1', 1, 'name'],
+    ['name,name,price\na,b,1', 1, 'name'],
+    ['name,price\n"never closed,1\n', 2, 'file'],
+    ['name,price\nTea,1,extra', 2, 'file'],
+  ])('rejects %j at row %i (%s)', async (csv, row, field) => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    const res = await client.request('POST', '/api/products/import', csv ? { csv } : { csv: ' ' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe(csv ? 'import_rejected' : 'import_rejected');
+    expect(res.body.error.rows[0]).toMatchObject({ row, field });
+  });
+
+  it('updates products by SKU (else barcode), audits price changes and counts stock as on hand', async () => {
+    const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
+    await client.post('/api/products/import', { csv: GOOD });
+    const csv = [
+      'sku,barcode,name,price,stock',
+      'FW,5012345678900,Flat white,3.75,20',
+      'TEA,,"Tea, English",2.50,10',
+      ',5012345678900-X,Brand new,1,',
+    ].join('\n');
+    const barcodeOnly = ['barcode,price', '5012345678900,3.80'].join('\n');
+    const res = await client.post('/api/products/import', { csv });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ created: 1, updated: 1, unchanged: 1 });
+    const flat = (await client.get('/api/products?q=FW')).body.products[0];
+    expect(flat).toMatchObject({ price: 375, stockQuantity: 20, category: { name: 'Drinks' }, lowStockThreshold: 5 });
+    const ledger = (await client.get(`/api/products/${flat.id}/stock-movements`)).body.movements;
+    expect(ledger.map((m: { reason: string; quantityDelta: number }) => [m.reason, m.quantityDelta])).toEqual([
+      ['import', -4],
+      ['import', 24],
+    ]);
+    expect((await client.post('/api/products/import', { csv: barcodeOnly })).body).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect((await client.get(`/api/products/${flat.id}`)).body.product.price).toBe(380);
+    const audits = await server.database.withTenant(businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'product.price_changed')));
+    expect(audits.map((a) => [a.details.old_price, a.details.new_price])).toEqual([
+      [350, 375],
+      [375, 380],
+    ]);
+  });
+
+  it('round-trips its own export unchanged, formula-looking names included', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    await client.post('/api/products/import', { csv: GOOD });
+    await client.post('/api/products', { name: '=HYPERLINK("x")', price: 500, sku: '-5' });
+    const exported = await fetch(`${server.url}/api/products/export.csv`, { headers: { cookie: cookieOf(client) } });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toContain('text/csv');
+    expect(exported.headers.get('content-disposition')).toMatch(/attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"/);
+    const text = await exported.text();
+    const records = parseCsv(text.replace(/^\uFEFF/, ''));
+    expect(records[0]).toEqual(['name', 'sku', 'barcode', 'price', 'cost', 'tax_rate', 'category', 'track_stock', 'stock', 'low_stock_threshold', 'id']);
+    expect(records.slice(1).every((record) => /^[0-9a-f-]{36}$/.test(record[10]!))).toBe(true);
+    const withoutIds = records.map((record) => record.slice(0, 10));
+    expect(withoutIds).toContainEqual(['Flat white', 'FW', '5012345678900', '3.50', '0.90', '20%', 'Drinks', 'true', '24', '5']);
+    expect(withoutIds).toContainEqual(["'=HYPERLINK(\"x\")", "'-5", '', '5.00', '', '', '', 'false', '', '']);
+    const again = await client.request('POST', '/api/products/import', text, { 'content-type': 'text/csv' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toEqual({ created: 0, updated: 0, unchanged: 5 });
+    expect((await client.get('/api/products?q=HYPERLINK')).body.products[0].name).toBe('=HYPERLINK("x")');
+
+    // The id column matches a product that has neither SKU nor barcode.
+    const giftCard = records.find((record) => record[0] === 'Gift card')!;
+    const renamed = await client.post('/api/products/import', { csv: `id,name\n${giftCard[10]},Gift voucher` });
+    expect(renamed.body).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    const foreign = await client.post('/api/products/import', { csv: 'id,name,price\n00000000-0000-4000-8000-000000000000,Ghost,1' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.rows[0]).toMatchObject({ row: 2, field: 'id' });
+  });
+
+  it('reads semicolon files with decimal commas and the currency’s decimals', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    await client.request('PATCH', '/api/business-settings', { currency: 'EUR' });
+    const res = await client.request('POST', '/api/products/import', 'Name;Price;Track stock;Stock\nBrezel;1,20;ja;\nKaffee;2,5;nein;\n', {
+      'content-type': 'text/csv',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.rows[0]).toMatchObject({ row: 2, field: 'track_stock' });
+    const ok = await client.request('POST', '/api/products/import', 'Name;Price\nBrezel;1,20\nKaffee;2,5\n', { 'content-type': 'text/csv' });
+    expect(ok.body).toEqual({ created: 2, updated: 0, unchanged: 0 });
+    expect((await client.get('/api/products')).body.products.map((p: { price: number }) => p.price)).toEqual([120, 250]);
+
+    const yen = await signUpBusiness(server, { assignOwner: true });
+    await yen.client.request('PATCH', '/api/business-settings', { currency: 'JPY' });
+    const refused = await yen.client.post('/api/products/import', { csv: 'name,price\nRamen,980.5' });
+    expect(refused.body.error.rows[0]).toMatchObject({ row: 2, field: 'price' });
+    expect(refused.body.error.rows[0].message).toContain('JPY');
+    expect((await yen.client.post('/api/products/import', { csv: 'name,price\nRamen,980' })).body.created).toBe(1);
+    expect((await yen.client.get('/api/products')).body.products[0].price).toBe(980);
+  });
+
+  it('refuses other content types and needs can_add_products (and can_change_prices to change prices)', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    expect((await client.request('POST', '/api/products/import', 'name,price', { 'content-type': 'text/plain' })).status).toBe(415);
+
+    const shop = await staffBusiness(server, { businessName: 'Import Roles' });
+    const staff = await staffOfEveryRole(server, shop);
+    await shop.client.post('/api/products/import', { csv: 'name,sku,price\nTea,TEA,1' });
+    const cashier = await shop.client.request('POST', '/api/products/import', { csv: 'name,price\nX,1' }, staff.headersOf('cashier'));
+    expect(cashier.status).toBe(403);
+    // An admin who may add products but not change prices: new products yes, a price change no.
+    const adder = await shop.client.post('/api/employees', {
+      fullName: 'Adder',
+      role: 'admin',
+      adminPermissions: { can_add_products: true },
+      pin: '707070',
+    });
+    const token = (await shop.client.post('/api/employee-sessions', { employeeId: adder.body.employee.id, pin: '707070' })).body.token;
+    const headers = { 'x-employee-session': token };
+    expect((await shop.client.request('POST', '/api/products/import', { csv: 'name,sku,price\nCoffee,COF,2' }, headers)).status).toBe(200);
+    const priceChange = await shop.client.request('POST', '/api/products/import', { csv: 'sku,price\nTEA,9' }, headers);
+    expect(priceChange.status).toBe(403);
+    expect(priceChange.body.error.message).toContain('can_change_prices');
+  });
+});
+
+const cookieOf = (client: unknown) =>
+  [...(client as { cookies: Map<string, string> }).cookies].map(([key, value]) => `${key}=${value}`).join('; ');

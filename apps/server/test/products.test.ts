@@ -1,0 +1,571 @@
+import { rm } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, products, stockMovements } from '../src/db/schema/index.ts';
+import { signFileUrl } from '../src/modules/files/signed-url.ts';
+import { searchCatalogue } from '../src/modules/products/search-catalogue.ts';
+import { ApiClient, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
+
+let server: TestServer;
+const SECRET = 'test-secret-test-secret-test-secret-0123';
+// Uploaded pictures land in DATA_DIR/uploads.
+const DATA_DIR = `.tmp/products-test-${process.pid}`;
+beforeAll(async () => {
+  server = await startTestServer({ env: { DATA_DIR } });
+});
+afterAll(async () => {
+  await server.close();
+  await rm(DATA_DIR, { recursive: true, force: true });
+});
+
+type Client = ApiClient;
+const auditOf = (businessId: string) => server.database.withTenant(businessId, (tx) => tx.select().from(auditLog).orderBy(auditLog.createdAt));
+
+async function newProduct(client: Client, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await client.request('POST', '/api/products', { price: 100, ...body }, headers);
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.product as { id: string; name: string; [key: string]: any };
+}
+
+async function allPages(client: Client, query: string, limit: number) {
+  const seen: { id: string; name: string }[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const res = await client.get(`/api/products?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(res.status).toBe(200);
+    expect(res.body.products.length).toBeLessThanOrEqual(limit);
+    seen.push(...res.body.products);
+    cursor = res.body.nextCursor;
+    pages += 1;
+  } while (cursor && pages < 100);
+  return seen;
+}
+
+describe('tax rates', () => {
+  it('start empty; the first becomes the default, a later one can take over', async () => {
+    const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
+    expect((await client.get('/api/tax-rates')).body).toEqual({ taxRates: [] });
+    const standard = await client.post('/api/tax-rates', { name: 'Standard 20%', basisPoints: 2000 });
+    expect(standard.status).toBe(201);
+    expect(standard.body.taxRate).toMatchObject({ name: 'Standard 20%', basisPoints: 2000, isDefault: true });
+    const reduced = await client.post('/api/tax-rates', { name: 'Reduced 5%', basisPoints: 500 });
+    expect(reduced.body.taxRate.isDefault).toBe(false);
+    const switched = await client.request('PATCH', `/api/tax-rates/${reduced.body.taxRate.id}`, { isDefault: true, basisPoints: 550 });
+    expect(switched.status).toBe(200);
+    const list = (await client.get('/api/tax-rates')).body.taxRates;
+    expect(list.filter((rate: { isDefault: boolean }) => rate.isDefault).map((rate: { name: string }) => rate.name)).toEqual(['Reduced 5%']);
+    expect((await client.post('/api/tax-rates', { name: 'Standard 20%', basisPoints: 2000 })).status).toBe(409);
+    expect((await client.post('/api/tax-rates', { name: 'Odd', basisPoints: 20.5 })).status).toBe(400);
+    expect((await client.post('/api/tax-rates', { name: 'Too much', basisPoints: 10_001 })).status).toBe(400);
+    expect((await auditOf(businessId)).map((row) => row.action)).toContain('tax_rate.changed');
+  });
+
+  it('a product without its own rate shows the default as inherited', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    const none = await newProduct(client, { name: 'Before any rate' });
+    expect(none.taxRate).toBeNull();
+    const rate = (await client.post('/api/tax-rates', { name: 'VAT', basisPoints: 2000 })).body.taxRate;
+    const zero = (await client.post('/api/tax-rates', { name: 'Zero', basisPoints: 0, isDefault: false })).body.taxRate;
+    const inherited = (await client.get(`/api/products/${none.id}`)).body.product;
+    expect(inherited.taxRateId).toBeNull();
+    expect(inherited.taxRate).toEqual({ id: rate.id, name: 'VAT', basisPoints: 2000, inherited: true });
+    const own = await newProduct(client, { name: 'Zero rated', taxRateId: zero.id });
+    expect(own.taxRate).toEqual({ id: zero.id, name: 'Zero', basisPoints: 0, inherited: false });
+  });
+});
+
+describe('products', () => {
+  it('creates, reads, edits, archives and restores a product', async () => {
+    const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
+    const category = (await client.post('/api/categories', { name: 'Drinks', color: '#22C55E' })).body.category;
+    const rate = (await client.post('/api/tax-rates', { name: 'Standard', basisPoints: 2000 })).body.taxRate;
+    const created = await client.post('/api/products', {
+      name: 'Flat white',
+      sku: 'FW-01',
+      barcode: '5012345678900',
+      price: 350,
+      cost: 90,
+      taxRateId: rate.id,
+      categoryId: category.id,
+      trackStock: true,
+      initialStock: 12,
+      lowStockThreshold: 5,
+    });
+    expect(created.status).toBe(201);
+    const product = created.body.product;
+    expect(product).toMatchObject({
+      name: 'Flat white',
+      sku: 'FW-01',
+      barcode: '5012345678900',
+      price: 350,
+      cost: 90,
+      taxRate: { id: rate.id, basisPoints: 2000, inherited: false },
+      category: { id: category.id, name: 'Drinks', color: '#22c55e', isActive: true },
+      trackStock: true,
+      stockQuantity: 12,
+      lowStockThreshold: 5,
+      lowStock: false,
+      isActive: true,
+      imageUrl: null,
+    });
+    const movements = (await client.get(`/api/products/${product.id}/stock-movements`)).body.movements;
+    expect(movements).toMatchObject([{ quantityDelta: 12, reason: 'initial', balanceAfter: 12 }]);
+
+    const edited = await client.request('PATCH', `/api/products/${product.id}`, { name: 'Flat White (large)', price: 395, cost: null });
+    expect(edited.status).toBe(200);
+    expect(edited.body.product).toMatchObject({ name: 'Flat White (large)', price: 395, cost: null, stockQuantity: 12 });
+    const priceAudit = (await auditOf(businessId)).find((row) => row.action === 'product.price_changed');
+    expect(priceAudit?.details).toMatchObject({ product_id: product.id, old_price: 350, new_price: 395 });
+
+    const archived = await client.post(`/api/products/${product.id}/archive`);
+    expect(archived.body.product.isActive).toBe(false);
+    expect((await client.get('/api/products')).body.products).toEqual([]);
+    expect((await client.get('/api/products?status=archived')).body.products.map((p: { id: string }) => p.id)).toEqual([product.id]);
+    expect((await client.get('/api/products?status=all')).body.products).toHaveLength(1);
+    const restored = await client.post(`/api/products/${product.id}/restore`);
+    expect(restored.body.product.isActive).toBe(true);
+    expect((await client.get(`/api/products/${product.id}`)).body.product.name).toBe('Flat White (large)');
+  });
+
+  it.each([
+    [{ name: 'Float', price: 12.5 }, 'price'],
+    [{ name: 'Text', price: '12.50' }, 'price'],
+    [{ name: 'Negative', price: -1 }, 'price'],
+    [{ name: '   ', price: 100 }, 'name'],
+    [{ name: 'Stock untracked', price: 100, initialStock: 5 }, 'initialStock'],
+    [{ name: 'Spaces', price: 100, barcode: '12 34' }, 'barcode'],
+    [{ name: 'Bad id', price: 100, categoryId: 'not-a-uuid' }, 'categoryId'],
+    [{ name: 'Extra', price: 100, colour: 'red' }, ''],
+  ])('refuses %j with 400 naming %s', async (body, field) => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    const res = await client.post('/api/products', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_error');
+    expect(res.body.error.message).toContain(field);
+  });
+
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    expect((await client.get('/api/products/123')).status).toBe(400);
+    const missing = await client.get('/api/products/00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('product_not_found');
+    const unknownCategory = await client.post('/api/products', { name: 'X', price: 1, categoryId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknownCategory.status).toBe(422);
+    expect(unknownCategory.body.error).toMatchObject({ code: 'category_not_found', field: 'categoryId' });
+  });
+
+  it('keeps SKU and barcode unique per business, archived products included, with 409 naming the field', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    const first = await newProduct(client, { name: 'Cola', sku: 'COLA', barcode: '4006381333931' });
+    const barcodeClash = await client.post('/api/products', { name: 'Other', price: 1, barcode: '4006381333931' });
+    expect(barcodeClash.status).toBe(409);
+    expect(barcodeClash.body.error).toMatchObject({ code: 'barcode_taken', field: 'barcode', productId: first.id });
+    expect(barcodeClash.body.error.message).toContain('Cola');
+    const skuClash = await client.post('/api/products', { name: 'Other', price: 1, sku: 'COLA' });
+    expect(skuClash.body.error).toMatchObject({ code: 'sku_taken', field: 'sku' });
+
+    await client.post(`/api/products/${first.id}/archive`);
+    const stillTaken = await client.post('/api/products', { name: 'Other', price: 1, barcode: '4006381333931' });
+    expect(stillTaken.status).toBe(409);
+    expect(stillTaken.body.error.message).toContain('archived');
+
+    const second = await newProduct(client, { name: 'Lemonade', sku: 'LEM' });
+    const patchClash = await client.request('PATCH', `/api/products/${second.id}`, { barcode: '4006381333931' });
+    expect(patchClash.status).toBe(409);
+    expect(patchClash.body.error.field).toBe('barcode');
+    // Saving a product with its own codes unchanged is not a clash.
+    expect((await client.request('PATCH', `/api/products/${first.id}`, { sku: 'COLA', barcode: '4006381333931' })).status).toBe(200);
+
+    // Another business may use the same codes.
+    const other = await signUpBusiness(server, { assignOwner: true });
+    expect((await other.client.post('/api/products', { name: 'Cola', price: 1, sku: 'COLA', barcode: '4006381333931' })).status).toBe(201);
+  });
+
+  it('finds by barcode; the till sees active products only', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    const product = await newProduct(client, { name: 'Crisps', barcode: '0012345678905' });
+    expect((await client.get('/api/products/by-barcode/0012345678905')).body.product.id).toBe(product.id);
+    expect((await client.get('/api/pos/products/by-barcode/0012345678905')).body.product.id).toBe(product.id);
+    expect((await client.get('/api/products/by-barcode/999')).status).toBe(404);
+    await client.post(`/api/products/${product.id}/archive`);
+    expect((await client.get('/api/products/by-barcode/0012345678905')).status).toBe(200);
+    expect((await client.get('/api/pos/products/by-barcode/0012345678905')).status).toBe(404);
+    expect((await client.get('/api/pos/products')).body.products).toEqual([]);
+  });
+});
+
+describe('search and paging', () => {
+  let client: Client;
+  const names = [
+    'Apple juice',
+    'apple pie',
+    'Pineapple',
+    'Banana',
+    'Blueberry muffin',
+    'Carrot cake',
+    'Chai latte',
+    'Espresso',
+    'espresso',
+    'Espresso',
+    '100% Cotton tote',
+    'Snapple',
+    'Green tea',
+    'Mint tea',
+    'Tea cake',
+    'Zucchini bread',
+    'Éclair',
+  ];
+  beforeAll(async () => {
+    ({ client } = await signUpBusiness(server, { assignOwner: true }));
+    for (const [index, name] of names.entries()) {
+      await newProduct(client, { name, sku: `SKU-${index}`, barcode: `9000000000${String(index).padStart(3, '0')}` });
+    }
+  });
+
+  const namesOf = (res: { body: { products: { name: string }[] } }) => res.body.products.map((p) => p.name);
+
+  it('matches names containing the text in any case, ordered by name', async () => {
+    expect(namesOf(await client.get('/api/products?q=APPLE'))).toEqual(['Apple juice', 'apple pie', 'Pineapple', 'Snapple']);
+    expect(namesOf(await client.get('/api/products?q=tea'))).toEqual(['Green tea', 'Mint tea', 'Tea cake']);
+    expect(namesOf(await client.get('/api/products?q=ap'))).toEqual(['Apple juice', 'apple pie', 'Pineapple', 'Snapple']);
+  });
+
+  it('takes % and _ literally', async () => {
+    expect(namesOf(await client.get(`/api/products?q=${encodeURIComponent('100%')}`))).toEqual(['100% Cotton tote']);
+    expect(namesOf(await client.get(`/api/products?q=${encodeURIComponent('%')}`))).toEqual(['100% Cotton tote']);
+    expect(namesOf(await client.get('/api/products?q=_'))).toEqual([]);
+  });
+
+  it('answers an exact SKU or barcode with that product alone', async () => {
+    expect(namesOf(await client.get('/api/products?q=SKU-3'))).toEqual(['Banana']);
+    expect(namesOf(await client.get('/api/products?q=9000000000005'))).toEqual(['Carrot cake']);
+    expect(namesOf(await client.get('/api/products?q=SKU-'))).toEqual([]);
+  });
+
+  it('pages through everything once, in order, with no duplicates or gaps', async () => {
+    const everything = (await client.get('/api/products?limit=200')).body.products as { id: string }[];
+    expect(everything).toHaveLength(names.length);
+    for (const limit of [1, 2, 5, 16]) {
+      const paged = await allPages(client, 'status=active', limit);
+      expect(paged.map((p) => p.id)).toEqual(everything.map((p) => p.id));
+    }
+  });
+
+  it('stays stable when products are added and renamed between pages', async () => {
+    const first = await client.get('/api/products?limit=5');
+    const before = first.body.products.map((p: { id: string }) => p.id);
+    // Added before the cursor (not shown now) and after it (shown later).
+    await newProduct(client, { name: 'Aaa first' });
+    const late = await newProduct(client, { name: 'Zzz last' });
+    let cursor = first.body.nextCursor;
+    const rest: string[] = [];
+    while (cursor) {
+      const page = await client.get(`/api/products?limit=5&cursor=${cursor}`);
+      rest.push(...page.body.products.map((p: { id: string }) => p.id));
+      cursor = page.body.nextCursor;
+    }
+    const ids = [...before, ...rest];
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(rest).toContain(late.id);
+    expect(ids).toHaveLength(names.length + 1);
+  });
+
+  it('pages exactly like a brute-force filter, whichever path (window, trigram index, short text) a page takes', async () => {
+    const businessId = (await client.get('/api/me')).body.business.id as string;
+    const all = await server.database.withTenant(businessId, (tx) =>
+      tx.select({ id: products.id, name: products.name, sku: products.sku, barcode: products.barcode, key: sql<string>`lower(${products.name})` }).from(products),
+    );
+    const ordered = [...all].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : 1));
+    for (const q of ['apple', 'a', 'ea', 'TEA', 'e', 'zz', 'SKU-7', '9000000000004', 'cake', '%', 'é', 'an']) {
+      // An exact SKU or barcode answers that product alone; otherwise names containing the text.
+      const byCode = ordered.filter((row) => row.sku === q || row.barcode === q);
+      const expected = (byCode.length ? byCode : ordered.filter((row) => row.key.includes(q.toLowerCase()))).map((row) => row.id);
+      for (const [limit, window, shortWindow] of [
+        [1, 1, 1],
+        [2, 3, 4],
+        [3, 2, 3],
+        [5, 50, 100],
+        [2, 1, 5],
+      ] as const) {
+        const seen: string[] = [];
+        let after: { sortKey: string; id: string } | null = null;
+        for (let pages = 0; pages < 200; pages += 1) {
+          const page: Awaited<ReturnType<typeof searchCatalogue>> = await server.database.withTenant(businessId, (tx) =>
+            searchCatalogue(tx, businessId, { q, filters: { status: 'active' }, after, limit, tuning: { window, shortWindow } }),
+          );
+          expect(page.rows.length).toBeLessThanOrEqual(limit);
+          seen.push(...page.rows.map((row) => row.id));
+          if (!page.next) break;
+          after = page.next;
+        }
+        expect(seen, `q=${q} limit=${limit} window=${window} short=${shortWindow}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('refuses a cursor it did not make', async () => {
+    const res = await client.get('/api/products?cursor=bm9wZQ');
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_cursor');
+  });
+
+  it('filters by category and low stock', async () => {
+    const { client: shop } = await signUpBusiness(server, { assignOwner: true });
+    const cakes = (await shop.post('/api/categories', { name: 'Cakes' })).body.category;
+    const cake = await newProduct(shop, { name: 'Lemon cake', categoryId: cakes.id, trackStock: true, initialStock: 2, lowStockThreshold: 3 });
+    await newProduct(shop, { name: 'Tracked plenty', trackStock: true, initialStock: 50, lowStockThreshold: 3 });
+    const empty = await newProduct(shop, { name: 'Tracked none', trackStock: true });
+    await newProduct(shop, { name: 'Untracked' });
+    expect(namesOf(await shop.get(`/api/products?categoryId=${cakes.id}`))).toEqual(['Lemon cake']);
+    const low = await shop.get('/api/products?lowStock=true');
+    expect(low.body.products.map((p: { id: string }) => p.id)).toEqual([cake.id, empty.id]);
+    expect(low.body.products.every((p: { lowStock: boolean }) => p.lowStock)).toBe(true);
+    expect((await shop.get('/api/products?lowStock=maybe')).status).toBe(400);
+  });
+});
+
+describe('stock ledger', () => {
+  it('adjusts stock with a reason; the ledger always sums to stock_quantity', async () => {
+    const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
+    const product = await newProduct(client, { name: 'Beans', trackStock: true, initialStock: 4 });
+    const up = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: 10, reason: 'Delivery' });
+    expect(up.status).toBe(200);
+    expect(up.body.product.stockQuantity).toBe(14);
+    const down = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: -3, reason: 'Damaged', expectedQuantity: 14 });
+    expect(down.body.product.stockQuantity).toBe(11);
+
+    const tooMany = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: -12, reason: 'Lost' });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error.code).toBe('insufficient_stock');
+    const stale = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: 1, reason: 'Recount', expectedQuantity: 14 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatchObject({ code: 'stock_changed', stockQuantity: 11 });
+    expect((await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: 0, reason: 'Nothing' })).status).toBe(400);
+    expect((await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: 1.5, reason: 'Half' })).status).toBe(400);
+    expect((await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: 1, reason: '  ' })).status).toBe(400);
+
+    const untracked = await newProduct(client, { name: 'Service' });
+    const refused = await client.post(`/api/products/${untracked.id}/stock-adjustments`, { delta: 1, reason: 'x' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('stock_not_tracked');
+
+    const [row] = await server.database.withTenant(businessId, (tx) => tx.select().from(products).where(eq(products.id, product.id)));
+    const [sum] = await server.database.withTenant(businessId, (tx) =>
+      tx.select({ total: sql<number>`sum(${stockMovements.quantityDelta})::int` }).from(stockMovements).where(eq(stockMovements.productId, product.id)),
+    );
+    expect(row!.stockQuantity).toBe(11);
+    expect(sum!.total).toBe(11);
+
+    const adjusted = (await auditOf(businessId)).filter((entry) => entry.action === 'product.stock_adjusted');
+    expect(adjusted.map((entry) => entry.details)).toMatchObject([
+      { delta: 10, reason: 'Delivery', quantity_before: 4, quantity_after: 14 },
+      { delta: -3, reason: 'Damaged', quantity_before: 14, quantity_after: 11 },
+    ]);
+
+    const ledger = await client.get(`/api/products/${product.id}/stock-movements?limit=2`);
+    expect(ledger.body.movements).toMatchObject([
+      { quantityDelta: -3, reason: 'adjustment', note: 'Damaged', balanceAfter: 11 },
+      { quantityDelta: 10, reason: 'adjustment', note: 'Delivery', balanceAfter: 14 },
+    ]);
+    const older = await client.get(`/api/products/${product.id}/stock-movements?limit=2&cursor=${ledger.body.nextCursor}`);
+    expect(older.body.movements).toMatchObject([{ quantityDelta: 4, reason: 'initial', balanceAfter: 4 }]);
+    expect(older.body.nextCursor).toBeNull();
+  });
+
+  it('lets stock go below zero only when the business allows negative stock', async () => {
+    const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
+    const product = await newProduct(client, { name: 'Ice', trackStock: true, initialStock: 1 });
+    expect((await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: -2, reason: 'Melted' })).status).toBe(409);
+    await server.database.db.execute(sql`update business_settings set allow_negative_stock = true where business_id = ${businessId}`);
+    const res = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: -2, reason: 'Melted' });
+    expect(res.body.product).toMatchObject({ stockQuantity: -1, lowStock: true });
+  });
+});
+
+describe('who may do what (SPEC §3 admin flags, §6 inventory)', () => {
+  let shop: StaffBusiness;
+  let staff: Awaited<ReturnType<typeof staffOfEveryRole>>;
+  let productId: string;
+  beforeAll(async () => {
+    shop = await staffBusiness(server, { businessName: 'Catalogue Roles' });
+    staff = await staffOfEveryRole(server, shop);
+    productId = (await newProduct(shop.client, { name: 'Shared', trackStock: true, initialStock: 100 })).id;
+  });
+
+  // read, create, edit details, change price, adjust stock, archive, till read
+  const Y = true;
+  const N = false;
+  const matrix: [string, boolean[]][] = [
+    ['owner', [Y, Y, Y, Y, Y, Y, Y]],
+    ['ownerPin', [Y, Y, Y, Y, Y, Y, Y]],
+    ['adminAll', [Y, Y, Y, Y, Y, Y, Y]],
+    ['adminNone', [Y, N, N, N, Y, N, Y]],
+    ['manager', [Y, N, N, N, Y, N, Y]],
+    ['cashier', [Y, N, N, N, N, N, Y]],
+    ['kitchen', [Y, N, N, N, N, N, N]],
+  ];
+
+  it.each(matrix)('%s', async (actor, allowed) => {
+    const headers = staff.headersOf(actor);
+    const calls = [
+      () => shop.client.request('GET', '/api/products', undefined, headers),
+      () => shop.client.request('POST', '/api/products', { name: `New by ${actor}`, price: 100 }, headers),
+      () => shop.client.request('PATCH', `/api/products/${productId}`, { name: `Shared (${actor})` }, headers),
+      () => shop.client.request('PATCH', `/api/products/${productId}`, { price: 101 }, headers),
+      () => shop.client.request('POST', `/api/products/${productId}/stock-adjustments`, { delta: 1, reason: actor }, headers),
+      () => shop.client.request('POST', `/api/products/${productId}/archive`, undefined, headers),
+      () => shop.client.request('GET', '/api/pos/products', undefined, headers),
+    ];
+    const statuses: number[] = [];
+    for (const call of calls) statuses.push((await call()).status);
+    expect(statuses.map((status) => status < 300)).toEqual(allowed);
+    for (const status of statuses) expect([200, 201, 403]).toContain(status);
+    await shop.client.post(`/api/products/${productId}/restore`);
+  });
+
+  it('answers 403 feature_disabled while inventory_management is off; the till still reads under pos_system', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    const product = await newProduct(client, { name: 'Gated' });
+    await client.request('PATCH', '/api/business-settings', { enabled_features: { inventory_management: false } });
+    for (const [method, path] of [
+      ['GET', '/api/products'],
+      ['POST', '/api/products'],
+      ['GET', `/api/products/${product.id}`],
+      ['GET', '/api/categories'],
+      ['GET', '/api/tax-rates'],
+      ['GET', '/api/products/export.csv'],
+    ] as const) {
+      const res = await client.request(method, path, method === 'POST' ? { name: 'x', price: 1 } : undefined);
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.error.code).toBe('feature_disabled');
+    }
+    expect((await client.get('/api/pos/products')).body.products.map((p: { id: string }) => p.id)).toEqual([product.id]);
+    await client.request('PATCH', '/api/business-settings', { enabled_features: { pos_system: false } });
+    expect((await client.get('/api/pos/products')).status).toBe(403);
+  });
+
+  it('needs a signed-in account', async () => {
+    const res = await new ApiClient(server.url).get('/api/products');
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('session_not_found');
+  });
+});
+
+describe('tenancy', () => {
+  it('another business never sees these products, not even with a query that forgets its filter', async () => {
+    const a = await signUpBusiness(server, { businessName: 'Shop A', assignOwner: true });
+    const b = await signUpBusiness(server, { businessName: 'Shop B', assignOwner: true });
+    const secret = await newProduct(a.client, { name: 'Secret recipe', barcode: '1112223334445', trackStock: true, initialStock: 3 });
+    expect((await b.client.get(`/api/products/${secret.id}`)).status).toBe(404);
+    expect((await b.client.get('/api/products?q=Secret')).body.products).toEqual([]);
+    expect((await b.client.get('/api/products/by-barcode/1112223334445')).status).toBe(404);
+    expect((await b.client.request('PATCH', `/api/products/${secret.id}`, { price: 1 })).status).toBe(404);
+    expect((await b.client.post(`/api/products/${secret.id}/stock-adjustments`, { delta: -3, reason: 'x' })).status).toBe(404);
+    expect((await b.client.get(`/api/products/${secret.id}/stock-movements`)).status).toBe(404);
+
+    const unfiltered = await server.database.withTenant(b.businessId, async (tx) => ({
+      products: await tx.select({ id: products.id }).from(products),
+      movements: await tx.select({ id: stockMovements.id }).from(stockMovements),
+      searchView: ((await tx.execute(sql`select id from product_search`)) as unknown as { rows: { id: string }[] }).rows,
+    }));
+    expect(unfiltered.products.map((row) => row.id)).not.toContain(secret.id);
+    expect(unfiltered.movements).toEqual([]);
+    // The search view fences the tenant itself, and shows nothing outside a tenant transaction.
+    expect(unfiltered.searchView.map((row) => row.id)).not.toContain(secret.id);
+    const outside = (await server.database.db.execute(sql`select count(*)::int as n from product_search`)) as unknown as { rows: { n: number }[] };
+    expect(outside.rows[0]!.n).toBe(0);
+  });
+});
+
+describe('product images', () => {
+  const png = (size: number) => {
+    const bytes = new Uint8Array(size);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    for (let index = 8; index < size; index += 1) bytes[index] = index % 251;
+    return bytes;
+  };
+  const upload = (client: Client, productId: string, bytes: Uint8Array, type = 'image/png', name = 'picture.png') => {
+    const form = new FormData();
+    form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
+    return fetch(`${server.url}/api/products/${productId}/image`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: cookieOf(client) },
+    });
+  };
+  const cookieOf = (client: Client) =>
+    [...(client as unknown as { cookies: Map<string, string> }).cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+
+  it('uploads a picture, serves it through a signed URL, refuses a tampered or expired one', async () => {
+    const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
+    const product = await newProduct(client, { name: 'Photogenic' });
+    const bytes = png(1500 * 1024);
+    const res = await upload(client, product.id, bytes);
+    const body = (await res.json()) as any;
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const imageUrl: string = body.product.imageUrl;
+    expect(imageUrl).toMatch(new RegExp(`^/api/files/${businessId}/[0-9a-f]{32}\\.png\\?expires=\\d+&signature=`));
+    expect((await client.get(`/api/products/${product.id}`)).body.product.imageUrl).toBe(imageUrl);
+
+    // Public: no cookie needed.
+    const served = await fetch(server.url + imageUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    // Buffer.equals: a deep toEqual over 1.5 M elements takes seconds, long enough for keep-alive to drop the socket.
+    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+
+    const tampered = imageUrl.replace(/signature=(.)/, (_match, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
+    expect((await fetch(server.url + tampered)).status).toBe(403);
+    const otherFile = imageUrl.replace(/[0-9a-f]{32}\.png/, 'f'.repeat(32) + '.png');
+    expect((await fetch(server.url + otherFile)).status).toBe(403);
+    const key = /\/api\/files\/(.+)\?/.exec(imageUrl)![1]!;
+    const expired = signFileUrl(SECRET, key, new Date(Date.now() - 2 * 60 * 60 * 1000));
+    const expiredRes = await fetch(server.url + expired);
+    expect(expiredRes.status).toBe(403);
+    expect(((await expiredRes.json()) as any).error.code).toBe('invalid_signature');
+    const farFuture = imageUrl.replace(/expires=\d+/, `expires=${Math.floor(Date.now() / 1000) + 10 * 24 * 3600}`);
+    expect((await fetch(server.url + farFuture)).status).toBe(403);
+
+    // Replacing the picture deletes the old file.
+    const second = (await (await upload(client, product.id, png(100))).json()) as any;
+    expect(second.product.imageUrl).not.toBe(imageUrl);
+    expect((await fetch(server.url + imageUrl)).status).toBe(404);
+    const removed = await client.request('DELETE', `/api/products/${product.id}/image`);
+    expect(removed.body.product.imageUrl).toBeNull();
+    expect((await fetch(server.url + second.product.imageUrl)).status).toBe(404);
+  });
+
+  it('checks the bytes, not the name or declared type, and the size', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    const product = await newProduct(client, { name: 'Picky' });
+    const text = new TextEncoder().encode('<svg onload="alert(1)"></svg>');
+    const disguised = await upload(client, product.id, text, 'image/png', 'evil.png');
+    expect(disguised.status).toBe(415);
+    expect(((await disguised.json()) as any).error.code).toBe('unsupported_image');
+    const huge = await upload(client, product.id, png(2 * 1024 * 1024 + 1));
+    expect(huge.status).toBe(413);
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    expect(((await (await upload(client, product.id, jpeg, 'application/octet-stream', 'x.bin')).json()) as any).product.imageUrl).toMatch(/\.jpg\?/);
+    const webp = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 1]);
+    expect(((await (await upload(client, product.id, webp)).json()) as any).product.imageUrl).toMatch(/\.webp\?/);
+    const noFile = await fetch(`${server.url}/api/products/${product.id}/image`, { method: 'POST', body: new FormData(), headers: { cookie: cookieOf(client) } });
+    expect(noFile.status).toBe(400);
+  });
+
+  it('only someone who may edit product details can change the picture', async () => {
+    const shop = await staffBusiness(server, { businessName: 'Picture Roles' });
+    const staff = await staffOfEveryRole(server, shop);
+    const product = await newProduct(shop.client, { name: 'Guarded' });
+    const form = new FormData();
+    form.set('file', new Blob([png(100) as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'p.png');
+    const res = await fetch(`${server.url}/api/products/${product.id}/image`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: cookieOf(shop.client), ...staff.headersOf('cashier') },
+    });
+    expect(res.status).toBe(403);
+  });
+});

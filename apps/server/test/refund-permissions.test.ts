@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('refunds need SPEC §6 refunds access, on the server', () => {
+  it('refuses a cashier without can_process_refunds, allows one with it and a manager without it', async () => {
+    const shop = await staffBusiness(server);
+    const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Tea', price: 300 }]);
+    const sell = async () => {
+      const res = await shop.client.post('/api/checkout', {
+        idempotencyKey: randomUUID(),
+        lines: [{ productId: tea!.id, quantity: 1 }],
+        payments: [{ method: 'cash', amount: 300 }],
+        expectedTotal: 300,
+      });
+      expect(res.status).toBe(201);
+      return res.body.order.id as string;
+    };
+    const { employee: plain } = await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '1111' });
+    const { employee: trusted } = await addEmployee(shop.client, {
+      fullName: 'Tess Trusted',
+      role: 'cashier',
+      pin: '2222',
+      permissions: { can_process_refunds: true },
+    });
+    const { employee: manager } = await addEmployee(shop.client, { fullName: 'Max Manager', role: 'manager', pin: '3333' });
+
+    const first = await sell();
+    const refused = await shop.client.request('POST', `/api/orders/${first}/refunds`, { reason: 'x' }, as(await pinSignIn(shop.client, plain.id, '1111')));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('forbidden');
+    expect((await shop.client.get(`/api/orders/${first}`)).body.order.status).toBe('paid');
+
+    const allowed = await shop.client.request('POST', `/api/orders/${first}/refunds`, { reason: 'cold' }, as(await pinSignIn(shop.client, trusted.id, '2222')));
+    expect(allowed.status).toBe(201);
+
+    const second = await sell();
+    const byManager = await shop.client.request('POST', `/api/orders/${second}/refunds`, { reason: 'spilt' }, as(await pinSignIn(shop.client, manager.id, '3333')));
+    expect(byManager.status).toBe(201);
+    const detail = (await shop.client.get(`/api/orders/${second}`)).body;
+    expect(detail.events.at(-1)).toMatchObject({ type: 'refunded', actorName: 'Max Manager' });
+  });
+});

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+import { categoriesKey, type Category, type CategoryResponse } from './types';
+
+export const categoryForm = z.object({
+  name: z.string().trim().min(1, 'Name the category').max(80, 'Use at most 80 characters'),
+  color: z.string().regex(/^#[0-9a-f]{6}$/i).nullable(),
+});
+export type CategoryForm = z.infer<typeof categoryForm>;
+
+/** POST /api/categories: it goes last in the order. */
+export async function createCategory(body: CategoryForm): Promise<Category> {
+  return (await apiClient.post<CategoryResponse>('/api/categories', { name: body.name.trim(), color: body.color })).category;
+}
+
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createCategory, onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesKey }) });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { categoriesKey, type Category, type CategoryResponse } from './types';
+
+/** PATCH /api/categories/{id}: rename, recolour. */
+export async function updateCategory({ id, body }: { id: string; body: { name?: string; color?: string | null } }): Promise<Category> {
+  return (await apiClient.patch<CategoryResponse>(`/api/categories/${id}`, body)).category;
+}
+
+export function useUpdateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCategory,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: categoriesKey });
+      // Product rows show the category's name and colour.
+      await queryClient.invalidateQueries({ queryKey: ['products'] });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ParkOrderInput } from '@till/core';
+import { apiClient } from '@/lib/api-client';
+import { parkedOrdersQueryKey } from './get-parked-orders';
+
+/** POST /api/orders/park: the cart kept as an unpaid order, to resume later. Prices are the catalogue's. */
+export function parkOrder(body: ParkOrderInput) {
+  return apiClient.post<{ id: string; total: number }>('/api/orders/park', body);
+}
+
+export function useParkOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: parkOrder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: parkedOrdersQueryKey }),
+  });
+}

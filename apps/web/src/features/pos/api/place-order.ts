@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PlaceOrderInput } from '@till/core';
+import { apiClient } from '@/lib/api-client';
+import { posQueryKey, type OrderView } from './types';
+
+/**
+ * POST /api/checkout. 201 a new sale, 200 the sale this idempotencyKey already made (a retry);
+ * 422 total_mismatch { serverTotal }, 422 payment_mismatch, 409 insufficient_stock { productId },
+ * 409 not_parked, 403 feature or permission.
+ */
+export function placeOrder(body: PlaceOrderInput): Promise<OrderView> {
+  return apiClient.post<OrderView>('/api/checkout', body);
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    // Never retried on its own: the cashier decides, with the same key (see checkout-attempt.ts).
+    retry: false,
+    onSuccess: async () => {
+      // Stock on the tiles and the parked list (a completed parked sale leaves it) have changed.
+      await queryClient.invalidateQueries({ queryKey: posQueryKey });
+    },
+  });
+}

@@ -1,0 +1,459 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Minor, ParkOrderInput } from '@till/core';
+import { KeyboardIcon, LoaderCircleIcon, PauseIcon } from 'lucide-react';
+import { useReducer, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useEmployeeSession } from '@/lib/employee-session';
+import { useMe } from '@/lib/me';
+import { cn } from '@/lib/utils';
+import { getOrder } from '../api/get-order';
+import { parkedOrdersQueryKey, useParkedOrders } from '../api/get-parked-orders';
+import { fetchProductByBarcode } from '../api/get-product-by-barcode';
+import { useParkOrder } from '../api/park-order';
+import { usePlaceOrder } from '../api/place-order';
+import { posProductsQueryKey } from '../api/get-pos-products';
+import type { OrderView, ParkedOrder, PosProduct } from '../api/types';
+import { voidOrder } from '../api/void-order';
+import { useFillHeight } from '../hooks/use-fill-height';
+import { usePosKeyboard } from '../hooks/use-pos-keyboard';
+import { cartFingerprint, cartReducer, cartTotals, EMPTY_CART, itemCount, toCheckoutLines } from '../lib/cart';
+import { nextCheckoutAttempt, type CheckoutAttempt, type CheckoutRequest } from '../lib/checkout-attempt';
+import { describeCheckoutError, type CheckoutProblem } from '../lib/checkout-errors';
+import { money } from '../lib/format';
+import { cartFromParkedOrder } from '../lib/parked-order';
+import { toCheckoutPayments, type PaymentEntry } from '../lib/payments';
+import { posAccess, pricesIncludeTax as pricesIncludeTaxOf } from '../lib/pos-access';
+import { shortcutHints, type PosCommand } from '../lib/shortcuts';
+import { CartPanel } from './cart-panel';
+import { LineDialogContent } from './line-dialog';
+import { ParkedSalesDialogContent } from './parked-sales-dialog';
+import { PaymentDialogContent } from './payment-dialog';
+import { ProductsPanel } from './products-panel';
+import {
+  ClearSaleDialogContent,
+  CustomerDialogContent,
+  OrderDiscountDialogContent,
+  SaleCompleteDialogContent,
+  SaleNoteDialogContent,
+  ShortcutsDialogContent,
+} from './sale-dialogs';
+
+/** The customer the customers feature's picker hands back. */
+export interface PickedCustomer {
+  id: string;
+  name: string;
+}
+
+export interface PosPageProps {
+  /**
+   * The customers feature's picker (features do not import each other: the route composes
+   * them). Without it, or with customer_management off, the till sells without customers.
+   */
+  renderCustomerPicker?: (props: { onSelect: (customer: PickedCustomer) => void }) => ReactNode;
+  /** Where "Print receipt" goes; the receipts feature's page by default. */
+  receiptPath?: (orderId: string) => string;
+}
+
+type DialogState =
+  | { kind: 'none' }
+  | { kind: 'pay' }
+  | { kind: 'line'; lineId: string }
+  | { kind: 'orderDiscount' }
+  | { kind: 'note' }
+  | { kind: 'customer' }
+  | { kind: 'parked' }
+  | { kind: 'shortcuts' }
+  | { kind: 'clear' }
+  | { kind: 'done'; order: OrderView };
+
+const NO_DIALOG: DialogState = { kind: 'none' };
+const defaultReceiptPath = (orderId: string) => `/orders/${orderId}/receipt`;
+const METHOD_NAMES: Record<string, string> = { cash: 'cash', card: 'card', other: 'other' };
+
+function paidBy(order: OrderView): string {
+  const methods = [...new Set(order.payments.map((payment) => METHOD_NAMES[payment.method] ?? payment.method))];
+  return methods.length ? methods.join(' and ') : 'cash';
+}
+
+/** The point-of-sale screen of SPEC §2 (/pos, /enhanced-pos, /employee-pos). */
+export function PosPage(props: PosPageProps) {
+  const me = useMe();
+  if (!me.data) {
+    return (
+      <p role="status" className="flex items-center gap-2 p-6 text-muted-foreground">
+        <LoaderCircleIcon aria-hidden="true" className="animate-spin" /> Loading the till...
+      </p>
+    );
+  }
+  return <PosTerminal {...props} />;
+}
+
+function PosTerminal({ renderCustomerPicker, receiptPath = defaultReceiptPath }: PosPageProps) {
+  const me = useMe().data;
+  const employeeSession = useEmployeeSession();
+  const queryClient = useQueryClient();
+  const currency = me?.business?.currency ?? 'USD';
+  const timeZone = me?.business?.time_zone ?? null;
+  const includeTax = pricesIncludeTaxOf(me);
+  const access = posAccess(me, employeeSession);
+  const customersAvailable = access.customers && renderCustomerPicker !== undefined;
+
+  const [cart, dispatch] = useReducer(cartReducer, EMPTY_CART);
+  const totals = cartTotals(cart, includeTax);
+  const fingerprint = cartFingerprint(cart);
+  const [dialog, setDialog] = useState<DialogState>(NO_DIALOG);
+  const [mobileView, setMobileView] = useState<'products' | 'cart'>('products');
+  const [announcement, setAnnouncement] = useState('');
+  const [resumingId, setResumingId] = useState<string | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const { ref: fillRef, height } = useFillHeight<HTMLDivElement>();
+
+  // Payments belong to one cart at one total: a changed cart or an accepted new total starts them over.
+  const paymentsKey = `${fingerprint}|${totals.total}`;
+  const [paymentState, setPaymentState] = useState<{ key: string; payments: PaymentEntry[] }>({ key: '', payments: [] });
+  const payments = paymentState.key === paymentsKey ? paymentState.payments : [];
+  const setPayments = (next: PaymentEntry[]) => setPaymentState({ key: paymentsKey, payments: next });
+  // A checkout problem belongs to the request it came from: once the sale changes it no longer applies.
+  const [problemState, setProblemState] = useState<{ key: string; problem: CheckoutProblem } | null>(null);
+  const problem = problemState?.key === paymentsKey ? problemState.problem : null;
+  const setProblem = (next: CheckoutProblem | null) => setProblemState(next ? { key: paymentsKey, problem: next } : null);
+  // The last request's outcome is unknown (no answer): warn until a sale goes through or the cart is cleared.
+  const [uncertain, setUncertain] = useState(false);
+  /** A new sale starts with none of the last one's payments, problems or warnings. */
+  const forgetSale = () => {
+    setPaymentState({ key: '', payments: [] });
+    setProblemState(null);
+    setUncertain(false);
+  };
+
+  const placeOrder = usePlaceOrder();
+  const park = useParkOrder();
+  const parked = useParkedOrders();
+  const parkedCount = parked.data?.orders.length ?? 0;
+  const empty = cart.lines.length === 0;
+
+  const addProduct = (product: PosProduct) => {
+    dispatch({
+      type: 'add',
+      lineId: crypto.randomUUID(),
+      product: { id: product.id, name: product.name, price: product.price, taxRateBasisPoints: product.taxRate?.basisPoints ?? 0 },
+    });
+    setAnnouncement(`Added ${product.name}`);
+  };
+
+  const onScan = async (code: string) => {
+    if (dialog.kind === 'done') {
+      // The next customer's first item: the finished sale's dialog makes way for it.
+      setDialog(NO_DIALOG);
+    } else if (dialog.kind !== 'none') {
+      toast.info('Close this window to scan more items.');
+      return;
+    }
+    try {
+      addProduct(await fetchProductByBarcode(queryClient, code));
+    } catch (error) {
+      const message = isApiError(error) && error.status === 404 ? `No product has the barcode ${code}` : errorMessage(error);
+      setAnnouncement(message);
+      toast.error(message);
+    }
+  };
+
+  const send = (attempt: CheckoutAttempt) => {
+    setProblem(null);
+    placeOrder.mutate(attempt.body, {
+      onSuccess: (order) => {
+        dispatch({ type: 'clear' });
+        forgetSale();
+        setMobileView('products');
+        setDialog({ kind: 'done', order });
+        setAnnouncement(`Sale complete. Change ${money(order.change, currency)}`);
+      },
+      onError: (error) => {
+        const described = describeCheckoutError(error);
+        setProblem(described);
+        if (described.kind === 'unknown-outcome') setUncertain(true);
+        if (described.kind === 'total-changed' || described.kind === 'out-of-stock') {
+          void queryClient.invalidateQueries({ queryKey: posProductsQueryKey });
+        }
+      },
+    });
+  };
+
+  const complete = (entries: PaymentEntry[]) => {
+    const request: CheckoutRequest = {
+      lines: toCheckoutLines(cart),
+      ...(cart.orderDiscount ? { orderDiscount: cart.orderDiscount } : {}),
+      ...(cart.customer ? { customerId: cart.customer.id } : {}),
+      ...(cart.note.trim() ? { note: cart.note.trim() } : {}),
+      payments: toCheckoutPayments(totals.total, entries),
+      expectedTotal: totals.total,
+      ...(cart.parkedOrderId ? { parkedOrderId: cart.parkedOrderId } : {}),
+    };
+    const attempt = nextCheckoutAttempt(cart.attempt, request, () => crypto.randomUUID());
+    dispatch({ type: 'attemptStarted', attempt });
+    send(attempt);
+  };
+
+  const openPay = () => {
+    if (empty || placeOrder.isPending) return;
+    // A refusal is for the request that was refused; an unknown outcome stays, to retry.
+    if (problem && problem.kind !== 'unknown-outcome') setProblem(null);
+    setDialog({ kind: 'pay' });
+  };
+
+  const parkSale = () => {
+    if (empty) {
+      setDialog({ kind: 'parked' });
+      return;
+    }
+    if (park.isPending) return;
+    const body: ParkOrderInput = {
+      // A parked sale keeps catalogue prices (the server ignores a price sent with it).
+      lines: toCheckoutLines(cart).map(({ unitPrice: _unitPrice, ...line }) => line),
+      ...(cart.orderDiscount ? { orderDiscount: cart.orderDiscount } : {}),
+      ...(cart.customer ? { customerId: cart.customer.id } : {}),
+      ...(cart.note.trim() ? { note: cart.note.trim() } : {}),
+    };
+    const hadOverride = cart.lines.some((line) => line.priceOverride !== null && line.priceOverride !== line.catalogPrice);
+    const replaces = cart.parkedOrderId;
+    park.mutate(body, {
+      onSuccess: (result) => {
+        dispatch({ type: 'clear' });
+        forgetSale();
+        setMobileView('products');
+        toast.success(`Sale parked (${money(result.total, currency)})`, {
+          description: hadOverride ? 'Changed prices are not kept on a parked sale: it comes back at catalogue prices.' : 'Find it under Parked.',
+        });
+        // A resumed sale parked again: the new copy replaces the old one.
+        if (replaces) {
+          voidOrder({ orderId: replaces, reason: 'Parked again with changes' })
+            .then(() => queryClient.invalidateQueries({ queryKey: parkedOrdersQueryKey }))
+            .catch(() => toast.warning('The earlier copy of this parked sale is still listed; void it under Parked.'));
+        }
+      },
+      onError: (error) => toast.error('The sale was not parked', { description: errorMessage(error) }),
+    });
+  };
+
+  const resume = async (order: ParkedOrder) => {
+    setResumingId(order.id);
+    try {
+      const detail = await getOrder(order.id);
+      if (detail.order.status !== 'parked') {
+        toast.error('That sale is no longer parked.');
+        await queryClient.invalidateQueries({ queryKey: parkedOrdersQueryKey });
+        return;
+      }
+      const { cart: loaded, skipped } = cartFromParkedOrder(detail, () => crypto.randomUUID());
+      dispatch({ type: 'load', cart: loaded });
+      forgetSale();
+      setDialog(NO_DIALOG);
+      setMobileView('cart');
+      if (skipped.length) toast.warning(`Left out (no longer in the catalogue): ${skipped.join(', ')}`);
+      else toast.success('Parked sale resumed');
+    } catch (error) {
+      toast.error('The sale could not be resumed', { description: errorMessage(error) });
+    } finally {
+      setResumingId(null);
+    }
+  };
+
+  const selected = cart.lines.find((line) => line.id === cart.selectedLineId) ?? null;
+  const onCommand = (command: PosCommand) => {
+    switch (command) {
+      case 'focusSearch':
+        setMobileView('products');
+        searchRef.current?.focus();
+        searchRef.current?.select();
+        return;
+      case 'customer':
+        if (customersAvailable) setDialog({ kind: 'customer' });
+        return;
+      case 'park':
+        parkSale();
+        return;
+      case 'pay':
+        openPay();
+        return;
+      case 'increment':
+        if (selected) dispatch({ type: 'increment', lineId: selected.id });
+        return;
+      case 'decrement':
+        if (selected) dispatch({ type: 'decrement', lineId: selected.id });
+        return;
+      case 'removeLine':
+        if (selected) dispatch({ type: 'remove', lineId: selected.id });
+        return;
+      case 'help':
+        setDialog({ kind: 'shortcuts' });
+        return;
+    }
+  };
+
+  usePosKeyboard({
+    scannerEnabled: access.barcodeScanning,
+    dialogOpen: dialog.kind !== 'none',
+    onScan: (code) => void onScan(code),
+    onCommand,
+  });
+
+  const closeDialog = () => {
+    if (dialog.kind === 'pay' && placeOrder.isPending) return;
+    setDialog(NO_DIALOG);
+  };
+
+  const editedLine = dialog.kind === 'line' ? cart.lines.find((line) => line.id === dialog.lineId) : undefined;
+  const outOfStockName = problem?.kind === 'out-of-stock' ? (cart.lines.find((line) => line.productId === problem.productId)?.name ?? null) : null;
+
+  const toolbar = (
+    <>
+      <Button variant="outline" className="px-3" onClick={() => setDialog({ kind: 'parked' })} aria-label={`Parked sales: ${parkedCount}`}>
+        <PauseIcon aria-hidden="true" />
+        <span className="hidden @lg:inline">Parked</span>
+        {parkedCount > 0 ? <Badge className="tabular-nums">{parkedCount}</Badge> : null}
+      </Button>
+      <Button variant="ghost" size="icon" aria-label="Keyboard shortcuts" onClick={() => setDialog({ kind: 'shortcuts' })}>
+        <KeyboardIcon aria-hidden="true" />
+      </Button>
+    </>
+  );
+
+  return (
+    <div ref={fillRef} style={height ? { height } : undefined} className="@container flex min-h-[28rem] flex-col gap-2">
+      <h1 className="sr-only">Point of sale</h1>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+
+      <div className="grid min-h-0 flex-1 auto-rows-[minmax(0,1fr)] grid-cols-[minmax(0,1fr)] gap-4 @2xl:grid-cols-[minmax(0,1fr)_20rem] @4xl:grid-cols-[minmax(0,1fr)_23rem]">
+        <section aria-label="Products" className={cn('min-h-0 flex-col', mobileView === 'products' ? 'flex' : 'hidden', '@2xl:flex')}>
+          <ProductsPanel currency={currency} onAdd={addProduct} searchRef={searchRef} toolbar={toolbar} />
+        </section>
+        <section
+          aria-label="Current sale"
+          className={cn('min-h-0 flex-col overflow-hidden rounded-xl border bg-background shadow-xs', mobileView === 'cart' ? 'flex' : 'hidden', '@2xl:flex')}
+        >
+          <CartPanel
+            cart={cart}
+            totals={totals}
+            dispatch={dispatch}
+            currency={currency}
+            pricesIncludeTax={includeTax}
+            access={access}
+            customersAvailable={customersAvailable}
+            uncertainSale={uncertain && cart.attempt !== null}
+            parking={park.isPending}
+            onPay={openPay}
+            onPark={parkSale}
+            onEditLine={(lineId) => setDialog({ kind: 'line', lineId })}
+            onOrderDiscount={() => setDialog({ kind: 'orderDiscount' })}
+            onNote={() => setDialog({ kind: 'note' })}
+            onCustomer={() => setDialog({ kind: 'customer' })}
+            onClear={() => setDialog({ kind: 'clear' })}
+            onBack={() => setMobileView('products')}
+          />
+        </section>
+      </div>
+
+      {/* On a phone the products fill the screen; the total and the pay button stay at the bottom. */}
+      <div className={cn('items-center gap-2 border-t pt-2', mobileView === 'products' ? 'flex' : 'hidden', '@2xl:hidden')}>
+        <Button variant="outline" size="lg" className="min-w-0 flex-1 justify-between px-4" onClick={() => setMobileView('cart')}>
+          <span className="truncate">
+            Sale · {itemCount(cart)} {itemCount(cart) === 1 ? 'item' : 'items'}
+          </span>
+          <span className="font-semibold tabular-nums">{money(totals.total, currency)}</span>
+        </Button>
+        <Button size="lg" className="min-h-12 px-6 text-base" disabled={empty} onClick={openPay}>
+          Pay
+        </Button>
+      </div>
+
+      <Dialog open={dialog.kind !== 'none'} onOpenChange={(open) => (open ? undefined : closeDialog())}>
+        {dialog.kind === 'pay' ? (
+          <PaymentDialogContent
+            total={totals.total}
+            currency={currency}
+            multiplePayments={access.multiplePayments}
+            payments={payments}
+            onPaymentsChange={setPayments}
+            sending={placeOrder.isPending}
+            problem={problem}
+            outOfStockName={outOfStockName}
+            onComplete={complete}
+            onRetry={() => (cart.attempt ? send(cart.attempt) : undefined)}
+            onAcceptTotal={(serverTotal: Minor) => {
+              dispatch({ type: 'acceptServerTotal', total: serverTotal, fingerprint });
+              setProblem(null);
+            }}
+            onSellAsNew={() => {
+              dispatch({ type: 'detachParked' });
+              setProblem(null);
+            }}
+            onBackToSale={closeDialog}
+          />
+        ) : dialog.kind === 'line' && editedLine ? (
+          <LineDialogContent key={editedLine.id} line={editedLine} currency={currency} access={access} dispatch={dispatch} onDone={closeDialog} />
+        ) : dialog.kind === 'orderDiscount' ? (
+          <OrderDiscountDialogContent
+            discount={cart.orderDiscount}
+            currency={currency}
+            onApply={(discount) => {
+              dispatch({ type: 'setOrderDiscount', discount });
+              closeDialog();
+            }}
+          />
+        ) : dialog.kind === 'note' ? (
+          <SaleNoteDialogContent
+            note={cart.note}
+            onSave={(note) => {
+              dispatch({ type: 'setNote', note });
+              closeDialog();
+            }}
+          />
+        ) : dialog.kind === 'customer' && renderCustomerPicker ? (
+          <CustomerDialogContent
+            attached={cart.customer}
+            onRemove={() => {
+              dispatch({ type: 'setCustomer', customer: null });
+              closeDialog();
+            }}
+          >
+            {renderCustomerPicker({
+              onSelect: (customer) => {
+                dispatch({ type: 'setCustomer', customer: { id: customer.id, name: customer.name } });
+                closeDialog();
+              },
+            })}
+          </CustomerDialogContent>
+        ) : dialog.kind === 'parked' ? (
+          <ParkedSalesDialogContent currency={currency} timeZone={timeZone} cartItems={itemCount(cart)} resumingId={resumingId} onResume={(order) => void resume(order)} />
+        ) : dialog.kind === 'shortcuts' ? (
+          <ShortcutsDialogContent hints={shortcutHints({ customers: customersAvailable })} />
+        ) : dialog.kind === 'clear' ? (
+          <ClearSaleDialogContent
+            resumed={cart.parkedOrderId !== null}
+            onClear={() => {
+              dispatch({ type: 'clear' });
+              forgetSale();
+              closeDialog();
+            }}
+          />
+        ) : dialog.kind === 'done' ? (
+          <SaleCompleteDialogContent
+            orderNumber={dialog.order.order.number}
+            total={dialog.order.order.total}
+            change={dialog.order.change}
+            methods={paidBy(dialog.order)}
+            currency={dialog.order.order.currency || currency}
+            receiptHref={receiptPath(dialog.order.order.id)}
+            onNewSale={closeDialog}
+          />
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+import { MoneyError, priceCart, type Discount, type Minor, type PlaceOrderInput, type PricedCart } from '@till/core';
+import type { CheckoutAttempt } from './checkout-attempt';
+
+/**
+ * The till's cart: a reducer (pure, so the rules are tested without a browser) and the
+ * selectors that price it with @till/core's priceCart, the same rule the server re-runs.
+ */
+
+/** Quantities the checkout contract accepts. */
+export const MAX_QUANTITY = 100_000;
+
+export interface CartProduct {
+  id: string;
+  name: string;
+  /** Minor units. */
+  price: Minor;
+  taxRateBasisPoints: number;
+}
+
+export interface CartLine {
+  /** This line's own id in the cart (the same product can be on two lines, e.g. with a note). */
+  id: string;
+  productId: string;
+  name: string;
+  /** The catalogue price when the product was added (or last added). */
+  catalogPrice: Minor;
+  /** A price typed in at the till (owner/admin with can_change_prices only); null: the catalogue's. */
+  priceOverride: Minor | null;
+  quantity: number;
+  taxRateBasisPoints: number;
+  discount: Discount | null;
+  note: string;
+}
+
+export interface CartCustomer {
+  id: string;
+  name: string;
+}
+
+export interface CartState {
+  lines: CartLine[];
+  orderDiscount: Discount | null;
+  customer: CartCustomer | null;
+  note: string;
+  /** The line + and − act on, and the one the list shows as selected. */
+  selectedLineId: string | null;
+  /** The parked sale this cart was resumed from: paying completes it rather than making a new order. */
+  parkedOrderId: string | null;
+  /**
+   * The server's total the cashier accepted after a 422 total_mismatch, valid only while the
+   * cart stays as it was (its fingerprint): any change prices it afresh.
+   */
+  acceptedTotal: { total: Minor; fingerprint: string } | null;
+  /** The checkout request in flight or last sent for this sale (see checkout-attempt.ts). */
+  attempt: CheckoutAttempt | null;
+}
+
+export const EMPTY_CART: CartState = {
+  lines: [],
+  orderDiscount: null,
+  customer: null,
+  note: '',
+  selectedLineId: null,
+  parkedOrderId: null,
+  acceptedTotal: null,
+  attempt: null,
+};
+
+export type CartAction =
+  | { type: 'add'; product: CartProduct; lineId: string; quantity?: number }
+  | { type: 'setQuantity'; lineId: string; quantity: number }
+  | { type: 'increment'; lineId: string }
+  | { type: 'decrement'; lineId: string }
+  | { type: 'remove'; lineId: string }
+  | { type: 'updateLine'; lineId: string; changes: Partial<Pick<CartLine, 'quantity' | 'discount' | 'note' | 'priceOverride'>> }
+  | { type: 'setOrderDiscount'; discount: Discount | null }
+  | { type: 'setCustomer'; customer: CartCustomer | null }
+  | { type: 'setNote'; note: string }
+  | { type: 'select'; lineId: string | null }
+  | { type: 'selectNext'; step: 1 | -1 }
+  | { type: 'acceptServerTotal'; total: Minor; fingerprint: string }
+  | { type: 'attemptStarted'; attempt: CheckoutAttempt }
+  /** The parked sale was completed or voided elsewhere: sell this cart as a new sale. */
+  | { type: 'detachParked' }
+  | { type: 'clear' }
+  | { type: 'load'; cart: Pick<CartState, 'lines' | 'orderDiscount' | 'customer' | 'note' | 'parkedOrderId'> };
+
+export const clampQuantity = (quantity: number) =>
+  Number.isFinite(quantity) ? Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(quantity))) : 1;
+
+const isEmptyDiscount = (discount: Discount | null | undefined) =>
+  !discount || (discount.kind === 'amount' ? discount.amount <= 0 : discount.basisPoints <= 0);
+
+/** A tap on a product adds one more to its plain line; a line with its own note, discount or price stays as it is. */
+const isPlainLine = (line: CartLine) => line.priceOverride === null && isEmptyDiscount(line.discount) && line.note.trim() === '';
+
+function mapLine(state: CartState, lineId: string, change: (line: CartLine) => CartLine): CartState {
+  return { ...state, lines: state.lines.map((line) => (line.id === lineId ? change(line) : line)) };
+}
+
+export function cartReducer(state: CartState, action: CartAction): CartState {
+  switch (action.type) {
+    case 'add': {
+      const quantity = clampQuantity(action.quantity ?? 1);
+      const existing = [...state.lines].reverse().find((line) => line.productId === action.product.id && isPlainLine(line));
+      if (existing) {
+        return {
+          ...mapLine(state, existing.id, (line) => ({
+            ...line,
+            // The newest catalogue answer wins: the price or tax may have changed since the first tap.
+            name: action.product.name,
+            catalogPrice: action.product.price,
+            taxRateBasisPoints: action.product.taxRateBasisPoints,
+            quantity: clampQuantity(line.quantity + quantity),
+          })),
+          selectedLineId: existing.id,
+        };
+      }
+      const line: CartLine = {
+        id: action.lineId,
+        productId: action.product.id,
+        name: action.product.name,
+        catalogPrice: action.product.price,
+        priceOverride: null,
+        quantity,
+        taxRateBasisPoints: action.product.taxRateBasisPoints,
+        discount: null,
+        note: '',
+      };
+      return { ...state, lines: [...state.lines, line], selectedLineId: line.id };
+    }
+    case 'setQuantity':
+      return mapLine(state, action.lineId, (line) => ({ ...line, quantity: clampQuantity(action.quantity) }));
+    case 'increment':
+      return mapLine(state, action.lineId, (line) => ({ ...line, quantity: clampQuantity(line.quantity + 1) }));
+    case 'decrement':
+      // Never to zero: taking a line off is its own, visible action.
+      return mapLine(state, action.lineId, (line) => ({ ...line, quantity: clampQuantity(line.quantity - 1) }));
+    case 'remove': {
+      const index = state.lines.findIndex((line) => line.id === action.lineId);
+      if (index < 0) return state;
+      const lines = state.lines.filter((line) => line.id !== action.lineId);
+      const neighbour = lines[Math.min(index, lines.length - 1)];
+      const selectedLineId = state.selectedLineId === action.lineId ? (neighbour?.id ?? null) : state.selectedLineId;
+      return { ...state, lines, selectedLineId };
+    }
+    case 'updateLine': {
+      const { quantity, discount, ...rest } = action.changes;
+      return mapLine(state, action.lineId, (line) => ({
+        ...line,
+        ...rest,
+        quantity: quantity === undefined ? line.quantity : clampQuantity(quantity),
+        discount: discount === undefined ? line.discount : isEmptyDiscount(discount) ? null : discount,
+      }));
+    }
+    case 'setOrderDiscount':
+      return { ...state, orderDiscount: isEmptyDiscount(action.discount) ? null : action.discount };
+    case 'setCustomer':
+      return { ...state, customer: action.customer };
+    case 'setNote':
+      return { ...state, note: action.note };
+    case 'select':
+      return { ...state, selectedLineId: action.lineId };
+    case 'selectNext': {
+      if (state.lines.length === 0) return state;
+      const index = state.lines.findIndex((line) => line.id === state.selectedLineId);
+      const next = index < 0 ? (action.step > 0 ? 0 : state.lines.length - 1) : Math.min(state.lines.length - 1, Math.max(0, index + action.step));
+      return { ...state, selectedLineId: state.lines[next]!.id };
+    }
+    case 'acceptServerTotal':
+      return { ...state, acceptedTotal: { total: action.total, fingerprint: action.fingerprint } };
+    case 'attemptStarted':
+      return { ...state, attempt: action.attempt };
+    case 'detachParked':
+      return { ...state, parkedOrderId: null };
+    case 'clear':
+      // A new sale: nothing of the last one, its idempotency key least of all, may carry over.
+      return EMPTY_CART;
+    case 'load':
+      return { ...EMPTY_CART, ...action.cart, selectedLineId: action.cart.lines.at(-1)?.id ?? null };
+  }
+}
+
+/** The unit price the sale uses for a line. */
+export const effectivePrice = (line: CartLine): Minor => line.priceOverride ?? line.catalogPrice;
+
+export const itemCount = (state: Pick<CartState, 'lines'>) => state.lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/** What the request's lines say, the way the checkout contract wants them (no empty extras). */
+export function toCheckoutLines(state: Pick<CartState, 'lines'>): PlaceOrderInput['lines'] {
+  return state.lines.map((line) => ({
+    productId: line.productId,
+    quantity: line.quantity,
+    ...(line.priceOverride !== null && line.priceOverride !== line.catalogPrice ? { unitPrice: line.priceOverride } : {}),
+    ...(isEmptyDiscount(line.discount) ? {} : { discount: line.discount }),
+    ...(line.note.trim() ? { note: line.note.trim() } : {}),
+  }));
+}
+
+/**
+ * Everything that decides the server's total: when it changes, an accepted server total no
+ * longer applies. (Customer and note do not change a total.)
+ */
+export function cartFingerprint(state: Pick<CartState, 'lines' | 'orderDiscount'>): string {
+  return JSON.stringify({ lines: toCheckoutLines(state), orderDiscount: isEmptyDiscount(state.orderDiscount) ? null : state.orderDiscount });
+}
+
+export interface CartTotals {
+  priced: PricedCart;
+  /** Sum of unit price × quantity, before any discount. */
+  itemsTotal: Minor;
+  /** What the cashier collects: priced.total, or the server's total they accepted for this exact cart. */
+  total: Minor;
+  /** The total comes from the server, so the subtotal, discount and tax lines may be a little out of date. */
+  serverAdjusted: boolean;
+}
+
+export function cartTotals(state: CartState, pricesIncludeTax: boolean): CartTotals {
+  let priced: PricedCart;
+  try {
+    priced = priceCart({
+      pricesIncludeTax,
+      orderDiscount: state.orderDiscount,
+      lines: state.lines.map((line) => ({
+        unitPrice: effectivePrice(line),
+        quantity: line.quantity,
+        taxRateBasisPoints: line.taxRateBasisPoints,
+        discount: line.discount,
+      })),
+    });
+  } catch (error) {
+    // The reducer keeps every input valid; an impossible cart shows as zero rather than a crash.
+    if (!(error instanceof MoneyError)) throw error;
+    priced = { lines: [], subtotal: 0, discountTotal: 0, taxTotal: 0, total: 0, taxByRate: [] };
+  }
+  const itemsTotal = priced.lines.reduce((sum, line) => sum + line.gross, 0);
+  const accepted = state.acceptedTotal && state.acceptedTotal.fingerprint === cartFingerprint(state) ? state.acceptedTotal.total : null;
+  return { priced, itemsTotal, total: accepted ?? priced.total, serverAdjusted: accepted !== null && accepted !== priced.total };
+}

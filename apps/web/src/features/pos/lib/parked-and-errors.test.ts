@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import type { OrderDetail } from '../api/types';
+import { cartTotals } from './cart';
+import { describeCheckoutError } from './checkout-errors';
+import { cartFromParkedOrder } from './parked-order';
+
+const line = (overrides: Partial<OrderDetail['lines'][number]>): OrderDetail['lines'][number] => ({
+  id: 'l',
+  productId: '00000000-0000-4000-8000-000000000001',
+  name: 'Coffee beans',
+  unitPrice: 1250,
+  quantity: 2,
+  taxRateBasisPoints: 1000,
+  lineDiscountAmount: 0,
+  orderDiscountShare: 0,
+  total: 0,
+  note: null,
+  ...overrides,
+});
+
+const detail = (lines: OrderDetail['lines']): OrderDetail => ({
+  order: {
+    id: 'order-1',
+    number: null,
+    status: 'parked',
+    currency: 'USD',
+    pricesIncludeTax: false,
+    customerId: 'c1',
+    subtotal: 0,
+    discountTotal: 0,
+    taxTotal: 0,
+    total: 0,
+    paidTotal: 0,
+    note: 'back in 5',
+    createdAt: '2025-01-01T10:00:00Z',
+    paidAt: null,
+  },
+  lines,
+  payments: [],
+  change: 0,
+  customer: { id: 'c1', name: 'Jo Park', email: null },
+});
+
+describe('resuming a parked sale', () => {
+  it('brings back lines, discounts as amounts, customer and note, and prices to the same total', () => {
+    let n = 0;
+    const { cart, skipped } = cartFromParkedOrder(
+      detail([
+        line({ lineDiscountAmount: 250, orderDiscountShare: 67, note: 'ground' }),
+        line({ productId: '00000000-0000-4000-8000-000000000002', name: 'Milk', unitPrice: 240, quantity: 1, orderDiscountShare: 8 }),
+      ]),
+      () => `line-${(n += 1)}`,
+    );
+    expect(skipped).toEqual([]);
+    expect(cart).toMatchObject({ parkedOrderId: 'order-1', note: 'back in 5', customer: { id: 'c1', name: 'Jo Park' }, orderDiscount: { kind: 'amount', amount: 75 } });
+    expect(cart.lines.map((l) => [l.id, l.quantity, l.discount, l.note])).toEqual([
+      ['line-1', 2, { kind: 'amount', amount: 250 }, 'ground'],
+      ['line-2', 1, null, ''],
+    ]);
+    // 2500 − 250 + 240 = 2490, less the 75 of order discount
+    const totals = cartTotals({ ...cart, selectedLineId: null, acceptedTotal: null, attempt: null }, false);
+    expect(totals.itemsTotal - totals.priced.discountTotal).toBe(2415);
+  });
+
+  it('leaves out a line whose product no longer exists, by name', () => {
+    const { cart, skipped } = cartFromParkedOrder(detail([line({ productId: null, name: 'Old mug', orderDiscountShare: 10 }), line({})]), () => 'x');
+    expect(skipped).toEqual(['Old mug']);
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.orderDiscount).toBeNull();
+  });
+});
+
+describe('checkout errors', () => {
+  it('no answer or a server failure: the outcome is unknown, retry', () => {
+    expect(describeCheckoutError(new ApiError({ status: 0, code: 'network_error', message: 'x' })).kind).toBe('unknown-outcome');
+    expect(describeCheckoutError(new ApiError({ status: 503, code: 'server_error', message: 'x' })).kind).toBe('unknown-outcome');
+    expect(describeCheckoutError(new TypeError('Failed to fetch')).kind).toBe('unknown-outcome');
+  });
+
+  it('a total mismatch carries the server’s total', () => {
+    const error = new ApiError({ status: 422, code: 'total_mismatch', message: 'x', details: { serverTotal: 1430 } });
+    expect(describeCheckoutError(error)).toEqual({ kind: 'total-changed', serverTotal: 1430 });
+  });
+
+  it('out of stock names the product', () => {
+    const error = new ApiError({ status: 409, code: 'insufficient_stock', message: 'Not enough Milk in stock', details: { productId: 'p' } });
+    expect(describeCheckoutError(error)).toEqual({ kind: 'out-of-stock', productId: 'p', message: 'Not enough Milk in stock' });
+  });
+
+  it('anything else is a refusal with the server’s words', () => {
+    expect(describeCheckoutError(new ApiError({ status: 403, code: 'forbidden', message: 'Your role may not use discounts' }))).toEqual({
+      kind: 'refused',
+      message: 'Your role may not use discounts',
+    });
+    expect(describeCheckoutError(new ApiError({ status: 409, code: 'not_parked', message: 'gone' })).kind).toBe('not-parked');
+  });
+});

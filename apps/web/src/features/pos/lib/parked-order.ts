@@ -1,0 +1,44 @@
+import type { OrderDetail } from '../api/types';
+import type { CartLine, CartState } from './cart';
+
+/**
+ * A parked order back into a cart. The server keeps each discount as the amount it came to, so
+ * that is what comes back (a 10 % line discount returns as its amount, the same total for the
+ * same lines); the order discount returns as the sum of its shares. A line whose product has
+ * since been deleted cannot be sold and is left out, by name.
+ */
+export function cartFromParkedOrder(
+  detail: OrderDetail,
+  newLineId: () => string,
+): { cart: Pick<CartState, 'lines' | 'orderDiscount' | 'customer' | 'note' | 'parkedOrderId'>; skipped: string[] } {
+  const skipped: string[] = [];
+  const lines: CartLine[] = [];
+  for (const line of detail.lines) {
+    if (!line.productId) {
+      skipped.push(line.name);
+      continue;
+    }
+    lines.push({
+      id: newLineId(),
+      productId: line.productId,
+      name: line.name,
+      catalogPrice: line.unitPrice,
+      priceOverride: null,
+      quantity: line.quantity,
+      taxRateBasisPoints: line.taxRateBasisPoints,
+      discount: line.lineDiscountAmount > 0 ? { kind: 'amount', amount: line.lineDiscountAmount } : null,
+      note: line.note ?? '',
+    });
+  }
+  const orderDiscount = detail.lines.filter((line) => line.productId).reduce((sum, line) => sum + line.orderDiscountShare, 0);
+  return {
+    cart: {
+      lines,
+      orderDiscount: orderDiscount > 0 ? { kind: 'amount', amount: orderDiscount } : null,
+      customer: detail.customer ? { id: detail.customer.id, name: detail.customer.name } : null,
+      note: detail.order.note ?? '',
+      parkedOrderId: detail.order.id,
+    },
+    skipped,
+  };
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { productsKey, type Product, type ProductResponse } from './types';
+
+/** POST /api/products. Money in minor units (the form parses the typed decimals). */
+export interface CreateProductBody {
+  name: string;
+  sku: string | null;
+  barcode: string | null;
+  price: number;
+  cost: number | null;
+  taxRateId: string | null;
+  categoryId: string | null;
+  trackStock: boolean;
+  initialStock?: number;
+  lowStockThreshold: number | null;
+}
+
+export async function createProduct(body: CreateProductBody): Promise<Product> {
+  return (await apiClient.post<ProductResponse>('/api/products', body)).product;
+}
+
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProduct,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: productsKey });
+      // Category product counts change too.
+      await queryClient.invalidateQueries({ queryKey: ['categories'] });
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { productsKey, type Product, type ProductStatus } from './types';
+
+export interface ProductsFilter {
+  q: string;
+  categoryId: string | null;
+  status: ProductStatus;
+  lowStock: boolean;
+}
+
+export interface ProductsPage {
+  products: Product[];
+  nextCursor: string | null;
+}
+
+export const PRODUCTS_PAGE_SIZE = 50;
+
+/** GET /api/products: one page; the server searches names (contains), SKUs and barcodes (exact). */
+export function getProducts(filter: ProductsFilter, cursor: string | null, signal?: AbortSignal): Promise<ProductsPage> {
+  return apiClient.get<ProductsPage>('/api/products', {
+    query: {
+      q: filter.q.trim() || undefined,
+      categoryId: filter.categoryId ?? undefined,
+      status: filter.status,
+      lowStock: filter.lowStock ? 'true' : undefined,
+      limit: PRODUCTS_PAGE_SIZE,
+      cursor: cursor ?? undefined,
+    },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export const productsListKey = (filter: ProductsFilter) => [...productsKey, 'list', filter] as const;
+
+export function getProductsQueryOptions(filter: ProductsFilter) {
+  return infiniteQueryOptions({
+    queryKey: productsListKey(filter),
+    queryFn: ({ pageParam, signal }) => getProducts(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    // Stock and prices change at the till: a list a minute old is worth refreshing.
+    staleTime: 30_000,
+    // While a new search loads, the previous results stay on screen instead of a blank table.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProducts(filter: ProductsFilter) {
+  return useInfiniteQuery(getProductsQueryOptions(filter));
+}

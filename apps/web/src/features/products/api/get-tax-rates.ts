@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { TaxRate } from './types';
+
+export const taxRatesKey = ['tax-rates'] as const;
+
+/** GET /api/tax-rates. */
+export async function getTaxRates(signal?: AbortSignal): Promise<TaxRate[]> {
+  return (await apiClient.get<{ taxRates: TaxRate[] }>('/api/tax-rates', signal ? { signal } : {})).taxRates;
+}
+
+export function useTaxRates() {
+  return useQuery(queryOptions({ queryKey: taxRatesKey, queryFn: ({ signal }) => getTaxRates(signal) }));
+}
+
+/** 2000 → "20%", 725 → "7.25%". */
+export function formatRate(basisPoints: number): string {
+  return `${(basisPoints / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })}%`;
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { CreateProductBody } from './create-product';
+import { productsKey, type Product, type ProductResponse } from './types';
+
+/** PATCH /api/products/{id}: only the fields that changed (the price needs can_change_prices). */
+export type UpdateProductBody = Partial<Omit<CreateProductBody, 'initialStock'>>;
+
+export async function updateProduct({ id, body }: { id: string; body: UpdateProductBody }): Promise<Product> {
+  return (await apiClient.patch<ProductResponse>(`/api/products/${id}`, body)).product;
+}
+
+/** The fields of `after` that differ from `before`. */
+export function productChanges(before: Product, after: CreateProductBody): UpdateProductBody {
+  const changes: UpdateProductBody = {};
+  const keys = ['name', 'sku', 'barcode', 'price', 'cost', 'taxRateId', 'categoryId', 'trackStock', 'lowStockThreshold'] as const;
+  for (const key of keys) {
+    if (after[key] !== before[key]) (changes as Record<string, unknown>)[key] = after[key];
+  }
+  return changes;
+}
+
+export function useUpdateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProduct,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: productsKey });
+      await queryClient.invalidateQueries({ queryKey: ['categories'] });
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { taxRatesKey } from './get-tax-rates';
+import { productsKey, type TaxRate } from './types';
+
+/** PATCH /api/tax-rates/{id}: rename, change the rate (audited) or make it the default. */
+export async function updateTaxRate({ id, body }: { id: string; body: Partial<Omit<TaxRate, 'id'>> }): Promise<TaxRate> {
+  return (await apiClient.patch<{ taxRate: TaxRate }>(`/api/tax-rates/${id}`, body)).taxRate;
+}
+
+export function useUpdateTaxRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTaxRate,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: taxRatesKey });
+      await queryClient.invalidateQueries({ queryKey: productsKey });
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import { ArchiveIcon, ArchiveRestoreIcon, BoxesIcon, MoreHorizontalIcon, PencilIcon } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { CatalogueAccess } from '@/lib/catalogue-access';
+import { formatMoney } from '@/lib/money';
+import type { Product } from '../api/types';
+import { ProductThumbnail } from './product-thumbnail';
+import { StockCell } from './stock-cell';
+
+interface ProductsTableProps {
+  products: Product[];
+  currency: string;
+  access: CatalogueAccess;
+  onEdit: (product: Product) => void;
+  onStock: (product: Product) => void;
+  onArchive: (product: Product) => void;
+  onRestore: (product: Product) => void;
+}
+
+export function ProductsTable({ products, currency, access, onEdit, onStock, onArchive, onRestore }: ProductsTableProps) {
+  const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
+  const canEdit = access.canEditDetails || access.canChangePrices;
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>Product</TableHead>
+          <TableHead className="hidden md:table-cell">SKU</TableHead>
+          <TableHead className="hidden lg:table-cell">Barcode</TableHead>
+          <TableHead className="hidden md:table-cell">Category</TableHead>
+          <TableHead className="text-right">Price</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Stock</TableHead>
+          <TableHead className="w-14">
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {products.map((product) => (
+          <TableRow key={product.id} className={product.isActive ? undefined : 'text-muted-foreground'}>
+            <TableCell>
+              <div className="flex min-w-36 items-center gap-3">
+                <ProductThumbnail name={product.name} imageUrl={product.imageUrl} color={product.category?.color ?? null} />
+                <div className="grid min-w-0 gap-0.5">
+                  {canEdit ? (
+                    <button
+                      type="button"
+                      onClick={() => onEdit(product)}
+                      className="line-clamp-2 min-h-11 text-left font-medium break-words underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:min-h-0"
+                    >
+                      {product.name}
+                    </button>
+                  ) : (
+                    <span className="line-clamp-2 font-medium break-words">{product.name}</span>
+                  )}
+                  <span className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground md:hidden">
+                    {product.sku ? <span>SKU {product.sku}</span> : null}
+                    {product.category ? <span>{product.category.name}</span> : null}
+                  </span>
+                  {product.trackStock ? (
+                    <span className="text-xs sm:hidden">
+                      <StockCell product={product} /> in stock
+                    </span>
+                  ) : null}
+                  {!product.isActive ? <Badge variant="outline">Archived</Badge> : null}
+                </div>
+              </div>
+            </TableCell>
+            <TableCell className="hidden font-mono text-xs md:table-cell">{product.sku ?? <span className="text-muted-foreground">—</span>}</TableCell>
+            <TableCell className="hidden font-mono text-xs lg:table-cell">{product.barcode ?? <span className="text-muted-foreground">—</span>}</TableCell>
+            <TableCell className="hidden md:table-cell">
+              {product.category ? (
+                <span className="inline-flex items-center gap-2">
+                  <span aria-hidden="true" className="size-2.5 rounded-full border" style={{ backgroundColor: product.category.color ?? 'transparent' }} />
+                  {product.category.name}
+                </span>
+              ) : (
+                <span className="text-muted-foreground">—</span>
+              )}
+            </TableCell>
+            <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(product.price, currency, locale)}</TableCell>
+            <TableCell className="hidden text-right whitespace-nowrap sm:table-cell">
+              <StockCell product={product} />
+            </TableCell>
+            <TableCell className="text-right">
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
+                  <Button variant="ghost" size="icon" aria-label={`Actions for ${product.name}`}>
+                    <MoreHorizontalIcon aria-hidden="true" />
+                  </Button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent align="end">
+                  {canEdit ? (
+                    <DropdownMenuItem onSelect={() => onEdit(product)}>
+                      <PencilIcon aria-hidden="true" /> Edit
+                    </DropdownMenuItem>
+                  ) : null}
+                  {product.trackStock ? (
+                    <DropdownMenuItem onSelect={() => onStock(product)}>
+                      <BoxesIcon aria-hidden="true" /> {access.canAdjustStock ? 'Adjust stock' : 'Stock history'}
+                    </DropdownMenuItem>
+                  ) : null}
+                  {access.canEditDetails ? (
+                    product.isActive ? (
+                      <DropdownMenuItem onSelect={() => onArchive(product)}>
+                        <ArchiveIcon aria-hidden="true" /> Archive
+                      </DropdownMenuItem>
+                    ) : (
+                      <DropdownMenuItem onSelect={() => onRestore(product)}>
+                        <ArchiveRestoreIcon aria-hidden="true" /> Restore
+                      </DropdownMenuItem>
+                    )
+                  ) : null}
+                  {!canEdit && !product.trackStock && !access.canEditDetails ? <DropdownMenuItem disabled>No actions for your role</DropdownMenuItem> : null}
+                </DropdownMenuContent>
+              </DropdownMenu>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const PASSWORD = 'correct horse battery staple';
+let counter = 0;
+const newEmail = () => `orders-${Date.now()}-${(counter += 1)}@e2e.example`;
+
+/** Sign up, assign the owner, and land on the dashboard (see onboarding.spec.ts). */
+async function signUpOwner(page: Page) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign up' }).click();
+  await page.getByLabel('Business name').fill('Orders Test Shop');
+  await page.getByLabel('Full name').fill('Ann Lee');
+  await page.getByLabel('Industry').click();
+  await page.getByRole('option', { name: 'Retail' }).click();
+  await page.getByLabel('Email or phone').fill(newEmail());
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/signup-thank-you$/);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Assign business owner' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+async function postJson(api: APIRequestContext, path: string, data: unknown, status = 201) {
+  const response = await api.post(path, { data });
+  const body = await response.json();
+  expect(response.status(), `${path}: ${JSON.stringify(body)}`).toBe(status);
+  return body;
+}
+
+/** A sale through the till's API; the server prices it, so its total is asked for first. */
+async function sell(api: APIRequestContext, lines: { productId: string; quantity: number }[], method: 'cash' | 'card') {
+  const probe = await api.post('/api/checkout', { data: { idempotencyKey: randomUUID(), lines, payments: [{ method, amount: 0 }], expectedTotal: 0 } });
+  const mismatch = await probe.json();
+  expect(mismatch.error?.code, JSON.stringify(mismatch)).toBe('total_mismatch');
+  const total: number = mismatch.error.serverTotal;
+  const sale = await postJson(api, '/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method, amount: total }], expectedTotal: total });
+  return { id: sale.order.id as string, number: sale.order.number as number, total };
+}
+
+test('finds a card sale, refunds one line with restock, and shows it in the history', async ({ page }) => {
+  await signUpOwner(page);
+  const api = page.request;
+
+  const { taxRate } = await postJson(api, '/api/tax-rates', { name: 'VAT', basisPoints: 2000 });
+  const { product: mug } = await postJson(api, '/api/products', { name: 'Mug', price: 1000, taxRateId: taxRate.id, trackStock: true, initialStock: 10 });
+  const { product: tea } = await postJson(api, '/api/products', { name: 'Tea', price: 300, taxRateId: taxRate.id });
+
+  const cardSale = await sell(api, [{ productId: mug.id, quantity: 2 }, { productId: tea.id, quantity: 1 }], 'card');
+  const cashSale = await sell(api, [{ productId: tea.id, quantity: 1 }], 'cash');
+  expect(cardSale.total).toBe(2 * 1200 + 360);
+
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Orders, newest first' });
+  await expect(table.getByRole('link', { name: `#${cashSale.number}`, exact: true })).toBeVisible();
+  await expect(table.getByRole('link', { name: `#${cardSale.number}`, exact: true })).toBeVisible();
+
+  // Filter by card: the filter goes to the URL and the cash sale leaves the list.
+  await page.getByLabel('Payment method').click();
+  await page.getByRole('option', { name: 'Card' }).click();
+  await expect(page).toHaveURL(/[?&]method=card\b/);
+  await expect(table.getByRole('link', { name: `#${cashSale.number}`, exact: true })).toHaveCount(0);
+  await expect(table.getByText('$27.60', { exact: true })).toBeVisible();
+
+  await table.getByRole('link', { name: `#${cardSale.number}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${cardSale.id}$`));
+  await expect(page.getByRole('heading', { name: `Sale #${cardSale.number}`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Print receipt' })).toHaveAttribute('href', `/orders/${cardSale.id}/receipt`);
+
+  // Refund one mug, back on the shelf.
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('radio', { name: 'Chosen items' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'One more Mug' }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'Restock Mug' })).toBeChecked();
+  await dialog.getByLabel('Reason').fill('Chipped handle');
+  // The preview: one mug's share of net and tax, and the method it was paid with.
+  await expect(dialog.getByLabel('Refund to')).toContainText('Card');
+  await dialog.getByRole('button', { name: 'Refund $12.00' }).click();
+
+  await expect(dialog.getByRole('heading', { name: 'Refund done' })).toBeVisible();
+  const receiptLink = dialog.getByRole('link', { name: 'Print refund receipt' });
+  await expect(receiptLink).toHaveAttribute('href', new RegExp(`^/orders/${cardSale.id}/receipt\\?refundId=[0-9a-f-]{36}$`));
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await expect(page.getByText('Partially refunded').first()).toBeVisible();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText('Refunded $12.00 to card')).toBeVisible();
+  await expect(history.getByText('“Chipped handle”')).toBeVisible();
+  await expect(history.getByText(/Business owner ·/).last()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Refunds' }).getByText('1 × Mug')).toBeVisible();
+
+  // The mug went back in stock: 10 − 2 sold + 1 refunded.
+  const product = await (await api.get(`/api/products/${mug.id}`)).json();
+  expect(product.product.stockQuantity).toBe(9);
+
+  // Back to the list it came from, filters kept; the refund shows there too.
+  await page.getByRole('main').getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(page).toHaveURL(/\/orders\?method=card$/);
+  await expect(table.getByText('Partially refunded').first()).toBeVisible();
+  await expect(table.getByText('−$12.00', { exact: true })).toBeVisible();
+});

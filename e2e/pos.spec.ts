@@ -1,0 +1,301 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousA11yViolations } from './axe.ts';
+
+const PASSWORD = 'correct horse battery staple';
+let counter = 0;
+const newEmail = () => `pos-${Date.now()}-${(counter += 1)}@e2e.example`;
+
+const COFFEE = { name: 'Coffee beans 1kg', barcode: '4006381333931', price: 1250 };
+const MILK = { name: 'Whole milk', barcode: '5012345678900', price: 240 };
+const CROISSANT = { name: 'Croissant', price: 310 };
+
+/** Sign up, assign the owner, and land on the dashboard (see onboarding.spec.ts). */
+async function signUpOwner(page: Page) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign up' }).click();
+  await page.getByLabel('Business name').fill('Corner Deli');
+  await page.getByLabel('Full name').fill('Ann Lee');
+  await page.getByLabel('Industry').click();
+  await page.getByRole('option', { name: 'Retail' }).click();
+  await page.getByLabel('Email or phone').fill(newEmail());
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/signup-thank-you$/);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Assign business owner' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+/** The catalogue through the API, as the owner (the page's cookies): 10 % tax, a category, three products. */
+async function seedCatalogue(page: Page) {
+  const post = async <T>(path: string, data: unknown): Promise<T> => {
+    const response = await page.request.post(path, { data });
+    expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const { taxRate } = await post<{ taxRate: { id: string } }>('/api/tax-rates', { name: 'Sales tax', basisPoints: 1000 });
+  const { category } = await post<{ category: { id: string } }>('/api/categories', { name: 'Bakery', color: '#f59e0b' });
+  await post('/api/products', { ...COFFEE, taxRateId: taxRate.id });
+  await post('/api/products', { ...MILK, taxRateId: taxRate.id });
+  await post('/api/products', { ...CROISSANT, taxRateId: taxRate.id, categoryId: category.id });
+}
+
+/** A keyboard-wedge scanner: the code typed fast, then Enter. */
+async function scan(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 10 });
+  await page.keyboard.press('Enter');
+}
+
+const cartLines = (page: Page) => page.getByRole('list', { name: 'Items in this sale' }).getByRole('listitem');
+const cartTotal = (page: Page) => page.getByTestId('cart-total');
+const tile = (page: Page, name: string) => page.getByRole('list', { name: /^Products/ }).getByRole('button', { name: new RegExp(name) });
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search products by name, SKU or barcode' });
+
+async function openTill(page: Page) {
+  await signUpOwner(page);
+  await seedCatalogue(page);
+  await page.goto('/pos');
+  await expect(page.getByText('Scan a barcode or tap a product to start a sale.')).toBeVisible();
+  await expect(tile(page, CROISSANT.name)).toBeVisible();
+}
+
+test('scan two barcodes, tap a product, pay part card and part cash, see the change and the order number', async ({ page }) => {
+  await openTill(page);
+
+  // nothing has focus: the scanner still adds the product
+  await scan(page, COFFEE.barcode);
+  await expect(cartLines(page)).toHaveCount(1);
+  await expect(cartLines(page).first()).toContainText(COFFEE.name);
+
+  // the search box has focus: the scan adds the product and leaves nothing behind in the box
+  await searchBox(page).click();
+  await scan(page, MILK.barcode);
+  await expect(cartLines(page)).toHaveCount(2);
+  await expect(cartLines(page).nth(1)).toContainText(MILK.name);
+  await expect(searchBox(page)).toHaveValue('');
+
+  await tile(page, CROISSANT.name).click();
+  await expect(cartLines(page)).toHaveCount(3);
+  // 12.50 + 2.40 + 3.10 = 18.00, plus 10 % tax
+  await expect(cartTotal(page)).toHaveText('$19.80');
+
+  await page.keyboard.press('F9');
+  const pay = page.getByRole('dialog', { name: 'Take payment' });
+  await expect(pay).toBeVisible();
+  await pay.getByRole('tab', { name: 'Card' }).click();
+  await pay.getByLabel('Amount').fill('10');
+  await pay.getByLabel('Reference (optional)').fill('4242');
+  await pay.getByRole('button', { name: 'Card payment received' }).click();
+  await expect(pay.getByTestId('payment-remaining')).toHaveText('$9.80');
+
+  await pay.getByRole('tab', { name: 'Cash' }).click();
+  await pay.getByLabel('Cash received').fill('20');
+  await expect(pay.getByText('Change $10.20')).toBeVisible();
+  await pay.getByRole('button', { name: 'Take cash' }).click();
+
+  const done = page.getByRole('dialog', { name: 'Sale complete' });
+  await expect(done.getByTestId('change-due')).toHaveText('$10.20');
+  await expect(done).toContainText('Order #1');
+  await expect(done.getByRole('link', { name: 'Print receipt' })).toHaveAttribute('href', /^\/orders\/[0-9a-f-]{36}\/receipt$/);
+
+  // what the server recorded
+  const orders = await (await page.request.get('/api/orders?status=paid')).json();
+  expect(orders.orders).toHaveLength(1);
+  const detail = await (await page.request.get(`/api/orders/${orders.orders[0].id}`)).json();
+  expect(detail.order.total).toBe(1980);
+  expect(detail.payments.map((p: { method: string; amount: number }) => [p.method, p.amount]).sort()).toEqual([
+    ['card', 1000],
+    ['cash', 980],
+  ]);
+  expect(detail.change).toBe(1020);
+
+  await done.getByRole('button', { name: /New sale/ }).click();
+  await expect(page.getByText('Scan a barcode or tap a product to start a sale.')).toBeVisible();
+  await expect(cartTotal(page)).toHaveText('$0.00');
+});
+
+test('typing slowly in the search box is a search, not a scan; Enter adds the only match', async ({ page }) => {
+  await openTill(page);
+  await searchBox(page).click();
+  await page.keyboard.type('croiss', { delay: 120 });
+  await expect(page.getByText('Results for “croiss” in all categories')).toBeVisible();
+  await expect(tile(page, CROISSANT.name)).toBeVisible();
+  await expect(tile(page, COFFEE.name)).toHaveCount(0);
+  await expect(cartLines(page)).toHaveCount(0);
+
+  await page.keyboard.press('Enter');
+  await expect(cartLines(page)).toHaveCount(1);
+  await expect(searchBox(page)).toHaveValue('');
+
+  // keyboard: + on the selected line (outside a text field), F2 back to the search box
+  await searchBox(page).blur();
+  await page.keyboard.press('+');
+  await expect(cartLines(page).first()).toContainText('2 × $3.10');
+  await page.keyboard.press('F2');
+  await expect(searchBox(page)).toBeFocused();
+
+  // the category tab shows only its products
+  await page.getByRole('tab', { name: 'Bakery' }).click();
+  await expect(tile(page, CROISSANT.name)).toBeVisible();
+  await expect(tile(page, MILK.name)).toHaveCount(0);
+});
+
+test('a payment whose answer is lost is retried with the same idempotency key and charged once', async ({ page }) => {
+  await openTill(page);
+  await scan(page, COFFEE.barcode);
+  await expect(cartTotal(page)).toHaveText('$13.75');
+
+  const keys: string[] = [];
+  await page.route('**/api/checkout', async (route) => {
+    keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+    if (keys.length === 1) {
+      // the server takes the sale, but its answer never reaches the till
+      await route.fetch();
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  });
+
+  await page.getByRole('button', { name: /^Pay/ }).first().click();
+  const pay = page.getByRole('dialog', { name: 'Take payment' });
+  await pay.getByRole('button', { name: /Exact/ }).click();
+  await expect(pay.getByText('The sale was not confirmed')).toBeVisible();
+  await pay.getByRole('button', { name: 'Retry' }).click();
+
+  const done = page.getByRole('dialog', { name: 'Sale complete' });
+  await expect(done).toContainText('Order #1');
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  const orders = await (await page.request.get('/api/orders?status=paid')).json();
+  expect(orders.orders).toHaveLength(1);
+});
+
+test('park a sale, resume and pay it; void another parked sale with a reason', async ({ page }) => {
+  await openTill(page);
+  await scan(page, MILK.barcode);
+  await scan(page, MILK.barcode);
+  await expect(cartLines(page).first()).toContainText('2 × $2.40');
+  await page.keyboard.press('F8');
+  await expect(page.getByText('Sale parked ($5.28)')).toBeVisible();
+  await expect(cartLines(page)).toHaveCount(0);
+
+  await tile(page, CROISSANT.name).click();
+  await page.getByRole('button', { name: /^Park( F8)?$/ }).click();
+  await expect(page.getByRole('button', { name: 'Parked sales: 2' })).toBeVisible();
+
+  // F8 with an empty cart lists the parked sales
+  await page.keyboard.press('F8');
+  const parked = page.getByRole('dialog', { name: 'Parked sales' });
+  const rows = parked.getByRole('list', { name: 'Parked sales' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  const milkSale = rows.filter({ hasText: '$5.28' });
+  await milkSale.getByRole('button', { name: 'Resume' }).click();
+  await expect(parked).toBeHidden();
+  await expect(cartLines(page).first()).toContainText(MILK.name);
+  await expect(cartTotal(page)).toHaveText('$5.28');
+
+  await page.keyboard.press('F9');
+  const pay = page.getByRole('dialog', { name: 'Take payment' });
+  await pay.getByRole('button', { name: /Exact/ }).click();
+  const done = page.getByRole('dialog', { name: 'Sale complete' });
+  await expect(done).toContainText('Order #1');
+  await expect(done.getByTestId('change-due')).toHaveText('$0.00');
+  await done.getByRole('button', { name: /New sale/ }).click();
+
+  await page.getByRole('button', { name: 'Parked sales: 1' }).click();
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole('button', { name: 'Void' }).click();
+  await parked.getByRole('button', { name: 'Void sale' }).click();
+  await expect(parked.getByText('Give a reason: it is kept with the sale.')).toBeVisible();
+  await parked.getByRole('button', { name: 'Customer left' }).click();
+  await parked.getByRole('button', { name: 'Void sale' }).click();
+  await expect(parked.getByText('No parked sales.')).toBeVisible();
+});
+
+test('discounts on a line and on the sale are priced as the server prices them', async ({ page }) => {
+  await openTill(page);
+  await scan(page, COFFEE.barcode);
+  await scan(page, MILK.barcode);
+  await page.getByRole('button', { name: `Edit ${COFFEE.name}` }).click();
+  const line = page.getByRole('dialog', { name: COFFEE.name });
+  await line.getByRole('button', { name: 'Amount' }).click();
+  await line.getByLabel('Discount amount').fill('1');
+  await line.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Discount' }).click();
+  await page.getByRole('dialog', { name: 'Discount on the sale' }).getByRole('button', { name: '10%' }).click();
+  await page.getByRole('dialog', { name: 'Discount on the sale' }).getByRole('button', { name: 'Apply' }).click();
+  // 12.50 − 1.00 + 2.40 = 13.90; −10 % = 12.51 (shared 10.35 + 2.16); tax per line 1.035 → 1.04, 0.216 → 0.22
+  await expect(cartTotal(page)).toHaveText('$13.77');
+
+  await page.keyboard.press('F9');
+  await page.getByRole('dialog', { name: 'Take payment' }).getByRole('button', { name: /Exact/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Sale complete' })).toContainText('$13.77 paid by cash');
+});
+
+test('a price changed on the server: the till shows the new total and the cashier confirms it', async ({ page }) => {
+  await openTill(page);
+  await scan(page, COFFEE.barcode);
+  await expect(cartTotal(page)).toHaveText('$13.75');
+  const found = await (await page.request.get(`/api/pos/products/by-barcode/${COFFEE.barcode}`)).json();
+  const patched = await page.request.patch(`/api/products/${found.product.id}`, { data: { price: 1500 } });
+  expect(patched.ok()).toBe(true);
+
+  await page.keyboard.press('F9');
+  const pay = page.getByRole('dialog', { name: 'Take payment' });
+  await pay.getByRole('button', { name: /Exact/ }).click();
+  await expect(pay.getByText('Prices changed — total is now $16.50')).toBeVisible();
+  await pay.getByRole('button', { name: 'Charge $16.50' }).click();
+  await expect(pay.getByTestId('payment-remaining')).toHaveText('$16.50');
+  await pay.getByRole('button', { name: /Exact/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Sale complete' })).toContainText('$16.50 paid by cash');
+});
+
+test('not enough stock: the till names the product and nothing is charged', async ({ page }) => {
+  await openTill(page);
+  const { taxRates } = await (await page.request.get('/api/tax-rates')).json();
+  const created = await page.request.post('/api/products', {
+    data: { name: 'Truffle jar', barcode: '7612345678904', price: 900, taxRateId: taxRates[0].id, trackStock: true, initialStock: 1 },
+  });
+  expect(created.ok()).toBe(true);
+  await scan(page, '7612345678904');
+  await scan(page, '7612345678904');
+  await expect(cartLines(page).first()).toContainText('2 × $9.00');
+  await page.keyboard.press('F9');
+  const pay = page.getByRole('dialog', { name: 'Take payment' });
+  await pay.getByRole('button', { name: /Exact/ }).click();
+  await expect(pay.getByText('Not enough Truffle jar in stock')).toBeVisible();
+  await pay.getByRole('button', { name: 'Back to the sale' }).click();
+  await expect(pay).toBeHidden();
+  await expect(cartLines(page)).toHaveCount(1);
+  const orders = await (await page.request.get('/api/orders?status=paid')).json();
+  expect(orders.orders).toHaveLength(0);
+});
+
+test('F4 attaches a customer, created on the spot, to the sale', async ({ page }) => {
+  await openTill(page);
+  await scan(page, MILK.barcode);
+  await page.keyboard.press('F4');
+  const dialog = page.getByRole('dialog', { name: 'Customer' });
+  await dialog.getByRole('combobox', { name: 'Find a customer by name, email or phone' }).fill('Jo Park');
+  await dialog.getByRole('button', { name: 'Add “Jo Park”' }).click();
+  await dialog.getByRole('button', { name: 'Add and attach' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Remove customer Jo Park' })).toBeVisible();
+
+  await page.keyboard.press('F9');
+  await page.getByRole('dialog', { name: 'Take payment' }).getByRole('button', { name: /Exact/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Sale complete' })).toContainText('Order #1');
+  const orders = await (await page.request.get('/api/orders?status=paid')).json();
+  expect(orders.orders[0].customerName).toBe('Jo Park');
+});
+
+test('axe finds no serious or critical violation on /pos, with a sale in the cart and in the payment dialog', async ({ page }) => {
+  await openTill(page);
+  await scan(page, COFFEE.barcode);
+  await expect(cartLines(page)).toHaveCount(1);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.keyboard.press('F9');
+  await expect(page.getByRole('dialog', { name: 'Take payment' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});

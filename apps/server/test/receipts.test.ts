@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, outboxMessages } from '../src/db/schema/index.ts';
-import { buildReceipt, receiptPlainText, receiptTextLines, RECEIPT_COLUMNS, type ReceiptSource } from '../src/modules/receipts/receipt-layout.ts';
+import { buildReceipt, receiptPlainText, receiptTextLines, RECEIPT_COLUMNS, type ReceiptSource } from '@till/core';
 import { encodeReceiptEscPos } from '../src/modules/receipts/escpos-receipt.ts';
 import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';

@@ -13,3 +13,4 @@ export * from './api-access.ts';
 export * from './money.ts';
 export * from './pricing.ts';
 export * from './checkout-contract.ts';
+export * from './receipt-layout.ts';

@@ -1,7 +1,7 @@
 import type { TenantContext, Services } from '../../lib/context.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
 import { getReceipt } from './get-receipt.ts';
-import { receiptMoney, receiptPlainText } from './receipt-layout.ts';
+import { receiptMoney, receiptPlainText } from '@till/core';
 
 /**
  * Emails the plain-text receipt (through the outbox; by SMTP when configured) and records a

@@ -1,5 +1,5 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import { RECEIPT_COLUMNS, receiptTextLines, type Receipt } from './receipt-layout.ts';
+import { RECEIPT_COLUMNS, receiptTextLines, type Receipt } from '@till/core';
 
 /** Blank lines fed before the cut, so the knife does not cut through the footer. */
 const FEED_BEFORE_CUT = 4;

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { getOrderDetail } from '../orders/get-order-detail.ts';
-import { buildReceipt, type Receipt } from './receipt-layout.ts';
+import { buildReceipt, type Receipt } from '@till/core';
 
 /** The receipt of an order, or of one of its refunds (404 when the order has no such refund). */
 export async function getReceipt(database: Database, businessId: string, orderId: string, refundId: string | undefined): Promise<{ receipt: Receipt; orderNumber: number | null; businessName: string }> {

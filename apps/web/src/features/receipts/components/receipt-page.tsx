@@ -16,7 +16,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { useDownloadEscPosReceipt } from '../api/download-escpos';
 import { emailReceiptInput, useEmailReceipt, type EmailReceiptInput } from '../api/email-receipt';
 import { useOrderDetail, type OrderDetail } from '../api/get-order-detail';
-import { receiptDateTime, receiptMoney } from '../utils/receipt-rows';
+import { receiptDateTime, receiptMoney } from '@till/core';
 import { Receipt } from './receipt';
 
 /**

@@ -1,6 +1,6 @@
 import { cn } from '@/lib/utils';
 import type { OrderDetail } from '../api/get-order-detail';
-import { buildReceipt, type ReceiptRow } from '../utils/receipt-rows';
+import { buildReceipt, type ReceiptRow } from '@till/core';
 
 interface ReceiptProps {
   detail: OrderDetail;

@@ -1,11 +1,10 @@
-import { formatMoney } from '@till/core';
+import { formatMoney } from './money.ts';
 
 /**
  * The receipt, as pure functions: `buildReceipt` turns an order (the shape of getOrderDetail)
  * into rows, `receiptTextLines` lays the rows out in fixed columns (48 on 80 mm paper). The
  * ESC/POS encoder and the emailed receipt both print these lines, so they cannot disagree.
- * Only @till/core is imported: the web app's printable receipt builds the same rows
- * (features/receipts/utils/receipt-rows.ts) and this file can move to packages/core as it is.
+ * The web app's printable receipt builds its rows here too, so page, printer and email agree.
  */
 
 export const RECEIPT_COLUMNS = 48;

@@ -108,11 +108,3 @@ async function openPostgres(connectionString: string): Promise<Database> {
     },
   };
 }
-
-export async function migrationLevel(database: Database): Promise<string | null> {
-  const result = await database.db.execute<{ hash: string; created_at: string }>(
-    sql`select hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-  );
-  const row = (result as unknown as { rows: { created_at: string }[] }).rows[0];
-  return row ? String(row.created_at) : null;
-}

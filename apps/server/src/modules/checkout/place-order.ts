@@ -6,6 +6,7 @@ import type { TenantContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { businessRepository } from '../business/business.repository.ts';
 import { checkoutRepository as repo } from './checkout.repository.ts';
+import { toOrderLineRows } from './order-line-rows.ts';
 import { toOrderView, type OrderView } from './order-view.ts';
 
 /** Same body, same hash: the idempotency key may be retried only with the request it first came with. */
@@ -156,30 +157,7 @@ async function placeInTransaction(tx: Tx, tenant: TenantContext, input: PlaceOrd
   const writtenLines = await repo.replaceOrderLines(
     tx,
     order.id,
-    input.lines.map((line, index) => {
-      const product = catalogue.get(line.productId)!;
-      const pricedLine = priced.lines[index]!;
-      return {
-        businessId: tenant.businessId,
-        orderId: order.id,
-        position: index,
-        productId: product.id,
-        name: product.name,
-        sku: product.sku,
-        unitPrice: line.unitPrice ?? product.price,
-        catalogueUnitPrice: line.unitPrice !== undefined && line.unitPrice !== product.price ? product.price : null,
-        quantity: line.quantity,
-        taxRateBasisPoints: product.taxRateBasisPoints,
-        lineDiscount: line.discount ?? null,
-        gross: pricedLine.gross,
-        lineDiscountAmount: pricedLine.lineDiscount,
-        orderDiscountShare: pricedLine.orderDiscountShare,
-        net: pricedLine.net,
-        tax: pricedLine.tax,
-        total: pricedLine.total,
-        note: line.note ?? null,
-      };
-    }),
+    toOrderLineRows({ businessId: tenant.businessId, orderId: order.id, lines: input.lines, catalogue, priced }),
     Boolean(input.parkedOrderId),
   );
   const writtenPayments = await repo.insertPayments(

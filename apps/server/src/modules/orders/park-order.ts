@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { checkoutRepository } from '../checkout/checkout.repository.ts';
+import { toOrderLineRows } from '../checkout/order-line-rows.ts';
 import { ordersRepository } from './orders.repository.ts';
 
 /**
@@ -58,28 +59,13 @@ export async function parkOrder(database: Database, tenant: TenantContext, input
     await checkoutRepository.replaceOrderLines(
       tx,
       order.id,
-      input.lines.map((line, index) => {
-        const product = catalogue.get(line.productId)!;
-        const pricedLine = priced.lines[index]!;
-        return {
-          businessId: tenant.businessId,
-          orderId: order.id,
-          position: index,
-          productId: product.id,
-          name: product.name,
-          sku: product.sku,
-          unitPrice: product.price,
-          quantity: line.quantity,
-          taxRateBasisPoints: product.taxRateBasisPoints,
-          lineDiscount: line.discount ?? null,
-          gross: pricedLine.gross,
-          lineDiscountAmount: pricedLine.lineDiscount,
-          orderDiscountShare: pricedLine.orderDiscountShare,
-          net: pricedLine.net,
-          tax: pricedLine.tax,
-          total: pricedLine.total,
-          note: line.note ?? null,
-        };
+      // A parked sale keeps catalogue prices: overrides are applied when it is paid.
+      toOrderLineRows({
+        businessId: tenant.businessId,
+        orderId: order.id,
+        lines: input.lines.map(({ unitPrice: _override, ...line }) => line),
+        catalogue,
+        priced,
       }),
       false,
     );

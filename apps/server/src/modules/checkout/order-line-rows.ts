@@ -1,0 +1,48 @@
+import type { PricedCart } from '@till/core';
+import type { orderLines } from '../../db/schema/index.ts';
+
+export interface CatalogueLine {
+  id: string;
+  name: string;
+  sku: string | null;
+  price: number;
+  taxRateBasisPoints: number;
+}
+
+/**
+ * The order_lines rows of a priced cart, shared by paying and parking: what was sold (name, SKU
+ * and rate as they were), the catalogue price when it was overridden, and the priced amounts.
+ */
+export function toOrderLineRows(input: {
+  businessId: string;
+  orderId: string;
+  lines: { productId: string; quantity: number; unitPrice?: number | undefined; discount?: unknown; note?: string | undefined }[];
+  catalogue: Map<string, CatalogueLine>;
+  priced: PricedCart;
+}): (typeof orderLines.$inferInsert)[] {
+  return input.lines.map((line, index) => {
+    const product = input.catalogue.get(line.productId)!;
+    const pricedLine = input.priced.lines[index]!;
+    const overridden = line.unitPrice !== undefined && line.unitPrice !== product.price;
+    return {
+      businessId: input.businessId,
+      orderId: input.orderId,
+      position: index,
+      productId: product.id,
+      name: product.name,
+      sku: product.sku,
+      unitPrice: line.unitPrice ?? product.price,
+      catalogueUnitPrice: overridden ? product.price : null,
+      quantity: line.quantity,
+      taxRateBasisPoints: product.taxRateBasisPoints,
+      lineDiscount: line.discount ?? null,
+      gross: pricedLine.gross,
+      lineDiscountAmount: pricedLine.lineDiscount,
+      orderDiscountShare: pricedLine.orderDiscountShare,
+      net: pricedLine.net,
+      tax: pricedLine.tax,
+      total: pricedLine.total,
+      note: line.note ?? null,
+    };
+  });
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessSettings, employees } from '../src/db/schema/index.ts';
 import type { Database } from '../src/db/client.ts';
 import { readTestEnv } from '../src/env.ts';
+import { sqlState } from '../src/lib/pg-errors.ts';
 import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -54,5 +55,28 @@ describe(`row-level security on ${readTestEnv().testDbKind}`, () => {
         sql`create policy tenant_isolation on business_settings using (business_id = app_current_business_id()) with check (business_id = app_current_business_id())`,
       );
     }
+  });
+
+  it('the sale functions fence themselves, and a till_app session may not call them to reach another tenant', async () => {
+    // Called by the application, till_sale_context runs under business A's fence: it sees A's settings only.
+    const context = (await server.database.db.execute(
+      sql`select till_sale_context(${a.businessId}::uuid, '{}'::uuid[], gen_random_uuid(), null) as c`,
+    )) as unknown as { rows: { c: { settings: unknown; existing: unknown } }[] };
+    expect(context.rows[0]!.c.settings).toMatchObject({ currency: expect.any(String) });
+    expect(context.rows[0]!.c.existing).toBeNull();
+    // From inside business A's fenced transaction (role till_app), B's sale context is refused.
+    const refusal = (work: Promise<unknown>) => work.then(() => 'allowed', (error: unknown) => sqlState(error));
+    expect(
+      await refusal(
+        server.database.withTenant(a.businessId, (tx) =>
+          tx.execute(sql`select till_sale_context(${b.businessId}::uuid, '{}'::uuid[], gen_random_uuid(), null)`),
+        ),
+      ),
+    ).toBe('42501'); // insufficient_privilege
+    expect(
+      await refusal(
+        server.database.withTenant(a.businessId, (tx) => tx.execute(sql`select till_write_sale(${b.businessId}::uuid, '{}'::jsonb)`)),
+      ),
+    ).toBe('42501');
   });
 });

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { toRowJson } from '../../db/row-json.ts';
 import {
+  auditLog,
   businessSettings,
   businesses,
   customers,
@@ -14,8 +16,76 @@ import {
   taxRates,
 } from '../../db/schema/index.ts';
 
-/** Queries of one sale; each runs on the request's fenced transaction. */
+export interface SaleContext {
+  settings: { currency: string; pricesIncludeTax: boolean; allowNegativeStock: boolean } | null;
+  existing: { id: string; requestHash: string | null } | null;
+  customerExists: boolean;
+  products: { id: string; name: string; sku: string | null; price: number; trackStock: boolean; taxRateBasisPoints: number }[];
+}
+
+/** One priced sale's rows, written by till_write_sale in one statement. */
+export interface SaleRows {
+  order: typeof orders.$inferInsert;
+  paysParkedOrder: boolean;
+  allowNegativeStock: boolean;
+  lines: (typeof orderLines.$inferInsert)[];
+  payments: (typeof payments.$inferInsert)[];
+  stockMovements: (typeof stockMovements.$inferInsert)[];
+  events: (typeof orderEvents.$inferInsert)[];
+  audits: (typeof auditLog.$inferInsert)[];
+  /** Units to take off each tracked product. */
+  stockTakes: { productId: string; quantity: number }[];
+}
+
+const firstValue = <T>(result: unknown): T => {
+  const row = (result as { rows: Record<string, unknown>[] }).rows[0]!;
+  const value = Object.values(row)[0];
+  // node-postgres parses jsonb; PGlite too, but be tolerant of a driver handing back text.
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+};
+
+/** Queries of one sale; each runs on the request's fenced transaction or fences itself. */
 export const checkoutRepository = {
+  /**
+   * Everything checkout reads before pricing, in one round trip (migration 0009): the statement
+   * fences itself to the business, so it runs outside a transaction.
+   */
+  async loadSaleContext(
+    db: Db,
+    businessId: string,
+    input: { productIds: string[]; idempotencyKey: string; customerId: string | null },
+  ): Promise<SaleContext> {
+    // One array literal parameter (drizzle would spread a JS array into a list of parameters).
+    const productIds = `{${input.productIds.join(',')}}`;
+    return firstValue<SaleContext>(
+      await db.execute(
+        sql`select till_sale_context(${businessId}::uuid, ${productIds}::uuid[], ${input.idempotencyKey}::uuid, ${input.customerId}::uuid)`,
+      ),
+    );
+  },
+
+  /**
+   * Writes a priced sale in one statement, hence one transaction (till_write_sale, migration
+   * 0009), and returns its number. Throws SQLSTATE TL001 (stock) or TL002 (parked sale gone).
+   */
+  async writeSale(db: Db, businessId: string, sale: SaleRows): Promise<{ number: number; createdAt: Date }> {
+    const payload = {
+      order: toRowJson(orders, sale.order),
+      paysParkedOrder: sale.paysParkedOrder,
+      allowNegativeStock: sale.allowNegativeStock,
+      lines: sale.lines.map((row) => toRowJson(orderLines, row)),
+      payments: sale.payments.map((row) => toRowJson(payments, row)),
+      stockMovements: sale.stockMovements.map((row) => toRowJson(stockMovements, row)),
+      events: sale.events.map((row) => toRowJson(orderEvents, row)),
+      audits: sale.audits.map((row) => toRowJson(auditLog, row)),
+      stockTakes: sale.stockTakes.map((take) => ({ product_id: take.productId, quantity: take.quantity })),
+    };
+    const written = firstValue<{ number: number; createdAt: string }>(
+      await db.execute(sql`select till_write_sale(${businessId}::uuid, ${JSON.stringify(payload)}::jsonb)`),
+    );
+    return { number: Number(written.number), createdAt: new Date(written.createdAt) };
+  },
+
   async findOrderByIdempotencyKey(tx: Tx, businessId: string, key: string) {
     const [row] = await tx
       .select()

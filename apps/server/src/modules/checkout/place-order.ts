@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { evaluateApiAccess, MoneyError, priceCart, type PlaceOrderInput } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { businessRepository } from '../business/business.repository.ts';
-import { checkoutRepository as repo } from './checkout.repository.ts';
+import { isUniqueViolation, sqlState } from '../../lib/pg-errors.ts';
+import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
 import { toOrderLineRows } from './order-line-rows.ts';
 import { toOrderView, type OrderView } from './order-view.ts';
 
@@ -23,12 +22,13 @@ function requirePermission(tenant: TenantContext, requirement: Parameters<typeof
 const hasDiscount = (discount: PlaceOrderInput['orderDiscount']) =>
   Boolean(discount && (discount.kind === 'amount' ? discount.amount > 0 : discount.basisPoints > 0));
 
+const keyReused = () => new AppError(409, 'idempotency_key_reused', 'This idempotency key was already used for a different sale');
+
+/** The sale an idempotency key first made, or null; a different body under the same key is a 409. */
 async function replay(tx: Tx, tenant: TenantContext, input: PlaceOrderInput, hash: string): Promise<OrderView | null> {
   const existing = await repo.findOrderByIdempotencyKey(tx, tenant.businessId, input.idempotencyKey);
   if (!existing) return null;
-  if (existing.requestHash !== hash) {
-    throw new AppError(409, 'idempotency_key_reused', 'This idempotency key was already used for a different sale');
-  }
+  if (existing.requestHash !== hash) throw keyReused();
   return toOrderView(existing, await repo.findOrderLines(tx, existing.id), await repo.findPayments(tx, existing.id));
 }
 
@@ -48,38 +48,34 @@ export async function placeOrder(
   if (input.payments.length > 1) requirePermission(tenant, { feature: 'multiple_payments' });
   if (input.customerId) requirePermission(tenant, { feature: 'customer_management' });
   const hash = requestHash(input);
+  const replayFirstSale = async (cause?: unknown) => {
+    const view = await database.withTenant(tenant.businessId, (tx) => replay(tx, tenant, input, hash));
+    if (!view) throw cause ?? new Error('the idempotency key has no sale');
+    return { replayed: true, view };
+  };
 
-  try {
-    return await database.withTenant(tenant.businessId, (tx) => placeInTransaction(tx, tenant, input, hash));
-  } catch (error) {
-    // Two tills sent the same key at once: the unique index let one in; answer the other from it.
-    if (isUniqueViolation(error)) {
-      const view = await database.withTenant(tenant.businessId, (tx) => replay(tx, tenant, input, hash));
-      if (view) return { replayed: true, view };
-    }
-    throw error;
-  }
-}
-
-async function placeInTransaction(tx: Tx, tenant: TenantContext, input: PlaceOrderInput, hash: string) {
-  const previous = await replay(tx, tenant, input, hash);
-  if (previous) return { replayed: true, view: previous };
-
-  const settings = await repo.findSalesSettings(tx, tenant.businessId);
-  if (!settings) throw new AppError(409, 'business_not_set_up', 'Finish the business set-up before selling');
-  if (input.customerId && !(await repo.customerExists(tx, tenant.businessId, input.customerId))) {
-    throw new AppError(422, 'customer_not_found', 'That customer does not exist');
-  }
-
+  // Round trip 1: what pricing needs (decision 007: a sale is two statements).
   const productIds = [...new Set(input.lines.map((line) => line.productId))];
-  const catalogue = new Map((await repo.findSellableProducts(tx, tenant.businessId, productIds)).map((p) => [p.id, p]));
+  const context = await repo.loadSaleContext(database.db, tenant.businessId, {
+    productIds,
+    idempotencyKey: input.idempotencyKey,
+    customerId: input.customerId ?? null,
+  });
+  if (context.existing) {
+    if (context.existing.requestHash !== hash) throw keyReused();
+    return replayFirstSale();
+  }
+  const settings = context.settings;
+  if (!settings) throw new AppError(409, 'business_not_set_up', 'Finish the business set-up before selling');
+  if (!context.customerExists) throw new AppError(422, 'customer_not_found', 'That customer does not exist');
+  const catalogue = new Map(context.products.map((product) => [product.id, product]));
   const missing = productIds.filter((id) => !catalogue.has(id));
   if (missing.length) throw new AppError(422, 'product_unavailable', 'A product in the cart is not for sale', { productIds: missing });
 
   const overrides = input.lines.filter((line) => line.unitPrice !== undefined && line.unitPrice !== catalogue.get(line.productId)!.price);
   if (overrides.length) requirePermission(tenant, { adminPermission: 'can_change_prices' });
 
-  const pricesIncludeTax = settings.pricesIncludeTax ?? false;
+  const pricesIncludeTax = settings.pricesIncludeTax;
   let priced;
   try {
     priced = priceCart({
@@ -125,9 +121,13 @@ async function placeInTransaction(tx: Tx, tenant: TenantContext, input: PlaceOrd
     }
   }
   const now = new Date();
+  const businessId = tenant.businessId;
   const employeeId = tenant.employeeSession?.employeeId ?? null;
-  const orderValues = {
-    businessId: tenant.businessId,
+  const orderId = input.parkedOrderId ?? randomUUID();
+  const order = {
+    id: orderId,
+    businessId,
+    number: null,
     status: 'paid' as const,
     customerId: input.customerId ?? null,
     employeeId,
@@ -140,60 +140,36 @@ async function placeInTransaction(tx: Tx, tenant: TenantContext, input: PlaceOrd
     taxTotal: priced.taxTotal,
     total: priced.total,
     paidTotal: priced.total,
+    refundedTotal: 0,
     note: input.note ?? null,
     idempotencyKey: input.idempotencyKey,
     requestHash: hash,
+    createdAt: now,
     paidAt: now,
   };
-  let order;
-  if (input.parkedOrderId) {
-    const parked = await repo.findParkedOrder(tx, tenant.businessId, input.parkedOrderId);
-    if (!parked || parked.status !== 'parked') throw new AppError(409, 'not_parked', 'That sale is not parked any more');
-    order = await repo.updateOrder(tx, tenant.businessId, parked.id, orderValues);
-  } else {
-    order = await repo.insertOrder(tx, { ...orderValues, createdAt: now });
-  }
-
-  const writtenLines = await repo.replaceOrderLines(
-    tx,
-    order.id,
-    toOrderLineRows({ businessId: tenant.businessId, orderId: order.id, lines: input.lines, catalogue, priced }),
-    Boolean(input.parkedOrderId),
-  );
-  const writtenPayments = await repo.insertPayments(
-    tx,
-    input.payments.map((payment) => ({
-      businessId: tenant.businessId,
-      orderId: order.id,
-      method: payment.method,
-      amount: payment.amount,
-      tendered: payment.method === 'cash' ? (payment.tendered ?? payment.amount) : null,
-      change: payment.method === 'cash' ? (payment.tendered ?? payment.amount) - payment.amount : null,
-      reference: payment.reference ?? null,
-    })),
-  );
-  await repo.insertStockMovements(
-    tx,
-    [...takeByProduct].map(([productId, quantity]) => ({
-      businessId: tenant.businessId,
-      productId,
-      quantityDelta: -quantity,
-      reason: 'sale' as const,
-      orderId: order.id,
-      actorUserId: tenant.userId,
-      actorEmployeeId: employeeId,
-    })),
-  );
-  const actorName = tenant.employeeSession?.employeeName ?? 'Business owner';
-  await repo.insertOrderEvent(tx, {
-    businessId: tenant.businessId,
-    orderId: order.id,
-    type: 'paid',
-    actorUserId: tenant.userId,
-    actorEmployeeId: employeeId,
-    actorName,
-    details: { total: priced.total, methods: input.payments.map((payment) => payment.method) },
-  });
+  const lines = toOrderLineRows({ businessId, orderId, lines: input.lines, catalogue, priced }).map((row) => ({
+    ...row,
+    id: randomUUID(),
+    catalogueUnitPrice: row.catalogueUnitPrice ?? null,
+    lineDiscount: row.lineDiscount ?? null,
+    sku: row.sku ?? null,
+    productId: row.productId ?? null,
+    note: row.note ?? null,
+    refundedQuantity: 0,
+  }));
+  const orderPayments = input.payments.map((payment) => ({
+    id: randomUUID(),
+    businessId,
+    orderId,
+    method: payment.method,
+    amount: payment.amount,
+    tendered: payment.method === 'cash' ? (payment.tendered ?? payment.amount) : null,
+    change: payment.method === 'cash' ? (payment.tendered ?? payment.amount) - payment.amount : null,
+    reference: payment.reference ?? null,
+    refundId: null,
+    createdAt: now,
+  }));
+  const actor = { actorUserId: tenant.userId, actorEmployeeId: employeeId };
   // Discounts and price overrides are sensitive actions (ARCHITECTURE "Data rules").
   const audits = [
     ...(priced.discountTotal > 0 ? [{ action: 'order.discount', details: { discount_total: priced.discountTotal } }] : []),
@@ -201,23 +177,74 @@ async function placeInTransaction(tx: Tx, tenant: TenantContext, input: PlaceOrd
       ? [{ action: 'order.price_override', details: { overrides: overrides.map((line) => ({ product_id: line.productId, unit_price: line.unitPrice })) } }]
       : []),
   ];
-  for (const audit of audits) {
-    await businessRepository.insertAudit(tx, {
-      businessId: tenant.businessId,
-      actorUserId: tenant.userId,
-      actorEmployeeId: employeeId,
+  const sale: SaleRows = {
+    order,
+    paysParkedOrder: Boolean(input.parkedOrderId),
+    allowNegativeStock: settings.allowNegativeStock,
+    lines,
+    payments: orderPayments,
+    stockMovements: [...takeByProduct].map(([productId, quantity]) => ({
+      id: randomUUID(),
+      businessId,
+      productId,
+      quantityDelta: -quantity,
+      reason: 'sale' as const,
+      orderId,
+      ...actor,
+      createdAt: now,
+    })),
+    events: [
+      {
+        id: randomUUID(),
+        businessId,
+        orderId,
+        type: 'paid',
+        ...actor,
+        actorName: tenant.employeeSession?.employeeName ?? 'Business owner',
+        details: { total: priced.total, methods: input.payments.map((payment) => payment.method) },
+        createdAt: now,
+      },
+    ],
+    audits: audits.map((audit) => ({
+      id: randomUUID(),
+      businessId,
+      ...actor,
       action: audit.action,
-      details: { order_id: order.id, ...audit.details },
-    });
-  }
-  // The shared locks come last, so they are held for as short a time as possible: tracked
-  // products in id order (concurrent sales never deadlock), then the order number.
-  for (const productId of [...takeByProduct.keys()].sort()) {
-    const ok = await repo.takeStock(tx, tenant.businessId, productId, takeByProduct.get(productId)!, settings.allowNegativeStock ?? false);
-    if (!ok) {
-      throw new AppError(409, 'insufficient_stock', `Not enough ${catalogue.get(productId)!.name} in stock`, { productId });
+      details: { order_id: orderId, ...audit.details },
+      createdAt: now,
+    })),
+    stockTakes: [...takeByProduct].map(([productId, quantity]) => ({ productId, quantity })),
+  };
+
+  // Round trip 2: the whole sale in one statement.
+  let written;
+  try {
+    written = await repo.writeSale(database.db, businessId, sale);
+  } catch (error) {
+    const state = sqlState(error);
+    if (state === 'TL001') {
+      const productId = findDetail(error);
+      const name = (productId && catalogue.get(productId)?.name) ?? 'a product';
+      throw new AppError(409, 'insufficient_stock', `Not enough ${name} in stock`, { productId });
     }
+    if (state === 'TL002') throw new AppError(409, 'not_parked', 'That sale is not parked any more');
+    // Two tills sent the same key at once: the unique index let one in; answer the other from it.
+    if (isUniqueViolation(error)) return replayFirstSale(error);
+    throw error;
   }
-  const number = await repo.assignOrderNumber(tx, tenant.businessId, order.id);
-  return { replayed: false, view: toOrderView({ ...order, number }, writtenLines, writtenPayments) };
+  return {
+    replayed: false,
+    view: toOrderView({ ...order, number: written.number, createdAt: written.createdAt }, lines, orderPayments),
+  };
+}
+
+/** The DETAIL of a PostgreSQL error, which drizzle may wrap. */
+function findDetail(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const detail = (current as { detail?: unknown }).detail;
+    if (typeof detail === 'string') return detail;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

@@ -5,8 +5,6 @@ import {
   auditLog,
   businessSettings,
   businesses,
-  customers,
-  orderCounters,
   orderEvents,
   orderLines,
   orders,
@@ -109,7 +107,7 @@ export const checkoutRepository = {
     return row ?? null;
   },
 
-  /** The products of a cart with their tax rates, active ones only. */
+  /** The products of a cart with their tax rates, active ones only (parking; paying reads them in till_sale_context). */
   async findSellableProducts(tx: Tx, businessId: string, productIds: string[]) {
     return tx
       .select({
@@ -126,59 +124,6 @@ export const checkoutRepository = {
       .where(and(eq(products.businessId, businessId), inArray(products.id, productIds), eq(products.isActive, true)));
   },
 
-  async customerExists(tx: Tx, businessId: string, customerId: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.businessId, businessId), eq(customers.id, customerId)))
-      .limit(1);
-    return Boolean(row);
-  },
-
-  /**
-   * Takes `quantity` units off a tracked product's stock unless that would go below zero (when
-   * negative stock is not allowed). The row lock of the UPDATE serialises concurrent sales of
-   * the same product, and the condition is re-checked after the lock: no oversell.
-   */
-  async takeStock(tx: Tx, businessId: string, productId: string, quantity: number, allowNegative: boolean): Promise<boolean> {
-    const rows = await tx
-      .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} - ${quantity}` })
-      .where(
-        and(
-          eq(products.businessId, businessId),
-          eq(products.id, productId),
-          allowNegative ? sql`true` : sql`${products.stockQuantity} >= ${quantity}`,
-        ),
-      )
-      .returning({ id: products.id });
-    return rows.length === 1;
-  },
-
-  async insertStockMovements(tx: Tx, rows: (typeof stockMovements.$inferInsert)[]) {
-    if (rows.length) await tx.insert(stockMovements).values(rows);
-  },
-
-  /**
-   * Gives a paid order the business's next number, in one statement: the counter row is the
-   * one lock every sale of the business shares, so it is taken last, just before commit. A
-   * rolled-back sale gives its number back, so numbers have no gaps.
-   */
-  async assignOrderNumber(tx: Tx, businessId: string, orderId: string): Promise<number> {
-    const result = await tx.execute<{ number: number }>(sql`
-      with next as (
-        insert into ${orderCounters} (business_id, last_number) values (${businessId}, 1)
-        on conflict (business_id) do update set last_number = ${orderCounters}.last_number + 1
-        returning last_number
-      )
-      update ${orders} set number = next.last_number from next
-      where ${orders.id} = ${orderId} and ${orders.businessId} = ${businessId}
-      returning ${orders.number} as number`);
-    const row = (result as unknown as { rows: { number: number }[] }).rows[0];
-    if (!row) throw new Error('order vanished before it was numbered');
-    return Number(row.number);
-  },
-
   async insertOrder(tx: Tx, values: typeof orders.$inferInsert) {
     const [row] = await tx.insert(orders).values(values).returning();
     return row!;
@@ -193,31 +138,12 @@ export const checkoutRepository = {
     return row!;
   },
 
-  async findParkedOrder(tx: Tx, businessId: string, orderId: string) {
-    const [row] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.businessId, businessId), eq(orders.id, orderId)))
-      .for('update')
-      .limit(1);
-    return row ?? null;
-  },
-
   /** Writes a sale's lines (replacing a parked sale's), returning them in position order. */
   async replaceOrderLines(tx: Tx, orderId: string, rows: (typeof orderLines.$inferInsert)[], replace: boolean) {
     if (replace) await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
     if (!rows.length) return [];
     const inserted = await tx.insert(orderLines).values(rows).returning();
     return inserted.sort((a, b) => a.position - b.position);
-  },
-
-  async insertPayments(tx: Tx, rows: (typeof payments.$inferInsert)[]) {
-    if (!rows.length) return [];
-    return tx.insert(payments).values(rows).returning();
-  },
-
-  async insertOrderEvent(tx: Tx, values: typeof orderEvents.$inferInsert) {
-    await tx.insert(orderEvents).values(values);
   },
 
   async findOrderLines(tx: Tx, orderId: string) {

@@ -4,6 +4,7 @@ import type { AppConfig } from './env.ts';
 import type { Services } from './lib/context.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { createBusinessContextCache } from './lib/business-context-cache.ts';
 import { createSessionCache } from './lib/session-cache.ts';
 import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAuth } from './modules/accounts/auth.ts';
@@ -45,6 +46,7 @@ export async function createServices(
     },
     employeeSessions: createEmployeeSessionResolver({ database, secret: config.authSecret }),
     sessionCache: createSessionCache(),
+    businessContexts: createBusinessContextCache(),
     startedAt: new Date(),
     version: VERSION,
   };

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { Auth } from '../modules/accounts/auth.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import type { BusinessContextCache } from './business-context-cache.ts';
 import type { SessionCache } from './session-cache.ts';
 
 /** An employee signed in with a PIN (SPEC §3 employee session), as the server sees it. */
@@ -38,6 +39,7 @@ export interface Services {
   signInLimits: { perAccount: RateLimiter; perAddress: RateLimiter };
   employeeSessions: EmployeeSessionResolver;
   sessionCache: SessionCache;
+  businessContexts: BusinessContextCache;
   startedAt: Date;
   version: string;
 }

@@ -13,11 +13,17 @@ export const EMPLOYEE_SESSION_HEADER = 'x-employee-session';
  * that owns the business may act, as its owner.
  */
 export async function resolveTenant(c: Context<AppEnv>): Promise<TenantContext> {
-  const { database, employeeSessions } = c.var.services;
+  const { database, employeeSessions, businessContexts } = c.var.services;
   const account = c.get('account');
   if (!account) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
-  const context = await accountsRepository(database.db).findBusinessContext(account.user.id);
-  if (!context) throw new AppError(403, 'no_business', 'This account has no business');
+  let context = businessContexts.get(account.user.id);
+  if (!context) {
+    const found = await accountsRepository(database.db).findBusinessContext(account.user.id);
+    if (!found) throw new AppError(403, 'no_business', 'This account has no business');
+    context = found;
+    // Until the settings row exists the defaults apply, and creating it changes them: not cached.
+    if (found.enabledFeatures) businessContexts.set(account.user.id, found);
+  }
   const businessId = context.businessId;
   // SPEC §8: no settings row means "use defaults".
   const features = context.enabledFeatures

@@ -107,6 +107,8 @@ export const businessRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(patchSettingsRoute, async (c) => {
     const settings = await updateBusinessSettings(c.var.services.database, c.var.tenant, c.req.valid('json'));
+    // Feature switches apply to the next request in this process.
+    c.var.services.businessContexts.forgetBusiness(c.var.tenant.businessId);
     return c.json({ settings }, 200);
   })
   .openapi(meRoute, async (c) => {

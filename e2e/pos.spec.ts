@@ -5,7 +5,7 @@ const PASSWORD = 'correct horse battery staple';
 let counter = 0;
 const newEmail = () => `pos-${Date.now()}-${(counter += 1)}@e2e.example`;
 
-const COFFEE = { name: 'Coffee beans 1kg', barcode: '4006381333931', price: 1250 };
+const COFFEE = { name: 'Coffee beans 1kg', barcode: '4006381333931', price: 1250, trackStock: true, initialStock: 10 };
 const MILK = { name: 'Whole milk', barcode: '5012345678900', price: 240 };
 const CROISSANT = { name: 'Croissant', price: 310 };
 
@@ -59,8 +59,59 @@ async function openTill(page: Page) {
   await expect(tile(page, CROISSANT.name)).toBeVisible();
 }
 
-test('scan two barcodes, tap a product, pay part card and part cash, see the change and the order number', async ({ page }) => {
-  await openTill(page);
+/** Staff of the shop, added by the owner through the API (the page's cookies), as the employees page does. */
+const CASHIER = { fullName: 'Cara Cash', role: 'cashier', pin: '4321', permissions: { can_process_refunds: false } } as const;
+const MANAGER = { fullName: 'Max Manager', role: 'manager', pin: '8642', permissions: { can_process_refunds: true } } as const;
+
+async function addStaff(page: Page) {
+  const settings = await page.request.patch('/api/business-settings', { data: { enabled_features: { employee_management: true } } });
+  expect(settings.status(), await settings.text()).toBe(200);
+  for (const employee of [CASHIER, MANAGER]) {
+    const added = await page.request.post('/api/employees', { data: employee });
+    expect(added.status(), await added.text()).toBe(201);
+    const body = (await added.json()) as { employee: { role: string; has_pin: boolean; permissions: { can_process_refunds: boolean } } };
+    expect(body.employee).toMatchObject({ role: employee.role, has_pin: true, permissions: { can_process_refunds: employee.permissions.can_process_refunds } });
+  }
+}
+
+/** On /employee-login: the employee taps their name, then their PIN on the pad, then Sign in. */
+async function signInWithPinPad(page: Page, name: string, pin: string) {
+  await expect(page.getByRole('heading', { name: 'Who is signing in?' })).toBeVisible();
+  await page.getByRole('list', { name: 'Employees' }).getByRole('button', { name: new RegExp(name) }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+  const keypad = page.getByRole('group', { name: /keypad$/ });
+  for (const digit of pin) await keypad.getByRole('button', { name: digit, exact: true }).click();
+  await expect(page.getByTestId('pin-dots')).toHaveAttribute('data-count', String(pin.length));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(`Welcome, ${name}.`)).toBeVisible();
+}
+
+async function openUserMenuItem(page: Page, item: string) {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/** The stock figure of a product on /products: its row's Stock column (Product, SKU, Barcode, Category, Price, Stock). */
+const stockOnProductsPage = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) }).getByRole('cell').nth(5);
+
+test('a cashier scans two barcodes, taps a product, pays part card and part cash and gets the receipt; a manager refunds one line and its stock comes back', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpOwner(page);
+  await seedCatalogue(page);
+  await addStaff(page);
+  // The owner sees ten bags of coffee beans in stock.
+  await page.goto('/products');
+  await expect(stockOnProductsPage(page, COFFEE.name)).toHaveText('10');
+
+  // The cashier signs in on the PIN pad and opens the till from the sidebar.
+  await page.goto('/employee-login');
+  await signInWithPinPad(page, CASHIER.fullName, CASHIER.pin);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'POS Terminal' }).click();
+  await expect(page).toHaveURL(/\/pos$/);
+  await expect(page.getByText('Scan a barcode or tap a product to start a sale.')).toBeVisible();
+  await expect(tile(page, CROISSANT.name)).toBeVisible();
 
   // nothing has focus: the scanner still adds the product
   await scan(page, COFFEE.barcode);
@@ -96,22 +147,81 @@ test('scan two barcodes, tap a product, pay part card and part cash, see the cha
   const done = page.getByRole('dialog', { name: 'Sale complete' });
   await expect(done.getByTestId('change-due')).toHaveText('$10.20');
   await expect(done).toContainText('Order #1');
-  await expect(done.getByRole('link', { name: 'Print receipt' })).toHaveAttribute('href', /^\/orders\/[0-9a-f-]{36}\/receipt$/);
 
-  // what the server recorded
-  const orders = await (await page.request.get('/api/orders?status=paid')).json();
-  expect(orders.orders).toHaveLength(1);
-  const detail = await (await page.request.get(`/api/orders/${orders.orders[0].id}`)).json();
-  expect(detail.order.total).toBe(1980);
-  expect(detail.payments.map((p: { method: string; amount: number }) => [p.method, p.amount]).sort()).toEqual([
-    ['card', 1000],
-    ['cash', 980],
-  ]);
-  expect(detail.change).toBe(1020);
+  // The receipt: the order number, the three lines, both payments and the change.
+  await done.getByRole('link', { name: 'Print receipt' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/receipt$/);
+  const orderId = /\/orders\/([0-9a-f-]{36})\/receipt$/.exec(page.url())![1]!;
+  await expect(page.getByRole('heading', { name: 'Receipt #1', level: 1 })).toBeVisible();
+  const receipt = page.getByRole('article', { name: 'Receipt #1' });
+  const receiptRow = (label: string) => receipt.getByText(label, { exact: true }).locator('..');
+  await expect(receiptRow(`1 x ${COFFEE.name}`)).toContainText('$12.50');
+  await expect(receiptRow(`1 x ${MILK.name}`)).toContainText('$2.40');
+  await expect(receiptRow(`1 x ${CROISSANT.name}`)).toContainText('$3.10');
+  await expect(receiptRow('TOTAL')).toContainText('$19.80');
+  await expect(receiptRow('Card')).toContainText('$10.00');
+  await expect(receipt.getByText('Ref: 4242')).toBeVisible();
+  await expect(receiptRow('Cash tendered')).toContainText('$20.00');
+  await expect(receiptRow('Change')).toContainText('$10.20');
+  await expect(receipt.getByText(`Served by: ${CASHIER.fullName}`)).toBeVisible();
 
-  await done.getByRole('button', { name: /New sale/ }).click();
-  await expect(page.getByText('Scan a barcode or tap a product to start a sale.')).toBeVisible();
-  await expect(cartTotal(page)).toHaveText('$0.00');
+  // The sale is in /orders.
+  await openUserMenuItem(page, 'Orders');
+  await expect(page).toHaveURL(/\/orders$/);
+  const table = page.getByRole('table', { name: 'Orders, newest first' });
+  const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: '#1', exact: true }) });
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText('$19.80');
+  await expect(row).toContainText(/Card, Cash|Cash, Card/);
+
+  // The cashier may open it and reprint its receipt, but is not offered a refund.
+  await row.getByRole('link', { name: '#1', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+  await expect(page.getByRole('heading', { name: 'Sale #1', level: 1 })).toBeVisible();
+  await expect(page.getByText('Sold by', { exact: true }).locator('..')).toContainText(CASHIER.fullName);
+  await expect(page.getByRole('link', { name: 'Print receipt' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
+  await page.keyboard.press('r'); // the refund shortcut does nothing either
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // and the server says no to the cashier's session as well
+  const cashierToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('till.employee-session') ?? '{}') as { token?: string }).token);
+  expect(cashierToken).toBeTruthy();
+  const refused = await page.request.post(`/api/orders/${orderId}/refunds`, { data: { reason: 'Try' }, headers: { 'x-employee-session': cashierToken! } });
+  expect(refused.status()).toBe(403);
+
+  // The cashier ends the shift; the manager signs in on the same till.
+  await openUserMenuItem(page, 'End Shift');
+  await expect(page).toHaveURL(/\/employee-login$/);
+  await signInWithPinPad(page, MANAGER.fullName, MANAGER.pin);
+
+  // One bag of coffee beans sold.
+  await openUserMenuItem(page, 'Products');
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(stockOnProductsPage(page, COFFEE.name)).toHaveText('9');
+
+  await openUserMenuItem(page, 'Orders');
+  await table.getByRole('link', { name: '#1', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Sale #1', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Refund Sale #1' })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Chosen items' })).toBeChecked();
+  await dialog.getByRole('button', { name: `One more ${COFFEE.name}` }).click();
+  await expect(dialog.getByRole('checkbox', { name: `Restock ${COFFEE.name}` })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Damaged' }).click();
+  // one coffee and its 10 % tax
+  await dialog.getByRole('button', { name: 'Refund $13.75' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Refund done' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await expect(page.getByText('Partially refunded').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Refunds' }).getByText(`1 × ${COFFEE.name}`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'History' }).getByText(new RegExp(`^${MANAGER.fullName} ·`))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refund', exact: true })).toBeVisible(); // two lines are left to refund
+
+  // The coffee is back on the shelf.
+  await openUserMenuItem(page, 'Products');
+  await expect(stockOnProductsPage(page, COFFEE.name)).toHaveText('10');
 });
 
 test('typing slowly in the search box is a search, not a scan; Enter adds the only match', async ({ page }) => {

@@ -1,3 +1,5 @@
+import { salesQueryRoots } from '@/lib/sales-queries';
+
 /** A customer as the API returns it. */
 export interface Customer {
   id: string;
@@ -39,4 +41,4 @@ export interface CustomerOrder {
   paidAt: string | null;
 }
 
-export const customersQueryKey = ['customers'] as const;
+export const customersQueryKey = salesQueryRoots.customers;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentMethod } from '@till/core';
 import { apiClient } from '@/lib/api-client';
-import { ordersQueryKey } from './types';
+import { invalidateSalesQueries } from '@/lib/sales-queries';
 
 export interface RefundOrderInput {
   orderId: string;
@@ -31,7 +31,8 @@ export function useRefundOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refundOrder,
-    // The order, every list it is in and its receipts all changed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+    // The order, every list it is in and its receipts changed, and restocked items are back in
+    // stock on /products and on the till's tiles.
+    onSettled: () => invalidateSalesQueries(queryClient),
   });
 }

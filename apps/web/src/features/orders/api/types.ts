@@ -1,7 +1,8 @@
+import { salesQueryRoots } from '@/lib/sales-queries';
 import type { PaymentMethod } from '@till/core';
 
 /** Everything this feature caches starts with this key, so one invalidation refreshes lists and orders. */
-export const ordersQueryKey = ['orders'] as const;
+export const ordersQueryKey = salesQueryRoots.orders;
 
 export const ORDER_STATUSES = ['parked', 'paid', 'voided', 'partially_refunded', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlaceOrderInput } from '@till/core';
 import { apiClient } from '@/lib/api-client';
-import { posQueryKey, type OrderView } from './types';
+import { invalidateSalesQueries } from '@/lib/sales-queries';
+import type { OrderView } from './types';
 
 /**
  * POST /api/checkout. 201 a new sale, 200 the sale this idempotencyKey already made (a retry);
@@ -19,8 +20,9 @@ export function usePlaceOrder() {
     // Never retried on its own: the cashier decides, with the same key (see checkout-attempt.ts).
     retry: false,
     onSuccess: async () => {
-      // Stock on the tiles and the parked list (a completed parked sale leaves it) have changed.
-      await queryClient.invalidateQueries({ queryKey: posQueryKey });
+      // Stock on the tiles and on /products, the parked list (a completed parked sale leaves it),
+      // the orders list and the customer's history have changed.
+      await invalidateSalesQueries(queryClient);
     },
   });
 }

@@ -1,4 +1,5 @@
 /** What the till reads from the server (apps/server: products, categories, checkout, orders). */
+import { salesQueryRoots } from '@/lib/sales-queries';
 
 /** A product as GET /api/pos/products returns it (the fields the till uses). */
 export interface PosProduct {
@@ -80,4 +81,4 @@ export interface ParkedOrder {
   itemCount: number;
 }
 
-export const posQueryKey = ['pos'] as const;
+export const posQueryKey = salesQueryRoots.pos;

@@ -1,3 +1,5 @@
+import { salesQueryRoots } from '@/lib/sales-queries';
+
 /** The API's shapes (apps/server/src/modules/products/product-schemas.ts). Money is integer minor units. */
 export interface Product {
   id: string;
@@ -53,4 +55,4 @@ export interface CategoryOption {
 }
 
 /** Every query of this feature starts with this key, so one invalidation refreshes the lot. */
-export const productsKey = ['products'] as const;
+export const productsKey = salesQueryRoots.products;

@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { build, client, percentile, startServer } from '../lib/server.mjs';
+import { build, client, machineBusySeconds, percentile, processCpuSeconds, startServer } from '../lib/server.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -62,7 +62,8 @@ async function buildCarts(request, productIds, count) {
   return carts;
 }
 
-async function runTills(request, carts, tills, seconds) {
+async function runTills(request, carts, tills, seconds, serverPid) {
+  const cpuBefore = { server: processCpuSeconds(serverPid), client: process.cpuUsage(), machine: machineBusySeconds() };
   const latencies = [];
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -84,7 +85,21 @@ async function runTills(request, carts, tills, seconds) {
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { orders: latencies.length - errors, errors, perSecond: (latencies.length - errors) / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  // Where the two cores went: the app server, this client, and the rest (the database, the OS).
+  const clientUsage = process.cpuUsage(cpuBefore.client);
+  const cores = {
+    server: (processCpuSeconds(serverPid) - cpuBefore.server) / seconds,
+    client: (clientUsage.user + clientUsage.system) / 1e6 / seconds,
+    machine: (machineBusySeconds() - cpuBefore.machine) / seconds,
+  };
+  return {
+    orders: latencies.length - errors,
+    errors,
+    perSecond: (latencies.length - errors) / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    cores,
+  };
 }
 
 function pgbenchTps(url, clients, seconds) {
@@ -97,7 +112,11 @@ function pgbenchTps(url, clients, seconds) {
   return Number(match[1]);
 }
 
-const fmt = (r) => `${r.perSecond.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.orders} orders, ${r.errors} errors)`;
+const fmt = (r) =>
+  `${r.perSecond.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.orders} orders, ${r.errors} errors)` +
+  (Number.isFinite(r.cores.machine)
+    ? `\n  CPU cores busy: app server ${r.cores.server.toFixed(2)}, bench client ${r.cores.client.toFixed(2)}, database and the rest ${(r.cores.machine - r.cores.server - r.cores.client).toFixed(2)} (of ${availableParallelism()})`
+    : '');
 
 build('server');
 const port = 4392;
@@ -124,8 +143,8 @@ if (!args.includes('--skip-pg')) {
     const productIds = await seedCatalogue((text, values) => db.query(text, values), businessId);
     await db.end();
     const carts = await buildCarts(owner, productIds, 50);
-    await runTills(owner, carts, TILLS, 2); // warm-up
-    const result = await runTills(owner, carts, TILLS, SECONDS);
+    await runTills(owner, carts, TILLS, 2, server.pid); // warm-up
+    const result = await runTills(owner, carts, TILLS, SECONDS, server.pid);
     await server.stop();
     const tps = pgbenchTps(pgbenchUrl, TILLS, SECONDS);
     console.log(`PostgreSQL (${new URL(ADMIN_URL).searchParams.get('host') ? 'Unix socket' : 'TCP'}), ${TILLS} tills, ${SECONDS} s: ${fmt(result)}`);
@@ -151,8 +170,8 @@ if (!args.includes('--skip-pglite')) {
     // The owner's session cookie is stored in the database, so it is valid for the restarted server.
     const restarted = await startServer({ port: port + 1, env: { DATA_DIR: dataDir } });
     const carts = await buildCarts(owner, productIds, 50);
-    await runTills(owner, carts, 8, 2);
-    const result = await runTills(owner, carts, 8, SECONDS);
+    await runTills(owner, carts, 8, 2, restarted.pid);
+    const result = await runTills(owner, carts, 8, SECONDS, restarted.pid);
     await restarted.stop();
     console.log(`PGlite (embedded), 8 tills, ${SECONDS} s: ${fmt(result)}   (target ≥ 200 orders/s)`);
   } finally {

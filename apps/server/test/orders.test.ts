@@ -125,7 +125,7 @@ describe('refunds', () => {
       lines: [{ orderLineId: mugLine.id, quantity: 1, restock: true }],
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ net: 1000, tax: 200, total: 1200, method: 'card' });
+    expect(res.body).toMatchObject({ net: 1000, tax: 200, total: 1200, payments: [{ method: 'card', amount: 1200 }] });
     expect(await s.stockOf(s.mug.id)).toBe(8);
     const detail = (await s.client.get(`/api/orders/${sale.order.id}`)).body;
     expect(detail.order).toMatchObject({ status: 'partially_refunded', refundedTotal: 1200 });
@@ -140,6 +140,46 @@ describe('refunds', () => {
     expect(await s.stockOf(s.mug.id)).toBe(8);
     const movements = await server.database.withTenant(s.businessId, (tx) => tx.select().from(stockMovements).where(eq(stockMovements.reason, 'refund')));
     expect(movements).toHaveLength(1);
+  });
+
+  it('gives a split sale back the way it came in, never more to the card than it took; a chosen method takes it all', async () => {
+    const s = await shop();
+    // 3 mugs: 3600, paid 1000 by card and 2600 in cash.
+    const sale = await s.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: s.mug.id, quantity: 3 }],
+      payments: [
+        { method: 'card', amount: 1000 },
+        { method: 'cash', amount: 2600, tendered: 3000 },
+      ],
+      expectedTotal: 3600,
+    });
+    expect(sale.status).toBe(201);
+    const line = sale.body.lines[0].id;
+    const first = await s.client.post(`/api/orders/${sale.body.order.id}/refunds`, {
+      reason: 'two chipped',
+      lines: [{ orderLineId: line, quantity: 2, restock: false }],
+    });
+    expect(first.body).toMatchObject({ total: 2400, payments: [{ method: 'card', amount: 1000 }, { method: 'cash', amount: 1400 }] });
+    // The card has nothing left to give back: the last mug goes back in cash.
+    const second = await s.client.post(`/api/orders/${sale.body.order.id}/refunds`, {
+      reason: 'third chipped',
+      lines: [{ orderLineId: line, quantity: 1, restock: false }],
+    });
+    expect(second.body).toMatchObject({ total: 1200, payments: [{ method: 'cash', amount: 1200 }] });
+    const detail = (await s.client.get(`/api/orders/${sale.body.order.id}`)).body;
+    const refunds = detail.payments.filter((p: { amount: number }) => p.amount < 0);
+    // Rows written in one transaction share their time, so compare them sorted.
+    expect(refunds.map((p: { method: string; amount: number }) => `${p.method} ${p.amount}`).sort()).toEqual(['card -1000', 'cash -1200', 'cash -1400']);
+
+    const other = await s.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: s.mug.id, quantity: 1 }],
+      payments: [{ method: 'card', amount: 1200 }],
+      expectedTotal: 1200,
+    });
+    const chosen = await s.client.post(`/api/orders/${other.body.order.id}/refunds`, { reason: 'card lost', method: 'cash' });
+    expect(chosen.body).toMatchObject({ total: 1200, payments: [{ method: 'cash', amount: 1200 }] });
   });
 
   it('refunds exactly what was paid when a line is refunded in several goes', async () => {

@@ -261,7 +261,7 @@ describe('GET /api/orders/{id}/receipt.escpos', () => {
       lines: [{ orderLineId: coffeeLine.id, quantity: 1, restock: false }],
     });
     expect(refund.status).toBe(201);
-    expect(refund.body).toMatchObject({ net: 350, tax: 35, total: 385, method: 'cash' });
+    expect(refund.body).toMatchObject({ net: 350, tax: 35, total: 385, payments: [{ method: 'cash', amount: 385 }] });
     const refundId = refund.body.refundId as string;
     const res = await rawGet(shop.client, `/api/orders/${shop.order.id}/receipt.escpos?refundId=${refundId}`);
     expect(res.status).toBe(200);

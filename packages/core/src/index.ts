@@ -14,3 +14,4 @@ export * from './money.ts';
 export * from './pricing.ts';
 export * from './checkout-contract.ts';
 export * from './receipt-layout.ts';
+export * from './refund-allocation.ts';

@@ -134,7 +134,14 @@ const refundRoute = defineRoute({
   },
   responses: {
     201: jsonResponse(
-      z.object({ refundId: z.uuid(), net: z.number().int(), tax: z.number().int(), total: z.number().int(), method: z.enum(PAYMENT_METHODS) }),
+      z.object({
+        refundId: z.uuid(),
+        net: z.number().int(),
+        tax: z.number().int(),
+        total: z.number().int(),
+        /** How the money went back: one method, or the way it came in, each method up to what it took. */
+        payments: z.array(z.object({ method: z.enum(PAYMENT_METHODS), amount: z.number().int() })),
+      }),
       'Refunded',
     ),
     ...errorResponses(400, 403, 404, 409, 422),

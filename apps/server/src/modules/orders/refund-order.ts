@@ -1,4 +1,4 @@
-import { divideRounded, type PaymentMethod } from '@till/core';
+import { allocateRefund, divideRounded, type PaymentMethod } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -12,7 +12,7 @@ export interface RefundOrderInput {
   lines?: { orderLineId: string; quantity: number; restock: boolean }[] | undefined;
   /** Restock for a whole-order refund. */
   restock?: boolean | undefined;
-  /** How the money goes back; by default the way it came in (the first payment's method). */
+  /** How the money goes back; by default the way it came in (allocateRefund in packages/core). */
   method?: PaymentMethod | undefined;
 }
 
@@ -104,9 +104,14 @@ export async function refundOrder(database: Database, tenant: TenantContext, inp
         });
       }
     }
-    const payments = await repo.findPayments(tx, order.id);
-    const method = input.method ?? payments.find((payment) => payment.amount > 0)?.method ?? 'cash';
-    await repo.insertPayment(tx, { businessId: tenant.businessId, orderId: order.id, method, amount: -total, refundId: refund.id });
+    // An operator's choice of method stands (audited); otherwise each method gives back at most what it took.
+    const paidBack = input.method
+      ? [{ method: input.method, amount: total }]
+      : allocateRefund((await repo.findPayments(tx, order.id)) as { method: PaymentMethod; amount: number }[], total);
+    for (const share of paidBack) {
+      await repo.insertPayment(tx, { businessId: tenant.businessId, orderId: order.id, method: share.method, amount: -share.amount, refundId: refund.id });
+    }
+    const methods = paidBack.map((share) => share.method);
 
     const fullyRefunded = lines.every((line) => line.quantity === line.refundedQuantity + (requested.find((r) => r.orderLineId === line.id)?.quantity ?? 0));
     await repo.updateOrder(tx, tenant.businessId, order.id, {
@@ -120,7 +125,7 @@ export async function refundOrder(database: Database, tenant: TenantContext, inp
       type: 'refunded',
       ...actor,
       actorName: tenant.employeeSession?.employeeName ?? 'Business owner',
-      details: { refund_id: refund.id, total, reason: input.reason, method },
+      details: { refund_id: refund.id, total, reason: input.reason, methods },
     });
     await businessRepository.insertAudit(tx, {
       businessId: tenant.businessId,
@@ -132,9 +137,10 @@ export async function refundOrder(database: Database, tenant: TenantContext, inp
         total,
         tax,
         reason: input.reason,
+        paid_back: paidBack,
         lines: refundLines.map(({ item }) => item),
       },
     });
-    return { refundId: refund.id, net, tax, total, method };
+    return { refundId: refund.id, net, tax, total, payments: paidBack };
   });
 }

@@ -8,7 +8,8 @@ export interface RefundOrderInput {
   reason: string;
   /** Lines and quantities; each line restocked or not. */
   lines: { orderLineId: string; quantity: number; restock: boolean }[];
-  method: PaymentMethod;
+  /** Without it, the money goes back the way it came in, each method up to what it took. */
+  method?: PaymentMethod | undefined;
 }
 
 export interface RefundOrderResult {
@@ -16,7 +17,7 @@ export interface RefundOrderResult {
   net: number;
   tax: number;
   total: number;
-  method: PaymentMethod;
+  payments: { method: PaymentMethod; amount: number }[];
 }
 
 /**

@@ -52,6 +52,8 @@ export interface OrderPayment {
   tendered: number | null;
   change: number | null;
   reference: string | null;
+  /** The refund this money went back for; null for a sale's payment. */
+  refundId: string | null;
 }
 
 export interface OrderEvent {

@@ -2,7 +2,7 @@ import { ReceiptTextIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import type { OrderDetail } from '../api/types';
-import { describeEvent, formatDateTime, paymentMethodLabel, refundMoney } from '../utils/format';
+import { describeEvent, formatDateTime, paidBackText, refundMoney } from '../utils/format';
 
 export const refundReceiptPath = (orderId: string, refundId: string) =>
   `/orders/${encodeURIComponent(orderId)}/receipt?refundId=${encodeURIComponent(refundId)}`;
@@ -24,14 +24,14 @@ export function OrderRefunds({ detail, timeZone }: { detail: OrderDetail; timeZo
       <ul className="grid gap-3">
         {detail.refunds.map((refund) => {
           const event = events.get(refund.id);
-          const method = typeof event?.details['method'] === 'string' ? paymentMethodLabel(event.details['method']) : null;
+          const paidBack = detail.payments.filter((payment) => payment.refundId === refund.id);
           return (
             <li key={refund.id} className="grid gap-2 rounded-lg border p-4 text-sm">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
                   <div className="font-medium tabular-nums">
                     {refundMoney(refund.total, currency)}
-                    {method ? ` to ${method.toLowerCase()}` : ''}
+                    {paidBack.length ? ` to ${paidBackText(paidBack, currency)}` : ''}
                   </div>
                   <div className="text-muted-foreground">
                     {formatDateTime(refund.createdAt, timeZone)}

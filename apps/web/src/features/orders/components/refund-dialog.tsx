@@ -12,17 +12,20 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { cn } from '@/lib/utils';
 import { useRefundOrder, type RefundOrderResult } from '../api/refund-order';
 import type { OrderDetail, OrderLine } from '../api/types';
-import { money, orderTitle, PAYMENT_METHOD_LABELS, paymentMethodLabel } from '../utils/format';
+import { money, orderTitle, paidBackText, PAYMENT_METHOD_LABELS, paymentMethodLabel } from '../utils/format';
 import { clampRefundQuantity, previewRefund, refundedAmountsByLine, remainingQuantity, wholeOrderSelection } from '../utils/refund-preview';
 import { refundReceiptPath } from './order-history';
 
 const QUICK_REASONS = ['Returned', 'Damaged', 'Wrong item', 'Changed mind'];
 
-/** How the money goes back by default: the way it came in (what the server does too). */
-export function originalMethod(detail: OrderDetail): PaymentMethod {
-  const method = detail.payments.find((payment) => payment.amount > 0)?.method;
-  return (PAYMENT_METHODS as readonly string[]).includes(method ?? '') ? (method as PaymentMethod) : 'cash';
+/** The methods the customer paid with, in the order the server refunds them (allocateRefund). */
+function methodsPaidWith(detail: OrderDetail): string[] {
+  const used = new Set(detail.payments.filter((payment) => payment.amount > 0).map((payment) => payment.method));
+  return (['card', 'other', 'cash'] as const).filter((method) => used.has(method));
 }
+
+/** By default no method is sent: the server gives the money back the way it came in, each method up to what it took. */
+const AS_PAID = 'as_paid';
 
 function QuantityStepper({ line, value, onChange }: { line: OrderLine; value: number; onChange: (quantity: number) => void }) {
   const max = remainingQuantity(line);
@@ -52,7 +55,7 @@ function Succeeded({ detail, result, onDone }: { detail: OrderDetail; result: Re
       <DialogHeader>
         <DialogTitle>Refund done</DialogTitle>
         <DialogDescription>
-          {money(result.total, detail.order.currency)} goes back to the customer by {paymentMethodLabel(result.method).toLowerCase()}.
+          {money(result.total, detail.order.currency)} goes back to the customer by {paidBackText(result.payments, detail.order.currency)}.
         </DialogDescription>
       </DialogHeader>
       <div role="status" className="flex items-center gap-3 rounded-lg border bg-muted/40 p-4">
@@ -88,7 +91,8 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
   const [chosen, setChosen] = useState<Record<string, number>>({});
   const [restock, setRestock] = useState<Record<string, boolean>>({});
   const [reason, setReason] = useState('');
-  const [method, setMethod] = useState<PaymentMethod>(() => originalMethod(detail));
+  const [method, setMethod] = useState<PaymentMethod | typeof AS_PAID>(AS_PAID);
+  const paidWith = methodsPaidWith(detail);
   const [submitted, setSubmitted] = useState(false);
   const refund = useRefundOrder();
 
@@ -121,7 +125,7 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
     refund.mutate({
       orderId: detail.order.id,
       reason: reason.trim(),
-      method,
+      method: method === AS_PAID ? undefined : method,
       lines: preview.lines.map((line) => ({ orderLineId: line.orderLineId, quantity: line.quantity, restock: restock[line.orderLineId] ?? true })),
     });
   };
@@ -247,15 +251,17 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
 
       <div className="grid gap-2">
         <Label htmlFor={ids.method}>Refund to</Label>
-        <Select value={method} onValueChange={(value) => setMethod(value as PaymentMethod)}>
+        <Select value={method} onValueChange={(value) => setMethod(value as PaymentMethod | typeof AS_PAID)}>
           <SelectTrigger id={ids.method}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
+            <SelectItem value={AS_PAID}>
+              {paidWith.length ? `The way they paid: ${paidWith.map(paymentMethodLabel).join(', then ')}` : 'The way they paid'}
+            </SelectItem>
             {PAYMENT_METHODS.map((option) => (
               <SelectItem key={option} value={option}>
-                {PAYMENT_METHOD_LABELS[option]}
-                {option === originalMethod(detail) ? ' (how they paid)' : ''}
+                All to {PAYMENT_METHOD_LABELS[option].toLowerCase()}
               </SelectItem>
             ))}
           </SelectContent>

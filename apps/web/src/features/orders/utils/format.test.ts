@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEvent, formatDateTime, money, orderStatusLabel, orderTitle, refundMoney } from './format';
+import { describeEvent, formatDateTime, money, orderStatusLabel, orderTitle, paidBackText, refundMoney } from './format';
 
 describe('format', () => {
   it('formats money in the currency, refunds with a minus sign', () => {
@@ -31,6 +31,11 @@ describe('format', () => {
       action: 'Refunded $6.00 to card',
       note: 'Damaged',
     });
+    expect(describeEvent({ type: 'refunded', details: { total: 2400, methods: ['card', 'cash'], reason: 'Chipped' } }, 'USD')).toEqual({
+      action: 'Refunded $24.00 to card and cash',
+      note: 'Chipped',
+    });
+    expect(paidBackText([{ method: 'card', amount: -1000 }, { method: 'cash', amount: -375 }], 'USD')).toBe('card $10.00 and cash $3.75');
     expect(describeEvent({ type: 'voided', details: { reason: 'left' } }, 'USD')).toEqual({ action: 'Voided the sale', note: 'left' });
     expect(describeEvent({ type: 'parked', details: {} }, 'USD')).toEqual({ action: 'Parked the sale', note: null });
     expect(describeEvent({ type: 'price_changed', details: {} }, 'USD').action).toBe('Price changed');

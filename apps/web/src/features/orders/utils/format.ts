@@ -84,13 +84,22 @@ export function describeEvent(event: Pick<OrderEvent, 'type' | 'details'>, curre
       return { action: `Took ${amount}${methods.length ? ` by ${methods.join(' and ').toLowerCase()}` : ''}`, note: null };
     }
     case 'refunded': {
-      const method = detailText(event.details, 'method');
+      // Refunds name their methods (`methods`); those made before split refunds name one (`method`).
+      const listed = Array.isArray(event.details['methods'])
+        ? event.details['methods'].filter((method): method is string => typeof method === 'string')
+        : [detailText(event.details, 'method')].filter((method): method is string => method !== null);
+      const methods = [...new Set(listed)].map((method) => paymentMethodLabel(method).toLowerCase());
       const amount = total === null ? 'Refunded' : `Refunded ${money(total, currency)}`;
-      return { action: `${amount}${method ? ` to ${paymentMethodLabel(method).toLowerCase()}` : ''}`, note: reason };
+      return { action: `${amount}${methods.length ? ` to ${methods.join(' and ')}` : ''}`, note: reason };
     }
     case 'voided':
       return { action: 'Voided the sale', note: reason };
     default:
       return { action: humanize(event.type), note: reason };
   }
+}
+
+/** How a refund's money went back: "card $10.00 and cash $3.75". */
+export function paidBackText(shares: readonly { method: string; amount: number }[], currency: string): string {
+  return shares.map((share) => `${paymentMethodLabel(share.method).toLowerCase()} ${money(Math.abs(share.amount), currency)}`).join(' and ');
 }

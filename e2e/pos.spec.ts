@@ -173,6 +173,7 @@ test('a cashier scans two barcodes, taps a product, pays part card and part cash
   await expect(row).toContainText('Paid');
   await expect(row).toContainText('$19.80');
   await expect(row).toContainText(/Card, Cash|Cash, Card/);
+  await expect(row).toContainText(CASHIER.fullName);
 
   // The cashier may open it and reprint its receipt, but is not offered a refund.
   await row.getByRole('link', { name: '#1', exact: true }).click();

@@ -39,6 +39,7 @@ describe('orders list and detail', () => {
     const first = await s.client.get('/api/orders?limit=2');
     expect(first.status).toBe(200);
     expect(first.body.orders.map((o: { number: number }) => o.number)).toEqual([5, 4]);
+    expect(first.body.orders[0].employeeName).toBeNull(); // the owner's account sold it, not a PIN session
     const second = await s.client.get(`/api/orders?limit=2&cursor=${first.body.nextCursor}`);
     const third = await s.client.get(`/api/orders?limit=2&cursor=${second.body.nextCursor}`);
     expect([...second.body.orders, ...third.body.orders].map((o: { number: number }) => o.number)).toEqual([3, 2, 1]);

@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { businesses, customers, orderEvents, orderLines, orders, payments, products, refundLines, refunds, stockMovements } from '../../db/schema/index.ts';
+import { businesses, customers, employees, orderEvents, orderLines, orders, payments, products, refundLines, refunds, stockMovements } from '../../db/schema/index.ts';
 
 export interface OrderListFilter {
   from?: Date | undefined;
@@ -51,11 +51,13 @@ export const ordersRepository = {
         employeeId: orders.employeeId,
         customerId: orders.customerId,
         customerName: customers.name,
+        employeeName: employees.fullName,
         itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`.mapWith(Number),
         methods: sql<string[]>`(select coalesce(array_agg(distinct ${payments.method}), '{}') from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.amount} > 0)`,
       })
       .from(orders)
       .leftJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(employees, eq(employees.id, orders.employeeId))
       .where(and(...conditions))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(filter.limit + 1);

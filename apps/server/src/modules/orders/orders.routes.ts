@@ -48,6 +48,8 @@ const listRoute = defineRoute({
             employeeId: z.uuid().nullable(),
             customerId: z.uuid().nullable(),
             customerName: z.string().nullable(),
+            /** Who sold it on a PIN session; null when the owner's account did. */
+            employeeName: z.string().nullable(),
             itemCount: z.number().int(),
             methods: z.array(z.string()),
           }),

@@ -22,6 +22,8 @@ export interface OrderListItem {
   employeeId: string | null;
   customerId: string | null;
   customerName: string | null;
+  /** Who sold it on a PIN session; null when the owner's account did. */
+  employeeName: string | null;
   itemCount: number;
   /** Methods of the money taken in (refunds not counted). */
   methods: string[];

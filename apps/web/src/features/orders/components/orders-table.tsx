@@ -31,6 +31,9 @@ export function OrdersTable({ orders, timeZone, listSearch }: OrdersTableProps) 
             <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
               Customer
             </th>
+            <th scope="col" className="hidden px-3 py-2 font-medium xl:table-cell">
+              Sold by
+            </th>
             <th scope="col" className="hidden px-3 py-2 text-right font-medium lg:table-cell">
               Items
             </th>
@@ -76,6 +79,7 @@ export function OrdersTable({ orders, timeZone, listSearch }: OrdersTableProps) 
                 </td>
                 <td className="hidden px-3 py-3 whitespace-nowrap tabular-nums sm:table-cell">{formatDateTime(order.createdAt, timeZone)}</td>
                 <td className="hidden px-3 py-3 md:table-cell">{order.customerName ?? <span className="text-muted-foreground">—</span>}</td>
+                <td className="hidden px-3 py-3 xl:table-cell">{order.employeeName ?? <span className="text-muted-foreground">Owner</span>}</td>
                 <td className="hidden px-3 py-3 text-right tabular-nums lg:table-cell">{order.itemCount}</td>
                 <td className="hidden px-3 py-3 lg:table-cell">{methods || <span className="text-muted-foreground">—</span>}</td>
                 <td className="hidden px-3 py-3 sm:table-cell">

@@ -213,6 +213,8 @@ test('a cashier scans two barcodes, taps a product, pays part card and part cash
   // one coffee and its 10 % tax
   await dialog.getByRole('button', { name: 'Refund $13.75' }).click();
   await expect(dialog.getByRole('heading', { name: 'Refund done' })).toBeVisible();
+  // The card took $10.00 of the sale, so it gives back no more than that; the rest is cash.
+  await expect(dialog).toContainText('goes back to the customer by card $10.00 and cash $3.75');
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   await expect(page.getByText('Partially refunded').first()).toBeVisible();

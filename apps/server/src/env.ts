@@ -19,6 +19,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PUBLIC_URL: z.url().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SUPER_ADMIN_EMAILS: emailList.default([]),
@@ -39,6 +40,7 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   publicUrl: string | undefined;
   authSecret: string;
   superAdminEmails: string[];
@@ -78,6 +80,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     publicUrl: env.PUBLIC_URL,
     authSecret: env.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     superAdminEmails: env.SUPER_ADMIN_EMAILS,

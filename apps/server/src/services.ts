@@ -28,7 +28,7 @@ export async function createServices(
 ): Promise<Services> {
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+    (await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') }));
   if (!options.database) await database.migrate();
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const baseURL = config.publicUrl ?? `http://localhost:${config.port}`;

@@ -53,6 +53,8 @@ export async function fencedTransaction<T>(db: Db, businessId: string, work: (tx
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
+  /** Connections to PostgreSQL this process keeps at most. */
+  poolSize?: number | undefined;
   /** Folder of the embedded database. */
   pgliteDir?: string | undefined;
   /** A dump of a migrated database to start from (tests). */
@@ -60,7 +62,7 @@ export interface OpenDatabaseOptions {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   const pglite = await PGlite.create({
     // Catalogue search uses trigram indexes (products_name_trgm).
     extensions: { pg_trgm },
@@ -82,8 +84,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 20 });
+async function openPostgres(connectionString: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', (error) => console.error('PostgreSQL idle connection error:', error.message));

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { AppError } from './lib/app-error.ts';
+import { nodeJsonBody } from './lib/node-json-body.ts';
 import type { AppEnv, Services, SignedInAccount } from './lib/context.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
@@ -105,10 +106,12 @@ export function createApp(services: Services) {
     await next();
   });
 
-  const jsonBodyLimit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    // The unread rest of the body is still on the socket: close it rather than reuse it.
-    onError: (c) => c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB'), 413, { Connection: 'close' }),
+  // The unread rest of the body is still on the socket: close it rather than reuse it.
+  const tooLarge = (c: Context) => c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB'), 413, { Connection: 'close' });
+  const jsonBodyLimit = nodeJsonBody({
+    maxBytes: MAX_BODY_BYTES,
+    onTooLarge: tooLarge,
+    fallback: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }),
   });
   app.use('/api/*', (c, next) => (OWN_BODY_LIMIT.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
 

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startTestServer, type TestServer } from './harness.ts';
 
@@ -38,6 +39,28 @@ describe('API basics', () => {
     const res = await new ApiClient(server.url).request('POST', '/api/auth/sign-in', body);
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('payload_too_large');
+  });
+
+  it('counts a chunked body without Content-Length too: over 1 MB is 413, under it is read', async () => {
+    const chunked = (text: string) =>
+      new Promise<{ status: number; body: { error: { code: string } } }>((resolve, reject) => {
+        const { hostname, port } = new URL(server.url);
+        const req = request({ hostname, port, method: 'POST', path: '/api/auth/sign-in', headers: { 'content-type': 'application/json' } }, (res) => {
+          let data = '';
+          res.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(data) }));
+        });
+        req.on('error', reject);
+        // Several writes without a declared length: Node sends Transfer-Encoding: chunked.
+        for (let at = 0; at < text.length; at += 64 * 1024) req.write(text.slice(at, at + 64 * 1024));
+        req.end();
+      });
+    const huge = await chunked(JSON.stringify({ email: 'a'.repeat(1024 * 1024 + 10), password: 'x' }));
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe('payload_too_large');
+    const small = await chunked(JSON.stringify({ email: 42, password: true }));
+    expect(small.status).toBe(400);
+    expect(small.body.error.code).toBe('validation_error');
   });
 
   it('answers a body that is not JSON with 415', async () => {

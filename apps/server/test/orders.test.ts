@@ -73,6 +73,26 @@ describe('orders list and detail', () => {
 });
 
 describe('park, resume and void', () => {
+  it("refuses another business's customer when parking or paying, and writes nothing", async () => {
+    const s = await shop();
+    const other = await signUpBusiness(server, { assignOwner: true });
+    const stranger = await other.client.post('/api/customers', { name: 'Someone Else' });
+    expect(stranger.status).toBe(201);
+    const customerId = stranger.body.customer?.id ?? stranger.body.id;
+    const parked = await s.client.post('/api/orders/park', { lines: [{ productId: s.mug.id, quantity: 1 }], customerId });
+    expect([parked.status, parked.body.error?.code]).toEqual([422, 'customer_not_found']);
+    const paid = await s.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      customerId,
+      lines: [{ productId: s.mug.id, quantity: 1 }],
+      payments: [{ method: 'card', amount: 1200 }],
+      expectedTotal: 1200,
+    });
+    expect([paid.status, paid.body.error?.code]).toEqual([422, 'customer_not_found']);
+    expect((await s.client.get('/api/orders')).body.orders).toEqual([]);
+    expect(await s.stockOf(s.mug.id)).toBe(10);
+  });
+
   it('parks without a number or stock, then pays the parked sale', async () => {
     const s = await shop();
     const parked = await s.client.post('/api/orders/park', { lines: [{ productId: s.mug.id, quantity: 1 }], note: 'table 4' });

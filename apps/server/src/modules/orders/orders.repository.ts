@@ -63,6 +63,16 @@ export const ordersRepository = {
       .limit(filter.limit + 1);
   },
 
+  /** Under the tenant's fence: a customer id of another business is not found. */
+  async customerExists(tx: Tx, businessId: string, customerId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.businessId, businessId), eq(customers.id, customerId)))
+      .limit(1);
+    return Boolean(row);
+  },
+
   async findOrder(tx: Tx, businessId: string, orderId: string, lock = false) {
     const query = tx.select().from(orders).where(and(eq(orders.businessId, businessId), eq(orders.id, orderId))).limit(1);
     const [row] = lock ? await query.for('update') : await query;

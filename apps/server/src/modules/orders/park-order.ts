@@ -20,6 +20,10 @@ export async function parkOrder(database: Database, tenant: TenantContext, input
   return database.withTenant(tenant.businessId, async (tx) => {
     const settings = await checkoutRepository.findSalesSettings(tx, tenant.businessId);
     if (!settings) throw new AppError(409, 'business_not_set_up', 'Finish the business set-up before selling');
+    // The foreign key alone would accept another business's customer (key checks ignore row-level security).
+    if (input.customerId && !(await ordersRepository.customerExists(tx, tenant.businessId, input.customerId))) {
+      throw new AppError(422, 'customer_not_found', 'That customer does not exist');
+    }
     const ids = [...new Set(input.lines.map((line) => line.productId))];
     const catalogue = new Map((await checkoutRepository.findSellableProducts(tx, tenant.businessId, ids)).map((p) => [p.id, p]));
     const missing = ids.filter((id) => !catalogue.has(id));

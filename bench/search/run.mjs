@@ -277,6 +277,8 @@ async function runOn(server, kind, openOptions) {
 }
 
 const server = await loadServer();
+// The POS figure is for the web app as it is now: rebuild it when its sources changed (as npm start does).
+await (await import('../../scripts/build.mjs')).buildAll({ only: ['web'] });
 await runOn(server, 'PGlite (embedded)', (dataDir) => ({ pgliteDir: path.join(dataDir, 'pglite') }));
 if (process.env.BENCH_DATABASE_URL) await runOn(server, 'PostgreSQL', () => ({ databaseUrl: process.env.BENCH_DATABASE_URL }));
 process.exit(0);

@@ -306,6 +306,43 @@ describe('search and paging', () => {
     }
   });
 
+  it('pages like a brute-force filter when a text counts as common (read on in name order, then all matches)', async () => {
+    const businessId = (await client.get('/api/me')).body.business.id as string;
+    const all = await server.database.withTenant(businessId, (tx) =>
+      tx.select({ id: products.id, sku: products.sku, barcode: products.barcode, key: sql<string>`lower(${products.name})` }).from(products),
+    );
+    const ordered = [...all].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : 1));
+    for (const q of ['apple', 'tea', 'TEA', 'espresso', 'cake', 'e c', 'SKU-7', 'zzz', '100%']) {
+      const byCode = ordered.filter((row) => row.sku === q || row.barcode === q);
+      const expected = (byCode.length ? byCode : ordered.filter((row) => row.key.includes(q.toLowerCase()))).map((row) => row.id);
+      // [limit, window, probe, quickWindow]: a probe of 1–2 matches sends every text past it; small windows send some
+      // on to the index; a quick window much smaller than the window makes a few matches in it enough to read on.
+      for (const [limit, window, probe, quickWindow] of [
+        [1, 1, 1, 1],
+        [2, 3, 1, 1],
+        [3, 2, 2, 1],
+        [5, 50, 1, 3],
+        [2, 100, 2, 50],
+        [3, 12, 1, 2],
+        [4, 20, 1, 4],
+        [2, 9, 3, 3],
+      ] as const) {
+        const seen: string[] = [];
+        let after: { sortKey: string; id: string } | null = null;
+        for (let pages = 0; pages < 200; pages += 1) {
+          const page: Awaited<ReturnType<typeof searchCatalogue>> = await server.database.withTenant(businessId, (tx) =>
+            searchCatalogue(tx, businessId, { q, filters: { status: 'active' }, after, limit, tuning: { window, probe, quickWindow } }),
+          );
+          expect(page.rows.length).toBeLessThanOrEqual(limit);
+          seen.push(...page.rows.map((row) => row.id));
+          if (!page.next) break;
+          after = page.next;
+        }
+        expect(seen, `q=${q} limit=${limit} window=${window} probe=${probe} quick=${quickWindow}`).toEqual(expected);
+      }
+    }
+  });
+
   it('refuses a cursor it did not make', async () => {
     const res = await client.get('/api/products?cursor=bm9wZQ');
     expect(res.status).toBe(400);

@@ -64,7 +64,7 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   const pglite = await PGlite.create({
-    // Catalogue search uses trigram indexes (products_name_trgm).
+    // Catalogue search uses trigram indexes (products_search_name_trgm).
     extensions: { pg_trgm },
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),

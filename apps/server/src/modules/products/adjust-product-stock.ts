@@ -3,7 +3,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import type { FileUrlSigner } from '../files/signed-url.ts';
 import { actorOf } from './catalogue-access.ts';
-import { loadViewContext } from './catalogue-context.ts';
 import { productNotFound, readProductView } from './get-product.ts';
 import type { ProductView } from './product-view.ts';
 import { productsRepository } from './products.repository.ts';
@@ -38,7 +37,7 @@ export async function adjustProductStock(
       });
     }
     const after = current.stockQuantity + input.delta;
-    const { allowNegativeStock } = await loadViewContext(tx, tenant.businessId, signUrl);
+    const { allowNegativeStock } = await productsRepository.findCatalogueSettings(tx, tenant.businessId);
     if (after < 0 && input.delta < 0 && !allowNegativeStock) {
       throw new AppError(409, 'insufficient_stock', `Only ${current.stockQuantity} of ${current.name} in stock; stock cannot go below zero`, {
         stockQuantity: current.stockQuantity,

@@ -1,7 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { FileUrlSigner } from '../files/signed-url.ts';
-import { loadViewContext } from './catalogue-context.ts';
 import { toProductView, type ProductView } from './product-view.ts';
 import { productsRepository } from './products.repository.ts';
 
@@ -16,6 +15,6 @@ export async function findProductByBarcode(
   return database.withTenant(businessId, async (tx) => {
     const row = await productsRepository.findListedByBarcode(tx, businessId, barcode, options.activeOnly);
     if (!row) throw notFound('product_not_found', `No product has the barcode ${barcode}`);
-    return toProductView(row, await loadViewContext(tx, businessId, signUrl));
+    return toProductView(row, { signUrl });
   });
 }

@@ -1,7 +1,6 @@
 import type { Database, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { FileUrlSigner } from '../files/signed-url.ts';
-import { loadViewContext } from './catalogue-context.ts';
 import { toProductView, type ProductView } from './product-view.ts';
 import { productsRepository } from './products.repository.ts';
 
@@ -11,7 +10,7 @@ export const productNotFound = () => notFound('product_not_found', 'There is no 
 export async function readProductView(tx: Tx, businessId: string, id: string, signUrl: FileUrlSigner): Promise<ProductView> {
   const row = await productsRepository.findListed(tx, businessId, id);
   if (!row) throw productNotFound();
-  return toProductView(row, await loadViewContext(tx, businessId, signUrl));
+  return toProductView(row, { signUrl });
 }
 
 export async function getProduct(database: Database, businessId: string, id: string, signUrl: FileUrlSigner): Promise<ProductView> {

@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client.ts';
 import type { FileUrlSigner } from '../files/signed-url.ts';
-import { loadViewContext } from './catalogue-context.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { toProductView, type ProductView } from './product-view.ts';
 import type { ProductStatus } from './products.repository.ts';
@@ -28,16 +27,15 @@ export async function listProducts(
 ): Promise<{ products: ProductView[]; nextCursor: string | null }> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   return database.withTenant(businessId, async (tx) => {
-    const context = await loadViewContext(tx, businessId, signUrl);
     const page = await searchCatalogue(tx, businessId, {
       q: query.q,
       filters: { status: query.status, categoryId: query.categoryId, lowStock: query.lowStock },
-      after: after ? { sortKey: after.key, id: after.id } : null,
+      after: after ? { sortKey: after.key, id: after.id, common: after.common } : null,
       limit: query.limit,
     });
     return {
-      products: page.rows.map((row) => toProductView(row, context)),
-      nextCursor: page.next ? encodeCursor(page.next.sortKey, page.next.id) : null,
+      products: page.rows.map((row) => toProductView(row, { signUrl })),
+      nextCursor: page.next ? encodeCursor(page.next.sortKey, page.next.id, page.next.common) : null,
     };
   });
 }

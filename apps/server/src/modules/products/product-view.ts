@@ -1,12 +1,6 @@
 import type { FileUrlSigner } from '../files/signed-url.ts';
 import type { ListedProductRow } from './products.repository.ts';
 
-export interface DefaultTaxRate {
-  id: string;
-  name: string;
-  basisPoints: number;
-}
-
 export interface ProductView {
   id: string;
   name: string;
@@ -33,7 +27,6 @@ export interface ProductView {
 }
 
 export interface ProductViewContext {
-  defaultTaxRate: DefaultTaxRate | null;
   signUrl: FileUrlSigner;
 }
 
@@ -46,7 +39,11 @@ export function toProductView(row: ListedProductRow, context: ProductViewContext
     row.taxRateId && row.taxRateName !== null && row.taxRateBasisPoints !== null
       ? { id: row.taxRateId, name: row.taxRateName, basisPoints: row.taxRateBasisPoints, inherited: false }
       : null;
-  const inherited = context.defaultTaxRate ? { ...context.defaultTaxRate, inherited: true } : null;
+  // The business default comes with the row (products.repository reads it in the same query).
+  const inherited =
+    row.defaultTaxRateId && row.defaultTaxRateName !== null && row.defaultTaxRateBasisPoints !== null
+      ? { id: row.defaultTaxRateId, name: row.defaultTaxRateName, basisPoints: row.defaultTaxRateBasisPoints, inherited: true }
+      : null;
   return {
     id: row.id,
     name: row.name,

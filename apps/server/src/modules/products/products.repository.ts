@@ -1,35 +1,9 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, businessSettings, businesses, categories, employees, products, stockMovements, taxRates } from '../../db/schema/index.ts';
+import { auditLog, businessSettings, businesses, categories, employees, productSearch, products, stockMovements, taxRates } from '../../db/schema/index.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductStatus = 'active' | 'archived' | 'all';
-
-/** A product with what the list shows of its category and own tax rate. */
-const listedColumns = {
-  id: products.id,
-  name: products.name,
-  sku: products.sku,
-  barcode: products.barcode,
-  price: products.price,
-  cost: products.cost,
-  taxRateId: products.taxRateId,
-  categoryId: products.categoryId,
-  trackStock: products.trackStock,
-  stockQuantity: products.stockQuantity,
-  lowStockThreshold: products.lowStockThreshold,
-  isActive: products.isActive,
-  imageKey: products.imageKey,
-  createdAt: products.createdAt,
-  updatedAt: products.updatedAt,
-  /** lower(name) as PostgreSQL computes it: the cursor must compare in the database's terms. */
-  sortKey: sql<string>`lower(${products.name})`,
-  categoryName: categories.name,
-  categoryColor: categories.color,
-  categoryIsActive: categories.isActive,
-  taxRateName: taxRates.name,
-  taxRateBasisPoints: taxRates.basisPoints,
-};
 
 export interface ListedProductRow {
   id: string;
@@ -47,12 +21,17 @@ export interface ListedProductRow {
   imageKey: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** lower(name) as PostgreSQL computed it (search_name): the cursor must compare in the database's terms. */
   sortKey: string;
   categoryName: string | null;
   categoryColor: string | null;
   categoryIsActive: boolean | null;
   taxRateName: string | null;
   taxRateBasisPoints: number | null;
+  /** The business default rate, which a product without its own rate inherits; read with the row. */
+  defaultTaxRateId: string | null;
+  defaultTaxRateName: string | null;
+  defaultTaxRateBasisPoints: number | null;
 }
 
 /** `%text%` for LIKE, with the user's own % and _ taken literally. */
@@ -69,6 +48,11 @@ export interface CatalogueFilters {
 export interface KeysetPosition {
   sortKey: string;
   id: string;
+  /**
+   * A hint for the next page of a name search: the text filled this page in name order (it is
+   * common), so the next page reads on in name order without asking the trigram index first.
+   */
+  common?: boolean | undefined;
 }
 
 export interface SortedId {
@@ -76,119 +60,184 @@ export interface SortedId {
   sortKey: string;
 }
 
-/**
- * Searches and pages read `product_search`, the view of the current tenant's products (see the
- * migration that creates it): under row-level security PostgreSQL uses an index only for
- * LEAKPROOF operators, and LIKE and lower() are not, so on `products` itself every name search
- * and keyset page would read the whole tenant. The view fences the tenant with the same setting
- * the policies use; the business filter below is there as well.
+/*
+ * Catalogue pages and searches read `product_search` (schema: productSearch), the view of the
+ * current tenant's products (see the migrations that make it): under row-level security
+ * PostgreSQL uses an index only for LEAKPROOF operators, and LIKE is not, so on `products` itself
+ * every name search and keyset page would read the whole tenant. The view fences the tenant
+ * with the same setting the policies use; the business filter below is there as well.
+ *
+ * A search first picks its page as (id, search_name) pairs with lean queries (the name index
+ * alone where it can, no joins to plan or run for rows that are then dropped), then
+ * `findListedByIds` reads what the list shows of those products.
  */
-const VIEW = sql.raw('product_search');
-const column = (name: string) => sql.raw(`s.${name}`);
-const SORT_KEY = sql.raw('lower(s.name)');
+const S = productSearch;
 
 function filterSql(businessId: string, filters: CatalogueFilters, after: KeysetPosition | null | undefined): SQL {
-  const parts: SQL[] = [sql`${column('business_id')} = ${businessId}::uuid`];
-  if (filters.status !== 'all') parts.push(sql`${column('is_active')} = ${filters.status === 'active'}`);
-  if (filters.categoryId) parts.push(sql`${column('category_id')} = ${filters.categoryId}::uuid`);
-  if (filters.lowStock) parts.push(sql`${column('track_stock')} and ${column('stock_quantity')} <= coalesce(${column('low_stock_threshold')}, 0)`);
-  if (after) parts.push(sql`(${SORT_KEY}, ${column('id')}) > (${after.sortKey}, ${after.id}::uuid)`);
+  const parts: SQL[] = [sql`${S.businessId} = ${businessId}::uuid`];
+  if (filters.status !== 'all') parts.push(sql`${S.isActive} = ${filters.status === 'active'}`);
+  if (filters.categoryId) parts.push(sql`${S.categoryId} = ${filters.categoryId}::uuid`);
+  if (filters.lowStock) parts.push(sql`${S.trackStock} and ${S.stockQuantity} <= coalesce(${S.lowStockThreshold}, 0)`);
+  if (after) parts.push(sql`(${S.searchName}, ${S.id}) > (${after.sortKey}, ${after.id}::uuid)`);
   return sql.join(parts, sql` and `);
 }
 
-type RawRows<T> = { rows: T[] };
+const afterSql = (after: KeysetPosition | null) => (after ? sql`where (sort_key, id) > (${after.sortKey}, ${after.id}::uuid)` : sql``);
 
+/** The products whose SKU or barcode is exactly the text (their unique indexes), as a CTE body. */
+const codesSql = (businessId: string, filters: CatalogueFilters, code: string) => sql`
+  select ${S.id} as id, ${S.searchName} as sort_key from ${S}
+  where ${filterSql(businessId, filters, null)} and (${S.sku} = ${code} or ${S.barcode} = ${code})`;
+
+/**
+ * Names containing the pattern, through the trigram index (products_search_name_trgm), as a CTE
+ * body: MATERIALIZED, so that it is planned for all its rows (a bitmap of the index), not
+ * read in name order, and read only as far as its readers go.
+ */
+const matchesSql = (businessId: string, filters: CatalogueFilters, pattern: string) => sql`
+  select ${S.id} as id, ${S.searchName} as sort_key from ${S}
+  where ${filterSql(businessId, filters, null)} and ${S.searchName} like lower(${pattern})`;
+
+/**
+ * The first `limit` names containing the pattern among at most `window` products read in name
+ * order after `after`, as a CTE body. The reading stops as soon as it has `limit`: a text found
+ * all over the catalogue costs a few hundred rows, not the window. The outer query has no ORDER
+ * BY on purpose (a sort would read the whole window); rows leave the subquery in its order.
+ */
+const windowSql = (businessId: string, filters: CatalogueFilters, pattern: string, after: KeysetPosition | null, window: number, limit: number) => sql`
+  select id, sort_key from (
+    select ${S.id} as id, ${S.searchName} as sort_key from ${S}
+    where ${filterSql(businessId, filters, after)}
+    order by ${S.searchName}, ${S.id} limit ${window}
+  ) windowed
+  where sort_key like lower(${pattern})
+  limit ${limit}`;
+
+type RawRows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as RawRows<T>).rows;
 const toSorted = (rows: { id: string; sort_key: string }[]): SortedId[] => rows.map((row) => ({ id: row.id, sortKey: row.sort_key }));
 
+/** What the first question of a name search found (`rows`: in (search_name, id) order). */
+export type ProbeResult =
+  | { kind: 'codes'; rows: SortedId[] }
+  /** At least `dense` names read in name order: read on from the last of them. */
+  | { kind: 'named'; rows: SortedId[] }
+  /** All the names containing the text after the cursor, at most `limit` of them. */
+  | { kind: 'all-matches'; rows: SortedId[] }
+  /** A common text whose matches lie beyond the quick window; `rows`: the few found in it. */
+  | { kind: 'common'; rows: SortedId[] };
+
 /** Tenant queries on products and their stock ledger; each runs on the request's fenced transaction and filters by business too. */
 export const productsRepository = {
-  /** One page in (lower(name), id) order, the order of the products_business_name index. */
-  async pageIds(tx: Tx, businessId: string, filters: CatalogueFilters, after: KeysetPosition | null, limit: number): Promise<SortedId[]> {
-    const result = await tx.execute(sql`
-      select s.id, ${SORT_KEY} as sort_key from ${VIEW} s
-      where ${filterSql(businessId, filters, after)}
-      order by ${SORT_KEY}, s.id limit ${limit}`);
-    return toSorted(rowsOf(result));
+  /** One page in (search_name, id) order, the order of the products_business_search_name index, with the listed columns. */
+  async listedPage(tx: Tx, businessId: string, filters: CatalogueFilters, after: KeysetPosition | null, limit: number): Promise<ListedProductRow[]> {
+    return selectListed(tx, businessId, sql`${filterSql(businessId, filters, after)} order by ${S.searchName}, ${S.id} limit ${limit}`);
   },
 
-  /**
-   * Reads at most `window` rows in name order after `after` and answers those whose name
-   * contains the text, plus the last row of the window (so the caller knows how far the search
-   * got). It stops as soon as `enough` rows are found: a common text costs a few rows, not the
-   * window. The outer query has no ORDER BY on purpose (a sort would read the whole window); the
-   * rows stream in the inner order and the caller sorts what it gets.
-   */
-  async scanNames(tx: Tx, businessId: string, filters: CatalogueFilters, pattern: string, after: KeysetPosition | null, window: number, enough: number) {
-    const result = await tx.execute(sql`
-      select id, sort_key, hit, position from (
-        select s.id, ${SORT_KEY} as sort_key, ${SORT_KEY} like lower(${pattern}) as hit,
-               row_number() over (order by ${SORT_KEY}, s.id) as position
-        from ${VIEW} s
-        where ${filterSql(businessId, filters, after)}
-        order by ${SORT_KEY}, s.id limit ${window}
-      ) scanned
-      where hit or position = ${window}
-      limit ${enough}`);
-    return rowsOf<{ id: string; sort_key: string; hit: boolean; position: number | string }>(result)
-      .map((row) => ({ id: row.id, sortKey: row.sort_key, hit: row.hit, position: Number(row.position) }))
-      .sort((a, b) => a.position - b.position);
-  },
-
-  /**
-   * Names containing the text through the trigram index (products_name_trgm), sorted: costs
-   * one fetch per match, so it is asked once the text has shown itself rare in name order.
-   */
-  async trigramNames(tx: Tx, businessId: string, filters: CatalogueFilters, pattern: string, after: KeysetPosition | null, limit: number): Promise<SortedId[]> {
-    const result = await tx.execute(sql`
-      with matches as materialized (
-        select s.id, ${SORT_KEY} as sort_key from ${VIEW} s
-        where ${filterSql(businessId, filters, null)} and ${SORT_KEY} like lower(${pattern})
-      )
-      select id, sort_key from matches
-      ${after ? sql`where (sort_key, id) > (${after.sortKey}, ${after.id}::uuid)` : sql``}
-      order by sort_key, id limit ${limit}`);
-    return toSorted(rowsOf(result));
-  },
-
-  /** Products whose SKU or barcode is exactly the text (their unique indexes). */
-  async matchCodes(tx: Tx, businessId: string, filters: CatalogueFilters, code: string, after: KeysetPosition | null): Promise<SortedId[]> {
-    const result = await tx.execute(sql`
-      select s.id, ${SORT_KEY} as sort_key from ${VIEW} s
-      where ${filterSql(businessId, filters, after)} and (s.sku = ${code} or s.barcode = ${code})
-      order by ${SORT_KEY}, s.id`);
-    return toSorted(rowsOf(result));
-  },
-
+  /** The listed columns of these products, in (search_name, id) order. */
   async findListedByIds(tx: Tx, businessId: string, ids: string[]): Promise<ListedProductRow[]> {
     if (!ids.length) return [];
-    return tx
-      .select(listedColumns)
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(taxRates, eq(taxRates.id, products.taxRateId))
-      .where(and(eq(products.businessId, businessId), sql`${products.id} = any(${sql.param(ids)}::uuid[])`));
+    return selectListed(tx, businessId, sql`${S.businessId} = ${businessId}::uuid and ${S.id} = any(${sql.param(ids)}::uuid[]) order by ${S.searchName}, ${S.id}`);
+  },
+
+  /**
+   * The first question of a name search (3+ letters or digits), in one round trip:
+   * 1. the products whose SKU or barcode is exactly the text (`code`, on a first page), if any;
+   * 2. else the first `limit` names containing the text among the next `quickWindow` products in
+   *    name order after `after` (`named`): a common text fills its page there;
+   * 3. unless 2 found at least `dense` (then the caller reads on in name order), up to `cap`
+   *    names containing the text through the trigram index: fewer than `cap` is all of them (a
+   *    rare text), answered as the page after `after` (`all-matches`, at most `limit` rows);
+   *    `cap` of them mean a common text whose matches lie further on (`common`).
+   * Each step runs only when the one before leaves the question open.
+   */
+  async probeNames(
+    tx: Tx,
+    businessId: string,
+    filters: CatalogueFilters,
+    input: { code: string | null; pattern: string; after: KeysetPosition | null; quickWindow: number; dense: number; cap: number; limit: number },
+  ): Promise<ProbeResult> {
+    const { code, pattern, after, quickWindow, dense, cap, limit } = input;
+    const noCodes = code ? sql`not exists (select 1 from codes)` : sql`true`;
+    const openQuestion = sql`${noCodes} and (select count(*) from named) < ${dense}`;
+    const result = await tx.execute(sql`
+      with ${code ? sql`codes as materialized (${codesSql(businessId, filters, code)}),` : sql``}
+        named as materialized (${windowSql(businessId, filters, pattern, after, quickWindow, limit)}),
+        matches as materialized (${matchesSql(businessId, filters, pattern)}),
+        probe as materialized (select id, sort_key from matches limit ${cap})
+      ${code ? sql`select 'codes' as source, id, sort_key from (select id, sort_key from codes order by sort_key, id) by_code union all` : sql``}
+      select 'named' as source, id, sort_key from named where ${noCodes}
+      union all
+      select 'all-matches', id, sort_key from (
+        select id, sort_key from probe ${afterSql(after)} order by sort_key, id limit ${limit}
+      ) page
+      where ${openQuestion} and (select count(*) from probe) < ${cap}
+      union all
+      select 'common', null, null where ${openQuestion} and (select count(*) from probe) >= ${cap}`);
+    const rows = rowsOf<{ source: 'codes' | 'named' | 'all-matches' | 'common'; id: string; sort_key: string }>(result);
+    const of = (source: string) => toSorted(rows.filter((row) => row.source === source));
+    if (rows.some((row) => row.source === 'codes')) return { kind: 'codes', rows: of('codes') };
+    const named = of('named');
+    if (named.length >= dense) return { kind: 'named', rows: named };
+    if (rows.some((row) => row.source === 'common')) return { kind: 'common', rows: named };
+    return { kind: 'all-matches', rows: of('all-matches') };
+  },
+
+  /**
+   * A common text (3+ letters or digits): the first `limit` names containing it among at most
+   * `window` products read in name order after `after`. When the window holds fewer, the
+   * matches are clustered further on: then, in the same round trip, all of them are fetched
+   * through the trigram index and sorted.
+   */
+  async scanNames(tx: Tx, businessId: string, filters: CatalogueFilters, pattern: string, after: KeysetPosition | null, window: number, limit: number): Promise<SortedId[]> {
+    const result = await tx.execute(sql`
+      with scanned as materialized (${windowSql(businessId, filters, pattern, after, window, limit)}),
+        matches as materialized (${matchesSql(businessId, filters, pattern)})
+      select id, sort_key from scanned where (select count(*) from scanned) >= ${limit}
+      union all
+      select id, sort_key from (select id, sort_key from matches ${afterSql(after)} order by sort_key, id limit ${limit}) sorted
+      where (select count(*) from scanned) < ${limit}`);
+    return toSorted(rowsOf(result));
+  },
+
+  /**
+   * A text of 1–2 letters or digits (no trigrams): reads at most `window` products in name order
+   * after `after` and answers those whose name contains it, plus the last row of the window (so
+   * the caller knows how far the reading got), stopping as soon as `enough` rows are found. With
+   * `code`, the products whose SKU or barcode is exactly the text come instead, when there are.
+   */
+  async scanShortNames(tx: Tx, businessId: string, filters: CatalogueFilters, input: { code: string | null; pattern: string; after: KeysetPosition | null; window: number; enough: number }) {
+    const { code, pattern, after, window, enough } = input;
+    const result = await tx.execute(sql`
+      ${code ? sql`with codes as materialized (${codesSql(businessId, filters, code)})
+        select true as code, id, sort_key, true as hit, 0 as position from (select id, sort_key from codes order by sort_key, id) by_code
+        union all` : sql``}
+      select false as code, id, sort_key, hit, position from (
+        select ${S.id} as id, ${S.searchName} as sort_key, ${S.searchName} like lower(${pattern}) as hit,
+               row_number() over (order by ${S.searchName}, ${S.id}) as position
+        from ${S}
+        where ${filterSql(businessId, filters, after)}
+        order by ${S.searchName}, ${S.id} limit ${window}
+      ) scanned
+      where (hit or position = ${window}) ${code ? sql`and not exists (select 1 from codes)` : sql``}
+      limit ${enough}`);
+    return rowsOf<{ code: boolean; id: string; sort_key: string; hit: boolean; position: number | string }>(result).map((row) => ({
+      code: row.code,
+      id: row.id,
+      sortKey: row.sort_key,
+      hit: row.hit,
+      position: Number(row.position),
+    }));
   },
 
   async findListed(tx: Tx, businessId: string, id: string): Promise<ListedProductRow | null> {
-    const [row] = await tx
-      .select(listedColumns)
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(taxRates, eq(taxRates.id, products.taxRateId))
-      .where(and(eq(products.businessId, businessId), eq(products.id, id)))
-      .limit(1);
+    const [row] = await selectListed(tx, businessId, sql`${S.businessId} = ${businessId}::uuid and ${S.id} = ${id}::uuid`);
     return row ?? null;
   },
 
   async findListedByBarcode(tx: Tx, businessId: string, barcode: string, activeOnly: boolean): Promise<ListedProductRow | null> {
-    const [row] = await tx
-      .select(listedColumns)
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(taxRates, eq(taxRates.id, products.taxRateId))
-      .where(and(eq(products.businessId, businessId), eq(products.barcode, barcode), activeOnly ? eq(products.isActive, true) : undefined))
-      .limit(1);
+    const active = activeOnly ? sql` and ${S.isActive}` : sql``;
+    const [row] = await selectListed(tx, businessId, sql`${S.businessId} = ${businessId}::uuid and ${S.barcode} = ${barcode}${active} limit 1`);
     return row ?? null;
   },
 
@@ -390,3 +439,66 @@ export const productsRepository = {
     return row?.next ?? 0;
   },
 };
+
+/**
+ * What a list shows of a product, in the order selectListed returns it: its own columns, its
+ * category, its own tax rate and the business default rate (which a product without its own rate
+ * inherits).
+ */
+const LISTED_COLUMNS = [
+  ['id', S.id],
+  ['name', S.name],
+  ['sku', S.sku],
+  ['barcode', S.barcode],
+  ['price', S.price],
+  ['cost', S.cost],
+  ['taxRateId', S.taxRateId],
+  ['categoryId', S.categoryId],
+  ['trackStock', S.trackStock],
+  ['stockQuantity', S.stockQuantity],
+  ['lowStockThreshold', S.lowStockThreshold],
+  ['isActive', S.isActive],
+  ['imageKey', S.imageKey],
+  ['createdAt', S.createdAt],
+  ['updatedAt', S.updatedAt],
+  ['sortKey', S.searchName],
+  ['categoryName', sql.raw('category.name')],
+  ['categoryColor', sql.raw('category.color')],
+  ['categoryIsActive', sql.raw('category.is_active')],
+  ['taxRateName', sql.raw('own_rate.name')],
+  ['taxRateBasisPoints', sql.raw('own_rate.basis_points')],
+  ['defaultTaxRateId', sql.raw('default_rate.id')],
+  ['defaultTaxRateName', sql.raw('default_rate.name')],
+  ['defaultTaxRateBasisPoints', sql.raw('default_rate.basis_points')],
+] as const satisfies readonly (readonly [keyof ListedProductRow, unknown])[];
+const LISTED_KEYS = LISTED_COLUMNS.map(([key]) => key);
+
+/**
+ * Products from product_search with what the list shows (`rest`: the WHERE condition, ORDER BY
+ * and LIMIT), one JSON array a row. This query is on every catalogue page: written out, and as
+ * one field a row, it costs about half as much on PGlite as the query builder's version (whose
+ * 24 fields a row each go through the driver's text parsing) and a third less on PostgreSQL.
+ * JSON also gives both drivers the same types (bigint as a number, timestamps in ISO 8601).
+ * The default rate is looked up once per query (an uncorrelated subquery), not per row.
+ */
+async function selectListed(tx: Tx, businessId: string, rest: SQL): Promise<ListedProductRow[]> {
+  const result = await tx.execute(sql`
+    select json_build_array(${sql.join(
+      LISTED_COLUMNS.map(([, column]) => column),
+      sql`, `,
+    )}) as listed
+    from ${S}
+    left join ${categories} category on category.id = ${S.categoryId}
+    left join ${taxRates} own_rate on own_rate.id = ${S.taxRateId}
+    left join ${taxRates} default_rate on default_rate.id = (
+      select id from ${taxRates} where business_id = ${businessId}::uuid and is_default limit 1)
+    where ${rest}`);
+  return rowsOf<{ listed: unknown[] | string }>(result).map(({ listed }) => {
+    const values = typeof listed === 'string' ? (JSON.parse(listed) as unknown[]) : listed;
+    const row: Record<string, unknown> = {};
+    for (let index = 0; index < LISTED_KEYS.length; index += 1) row[LISTED_KEYS[index]!] = values[index];
+    row.createdAt = new Date(row.createdAt as string);
+    row.updatedAt = new Date(row.updatedAt as string);
+    return row as unknown as ListedProductRow;
+  });
+}

@@ -1,11 +1,33 @@
 import type { Tx } from '../../db/client.ts';
 import { containsPattern, productsRepository, type CatalogueFilters, type KeysetPosition, type ListedProductRow, type SortedId } from './products.repository.ts';
 
-/** Rows read in name order, at most, before the trigram index is asked (3+ characters). */
-export const SCAN_WINDOW = 2500;
-/** Rows read in name order, at most, for a 1–2 character text (no trigrams); the page may then end short. */
-export const SHORT_SCAN_WINDOW = 20_000;
-const TRIGRAM_MIN_LENGTH = 3;
+/*
+ * Measured at 100k products on PGlite and on PostgreSQL (a table not yet vacuumed, as embedded
+ * PGlite always is): reading products in name order costs about 0.75 µs a row (1.2 µs when the
+ * rows are numbered); the trigram index costs 0.5–2.5 ms for the index itself, then about
+ * 0.5–1 µs a match.
+ */
+
+/**
+ * Rows read in name order first, for a text of 3+ letters or digits: a text found all over the
+ * catalogue ("juice", "500ml") fills a page within them, and how often it turns up there tells
+ * whether reading on in name order (SCAN_WINDOW) or the trigram index is the cheaper way.
+ */
+export const QUICK_WINDOW = 1000;
+/**
+ * Matches fetched through the trigram index, at most, before a text counts as common: up to this
+ * many, fetching and sorting all of them is the cheaper way; beyond, reading in name order fills
+ * a page sooner (at 100k products a text in more than 1% of names fills one within a few thousand
+ * rows).
+ */
+export const TRIGRAM_PROBE = 1000;
+/** Rows read in name order, at most, for a common text before all its matches are fetched instead (clustered elsewhere). */
+export const SCAN_WINDOW = 4000;
+/** Rows read in name order, at most, for a text of 1–2 letters or digits (no trigrams); the page may then end short. */
+export const SHORT_SCAN_WINDOW = 2500;
+/** Letters and digits a text needs for its trigrams to narrow a search: fewer, and it is read in name order like a short text. */
+const TRIGRAM_MIN_CHARACTERS = 3;
+const wordCharacters = (text: string) => text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
 
 export interface CataloguePage {
   rows: ListedProductRow[];
@@ -14,36 +36,71 @@ export interface CataloguePage {
 }
 
 export interface SearchTuning {
+  /** SCAN_WINDOW */
   window: number;
+  /** SHORT_SCAN_WINDOW */
   shortWindow: number;
+  /** TRIGRAM_PROBE */
+  probe: number;
+  /** QUICK_WINDOW */
+  quickWindow: number;
 }
 
-type NameHits = { hits: SortedId[]; complete: KeysetPosition | null };
+type Picked = { ids: SortedId[]; next: KeysetPosition | null };
+
+/** The first `limit` of rows fetched `limit + 1` at a time, and the next cursor when there were more. */
+function firstOf(rows: SortedId[], limit: number): Picked {
+  return rows.length > limit ? { ids: rows.slice(0, limit), next: rows[limit - 1]! } : { ids: rows, next: null };
+}
 
 /**
- * Name matches: everything up to `complete` (null: to the end of the catalogue) is in `hits`.
- * The work follows the cheaper of two ways (measured on PGlite at 100k products: reading in
- * name order costs about 2 µs a row, fetching a trigram match about 3.5 µs):
- * 1. read products in name order after the cursor, stopping as soon as a page is full: a text
- *    found all over the catalogue ("juice", "500ml") fills it within a few hundred rows;
- * 2. after SCAN_WINDOW rows without a full page the text is rare, or its matches are clustered
- *    further on: fetch all its matches through the trigram index and sort them (3+ characters);
- * 3. a 1–2 character text has no trigrams: it is read in name order for up to SHORT_SCAN_WINDOW
+ * Which products a name search shows, a page at a time (`code`: the text, on a first page, for
+ * the SKU / barcode match that comes first). The first three steps are one round trip:
+ * 1. read QUICK_WINDOW products in name order: a text found all over the catalogue ("juice",
+ *    "500ml") fills its page there;
+ * 2. if it turned up often enough there to fill the page within SCAN_WINDOW more rows, read on
+ *    in name order from the last match (5);
+ * 3. otherwise ask the trigram index for up to TRIGRAM_PROBE matches: fewer is all of them (a rare
+ *    text, "dark almond milk"), sorted and paged at once;
+ * 4. TRIGRAM_PROBE matches mean a common text whose matches lie further on: read on (5);
+ * 5. read SCAN_WINDOW products in name order, stopping as soon as the page is full; if that
+ *    window does not fill it, the matches are clustered elsewhere: fetch all of them through
+ *    the index and sort them (same round trip). The next cursor of a page found by reading in
+ *    name order says so (`common`), and that page starts at 5;
+ * 6. a text of 1–2 letters or digits ("ju", "a b", "#4") has no trigrams to narrow the search
+ *    (the index would read all of itself): it is read in name order for up to SHORT_SCAN_WINDOW
  *    rows, and if that fills no page the page ends short where the reading stopped (its cursor
  *    reads on), so a page's work stays bounded whatever the text.
  */
-async function nameHits(tx: Tx, businessId: string, filters: CatalogueFilters, q: string, after: KeysetPosition | null, limit: number, tuning: SearchTuning): Promise<NameHits> {
+async function pickNames(tx: Tx, businessId: string, filters: CatalogueFilters, q: string, code: string | null, after: KeysetPosition | null, limit: number, tuning: SearchTuning): Promise<Picked> {
   const pattern = containsPattern(q);
-  const short = q.length < TRIGRAM_MIN_LENGTH;
-  const window = short ? tuning.shortWindow : tuning.window;
-  const scanned = await productsRepository.scanNames(tx, businessId, filters, pattern, after, window, limit + 2);
-  const hits = scanned.filter((row) => row.hit);
-  if (hits.length > limit) return { hits: hits.slice(0, limit), complete: hits[limit - 1]! };
-  const last = scanned.find((row) => row.position === window);
-  if (!last) return { hits, complete: null };
-  if (short) return { hits, complete: last };
-  const found = await productsRepository.trigramNames(tx, businessId, filters, pattern, after, limit + 1);
-  return found.length > limit ? { hits: found.slice(0, limit), complete: found[limit - 1]! } : { hits: found, complete: null };
+  if (wordCharacters(q) < TRIGRAM_MIN_CHARACTERS) {
+    const window = tuning.shortWindow;
+    const scanned = await productsRepository.scanShortNames(tx, businessId, filters, { code, pattern, after, window, enough: limit + 2 });
+    const codes = scanned.filter((row) => row.code);
+    // At most two products (one by SKU, one by barcode), so they make one page.
+    if (codes.length) return { ids: codes.slice(0, limit), next: null };
+    scanned.sort((a, b) => a.position - b.position);
+    const hits = scanned.filter((row) => row.hit);
+    if (hits.length > limit) return firstOf(hits, limit);
+    const last = scanned.find((row) => row.position === window);
+    return { ids: hits, next: last ? { sortKey: last.sortKey, id: last.id } : null };
+  }
+  let found: SortedId[] = [];
+  // The page before was found in name order (a common text): read on without asking the index.
+  if (!after?.common) {
+    // Enough in the quick window to fill the page within SCAN_WINDOW more rows at that rate.
+    const dense = Math.min(limit + 1, Math.ceil(((limit + 1) * tuning.quickWindow) / tuning.window));
+    const probe = await productsRepository.probeNames(tx, businessId, filters, { code, pattern, after, quickWindow: tuning.quickWindow, dense, cap: tuning.probe, limit: limit + 1 });
+    if (probe.kind === 'codes') return { ids: probe.rows.slice(0, limit), next: null };
+    if (probe.kind === 'all-matches') return firstOf(probe.rows, limit);
+    found = probe.rows;
+  }
+  // Read on after the last match found so far (none: after the cursor).
+  const from = found.at(-1) ?? after;
+  const more = found.length > limit ? [] : await productsRepository.scanNames(tx, businessId, filters, pattern, from, tuning.window, limit + 1 - found.length);
+  const page = firstOf([...found, ...more], limit);
+  return { ids: page.ids, next: page.next ? { ...page.next, common: true } : null };
 }
 
 /**
@@ -58,30 +115,19 @@ export async function searchCatalogue(
   input: { q?: string | undefined; filters: CatalogueFilters; after: KeysetPosition | null; limit: number; tuning?: Partial<SearchTuning> },
 ): Promise<CataloguePage> {
   const q = input.q?.trim() ?? '';
-  let ids: SortedId[];
-  let next: KeysetPosition | null;
   if (!q) {
-    const found = await productsRepository.pageIds(tx, businessId, input.filters, input.after, input.limit + 1);
-    ids = found.slice(0, input.limit);
-    next = found.length > input.limit ? ids.at(-1)! : null;
-  } else {
-    // At most two products (one by SKU, one by barcode), so they make one page. A cursor means
-    // a later page of a name search: codes were not matched then, so they are not now.
-    const codes = input.after ? [] : await productsRepository.matchCodes(tx, businessId, input.filters, q, null);
-    if (codes.length) {
-      ids = codes.slice(0, input.limit);
-      next = null;
-    } else {
-      const tuning = { window: SCAN_WINDOW, shortWindow: SHORT_SCAN_WINDOW, ...input.tuning };
-      const names = await nameHits(tx, businessId, input.filters, q, input.after, input.limit, tuning);
-      ids = names.hits;
-      next = names.complete;
-    }
+    const rows = await productsRepository.listedPage(tx, businessId, input.filters, input.after, input.limit + 1);
+    if (rows.length <= input.limit) return { rows, next: null };
+    const last = rows[input.limit - 1]!;
+    return { rows: rows.slice(0, input.limit), next: { sortKey: last.sortKey, id: last.id } };
   }
-  const rows = await productsRepository.findListedByIds(tx, businessId, ids.map((row) => row.id));
+  const tuning = { window: SCAN_WINDOW, shortWindow: SHORT_SCAN_WINDOW, probe: TRIGRAM_PROBE, quickWindow: QUICK_WINDOW, ...input.tuning };
+  // A cursor means a later page of a name search: codes were not matched then, so they are not now.
+  const picked = await pickNames(tx, businessId, input.filters, q, input.after ? null : q, input.after, input.limit, tuning);
+  const rows = await productsRepository.findListedByIds(tx, businessId, picked.ids.map((row) => row.id));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
-    rows: ids.map((row) => byId.get(row.id)).filter((row): row is ListedProductRow => row !== undefined),
-    next: next ? { sortKey: next.sortKey, id: next.id } : null,
+    rows: picked.ids.map((row) => byId.get(row.id)).filter((row): row is ListedProductRow => row !== undefined),
+    next: picked.next ? { sortKey: picked.next.sortKey, id: picked.next.id, common: picked.next.common } : null,
   };
 }

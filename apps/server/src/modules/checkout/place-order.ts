@@ -33,9 +33,11 @@ async function replay(tx: Tx, tenant: TenantContext, input: PlaceOrderInput, has
 }
 
 /**
- * One sale in one transaction: order, lines, payments, stock movements and history. The server
- * reprices the cart (SPEC-free rule in packages/core) and refuses a total the till got wrong;
- * a retry with the same idempotency key returns the first result.
+ * One sale: one statement reads what pricing needs, the cart is repriced here (packages/core)
+ * and a total the till got wrong is refused, then one statement, hence one transaction, writes
+ * the order, lines, payments, stock movements and history (decision 007). A retry with the same
+ * idempotency key returns the first result. Prices are those read by the first statement; stock
+ * is checked again under its row locks in the second.
  */
 export async function placeOrder(
   database: Database,

@@ -22,17 +22,22 @@ export function nodeJsonBody(options: {
     const declared = Number(c.req.header('content-length'));
     if (Number.isFinite(declared) && declared > options.maxBytes) return options.onTooLarge(c);
     const text = await readAtMost(incoming, options.maxBytes);
+    if (text === 'aborted') return c.json({ error: { code: 'request_aborted', message: 'The request body did not arrive whole' } }, 400);
     if (text === null) return options.onTooLarge(c);
     (c.req as unknown as { bodyCache: BodyCache }).bodyCache.text = Promise.resolve(text);
     await next();
   };
 }
 
-/** The stream's text, or null once it passes `maxBytes` (the rest is left unread: answer with Connection: close). */
-function readAtMost(stream: IncomingMessage, maxBytes: number): Promise<string | null> {
+/**
+ * The stream's text; null once it passes `maxBytes` (the rest is left unread: answer with
+ * Connection: close); 'aborted' when the client went away before the end.
+ */
+function readAtMost(stream: IncomingMessage, maxBytes: number): Promise<string | null | 'aborted'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let ended = false;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {
@@ -44,7 +49,14 @@ function readAtMost(stream: IncomingMessage, maxBytes: number): Promise<string |
       chunks.push(chunk);
     };
     stream.on('data', onData);
-    stream.once('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')));
+    stream.once('end', () => {
+      ended = true;
+      resolve(Buffer.concat(chunks, size).toString('utf8'));
+    });
+    // A promise that never settles would hold the request forever: a closed stream settles it.
+    stream.once('close', () => {
+      if (!ended) resolve('aborted');
+    });
     stream.once('error', reject);
   });
 }

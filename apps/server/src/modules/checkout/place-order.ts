@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { evaluateApiAccess, MoneyError, priceCart, type PlaceOrderInput } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { isUniqueViolation, sqlState } from '../../lib/pg-errors.ts';
+import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
 import { toOrderLineRows } from './order-line-rows.ts';
 import { toOrderView, type OrderView } from './order-view.ts';
@@ -125,7 +126,8 @@ export async function placeOrder(
   const now = new Date();
   const businessId = tenant.businessId;
   const employeeId = tenant.employeeSession?.employeeId ?? null;
-  const orderId = input.parkedOrderId ?? randomUUID();
+  // Time-ordered ids: the sale tables' key indexes grow at their right edge.
+  const orderId = input.parkedOrderId ?? uuidV7();
   const order = {
     id: orderId,
     businessId,
@@ -151,7 +153,7 @@ export async function placeOrder(
   };
   const lines = toOrderLineRows({ businessId, orderId, lines: input.lines, catalogue, priced }).map((row) => ({
     ...row,
-    id: randomUUID(),
+    id: uuidV7(),
     catalogueUnitPrice: row.catalogueUnitPrice ?? null,
     lineDiscount: row.lineDiscount ?? null,
     sku: row.sku ?? null,
@@ -160,7 +162,7 @@ export async function placeOrder(
     refundedQuantity: 0,
   }));
   const orderPayments = input.payments.map((payment) => ({
-    id: randomUUID(),
+    id: uuidV7(),
     businessId,
     orderId,
     method: payment.method,
@@ -186,7 +188,7 @@ export async function placeOrder(
     lines,
     payments: orderPayments,
     stockMovements: [...takeByProduct].map(([productId, quantity]) => ({
-      id: randomUUID(),
+      id: uuidV7(),
       businessId,
       productId,
       quantityDelta: -quantity,
@@ -197,7 +199,7 @@ export async function placeOrder(
     })),
     events: [
       {
-        id: randomUUID(),
+        id: uuidV7(),
         businessId,
         orderId,
         type: 'paid',
@@ -208,7 +210,7 @@ export async function placeOrder(
       },
     ],
     audits: audits.map((audit) => ({
-      id: randomUUID(),
+      id: uuidV7(),
       businessId,
       ...actor,
       action: audit.action,

@@ -1,3 +1,5 @@
+import { createTtlCache } from './ttl-cache.ts';
+
 /**
  * Which business a signed-in account belongs to, who owns it and its feature switches: read on
  * every business request, changed almost never. Cached by user id for a few seconds once the
@@ -6,7 +8,6 @@
  * (the same trade as the session cache).
  */
 export const BUSINESS_CONTEXT_TTL_MS = 5_000;
-const MAX_ENTRIES = 10_000;
 
 export interface BusinessContext {
   businessId: string;
@@ -21,23 +22,10 @@ export interface BusinessContextCache {
 }
 
 export function createBusinessContextCache(ttlMs = BUSINESS_CONTEXT_TTL_MS): BusinessContextCache {
-  const entries = new Map<string, { context: BusinessContext; expiresAt: number }>();
+  const cache = createTtlCache<BusinessContext>(ttlMs);
   return {
-    get(userId, now = Date.now()) {
-      const entry = entries.get(userId);
-      if (!entry) return undefined;
-      if (entry.expiresAt <= now) {
-        entries.delete(userId);
-        return undefined;
-      }
-      return entry.context;
-    },
-    set(userId, context, now = Date.now()) {
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(userId, { context, expiresAt: now + ttlMs });
-    },
-    forgetBusiness(businessId) {
-      for (const [userId, entry] of entries) if (entry.context.businessId === businessId) entries.delete(userId);
-    },
+    get: cache.get,
+    set: cache.set,
+    forgetBusiness: (businessId) => cache.forgetWhere((context) => context.businessId === businessId),
   };
 }

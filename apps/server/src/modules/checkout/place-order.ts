@@ -3,7 +3,7 @@ import { evaluateApiAccess, MoneyError, priceCart, type PlaceOrderInput } from '
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
-import { isUniqueViolation, sqlState } from '../../lib/pg-errors.ts';
+import { isUniqueViolation, pgErrorField, sqlState } from '../../lib/pg-errors.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
 import { toOrderLineRows } from './order-line-rows.ts';
@@ -227,7 +227,7 @@ export async function placeOrder(
   } catch (error) {
     const state = sqlState(error);
     if (state === 'TL001') {
-      const productId = findDetail(error);
+      const productId = pgErrorField(error, 'detail');
       const name = (productId && catalogue.get(productId)?.name) ?? 'a product';
       throw new AppError(409, 'insufficient_stock', `Not enough ${name} in stock`, { productId });
     }
@@ -242,13 +242,3 @@ export async function placeOrder(
   };
 }
 
-/** The DETAIL of a PostgreSQL error, which drizzle may wrap. */
-function findDetail(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth += 1) {
-    const detail = (current as { detail?: unknown }).detail;
-    if (typeof detail === 'string') return detail;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}

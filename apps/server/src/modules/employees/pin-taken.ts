@@ -1,17 +1,7 @@
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { isUniqueViolation, pgErrorField } from '../../lib/pg-errors.ts';
 
 export const pinTaken = () => new AppError(409, 'pin_taken', 'Another employee of this business already uses this PIN. Choose another.');
-
-function constraintOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth += 1) {
-    const constraint = (current as { constraint?: unknown }).constraint;
-    if (typeof constraint === 'string') return constraint;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /**
  * Two employees saving the same PIN at the same moment both pass the check; the unique index
@@ -21,7 +11,7 @@ export async function mapPinRace<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error) && constraintOf(error) === 'employees_business_pin_lookup_unique') throw pinTaken();
+    if (isUniqueViolation(error) && pgErrorField(error, 'constraint') === 'employees_business_pin_lookup_unique') throw pinTaken();
     throw error;
   }
 }

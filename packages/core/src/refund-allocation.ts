@@ -7,7 +7,7 @@ export interface RefundShare {
 }
 
 /** Card first, so money goes back to the card it came from and the drawer pays out only for cash. */
-const REFUND_ORDER: readonly PaymentMethod[] = ['card', 'other', 'cash'];
+export const REFUND_METHOD_ORDER: readonly PaymentMethod[] = ['card', 'other', 'cash'];
 
 /**
  * How a refund goes back when the operator does not choose: the way the money came in. Each
@@ -22,7 +22,7 @@ const REFUND_ORDER: readonly PaymentMethod[] = ['card', 'other', 'cash'];
 export function allocateRefund(payments: readonly { method: PaymentMethod; amount: number }[], total: number): RefundShare[] {
   if (total <= 0) return [];
   const balances = new Map<PaymentMethod, number>();
-  for (const method of REFUND_ORDER) {
+  for (const method of REFUND_METHOD_ORDER) {
     const used = payments.filter((payment) => payment.method === method);
     if (used.length) balances.set(method, used.reduce((sum, payment) => sum + payment.amount, 0));
   }

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '@till/core';
+import { PAYMENT_METHODS, REFUND_METHOD_ORDER, type PaymentMethod } from '@till/core';
 import { CheckCircle2Icon, MinusIcon, PlusIcon, ReceiptTextIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,7 +21,7 @@ const QUICK_REASONS = ['Returned', 'Damaged', 'Wrong item', 'Changed mind'];
 /** The methods the customer paid with, in the order the server refunds them (allocateRefund). */
 function methodsPaidWith(detail: OrderDetail): string[] {
   const used = new Set(detail.payments.filter((payment) => payment.amount > 0).map((payment) => payment.method));
-  return (['card', 'other', 'cash'] as const).filter((method) => used.has(method));
+  return REFUND_METHOD_ORDER.filter((method) => used.has(method));
 }
 
 /** By default no method is sent: the server gives the money back the way it came in, each method up to what it took. */

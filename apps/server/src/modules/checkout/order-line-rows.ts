@@ -1,5 +1,6 @@
 import type { PricedCart } from '@till/core';
 import type { orderLines } from '../../db/schema/index.ts';
+import { uuidV7 } from '../../lib/uuid-v7.ts';
 
 export interface CatalogueLine {
   id: string;
@@ -12,6 +13,7 @@ export interface CatalogueLine {
 /**
  * The order_lines rows of a priced cart, shared by paying and parking: what was sold (name, SKU
  * and rate as they were), the catalogue price when it was overridden, and the priced amounts.
+ * Whole rows, ids included, so a sale can answer with exactly what it wrote.
  */
 export function toOrderLineRows(input: {
   businessId: string;
@@ -19,12 +21,13 @@ export function toOrderLineRows(input: {
   lines: { productId: string; quantity: number; unitPrice?: number | undefined; discount?: unknown; note?: string | undefined }[];
   catalogue: Map<string, CatalogueLine>;
   priced: PricedCart;
-}): (typeof orderLines.$inferInsert)[] {
+}): (typeof orderLines.$inferSelect)[] {
   return input.lines.map((line, index) => {
     const product = input.catalogue.get(line.productId)!;
     const pricedLine = input.priced.lines[index]!;
     const overridden = line.unitPrice !== undefined && line.unitPrice !== product.price;
     return {
+      id: uuidV7(),
       businessId: input.businessId,
       orderId: input.orderId,
       position: index,
@@ -43,6 +46,7 @@ export function toOrderLineRows(input: {
       tax: pricedLine.tax,
       total: pricedLine.total,
       note: line.note ?? null,
+      refundedQuantity: 0,
     };
   });
 }

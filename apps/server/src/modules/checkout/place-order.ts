@@ -151,16 +151,7 @@ export async function placeOrder(
     createdAt: now,
     paidAt: now,
   };
-  const lines = toOrderLineRows({ businessId, orderId, lines: input.lines, catalogue, priced }).map((row) => ({
-    ...row,
-    id: uuidV7(),
-    catalogueUnitPrice: row.catalogueUnitPrice ?? null,
-    lineDiscount: row.lineDiscount ?? null,
-    sku: row.sku ?? null,
-    productId: row.productId ?? null,
-    note: row.note ?? null,
-    refundedQuantity: 0,
-  }));
+  const lines = toOrderLineRows({ businessId, orderId, lines: input.lines, catalogue, priced });
   const orderPayments = input.payments.map((payment) => ({
     id: uuidV7(),
     businessId,

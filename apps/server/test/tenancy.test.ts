@@ -4,11 +4,13 @@ import { businessSettings, employees } from '../src/db/schema/index.ts';
 import type { Database } from '../src/db/client.ts';
 import { readTestEnv } from '../src/env.ts';
 import { sqlState } from '../src/lib/pg-errors.ts';
+import { randomUUID } from 'node:crypto';
 import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
 
 let server: TestServer;
-let a: { businessId: string };
-let b: { businessId: string };
+let a: Awaited<ReturnType<typeof signUpBusiness>>;
+let b: Awaited<ReturnType<typeof signUpBusiness>>;
 beforeAll(async () => {
   server = await startTestServer();
   a = await signUpBusiness(server, { businessName: 'Shop A', assignOwner: true });
@@ -78,5 +80,44 @@ describe(`row-level security on ${readTestEnv().testDbKind}`, () => {
         server.database.withTenant(a.businessId, (tx) => tx.execute(sql`select till_write_sale(${b.businessId}::uuid, '{}'::jsonb)`)),
       ),
     ).toBe('42501');
+  });
+
+  it('every table that carries business_id is fenced: RLS enabled and forced, with a tenant_isolation policy', async () => {
+    const tables = (await server.database.db.execute(sql`
+      select c.relname as name, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
+             exists (select 1 from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname and p.policyname = 'tenant_isolation') as policy
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p')
+         and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'business_id' and not a.attisdropped)
+       order by 1`)) as unknown as { rows: { name: string; enabled: boolean; forced: boolean; policy: boolean }[] };
+    expect(tables.rows.length).toBeGreaterThan(10);
+    expect(tables.rows.filter((table) => !(table.enabled && table.forced && table.policy)).map((table) => table.name)).toEqual([]);
+  });
+});
+
+describe('stores', () => {
+  it('every business starts with one default store, and its sales belong to it', async () => {
+    const stores = await server.database.withTenant(a.businessId, (tx) =>
+      tx.execute(sql`select id, name, is_default from stores`),
+    ) as unknown as { rows: { id: string; name: string; is_default: boolean }[] };
+    expect(stores.rows).toEqual([{ id: expect.any(String), name: 'Main store', is_default: true }]);
+    const [bagel] = await seedProducts(server, a.businessId, [{ name: 'Bagel', price: 300 }]);
+    const sale = await a.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: bagel!.id, quantity: 1 }],
+      payments: [{ method: 'cash', amount: 300, tendered: 300 }],
+      expectedTotal: 300,
+    });
+    expect(sale.status).toBe(201);
+    const order = await server.database.withTenant(a.businessId, (tx) => tx.execute(sql`select store_id from orders`)) as unknown as { rows: { store_id: string }[] };
+    expect(order.rows).toEqual([{ store_id: stores.rows[0]!.id }]);
+  });
+
+  it("a row cannot name another business's store, even where foreign-key checks ignore row-level security", async () => {
+    const storeOfB = await server.database.withTenant(b.businessId, (tx) => tx.execute(sql`select id from stores`)) as unknown as { rows: { id: string }[] };
+    const attempt = server.database.withTenant(a.businessId, (tx) =>
+      tx.execute(sql`insert into registers (business_id, store_id, name) values (${a.businessId}, ${storeOfB.rows[0]!.id}, 'Front till')`),
+    );
+    expect(await attempt.then(() => 'allowed', (error: unknown) => sqlState(error))).toBe('23503'); // foreign_key_violation
   });
 });

@@ -4,3 +4,5 @@ export * from './platform.ts';
 export * from './employee-sessions.ts';
 export * from './time-clock.ts';
 export * from './sales.ts';
+export * from './stores.ts';
+export * from './suppliers.ts';

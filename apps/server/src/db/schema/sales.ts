@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, pgView, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, pgView, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business.ts';
+import { registers, stores } from './stores.ts';
 
 /**
  * Catalogue, customers and sales (issue 5). Money columns are bigint minor units of the
@@ -166,6 +167,10 @@ export const orders = pgTable(
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     employeeId: uuid('employee_id'),
     actorUserId: uuid('actor_user_id'),
+    /** Where it was sold: the register's store, else the default store (trigger orders_store). */
+    storeId: uuid('store_id'),
+    /** The till it was rung up on; null for sales not made on a paired register. */
+    registerId: uuid('register_id'),
     currency: text('currency').notNull(),
     pricesIncludeTax: boolean('prices_include_tax').notNull(),
     orderDiscount: jsonb('order_discount'),
@@ -186,6 +191,10 @@ export const orders = pgTable(
     uniqueIndex('orders_business_idempotency').on(table.businessId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
     index('orders_business_created').on(table.businessId, table.createdAt, table.id),
     index('orders_business_customer').on(table.businessId, table.customerId),
+    index('orders_business_store_created').on(table.businessId, table.storeId, table.createdAt),
+    // Composite keys: foreign-key checks ignore row-level security, so the business is part of the key.
+    foreignKey({ name: 'orders_store_fk', columns: [table.businessId, table.storeId], foreignColumns: [stores.businessId, stores.id] }),
+    foreignKey({ name: 'orders_register_fk', columns: [table.businessId, table.registerId], foreignColumns: [registers.businessId, registers.id] }),
   ],
 );
 

@@ -136,6 +136,9 @@ export async function placeOrder(
     customerId: input.customerId ?? null,
     employeeId,
     actorUserId: tenant.userId,
+    // The database fills in the store (trigger orders_store) until the till names its register.
+    storeId: null,
+    registerId: null,
     currency: settings.currency,
     pricesIncludeTax,
     orderDiscount: input.orderDiscount ?? null,

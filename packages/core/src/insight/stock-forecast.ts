@@ -270,13 +270,15 @@ export function planStock(input: StockPlanInput): StockPlan {
     return sum;
   };
   const leadTimeDemand = demandOver(leadTime);
-  const safetyStock = Math.ceil(z * demand.sdDaily * Math.sqrt(leadTime + review) - 1e-9);
-  const reorderPoint = Math.ceil(leadTimeDemand + z * demand.sdDaily * Math.sqrt(leadTime) - 1e-9);
-  const orderUpTo = Math.ceil(demandOver(leadTime + review) + safetyStock - 1e-9);
+  // Whole units, rounded up; the tolerance keeps 12.000000001 from becoming 13.
+  const wholeUp = (v: number) => Math.max(0, Math.ceil(v - 1e-9));
+  const safetyStock = wholeUp(z * demand.sdDaily * Math.sqrt(leadTime + review));
+  const reorderPoint = wholeUp(leadTimeDemand + z * demand.sdDaily * Math.sqrt(leadTime));
+  const orderUpTo = wholeUp(demandOver(leadTime + review) + safetyStock);
   const position = onHand + onOrder;
   const reorderNow = demand.meanDaily > 0 && position <= reorderPoint;
   const shortfall = Math.max(0, orderUpTo - position);
-  const reorderQuantity = reorderNow ? Math.ceil(shortfall / packSize - 1e-9) * packSize : 0;
+  const reorderQuantity = reorderNow ? wholeUp(shortfall / packSize) * packSize : 0;
   const status = demand.method === 'none' ? 'no_sales' : demand.historyDays < STOCK_HISTORY_DAYS ? 'short_history' : 'ok';
   return {
     status,

@@ -44,6 +44,8 @@ export interface AssociationModel<K extends ProductKey = ProductKey> {
   rules: AssociationRule<K>[];
 }
 
+/** Up to this many frequent products, pairs are counted in a dense table (at most 4.5 M counters, 18 MB). */
+const DENSE_PAIR_LIMIT = 3000;
 /** Past this many frequent products in one basket, triples are not enumerated for it (combinatorial guard). */
 const TRIPLE_BASKET_LIMIT = 40;
 
@@ -67,8 +69,11 @@ export function mineAssociationRules<K extends ProductKey>(baskets: readonly (re
   const keys: K[] = [];
   const encoded: Int32Array[] = [];
   let itemCounts = new Int32Array(1024);
-  for (const basket of baskets) {
-    const seen = new Set<number>();
+  // lastBasket[id] === index of the basket being read: a product counts once per basket.
+  let lastBasket = new Int32Array(1024).fill(-1);
+  const scratch: number[] = [];
+  baskets.forEach((basket, index) => {
+    scratch.length = 0;
     for (const product of basket) {
       let id = ids.get(product);
       if (id === undefined) {
@@ -79,13 +84,18 @@ export function mineAssociationRules<K extends ProductKey>(baskets: readonly (re
           const grown = new Int32Array(itemCounts.length * 2);
           grown.set(itemCounts);
           itemCounts = grown;
+          const grownLast = new Int32Array(lastBasket.length * 2).fill(-1);
+          grownLast.set(lastBasket);
+          lastBasket = grownLast;
         }
       }
-      seen.add(id);
+      if (lastBasket[id] === index) continue;
+      lastBasket[id] = index;
+      itemCounts[id] = (itemCounts[id] as number) + 1;
+      scratch.push(id);
     }
-    for (const id of seen) itemCounts[id] = (itemCounts[id] as number) + 1;
-    encoded.push(Int32Array.from(seen));
-  }
+    encoded.push(Int32Array.from(scratch));
+  });
 
   // Frequent products get a rank: pair keys are rank arithmetic, exact in doubles below 2^53.
   const rankOf = new Int32Array(keys.length).fill(-1);
@@ -98,7 +108,10 @@ export function mineAssociationRules<K extends ProductKey>(baskets: readonly (re
   }
   const m = frequent.length;
   const frequentBaskets: Int32Array[] = [];
-  const pairCounts = new Map<number, number>();
+  // Pair counts: a dense upper-triangular table while it fits in a few tens of MB, a Map beyond.
+  const dense = m <= DENSE_PAIR_LIMIT ? new Int32Array((m * (m - 1)) / 2) : null;
+  const triangle = (a: number, b: number) => a * m - (a * (a + 1)) / 2 + (b - a - 1);
+  const sparse = new Map<number, number>();
   for (const basket of encoded) {
     const ranks: number[] = [];
     for (const id of basket) {
@@ -110,12 +123,24 @@ export function mineAssociationRules<K extends ProductKey>(baskets: readonly (re
     const row = Int32Array.from(ranks);
     frequentBaskets.push(row);
     for (let i = 0; i < row.length; i += 1) {
-      const base = (row[i] as number) * m;
+      const a = row[i] as number;
       for (let j = i + 1; j < row.length; j += 1) {
-        const key = base + (row[j] as number);
-        pairCounts.set(key, (pairCounts.get(key) ?? 0) + 1);
+        const b = row[j] as number;
+        if (dense) dense[triangle(a, b)] = (dense[triangle(a, b)] as number) + 1;
+        else sparse.set(a * m + b, (sparse.get(a * m + b) ?? 0) + 1);
       }
     }
+  }
+  const pairCounts = new Map<number, number>();
+  if (dense) {
+    for (let a = 0; a < m; a += 1) {
+      for (let b = a + 1; b < m; b += 1) {
+        const together = dense[triangle(a, b)] as number;
+        if (together >= minCount) pairCounts.set(a * m + b, together);
+      }
+    }
+  } else {
+    for (const [key, together] of sparse) if (together >= minCount) pairCounts.set(key, together);
   }
 
   const countOfRank = (rank: number) => itemCounts[frequent[rank] as number] as number;

@@ -219,7 +219,7 @@ export function analyseCustomerFootpath(orders: readonly CustomerOrder[], option
     customerGaps.set(customer.id, own);
     for (const gap of own) gaps.push(gap);
   }
-  const sortedGaps = gaps.slice().sort((a, b) => a - b);
+  const sortedGaps = Array.from(Float64Array.from(gaps).sort());
   const at = (p: number) => (sortedGaps.length > 0 ? quantileSorted(sortedGaps, p) : null);
   const shopMedianGap = at(0.5);
   const visitGaps = {
@@ -228,7 +228,11 @@ export function analyseCustomerFootpath(orders: readonly CustomerOrder[], option
     p25: at(0.25),
     p75: at(0.75),
     mean: gaps.length > 0 ? gaps.reduce((a, b) => a + b, 0) / gaps.length : null,
-    buckets: GAP_BUCKETS.map(([label, minDays, maxDays]) => ({ label, minDays, maxDays, count: gaps.filter((g) => g >= minDays && (maxDays === null || g <= maxDays)).length })),
+    buckets: GAP_BUCKETS.map(([label, minDays, maxDays]) => {
+      let count = 0;
+      for (const gap of gaps) if (gap >= minDays && (maxDays === null || gap <= maxDays)) count += 1;
+      return { label, minDays, maxDays, count };
+    }),
   };
   const sortedSecond = secondVisitDays.sort((a, b) => a - b);
 

@@ -12,8 +12,26 @@ export class InsightInputError extends Error {
 const DAY_MS = 86_400_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * Parsed dates, remembered: a year of orders has only 365 distinct dates, and parsing is most of
+ * the cost of reading a few hundred thousand of them. Bounded, and a pure function's memo.
+ */
+const parsed = new Map<string, number>();
+const formatted = new Map<number, string>();
+const MEMO_LIMIT = 20_000;
+
 /** 'YYYY-MM-DD' → days since 1970-01-01. Refuses anything that is not a real date in 1900..2200. */
 export function dayNumber(date: string): number {
+  const known = parsed.get(date);
+  if (known !== undefined) return known;
+  const day = parseDay(date);
+  if (parsed.size >= MEMO_LIMIT) parsed.clear();
+  parsed.set(date, day);
+  return day;
+}
+
+function parseDay(date: string): number {
+  if (typeof date !== 'string') throw new InsightInputError('a date must be a string (YYYY-MM-DD)');
   const match = DATE_PATTERN.exec(date);
   if (!match) throw new InsightInputError(`"${date}" is not a date (YYYY-MM-DD)`);
   const year = Number(match[1]);
@@ -28,7 +46,12 @@ export function dayNumber(date: string): number {
 
 /** Days since 1970-01-01 → 'YYYY-MM-DD'. */
 export function formatDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  const known = formatted.get(day);
+  if (known !== undefined) return known;
+  const text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+  if (formatted.size >= MEMO_LIMIT) formatted.clear();
+  formatted.set(day, text);
+  return text;
 }
 
 export function addDays(date: string, days: number): string {

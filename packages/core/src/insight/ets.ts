@@ -47,6 +47,8 @@ export interface EtsFit {
    * as sigma; null when there are too few errors and the intervals fall back to the normal.
    */
   errorQuantiles: [number, number, number, number] | null;
+  /** Interval widths scale with the forecast (errors measured relative to it). */
+  relativeErrors: boolean;
   aic: number;
   /** Length of the series the fit ran over; forecasts continue from here. */
   length: number;
@@ -141,7 +143,7 @@ function filter(
   params: EtsParams,
   init: InitialStates,
   season: Float64Array,
-  residuals?: number[],
+  residuals?: { absolute: number[]; relative: number[] },
 ): FilterResult {
   season.set(init.season);
   let level = init.level;
@@ -166,7 +168,8 @@ function filter(
       const error = (y[t] as number) - forecast;
       sse += error * error;
       relativeSse += (error / forecast) ** 2;
-      residuals?.push(error / forecast);
+      residuals?.absolute.push(error);
+      residuals?.relative.push(error / forecast);
       level = base + (alpha * error) / s;
       slope = phi * slope + (beta * error) / s;
       season[k] = s + (gamma * error) / base;
@@ -174,7 +177,8 @@ function filter(
       const forecast = base + s;
       const error = (y[t] as number) - forecast;
       sse += error * error;
-      residuals?.push(error);
+      residuals?.absolute.push(error);
+      residuals?.relative.push(forecast > 0 ? error / forecast : Number.NaN);
       level = base + alpha * error;
       slope = phi * slope + beta * error;
       season[k] = s + gamma * error;
@@ -235,8 +239,14 @@ export function fitEts(y: Float64Array, open: Uint8Array, spec: EtsSpec, options
     step: 1,
   });
   const params = paramsFrom(best.x, spec);
-  const residuals: number[] = [];
+  const residuals = { absolute: [] as number[], relative: [] as number[] };
   const result = filter(y, open, spec, params, init, season, residuals);
+  // Shop sales vary in proportion to their size (a Saturday twice a Monday is twice as uncertain),
+  // so errors are relative whenever the forecasts are positive; absolute for series with real zeros.
+  const recentRelative = residuals.relative.slice(QUANTILE_SKIP);
+  let positive = recentRelative.length > 0 && recentRelative.every(Number.isFinite);
+  for (let t = 0; positive && t < y.length; t += 1) if (open[t] && (y[t] as number) <= 0) positive = false;
+  const relativeErrors = spec.seasonality === 'multiplicative' || positive;
   if (!Number.isFinite(result.sse) || result.observed === 0) return null;
   const k = parameterCount(spec);
   const dof = Math.max(1, result.observed - k);
@@ -255,7 +265,8 @@ export function fitEts(y: Float64Array, open: Uint8Array, spec: EtsSpec, options
     observed: result.observed,
     sse: result.sse,
     sigma,
-    errorQuantiles: errorQuantiles(residuals),
+    relativeErrors,
+    errorQuantiles: errorQuantiles(relativeErrors ? residuals.relative : residuals.absolute),
     aic,
     length: y.length,
   };
@@ -286,6 +297,8 @@ export function forecastEts(fit: EtsFit, horizon: number): EtsForecastPoint[] {
   const { alpha, beta, gamma, phi } = fit.params;
   const multiplicative = fit.spec.seasonality === 'multiplicative';
   const [q025, q10, q90, q975] = fit.errorQuantiles ?? [-Z95 * fit.sigma, -Z80 * fit.sigma, Z80 * fit.sigma, Z95 * fit.sigma];
+  // The normal fallback's sigma is absolute for additive fits.
+  const relative = fit.errorQuantiles ? fit.relativeErrors : multiplicative;
   const points: EtsForecastPoint[] = [];
   let dampedSum = 0;
   let power = 1;
@@ -301,7 +314,7 @@ export function forecastEts(fit: EtsFit, horizon: number): EtsForecastPoint[] {
     const s = fit.season[(fit.length + h - 1) % SEASON_LENGTH] as number;
     const base = fit.level + dampedSum * fit.slope;
     const mean = multiplicative ? base * s : base + s;
-    const scale = Math.sqrt(varianceFactor) * (multiplicative ? Math.abs(mean) : 1);
+    const scale = Math.sqrt(varianceFactor) * (relative ? Math.abs(mean) : 1);
     points.push({ mean, lower80: mean + q10 * scale, upper80: mean + q90 * scale, lower95: mean + q025 * scale, upper95: mean + q975 * scale });
   }
   return points;

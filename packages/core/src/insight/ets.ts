@@ -280,8 +280,9 @@ export interface EtsForecastPoint {
   upper95: number;
 }
 
-const Z80 = probit(0.9);
-const Z95 = probit(0.975);
+// Pure: lets bundlers drop this (and simple-statistics) from pages that never forecast.
+const Z80 = /* @__PURE__ */ probit(0.9);
+const Z95 = /* @__PURE__ */ probit(0.975);
 
 /**
  * Point forecasts and prediction intervals for the next `horizon` days.

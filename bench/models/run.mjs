@@ -258,7 +258,7 @@ async function main() {
   }
   await worker.stop();
   console.log('  The stalls left with a worker are copying jobs and answers (structured clone) and garbage collection on the main thread:');
-  console.log('  run training in a worker_threads Worker (runInsightJob takes and returns plain data), about 100 products per message.');
+  console.log('  run training in a worker_threads Worker (runInsightJob takes and returns plain data), a few hundred products per message.');
 }
 
 await main();

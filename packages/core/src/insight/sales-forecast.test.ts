@@ -170,6 +170,15 @@ describe('forecastSales: enough history', () => {
     expect(forecast.history).toMatchObject({ days: 20, firstSaleDate: series.start });
   });
 
+  it('a business that has not sold for eight weeks gets no_recent_sales and a forecast of 0', () => {
+    const { series } = syntheticSales({ days: 200, level: 10_000, noise: 0.1 });
+    const stopped = { start: series.start, values: [...series.values, ...new Array<number>(56).fill(0)] };
+    const forecast = forecastSales(stopped, { horizonDays: 7 });
+    expect(forecast).toMatchObject({ status: 'no_recent_sales', model: null, history: { days: 256, enough: true } });
+    expect(forecast.points.map((p) => p.upper95)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(forecast.points[0]?.date).toBe(addDays(series.start, 256));
+  });
+
   it('a series of only zeros has no history', () => {
     const forecast = forecastSales({ start: '2024-01-01', values: new Array<number>(100).fill(0) });
     expect(forecast).toMatchObject({ status: 'insufficient_history', history: { days: 0, firstSaleDate: null } });

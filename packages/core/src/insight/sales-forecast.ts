@@ -70,7 +70,8 @@ export interface SalesModelSummary {
 }
 
 export interface SalesForecast {
-  status: 'ok' | 'insufficient_history';
+  /** no_recent_sales: enough history, but no weekday has traded lately (6 of its last 8 weeks empty): forecast 0. */
+  status: 'ok' | 'insufficient_history' | 'no_recent_sales';
   history: SalesHistory;
   model: SalesModelSummary | null;
   points: SalesForecastPoint[];
@@ -182,8 +183,17 @@ export function forecastSales(series: DailySeries, options: SalesForecastOptions
   const history = assessSalesHistory(series);
   if (!history.enough) return { status: 'insufficient_history', history, model: null, points: [] };
   const knownClosed = closedDaySet(options.closedDates);
-  const model = fitSalesModel(series.values, dayNumber(series.start), knownClosed);
-  if (!model) return { status: 'insufficient_history', history, model: null, points: [] };
+  const startDay = dayNumber(series.start);
+  const model = fitSalesModel(series.values, startDay, knownClosed);
+  if (!model) {
+    const lastDay = startDay + series.values.length - 1;
+    const trading = detectOpenDays(series.values, startDay, knownClosed);
+    if (trading.closedWeekdays.length === 7) {
+      const points = Array.from({ length: horizon }, (_, i) => ({ date: formatDay(lastDay + 1 + i), forecast: 0, lower80: 0, upper80: 0, lower95: 0, upper95: 0 }));
+      return { status: 'no_recent_sales', history, model: null, points };
+    }
+    return { status: 'insufficient_history', history, model: null, points: [] };
+  }
   return { status: 'ok', history, model: summarise(model), points: predictSales(model, horizon, knownClosed) };
 }
 

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const out = path.join(root, 'bench/documents/out');
+const out = path.join(root, '.tmp/bench-documents');
 
 export async function loadDocuments() {
   mkdirSync(out, { recursive: true });

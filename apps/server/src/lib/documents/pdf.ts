@@ -78,6 +78,7 @@ export function cleanText(text: string): string {
     .normalize('NFC')
     .replace(/\r\n?/g, '\n')
     .replace(/\t/g, ' ')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c]/g, '')
     // Fullwidth signs (Intl writes "￥" for ja-JP) as the plain ones our fonts have.
     .replace(/[\uffe0\uffe1\uffe5]/g, (sign) => ({ '\uffe0': '¢', '\uffe1': '£', '\uffe5': '¥' })[sign] ?? sign)

@@ -34,8 +34,19 @@ export function createFormatter(format: DocumentFormat): Formatter {
   const numbers = latin ? { numberingSystem: 'latn' } : {};
   const quantity = new Intl.NumberFormat(format.locale, { maximumFractionDigits: 3, ...numbers });
   const rate = new Intl.NumberFormat(format.locale, { style: 'percent', maximumFractionDigits: 2, ...numbers });
-  const day = new Intl.DateTimeFormat(format.locale, { dateStyle: 'medium', timeZone: 'UTC', ...numbers });
-  const moment = new Intl.DateTimeFormat(format.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: format.timeZone, ...numbers });
+  // Month names in CJK scripts ("2025年3月9日") become numeric dates ("2025/03/09"); a locale
+  // whose dates still need other scripts (Arabic punctuation) gets British numeric dates.
+  const sampleMoment = new Date(Date.UTC(2025, 2, 9, 16, 30));
+  const dateFormats = [format.locale, format.locale, 'en-GB'].map((locale, index) => {
+    const options: Intl.DateTimeFormatOptions =
+      index === 0 ? { dateStyle: 'medium', ...numbers } : { year: 'numeric', month: '2-digit', day: '2-digit', numberingSystem: 'latn' };
+    const timeOptions: Intl.DateTimeFormatOptions = index === 0 ? { timeStyle: 'short' } : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+    return {
+      day: new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }),
+      moment: new Intl.DateTimeFormat(locale, { ...options, ...timeOptions, timeZone: format.timeZone }),
+    };
+  });
+  const { day, moment } = dateFormats.find((entry) => unsupportedCharacters(entry.moment.format(sampleMoment)).length === 0) ?? dateFormats[2]!;
   const decimals = currencyDecimals(format.currency);
   const fallback = new Intl.NumberFormat(format.locale, {
     style: 'currency',
@@ -50,10 +61,10 @@ export function createFormatter(format: DocumentFormat): Formatter {
     quantity: (value) => quantity.format(value),
     rate: (basisPoints) => rate.format(basisPoints / 10_000),
     date(value) {
-      if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return day.format(new Date(`${value}T00:00:00Z`));
+      if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return cleanText(day.format(new Date(`${value}T00:00:00Z`)));
       const parsed = new Date(value);
-      if (Number.isNaN(parsed.getTime())) return value;
-      return moment.format(parsed);
+      if (Number.isNaN(parsed.getTime())) return cleanText(value);
+      return cleanText(moment.format(parsed));
     },
   };
 }

@@ -22,7 +22,7 @@ function prepare() {
 }
 
 export interface DecodedBarcode {
-  /** ZXing's name: "EAN13", "EAN8", "UPCA", "Code128", "QRCode". */
+  /** ZXing's name: "EAN13" (UPC-A too, as "0" + its digits), "EAN8", "Code128", "QRCode". */
   format: string;
   text: string;
 }

@@ -27,7 +27,20 @@ export interface Formatter {
  * they lack (Thai ฿, Arabic-Indic digits), money falls back to Latin digits and the ISO code
  * ("THB 1,234.50") rather than print empty boxes.
  */
+const formatters = new Map<string, Formatter>();
+
 export function createFormatter(format: DocumentFormat): Formatter {
+  const key = `${format.currency}\u0000${format.locale}\u0000${format.timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = buildFormatter(format);
+    if (formatters.size >= 200) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function buildFormatter(format: DocumentFormat): Formatter {
   // Validates the currency and locale once, so a bad code fails before any drawing.
   const sample = cleanText(formatMoney(-123_456_789, format.currency, format.locale));
   const latin = unsupportedCharacters(sample).length > 0;

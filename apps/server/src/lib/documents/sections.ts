@@ -419,7 +419,8 @@ function tableLayout(ctx: Ctx, section: Extract<Section, { kind: 'table' }>, wid
   const fixed = natural.reduce((sum, value) => sum + value, 0);
   const textColumns = section.columns.filter((column) => !isNumber(column));
   const minText = textColumns.length ? width * 0.3 : 0;
-  const shrink = fixed > width - minText ? (width - minText) / fixed : 1;
+  // Too wide: number columns shrink (their text wraps). All numbers on a receipt: they fill the roll.
+  const shrink = fixed > width - minText ? (width - minText) / fixed : !textColumns.length && ctx.page !== 'a4' ? width / fixed : 1;
   const left = width - fixed * shrink;
   const weights = textColumns.reduce((sum, column) => sum + (column.weight ?? 1), 0) || 1;
   const columns = section.columns.map((column, index) => ({

@@ -136,7 +136,7 @@ function drawLabel(pdf: Pdf, template: LabelTemplate, label: LabelInput, price: 
   const unitHeight = unit ? doc.currentLineHeight() : 0;
   const priceSize = fittedSize(pdf, price, FONT.bold, t.sizes.price, priceWidth);
   doc.font(FONT.bold).fontSize(priceSize);
-  const priceBaseline = bottom - unitHeight - mm(0.4);
+  const priceBaseline = bottom - unitHeight - (unit ? mm(1.2) : 0);
   doc.text(price, left, priceBaseline, { lineBreak: false, baseline: 'alphabetic' });
   if (unit) doc.font(FONT.regular).fontSize(unitSize).text(unit, left, bottom - unitHeight, { width: priceWidth, lineBreak: false });
   if (label.barcode) {

@@ -1,5 +1,5 @@
 /**
- * Documents and labels as PDF (pdfkit, decision 009). Start here; docs/architecture.md
+ * Documents and labels as PDF (pdfkit, decision 010). Start here; docs/architecture.md
  * ("Documents") has an example.
  * - renderDocumentPdf: invoice, credit note, purchase order, receipt — A4 or 80 mm.
  * - renderSectionsPdf: anything else (a Z report) from headings, key-value blocks, tables,

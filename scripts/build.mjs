@@ -2,7 +2,7 @@
 // Each is rebuilt only when one of its sources is newer than the last build, so a second
 // start is quick; `--force` rebuilds both.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,6 +49,8 @@ const targets = {
         banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
         logLevel: 'warning',
       });
+      // The PDF fonts are read beside the bundle (lib/documents/pdf.ts: new URL('./fonts/', import.meta.url)).
+      cpSync(at('apps/server/src/lib/documents/fonts'), at('apps/server/dist/fonts'), { recursive: true });
     },
   },
   web: {

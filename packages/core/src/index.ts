@@ -16,3 +16,4 @@ export * from './checkout-contract.ts';
 export * from './receipt-layout.ts';
 export * from './refund-allocation.ts';
 export * from './insight/index.ts';
+export * from './barcodes.ts';

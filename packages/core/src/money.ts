@@ -11,9 +11,19 @@ export function assertMinor(value: number, what = 'amount'): Minor {
   return value;
 }
 
+// Building an Intl.NumberFormat costs far more than using one (tens of µs, and ICU's data on the
+// first); documents and tables format thousands of amounts, so formatters are kept per key.
+const decimalsByCurrency = new Map<string, number>();
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Digits after the decimal point of an ISO 4217 currency: JPY 0, USD 2, KWD 3. */
 export function currencyDecimals(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let decimals = decimalsByCurrency.get(currency);
+  if (decimals === undefined) {
+    decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    decimalsByCurrency.set(currency, decimals);
+  }
+  return decimals;
 }
 
 /**
@@ -31,9 +41,15 @@ export function divideRounded(numerator: bigint, denominator: bigint): bigint {
 
 export function formatMoney(amount: Minor, currency: string, locale = 'en-US'): string {
   const decimals = currencyDecimals(currency);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
-    amount / 10 ** decimals,
-  );
+  const key = `${locale}\u0000${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    // A bounded cache: currencies and locales in use are few, but the inputs are not ours.
+    if (moneyFormats.size >= 200) moneyFormats.clear();
+    moneyFormats.set(key, format);
+  }
+  return format.format(amount / 10 ** decimals);
 }
 
 /** "12.50" in USD → 1250. Refuses more decimals than the currency has, and anything not a plain number. */

@@ -17,3 +17,4 @@ export * from './receipt-layout.ts';
 export * from './refund-allocation.ts';
 export * from './chat-routing.ts';
 export * from './contracts/chatbot.ts';
+export * from './stock-availability.ts';

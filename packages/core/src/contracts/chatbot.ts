@@ -42,12 +42,9 @@ export type WidgetOptions = z.infer<typeof widgetOptions>;
 
 export const sessionToken = z.string().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/, 'is not a session token');
 
-/** Starts a chat session for one of the two widgets; the customer widget names its chatbot (SPEC §2 route). */
-export const startChatSessionInput = z.discriminatedUnion('widget', [
-  z.strictObject({ widget: z.literal('customer'), chatbot_id: z.uuid() }),
-  z.strictObject({ widget: z.literal('assistant') }),
-]);
-export type StartChatSessionInput = z.infer<typeof startChatSessionInput>;
+/** A visitor opens the customer widget of a chatbot (SPEC §2 /chatbot-widget/{chatbotId}); the assistant panel's session needs no body. */
+export const startCustomerChatSessionInput = z.strictObject({ chatbot_id: z.uuid() });
+export type StartCustomerChatSessionInput = z.infer<typeof startCustomerChatSessionInput>;
 
 export const startChatSessionOutput = z.object({
   session_token: z.string(),
@@ -131,3 +128,42 @@ export const CHAT_MESSAGES = {
   authenticationRequired: 'Authentication Required - Please log in to use the AI Assistant',
   sessionExpired: 'Session Expired - Please log in again to use the AI Assistant',
 } as const;
+
+/** The reporting views the database assistant may be allowed to read (migration `chatbot_rls`). */
+export const AI_REPORTING_VIEWS = ['ai_orders', 'ai_order_lines', 'ai_payments', 'ai_products', 'ai_categories', 'ai_customers', 'ai_daily_sales'] as const;
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #3b82f6');
+const origin = z
+  .string()
+  .max(200)
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === text;
+    } catch {
+      return false;
+    }
+  }, 'must be an origin like https://shop.example.com');
+
+/** Changes to the `default` chatbot settings; send only what changes. */
+export const updateChatbotSettingsInput = z
+  .strictObject({
+    can_edit_code: z.boolean(),
+    can_edit_database: z.boolean(),
+    database_permissions: z.array(z.enum(AI_REPORTING_VIEWS)).max(AI_REPORTING_VIEWS.length),
+    openai_model: z.string().regex(/^[A-Za-z0-9._:/-]{1,100}$/, 'must be a model name like gpt-4o-mini'),
+    primary_color: hexColor,
+    secondary_color: hexColor,
+    position: z.enum(WIDGET_POSITIONS),
+    widget_theme: z.enum(WIDGET_THEMES),
+    show_branding: z.boolean(),
+    auto_open: z.boolean(),
+    greeting: storableText(500).pipe(z.string().trim().min(1, 'Write a greeting')),
+    allowed_origins: z.array(origin).max(20),
+    transcript_retention_days: z.number().int().min(1).max(3650),
+    business_address: storableText(500).nullable(),
+    opening_hours: storableText(1000).nullable(),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
+export type UpdateChatbotSettingsInput = z.infer<typeof updateChatbotSettingsInput>;

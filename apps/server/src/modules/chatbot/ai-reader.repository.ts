@@ -26,7 +26,24 @@ export type ReaderOutcome =
   | { kind: 'wrote' }
   | { kind: 'failed'; sqlState: string | null; message: string };
 
-type RawResult = { rows: Record<string, unknown>[]; fields?: { name: string }[] };
+type RawResult = { rows: Record<string, unknown>[]; fields?: { name: string; dataTypeID?: number }[] };
+
+const INT8 = 20;
+
+/** node-postgres gives bigint (count(*), sums of money) as text, PGlite as a number: one shape for both. */
+function normaliseBigints(result: RawResult): Record<string, unknown>[] {
+  const bigints = (result.fields ?? []).filter((field) => field.dataTypeID === INT8).map((field) => field.name);
+  if (bigints.length === 0) return result.rows;
+  return result.rows.map((row) => {
+    const copy = { ...row };
+    for (const name of bigints) {
+      const value = copy[name];
+      if (typeof value === 'string' && /^-?\d+$/.test(value) && Number.isSafeInteger(Number(value))) copy[name] = Number(value);
+      else if (typeof value === 'bigint' && Number.isSafeInteger(Number(value))) copy[name] = Number(value);
+    }
+    return copy;
+  });
+}
 
 class WroteSomething extends Error {}
 class TooCostly extends Error {
@@ -81,8 +98,9 @@ export const aiReaderRepository = {
         const written = (await tx.execute(sql`select pg_current_xact_id_if_assigned() as xid`)) as unknown as RawResult;
         if (written.rows[0]?.xid != null) throw new WroteSomething();
         const columns = result.fields?.map((field) => field.name) ?? Object.keys(result.rows[0] ?? {});
-        const truncated = result.rows.length > limits.rowCap;
-        return { kind: 'rows' as const, columns, rows: truncated ? result.rows.slice(0, limits.rowCap) : result.rows, truncated };
+        const rows = normaliseBigints(result);
+        const truncated = rows.length > limits.rowCap;
+        return { kind: 'rows' as const, columns, rows: truncated ? rows.slice(0, limits.rowCap) : rows, truncated };
       });
     } catch (error) {
       if (error instanceof TooCostly) return { kind: 'too_costly', cost: error.cost };

@@ -24,7 +24,7 @@ export function codeAssistantTools(database: Database, businessId: string, acces
       required: ['sql'],
       additionalProperties: false,
     },
-    args: z.strictObject({ sql: z.string().max(4000) }),
+    args: z.strictObject({ sql: z.string() }),
     run: async ({ sql }) => {
       const { relations: _relations, ...result } = await queryDatabase(database, { businessId, sql, access });
       onQuery(result);

@@ -1,4 +1,4 @@
-import { formatMoney, stockAvailability } from '@till/core';
+import { formatMoney, hasUnstorableCharacters, stockAvailability } from '@till/core';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { chatbotRepository } from './chatbot.repository.ts';
@@ -25,7 +25,7 @@ export function customerTools(database: Database, businessId: string): ChatTool[
         required: ['query'],
         additionalProperties: false,
       },
-      args: z.strictObject({ query: z.string().max(100) }),
+      args: z.strictObject({ query: z.string().max(100).refine((text) => !hasUnstorableCharacters(text), 'must be plain text') }),
       run: async ({ query }) =>
         database.withTenant(businessId, async (tx) => {
           const business = await chatbotRepository.businessName(tx, businessId);

@@ -116,7 +116,7 @@ export const aiReaderRepository = {
     const result = (await db.execute(sql`
       select c.table_name as view, c.column_name as column, c.data_type as type
       from information_schema.columns c
-      where c.table_schema = 'public' and c.table_name = any(${views as string[]}::text[])
+      where c.table_schema = 'public' and c.table_name = any(string_to_array(${views.join(',')}, ','))
       order by c.table_name, c.ordinal_position`)) as unknown as RawResult;
     return result.rows as { view: string; column: string; type: string }[];
   },

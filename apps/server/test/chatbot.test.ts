@@ -176,6 +176,19 @@ describe('chatbot-completion (SPEC §7)', () => {
     expect((await client.post('/api/functions/chatbot-completion', { sessionToken: token, message: 'hi' })).status).toBe(401);
   });
 
+  it('a session may send 20 messages a minute; the 21st is 429 and reaches no provider', async () => {
+    const token = await customerSession(a);
+    const client = new ApiClient(server.url);
+    fake.script([{ when: () => true, reply: 'ok' }]);
+    for (let index = 0; index < 20; index += 1) {
+      expect((await client.post('/api/functions/chatbot-completion', { sessionToken: token, message: `m${index}` })).status).toBe(200);
+    }
+    const limited = await client.post('/api/functions/chatbot-completion', { sessionToken: token, message: 'one more' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+    expect(fake.requests).toHaveLength(20);
+  });
+
   it('a provider failure shows SPEC §8’s text; 503 is retried first', async () => {
     const token = await customerSession(a);
     const client = new ApiClient(server.url);

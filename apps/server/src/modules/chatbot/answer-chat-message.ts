@@ -11,6 +11,12 @@ import { runChat } from './run-chat.ts';
 /** Earlier messages of the session the model sees with each new one. */
 const HISTORY_MESSAGES = 20;
 
+/**
+ * Messages a minute, counted from the stored conversation (so every app process sees the same
+ * count): the public widget spends the owner's provider budget.
+ */
+export const CHAT_RATE_LIMITS = { perSession: 20, perBusiness: 300 };
+
 export function customerSystemPrompt(businessName: string, widget: 'customer' | 'assistant'): string {
   const who = widget === 'customer' ? `the shop assistant of ${businessName} on its website` : `the assistant of ${businessName}, helping its owner`;
   return [
@@ -34,6 +40,10 @@ export async function answerChatMessage(
   const context = await database.withTenant(session.businessId, async (tx) => {
     const settings = await chatbotRepository.ensureSettings(tx, session.businessId);
     const business = await chatbotRepository.businessName(tx, session.businessId);
+    const counts = await chatbotRepository.recentUserMessageCounts(tx, session.businessId, session.sessionId);
+    if (counts.session >= CHAT_RATE_LIMITS.perSession || counts.business >= CHAT_RATE_LIMITS.perBusiness) {
+      throw new AppError(429, 'rate_limited', 'Too many messages. Wait a minute and try again.', { retry_after_seconds: 60 });
+    }
     const history = await chatbotRepository.recentMessages(tx, session.businessId, session.sessionId, HISTORY_MESSAGES);
     await chatbotRepository.insertMessage(tx, { businessId: session.businessId, sessionId: session.sessionId, role: 'user', content: input.message });
     await chatbotRepository.touchSession(tx, session.businessId, session.sessionId);

@@ -79,6 +79,18 @@ export const chatbotRepository = {
     return rows.reverse();
   },
 
+  /** Visitor messages in the last minute: of this session, and of the whole business. */
+  async recentUserMessageCounts(tx: Tx, businessId: string, sessionId: string): Promise<{ session: number; business: number }> {
+    const [row] = await tx
+      .select({
+        session: sql<number>`count(*) filter (where ${chatMessages.sessionId} = ${sessionId})::int`,
+        business: sql<number>`count(*)::int`,
+      })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.businessId, businessId), eq(chatMessages.role, 'user'), sql`${chatMessages.createdAt} > now() - interval '1 minute'`));
+    return { session: Number(row?.session ?? 0), business: Number(row?.business ?? 0) };
+  },
+
   async listMessages(tx: Tx, businessId: string, sessionId: string): Promise<ChatMessageRow[]> {
     return tx
       .select()

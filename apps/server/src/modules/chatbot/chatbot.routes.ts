@@ -45,7 +45,7 @@ const completionRoute = defineRoute({
   tags: ['chatbot'],
   summary: 'SPEC §7 chatbot-completion: answer one message of a chat session from the business’s public facts',
   request: { body: jsonBody(chatbotCompletionInput) },
-  responses: { 200: jsonResponse(chatbotCompletionOutput, 'The answer'), ...errorResponses(400, 401, 403, 503) },
+  responses: { 200: jsonResponse(chatbotCompletionOutput, 'The answer'), ...errorResponses(400, 401, 403, 429, 503) },
 });
 
 const codeAssistantRoute = defineRoute({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTestEnv } from '../src/env.ts';
+import { aiReaderRepository, DEFAULT_READER_LIMITS } from '../src/modules/chatbot/ai-reader.repository.ts';
 import { checkReadOnlySql } from '../src/modules/chatbot/check-read-only-sql.ts';
 import { queryDatabase, readableViews, type DatabaseAccess } from '../src/modules/chatbot/query-database.ts';
 import { REPORTING_VIEW_NAMES } from '../src/modules/chatbot/reporting-views.ts';
@@ -112,7 +113,6 @@ describe(`query_database red team on ${kind}`, () => {
 
 describe(`the reader's own fences on ${kind} (without the checker)`, () => {
   it('the reader role may not read a base table or a catalog of passwords, even if a query got past the checker', async () => {
-    const { aiReaderRepository, DEFAULT_READER_LIMITS } = await import('../src/modules/chatbot/ai-reader.repository.ts');
     for (const statement of ['select * from products', 'select * from employees', 'select * from customers', 'select rolpassword from pg_authid']) {
       const outcome = await aiReaderRepository.run(server.database.db, a.businessId, statement, DEFAULT_READER_LIMITS);
       expect(outcome).toMatchObject({ kind: 'failed', sqlState: '42501' });
@@ -120,7 +120,6 @@ describe(`the reader's own fences on ${kind} (without the checker)`, () => {
   });
 
   it('a write that got past the checker fails in the read-only transaction and leaves every table as it was', async () => {
-    const { aiReaderRepository, DEFAULT_READER_LIMITS } = await import('../src/modules/chatbot/ai-reader.repository.ts');
     const before = await databaseFingerprint(server);
     const outcome = await aiReaderRepository.run(server.database.db, a.businessId, 'with x as (delete from ai_orders returning 1) select count(*) from x', DEFAULT_READER_LIMITS);
     expect(outcome.kind).toBe('failed');
@@ -128,7 +127,6 @@ describe(`the reader's own fences on ${kind} (without the checker)`, () => {
   });
 
   it('a view read without a tenant, or as another tenant, sees only that tenant', async () => {
-    const { aiReaderRepository, DEFAULT_READER_LIMITS } = await import('../src/modules/chatbot/ai-reader.repository.ts');
     const seenByB = await aiReaderRepository.run(server.database.db, b.businessId, 'select name from ai_products order by name', DEFAULT_READER_LIMITS);
     expect(seenByB.kind === 'rows' && seenByB.rows.every((row) => String(row.name).startsWith('BETA'))).toBe(true);
     const seenByA = await aiReaderRepository.run(server.database.db, a.businessId, 'select name from ai_products order by name', DEFAULT_READER_LIMITS);

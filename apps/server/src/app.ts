@@ -25,6 +25,7 @@ import { taxRatesRoutes } from './modules/tax-rates/tax-rates.routes.ts';
 import { employeeSessionsRoutes } from './modules/employee-sessions/employee-sessions.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { timeClockRoutes } from './modules/time-clock/time-clock.routes.ts';
+import { chatbotRoutes } from './modules/chatbot/chatbot.routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -151,6 +152,7 @@ export function createApp(services: Services) {
   app.route('/', employeesRoutes);
   app.route('/', employeeSessionsRoutes);
   app.route('/', timeClockRoutes);
+  app.route('/', chatbotRoutes);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

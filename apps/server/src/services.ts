@@ -9,6 +9,7 @@ import { createSessionCache } from './lib/session-cache.ts';
 import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAuth } from './modules/accounts/auth.ts';
 import { createEmployeeSessionResolver } from './modules/employee-sessions/employee-session-resolver.ts';
+import { createChatProvider } from './modules/chatbot/ai-provider.ts';
 
 export const VERSION = '0.1.0';
 
@@ -47,6 +48,7 @@ export async function createServices(
     employeeSessions: createEmployeeSessionResolver({ database, secret: config.authSecret }),
     sessionCache: createSessionCache(),
     businessContexts: createBusinessContextCache(),
+    aiProvider: createChatProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey }),
     startedAt: new Date(),
     version: VERSION,
   };

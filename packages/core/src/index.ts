@@ -17,3 +17,6 @@ export * from './receipt-layout.ts';
 export * from './refund-allocation.ts';
 export * from './insight/index.ts';
 export * from './barcodes.ts';
+export * from './chat-routing.ts';
+export * from './contracts/chatbot.ts';
+export * from './stock-availability.ts';

@@ -6,6 +6,7 @@ import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { BusinessContextCache } from './business-context-cache.ts';
 import type { SessionCache } from './session-cache.ts';
+import type { ChatProvider } from '../modules/chatbot/ai-provider.ts';
 
 /** An employee signed in with a PIN (SPEC §3 employee session), as the server sees it. */
 export interface ResolvedEmployeeSession {
@@ -40,6 +41,7 @@ export interface Services {
   employeeSessions: EmployeeSessionResolver;
   sessionCache: SessionCache;
   businessContexts: BusinessContextCache;
+  aiProvider: ChatProvider;
   startedAt: Date;
   version: string;
 }

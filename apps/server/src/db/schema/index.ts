@@ -6,3 +6,4 @@ export * from './time-clock.ts';
 export * from './sales.ts';
 export * from './stores.ts';
 export * from './suppliers.ts';
+export * from './chatbot.ts';

@@ -15,3 +15,5 @@ export * from './pricing.ts';
 export * from './checkout-contract.ts';
 export * from './receipt-layout.ts';
 export * from './refund-allocation.ts';
+export * from './storage.ts';
+export * from './contracts/storage.ts';

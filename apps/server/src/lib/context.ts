@@ -6,6 +6,7 @@ import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { BusinessContextCache } from './business-context-cache.ts';
 import type { SessionCache } from './session-cache.ts';
+import type { StorageService } from '../modules/storage/storage-service.ts';
 
 /** An employee signed in with a PIN (SPEC §3 employee session), as the server sees it. */
 export interface ResolvedEmployeeSession {
@@ -40,6 +41,8 @@ export interface Services {
   employeeSessions: EmployeeSessionResolver;
   sessionCache: SessionCache;
   businessContexts: BusinessContextCache;
+  /** Buckets and objects (SPEC §7): what other modules call to keep files. */
+  storage: StorageService;
   startedAt: Date;
   version: string;
 }

@@ -4,3 +4,4 @@ export * from './platform.ts';
 export * from './employee-sessions.ts';
 export * from './time-clock.ts';
 export * from './sales.ts';
+export * from './storage.ts';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
-  DeleteObjectsCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -20,6 +20,8 @@ export interface S3DriverConfig {
   /** Put every key under this folder of the bucket ("till/"), so one bucket can serve several deployments. */
   prefix: string;
 }
+
+const REMOVE_CONCURRENCY = 8;
 
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
@@ -74,14 +76,16 @@ export function createS3Driver(config: S3DriverConfig, client?: S3Client): Stora
       await s3.send(new CopyObjectCommand({ Bucket: config.bucket, Key: keyOf(toKey), CopySource: source }));
     },
     async remove(keys) {
-      for (let start = 0; start < keys.length; start += 1000) {
-        const batch = keys.slice(start, start + 1000);
-        const result = await s3.send(
-          new DeleteObjectsCommand({ Bucket: config.bucket, Delete: { Objects: batch.map((key) => ({ Key: keyOf(key) })), Quiet: true } }),
-        );
-        const failed = (result.Errors ?? []).filter((error) => error.Code !== 'NoSuchKey');
-        if (failed.length) throw new Error(`S3 refused to delete ${failed.length} object(s): ${failed[0]!.Code} ${failed[0]!.Message}`);
-      }
+      // One DeleteObject per key, a few at a time: every S3-compatible service has it, while the
+      // multi-object POST ?delete is missing or signed differently on some of them.
+      let next = 0;
+      const worker = async () => {
+        while (next < keys.length) {
+          const key = keys[next++]!;
+          await s3.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(REMOVE_CONCURRENCY, keys.length) }, worker));
     },
   };
 }

@@ -3,8 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateLegacyProductImages } from '../src/modules/products/migrate-legacy-product-images.ts';
-import { products } from '../src/db/schema/index.ts';
+import { products, storageBuckets, storageObjects } from '../src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
+import { sqlState } from '../src/lib/pg-errors.ts';
 import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
 import { defineStorageSuite } from './storage-suite.ts';
 
@@ -32,7 +33,7 @@ describe('the local disk layout', () => {
   });
 });
 
-describe('product pictures from before storage', () => {
+describe('storage tables and product pictures from before storage', () => {
   const dataDir = path.resolve(`.tmp/storage-legacy-${process.pid}`);
   let server: TestServer;
   beforeAll(async () => {
@@ -41,6 +42,25 @@ describe('product pictures from before storage', () => {
   afterAll(async () => {
     await server.close();
     await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('are fenced by row-level security: an unfiltered query sees one tenant, an object cannot point at another business bucket', async () => {
+    const a = await signUpBusiness(server, { assignOwner: true });
+    const b = await signUpBusiness(server, { assignOwner: true });
+    await server.services.storage.upload(a.businessId, 'expense-receipts', { bytes: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await server.services.storage.upload(b.businessId, 'expense-receipts', { bytes: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    const seen = await server.database.withTenant(a.businessId, async (tx) => ({
+      buckets: await tx.select({ businessId: storageBuckets.businessId }).from(storageBuckets),
+      objects: await tx.select({ businessId: storageObjects.businessId, bucketId: storageObjects.bucketId }).from(storageObjects),
+    }));
+    expect(seen.buckets.map((row) => row.businessId)).toEqual([a.businessId]);
+    expect(seen.objects.map((row) => row.businessId)).toEqual([a.businessId]);
+    const [bBucket] = await server.database.withTenant(b.businessId, (tx) => tx.select({ id: storageBuckets.id }).from(storageBuckets));
+    const [aObject] = await server.database.withTenant(a.businessId, (tx) => tx.select().from(storageObjects));
+    const crossing = server.database.withTenant(a.businessId, (tx) =>
+      tx.insert(storageObjects).values({ ...aObject!, id: '00000000-0000-7000-8000-000000000001', name: 'crossing.pdf', bucketId: bBucket!.id }),
+    );
+    await expect(crossing).rejects.toSatisfy((error: unknown) => sqlState(error) === '23503');
   });
 
   it('move from DATA_DIR/uploads into the product-images bucket at start-up, and are served from there', async () => {

@@ -430,9 +430,7 @@ export function createStorageService(deps: { database: Database; driver: Storage
       const names = checked.flatMap((entry) => (entry.check.ok ? [entry.check.name] : []));
       const existing = await database.withTenant(businessId, async (tx) => {
         const row = await bucketIn(tx, businessId, bucketName);
-        const found = new Set<string>();
-        for (const name of names) if (await storageRepository.findObject(tx, businessId, row.id, name)) found.add(name);
-        return found;
+        return storageRepository.existingNames(tx, businessId, row.id, names);
       });
       return checked.map(({ path, check }) => {
         if (!check.ok) return { path, signedUrl: null, expiresAt: null, error: check.reason };

@@ -99,6 +99,16 @@ export const storageRepository = {
     return row ?? null;
   },
 
+  /** Which of these names exist in the bucket. */
+  async existingNames(tx: Tx, businessId: string, bucketId: string, names: readonly string[]): Promise<Set<string>> {
+    if (names.length === 0) return new Set();
+    const rows = await tx
+      .select({ name: storageObjects.name })
+      .from(storageObjects)
+      .where(and(eq(storageObjects.businessId, businessId), eq(storageObjects.bucketId, bucketId), inArray(storageObjects.name, [...names])));
+    return new Set(rows.map((row) => row.name));
+  },
+
   /** The new row, or null when the name is taken (a concurrent upload may have just taken it). */
   async insertObject(tx: Tx, values: NewObjectRow): Promise<ObjectRow | null> {
     const [row] = await tx.insert(storageObjects).values(values).onConflictDoNothing().returning();

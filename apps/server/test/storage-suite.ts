@@ -50,7 +50,9 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const text = (value: string) => Buffer.from(value, 'utf8');
 
 export function defineStorageSuite(label: string, makeBackend: () => Promise<StorageBackend>) {
-  describe(`storage on ${label}`, () => {
+  // Each test stores dozens of objects through a real driver (and an S3 server in this process):
+  // more than the default 30 s on a loaded 2-core machine.
+  describe(`storage on ${label}`, { timeout: 90_000 }, () => {
     let server: TestServer;
     let backend: StorageBackend;
 
@@ -384,7 +386,15 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       expect(many.body[2]).toMatchObject({ path: '../x', signed_url: null });
       expect((await call(null, 'GET', many.body[0].signed_url)).bytes.equals(Buffer.concat([PDF, text('%other')]))).toBe(true);
 
-      // Deleted: the URL no longer reads it.
+      // A download name is kept printable, whatever was asked for.
+      const odd = await call(client, 'POST', '/api/storage/object/sign/docs/other.pdf', { json: { expires_in: 60, download: 'bad\ud800name' } });
+      expect((await call(null, 'GET', odd.body.signed_url)).headers.get('content-disposition')).toMatch(/^attachment; filename="bad_name"/);
+      const injected = await call(client, 'GET', '/api/storage/object/docs/other.pdf?download=x%0D%0ASet-Cookie:%20a=b');
+      expect(injected.status).toBe(200);
+      expect(injected.headers.get('set-cookie')).toBeNull();
+      expect(injected.headers.get('content-disposition')).toMatch(/^attachment; filename="x__Set-Cookie: a=b"/);
+
+            // Deleted: the URL no longer reads it.
       await call(client, 'DELETE', '/api/storage/object/docs/folder/receipt.pdf');
       expectStorageError(await call(null, 'GET', url), 404, 'object_not_found');
     });

@@ -6,7 +6,10 @@ import type { ObjectBody } from './storage-service.ts';
 /** Shown in the browser; anything else is a download, so a stored HTML or SVG never runs as our page. */
 const INLINE_TYPES = /^(image\/(jpeg|png|webp|gif|avif)|application\/pdf|text\/plain|text\/csv|application\/json)$/;
 
-function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+function contentDisposition(kind: 'inline' | 'attachment', requested: string): string {
+  // A download name comes from a query string or a signed claim: keep it printable and well formed.
+  // eslint-disable-next-line no-control-regex
+  const fileName = requested.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '_').replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, '_');
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

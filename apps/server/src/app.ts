@@ -19,7 +19,8 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
+import { STORAGE_UPLOAD_PATH, storageRoutes } from './modules/storage/storage.routes.ts';
+import { storageErrorShape } from './modules/storage/storage-errors.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { taxRatesRoutes } from './modules/tax-rates/tax-rates.routes.ts';
 import { employeeSessionsRoutes } from './modules/employee-sessions/employee-sessions.routes.ts';
@@ -29,8 +30,8 @@ import { chatbotRoutes } from './modules/chatbot/chatbot.routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Uploads that declare a larger limit of their own (product pictures: 2 MB). */
-const OWN_BODY_LIMIT = [/^\/api\/products\/[^/]+\/image$/];
+/** Uploads that declare a larger limit of their own (product pictures: 10 MB; storage: the bucket's limit). */
+const OWN_BODY_LIMIT = [/^\/api\/products\/[^/]+\/image$/, STORAGE_UPLOAD_PATH];
 
 /** Routes registered outside defineRoute, with the access they have. */
 export const DOCUMENT_ROUTES = { 'GET /api/openapi.json': { kind: 'public' } } as const;
@@ -107,6 +108,9 @@ export function createApp(services: Services) {
     await next();
   });
 
+  // SPEC §8: storage errors carry status and statusCode, whichever layer answers.
+  app.use('/api/storage/*', storageErrorShape);
+
   // The unread rest of the body is still on the socket: close it rather than reuse it.
   const tooLarge = (c: Context) => c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB'), 413, { Connection: 'close' });
   const jsonBodyLimit = nodeJsonBody({
@@ -148,15 +152,20 @@ export function createApp(services: Services) {
   app.route('/', taxRatesRoutes);
   app.route('/', categoriesRoutes);
   app.route('/', productsRoutes);
-  app.route('/', filesRoutes);
+  app.route('/', storageRoutes);
   app.route('/', employeesRoutes);
   app.route('/', employeeSessionsRoutes);
   app.route('/', timeClockRoutes);
   app.route('/', chatbotRoutes);
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Till API', version: services.version, description: 'Point of sale and back office API' },
+  app.get('/api/openapi.json', (c) => {
+    const document = app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: { title: 'Till API', version: services.version, description: 'Point of sale and back office API' },
+    });
+    // Routes whose last parameter takes the rest of the path are declared {name{.+}}; OpenAPI calls it {name}.
+    document.paths = Object.fromEntries(Object.entries(document.paths ?? {}).map(([path, item]) => [path.replace(/\{(\w+)\{[^}]*\}\}/g, '{$1}'), item]));
+    return c.json(document);
   });
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { STORAGE_UPLOAD_HARD_MAX_BYTES } from '@till/core';
+import type { S3DriverConfig } from './modules/storage/drivers/s3-driver.ts';
 
 /**
  * The only place that reads process.env (a lint rule enforces it): configuration is read once,
@@ -30,6 +32,18 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).max(STORAGE_UPLOAD_HARD_MAX_BYTES).default(25 * 1024 * 1024),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/, 'letters, digits, . _ - and / between folders')
+    .optional(),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -51,6 +65,15 @@ export interface AppConfig {
   trustProxy: boolean;
   webDistDir: string | undefined;
   logLevel: 'silent' | 'error' | 'info';
+  storage: StorageConfig;
+}
+
+export interface StorageConfig {
+  /** Local disk under `<DATA_DIR>/storage`, or an S3-compatible service. */
+  driver: 'local' | 's3';
+  /** No upload is larger, whatever a bucket allows. */
+  maxUploadBytes: number;
+  s3: S3DriverConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +97,10 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither');
+  }
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -91,6 +118,22 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
     logLevel: env.LOG_LEVEL,
+    storage: {
+      driver: env.STORAGE_DRIVER,
+      maxUploadBytes: env.STORAGE_MAX_UPLOAD_BYTES,
+      s3:
+        env.STORAGE_DRIVER === 's3'
+          ? {
+              endpoint: env.S3_ENDPOINT,
+              region: env.S3_REGION,
+              bucket: env.S3_BUCKET!,
+              accessKeyId: env.S3_ACCESS_KEY_ID,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+              prefix: env.S3_PREFIX ? `${env.S3_PREFIX}/` : '',
+            }
+          : null,
+    },
   };
 }
 

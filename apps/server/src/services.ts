@@ -10,6 +10,9 @@ import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAuth } from './modules/accounts/auth.ts';
 import { createEmployeeSessionResolver } from './modules/employee-sessions/employee-session-resolver.ts';
 import { createChatProvider } from './modules/chatbot/ai-provider.ts';
+import { createStorageDriver } from './modules/storage/drivers/create-driver.ts';
+import { migrateLegacyProductImages } from './modules/products/migrate-legacy-product-images.ts';
+import { createStorageService } from './modules/storage/storage-service.ts';
 
 export const VERSION = '0.1.0';
 
@@ -36,6 +39,18 @@ export async function createServices(
   const auth = createAuth({ db: database.db, secret: config.authSecret, baseURL, mailer });
   await accountsRepository(database.db).grantSuperAdminByEmail(config.superAdminEmails);
   const limits = options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
+  const storage = createStorageService({
+    database,
+    driver: createStorageDriver(config),
+    secret: config.authSecret,
+    maxUploadBytes: config.storage.maxUploadBytes,
+  });
+  await migrateLegacyProductImages({
+    dataDir: config.dataDir,
+    database,
+    storage,
+    log: (message) => (config.logLevel === 'info' ? console.log(message) : undefined),
+  });
   return {
     config,
     database,
@@ -49,6 +64,7 @@ export async function createServices(
     sessionCache: createSessionCache(),
     businessContexts: createBusinessContextCache(),
     aiProvider: createChatProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey }),
+    storage,
     startedAt: new Date(),
     version: VERSION,
   };

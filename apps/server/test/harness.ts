@@ -57,13 +57,20 @@ export async function startTestServer(
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  // PGlite runs on this process's event loop: a test that works the database directly for a few
+  // seconds blocks both ends, and a server that then drops the idle keep-alive socket first resets
+  // the client's next request. Tests keep the socket longer than any such pause.
+  (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 60_000;
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     services,
     database,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Sockets kept alive for 60 s (above) or holding an unread download must not hold the close.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      (server as unknown as { closeAllConnections(): void }).closeAllConnections();
+      await closed;
       await database.drop();
     },
   };

@@ -2,14 +2,15 @@ import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products, stockMovements } from '../src/db/schema/index.ts';
-import { signFileUrl } from '../src/modules/files/signed-url.ts';
+import sharp from 'sharp';
+import { signObjectUrl } from '../src/modules/storage/signed-url.ts';
 import { searchCatalogue } from '../src/modules/products/search-catalogue.ts';
 import { ApiClient, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
 import { staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
 
 let server: TestServer;
 const SECRET = 'test-secret-test-secret-test-secret-0123';
-// Uploaded pictures land in DATA_DIR/uploads.
+// Uploaded pictures land in DATA_DIR/storage.
 const DATA_DIR = `.tmp/products-test-${process.pid}`;
 beforeAll(async () => {
   server = await startTestServer({ env: { DATA_DIR } });
@@ -518,6 +519,13 @@ describe('tenancy', () => {
 });
 
 describe('product images', () => {
+  /** A real picture: storage decodes and re-encodes what it keeps. */
+  const picture = async (format: 'png' | 'jpeg' | 'webp', width = 64, height = 48, noise = false) => {
+    const channels = 3;
+    const pixels = Buffer.alloc(width * height * channels);
+    for (let index = 0; index < pixels.length; index += 1) pixels[index] = noise ? (index * 7919 + (index >> 3) * 104729) % 251 : (index * 3) % 256;
+    return new Uint8Array(await sharp(pixels, { raw: { width, height, channels } }).toFormat(format).toBuffer());
+  };
   const png = (size: number) => {
     const bytes = new Uint8Array(size);
     bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -536,38 +544,36 @@ describe('product images', () => {
   const cookieOf = (client: Client) =>
     [...(client as unknown as { cookies: Map<string, string> }).cookies].map(([key, value]) => `${key}=${value}`).join('; ');
 
-  it('uploads a picture, serves it through a signed URL, refuses a tampered or expired one', async () => {
+  it('uploads a picture into the product-images bucket, serves it through a signed URL, refuses a tampered or expired one', async () => {
     const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
     const product = await newProduct(client, { name: 'Photogenic' });
-    const bytes = png(1500 * 1024);
+    const bytes = await picture('png', 1600, 1200, true);
     const res = await upload(client, product.id, bytes);
     const body = (await res.json()) as any;
     expect(res.status, JSON.stringify(body)).toBe(200);
     const imageUrl: string = body.product.imageUrl;
-    expect(imageUrl).toMatch(new RegExp(`^/api/files/${businessId}/[0-9a-f]{32}\\.png\\?expires=\\d+&signature=`));
+    expect(imageUrl).toMatch(new RegExp(`^/api/storage/object/sign/product-images/${product.id}/[0-9a-f-]{36}\\.png\\?token=`));
     expect((await client.get(`/api/products/${product.id}`)).body.product.imageUrl).toBe(imageUrl);
 
-    // Public: no cookie needed.
+    // Public: no cookie needed. Stored shrunk to fit 1024 px.
     const served = await fetch(server.url + imageUrl);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    // Buffer.equals: a deep toEqual over 1.5 M elements takes seconds, long enough for keep-alive to drop the socket.
-    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([1024, 768]);
 
-    const tampered = imageUrl.replace(/signature=(.)/, (_match, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
+    const tampered = imageUrl.replace(/\.(.)([^.]*)$/, (_match, first: string, rest: string) => `.${first === 'A' ? 'B' : 'A'}${rest}`);
     expect((await fetch(server.url + tampered)).status).toBe(403);
-    const otherFile = imageUrl.replace(/[0-9a-f]{32}\.png/, 'f'.repeat(32) + '.png');
+    const otherFile = imageUrl.replace(/[0-9a-f-]{36}\.png/, '00000000-0000-7000-8000-000000000000.png');
     expect((await fetch(server.url + otherFile)).status).toBe(403);
-    const key = /\/api\/files\/(.+)\?/.exec(imageUrl)![1]!;
-    const expired = signFileUrl(SECRET, key, new Date(Date.now() - 2 * 60 * 60 * 1000));
+    const name = decodeURIComponent(/\/product-images\/(.+)\?/.exec(imageUrl)![1]!);
+    const expired = signObjectUrl(SECRET, { businessId, bucket: 'product-images', name, expires: Math.floor(Date.now() / 1000) - 60 });
     const expiredRes = await fetch(server.url + expired);
     expect(expiredRes.status).toBe(403);
     expect(((await expiredRes.json()) as any).error.code).toBe('invalid_signature');
-    const farFuture = imageUrl.replace(/expires=\d+/, `expires=${Math.floor(Date.now() / 1000) + 10 * 24 * 3600}`);
-    expect((await fetch(server.url + farFuture)).status).toBe(403);
 
-    // Replacing the picture deletes the old file.
-    const second = (await (await upload(client, product.id, png(100))).json()) as any;
+    // Replacing the picture deletes the old object.
+    const second = (await (await upload(client, product.id, await picture('png'))).json()) as any;
     expect(second.product.imageUrl).not.toBe(imageUrl);
     expect((await fetch(server.url + imageUrl)).status).toBe(404);
     const removed = await client.request('DELETE', `/api/products/${product.id}/image`);
@@ -582,11 +588,14 @@ describe('product images', () => {
     const disguised = await upload(client, product.id, text, 'image/png', 'evil.png');
     expect(disguised.status).toBe(415);
     expect(((await disguised.json()) as any).error.code).toBe('unsupported_image');
-    const huge = await upload(client, product.id, png(2 * 1024 * 1024 + 1));
+    // A PNG signature over noise is no picture.
+    const damaged = await upload(client, product.id, png(2000));
+    expect(damaged.status).toBe(415);
+    const huge = await upload(client, product.id, png(10 * 1024 * 1024 + 1));
     expect(huge.status).toBe(413);
-    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    const jpeg = await picture('jpeg');
     expect(((await (await upload(client, product.id, jpeg, 'application/octet-stream', 'x.bin')).json()) as any).product.imageUrl).toMatch(/\.jpg\?/);
-    const webp = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 1]);
+    const webp = await picture('webp');
     expect(((await (await upload(client, product.id, webp)).json()) as any).product.imageUrl).toMatch(/\.webp\?/);
     const noFile = await fetch(`${server.url}/api/products/${product.id}/image`, { method: 'POST', body: new FormData(), headers: { cookie: cookieOf(client) } });
     expect(noFile.status).toBe(400);
@@ -597,7 +606,7 @@ describe('product images', () => {
     const staff = await staffOfEveryRole(server, shop);
     const product = await newProduct(shop.client, { name: 'Guarded' });
     const form = new FormData();
-    form.set('file', new Blob([png(100) as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'p.png');
+    form.set('file', new Blob([(await picture('png')) as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'p.png');
     const res = await fetch(`${server.url}/api/products/${product.id}/image`, {
       method: 'POST',
       body: form,

@@ -20,3 +20,5 @@ export * from './barcodes.ts';
 export * from './chat-routing.ts';
 export * from './contracts/chatbot.ts';
 export * from './stock-availability.ts';
+export * from './storage.ts';
+export * from './contracts/storage.ts';

@@ -7,6 +7,7 @@ import type { RateLimiter } from './rate-limiter.ts';
 import type { BusinessContextCache } from './business-context-cache.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { ChatProvider } from '../modules/chatbot/ai-provider.ts';
+import type { StorageService } from '../modules/storage/storage-service.ts';
 
 /** An employee signed in with a PIN (SPEC §3 employee session), as the server sees it. */
 export interface ResolvedEmployeeSession {
@@ -42,6 +43,8 @@ export interface Services {
   sessionCache: SessionCache;
   businessContexts: BusinessContextCache;
   aiProvider: ChatProvider;
+  /** Buckets and objects (SPEC §7): what other modules call to keep files. */
+  storage: StorageService;
   startedAt: Date;
   version: string;
 }

@@ -168,6 +168,7 @@ export const apiClient = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** A body only where the API takes one (deleting several stored objects). */
+  delete: <T>(path: string, options?: RequestOptions, body?: unknown) => request<T>('DELETE', path, body, options),
   download,
 };

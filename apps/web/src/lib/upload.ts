@@ -9,6 +9,8 @@ export interface UploadOptions {
   method?: 'POST' | 'PUT';
   body: FormData | Blob | string;
   contentType?: string;
+  /** More request headers (x-upsert, cache-control for storage uploads). */
+  headers?: Record<string, string>;
   /** 0–100 while the body is sent; 100 once it is all sent and the server is working. */
   onUploadProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -46,6 +48,7 @@ export function uploadWithProgress<T>(path: string, options: UploadOptions): Pro
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     if (options.contentType) xhr.setRequestHeader('Content-Type', options.contentType);
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     const token = readEmployeeSession()?.token;
     if (token) xhr.setRequestHeader(EMPLOYEE_SESSION_HEADER, token);
     xhr.upload.onprogress = (event) => {

@@ -33,7 +33,7 @@ CREATE POLICY tenant_isolation ON chat_feedback
   USING (business_id = app_current_business_id())
   WITH CHECK (business_id = app_current_business_id());
 --> statement-breakpoint
--- The database assistant's read-only path (docs/decisions/010). Two roles without BYPASSRLS:
+-- The database assistant's read-only path (docs/decisions/011). Two roles without BYPASSRLS:
 -- till_ai_views owns the reporting views and may read only the columns they show, so the base
 -- tables' row-level security applies inside every view; till_ai_reader runs the assistant's
 -- SELECT and may read only the views. Nobody logs in as either; the server switches to

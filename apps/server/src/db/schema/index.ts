@@ -7,3 +7,4 @@ export * from './sales.ts';
 export * from './stores.ts';
 export * from './suppliers.ts';
 export * from './chatbot.ts';
+export * from './storage.ts';

@@ -3,7 +3,7 @@ import { loadModule, parse } from 'libpg-query';
 import { ALLOWED_FUNCTIONS, ALLOWED_OPERATORS, ALLOWED_TYPES } from './reporting-views.ts';
 
 /**
- * The gate in front of the database assistant's SQL (issue 17, docs/decisions/010). The text is
+ * The gate in front of the database assistant's SQL (issue 17, docs/decisions/011). The text is
  * parsed by PostgreSQL's own parser (libpg-query) and the whole tree is walked: exactly one
  * plain SELECT, WITH only with SELECT bodies and never RECURSIVE, relations only from the
  * reporting views it is given (or a WITH name in scope), functions, types and operators only

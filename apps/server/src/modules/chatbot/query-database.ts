@@ -19,7 +19,7 @@ export function readableViews(access: DatabaseAccess): string[] {
 
 /**
  * SPEC §7 query_database: one SELECT that the model wrote or the owner typed, read-only, over
- * the business's reporting views (docs/decisions/010). Never throws for a bad query: every
+ * the business's reporting views (docs/decisions/011). Never throws for a bad query: every
  * refusal and failure is a query_result with success false and the reason.
  */
 export async function queryDatabase(

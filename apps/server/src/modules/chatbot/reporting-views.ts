@@ -1,5 +1,5 @@
 /**
- * What the database assistant may read (issue 17, docs/decisions/010): the reporting views of
+ * What the database assistant may read (issue 17, docs/decisions/011): the reporting views of
  * migration `chatbot_rls`, their columns as analyze_schema describes them, and the functions
  * and types a query over them may use. Anything not named here is refused by the validator.
  * A test compares this catalogue with the views in the database.

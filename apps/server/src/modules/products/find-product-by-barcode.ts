@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { FileUrlSigner } from '../files/signed-url.ts';
+import type { FileUrlSigner } from '../storage/signed-url.ts';
 import { toProductView, type ProductView } from './product-view.ts';
 import { productsRepository } from './products.repository.ts';
 

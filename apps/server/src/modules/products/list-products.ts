@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import type { FileUrlSigner } from '../files/signed-url.ts';
+import type { FileUrlSigner } from '../storage/signed-url.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { toProductView, type ProductView } from './product-view.ts';
 import type { ProductStatus } from './products.repository.ts';

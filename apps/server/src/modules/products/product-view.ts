@@ -1,4 +1,4 @@
-import type { FileUrlSigner } from '../files/signed-url.ts';
+import type { FileUrlSigner } from '../storage/signed-url.ts';
 import type { ListedProductRow } from './products.repository.ts';
 
 export interface ProductView {

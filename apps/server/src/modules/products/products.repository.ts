@@ -298,6 +298,24 @@ export const productsRepository = {
     return row ?? null;
   },
 
+  /** Points the products that show `fromKey` at `toKey` (the move of pictures into storage buckets); answers their ids. */
+  async replaceImageKey(tx: Tx, businessId: string, fromKey: string, toKey: string | null): Promise<string[]> {
+    const rows = await tx
+      .update(products)
+      .set({ imageKey: toKey })
+      .where(and(eq(products.businessId, businessId), eq(products.imageKey, fromKey)))
+      .returning({ id: products.id });
+    return rows.map((row) => row.id);
+  },
+
+  async findIdsByImageKey(tx: Tx, businessId: string, imageKey: string): Promise<string[]> {
+    const rows = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.businessId, businessId), eq(products.imageKey, imageKey)));
+    return rows.map((row) => row.id);
+  },
+
   /** Adds `delta` to the running sum; the caller writes the matching movement in the same transaction. */
   async addStock(tx: Tx, businessId: string, id: string, delta: number): Promise<number> {
     const [row] = await tx

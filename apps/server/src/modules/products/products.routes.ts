@@ -5,8 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
-import { fileUrlSigner } from '../files/signed-url.ts';
-import { fileStorageFor } from '../files/storage.ts';
+import { steppedUrlSigner } from '../storage/signed-url.ts';
 import { adjustProductStock } from './adjust-product-stock.ts';
 import { createProduct } from './create-product.ts';
 import { deleteProductImage } from './delete-product-image.ts';
@@ -30,7 +29,7 @@ import {
 } from './product-schemas.ts';
 import { setProductActive } from './set-product-active.ts';
 import { updateProduct } from './update-product.ts';
-import { PRODUCT_IMAGE_MAX_BYTES, uploadProductImage } from './upload-product-image.ts';
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_BUCKET, uploadProductImage } from './upload-product-image.ts';
 
 const inventory = { feature: 'inventory_management' } as const;
 /** The till reads the catalogue under pos_system, whether or not the back office has inventory on. */
@@ -39,14 +38,14 @@ const idParams = z.object({ id: z.uuid() });
 const productResponse = (description: string) => jsonResponse(z.object({ product: productSchema }), description);
 const pageSchema = z.object({ products: z.array(productSchema), nextCursor: z.string().nullable() });
 
-const signerOf = (c: Context<AppEnv>) => fileUrlSigner(c.var.services.config.authSecret);
+const signerOf = (c: Context<AppEnv>) => steppedUrlSigner(c.var.services.config.authSecret, c.var.tenant.businessId, PRODUCT_IMAGES_BUCKET);
 
-/** The picture upload reads up to 2 MB (app.ts lets this path past its 1 MB limit): this limit applies instead. */
+/** The picture upload reads up to 10 MB (app.ts lets this path past its 1 MB limit): this limit applies instead. */
 const IMAGE_BODY_LIMIT = PRODUCT_IMAGE_MAX_BYTES + 64 * 1024;
 const imageBodyLimit = bodyLimit({
   maxSize: IMAGE_BODY_LIMIT,
   onError: (c) =>
-    c.json({ error: { code: 'image_too_large', message: 'The image is larger than 2 MB; make it smaller and try again' } }, 413, { Connection: 'close' }),
+    c.json({ error: { code: 'image_too_large', message: 'The image is larger than 10 MB; make it smaller and try again' } }, 413, { Connection: 'close' }),
 });
 
 const searchQuery = z.strictObject({
@@ -218,7 +217,7 @@ const uploadImageRoute = defineRoute({
   path: '/api/products/{id}/image',
   access: editDetails,
   tags: ['products'],
-  summary: 'Set the picture: multipart/form-data with a file field, a PNG, JPEG or WebP of at most 2 MB',
+  summary: 'Set the picture: multipart/form-data with a file field, a PNG, JPEG or WebP of at most 10 MB (stored shrunk to 1024 px, without EXIF)',
   middleware: [imageBodyLimit],
   request: {
     params: idParams,
@@ -309,11 +308,9 @@ export const productsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(uploadImageRoute, async (c) => {
     const { file } = c.req.valid('form');
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const storage = fileStorageFor(c.var.services.config);
-    const product = await uploadProductImage(c.var.services.database, storage, c.var.tenant, c.req.valid('param').id, bytes, signerOf(c));
+    const product = await uploadProductImage(c.var.services.database, c.var.services.storage, c.var.tenant, c.req.valid('param').id, bytes, signerOf(c));
     return c.json({ product }, 200);
   })
   .openapi(deleteImageRoute, async (c) => {
-    const storage = fileStorageFor(c.var.services.config);
-    return c.json({ product: await deleteProductImage(c.var.services.database, storage, c.var.tenant, c.req.valid('param').id, signerOf(c)) }, 200);
+    return c.json({ product: await deleteProductImage(c.var.services.database, c.var.services.storage, c.var.tenant, c.req.valid('param').id, signerOf(c)) }, 200);
   });

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
-import type { FileUrlSigner } from '../files/signed-url.ts';
+import type { FileUrlSigner } from '../storage/signed-url.ts';
 import { actorOf } from './catalogue-access.ts';
 import { productNotFound, readProductView } from './get-product.ts';
 import type { ProductView } from './product-view.ts';

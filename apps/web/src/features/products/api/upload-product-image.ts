@@ -3,12 +3,12 @@ import { uploadWithProgress } from '@/lib/upload';
 import { productsKey, type Product, type ProductResponse } from './types';
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** What is wrong with a picked file before it is sent, or null (the server checks the bytes too). */
 export function imageProblem(file: File): string | null {
   if (!IMAGE_TYPES.includes(file.type)) return 'Choose a PNG, JPEG or WebP picture.';
-  if (file.size > IMAGE_MAX_BYTES) return 'The picture is larger than 2 MB; choose a smaller one.';
+  if (file.size > IMAGE_MAX_BYTES) return 'The picture is larger than 10 MB; choose a smaller one.';
   return null;
 }
 

@@ -62,7 +62,7 @@ export function ProductImageField({
           ) : null}
         </div>
       </div>
-      <FieldDescription id={`${id}-hint`}>PNG, JPEG or WebP, up to 2 MB. Shown on the till and in lists.</FieldDescription>
+      <FieldDescription id={`${id}-hint`}>PNG, JPEG or WebP, up to 10 MB. Shown on the till and in lists.</FieldDescription>
       <FieldError>{problem}</FieldError>
     </div>
   );

@@ -3,16 +3,22 @@ import { openDatabase, type Database } from './db/client.ts';
 import type { AppConfig } from './env.ts';
 import type { Services } from './lib/context.ts';
 import { createMailer } from './lib/mailer.ts';
-import { createRateLimiter } from './lib/rate-limiter.ts';
+import { createRateLimiter, sweepExpiredRateLimits } from './lib/rate-limiter.ts';
 import { createBusinessContextCache } from './lib/business-context-cache.ts';
 import { createSessionCache } from './lib/session-cache.ts';
 import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAuth } from './modules/accounts/auth.ts';
 import { createEmployeeSessionResolver } from './modules/employee-sessions/employee-session-resolver.ts';
+import { createRealtimeService, type RealtimeOptions } from './realtime/realtime-service.ts';
+import { realtimeRepository } from './realtime/realtime.repository.ts';
 
 export const VERSION = '0.1.0';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Expired rate-limit counters and stored realtime messages are deleted this often. */
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
+/** A stored realtime message is read within milliseconds; it is kept this long. */
+const REALTIME_MESSAGE_TTL_MS = 5 * 60 * 1000;
 
 export interface SignInLimitSettings {
   perAccount: number;
@@ -24,7 +30,7 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimitSettings = { perAccount: 10, per
 /** Wires the parts together; main.ts and the tests both use it. */
 export async function createServices(
   config: AppConfig,
-  options: { database?: Database; signInLimits?: SignInLimitSettings } = {},
+  options: { database?: Database; signInLimits?: SignInLimitSettings; realtime?: RealtimeOptions } = {},
 ): Promise<Services> {
   const database =
     options.database ??
@@ -35,19 +41,36 @@ export async function createServices(
   const auth = createAuth({ db: database.db, secret: config.authSecret, baseURL, mailer });
   await accountsRepository(database.db).grantSuperAdminByEmail(config.superAdminEmails);
   const limits = options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
-  return {
+  const sweeps = setInterval(() => {
+    const now = new Date();
+    Promise.all([
+      sweepExpiredRateLimits(database.db, now),
+      realtimeRepository.sweepLargeMessages(database.db, new Date(now.getTime() - REALTIME_MESSAGE_TTL_MS)),
+    ]).catch((error: unknown) => console.error('Sweeping expired rows failed:', (error as Error).message));
+  }, SWEEP_EVERY_MS);
+  sweeps.unref();
+  const services: Services = {
     config,
     database,
     auth,
     mailer,
+    // Counted in PostgreSQL, so the limits hold across every app process (decision 009).
     signInLimits: {
-      perAccount: createRateLimiter({ limit: limits.perAccount, windowMs: FIFTEEN_MINUTES }),
-      perAddress: createRateLimiter({ limit: limits.perAddress, windowMs: FIFTEEN_MINUTES }),
+      perAccount: createRateLimiter(database.db, { name: 'sign_in_account', limit: limits.perAccount, windowMs: FIFTEEN_MINUTES }),
+      perAddress: createRateLimiter(database.db, { name: 'sign_in_address', limit: limits.perAddress, windowMs: FIFTEEN_MINUTES }),
     },
     employeeSessions: createEmployeeSessionResolver({ database, secret: config.authSecret }),
     sessionCache: createSessionCache(),
     businessContexts: createBusinessContextCache(),
+    realtime: undefined as never,
     startedAt: new Date(),
     version: VERSION,
+    async stop() {
+      clearInterval(sweeps);
+      await services.realtime.close();
+    },
   };
+  services.realtime = createRealtimeService(services, options.realtime);
+  await services.realtime.start();
+  return services;
 }

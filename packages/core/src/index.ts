@@ -15,3 +15,4 @@ export * from './pricing.ts';
 export * from './checkout-contract.ts';
 export * from './receipt-layout.ts';
 export * from './refund-allocation.ts';
+export * from './contracts/realtime.ts';

@@ -3,9 +3,9 @@ import { createTtlCache } from './ttl-cache.ts';
 /**
  * Which business a signed-in account belongs to, who owns it and its feature switches: read on
  * every business request, changed almost never. Cached by user id for a few seconds once the
- * business has settings. A settings change in this process drops its business's entries at
- * once; another process behind the same load balancer sees it within BUSINESS_CONTEXT_TTL_MS
- * (the same trade as the session cache).
+ * business has settings. A change to the settings or the business row drops its entries in
+ * every process, told by PostgreSQL when the change commits (decision 009); the time to live
+ * bounds what a process could miss while its LISTEN connection is down.
  */
 export const BUSINESS_CONTEXT_TTL_MS = 5_000;
 
@@ -19,6 +19,7 @@ export interface BusinessContextCache {
   get(userId: string, now?: number): BusinessContext | undefined;
   set(userId: string, context: BusinessContext, now?: number): void;
   forgetBusiness(businessId: string): void;
+  clear(): void;
 }
 
 export function createBusinessContextCache(ttlMs = BUSINESS_CONTEXT_TTL_MS): BusinessContextCache {
@@ -27,5 +28,6 @@ export function createBusinessContextCache(ttlMs = BUSINESS_CONTEXT_TTL_MS): Bus
     get: cache.get,
     set: cache.set,
     forgetBusiness: (businessId) => cache.forgetWhere((context) => context.businessId === businessId),
+    clear: cache.clear,
   };
 }

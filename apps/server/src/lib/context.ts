@@ -6,6 +6,7 @@ import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { BusinessContextCache } from './business-context-cache.ts';
 import type { SessionCache } from './session-cache.ts';
+import type { RealtimeService } from '../realtime/realtime-service.ts';
 
 /** An employee signed in with a PIN (SPEC §3 employee session), as the server sees it. */
 export interface ResolvedEmployeeSession {
@@ -15,6 +16,8 @@ export interface ResolvedEmployeeSession {
   role: EmployeeRole;
   permissions: unknown;
   adminPermissions: unknown;
+  /** When the PIN sign-in happened; SPEC §4 discards the session 8 hours later. */
+  loginTime: Date;
 }
 
 export interface EmployeeSessionResolver {
@@ -40,8 +43,12 @@ export interface Services {
   employeeSessions: EmployeeSessionResolver;
   sessionCache: SessionCache;
   businessContexts: BusinessContextCache;
+  /** The websocket endpoint and the bus between app processes (decision 009). */
+  realtime: RealtimeService;
   startedAt: Date;
   version: string;
+  /** Stops what this process runs besides requests (the bus, sockets, sweeps); not the database. */
+  stop(): Promise<void>;
 }
 
 export interface SignedInAccount {

@@ -13,7 +13,7 @@ export async function requestPasswordReset(
   requestHeaders: Headers,
   clientAddress: string,
 ) {
-  const limit = services.signInLimits.perAddress.hit(`reset:${clientAddress}`);
+  const limit = await services.signInLimits.perAddress.hit(`reset:${clientAddress}`);
   if (!limit.allowed) {
     throw new AppError(429, 'rate_limited', 'Too many reset requests. Try again later.', {
       retryAfterSeconds: limit.retryAfterSeconds,

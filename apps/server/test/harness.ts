@@ -134,6 +134,8 @@ export class ApiClient {
     return { status: response.status, body: json, headers: response.headers };
   }
 
+  /** The Cookie header this client sends (a websocket's upgrade request carries it too). */
+  cookieHeader = () => [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   get = (path: string) => this.request('GET', path);
   post = (path: string, body?: unknown) => this.request('POST', path, body);
   hasSessionCookie = () => this.cookies.has('better-auth.session_token');

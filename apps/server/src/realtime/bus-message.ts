@@ -24,9 +24,11 @@ export type BusMessage =
   /** An employee's role, flags or activity changed, or the row was deleted. From a trigger. */
   | { k: 'employee_changed'; b: string; e: string }
   /** An employee session ended (end of shift, sign-out, deactivation). From a trigger. */
-  | { k: 'employee_session_ended'; b: string; s: string };
+  | { k: 'employee_session_ended'; b: string; s: string }
+  /** Sent by one process to itself: everything notified before it has reached every listener. */
+  | { k: 'fence'; id: string };
 
-const KINDS = new Set(['broadcast', 'change', 'ref', 'session_ended', 'business_changed', 'employee_changed', 'employee_session_ended']);
+const KINDS = new Set(['broadcast', 'change', 'ref', 'session_ended', 'business_changed', 'employee_changed', 'employee_session_ended', 'fence']);
 
 /** A notification's payload as a message, or null for anything this process does not know. */
 export function readBusMessage(payload: string): BusMessage | null {

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { REALTIME_SERVER_TIMEOUT_MS, realtimeTopic } from '@till/core';
 import type { Listener } from '../db/client.ts';
 import type { Services } from '../lib/context.ts';
 import { BUS_CHANNEL, readBusMessage, type BusMessage } from './bus-message.ts';
+import { sendBusMessage } from './publish.ts';
 import { Hub } from './hub.ts';
 import { realtimeRepository } from './realtime.repository.ts';
 import { createSocketServer, type SocketServerOptions } from './socket-server.ts';
@@ -19,6 +21,13 @@ export interface RealtimeService {
   attach(server: Server): void;
   /** Starts listening to PostgreSQL; until then joins are refused. */
   start(): Promise<void>;
+  /**
+   * Resolves once this process has received a notification sent now, and so every
+   * notification committed before it: PostgreSQL delivers them in commit order to every
+   * listening process alike. A revocation awaits it before answering, so the revoked session
+   * is refused by every process before the caller hears that it was revoked (decision 009).
+   */
+  barrier(timeoutMs?: number): Promise<void>;
   stats(): RealtimeStats;
   /** Closes every socket (1001, clients reconnect) and the LISTEN connection. */
   close(): Promise<void>;
@@ -43,6 +52,7 @@ export function createRealtimeService(services: Services, options: RealtimeOptio
   let listener: Listener | null = null;
   let connected = false;
   let everConnected = false;
+  const fences = new Map<string, () => void>();
 
   // Rows for postgres_changes: the changes of one tick are read in one query per business and table.
   let pendingRows = new Map<string, { businessId: string; table: string; waiting: Map<string, Array<(row: Record<string, unknown> | null) => void>> }>();
@@ -102,6 +112,9 @@ export function createRealtimeService(services: Services, options: RealtimeOptio
         sockets.invalidate();
         sockets.reauthorize(message.b, (sub) => sub.tenant.employeeSession?.sessionId === message.s);
         return;
+      case 'fence':
+        fences.get(message.id)?.();
+        return;
       case 'ref':
         return;
     }
@@ -147,6 +160,20 @@ export function createRealtimeService(services: Services, options: RealtimeOptio
     attach: (server) => sockets.attach(server),
     async start() {
       listener = await database.listen(BUS_CHANNEL, receive, onConnection);
+    },
+    barrier(timeoutMs = 2_000) {
+      if (!connected) return Promise.resolve();
+      const id = randomUUID();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          fences.delete(id);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        fences.set(id, done);
+        void sendBusMessage(database.db, '', { k: 'fence', id });
+      });
     },
     stats: () => ({ sockets: sockets.connections(), channels: hub.size, bus: connected }),
     async close() {

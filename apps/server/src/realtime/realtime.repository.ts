@@ -6,7 +6,9 @@ import { orders, realtimeMessages } from '../db/schema/index.ts';
 export const realtimeRepository = {
   /** One round trip for any number of notifications, sent in order. */
   async notify(db: Db, channel: string, payloads: string[]): Promise<void> {
-    await db.execute(sql`select pg_notify(${channel}, payload) from unnest(${payloads}::text[]) with ordinality as m(payload, n) order by n`);
+    await db.execute(
+      sql`select pg_notify(${channel}, m.payload) from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) with ordinality as m(payload, n) order by m.n`,
+    );
   },
 
   async storeLargeMessage(db: Db, businessId: string, message: unknown): Promise<string> {
@@ -31,7 +33,7 @@ export const realtimeRepository = {
   async loadRows(database: Database, businessId: string, table: string, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
     const result = await database.withTenant(businessId, (tx) =>
       tx.execute(
-        sql`select t.id::text as id, to_jsonb(t) as row from ${sql.identifier(table)} t where t.business_id = ${businessId} and t.id = any(${ids}::uuid[])`,
+        sql`select t.id::text as id, to_jsonb(t) as row from ${sql.identifier(table)} t where t.business_id = ${businessId} and t.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
       ),
     );
     const rows = (result as unknown as { rows: { id: string; row: Record<string, unknown> | string }[] }).rows;

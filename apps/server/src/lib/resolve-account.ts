@@ -13,15 +13,13 @@ export async function resolveAccount(services: Services, headers: Headers): Prom
   const token = SESSION_COOKIE.exec(headers.get('cookie') ?? '')?.[1];
   if (!token) return null;
   const { sessionCache, auth } = services;
-  const cached = sessionCache.get(token);
-  if (cached) return cached;
-  const found = await auth.api.getSession({ headers });
-  if (!found) return null;
-  const user = found.user as { id: string; email: string; name: string; phoneNumber?: string | null };
-  const account: SignedInAccount = {
-    user: { id: user.id, email: publicEmail(user.email), name: user.name, phoneNumber: user.phoneNumber ?? null },
-    sessionId: found.session.id,
-  };
-  sessionCache.set(token, account);
-  return account;
+  return sessionCache.resolve(token, async () => {
+    const found = await auth.api.getSession({ headers });
+    if (!found) return null;
+    const user = found.user as { id: string; email: string; name: string; phoneNumber?: string | null };
+    return {
+      user: { id: user.id, email: publicEmail(user.email), name: user.name, phoneNumber: user.phoneNumber ?? null },
+      sessionId: found.session.id,
+    } satisfies SignedInAccount;
+  });
 }

@@ -36,14 +36,8 @@ export async function resolveTenantFromCredentials(services: Services, credentia
   const { database, employeeSessions, businessContexts } = services;
   const { account } = credentials;
   if (!account) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
-  let context = businessContexts.get(account.user.id);
-  if (!context) {
-    const found = await accountsRepository(database.db).findBusinessContext(account.user.id);
-    if (!found) throw new AppError(403, 'no_business', 'This account has no business');
-    context = found;
-    // Until the settings row exists the defaults apply, and creating it changes them: not cached.
-    if (found.enabledFeatures) businessContexts.set(account.user.id, found);
-  }
+  const context = await businessContexts.resolve(account.user.id, () => accountsRepository(database.db).findBusinessContext(account.user.id));
+  if (!context) throw new AppError(403, 'no_business', 'This account has no business');
   const businessId = context.businessId;
   // SPEC §8: no settings row means "use defaults".
   const features = context.enabledFeatures

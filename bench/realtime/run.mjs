@@ -100,7 +100,7 @@ async function memoryOf(url, admin, pid) {
 async function idleAndRestart(label, env, port) {
   console.log(`\n== ${label}: ${SOCKETS} idle sockets on one process, then a restart ==`);
   const serverEnv = { ...env, SUPER_ADMIN_EMAILS: ADMIN };
-  let server = await startServer({ port, env: serverEnv });
+  let server = await startServer({ port, env: serverEnv, timeoutMs: 180_000 });
   const admin = client(server.url);
   const adminUp = await admin('POST', '/api/auth/sign-up', { email: ADMIN, password: PASSWORD, businessName: 'Bench Admin', fullName: 'Admin', industry: 'retail' });
   if (adminUp.status !== 201 && adminUp.status !== 409) {
@@ -111,7 +111,7 @@ async function idleAndRestart(label, env, port) {
   // The super admin list is read at start: restart once so the admin account is one.
   await server.stop();
   const bareStart = performance.now();
-  server = await startServer({ port, env: serverEnv });
+  server = await startServer({ port, env: serverEnv, timeoutMs: 180_000 });
   console.log(`  a start without sockets waiting: healthy in ${((performance.now() - bareStart) / 1000).toFixed(1)} s`);
   await admin('POST', '/api/auth/sign-in', { email: ADMIN, password: PASSWORD });
   await pause(1000);
@@ -137,7 +137,7 @@ async function idleAndRestart(label, env, port) {
   await server.stop();
   const downMs = performance.now() - restartStarted;
   await waitUntil(() => clients.every((c) => c.channel.state !== 'joined'), 10_000, 'every channel to notice');
-  server = await startServer({ port, env: serverEnv });
+  server = await startServer({ port, env: serverEnv, timeoutMs: 180_000 });
   const upMs = performance.now() - restartStarted;
   await waitUntil(() => clients.every((c) => c.channel.state === 'joined'), 60_000, 'every socket to join again');
   const rejoinS = (performance.now() - restartStarted) / 1000;
@@ -153,7 +153,7 @@ async function idleAndRestart(label, env, port) {
 async function latencyAcrossProcesses(databaseUrl) {
   console.log(`\n== PostgreSQL: publish → receive across two processes (${RECEIVERS} receivers on B, ${PUBLISH_PER_SECOND}/s through A for ${PUBLISH_SECONDS} s) ==`);
   const env = { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0' };
-  const [a, b] = await Promise.all([startServer({ port: 4491, env }), startServer({ port: 4492, env })]);
+  const [a, b] = await Promise.all([startServer({ port: 4491, env, timeoutMs: 180_000 }), startServer({ port: 4492, env, timeoutMs: 180_000 })]);
   try {
     const [owner] = await signUpOwners(a.url, 1, 'latency');
     const topic = `realtime:store:${crypto.randomUUID()}`;
@@ -167,9 +167,10 @@ async function latencyAcrossProcesses(databaseUrl) {
     }
     await waitUntil(() => receivers.every((r) => r.channel.state === 'joined'), 30_000, 'receivers to join');
 
-    const { fastClient } = await import('../lib/server.mjs');
+    const { fastClient, processCpuSeconds } = await import('../lib/server.mjs');
     const post = fastClient(a.url, () => owner.cookie, 16);
     const total = PUBLISH_PER_SECOND * PUBLISH_SECONDS;
+    const cpuBefore = { a: processCpuSeconds(a.pid), b: processCpuSeconds(b.pid), bench: process.cpuUsage() };
     const started = performance.now();
     const posts = [];
     for (let n = 0; n < total; n += 1) {
@@ -182,11 +183,21 @@ async function latencyAcrossProcesses(databaseUrl) {
     const statuses = await Promise.all(posts);
     const refused = statuses.filter((response) => response.status !== 202).length;
     await waitUntil(() => latencies.length >= total * RECEIVERS, 30_000, 'every delivery').catch(() => undefined);
+    const elapsed = (performance.now() - started) / 1000;
+    const benchCpu = process.cpuUsage(cpuBefore.bench);
+    const cpu = {
+      a: processCpuSeconds(a.pid) - cpuBefore.a,
+      b: processCpuSeconds(b.pid) - cpuBefore.b,
+      bench: (benchCpu.user + benchCpu.system) / 1e6,
+    };
     const sorted = [...latencies].sort((x, y) => x - y);
     const expected = total * RECEIVERS;
     console.log(`  ${sorted.length} of ${expected} deliveries received${refused ? `, ${refused} POSTs refused` : ''}`);
     console.log(
       `  latency from POST on A to a socket on B: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`,
+    );
+    console.log(
+      `  CPU over ${elapsed.toFixed(1)} s: process A ${cpu.a.toFixed(1)} s (${((cpu.a / total) * 1000).toFixed(2)} ms a publish), process B ${cpu.b.toFixed(1)} s, this load generator ${cpu.bench.toFixed(1)} s`,
     );
     for (const r of receivers) r.socket.disconnect();
   } finally {
@@ -196,14 +207,18 @@ async function latencyAcrossProcesses(databaseUrl) {
 
 build('server');
 const results = [];
+// BENCH_ONLY=latency runs the two-process latency alone.
+const only = process.env.BENCH_ONLY;
 const dir = mkdtempSync(path.join(tmpdir(), 'till-bench-realtime-'));
 try {
-  results.push(['PGlite', await idleAndRestart('PGlite', { DATA_DIR: dir }, 4481)]);
+  if (only !== 'latency') results.push(['PGlite', await idleAndRestart('PGlite', { DATA_DIR: dir }, 4481)]);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 const databaseUrl = process.env.BENCH_DATABASE_URL;
-if (databaseUrl) {
+if (databaseUrl && only === 'latency') {
+  await latencyAcrossProcesses(databaseUrl);
+} else if (databaseUrl) {
   const pgDir = mkdtempSync(path.join(tmpdir(), 'till-bench-realtime-pg-'));
   try {
     results.push(['PostgreSQL', await idleAndRestart('PostgreSQL', { DATABASE_URL: databaseUrl, DATA_DIR: pgDir, BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0' }, 4482)]);

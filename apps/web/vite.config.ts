@@ -31,6 +31,7 @@ export default defineConfig({
     // The API runs as a separate process in development; in production one origin serves both.
     proxy: {
       '/api': { target: 'http://localhost:3000' },
+      '/realtime': { target: 'ws://localhost:3000', ws: true },
     },
   },
 });

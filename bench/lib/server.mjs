@@ -12,14 +12,14 @@ export function build(...targets) {
   if (result.status !== 0) throw new Error('build failed');
 }
 
-export async function startServer({ port, env, nodeArgs = [] }) {
+export async function startServer({ port, env, nodeArgs = [], timeoutMs = 30_000 }) {
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i += 1) {
+  for (let i = 0; i < timeoutMs / 50; i += 1) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {

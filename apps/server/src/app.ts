@@ -8,10 +8,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { AppError } from './lib/app-error.ts';
 import { nodeJsonBody } from './lib/node-json-body.ts';
-import type { AppEnv, Services, SignedInAccount } from './lib/context.ts';
+import type { AppEnv, Services } from './lib/context.ts';
+import { resolveAccount } from './lib/resolve-account.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
-import { publicEmail } from './modules/accounts/credentials.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
@@ -27,6 +27,7 @@ import { employeeSessionsRoutes } from './modules/employee-sessions/employee-ses
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { timeClockRoutes } from './modules/time-clock/time-clock.routes.ts';
 import { chatbotRoutes } from './modules/chatbot/chatbot.routes.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -50,25 +51,6 @@ function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {
   } catch {
     return 'unknown';
   }
-}
-
-const SESSION_COOKIE = /(?:^|;\s*)better-auth\.session_token=([^;]+)/;
-
-async function resolveAccount(c: Context<AppEnv>): Promise<SignedInAccount | null> {
-  const token = SESSION_COOKIE.exec(c.req.header('cookie') ?? '')?.[1];
-  if (!token) return null;
-  const { sessionCache, auth } = c.var.services;
-  const cached = sessionCache.get(token);
-  if (cached) return cached;
-  const found = await auth.api.getSession({ headers: c.req.raw.headers });
-  if (!found) return null;
-  const user = found.user as { id: string; email: string; name: string; phoneNumber?: string | null };
-  const account: SignedInAccount = {
-    user: { id: user.id, email: publicEmail(user.email), name: user.name, phoneNumber: user.phoneNumber ?? null },
-    sessionId: found.session.id,
-  };
-  sessionCache.set(token, account);
-  return account;
 }
 
 export function createApp(services: Services) {
@@ -137,7 +119,7 @@ export function createApp(services: Services) {
   });
 
   app.use('/api/*', async (c, next) => {
-    c.set('account', await resolveAccount(c));
+    c.set('account', await resolveAccount(c.var.services, c.req.raw.headers));
     await next();
   });
 
@@ -157,6 +139,7 @@ export function createApp(services: Services) {
   app.route('/', employeeSessionsRoutes);
   app.route('/', timeClockRoutes);
   app.route('/', chatbotRoutes);
+  app.route('/', realtimeRoutes);
 
   app.get('/api/openapi.json', (c) => {
     const document = app.getOpenAPI31Document({

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './env.ts';
@@ -13,23 +14,26 @@ async function main() {
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
     console.log(`Till is running at ${config.publicUrl ?? `http://localhost:${info.port}`} on ${where}`);
   });
+  services.realtime.attach(server as Server);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing in-flight requests, then closing the database`);
+    console.log(`${signal}: closing sockets, finishing in-flight requests, then closing the database`);
     const force = setTimeout(() => {
       console.error('Shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // close() stops accepting connections and calls back once in-flight requests are done.
+    // close() stops accepting connections and calls back once in-flight requests are done;
+    // sockets are told the server is going away (1001) so that their clients reconnect at once.
     server.close(async () => {
       await services.database.close();
       clearTimeout(force);
       process.exit(0);
     });
+    void services.stop();
     if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));

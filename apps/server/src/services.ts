@@ -3,7 +3,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import type { AppConfig } from './env.ts';
 import type { Services } from './lib/context.ts';
 import { createMailer } from './lib/mailer.ts';
-import { createRateLimiter } from './lib/rate-limiter.ts';
+import { createRateLimiter, sweepExpiredRateLimits } from './lib/rate-limiter.ts';
 import { createBusinessContextCache } from './lib/business-context-cache.ts';
 import { createSessionCache } from './lib/session-cache.ts';
 import { accountsRepository } from './modules/accounts/accounts.repository.ts';
@@ -13,10 +13,16 @@ import { createChatProvider } from './modules/chatbot/ai-provider.ts';
 import { createStorageDriver } from './modules/storage/drivers/create-driver.ts';
 import { migrateLegacyProductImages } from './modules/products/migrate-legacy-product-images.ts';
 import { createStorageService } from './modules/storage/storage-service.ts';
+import { createRealtimeService, type RealtimeOptions } from './realtime/realtime-service.ts';
+import { realtimeRepository } from './realtime/realtime.repository.ts';
 
 export const VERSION = '0.1.0';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Expired rate-limit counters and stored realtime messages are deleted this often. */
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
+/** A stored realtime message is read within milliseconds; it is kept this long. */
+const REALTIME_MESSAGE_TTL_MS = 5 * 60 * 1000;
 
 export interface SignInLimitSettings {
   perAccount: number;
@@ -28,7 +34,7 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimitSettings = { perAccount: 10, per
 /** Wires the parts together; main.ts and the tests both use it. */
 export async function createServices(
   config: AppConfig,
-  options: { database?: Database; signInLimits?: SignInLimitSettings } = {},
+  options: { database?: Database; signInLimits?: SignInLimitSettings; realtime?: RealtimeOptions } = {},
 ): Promise<Services> {
   const database =
     options.database ??
@@ -51,21 +57,38 @@ export async function createServices(
     storage,
     log: (message) => (config.logLevel === 'info' ? console.log(message) : undefined),
   });
-  return {
+  const sweeps = setInterval(() => {
+    const now = new Date();
+    Promise.all([
+      sweepExpiredRateLimits(database.db, now),
+      realtimeRepository.sweepLargeMessages(database.db, new Date(now.getTime() - REALTIME_MESSAGE_TTL_MS)),
+    ]).catch((error: unknown) => console.error('Sweeping expired rows failed:', (error as Error).message));
+  }, SWEEP_EVERY_MS);
+  sweeps.unref();
+  const services: Services = {
     config,
     database,
     auth,
     mailer,
+    // Counted in PostgreSQL, so the limits hold across every app process (decision 013).
     signInLimits: {
-      perAccount: createRateLimiter({ limit: limits.perAccount, windowMs: FIFTEEN_MINUTES }),
-      perAddress: createRateLimiter({ limit: limits.perAddress, windowMs: FIFTEEN_MINUTES }),
+      perAccount: createRateLimiter(database.db, { name: 'sign_in_account', limit: limits.perAccount, windowMs: FIFTEEN_MINUTES }),
+      perAddress: createRateLimiter(database.db, { name: 'sign_in_address', limit: limits.perAddress, windowMs: FIFTEEN_MINUTES }),
     },
     employeeSessions: createEmployeeSessionResolver({ database, secret: config.authSecret }),
     sessionCache: createSessionCache(),
     businessContexts: createBusinessContextCache(),
     aiProvider: createChatProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey }),
     storage,
+    realtime: undefined as never,
     startedAt: new Date(),
     version: VERSION,
+    async stop() {
+      clearInterval(sweeps);
+      await services.realtime.close();
+    },
   };
+  services.realtime = createRealtimeService(services, options.realtime);
+  await services.realtime.start();
+  return services;
 }

@@ -273,13 +273,13 @@ describe('one-time setup codes (/employee-setup)', () => {
     const anonymous = new ApiClient(server.url);
     expect((await anonymous.post('/api/employee-setup', { code: 'WRONG-CODE-0000', pin: '1212' })).status).toBe(400);
     // Use up the rest of this address's window (the default limit) without 50 round trips.
-    for (let i = 0; i < 60; i += 1) server.services.signInLimits.perAddress.hit('setup:127.0.0.1');
+    for (let i = 0; i < 60; i += 1) await server.services.signInLimits.perAddress.hit('setup:127.0.0.1');
     try {
       const limited = await anonymous.post('/api/employee-setup', { code: setup_code!.code, pin: '1212' });
       expect(limited.status).toBe(429);
       expect(limited.body.error.code).toBe('rate_limited');
     } finally {
-      server.services.signInLimits.perAddress.reset('setup:127.0.0.1');
+      await server.services.signInLimits.perAddress.reset('setup:127.0.0.1');
     }
     expect((await anonymous.post('/api/employee-setup', { code: setup_code!.code, pin: '1212' })).status).toBe(200);
   });

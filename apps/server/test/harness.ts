@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
@@ -9,9 +10,16 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { parseConfig, readTestEnv } from '../src/env.ts';
 import { createServices, type SignInLimitSettings } from '../src/services.ts';
 import type { Services } from '../src/lib/context.ts';
+import type { RealtimeOptions } from '../src/realtime/realtime-service.ts';
+
+export type TestDatabase = Database & {
+  drop(): Promise<void>;
+  /** Another connection to the same database, as a second app process would open (PGlite: the same one). */
+  openAnother(): Promise<Database & { drop(): Promise<void> }>;
+};
 
 /** A fresh database for one test file: a copy of the migrated template. */
-export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const env = readTestEnv();
   if (env.testDbKind === 'postgres') {
     const name = `till_test_${randomUUID().replace(/-/g, '')}`;
@@ -27,24 +35,40 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       },
+      openAnother: async () => {
+        const another = await openDatabase({ databaseUrl: url.toString() });
+        return Object.assign(another, { drop: () => another.close() });
+      },
     });
   }
   const template = readFileSync(inject('pgliteTemplatePath'));
   const database = await openDatabase({ pgliteLoadDataDir: new Blob([template]) });
-  return Object.assign(database, { drop: () => database.close() });
+  return Object.assign(database, {
+    drop: () => database.close(),
+    // PGlite is one in-process database: a second app instance shares it (and its LISTEN bus).
+    openAnother: async () => Object.assign(Object.create(database) as Database, { drop: async () => undefined }),
+  });
 }
 
 export interface TestServer {
   url: string;
   services: Services;
-  database: Database;
+  database: Database & { drop(): Promise<void> };
   close(): Promise<void>;
 }
 
-export async function startTestServer(
-  options: { env?: Record<string, string>; signInLimits?: SignInLimitSettings } = {},
-): Promise<TestServer> {
-  const database = await openTestDatabase();
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  signInLimits?: SignInLimitSettings;
+  realtime?: RealtimeOptions;
+  /** A second app process on the first one's database (the two-processes tests). */
+  sameDatabaseAs?: TestServer;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = options.sameDatabaseAs
+    ? await (options.sameDatabaseAs.database as TestDatabase).openAnother()
+    : await openTestDatabase();
   const config = parseConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'error',
@@ -53,9 +77,14 @@ export async function startTestServer(
     PORT: '0',
     ...options.env,
   });
-  const services = await createServices(config, { database, ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}) });
+  const services = await createServices(config, {
+    database,
+    ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}),
+    ...(options.realtime ? { realtime: options.realtime } : {}),
+  });
   const app = createApp(services);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  services.realtime.attach(server);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   // PGlite runs on this process's event loop: a test that works the database directly for a few
   // seconds blocks both ends, and a server that then drops the idle keep-alive socket first resets
@@ -69,7 +98,8 @@ export async function startTestServer(
     close: async () => {
       // Sockets kept alive for 60 s (above) or holding an unread download must not hold the close.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      (server as unknown as { closeAllConnections(): void }).closeAllConnections();
+      await services.stop();
+      server.closeAllConnections();
       await closed;
       await database.drop();
     },
@@ -109,6 +139,8 @@ export class ApiClient {
     return { status: response.status, body: json, headers: response.headers };
   }
 
+  /** The Cookie header this client sends (a websocket's upgrade request carries it too). */
+  cookieHeader = () => [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   get = (path: string) => this.request('GET', path);
   post = (path: string, body?: unknown) => this.request('POST', path, body);
   hasSessionCookie = () => this.cookies.has('better-auth.session_token');

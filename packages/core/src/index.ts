@@ -22,3 +22,4 @@ export * from './contracts/chatbot.ts';
 export * from './stock-availability.ts';
 export * from './storage.ts';
 export * from './contracts/storage.ts';
+export * from './contracts/realtime.ts';

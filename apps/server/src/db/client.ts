@@ -28,6 +28,12 @@ export interface Database {
    */
   withTenant<T>(businessId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
+  /**
+   * Receives every NOTIFY on `channel`: PGlite's own listener in process; on PostgreSQL one
+   * dedicated connection per call, outside the pool, re-opened after a loss (decision 013).
+   * `onConnection(false)` says notifications may have been missed until `onConnection(true)`.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onConnection?: (connected: boolean) => void): Promise<Listener>;
   close(): Promise<void>;
   /** The raw PGlite instance, for cloning test templates. */
   pglite?: PGlite;
@@ -42,13 +48,33 @@ const MIGRATIONS_DIR = [
 // Any fixed number shared by every process of the deployment.
 const MIGRATION_LOCK_KEY = 7_317_001;
 
+export interface Listener {
+  close(): Promise<void>;
+}
+
+const afterCommitQueues = new WeakMap<object, Array<(db: Db) => void>>();
+
+/**
+ * Runs `callback` (given the database the transaction ran on) once the `withTenant` transaction
+ * `tx` has committed, and never if it rolls back (realtime/publish.ts publishes this way).
+ */
+export function afterCommit(tx: Tx, callback: (db: Db) => void): void {
+  const queue = afterCommitQueues.get(tx);
+  if (!queue) throw new Error('afterCommit needs the transaction of database.withTenant');
+  queue.push(callback);
+}
+
 export async function fencedTransaction<T>(db: Db, businessId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+  const committed: Array<(db: Db) => void> = [];
+  const result = await db.transaction(async (tx) => {
+    afterCommitQueues.set(tx, committed);
     // One round trip: both settings are local to this transaction (set_config(..., true)); the
     // role setting is what SET LOCAL ROLE does.
     await tx.execute(sql`select set_config('app.business_id', ${businessId}, true), set_config('role', 'till_app', true)`);
     return work(tx as Tx);
   });
+  for (const callback of committed) callback(db);
+  return result;
 }
 
 export interface OpenDatabaseOptions {
@@ -78,6 +104,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
     },
+    listen: async (channel, onMessage, onConnection) => {
+      const unlisten = await pglite.listen(channel, onMessage);
+      onConnection?.(true);
+      return {
+        close: async () => {
+          if (!pglite.closed) await unlisten();
+        },
+      };
+    },
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },
@@ -105,8 +140,89 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
         client.release();
       }
     },
+    listen: (channel, onMessage, onConnection) => listenPostgres(connectionString, channel, onMessage, onConnection),
     close: async () => {
       await pool.end();
+    },
+  };
+}
+
+/** The SPEC §9 reconnect delays, reused for the LISTEN connection: 1, 2, 5, then every 10 s. */
+const LISTEN_RETRY_MS = [1_000, 2_000, 5_000, 10_000];
+
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onConnection?: (connected: boolean) => void,
+): Promise<Listener> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  let failures = 0;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, application_name: 'till-listen' });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      next.removeAllListeners('end');
+      next.end().catch(() => undefined);
+      if (closed) return;
+      onConnection?.(false);
+      schedule();
+    };
+    next.on('error', (error) => {
+      console.error('PostgreSQL LISTEN connection error:', error.message);
+      lost();
+    });
+    next.on('end', lost);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.removeAllListeners('end');
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      next.removeAllListeners('end');
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    failures = 0;
+    onConnection?.(true);
+  };
+
+  const schedule = () => {
+    const delay = LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)]!;
+    failures += 1;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch((error: unknown) => {
+        if (closed) return;
+        console.error('PostgreSQL LISTEN reconnect failed:', (error as Error).message);
+        schedule();
+      });
+    }, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return {
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      if (current) {
+        current.removeAllListeners('end');
+        await current.end().catch(() => undefined);
+      }
     },
   };
 }

@@ -8,6 +8,7 @@ import type { BusinessContextCache } from './business-context-cache.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { ChatProvider } from '../modules/chatbot/ai-provider.ts';
 import type { StorageService } from '../modules/storage/storage-service.ts';
+import type { RealtimeService } from '../realtime/realtime-service.ts';
 
 /** An employee signed in with a PIN (SPEC §3 employee session), as the server sees it. */
 export interface ResolvedEmployeeSession {
@@ -17,6 +18,8 @@ export interface ResolvedEmployeeSession {
   role: EmployeeRole;
   permissions: unknown;
   adminPermissions: unknown;
+  /** When the PIN sign-in happened; SPEC §4 discards the session 8 hours later. */
+  loginTime: Date;
 }
 
 export interface EmployeeSessionResolver {
@@ -45,8 +48,12 @@ export interface Services {
   aiProvider: ChatProvider;
   /** Buckets and objects (SPEC §7): what other modules call to keep files. */
   storage: StorageService;
+  /** The websocket endpoint and the bus between app processes (decision 013). */
+  realtime: RealtimeService;
   startedAt: Date;
   version: string;
+  /** Stops what this process runs besides requests (the bus, sockets, sweeps); not the database. */
+  stop(): Promise<void>;
 }
 
 export interface SignedInAccount {

@@ -1,33 +1,58 @@
+import { lt } from 'drizzle-orm';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Db } from '../db/client.ts';
+import { rateLimits } from '../db/schema/index.ts';
+
 /**
- * A fixed-window counter in memory. One app process keeps its own counts; several processes
- * behind a load balancer each allow the limit (documented in docs/decisions/002).
+ * A fixed-window counter kept in PostgreSQL (the `rate_limits` table), so that several app
+ * processes behind a load balancer count the same attempts (decision 013, superseding 002).
+ * rate-limiter-flexible's Drizzle store does the counting: one atomic
+ * `INSERT … ON CONFLICT DO UPDATE … RETURNING` per attempt, the window starting at the first
+ * attempt and restarting once it has ended.
  */
 export interface RateLimiter {
   /** Records one attempt for `key`; answers whether it is still within the limit. */
-  hit(key: string, now?: number): { allowed: boolean; retryAfterSeconds: number };
-  reset(key: string): void;
+  hit(key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  reset(key: string): Promise<void>;
 }
 
-export function createRateLimiter(options: { limit: number; windowMs: number }): RateLimiter {
-  const windows = new Map<string, { startedAt: number; count: number }>();
-  let lastSweep = 0;
+export interface RateLimiterOptions {
+  /** Keeps this limiter's keys apart from the others' in the shared table. */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+export function createRateLimiter(db: Db, options: RateLimiterOptions): RateLimiter {
+  const limiter = new RateLimiterDrizzle({
+    storeClient: db,
+    schema: rateLimits,
+    keyPrefix: options.name,
+    points: options.limit,
+    duration: Math.ceil(options.windowMs / 1000),
+    // Expired rows are swept by sweepExpiredRateLimits on the process's own timer, which stops
+    // with the process (the library's timer would outlive a closed database in tests).
+    clearExpiredByTimeout: false,
+  });
+  const retryAfter = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
   return {
-    hit(key, now = Date.now()) {
-      if (now - lastSweep > options.windowMs) {
-        for (const [k, w] of windows) if (now - w.startedAt >= options.windowMs) windows.delete(k);
-        lastSweep = now;
+    async hit(key) {
+      try {
+        const result = await limiter.consume(key);
+        return { allowed: true, retryAfterSeconds: retryAfter(result) };
+      } catch (outcome) {
+        // Over the limit the library rejects with the counter; anything else is a database error.
+        if (outcome instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfter(outcome) };
+        throw outcome;
       }
-      let window = windows.get(key);
-      if (!window || now - window.startedAt >= options.windowMs) {
-        window = { startedAt: now, count: 0 };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      const retryAfterSeconds = Math.ceil((window.startedAt + options.windowMs - now) / 1000);
-      return { allowed: window.count <= options.limit, retryAfterSeconds };
     },
-    reset(key) {
-      windows.delete(key);
+    async reset(key) {
+      await limiter.delete(key);
     },
   };
+}
+
+/** Deletes the counters whose window has ended; every process runs it now and then. */
+export async function sweepExpiredRateLimits(db: Db, now = new Date()): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.expire, now));
 }

@@ -2,35 +2,49 @@ import { MESSAGES, resolveEnabledFeatures, defaultEnabledFeatures } from '@till/
 import type { Context } from 'hono';
 import { accountsRepository } from '../modules/accounts/accounts.repository.ts';
 import { AppError } from './app-error.ts';
-import type { AppEnv, TenantContext } from './context.ts';
+import type { AppEnv, Services, SignedInAccount, TenantContext } from './context.ts';
 
 /** Employee sessions travel in this header; the owner's account cookie stays underneath. */
 export const EMPLOYEE_SESSION_HEADER = 'x-employee-session';
+
+/**
+ * What a caller presents, read the same way from an HTTP request (session cookie and the
+ * x-employee-session header) and from a websocket (its upgrade request's cookie and the
+ * `employee_session` of each join): both go through resolveTenantFromCredentials, so a socket
+ * is authorised exactly as a request would be. A till device credential belongs here too, beside
+ * the account, and is checked in that one function.
+ */
+export interface CallerCredentials {
+  account: SignedInAccount | null;
+  employeeSessionToken: string | null;
+}
+
+/** The business a request acts on, and who acts (business routes). */
+export async function resolveTenant(c: Context<AppEnv>): Promise<TenantContext> {
+  return resolveTenantFromCredentials(c.var.services, {
+    account: c.get('account'),
+    employeeSessionToken: c.req.header(EMPLOYEE_SESSION_HEADER) ?? null,
+  });
+}
 
 /**
  * The signed-in account's business and who acts on it. With an employee session token the
  * employee acts (least privilege, even on the owner's device); without one, only the account
  * that owns the business may act, as its owner.
  */
-export async function resolveTenant(c: Context<AppEnv>): Promise<TenantContext> {
-  const { database, employeeSessions, businessContexts } = c.var.services;
-  const account = c.get('account');
+export async function resolveTenantFromCredentials(services: Services, credentials: CallerCredentials): Promise<TenantContext> {
+  const { database, employeeSessions, businessContexts } = services;
+  const { account } = credentials;
   if (!account) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
-  let context = businessContexts.get(account.user.id);
-  if (!context) {
-    const found = await accountsRepository(database.db).findBusinessContext(account.user.id);
-    if (!found) throw new AppError(403, 'no_business', 'This account has no business');
-    context = found;
-    // Until the settings row exists the defaults apply, and creating it changes them: not cached.
-    if (found.enabledFeatures) businessContexts.set(account.user.id, found);
-  }
+  const context = await businessContexts.resolve(account.user.id, () => accountsRepository(database.db).findBusinessContext(account.user.id));
+  if (!context) throw new AppError(403, 'no_business', 'This account has no business');
   const businessId = context.businessId;
   // SPEC §8: no settings row means "use defaults".
   const features = context.enabledFeatures
     ? resolveEnabledFeatures(context.enabledFeatures)
     : defaultEnabledFeatures({ firstTimeSetup: false });
 
-  const token = c.req.header(EMPLOYEE_SESSION_HEADER);
+  const token = credentials.employeeSessionToken;
   if (token) {
     const session = await employeeSessions.resolve(businessId, token);
     if (!session) throw new AppError(401, 'employee_session_expired', 'The employee session has ended. Sign in with your PIN again.');

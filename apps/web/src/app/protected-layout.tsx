@@ -11,6 +11,7 @@ import { buildGuardContext } from '@/lib/guard-context';
 import { useMe, type BusinessSettings, type Me, type MeUser } from '@/lib/me';
 import { useSuperAdminStatus } from '@/lib/super-admin';
 import { useCurrentAppRoute } from './route-handle';
+import { BusinessUpdates } from './business-updates';
 import { AppShell } from './shell/app-shell';
 
 /** What every page behind the login guard can rely on. */
@@ -126,6 +127,7 @@ export function ProtectedLayout() {
 
   return (
     <AppShell route={route}>
+      <BusinessUpdates businessId={me.data?.user ? (me.data.business?.id ?? null) : null} />
       <ShellPage route={route} me={me.data} />
     </AppShell>
   );

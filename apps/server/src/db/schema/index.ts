@@ -8,3 +8,5 @@ export * from './stores.ts';
 export * from './suppliers.ts';
 export * from './chatbot.ts';
 export * from './storage.ts';
+export * from './rate-limits.ts';
+export * from './realtime.ts';

@@ -13,7 +13,7 @@ export async function requestPasswordReset(
   requestHeaders: Headers,
   clientAddress: string,
 ) {
-  const limit = services.signInLimits.perAddress.hit(`reset:${clientAddress}`);
+  const limit = await services.signInLimits.perAddress.hit(`reset:${clientAddress}`);
   if (!limit.allowed) {
     throw new AppError(429, 'rate_limited', 'Too many reset requests. Try again later.', {
       retryAfterSeconds: limit.retryAfterSeconds,
@@ -31,6 +31,7 @@ export async function resetPassword(services: Services, input: { token: string; 
     await services.auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
     // The reset revoked the account's sessions; which account the token named is better-auth's secret.
     services.sessionCache.clear();
+    await services.realtime.barrier();
   } catch (error) {
     const code = betterAuthCode(error);
     if (code && /TOKEN/i.test(code)) throw badRequest('invalid_token', 'This reset link is invalid or has expired');

@@ -24,8 +24,10 @@ function tooManyAttempts(retryAfterSeconds: number) {
 export async function signIn(services: Services, input: SignInInput, requestHeaders: Headers, clientAddress: string) {
   const { identifier, password } = readCredentials(input);
   const accountKey = identifier.kind === 'email' ? `email:${identifier.email}` : `phone:${identifier.phone}`;
-  const byAddress = services.signInLimits.perAddress.hit(clientAddress);
-  const byAccount = services.signInLimits.perAccount.hit(accountKey);
+  const [byAddress, byAccount] = await Promise.all([
+    services.signInLimits.perAddress.hit(clientAddress),
+    services.signInLimits.perAccount.hit(accountKey),
+  ]);
   if (!byAddress.allowed) throw tooManyAttempts(byAddress.retryAfterSeconds);
   if (!byAccount.allowed) throw tooManyAttempts(byAccount.retryAfterSeconds);
 

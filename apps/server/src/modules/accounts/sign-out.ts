@@ -16,9 +16,12 @@ export async function signOut(
   services.sessionCache.forgetUser(input.account.user.id);
   if (input.scope === 'others') {
     await api.revokeOtherSessions({ headers: requestHeaders });
+    // Every app process has dropped the revoked sessions before the caller hears of it.
+    await services.realtime.barrier();
     return { headers: new Headers() };
   }
   if (input.scope === 'global') await api.revokeSessions({ headers: requestHeaders });
   const { headers } = await api.signOut({ headers: requestHeaders, returnHeaders: true });
+  await services.realtime.barrier();
   return { headers };
 }

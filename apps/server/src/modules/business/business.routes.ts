@@ -107,8 +107,9 @@ export const businessRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(patchSettingsRoute, async (c) => {
     const settings = await updateBusinessSettings(c.var.services.database, c.var.tenant, c.req.valid('json'));
-    // Feature switches apply to the next request in this process.
+    // Feature switches apply to the next request, in this process and (once the barrier is passed) in every other.
     c.var.services.businessContexts.forgetBusiness(c.var.tenant.businessId);
+    await c.var.services.realtime.barrier();
     return c.json({ settings }, 200);
   })
   .openapi(meRoute, async (c) => {

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { isUniqueViolation, pgErrorField, sqlState } from '../../lib/pg-errors.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
+import { publishChange } from '../../realtime/publish.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
 import { toOrderLineRows } from './order-line-rows.ts';
 import { toOrderView, type OrderView } from './order-view.ts';
@@ -230,6 +231,8 @@ export async function placeOrder(
     if (isUniqueViolation(error)) return replayFirstSale(error);
     throw error;
   }
+  // Committed: tell postgres_changes subscribers (kitchen displays) without waiting for it.
+  void publishChange(database, businessId, 'orders', input.parkedOrderId ? 'UPDATE' : 'INSERT', orderId);
   return {
     replayed: false,
     view: toOrderView({ ...order, number: written.number, createdAt: written.createdAt }, lines, orderPayments),

@@ -20,6 +20,7 @@ export function createEmployeeSessionResolver(options: { database: Database; sec
         role: row.role,
         permissions: row.permissions,
         adminPermissions: row.adminPermissions,
+        loginTime: row.createdAt,
       };
     },
   };

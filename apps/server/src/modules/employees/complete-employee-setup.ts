@@ -16,7 +16,7 @@ export async function completeEmployeeSetup(
   input: { code: string; pin: string; clientAddress: string },
   now: Date,
 ): Promise<{ ok: true; full_name: string }> {
-  const limit = services.signInLimits.perAddress.hit(`setup:${input.clientAddress}`);
+  const limit = await services.signInLimits.perAddress.hit(`setup:${input.clientAddress}`);
   if (!limit.allowed) {
     throw new AppError(429, 'rate_limited', 'Too many attempts. Try again later.', { retryAfterSeconds: limit.retryAfterSeconds });
   }

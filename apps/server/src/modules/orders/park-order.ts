@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { checkoutRepository } from '../checkout/checkout.repository.ts';
 import { toOrderLineRows } from '../checkout/order-line-rows.ts';
+import { publishChangeAfterCommit } from '../../realtime/publish.ts';
 import { ordersRepository } from './orders.repository.ts';
 
 /**
@@ -82,6 +83,7 @@ export async function parkOrder(database: Database, tenant: TenantContext, input
       actorName: tenant.employeeSession?.employeeName ?? 'Business owner',
       details: { total: priced.total },
     });
+    publishChangeAfterCommit(tx, tenant.businessId, 'orders', 'INSERT', order.id);
     return { id: order.id, total: priced.total };
   });
 }

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { businessRepository } from '../business/business.repository.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
+import { publishChangeAfterCommit } from '../../realtime/publish.ts';
 
 export interface RefundOrderInput {
   orderId: string;
@@ -118,6 +119,7 @@ export async function refundOrder(database: Database, tenant: TenantContext, inp
       refundedTotal: order.refundedTotal + total,
       status: fullyRefunded ? 'refunded' : 'partially_refunded',
     });
+    publishChangeAfterCommit(tx, tenant.businessId, 'orders', 'UPDATE', order.id);
     const actor = { actorUserId: tenant.userId, actorEmployeeId: employeeId };
     await repo.insertEvent(tx, {
       businessId: tenant.businessId,

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { businessRepository } from '../business/business.repository.ts';
+import { publishChangeAfterCommit } from '../../realtime/publish.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 
 /**
@@ -16,6 +17,7 @@ export async function voidOrder(database: Database, tenant: TenantContext, input
       throw new AppError(409, 'not_voidable', order.status === 'voided' ? 'This sale is already voided' : 'A paid sale is refunded, not voided');
     }
     await repo.updateOrder(tx, tenant.businessId, order.id, { status: 'voided' });
+    publishChangeAfterCommit(tx, tenant.businessId, 'orders', 'UPDATE', order.id);
     const actor = {
       actorUserId: tenant.userId,
       actorEmployeeId: tenant.employeeSession?.employeeId ?? null,

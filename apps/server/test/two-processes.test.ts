@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { REALTIME_CLOSE_CODES, realtimeTopic } from '@till/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publish } from '../src/realtime/publish.ts';
+import { ApiClient, STRONG_PASSWORD, startTestServer, type TestServer } from './harness.ts';
+import { pause, TestSocket } from './realtime-helpers.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
+
+/**
+ * Two app instances on one database, as two processes behind a load balancer (README "Running
+ * several app processes"). On PostgreSQL each has its own pool and its own LISTEN connection,
+ * so everything they share goes through the server; on PGlite they share the one embedded
+ * database and its in-process LISTEN.
+ */
+let a: TestServer;
+let b: TestServer;
+let shop: StaffBusiness;
+const limits = { perAccount: 3, perAddress: 1000 };
+
+beforeAll(async () => {
+  a = await startTestServer({ signInLimits: limits });
+  b = await startTestServer({ sameDatabaseAs: a, signInLimits: limits });
+  shop = await staffBusiness(a, { businessName: 'Two Process Kitchen', features: { employee_management: true, kitchen_display: true } });
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+type WithCookies = { cookies: Map<string, string> };
+
+/** The same browser talking to the other process: the cookie is all it carries. */
+function sameBrowserOn(server: TestServer, client: ApiClient): ApiClient {
+  const other = new ApiClient(server.url);
+  (other as unknown as WithCookies).cookies = (client as unknown as WithCookies).cookies;
+  return other;
+}
+
+/** Another holder of the same cookie (a second tab that missed the sign-out, or a copied cookie). */
+function copyOfCookieOn(server: TestServer, client: ApiClient): ApiClient {
+  const other = new ApiClient(server.url);
+  (other as unknown as WithCookies).cookies = new Map((client as unknown as WithCookies).cookies);
+  return other;
+}
+
+describe('two processes on one database behave as one', () => {
+  it('a ticket sent through process A appears on a display connected to process B', async () => {
+    const cook = await addEmployee(shop.client, { fullName: 'Dee Display', role: 'kitchen', pin: '7711' });
+    const token = await pinSignIn(shop.client, cook.employee.id, '7711');
+    const station = realtimeTopic.station(randomUUID());
+    const display = await TestSocket.open(b.url, shop.client);
+    const joined = await display.join(station, { employee_session: token, config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'orders' }] } });
+    expect(joined.status).toBe('ok');
+
+    const sent = await shop.client.post('/api/realtime/broadcast', { messages: [{ topic: station, event: 'ticket.sent', payload: { ticket: 'T-1', lines: ['2 × soup'] } }] });
+    expect(sent.status).toBe(202);
+    const ticket = await display.waitFor((frame) => frame.event === 'broadcast');
+    expect(ticket.payload).toEqual({ type: 'broadcast', event: 'ticket.sent', payload: { ticket: 'T-1', lines: ['2 × soup'] } });
+
+    const [soup] = await seedProducts(a, shop.businessId, [{ name: 'Soup', price: 650 }]);
+    const order = await shop.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: soup!.id, quantity: 1 }],
+      payments: [{ method: 'cash', amount: 650 }],
+      expectedTotal: 650,
+    });
+    expect(order.status).toBe(201);
+    const change = await display.waitFor((frame) => frame.event === 'postgres_changes');
+    expect(change.payload.data.record).toMatchObject({ id: order.body.order.id, business_id: shop.businessId, status: 'paid' });
+
+    // The server-side publish API of process A, too.
+    await publish(a.database, shop.businessId, realtimeTopic.business(shop.businessId), 'business.changed', { business_id: shop.businessId });
+    const onB = await TestSocket.open(b.url, shop.client);
+    await onB.join(realtimeTopic.business(shop.businessId));
+    await publish(a.database, shop.businessId, realtimeTopic.business(shop.businessId), 'business.changed', { business_id: shop.businessId });
+    expect((await onB.waitFor((frame) => frame.event === 'broadcast')).payload.event).toBe('business.changed');
+    display.close();
+    onB.close();
+  });
+
+  it('a session signed out on A is refused on B at once, and B closes its sockets', async () => {
+    const email = `two-${randomUUID().slice(0, 8)}@example.com`;
+    const onA = new ApiClient(a.url);
+    expect((await onA.post('/api/auth/sign-up', { email, password: STRONG_PASSWORD, businessName: 'Revoked', fullName: 'Rae Voke', industry: 'retail' })).status).toBe(201);
+    const onB = copyOfCookieOn(b, onA);
+    // B has the session in its cache.
+    expect((await onB.get('/api/me')).body.user.email).toBe(email);
+    expect((await onB.get('/api/me')).body.user.email).toBe(email);
+    const socket = await TestSocket.open(b.url, onA);
+
+    expect((await onA.post('/api/auth/sign-out?scope=local')).status).toBe(200);
+    const refused = await onB.request('GET', '/api/business-settings');
+    expect(refused).toMatchObject({ status: 400, body: { error: { code: 'session_not_found' } } });
+    expect((await onB.get('/api/me')).body.user).toBeNull();
+    expect((await socket.closed).code).toBe(REALTIME_CLOSE_CODES.sessionEnded);
+  });
+
+  it('a rate limit counted on A holds on B', async () => {
+    const email = `limit-${randomUUID().slice(0, 8)}@example.com`;
+    const owner = new ApiClient(a.url);
+    expect((await owner.post('/api/auth/sign-up', { email, password: STRONG_PASSWORD, businessName: 'Limited', fullName: 'Lim Ited', industry: 'retail' })).status).toBe(201);
+    const onA = new ApiClient(a.url);
+    const onB = new ApiClient(b.url);
+    for (let i = 0; i < limits.perAccount; i += 1) {
+      expect((await onA.post('/api/auth/sign-in', { email, password: 'wrong password here' })).status).toBe(401);
+    }
+    const limited = await onB.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD });
+    expect(limited).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });
+    expect(limited.body.error.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('a feature switched off on A is refused on B at once; an employee deactivated on A is refused on B', async () => {
+    const onB = sameBrowserOn(b, shop.client);
+    expect((await onB.get('/api/employees')).status).toBe(200); // B caches the business context
+    expect((await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: false } })).status).toBe(200);
+    expect(await onB.get('/api/employees')).toMatchObject({ status: 403, body: { error: { code: 'feature_disabled' } } });
+    expect((await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: true } })).status).toBe(200);
+
+    const cashier = await addEmployee(shop.client, { fullName: 'Cid Cashier', role: 'cashier', pin: '7722' });
+    const token = await pinSignIn(shop.client, cashier.employee.id, '7722');
+    expect((await onB.request('GET', '/api/employee-sessions/current', undefined, as(token))).status).toBe(200);
+    expect((await shop.client.post(`/api/employees/${cashier.employee.id}/deactivate`)).status).toBe(200);
+    expect(await onB.request('GET', '/api/employee-sessions/current', undefined, as(token))).toMatchObject({
+      status: 401,
+      body: { error: { code: 'employee_session_expired' } },
+    });
+  });
+
+  it('each process delivers to its own sockets once', async () => {
+    const topic = realtimeTopic.store(randomUUID());
+    const [onA, onB] = await Promise.all([TestSocket.open(a.url, shop.client), TestSocket.open(b.url, shop.client)]);
+    await onA.join(topic);
+    await onB.join(topic);
+    await sameBrowserOn(b, shop.client).post('/api/realtime/broadcast', { messages: [{ topic, event: 'once', payload: {} }] });
+    await onA.waitFor((frame) => frame.event === 'broadcast');
+    await onB.waitFor((frame) => frame.event === 'broadcast');
+    await pause(200);
+    expect(onA.events(topic, 'broadcast')).toHaveLength(1);
+    expect(onB.events(topic, 'broadcast')).toHaveLength(1);
+    onA.close();
+    onB.close();
+  });
+});

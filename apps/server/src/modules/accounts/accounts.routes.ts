@@ -36,7 +36,10 @@ const signUpRoute = defineRoute({
       }),
     ),
   },
-  responses: { 201: jsonResponse(z.object({ user: userSchema }), 'Signed up and signed in'), ...errorResponses(400, 409) },
+  description:
+    'An address that already has an account gets the same status and body in about the same time, without a session; a notice goes to the address. ' +
+    'Limited per client address (429 rate_limited).',
+  responses: { 201: jsonResponse(z.object({ user: userSchema }), 'Signed up and signed in (a new address)'), ...errorResponses(400, 429) },
 });
 
 const signInRoute = defineRoute({
@@ -81,7 +84,7 @@ const resetRoute = defineRoute({
 
 export const accountsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(signUpRoute, async (c) => {
-    const result = await signUp(c.var.services, c.req.valid('json'), authHeadersFor(c));
+    const result = await signUp(c.var.services, c.req.valid('json'), authHeadersFor(c), c.var.clientAddress);
     forwardAuthCookies(c, result.headers);
     return c.json({ user: result.user }, 201);
   })

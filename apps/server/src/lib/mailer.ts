@@ -62,6 +62,7 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
 /** A header value on one line: no control characters (CR and LF above all), runs of space collapsed. */
 export function headerText(value: string): string {
   return value
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

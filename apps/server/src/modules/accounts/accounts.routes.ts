@@ -8,6 +8,7 @@ import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { signIn } from './sign-in.ts';
 import { signOut } from './sign-out.ts';
 import { signUp } from './sign-up.ts';
+import { currencyCode, timeZoneName } from '../business/business-settings.ts';
 
 const userSchema = z
   .object({ id: z.uuid(), email: z.string().nullable(), phoneNumber: z.string().nullable(), name: z.string() })
@@ -33,6 +34,9 @@ const signUpRoute = defineRoute({
         businessName: z.string().max(200).optional(),
         fullName: z.string().max(200).optional(),
         industry: z.enum(INDUSTRIES).optional(),
+        /** The business's currency and time zone; the sign-up form pre-fills them from the browser. */
+        currency: currencyCode.optional(),
+        timeZone: timeZoneName.optional(),
       }),
     ),
   },

@@ -16,6 +16,8 @@ export interface SignUpInput {
   businessName?: string | undefined;
   fullName?: string | undefined;
   industry?: Industry | undefined;
+  currency?: string | undefined;
+  timeZone?: string | undefined;
 }
 
 /** A sign-up takes at least this long, whether the address was new or known (issue 9 item 12). */
@@ -82,6 +84,8 @@ async function createAccount(
       profileBusinessName,
       fullName,
       industry: input.industry ?? 'retail',
+      currency: input.currency,
+      timeZone: input.timeZone,
     }));
     await ensureBusinessSettings(services.database, { businessId, userId });
     if (identifier.kind === 'email' && services.config.superAdminEmails.includes(identifier.email)) {

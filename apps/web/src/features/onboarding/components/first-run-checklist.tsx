@@ -1,6 +1,6 @@
 import type { EnabledFeatures } from '@till/core';
 import { CircleCheckIcon, CircleDashedIcon } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,7 +12,6 @@ import { checklistStepCopy, type StepAction } from '../utils/checklist-steps';
 
 function ActionButton({ action, primary }: { action: StepAction; primary: boolean }) {
   const switchOn = useSwitchOnFeatures();
-  const navigate = useNavigate();
   if (action.kind === 'link') {
     return (
       <Button asChild variant={primary ? 'default' : 'outline'}>
@@ -25,10 +24,10 @@ function ActionButton({ action, primary }: { action: StepAction; primary: boolea
       variant={primary ? 'default' : 'outline'}
       disabled={switchOn.isPending}
       onClick={() =>
-        switchOn.mutate(action.features ?? [], {
-          onSuccess: () => void navigate(action.to),
-          onError: (error) => toast.error('The feature was not switched on', { description: errorMessage(error) }),
-        })
+        switchOn.mutate(
+          { features: action.features ?? [], then: action.to },
+          { onError: (error) => toast.error('The feature was not switched on', { description: errorMessage(error) }) },
+        )
       }
     >
       {switchOn.isPending ? 'Switching on...' : action.label}

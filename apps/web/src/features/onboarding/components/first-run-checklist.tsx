@@ -10,11 +10,14 @@ import { useOnboardingChecklist } from '../api/get-onboarding-checklist';
 import { useSwitchOnFeatures } from '../api/switch-on-features';
 import { checklistStepCopy, type StepAction } from '../utils/checklist-steps';
 
+/** Long labels wrap on a phone rather than push the card past the screen. */
+const WRAPPING = 'h-auto min-h-11 max-w-full whitespace-normal text-left';
+
 function ActionButton({ action, primary }: { action: StepAction; primary: boolean }) {
   const switchOn = useSwitchOnFeatures();
   if (action.kind === 'link') {
     return (
-      <Button asChild variant={primary ? 'default' : 'outline'}>
+      <Button asChild variant={primary ? 'default' : 'outline'} className={WRAPPING}>
         <Link to={action.to}>{action.label}</Link>
       </Button>
     );
@@ -22,6 +25,7 @@ function ActionButton({ action, primary }: { action: StepAction; primary: boolea
   return (
     <Button
       variant={primary ? 'default' : 'outline'}
+      className={WRAPPING}
       disabled={switchOn.isPending}
       onClick={() =>
         switchOn.mutate(
@@ -46,7 +50,7 @@ export function FirstRunChecklist({ features, canSetUp }: { features: EnabledFea
   const doneCount = steps.filter((step) => step.done).length;
   const next = steps.find((step) => !step.done)?.key;
   return (
-    <Card aria-labelledby="first-run-title">
+    <Card aria-labelledby="first-run-title" className="min-w-0">
       <CardHeader>
         <CardTitle id="first-run-title" as="h2">
           Get ready to sell
@@ -74,7 +78,7 @@ export function FirstRunChecklist({ features, canSetUp }: { features: EnabledFea
                 {step.done ? (
                   <span className="text-sm text-muted-foreground sm:self-center">Done</span>
                 ) : (
-                  <div className="flex w-full flex-wrap gap-2 pl-8 sm:w-auto sm:pl-0">
+                  <div className="flex w-full min-w-0 flex-wrap gap-2 pl-8 sm:w-auto sm:pl-0">
                     {copy.actions.map((action, index) => (
                       <ActionButton key={action.label} action={action} primary={step.key === next && index === 0} />
                     ))}

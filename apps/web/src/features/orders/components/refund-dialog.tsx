@@ -9,6 +9,7 @@ import { FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useRefundOrder, type RefundOrderResult } from '../api/refund-order';
 import { useOrderActions } from '../hooks/use-order-actions';
@@ -24,6 +25,11 @@ const QUICK_REASONS = ['Returned', 'Damaged', 'Wrong item', 'Changed mind'];
 function methodsPaidWith(detail: OrderDetail): string[] {
   const used = new Set(detail.payments.filter((payment) => payment.amount > 0).map((payment) => payment.method));
   return REFUND_METHOD_ORDER.filter((method) => used.has(method));
+}
+
+/** No answer, or the server failed: the refund may have been made (a 4xx means nothing was written). */
+function outcomeUnknown(error: unknown): boolean {
+  return !isApiError(error) || error.status === 0 || error.status >= 500;
 }
 
 /** Shown beside a field before anything is submitted, so nobody learns it is required from an error. */
@@ -296,7 +302,16 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
 
       {/* The amount, the confirm button and what went wrong stay in view however long the list is. */}
       <div className="sticky -bottom-5 -mx-5 -mb-5 grid gap-3 border-t bg-background px-5 pt-3 pb-5 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6 sm:pb-6">
-        {refund.isError ? <ErrorAlert title="The refund was not made" error={refund.error} /> : null}
+        {refund.isError ? (
+          outcomeUnknown(refund.error) ? (
+            <ErrorAlert
+              title="The refund was not confirmed"
+              message="The answer did not arrive, so it may have gone through. Press Refund again: it is sent with the same key and never made twice."
+            />
+          ) : (
+            <ErrorAlert title="The refund was not made" error={refund.error} />
+          )
+        ) : null}
         <div className="grid gap-0.5 text-sm" aria-label="Refund amount" role="group">
           <p className="text-muted-foreground tabular-nums">
             {detail.order.pricesIncludeTax

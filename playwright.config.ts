@@ -30,6 +30,6 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, SUPER_ADMIN_EMAILS: 'root@e2e.example', LOG_LEVEL: 'error' },
+    env: { PORT: String(port), DATA_DIR: dataDir, SUPER_ADMIN_EMAILS: 'root@e2e.example', LOG_LEVEL: 'error', SIGN_UP_LIMIT_PER_HOUR: '100000' },
   },
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
 
@@ -187,7 +188,7 @@ test('a cashier scans two barcodes, taps a product, pays part card and part cash
   // and the server says no to the cashier's session as well
   const cashierToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('till.employee-session') ?? '{}') as { token?: string }).token);
   expect(cashierToken).toBeTruthy();
-  const refused = await page.request.post(`/api/orders/${orderId}/refunds`, { data: { reason: 'Try' }, headers: { 'x-employee-session': cashierToken! } });
+  const refused = await page.request.post(`/api/orders/${orderId}/refunds`, { data: { idempotencyKey: randomUUID(), reason: 'Try' }, headers: { 'x-employee-session': cashierToken! } });
   expect(refused.status()).toBe(403);
 
   // The cashier ends the shift; the manager signs in on the same till.
@@ -214,7 +215,7 @@ test('a cashier scans two barcodes, taps a product, pays part card and part cash
   await dialog.getByRole('button', { name: 'Refund $13.75' }).click();
   await expect(dialog.getByRole('heading', { name: 'Refund done' })).toBeVisible();
   // The card took $10.00 of the sale, so it gives back no more than that; the rest is cash.
-  await expect(dialog).toContainText('goes back to the customer by card $10.00 and cash $3.75');
+  await expect(dialog).toContainText('$10.00 back to the card. $3.75 back in cash.');
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   await expect(page.getByText('Partially refunded').first()).toBeVisible();

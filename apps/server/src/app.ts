@@ -18,6 +18,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { STORAGE_UPLOAD_PATH, storageRoutes } from './modules/storage/storage.routes.ts';
 import { storageErrorShape } from './modules/storage/storage-errors.ts';
@@ -131,6 +132,7 @@ export function createApp(services: Services) {
   app.route('/', ordersRoutes);
   app.route('/', customersRoutes);
   app.route('/', receiptsRoutes);
+  app.route('/', onboardingRoutes);
   app.route('/', taxRatesRoutes);
   app.route('/', categoriesRoutes);
   app.route('/', productsRoutes);

@@ -27,6 +27,8 @@ const envSchema = z.object({
   SUPER_ADMIN_EMAILS: emailList.default([]),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Till <no-reply@till.local>'),
+  SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  RECEIPT_EMAIL_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(200),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
@@ -60,6 +62,8 @@ export interface AppConfig {
   superAdminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Counted in PostgreSQL per client address and per business (docs/decisions/016). */
+  limits: { signUpsPerAddressPerHour: number; receiptEmailsPerBusinessPerHour: number };
   openaiBaseUrl: string | undefined;
   openaiApiKey: string | undefined;
   trustProxy: boolean;
@@ -113,6 +117,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     superAdminEmails: env.SUPER_ADMIN_EMAILS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    limits: { signUpsPerAddressPerHour: env.SIGN_UP_LIMIT_PER_HOUR, receiptEmailsPerBusinessPerHour: env.RECEIPT_EMAIL_LIMIT_PER_HOUR },
     openaiBaseUrl: env.OPENAI_BASE_URL,
     openaiApiKey: env.OPENAI_API_KEY,
     trustProxy: env.TRUST_PROXY,

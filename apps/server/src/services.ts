@@ -19,6 +19,7 @@ import { realtimeRepository } from './realtime/realtime.repository.ts';
 export const VERSION = '0.1.0';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
 /** Expired rate-limit counters and stored realtime messages are deleted this often. */
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
 /** A stored realtime message is read within milliseconds; it is kept this long. */
@@ -74,6 +75,14 @@ export async function createServices(
     signInLimits: {
       perAccount: createRateLimiter(database.db, { name: 'sign_in_account', limit: limits.perAccount, windowMs: FIFTEEN_MINUTES }),
       perAddress: createRateLimiter(database.db, { name: 'sign_in_address', limit: limits.perAddress, windowMs: FIFTEEN_MINUTES }),
+    },
+    messageLimits: {
+      signUpsPerAddress: createRateLimiter(database.db, { name: 'sign_up_address', limit: config.limits.signUpsPerAddressPerHour, windowMs: ONE_HOUR }),
+      receiptEmailsPerBusiness: createRateLimiter(database.db, {
+        name: 'receipt_email_business',
+        limit: config.limits.receiptEmailsPerBusinessPerHour,
+        windowMs: ONE_HOUR,
+      }),
     },
     employeeSessions: createEmployeeSessionResolver({ database, secret: config.authSecret }),
     sessionCache: createSessionCache(),

@@ -232,7 +232,7 @@ describe('customers: purchase history and totals', () => {
 
     // A partial refund of the second sale (the coffee: 3.50 + 10 %) comes off what Jane has spent.
     const coffeeLine = (second.body.lines as { id: string; name: string }[]).find((line) => line.name === 'Coffee')!;
-    const refund = await owner.client.post(`/api/orders/${second.body.order.id}/refunds`, { reason: 'Cold', lines: [{ orderLineId: coffeeLine.id, quantity: 1 }] });
+    const refund = await owner.client.post(`/api/orders/${second.body.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'Cold', lines: [{ orderLineId: coffeeLine.id, quantity: 1 }] });
     expect(refund.status).toBe(201);
     const afterRefund = await owner.client.get(`/api/customers/${jane.id}`);
     expect(afterRefund.body.totals).toMatchObject({ orderCount: 2, totalSpent: 2355 - 385 });

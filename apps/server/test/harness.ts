@@ -75,6 +75,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     DATA_DIR: '.tmp/unused',
     PORT: '0',
+    // Every test signs up from 127.0.0.1; the sign-up limit has its own test.
+    SIGN_UP_LIMIT_PER_HOUR: '100000',
     ...options.env,
   });
   const services = await createServices(config, {

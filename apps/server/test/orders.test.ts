@@ -142,6 +142,7 @@ describe('refunds', () => {
     expect(await s.stockOf(s.mug.id)).toBe(7);
     const mugLine = sale.lines.find((l: { name: string }) => l.name === 'Mug');
     const res = await s.client.post(`/api/orders/${sale.order.id}/refunds`, {
+      idempotencyKey: randomUUID(),
       reason: 'one chipped',
       lines: [{ orderLineId: mugLine.id, quantity: 1, restock: true }],
     });
@@ -154,6 +155,7 @@ describe('refunds', () => {
     expect(detail.refunds[0].lines).toMatchObject([{ orderLineId: mugLine.id, quantity: 1, restock: true }]);
 
     const noRestock = await s.client.post(`/api/orders/${sale.order.id}/refunds`, {
+      idempotencyKey: randomUUID(),
       reason: 'broken in transit',
       lines: [{ orderLineId: mugLine.id, quantity: 1, restock: false }],
     });
@@ -178,12 +180,14 @@ describe('refunds', () => {
     expect(sale.status).toBe(201);
     const line = sale.body.lines[0].id;
     const first = await s.client.post(`/api/orders/${sale.body.order.id}/refunds`, {
+      idempotencyKey: randomUUID(),
       reason: 'two chipped',
       lines: [{ orderLineId: line, quantity: 2, restock: false }],
     });
     expect(first.body).toMatchObject({ total: 2400, payments: [{ method: 'card', amount: 1000 }, { method: 'cash', amount: 1400 }] });
     // The card has nothing left to give back: the last mug goes back in cash.
     const second = await s.client.post(`/api/orders/${sale.body.order.id}/refunds`, {
+      idempotencyKey: randomUUID(),
       reason: 'third chipped',
       lines: [{ orderLineId: line, quantity: 1, restock: false }],
     });
@@ -199,7 +203,7 @@ describe('refunds', () => {
       payments: [{ method: 'card', amount: 1200 }],
       expectedTotal: 1200,
     });
-    const chosen = await s.client.post(`/api/orders/${other.body.order.id}/refunds`, { reason: 'card lost', method: 'cash' });
+    const chosen = await s.client.post(`/api/orders/${other.body.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'card lost', method: 'cash' });
     expect(chosen.body).toMatchObject({ total: 1200, payments: [{ method: 'cash', amount: 1200 }] });
   });
 
@@ -211,7 +215,7 @@ describe('refunds', () => {
     const lineId = sale.lines[0].id;
     let refunded = 0;
     for (let i = 0; i < 3; i += 1) {
-      const res = await s.client.post(`/api/orders/${sale.order.id}/refunds`, { reason: 'return', lines: [{ orderLineId: lineId, quantity: 1, restock: false }] });
+      const res = await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'return', lines: [{ orderLineId: lineId, quantity: 1, restock: false }] });
       expect(res.status).toBe(201);
       refunded += res.body.total;
     }
@@ -223,16 +227,17 @@ describe('refunds', () => {
     const s = await shop();
     const sale = await s.pay([{ productId: s.mug.id, quantity: 2 }], 2400);
     const over = await s.client.post(`/api/orders/${sale.order.id}/refunds`, {
+      idempotencyKey: randomUUID(),
       reason: 'x',
       lines: [{ orderLineId: sale.lines[0].id, quantity: 3, restock: true }],
     });
     expect(over.status).toBe(422);
     expect(over.body.error.code).toBe('refund_exceeds_sold');
-    const whole = await s.client.post(`/api/orders/${sale.order.id}/refunds`, { reason: 'changed mind' });
+    const whole = await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'changed mind' });
     expect(whole.status).toBe(201);
     expect(whole.body.total).toBe(2400);
     expect(await s.stockOf(s.mug.id)).toBe(10);
-    const again = await s.client.post(`/api/orders/${sale.order.id}/refunds`, { reason: 'again' });
+    const again = await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'again' });
     expect(again.status).toBe(409);
   });
 });

@@ -257,6 +257,7 @@ describe('GET /api/orders/{id}/receipt.escpos', () => {
     const shop = await shopWithSale();
     const coffeeLine = shop.lines.find((line) => line.name === 'Coffee')!;
     const refund = await shop.client.post(`/api/orders/${shop.order.id}/refunds`, {
+      idempotencyKey: randomUUID(),
       reason: 'Spilled',
       lines: [{ orderLineId: coffeeLine.id, quantity: 1, restock: false }],
     });

@@ -34,16 +34,16 @@ describe('refunds need SPEC §6 refunds access, on the server', () => {
     const { employee: manager } = await addEmployee(shop.client, { fullName: 'Max Manager', role: 'manager', pin: '3333' });
 
     const first = await sell();
-    const refused = await shop.client.request('POST', `/api/orders/${first}/refunds`, { reason: 'x' }, as(await pinSignIn(shop.client, plain.id, '1111')));
+    const refused = await shop.client.request('POST', `/api/orders/${first}/refunds`, { idempotencyKey: randomUUID(), reason: 'x' }, as(await pinSignIn(shop.client, plain.id, '1111')));
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('forbidden');
     expect((await shop.client.get(`/api/orders/${first}`)).body.order.status).toBe('paid');
 
-    const allowed = await shop.client.request('POST', `/api/orders/${first}/refunds`, { reason: 'cold' }, as(await pinSignIn(shop.client, trusted.id, '2222')));
+    const allowed = await shop.client.request('POST', `/api/orders/${first}/refunds`, { idempotencyKey: randomUUID(), reason: 'cold' }, as(await pinSignIn(shop.client, trusted.id, '2222')));
     expect(allowed.status).toBe(201);
 
     const second = await sell();
-    const byManager = await shop.client.request('POST', `/api/orders/${second}/refunds`, { reason: 'spilt' }, as(await pinSignIn(shop.client, manager.id, '3333')));
+    const byManager = await shop.client.request('POST', `/api/orders/${second}/refunds`, { idempotencyKey: randomUUID(), reason: 'spilt' }, as(await pinSignIn(shop.client, manager.id, '3333')));
     expect(byManager.status).toBe(201);
     const detail = (await shop.client.get(`/api/orders/${second}`)).body;
     expect(detail.events.at(-1)).toMatchObject({ type: 'refunded', actorName: 'Max Manager' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateRefund } from './refund-allocation.ts';
+import { allocateRefund, canOverrideRefundMethod, isRefundMethodOverride } from './refund-allocation.ts';
 
 describe('allocateRefund: the money goes back the way it came in', () => {
   it.each([
@@ -40,5 +40,44 @@ describe('allocateRefund: the money goes back the way it came in', () => {
     const shares = allocateRefund(payments, total);
     expect(shares).toEqual(expected);
     expect(shares.reduce((sum, share) => sum + share.amount, 0)).toBe(total);
+  });
+});
+
+describe('isRefundMethodOverride: a chosen method that is not the way the money came in', () => {
+  it.each([
+    { name: 'no method chosen is never an override', payments: [{ method: 'card', amount: 500 }], total: 500, method: null, expected: false },
+    { name: 'card money back to the card is not', payments: [{ method: 'card', amount: 500 }], total: 500, method: 'card', expected: false },
+    { name: 'card money back in cash is', payments: [{ method: 'card', amount: 500 }], total: 500, method: 'cash', expected: true },
+    { name: 'cash money back to a card is', payments: [{ method: 'cash', amount: 500 }], total: 500, method: 'card', expected: true },
+    { name: 'cash money back in cash is not', payments: [{ method: 'cash', amount: 500 }], total: 200, method: 'cash', expected: false },
+    {
+      name: 'a split sale refunded past its card part all in cash is',
+      payments: [{ method: 'card', amount: 300 }, { method: 'cash', amount: 300 }],
+      total: 400,
+      method: 'cash',
+      expected: true,
+    },
+    {
+      name: 'a split sale refunded within its card part to the card is not',
+      payments: [{ method: 'card', amount: 300 }, { method: 'cash', amount: 300 }],
+      total: 300,
+      method: 'card',
+      expected: false,
+    },
+  ] as const)('$name', ({ payments, total, method, expected }) => {
+    expect(isRefundMethodOverride(payments, total, method)).toBe(expected);
+  });
+});
+
+describe('canOverrideRefundMethod: manager-level roles only', () => {
+  it.each([
+    ['business_owner', true],
+    ['admin', true],
+    ['manager', true],
+    ['cashier', false],
+    ['kitchen', false],
+    [null, false],
+  ] as const)('%s → %s', (role, expected) => {
+    expect(canOverrideRefundMethod(role)).toBe(expected);
   });
 });

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from './checkout-contract.ts';
+import type { EmployeeRole } from './permissions.ts';
 
 export interface RefundShare {
   method: PaymentMethod;
@@ -42,4 +43,30 @@ export function allocateRefund(payments: readonly { method: PaymentMethod; amoun
     else shares.push({ method: [...balances.keys()].at(-1) ?? 'cash', amount: left });
   }
   return shares;
+}
+
+/**
+ * Does paying `total` back all by `method` differ from the way the money came in? Then it is a
+ * method override (card money paid out of the drawer, say): it needs a manager-level role and is
+ * audited (docs/decisions/016).
+ */
+export function isRefundMethodOverride(
+  payments: readonly { method: PaymentMethod; amount: number }[],
+  total: number,
+  method: PaymentMethod | null | undefined,
+): boolean {
+  if (!method || total <= 0) return false;
+  const asPaid = allocateRefund(payments, total);
+  return !(asPaid.length === 1 && asPaid[0]!.method === method);
+}
+
+/**
+ * Who may pay a refund back another way than it came in (decision 016): the roles SPEC §6 lets
+ * through every employee permission check (manager, admin, business owner; the owner's own
+ * account acts as business_owner). A cashier with can_process_refunds refunds the way it was paid.
+ */
+export const REFUND_METHOD_OVERRIDE_ROLES: readonly EmployeeRole[] = ['manager', 'admin', 'business_owner'];
+
+export function canOverrideRefundMethod(role: EmployeeRole | null | undefined): boolean {
+  return role != null && REFUND_METHOD_OVERRIDE_ROLES.includes(role);
 }

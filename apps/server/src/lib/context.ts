@@ -42,6 +42,8 @@ export interface Services {
   auth: Auth;
   mailer: Mailer;
   signInLimits: { perAccount: RateLimiter; perAddress: RateLimiter };
+  /** Sign-ups per client address and receipt emails per business, an hour each (decision 016). */
+  messageLimits: { signUpsPerAddress: RateLimiter; receiptEmailsPerBusiness: RateLimiter };
   employeeSessions: EmployeeSessionResolver;
   sessionCache: SessionCache;
   businessContexts: BusinessContextCache;

@@ -12,6 +12,11 @@ export interface OutgoingMessage {
 
 export interface Mailer {
   send(message: OutgoingMessage): Promise<void>;
+  /**
+   * Writes the outbox row and returns; the SMTP delivery follows in the background. For answers
+   * whose timing must not depend on whether a message was sent (password reset, decision 016).
+   */
+  enqueue(message: OutgoingMessage): Promise<void>;
 }
 
 /**
@@ -21,22 +26,60 @@ export interface Mailer {
  */
 export function createMailer(options: { db: Db; smtpUrl: string | undefined; from: string }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const store = async (message: OutgoingMessage) => {
+    const [row] = await options.db
+      .insert(outboxMessages)
+      .values({ ...message, subject: headerText(message.subject), status: 'stored' })
+      .returning({ id: outboxMessages.id });
+    return row ?? null;
+  };
+  const deliver = async (message: OutgoingMessage, row: { id: string } | null) => {
+    if (!transport || message.channel !== 'email' || !row) return;
+    try {
+      // The sender is always the configured one; nothing a business typed reaches From or Reply-To.
+      await transport.sendMail({ from: options.from, to: message.recipient, subject: message.subject, text: message.body });
+      await options.db.update(outboxMessages).set({ status: 'sent', sentAt: new Date() }).where(eq(outboxMessages.id, row.id));
+    } catch (error) {
+      await options.db
+        .update(outboxMessages)
+        .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
+        .where(eq(outboxMessages.id, row.id));
+    }
+  };
   return {
     async send(message) {
-      const [row] = await options.db
-        .insert(outboxMessages)
-        .values({ ...message, status: 'stored' })
-        .returning({ id: outboxMessages.id });
-      if (!transport || message.channel !== 'email' || !row) return;
-      try {
-        await transport.sendMail({ from: options.from, to: message.recipient, subject: message.subject, text: message.body });
-        await options.db.update(outboxMessages).set({ status: 'sent', sentAt: new Date() }).where(eq(outboxMessages.id, row.id));
-      } catch (error) {
-        await options.db
-          .update(outboxMessages)
-          .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
-          .where(eq(outboxMessages.id, row.id));
-      }
+      const clean = { ...message, subject: headerText(message.subject) };
+      await deliver(clean, await store(clean));
+    },
+    async enqueue(message) {
+      const clean = { ...message, subject: headerText(message.subject) };
+      const row = await store(clean);
+      void deliver(clean, row).catch((error: unknown) => console.error('Sending an email failed:', (error as Error).message));
     },
   };
+}
+
+/** A header value on one line: no control characters (CR and LF above all), runs of space collapsed. */
+export function headerText(value: string): string {
+  return value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
+}
+
+/**
+ * A name a business typed, made safe to show in a message: it can name the business but never
+ * pass for an address or another sender ("PayPal <service@paypal.com>" becomes
+ * "PayPal service paypal.com"), and hides nothing (no bidi overrides or invisible characters).
+ */
+export function safeDisplayName(value: string, fallback = 'your shop'): string {
+  const cleaned = headerText(
+    value
+      .normalize('NFKC')
+      .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g, '')
+      .replace(/[<>"'`@\\]/g, ' '),
+  ).slice(0, 80);
+  return cleaned || fallback;
 }

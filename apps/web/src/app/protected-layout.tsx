@@ -35,7 +35,7 @@ function FetchMeFailed({ error, onRetry, retrying }: { error: unknown; onRetry: 
   );
 }
 
-function AssignOwnerStep({ businessName, fullName }: { businessName: string; fullName: string }) {
+function AssignOwnerStep({ businessName, fullName, email }: { businessName: string; fullName: string; email: string }) {
   useDocumentTitle('Assign business owner');
   return (
     <div className="grid justify-items-center gap-6">
@@ -43,7 +43,7 @@ function AssignOwnerStep({ businessName, fullName }: { businessName: string; ful
         <h1 className="text-2xl font-semibold tracking-tight">Finish setting up {businessName}</h1>
         <p className="text-muted-foreground">One step left before you can start selling.</p>
       </div>
-      <AssignOwnerCard defaultFullName={fullName} />
+      <AssignOwnerCard defaultFullName={fullName} defaultEmail={email} />
     </div>
   );
 }
@@ -69,6 +69,7 @@ function ShellPage({ route, me }: { route: AppRoute; me: Me | undefined }) {
       <AssignOwnerStep
         businessName={me.settings.business_name || 'your business'}
         fullName={me.profile?.full_name ?? me.user.name ?? ''}
+        email={me.user.email ?? ''}
       />
     );
   }

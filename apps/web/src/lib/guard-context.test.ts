@@ -20,6 +20,7 @@ const owner: Me = {
     authentication_enabled: true,
     has_business_owner: true,
     enabled_features: defaultEnabledFeatures({ firstTimeSetup: true }),
+    prices_include_tax: false,
   },
   employeeSession: null,
   isSuperAdmin: false,

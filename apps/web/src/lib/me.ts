@@ -34,6 +34,8 @@ export interface BusinessSettings {
   authentication_enabled: boolean;
   has_business_owner: boolean;
   enabled_features: EnabledFeatures;
+  /** Catalogue prices already hold their tax: the till prices carts with it (issue 11). */
+  prices_include_tax: boolean;
 }
 
 export interface Me {
@@ -59,8 +61,9 @@ export const SIGNED_OUT_ME: Me = {
   isBusinessOwner: false,
 };
 
-type RawSettings = Omit<BusinessSettings, 'enabled_features'> & {
+type RawSettings = Omit<BusinessSettings, 'enabled_features' | 'prices_include_tax'> & {
   enabled_features?: Partial<Record<string, boolean>> | null;
+  prices_include_tax?: boolean | null;
 };
 
 /** Stored feature maps can predate newer features: fill the gaps with the defaults. */
@@ -71,6 +74,7 @@ export function normalizeSettings(settings: RawSettings | null | undefined): Bus
     authentication_enabled: settings.authentication_enabled === true,
     has_business_owner: settings.has_business_owner === true,
     enabled_features: resolveEnabledFeatures(settings.enabled_features),
+    prices_include_tax: settings.prices_include_tax === true,
   };
 }
 

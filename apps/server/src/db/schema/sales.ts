@@ -262,9 +262,15 @@ export const refunds = pgTable(
     total: money('total').notNull(),
     employeeId: uuid('employee_id'),
     actorUserId: uuid('actor_user_id'),
+    /** The client's key: a retry answers with this refund; the same key with another body is a 409. */
+    idempotencyKey: uuid('idempotency_key'),
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
-  (table) => [index('refunds_order').on(table.orderId)],
+  (table) => [
+    index('refunds_order').on(table.orderId),
+    uniqueIndex('refunds_business_idempotency').on(table.businessId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
+  ],
 );
 
 export const refundLines = pgTable(

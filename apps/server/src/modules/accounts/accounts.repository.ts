@@ -34,11 +34,19 @@ export function accountsRepository(db: Db) {
       profileBusinessName: string | null;
       fullName: string | null;
       industry: Industry;
+      /** Left out: the column defaults. */
+      currency?: string | undefined;
+      timeZone?: string | undefined;
     }): Promise<{ businessId: string }> {
       return db.transaction(async (tx) => {
         const [business] = await tx
           .insert(businesses)
-          .values({ ownerUserId: input.userId, name: input.businessName })
+          .values({
+            ownerUserId: input.userId,
+            name: input.businessName,
+            ...(input.currency ? { currency: input.currency } : {}),
+            ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+          })
           .returning({ id: businesses.id });
         if (!business) throw new Error('business insert returned no row');
         await tx.insert(profiles).values({

@@ -8,6 +8,7 @@ import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { signIn } from './sign-in.ts';
 import { signOut } from './sign-out.ts';
 import { signUp } from './sign-up.ts';
+import { currencyCode, timeZoneName } from '../business/business-settings.ts';
 
 const userSchema = z
   .object({ id: z.uuid(), email: z.string().nullable(), phoneNumber: z.string().nullable(), name: z.string() })
@@ -33,10 +34,16 @@ const signUpRoute = defineRoute({
         businessName: z.string().max(200).optional(),
         fullName: z.string().max(200).optional(),
         industry: z.enum(INDUSTRIES).optional(),
+        /** The business's currency and time zone; the sign-up form pre-fills them from the browser. */
+        currency: currencyCode.optional(),
+        timeZone: timeZoneName.optional(),
       }),
     ),
   },
-  responses: { 201: jsonResponse(z.object({ user: userSchema }), 'Signed up and signed in'), ...errorResponses(400, 409) },
+  description:
+    'An address that already has an account gets the same status and body in about the same time, without a session; a notice goes to the address. ' +
+    'Limited per client address (429 rate_limited).',
+  responses: { 201: jsonResponse(z.object({ user: userSchema }), 'Signed up and signed in (a new address)'), ...errorResponses(400, 429) },
 });
 
 const signInRoute = defineRoute({
@@ -81,7 +88,7 @@ const resetRoute = defineRoute({
 
 export const accountsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(signUpRoute, async (c) => {
-    const result = await signUp(c.var.services, c.req.valid('json'), authHeadersFor(c));
+    const result = await signUp(c.var.services, c.req.valid('json'), authHeadersFor(c), c.var.clientAddress);
     forwardAuthCookies(c, result.headers);
     return c.json({ user: result.user }, 201);
   })

@@ -43,7 +43,8 @@ export function createAuth(options: { db: Db; secret: string; baseURL: string; m
       // The link points at our web page, never at a caller-supplied address.
       sendResetPassword: async ({ user: account, token }) => {
         const url = `${options.baseURL}/reset-password?token=${encodeURIComponent(token)}`;
-        await options.mailer.send({
+        // Queued, not sent while the request waits: the answer's time must not tell a known address (decision 016).
+        await options.mailer.enqueue({
           channel: 'email',
           recipient: account.email,
           subject: 'Reset your Till password',

@@ -1,5 +1,6 @@
 import type { Services } from '../../lib/context.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
+import { atLeast } from '../../lib/answer-alike.ts';
 import { betterAuthCode } from './better-auth-errors.ts';
 import { assertStrongPassword } from './credentials.ts';
 
@@ -19,11 +20,17 @@ export async function requestPasswordReset(
       retryAfterSeconds: limit.retryAfterSeconds,
     });
   }
-  await services.auth.api.requestPasswordReset({
-    body: { email: input.email.trim().toLowerCase() },
-    headers: requestHeaders,
-  });
+  // A known address costs a token and an outbox row more than an unknown one: the floor hides that.
+  await atLeast(RESET_REQUEST_FLOOR_MS, () =>
+    services.auth.api.requestPasswordReset({
+      body: { email: input.email.trim().toLowerCase() },
+      headers: requestHeaders,
+    }),
+  );
 }
+
+/** A reset request takes at least this long, whether the address is known or not (issue 9 item 12). */
+export const RESET_REQUEST_FLOOR_MS = 250;
 
 export async function resetPassword(services: Services, input: { token: string; newPassword: string }) {
   assertStrongPassword(input.newPassword);

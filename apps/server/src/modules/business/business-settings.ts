@@ -15,20 +15,24 @@ import { ensureBusinessSettings } from './ensure-business-settings.ts';
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 
+/** ISO 4217, one this server's Intl knows (sign-up and settings). */
+export const currencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
+  .refine((code) => CURRENCIES.has(code), 'is not a currency this server knows');
+
+/** An IANA zone this server's Intl knows, or UTC (sign-up and settings). */
+export const timeZoneName = z
+  .string()
+  .max(64)
+  .refine((zone) => TIME_ZONES.has(zone), 'must be an IANA time zone such as Europe/Berlin');
+
 export const businessSettingsPatch = z.strictObject({
   business_name: z.string().trim().min(1).max(200).optional(),
   industry: z.enum(INDUSTRIES).optional(),
   authentication_enabled: z.boolean().optional(),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
-    .refine((code) => CURRENCIES.has(code), 'is not a currency this server knows')
-    .optional(),
-  time_zone: z
-    .string()
-    .max(64)
-    .refine((zone) => TIME_ZONES.has(zone), 'must be an IANA time zone such as Europe/Berlin')
-    .optional(),
+  currency: currencyCode.optional(),
+  time_zone: timeZoneName.optional(),
   enabled_features: z.partialRecord(z.enum(FEATURE_NAMES), z.boolean()).optional(),
   prices_include_tax: z.boolean().optional(),
   allow_negative_stock: z.boolean().optional(),

@@ -124,6 +124,23 @@ export const ordersRepository = {
     return row ?? null;
   },
 
+  async findRefundByIdempotencyKey(tx: Tx, businessId: string, key: string) {
+    const [row] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.businessId, businessId), eq(refunds.idempotencyKey, key)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async findRefundPayments(tx: Tx, refundId: string) {
+    return tx
+      .select({ method: payments.method, amount: payments.amount })
+      .from(payments)
+      .where(eq(payments.refundId, refundId))
+      .orderBy(payments.createdAt, payments.id);
+  },
+
   async insertRefund(tx: Tx, values: typeof refunds.$inferInsert) {
     const [row] = await tx.insert(refunds).values(values).returning();
     return row!;

@@ -113,16 +113,29 @@ const voidRoute = defineRoute({
   responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Voided'), ...errorResponses(400, 403, 404, 409) },
 });
 
+const refundResultSchema = z.object({
+  refundId: z.uuid(),
+  net: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  /** How the money went back: one method, or the way it came in, each method up to what it took. */
+  payments: z.array(z.object({ method: z.enum(PAYMENT_METHODS), amount: z.number().int() })),
+});
+
 const refundRoute = defineRoute({
   method: 'post',
   path: '/api/orders/{id}/refunds',
   access: business({ employeeFeature: 'refunds' }),
   tags: ['orders'],
   summary: 'Refund the whole order (no lines) or chosen lines and quantities; tax in proportion; optional restock per line',
+  description:
+    'Send a client-generated UUID idempotencyKey: a retry returns the first refund (200); the same key with a different body is a 409. ' +
+    'Without method the money goes back the way it came in; another method needs a manager, admin or the owner (403 refund_method_forbidden) and is audited.',
   request: {
     params: idParam,
     body: jsonBody(
       z.strictObject({
+        idempotencyKey: z.uuid('idempotencyKey is a client-generated UUID'),
         reason: z.string().trim().min(1).max(500),
         lines: z
           .array(z.strictObject({ orderLineId: z.uuid(), quantity: z.number().int().min(1), restock: z.boolean().default(true) }))
@@ -135,17 +148,8 @@ const refundRoute = defineRoute({
     ),
   },
   responses: {
-    201: jsonResponse(
-      z.object({
-        refundId: z.uuid(),
-        net: z.number().int(),
-        tax: z.number().int(),
-        total: z.number().int(),
-        /** How the money went back: one method, or the way it came in, each method up to what it took. */
-        payments: z.array(z.object({ method: z.enum(PAYMENT_METHODS), amount: z.number().int() })),
-      }),
-      'Refunded',
-    ),
+    200: jsonResponse(refundResultSchema, 'A retry with the same idempotency key: the first refund'),
+    201: jsonResponse(refundResultSchema, 'Refunded'),
     ...errorResponses(400, 403, 404, 409, 422),
   },
 });
@@ -170,5 +174,5 @@ export const ordersRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(refundRoute, async (c) => {
     const result = await refundOrder(c.var.services.database, c.var.tenant, { orderId: c.req.valid('param').id, ...c.req.valid('json') });
-    return c.json(result, 201);
+    return result.replayed ? c.json(result.refund, 200) : c.json(result.refund, 201);
   });

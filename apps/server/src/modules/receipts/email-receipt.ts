@@ -1,4 +1,6 @@
 import type { TenantContext, Services } from '../../lib/context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { safeDisplayName } from '../../lib/mailer.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
 import { getReceipt } from './get-receipt.ts';
 import { receiptMoney, receiptPlainText } from '@till/core';
@@ -9,11 +11,20 @@ import { receiptMoney, receiptPlainText } from '@till/core';
  * transaction: the mailer writes with its own handle, which must not wait on that transaction.
  */
 export async function emailReceipt(
-  services: Pick<Services, 'database' | 'mailer'>,
+  services: Pick<Services, 'database' | 'mailer' | 'messageLimits'>,
   tenant: TenantContext,
   input: { orderId: string; email: string; refundId?: string | undefined },
 ) {
-  const { receipt, businessName } = await getReceipt(services.database, tenant.businessId, input.orderId, input.refundId);
+  const { receipt, businessName: typedName } = await getReceipt(services.database, tenant.businessId, input.orderId, input.refundId);
+  // Counted per business in PostgreSQL, so the receipt form cannot be turned into a mail relay (decision 016).
+  const limit = await services.messageLimits.receiptEmailsPerBusiness.hit(tenant.businessId);
+  if (!limit.allowed) {
+    throw new AppError(429, 'rate_limited', 'This business has sent too many receipt emails this hour. Try again later.', {
+      retryAfterSeconds: limit.retryAfterSeconds,
+    });
+  }
+  // The From address is always the deployment's own; the business's name only names it in the text.
+  const businessName = safeDisplayName(typedName);
   const subject = `${receipt.heading} from ${businessName}`;
   const body = [
     `${receipt.kind === 'refund' ? 'Your refund' : 'Your receipt'} from ${businessName}: ${receiptMoney(receipt.total, receipt.currency)}.`,

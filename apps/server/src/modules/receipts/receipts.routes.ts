@@ -24,7 +24,8 @@ const escposRoute = defineRoute({
 const emailRoute = defineRoute({
   method: 'post',
   path: '/api/orders/{id}/receipt-email',
-  access: business(),
+  // Only roles that sell (SPEC §6 pos: cashier, manager, admin, owner) send receipts.
+  access: business({ employeeFeature: 'pos' }),
   tags: ['receipts'],
   summary: 'Email the receipt as plain text (kept in the outbox; sent by SMTP when configured) and note it in the order history',
   request: {
@@ -33,7 +34,7 @@ const emailRoute = defineRoute({
   },
   responses: {
     200: jsonResponse(z.object({ ok: z.literal(true), email: z.string() }), 'Receipt queued'),
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 429),
   },
 });
 

@@ -1,10 +1,27 @@
 import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
+import { FirstRunChecklist } from '@/features/onboarding/components/first-run-checklist';
+import { useEmployeeSession } from '@/lib/employee-session';
+import { actorAdminPermissions } from '@/lib/guard-context';
+import { useMe } from '@/lib/me';
 import { useSignedIn } from '../protected-layout';
 import { useShellModel } from '../shell/use-shell-model';
 
 export function DashboardRoute() {
   const { user, profile, business, settings } = useSignedIn();
   const { sidebar, employeeSession } = useShellModel();
+  const me = useMe().data;
+  // The checklist is for whoever sets the business up (SPEC §6 settings page access).
+  const canSetUp = actorAdminPermissions(me, useEmployeeSession()).can_change_settings;
   const areas = sidebar.filter((group) => group.id !== 'dashboard');
-  return <DashboardOverview user={user} profile={profile} business={business} settings={settings} areas={areas} greetingName={employeeSession?.employee_name ?? null} />;
+  return (
+    <DashboardOverview
+      user={user}
+      profile={profile}
+      business={business}
+      settings={settings}
+      areas={areas}
+      greetingName={employeeSession?.employee_name ?? null}
+      firstRun={<FirstRunChecklist features={settings.enabled_features} canSetUp={canSetUp} />}
+    />
+  );
 }

@@ -27,7 +27,10 @@ export function SignupThankYouRoute() {
           </CardHeader>
           <CardContent>
             <p className="text-sm text-muted-foreground">
-              Next, open your dashboard: confirm who owns the business, then see which features are switched on.
+              Next, open your dashboard: confirm who owns the business, then follow its first steps.
+            </p>
+            <p className="mt-2 text-sm text-muted-foreground">
+              If that address already had an account, no new one was made: we emailed it, and you can sign in instead.
             </p>
           </CardContent>
           <CardFooter>

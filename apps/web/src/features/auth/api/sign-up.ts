@@ -13,6 +13,8 @@ export const signUpInput = z
     businessName: z.string().trim(),
     fullName: z.string().trim(),
     industry: z.enum(INDUSTRIES),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'Choose a currency'),
+    timeZone: z.string().min(1, 'Choose a time zone'),
   })
   .refine((input) => Boolean(input.email || input.phone) && input.password.length > 0, {
     message: MESSAGES.missingCredentials,

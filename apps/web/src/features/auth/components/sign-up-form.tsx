@@ -1,5 +1,5 @@
 import type { Industry } from '@till/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { INDUSTRY_OPTIONS } from '@/lib/industries';
+import { browserTimeZone, currencyForLocale, currencyOptions, timeZoneOptions } from '@/lib/locale-options';
 import { signUpInput, useSignUp } from '../api/sign-up';
 import type { AuthResponse } from '../api/types';
 import { credentialsFromIdentifier } from '../utils/identifier';
@@ -18,14 +19,25 @@ interface SignUpFormValues {
   industry: Industry;
   identifier: string;
   password: string;
+  currency: string;
+  timeZone: string;
+}
+
+/** The browser's locale and zone are the first guess; most shops never change them. */
+function browserDefaults(): Pick<SignUpFormValues, 'currency' | 'timeZone'> {
+  const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
+  return { currency: currencyForLocale(locale), timeZone: browserTimeZone() };
 }
 
 export function SignUpForm({ onSuccess }: { onSuccess: (response: AuthResponse) => void }) {
   const signUp = useSignUp();
   const [clientError, setClientError] = useState<string | null>(null);
+  const [defaults] = useState(browserDefaults);
   const { register, handleSubmit, control } = useForm<SignUpFormValues>({
-    defaultValues: { businessName: '', fullName: '', industry: 'retail', identifier: '', password: '' },
+    defaultValues: { businessName: '', fullName: '', industry: 'retail', identifier: '', password: '', ...defaults },
   });
+  const currencies = useMemo(() => currencyOptions(defaults.currency), [defaults.currency]);
+  const timeZones = useMemo(() => timeZoneOptions(defaults.timeZone), [defaults.timeZone]);
 
   const onSubmit = handleSubmit((values) => {
     signUp.reset();
@@ -35,6 +47,8 @@ export function SignUpForm({ onSuccess }: { onSuccess: (response: AuthResponse) 
       businessName: values.businessName,
       fullName: values.fullName,
       industry: values.industry,
+      currency: values.currency,
+      timeZone: values.timeZone,
     });
     if (!parsed.success) {
       setClientError(parsed.error.issues[0]?.message ?? 'Check the form and try again.');
@@ -92,6 +106,54 @@ export function SignUpForm({ onSuccess }: { onSuccess: (response: AuthResponse) 
           Tailors the menus to your kind of business.
         </FieldDescription>
       </Field>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field>
+          <Label htmlFor="sign-up-currency">Currency</Label>
+          <Controller
+            control={control}
+            name="currency"
+            render={({ field }) => (
+              <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger id="sign-up-currency" ref={field.ref} onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {currencies.map((option) => (
+                    <SelectItem key={option.value} value={option.value}>
+                      {option.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+        <Field>
+          <Label htmlFor="sign-up-time-zone">Time zone</Label>
+          <Controller
+            control={control}
+            name="timeZone"
+            render={({ field }) => (
+              <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger id="sign-up-time-zone" ref={field.ref} onBlur={field.onBlur} aria-describedby="sign-up-locale-hint">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent className="max-h-80">
+                  {timeZones.map((zone) => (
+                    <SelectItem key={zone} value={zone}>
+                      {zone.replaceAll('_', ' ')}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+        <FieldDescription id="sign-up-locale-hint" className="sm:col-span-2">
+          Taken from this device; prices, receipts and reports use them. You can change them later in settings.
+        </FieldDescription>
+      </div>
 
       <Field>
         <Label htmlFor="sign-up-identifier">Email or phone</Label>

@@ -16,10 +16,12 @@ type AssignOwnerFormOutput = z.output<typeof assignBusinessOwnerInput>;
 
 interface AssignOwnerCardProps {
   defaultFullName: string;
+  /** The address just used to sign up: the owner is usually the person signing up. */
+  defaultEmail?: string;
 }
 
 /** SPEC §4: a business without an owner needs one before anything else. */
-export function AssignOwnerCard({ defaultFullName }: AssignOwnerCardProps) {
+export function AssignOwnerCard({ defaultFullName, defaultEmail = '' }: AssignOwnerCardProps) {
   const assignOwner = useAssignBusinessOwner();
   const {
     register,
@@ -27,7 +29,7 @@ export function AssignOwnerCard({ defaultFullName }: AssignOwnerCardProps) {
     formState: { errors },
   } = useForm<AssignOwnerFormInput, unknown, AssignOwnerFormOutput>({
     resolver: zodResolver(assignBusinessOwnerInput),
-    defaultValues: { fullName: defaultFullName, email: '' },
+    defaultValues: { fullName: defaultFullName, email: defaultEmail },
   });
 
   const onSubmit = handleSubmit((input) => {

@@ -16,6 +16,8 @@ interface DashboardOverviewProps {
   areas: SidebarGroup[];
   /** Who is greeted when it is not the account holder (an employee signed in with their PIN). */
   greetingName?: string | null;
+  /** The first-run checklist, composed in by the route (features do not import each other). */
+  firstRun?: ReactNode;
 }
 
 const SETUP_SUMMARY: Record<SetupState, string> = {
@@ -48,7 +50,7 @@ function SetupFlag({ label, on, onText, offText }: { label: string; on: boolean;
 }
 
 /** What the signed-in account's business looks like: its details, setup and switched-on features. */
-export function DashboardOverview({ user, profile, business, settings, areas, greetingName: greetingOverride }: DashboardOverviewProps) {
+export function DashboardOverview({ user, profile, business, settings, areas, greetingName: greetingOverride, firstRun }: DashboardOverviewProps) {
   const enabled = FEATURE_NAMES.filter((name) => settings.enabled_features[name]);
   const name = settings.business_name || business?.name || profile?.business_name || 'Your business';
   const greetingName = greetingOverride || profile?.full_name || user.name;
@@ -63,6 +65,8 @@ export function DashboardOverview({ user, profile, business, settings, areas, gr
           This is {name}.
         </p>
       </div>
+
+      {firstRun}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

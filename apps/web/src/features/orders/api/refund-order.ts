@@ -5,6 +5,8 @@ import { invalidateSalesQueries } from '@/lib/sales-queries';
 
 export interface RefundOrderInput {
   orderId: string;
+  /** One per refund attempt, sent again unchanged on a retry (utils/refund-attempt.ts). */
+  idempotencyKey: string;
   reason: string;
   /** Lines and quantities; each line restocked or not. */
   lines: { orderLineId: string; quantity: number; restock: boolean }[];
@@ -22,7 +24,9 @@ export interface RefundOrderResult {
 
 /**
  * POST /api/orders/{id}/refunds. 403 without the refunds permission (SPEC §6
- * can_process_refunds), 422 refund_exceeds_sold, 409 not_refundable: the server's message says which.
+ * can_process_refunds) or refund_method_forbidden, 422 refund_exceeds_sold, 409 not_refundable or
+ * idempotency_key_reused: the server's message says which. A retry with the same key answers 200
+ * with the first refund.
  */
 export function refundOrder({ orderId, ...body }: RefundOrderInput): Promise<RefundOrderResult> {
   return apiClient.post<RefundOrderResult>(`/api/orders/${encodeURIComponent(orderId)}/refunds`, body);

@@ -1,6 +1,6 @@
 import { PAYMENT_METHODS, REFUND_METHOD_ORDER, type PaymentMethod } from '@till/core';
 import { CheckCircle2Icon, MinusIcon, PlusIcon, ReceiptTextIcon } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
@@ -9,10 +9,13 @@ import { FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useRefundOrder, type RefundOrderResult } from '../api/refund-order';
+import { useOrderActions } from '../hooks/use-order-actions';
 import type { OrderDetail, OrderLine } from '../api/types';
-import { money, orderTitle, paidBackText, PAYMENT_METHOD_LABELS, paymentMethodLabel } from '../utils/format';
+import { money, orderTitle, PAYMENT_METHOD_LABELS, paymentMethodLabel, refundSentences } from '../utils/format';
+import { nextRefundAttempt, type RefundAttempt } from '../utils/refund-attempt';
 import { clampRefundQuantity, previewRefund, refundedAmountsByLine, remainingQuantity, wholeOrderSelection } from '../utils/refund-preview';
 import { refundReceiptPath } from './order-history';
 
@@ -22,6 +25,16 @@ const QUICK_REASONS = ['Returned', 'Damaged', 'Wrong item', 'Changed mind'];
 function methodsPaidWith(detail: OrderDetail): string[] {
   const used = new Set(detail.payments.filter((payment) => payment.amount > 0).map((payment) => payment.method));
   return REFUND_METHOD_ORDER.filter((method) => used.has(method));
+}
+
+/** No answer, or the server failed: the refund may have been made (a 4xx means nothing was written). */
+function outcomeUnknown(error: unknown): boolean {
+  return !isApiError(error) || error.status === 0 || error.status >= 500;
+}
+
+/** Shown beside a field before anything is submitted, so nobody learns it is required from an error. */
+function RequiredMark() {
+  return <span className="text-xs font-normal text-muted-foreground">(required)</span>;
 }
 
 /** By default no method is sent: the server gives the money back the way it came in, each method up to what it took. */
@@ -54,9 +67,7 @@ function Succeeded({ detail, result, onDone }: { detail: OrderDetail; result: Re
     <>
       <DialogHeader>
         <DialogTitle>Refund done</DialogTitle>
-        <DialogDescription>
-          {money(result.total, detail.order.currency)} goes back to the customer by {paidBackText(result.payments, detail.order.currency)}.
-        </DialogDescription>
+        <DialogDescription>{refundSentences(result.payments, detail.order.currency).join(' ')}</DialogDescription>
       </DialogHeader>
       <div role="status" className="flex items-center gap-3 rounded-lg border bg-muted/40 p-4">
         <CheckCircle2Icon aria-hidden="true" className="size-6 shrink-0 text-success" />
@@ -87,14 +98,18 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
   const refundable = detail.lines.filter((line) => remainingQuantity(line) > 0);
   const already = useMemo(() => refundedAmountsByLine(detail.refunds), [detail.refunds]);
 
-  const [mode, setMode] = useState<'whole' | 'lines'>(refundable.length === 1 ? 'whole' : 'lines');
+  // Chosen items with nothing selected: one tap never refunds a whole order by accident.
+  const [mode, setMode] = useState<'whole' | 'lines'>('lines');
   const [chosen, setChosen] = useState<Record<string, number>>({});
   const [restock, setRestock] = useState<Record<string, boolean>>({});
   const [reason, setReason] = useState('');
   const [method, setMethod] = useState<PaymentMethod | typeof AS_PAID>(AS_PAID);
   const paidWith = methodsPaidWith(detail);
+  const { canChooseRefundMethod } = useOrderActions();
   const [submitted, setSubmitted] = useState(false);
   const refund = useRefundOrder();
+  // One idempotency key per attempt; pressing Refund again after a failure re-sends it unchanged.
+  const attempt = useRef<RefundAttempt | null>(null);
 
   const selection = mode === 'whole' ? wholeOrderSelection(detail.lines) : chosen;
   const preview = previewRefund(detail.lines, already, selection);
@@ -122,12 +137,17 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
   const submit = () => {
     setSubmitted(true);
     if (!reason.trim() || nothingChosen || refund.isPending) return;
-    refund.mutate({
-      orderId: detail.order.id,
-      reason: reason.trim(),
-      method: method === AS_PAID ? undefined : method,
-      lines: preview.lines.map((line) => ({ orderLineId: line.orderLineId, quantity: line.quantity, restock: restock[line.orderLineId] ?? true })),
-    });
+    attempt.current = nextRefundAttempt(
+      attempt.current,
+      {
+        orderId: detail.order.id,
+        reason: reason.trim(),
+        method: method === AS_PAID || !canChooseRefundMethod ? undefined : method,
+        lines: preview.lines.map((line) => ({ orderLineId: line.orderLineId, quantity: line.quantity, restock: restock[line.orderLineId] ?? true })),
+      },
+      () => crypto.randomUUID(),
+    );
+    refund.mutate(attempt.current.body);
   };
 
   return (
@@ -146,7 +166,7 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
 
       <fieldset className="grid gap-2">
         <legend id={ids.mode} className="mb-2 text-sm font-medium">
-          What to refund
+          What to refund <RequiredMark />
         </legend>
         <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-labelledby={ids.mode}>
           {(
@@ -225,10 +245,14 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
           )}
         </div>
       ) : null}
-      {submitted && nothingChosen ? <FieldError>Choose at least one item to refund.</FieldError> : null}
+      {nothingChosen ? (
+        <p className={cn('text-sm', submitted ? 'text-destructive' : 'text-muted-foreground')}>Choose the items and quantities to refund.</p>
+      ) : null}
 
       <div className="grid gap-2">
-        <Label htmlFor={ids.reason}>Reason</Label>
+        <Label htmlFor={ids.reason}>
+          Reason <RequiredMark />
+        </Label>
         <Input
           id={ids.reason}
           value={reason}
@@ -249,28 +273,45 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
         <FieldError id={`${ids.reason}-error`}>{reasonError}</FieldError>
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids.method}>Refund to</Label>
-        <Select value={method} onValueChange={(value) => setMethod(value as PaymentMethod | typeof AS_PAID)}>
-          <SelectTrigger id={ids.method}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={AS_PAID}>
-              {paidWith.length ? `The way they paid: ${paidWith.map(paymentMethodLabel).join(', then ')}` : 'The way they paid'}
-            </SelectItem>
-            {PAYMENT_METHODS.map((option) => (
-              <SelectItem key={option} value={option}>
-                All to {PAYMENT_METHOD_LABELS[option].toLowerCase()}
+      {canChooseRefundMethod ? (
+        <div className="grid gap-2">
+          <Label htmlFor={ids.method}>Refund to</Label>
+          <Select value={method} onValueChange={(value) => setMethod(value as PaymentMethod | typeof AS_PAID)}>
+            <SelectTrigger id={ids.method}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={AS_PAID}>
+                {paidWith.length ? `The way they paid: ${paidWith.map(paymentMethodLabel).join(', then ')}` : 'The way they paid'}
               </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+              {PAYMENT_METHODS.map((option) => (
+                <SelectItem key={option} value={option}>
+                  All to {PAYMENT_METHOD_LABELS[option].toLowerCase()}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      ) : (
+        <p className="text-sm" aria-label="Refund to">
+          <span className="font-medium">Refund to: </span>
+          {paidWith.length ? `the way they paid (${paidWith.map(paymentMethodLabel).join(', then ')})` : 'the way they paid'}.{' '}
+          <span className="text-muted-foreground">A manager can pay it back another way.</span>
+        </p>
+      )}
 
       {/* The amount, the confirm button and what went wrong stay in view however long the list is. */}
       <div className="sticky -bottom-5 -mx-5 -mb-5 grid gap-3 border-t bg-background px-5 pt-3 pb-5 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6 sm:pb-6">
-        {refund.isError ? <ErrorAlert title="The refund was not made" error={refund.error} /> : null}
+        {refund.isError ? (
+          outcomeUnknown(refund.error) ? (
+            <ErrorAlert
+              title="The refund was not confirmed"
+              message="The answer did not arrive, so it may have gone through. Press Refund again: it is sent with the same key and never made twice."
+            />
+          ) : (
+            <ErrorAlert title="The refund was not made" error={refund.error} />
+          )
+        ) : null}
         <div className="grid gap-0.5 text-sm" aria-label="Refund amount" role="group">
           <p className="text-muted-foreground tabular-nums">
             {detail.order.pricesIncludeTax
@@ -286,7 +327,7 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
           <Button variant="outline" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" disabled={refund.isPending || (submitted && (nothingChosen || !reason.trim()))}>
+          <Button type="submit" disabled={refund.isPending || nothingChosen || (submitted && !reason.trim())}>
             {refund.isPending ? 'Refunding...' : `Refund ${money(preview.total, currency)}`}
           </Button>
         </DialogFooter>

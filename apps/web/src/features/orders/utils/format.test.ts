@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEvent, formatDateTime, money, orderStatusLabel, orderTitle, paidBackText, refundMoney } from './format';
+import { describeEvent, formatDateTime, money, orderStatusLabel, orderTitle, paidBackText, refundMoney, refundSentences } from './format';
 
 describe('format', () => {
   it('formats money in the currency, refunds with a minus sign', () => {
@@ -39,5 +39,24 @@ describe('format', () => {
     expect(describeEvent({ type: 'voided', details: { reason: 'left' } }, 'USD')).toEqual({ action: 'Voided the sale', note: 'left' });
     expect(describeEvent({ type: 'parked', details: {} }, 'USD')).toEqual({ action: 'Parked the sale', note: null });
     expect(describeEvent({ type: 'price_changed', details: {} }, 'USD').action).toBe('Price changed');
+  });
+});
+
+describe('refundSentences: one sentence per method', () => {
+  it.each([
+    ['a card refund', [{ method: 'card', amount: 850 }], ['$8.50 back to the card.']],
+    ['a cash refund, given as a refund row', [{ method: 'cash', amount: -375 }], ['$3.75 back in cash.']],
+    [
+      'a split refund',
+      [
+        { method: 'card', amount: 1000 },
+        { method: 'cash', amount: 375 },
+      ],
+      ['$10.00 back to the card.', '$3.75 back in cash.'],
+    ],
+    ['another method', [{ method: 'other', amount: 200 }], ['$2.00 back the other way it was paid.']],
+    ['nothing', [], []],
+  ] as const)('%s', (_name, shares, expected) => {
+    expect(refundSentences(shares, 'USD')).toEqual(expected);
   });
 });

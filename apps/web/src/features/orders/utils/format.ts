@@ -103,3 +103,23 @@ export function describeEvent(event: Pick<OrderEvent, 'type' | 'details'>, curre
 export function paidBackText(shares: readonly { method: string; amount: number }[], currency: string): string {
   return shares.map((share) => `${paymentMethodLabel(share.method).toLowerCase()} ${money(Math.abs(share.amount), currency)}`).join(' and ');
 }
+
+/**
+ * The refund confirmation, one sentence per method: "$8.50 back to the card.", "$3.75 back in
+ * cash." Amounts may be given as refund rows (negative) or shares (positive).
+ */
+export function refundSentences(shares: readonly { method: string; amount: number }[], currency: string): string[] {
+  return shares.map((share) => {
+    const amount = money(Math.abs(share.amount), currency);
+    switch (share.method) {
+      case 'card':
+        return `${amount} back to the card.`;
+      case 'cash':
+        return `${amount} back in cash.`;
+      case 'other':
+        return `${amount} back the other way it was paid.`;
+      default:
+        return `${amount} back by ${paymentMethodLabel(share.method).toLowerCase()}.`;
+    }
+  });
+}

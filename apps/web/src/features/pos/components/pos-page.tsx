@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Minor, ParkOrderInput } from '@till/core';
 import { KeyboardIcon, LoaderCircleIcon, PauseIcon } from 'lucide-react';
-import { useReducer, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useEmployeeSession } from '@/lib/employee-session';
 import { useMe } from '@/lib/me';
+import { browserStorage } from '@/lib/profile-cache';
 import { cn } from '@/lib/utils';
 import { getOrder } from '../api/get-order';
 import { parkedOrdersQueryKey, useParkedOrders } from '../api/get-parked-orders';
@@ -20,13 +21,14 @@ import type { OrderView, ParkedOrder, PosProduct } from '../api/types';
 import { voidOrder } from '../api/void-order';
 import { useFillHeight } from '../hooks/use-fill-height';
 import { usePosKeyboard } from '../hooks/use-pos-keyboard';
-import { cartFingerprint, cartReducer, cartTotals, EMPTY_CART, itemCount, toCheckoutLines } from '../lib/cart';
+import { cartFingerprint, cartReducer, cartTotals, itemCount, toCheckoutLines } from '../lib/cart';
 import { nextCheckoutAttempt, type CheckoutAttempt, type CheckoutRequest } from '../lib/checkout-attempt';
 import { describeCheckoutError, type CheckoutProblem } from '../lib/checkout-errors';
 import { money } from '../lib/format';
 import { cartFromParkedOrder } from '../lib/parked-order';
 import { toCheckoutPayments, type PaymentEntry } from '../lib/payments';
 import { posAccess, pricesIncludeTax as pricesIncludeTaxOf } from '../lib/pos-access';
+import { loadSavedSale, savedSaleKey, saveSale } from '../lib/saved-sale';
 import { shortcutHints, type PosCommand } from '../lib/shortcuts';
 import { CartPanel } from './cart-panel';
 import { LineDialogContent } from './line-dialog';
@@ -82,6 +84,7 @@ function paidBy(order: OrderView): string {
 /** The point-of-sale screen of SPEC §2 (/pos, /enhanced-pos, /employee-pos). */
 export function PosPage(props: PosPageProps) {
   const me = useMe();
+  const employeeSession = useEmployeeSession();
   if (!me.data) {
     return (
       <p role="status" className="flex items-center gap-2 p-6 text-muted-foreground">
@@ -89,10 +92,15 @@ export function PosPage(props: PosPageProps) {
       </p>
     );
   }
-  return <PosTerminal {...props} />;
+  // Each person at the till has their own sale in progress: another one signing in starts afresh.
+  const saleKey = savedSaleKey(
+    me.data.business?.id ?? 'none',
+    employeeSession ? { employeeId: employeeSession.employee_id } : { ownerUserId: me.data.user?.id ?? 'none' },
+  );
+  return <PosTerminal key={saleKey} saleKey={saleKey} {...props} />;
 }
 
-function PosTerminal({ renderCustomerPicker, receiptPath = defaultReceiptPath }: PosPageProps) {
+function PosTerminal({ renderCustomerPicker, receiptPath = defaultReceiptPath, saleKey }: PosPageProps & { saleKey: string }) {
   const me = useMe().data;
   const employeeSession = useEmployeeSession();
   const queryClient = useQueryClient();
@@ -102,7 +110,15 @@ function PosTerminal({ renderCustomerPicker, receiptPath = defaultReceiptPath }:
   const access = posAccess(me, employeeSession);
   const customersAvailable = access.customers && renderCustomerPicker !== undefined;
 
-  const [cart, dispatch] = useReducer(cartReducer, EMPTY_CART);
+  // The sale in progress comes back after a refresh or a crashed tab, and is kept as it changes.
+  const [cart, dispatch] = useReducer(cartReducer, saleKey, (key) => loadSavedSale(browserStorage(), key, Date.now()));
+  const restoredLines = useRef(cart.lines.length);
+  useEffect(() => {
+    saveSale(browserStorage(), saleKey, cart, Date.now());
+  }, [saleKey, cart]);
+  useEffect(() => {
+    if (restoredLines.current > 0) toast.info('Your sale in progress is back', { id: 'sale-restored' });
+  }, []);
   const totals = cartTotals(cart, includeTax);
   const fingerprint = cartFingerprint(cart);
   const [dialog, setDialog] = useState<DialogState>(NO_DIALOG);

@@ -1,14 +1,20 @@
 import { allAdminPermissions, allEmployeePermissions, defaultEnabledFeatures } from '@till/core';
 import { describe, expect, it } from 'vitest';
 import type { StoredEmployeeSession } from '@/lib/employee-session';
-import { SIGNED_OUT_ME, type Me } from '@/lib/me';
+import { normalizeMe, SIGNED_OUT_ME, type Me } from '@/lib/me';
 import { posAccess, pricesIncludeTax } from './pos-access';
 
 const me = (overrides: Partial<Me> = {}): Me => ({
   ...SIGNED_OUT_ME,
   user: { id: 'u', email: 'o@example.com', phoneNumber: null, name: 'O' },
   business: { id: 'b', name: 'Shop', currency: 'USD', time_zone: 'UTC' },
-  settings: { business_name: 'Shop', authentication_enabled: true, has_business_owner: true, enabled_features: defaultEnabledFeatures({ firstTimeSetup: false }) },
+  settings: {
+    business_name: 'Shop',
+    authentication_enabled: true,
+    has_business_owner: true,
+    enabled_features: defaultEnabledFeatures({ firstTimeSetup: false }),
+    prices_include_tax: false,
+  },
   isBusinessOwner: true,
   ...overrides,
 });
@@ -49,6 +55,26 @@ describe('what the till shows to whom (SPEC §6)', () => {
 
   it('prices include tax only when the server says so', () => {
     expect(pricesIncludeTax(me())).toBe(false);
-    expect(pricesIncludeTax(me({ business: { ...me().business!, prices_include_tax: true } as never }))).toBe(true);
+    expect(pricesIncludeTax(me({ settings: { ...me().settings!, prices_include_tax: true } }))).toBe(true);
+  });
+
+  it('reads prices_include_tax from the settings /api/me sends', () => {
+    // The wire shape of GET /api/me (business.routes.ts meSchema): the flag is in settings, not business.
+    const wire = {
+      user: { id: 'u', email: 'o@example.com', phoneNumber: null, name: 'O' },
+      business: { id: 'b', name: 'Shop', currency: 'USD', time_zone: 'UTC' },
+      settings: {
+        user_id: 'u',
+        business_name: 'Shop',
+        authentication_enabled: true,
+        has_business_owner: true,
+        enabled_features: defaultEnabledFeatures({ firstTimeSetup: false }),
+        prices_include_tax: true,
+        allow_negative_stock: false,
+      },
+      isBusinessOwner: true,
+    };
+    expect(pricesIncludeTax(normalizeMe(wire))).toBe(true);
+    expect(pricesIncludeTax(normalizeMe({ ...wire, settings: { ...wire.settings, prices_include_tax: false } }))).toBe(false);
   });
 });

@@ -32,13 +32,7 @@ export function posAccess(me: Me | undefined, employeeSession: StoredEmployeeSes
   };
 }
 
-/**
- * Whether prices in the catalogue include tax. The server keeps it in business_settings but
- * does not send it yet; `business.prices_include_tax` on /api/me is read when it appears, and
- * until then it is false (the server's default). A wrong guess shows as a total_mismatch,
- * which the till lets the cashier accept.
- */
+/** Whether catalogue prices include tax: /api/me's settings.prices_include_tax (business_settings). */
 export function pricesIncludeTax(me: Me | undefined): boolean {
-  const business = me?.business as (Record<string, unknown> | null | undefined);
-  return business?.['prices_include_tax'] === true;
+  return me?.settings?.prices_include_tax === true;
 }

@@ -13,10 +13,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { useEmployeeSession } from '@/lib/employee-session';
 import { useDownloadEscPosReceipt } from '../api/download-escpos';
 import { emailReceiptInput, useEmailReceipt, type EmailReceiptInput } from '../api/email-receipt';
 import { useOrderDetail, type OrderDetail } from '../api/get-order-detail';
-import { receiptDateTime, receiptMoney } from '@till/core';
+import { canAccessEmployeeFeature, isEmployeeRole, receiptDateTime, receiptMoney } from '@till/core';
 import { Receipt } from './receipt';
 
 /**
@@ -121,6 +122,9 @@ export function ReceiptPage() {
   const [search] = useSearchParams();
   const requestedRefund = search.get('refundId');
   const detail = useOrderDetail(orderId);
+  // Only roles that sell send receipts (SPEC §6 pos); the server refuses the others too.
+  const session = useEmployeeSession();
+  const canEmail = !session || canAccessEmployeeFeature(isEmployeeRole(session.employee_role) ? session.employee_role : null, session.permissions, 'pos');
   const download = useDownloadEscPosReceipt();
   const refundId = detail.data && requestedRefund && detail.data.refunds.some((refund) => refund.id === requestedRefund) ? requestedRefund : null;
   const unknownRefund = Boolean(detail.data && requestedRefund && !refundId);
@@ -180,7 +184,7 @@ export function ReceiptPage() {
             <div className="justify-self-center rounded-md border shadow-sm md:justify-self-start">
               <Receipt detail={detail.data} refundId={refundId} />
             </div>
-            <EmailReceiptForm key={refundId ?? 'sale'} detail={detail.data} refundId={refundId} />
+            {canEmail ? <EmailReceiptForm key={refundId ?? 'sale'} detail={detail.data} refundId={refundId} /> : null}
           </div>
           {createPortal(
             <div className="till-receipt-print-root">

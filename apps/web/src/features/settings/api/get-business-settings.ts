@@ -9,12 +9,15 @@ export interface EditableSettings {
   authentication_enabled: boolean;
   currency: string;
   time_zone: string;
+  /** Catalogue prices already hold their tax (VAT-style); the till and receipts show tax as included. */
+  prices_include_tax: boolean;
   has_business_owner: boolean;
   enabled_features: EnabledFeatures;
 }
 
-export interface RawEditableSettings extends Omit<EditableSettings, 'enabled_features' | 'industry'> {
+export interface RawEditableSettings extends Omit<EditableSettings, 'enabled_features' | 'industry' | 'prices_include_tax'> {
   industry: string;
+  prices_include_tax?: boolean | null;
   enabled_features?: Partial<Record<string, boolean>> | null;
 }
 
@@ -28,6 +31,7 @@ export function normalizeEditableSettings(raw: RawEditableSettings): EditableSet
     // An industry this client does not know yet is shown as retail rather than breaking the form.
     industry: (INDUSTRIES as readonly string[]).includes(raw.industry) ? (raw.industry as Industry) : 'retail',
     enabled_features: resolveEnabledFeatures(raw.enabled_features),
+    prices_include_tax: raw.prices_include_tax === true,
   };
 }
 

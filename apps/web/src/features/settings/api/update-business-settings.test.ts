@@ -9,6 +9,7 @@ const before: EditableSettings = {
   authentication_enabled: false,
   currency: 'EUR',
   time_zone: 'Europe/Berlin',
+  prices_include_tax: false,
   has_business_owner: true,
   enabled_features: defaultEnabledFeatures({ firstTimeSetup: true }),
 };
@@ -19,6 +20,7 @@ const form = {
   authentication_enabled: before.authentication_enabled,
   currency: before.currency,
   time_zone: before.time_zone,
+  prices_include_tax: before.prices_include_tax,
   enabled_features: { ...before.enabled_features },
 };
 
@@ -30,5 +32,9 @@ describe('settingsPatch', () => {
   it('carries only the changed fields and switches', () => {
     const after = { ...form, currency: 'KWD', enabled_features: { ...form.enabled_features, kitchen_display: true, pos_system: false } };
     expect(settingsPatch(before, after)).toEqual({ currency: 'KWD', enabled_features: { kitchen_display: true, pos_system: false } });
+  });
+
+  it('carries the prices-include-tax switch when it was flipped', () => {
+    expect(settingsPatch(before, { ...form, prices_include_tax: true })).toEqual({ prices_include_tax: true });
   });
 });

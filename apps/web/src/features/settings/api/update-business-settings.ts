@@ -21,6 +21,7 @@ export const updateBusinessSettingsInput = z.object({
   authentication_enabled: z.boolean(),
   currency: z.string().regex(/^[A-Z]{3}$/, 'Choose a currency'),
   time_zone: z.string().min(1, 'Choose a time zone'),
+  prices_include_tax: z.boolean(),
   enabled_features: featureSwitches,
 });
 
@@ -38,6 +39,7 @@ export function settingsPatch(before: EditableSettings, after: UpdateBusinessSet
   if (after.authentication_enabled !== before.authentication_enabled) patch.authentication_enabled = after.authentication_enabled;
   if (after.currency !== before.currency) patch.currency = after.currency;
   if (after.time_zone !== before.time_zone) patch.time_zone = after.time_zone;
+  if (after.prices_include_tax !== before.prices_include_tax) patch.prices_include_tax = after.prices_include_tax;
   const features: Partial<Record<FeatureName, boolean>> = {};
   for (const name of FEATURE_NAMES) {
     if (after.enabled_features[name] !== before.enabled_features[name]) features[name] = after.enabled_features[name];

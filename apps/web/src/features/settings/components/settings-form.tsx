@@ -35,6 +35,7 @@ function toFormValues(settings: EditableSettings): UpdateBusinessSettingsInput {
     authentication_enabled: settings.authentication_enabled,
     currency: settings.currency,
     time_zone: settings.time_zone,
+    prices_include_tax: settings.prices_include_tax,
     enabled_features: { ...settings.enabled_features },
   };
 }
@@ -201,6 +202,37 @@ export function SettingsForm({ settings }: { settings: EditableSettings }) {
             <FieldDescription id="settings-time-zone-hint">Reports and receipts show dates in this time zone.</FieldDescription>
             <FieldError>{errors.time_zone?.message}</FieldError>
           </Field>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Prices and tax</CardTitle>
+          <CardDescription>How the prices in your catalogue are meant: with tax already in them, or tax added at the till.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <div className="flex min-h-11 items-center justify-between gap-4">
+            <div className="grid min-w-0 gap-0.5">
+              <Label htmlFor="settings-prices-include-tax">Prices include tax</Label>
+              <span id="settings-prices-include-tax-hint" className="text-xs text-muted-foreground">
+                On: a $3.00 price is what the customer pays, tax included. Off: tax is added on top.
+              </span>
+            </div>
+            <Controller
+              control={control}
+              name="prices_include_tax"
+              render={({ field }) => (
+                <Switch
+                  id="settings-prices-include-tax"
+                  ref={field.ref}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  onBlur={field.onBlur}
+                  aria-describedby="settings-prices-include-tax-hint"
+                />
+              )}
+            />
+          </div>
         </CardContent>
       </Card>
 

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registers, stores } from '../src/db/schema/index.ts';
+import { ApiClient, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
+
+/** Issue 10 item 8: sign-up takes the business's currency and time zone, so nobody has to find them in settings. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('sign-up with currency and time zone', () => {
+  it('creates the business in the currency and time zone given', async () => {
+    const client = new ApiClient(server.url);
+    const res = await client.post('/api/auth/sign-up', {
+      email: uniqueEmail(),
+      password: STRONG_PASSWORD,
+      businessName: 'Kaffeehaus',
+      currency: 'EUR',
+      timeZone: 'Europe/Vienna',
+    });
+    expect(res.status).toBe(201);
+    const me = await client.get('/api/me');
+    expect(me.body.business).toMatchObject({ name: 'Kaffeehaus', currency: 'EUR', time_zone: 'Europe/Vienna' });
+  });
+
+  it('keeps the defaults when they are left out', async () => {
+    const client = new ApiClient(server.url);
+    expect((await client.post('/api/auth/sign-up', { email: uniqueEmail(), password: STRONG_PASSWORD })).status).toBe(201);
+    const me = await client.get('/api/me');
+    expect(me.body.business).toMatchObject({ currency: 'USD', time_zone: 'UTC' });
+  });
+
+  it.each([
+    [{ currency: 'usd' }, 'currency'],
+    [{ currency: 'XYZ' }, 'currency'],
+    [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
+  ])('refuses %j with 400 and creates nothing', async (extra, field) => {
+    const email = uniqueEmail();
+    const res = await new ApiClient(server.url).post('/api/auth/sign-up', { email, password: STRONG_PASSWORD, ...extra });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_error');
+    expect(JSON.stringify(res.body.error.issues)).toContain(field);
+    const signIn = await new ApiClient(server.url).post('/api/auth/sign-in', { email, password: STRONG_PASSWORD });
+    expect(signIn.status).toBe(401);
+  });
+});
+
+describe('GET /api/onboarding/checklist', () => {
+  it('ticks each step off as it happens and is complete once all four are done', async () => {
+    const shop = await staffBusiness(server);
+    const done = async () => {
+      const res = await shop.client.get('/api/onboarding/checklist');
+      expect(res.status).toBe(200);
+      return { ...Object.fromEntries(res.body.steps.map((step: { key: string; done: boolean }) => [step.key, step.done])), complete: res.body.complete };
+    };
+    expect(await done()).toEqual({ add_products: false, add_staff: false, pair_till: false, first_sale: false, complete: false });
+
+    const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Tea', price: 300 }]);
+    await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '864213' });
+    expect(await done()).toMatchObject({ add_products: true, add_staff: true, pair_till: false, first_sale: false, complete: false });
+
+    const sale = await shop.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: tea!.id, quantity: 1 }],
+      payments: [{ method: 'cash', amount: 300 }],
+      expectedTotal: 300,
+    });
+    expect(sale.status).toBe(201);
+    await server.database.withTenant(shop.businessId, async (tx) => {
+      const [store] = await tx.select().from(stores);
+      const storeId = store?.id ?? (await tx.insert(stores).values({ businessId: shop.businessId, name: 'Main' }).returning())[0]!.id;
+      await tx.insert(registers).values({ businessId: shop.businessId, storeId, name: 'Front till' });
+    });
+    expect(await done()).toEqual({ add_products: true, add_staff: true, pair_till: true, first_sale: true, complete: true });
+  });
+
+  it('is for whoever sets the business up: a cashier is refused', async () => {
+    const shop = await staffBusiness(server);
+    const { employee } = await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '864213' });
+    const res = await shop.client.request('GET', '/api/onboarding/checklist', undefined, as(await pinSignIn(shop.client, employee.id, '864213')));
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, payments, products, refunds } from '../src/db/schema/index.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function shop() {
+  const owner = await staffBusiness(server);
+  const [mug] = await seedProducts(server, owner.businessId, [{ name: 'Mug', price: 1000, taxBasisPoints: 2000, trackStock: true, stock: 10 }]);
+  const sell = async (method: 'cash' | 'card', quantity = 2) => {
+    const res = await owner.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: mug!.id, quantity }],
+      payments: [{ method, amount: 1200 * quantity }],
+      expectedTotal: 1200 * quantity,
+    });
+    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    return { orderId: res.body.order.id as string, lineId: res.body.lines[0].id as string };
+  };
+  const rows = async () =>
+    server.database.withTenant(owner.businessId, async (tx) => ({
+      refunds: await tx.select().from(refunds),
+      refundPayments: (await tx.select().from(payments)).filter((payment) => payment.amount < 0),
+      stock: (await tx.select().from(products).where(eq(products.id, mug!.id)))[0]!.stockQuantity,
+      audit: await tx.select().from(auditLog),
+    }));
+  return { ...owner, mug: mug!, sell, rows };
+}
+
+describe('refunds are idempotent like sales', () => {
+  it('a retry with the same key answers with the first refund and writes nothing more', async () => {
+    const s = await shop();
+    const sale = await s.sell('card');
+    const body = { idempotencyKey: randomUUID(), reason: 'Chipped', lines: [{ orderLineId: sale.lineId, quantity: 1, restock: true }] };
+    const first = await s.client.post(`/api/orders/${sale.orderId}/refunds`, body);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ total: 1200, payments: [{ method: 'card', amount: 1200 }] });
+
+    const retry = await s.client.post(`/api/orders/${sale.orderId}/refunds`, body);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+
+    const after = await s.rows();
+    expect(after.refunds).toHaveLength(1);
+    expect(after.refundPayments.map((payment) => payment.amount)).toEqual([-1200]);
+    expect(after.stock).toBe(9); // 10 − 2 sold + 1 restocked, once
+    const detail = (await s.client.get(`/api/orders/${sale.orderId}`)).body;
+    expect(detail.order).toMatchObject({ status: 'partially_refunded', refundedTotal: 1200 });
+  });
+
+  it('replays even after the order became fully refunded, and a split refund keeps its shares', async () => {
+    const s = await shop();
+    const res = await s.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: s.mug.id, quantity: 2 }],
+      payments: [
+        { method: 'card', amount: 1000 },
+        { method: 'cash', amount: 1400 },
+      ],
+      expectedTotal: 2400,
+    });
+    expect(res.status).toBe(201);
+    const body = { idempotencyKey: randomUUID(), reason: 'Both broken' };
+    const first = await s.client.post(`/api/orders/${res.body.order.id}/refunds`, body);
+    expect(first.status).toBe(201);
+    expect(first.body.payments).toEqual([
+      { method: 'card', amount: 1000 },
+      { method: 'cash', amount: 1400 },
+    ]);
+    const retry = await s.client.post(`/api/orders/${res.body.order.id}/refunds`, body);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+  });
+
+  it('the same key with another body is a 409 and changes nothing', async () => {
+    const s = await shop();
+    const sale = await s.sell('card');
+    const key = randomUUID();
+    const first = await s.client.post(`/api/orders/${sale.orderId}/refunds`, { idempotencyKey: key, reason: 'Chipped', lines: [{ orderLineId: sale.lineId, quantity: 1 }] });
+    expect(first.status).toBe(201);
+    const other = await s.client.post(`/api/orders/${sale.orderId}/refunds`, { idempotencyKey: key, reason: 'Chipped', lines: [{ orderLineId: sale.lineId, quantity: 2 }] });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('idempotency_key_reused');
+    const otherOrder = await s.sell('card');
+    const elsewhere = await s.client.post(`/api/orders/${otherOrder.orderId}/refunds`, { idempotencyKey: key, reason: 'Chipped', lines: [{ orderLineId: otherOrder.lineId, quantity: 1 }] });
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.error.code).toBe('idempotency_key_reused');
+    const after = await s.rows();
+    expect(after.refunds).toHaveLength(1);
+    expect(after.stock).toBe(10 - 4 + 1);
+  });
+
+  it('two copies of the first attempt sent at once make one refund', async () => {
+    const s = await shop();
+    const sale = await s.sell('cash');
+    const body = { idempotencyKey: randomUUID(), reason: 'Double tap', lines: [{ orderLineId: sale.lineId, quantity: 1 }] };
+    const answers = await Promise.all([s.client.post(`/api/orders/${sale.orderId}/refunds`, body), s.client.post(`/api/orders/${sale.orderId}/refunds`, body)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
+    expect(answers[0]!.body.refundId).toBe(answers[1]!.body.refundId);
+    expect((await s.rows()).refunds).toHaveLength(1);
+  });
+
+  it('a refund without a key is refused before anything is written', async () => {
+    const s = await shop();
+    const sale = await s.sell('card');
+    const res = await s.client.post(`/api/orders/${sale.orderId}/refunds`, { reason: 'No key' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_error');
+    expect((await s.rows()).refunds).toHaveLength(0);
+  });
+});
+
+describe('a refund goes back the way the money came in unless a manager says otherwise (decision 016)', () => {
+  it('refuses card money paid back in cash to a cashier who may refund, and lets a manager do it, audited', async () => {
+    const s = await shop();
+    const { employee: cashier } = await addEmployee(s.client, { fullName: 'Tess Trusted', role: 'cashier', pin: '246810', permissions: { can_process_refunds: true } });
+    const { employee: manager } = await addEmployee(s.client, { fullName: 'Max Manager', role: 'manager', pin: '135791' });
+    const cashierHeaders = as(await pinSignIn(s.client, cashier.id, '246810'));
+    const managerHeaders = as(await pinSignIn(s.client, manager.id, '135791'));
+    const sale = await s.sell('card');
+
+    const refused = await s.client.request('POST', `/api/orders/${sale.orderId}/refunds`, { idempotencyKey: randomUUID(), reason: 'Wants cash', method: 'cash' }, cashierHeaders);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('refund_method_forbidden');
+    expect((await s.rows()).refunds).toHaveLength(0);
+
+    // The same cashier may refund to the card it came from, chosen or by default.
+    const toCard = await s.client.request(
+      'POST',
+      `/api/orders/${sale.orderId}/refunds`,
+      { idempotencyKey: randomUUID(), reason: 'Chipped', method: 'card', lines: [{ orderLineId: sale.lineId, quantity: 1 }] },
+      cashierHeaders,
+    );
+    expect(toCard.status).toBe(201);
+    expect(toCard.body.payments).toEqual([{ method: 'card', amount: 1200 }]);
+    expect((await s.rows()).audit.filter((row) => row.action === 'order.refund_method_overridden')).toHaveLength(0);
+
+    const byManager = await s.client.request('POST', `/api/orders/${sale.orderId}/refunds`, { idempotencyKey: randomUUID(), reason: 'Card expired', method: 'cash' }, managerHeaders);
+    expect(byManager.status).toBe(201);
+    expect(byManager.body.payments).toEqual([{ method: 'cash', amount: 1200 }]);
+    const overrides = (await s.rows()).audit.filter((row) => row.action === 'order.refund_method_overridden');
+    expect(overrides).toHaveLength(1);
+    expect(overrides[0]).toMatchObject({
+      actorEmployeeId: manager.id,
+      details: { order_id: sale.orderId, refund_id: byManager.body.refundId, as_paid: [{ method: 'card', amount: 1200 }], paid_back: [{ method: 'cash', amount: 1200 }] },
+    });
+  });
+
+  it('without a method the cashier refunds the way it was paid', async () => {
+    const s = await shop();
+    const { employee: cashier } = await addEmployee(s.client, { fullName: 'Tess Trusted', role: 'cashier', pin: '246810', permissions: { can_process_refunds: true } });
+    const sale = await s.sell('card');
+    const res = await s.client.request('POST', `/api/orders/${sale.orderId}/refunds`, { idempotencyKey: randomUUID(), reason: 'Chipped' }, as(await pinSignIn(s.client, cashier.id, '246810')));
+    expect(res.status).toBe(201);
+    expect(res.body.payments).toEqual([{ method: 'card', amount: 2400 }]);
+  });
+});

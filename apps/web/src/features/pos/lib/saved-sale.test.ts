@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { KeyValueStorage } from '@/lib/profile-cache';
+import { cartReducer, EMPTY_CART, type CartState } from './cart';
+import { nextCheckoutAttempt } from './checkout-attempt';
+import { loadSavedSale, SAVED_SALE_MAX_AGE_MS, savedSaleKey, saveSale } from './saved-sale';
+
+function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  };
+}
+
+const tea = { id: '0190a000-0000-7000-8000-000000000001', name: 'Tea', price: 300, taxRateBasisPoints: 1000 };
+const mug = { id: '0190a000-0000-7000-8000-000000000002', name: 'Mug', price: 1200, taxRateBasisPoints: 2000 };
+
+function ringUp(): CartState {
+  let cart = cartReducer(EMPTY_CART, { type: 'add', product: tea, lineId: 'l1' });
+  cart = cartReducer(cart, { type: 'add', product: tea, lineId: 'l2' });
+  cart = cartReducer(cart, { type: 'add', product: mug, lineId: 'l3' });
+  cart = cartReducer(cart, { type: 'setNote', note: 'Gift wrap' });
+  cart = cartReducer(cart, { type: 'setOrderDiscount', discount: { kind: 'percent', basisPoints: 500 } });
+  return cart;
+}
+
+const business = 'b1';
+const cashier = savedSaleKey(business, { employeeId: 'e1' });
+const now = Date.UTC(2026, 0, 5, 9, 0);
+
+describe('the current sale survives a refresh (local storage per business and person)', () => {
+  it('gives back the same sale after it was saved', () => {
+    const storage = memoryStorage();
+    const cart = ringUp();
+    saveSale(storage, cashier, cart, now);
+    expect(loadSavedSale(storage, cashier, now + 1000)).toEqual(cart);
+  });
+
+  it('keeps the checkout attempt, so paying again after a crash reuses its idempotency key', () => {
+    const storage = memoryStorage();
+    const cart = ringUp();
+    const attempt = nextCheckoutAttempt(null, { lines: [{ productId: tea.id, quantity: 2 }], payments: [{ method: 'card', amount: 600 }], expectedTotal: 600 }, () => '0190a000-0000-7000-8000-0000000000aa');
+    const sending = cartReducer(cart, { type: 'attemptStarted', attempt });
+    saveSale(storage, cashier, sending, now);
+    expect(loadSavedSale(storage, cashier, now).attempt).toEqual(attempt);
+  });
+
+  it('keeps one sale per person: another employee or the owner on the same device starts empty', () => {
+    const storage = memoryStorage();
+    saveSale(storage, cashier, ringUp(), now);
+    expect(loadSavedSale(storage, savedSaleKey(business, { employeeId: 'e2' }), now)).toEqual(EMPTY_CART);
+    expect(loadSavedSale(storage, savedSaleKey(business, { ownerUserId: 'u1' }), now)).toEqual(EMPTY_CART);
+    expect(loadSavedSale(storage, savedSaleKey('b2', { employeeId: 'e1' }), now)).toEqual(EMPTY_CART);
+  });
+
+  it.each([
+    ['paid or voided (the cart is cleared)', (cart: CartState) => cartReducer(cart, { type: 'clear' })],
+    ['emptied line by line', (cart: CartState) => cart.lines.reduce((state, line) => cartReducer(state, { type: 'remove', lineId: line.id }), cart)],
+  ])('forgets the sale once it is %s', (_name, finish) => {
+    const storage = memoryStorage();
+    const cart = ringUp();
+    saveSale(storage, cashier, cart, now);
+    saveSale(storage, cashier, finish(cart), now);
+    expect(storage.map.has(cashier)).toBe(false);
+    expect(loadSavedSale(storage, cashier, now)).toEqual(EMPTY_CART);
+  });
+
+  it.each([
+    ['not JSON', '{'],
+    ['another version', JSON.stringify({ v: 99, savedAt: now, cart: {} })],
+    ['a hand-edited quantity', JSON.stringify({ v: 1, savedAt: now, cart: { ...ringUp(), lines: [{ ...ringUp().lines[0], quantity: -4 }] } })],
+  ])('discards what it cannot trust (%s) and starts empty', (_name, raw) => {
+    const storage = memoryStorage();
+    storage.setItem(cashier, raw);
+    expect(loadSavedSale(storage, cashier, now)).toEqual(EMPTY_CART);
+    expect(storage.map.has(cashier)).toBe(false);
+  });
+
+  it('drops a sale older than an employee session may live (8 hours)', () => {
+    const storage = memoryStorage();
+    saveSale(storage, cashier, ringUp(), now);
+    expect(loadSavedSale(storage, cashier, now + SAVED_SALE_MAX_AGE_MS + 1)).toEqual(EMPTY_CART);
+  });
+
+  it('never throws when storage is missing or refuses writes', () => {
+    const full: KeyValueStorage = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(() => saveSale(full, cashier, ringUp(), now)).not.toThrow();
+    expect(loadSavedSale(full, cashier, now)).toEqual(EMPTY_CART);
+    expect(loadSavedSale(null, cashier, now)).toEqual(EMPTY_CART);
+  });
+});

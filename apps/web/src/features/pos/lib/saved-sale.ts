@@ -1,0 +1,102 @@
+import { discountInput, placeOrderInput } from '@till/core';
+import { z } from 'zod';
+import type { KeyValueStorage } from '@/lib/profile-cache';
+import { EMPTY_CART, MAX_QUANTITY, type CartState } from './cart';
+
+/**
+ * The current sale, kept in this browser's local storage while it is rung up, so a refresh or a
+ * crashed tab gives the cashier their sale back (issue 10 item 5). One entry per business and
+ * per person at the till (the employee of the PIN session, or the owner's own account), so a
+ * colleague signing in on the same device never sees, pays or clears someone else's sale.
+ * Cleared when the cart empties: paid, parked, voided or cleared.
+ *
+ * The checkout attempt is kept with it: when the tab died while a payment was in flight,
+ * pressing Pay again sends the same idempotency key and body, and the server answers with the
+ * sale it may already have taken instead of charging twice.
+ */
+
+const PREFIX = 'till.pos.current-sale';
+const VERSION = 1;
+/** SPEC §4: an employee session is discarded after 8 hours; a sale older than that is stale too. */
+export const SAVED_SALE_MAX_AGE_MS = 8 * 60 * 60 * 1000;
+
+export function savedSaleKey(businessId: string, actor: { employeeId: string } | { ownerUserId: string }): string {
+  return 'employeeId' in actor ? `${PREFIX}:${businessId}:employee:${actor.employeeId}` : `${PREFIX}:${businessId}:owner:${actor.ownerUserId}`;
+}
+
+const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+const savedCartSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(64),
+        productId: z.string().min(1).max(64),
+        name: z.string().max(500),
+        catalogPrice: minor,
+        priceOverride: minor.nullable(),
+        quantity: z.number().int().min(1).max(MAX_QUANTITY),
+        taxRateBasisPoints: z.number().int().min(0).max(100_000),
+        discount: discountInput.nullable(),
+        note: z.string().max(500),
+      }),
+    )
+    .min(1)
+    .max(500),
+  orderDiscount: discountInput.nullable(),
+  customer: z.object({ id: z.string().min(1).max(64), name: z.string().max(500) }).nullable(),
+  note: z.string().max(1000),
+  selectedLineId: z.string().nullable(),
+  parkedOrderId: z.string().nullable(),
+  acceptedTotal: z.object({ total: minor, fingerprint: z.string() }).nullable(),
+  // An unreadable attempt costs only the retry's key, not the sale.
+  attempt: z.object({ key: z.uuid(), fingerprint: z.string(), body: placeOrderInput }).nullable().catch(null),
+});
+
+const entrySchema = z.object({ v: z.literal(VERSION), savedAt: z.number(), cart: savedCartSchema });
+
+/** The saved sale under `key`, or the empty cart when there is none, it is unreadable or too old. */
+export function loadSavedSale(storage: KeyValueStorage | null, key: string, now: number): CartState {
+  if (!storage) return EMPTY_CART;
+  let raw: string | null;
+  try {
+    raw = storage.getItem(key);
+  } catch {
+    return EMPTY_CART;
+  }
+  if (raw === null) return EMPTY_CART;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    json = null;
+  }
+  const parsed = entrySchema.safeParse(json);
+  if (!parsed.success || now - parsed.data.savedAt > SAVED_SALE_MAX_AGE_MS || parsed.data.savedAt > now + 60_000) {
+    forgetSavedSale(storage, key);
+    return EMPTY_CART;
+  }
+  return { ...EMPTY_CART, ...parsed.data.cart };
+}
+
+/** Keeps a sale with items; an empty cart (paid, parked, voided, cleared) removes the entry. */
+export function saveSale(storage: KeyValueStorage | null, key: string, cart: CartState, now: number): void {
+  if (!storage) return;
+  if (cart.lines.length === 0) {
+    forgetSavedSale(storage, key);
+    return;
+  }
+  try {
+    storage.setItem(key, JSON.stringify({ v: VERSION, savedAt: now, cart }));
+  } catch {
+    // A full or disabled storage costs only the safety net, never the sale itself.
+  }
+}
+
+export function forgetSavedSale(storage: KeyValueStorage | null, key: string): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // Nothing to forget when storage is unavailable.
+  }
+}

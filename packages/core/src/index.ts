@@ -9,6 +9,7 @@ export * from './sidebar.ts';
 export * from './user-menu.ts';
 export * from './time-clock.ts';
 export * from './employee-session.ts';
+export * from './employee-pins.ts';
 export * from './api-access.ts';
 export * from './money.ts';
 export * from './pricing.ts';

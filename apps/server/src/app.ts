@@ -9,6 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { AppError } from './lib/app-error.ts';
 import { nodeJsonBody } from './lib/node-json-body.ts';
 import type { AppEnv, Services } from './lib/context.ts';
+import { isCrossOrigin } from './lib/same-origin.ts';
 import { resolveAccount } from './lib/resolve-account.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
@@ -104,16 +105,8 @@ export function createApp(services: Services) {
 
   // Cookies are SameSite=Lax; a state-changing call from another site's page is refused as well.
   app.use('/api/*', async (c, next) => {
-    const origin = c.req.header('origin');
-    if (origin && !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
-      const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
-      let originHost: string | null = null;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        originHost = null;
-      }
-      if (originHost !== host) return c.json(errorBody('cross_origin_refused', 'Cross-site requests are not allowed'), 403);
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && isCrossOrigin(c.req.raw.headers, services.config.trustProxy)) {
+      return c.json(errorBody('cross_origin_refused', 'Cross-site requests are not allowed'), 403);
     }
     await next();
   });

@@ -82,4 +82,15 @@ describe('API basics', () => {
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('cross_origin_refused');
   });
+
+  it('does not believe X-Forwarded-Host without TRUST_PROXY', async () => {
+    const res = await new ApiClient(server.url).request(
+      'POST',
+      '/api/auth/sign-in',
+      { email: 'a@example.com', password: 'x' },
+      { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' },
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('cross_origin_refused');
+  });
 });

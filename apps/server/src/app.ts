@@ -102,6 +102,12 @@ export function createApp(services: Services) {
     fallback: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }),
   });
   app.use('/api/*', (c, next) => (OWN_BODY_LIMIT.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
+  // An upload refused before its body was read (wrong type, too large, no access) leaves the rest
+  // of that body on the socket, where it would be parsed as the next request: close the socket.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.res.status >= 400 && OWN_BODY_LIMIT.some((pattern) => pattern.test(c.req.path))) c.res.headers.set('Connection', 'close');
+  });
 
   // Cookies are SameSite=Lax; a state-changing call from another site's page is refused as well.
   app.use('/api/*', async (c, next) => {

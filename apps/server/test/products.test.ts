@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -599,6 +600,37 @@ describe('product images', () => {
     expect(((await (await upload(client, product.id, webp)).json()) as any).product.imageUrl).toMatch(/\.webp\?/);
     const noFile = await fetch(`${server.url}/api/products/${product.id}/image`, { method: 'POST', body: new FormData(), headers: { cookie: cookieOf(client) } });
     expect(noFile.status).toBe(400);
+  });
+
+  it('a refused upload body (not multipart, or too large) closes its connection instead of poisoning the next request', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    const product = await newProduct(client, { name: 'Keep-alive' });
+    const { port } = new URL(server.url);
+    /** Two requests written back to back on one keep-alive socket; everything the server answers. */
+    const exchange = (first: string, body: Buffer) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+        socket.on('end', () => resolve(received));
+        socket.on('error', reject);
+        socket.setTimeout(15_000, () => socket.destroy(new Error(`no end; got: ${received.slice(0, 300)}`)));
+        socket.write(first);
+        socket.write(body);
+        socket.end(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+      });
+    const head = (type: string, length: number) =>
+      `POST /api/products/${product.id}/image HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookieOf(client)}\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\n\r\n`;
+    for (const [type, size] of [['application/json', 200_000], ['text/plain', 64], ['multipart/form-data; boundary=x', 10 * 1024 * 1024 + 10]] as const) {
+      const answer = await exchange(head(type, size), Buffer.alloc(size, 0x41));
+      const statuses = [...answer.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((match) => Number(match[1]));
+      expect(statuses[0], `${type}: ${answer.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(statuses[0]).toBeLessThan(500);
+      // Either the refused body is drained and the next request answered, or the socket says it closes.
+      const firstHead = answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
+      expect(firstHead).toContain('connection: close');
+      expect(statuses.slice(1).every((status) => status === 200)).toBe(true);
+    }
   });
 
   it('only someone who may edit product details can change the picture', async () => {

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { signObjectUrl } from '../src/modules/storage/signed-url.ts';
 import { searchCatalogue } from '../src/modules/products/search-catalogue.ts';
 import { ApiClient, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
-import { staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
 
 let server: TestServer;
 const SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -463,6 +463,43 @@ describe('who may do what (SPEC §3 admin flags, §6 inventory)', () => {
     expect(statuses.map((status) => status < 300)).toEqual(allowed);
     for (const status of statuses) expect([200, 201, 403]).toContain(status);
     await shop.client.post(`/api/products/${productId}/restore`);
+  });
+
+  it('shows cost prices only to the owner, admins, managers and staff with can_manage_inventory (list, detail, till, barcode, CSV)', async () => {
+    const costly = await newProduct(shop.client, { name: 'Costly', price: 900, cost: 412, barcode: '4006381333931' });
+    const stocker = await addEmployee(shop.client, { fullName: 'Sam Stocker', role: 'cashier', pin: '246802', permissions: { can_manage_inventory: true } });
+    const stockerHeaders = as(await pinSignIn(shop.client, stocker.employee.id, '246802'));
+    const costsSeenBy = async (headers: Record<string, string>) => {
+      const seen: unknown[] = [];
+      const list = await shop.client.request('GET', '/api/products?q=Costly', undefined, headers);
+      if (list.status === 200) seen.push(list.body.products.find((p: { id: string }) => p.id === costly.id)?.cost);
+      const detail = await shop.client.request('GET', `/api/products/${costly.id}`, undefined, headers);
+      if (detail.status === 200) seen.push(detail.body.product.cost);
+      const till = await shop.client.request('GET', '/api/pos/products?q=Costly', undefined, headers);
+      if (till.status === 200) seen.push(till.body.products.find((p: { id: string }) => p.id === costly.id)?.cost);
+      const scanned = await shop.client.request('GET', '/api/pos/products/by-barcode/4006381333931', undefined, headers);
+      if (scanned.status === 200) seen.push(scanned.body.product.cost);
+      const csv = await fetch(`${server.url}/api/products/export.csv`, { headers: { cookie: shop.client.cookieHeader(), ...headers } });
+      if (csv.status === 200) {
+        const [header, ...lines] = (await csv.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+        const columns = header!.split(',');
+        const line = lines.find((text) => text.startsWith('Costly,'))!;
+        seen.push(columns.includes('cost') ? line.split(',')[columns.indexOf('cost')] : 'no cost column');
+      }
+      return seen;
+    };
+    for (const actor of ['owner', 'ownerPin', 'adminNone', 'manager']) {
+      const seen = await costsSeenBy(staff.headersOf(actor));
+      expect(seen.length, actor).toBeGreaterThan(0);
+      for (const value of seen) expect([412, '4.12'], actor).toContain(value);
+    }
+    for (const actor of ['cashier', 'kitchen']) {
+      const seen = await costsSeenBy(staff.headersOf(actor));
+      expect(seen.length, actor).toBeGreaterThan(0);
+      for (const value of seen) expect([null, 'no cost column'], actor).toContain(value);
+    }
+    const stockerSeen = await costsSeenBy(stockerHeaders);
+    for (const value of stockerSeen) expect([412, '4.12']).toContain(value);
   });
 
   it('answers 403 feature_disabled while inventory_management is off; the till still reads under pos_system', async () => {

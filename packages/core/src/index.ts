@@ -24,3 +24,4 @@ export * from './stock-availability.ts';
 export * from './storage.ts';
 export * from './contracts/storage.ts';
 export * from './contracts/realtime.ts';
+export * from './plain-text.ts';

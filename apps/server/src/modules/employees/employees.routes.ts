@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { ADMIN_PERMISSION_FLAGS, EMPLOYEE_PERMISSION_FLAGS, EMPLOYEE_ROLES, PIN_PATTERN } from '@till/core';
+import { ADMIN_PERMISSION_FLAGS, EMPLOYEE_PERMISSION_FLAGS, EMPLOYEE_ROLES, PIN_PATTERN, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { PUBLIC, business, defineRoute } from '../../lib/routing.ts';
@@ -67,7 +67,7 @@ const addRoute = defineRoute({
   request: {
     body: jsonBody(
       z.strictObject({
-        fullName: z.string().trim().min(1).max(200),
+        fullName: singleLine(z.string().trim().min(1).max(200)),
         email: z.email().max(254).nullable().optional(),
         role: assignableRole,
         permissions: flagsPatch(EMPLOYEE_PERMISSION_FLAGS).optional(),
@@ -93,7 +93,7 @@ const updateRoute = defineRoute({
     body: jsonBody(
       z
         .strictObject({
-          fullName: z.string().trim().min(1).max(200).optional(),
+          fullName: singleLine(z.string().trim().min(1).max(200)).optional(),
           email: z.email().max(254).nullable().optional(),
           role: assignableRole.optional(),
           permissions: flagsPatch(EMPLOYEE_PERMISSION_FLAGS).optional(),

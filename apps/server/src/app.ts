@@ -10,6 +10,7 @@ import { AppError } from './lib/app-error.ts';
 import { nodeJsonBody } from './lib/node-json-body.ts';
 import type { AppEnv, Services } from './lib/context.ts';
 import { isCrossOrigin } from './lib/same-origin.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { resolveAccount } from './lib/resolve-account.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
@@ -84,6 +85,7 @@ export function createApp(services: Services) {
     return c.json(errorBody('internal_error', 'Something went wrong on our side. Try again.'), 500);
   });
 
+  app.use('*', securityHeaders);
   app.use('*', async (c, next) => {
     c.set('services', services);
     c.set('clientAddress', clientAddressOf(c, services.config.trustProxy));

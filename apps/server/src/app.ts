@@ -9,6 +9,8 @@ import { HTTPException } from 'hono/http-exception';
 import { AppError } from './lib/app-error.ts';
 import { nodeJsonBody } from './lib/node-json-body.ts';
 import type { AppEnv, Services } from './lib/context.ts';
+import { isCrossOrigin } from './lib/same-origin.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { resolveAccount } from './lib/resolve-account.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
@@ -84,6 +86,7 @@ export function createApp(services: Services) {
     return c.json(errorBody('internal_error', 'Something went wrong on our side. Try again.'), 500);
   });
 
+  app.use('*', securityHeaders);
   app.use('*', async (c, next) => {
     c.set('services', services);
     c.set('clientAddress', clientAddressOf(c, services.config.trustProxy));
@@ -102,19 +105,17 @@ export function createApp(services: Services) {
     fallback: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }),
   });
   app.use('/api/*', (c, next) => (OWN_BODY_LIMIT.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
+  // An upload refused before its body was read (wrong type, too large, no access) leaves the rest
+  // of that body on the socket, where it would be parsed as the next request: close the socket.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.res.status >= 400 && OWN_BODY_LIMIT.some((pattern) => pattern.test(c.req.path))) c.res.headers.set('Connection', 'close');
+  });
 
   // Cookies are SameSite=Lax; a state-changing call from another site's page is refused as well.
   app.use('/api/*', async (c, next) => {
-    const origin = c.req.header('origin');
-    if (origin && !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
-      const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
-      let originHost: string | null = null;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        originHost = null;
-      }
-      if (originHost !== host) return c.json(errorBody('cross_origin_refused', 'Cross-site requests are not allowed'), 403);
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && isCrossOrigin(c.req.raw.headers, services.config.trustProxy)) {
+      return c.json(errorBody('cross_origin_refused', 'Cross-site requests are not allowed'), 403);
     }
     await next();
   });

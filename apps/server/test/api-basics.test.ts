@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startTestServer, type TestServer } from './harness.ts';
+import { ApiClient, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -79,6 +79,39 @@ describe('API basics', () => {
 
   it('refuses state-changing calls from another site', async () => {
     const res = await new ApiClient(server.url).request('POST', '/api/auth/sign-in', { email: 'a@example.com', password: 'x' }, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('cross_origin_refused');
+  });
+
+  it('sends security headers on every answer: CSP with frame-ancestors none, nosniff, Referrer-Policy, no-store on personal JSON', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    const answers = [
+      await fetch(`${server.url}/api/health`),
+      await fetch(`${server.url}/api/me`, { headers: { cookie: client.cookieHeader() } }),
+      await fetch(`${server.url}/api/nope`),
+      await fetch(`${server.url}/api/products`, { method: 'POST', headers: { cookie: client.cookieHeader(), 'content-type': 'application/json' }, body: '{bad' }),
+      await fetch(`${server.url}/dashboard`),
+    ];
+    for (const answer of answers) {
+      const where = `${answer.url} ${answer.status}`;
+      const csp = answer.headers.get('content-security-policy') ?? '';
+      expect(csp, where).toContain("frame-ancestors 'none'");
+      expect(csp, where).toContain("script-src 'self'");
+      expect(csp, where).not.toContain('unsafe-eval');
+      expect(answer.headers.get('x-content-type-options'), where).toBe('nosniff');
+      expect(answer.headers.get('referrer-policy'), where).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers.get('x-frame-options'), where).toBe('DENY');
+    }
+    for (const answer of answers.slice(0, 4)) expect(answer.headers.get('cache-control'), answer.url).toBe('no-store');
+  });
+
+  it('does not believe X-Forwarded-Host without TRUST_PROXY', async () => {
+    const res = await new ApiClient(server.url).request(
+      'POST',
+      '/api/auth/sign-in',
+      { email: 'a@example.com', password: 'x' },
+      { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' },
+    );
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('cross_origin_refused');
   });

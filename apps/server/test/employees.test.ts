@@ -109,20 +109,35 @@ describe('adding and editing employees', () => {
     const rowB = await employeeRow(other.businessId, b.employee.id);
     expect(rowA.pinHash).toMatch(/^scrypt\$/);
     expect(rowA.pinHash).not.toBe(rowB.pinHash);
-    expect(rowA.pinLookup).not.toBe(rowB.pinLookup);
   });
 
-  it('refuses a PIN another employee of the business uses with 409 pin_taken, on add and on edit', async () => {
+  it('answers alike for a PIN another employee uses and a free one, on add and on edit (no PIN oracle)', async () => {
     await addEmployee(shop.client, { fullName: 'First', role: 'cashier', pin: '1357' });
-    const duplicate = await shop.client.post('/api/employees', { fullName: 'Second', role: 'kitchen', pin: '1357' });
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.body.error.code).toBe('pin_taken');
-    const third = await addEmployee(shop.client, { fullName: 'Third', role: 'kitchen', pin: '1358' });
-    const edit = await shop.client.request('PATCH', `/api/employees/${third.employee.id}`, { pin: '1357' });
-    expect(edit.status).toBe(409);
-    expect(edit.body.error.code).toBe('pin_taken');
-    // Keeping one's own PIN is not a conflict.
-    expect((await shop.client.request('PATCH', `/api/employees/${third.employee.id}`, { pin: '1358' })).status).toBe(200);
+    const taken = await shop.client.post('/api/employees', { fullName: 'Second', role: 'kitchen', pin: '1357' });
+    const free = await shop.client.post('/api/employees', { fullName: 'Third', role: 'kitchen', pin: '1358' });
+    expect(taken.status).toBe(201);
+    expect(free.status).toBe(201);
+    expect(Object.keys(taken.body).sort()).toEqual(Object.keys(free.body).sort());
+    const editTaken = await shop.client.request('PATCH', `/api/employees/${free.body.employee.id}`, { pin: '1357' });
+    const editFree = await shop.client.request('PATCH', `/api/employees/${free.body.employee.id}`, { pin: '9753' });
+    expect(editTaken.status).toBe(200);
+    expect(editFree.status).toBe(200);
+    // Two employees sharing a PIN each sign in as themselves: the name picked before the PIN pad decides.
+    const first = await shop.client.post('/api/employee-sessions', { employeeId: taken.body.employee.id, pin: '1357' });
+    expect(first.status).toBe(201);
+    expect(first.body.session.employee_id).toBe(taken.body.employee.id);
+  });
+
+  it('makes the owner and admins use a 6-digit PIN (422 pin_too_short), other roles 4 to 6', async () => {
+    const admin = await shop.client.post('/api/employees', { fullName: 'Short Admin', role: 'admin', pin: '1234' });
+    expect(admin.status).toBe(422);
+    expect(admin.body.error.code).toBe('pin_too_short');
+    expect((await shop.client.post('/api/employees', { fullName: 'Long Admin', role: 'admin', pin: '123456' })).status).toBe(201);
+    const cashier = await addEmployee(shop.client, { fullName: 'Promoted', role: 'cashier', pin: '4321' });
+    const promoted = await shop.client.request('PATCH', `/api/employees/${cashier.employee.id}`, { role: 'admin', pin: '4321' });
+    expect(promoted.status).toBe(422);
+    expect(promoted.body.error.code).toBe('pin_too_short');
+    expect((await shop.client.request('PATCH', `/api/employees/${cashier.employee.id}`, { role: 'admin', pin: '432100' })).status).toBe(200);
   });
 
   it.each(['123', '1234567', '12a4', ' 1234', ''])('refuses the PIN %j with a 400', async (pin) => {
@@ -188,7 +203,7 @@ describe('adding and editing employees', () => {
     expect(row).toMatchObject({ role: 'business_owner', isActive: true });
     expect(Object.values(row.permissions)).toEqual([true, true, true, true, true, true]);
     // The owner's own name and PIN may change.
-    expect((await shop.client.request('PATCH', `/api/employees/${shop.ownerEmployeeId}`, { fullName: 'Ann B. Lee', pin: '97531' })).status).toBe(200);
+    expect((await shop.client.request('PATCH', `/api/employees/${shop.ownerEmployeeId}`, { fullName: 'Ann B. Lee', pin: '975310' })).status).toBe(200);
   });
 
   it('lets an admin neither grant flags they lack nor take over the owner or a stronger admin', async () => {
@@ -258,14 +273,18 @@ describe('one-time setup codes (/employee-setup)', () => {
     expect(expired.body.error.code).toBe('invalid_setup_code');
   });
 
-  it('refuses a PIN already used in the business with 409 pin_taken and keeps the code usable', async () => {
+  it('answers alike for a PIN already used in the business and a free one (no PIN oracle through the public setup page)', async () => {
     await addEmployee(shop.client, { fullName: 'Has 6060', role: 'cashier', pin: '6060' });
-    const { setup_code } = await addEmployee(shop.client, { fullName: 'Wants 6060', role: 'cashier' });
+    const { setup_code: takenCode } = await addEmployee(shop.client, { fullName: 'Wants 6060', role: 'cashier' });
+    const { setup_code: freeCode } = await addEmployee(shop.client, { fullName: 'Wants 6061', role: 'cashier' });
     const anonymous = new ApiClient(server.url);
-    const taken = await anonymous.post('/api/employee-setup', { code: setup_code!.code, pin: '6060' });
-    expect(taken.status).toBe(409);
-    expect(taken.body.error.code).toBe('pin_taken');
-    expect((await anonymous.post('/api/employee-setup', { code: setup_code!.code, pin: '6061' })).status).toBe(200);
+    const taken = await anonymous.post('/api/employee-setup', { code: takenCode!.code, pin: '6060' });
+    const free = await anonymous.post('/api/employee-setup', { code: freeCode!.code, pin: '6061' });
+    expect(taken.status).toBe(200);
+    expect(free.status).toBe(200);
+    expect(Object.keys(taken.body).sort()).toEqual(Object.keys(free.body).sort());
+    // The code is spent either way.
+    expect((await anonymous.post('/api/employee-setup', { code: takenCode!.code, pin: '6062' })).status).toBe(400);
   });
 
   it('limits attempts per client address with 429 rate_limited', async () => {

@@ -23,10 +23,10 @@ describe('GET /api/me with an employee session (SPEC §3 fields)', () => {
     const { employee: admin } = await addEmployee(shop.client, {
       fullName: 'Ada Admin',
       role: 'admin',
-      pin: '5678',
+      pin: '567800',
       adminPermissions: { can_change_settings: true },
     });
-    const adminToken = await pinSignIn(shop.client, admin.id, '5678');
+    const adminToken = await pinSignIn(shop.client, admin.id, '567800');
     const adminMe = await shop.client.request('GET', '/api/me', undefined, as(adminToken));
     expect(adminMe.body.employeeSession.admin_permissions).toMatchObject({ can_change_settings: true, can_add_employees: false });
 

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import sharp from 'sharp';
 import { signObjectUrl } from '../src/modules/storage/signed-url.ts';
 import { searchCatalogue } from '../src/modules/products/search-catalogue.ts';
 import { ApiClient, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
-import { staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
 
 let server: TestServer;
 const SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -464,6 +465,43 @@ describe('who may do what (SPEC §3 admin flags, §6 inventory)', () => {
     await shop.client.post(`/api/products/${productId}/restore`);
   });
 
+  it('shows cost prices only to the owner, admins, managers and staff with can_manage_inventory (list, detail, till, barcode, CSV)', async () => {
+    const costly = await newProduct(shop.client, { name: 'Costly', price: 900, cost: 412, barcode: '4006381333931' });
+    const stocker = await addEmployee(shop.client, { fullName: 'Sam Stocker', role: 'cashier', pin: '246802', permissions: { can_manage_inventory: true } });
+    const stockerHeaders = as(await pinSignIn(shop.client, stocker.employee.id, '246802'));
+    const costsSeenBy = async (headers: Record<string, string>) => {
+      const seen: unknown[] = [];
+      const list = await shop.client.request('GET', '/api/products?q=Costly', undefined, headers);
+      if (list.status === 200) seen.push(list.body.products.find((p: { id: string }) => p.id === costly.id)?.cost);
+      const detail = await shop.client.request('GET', `/api/products/${costly.id}`, undefined, headers);
+      if (detail.status === 200) seen.push(detail.body.product.cost);
+      const till = await shop.client.request('GET', '/api/pos/products?q=Costly', undefined, headers);
+      if (till.status === 200) seen.push(till.body.products.find((p: { id: string }) => p.id === costly.id)?.cost);
+      const scanned = await shop.client.request('GET', '/api/pos/products/by-barcode/4006381333931', undefined, headers);
+      if (scanned.status === 200) seen.push(scanned.body.product.cost);
+      const csv = await fetch(`${server.url}/api/products/export.csv`, { headers: { cookie: shop.client.cookieHeader(), ...headers } });
+      if (csv.status === 200) {
+        const [header, ...lines] = (await csv.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+        const columns = header!.split(',');
+        const line = lines.find((text) => text.startsWith('Costly,'))!;
+        seen.push(columns.includes('cost') ? line.split(',')[columns.indexOf('cost')] : 'no cost column');
+      }
+      return seen;
+    };
+    for (const actor of ['owner', 'ownerPin', 'adminNone', 'manager']) {
+      const seen = await costsSeenBy(staff.headersOf(actor));
+      expect(seen.length, actor).toBeGreaterThan(0);
+      for (const value of seen) expect([412, '4.12'], actor).toContain(value);
+    }
+    for (const actor of ['cashier', 'kitchen']) {
+      const seen = await costsSeenBy(staff.headersOf(actor));
+      expect(seen.length, actor).toBeGreaterThan(0);
+      for (const value of seen) expect([null, 'no cost column'], actor).toContain(value);
+    }
+    const stockerSeen = await costsSeenBy(stockerHeaders);
+    for (const value of stockerSeen) expect([412, '4.12']).toContain(value);
+  });
+
   it('answers 403 feature_disabled while inventory_management is off; the till still reads under pos_system', async () => {
     const { client } = await signUpBusiness(server, { assignOwner: true });
     const product = await newProduct(client, { name: 'Gated' });
@@ -599,6 +637,37 @@ describe('product images', () => {
     expect(((await (await upload(client, product.id, webp)).json()) as any).product.imageUrl).toMatch(/\.webp\?/);
     const noFile = await fetch(`${server.url}/api/products/${product.id}/image`, { method: 'POST', body: new FormData(), headers: { cookie: cookieOf(client) } });
     expect(noFile.status).toBe(400);
+  });
+
+  it('a refused upload body (not multipart, or too large) closes its connection instead of poisoning the next request', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    const product = await newProduct(client, { name: 'Keep-alive' });
+    const { port } = new URL(server.url);
+    /** Two requests written back to back on one keep-alive socket; everything the server answers. */
+    const exchange = (first: string, body: Buffer) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+        socket.on('end', () => resolve(received));
+        socket.on('error', reject);
+        socket.setTimeout(15_000, () => socket.destroy(new Error(`no end; got: ${received.slice(0, 300)}`)));
+        socket.write(first);
+        socket.write(body);
+        socket.end(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+      });
+    const head = (type: string, length: number) =>
+      `POST /api/products/${product.id}/image HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookieOf(client)}\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\n\r\n`;
+    for (const [type, size] of [['application/json', 200_000], ['text/plain', 64], ['multipart/form-data; boundary=x', 10 * 1024 * 1024 + 10]] as const) {
+      const answer = await exchange(head(type, size), Buffer.alloc(size, 0x41));
+      const statuses = [...answer.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((match) => Number(match[1]));
+      expect(statuses[0], `${type}: ${answer.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(statuses[0]).toBeLessThan(500);
+      // Either the refused body is drained and the next request answered, or the socket says it closes.
+      const firstHead = answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
+      expect(firstHead).toContain('connection: close');
+      expect(statuses.slice(1).every((status) => status === 200)).toBe(true);
+    }
   });
 
   it('only someone who may edit product details can change the picture', async () => {

@@ -190,6 +190,23 @@ describe('receipt layout', () => {
     expect(text).toContain('$21.26');
     expectEndsWithCut(bytes);
   });
+
+  it('never lets a text carry printer commands: ESC p (drawer) and GS V (cut) typed into names, notes and references are dropped', () => {
+    const source = saleSource();
+    source.lines[0]!.note = 'oat\u001bp\u0000\u0019\u00fa milk';
+    source.lines[1]!.name = 'Bagel\u001dVA';
+    source.payments[1]!.reference = 'auth\u001bp\u0001\u0002';
+    source.customer = { name: 'Jane \u001b\u0000Doe' };
+    const bytes = encodeReceiptEscPos(buildReceipt(source));
+    const pairs = (first: number, second: number) => [...bytes].filter((byte, index) => byte === first && bytes[index + 1] === second).length;
+    expect(pairs(0x1b, 0x70)).toBe(0); // ESC p: drawer kick
+    expect(pairs(0x1d, 0x56)).toBe(1); // GS V: the one cut at the end
+    expect(pairs(0x1b, 0x40)).toBe(1); // ESC @: the one initialise at the start
+    const text = Buffer.from(bytes).toString('latin1');
+    expect(text).toContain('Bagel');
+    expect(text).toContain('Jane Doe');
+    expectEndsWithCut(bytes);
+  });
 });
 
 /** GS V (cut) is the last command: only line feeds may follow it. */
@@ -251,6 +268,29 @@ describe('GET /api/orders/{id}/receipt.escpos', () => {
     expect(text).toContain('$22.10');
     expect(text).toContain('Jane Doe');
     expectEndsWithCut(bytes);
+  });
+
+  it('refuses control characters in a line note, the sale note and a payment reference (400), and writes nothing', async () => {
+    const shop = await shopWithSale();
+    const products = (await shop.client.get('/api/pos/products')).body.products as { id: string; price: number }[];
+    const product = products[0]!;
+    const sale = (overrides: Record<string, unknown>) => ({
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: product.id, quantity: 1, ...(overrides.line as object) }],
+      payments: [{ method: 'card', amount: product.price, ...(overrides.payment as object) }],
+      expectedTotal: product.price,
+      ...(overrides.order as object),
+    });
+    const before = (await shop.client.get('/api/orders')).body.orders.length;
+    for (const overrides of [{ line: { note: 'x\u001bp' } }, { order: { note: 'cut\u001dVA' } }, { payment: { reference: 'ref\u0007' } }, { order: { note: 'lone \ud800' } }]) {
+      const res = await shop.client.post('/api/checkout', sale(overrides));
+      expect(res.status, JSON.stringify(overrides)).toBe(400);
+      expect(res.body.error.code).toBe('validation_error');
+    }
+    expect((await shop.client.get('/api/orders')).body.orders.length).toBe(before);
+    // The same sale with clean texts (a newline in a note is text, not a command) passes validation.
+    const clean = await shop.client.post('/api/checkout', sale({ order: { note: 'two\nlines' }, payment: { reference: 'ref 1' } }));
+    expect(clean.status).not.toBe(400);
   });
 
   it('prints a refund receipt for ?refundId= and answers 404 for a refund of another order', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateApiAccess, type Actor, type ApiRequirement } from './api-access.ts';
+import { canSeeCosts, evaluateApiAccess, type Actor, type ApiRequirement } from './api-access.ts';
 import { defaultEnabledFeatures } from './features.ts';
 import { allAdminPermissions, allEmployeePermissions, type EmployeeRole } from './permissions.ts';
 
@@ -41,5 +41,20 @@ describe('evaluateApiAccess (SPEC §6 on the server)', () => {
     const decision = evaluateApiAccess(actor, requirement, features);
     if (expected === true) expect(decision).toEqual({ allowed: true });
     else expect(decision).toMatchObject({ allowed: false, code: expected === 'feature_disabled' ? 'feature_disabled' : 'forbidden' });
+  });
+});
+
+describe('canSeeCosts (issue 9 item 14)', () => {
+  it.each<[string, Actor, boolean]>([
+    ['the owner', { kind: 'owner' }, true],
+    ['an admin', employee('admin'), true],
+    ['a manager', employee('manager'), true],
+    ['a cashier', employee('cashier'), false],
+    ['a cashier with can_manage_inventory', employee('cashier', { can_manage_inventory: true }), true],
+    ['a cashier with other flags', employee('cashier', { can_process_refunds: true, can_apply_discounts: true }), false],
+    ['a kitchen employee', employee('kitchen'), false],
+    ['a kitchen employee with can_manage_inventory', employee('kitchen', { can_manage_inventory: true }), true],
+  ])('%s → %s', (_name, actor, expected) => {
+    expect(canSeeCosts(actor)).toBe(expected);
   });
 });

@@ -61,3 +61,12 @@ export function evaluateApiAccess(actor: Actor, requirement: ApiRequirement, fea
   }
   return { allowed: true };
 }
+
+/**
+ * Cost prices are business secrets: the owner, admins and managers see them, a cashier or
+ * kitchen employee only with can_manage_inventory (SPEC §6 inventory access; issue 9 item 14).
+ */
+export function canSeeCosts(actor: Actor): boolean {
+  if (actor.kind === 'owner') return true;
+  return canAccessEmployeeFeature(actor.role, normalizeEmployeePermissions(actor.permissions), 'inventory');
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine, singleLine } from './plain-text.ts';
 
 /** The checkout request the till sends (ARCHITECTURE: zod contracts shared by both sides). */
 const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -17,7 +18,7 @@ export const checkoutLineInput = z.strictObject({
   /** Only to override the catalogue price (needs the permission to change prices; audited). */
   unitPrice: minor.optional(),
   discount: discountInput.nullish(),
-  note: z.string().max(500).optional(),
+  note: multiLine(z.string().max(500)).optional(),
 });
 
 export const checkoutPaymentInput = z.strictObject({
@@ -26,7 +27,7 @@ export const checkoutPaymentInput = z.strictObject({
   amount: minor,
   /** Cash handed over; the change is tendered − amount. */
   tendered: minor.optional(),
-  reference: z.string().max(200).optional(),
+  reference: singleLine(z.string().max(200)).optional(),
 });
 
 export const placeOrderInput = z.strictObject({
@@ -34,7 +35,7 @@ export const placeOrderInput = z.strictObject({
   lines: z.array(checkoutLineInput).min(1).max(500),
   orderDiscount: discountInput.nullish(),
   customerId: z.uuid().nullish(),
-  note: z.string().max(1000).optional(),
+  note: multiLine(z.string().max(1000)).optional(),
   payments: z.array(checkoutPaymentInput).min(1).max(10),
   /** The total the till showed; the server recomputes it and refuses a mismatch (422). */
   expectedTotal: minor,
@@ -47,6 +48,6 @@ export const parkOrderInput = z.strictObject({
   lines: z.array(checkoutLineInput).min(1).max(500),
   orderDiscount: discountInput.nullish(),
   customerId: z.uuid().nullish(),
-  note: z.string().max(1000).optional(),
+  note: multiLine(z.string().max(1000)).optional(),
 });
 export type ParkOrderInput = z.infer<typeof parkOrderInput>;

@@ -70,5 +70,7 @@ export interface AppEnv {
     account: SignedInAccount | null;
     clientAddress: string;
     tenant: TenantContext;
+    /** CSP frame-ancestors for this answer; unset means 'none' (lib/security-headers.ts). */
+    frameAncestors: string | undefined;
   };
 }

@@ -22,6 +22,7 @@ import { resolveTenantFromCredentials } from '../lib/tenant.ts';
 import { authorizeChannel } from './channel-access.ts';
 import { frame, type Hub, type Subscription } from './hub.ts';
 import { bindPostgresChanges, type ActiveBinding } from './postgres-changes.ts';
+import { isCrossOrigin } from '../lib/same-origin.ts';
 
 export interface SocketServerOptions {
   /** A socket that sends nothing for this long is closed (heartbeats every 25 s keep it open). */
@@ -92,18 +93,6 @@ function refuseUpgrade(socket: Duplex, status: number, code: string, message: st
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
-}
-
-/** As app.ts: a page of another site may not open a socket with this site's cookie. */
-function isCrossOrigin(headers: Headers): boolean {
-  const origin = headers.get('origin');
-  if (!origin) return false;
-  const host = headers.get('x-forwarded-host') ?? headers.get('host');
-  try {
-    return new URL(origin).host !== host;
-  } catch {
-    return true;
-  }
 }
 
 export interface SocketServer {
@@ -312,7 +301,8 @@ export function createSocketServer(services: Services, hub: Hub, options: Socket
     if (url.pathname !== REALTIME_PATH) return refuseUpgrade(socket, 404, 'not_found', `No websocket at ${url.pathname}`);
     if (closing) return refuseUpgrade(socket, 503, 'shutting_down', 'The server is restarting');
     const headers = headersOf(request);
-    if (isCrossOrigin(headers)) return refuseUpgrade(socket, 403, 'cross_origin_refused', 'Cross-site requests are not allowed');
+    // As app.ts: a page of another site may not open a socket with this site's cookie.
+    if (isCrossOrigin(headers, services.config.trustProxy)) return refuseUpgrade(socket, 403, 'cross_origin_refused', 'Cross-site requests are not allowed');
     resolveAccount(services, headers).then(
       (account) => {
         if (!account) return refuseUpgrade(socket, 400, 'session_not_found', MESSAGES.authSessionMissing);

@@ -75,11 +75,6 @@ export const employees = pgTable(
     adminPermissions: jsonb('admin_permissions').$type<Record<string, boolean>>(),
     /** Salted scrypt of the PIN; never leaves the server. */
     pinHash: text('pin_hash'),
-    /**
-     * HMAC-SHA256 of the PIN keyed by the server secret and the business: makes a PIN unique
-     * within its business through the index below, without scanning slow hashes.
-     */
-    pinLookup: text('pin_lookup'),
     failedPinAttempts: integer('failed_pin_attempts').notNull().default(0),
     pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
     /** HMAC-SHA256 of the one-time setup code (shown once); the code itself is never stored. */
@@ -92,7 +87,6 @@ export const employees = pgTable(
     index('employees_business_id_idx').on(table.businessId),
     // At most one business owner per business: a double click on "Assign business owner" cannot make two.
     uniqueIndex('employees_one_owner_per_business').on(table.businessId).where(sql`${table.role} = 'business_owner'`),
-    uniqueIndex('employees_business_pin_lookup_unique').on(table.businessId, table.pinLookup),
     uniqueIndex('employees_setup_code_lookup_unique').on(table.setupCodeLookup),
     // Target of the (business_id, employee_id) foreign keys: a row can only name an employee of its own business.
     unique('employees_business_id_id_unique').on(table.businessId, table.id),

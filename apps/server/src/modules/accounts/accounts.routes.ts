@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { INDUSTRIES, SIGN_OUT_SCOPES } from '@till/core';
+import { INDUSTRIES, SIGN_OUT_SCOPES, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { forwardAuthCookies, authHeadersFor } from '../../lib/auth-cookies.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
@@ -31,8 +31,8 @@ const signUpRoute = defineRoute({
     body: jsonBody(
       z.strictObject({
         ...credentialFields,
-        businessName: z.string().max(200).optional(),
-        fullName: z.string().max(200).optional(),
+        businessName: singleLine(z.string().max(200)).optional(),
+        fullName: singleLine(z.string().max(200)).optional(),
         industry: z.enum(INDUSTRIES).optional(),
         /** The business's currency and time zone; the sign-up form pre-fills them from the browser. */
         currency: currencyCode.optional(),

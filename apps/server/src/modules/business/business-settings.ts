@@ -1,11 +1,4 @@
-import {
-  FEATURE_NAMES,
-  INDUSTRIES,
-  resolveEnabledFeatures,
-  type EnabledFeatures,
-  type FeatureName,
-  type Industry,
-} from '@till/core';
+import { type EnabledFeatures, FEATURE_NAMES, type FeatureName, INDUSTRIES, type Industry, resolveEnabledFeatures, singleLine } from '@till/core';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -28,7 +21,7 @@ export const timeZoneName = z
   .refine((zone) => TIME_ZONES.has(zone), 'must be an IANA time zone such as Europe/Berlin');
 
 export const businessSettingsPatch = z.strictObject({
-  business_name: z.string().trim().min(1).max(200).optional(),
+  business_name: singleLine(z.string().trim().min(1).max(200)).optional(),
   industry: z.enum(INDUSTRIES).optional(),
   authentication_enabled: z.boolean().optional(),
   currency: currencyCode.optional(),

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { FEATURE_NAMES, INDUSTRIES } from '@till/core';
+import { FEATURE_NAMES, INDUSTRIES, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { ACCOUNT, PUBLIC, business, defineRoute } from '../../lib/routing.ts';
@@ -63,7 +63,7 @@ const assignOwnerRoute = defineRoute({
   tags: ['business'],
   summary: 'Assign the business owner: an employee with role business_owner and all six permission flags',
   request: {
-    body: jsonBody(z.strictObject({ fullName: z.string().trim().min(1).max(200), email: z.email().max(254).optional() })),
+    body: jsonBody(z.strictObject({ fullName: singleLine(z.string().trim().min(1).max(200)), email: z.email().max(254).optional() })),
   },
   responses: { 201: jsonResponse(z.object({ settings: settingsSchema }), 'Owner assigned'), ...errorResponses(400, 403, 409) },
 });

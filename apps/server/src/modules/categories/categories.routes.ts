@@ -1,3 +1,4 @@
+import { singleLine } from '@till/core';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
@@ -18,7 +19,7 @@ export const categorySchema = z
   })
   .openapi('Category');
 
-const name = z.string().trim().min(1, 'Name the category').max(80);
+const name = singleLine(z.string().trim().min(1, 'Name the category').max(80));
 const color = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #22c55e')

@@ -1,9 +1,10 @@
+import { singleLine } from '@till/core';
 import { z } from '@hono/zod-openapi';
 
 /** Blank optional fields mean "none" (a form sends what its inputs hold). */
 export const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim());
 
-export const customerName = z.string().trim().min(1, 'Enter the customer’s name').max(200);
+export const customerName = singleLine(z.string().trim().min(1, 'Enter the customer’s name').max(200));
 export const customerEmail = z
   .union([z.literal(''), z.email('Enter a valid email address').max(254)])
   .nullable()

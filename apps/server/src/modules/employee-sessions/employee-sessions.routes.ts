@@ -1,8 +1,8 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { PIN_PATTERN } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
-import { PIN_PATTERN } from '../employees/employee-secrets.ts';
 import { timeEntrySchema } from '../time-clock/time-entry-schema.ts';
 import { employeeSessionSchema } from './employee-session-schema.ts';
 import { endShift } from './end-shift.ts';

@@ -1,8 +1,8 @@
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { Services } from '../../lib/context.ts';
-import { hashPin, normalizeSetupCode, pinLookup, setupCodeLookup } from './employee-secrets.ts';
+import { hashPin, normalizeSetupCode, setupCodeLookup } from './employee-secrets.ts';
 import { employeeSetupCodes, employeesRepository } from './employees.repository.ts';
-import { mapPinRace, pinTaken } from './pin-taken.ts';
+import { assertPinLongEnough } from './pin-rules.ts';
 
 const invalidCode = () =>
   badRequest('invalid_setup_code', 'This setup code is not valid or has expired. Ask your manager for a new one.');
@@ -27,15 +27,14 @@ export async function completeEmployeeSetup(
   const found = await employeeSetupCodes(services.database.db).findBusinessOfCode(lookup);
   if (!found) throw invalidCode();
   const { businessId, employeeId } = found;
-  const pin = { pinHash: await hashPin(input.pin), pinLookup: pinLookup(secret, businessId, input.pin) };
+  const pin = { pinHash: await hashPin(input.pin) };
 
-  return mapPinRace(() =>
-    services.database.withTenant(businessId, async (tx) => {
+  return services.database.withTenant(businessId, async (tx) => {
       const current = await employeesRepository.findByIdForUpdate(tx, businessId, employeeId);
       const usable =
         current?.isActive && current.setupCodeLookup === lookup && current.setupCodeExpiresAt !== null && current.setupCodeExpiresAt > now;
       if (!current || !usable) throw invalidCode();
-      if (await employeesRepository.isPinLookupTaken(tx, businessId, pin.pinLookup, current.id)) throw pinTaken();
+      assertPinLongEnough(current.role, input.pin);
       await employeesRepository.update(tx, businessId, current.id, {
         ...pin,
         failedPinAttempts: 0,
@@ -51,6 +50,5 @@ export async function completeEmployeeSetup(
         details: { employee_id: current.id },
       });
       return { ok: true as const, full_name: current.fullName };
-    }),
-  );
+    });
 }

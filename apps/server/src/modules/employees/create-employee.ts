@@ -8,10 +8,10 @@ import {
 import { badRequest } from '../../lib/app-error.ts';
 import type { Services, TenantContext } from '../../lib/context.ts';
 import { assertMayGrant, auditActor } from './employee-authority.ts';
-import { SETUP_CODE_TTL_MS, generateSetupCode, hashPin, normalizeSetupCode, pinLookup, setupCodeLookup } from './employee-secrets.ts';
+import { SETUP_CODE_TTL_MS, generateSetupCode, hashPin, normalizeSetupCode, setupCodeLookup } from './employee-secrets.ts';
 import { employeesRepository } from './employees.repository.ts';
 import { toEmployeeView, type EmployeeView } from './employee-view.ts';
-import { mapPinRace, pinTaken } from './pin-taken.ts';
+import { assertPinLongEnough } from './pin-rules.ts';
 
 export interface CreateEmployeeInput {
   fullName: string;
@@ -57,12 +57,11 @@ export async function createEmployee(
 
   const { businessId } = tenant;
   const secret = services.config.authSecret;
-  const pin = input.pin ? { pinHash: await hashPin(input.pin), pinLookup: pinLookup(secret, businessId, input.pin) } : null;
+  if (input.pin) assertPinLongEnough(input.role, input.pin);
+  const pin = input.pin ? { pinHash: await hashPin(input.pin) } : null;
   const setupCode = pin ? null : newSetupCode(secret, now);
 
-  const row = await mapPinRace(() =>
-    services.database.withTenant(businessId, async (tx) => {
-      if (pin && (await employeesRepository.isPinLookupTaken(tx, businessId, pin.pinLookup, null))) throw pinTaken();
+  const row = await services.database.withTenant(businessId, async (tx) => {
       const created = await employeesRepository.insert(tx, {
         businessId,
         userId: tenant.userId,
@@ -82,7 +81,6 @@ export async function createEmployee(
         details: { employee_id: created.id, full_name: created.fullName, role: created.role, permissions, admin_permissions: adminPermissions },
       });
       return created;
-    }),
-  );
+    });
   return { employee: toEmployeeView(row, now), setup_code: setupCode?.view ?? null };
 }

@@ -26,7 +26,6 @@ export async function deactivateEmployee(
     const updated = await employeesRepository.update(tx, businessId, current.id, {
       isActive: false,
       pinHash: null,
-      pinLookup: null,
       failedPinAttempts: 0,
       pinLockedUntil: null,
       setupCodeLookup: null,

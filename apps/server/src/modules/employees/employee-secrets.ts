@@ -1,8 +1,5 @@
 import { createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 
-/** SPEC: a PIN is 4 to 6 digits. */
-export const PIN_PATTERN = /^\d{4,6}$/;
-
 /** A one-time setup code stays usable this long after it is issued. */
 export const SETUP_CODE_TTL_MS = 72 * 60 * 60 * 1000;
 
@@ -42,12 +39,6 @@ export async function verifyAgainstNothing(pin: string): Promise<false> {
   dummyHash ??= hashPin('000000');
   await verifyPin(pin, await dummyHash);
   return false;
-}
-
-/** HMAC-SHA256 of the PIN with a key derived from the server secret and the business. */
-export function pinLookup(secret: string, businessId: string, pin: string): string {
-  const key = createHmac('sha256', secret).update(`employee-pin:${businessId}`).digest();
-  return createHmac('sha256', key).update(pin).digest('base64url');
 }
 
 // Crockford's base32 without I, L, O, U: nothing to misread when typing it from a screen.

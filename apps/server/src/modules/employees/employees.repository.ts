@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, employees } from '../../db/schema/index.ts';
 
@@ -44,20 +44,6 @@ export const employeesRepository = {
     return row ?? null;
   },
 
-  async isPinLookupTaken(tx: Tx, businessId: string, lookup: string, exceptEmployeeId: string | null): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: employees.id })
-      .from(employees)
-      .where(
-        and(
-          eq(employees.businessId, businessId),
-          eq(employees.pinLookup, lookup),
-          exceptEmployeeId ? ne(employees.id, exceptEmployeeId) : undefined,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
-  },
 
   async insert(tx: Tx, values: typeof employees.$inferInsert): Promise<EmployeeRow> {
     const [row] = await tx.insert(employees).values(values).returning();

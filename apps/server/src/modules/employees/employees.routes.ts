@@ -1,12 +1,11 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { ADMIN_PERMISSION_FLAGS, EMPLOYEE_PERMISSION_FLAGS, EMPLOYEE_ROLES } from '@till/core';
+import { ADMIN_PERMISSION_FLAGS, EMPLOYEE_PERMISSION_FLAGS, EMPLOYEE_ROLES, PIN_PATTERN, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { PUBLIC, business, defineRoute } from '../../lib/routing.ts';
 import { completeEmployeeSetup } from './complete-employee-setup.ts';
 import { createEmployee } from './create-employee.ts';
 import { deactivateEmployee } from './deactivate-employee.ts';
-import { PIN_PATTERN } from './employee-secrets.ts';
 import { issueSetupCode } from './issue-setup-code.ts';
 import { listEmployees } from './list-employees.ts';
 import { listSignInEmployees } from './list-sign-in-employees.ts';
@@ -68,7 +67,7 @@ const addRoute = defineRoute({
   request: {
     body: jsonBody(
       z.strictObject({
-        fullName: z.string().trim().min(1).max(200),
+        fullName: singleLine(z.string().trim().min(1).max(200)),
         email: z.email().max(254).nullable().optional(),
         role: assignableRole,
         permissions: flagsPatch(EMPLOYEE_PERMISSION_FLAGS).optional(),
@@ -79,7 +78,7 @@ const addRoute = defineRoute({
   },
   responses: {
     201: jsonResponse(z.object({ employee: employeeSchema, setup_code: setupCodeSchema.nullable() }), 'Employee added'),
-    ...errorResponses(400, 401, 403, 409),
+    ...errorResponses(400, 401, 403, 409, 422),
   },
 });
 
@@ -94,7 +93,7 @@ const updateRoute = defineRoute({
     body: jsonBody(
       z
         .strictObject({
-          fullName: z.string().trim().min(1).max(200).optional(),
+          fullName: singleLine(z.string().trim().min(1).max(200)).optional(),
           email: z.email().max(254).nullable().optional(),
           role: assignableRole.optional(),
           permissions: flagsPatch(EMPLOYEE_PERMISSION_FLAGS).optional(),
@@ -106,7 +105,7 @@ const updateRoute = defineRoute({
   },
   responses: {
     200: jsonResponse(z.object({ employee: employeeSchema }), 'Employee updated'),
-    ...errorResponses(400, 401, 403, 404, 409),
+    ...errorResponses(400, 401, 403, 404, 409, 422),
   },
 });
 
@@ -162,7 +161,7 @@ const setupRoute = defineRoute({
   request: { body: jsonBody(z.strictObject({ code: z.string().min(1).max(64), pin: pinField })) },
   responses: {
     200: jsonResponse(z.object({ ok: z.literal(true), full_name: z.string() }), 'PIN set'),
-    ...errorResponses(400, 409, 429),
+    ...errorResponses(400, 422, 429),
   },
 });
 

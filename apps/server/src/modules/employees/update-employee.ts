@@ -10,10 +10,10 @@ import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { Services, TenantContext } from '../../lib/context.ts';
 import type { employees } from '../../db/schema/index.ts';
 import { assertMayGrant, assertMayManage, auditActor } from './employee-authority.ts';
-import { hashPin, pinLookup } from './employee-secrets.ts';
+import { hashPin } from './employee-secrets.ts';
 import { employeesRepository } from './employees.repository.ts';
 import { toEmployeeView, type EmployeeView } from './employee-view.ts';
-import { mapPinRace, pinTaken } from './pin-taken.ts';
+import { assertPinLongEnough } from './pin-rules.ts';
 
 export interface UpdateEmployeeInput {
   fullName?: string | undefined;
@@ -44,12 +44,9 @@ export async function updateEmployee(
   now: Date,
 ): Promise<EmployeeView> {
   const { businessId } = tenant;
-  const pin = input.pin
-    ? { pinHash: await hashPin(input.pin), pinLookup: pinLookup(services.config.authSecret, businessId, input.pin) }
-    : null;
+  const pin = input.pin ? { pinHash: await hashPin(input.pin) } : null;
 
-  const row = await mapPinRace(() =>
-    services.database.withTenant(businessId, async (tx) => {
+  const row = await services.database.withTenant(businessId, async (tx) => {
       const current = await employeesRepository.findByIdForUpdate(tx, businessId, employeeId);
       if (!current) throw employeeNotFound();
       assertMayManage(tenant.actor, current);
@@ -69,7 +66,7 @@ export async function updateEmployee(
       const previousPermissions = normalizeEmployeePermissions(current.permissions);
       const permissions = { ...previousPermissions, ...input.permissions };
 
-      if (pin && (await employeesRepository.isPinLookupTaken(tx, businessId, pin.pinLookup, current.id))) throw pinTaken();
+      if (input.pin) assertPinLongEnough(role, input.pin);
 
       const values: Partial<typeof employees.$inferInsert> = {
         ...(input.fullName !== undefined ? { fullName: input.fullName } : {}),
@@ -108,7 +105,6 @@ export async function updateEmployee(
         });
       }
       return updated;
-    }),
-  );
+    });
   return toEmployeeView(row, now);
 }

@@ -12,8 +12,9 @@ const PAGE = 2000;
  * spreadsheet and come back: money as decimal text in the business currency, the tax rate and
  * category by name (empty tax_rate: the business default), stock only for tracked products,
  * and the id last so that a product without SKU or barcode is matched when the file comes back.
+ * The cost column only for those who may see costs.
  */
-export async function exportProducts(database: Database, businessId: string, status: ProductStatus): Promise<string> {
+export async function exportProducts(database: Database, businessId: string, status: ProductStatus, options: { withCost: boolean }): Promise<string> {
   return database.withTenant(businessId, async (tx) => {
     const { currency } = await productsRepository.findCatalogueSettings(tx, businessId);
     const rows: string[][] = [[...CATALOGUE_COLUMNS]];
@@ -38,7 +39,11 @@ export async function exportProducts(database: Database, businessId: string, sta
       if (!page.next) break;
       after = page.next;
     }
+    // Without the right to see costs the column is left out rather than emptied: a file that
+    // comes back through import then leaves costs as they are instead of clearing them.
+    const costColumn = CATALOGUE_COLUMNS.indexOf('cost');
+    const shown = options.withCost ? rows : rows.map((row) => row.filter((_cell, index) => index !== costColumn));
     // The byte-order mark lets spreadsheet programs read accented names as UTF-8.
-    return '\uFEFF' + toCsv(rows);
+    return '\uFEFF' + toCsv(shown);
   });
 }

@@ -1,7 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { FileUrlSigner } from '../storage/signed-url.ts';
-import { toProductView, type ProductView } from './product-view.ts';
+import { toProductView, type ProductView, type ProductViewContext } from './product-view.ts';
 import { productsRepository } from './products.repository.ts';
 
 /** A scanned barcode: exact match. The till (`activeOnly`) never gets an archived product. */
@@ -9,12 +8,12 @@ export async function findProductByBarcode(
   database: Database,
   businessId: string,
   barcode: string,
-  signUrl: FileUrlSigner,
+  view: ProductViewContext,
   options: { activeOnly: boolean },
 ): Promise<ProductView> {
   return database.withTenant(businessId, async (tx) => {
     const row = await productsRepository.findListedByBarcode(tx, businessId, barcode, options.activeOnly);
     if (!row) throw notFound('product_not_found', `No product has the barcode ${barcode}`);
-    return toProductView(row, { signUrl });
+    return toProductView(row, view);
   });
 }

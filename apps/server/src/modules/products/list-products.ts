@@ -1,7 +1,6 @@
 import type { Database } from '../../db/client.ts';
-import type { FileUrlSigner } from '../storage/signed-url.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { toProductView, type ProductView } from './product-view.ts';
+import { toProductView, type ProductView, type ProductViewContext } from './product-view.ts';
 import type { ProductStatus } from './products.repository.ts';
 import { searchCatalogue } from './search-catalogue.ts';
 
@@ -22,7 +21,7 @@ export interface ListProductsQuery {
 export async function listProducts(
   database: Database,
   businessId: string,
-  signUrl: FileUrlSigner,
+  view: ProductViewContext,
   query: ListProductsQuery,
 ): Promise<{ products: ProductView[]; nextCursor: string | null }> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
@@ -34,7 +33,7 @@ export async function listProducts(
       limit: query.limit,
     });
     return {
-      products: page.rows.map((row) => toProductView(row, { signUrl })),
+      products: page.rows.map((row) => toProductView(row, view)),
       nextCursor: page.next ? encodeCursor(page.next.sortKey, page.next.id, page.next.common) : null,
     };
   });

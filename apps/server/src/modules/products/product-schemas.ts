@@ -1,3 +1,4 @@
+import { singleLine } from '@till/core';
 import { z } from '@hono/zod-openapi';
 
 /** The API's product shape (see product-view.ts). */
@@ -41,7 +42,7 @@ export const stockMovementSchema = z
   })
   .openapi('StockMovement');
 
-const name = z.string().trim().min(1, 'Name the product').max(200);
+const name = singleLine(z.string().trim().min(1, 'Name the product').max(200));
 // eslint-disable-next-line no-control-regex
 const sku = z.string().trim().min(1).max(64).regex(/^[^\x00-\x1F\x7F]+$/, 'must not hold control characters');
 const barcode = z.string().trim().min(1).max(64).regex(/^[\x21-\x7E]+$/, 'must be letters, digits and symbols without spaces');

@@ -28,6 +28,8 @@ export interface ProductView {
 
 export interface ProductViewContext {
   signUrl: FileUrlSigner;
+  /** Cost prices are for those who manage stock (issue 9 item 14); others get null. */
+  showCost?: boolean;
 }
 
 export function isLowStock(row: Pick<ListedProductRow, 'trackStock' | 'stockQuantity' | 'lowStockThreshold'>): boolean {
@@ -50,7 +52,7 @@ export function toProductView(row: ListedProductRow, context: ProductViewContext
     sku: row.sku,
     barcode: row.barcode,
     price: row.price,
-    cost: row.cost,
+    cost: context.showCost === false ? null : row.cost,
     taxRateId: row.taxRateId,
     taxRate: ownRate ?? inherited,
     categoryId: row.categoryId,

@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { canSeeCosts } from '@till/core';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../lib/app-error.ts';
@@ -39,6 +40,8 @@ const productResponse = (description: string) => jsonResponse(z.object({ product
 const pageSchema = z.object({ products: z.array(productSchema), nextCursor: z.string().nullable() });
 
 const signerOf = (c: Context<AppEnv>) => steppedUrlSigner(c.var.services.config.authSecret, c.var.tenant.businessId, PRODUCT_IMAGES_BUCKET);
+/** How the caller sees products: cost prices only for those who manage stock. */
+const viewerOf = (c: Context<AppEnv>) => ({ signUrl: signerOf(c), showCost: canSeeCosts(c.var.tenant.actor) });
 
 /** The picture upload reads up to 10 MB (app.ts lets this path past its 1 MB limit): this limit applies instead. */
 const IMAGE_BODY_LIMIT = PRODUCT_IMAGE_MAX_BYTES + 64 * 1024;
@@ -254,11 +257,11 @@ async function csvOf(c: Context<AppEnv>, json: { csv?: string }): Promise<string
 // Fixed paths first: "export.csv" and "by-barcode" must not be read as product ids.
 export const productsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => {
-    return c.json(await listProducts(c.var.services.database, c.var.tenant.businessId, signerOf(c), c.req.valid('query')), 200);
+    return c.json(await listProducts(c.var.services.database, c.var.tenant.businessId, viewerOf(c), c.req.valid('query')), 200);
   })
   .openapi(exportRoute, async (c) => {
     const { status } = c.req.valid('query');
-    const csv = await exportProducts(c.var.services.database, c.var.tenant.businessId, status);
+    const csv = await exportProducts(c.var.services.database, c.var.tenant.businessId, status, { withCost: canSeeCosts(c.var.tenant.actor) });
     const date = new Date().toISOString().slice(0, 10);
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -266,7 +269,7 @@ export const productsRoutes = new OpenAPIHono<AppEnv>()
     });
   })
   .openapi(byBarcodeRoute, async (c) => {
-    const product = await findProductByBarcode(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').code, signerOf(c), { activeOnly: false });
+    const product = await findProductByBarcode(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').code, viewerOf(c), { activeOnly: false });
     return c.json({ product }, 200);
   })
   .openapi(importRoute, async (c) => {
@@ -278,14 +281,14 @@ export const productsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(posListRoute, async (c) => {
     const query = c.req.valid('query');
-    return c.json(await listProducts(c.var.services.database, c.var.tenant.businessId, signerOf(c), { ...query, status: 'active' }), 200);
+    return c.json(await listProducts(c.var.services.database, c.var.tenant.businessId, viewerOf(c), { ...query, status: 'active' }), 200);
   })
   .openapi(posByBarcodeRoute, async (c) => {
-    const product = await findProductByBarcode(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').code, signerOf(c), { activeOnly: true });
+    const product = await findProductByBarcode(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').code, viewerOf(c), { activeOnly: true });
     return c.json({ product }, 200);
   })
   .openapi(getRoute, async (c) => {
-    return c.json({ product: await getProduct(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, signerOf(c)) }, 200);
+    return c.json({ product: await getProduct(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, viewerOf(c)) }, 200);
   })
   .openapi(updateRoute, async (c) => {
     const product = await updateProduct(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), signerOf(c));

@@ -1,3 +1,4 @@
+import { singleLine } from '@till/core';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
@@ -10,7 +11,7 @@ export const taxRateSchema = z
   .object({ id: z.uuid(), name: z.string(), basisPoints: z.number().int(), isDefault: z.boolean() })
   .openapi('TaxRate');
 
-const name = z.string().trim().min(1, 'Name the tax rate').max(100);
+const name = singleLine(z.string().trim().min(1, 'Name the tax rate').max(100));
 // Basis points: 2000 = 20 %, 725 = 7.25 %.
 const basisPoints = z.number().int().min(0).max(10_000);
 

@@ -1,4 +1,7 @@
 import {
+  PIN_PATTERN,
+  PIN_TOO_SHORT_MESSAGE,
+  isPinLongEnough,
   ADMIN_PERMISSION_FLAGS,
   allAdminPermissions,
   allEmployeePermissions,
@@ -50,8 +53,8 @@ export const employeeForm = z.object({
   role: z.enum(EMPLOYEE_ROLES),
   permissions: flags(EMPLOYEE_PERMISSION_FLAGS),
   adminPermissions: flags(ADMIN_PERMISSION_FLAGS),
-  pin: z.string().refine((value) => value === '' || /^\d{4,6}$/.test(value), 'A PIN is 4 to 6 digits'),
-});
+  pin: z.string().refine((value) => value === '' || PIN_PATTERN.test(value), 'A PIN is 4 to 6 digits'),
+}).refine((values) => values.pin === '' || isPinLongEnough(values.role, values.pin), { path: ['pin'], message: PIN_TOO_SHORT_MESSAGE });
 export type EmployeeFormValues = z.infer<typeof employeeForm>;
 
 export function emptyEmployeeForm(): EmployeeFormValues {

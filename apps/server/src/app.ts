@@ -11,6 +11,7 @@ import { nodeJsonBody } from './lib/node-json-body.ts';
 import type { AppEnv, Services } from './lib/context.ts';
 import { isCrossOrigin } from './lib/same-origin.ts';
 import { securityHeaders } from './lib/security-headers.ts';
+import { textGuard } from './lib/text-guard.ts';
 import { resolveAccount } from './lib/resolve-account.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
@@ -111,6 +112,8 @@ export function createApp(services: Services) {
     await next();
     if (c.res.status >= 400 && OWN_BODY_LIMIT.some((pattern) => pattern.test(c.req.path))) c.res.headers.set('Connection', 'close');
   });
+
+  app.use('/api/*', textGuard({ bodyReadElsewhere: (path) => OWN_BODY_LIMIT.some((pattern) => pattern.test(path)) }));
 
   // Cookies are SameSite=Lax; a state-changing call from another site's page is refused as well.
   app.use('/api/*', async (c, next) => {

@@ -367,6 +367,15 @@ describe('search and paging', () => {
 });
 
 describe('stock ledger', () => {
+  it('keeps stock within the stored range: an adjustment past a billion is 422 stock_out_of_range and writes nothing', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    const product = await newProduct(client, { name: 'Sand', trackStock: true, initialStock: 1_000_000_000 });
+    const over = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: 1_000_000, reason: 'Miscount' });
+    expect([over.status, over.body.error.code]).toEqual([422, 'stock_out_of_range']);
+    expect((await client.get(`/api/products/${product.id}`)).body.product.stockQuantity).toBe(1_000_000_000);
+    expect((await client.get(`/api/products/${product.id}/stock-movements`)).body.movements).toHaveLength(1);
+  });
+
   it('adjusts stock with a reason; the ledger always sums to stock_quantity', async () => {
     const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
     const product = await newProduct(client, { name: 'Beans', trackStock: true, initialStock: 4 });

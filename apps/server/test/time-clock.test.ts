@@ -261,6 +261,10 @@ describe('on shift, reports, corrections and export', () => {
       [{ clockOutTime: '2026-03-11T20:00:00Z', reason: '   ' }, 400, 'validation_error'],
       [{ reason: 'nothing to change' }, 400, 'validation_error'],
       [{ clockOutTime: 'yesterday', reason: 'x' }, 400, 'validation_error'],
+      // A shift of a century would overflow the stored hours (it answered 500): years and length are bounded.
+      [{ clockInTime: '1900-01-01T00:00:00Z', reason: 'x' }, 400, 'invalid_times'],
+      [{ clockInTime: '0000-01-01T00:00:00Z', reason: 'x' }, 400, 'validation_error'],
+      [{ clockInTime: '0001-01-01T00:00:00Z', reason: 'x' }, 400, 'validation_error'],
     ])('refuses the correction %j with %i %s and changes nothing', async (body, status, code) => {
       const res = await shop.client.request('PATCH', `/api/time-clock/entries/${ids.k}`, body);
       expect([res.status, res.body.error.code]).toEqual([status, code]);

@@ -26,3 +26,4 @@ export * from './contracts/storage.ts';
 export * from './contracts/realtime.ts';
 export * from './onboarding/checklist.ts';
 export * from './plain-text.ts';
+export * from './date-input.ts';

@@ -12,3 +12,6 @@ export function stockAvailability(product: { trackStock: boolean; stockQuantity:
   if (product.stockQuantity <= (product.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD)) return 'low stock';
   return 'in stock';
 }
+
+/** The most stock one product may hold (and the least, negated): the column is an int4, and no shop counts past a billion. */
+export const MAX_STOCK_QUANTITY = 1_000_000_000;

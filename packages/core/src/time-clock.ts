@@ -1,5 +1,7 @@
 /** SPEC §9: hours per shift above which time counts as overtime. */
 export const OVERTIME_THRESHOLD_HOURS = 8;
+/** A corrected shift may span at most a week: longer is a typing mistake (and would overflow the stored hours). */
+export const MAX_SHIFT_HOURS = 7 * 24;
 
 const MS_PER_HOUR = 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { PAYMENT_METHODS, parkOrderInput } from '@till/core';
+import { isoInstantInput, parkOrderInput, PAYMENT_METHODS } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
@@ -21,13 +21,13 @@ const listRoute = defineRoute({
   summary: 'Orders, newest first, with filters and keyset paging',
   request: {
     query: z.strictObject({
-      from: z.iso.datetime({ offset: true }).optional(),
-      to: z.iso.datetime({ offset: true }).optional(),
+      from: isoInstantInput().optional(),
+      to: isoInstantInput().optional(),
       status: z.enum(ORDER_STATUSES).optional(),
       employeeId: z.uuid().optional(),
       customerId: z.uuid().optional(),
       method: z.enum(PAYMENT_METHODS).optional(),
-      number: z.coerce.number().int().min(1).optional(),
+      number: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
       limit: z.coerce.number().int().min(1).max(100).default(50),
       cursor: z.string().max(200).optional(),
     }),

@@ -1,3 +1,4 @@
+import { MAX_STOCK_QUANTITY } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -37,6 +38,10 @@ export async function adjustProductStock(
       });
     }
     const after = current.stockQuantity + input.delta;
+    // The stored quantity is an int4: checked here, before the arithmetic reaches PostgreSQL.
+    if (after > MAX_STOCK_QUANTITY || after < -MAX_STOCK_QUANTITY) {
+      throw new AppError(422, 'stock_out_of_range', `Stock of ${current.name} would be ${after}; it stays within ±${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`);
+    }
     const { allowNegativeStock } = await productsRepository.findCatalogueSettings(tx, tenant.businessId);
     if (after < 0 && input.delta < 0 && !allowNegativeStock) {
       throw new AppError(409, 'insufficient_stock', `Only ${current.stockQuantity} of ${current.name} in stock; stock cannot go below zero`, {

@@ -1,4 +1,4 @@
-import { computeShiftHours } from '@till/core';
+import { computeShiftHours, MAX_SHIFT_HOURS } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -23,6 +23,7 @@ function checkTimes(times: { in: Date; out: Date | null; breakStart: Date | null
   const latest = [times.in, times.out, times.breakStart, times.breakEnd].filter((value): value is Date => value !== null);
   if (latest.some((value) => value > now)) throw invalidTimes('A time cannot be in the future');
   if (times.out && times.out <= times.in) throw invalidTimes('Clock out must be after clock in');
+  if ((times.out ?? now).getTime() - times.in.getTime() > MAX_SHIFT_HOURS * 3_600_000) throw invalidTimes('A shift cannot last longer than 7 days');
   if (times.breakEnd && !times.breakStart) throw invalidTimes('A break end needs a break start');
   if (times.breakStart && times.breakStart < times.in) throw invalidTimes('The break cannot start before clock in');
   if (times.breakStart && times.breakEnd && times.breakEnd < times.breakStart) throw invalidTimes('The break cannot end before it starts');

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { EMPLOYEE_ROLES } from '@till/core';
+import { EMPLOYEE_ROLES, isoDateInput, isoInstantInput } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
@@ -81,8 +81,8 @@ const onShiftRoute = defineRoute({
 });
 
 const rangeQuery = z.strictObject({
-  from: z.iso.date(),
-  to: z.iso.date(),
+  from: isoDateInput(),
+  to: isoDateInput(),
   employeeId: z.uuid().optional(),
 });
 
@@ -119,7 +119,7 @@ const entriesRoute = defineRoute({
   },
 });
 
-const instant = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
+const instant = isoInstantInput().transform((value) => new Date(value));
 
 const correctRoute = defineRoute({
   method: 'patch',

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEATURE_NAMES } from '@till/core';
+import { ApiClient, startTestServer, type TestServer } from './harness.ts';
+import { staffBusiness } from './staff-helpers.ts';
+import { readTestEnv } from '../src/env.ts';
+
+/**
+ * The fuzz tier (issue 9 item 5): every operation of the OpenAPI document gets hostile values in
+ * each path parameter, query parameter and JSON body field — NUL, lone UTF-16 surrogates, year-0000
+ * and year-10000 dates, numbers past int4 and float range, wrong types, very long texts. None may
+ * answer 5xx, and every 4xx carries the `{ error: { code, message } }` shape.
+ */
+
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  minimum?: number;
+  minLength?: number;
+  default?: unknown;
+};
+type Operation = {
+  parameters?: { name: string; in: 'path' | 'query' | 'header' | 'cookie'; schema?: Schema; required?: boolean }[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+};
+
+const HOSTILE_TEXT = ['\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\u001b[31m\u001bp', '0000-01-01', '0000-00-00T00:00:00Z', '0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '+275760-09-13T00:00:00Z', '10000-01-01T00:00:00Z', '2026-02-30', 'x'.repeat(20_000), '../../etc/passwd', '%00', '-1', '99999999999999999999', 'null'];
+const HOSTILE_NUMBERS = [2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, -1e308, 1e308, 0.5, -1, 1e-300];
+const WRONG_TYPES: unknown[] = [null, {}, [], 'text', true];
+const HOSTILE_PARAMS = ['\u0000', '%00', '%ED%A0%80', '%FF', '0000-01-01', '10000-01-01', '-1', '99999999999999999999999', 'x'.repeat(3000), '..%2F..%2Fetc', "' or 1=1 --"];
+
+// Operations that end the fuzzer's own session or account; their bodies are still fuzzed on a throwaway account below.
+const SESSION_ENDING = /^(POST \/api\/auth\/sign-out|POST \/api\/auth\/sign-out-everywhere|DELETE \/api\/account)/;
+
+let server: TestServer;
+let document: { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  document = (await new ApiClient(server.url).get('/api/openapi.json')).body;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+function resolve(schema: Schema | undefined): Schema {
+  if (!schema) return {};
+  if (schema.$ref) return resolve(document.components?.schemas?.[schema.$ref.split('/').pop()!]);
+  if (schema.allOf?.length) return schema.allOf.map(resolve).reduce((all, part) => ({ ...all, ...part, properties: { ...all.properties, ...part.properties } }), {});
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants?.length) return resolve(variants.find((variant) => resolve(variant).type !== 'null') ?? variants[0]);
+  return schema;
+}
+
+const typeOf = (schema: Schema) => (Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type);
+
+/** A plausible value for a schema, so that the other fields pass and the hostile one is what is judged. */
+function sample(input: Schema | undefined, depth = 0): unknown {
+  const schema = resolve(input);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  switch (typeOf(schema)) {
+    case 'string':
+      if (schema.format === 'uuid') return randomUUID();
+      if (schema.format === 'email') return 'fuzz@example.com';
+      if (schema.format === 'date-time') return new Date().toISOString();
+      if (schema.format === 'date') return '2026-01-01';
+      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return depth > 3 ? [] : [sample(schema.items, depth + 1)];
+    case 'object': {
+      if (depth > 3) return {};
+      const value: Record<string, unknown> = {};
+      for (const key of schema.required ?? []) value[key] = sample(schema.properties?.[key], depth + 1);
+      return value;
+    }
+    default:
+      return 'x';
+  }
+}
+
+/** Every field reachable in the body (through objects and the first item of arrays), with its schema. */
+function fieldsOf(input: Schema | undefined, prefix: (string | number)[] = [], depth = 0): { path: (string | number)[]; schema: Schema }[] {
+  const schema = resolve(input);
+  if (depth > 3) return [];
+  const type = typeOf(schema);
+  if (type === 'object') {
+    return Object.entries(schema.properties ?? {}).flatMap(([key, child]) => [{ path: [...prefix, key], schema: resolve(child) }, ...fieldsOf(child, [...prefix, key], depth + 1)]);
+  }
+  if (type === 'array') return fieldsOf(schema.items, [...prefix, 0], depth + 1);
+  return [];
+}
+
+function withValue(base: unknown, path: (string | number)[], value: unknown): unknown {
+  const copy = structuredClone(base) as Record<string | number, unknown>;
+  let cursor = copy;
+  for (const [index, key] of path.entries()) {
+    if (index === path.length - 1) {
+      cursor[key] = value;
+      break;
+    }
+    cursor[key] ??= typeof path[index + 1] === 'number' ? [] : {};
+    cursor = cursor[key] as Record<string | number, unknown>;
+  }
+  return copy;
+}
+
+function hostileValuesFor(schema: Schema): unknown[] {
+  const type = typeOf(schema);
+  if (type === 'string') return [...HOSTILE_TEXT, ...WRONG_TYPES.slice(0, 3), 123];
+  if (type === 'integer' || type === 'number') return [...HOSTILE_NUMBERS, 'text', null];
+  if (type === 'array') return [{}, 'text', Array.from({ length: 2000 }, () => 1)];
+  return WRONG_TYPES;
+}
+
+interface Case {
+  method: string;
+  url: string;
+  body?: string;
+}
+
+function casesOf(path: string, method: string, operation: Operation, ids: Record<string, string>): Case[] {
+  const realId = ids[path.split('/')[2] ?? ''];
+  const params = operation.parameters ?? [];
+  const pathParams = params.filter((param) => param.in === 'path');
+  const queryParams = params.filter((param) => param.in === 'query');
+  const fill = (overrides: Record<string, string>) =>
+    path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+      if (name in overrides) return encodeURIComponent(overrides[name]!).replace(/%25/g, '%');
+      const schema = resolve(pathParams.find((param) => param.name === name)?.schema);
+      if (name === 'id' && realId) return realId;
+      if (name === 'bucket') return 'product-images';
+      if (name === 'code') return '4006381333931';
+      return encodeURIComponent(String(sample(schema)));
+    });
+  const cases: Case[] = [];
+  const jsonSchema = operation.requestBody?.content?.['application/json']?.schema;
+  const baseBody = jsonSchema ? sample(jsonSchema) : undefined;
+  const body = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
+
+  for (const param of pathParams) for (const value of HOSTILE_PARAMS) cases.push({ method, url: fill({ [param.name]: value }), body: body(baseBody) });
+  for (const param of queryParams) {
+    const schema = resolve(param.schema);
+    const values = [...HOSTILE_PARAMS, ...(typeOf(schema) === 'integer' || typeOf(schema) === 'number' ? ['1e308', '2147483648', '-2147483649', '0.5'] : [])];
+    for (const value of values) cases.push({ method, url: `${fill({})}?${param.name}=${encodeURIComponent(value).replace(/%25/g, '%')}`, body: body(baseBody) });
+  }
+  if (jsonSchema) {
+    cases.push({ method, url: fill({}), body: body(baseBody) });
+    for (const raw of ['null', '[]', '"\\u0000"', '{"a":"\\ud800"}', '1e999']) cases.push({ method, url: fill({}), body: raw });
+    for (const field of fieldsOf(jsonSchema)) {
+      for (const value of hostileValuesFor(field.schema)) cases.push({ method, url: fill({}), body: body(withValue(baseBody, field.path, value)) });
+    }
+  }
+  if (cases.length === 0) cases.push({ method, url: fill({}) });
+  return cases;
+}
+
+async function signedInOwner() {
+  // Every feature on, so that no route stops at feature_disabled before reading its input.
+  const shop = await staffBusiness(server, { features: Object.fromEntries(FEATURE_NAMES.map((name) => [name, true])) });
+  ownerEmployeeId = shop.ownerEmployeeId;
+  return shop.client;
+}
+let ownerEmployeeId = '';
+
+/** Real rows of the fuzzing business, so that id-taking routes reach their writes and queries. */
+async function seedRows(client: ApiClient) {
+  await client.request('PATCH', `/api/employees/${ownerEmployeeId}`, { pin: '135790' });
+  const token = (await client.post('/api/employee-sessions', { employeeId: ownerEmployeeId, pin: '135790' })).body.token as string;
+  const category = (await client.post('/api/categories', { name: 'Fuzz category' })).body.category.id as string;
+  const taxRate = (await client.post('/api/tax-rates', { name: 'Fuzz VAT', basisPoints: 1000 })).body.taxRate?.id ?? (await client.get('/api/tax-rates')).body.taxRates?.[0]?.id;
+  const product = (await client.post('/api/products', { name: 'Fuzz product', price: 250, trackStock: true, initialStock: 50, barcode: '4006381333931' })).body.product as { id: string; price: number };
+  const customer = (await client.post('/api/customers', { name: 'Fuzz customer' })).body.customer.id as string;
+  const employee = (await client.post('/api/employees', { fullName: 'Fuzz cashier', role: 'cashier', pin: '2468' })).body.employee.id as string;
+  const sale = await client.post('/api/checkout', {
+    idempotencyKey: randomUUID(),
+    lines: [{ productId: product.id, quantity: 1 }],
+    payments: [{ method: 'cash', amount: 10_000, tendered: 10_000 }],
+    expectedTotal: product.price,
+  });
+  const order = (sale.body.order?.id ?? randomUUID()) as string;
+  const headers = { 'x-employee-session': token };
+  await client.request('POST', '/api/time-clock/clock-in', {}, headers);
+  await client.request('POST', '/api/time-clock/clock-out', {}, headers);
+  const entries = (await client.request('GET', '/api/time-clock/entries?from=2020-01-01&to=2100-01-01', undefined, headers)).body;
+  const entry = (entries.entries?.[0]?.id ?? randomUUID()) as string;
+  const ids: Record<string, string> = { products: product.id, categories: category, customers: customer, employees: employee, orders: order, 'tax-rates': taxRate ?? randomUUID(), 'time-clock': entry };
+  return { ids, employeeSession: token };
+}
+
+describe('fuzz tier: hostile input to every operation of the OpenAPI document', () => {
+  it('answers no 5xx and a well-formed 4xx error to every hostile request', async () => {
+    let client = await signedInOwner();
+    let { ids, employeeSession } = await seedRows(client);
+    const failures: string[] = [];
+    const malformed: string[] = [];
+    let requests = 0;
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
+    );
+    expect(operations.length).toBeGreaterThan(50);
+    for (const { path, method, operation } of operations) {
+      const key = `${method} ${path}`;
+      const cases = casesOf(path, method, operation, ids);
+      // Routes for a signed-in employee get the owner's own PIN session; the rest the account alone.
+      const asEmployee = /^\/api\/(time-clock|employee-sessions)\b/.test(path);
+      for (const fuzzCase of cases) {
+        if (SESSION_ENDING.test(key)) {
+          client = await signedInOwner();
+          ({ ids, employeeSession } = await seedRows(client));
+        }
+        requests += 1;
+        const response = await fetch(`${server.url}${fuzzCase.url}`, {
+          method: fuzzCase.method,
+          headers: { cookie: client.cookieHeader(), ...(asEmployee ? { 'x-employee-session': employeeSession } : {}), ...(fuzzCase.body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(fuzzCase.body === undefined || fuzzCase.method === 'GET' ? {} : { body: fuzzCase.body }),
+        });
+        const text = await response.text();
+        const where = `${fuzzCase.method} ${fuzzCase.url.slice(0, 160)} ${fuzzCase.body?.slice(0, 160) ?? ''}`;
+        if (response.status >= 500) failures.push(`${response.status} ${where} → ${text.slice(0, 200)}`);
+        else if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json')) {
+          const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
+          if (typeof parsed.error?.code !== 'string' || typeof parsed.error?.message !== 'string') malformed.push(`${response.status} ${where} → ${text.slice(0, 200)}`);
+        }
+      }
+    }
+    console.log(`fuzz tier (${readTestEnv().testDbKind}): ${operations.length} operations, ${requests} requests, ${failures.length} answered 5xx, ${malformed.length} 4xx without the error shape`);
+    for (const failure of [...failures, ...malformed]) console.log(failure);
+    expect(failures).toEqual([]);
+    expect(malformed).toEqual([]);
+  }, 600_000);
+});

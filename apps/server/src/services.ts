@@ -44,6 +44,9 @@ export async function createServices(
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const baseURL = config.publicUrl ?? `http://localhost:${config.port}`;
   const auth = createAuth({ db: database.db, secret: config.authSecret, baseURL, mailer });
+  // Super admin needs a verified address (issue 9 item 2): grants follow verification, and a role
+  // granted before that rule to an unverified account is taken back at start.
+  await accountsRepository(database.db).revokeUnverifiedSuperAdmins();
   await accountsRepository(database.db).grantSuperAdminByEmail(config.superAdminEmails);
   const limits = options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
   const storage = createStorageService({

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, user } from '../src/db/schema/index.ts';
 import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, uniqueEmail, type TestServer } from './harness.ts';
@@ -181,7 +181,7 @@ describe('password reset', () => {
     const [message] = await server.database.db
       .select()
       .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, email))
+      .where(and(eq(outboxMessages.recipient, email), eq(outboxMessages.subject, 'Reset your Till password')))
       .orderBy(desc(outboxMessages.createdAt))
       .limit(1);
     expect(message).toMatchObject({ channel: 'email', status: 'stored' });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessSettings, employees } from '../src/db/schema/index.ts';
-import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, uniqueEmail, type TestServer } from './harness.ts';
+import { businessSettings, employees, outboxMessages, superAdmins, user } from '../src/db/schema/index.ts';
+import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, uniqueEmail, verifyEmailOf, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,9 +35,36 @@ describe('GET /api/me', () => {
     });
   });
 
-  it('flags a super admin configured by SUPER_ADMIN_EMAILS, and only them', async () => {
+  it('never makes a phone-only account super admin, and takes the role back from an unverified account at start', async () => {
+    const phoneUser = new ApiClient(server.url);
+    const phone = `+1555${String(Date.now()).slice(-7)}`;
+    expect((await phoneUser.post('/api/auth/sign-up', { phone, password: STRONG_PASSWORD })).status).toBe(201);
+    expect((await phoneUser.get('/api/me')).body.isSuperAdmin).toBe(false);
+    const placeholder = (await server.database.db.select({ email: user.email }).from(user).where(eq(user.phoneNumber, phone)))[0]!.email;
+    expect(await server.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, placeholder))).toEqual([]);
+
+    // A role granted before verification was required (or by hand) does not survive a start.
+    const { client, userId } = await signUpBusiness(server);
+    await server.database.db.insert(superAdmins).values({ userId });
+    expect((await client.get('/api/me')).body.isSuperAdmin).toBe(true);
+    const restarted = await startTestServer({ sameDatabaseAs: server, env: { SUPER_ADMIN_EMAILS: 'root@example.com' } });
+    try {
+      const me = await fetch(`${restarted.url}/api/me`, { headers: { cookie: client.cookieHeader() } });
+      expect(((await me.json()) as { isSuperAdmin: boolean }).isSuperAdmin).toBe(false);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('flags a super admin configured by SUPER_ADMIN_EMAILS once the address is verified, and only them', async () => {
     const root = new ApiClient(server.url);
     expect((await root.post('/api/auth/sign-up', { email: 'root@example.com', password: STRONG_PASSWORD })).status).toBe(201);
+    // Whoever signs up first with the address gets nothing until they open the link sent to it.
+    expect((await root.get('/api/me')).body.isSuperAdmin).toBe(false);
+    expect((await root.get('/api/super-admin/status')).body).toEqual({ isSuperAdmin: false });
+    expect((await new ApiClient(server.url).post('/api/auth/verify-email', { token: 'forged.token.value' })).status).toBe(400);
+    expect((await root.get('/api/me')).body.isSuperAdmin).toBe(false);
+    await verifyEmailOf(server, 'root@example.com');
     expect((await root.get('/api/me')).body.isSuperAdmin).toBe(true);
     const { client } = await signUpBusiness(server);
     expect((await client.get('/api/me')).body.isSuperAdmin).toBe(false);

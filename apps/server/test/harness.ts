@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { outboxMessages } from '../src/db/schema/index.ts';
 import { createApp } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { parseConfig, readTestEnv } from '../src/env.ts';
@@ -177,4 +179,26 @@ export async function signUpBusiness(
   }
   const me = await client.get('/api/me');
   return { client, email, userId: me.body.user.id as string, businessId: me.body.business.id as string };
+}
+
+/** The link of the newest verification e-mail to this address (the outbox row may follow the answer by a moment). */
+export async function verificationTokenFor(server: TestServer, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const rows = await server.database.db
+      .select({ body: outboxMessages.body })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, email), eq(outboxMessages.subject, 'Confirm your e-mail address for Till')))
+      .orderBy(desc(outboxMessages.createdAt))
+      .limit(1);
+    const token = rows[0] ? /verify-email\?token=([^\s]+)/.exec(rows[0].body)?.[1] : undefined;
+    if (token) return decodeURIComponent(token);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification email to ${email}`);
+}
+
+/** Confirms the address through the link the user would open. */
+export async function verifyEmailOf(server: TestServer, email: string): Promise<void> {
+  const res = await new ApiClient(server.url).post('/api/auth/verify-email', { token: await verificationTokenFor(server, email) });
+  if (res.status !== 200) throw new Error(`verify failed: ${JSON.stringify(res.body)}`);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
-import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { ApiClient, signUpBusiness, startTestServer, STRONG_PASSWORD, type TestServer, verifyEmailOf } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -78,6 +78,8 @@ describe('super administrator (SPEC §7)', () => {
     expect((await client.get('/api/super-admin/status')).body).toEqual({ isSuperAdmin: false });
     const root = new ApiClient(server.url);
     await root.post('/api/auth/sign-up', { email: 'root@example.com', password: STRONG_PASSWORD });
+    expect((await root.get('/api/super-admin/status')).body).toEqual({ isSuperAdmin: false });
+    await verifyEmailOf(server, 'root@example.com');
     expect((await root.get('/api/super-admin/status')).body).toEqual({ isSuperAdmin: true });
   });
 

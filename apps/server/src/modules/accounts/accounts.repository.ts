@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businessSettings, businesses, profiles, superAdmins, user } from '../../db/schema/index.ts';
 import type { Industry } from '@till/core';
@@ -98,16 +98,26 @@ export function accountsRepository(db: Db) {
       return Boolean((result as unknown as { rows: { is_super_admin: boolean }[] }).rows[0]?.is_super_admin);
     },
 
-    /** Grants super admin to the accounts whose email is configured in SUPER_ADMIN_EMAILS. */
+    /**
+     * Grants super admin to the accounts whose email is configured in SUPER_ADMIN_EMAILS and
+     * verified: whoever signs up first with such an address gets nothing until they prove it is theirs.
+     */
     async grantSuperAdminByEmail(emails: string[]): Promise<number> {
       if (emails.length === 0) return 0;
-      const rows = await db.select({ id: user.id }).from(user).where(inArray(user.email, emails));
+      const rows = await db.select({ id: user.id }).from(user).where(and(inArray(user.email, emails), eq(user.emailVerified, true)));
       if (rows.length === 0) return 0;
       await db
         .insert(superAdmins)
         .values(rows.map((row) => ({ userId: row.id })))
         .onConflictDoNothing();
       return rows.length;
+    },
+
+    /** Super admins whose address is not verified lose the role (granted before verification was required). */
+    async revokeUnverifiedSuperAdmins(): Promise<number> {
+      const unverified = db.select({ id: user.id }).from(user).where(eq(user.emailVerified, false));
+      const removed = await db.delete(superAdmins).where(inArray(superAdmins.userId, unverified)).returning({ userId: superAdmins.userId });
+      return removed.length;
     },
   };
 }

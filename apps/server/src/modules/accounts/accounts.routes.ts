@@ -3,11 +3,12 @@ import { INDUSTRIES, SIGN_OUT_SCOPES, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { forwardAuthCookies, authHeadersFor } from '../../lib/auth-cookies.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
-import { PUBLIC, defineRoute } from '../../lib/routing.ts';
+import { ACCOUNT, PUBLIC, defineRoute } from '../../lib/routing.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { signIn } from './sign-in.ts';
 import { signOut } from './sign-out.ts';
 import { signUp } from './sign-up.ts';
+import { resendVerificationEmail, verifyEmail } from './verify-email.ts';
 import { currencyCode, timeZoneName } from '../business/business-settings.ts';
 
 const userSchema = z
@@ -86,6 +87,25 @@ const resetRoute = defineRoute({
   responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Password changed'), ...errorResponses(400) },
 });
 
+const verifyEmailRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/verify-email',
+  access: PUBLIC,
+  tags: ['auth'],
+  summary: 'Confirm the e-mail address with the token from the verification link (grants super admin to a configured address)',
+  request: { body: jsonBody(z.strictObject({ token: z.string().min(1).max(2048) })) },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Address confirmed'), ...errorResponses(400) },
+});
+
+const resendVerificationRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/resend-verification',
+  access: ACCOUNT,
+  tags: ['auth'],
+  summary: "Send the verification e-mail again to the signed-in account's address",
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Sent when the address is not yet verified'), ...errorResponses(400, 401, 429) },
+});
+
 export const accountsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(signUpRoute, async (c) => {
     const result = await signUp(c.var.services, c.req.valid('json'), authHeadersFor(c), c.var.clientAddress);
@@ -108,5 +128,13 @@ export const accountsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(resetRoute, async (c) => {
     await resetPassword(c.var.services, c.req.valid('json'));
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(verifyEmailRoute, async (c) => {
+    await verifyEmail(c.var.services, c.req.valid('json'));
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(resendVerificationRoute, async (c) => {
+    await resendVerificationEmail(c.var.services, c.var.account!, c.var.clientAddress);
     return c.json({ ok: true as const }, 200);
   });

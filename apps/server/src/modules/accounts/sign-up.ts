@@ -88,9 +88,6 @@ async function createAccount(
       timeZone: input.timeZone,
     }));
     await ensureBusinessSettings(services.database, { businessId, userId });
-    if (identifier.kind === 'email' && services.config.superAdminEmails.includes(identifier.email)) {
-      await accounts.grantSuperAdminByEmail([identifier.email]);
-    }
   } catch (error) {
     await accounts.deleteUser(userId).catch(() => undefined);
     throw error;

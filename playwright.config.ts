@@ -6,7 +6,8 @@ import { findChromium } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 // Every run starts on a new embedded database, as a new user's machine would.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'till-e2e-'));
+// Set once in the runner's process, so its workers (which load this file again) read the same one.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'till-e2e-')));
 
 export default defineConfig({
   testDir: './e2e',
@@ -26,7 +27,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    command: 'node e2e/serve.mjs',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

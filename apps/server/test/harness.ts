@@ -190,7 +190,7 @@ export async function verificationTokenFor(server: TestServer, email: string): P
       .where(and(eq(outboxMessages.recipient, email), eq(outboxMessages.subject, 'Confirm your e-mail address for Till')))
       .orderBy(desc(outboxMessages.createdAt))
       .limit(1);
-    const token = rows[0] ? /verify-email\?token=([^\s]+)/.exec(rows[0].body)?.[1] : undefined;
+    const token = rows[0] ? /signup-thank-you\?verify=([^\s]+)/.exec(rows[0].body)?.[1] : undefined;
     if (token) return decodeURIComponent(token);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

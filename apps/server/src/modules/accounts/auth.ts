@@ -63,7 +63,7 @@ export function createAuth(options: { db: Db; secret: string; baseURL: string; m
       sendVerificationEmail: async ({ user: account, token }) => {
         // Phone-only accounts hold a placeholder address that can receive nothing.
         if (!publicEmail(account.email)) return;
-        const url = `${options.baseURL}/verify-email?token=${encodeURIComponent(token)}`;
+        const url = `${options.baseURL}/signup-thank-you?verify=${encodeURIComponent(token)}`;
         await options.mailer.enqueue({
           channel: 'email',
           recipient: account.email,

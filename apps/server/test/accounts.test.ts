@@ -117,6 +117,23 @@ describe('sign-in', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.error.code).toBe('rate_limited');
   });
+
+  it('locks the account only at the address that guessed: the owner elsewhere still signs in (issue 9 item 8)', async () => {
+    const proxied = await startTestServer({ env: { TRUST_PROXY: 'true', SIGN_UP_LIMIT_PER_HOUR: '100000' }, signInLimits: { perAccount: 4, perAddress: 1000 } });
+    try {
+      const { email } = await signUpBusiness(proxied);
+      const from = (address: string) => ({ 'x-forwarded-for': address });
+      for (let i = 0; i < 4; i += 1) {
+        expect((await new ApiClient(proxied.url).request('POST', '/api/auth/sign-in', { email, password: 'wrong password here' }, from('203.0.113.66'))).status).toBe(401);
+      }
+      const attacker = await new ApiClient(proxied.url).request('POST', '/api/auth/sign-in', { email, password: STRONG_PASSWORD }, from('203.0.113.66'));
+      expect([attacker.status, attacker.body.error?.code]).toEqual([429, 'rate_limited']);
+      const owner = await new ApiClient(proxied.url).request('POST', '/api/auth/sign-in', { email, password: STRONG_PASSWORD }, from('198.51.100.7'));
+      expect(owner.status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  }, 120_000);
 });
 
 describe('sign-in rate limit per client address', () => {

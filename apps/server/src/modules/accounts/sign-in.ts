@@ -18,15 +18,17 @@ function tooManyAttempts(retryAfterSeconds: number) {
 }
 
 /**
- * Rate limited per account and per client address before any password is checked; then, as
- * SPEC §4 asks, a profile without settings gets its default settings.
+ * Rate limited per client address, and per account *from that address*, before any password is
+ * checked: someone guessing a password locks the account only where they guess from, and the
+ * owner at the counter still signs in (issue 9 item 8). Then, as SPEC §4 asks, a profile without
+ * settings gets its default settings.
  */
 export async function signIn(services: Services, input: SignInInput, requestHeaders: Headers, clientAddress: string) {
   const { identifier, password } = readCredentials(input);
   const accountKey = identifier.kind === 'email' ? `email:${identifier.email}` : `phone:${identifier.phone}`;
   const [byAddress, byAccount] = await Promise.all([
     services.signInLimits.perAddress.hit(clientAddress),
-    services.signInLimits.perAccount.hit(accountKey),
+    services.signInLimits.perAccount.hit(`${accountKey}@${clientAddress}`),
   ]);
   if (!byAddress.allowed) throw tooManyAttempts(byAddress.retryAfterSeconds);
   if (!byAccount.allowed) throw tooManyAttempts(byAccount.retryAfterSeconds);

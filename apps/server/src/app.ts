@@ -113,7 +113,13 @@ export function createApp(services: Services) {
     if (c.res.status >= 400 && OWN_BODY_LIMIT.some((pattern) => pattern.test(c.req.path))) c.res.headers.set('Connection', 'close');
   });
 
-  app.use('/api/*', textGuard({ bodyReadElsewhere: (path) => OWN_BODY_LIMIT.some((pattern) => pattern.test(path)) }));
+  app.use(
+    '/api/*',
+    textGuard({
+      bodyReadElsewhere: (path) => OWN_BODY_LIMIT.some((pattern) => pattern.test(path)),
+      checksOwnText: (path) => path.startsWith('/api/storage/'),
+    }),
+  );
 
   // Cookies are SameSite=Lax; a state-changing call from another site's page is refused as well.
   app.use('/api/*', async (c, next) => {

@@ -22,8 +22,13 @@ function hasUnstorableText(value: unknown, depth = 0): boolean {
  * and JSON body are checked before any route reads them, so no route can forget; routes still
  * narrow their own texts further (core's singleLine and multiLine refuse control characters).
  */
-export function textGuard(options: { bodyReadElsewhere: (path: string) => boolean }): MiddlewareHandler<AppEnv> {
+export function textGuard(options: {
+  bodyReadElsewhere: (path: string) => boolean;
+  /** Routes that judge their own texts with their own codes (storage names: SPEC §8 invalid_object_name). */
+  checksOwnText: (path: string) => boolean;
+}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    if (options.checksOwnText(c.req.path)) return next();
     let decoded: string;
     try {
       decoded = decodeURIComponent(new URL(c.req.url).pathname + new URL(c.req.url).search.replace(/\+/g, ' '));

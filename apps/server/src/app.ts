@@ -13,6 +13,8 @@ import { isCrossOrigin } from './lib/same-origin.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { textGuard } from './lib/text-guard.ts';
 import { resolveAccount } from './lib/resolve-account.ts';
+import { readRegisterCookie } from './modules/registers/register-credential.ts';
+import { registersRoutes } from './modules/registers/registers.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -92,6 +94,7 @@ export function createApp(services: Services) {
     c.set('services', services);
     c.set('clientAddress', clientAddressOf(c, services.config.trustProxy));
     c.set('account', null);
+    c.set('registerCredential', null);
     await next();
   });
 
@@ -130,7 +133,10 @@ export function createApp(services: Services) {
   });
 
   app.use('/api/*', async (c, next) => {
-    c.set('account', await resolveAccount(c.var.services, c.req.raw.headers));
+    // A paired till never acts as an account, even when someone signed in on it (issue 10).
+    const registerCredential = readRegisterCookie(c);
+    c.set('registerCredential', registerCredential);
+    c.set('account', registerCredential ? null : await resolveAccount(c.var.services, c.req.raw.headers));
     await next();
   });
 
@@ -149,6 +155,7 @@ export function createApp(services: Services) {
   app.route('/', storageRoutes);
   app.route('/', employeesRoutes);
   app.route('/', employeeSessionsRoutes);
+  app.route('/', registersRoutes);
   app.route('/', timeClockRoutes);
   app.route('/', chatbotRoutes);
   app.route('/', realtimeRoutes);

@@ -9,6 +9,7 @@ import { createSessionCache } from './lib/session-cache.ts';
 import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAuth } from './modules/accounts/auth.ts';
 import { createEmployeeSessionResolver } from './modules/employee-sessions/employee-session-resolver.ts';
+import { createRegisterResolver } from './modules/registers/register-resolver.ts';
 import { createChatProvider } from './modules/chatbot/ai-provider.ts';
 import { createStorageDriver } from './modules/storage/drivers/create-driver.ts';
 import { migrateLegacyProductImages } from './modules/products/migrate-legacy-product-images.ts';
@@ -79,6 +80,8 @@ export async function createServices(
       perAccount: createRateLimiter(database.db, { name: 'sign_in_account', limit: limits.perAccount, windowMs: FIFTEEN_MINUTES }),
       perAddress: createRateLimiter(database.db, { name: 'sign_in_address', limit: limits.perAddress, windowMs: FIFTEEN_MINUTES }),
     },
+    // Guessing pairing codes: a handful of typos an address, not a search (31^8 codes, 10 minutes each).
+    tillPairingPerAddress: createRateLimiter(database.db, { name: 'till_pairing_address', limit: 10, windowMs: FIFTEEN_MINUTES }),
     messageLimits: {
       signUpsPerAddress: createRateLimiter(database.db, { name: 'sign_up_address', limit: config.limits.signUpsPerAddressPerHour, windowMs: ONE_HOUR }),
       receiptEmailsPerBusiness: createRateLimiter(database.db, {
@@ -88,6 +91,7 @@ export async function createServices(
       }),
     },
     employeeSessions: createEmployeeSessionResolver({ database, secret: config.authSecret }),
+    registers: createRegisterResolver({ database }),
     sessionCache: createSessionCache(),
     businessContexts: createBusinessContextCache(),
     aiProvider: createChatProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey }),

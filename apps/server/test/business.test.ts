@@ -32,6 +32,7 @@ describe('GET /api/me', () => {
       employeeSession: null,
       isSuperAdmin: false,
       isBusinessOwner: false,
+      till: null,
     });
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products, stockMovements } from '../src/db/schema/index.ts';
 import { parseCsv } from '../src/modules/products/csv.ts';
 import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
-import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
+import { staffBusiness, staffOfEveryRole, tillOf } from './staff-helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -197,7 +197,7 @@ describe('catalogue CSV import', () => {
       adminPermissions: { can_add_products: true },
       pin: '707070',
     });
-    const token = (await shop.client.post('/api/employee-sessions', { employeeId: adder.body.employee.id, pin: '707070' })).body.token;
+    const token = (await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: adder.body.employee.id, pin: '707070' })).body.token;
     const headers = { 'x-employee-session': token };
     expect((await shop.client.request('POST', '/api/products/import', { csv: 'name,sku,price\nCoffee,COF,2' }, headers)).status).toBe(200);
     const priceChange = await shop.client.request('POST', '/api/products/import', { csv: 'sku,price\nTEA,9' }, headers);

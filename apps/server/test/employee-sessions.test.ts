@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, employeePinAttempts, employeeSessions, employees, timeClock } from '../src/db/schema/index.ts';
 import { describeEmployeeSession } from '../src/modules/employee-sessions/describe-employee-session.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { addEmployee, as, pinSignIn, sessionIdOf, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
+import { addEmployee, as, pinSignIn, sessionIdOf, staffBusiness, type StaffBusiness, tillOf } from './staff-helpers.ts';
 
 let server: TestServer;
 let shop: StaffBusiness;
@@ -31,7 +31,7 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
       permissions: { can_apply_discounts: true },
     });
     const before = Date.now();
-    const res = await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '2468' });
+    const res = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '2468' });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(['session', 'token']);
     expect(res.body.token).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
@@ -61,10 +61,10 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
 
   it('answers a wrong PIN and an unknown employee alike', async () => {
     const { employee } = await addEmployee(shop.client, { fullName: 'Wes Wrong', role: 'kitchen', pin: '1122' });
-    const wrong = await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '1123' });
-    const unknown = await shop.client.post('/api/employee-sessions', { employeeId: '00000000-0000-4000-8000-000000000000', pin: '1122' });
+    const wrong = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '1123' });
+    const unknown = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: '00000000-0000-4000-8000-000000000000', pin: '1122' });
     const noPinYet = await addEmployee(shop.client, { fullName: 'Nia NoPin', role: 'kitchen' });
-    const withoutPin = await shop.client.post('/api/employee-sessions', { employeeId: noPinYet.employee.id, pin: '1122' });
+    const withoutPin = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: noPinYet.employee.id, pin: '1122' });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ error: { code: 'invalid_pin', message: expect.any(String) } });
     expect(unknown.body).toEqual(wrong.body);
@@ -73,18 +73,18 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
   });
 
   it('refuses malformed input with 400 before looking at any PIN', async () => {
-    expect((await shop.client.post('/api/employee-sessions', { employeeId: 'nope', pin: '1234' })).status).toBe(400);
-    expect((await shop.client.post('/api/employee-sessions', { employeeId: shop.ownerEmployeeId, pin: '12' })).status).toBe(400);
-    expect((await shop.client.post('/api/employee-sessions', { employeeId: shop.ownerEmployeeId, pin: '1234', remember: true })).status).toBe(400);
+    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: 'nope', pin: '1234' })).status).toBe(400);
+    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: shop.ownerEmployeeId, pin: '12' })).status).toBe(400);
+    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: shop.ownerEmployeeId, pin: '1234', remember: true })).status).toBe(400);
   });
 
   it('locks PIN sign-in after 5 wrong PINs: the 6th is refused with the right PIN, until the lock expires', async () => {
     const { employee } = await addEmployee(shop.client, { fullName: 'Lou Locked', role: 'cashier', pin: '5150' });
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const res = await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '0000' });
+      const res = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '0000' });
       expect([attempt, res.status, res.body.error.code]).toEqual([attempt, 401, 'invalid_pin']);
     }
-    const sixth = await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '5150' });
+    const sixth = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '5150' });
     expect(sixth.status).toBe(429);
     expect(sixth.body.error.code).toBe('pin_locked');
     expect(sixth.body.error.retryAfterSeconds).toBeGreaterThan(240);
@@ -102,12 +102,12 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
     await server.database.withTenant(shop.businessId, (tx) =>
       tx.update(employees).set({ pinLockedUntil: new Date(Date.now() - 1000) }).where(eq(employees.id, employee.id)),
     );
-    expect((await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '5150' })).status).toBe(201);
+    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '5150' })).status).toBe(201);
   });
 
   it('counts wrong PINs in a row: a success starts the count again', async () => {
     const { employee } = await addEmployee(shop.client, { fullName: 'Rae Reset', role: 'cashier', pin: '7788' });
-    const attempt = (pin: string) => shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin });
+    const attempt = async (pin: string) => (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin });
     for (let i = 0; i < 4; i += 1) expect((await attempt('0001')).status).toBe(401);
     expect((await attempt('7788')).status).toBe(201);
     for (let i = 0; i < 4; i += 1) expect((await attempt('0001')).status).toBe(401);
@@ -117,7 +117,7 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
   it('allows a business 100 wrong PINs an hour, counted in the database, then 429 rate_limited even for a right PIN', async () => {
     const limited = await staffBusiness(server, { businessName: 'Busy Shop' });
     const { employee } = await addEmployee(limited.client, { fullName: 'Bo Busy', role: 'cashier', pin: '4242' });
-    const attempt = (pin: string) => limited.client.post('/api/employee-sessions', { employeeId: employee.id, pin });
+    const attempt = async (pin: string) => (await tillOf(limited.client)).post('/api/employee-sessions', { employeeId: employee.id, pin });
     const now = Date.now();
     // 99 wrong PINs from other processes during the last hour, and an old one that no longer counts.
     await server.database.withTenant(limited.businessId, (tx) =>
@@ -137,7 +137,7 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
     expect(refused.body.error.retryAfterSeconds).toBeGreaterThan(8 * 60);
     expect(refused.body.error.retryAfterSeconds).toBeLessThanOrEqual(10 * 60 + 1);
     // Another business is not affected.
-    expect((await shop.client.post('/api/employee-sessions', { employeeId: shop.ownerEmployeeId, pin: '9999' })).status).toBe(401);
+    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: shop.ownerEmployeeId, pin: '9999' })).status).toBe(401);
   });
 });
 

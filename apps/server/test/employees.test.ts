@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, employeeSessions, employees } from '../src/db/schema/index.ts';
 import { ApiClient, startTestServer, type TestServer } from './harness.ts';
-import { addEmployee, as, pinSignIn, staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness, staffOfEveryRole, type StaffBusiness, tillOf } from './staff-helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -85,10 +85,10 @@ describe('adding and editing employees', () => {
     const id = (created.body as { employee: { id: string } }).employee.id;
     record(await shop.client.request('PATCH', `/api/employees/${id}`, { pin: '482914' }));
     record(await shop.client.get('/api/employees'));
-    record(await shop.client.get('/api/employee-login/employees'));
-    const signIn = record(await shop.client.post('/api/employee-sessions', { employeeId: id, pin: '482914' }));
+    record(await (await tillOf(shop.client)).get('/api/employee-login/employees'));
+    const signIn = record(await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: id, pin: '482914' }));
     record(await shop.client.request('GET', '/api/employee-sessions/current', undefined, as((signIn.body as { token: string }).token)));
-    record(await shop.client.post('/api/employee-sessions', { employeeId: id, pin: '482913' }));
+    record(await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: id, pin: '482913' }));
     record(await shop.client.post(`/api/employees/${id}/deactivate`));
 
     const row = await employeeRow(shop.businessId, id);
@@ -123,7 +123,7 @@ describe('adding and editing employees', () => {
     expect(editTaken.status).toBe(200);
     expect(editFree.status).toBe(200);
     // Two employees sharing a PIN each sign in as themselves: the name picked before the PIN pad decides.
-    const first = await shop.client.post('/api/employee-sessions', { employeeId: taken.body.employee.id, pin: '1357' });
+    const first = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: taken.body.employee.id, pin: '1357' });
     expect(first.status).toBe(201);
     expect(first.body.session.employee_id).toBe(taken.body.employee.id);
   });
@@ -328,9 +328,9 @@ describe('deactivation (can_kick_employees)', () => {
       [false, true],
       [false, true],
     ]);
-    const picker = await shop.client.get('/api/employee-login/employees');
+    const picker = await (await tillOf(shop.client)).get('/api/employee-login/employees');
     expect(picker.body.employees.map((e: { id: string }) => e.id)).not.toContain(employee.id);
-    const signIn = await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '3141' });
+    const signIn = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '3141' });
     expect(signIn.status).toBe(401);
     expect((await auditOf(shop.businessId)).map((row) => row.action)).toContain('employee.deactivated');
   });
@@ -350,7 +350,7 @@ describe('lists', () => {
     expect((await shop.client.get('/api/employees?cursor=nonsense')).body.error.code).toBe('invalid_cursor');
     expect((await shop.client.get('/api/employees?limit=0')).status).toBe(400);
 
-    const picker = await shop.client.get('/api/employee-login/employees');
+    const picker = await (await tillOf(shop.client)).get('/api/employee-login/employees');
     expect(picker.status).toBe(200);
     expect(picker.body.employees[0]).toEqual({ id: shop.ownerEmployeeId, full_name: 'Ann Lee', role: 'business_owner', has_pin: false });
     expect(picker.body.employees).toHaveLength(5);

@@ -143,6 +143,9 @@ export class ApiClient {
     return { status: response.status, body: json, headers: response.headers };
   }
 
+  /** Another browser on the same server, with no cookies yet. */
+  fresh = () => new ApiClient(this.baseUrl);
+  hasCookie = (name: string) => this.cookies.has(name);
   /** The Cookie header this client sends (a websocket's upgrade request carries it too). */
   cookieHeader = () => [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   get = (path: string) => this.request('GET', path);

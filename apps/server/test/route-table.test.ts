@@ -26,7 +26,7 @@ describe('route table', () => {
   });
 
   it.each([...declared.entries()])('%s declares public or a required session', (_key, access) => {
-    expect(access).toEqual(expect.objectContaining({ kind: expect.stringMatching(/^(public|account|business|super-admin)$/) }));
+    expect(access).toEqual(expect.objectContaining({ kind: expect.stringMatching(/^(public|account|business|super-admin|till)$/) }));
   });
 
   it('serves no /api route that is missing from the declared table', () => {

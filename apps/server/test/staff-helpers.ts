@@ -37,8 +37,31 @@ export async function addEmployee(client: ApiClient, body: Record<string, unknow
   return res.body as { employee: { id: string; full_name: string }; setup_code: { code: string; expires_at: string } | null };
 }
 
+/**
+ * A new browser paired as a till of the owner's business with a code from settings (issue 10):
+ * it holds only the till credential, no account session.
+ */
+export async function pairTill(owner: ApiClient, name = 'Till'): Promise<ApiClient> {
+  const code = await owner.post('/api/registers/pairing-codes');
+  if (code.status !== 201) throw new Error(`pairing code failed: ${code.status} ${JSON.stringify(code.body)}`);
+  const till = owner.fresh();
+  const paired = await till.post('/api/registers/pair', { code: code.body.code, name });
+  if (paired.status !== 201) throw new Error(`pairing failed: ${paired.status} ${JSON.stringify(paired.body)}`);
+  return till;
+}
+
+const tillsOfOwners = new WeakMap<ApiClient, Promise<ApiClient>>();
+/** One paired till per owner client, made on first use. */
+export function tillOf(owner: ApiClient): Promise<ApiClient> {
+  let till = tillsOfOwners.get(owner);
+  if (!till) tillsOfOwners.set(owner, (till = pairTill(owner)));
+  return till;
+}
+
+/** PIN sign-in on the owner's business's till; the token also works with the owner's own client. */
 export async function pinSignIn(client: ApiClient, employeeId: string, pin: string): Promise<string> {
-  const res = await client.post('/api/employee-sessions', { employeeId, pin });
+  const till = await tillOf(client);
+  const res = await till.post('/api/employee-sessions', { employeeId, pin });
   if (res.status !== 201) throw new Error(`PIN sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token as string;
 }

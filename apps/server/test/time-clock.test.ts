@@ -4,7 +4,7 @@ import { auditLog, employeePinAttempts, employeeSessions, timeClock } from '../s
 import type { Database } from '../src/db/client.ts';
 import { readTestEnv } from '../src/env.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { addEmployee, as, pinSignIn, staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness, staffOfEveryRole, type StaffBusiness, tillOf } from './staff-helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -335,7 +335,7 @@ describe(`row-level security of the new tables on ${readTestEnv().testDbKind}`, 
       const token = await pinSignIn(shop.client, employee.id, '1111');
       await shop.client.request('POST', '/api/time-clock/clock-in', undefined, as(token));
       // A wrong PIN leaves its row in employee_pin_attempts.
-      await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '0000' });
+      await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '0000' });
     }
   });
 

@@ -27,3 +27,4 @@ export * from './contracts/realtime.ts';
 export * from './onboarding/checklist.ts';
 export * from './plain-text.ts';
 export * from './date-input.ts';
+export * from './till.ts';

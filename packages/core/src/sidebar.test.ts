@@ -216,13 +216,20 @@ describe('buildSidebar: employee sessions', () => {
   it.each<[EmployeeRole, boolean]>([
     ['cashier', true],
     ['kitchen', true],
-    ['manager', true],
     ['admin', false],
     ['business_owner', false],
   ])('%s sees only the POS System group: %s', (role, onlyPos) => {
     const groups = buildSidebar(ownerCtx({ employeeSession: { employee_role: role } }));
     if (onlyPos) expect(groups).toEqual(posOnly);
     else expect(groups).toEqual(buildSidebar(ownerCtx()));
+  });
+
+  it('a manager gets the POS group with the pages SPEC §6 lets managers use: orders (refunds), customers, products', () => {
+    const groups = buildSidebar(ownerCtx({ employeeSession: { employee_role: 'manager' } }));
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.items.map((item) => item.to)).toEqual(['/pos', '/orders', '/customers', '/products']);
+    const bare = buildSidebar(ownerCtx({ employeeSession: { employee_role: 'manager' }, enabledFeatures: { ...allFeatures(false), pos_system: true } }));
+    expect(bare[0]!.items.map((item) => item.to)).toEqual(['/pos', '/orders']);
   });
 
   it('a cashier sees the POS group whatever the features', () => {

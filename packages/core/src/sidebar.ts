@@ -160,9 +160,20 @@ const POS_ONLY_GROUP: SidebarGroup = {
 const FULL_SIDEBAR_ROLES: readonly EmployeeRole[] = ['admin', 'business_owner'];
 
 /** SPEC §2 Sidebar: the groups to show, empty ones dropped. */
+/**
+ * What a manager on the till may open besides the till (issue 10 item 3: SPEC §6 always allows
+ * managers refunds and inventory), in the same POS System group.
+ */
+const MANAGER_TILL_ITEMS: ItemRule[] = [
+  { label: 'Orders', to: '/orders', icon: 'Receipt' },
+  { label: 'Customers', to: '/customers', icon: 'Users', shownWhen: ifFeature('customer_management') },
+  { label: 'Products', to: '/products', icon: 'Package', shownWhen: ifFeature('inventory_management') },
+];
+
 export function buildSidebar(ctx: SidebarContext): SidebarGroup[] {
   if (ctx.employeeSession && !FULL_SIDEBAR_ROLES.includes(ctx.employeeSession.employee_role)) {
-    return [{ ...POS_ONLY_GROUP, items: POS_ONLY_GROUP.items.map((item) => ({ ...item })) }];
+    const extra = ctx.employeeSession.employee_role === 'manager' ? MANAGER_TILL_ITEMS.filter((item) => item.shownWhen?.(ctx) ?? true) : [];
+    return [{ ...POS_ONLY_GROUP, items: [...POS_ONLY_GROUP.items, ...extra].map(({ label, to, icon }) => ({ label, to, icon })) }];
   }
   return SIDEBAR_GROUPS.map((group) => ({
     id: group.id,

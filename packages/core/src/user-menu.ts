@@ -12,6 +12,8 @@ export interface UserMenuContext {
   enabledFeatures: EnabledFeatures;
   industry: Industry | null | undefined;
   isSuperAdmin: boolean;
+  /** For an employee: whether a page would open for them (core `canOpenPage`); others are left out. */
+  canOpen?: (to: string) => boolean;
 }
 
 const link = (label: string, to: string): UserMenuEntry => ({ type: 'link', label, to });
@@ -28,7 +30,7 @@ export function buildUserMenu(ctx: UserMenuContext): UserMenuEntry[] {
   const pos = showsPosLinks(ctx);
 
   if (ctx.kind === 'employee') {
-    return [
+    const entries: UserMenuEntry[] = [
       ...(pos ? [link('Employee POS', '/employee-pos'), link('POS', '/pos')] : []),
       link('Orders', '/orders'),
       ...(ctx.enabledFeatures.kitchen_display ? [link('Kitchen', '/kitchen')] : []),
@@ -40,6 +42,9 @@ export function buildUserMenu(ctx: UserMenuContext): UserMenuEntry[] {
       link('Website', '/'),
       { type: 'action', label: 'End Shift', action: 'end-shift' },
     ];
+    // Only pages that work for this person (issue 10 item 3): a cashier gets no Settings link.
+    const canOpen = ctx.canOpen;
+    return canOpen ? entries.filter((entry) => entry.type !== 'link' || canOpen(entry.to)) : entries;
   }
 
   return [

@@ -20,6 +20,29 @@ export interface ResolvedEmployeeSession {
   adminPermissions: unknown;
   /** When the PIN sign-in happened; SPEC §4 discards the session 8 hours later. */
   loginTime: Date;
+  /** The paired till it was opened on: the token is refused with any other till's credential. */
+  registerId: string | null;
+}
+
+/** A paired till device (a register) as its credential names it, with its business. */
+export interface PairedRegister {
+  registerId: string;
+  registerName: string;
+  storeId: string;
+  businessId: string;
+  ownerUserId: string;
+  enabledFeatures: unknown;
+}
+
+/** What a till device presents: the `till_register` cookie, `<register id>.<secret>`. */
+export interface RegisterCredential {
+  registerId: string;
+  secret: string;
+}
+
+export interface RegisterResolver {
+  /** The paired, unrevoked register the credential names, or null. */
+  resolve(credential: RegisterCredential): Promise<PairedRegister | null>;
 }
 
 export interface EmployeeSessionResolver {
@@ -34,6 +57,8 @@ export interface TenantContext {
   actor: Actor;
   employeeSession: ResolvedEmployeeSession | null;
   features: EnabledFeatures;
+  /** The paired till the request comes from; null on an account's own browser. */
+  registerId: string | null;
 }
 
 export interface Services {
@@ -43,8 +68,12 @@ export interface Services {
   mailer: Mailer;
   signInLimits: { perAccount: RateLimiter; perAddress: RateLimiter };
   /** Sign-ups per client address and receipt emails per business, an hour each (decision 016). */
+  /** Pairing-code attempts per client address (a code is 8 characters for 10 minutes). */
+  tillPairingPerAddress: RateLimiter;
   messageLimits: { signUpsPerAddress: RateLimiter; receiptEmailsPerBusiness: RateLimiter };
   employeeSessions: EmployeeSessionResolver;
+  /** Paired till devices (issue 10; ARCHITECTURE "Credentials"). */
+  registers: RegisterResolver;
   sessionCache: SessionCache;
   businessContexts: BusinessContextCache;
   aiProvider: ChatProvider;
@@ -68,6 +97,10 @@ export interface AppEnv {
     services: Services;
     /** The signed-in account, when the request carries a valid session cookie. */
     account: SignedInAccount | null;
+    /** The till credential the request carries (its cookie), not yet checked. */
+    registerCredential: RegisterCredential | null;
+    /** Set by `till` routes: the checked till, with no employee session needed. */
+    till: PairedRegister;
     clientAddress: string;
     tenant: TenantContext;
     /** CSP frame-ancestors for this answer; unset means 'none' (lib/security-headers.ts). */

@@ -14,6 +14,8 @@ export interface RateLimiter {
   /** Records one attempt for `key`; answers whether it is still within the limit. */
   hit(key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   reset(key: string): Promise<void>;
+  /** Whether `key` has used up its attempts in the current window, without counting one. */
+  isBlocked(key: string): Promise<{ blocked: boolean; retryAfterSeconds: number }>;
 }
 
 export interface RateLimiterOptions {
@@ -48,6 +50,11 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions): RateLimi
     },
     async reset(key) {
       await limiter.delete(key);
+    },
+    async isBlocked(key) {
+      const result = await limiter.get(key);
+      if (!result || result.remainingPoints > 0) return { blocked: false, retryAfterSeconds: 0 };
+      return { blocked: true, retryAfterSeconds: retryAfter(result) };
     },
   };
 }

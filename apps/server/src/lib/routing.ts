@@ -1,9 +1,11 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { MESSAGES, evaluateApiAccess, type ApiRequirement } from '@till/core';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from './app-error.ts';
 import type { AppEnv } from './context.ts';
-import { resolveTenant } from './tenant.ts';
+import { resolveTenant, tillNotPaired } from './tenant.ts';
+import { clearRegisterCookie } from '../modules/registers/register-credential.ts';
 import { accountsRepository } from '../modules/accounts/accounts.repository.ts';
 
 /**
@@ -13,16 +15,22 @@ import { accountsRepository } from '../modules/accounts/accounts.repository.ts';
  * - business: a signed-in account's business, acted on by the owner account or, with an
  *   employee session token, by that employee; `requirement` holds the SPEC §3/§6 checks.
  * - super-admin: a signed-in account for which is_super_admin() is true (SPEC §7).
+ * - till: a paired till device, before anyone has signed in on it with a PIN (the PIN pad's
+ *   name list and the PIN sign-in itself). An account alone is refused: employees sign in on
+ *   paired tills only.
+ * A business route called by a paired till needs an employee session opened on that till.
  */
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'account' }
   | { kind: 'business'; requirement: ApiRequirement }
-  | { kind: 'super-admin' };
+  | { kind: 'super-admin' }
+  | { kind: 'till' };
 
 export const PUBLIC: RouteAccess = { kind: 'public' };
 export const ACCOUNT: RouteAccess = { kind: 'account' };
 export const SUPER_ADMIN: RouteAccess = { kind: 'super-admin' };
+export const TILL: RouteAccess = { kind: 'till' };
 export const business = (requirement: ApiRequirement = {}): RouteAccess => ({ kind: 'business', requirement });
 
 const requireAccount = createMiddleware<AppEnv>(async (c, next) => {
@@ -30,9 +38,29 @@ const requireAccount = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** A till credential that no longer works is dropped from the browser with the refusal. */
+async function forgettingBadTillCredential<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'till_not_paired' && c.get('registerCredential')) clearRegisterCookie(c);
+    throw error;
+  }
+}
+
+const requireTill = createMiddleware<AppEnv>(async (c, next) => {
+  const credential = c.get('registerCredential');
+  if (!credential) {
+    throw new AppError(403, 'till_not_paired', 'Employees sign in with their PIN on a paired till. The owner pairs this device in Settings → Tills.');
+  }
+  const till = await forgettingBadTillCredential(c, async () => (await c.var.services.registers.resolve(credential)) ?? Promise.reject(tillNotPaired()));
+  c.set('till', till);
+  await next();
+});
+
 function requireBusiness(requirement: ApiRequirement) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const tenant = await resolveTenant(c);
+    const tenant = await forgettingBadTillCredential(c, () => resolveTenant(c));
     const decision = evaluateApiAccess(tenant.actor, requirement, tenant.features);
     if (!decision.allowed) throw new AppError(403, decision.code, decision.message);
     c.set('tenant', tenant);
@@ -53,7 +81,10 @@ function accessMiddleware(access: RouteAccess) {
     case 'account':
       return [requireAccount];
     case 'business':
-      return [requireAccount, requireBusiness(access.requirement)];
+      // resolveTenant asks for an account or a paired till itself.
+      return [requireBusiness(access.requirement)];
+    case 'till':
+      return [requireTill];
     case 'super-admin':
       return [requireAccount, requireSuperAdmin];
   }

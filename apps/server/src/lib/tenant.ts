@@ -2,7 +2,7 @@ import { MESSAGES, resolveEnabledFeatures, defaultEnabledFeatures } from '@till/
 import type { Context } from 'hono';
 import { accountsRepository } from '../modules/accounts/accounts.repository.ts';
 import { AppError } from './app-error.ts';
-import type { AppEnv, Services, SignedInAccount, TenantContext } from './context.ts';
+import type { AppEnv, RegisterCredential, Services, SignedInAccount, TenantContext } from './context.ts';
 
 /** Employee sessions travel in this header; the owner's account cookie stays underneath. */
 export const EMPLOYEE_SESSION_HEADER = 'x-employee-session';
@@ -17,24 +17,52 @@ export const EMPLOYEE_SESSION_HEADER = 'x-employee-session';
 export interface CallerCredentials {
   account: SignedInAccount | null;
   employeeSessionToken: string | null;
+  /** A paired till's credential (its cookie), when the caller is a till device. */
+  registerCredential: RegisterCredential | null;
 }
+
+export const tillNotPaired = () =>
+  new AppError(401, 'till_not_paired', 'This device is not a paired till. The owner pairs it in Settings → Tills.');
+export const employeeSessionRequired = () =>
+  new AppError(401, 'employee_session_required', 'Sign in with your employee PIN to continue');
+const employeeSessionEnded = () =>
+  new AppError(401, 'employee_session_expired', 'The employee session has ended. Sign in with your PIN again.');
 
 /** The business a request acts on, and who acts (business routes). */
 export async function resolveTenant(c: Context<AppEnv>): Promise<TenantContext> {
   return resolveTenantFromCredentials(c.var.services, {
     account: c.get('account'),
     employeeSessionToken: c.req.header(EMPLOYEE_SESSION_HEADER) ?? null,
+    registerCredential: c.get('registerCredential'),
   });
 }
 
 /**
- * The signed-in account's business and who acts on it. With an employee session token the
- * employee acts (least privilege, even on the owner's device); without one, only the account
- * that owns the business may act, as its owner.
+ * Who acts, on which business (ARCHITECTURE "Credentials"):
+ * - a paired till: only an employee session opened on that same till, acting as that employee;
+ *   without one it is a 401, never the owner, whatever account cookie the browser also holds;
+ * - the owner's account on their own browser: the owner, or, with an employee session token of
+ *   the business, that employee (least privilege).
  */
 export async function resolveTenantFromCredentials(services: Services, credentials: CallerCredentials): Promise<TenantContext> {
   const { database, employeeSessions, businessContexts } = services;
   const { account } = credentials;
+  if (credentials.registerCredential) {
+    const till = await services.registers.resolve(credentials.registerCredential);
+    if (!till) throw tillNotPaired();
+    const token = credentials.employeeSessionToken;
+    if (!token) throw employeeSessionRequired();
+    const session = await employeeSessions.resolve(till.businessId, token);
+    if (!session || session.registerId !== till.registerId) throw employeeSessionEnded();
+    return {
+      businessId: till.businessId,
+      userId: till.ownerUserId,
+      actor: { kind: 'employee', role: session.role, permissions: session.permissions, adminPermissions: session.adminPermissions },
+      employeeSession: session,
+      features: till.enabledFeatures ? resolveEnabledFeatures(till.enabledFeatures) : defaultEnabledFeatures({ firstTimeSetup: false }),
+      registerId: till.registerId,
+    };
+  }
   if (!account) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
   const context = await businessContexts.resolve(account.user.id, () => accountsRepository(database.db).findBusinessContext(account.user.id));
   if (!context) throw new AppError(403, 'no_business', 'This account has no business');
@@ -47,17 +75,18 @@ export async function resolveTenantFromCredentials(services: Services, credentia
   const token = credentials.employeeSessionToken;
   if (token) {
     const session = await employeeSessions.resolve(businessId, token);
-    if (!session) throw new AppError(401, 'employee_session_expired', 'The employee session has ended. Sign in with your PIN again.');
+    if (!session) throw employeeSessionEnded();
     return {
       businessId,
       userId: account.user.id,
       actor: { kind: 'employee', role: session.role, permissions: session.permissions, adminPermissions: session.adminPermissions },
       employeeSession: session,
       features,
+      registerId: null,
     };
   }
   if (context.ownerUserId !== account.user.id) {
     throw new AppError(403, 'forbidden', 'Sign in with your employee PIN to continue');
   }
-  return { businessId, userId: account.user.id, actor: { kind: 'owner' }, employeeSession: null, features };
+  return { businessId, userId: account.user.id, actor: { kind: 'owner' }, employeeSession: null, features, registerId: null };
 }

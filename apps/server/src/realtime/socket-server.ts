@@ -132,7 +132,7 @@ export function createSocketServer(services: Services, hub: Hub, options: Socket
       const seen = epoch;
       let tenant: TenantContext;
       try {
-        tenant = await resolveTenantFromCredentials(services, { account, employeeSessionToken });
+        tenant = await resolveTenantFromCredentials(services, { account, employeeSessionToken, registerCredential: null });
         await authorizeChannel(services, tenant, channel);
       } catch (error) {
         if (error instanceof AppError) return channelError(error.code, error.message);

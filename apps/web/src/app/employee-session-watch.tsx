@@ -39,8 +39,8 @@ function writeSharedActivity(at: number): void {
 /**
  * SPEC §4 in the browser, for every page: the session ends after 5 minutes without mouse,
  * key, scroll, touch or click, and once it is more than 8 hours old. When it ends, by either
- * or because the server said so, a page that needs a signed-in person goes to /employee-login:
- * the device's account underneath must not carry on as the owner for whoever is at the till.
+ * or because the server said so, a page that needs a signed-in person goes to the till's PIN pad
+ * (/pos-terminal): a till holds no account to carry on with.
  */
 export function EmployeeSessionWatch() {
   const session = useEmployeeSession();
@@ -112,7 +112,8 @@ export function EmployeeSessionWatch() {
     previousToken.current = token;
     const kind = routeKind.current;
     if (ended && (kind === 'login' || kind === 'super-admin' || kind === 'employee-pos')) {
-      void navigate('/employee-login', { replace: true });
+      // Back to this device's PIN pad (a till), never to an account's pages.
+      void navigate('/pos-terminal', { replace: true });
     }
   }, [token, navigate]);
 

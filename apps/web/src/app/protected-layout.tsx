@@ -8,14 +8,14 @@ import { CreateBusinessSettings } from '@/features/business-setup/components/cre
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useEmployeeSession } from '@/lib/employee-session';
 import { buildGuardContext } from '@/lib/guard-context';
-import { useMe, type BusinessSettings, type Me, type MeUser } from '@/lib/me';
+import { useMe, type BusinessSettings, type Me } from '@/lib/me';
 import { useSuperAdminStatus } from '@/lib/super-admin';
 import { useCurrentAppRoute } from './route-handle';
 import { BusinessUpdates } from './business-updates';
 import { AppShell } from './shell/app-shell';
 
-/** What every page behind the login guard can rely on. */
-export type SignedInContext = Me & { user: MeUser; settings: BusinessSettings };
+/** What every page behind the login guard can rely on; on a paired till there is no account (`user` null). */
+export type SignedInContext = Me & { settings: BusinessSettings };
 
 export function useSignedIn(): SignedInContext {
   return useOutletContext<SignedInContext>();
@@ -73,7 +73,7 @@ function ShellPage({ route, me }: { route: AppRoute; me: Me | undefined }) {
       />
     );
   }
-  const context = guarded && me?.user && me.settings ? ({ ...me, user: me.user, settings: me.settings } satisfies SignedInContext) : me;
+  const context = guarded && (me?.user || me?.till) && me.settings ? ({ ...me, settings: me.settings } satisfies SignedInContext) : me;
   return <Outlet context={context} />;
 }
 
@@ -96,7 +96,7 @@ export function ProtectedLayout() {
       return <FetchMeFailed error={me.error} onRetry={() => void me.refetch()} retrying={me.isFetching} />;
     }
     if (!me.data) return <LoadingScreen />;
-    if (!me.data.user) {
+    if (!me.data.user && !me.data.till) {
       // A signed-out answer that is being re-checked (e.g. just after signing in) is not final.
       return me.isFetching ? <LoadingScreen /> : <Navigate to="/auth" replace />;
     }
@@ -112,6 +112,8 @@ export function ProtectedLayout() {
   const decision = evaluateRouteGuard(route, ctx);
 
   if (decision.outcome === 'redirect') {
+    // On a paired till, nobody signed in means the till's own PIN pad.
+    if (me.data?.till && decision.to === '/employee-login') return <Navigate to="/pos-terminal" replace />;
     // A cached profile may be out of date: turn someone away only on the server's own answer.
     return me.isPlaceholderData && route.kind !== 'employee-pos' ? <LoadingScreen /> : <Navigate to={decision.to} replace />;
   }
@@ -125,6 +127,9 @@ export function ProtectedLayout() {
     }
     return <LoadingScreen />;
   }
+
+  // A till's PIN pad fills the screen: nobody is signed in yet, so there is no menu to offer.
+  if (me.data?.till && !employeeSession && route.path === '/pos-terminal') return <Outlet context={me.data} />;
 
   return (
     <AppShell route={route}>

@@ -10,6 +10,8 @@ import { clearEmployeeSessionIfToken, readEmployeeSession } from '@/lib/employee
 export const EMPLOYEE_SESSION_HEADER = 'x-employee-session';
 /** The server's answer when the token's session ended (End Shift elsewhere, 8 hours, deactivation). */
 export const EMPLOYEE_SESSION_EXPIRED = 'employee_session_expired';
+/** The till credential of this browser no longer works (unpaired in settings). */
+export const TILL_NOT_PAIRED = 'till_not_paired';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -131,7 +133,7 @@ async function send(method: string, path: string, body: unknown, options: Reques
   if (!response.ok) {
     const error = toApiError(response.status, await readJson(response));
     // SPEC §4: the session is over on the server, so it is over here too (plain, local clear).
-    if (token && error.status === 401 && error.code === EMPLOYEE_SESSION_EXPIRED) clearEmployeeSessionIfToken(token);
+    if (token && error.status === 401 && (error.code === EMPLOYEE_SESSION_EXPIRED || error.code === TILL_NOT_PAIRED)) clearEmployeeSessionIfToken(token);
     throw error;
   }
   return response;

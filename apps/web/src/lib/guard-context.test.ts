@@ -1,4 +1,5 @@
 import {
+  APP_ROUTES,
   allAdminPermissions,
   allEmployeePermissions,
   defaultEnabledFeatures,
@@ -13,6 +14,7 @@ import type { Me } from './me';
 
 const owner: Me = {
   user: { id: 'u1', email: 'ann@example.com', phoneNumber: null, name: 'Ann' },
+  till: null,
   profile: { user_id: 'u1', business_name: 'Cafe', full_name: 'Ann', industry: 'restaurant' },
   business: { id: 'b1', name: 'Cafe', currency: 'EUR', time_zone: 'Europe/Berlin' },
   settings: {
@@ -109,5 +111,22 @@ describe('buildGuardContext', () => {
     const me = { ...owner, settings: { ...owner.settings!, enabled_features: { ...owner.settings!.enabled_features, kitchen_display: false } } };
     const ctx = buildGuardContext({ me, meLoading: false, superAdminStatus: null, employeeSession: null });
     expect(evaluateRouteGuard(route('/kitchen'), ctx)).toEqual({ outcome: 'redirect', to: '/dashboard' });
+  });
+});
+
+describe('a paired till', () => {
+  const till: Me = { ...owner, user: null, till: { id: 't1', name: 'Front', store_id: 's1' }, isBusinessOwner: false };
+  const dashboard = APP_ROUTES.find((route) => route.path === '/dashboard')!;
+
+  it('sends nobody-signed-in to the employee sign-in (the till\'s PIN pad), never to the owner\'s pages', () => {
+    const ctx = buildGuardContext({ me: till, meLoading: false, superAdminStatus: false, employeeSession: null });
+    expect(evaluateRouteGuard(dashboard, ctx)).toEqual({ outcome: 'redirect', to: '/employee-login' });
+  });
+
+  it('lets an employee signed in on it through, with their own permissions', () => {
+    const ctx = buildGuardContext({ me: till, meLoading: false, superAdminStatus: false, employeeSession: session('cashier') });
+    expect(evaluateRouteGuard(dashboard, ctx)).toEqual({ outcome: 'allow' });
+    const settings = APP_ROUTES.find((route) => route.path === '/settings')!;
+    expect(evaluateRouteGuard(settings, ctx)).toEqual({ outcome: 'redirect', to: '/dashboard' });
   });
 });

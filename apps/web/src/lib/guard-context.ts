@@ -38,7 +38,8 @@ export interface GuardInputs {
 export function buildGuardContext({ me, meLoading, superAdminStatus, employeeSession }: GuardInputs): RouteGuardContext {
   return {
     loading: meLoading || !me,
-    user: me?.user ? { id: me.user.id } : null,
+    // A paired till stands where an account would: the guard then wants an employee session.
+    user: me?.user ? { id: me.user.id } : me?.till ? { id: me.till.id } : null,
     isBusinessOwner: me?.isBusinessOwner === true,
     settings: me?.settings ?? null,
     employeeSession: employeeSession ? { employee_role: employeeSession.employee_role } : null,

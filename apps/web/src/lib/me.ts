@@ -38,8 +38,16 @@ export interface BusinessSettings {
   prices_include_tax: boolean;
 }
 
+/** This browser is a paired till (issue 10): no account is signed in on it. */
+export interface MeTill {
+  id: string;
+  name: string;
+  store_id: string;
+}
+
 export interface Me {
   user: MeUser | null;
+  till: MeTill | null;
   profile: MeProfile | null;
   business: MeBusiness | null;
   settings: BusinessSettings | null;
@@ -53,6 +61,7 @@ export type SignedInMe = Me & { user: MeUser };
 
 export const SIGNED_OUT_ME: Me = {
   user: null,
+  till: null,
   profile: null,
   business: null,
   settings: null,
@@ -83,6 +92,7 @@ type RawMe = Partial<Omit<Me, 'settings'>> & { settings?: RawSettings | null };
 export function normalizeMe(raw: RawMe): Me {
   return {
     user: raw.user ?? null,
+    till: raw.till ?? null,
     profile: raw.profile ?? null,
     business: raw.business ?? null,
     settings: normalizeSettings(raw.settings),
@@ -92,11 +102,12 @@ export function normalizeMe(raw: RawMe): Me {
   };
 }
 
-/** Only a signed-in answer is worth caching; anything else in storage is discarded. */
-function isCachedMe(value: unknown): value is RawMe & { user: MeUser } {
+const hasId = (value: unknown) => typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
+
+/** Only a signed-in (or paired-till) answer is worth caching; anything else in storage is discarded. */
+function isCachedMe(value: unknown): value is RawMe {
   if (typeof value !== 'object' || value === null) return false;
-  const user = (value as { user?: unknown }).user;
-  return typeof user === 'object' && user !== null && typeof (user as { id?: unknown }).id === 'string';
+  return hasId((value as { user?: unknown }).user) || hasId((value as { till?: unknown }).till);
 }
 
 /** SPEC §9: the last signed-in /api/me, when it is under 5 minutes old. */
@@ -112,7 +123,7 @@ export function forgetCachedMe(): void {
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
   try {
     const me = normalizeMe(await apiClient.get<RawMe>('/api/me', signal ? { signal } : {}));
-    if (me.user) writeProfileCache(browserStorage(), me, Date.now());
+    if (me.user || me.till) writeProfileCache(browserStorage(), me, Date.now());
     else forgetCachedMe();
     return me;
   } catch (error) {

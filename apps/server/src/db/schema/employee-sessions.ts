@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businesses, employees } from './business.ts';
+import { registers } from './stores.ts';
 
 /**
  * SPEC §3 employee_sessions: one row per PIN sign-in. The token handed to the browser is the
@@ -19,6 +20,8 @@ export const employeeSessions = pgTable(
     /** Where the token was issued: which till, for the audit trail of a shared device. */
     clientAddress: text('client_address'),
     userAgent: text('user_agent'),
+    /** The paired till it was opened on; the token works only together with that till's credential. */
+    registerId: uuid('register_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -27,6 +30,12 @@ export const employeeSessions = pgTable(
       columns: [table.businessId, table.employeeId],
       foreignColumns: [employees.businessId, employees.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'employee_sessions_register_fk',
+      columns: [table.businessId, table.registerId],
+      foreignColumns: [registers.businessId, registers.id],
+    }),
+    index('employee_sessions_active_register_idx').on(table.registerId).where(sql`${table.isActive}`),
     index('employee_sessions_active_employee_idx').on(table.employeeId).where(sql`${table.isActive}`),
   ],
 );

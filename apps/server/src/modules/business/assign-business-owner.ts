@@ -2,6 +2,7 @@ import { allEmployeePermissions } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { hashPin } from '../employees/employee-secrets.ts';
 import { businessRepository } from './business.repository.ts';
 import { ensureBusinessSettings } from './ensure-business-settings.ts';
 import { toSettingsView, type BusinessSettingsView } from './settings-view.ts';
@@ -12,12 +13,14 @@ import { toSettingsView, type BusinessSettingsView } from './settings-view.ts';
  */
 export async function assignBusinessOwner(
   database: Database,
-  input: { businessId: string; userId: string; fullName: string; email: string | null },
+  input: { businessId: string; userId: string; fullName: string; email: string | null; pin?: string | undefined },
 ): Promise<BusinessSettingsView> {
+  // The owner signs in on tills with this PIN (issue 10 item 4); hashed before any transaction opens.
+  const pinHash = input.pin ? await hashPin(input.pin) : null;
   await ensureBusinessSettings(database, { businessId: input.businessId, userId: input.userId });
   const ownerExists = () => conflict('owner_exists', 'This business already has an owner');
   try {
-    return await assignInTenant(database, input, ownerExists);
+    return await assignInTenant(database, { ...input, pinHash }, ownerExists);
   } catch (error) {
     // Two clicks at once: the one-owner-per-business index refuses the second.
     if (isUniqueViolation(error)) throw ownerExists();
@@ -27,7 +30,7 @@ export async function assignBusinessOwner(
 
 function assignInTenant(
   database: Database,
-  input: { businessId: string; userId: string; fullName: string; email: string | null },
+  input: { businessId: string; userId: string; fullName: string; email: string | null; pinHash: string | null },
   ownerExists: () => Error,
 ): Promise<BusinessSettingsView> {
   return database.withTenant(input.businessId, async (tx) => {
@@ -41,6 +44,7 @@ function assignInTenant(
       fullName: input.fullName,
       email: input.email,
       role: 'business_owner',
+      pinHash: input.pinHash,
       isActive: true,
       permissions: allEmployeePermissions(true),
       adminPermissions: null,

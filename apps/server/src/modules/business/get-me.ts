@@ -1,4 +1,4 @@
-import type { Services, SignedInAccount } from '../../lib/context.ts';
+import type { PairedRegister, Services, SignedInAccount } from '../../lib/context.ts';
 import { describeEmployeeSession } from '../employee-sessions/describe-employee-session.ts';
 import type { EmployeeSessionView } from '../employee-sessions/employee-session-view.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
@@ -13,6 +13,8 @@ export interface MeView {
   employeeSession: EmployeeSessionView | null;
   isSuperAdmin: boolean;
   isBusinessOwner: boolean;
+  /** Set when this browser is a paired till: nobody's account is signed in on it. */
+  till: { id: string; name: string; store_id: string } | null;
 }
 
 const SIGNED_OUT: MeView = {
@@ -23,6 +25,7 @@ const SIGNED_OUT: MeView = {
   employeeSession: null,
   isSuperAdmin: false,
   isBusinessOwner: false,
+  till: null,
 };
 
 /** Everything the web app needs to decide what to show, in one round trip. */
@@ -31,8 +34,10 @@ export async function getMe(
   accounts: AccountsRepository,
   account: SignedInAccount | null,
   employeeSessionToken: string | undefined,
+  till: PairedRegister | null = null,
 ): Promise<MeView> {
   const { database } = services;
+  if (till) return getTillMe(services, accounts, till, employeeSessionToken);
   if (!account) return SIGNED_OUT;
   const [profile, isSuperAdmin] = await Promise.all([
     accounts.findProfile(account.user.id),
@@ -62,5 +67,37 @@ export async function getMe(
     employeeSession,
     isSuperAdmin,
     isBusinessOwner: business?.ownerUserId === account.user.id,
+    till: null,
+  };
+}
+
+/**
+ * A paired till: the business as its staff see it, and the employee signed in on this till (if
+ * any). No account: the owner acts here only through their own employee row and PIN.
+ */
+async function getTillMe(
+  services: Pick<Services, 'database' | 'config'>,
+  accounts: AccountsRepository,
+  till: PairedRegister,
+  employeeSessionToken: string | undefined,
+): Promise<MeView> {
+  const [profile, { business, settings }] = await Promise.all([
+    accounts.findProfile(till.ownerUserId),
+    services.database.withTenant(till.businessId, async (tx) => ({
+      business: await businessRepository.findBusiness(tx, till.businessId),
+      settings: await businessRepository.findSettings(tx, till.businessId),
+    })),
+  ]);
+  const employeeSession = employeeSessionToken
+    ? await describeEmployeeSession(services, till.businessId, employeeSessionToken, new Date(), till.registerId)
+    : null;
+  return {
+    ...SIGNED_OUT,
+    // The business's industry (SPEC §1 menus); the owner's own name and account stay off the till.
+    profile: profile ? { user_id: profile.userId, business_name: profile.businessName, full_name: null, industry: profile.industry } : null,
+    business: business ? { id: business.id, name: business.name, currency: business.currency, time_zone: business.timeZone } : null,
+    settings: settings ? toSettingsView(settings) : null,
+    employeeSession,
+    till: { id: till.registerId, name: till.registerName, store_id: till.storeId },
   };
 }

@@ -8,7 +8,10 @@ export async function describeEmployeeSession(
   businessId: string,
   token: string,
   now: Date = new Date(),
+  /** On a paired till, only a session opened on that till counts. */
+  registerId: string | null = null,
 ): Promise<EmployeeSessionView | null> {
   const row = await findLiveSession(services.database, services.config.authSecret, businessId, token, now);
-  return row ? toEmployeeSessionView(row) : null;
+  if (!row || (registerId && row.registerId !== registerId)) return null;
+  return toEmployeeSessionView(row);
 }

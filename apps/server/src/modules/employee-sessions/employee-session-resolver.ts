@@ -21,6 +21,7 @@ export function createEmployeeSessionResolver(options: { database: Database; sec
         permissions: row.permissions,
         adminPermissions: row.adminPermissions,
         loginTime: row.createdAt,
+        registerId: row.registerId ?? null,
       };
     },
   };

@@ -26,6 +26,8 @@ export interface SessionWithEmployee {
   sessionId: string;
   isActive: boolean;
   createdAt: Date;
+  /** The paired till the session was opened on (null for sessions from before tills were paired). */
+  registerId?: string | null;
   employeeId: string;
   employeeName: string;
   employeeActive: boolean;

@@ -70,6 +70,7 @@ export const employeeSessionsRepository = {
         sessionId: employeeSessions.id,
         isActive: employeeSessions.isActive,
         createdAt: employeeSessions.createdAt,
+        registerId: employeeSessions.registerId,
         employeeId: employees.id,
         employeeName: employees.fullName,
         employeeActive: employees.isActive,

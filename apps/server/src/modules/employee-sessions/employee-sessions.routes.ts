@@ -2,7 +2,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { PIN_PATTERN } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
-import { business, defineRoute } from '../../lib/routing.ts';
+import { TILL, business, defineRoute } from '../../lib/routing.ts';
 import { timeEntrySchema } from '../time-clock/time-entry-schema.ts';
 import { employeeSessionSchema } from './employee-session-schema.ts';
 import { endShift } from './end-shift.ts';
@@ -13,10 +13,10 @@ import { signOutEmployee } from './sign-out-employee.ts';
 const signInRoute = defineRoute({
   method: 'post',
   path: '/api/employee-sessions',
-  access: business(),
+  access: TILL,
   tags: ['employee-sessions'],
   summary:
-    'PIN sign-in: a new session token (send it as x-employee-session) and the SPEC §3 session fields. ' +
+    'PIN sign-in on a paired till: a new session token (send it as x-employee-session from that till) and the SPEC §3 session fields. ' +
     '5 wrong PINs lock the employee for 5 minutes; 100 attempts an hour per business',
   request: {
     body: jsonBody(z.strictObject({ employeeId: z.uuid(), pin: z.string().regex(PIN_PATTERN, 'The PIN must be 4 to 6 digits') })),
@@ -63,7 +63,8 @@ export const employeeSessionsRoutes = new OpenAPIHono<AppEnv>()
     const result = await signInEmployee(
       c.var.services,
       {
-        businessId: c.var.tenant.businessId,
+        businessId: c.var.till.businessId,
+        registerId: c.var.till.registerId,
         employeeId: body.employeeId,
         pin: body.pin,
         clientAddress: c.var.clientAddress,

@@ -53,7 +53,7 @@ type Check =
  */
 export async function signInEmployee(
   services: Services,
-  input: { businessId: string; employeeId: string; pin: string; clientAddress: string; userAgent: string | null },
+  input: { businessId: string; registerId: string; employeeId: string; pin: string; clientAddress: string; userAgent: string | null },
   now: Date,
 ): Promise<{ token: string; session: EmployeeSessionView }> {
   const { database } = services;
@@ -105,6 +105,7 @@ export async function signInEmployee(
     const session = await employeeSessionsRepository.insertSession(tx, {
       businessId,
       employeeId: employee.id,
+      registerId: input.registerId,
       isActive: true,
       clientAddress: input.clientAddress,
       userAgent: input.userAgent?.slice(0, 500) ?? null,

@@ -2,7 +2,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { ADMIN_PERMISSION_FLAGS, EMPLOYEE_PERMISSION_FLAGS, EMPLOYEE_ROLES, PIN_PATTERN, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
-import { PUBLIC, business, defineRoute } from '../../lib/routing.ts';
+import { PUBLIC, TILL, business, defineRoute } from '../../lib/routing.ts';
 import { completeEmployeeSetup } from './complete-employee-setup.ts';
 import { createEmployee } from './create-employee.ts';
 import { deactivateEmployee } from './deactivate-employee.ts';
@@ -138,7 +138,7 @@ const setupCodeRoute = defineRoute({
 const signInListRoute = defineRoute({
   method: 'get',
   path: '/api/employee-login/employees',
-  access: business(),
+  access: TILL,
   tags: ['employee-sessions'],
   summary: 'Active employees for the name picker of the employee sign-in screen',
   responses: {
@@ -194,7 +194,7 @@ export const employeesRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ setup_code: setupCode }, 201);
   })
   .openapi(signInListRoute, async (c) => {
-    return c.json({ employees: await listSignInEmployees(c.var.services.database, c.var.tenant.businessId) }, 200);
+    return c.json({ employees: await listSignInEmployees(c.var.services.database, c.var.till.businessId) }, 200);
   })
   .openapi(setupRoute, async (c) => {
     const body = c.req.valid('json');

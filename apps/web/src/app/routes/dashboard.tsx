@@ -7,7 +7,7 @@ import { useSignedIn } from '../protected-layout';
 import { useShellModel } from '../shell/use-shell-model';
 
 export function DashboardRoute() {
-  const { user, profile, business, settings } = useSignedIn();
+  const { user, till, profile, business, settings } = useSignedIn();
   const { sidebar, employeeSession } = useShellModel();
   const me = useMe().data;
   // The checklist is for whoever sets the business up (SPEC §6 settings page access).
@@ -16,6 +16,7 @@ export function DashboardRoute() {
   return (
     <DashboardOverview
       user={user}
+      tillName={till?.name ?? null}
       profile={profile}
       business={business}
       settings={settings}

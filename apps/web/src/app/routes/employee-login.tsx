@@ -1,8 +1,8 @@
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { TillScreen } from '@/components/till-screen';
 import { Button } from '@/components/ui/button';
-import { EmployeeSignIn } from '@/features/employee-login/components/employee-sign-in';
+import { OpenTillHere } from '@/features/registers/components/open-till-here';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useMe } from '@/lib/me';
 import { AuthRoute } from './auth';
@@ -19,40 +19,35 @@ const HEADINGS: Record<string, { title: string; intro: string }> = {
  */
 export function EmployeeLoginRoute() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const me = useMe();
   const heading = HEADINGS[pathname] ?? HEADINGS['/employee-login']!;
   useDocumentTitle(heading.title);
 
   if (me.isPending || (me.isPlaceholderData && me.isFetching)) return <LoadingScreen />;
   const data = me.data;
+  // On a paired till, the employee sign-in is the till's own PIN pad.
+  if (data?.till) return <Navigate to="/pos-terminal" replace />;
   // Signing the device in here leads on to the PIN screen; from the back-office page, to the back office.
   if (!data?.user) {
     return pathname === '/employee-login' ? <AuthRoute onSignedIn={() => void me.refetch()} /> : <AuthRoute afterSignIn="/dashboard" />;
   }
 
   const businessName = data.settings?.business_name || data.business?.name || null;
-  if (!data.settings?.authentication_enabled) {
-    return (
-      <TillScreen title={heading.title} intro="Employee sign-in with a PIN is switched off for this business." businessName={businessName}>
-        <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
-          <p>
-            This device is signed in as {data.user.email ?? data.user.phoneNumber ?? data.user.name}. The owner can switch employee
-            sign-in on under Settings.
-          </p>
-          <Button asChild>
+  // An account's own browser is no till: employees sign in with their PIN on a paired one (issue 10).
+  return (
+    <TillScreen title={heading.title} intro="Employees sign in with their PIN on a paired till." businessName={businessName}>
+      <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
+        <p>
+          This browser is signed in as {data.user.email ?? data.user.phoneNumber ?? data.user.name}. Make it a till, or pair another device
+          with a code from Settings → Tills.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <OpenTillHere />
+          <Button asChild variant="outline">
             <Link to="/dashboard">Continue to the dashboard</Link>
           </Button>
         </div>
-      </TillScreen>
-    );
-  }
-
-  return (
-    <TillScreen title={heading.title} intro={heading.intro} businessName={businessName}>
-      <EmployeeSignIn
-        onSignedIn={() => void navigate('/dashboard', { replace: true })}
-      />
+      </div>
     </TillScreen>
   );
 }

@@ -1,71 +1,141 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { isPosRole } from '@till/core';
-import { Link, useNavigate } from 'react-router';
+import { tillStartPage } from '@till/core';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
+import { TillScreen } from '@/components/till-screen';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmployeeSignIn } from '@/features/employee-login/components/employee-sign-in';
-import { forgetActorQueries } from '@/lib/actor-queries';
-import { clearEmployeeSession, useEmployeeSession } from '@/lib/employee-session';
-import { EMPLOYEE_ROLE_LABELS } from '@/lib/employee-roles';
-import { useMe } from '@/lib/me';
+import { OpenTillHere } from '@/features/registers/components/open-till-here';
+import { getClockStatus } from '@/features/time-clock/api/get-clock-status';
+import { punch } from '@/features/time-clock/api/punch';
+import { errorMessage } from '@/lib/api-client';
+import { useEmployeeSession, type StoredEmployeeSession } from '@/lib/employee-session';
+import { useMe, type Me } from '@/lib/me';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Where an employee's till work starts: the POS for POS roles (SPEC §6), the dashboard for the others. */
-const startPage = (role: Parameters<typeof isPosRole>[0]) => (isPosRole(role) ? '/employee-pos' : '/dashboard');
+type AfterSignIn = { step: 'checking' } | { step: 'offer-clock-in'; session: StoredEmployeeSession } | null;
 
-/** /pos-terminal (SPEC §2, no guard): the shared till's PIN pad, leading to the POS. */
-export function PosTerminalRoute() {
+/**
+ * The till's PIN pad (issue 10): tap your name, type your PIN, and land on your work. With time
+ * tracking on, someone not clocked in is offered to clock in first (item 6).
+ */
+function TillPinPad({ me }: { me: Me }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const me = useMe();
   const session = useEmployeeSession();
+  const [after, setAfter] = useState<AfterSignIn>(null);
+  const [clockingIn, setClockingIn] = useState(false);
+  const features = me.settings?.enabled_features;
+  const startPage = (role: StoredEmployeeSession['employee_role']) => (features ? tillStartPage(role, features) : '/dashboard');
+  const businessName = me.settings?.business_name || me.business?.name || null;
 
-  if (me.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading...
-      </p>
-    );
-  }
+  if (session && after === null) return <Navigate to={startPage(session.employee_role)} replace />;
 
-  if (!me.data?.user) {
+  if (after?.step === 'offer-clock-in') {
+    const go = () => {
+      setAfter(null);
+      void navigate(startPage(after.session.employee_role), { replace: true });
+    };
     return (
-      <div className="grid gap-6">
-        <PageHeader title="POS Terminal" description="This till is not signed in to a business yet." />
-        <Card className="max-w-lg">
+      <TillScreen title={`Hello, ${after.session.employee_name}`} intro="You are not clocked in." businessName={businessName}>
+        <Card className="max-w-md">
           <CardHeader>
-            <CardTitle>Sign in this terminal</CardTitle>
-            <CardDescription>The owner signs the till in once; employees then use their PIN here.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild size="lg">
-              <Link to="/pos-terminal-login">Terminal login</Link>
-            </Button>
-          </CardContent>
-        </Card>
-      </div>
-    );
-  }
-
-  if (session) {
-    return (
-      <div className="grid gap-6">
-        <PageHeader title="POS Terminal" description="The till is open." />
-        <Card className="max-w-lg">
-          <CardHeader>
-            <CardTitle>{session.employee_name} is signed in</CardTitle>
-            <CardDescription>{EMPLOYEE_ROLE_LABELS[session.employee_role]}</CardDescription>
+            <CardTitle>Clock in now?</CardTitle>
+            <CardDescription>Your hours count from now. End Shift clocks you out.</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-3">
-            <Button asChild size="lg">
-              <Link to={startPage(session.employee_role)}>{isPosRole(session.employee_role) ? 'Open the POS' : 'Open the dashboard'}</Link>
+            <Button
+              size="lg"
+              disabled={clockingIn}
+              onClick={() => {
+                setClockingIn(true);
+                punch('clock-in')
+                  .then(() => {
+                    toast.success('Clocked in');
+                    void queryClient.invalidateQueries({ queryKey: ['time-clock'] });
+                  })
+                  .catch((error: unknown) => toast.error('You were not clocked in', { description: errorMessage(error) }))
+                  .finally(() => {
+                    setClockingIn(false);
+                    go();
+                  });
+              }}
+            >
+              {clockingIn ? 'Clocking in...' : 'Clock in'}
             </Button>
-            {/* SPEC §4 plain logout: the shift stays open, the next person signs in. */}
-            <Button size="lg" variant="outline" onClick={() => {
-                forgetActorQueries(queryClient);
-                clearEmployeeSession();
-              }}>
-              Switch employee
+            <Button size="lg" variant="outline" onClick={go} disabled={clockingIn}>
+              Not now
+            </Button>
+          </CardContent>
+        </Card>
+      </TillScreen>
+    );
+  }
+
+  if (after?.step === 'checking') return <LoadingScreen />;
+
+  return (
+    <TillScreen
+      title={me.till ? `${me.till.name}` : 'POS Terminal'}
+      intro="Tap your name, then enter your PIN."
+      businessName={businessName}
+    >
+      <EmployeeSignIn
+        onSignedIn={(signedIn) => {
+          if (!features?.time_tracking) {
+            void navigate(startPage(signedIn.employee_role), { replace: true });
+            return;
+          }
+          setAfter({ step: 'checking' });
+          getClockStatus()
+            .then((status) => {
+              if (status.state === 'clocked_out') setAfter({ step: 'offer-clock-in', session: signedIn });
+              else {
+                setAfter(null);
+                void navigate(startPage(signedIn.employee_role), { replace: true });
+              }
+            })
+            .catch(() => {
+              setAfter(null);
+              void navigate(startPage(signedIn.employee_role), { replace: true });
+            });
+        }}
+      />
+    </TillScreen>
+  );
+}
+
+/**
+ * /pos-terminal (SPEC §2, no guard): on a paired till, its PIN pad; on the owner's own browser,
+ * the offer to open the till here; on any other browser, the way to pair it.
+ */
+export function PosTerminalRoute() {
+  useDocumentTitle('POS Terminal');
+  const me = useMe();
+  if (me.isPending) return <LoadingScreen />;
+  const data = me.data;
+  if (data?.till) return <TillPinPad me={data} />;
+
+  if (data?.user) {
+    return (
+      <div className="grid gap-6">
+        <PageHeader title="POS Terminal" description="This browser is your back office, not a till." />
+        <Card className="max-w-lg">
+          <CardHeader>
+            <CardTitle>Open the till on this device</CardTitle>
+            <CardDescription>
+              A till holds no account: your staff, and you, sign in on it with a PIN. Opening the till here signs you out of this browser.
+              To pair another device, make a code in Settings → Tills.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-3">
+            <OpenTillHere />
+            <Button asChild variant="outline">
+              <Link to="/settings">Settings → Tills</Link>
             </Button>
           </CardContent>
         </Card>
@@ -73,12 +143,5 @@ export function PosTerminalRoute() {
     );
   }
 
-  return (
-    <div className="grid gap-6">
-      <PageHeader title="POS Terminal" description="Tap your name, then enter your PIN to open the till." />
-      <div className="max-w-3xl">
-        <EmployeeSignIn onSignedIn={(signedIn) => void navigate(startPage(signedIn.employee_role), { replace: true })} />
-      </div>
-    </div>
-  );
+  return <Navigate to="/pos-terminal-login" replace />;
 }

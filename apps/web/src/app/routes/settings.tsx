@@ -1,5 +1,15 @@
+import { TillsCard } from '@/features/registers/components/tills-card';
 import { SettingsPage } from '@/features/settings/components/settings-page';
+import { useMe } from '@/lib/me';
 
 export function SettingsRoute() {
-  return <SettingsPage />;
+  const me = useMe();
+  return (
+    <div className="grid gap-6">
+      <SettingsPage />
+      <section aria-label="Tills" className="max-w-3xl">
+        <TillsCard onAccount={Boolean(me.data?.user)} />
+      </section>
+    </div>
+  );
 }

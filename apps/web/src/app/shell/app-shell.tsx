@@ -34,6 +34,7 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
           onAssistantToggle={() => setAssistant((current) => (current === 'open' ? 'closed' : 'open'))}
           userMenu={model.userMenu}
           userInitial={initial}
+          lockable={Boolean(model.me?.till && model.employeeSession)}
         />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
           {children}

@@ -5,6 +5,7 @@ import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger } from '@/components/ui/sidebar';
 import type { UserMenuEntry } from '@till/core';
 import { ASSISTANT_PANEL_ID, type AssistantPanelState } from './ai-assistant-panel';
+import { LockTillButton } from './lock-till';
 import { UserMenu } from './user-menu';
 
 interface TopBarProps {
@@ -14,10 +15,12 @@ interface TopBarProps {
   onAssistantToggle: () => void;
   userMenu: UserMenuEntry[];
   userInitial: string | null;
+  /** On a paired till with someone signed in: the Lock button (issue 10 item 2). */
+  lockable?: boolean;
 }
 
 /** SPEC §2 Top bar: the sidebar toggle, the AI Assistant button and the user menu. */
-export function TopBar({ title, showBack, assistant, onAssistantToggle, userMenu, userInitial }: TopBarProps) {
+export function TopBar({ title, showBack, assistant, onAssistantToggle, userMenu, userInitial, lockable = false }: TopBarProps) {
   return (
     <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-1 border-b bg-background px-2 sm:gap-2 sm:px-4">
       <SidebarTrigger />
@@ -34,6 +37,7 @@ export function TopBar({ title, showBack, assistant, onAssistantToggle, userMenu
         <BotIcon aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">AI Assistant</span>
       </Button>
+      {lockable ? <LockTillButton /> : null}
       <UserMenu entries={userMenu} initial={userInitial} />
     </header>
   );

@@ -1,5 +1,6 @@
 import {
   buildSidebar,
+  canOpenPage,
   buildUserMenu,
   defaultEnabledFeatures,
   type EmployeeSession,
@@ -10,6 +11,7 @@ import {
 } from '@till/core';
 import { useMemo } from 'react';
 import { useEmployeeSession } from '@/lib/employee-session';
+import { buildGuardContext } from '@/lib/guard-context';
 import { isIndustry } from '@/lib/industries';
 import { useMe, type Me } from '@/lib/me';
 
@@ -45,6 +47,13 @@ export function useShellModel(): ShellModel {
         enabledFeatures,
         industry,
         isSuperAdmin: me?.isSuperAdmin === true,
+        // An employee's menu lists only the pages that open for them (issue 10 item 3).
+        ...(employeeSession
+          ? {
+              canOpen: (to: string) =>
+                canOpenPage(to, buildGuardContext({ me, meLoading: false, superAdminStatus: false, employeeSession }), employeeSession.employee_role),
+            }
+          : {}),
       }),
     };
   }, [me, employeeSession]);

@@ -1,9 +1,10 @@
 import type { UserMenuEntry } from '@till/core';
 import { CircleUserRoundIcon } from 'lucide-react';
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -27,18 +28,24 @@ export function UserMenu({ entries, initial }: UserMenuProps) {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const endShift = useEndShift();
+  const [confirmingEndShift, setConfirmingEndShift] = useState(false);
+
+  const confirmEndShift = () =>
+    endShift.mutate(undefined, {
+      onSuccess: (result) => {
+        setConfirmingEndShift(false);
+        const hours = result?.time_entry?.total_hours;
+        toast.success('Shift ended', hours != null ? { description: `${hours.toFixed(2)} h worked` } : undefined);
+        // Back to this till's PIN pad, never the back office (issue 10 item 3).
+        void navigate('/pos-terminal', { replace: true });
+      },
+      // The session stays: ending the shift on this device alone would leave it open on the server.
+      onError: (error) => toast.error('The shift was not ended', { description: errorMessage(error) }),
+    });
 
   const runAction = (action: 'end-shift' | 'sign-out') => {
     if (action === 'end-shift') {
-      endShift.mutate(undefined, {
-        onSuccess: (result) => {
-          const hours = result?.time_entry?.total_hours;
-          toast.success('Shift ended', hours != null ? { description: `${hours.toFixed(2)} h worked` } : undefined);
-          void navigate('/employee-login', { replace: true });
-        },
-        // The session stays: ending the shift on this device alone would leave it open on the server.
-        onError: (error) => toast.error('The shift was not ended', { description: errorMessage(error) }),
-      });
+      setConfirmingEndShift(true);
       return;
     }
     signOut.mutate('local', {
@@ -57,6 +64,23 @@ export function UserMenu({ entries, initial }: UserMenuProps) {
   };
 
   return (
+    <>
+    <Dialog open={confirmingEndShift} onOpenChange={setConfirmingEndShift}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>End your shift?</DialogTitle>
+          <DialogDescription>You are clocked out and signed out of this till. To step away for a moment, use Lock instead.</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setConfirmingEndShift(false)} disabled={endShift.isPending}>
+            Keep working
+          </Button>
+          <Button variant="destructive" onClick={confirmEndShift} disabled={endShift.isPending}>
+            {endShift.isPending ? 'Ending...' : 'End shift'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="User menu" className="rounded-full">
@@ -102,5 +126,6 @@ export function UserMenu({ entries, initial }: UserMenuProps) {
         })}
       </DropdownMenuContent>
     </DropdownMenu>
+    </>
   );
 }

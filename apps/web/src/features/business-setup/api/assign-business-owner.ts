@@ -11,6 +11,8 @@ export const assignBusinessOwnerInput = z.object({
     .pipe(z.union([z.literal(''), z.email('Enter a valid email address')]))
     .transform((email) => email || undefined)
     .optional(),
+  // The owner signs in on the tills with it, like everyone else (issue 10 item 4); owners need 6 digits.
+  pin: z.string().regex(/^\d{6}$/, 'Choose a PIN of 6 digits'),
 });
 
 export type AssignBusinessOwnerInput = z.output<typeof assignBusinessOwnerInput>;

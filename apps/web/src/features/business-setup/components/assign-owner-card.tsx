@@ -29,7 +29,7 @@ export function AssignOwnerCard({ defaultFullName, defaultEmail = '' }: AssignOw
     formState: { errors },
   } = useForm<AssignOwnerFormInput, unknown, AssignOwnerFormOutput>({
     resolver: zodResolver(assignBusinessOwnerInput),
-    defaultValues: { fullName: defaultFullName, email: defaultEmail },
+    defaultValues: { fullName: defaultFullName, email: defaultEmail, pin: '' },
   });
 
   const onSubmit = handleSubmit((input) => {
@@ -76,6 +76,28 @@ export function AssignOwnerCard({ defaultFullName, defaultEmail = '' }: AssignOw
               <FieldError id="owner-email-error">{errors.email.message}</FieldError>
             ) : (
               <FieldDescription id="owner-email-hint">Leave blank if the owner has no email address.</FieldDescription>
+            )}
+          </Field>
+          <Field>
+            <Label htmlFor="owner-pin">
+              PIN for the tills <span aria-hidden="true">*</span>
+            </Label>
+            <Input
+              id="owner-pin"
+              type="password"
+              inputMode="numeric"
+              autoComplete="new-password"
+              maxLength={6}
+              className="max-w-40 font-mono tracking-widest"
+              aria-required="true"
+              aria-invalid={errors.pin ? true : undefined}
+              aria-describedby={errors.pin ? 'owner-pin-error' : 'owner-pin-hint'}
+              {...register('pin')}
+            />
+            {errors.pin ? (
+              <FieldError id="owner-pin-error">{errors.pin.message}</FieldError>
+            ) : (
+              <FieldDescription id="owner-pin-hint">6 digits. On a till you sign in with it, like your staff.</FieldDescription>
             )}
           </Field>
           <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start" disabled={assignOwner.isPending}>

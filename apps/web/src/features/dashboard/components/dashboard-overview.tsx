@@ -8,7 +8,9 @@ import type { BusinessSettings, MeBusiness, MeProfile, MeUser } from '@/lib/me';
 import { FEATURE_LABELS } from '@/lib/feature-labels';
 
 interface DashboardOverviewProps {
-  user: MeUser;
+  /** Null on a paired till: an employee is signed in there, no account. */
+  user: MeUser | null;
+  tillName?: string | null;
   profile: MeProfile | null;
   business: MeBusiness | null;
   settings: BusinessSettings;
@@ -50,10 +52,10 @@ function SetupFlag({ label, on, onText, offText }: { label: string; on: boolean;
 }
 
 /** What the signed-in account's business looks like: its details, setup and switched-on features. */
-export function DashboardOverview({ user, profile, business, settings, areas, greetingName: greetingOverride, firstRun }: DashboardOverviewProps) {
+export function DashboardOverview({ user, tillName, profile, business, settings, areas, greetingName: greetingOverride, firstRun }: DashboardOverviewProps) {
   const enabled = FEATURE_NAMES.filter((name) => settings.enabled_features[name]);
   const name = settings.business_name || business?.name || profile?.business_name || 'Your business';
-  const greetingName = greetingOverride || profile?.full_name || user.name;
+  const greetingName = greetingOverride || profile?.full_name || user?.name;
   const state = setupState(settings);
 
   return (
@@ -83,7 +85,9 @@ export function DashboardOverview({ user, profile, business, settings, areas, gr
                   <Detail term="Time zone">{business.time_zone}</Detail>
                 </>
               ) : null}
-              <Detail term="Signed in as">{user.email ?? user.phoneNumber ?? user.name ?? user.id}</Detail>
+              <Detail term="Signed in as">
+                {user ? (user.email ?? user.phoneNumber ?? user.name ?? user.id) : `${greetingName ?? 'Staff'} on ${tillName ?? 'this till'}`}
+              </Detail>
             </dl>
           </CardContent>
         </Card>

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { addEmployee, as, pairTill, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
+import { auditLog, registerPairingCodes } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+
+/**
+ * Paired till devices (issue 10 item 1; ARCHITECTURE "Credentials"): a till holds its own
+ * revocable credential, never the owner's session, and every business request from it needs an
+ * employee session opened on that till.
+ */
+let server: TestServer;
+let shop: StaffBusiness;
+let document: { paths: Record<string, Record<string, { 'x-access'?: { kind: string } }>> };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  shop = await staffBusiness(server, { businessName: 'Till Shop' });
+  document = (await new ApiClient(server.url).get('/api/openapi.json')).body;
+}, 60_000);
+afterAll(() => server?.close());
+
+async function sell(client: ApiClient, productId: string, headers: Record<string, string> = {}, method = 'card') {
+  const res = await client.request(
+    'POST',
+    '/api/checkout',
+    { idempotencyKey: randomUUID(), lines: [{ productId, quantity: 1 }], payments: [{ method, amount: 300 }], expectedTotal: 300 },
+    headers,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.order.id as string;
+}
+
+async function signIn(till: ApiClient, employeeId: string, pin: string) {
+  const res = await till.post('/api/employee-sessions', { employeeId, pin });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.token as string;
+}
+
+describe('pairing a till', () => {
+  it('pairs a device with a one-time code from settings; the device holds only an HttpOnly till credential', async () => {
+    const code = await shop.client.post('/api/registers/pairing-codes');
+    expect(code.status).toBe(201);
+    expect(code.body.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+
+    const device = shop.client.fresh();
+    // Typed the way people type: lower case, no dash.
+    const paired = await device.post('/api/registers/pair', { code: code.body.code.toLowerCase().replace('-', ''), name: 'Front counter' });
+    expect(paired.status).toBe(201);
+    expect(paired.body.register).toMatchObject({ name: 'Front counter' });
+    const setCookie = paired.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/till_register=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(device.hasSessionCookie()).toBe(false);
+    expect(JSON.stringify(paired.body)).not.toContain(device.cookieHeader().split('=')[1]!.split('.')[1]!);
+
+    const me = await device.get('/api/me');
+    expect(me.body).toMatchObject({ user: null, isBusinessOwner: false, till: { name: 'Front counter' }, business: { name: 'Till Shop' }, employeeSession: null });
+
+    // The code works once.
+    const again = await shop.client.fresh().post('/api/registers/pair', { code: code.body.code, name: 'Back room' });
+    expect(again.status).toBe(400);
+    expect(again.body.error.code).toBe('invalid_pairing_code');
+
+    const listed = await shop.client.get('/api/registers');
+    expect(listed.status).toBe(200);
+    expect(listed.body.registers.map((r: { name: string }) => r.name)).toContain('Front counter');
+  });
+
+  it('refuses an expired code and a made-up one alike', async () => {
+    const code = await shop.client.post('/api/registers/pairing-codes');
+    await server.database.withTenant(shop.businessId, (tx) =>
+      tx.update(registerPairingCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(registerPairingCodes.businessId, shop.businessId)),
+    );
+    const expired = await shop.client.fresh().post('/api/registers/pair', { code: code.body.code });
+    const madeUp = await shop.client.fresh().post('/api/registers/pair', { code: 'ABCD-EFGH' });
+    expect(expired.status).toBe(400);
+    expect(madeUp.status).toBe(400);
+    expect(expired.body).toEqual(madeUp.body);
+  });
+
+  it('gives a new code only to whoever may change settings: not a cashier or a manager', async () => {
+    const till = await pairTill(shop.client, 'Settings check');
+    const { employee: cashier } = await addEmployee(shop.client, { fullName: 'Cody Cashier', role: 'cashier', pin: '4101' });
+    const { employee: manager } = await addEmployee(shop.client, { fullName: 'Mona Manager', role: 'manager', pin: '4102' });
+    const { employee: admin } = await addEmployee(shop.client, {
+      fullName: 'Ada Settings',
+      role: 'admin',
+      pin: '410300',
+      adminPermissions: { can_change_settings: true },
+    });
+    for (const [person, pin] of [[cashier, '4101'], [manager, '4102']] as const) {
+      const refused = await till.request('POST', '/api/registers/pairing-codes', undefined, as(await signIn(till, person.id, pin)));
+      expect(refused.status).toBe(403);
+    }
+    const allowed = await till.request('POST', '/api/registers/pairing-codes', undefined, as(await signIn(till, admin.id, '410300')));
+    expect(allowed.status).toBe(201);
+  });
+
+  it('limits pairing attempts per client address', async () => {
+    const limited = await startTestServer();
+    try {
+      const owner = await staffBusiness(limited, { businessName: 'Guessed Shop' });
+      const device = owner.client.fresh();
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await device.post('/api/registers/pair', { code: `ZZZZ-ZZZ${(i % 7) + 2}` })).status);
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      expect(statuses[10]).toBe(429);
+      // Even the right code waits now: guessing is no faster for an address that also has one.
+      const code = await owner.client.post('/api/registers/pairing-codes');
+      expect((await device.post('/api/registers/pair', { code: code.body.code })).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('"Open the till on this device" pairs the owner\'s browser and signs the account out of it', async () => {
+    const owner = await staffBusiness(server, { businessName: 'Own Browser Shop' });
+    const res = await owner.client.post('/api/registers/pair-this-browser', { name: 'Laptop till' });
+    expect(res.status).toBe(201);
+    expect(owner.client.hasSessionCookie()).toBe(false);
+    const me = await owner.client.get('/api/me');
+    expect(me.body).toMatchObject({ user: null, till: { name: 'Laptop till' } });
+    // The owner acts here only through their own PIN now.
+    expect((await owner.client.get('/api/business-settings')).status).toBeGreaterThanOrEqual(400);
+    expect((await owner.client.get('/api/orders')).body.error.code).toBe('employee_session_required');
+  });
+});
+
+describe('a till acts only through an employee session opened on it', () => {
+  it('refuses every business route with the till credential alone: 401 or 403, never the owner', async () => {
+    const till = await pairTill(shop.client, 'Walk');
+    const walked: string[] = [];
+    const allowed: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const kind = operation['x-access']?.kind;
+        if (kind !== 'business' && kind !== 'account' && kind !== 'super-admin') continue;
+        const concrete = path.replace(/\{[^}]+\}/g, randomUUID());
+        const res = await till.request(method.toUpperCase(), concrete, ['get', 'delete'].includes(method) ? undefined : {});
+        walked.push(`${method} ${path}`);
+        if (res.status !== 401 && res.status !== 403 && res.status !== 400) allowed.push(`${method} ${path} → ${res.status}`);
+        // 400 only for a missing account (account and super-admin routes): never for a business route.
+        if (kind === 'business') expect([401, 403], `${method} ${path}`).toContain(res.status);
+      }
+    }
+    expect(walked.length).toBeGreaterThan(60);
+    expect(allowed).toEqual([]);
+  });
+
+  it('refuses a till that also holds the owner\'s account cookie: the account is not used on a till', async () => {
+    const till = await pairTill(shop.client, 'Both cookies');
+    const cookie = `${till.cookieHeader()}; ${shop.client.cookieHeader()}`;
+    const res = await fetch(`${server.url}/api/orders`, { headers: { cookie } });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('employee_session_required');
+  });
+
+  it('the outside attack: a cashier refused a refund gets 401 without the header, not a refund as the owner', async () => {
+    const till = await pairTill(shop.client, 'Attack');
+    const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Attack Tea', price: 300 }]);
+    const { employee: cashier } = await addEmployee(shop.client, { fullName: 'Cy Cashier', role: 'cashier', pin: '5201' });
+    const token = await signIn(till, cashier.id, '5201');
+    const orderId = await sell(till, tea!.id, as(token));
+    const body = { idempotencyKey: randomUUID(), reason: 'x', method: 'cash' };
+    const refused = await till.request('POST', `/api/orders/${orderId}/refunds`, body, as(token));
+    expect(refused.status).toBe(403);
+    const withoutHeader = await till.request('POST', `/api/orders/${orderId}/refunds`, body);
+    expect(withoutHeader.status).toBe(401);
+    expect(withoutHeader.body.error.code).toBe('employee_session_required');
+    const order = await shop.client.get(`/api/orders/${orderId}`);
+    expect(order.status).toBe(200);
+    expect(order.body.order.status).toBe('paid');
+    expect(order.body.refunds ?? []).toEqual([]);
+  });
+
+  it('a session opened on one till does not work on another, nor PIN sign-in on the owner\'s own browser', async () => {
+    const first = await pairTill(shop.client, 'First');
+    const second = await pairTill(shop.client, 'Second');
+    const { employee } = await addEmployee(shop.client, { fullName: 'Tia Twotills', role: 'cashier', pin: '5301' });
+    const token = await signIn(first, employee.id, '5301');
+    expect((await first.request('GET', '/api/employee-sessions/current', undefined, as(token))).status).toBe(200);
+    const elsewhere = await second.request('GET', '/api/employee-sessions/current', undefined, as(token));
+    expect(elsewhere.status).toBe(401);
+    expect((await second.request('GET', '/api/me', undefined, as(token))).body.employeeSession).toBeNull();
+
+    const onOwnerBrowser = await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '5301' });
+    expect(onOwnerBrowser.status).toBe(403);
+    expect(onOwnerBrowser.body.error.code).toBe('till_not_paired');
+    expect((await shop.client.get('/api/employee-login/employees')).status).toBe(403);
+  });
+
+  it('unpairing a till stops its credential and its employee sessions at once, and is audited', async () => {
+    const till = await pairTill(shop.client, 'Lost');
+    const { employee } = await addEmployee(shop.client, { fullName: 'Lu Lost', role: 'cashier', pin: '5401' });
+    const token = await signIn(till, employee.id, '5401');
+    const registerId = (await till.get('/api/me')).body.till.id as string;
+
+    const revoked = await shop.client.request('DELETE', `/api/registers/${registerId}`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.ended_sessions).toBe(1);
+
+    const after = await till.request('GET', '/api/employee-sessions/current', undefined, as(token));
+    expect(after.status).toBe(401);
+    expect(after.body.error.code).toBe('till_not_paired');
+    // The dead credential is dropped from the browser with the refusal.
+    expect(till.hasCookie('till_register')).toBe(false);
+    expect((await till.post('/api/employee-sessions', { employeeId: employee.id, pin: '5401' })).status).toBe(403);
+    expect((await shop.client.get('/api/registers')).body.registers.map((r: { id: string }) => r.id)).not.toContain(registerId);
+
+    const audit = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'register.revoked')));
+    expect(audit.some((row) => row.details.register_id === registerId)).toBe(true);
+  });
+});
+
+describe('the owner on a till', () => {
+  it('chooses a 6-digit PIN when assigned as owner and signs in on a till with it', async () => {
+    const { client } = await signUpBusiness(server, { businessName: 'PIN Owner Shop' });
+    const short = await client.post('/api/business/owner', { fullName: 'Olive Owner', pin: '1234' });
+    expect(short.status).toBe(400);
+    expect((await client.post('/api/business/owner', { fullName: 'Olive Owner', pin: '246813' })).status).toBe(201);
+    const till = await pairTill(client);
+    const picker = (await till.get('/api/employee-login/employees')).body.employees as { id: string; role: string; has_pin: boolean }[];
+    const owner = picker.find((person) => person.role === 'business_owner')!;
+    expect(owner.has_pin).toBe(true);
+    const signedIn = await till.post('/api/employee-sessions', { employeeId: owner.id, pin: '246813' });
+    expect(signedIn.status).toBe(201);
+    expect(signedIn.body.session.employee_role).toBe('business_owner');
+    // Acting on the till as the owner is the owner's employee row, with its PIN session.
+    expect((await till.request('GET', '/api/business-settings', undefined, as(signedIn.body.token))).status).toBe(200);
+  });
+});
+

@@ -26,6 +26,7 @@ test('a new owner signs up, assigns the business owner and reaches the dashboard
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Assign business owner' })).toBeVisible();
   await expect(page.getByLabel('Full name')).toHaveValue('Ann Lee');
+  await page.getByLabel('PIN for the tills').fill('135790');
   await page.getByRole('button', { name: 'Assign business owner' }).click();
 
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -79,6 +80,7 @@ test('axe finds no serious or critical violation on /auth and /dashboard', async
   await signUp(page, newEmail(), 'Axe Hardware');
   await expect(page).toHaveURL(/\/signup-thank-you$/);
   await page.goto('/dashboard');
+  await page.getByLabel('PIN for the tills').fill('135790');
   await page.getByRole('button', { name: 'Assign business owner' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);

@@ -18,6 +18,7 @@ async function signUpOwner(page: Page) {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/signup-thank-you$/);
   await page.goto('/dashboard');
+  await page.getByLabel('PIN for the tills').fill('135790');
   await page.getByRole('button', { name: 'Assign business owner' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }

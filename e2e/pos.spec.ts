@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
 
 const PASSWORD = 'correct horse battery staple';
+const OWNER_PIN = '135790';
 let counter = 0;
 const newEmail = () => `pos-${Date.now()}-${(counter += 1)}@e2e.example`;
 
@@ -23,6 +24,7 @@ async function signUpOwner(page: Page) {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/signup-thank-you$/);
   await page.goto('/dashboard');
+  await page.getByLabel('PIN for the tills').fill(OWNER_PIN);
   await page.getByRole('button', { name: 'Assign business owner' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
@@ -83,8 +85,29 @@ async function addStaff(page: Page) {
   }
 }
 
-/** On /employee-login: the employee taps their name, then their PIN on the pad, then Sign in. */
-async function signInWithPinPad(page: Page, name: string, pin: string) {
+/**
+ * The owner pairs a till (issue 10): Settings → Tills → Pair a till shows a one-time code, typed
+ * on the new device at /pos-terminal-login. The till is a browser of its own, with no account.
+ */
+async function pairTill(owner: Page, browser: Browser): Promise<Page> {
+  await owner.goto('/settings');
+  await owner.getByRole('button', { name: 'Pair a till' }).click();
+  const code = (await owner.getByTestId('pairing-code').textContent())!.trim();
+  const context = await browser.newContext({ baseURL: new URL(owner.url()).origin });
+  const till = await context.newPage();
+  await till.goto('/pos-terminal');
+  await expect(till).toHaveURL(/\/pos-terminal-login$/);
+  await till.getByLabel('Pairing code').fill(code);
+  await till.getByLabel('Name of this till').fill('Front counter');
+  await till.getByRole('button', { name: 'Pair this till' }).click();
+  await expect(till).toHaveURL(/\/pos-terminal$/);
+  await expect(till.getByRole('heading', { name: 'Front counter', level: 1 })).toBeVisible();
+  await expect(owner.getByRole('list', { name: 'Paired tills' })).toContainText('Front counter');
+  return till;
+}
+
+/** On a till's PIN pad: the employee taps their name, then their PIN, then Sign in; they land on the till. */
+async function signInOnTill(page: Page, name: string, pin: string, landing: RegExp = /\/pos$/) {
   await expect(page.getByRole('heading', { name: 'Who is signing in?' })).toBeVisible();
   await page.getByRole('list', { name: 'Employees' }).getByRole('button', { name: new RegExp(name) }).click();
   await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
@@ -92,8 +115,7 @@ async function signInWithPinPad(page: Page, name: string, pin: string) {
   for (const digit of pin) await keypad.getByRole('button', { name: digit, exact: true }).click();
   await expect(page.getByTestId('pin-dots')).toHaveAttribute('data-count', String(pin.length));
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(`Welcome, ${name}.`)).toBeVisible();
+  await expect(page).toHaveURL(landing);
 }
 
 async function openUserMenuItem(page: Page, item: string) {
@@ -105,8 +127,8 @@ async function openUserMenuItem(page: Page, item: string) {
 const stockOnProductsPage = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) }).getByRole('cell').nth(5);
 
-test('a cashier scans two barcodes, taps a product, pays part card and part cash and gets the receipt; a manager refunds one line and its stock comes back', async ({ page }) => {
-  test.setTimeout(120_000);
+test('the owner pairs a till; a cashier signs in by PIN and lands on the till, scans, reloads, pays and locks; the till alone is refused; a manager refunds one line from the till; End Shift returns to the PIN pad', async ({ page, browser }) => {
+  test.setTimeout(150_000);
   await signUpOwner(page);
   await seedCatalogue(page);
   await addStaff(page);
@@ -114,33 +136,37 @@ test('a cashier scans two barcodes, taps a product, pays part card and part cash
   await page.goto('/products');
   await expect(stockOnProductsPage(page, COFFEE.name)).toHaveText('10');
 
-  // The cashier signs in on the PIN pad and opens the till from the sidebar.
-  await page.goto('/employee-login');
-  await signInWithPinPad(page, CASHIER.fullName, CASHIER.pin);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'POS Terminal' }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-  await expect(page.getByText('Scan a barcode or tap a product to start a sale.')).toBeVisible();
-  await expect(tile(page, CROISSANT.name)).toBeVisible();
+  const till = await pairTill(page, browser);
+  expect((await till.context().cookies()).some((cookie) => cookie.name.startsWith('better-auth'))).toBe(false);
+
+  // The cashier signs in on the PIN pad and lands on the till: name, four digits, Sign in.
+  await signInOnTill(till, CASHIER.fullName, CASHIER.pin);
+  await expect(till.getByText('Scan a barcode or tap a product to start a sale.')).toBeVisible();
+  await expect(tile(till, CROISSANT.name)).toBeVisible();
 
   // nothing has focus: the scanner still adds the product
-  await scan(page, COFFEE.barcode);
-  await expect(cartLines(page)).toHaveCount(1);
-  await expect(cartLines(page).first()).toContainText(COFFEE.name);
+  await scan(till, COFFEE.barcode);
+  await expect(cartLines(till)).toHaveCount(1);
+  await expect(cartLines(till).first()).toContainText(COFFEE.name);
 
   // the search box has focus: the scan adds the product and leaves nothing behind in the box
-  await searchBox(page).click();
-  await scan(page, MILK.barcode);
-  await expect(cartLines(page)).toHaveCount(2);
-  await expect(cartLines(page).nth(1)).toContainText(MILK.name);
-  await expect(searchBox(page)).toHaveValue('');
+  await searchBox(till).click();
+  await scan(till, MILK.barcode);
+  await expect(cartLines(till)).toHaveCount(2);
+  await expect(cartLines(till).nth(1)).toContainText(MILK.name);
+  await expect(searchBox(till)).toHaveValue('');
 
-  await tile(page, CROISSANT.name).click();
-  await expect(cartLines(page)).toHaveCount(3);
+  // The tab is reloaded: the sale is still there.
+  await till.reload();
+  await expect(cartLines(till)).toHaveCount(2);
+
+  await tile(till, CROISSANT.name).click();
+  await expect(cartLines(till)).toHaveCount(3);
   // 12.50 + 2.40 + 3.10 = 18.00, plus 10 % tax
-  await expect(cartTotal(page)).toHaveText('$19.80');
+  await expect(cartTotal(till)).toHaveText('$19.80');
 
-  await page.keyboard.press('F9');
-  const pay = page.getByRole('dialog', { name: 'Take payment' });
+  await till.keyboard.press('F9');
+  const pay = till.getByRole('dialog', { name: 'Take payment' });
   await expect(pay).toBeVisible();
   await pay.getByRole('tab', { name: 'Card' }).click();
   await pay.getByLabel('Amount').fill('10');
@@ -153,16 +179,16 @@ test('a cashier scans two barcodes, taps a product, pays part card and part cash
   await expect(pay.getByText('Change $10.20')).toBeVisible();
   await pay.getByRole('button', { name: 'Take cash' }).click();
 
-  const done = page.getByRole('dialog', { name: 'Sale complete' });
+  const done = till.getByRole('dialog', { name: 'Sale complete' });
   await expect(done.getByTestId('change-due')).toHaveText('$10.20');
   await expect(done).toContainText('Order #1');
 
   // The receipt: the order number, the three lines, both payments and the change.
   await done.getByRole('link', { name: 'Print receipt' }).click();
-  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/receipt$/);
-  const orderId = /\/orders\/([0-9a-f-]{36})\/receipt$/.exec(page.url())![1]!;
-  await expect(page.getByRole('heading', { name: 'Receipt #1', level: 1 })).toBeVisible();
-  const receipt = page.getByRole('article', { name: 'Receipt #1' });
+  await expect(till).toHaveURL(/\/orders\/[0-9a-f-]{36}\/receipt$/);
+  const orderId = /\/orders\/([0-9a-f-]{36})\/receipt$/.exec(till.url())![1]!;
+  await expect(till.getByRole('heading', { name: 'Receipt #1', level: 1 })).toBeVisible();
+  const receipt = till.getByRole('article', { name: 'Receipt #1' });
   const receiptRow = (label: string) => receipt.getByText(label, { exact: true }).locator('..');
   await expect(receiptRow(`1 x ${COFFEE.name}`)).toContainText('$12.50');
   await expect(receiptRow(`1 x ${MILK.name}`)).toContainText('$2.40');
@@ -174,11 +200,16 @@ test('a cashier scans two barcodes, taps a product, pays part card and part cash
   await expect(receiptRow('Change')).toContainText('$10.20');
   await expect(receipt.getByText(`Served by: ${CASHIER.fullName}`)).toBeVisible();
 
+  // The cashier's menu lists only what opens for a cashier: Orders, no Settings.
+  await till.getByRole('button', { name: 'User menu' }).click();
+  await expect(till.getByRole('menuitem', { name: 'Settings', exact: true })).toHaveCount(0);
+  await till.keyboard.press('Escape');
+
   // The sale is in /orders.
-  await openUserMenuItem(page, 'Orders');
-  await expect(page).toHaveURL(/\/orders$/);
-  const table = page.getByRole('table', { name: 'Orders, newest first' });
-  const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: '#1', exact: true }) });
+  await openUserMenuItem(till, 'Orders');
+  await expect(till).toHaveURL(/\/orders$/);
+  const table = till.getByRole('table', { name: 'Orders, newest first' });
+  const row = table.getByRole('row').filter({ has: till.getByRole('link', { name: '#1', exact: true }) });
   await expect(row).toContainText('Paid');
   await expect(row).toContainText('$19.80');
   await expect(row).toContainText(/Card, Cash|Cash, Card/);
@@ -186,34 +217,45 @@ test('a cashier scans two barcodes, taps a product, pays part card and part cash
 
   // The cashier may open it and reprint its receipt, but is not offered a refund.
   await row.getByRole('link', { name: '#1', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
-  await expect(page.getByRole('heading', { name: 'Sale #1', level: 1 })).toBeVisible();
-  await expect(page.getByText('Sold by', { exact: true }).locator('..')).toContainText(CASHIER.fullName);
-  await expect(page.getByRole('link', { name: 'Print receipt' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
-  await page.keyboard.press('r'); // the refund shortcut does nothing either
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(till).toHaveURL(new RegExp(`/orders/${orderId}$`));
+  await expect(till.getByRole('heading', { name: 'Sale #1', level: 1 })).toBeVisible();
+  await expect(till.getByText('Sold by', { exact: true }).locator('..')).toContainText(CASHIER.fullName);
+  await expect(till.getByRole('link', { name: 'Print receipt' })).toBeVisible();
+  await expect(till.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
+  await till.keyboard.press('r'); // the refund shortcut does nothing either
+  await expect(till.getByRole('dialog')).toHaveCount(0);
   // and the server says no to the cashier's session as well
-  const cashierToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('till.employee-session') ?? '{}') as { token?: string }).token);
+  const cashierToken = await till.evaluate(() => (JSON.parse(localStorage.getItem('till.employee-session') ?? '{}') as { token?: string }).token);
   expect(cashierToken).toBeTruthy();
-  const refused = await page.request.post(`/api/orders/${orderId}/refunds`, { data: { idempotencyKey: randomUUID(), reason: 'Try' }, headers: { 'x-employee-session': cashierToken! } });
+  const refundBody = { idempotencyKey: randomUUID(), reason: 'Try', method: 'cash' };
+  const refused = await till.request.post(`/api/orders/${orderId}/refunds`, { data: refundBody, headers: { 'x-employee-session': cashierToken! } });
   expect(refused.status()).toBe(403);
 
-  // The cashier ends the shift; the manager signs in on the same till.
-  await openUserMenuItem(page, 'End Shift');
-  await expect(page).toHaveURL(/\/employee-login$/);
-  await signInWithPinPad(page, MANAGER.fullName, MANAGER.pin);
+  // Lock: the device shows its PIN pad.
+  await till.getByRole('button', { name: /^Lock/ }).click();
+  await expect(till).toHaveURL(/\/pos-terminal$/);
+  await expect(till.getByRole('heading', { name: 'Who is signing in?' })).toBeVisible();
 
-  // One bag of coffee beans sold.
-  await openUserMenuItem(page, 'Products');
-  await expect(page).toHaveURL(/\/products$/);
-  await expect(stockOnProductsPage(page, COFFEE.name)).toHaveText('9');
+  // With the device's credential alone, business routes refuse: never the owner.
+  for (const [method, path] of [
+    ['GET', '/api/orders'],
+    ['GET', '/api/business-settings'],
+    ['GET', '/api/products'],
+    ['GET', '/api/employees'],
+    ['POST', `/api/orders/${orderId}/refunds`],
+  ] as const) {
+    const res = await till.request.fetch(path, { method, ...(method === 'POST' ? { data: refundBody } : {}) });
+    expect([401, 403], `${method} ${path}`).toContain(res.status());
+  }
 
-  await openUserMenuItem(page, 'Orders');
+  // A manager signs in and refunds one line from the till's Orders entry.
+  await signInOnTill(till, MANAGER.fullName, MANAGER.pin);
+  await till.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(till).toHaveURL(/\/orders$/);
   await table.getByRole('link', { name: '#1', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Sale #1', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Refund', exact: true }).click();
-  const dialog = page.getByRole('dialog');
+  await expect(till.getByRole('heading', { name: 'Sale #1', level: 1 })).toBeVisible();
+  await till.getByRole('button', { name: 'Refund', exact: true }).click();
+  const dialog = till.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Refund Sale #1' })).toBeVisible();
   await expect(dialog.getByRole('radio', { name: 'Chosen items' })).toBeChecked();
   await dialog.getByRole('button', { name: `One more ${COFFEE.name}` }).click();
@@ -226,14 +268,26 @@ test('a cashier scans two barcodes, taps a product, pays part card and part cash
   await expect(dialog).toContainText('$10.00 back to the card. $3.75 back in cash.');
   await dialog.getByRole('button', { name: 'Done' }).click();
 
-  await expect(page.getByText('Partially refunded').first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Refunds' }).getByText(`1 × ${COFFEE.name}`)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'History' }).getByText(new RegExp(`^${MANAGER.fullName} ·`))).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Refund', exact: true })).toBeVisible(); // two lines are left to refund
+  await expect(till.getByText('Partially refunded').first()).toBeVisible();
+  await expect(till.getByRole('region', { name: 'Refunds' }).getByText(`1 × ${COFFEE.name}`)).toBeVisible();
+  await expect(till.getByRole('region', { name: 'History' }).getByText(new RegExp(`^${MANAGER.fullName} ·`))).toBeVisible();
+  await expect(till.getByRole('button', { name: 'Refund', exact: true })).toBeVisible(); // two lines are left to refund
 
-  // The coffee is back on the shelf.
-  await openUserMenuItem(page, 'Products');
+  // End Shift asks first, then returns to the PIN pad, never the back office.
+  await openUserMenuItem(till, 'End Shift');
+  const confirm = till.getByRole('dialog', { name: 'End your shift?' });
+  await confirm.getByRole('button', { name: 'End shift' }).click();
+  await expect(till).toHaveURL(/\/pos-terminal$/);
+  await expect(till.getByRole('heading', { name: 'Who is signing in?' })).toBeVisible();
+  await till.goto('/dashboard');
+  await expect(till).toHaveURL(/\/pos-terminal$/);
+  await till.goto('/settings');
+  await expect(till).toHaveURL(/\/pos-terminal$/);
+
+  // The coffee is back on the shelf, as the owner sees at the back office.
+  await page.goto('/products');
   await expect(stockOnProductsPage(page, COFFEE.name)).toHaveText('10');
+  await till.context().close();
 });
 
 test('typing slowly in the search box is a search, not a scan; Enter adds the only match', async ({ page }) => {

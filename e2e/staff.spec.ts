@@ -22,6 +22,7 @@ async function signUpOwner(page: Page, business = 'Staff Test Cafe') {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/signup-thank-you$/);
   await page.goto('/dashboard');
+  await page.getByLabel('PIN for the tills').fill('135790');
   await page.getByRole('button', { name: 'Assign business owner' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   return email;
@@ -96,7 +97,7 @@ async function screenshots(page: Page, name: string) {
 /** A wall time in UTC (the business zone of a new business) for a datetime-local input. */
 const utcWallTime = (ms: number) => new Date(ms).toISOString().slice(0, 16);
 
-test('owner adds staff; a cashier signs in with a PIN, works a shift, ends it; the owner sees and corrects the hours', async ({ page }) => {
+test('owner adds staff; a cashier signs in with a PIN on a paired till, works a shift, ends it; the owner sees and corrects the hours', async ({ page, browser }) => {
   test.setTimeout(180_000);
   await signUpOwner(page);
   await switchOnStaffFeatures(page);
@@ -154,86 +155,88 @@ test('owner adds staff; a cashier signs in with a PIN, works a shift, ends it; t
   await page.getByRole('button', { name: 'Set my PIN' }).click();
   await expect(page.getByText('Your PIN is set, Dan Dough.')).toBeVisible();
 
-  // From here the browser's clock is Playwright's: it only moves when the test says so.
-  await page.clock.install();
-  await page.goto('/employee-login');
-  await expect(page.getByRole('heading', { name: 'Who is signing in?' })).toBeVisible();
-  const picker = page.getByRole('list', { name: 'Employees' });
+  // The owner pairs a till; from here the till's clock is Playwright's: it only moves when the test says so.
+  const till = await openTerminal(browser, page);
+  await expect(till.getByRole('heading', { name: 'Who is signing in?' })).toBeVisible();
+  const picker = till.getByRole('list', { name: 'Employees' });
   await expect(picker.getByRole('button', { name: /Eve Early/ })).toHaveCount(0);
-  await expect(picker.getByRole('button', { name: /Ann Lee/ })).toBeDisabled(); // the owner has no PIN yet
-  await pickEmployee(page, 'Cara Cash');
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  await expect(picker.getByRole('button', { name: /Ann Lee/ })).toBeEnabled(); // the owner chose a PIN at setup
+  await pickEmployee(till, 'Cara Cash');
+  expect(await seriousA11yViolations(till)).toEqual([]);
 
   // the touch pad: 64px keys, masked dots, backspace and clear
-  for (const digit of ['4', '3', '2', '9']) await keypad(page).getByRole('button', { name: digit, exact: true }).click();
-  await expect(pinDots(page)).toHaveAttribute('data-count', '4');
-  await screenshots(page, 'pin-pad');
-  const box = await keypad(page).getByRole('button', { name: '5', exact: true }).boundingBox();
+  for (const digit of ['4', '3', '2', '9']) await keypad(till).getByRole('button', { name: digit, exact: true }).click();
+  await expect(pinDots(till)).toHaveAttribute('data-count', '4');
+  await screenshots(till, 'pin-pad');
+  const box = await keypad(till).getByRole('button', { name: '5', exact: true }).boundingBox();
   expect(box?.height).toBeGreaterThanOrEqual(64);
   expect(box?.width).toBeGreaterThanOrEqual(64);
-  await keypad(page).getByRole('button', { name: 'Delete last digit' }).click();
-  await expect(pinDots(page)).toHaveAttribute('data-count', '3');
-  await keypad(page).getByRole('button', { name: '1', exact: true }).click();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await keypad(till).getByRole('button', { name: 'Delete last digit' }).click();
+  await expect(pinDots(till)).toHaveAttribute('data-count', '3');
+  await keypad(till).getByRole('button', { name: '1', exact: true }).click();
+  await till.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Welcome, Cara Cash.')).toBeVisible();
-  const signedInAt = await page.evaluate(() => Date.now());
+  // Time tracking is on and Cara is not clocked in: the till offers it (issue 10 item 6).
+  await expect(till.getByRole('heading', { name: 'Clock in now?' })).toBeVisible();
+  await screenshots(till, 'clock-in-offer');
+  await till.getByRole('button', { name: 'Clock in', exact: true }).click();
+  await expect(till).toHaveURL(/\/pos$/);
+  const signedInAt = await till.evaluate(() => Date.now());
+  const clockedInAt = signedInAt;
   // the cashier gets the POS-only sidebar
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'POS System' })).toBeVisible();
+  await expect(till.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'POS System' })).toBeVisible();
   // and the owner's pages stay closed to them
-  await page.goto('/employees');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await till.goto('/employees');
+  await expect(till).toHaveURL(/\/dashboard$/);
 
-  await page.goto('/shifts');
-  await expect(page.getByRole('heading', { name: 'Time Clock', level: 1 })).toBeVisible();
-  await expect(page.getByText('You are not clocked in.')).toBeVisible();
-  await page.getByRole('button', { name: 'Clock in' }).click();
-  await expect(page.locator('[data-clock-state="working"]')).toBeVisible();
-  const clockedInAt = await page.evaluate(() => Date.now());
-  const onShift = page.getByRole('list', { name: 'On shift now' });
+  await till.goto('/shifts');
+  await expect(till.getByRole('heading', { name: 'Time Clock', level: 1 })).toBeVisible();
+  await expect(till.locator('[data-clock-state="working"]')).toBeVisible();
+  const onShift = till.getByRole('list', { name: 'On shift now' });
   await expect(onShift).toContainText('Cara Cash');
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  await screenshots(page, 'shifts-employee');
+  expect(await seriousA11yViolations(till)).toEqual([]);
+  await screenshots(till, 'shifts-employee');
 
   // a 30 minute break, someone at the till all along
-  await page.getByRole('button', { name: 'Start break' }).click();
-  await expect(page.locator('[data-clock-state="on_break"]')).toBeVisible();
+  await till.getByRole('button', { name: 'Start break' }).click();
+  await expect(till.locator('[data-clock-state="on_break"]')).toBeVisible();
   await expect(onShift).toContainText('On break');
-  await workFor(page, 30, 1);
-  await expect(page.getByText(/break (29|30|31) min/)).toBeVisible();
-  await page.getByRole('button', { name: 'End break' }).click();
-  await expect(page.locator('[data-clock-state="working"]')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Start break' })).toHaveCount(0); // one break per shift
+  await workFor(till, 30, 1);
+  await expect(till.getByText(/break (29|30|31) min/)).toBeVisible();
+  await till.getByRole('button', { name: 'End break' }).click();
+  await expect(till.locator('[data-clock-state="working"]')).toBeVisible();
+  await expect(till.getByRole('button', { name: 'Start break' })).toHaveCount(0); // one break per shift
 
-  // SPEC §4: busy or not, a session more than 8 hours old is discarded
-  const atLogin = async () => page.url().endsWith('/employee-login');
-  await workFor(page, 9 * 60, 4, atLogin);
-  await expect(page).toHaveURL(/\/employee-login$/);
-  expect(await storedSession(page)).toBeNull();
-  const age = (await page.evaluate(() => Date.now())) - signedInAt;
+  // SPEC §4: busy or not, a session more than 8 hours old is discarded; the till shows its PIN pad
+  const atPinPad = async () => till.url().endsWith('/pos-terminal');
+  await workFor(till, 9 * 60, 4, atPinPad);
+  await expect(till).toHaveURL(/\/pos-terminal$/);
+  expect(await storedSession(till)).toBeNull();
+  const age = (await till.evaluate(() => Date.now())) - signedInAt;
   expect(age).toBeGreaterThan(8 * HOUR);
   expect(age).toBeLessThanOrEqual(8 * HOUR + 4 * MINUTE);
 
-  // signing in again (keyboard this time) replaces the token; work on to 9 h 30 after clock-in
-  await pickEmployee(page, 'Cara Cash');
-  expect((await typePin(page, '4321')).status()).toBe(201);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/shifts');
-  await expect(page.locator('[data-clock-state="working"]')).toBeVisible();
-  const untilNineThirty = Math.ceil((clockedInAt + 9.5 * HOUR - (await page.evaluate(() => Date.now()))) / MINUTE);
-  await workFor(page, untilNineThirty, 4);
-  await expect(page.getByText(/^9 h \d\d min worked/)).toBeVisible();
+  // signing in again (keyboard this time) replaces the token; still clocked in, so straight to the till
+  await pickEmployee(till, 'Cara Cash');
+  expect((await typePin(till, '4321')).status()).toBe(201);
+  await expect(till).toHaveURL(/\/pos$/);
+  await till.goto('/shifts');
+  await expect(till.locator('[data-clock-state="working"]')).toBeVisible();
+  const untilNineThirty = Math.ceil((clockedInAt + 9.5 * HOUR - (await till.evaluate(() => Date.now()))) / MINUTE);
+  await workFor(till, untilNineThirty, 4);
+  await expect(till.getByText(/^9 h \d\d min worked/)).toBeVisible();
 
-  // End Shift from the user menu
-  const ended = page.waitForResponse((response) => response.url().endsWith('/api/employee-sessions/end-shift'));
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'End Shift' }).click();
+  // End Shift from the user menu, confirmed, back to the PIN pad
+  const ended = till.waitForResponse((response) => response.url().endsWith('/api/employee-sessions/end-shift'));
+  await till.getByRole('button', { name: 'User menu' }).click();
+  await till.getByRole('menuitem', { name: 'End Shift' }).click();
+  await till.getByRole('dialog', { name: 'End your shift?' }).getByRole('button', { name: 'End shift' }).click();
   const endShift = (await (await ended).json()) as { ended_sessions: number; time_entry: { clock_in_time: string; total_hours: number; overtime_hours: number } };
-  await expect(page).toHaveURL(/\/employee-login$/);
-  expect(await storedSession(page)).toBeNull();
+  await expect(till).toHaveURL(/\/pos-terminal$/);
+  expect(await storedSession(till)).toBeNull();
   expect(endShift.ended_sessions).toBeGreaterThanOrEqual(1);
   const entry = endShift.time_entry;
+  await till.context().close();
 
   // The owner's view. The server stamps punches with its own clock, which Playwright's fake
   // clock does not reach: the shift lasted the test's real run time, and that is what it counts.
@@ -278,78 +281,84 @@ test('owner adds staff; a cashier signs in with a PIN, works a shift, ends it; t
   expect(csv).toContain(',30,9.00,1.00');
 });
 
-/** A till of its own: a fresh browser with no account, signed in on /pos-terminal-login. */
-async function openTerminal(browser: Browser, email: string) {
+/**
+ * A till of its own (issue 10): the owner makes a pairing code in Settings → Tills, and a fresh
+ * browser with no account types it on /pos-terminal-login. Its clock is Playwright's.
+ */
+async function openTerminal(browser: Browser, owner: Page) {
+  await owner.goto('/settings');
+  await owner.getByRole('button', { name: 'Pair a till' }).click();
+  const code = (await owner.getByTestId('pairing-code').textContent())!.trim();
   const context = await browser.newContext();
   const till = await context.newPage();
   await till.clock.install();
   await till.goto('/pos-terminal');
-  await till.getByRole('link', { name: 'Terminal login' }).click();
   await expect(till).toHaveURL(/\/pos-terminal-login$/);
-  await till.getByLabel('Email or phone').fill(email);
-  await till.getByLabel('Password').fill(PASSWORD);
-  await till.getByRole('button', { name: 'Sign in' }).click();
+  await till.getByLabel('Pairing code').fill(code);
+  await till.getByRole('button', { name: 'Pair this till' }).click();
   await expect(till).toHaveURL(/\/pos-terminal$/);
   return till;
 }
 
 test('five idle minutes end the session on the terminal; activity keeps it', async ({ page, browser }) => {
-  const email = await signUpOwner(page, 'Idle Test Shop');
+  await signUpOwner(page, 'Idle Test Shop');
   await switchOnStaffFeatures(page);
   await page.goto('/employees');
   await addEmployee(page, 'Ivy Idle', { pin: '2468' });
 
-  const till = await openTerminal(browser, email);
+  const till = await openTerminal(browser, page);
   await pickEmployee(till, 'Ivy Idle');
   expect((await typePin(till, '2468')).status()).toBe(201);
-  // a POS role from the terminal goes to the POS
-  await expect(till).toHaveURL(/\/employee-pos$/);
+  // not clocked in: offered, declined; a POS role goes to the till
+  await till.getByRole('button', { name: 'Not now' }).click();
+  await expect(till).toHaveURL(/\/pos$/);
 
   // a mouse move each minute keeps the session for ten minutes and more
   await workFor(till, 10, 1);
-  await expect(till).toHaveURL(/\/employee-pos$/);
+  await expect(till).toHaveURL(/\/pos$/);
   expect(await storedSession(till)).not.toBeNull();
 
-  // plain logout ("Switch employee") only clears this device's session
-  await till.goto('/pos-terminal');
-  await expect(till.getByRole('heading', { name: 'Ivy Idle is signed in' })).toBeVisible();
-  await till.getByRole('button', { name: 'Switch employee' }).click();
+  // Lock (or Ctrl+Shift+L) only ends this sign-in: the device shows its PIN pad
+  await till.keyboard.press('Control+Shift+L');
+  await expect(till).toHaveURL(/\/pos-terminal$/);
   expect(await storedSession(till)).toBeNull();
   await pickEmployee(till, 'Ivy Idle');
   expect((await typePin(till, '2468')).status()).toBe(201);
-  await expect(till).toHaveURL(/\/employee-pos$/);
+  await till.getByRole('button', { name: 'Not now' }).click();
+  await expect(till).toHaveURL(/\/pos$/);
 
-  // five minutes and a second without mouse, key, scroll, touch or click: signed out
+  // five minutes and a second without mouse, key, scroll, touch or click: back to the PIN pad
   await till.clock.fastForward('05:01');
-  await expect(till).toHaveURL(/\/employee-login$/);
+  await expect(till).toHaveURL(/\/pos-terminal$/);
   expect(await storedSession(till)).toBeNull();
   await till.context().close();
 });
 
-test('the sixth PIN attempt after five wrong ones is refused even when right', async ({ page }) => {
+test('the sixth PIN attempt after five wrong ones is refused even when right', async ({ page, browser }) => {
   await signUpOwner(page, 'Lockout Test Shop');
   await switchOnStaffFeatures(page);
   await page.goto('/employees');
   await addEmployee(page, 'Lou Locked', { pin: '4321' });
 
-  await page.goto('/employee-login');
-  await pickEmployee(page, 'Lou Locked');
+  const till = await openTerminal(browser, page);
+  await pickEmployee(till, 'Lou Locked');
   for (let attempt = 1; attempt <= 5; attempt += 1) {
-    expect((await typePin(page, '1111')).status()).toBe(401);
-    await expect(page.getByRole('alert')).toContainText('That PIN is not right. Try again.');
-    await expect(pinDots(page)).toHaveAttribute('data-count', '0');
+    expect((await typePin(till, '1111')).status()).toBe(401);
+    await expect(till.getByRole('alert')).toContainText('That PIN is not right. Try again.');
+    await expect(pinDots(till)).toHaveAttribute('data-count', '0');
   }
-  expect((await typePin(page, '4321')).status()).toBe(429);
-  await expect(page.getByRole('alert')).toContainText('PIN sign-in locked');
-  await expect(page.getByRole('alert')).toContainText('Too many wrong PINs. Sign-in is locked for 5 minutes.');
-  expect(await storedSession(page)).toBeNull();
+  expect((await typePin(till, '4321')).status()).toBe(429);
+  await expect(till.getByRole('alert')).toContainText('PIN sign-in locked');
+  await expect(till.getByRole('alert')).toContainText('Too many wrong PINs. Sign-in is locked for 5 minutes.');
+  expect(await storedSession(till)).toBeNull();
+  await till.context().close();
 
   // the owner sees the lock on the employee list
   await page.goto('/employees');
   await expect(employeeRow(page, 'Lou Locked')).toContainText('PIN locked until');
 });
 
-test('without an account on the device the employee pages show the account sign-in, then the name picker', async ({ page, browser }) => {
+test('an owner signed in on a device opens the till there: the account is signed out and the device shows its PIN pad', async ({ page, browser }) => {
   const email = await signUpOwner(page, 'Device Test Shop');
   const context = await browser.newContext();
   const device = await context.newPage();
@@ -358,18 +367,35 @@ test('without an account on the device the employee pages show the account sign-
   await device.getByLabel('Email or phone').fill(email);
   await device.getByLabel('Password').fill(PASSWORD);
   await device.getByRole('button', { name: 'Sign in' }).click();
-  // signed in, the device stays here and offers the employees
-  await expect(device).toHaveURL(/\/employee-login$/);
-  await expect(device.getByRole('heading', { name: 'Who is signing in?' })).toBeVisible();
-  await expect(device.getByText('No PIN yet?')).toBeVisible();
-
-  await device.goto('/back-office-login');
-  await expect(device.getByRole('heading', { name: 'Back office sign in', level: 1 })).toBeVisible();
-  await expect(device.getByRole('heading', { name: 'Who is signing in?' })).toBeVisible();
+  // an account's browser is no till: it offers to become one
+  await expect(device.getByText('Employees sign in with their PIN on a paired till.')).toBeVisible();
   expect(await seriousA11yViolations(device)).toEqual([]);
-
-  // a signed-in terminal goes straight on from /pos-terminal-login
-  await device.goto('/pos-terminal-login');
+  await device.getByRole('button', { name: 'Open the till on this device' }).click();
+  const dialog = device.getByRole('dialog', { name: 'Open the till on this device' });
+  await dialog.getByLabel('Name of this till').fill('Back counter');
+  await dialog.getByRole('button', { name: 'Open the till' }).click();
   await expect(device).toHaveURL(/\/pos-terminal$/);
+  await expect(device.getByRole('heading', { name: 'Back counter', level: 1 })).toBeVisible();
+  await expect(device.getByRole('heading', { name: 'Who is signing in?' })).toBeVisible();
+  expect((await context.cookies()).some((cookie) => cookie.name.startsWith('better-auth'))).toBe(false);
+  expect(await seriousA11yViolations(device)).toEqual([]);
+  await screenshots(device, 'till-pin-pad');
+
+  // every sign-in page of a till is its PIN pad, and the back office is not there
+  for (const path of ['/back-office-login', '/employee-login', '/pos-terminal-login', '/dashboard', '/settings']) {
+    await device.goto(path);
+    await expect(device, path).toHaveURL(/\/pos-terminal$/);
+  }
+
+  // the owner sees it in Settings → Tills and unpairs it; the device is a plain browser again
+  await page.goto('/settings');
+  const tills = page.getByRole('list', { name: 'Paired tills' });
+  await expect(tills).toContainText('Back counter');
+  await screenshots(page, 'settings-tills');
+  await tills.getByRole('button', { name: 'Unpair' }).click();
+  await tills.getByRole('button', { name: 'Unpair Back counter' }).click();
+  await expect(page.getByText('No till is paired yet.')).toBeVisible();
+  await device.goto('/pos-terminal');
+  await expect(device).toHaveURL(/\/pos-terminal-login$/);
   await context.close();
 });

@@ -20,6 +20,7 @@ async function signUpOwner(page: Page, businessName = 'Tillux Shop') {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/signup-thank-you$/);
   await page.goto('/dashboard');
+  await page.getByLabel('PIN for the tills').fill('135790');
   await page.getByRole('button', { name: 'Assign business owner' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
@@ -169,6 +170,7 @@ test.describe('onboarding in a few steps', () => {
 
     await expect(page.getByRole('heading', { name: 'Assign business owner' })).toBeVisible();
     await expect(page.getByLabel(/^Email/)).toHaveValue(email);
+    await page.getByLabel('PIN for the tills').fill('135790');
     await page.getByRole('button', { name: 'Assign business owner' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const me = (await (await page.request.get('/api/me')).json()) as { business: { currency: string; time_zone: string } };

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, employeePinAttempts, employeeSessions, employees, timeClock } from '../src/db/schema/index.ts';
+import { auditLog, employeePinAttempts, employeeSessions, timeClock, registerPinStates } from '../src/db/schema/index.ts';
 import { describeEmployeeSession } from '../src/modules/employee-sessions/describe-employee-session.ts';
-import { startTestServer, type TestServer } from './harness.ts';
-import { addEmployee, as, pinSignIn, sessionIdOf, staffBusiness, type StaffBusiness, tillOf } from './staff-helpers.ts';
+import { startTestServer, type TestServer, STRONG_PASSWORD } from './harness.ts';
+import { addEmployee, as, pinSignIn, sessionIdOf, staffBusiness, type StaffBusiness, tillOf, pairTill } from './staff-helpers.ts';
 
 let server: TestServer;
 let shop: StaffBusiness;
@@ -98,11 +98,35 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
     const listed = (await shop.client.get('/api/employees?limit=200')).body.employees.find((e: { id: string }) => e.id === employee.id);
     expect(listed.pin_locked_until).not.toBeNull();
 
-    // Five minutes later (moved back rather than waited for) the right PIN works again.
+    // The lock is this till's: a guesser at one till does not lock the employee out of the others.
+    const otherTill = await pairTill(shop.client, 'Other till');
+    expect((await otherTill.post('/api/employee-sessions', { employeeId: employee.id, pin: '5150' })).status).toBe(201);
+
+    // Five minutes later (moved back rather than waited for) the right PIN works on the first till again.
     await server.database.withTenant(shop.businessId, (tx) =>
-      tx.update(employees).set({ pinLockedUntil: new Date(Date.now() - 1000) }).where(eq(employees.id, employee.id)),
+      tx.update(registerPinStates).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(registerPinStates.employeeId, employee.id)),
     );
     expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '5150' })).status).toBe(201);
+  });
+
+  it('gives each till 30 wrong PINs an hour: past them that till refuses even a right PIN, other tills do not', async () => {
+    const busy = await staffBusiness(server, { businessName: 'Till Cap Shop' });
+    const { employee } = await addEmployee(busy.client, { fullName: 'Tom Till', role: 'cashier', pin: '3131' });
+    const guessed = await pairTill(busy.client, 'Guessed');
+    // 29 wrong PINs typed on this till in the last hour (as from other processes), then one more.
+    const registerId = (await guessed.get('/api/me')).body.till.id as string;
+    await server.database.withTenant(busy.businessId, (tx) =>
+      tx.insert(employeePinAttempts).values(Array.from({ length: 29 }, (_, i) => ({ businessId: busy.businessId, registerId, attemptedAt: new Date(Date.now() - 40 * 60_000 + i * 1000) }))),
+    );
+    expect((await guessed.post('/api/employee-sessions', { employeeId: employee.id, pin: '0000' })).status).toBe(401);
+    const refused = await guessed.post('/api/employee-sessions', { employeeId: employee.id, pin: '3131' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({ code: 'till_locked', step_up: 'owner_password' });
+    const elsewhere = await pairTill(busy.client, 'Elsewhere');
+    expect((await elsewhere.post('/api/employee-sessions', { employeeId: employee.id, pin: '3131' })).status).toBe(201);
+    // The owner's password on the till lets the right PIN through.
+    const stepUp = await guessed.post('/api/employee-sessions', { employeeId: employee.id, pin: '3131', ownerPassword: STRONG_PASSWORD });
+    expect(stepUp.status).toBe(201);
   });
 
   it('counts wrong PINs in a row: a success starts the count again', async () => {
@@ -136,6 +160,13 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
     // The oldest counted attempt leaves the window in about 10 minutes.
     expect(refused.body.error.retryAfterSeconds).toBeGreaterThan(8 * 60);
     expect(refused.body.error.retryAfterSeconds).toBeLessThanOrEqual(10 * 60 + 1);
+    // The business-wide cap has a step-up: the owner's password lets the right PIN through, a wrong one does not.
+    expect(refused.body.error.step_up).toBe('owner_password');
+    const wrongPassword = await (await tillOf(limited.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '4242', ownerPassword: 'not the password' });
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongPassword.body.error.code).toBe('invalid_owner_password');
+    const withPassword = await (await tillOf(limited.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '4242', ownerPassword: STRONG_PASSWORD });
+    expect(withPassword.status).toBe(201);
     // Another business is not affected.
     expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: shop.ownerEmployeeId, pin: '9999' })).status).toBe(401);
   });

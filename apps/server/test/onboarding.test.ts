@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registers, stores } from '../src/db/schema/index.ts';
 import { ApiClient, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
-import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness, pairTill } from './staff-helpers.ts';
 
 /** Issue 10 item 8: sign-up takes the business's currency and time zone, so nobody has to find them in settings. */
 let server: TestServer;
@@ -70,11 +70,13 @@ describe('GET /api/onboarding/checklist', () => {
       expectedTotal: 300,
     });
     expect(sale.status).toBe(201);
+    // A register row without a working credential is not a paired till.
     await server.database.withTenant(shop.businessId, async (tx) => {
       const [store] = await tx.select().from(stores);
-      const storeId = store?.id ?? (await tx.insert(stores).values({ businessId: shop.businessId, name: 'Main' }).returning())[0]!.id;
-      await tx.insert(registers).values({ businessId: shop.businessId, storeId, name: 'Front till' });
+      await tx.insert(registers).values({ businessId: shop.businessId, storeId: store!.id, name: 'Never paired' });
     });
+    expect(await done()).toMatchObject({ pair_till: false, complete: false });
+    await pairTill(shop.client, 'Front till');
     expect(await done()).toEqual({ add_products: true, add_staff: true, pair_till: true, first_sale: true, complete: true });
   });
 

@@ -128,8 +128,9 @@ export function ProtectedLayout() {
     return <LoadingScreen />;
   }
 
-  // A till's PIN pad fills the screen: nobody is signed in yet, so there is no menu to offer.
-  if (me.data?.till && !employeeSession && route.path === '/pos-terminal') return <Outlet context={me.data} />;
+  // A till's PIN pad (and its clock-in offer) fills the screen: there is no menu to offer yet. The
+  // same tree with or without a session, so signing in does not remount the pad half-way.
+  if (me.data?.till && route.path === '/pos-terminal') return <Outlet context={me.data} />;
 
   return (
     <AppShell route={route}>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businesses, employees } from './business.ts';
 import { registers } from './stores.ts';
 
@@ -55,7 +55,34 @@ export const employeePinAttempts = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     /** The employee named by the attempt, if it named one of this business. */
     employeeId: uuid('employee_id'),
+    /** The till it was typed on: each till has its own hourly allowance (issue 9 item 8). */
+    registerId: uuid('register_id'),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('employee_pin_attempts_business_time_idx').on(table.businessId, table.attemptedAt)],
+  (table) => [
+    index('employee_pin_attempts_business_time_idx').on(table.businessId, table.attemptedAt),
+    index('employee_pin_attempts_register_time_idx').on(table.registerId, table.attemptedAt),
+  ],
+);
+
+/**
+ * Wrong PINs in a row for one employee on one till, and that pair's lock (issue 9 item 8): a
+ * guesser at one till locks the employee there only; the same person signs in on another till.
+ */
+export const registerPinStates = pgTable(
+  'register_pin_states',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    registerId: uuid('register_id').notNull(),
+    employeeId: uuid('employee_id').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.registerId, table.employeeId] }),
+    foreignKey({ name: 'register_pin_states_register_fk', columns: [table.businessId, table.registerId], foreignColumns: [registers.businessId, registers.id] }).onDelete('cascade'),
+    foreignKey({ name: 'register_pin_states_employee_fk', columns: [table.businessId, table.employeeId], foreignColumns: [employees.businessId, employees.id] }).onDelete('cascade'),
+  ],
 );

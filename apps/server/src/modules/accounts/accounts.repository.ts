@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businessSettings, businesses, profiles, superAdmins, user } from '../../db/schema/index.ts';
+import { account, businessSettings, businesses, profiles, superAdmins, user } from '../../db/schema/index.ts';
 import type { Industry } from '@till/core';
 
 /**
@@ -12,6 +12,16 @@ export function accountsRepository(db: Db) {
     async findUserIdByEmail(email: string): Promise<string | null> {
       const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
       return row?.id ?? null;
+    },
+
+    /** The password hash of the account's credential (email or phone + password), if it has one. */
+    async findPasswordHash(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ password: account.password })
+        .from(account)
+        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+        .limit(1);
+      return row?.password ?? null;
     },
 
     async findUserIdByPhone(phone: string): Promise<string | null> {

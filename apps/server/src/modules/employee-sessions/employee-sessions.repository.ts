@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { employeePinAttempts, employeeSessions, employees } from '../../db/schema/index.ts';
+import { employeePinAttempts, employeeSessions, employees, registerPinStates } from '../../db/schema/index.ts';
 
 /** Tenant queries for PIN sign-in and employee sessions; each filters by business as well as RLS does. */
 export const employeeSessionsRepository = {
@@ -34,6 +34,35 @@ export const employeeSessionsRepository = {
 
   async deletePinAttempt(tx: Tx, businessId: string, id: string): Promise<void> {
     await tx.delete(employeePinAttempts).where(and(eq(employeePinAttempts.businessId, businessId), eq(employeePinAttempts.id, id)));
+  },
+
+  /** Wrong PINs typed on this till in the window (its own hourly allowance). */
+  async countTillPinAttemptsSince(tx: Tx, businessId: string, registerId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await tx
+      .select({ count: count(), oldest: sql`min(${employeePinAttempts.attemptedAt})`.mapWith(employeePinAttempts.attemptedAt) })
+      .from(employeePinAttempts)
+      .where(and(eq(employeePinAttempts.businessId, businessId), eq(employeePinAttempts.registerId, registerId), gte(employeePinAttempts.attemptedAt, since)));
+    return { count: row?.count ?? 0, oldest: (row?.oldest as Date | null | undefined) ?? null };
+  },
+
+  async findTillPinState(tx: Tx, businessId: string, registerId: string, employeeId: string) {
+    const [row] = await tx
+      .select({ failedAttempts: registerPinStates.failedAttempts, lockedUntil: registerPinStates.lockedUntil })
+      .from(registerPinStates)
+      .where(and(eq(registerPinStates.businessId, businessId), eq(registerPinStates.registerId, registerId), eq(registerPinStates.employeeId, employeeId)))
+      .limit(1);
+    return row ?? { failedAttempts: 0, lockedUntil: null };
+  },
+
+  async saveTillPinState(
+    tx: Tx,
+    key: { businessId: string; registerId: string; employeeId: string },
+    values: { failedAttempts: number; lockedUntil: Date | null },
+  ): Promise<void> {
+    await tx
+      .insert(registerPinStates)
+      .values({ ...key, ...values })
+      .onConflictDoUpdate({ target: [registerPinStates.registerId, registerPinStates.employeeId], set: values });
   },
 
   async findEmployeeForPin(tx: Tx, businessId: string, employeeId: string) {

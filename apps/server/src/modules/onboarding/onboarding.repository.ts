@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { OnboardingFacts } from '@till/core';
 import type { Tx } from '../../db/client.ts';
 import { employees, orders, products, registers } from '../../db/schema/index.ts';
@@ -16,7 +16,8 @@ export const onboardingRepository = {
     const anyTill = await tx
       .select(one)
       .from(registers)
-      .where(and(eq(registers.businessId, businessId), eq(registers.isActive, true)))
+      // Paired and not unpaired: a till that holds a working credential.
+      .where(and(eq(registers.businessId, businessId), eq(registers.isActive, true), isNotNull(registers.credentialHash)))
       .limit(1);
     const anySale = await tx
       .select(one)

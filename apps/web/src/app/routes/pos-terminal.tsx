@@ -33,7 +33,10 @@ function TillPinPad({ me }: { me: Me }) {
   const startPage = (role: StoredEmployeeSession['employee_role']) => (features ? tillStartPage(role, features) : '/dashboard');
   const businessName = me.settings?.business_name || me.business?.name || null;
 
-  if (session && after === null) return <Navigate to={startPage(session.employee_role)} replace />;
+  // Someone already signed in who opens the PIN pad goes on to their work; a sign-in made here is
+  // led on by onSignedIn below (through the clock-in offer when there is one).
+  const [signedInOnArrival] = useState(() => session !== null);
+  if (signedInOnArrival && session && after === null) return <Navigate to={startPage(session.employee_role)} replace />;
 
   if (after?.step === 'offer-clock-in') {
     const go = () => {

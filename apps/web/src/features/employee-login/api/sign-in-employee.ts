@@ -9,6 +9,8 @@ import { forgetActorQueries } from '@/lib/actor-queries';
 export const signInEmployeeInput = z.object({
   employeeId: z.uuid(),
   pin: z.string().regex(/^\d{4,6}$/, 'The PIN must be 4 to 6 digits'),
+  /** Past a till's or the business's hourly cap: the owner's password lets the right PIN through. */
+  ownerPassword: z.string().min(1).optional(),
 });
 export type SignInEmployeeInput = z.infer<typeof signInEmployeeInput>;
 

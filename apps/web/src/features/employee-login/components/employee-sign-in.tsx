@@ -2,6 +2,8 @@ import { CircleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { EMPLOYEE_ROLE_LABELS } from '@/lib/employee-roles';
 import type { StoredEmployeeSession } from '@/lib/employee-session';
 import { useSignInEmployees, type SignInEmployee } from '../api/get-sign-in-employees';
@@ -20,6 +22,8 @@ export function EmployeeSignIn({ onSignedIn }: EmployeeSignInProps) {
   const signIn = useSignInEmployee({ onSignedIn });
   const [picked, setPicked] = useState<SignInEmployee | null>(null);
   const [attempts, setAttempts] = useState(0);
+  const [lastPin, setLastPin] = useState('');
+  const [ownerPassword, setOwnerPassword] = useState('');
 
   const pick = (employee: SignInEmployee | null) => {
     signIn.reset();
@@ -72,16 +76,39 @@ export function EmployeeSignIn({ onSignedIn }: EmployeeSignInProps) {
         </Alert>
       ) : null}
 
+      {error?.ownerPasswordStepUp && lastPin ? (
+        <form
+          className="grid gap-2 rounded-lg border p-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            signIn.mutate({ employeeId: picked.id, pin: lastPin, ownerPassword }, { onError: () => setOwnerPassword('') });
+          }}
+        >
+          <Label htmlFor="owner-step-up">Owner&apos;s password</Label>
+          <Input
+            id="owner-step-up"
+            type="password"
+            autoComplete="off"
+            value={ownerPassword}
+            onChange={(event) => setOwnerPassword(event.target.value)}
+          />
+          <Button type="submit" disabled={signIn.isPending || ownerPassword.length === 0} className="justify-self-start">
+            Let {picked.full_name}&apos;s PIN through
+          </Button>
+        </form>
+      ) : null}
+
       <PinPad
         label={`PIN for ${picked.full_name}`}
         pending={signIn.isPending}
         clearSignal={attempts}
-        onSubmit={(pin) =>
+        onSubmit={(pin) => {
+          setLastPin(pin);
           signIn.mutate(
             { employeeId: picked.id, pin },
             { onError: () => setAttempts((count) => count + 1) },
-          )
-        }
+          );
+        }}
       />
     </section>
   );

@@ -35,6 +35,18 @@ describe('signInErrorView', () => {
     expect(view.message).toContain('30 seconds');
   });
 
+  it("offers the owner's password past a till's or the business's cap, and says which", () => {
+    const till = signInErrorView(new ApiError({ status: 429, code: 'till_locked', message: 'x', details: { retryAfterSeconds: 600, step_up: 'owner_password' } }));
+    expect(till).toMatchObject({ kind: 'rate_limited', ownerPasswordStepUp: true });
+    expect(till.message).toContain('on this till');
+    const business = signInErrorView(new ApiError({ status: 429, code: 'rate_limited', message: 'x', details: { step_up: 'owner_password' } }));
+    expect(business.message).toContain('at this business');
+    const wrong = signInErrorView(new ApiError({ status: 401, code: 'invalid_owner_password', message: "That is not the owner's password." }));
+    expect(wrong).toMatchObject({ ownerPasswordStepUp: true, message: "That is not the owner's password." });
+    // A plain per-person lock offers no step-up: that person signs in on another till.
+    expect(signInErrorView(new ApiError({ status: 429, code: 'pin_locked', message: 'x' })).ownerPasswordStepUp).toBeUndefined();
+  });
+
   it('passes any other failure through with its own message', () => {
     const view = signInErrorView(new ApiError({ status: 0, code: 'network_error', message: 'Could not reach the server.' }));
     expect(view).toEqual({ kind: 'other', title: 'Could not sign in', message: 'Could not reach the server.' });

@@ -9,6 +9,8 @@ export interface SignInErrorView {
   kind: SignInErrorKind;
   title: string;
   message: string;
+  /** The right PIN still gets through with the owner's password typed here (issue 9 item 8). */
+  ownerPasswordStepUp?: boolean;
 }
 
 /** "45 seconds", "1 minute", "5 minutes": how long to wait, rounded up to what a person reads. */
@@ -40,11 +42,19 @@ export function signInErrorView(error: unknown): SignInErrorView {
     }
     if (error.status === 429) {
       const wait = retryAfterSeconds(error.details);
+      const stepUp = error.details['step_up'] === 'owner_password';
+      const where = error.code === 'till_locked' ? 'on this till' : 'at this business';
       return {
         kind: 'rate_limited',
         title: 'Too many attempts',
-        message: `Too many PIN attempts on this till. Try again in ${wait ? formatWait(wait) : 'a while'}.`,
+        message: stepUp
+          ? `Too many PIN attempts ${where}. The owner's password lets the right PIN through now; otherwise try again in ${wait ? formatWait(wait) : 'a while'}.`
+          : `Too many PIN attempts on this till. Try again in ${wait ? formatWait(wait) : 'a while'}.`,
+        ...(stepUp ? { ownerPasswordStepUp: true } : {}),
       };
+    }
+    if (error.code === 'invalid_owner_password') {
+      return { kind: 'rate_limited', title: "Not the owner's password", message: error.message, ownerPasswordStepUp: true };
     }
   }
   return { kind: 'other', title: 'Could not sign in', message: errorMessage(error) };

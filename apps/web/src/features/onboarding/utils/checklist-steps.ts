@@ -47,7 +47,7 @@ export function checklistStepCopy(step: OnboardingStep, features: EnabledFeature
     case 'pair_till':
       return {
         title: 'Pair a till',
-        description: 'Set up the device at the counter once, in settings; staff then sign in on it with their PIN.',
+        description: 'Pair the device at the counter once, with a code from Settings → Tills; staff, and you, then sign in on it with a PIN.',
         actions: [{ kind: 'link', label: 'Open settings', to: '/settings' }],
       };
     case 'first_sale':

@@ -20,12 +20,13 @@ export interface PairingCode {
 
 const registersQueryKey = ['registers'] as const;
 
-export function useRegisters() {
+/** `waitingForPairing`: a code is on screen, so the new till shows up within seconds of being paired. */
+export function useRegisters({ waitingForPairing = false }: { waitingForPairing?: boolean } = {}) {
   return useQuery({
     queryKey: registersQueryKey,
     queryFn: ({ signal }) => apiClient.get<{ registers: PairedTill[] }>('/api/registers', { signal }).then((response) => response.registers),
     // "Last seen" moves while the page is open.
-    refetchInterval: 60_000,
+    refetchInterval: waitingForPairing ? 3_000 : 60_000,
   });
 }
 

@@ -83,8 +83,8 @@ function TillRow({ till }: { till: PairedTill }) {
  * till on the owner's own browser.
  */
 export function TillsCard({ onAccount }: { onAccount: boolean }) {
-  const registers = useRegisters();
   const createCode = useCreatePairingCode();
+  const registers = useRegisters({ waitingForPairing: Boolean(createCode.data) });
   return (
     <Card>
       <CardHeader>

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { realtimeTopic } from '@till/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { TestSocket } from './realtime-helpers.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pairTill, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
 import { auditLog, registerPairingCodes } from '../src/db/schema/index.ts';
@@ -230,6 +232,31 @@ describe('the owner on a till', () => {
     expect(signedIn.body.session.employee_role).toBe('business_owner');
     // Acting on the till as the owner is the owner's employee row, with its PIN session.
     expect((await till.request('GET', '/api/business-settings', undefined, as(signedIn.body.token))).status).toBe(200);
+  });
+});
+
+describe('a till on the realtime socket', () => {
+  it('joins its business channel with an employee session opened on it, not without; an unpaired till cannot connect', async () => {
+    const till = await pairTill(shop.client, 'Socket till');
+    const { employee } = await addEmployee(shop.client, { fullName: 'Sol Socket', role: 'cashier', pin: '5501' });
+    const token = await signIn(till, employee.id, '5501');
+    const socket = await TestSocket.open(server.url, till);
+    try {
+      const topic = realtimeTopic.business(shop.businessId);
+      const without = await socket.join(topic);
+      expect(without.status).toBe('error');
+      expect(without.response.code).toBe('employee_session_required');
+      expect((await socket.join(topic, { employee_session: token })).status).toBe('ok');
+      // The owner renames a setting elsewhere: the till hears of it.
+      expect((await shop.client.request('PATCH', '/api/business-settings', { business_name: 'Till Shop' })).status).toBe(200);
+      await socket.waitFor((frame) => frame.topic === topic && frame.event === 'broadcast' && frame.payload?.event === 'business.changed');
+    } finally {
+      socket.close();
+    }
+    const registerId = (await till.get('/api/me')).body.till.id as string;
+    expect((await shop.client.request('DELETE', `/api/registers/${registerId}`)).status).toBe(200);
+    const stale = new ApiClient(server.url);
+    await expect(TestSocket.open(server.url, stale, { cookie: `till_register=${registerId}.${'A'.repeat(43)}` })).rejects.toMatchObject({ status: 401 });
   });
 });
 

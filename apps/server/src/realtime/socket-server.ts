@@ -16,7 +16,8 @@ import {
 } from '@till/core';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { AppError } from '../lib/app-error.ts';
-import type { Services, SignedInAccount, TenantContext } from '../lib/context.ts';
+import type { RegisterCredential, Services, SignedInAccount, TenantContext } from '../lib/context.ts';
+import { REGISTER_COOKIE, parseRegisterCredential } from '../modules/registers/register-credential.ts';
 import { resolveAccount } from '../lib/resolve-account.ts';
 import { resolveTenantFromCredentials } from '../lib/tenant.ts';
 import { authorizeChannel } from './channel-access.ts';
@@ -59,10 +60,18 @@ class Connection {
 
   constructor(
     readonly ws: WebSocket,
-    readonly account: SignedInAccount,
+    /** The account the socket signed in with, or null on a paired till. */
+    readonly account: SignedInAccount | null,
+    /** On a paired till: its credential (a till never acts as an account; decision 019). */
+    readonly registerCredential: RegisterCredential | null,
     /** The upgrade request's headers (its cookie), to look the account up again. */
     readonly headers: Headers,
   ) {}
+
+  /** What ends this socket when it goes: the account session, or the till. */
+  get sessionKey(): string {
+    return this.account ? this.account.sessionId : `till:${this.registerCredential!.registerId}`;
+  }
 
   send(text: string): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
@@ -77,6 +86,15 @@ class Connection {
   reply(message: Pick<RealtimeMessage, 'topic' | 'ref' | 'join_ref'>, status: 'ok' | 'error', response: unknown): void {
     this.send(frame(message.topic, 'phx_reply', { status, response }, message.ref ?? null, message.join_ref ?? null));
   }
+}
+
+/** One cookie's value from a Cookie header. */
+function cookieValue(headers: Headers, name: string): string | undefined {
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
 }
 
 function headersOf(request: IncomingMessage): Headers {
@@ -123,7 +141,7 @@ export function createSocketServer(services: Services, hub: Hub, options: Socket
   const channelError = (code: string, message: string) => ({ ok: false as const, reason: REALTIME_ERRORS.channelError, code, message });
 
   async function authorise(
-    account: SignedInAccount,
+    connection: Connection,
     channel: { kind: ChannelKind; id: string },
     employeeSessionToken: string | null,
     requested: JoinBindings,
@@ -132,7 +150,11 @@ export function createSocketServer(services: Services, hub: Hub, options: Socket
       const seen = epoch;
       let tenant: TenantContext;
       try {
-        tenant = await resolveTenantFromCredentials(services, { account, employeeSessionToken, registerCredential: null });
+        tenant = await resolveTenantFromCredentials(services, {
+          account: connection.account,
+          employeeSessionToken,
+          registerCredential: connection.registerCredential,
+        });
         await authorizeChannel(services, tenant, channel);
       } catch (error) {
         if (error instanceof AppError) return channelError(error.code, error.message);
@@ -167,7 +189,7 @@ export function createSocketServer(services: Services, hub: Hub, options: Socket
     }
     const token = payload.data.employee_session ?? null;
     const requested = payload.data.config.postgres_changes;
-    const outcome = await authorise(connection.account, channel, token, requested);
+    const outcome = await authorise(connection, channel, token, requested);
     if (!outcome.ok) return refuse(outcome.reason, outcome.code, outcome.message);
     if (connection.closed) return;
     const previous = connection.channels.get(message.topic);
@@ -192,7 +214,7 @@ export function createSocketServer(services: Services, hub: Hub, options: Socket
   /** A channel whose session or permission went away is closed by the server (phx_close): no re-join. */
   async function recheck(connection: Connection, sub: Subscription) {
     if (connection.channels.get(sub.topic) !== sub) return;
-    const outcome = await authorise(connection.account, sub.channel, sub.employeeSessionToken, sub.requestedBindings);
+    const outcome = await authorise(connection, sub.channel, sub.employeeSessionToken, sub.requestedBindings);
     if (connection.channels.get(sub.topic) !== sub) return;
     // An employee session past its 8 hours no longer resolves, so expiry lands here too.
     if (outcome.ok) {
@@ -268,8 +290,8 @@ export function createSocketServer(services: Services, hub: Hub, options: Socket
     if (connection.closed) return;
     connection.closed = true;
     connections.delete(connection);
-    const same = bySession.get(connection.account.sessionId);
-    if (same?.delete(connection) && same.size === 0) bySession.delete(connection.account.sessionId);
+    const same = bySession.get(connection.sessionKey);
+    if (same?.delete(connection) && same.size === 0) bySession.delete(connection.sessionKey);
     for (const sub of connection.channels.values()) hub.remove(sub);
     connection.channels.clear();
   }
@@ -284,11 +306,11 @@ export function createSocketServer(services: Services, hub: Hub, options: Socket
     setTimeout(() => connection.ws.terminate(), 2_000).unref();
   }
 
-  function accept(ws: WebSocket, account: SignedInAccount, headers: Headers) {
-    const connection = new Connection(ws, account, headers);
+  function accept(ws: WebSocket, credentials: { account: SignedInAccount | null; registerCredential: RegisterCredential | null }, headers: Headers) {
+    const connection = new Connection(ws, credentials.account, credentials.registerCredential, headers);
     connections.add(connection);
-    let same = bySession.get(account.sessionId);
-    if (!same) bySession.set(account.sessionId, (same = new Set()));
+    let same = bySession.get(connection.sessionKey);
+    if (!same) bySession.set(connection.sessionKey, (same = new Set()));
     same.add(connection);
     ws.on('message', (data, isBinary) => handle(connection, data, isBinary));
     ws.on('close', () => forget(connection));
@@ -303,11 +325,20 @@ export function createSocketServer(services: Services, hub: Hub, options: Socket
     const headers = headersOf(request);
     // As app.ts: a page of another site may not open a socket with this site's cookie.
     if (isCrossOrigin(headers, services.config.trustProxy)) return refuseUpgrade(socket, 403, 'cross_origin_refused', 'Cross-site requests are not allowed');
-    resolveAccount(services, headers).then(
-      (account) => {
-        if (!account) return refuseUpgrade(socket, 400, 'session_not_found', MESSAGES.authSessionMissing);
+    // A paired till signs in with its own credential and never as an account, as over HTTP.
+    const registerCredential = parseRegisterCredential(cookieValue(headers, REGISTER_COOKIE));
+    const signIn = registerCredential
+      ? services.registers.resolve(registerCredential).then((till) => (till ? { account: null, registerCredential } : null))
+      : resolveAccount(services, headers).then((account) => (account ? { account, registerCredential: null } : null));
+    signIn.then(
+      (credentials) => {
+        if (!credentials) {
+          return registerCredential
+            ? refuseUpgrade(socket, 401, 'till_not_paired', 'This device is not a paired till.')
+            : refuseUpgrade(socket, 400, 'session_not_found', MESSAGES.authSessionMissing);
+        }
         if (closing || socket.destroyed) return socket.destroy();
-        wss.handleUpgrade(request, socket, head, (ws) => accept(ws, account, headers));
+        wss.handleUpgrade(request, socket, head, (ws) => accept(ws, credentials, headers));
       },
       (error: unknown) => {
         console.error('Realtime: upgrade failed:', error);
@@ -329,8 +360,15 @@ export function createSocketServer(services: Services, hub: Hub, options: Socket
       if (now - connection.accountCheckedAt > options.accountRecheckMs) {
         connection.accountCheckedAt = now;
         enqueue(connection, async () => {
+          if (connection.registerCredential) {
+            // An unpaired till's socket goes with its credential.
+            if (!(await services.registers.resolve(connection.registerCredential))) {
+              endConnection(connection, REALTIME_CLOSE_CODES.sessionEnded, 'till unpaired', 'till_not_paired', 'This device is not a paired till.');
+            }
+            return;
+          }
           const account = await resolveAccount(services, connection.headers);
-          if (!account || account.sessionId !== connection.account.sessionId) {
+          if (!account || account.sessionId !== connection.account?.sessionId) {
             endConnection(connection, REALTIME_CLOSE_CODES.sessionEnded, 'session ended', 'session_not_found', MESSAGES.authSessionMissing);
           }
         });

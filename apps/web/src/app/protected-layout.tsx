@@ -134,7 +134,7 @@ export function ProtectedLayout() {
 
   return (
     <AppShell route={route}>
-      <BusinessUpdates businessId={me.data?.user ? (me.data.business?.id ?? null) : null} />
+      <BusinessUpdates businessId={me.data?.user || me.data?.till ? (me.data.business?.id ?? null) : null} />
       <ShellPage route={route} me={me.data} />
     </AppShell>
   );

@@ -97,6 +97,7 @@ async function pairTill(owner: Page, browser: Browser): Promise<Page> {
   const till = await context.newPage();
   await till.goto('/pos-terminal');
   await expect(till).toHaveURL(/\/pos-terminal-login$/);
+  await screenshots(till, 'terminal-login');
   await till.getByLabel('Pairing code').fill(code);
   await till.getByLabel('Name of this till').fill('Front counter');
   await till.getByRole('button', { name: 'Pair this till' }).click();
@@ -104,6 +105,16 @@ async function pairTill(owner: Page, browser: Browser): Promise<Page> {
   await expect(till.getByRole('heading', { name: 'Front counter', level: 1 })).toBeVisible();
   await expect(owner.getByRole('list', { name: 'Paired tills' })).toContainText('Front counter');
   return till;
+}
+
+/** The screen at the till's and a phone's size, for a person to look at (/tmp/pos-*.png). */
+async function screenshots(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/pos-${name}-1280.png` });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `/tmp/pos-${name}-390.png` });
+  if (size) await page.setViewportSize(size);
 }
 
 /** On a till's PIN pad: the employee taps their name, then their PIN, then Sign in; they land on the till. */
@@ -159,6 +170,7 @@ test('the owner pairs a till; a cashier signs in by PIN and lands on the till, s
   // The tab is reloaded: the sale is still there.
   await till.reload();
   await expect(cartLines(till)).toHaveCount(2);
+  await screenshots(till, 'till-cashier');
 
   await tile(till, CROISSANT.name).click();
   await expect(cartLines(till)).toHaveCount(3);
@@ -276,6 +288,8 @@ test('the owner pairs a till; a cashier signs in by PIN and lands on the till, s
   // End Shift asks first, then returns to the PIN pad, never the back office.
   await openUserMenuItem(till, 'End Shift');
   const confirm = till.getByRole('dialog', { name: 'End your shift?' });
+  await expect(confirm).toBeVisible();
+  await screenshots(till, 'end-shift-confirm');
   await confirm.getByRole('button', { name: 'End shift' }).click();
   await expect(till).toHaveURL(/\/pos-terminal$/);
   await expect(till.getByRole('heading', { name: 'Who is signing in?' })).toBeVisible();

@@ -51,3 +51,18 @@ export const parkOrderInput = z.strictObject({
   note: multiLine(z.string().max(1000)).optional(),
 });
 export type ParkOrderInput = z.infer<typeof parkOrderInput>;
+
+type Discount = z.infer<typeof discountInput> | null | undefined;
+
+/** A discount that takes something off: a 0 % or 0-amount one changes nothing and needs no permission. */
+export function takesSomethingOff(discount: Discount): boolean {
+  return Boolean(discount && (discount.kind === 'amount' ? discount.amount > 0 : discount.basisPoints > 0));
+}
+
+/**
+ * Whether a cart (to pay or to park) applies any discount, so SPEC §6's discounts access applies:
+ * one rule for paying and parking (issue 11 item 4: parking refused a 0 % discount that paying took).
+ */
+export function cartHasDiscount(cart: { lines: readonly { discount?: Discount }[]; orderDiscount?: Discount }): boolean {
+  return cart.lines.some((line) => takesSomethingOff(line.discount)) || takesSomethingOff(cart.orderDiscount);
+}

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { evaluateApiAccess, MoneyError, priceCart, type PlaceOrderInput } from '@till/core';
+import { cartHasDiscount, MoneyError, priceCart, type PlaceOrderInput } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { isUniqueViolation, pgErrorField, sqlState } from '../../lib/pg-errors.ts';
+import { requireAccess } from '../../lib/require-access.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { publishChange } from '../../realtime/publish.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
@@ -16,13 +17,6 @@ function requestHash(input: PlaceOrderInput): string {
   return createHash('sha256').update(JSON.stringify(rest)).digest('base64url');
 }
 
-function requirePermission(tenant: TenantContext, requirement: Parameters<typeof evaluateApiAccess>[1]) {
-  const decision = evaluateApiAccess(tenant.actor, requirement, tenant.features);
-  if (!decision.allowed) throw new AppError(403, decision.code, decision.message);
-}
-
-const hasDiscount = (discount: PlaceOrderInput['orderDiscount']) =>
-  Boolean(discount && (discount.kind === 'amount' ? discount.amount > 0 : discount.basisPoints > 0));
 
 const keyReused = () => new AppError(409, 'idempotency_key_reused', 'This idempotency key was already used for a different sale');
 
@@ -46,11 +40,10 @@ export async function placeOrder(
   tenant: TenantContext,
   input: PlaceOrderInput,
 ): Promise<{ replayed: boolean; view: OrderView }> {
-  if (input.lines.some((line) => hasDiscount(line.discount)) || hasDiscount(input.orderDiscount)) {
-    requirePermission(tenant, { employeeFeature: 'discounts' });
-  }
-  if (input.payments.length > 1) requirePermission(tenant, { feature: 'multiple_payments' });
-  if (input.customerId) requirePermission(tenant, { feature: 'customer_management' });
+  requireAccess(tenant, { feature: 'pos_system', employeeFeature: 'pos' });
+  if (cartHasDiscount(input)) requireAccess(tenant, { employeeFeature: 'discounts' });
+  if (input.payments.length > 1) requireAccess(tenant, { feature: 'multiple_payments' });
+  if (input.customerId) requireAccess(tenant, { feature: 'customer_management' });
   const hash = requestHash(input);
   const replayFirstSale = async (cause?: unknown) => {
     const view = await database.withTenant(tenant.businessId, (tx) => replay(tx, tenant, input, hash));
@@ -77,7 +70,7 @@ export async function placeOrder(
   if (missing.length) throw new AppError(422, 'product_unavailable', 'A product in the cart is not for sale', { productIds: missing });
 
   const overrides = input.lines.filter((line) => line.unitPrice !== undefined && line.unitPrice !== catalogue.get(line.productId)!.price);
-  if (overrides.length) requirePermission(tenant, { adminPermission: 'can_change_prices' });
+  if (overrides.length) requireAccess(tenant, { adminPermission: 'can_change_prices' });
 
   const pricesIncludeTax = settings.pricesIncludeTax;
   let priced;

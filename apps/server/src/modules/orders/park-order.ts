@@ -1,7 +1,8 @@
-import { MoneyError, priceCart, evaluateApiAccess, type ParkOrderInput } from '@till/core';
+import { cartHasDiscount, MoneyError, priceCart, type ParkOrderInput } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
+import { requireAccess } from '../../lib/require-access.ts';
 import { checkoutRepository } from '../checkout/checkout.repository.ts';
 import { toOrderLineRows } from '../checkout/order-line-rows.ts';
 import { publishChangeAfterCommit } from '../../realtime/publish.ts';
@@ -13,11 +14,9 @@ import { ordersRepository } from './orders.repository.ts';
  * without touching stock until it is paid.
  */
 export async function parkOrder(database: Database, tenant: TenantContext, input: ParkOrderInput) {
-  const discounted = input.lines.some((line) => line.discount) || Boolean(input.orderDiscount);
-  if (discounted) {
-    const decision = evaluateApiAccess(tenant.actor, { employeeFeature: 'discounts' }, tenant.features);
-    if (!decision.allowed) throw new AppError(403, decision.code, decision.message);
-  }
+  requireAccess(tenant, { feature: 'pos_system', employeeFeature: 'pos' });
+  // The same rule as paying (core cartHasDiscount): a 0 % discount needs no permission either way.
+  if (cartHasDiscount(input)) requireAccess(tenant, { employeeFeature: 'discounts' });
   return database.withTenant(tenant.businessId, async (tx) => {
     const settings = await checkoutRepository.findSalesSettings(tx, tenant.businessId);
     if (!settings) throw new AppError(409, 'business_not_set_up', 'Finish the business set-up before selling');

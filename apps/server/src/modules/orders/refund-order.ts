@@ -3,6 +3,7 @@ import { allocateRefund, canOverrideRefundMethod, divideRounded, isRefundMethodO
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
+import { requireAccess } from '../../lib/require-access.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { businessRepository } from '../business/business.repository.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
@@ -29,6 +30,7 @@ const proportion = (amount: number, part: number, whole: number) => Number(divid
  * goes returns exactly what was paid. Restocking is per line; everything is audited.
  */
 export async function refundOrder(database: Database, tenant: TenantContext, input: RefundOrderInput): Promise<{ replayed: boolean; refund: RefundResult }> {
+  requireAccess(tenant, { employeeFeature: 'refunds' });
   const hash = requestHash(input);
   try {
     return await database.withTenant(tenant.businessId, (tx) => writeRefund(tx, tenant, input, hash));

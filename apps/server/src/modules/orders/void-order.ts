@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
+import { requireAccess } from '../../lib/require-access.ts';
 import { businessRepository } from '../business/business.repository.ts';
 import { publishChangeAfterCommit } from '../../realtime/publish.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
@@ -10,6 +11,7 @@ import { ordersRepository as repo } from './orders.repository.ts';
  * the order numbers stay intact. Audited with the reason.
  */
 export async function voidOrder(database: Database, tenant: TenantContext, input: { orderId: string; reason: string }) {
+  requireAccess(tenant, { feature: 'pos_system', employeeFeature: 'pos' });
   await database.withTenant(tenant.businessId, async (tx) => {
     const order = await repo.findOrder(tx, tenant.businessId, input.orderId, true);
     if (!order) throw notFound('order_not_found', 'No order has this id');

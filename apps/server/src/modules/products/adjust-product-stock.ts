@@ -2,6 +2,7 @@ import { MAX_STOCK_QUANTITY } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
+import { requireAccess } from '../../lib/require-access.ts';
 import type { FileUrlSigner } from '../storage/signed-url.ts';
 import { actorOf } from './catalogue-access.ts';
 import { productNotFound, readProductView } from './get-product.ts';
@@ -26,6 +27,7 @@ export async function adjustProductStock(
   input: AdjustStockInput,
   signUrl: FileUrlSigner,
 ): Promise<ProductView> {
+  requireAccess(tenant, { feature: 'inventory_management', employeeFeature: 'inventory' });
   return database.withTenant(tenant.businessId, async (tx) => {
     const current = await productsRepository.findForUpdate(tx, tenant.businessId, id);
     if (!current) throw productNotFound();

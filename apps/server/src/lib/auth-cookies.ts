@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './context.ts';
 
-function isHttpsRequest(c: Context<AppEnv>): boolean {
+/** The request reached us over HTTPS (itself, or behind a proxy we trust): cookies get Secure. */
+export function isHttpsRequest(c: Context<AppEnv>): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
   return c.var.services.config.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
 }

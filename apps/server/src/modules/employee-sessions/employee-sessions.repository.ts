@@ -12,11 +12,18 @@ export const employeeSessionsRepository = {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`employee-pin:${businessId}`}, 0))`);
   },
 
-  async countPinAttemptsSince(tx: Tx, businessId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  /** Wrong (or unfinished) PIN attempts since `since`: of the whole business, or typed on one till. */
+  async countPinAttemptsSince(tx: Tx, businessId: string, since: Date, registerId?: string): Promise<{ count: number; oldest: Date | null }> {
     const [row] = await tx
       .select({ count: count(), oldest: sql`min(${employeePinAttempts.attemptedAt})`.mapWith(employeePinAttempts.attemptedAt) })
       .from(employeePinAttempts)
-      .where(and(eq(employeePinAttempts.businessId, businessId), gte(employeePinAttempts.attemptedAt, since)));
+      .where(
+        and(
+          eq(employeePinAttempts.businessId, businessId),
+          gte(employeePinAttempts.attemptedAt, since),
+          registerId ? eq(employeePinAttempts.registerId, registerId) : undefined,
+        ),
+      );
     return { count: row?.count ?? 0, oldest: (row?.oldest as Date | null | undefined) ?? null };
   },
 
@@ -34,15 +41,6 @@ export const employeeSessionsRepository = {
 
   async deletePinAttempt(tx: Tx, businessId: string, id: string): Promise<void> {
     await tx.delete(employeePinAttempts).where(and(eq(employeePinAttempts.businessId, businessId), eq(employeePinAttempts.id, id)));
-  },
-
-  /** Wrong PINs typed on this till in the window (its own hourly allowance). */
-  async countTillPinAttemptsSince(tx: Tx, businessId: string, registerId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
-    const [row] = await tx
-      .select({ count: count(), oldest: sql`min(${employeePinAttempts.attemptedAt})`.mapWith(employeePinAttempts.attemptedAt) })
-      .from(employeePinAttempts)
-      .where(and(eq(employeePinAttempts.businessId, businessId), eq(employeePinAttempts.registerId, registerId), gte(employeePinAttempts.attemptedAt, since)));
-    return { count: row?.count ?? 0, oldest: (row?.oldest as Date | null | undefined) ?? null };
   },
 
   async findTillPinState(tx: Tx, businessId: string, registerId: string, employeeId: string) {

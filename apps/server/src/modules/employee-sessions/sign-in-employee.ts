@@ -102,7 +102,7 @@ export async function signInEmployee(
       if (recent.count >= PIN_ATTEMPTS_PER_BUSINESS_HOUR) {
         return { outcome: 'capped', code: 'rate_limited', retryAfterSeconds: secondsUntil(new Date((recent.oldest ?? now).getTime() + HOUR_MS), now) };
       }
-      const onTill = await employeeSessionsRepository.countTillPinAttemptsSince(tx, businessId, registerId, hourAgo);
+      const onTill = await employeeSessionsRepository.countPinAttemptsSince(tx, businessId, hourAgo, registerId);
       if (onTill.count >= PIN_ATTEMPTS_PER_TILL_HOUR) {
         return { outcome: 'capped', code: 'till_locked', retryAfterSeconds: secondsUntil(new Date((onTill.oldest ?? now).getTime() + HOUR_MS), now) };
       }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { isHttpsRequest } from '../../lib/auth-cookies.ts';
 import type { AppEnv, RegisterCredential } from '../../lib/context.ts';
 
 /**
@@ -40,18 +41,13 @@ export function readRegisterCookie(c: Context<AppEnv>): RegisterCredential | nul
   return parseRegisterCredential(getCookie(c, REGISTER_COOKIE));
 }
 
-function isHttps(c: Context<AppEnv>): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  return c.var.services.config.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
-}
-
 export function setRegisterCookie(c: Context<AppEnv>, registerId: string, secret: string): void {
   setCookie(c, REGISTER_COOKIE, `${registerId}.${secret}`, {
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
     maxAge: REGISTER_COOKIE_MAX_AGE_SECONDS,
-    secure: isHttps(c),
+    secure: isHttpsRequest(c),
   });
 }
 

@@ -43,10 +43,6 @@ const OFF_BY_DEFAULT: readonly FeatureName[] = [
 /** SPEC §9: also off when a business is set up for the first time. */
 const OFF_ON_FIRST_TIME_SETUP: readonly FeatureName[] = ['employee_management', 'multi_store'];
 
-export function isFeatureName(value: string): value is FeatureName {
-  return (FEATURE_NAMES as readonly string[]).includes(value);
-}
-
 /** The default feature map; `firstTimeSetup` applies SPEC §9's first-time offs as well. */
 export function defaultEnabledFeatures(options: { firstTimeSetup: boolean }): EnabledFeatures {
   const off = new Set<FeatureName>(OFF_BY_DEFAULT);

@@ -28,3 +28,4 @@ export * from './onboarding/checklist.ts';
 export * from './plain-text.ts';
 export * from './date-input.ts';
 export * from './till.ts';
+export * from './order-labels.ts';

@@ -122,8 +122,3 @@ export function priceCart(input: { lines: CartLineInput[]; orderDiscount?: Disco
     taxByRate: [...byRate.values()].sort((a, b) => a.taxRateBasisPoints - b.taxRateBasisPoints),
   };
 }
-
-/** Change to give for cash: tendered minus what is due, never negative. */
-export function cashChange(due: Minor, tendered: Minor): Minor {
-  return Math.max(0, tendered - due);
-}

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { isoInstantInput, parkOrderInput, PAYMENT_METHODS } from '@till/core';
+import { isoInstantInput, parkOrderInput, PAYMENT_METHODS, ORDER_STATUSES } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
@@ -10,7 +10,6 @@ import { parkOrder } from './park-order.ts';
 import { refundOrder } from './refund-order.ts';
 import { voidOrder } from './void-order.ts';
 
-const ORDER_STATUSES = ['parked', 'paid', 'voided', 'partially_refunded', 'refunded'] as const;
 const idParam = z.strictObject({ id: z.uuid('Order ids are UUIDs') });
 
 const listRoute = defineRoute({

@@ -24,11 +24,4 @@ export function formatVisitDateTime(iso: string, timeZone: string): string {
   }
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  paid: 'Paid',
-  voided: 'Voided',
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-};
-
-export const orderStatusLabel = (status: string) => STATUS_LABELS[status] ?? status;
+export { orderStatusLabel } from '@till/core';

@@ -4,8 +4,8 @@ import type { PaymentMethod } from '@till/core';
 /** Everything this feature caches starts with this key, so one invalidation refreshes lists and orders. */
 export const ordersQueryKey = salesQueryRoots.orders;
 
-export const ORDER_STATUSES = ['parked', 'paid', 'voided', 'partially_refunded', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from '@till/core';
+import type { OrderStatus } from '@till/core';
 export type { PaymentMethod };
 
 /** A row of GET /api/orders. */

@@ -1,5 +1,5 @@
-import { formatMoney, type PaymentMethod } from '@till/core';
-import type { OrderEvent, OrderStatus } from '../api/types';
+import { formatMoney, paymentMethodLabel } from '@till/core';
+import type { OrderEvent } from '../api/types';
 import { safeTimeZone } from './date-range';
 
 /** Money in the order's currency (Intl.NumberFormat through @till/core). */
@@ -30,23 +30,8 @@ export function formatTime(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone: safeTimeZone(timeZone) }).format(new Date(iso));
 }
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  parked: 'Parked',
-  paid: 'Paid',
-  voided: 'Voided',
-  partially_refunded: 'Partially refunded',
-  refunded: 'Refunded',
-};
-
-export function orderStatusLabel(status: string): string {
-  return ORDER_STATUS_LABELS[status as OrderStatus] ?? humanize(status);
-}
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', card: 'Card', other: 'Other' };
-
-export function paymentMethodLabel(method: string): string {
-  return PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? humanize(method);
-}
+// One label per status and method for every screen: they live in @till/core.
+export { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, orderStatusLabel, paymentMethodLabel } from '@till/core';
 
 /** "Sale #12", or "Parked sale" before it has a number. */
 export function orderTitle(order: { number: number | null; status: string }): string {

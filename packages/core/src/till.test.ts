@@ -25,7 +25,7 @@ const onTill = (role: EmployeeRole, admin: Record<string, boolean> | null = null
   loading: false,
   user: { id: 'till' },
   isBusinessOwner: false,
-  settings: { business_name: 'Shop', authentication_enabled: true, has_business_owner: true, enabled_features: features(overrides) },
+  settings: { authentication_enabled: true, has_business_owner: true, enabled_features: features(overrides) },
   employeeSession: { employee_role: role },
   isSuperAdmin: false,
   adminPermissions: role === 'business_owner' ? allAdminPermissions(true) : resolveAdminPermissions(role, admin),

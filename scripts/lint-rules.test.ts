@@ -22,4 +22,51 @@ describe('lint invariants', () => {
     expect(await ruleIds(relative, 'apps/web/src/features/dashboard/components/x.tsx')).toContain('no-restricted-imports');
     expect(await ruleIds(code, 'apps/web/src/app/routes/x.tsx')).not.toContain('no-restricted-imports');
   });
+
+  it('keeps Drizzle and SQL in repositories and db/', async () => {
+    const code = "import { sql } from 'drizzle-orm';\nexport const one = sql`select 1`;\n";
+    expect(await ruleIds(code, 'apps/server/src/modules/orders/refund-order.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds(code, 'apps/server/src/modules/orders/orders.routes.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds(code, 'apps/server/src/lib/tenant.ts')).toContain('no-restricted-imports');
+    const subpath = "import { pgTable } from 'drizzle-orm/pg-core';\nexport default pgTable;\n";
+    expect(await ruleIds(subpath, 'apps/server/src/realtime/hub.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds(code, 'apps/server/src/modules/orders/orders.repository.ts')).not.toContain('no-restricted-imports');
+    expect(await ruleIds(subpath, 'apps/server/src/db/schema/orders.ts')).not.toContain('no-restricted-imports');
+    expect(await ruleIds(code, 'apps/server/src/lib/rate-limiter.ts')).not.toContain('no-restricted-imports');
+    expect(await ruleIds(code, 'apps/server/test/orders.test.ts')).not.toContain('no-restricted-imports');
+  });
+
+  it('forbids lib/ importing a module', async () => {
+    const code = "import { accountsRepository } from '../modules/accounts/accounts.repository.ts';\nexport default accountsRepository;\n";
+    expect(await ruleIds(code, 'apps/server/src/lib/tenant.ts')).toContain('@typescript-eslint/no-restricted-imports');
+    const nested = "import { x } from '../../modules/storage/storage-service.ts';\nexport default x;\n";
+    expect(await ruleIds(nested, 'apps/server/src/lib/documents/pdf.ts')).toContain('@typescript-eslint/no-restricted-imports');
+    // context.ts declares the Services ports: it may name a module's type, never load its code.
+    const typeOnly = "import type { Auth } from '../modules/accounts/auth.ts';\nexport type A = Auth;\n";
+    expect(await ruleIds(typeOnly, 'apps/server/src/lib/context.ts')).not.toContain('@typescript-eslint/no-restricted-imports');
+    expect(await ruleIds(typeOnly, 'apps/server/src/lib/tenant.ts')).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await ruleIds(code, 'apps/server/src/lib/context.ts')).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await ruleIds(code, 'apps/server/src/services.ts')).not.toContain('@typescript-eslint/no-restricted-imports');
+  });
+
+  it("forbids a module importing another module's routes", async () => {
+    const code = "import { orderViewSchema } from '../checkout/checkout.routes.ts';\nexport default orderViewSchema;\n";
+    expect(await ruleIds(code, 'apps/server/src/modules/orders/orders.routes.ts')).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await ruleIds(code, 'apps/server/src/modules/orders/list-orders.ts')).toContain('@typescript-eslint/no-restricted-imports');
+    const schema = "import { orderViewSchema } from '../checkout/order-view.ts';\nexport default orderViewSchema;\n";
+    expect(await ruleIds(schema, 'apps/server/src/modules/orders/orders.routes.ts')).not.toContain('@typescript-eslint/no-restricted-imports');
+    const own = "import { checkoutRoutes } from '../checkout.routes.ts';\nexport default checkoutRoutes;\n";
+    expect(await ruleIds(own, 'apps/server/src/modules/checkout/sub/x.ts')).not.toContain('@typescript-eslint/no-restricted-imports');
+  });
+
+  it('enforces the rules of hooks and exhaustive effect dependencies in the web app', async () => {
+    const conditional = "import { useState } from 'react';\nexport function A({ on }: { on: boolean }) {\n  if (on) {\n    const [x] = useState(0);\n    return x;\n  }\n  return null;\n}\n";
+    expect(await ruleIds(conditional, 'apps/web/src/features/orders/components/x.tsx')).toContain('react-hooks/rules-of-hooks');
+    const missing = "import { useEffect } from 'react';\nexport function A({ id, load }: { id: string; load: (id: string) => void }) {\n  useEffect(() => load(id), []);\n  return null;\n}\n";
+    expect(await ruleIds(missing, 'apps/web/src/features/orders/components/x.tsx')).toContain('react-hooks/exhaustive-deps');
+    const good = "import { useEffect, useState } from 'react';\nexport function A({ id, load }: { id: string; load: (id: string) => void }) {\n  const [x] = useState(0);\n  useEffect(() => load(id), [id, load]);\n  return x;\n}\n";
+    const ids = await ruleIds(good, 'apps/web/src/features/orders/components/x.tsx');
+    expect(ids).not.toContain('react-hooks/rules-of-hooks');
+    expect(ids).not.toContain('react-hooks/exhaustive-deps');
+  });
 });

@@ -13,7 +13,7 @@ import { isCrossOrigin } from './lib/same-origin.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { textGuard } from './lib/text-guard.ts';
 import { resolveAccount } from './lib/resolve-account.ts';
-import { readRegisterCookie } from './modules/registers/register-credential.ts';
+import { readRegisterCookie } from './lib/till-cookie.ts';
 import { registersRoutes } from './modules/registers/registers.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';

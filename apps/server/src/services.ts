@@ -6,6 +6,7 @@ import { createMailer } from './lib/mailer.ts';
 import { createRateLimiter, sweepExpiredRateLimits } from './lib/rate-limiter.ts';
 import { createBusinessContextCache } from './lib/business-context-cache.ts';
 import { createSessionCache } from './lib/session-cache.ts';
+import { createAccountsPort } from './modules/accounts/accounts-port.ts';
 import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAuth } from './modules/accounts/auth.ts';
 import { createEmployeeSessionResolver } from './modules/employee-sessions/employee-session-resolver.ts';
@@ -74,6 +75,7 @@ export async function createServices(
     config,
     database,
     auth,
+    accounts: createAccountsPort({ database, auth }),
     mailer,
     // Counted in PostgreSQL, so the limits hold across every app process (decision 013).
     signInLimits: {

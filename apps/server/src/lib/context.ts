@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { Auth } from '../modules/accounts/auth.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import type { BusinessContextCache } from './business-context-cache.ts';
+import type { BusinessContext, BusinessContextCache } from './business-context-cache.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { ChatProvider } from '../modules/chatbot/ai-provider.ts';
 import type { StorageService } from '../modules/storage/storage-service.ts';
@@ -45,6 +45,15 @@ export interface RegisterResolver {
   resolve(credential: RegisterCredential): Promise<PairedRegister | null>;
 }
 
+/** What lib/ needs from accounts, without importing the module (wired in services.ts). */
+export interface AccountsPort {
+  /** The business the account belongs to, its owner and feature switches, or null. */
+  findBusinessContext(userId: string): Promise<BusinessContext | null>;
+  isSuperAdmin(userId: string): Promise<boolean>;
+  /** The account a better-auth session (in these request headers) belongs to, or null. */
+  readSession(headers: Headers): Promise<SignedInAccount | null>;
+}
+
 export interface EmployeeSessionResolver {
   /** The active, unexpired session of this business that the token names, or null. */
   resolve(businessId: string, token: string): Promise<ResolvedEmployeeSession | null>;
@@ -65,6 +74,7 @@ export interface Services {
   config: AppConfig;
   database: Database;
   auth: Auth;
+  accounts: AccountsPort;
   mailer: Mailer;
   signInLimits: { perAccount: RateLimiter; perAddress: RateLimiter };
   /** Sign-ups per client address and receipt emails per business, an hour each (decision 016). */

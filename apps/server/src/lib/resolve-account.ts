@@ -1,5 +1,4 @@
 import type { Services, SignedInAccount } from './context.ts';
-import { publicEmail } from '../modules/accounts/credentials.ts';
 
 const SESSION_COOKIE = /(?:^|;\s*)better-auth\.session_token=([^;]+)/;
 
@@ -12,14 +11,6 @@ const SESSION_COOKIE = /(?:^|;\s*)better-auth\.session_token=([^;]+)/;
 export async function resolveAccount(services: Services, headers: Headers): Promise<SignedInAccount | null> {
   const token = SESSION_COOKIE.exec(headers.get('cookie') ?? '')?.[1];
   if (!token) return null;
-  const { sessionCache, auth } = services;
-  return sessionCache.resolve(token, async () => {
-    const found = await auth.api.getSession({ headers });
-    if (!found) return null;
-    const user = found.user as { id: string; email: string; name: string; phoneNumber?: string | null };
-    return {
-      user: { id: user.id, email: publicEmail(user.email), name: user.name, phoneNumber: user.phoneNumber ?? null },
-      sessionId: found.session.id,
-    } satisfies SignedInAccount;
-  });
+  const { sessionCache, accounts } = services;
+  return sessionCache.resolve(token, () => accounts.readSession(headers));
 }

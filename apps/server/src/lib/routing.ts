@@ -5,8 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import { AppError } from './app-error.ts';
 import type { AppEnv } from './context.ts';
 import { resolveTenant, tillNotPaired } from './tenant.ts';
-import { clearRegisterCookie } from '../modules/registers/register-credential.ts';
-import { accountsRepository } from '../modules/accounts/accounts.repository.ts';
+import { clearRegisterCookie } from './till-cookie.ts';
 
 /**
  * Every API route declares who may call it; a test fails for a route that declares nothing.
@@ -70,7 +69,7 @@ function requireBusiness(requirement: ApiRequirement) {
 
 const requireSuperAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const account = c.get('account')!;
-  if (!(await accountsRepository(c.var.services.database.db).isSuperAdmin(account.user.id))) throw new AppError(403, 'forbidden', 'Only a super administrator can do this');
+  if (!(await c.var.services.accounts.isSuperAdmin(account.user.id))) throw new AppError(403, 'forbidden', 'Only a super administrator can do this');
   await next();
 });
 

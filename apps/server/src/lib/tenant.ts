@@ -1,6 +1,5 @@
 import { MESSAGES, resolveEnabledFeatures, defaultEnabledFeatures } from '@till/core';
 import type { Context } from 'hono';
-import { accountsRepository } from '../modules/accounts/accounts.repository.ts';
 import { AppError } from './app-error.ts';
 import type { AppEnv, RegisterCredential, Services, SignedInAccount, TenantContext } from './context.ts';
 
@@ -45,7 +44,7 @@ export async function resolveTenant(c: Context<AppEnv>): Promise<TenantContext> 
  *   the business, that employee (least privilege).
  */
 export async function resolveTenantFromCredentials(services: Services, credentials: CallerCredentials): Promise<TenantContext> {
-  const { database, employeeSessions, businessContexts } = services;
+  const { accounts, employeeSessions, businessContexts } = services;
   const { account } = credentials;
   if (credentials.registerCredential) {
     const till = await services.registers.resolve(credentials.registerCredential);
@@ -64,7 +63,7 @@ export async function resolveTenantFromCredentials(services: Services, credentia
     };
   }
   if (!account) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
-  const context = await businessContexts.resolve(account.user.id, () => accountsRepository(database.db).findBusinessContext(account.user.id));
+  const context = await businessContexts.resolve(account.user.id, () => accounts.findBusinessContext(account.user.id));
   if (!context) throw new AppError(403, 'no_business', 'This account has no business');
   const businessId = context.businessId;
   // SPEC §8: no settings row means "use defaults".

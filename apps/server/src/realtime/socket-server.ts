@@ -17,7 +17,7 @@ import {
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { AppError } from '../lib/app-error.ts';
 import type { RegisterCredential, Services, SignedInAccount, TenantContext } from '../lib/context.ts';
-import { REGISTER_COOKIE, parseRegisterCredential } from '../modules/registers/register-credential.ts';
+import { REGISTER_COOKIE, parseRegisterCredential } from '../lib/till-cookie.ts';
 import { resolveAccount } from '../lib/resolve-account.ts';
 import { resolveTenantFromCredentials } from '../lib/tenant.ts';
 import { authorizeChannel } from './channel-access.ts';

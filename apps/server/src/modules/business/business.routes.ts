@@ -1,4 +1,4 @@
-import { clearRegisterCookie } from '../registers/register-credential.ts';
+import { clearRegisterCookie } from '../../lib/till-cookie.ts';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { FEATURE_NAMES, INDUSTRIES, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';

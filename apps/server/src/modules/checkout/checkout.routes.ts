@@ -1,63 +1,10 @@
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { placeOrderInput } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
+import { orderViewSchema } from './order-view.ts';
 import { placeOrder } from './place-order.ts';
-
-const moneySchema = z.number().int();
-export const orderViewSchema = z
-  .object({
-    order: z.object({
-      id: z.uuid(),
-      number: z.number().int().nullable(),
-      status: z.string(),
-      currency: z.string(),
-      pricesIncludeTax: z.boolean(),
-      customerId: z.uuid().nullable(),
-      employeeId: z.uuid().nullable(),
-      subtotal: moneySchema,
-      discountTotal: moneySchema,
-      taxTotal: moneySchema,
-      total: moneySchema,
-      paidTotal: moneySchema,
-      refundedTotal: moneySchema,
-      note: z.string().nullable(),
-      createdAt: z.string(),
-      paidAt: z.string().nullable(),
-    }),
-    lines: z.array(
-      z.object({
-        id: z.uuid(),
-        productId: z.uuid().nullable(),
-        name: z.string(),
-        sku: z.string().nullable(),
-        unitPrice: moneySchema,
-        quantity: z.number().int(),
-        taxRateBasisPoints: z.number().int(),
-        lineDiscountAmount: moneySchema,
-        orderDiscountShare: moneySchema,
-        net: moneySchema,
-        tax: moneySchema,
-        total: moneySchema,
-        refundedQuantity: z.number().int(),
-        note: z.string().nullable(),
-      }),
-    ),
-    payments: z.array(
-      z.object({
-        id: z.uuid(),
-        method: z.string(),
-        amount: moneySchema,
-        tendered: moneySchema.nullable(),
-        change: moneySchema.nullable(),
-        reference: z.string().nullable(),
-        refundId: z.uuid().nullable(),
-      }),
-    ),
-    change: moneySchema,
-  })
-  .openapi('OrderView');
 
 const placeOrderRoute = defineRoute({
   method: 'post',

@@ -3,7 +3,7 @@ import { isoInstantInput, parkOrderInput, PAYMENT_METHODS, ORDER_STATUSES } from
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
-import { orderViewSchema } from '../checkout/checkout.routes.ts';
+import { orderViewSchema } from '../checkout/order-view.ts';
 import { getOrderDetail } from './get-order-detail.ts';
 import { listOrders } from './list-orders.ts';
 import { parkOrder } from './park-order.ts';

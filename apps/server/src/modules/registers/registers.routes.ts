@@ -9,7 +9,7 @@ import { signOut } from '../accounts/sign-out.ts';
 import { createPairingCode } from './create-pairing-code.ts';
 import { listRegisters } from './list-registers.ts';
 import { pairRegisterWithCode, pairThisBrowser } from './pair-register.ts';
-import { clearRegisterCookie, setRegisterCookie } from './register-credential.ts';
+import { clearRegisterCookie, setRegisterCookie } from '../../lib/till-cookie.ts';
 import { pairedRegisterSchema, registerSchema } from './register-view.ts';
 import { revokeRegister } from './revoke-register.ts';
 

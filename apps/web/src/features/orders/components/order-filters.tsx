@@ -1,6 +1,6 @@
 import { PAYMENT_METHODS } from '@till/core';
 import { SearchIcon, XIcon } from 'lucide-react';
-import { useEffect, useId, useState, type Ref } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -36,11 +36,12 @@ function NumberSearch({ value, onCommit, inputRef }: { value: number | null; onC
     if (parseOrderNumber(text) !== value) setText(value === null ? '' : String(value));
   }
   const settled = useDebouncedValue(text);
-  useEffect(() => {
-    const number = parseOrderNumber(settled);
-    if (number !== value && (number !== null || settled.trim() === '')) onCommit(number);
-    // Only a settled change of the text commits; a change of `value` is followed above.
-  }, [settled]);
+  // Only a settled change of the text commits; a change of `value` is followed above.
+  const commitSettled = useEffectEvent((settledText: string) => {
+    const number = parseOrderNumber(settledText);
+    if (number !== value && (number !== null || settledText.trim() === '')) onCommit(number);
+  });
+  useEffect(() => commitSettled(settled), [settled]);
   const invalid = text.trim() !== '' && parseOrderNumber(text) === null;
   return (
     <div className="grid gap-2">

@@ -1,5 +1,5 @@
 import { DownloadIcon, FileUpIcon, PercentIcon, PlusIcon, SearchIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
@@ -71,10 +71,11 @@ export function ProductsPage() {
       { replace: true },
     );
 
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== q) setParam('q', q || null);
-    // Only the debounced text goes to the address, once it settles.
-  }, [q]);
+  // Only the debounced text goes to the address, once it settles.
+  const writeSearchToAddress = useEffectEvent((text: string) => {
+    if ((params.get('q') ?? '') !== text) setParam('q', text || null);
+  });
+  useEffect(() => writeSearchToAddress(q), [q]);
 
   // "/" finds, "n" adds: the two things done most on this page, without the mouse.
   useEffect(() => {

@@ -1,0 +1,22 @@
+import type { Database } from '../../db/client.ts';
+import type { AccountsPort, SignedInAccount } from '../../lib/context.ts';
+import { accountsRepository } from './accounts.repository.ts';
+import type { Auth } from './auth.ts';
+import { publicEmail } from './credentials.ts';
+
+/** What lib/ (tenant resolution, route access, session reading) asks of accounts, wired in services.ts. */
+export function createAccountsPort({ database, auth }: { database: Database; auth: Auth }): AccountsPort {
+  return {
+    findBusinessContext: (userId) => accountsRepository(database.db).findBusinessContext(userId),
+    isSuperAdmin: (userId) => accountsRepository(database.db).isSuperAdmin(userId),
+    async readSession(headers) {
+      const found = await auth.api.getSession({ headers });
+      if (!found) return null;
+      const user = found.user as { id: string; email: string; name: string; phoneNumber?: string | null };
+      return {
+        user: { id: user.id, email: publicEmail(user.email), name: user.name, phoneNumber: user.phoneNumber ?? null },
+        sessionId: found.session.id,
+      } satisfies SignedInAccount;
+    },
+  };
+}

@@ -19,10 +19,12 @@ const MAX_REPORTED_ERRORS = 200;
 
 /**
  * Rows written per transaction. PGlite has one session and runs on the event loop: while a
- * transaction is open every other request of every business waits. 100 new products (with their
- * stock movements) are about 35 ms of work here, 50 updates about as much (decision 018).
+ * transaction is open every other request of every business waits. Measured with
+ * bench/import-isolation (decision 018): 100 new products a transaction took about 35 ms and left
+ * another business's p99 at 310-340 ms on the loaded test machine, 50 about half and 153 ms; 50
+ * updates (one statement) about 30 ms, and 25 made the import twice as long without a better p99.
  */
-const CREATE_CHUNK = 100;
+const CREATE_CHUNK = 50;
 const UPDATE_CHUNK = 50;
 /** Codes of each kind looked up per read transaction while planning (about 40 ms when they all exist). */
 const LOOKUP_CHUNK = 1000;

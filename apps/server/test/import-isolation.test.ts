@@ -64,5 +64,5 @@ describe('a big catalogue import does not freeze other businesses', () => {
     console.log(`import ${importMs.toFixed(0)} ms; B: ${latencies.length} requests, ${answeredDuringImport} during the import, slowest ${slowest.toFixed(0)} ms`);
     expect(answeredDuringImport).toBeGreaterThan(0);
     expect(slowest).toBeLessThan(1_500);
-  }, 120_000);
+  }, 240_000);
 });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, products, stockMovements } from '../src/db/schema/index.ts';
+import { auditLog, products, stockMovements, taxRates } from '../src/db/schema/index.ts';
 import { parseCsv } from '../src/modules/products/csv.ts';
 import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
 import { staffBusiness, staffOfEveryRole, tillOf } from './staff-helpers.ts';
@@ -179,6 +179,63 @@ describe('catalogue CSV import', () => {
     expect(refused.body.error.rows[0].message).toContain('JPY');
     expect((await yen.client.post('/api/products/import', { csv: 'name,price\nRamen,980' })).body.created).toBe(1);
     expect((await yen.client.get('/api/products')).body.products[0].price).toBe(980);
+  });
+
+  it.each([
+    // After every product is written, as the import's audit entry goes in: everything is undone.
+    ['at its last step', 'before insert on audit_log', `new.action = 'products.imported'`, 300],
+    // In the third transaction of updates (rows 100-149): that one rolls back, the first two are undone.
+    ['part-way through the updates', 'before update on products', `new.sku = 'O120'`, 100],
+  ])('takes back everything it wrote when a write fails %s (the import is written in several transactions)', async (_when, event, condition, restored) => {
+    const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
+    const old = ['name,sku,price,track_stock,stock', ...Array.from({ length: 300 }, (_, i) => `Old ${i},O${i},1.00,true,5`)].join('\n');
+    expect((await client.post('/api/products/import', { csv: old })).body).toEqual({ created: 300, updated: 0, unchanged: 0 });
+    // 300 updates and 250 new products: several transactions each; one write then fails as a code
+    // taken by someone else meanwhile would.
+    const csv = [
+      'name,sku,price,tax_rate,category,track_stock,stock',
+      ...Array.from({ length: 300 }, (_, i) => `Old ${i},O${i},2.00,,,true,7`),
+      ...Array.from({ length: 250 }, (_, i) => `New ${i},N${i},3.00,7%,Fresh,true,4`),
+    ].join('\n');
+    const trigger = `fail_import_${businessId.replace(/-/g, '')}`;
+    await server.database.db.execute(
+      sql.raw(`create function ${trigger}() returns trigger language plpgsql as $$ begin
+        raise exception 'duplicate key value violates unique constraint "products_business_sku"' using errcode = 'unique_violation';
+      end $$`),
+    );
+    await server.database.db.execute(
+      sql.raw(`create trigger ${trigger} ${event} for each row
+        when (${condition} and new.business_id = '${businessId}') execute function ${trigger}()`),
+    );
+    try {
+      const failed = await client.post('/api/products/import', { csv });
+      expect(failed.status, JSON.stringify(failed.body)).toBe(409);
+      expect(failed.body.error.code).toBe('product_conflict');
+    } finally {
+      await server.database.db.execute(sql.raw(`drop trigger ${trigger} on ${event.split(' ').at(-1)}`));
+      await server.database.db.execute(sql.raw(`drop function ${trigger}()`));
+    }
+
+    const rows = await productsOf(businessId);
+    expect(rows).toHaveLength(300);
+    expect(rows.every((row) => row.name.startsWith('Old') && row.price === 100 && row.stockQuantity === 5)).toBe(true);
+    expect((await client.get('/api/categories')).body.categories).toEqual([]);
+    const rates = await server.database.withTenant(businessId, (tx) => tx.select().from(taxRates));
+    expect(rates.map((rate) => rate.name)).not.toContain('7%');
+    // The ledger still adds up to the stock on hand: +5 at the first import, +2 and -2 for the undone one.
+    const ledger = await server.database.withTenant(businessId, (tx) => tx.select().from(stockMovements).where(eq(stockMovements.productId, rows[0]!.id)));
+    expect(ledger.map((m) => [m.quantityDelta, m.note]).sort()).toEqual([
+      [-2, 'CSV import undone'],
+      [2, 'CSV import'],
+      [5, 'CSV import'],
+    ]);
+    const undone = await server.database.withTenant(businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'products.import_undone')));
+    expect(undone.map((entry) => entry.details)).toEqual([{ deleted: 250, restored, reason: 'product_conflict' }]);
+    const untouched = rows.find((row) => row.sku === 'O120')!;
+    const itsLedger = await server.database.withTenant(businessId, (tx) => tx.select().from(stockMovements).where(eq(stockMovements.productId, untouched.id)));
+    expect(itsLedger.reduce((sum, m) => sum + m.quantityDelta, 0)).toBe(5);
+
+    expect((await client.post('/api/products/import', { csv })).body).toEqual({ created: 250, updated: 300, unchanged: 0 });
   });
 
   it('refuses other content types and needs can_add_products (and can_change_prices to change prices)', async () => {

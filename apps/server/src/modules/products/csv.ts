@@ -31,8 +31,13 @@ export function detectDelimiter(text: string): CsvDelimiter {
 }
 
 export function parseCsv(input: string, delimiter: CsvDelimiter = ','): string[][] {
+  return [...csvRecords(input, delimiter)];
+}
+
+/** The records one at a time, so that a caller can let other work run between them. */
+export function* csvRecords(input: string, delimiter: CsvDelimiter = ','): Generator<string[], void, undefined> {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
-  const records: string[][] = [];
+  let count = 0;
   let record: string[] = [];
   let field = '';
   // 'start': nothing read in this field yet; 'plain': unquoted text; 'quoted': inside quotes; 'closed': after the closing quote.
@@ -46,8 +51,10 @@ export function parseCsv(input: string, delimiter: CsvDelimiter = ','): string[]
   };
   const endRecord = () => {
     endField();
-    records.push(record);
+    const done = record;
     record = [];
+    count += 1;
+    return done;
   };
 
   for (let index = 0; index < text.length; index += 1) {
@@ -69,12 +76,12 @@ export function parseCsv(input: string, delimiter: CsvDelimiter = ','): string[]
       endField();
     } else if (character === '\n' || character === '\r') {
       if (character === '\r' && text[index + 1] === '\n') index += 1;
-      endRecord();
+      yield endRecord();
     } else if (state === 'closed') {
-      throw new CsvSyntaxError(`Text after a closing quote; put the whole field in quotes and write a quote inside it as ""`, records.length + 1);
+      throw new CsvSyntaxError(`Text after a closing quote; put the whole field in quotes and write a quote inside it as ""`, count + 1);
     } else if (character === '"' && state === 'start') {
       state = 'quoted';
-      quoteOpenedAt = records.length + 1;
+      quoteOpenedAt = count + 1;
     } else {
       // A quote inside an unquoted field is taken as it is, as spreadsheet programs do.
       field += character;
@@ -83,8 +90,7 @@ export function parseCsv(input: string, delimiter: CsvDelimiter = ','): string[]
   }
   if (state === 'quoted') throw new CsvSyntaxError('A quoted field is never closed', quoteOpenedAt);
   // A last record without a line break at the end of the file.
-  if (state !== 'start' || record.length > 0) endRecord();
-  return records;
+  if (state !== 'start' || record.length > 0) yield endRecord();
 }
 
 function csvCell(value: string, delimiter: CsvDelimiter): string {

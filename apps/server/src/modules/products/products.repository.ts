@@ -4,6 +4,10 @@ import { auditLog, businessSettings, businesses, categories, employees, productS
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductStatus = 'active' | 'archived' | 'all';
+/** The fields an import may change on a product. */
+export type ProductChanges = Partial<
+  Pick<ProductRow, 'name' | 'sku' | 'barcode' | 'price' | 'cost' | 'taxRateId' | 'categoryId' | 'trackStock' | 'lowStockThreshold' | 'stockQuantity'>
+>;
 
 export interface ListedProductRow {
   id: string;
@@ -264,7 +268,7 @@ export const productsRepository = {
       .where(and(eq(products.businessId, businessId), or(...matches), exceptId ? sql`${products.id} <> ${exceptId}::uuid` : undefined));
   },
 
-  /** Every product with one of these ids, SKUs or barcodes (the rows an import may update or collide with), locked. */
+  /** Every product with one of these ids, SKUs or barcodes (the rows an import may update or collide with). */
   async findByCodes(tx: Tx, businessId: string, ids: string[], skus: string[], barcodes: string[]): Promise<ProductRow[]> {
     const matches = [
       ids.length ? sql`${products.id} = any(${sql.param(ids)}::uuid[])` : undefined,
@@ -275,8 +279,51 @@ export const productsRepository = {
     return tx
       .select()
       .from(products)
-      .where(and(eq(products.businessId, businessId), or(...matches)))
+      .where(and(eq(products.businessId, businessId), or(...matches)));
+  },
+
+  /** These products, locked until the transaction ends (an import re-reads what it is about to update). */
+  async lockByIds(tx: Tx, businessId: string, ids: string[]): Promise<ProductRow[]> {
+    if (!ids.length) return [];
+    return tx
+      .select()
+      .from(products)
+      .where(and(eq(products.businessId, businessId), sql`${products.id} = any(${sql.param(ids)}::uuid[])`))
       .for('update');
+  },
+
+  /** Removes products outright (an import that failed takes back what it created; their stock movements go with them). */
+  async deleteMany(tx: Tx, businessId: string, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await tx.delete(products).where(and(eq(products.businessId, businessId), sql`${products.id} = any(${sql.param(ids)}::uuid[])`));
+  },
+
+  /** Removes these categories unless a product uses them. */
+  async deleteUnusedCategories(tx: Tx, businessId: string, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await tx
+      .delete(categories)
+      .where(
+        and(
+          eq(categories.businessId, businessId),
+          sql`${categories.id} = any(${sql.param(ids)}::uuid[])`,
+          sql`not exists (select 1 from ${products} where ${products.categoryId} = ${categories.id})`,
+        ),
+      );
+  },
+
+  /** Removes these tax rates unless a product uses them. */
+  async deleteUnusedTaxRates(tx: Tx, businessId: string, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await tx
+      .delete(taxRates)
+      .where(
+        and(
+          eq(taxRates.businessId, businessId),
+          sql`${taxRates.id} = any(${sql.param(ids)}::uuid[])`,
+          sql`not exists (select 1 from ${products} where ${products.taxRateId} = ${taxRates.id})`,
+        ),
+      );
   },
 
   async insert(tx: Tx, values: typeof products.$inferInsert): Promise<ProductRow> {
@@ -296,6 +343,32 @@ export const productsRepository = {
       .where(and(eq(products.businessId, businessId), eq(products.id, id)))
       .returning();
     return row ?? null;
+  },
+
+  /**
+   * Several products' changes in one statement (an import writes a chunk of updates this way):
+   * each item carries only the fields it changes; a field given as null clears it.
+   */
+  async updateMany(tx: Tx, businessId: string, items: { id: string; values: ProductChanges }[]): Promise<void> {
+    if (!items.length) return;
+    const documents = JSON.stringify(items.map(({ id, values }) => ({ ...values, id })));
+    const field = (key: keyof ProductChanges, column: string, type: 'text' | 'bigint' | 'uuid' | 'boolean' | 'integer') =>
+      sql`${sql.identifier(column)} = case when d.doc ? ${key} then (d.doc ->> ${key})::${sql.raw(type)} else p.${sql.identifier(column)} end`;
+    await tx.execute(sql`
+      update ${products} as p set
+        ${field('name', 'name', 'text')},
+        ${field('sku', 'sku', 'text')},
+        ${field('barcode', 'barcode', 'text')},
+        ${field('price', 'price', 'bigint')},
+        ${field('cost', 'cost', 'bigint')},
+        ${field('taxRateId', 'tax_rate_id', 'uuid')},
+        ${field('categoryId', 'category_id', 'uuid')},
+        ${field('trackStock', 'track_stock', 'boolean')},
+        ${field('lowStockThreshold', 'low_stock_threshold', 'integer')},
+        ${field('stockQuantity', 'stock_quantity', 'integer')},
+        updated_at = now()
+      from jsonb_array_elements(${documents}::jsonb) as d(doc)
+      where p.business_id = ${businessId} and p.id = (d.doc ->> 'id')::uuid`);
   },
 
   /** Points the products that show `fromKey` at `toKey` (the move of pictures into storage buckets); answers their ids. */

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -11,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { DURABLE_START_PARAMS, DurableNodeFS, syncNewDataDir } from './durable-nodefs.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -89,12 +91,19 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  const dataDir = options.pgliteDir ? path.resolve(options.pgliteDir) : undefined;
+  const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
   const pglite = await PGlite.create({
     // Catalogue search uses trigram indexes (products_search_name_trgm).
     extensions: { pg_trgm },
-    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    // A folder on disk: every commit's WAL reaches the disk before the answer (decision 017).
+    // In memory (tests) there is no disk, and the same settings cost nothing.
+    ...(dataDir ? { dataDir, fs: new DurableNodeFS(dataDir) } : {}),
+    startParams: DURABLE_START_PARAMS,
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
+  // A new database is copied into the folder with plain writes: make that copy durable once.
+  if (dataDir && isNew) syncNewDataDir(dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

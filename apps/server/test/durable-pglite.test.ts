@@ -1,0 +1,113 @@
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { readTestEnv } from '../src/env.ts';
+
+/**
+ * Decision 017: on a data folder, a committed write has reached the disk before PGlite answers.
+ * node:fs is wrapped so that every fsync/fdatasync of a host file is recorded with the file's
+ * path (from /proc/self/fd), in call order.
+ */
+const recorded = vi.hoisted(() => ({ syncs: [] as Array<{ call: 'fsync' | 'fdatasync'; file: string }> }));
+
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
+  const record = (call: 'fsync' | 'fdatasync', fd: number) => {
+    let file = `fd ${fd}`;
+    try {
+      file = actual.readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      // not Linux: the assertions below on paths will say so
+    }
+    recorded.syncs.push({ call, file });
+  };
+  const fsyncSync = (fd: number) => {
+    record('fsync', fd);
+    actual.fsyncSync(fd);
+  };
+  const fdatasyncSync = (fd: number) => {
+    record('fdatasync', fd);
+    actual.fdatasyncSync(fd);
+  };
+  return { ...actual, fsyncSync, fdatasyncSync, default: { ...actual, fsyncSync, fdatasyncSync } };
+});
+
+const onPglite = readTestEnv().testDbKind === 'pglite' && process.platform === 'linux';
+
+describe.runIf(onPglite)('durable embedded database (decision 017)', () => {
+  let parent: string;
+  let dir: string;
+  let database: Database;
+
+  beforeAll(async () => {
+    parent = realpathSync(mkdtempSync(path.join(tmpdir(), 'till-durable-')));
+    dir = path.join(parent, 'pglite');
+    // The migrated template, loaded into a folder on disk (as fast as the other tests' copies).
+    database = await openDatabase({ pgliteDir: dir, pgliteLoadDataDir: new Blob([readFileSync(inject('pgliteTemplatePath'))]) });
+    await database.db.execute(sql`create table durable_probe (id serial primary key, note text not null)`);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  const walSyncs = (from: number) =>
+    recorded.syncs.slice(from).filter((sync) => sync.call === 'fdatasync' && sync.file.startsWith(`${dir}/pg_wal/`));
+
+  it('a new data folder was synced once it was written', () => {
+    const files = new Set(recorded.syncs.map((sync) => sync.file));
+    expect(files).toContain(path.join(dir, 'PG_VERSION'));
+    expect(files).toContain(path.join(dir, 'global', 'pg_control'));
+    expect(files).toContain(dir);
+    expect(files).toContain(parent);
+  });
+
+  it("an autocommit INSERT's WAL is fdatasync'ed before its promise resolves", async () => {
+    const from = recorded.syncs.length;
+    let atResolve: ReturnType<typeof walSyncs> = [];
+    await database.db.execute(sql`insert into durable_probe (note) values ('one sale')`).then(() => {
+      atResolve = walSyncs(from);
+    });
+    expect(atResolve.length).toBeGreaterThanOrEqual(1);
+    expect(existsSync(atResolve[0]!.file)).toBe(true);
+  });
+
+  it("a transaction's COMMIT is fdatasync'ed before it resolves, once", async () => {
+    const from = recorded.syncs.length;
+    let atResolve: ReturnType<typeof walSyncs> = [];
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into durable_probe (note) values ('line 1')`);
+        await tx.execute(sql`insert into durable_probe (note) values ('line 2')`);
+        // Nothing is synced before the COMMIT: the statements inside only fill WAL buffers.
+        expect(walSyncs(from)).toHaveLength(0);
+      })
+      .then(() => {
+        atResolve = walSyncs(from);
+      });
+    expect(atResolve).toHaveLength(1);
+  });
+
+  it('a read-only statement syncs nothing', async () => {
+    const from = recorded.syncs.length;
+    await database.db.execute(sql`select count(*) from durable_probe`);
+    expect(recorded.syncs.slice(from)).toHaveLength(0);
+  });
+
+  it('an in-memory database (the other tests) never touches the host disk', async () => {
+    const memory = await openDatabase({ pgliteLoadDataDir: new Blob([readFileSync(inject('pgliteTemplatePath'))]) });
+    const from = recorded.syncs.length;
+    try {
+      await memory.db.execute(sql`create table memory_probe (id int)`);
+      await memory.db.execute(sql`insert into memory_probe values (1)`);
+      expect(await memory.db.execute(sql`show fsync`)).toMatchObject({ rows: [{ fsync: 'on' }] });
+    } finally {
+      await memory.close();
+    }
+    expect(recorded.syncs.slice(from)).toHaveLength(0);
+  });
+});

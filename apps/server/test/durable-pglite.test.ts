@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { readTestEnv } from '../src/env.ts';
+import { parseConfig, readTestEnv } from '../src/env.ts';
 
 /**
  * Decision 017: on a data folder, a committed write has reached the disk before PGlite answers.
@@ -35,6 +35,7 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...actual, fsyncSync, fdatasyncSync, default: { ...actual, fsyncSync, fdatasyncSync } };
 });
 
+const template = () => new Blob([readFileSync(inject('pgliteTemplatePath'))]);
 const onPglite = readTestEnv().testDbKind === 'pglite' && process.platform === 'linux';
 
 describe.runIf(onPglite)('durable embedded database (decision 017)', () => {
@@ -46,7 +47,7 @@ describe.runIf(onPglite)('durable embedded database (decision 017)', () => {
     parent = realpathSync(mkdtempSync(path.join(tmpdir(), 'till-durable-')));
     dir = path.join(parent, 'pglite');
     // The migrated template, loaded into a folder on disk (as fast as the other tests' copies).
-    database = await openDatabase({ pgliteDir: dir, pgliteLoadDataDir: new Blob([readFileSync(inject('pgliteTemplatePath'))]) });
+    database = await openDatabase({ pgliteDir: dir, pgliteLoadDataDir: template() });
     await database.db.execute(sql`create table durable_probe (id serial primary key, note text not null)`);
   });
 
@@ -98,8 +99,26 @@ describe.runIf(onPglite)('durable embedded database (decision 017)', () => {
     expect(recorded.syncs.slice(from)).toHaveLength(0);
   });
 
+  it('PGLITE_FSYNC is on unless set to off, and off is PGlite as it ships (no host syncs)', async () => {
+    const base = { BETTER_AUTH_SECRET: 'x'.repeat(32), DATA_DIR: parent };
+    expect(parseConfig(base).pgliteFsync).toBe(true);
+    expect(parseConfig({ ...base, PGLITE_FSYNC: 'off' }).pgliteFsync).toBe(false);
+    expect(() => parseConfig({ ...base, PGLITE_FSYNC: 'maybe' })).toThrow(/PGLITE_FSYNC/);
+
+    const fast = await openDatabase({ pgliteDir: path.join(parent, 'fast'), pgliteFsync: false, pgliteLoadDataDir: template() });
+    const from = recorded.syncs.length;
+    try {
+      await fast.db.execute(sql`create table fast_probe (id int)`);
+      await fast.db.execute(sql`insert into fast_probe values (1)`);
+      expect(await fast.db.execute(sql`show fsync`)).toMatchObject({ rows: [{ fsync: 'off' }] });
+    } finally {
+      await fast.close();
+    }
+    expect(recorded.syncs.slice(from)).toHaveLength(0);
+  });
+
   it('an in-memory database (the other tests) never touches the host disk', async () => {
-    const memory = await openDatabase({ pgliteLoadDataDir: new Blob([readFileSync(inject('pgliteTemplatePath'))]) });
+    const memory = await openDatabase({ pgliteLoadDataDir: template() });
     const from = recorded.syncs.length;
     try {
       await memory.db.execute(sql`create table memory_probe (id int)`);

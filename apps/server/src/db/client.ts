@@ -87,23 +87,29 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string | undefined;
   /** A dump of a migrated database to start from (tests). */
   pgliteLoadDataDir?: Blob | File | undefined;
+  /**
+   * Each commit's WAL reaches the disk of `pgliteDir` before PGlite answers (default; decision
+   * 017). `false` is PGlite as it ships: fsync off, writes stop at the OS cache.
+   */
+  pgliteFsync?: boolean | undefined;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   const dataDir = options.pgliteDir ? path.resolve(options.pgliteDir) : undefined;
+  const durable = options.pgliteFsync ?? true;
   const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
   const pglite = await PGlite.create({
     // Catalogue search uses trigram indexes (products_search_name_trgm).
     extensions: { pg_trgm },
+    ...(dataDir ? { dataDir } : {}),
     // A folder on disk: every commit's WAL reaches the disk before the answer (decision 017).
-    // In memory (tests) there is no disk, and the same settings cost nothing.
-    ...(dataDir ? { dataDir, fs: new DurableNodeFS(dataDir) } : {}),
-    startParams: DURABLE_START_PARAMS,
+    // In memory (tests) there is no disk, and the same settings cost next to nothing.
+    ...(durable ? { startParams: DURABLE_START_PARAMS, ...(dataDir ? { fs: new DurableNodeFS(dataDir) } : {}) } : {}),
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
   // A new database is copied into the folder with plain writes: make that copy durable once.
-  if (dataDir && isNew) syncNewDataDir(dataDir);
+  if (durable && dataDir && isNew) syncNewDataDir(dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

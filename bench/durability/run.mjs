@@ -5,7 +5,9 @@
 // process opens it, makes N single-row INSERT commits and closes, under strace; the same with 0
 // commits is subtracted, so the open and the shutdown checkpoint are not counted per commit.
 // Then the same per sale: the real app in one process, sales through POST /api/checkout.
-//   node bench/durability/run.mjs [--commits 200] [--sales 100]
+// With --concurrency 8, eight callers commit at once: commits made while a flush is under way share
+// the next one (group commit), so there are fewer flushes than commits.
+//   node bench/durability/run.mjs [--commits 200] [--sales 100] [--concurrency 1]
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +22,8 @@ const option = (name, fallback) => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? args[index + 1] : fallback;
 };
+
+const CONCURRENCY = Number(option('concurrency', process.env.BENCH_CONCURRENCY ?? 1));
 
 /** The server's openDatabase, bundled like bench/search does (workspace sources in, dependencies external). */
 async function buildBundle() {
@@ -107,7 +111,12 @@ async function child(way, dir, commits) {
     close = () => database.close();
   }
   await query('create table if not exists sales (id bigserial primary key, note text not null)');
-  for (let i = 0; i < commits; i += 1) await query('insert into sales (note) values ($1)', [`sale ${i}`]);
+  // CONCURRENCY callers at once (as tills are), each waiting for its own commit before the next.
+  let next = 0;
+  const caller = async () => {
+    while (next < commits) await query('insert into sales (note) values ($1)', [`sale ${next++}`]);
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, caller));
   await close();
 }
 
@@ -117,7 +126,7 @@ function traced(way, dir, commits, mode = '--child') {
   const run = spawnSync(
     'strace',
     ['-f', '-c', '-e', 'trace=fsync,fdatasync', '-o', summary, process.execPath, fileURLToPath(import.meta.url), mode, way, dir, String(commits)],
-    { cwd: root, encoding: 'utf8' },
+    { cwd: root, encoding: 'utf8', env: { ...process.env, BENCH_CONCURRENCY: String(CONCURRENCY) } },
   );
   if (run.error) throw new Error(`strace: ${run.error.message} (apt-get install strace)`);
   if (run.status !== 0) throw new Error(`child failed: ${run.stderr}`);
@@ -160,7 +169,7 @@ if (args[0] === '--child') {
       const seconds = (performance.now() - started) / 1000;
       const perCommit = (key) => ((busy[key] - idle[key]) / COMMITS).toFixed(2);
       console.log(
-        `${label}: ${COMMITS} commits → fdatasync ${busy.fdatasync}, fsync ${busy.fsync} (open and close alone: fdatasync ${idle.fdatasync}, fsync ${idle.fsync}); ` +
+        `${label}: ${COMMITS} commits by ${CONCURRENCY} caller(s) → fdatasync ${busy.fdatasync}, fsync ${busy.fsync} (open and close alone: fdatasync ${idle.fdatasync}, fsync ${idle.fsync}); ` +
           `per commit: fdatasync ${perCommit('fdatasync')}, fsync ${perCommit('fsync')}  [${seconds.toFixed(1)} s under strace]`,
       );
     } finally {
@@ -169,7 +178,7 @@ if (args[0] === '--child') {
   }
   // The same for whole sales: the real app in one process, POST /api/checkout one after another.
   const SALES = Number(option('sales', 100));
-  for (const way of ['till-off', 'till']) {
+  for (const way of SALES > 0 ? ['till-off', 'till'] : []) {
     const { parent, dir } = prepare(way, '--sales');
     try {
       const idle = traced(way, dir, 0, '--sales');

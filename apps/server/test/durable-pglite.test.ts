@@ -11,28 +11,48 @@ import { parseConfig, readTestEnv } from '../src/env.ts';
  * node:fs is wrapped so that every fsync/fdatasync of a host file is recorded with the file's
  * path (from /proc/self/fd), in call order.
  */
-const recorded = vi.hoisted(() => ({ syncs: [] as Array<{ call: 'fsync' | 'fdatasync'; file: string }> }));
+interface Sync {
+  call: 'fsync' | 'fdatasync';
+  /** fdatasyncSync, or fdatasync with a callback (off the event loop). */
+  way: 'sync' | 'async';
+  file: string;
+  /** The call has returned (or called back) without error. */
+  done: boolean;
+}
+const recorded = vi.hoisted(() => ({ syncs: [] as Sync[] }));
 
 vi.mock('node:fs', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs')>();
-  const record = (call: 'fsync' | 'fdatasync', fd: number) => {
+  const record = (call: Sync['call'], way: Sync['way'], fd: number): Sync => {
     let file = `fd ${fd}`;
     try {
       file = actual.readlinkSync(`/proc/self/fd/${fd}`);
     } catch {
       // not Linux: the assertions below on paths will say so
     }
-    recorded.syncs.push({ call, file });
+    const entry = { call, way, file, done: false };
+    recorded.syncs.push(entry);
+    return entry;
   };
   const fsyncSync = (fd: number) => {
-    record('fsync', fd);
+    const entry = record('fsync', 'sync', fd);
     actual.fsyncSync(fd);
+    entry.done = true;
   };
   const fdatasyncSync = (fd: number) => {
-    record('fdatasync', fd);
+    const entry = record('fdatasync', 'sync', fd);
     actual.fdatasyncSync(fd);
+    entry.done = true;
   };
-  return { ...actual, fsyncSync, fdatasyncSync, default: { ...actual, fsyncSync, fdatasyncSync } };
+  const fdatasync = (fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
+    const entry = record('fdatasync', 'async', fd);
+    actual.fdatasync(fd, (error) => {
+      entry.done = !error;
+      callback(error);
+    });
+  };
+  const mocked = { fsyncSync, fdatasyncSync, fdatasync };
+  return { ...actual, ...mocked, default: { ...actual, ...mocked } };
 });
 
 const template = () => new Blob([readFileSync(inject('pgliteTemplatePath'))]);
@@ -56,8 +76,12 @@ describe.runIf(onPglite)('durable embedded database (decision 017)', () => {
     rmSync(parent, { recursive: true, force: true });
   });
 
+  /** fdatasyncs of WAL segments since `from`, as they stand now (a copy: `done` may change later). */
   const walSyncs = (from: number) =>
-    recorded.syncs.slice(from).filter((sync) => sync.call === 'fdatasync' && sync.file.startsWith(`${dir}/pg_wal/`));
+    recorded.syncs
+      .slice(from)
+      .filter((sync) => sync.call === 'fdatasync' && sync.file.startsWith(`${dir}/pg_wal/`))
+      .map((sync) => ({ ...sync }));
 
   it('a new data folder was synced once it was written', () => {
     const files = new Set(recorded.syncs.map((sync) => sync.file));
@@ -74,7 +98,37 @@ describe.runIf(onPglite)('durable embedded database (decision 017)', () => {
       atResolve = walSyncs(from);
     });
     expect(atResolve.length).toBeGreaterThanOrEqual(1);
+    expect(atResolve.every((sync) => sync.done)).toBe(true);
     expect(existsSync(atResolve[0]!.file)).toBe(true);
+  });
+
+  it('concurrent commits each resolve only after a finished flush of their WAL, sharing flushes off the event loop', async () => {
+    const from = recorded.syncs.length;
+    const seen: Array<ReturnType<typeof walSyncs>> = [];
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        database.db.execute(sql`insert into durable_probe (note) values (${`sale ${i}`})`).then(() => {
+          seen.push(walSyncs(from));
+        }),
+      ),
+    );
+    // Flushes for later commits may still be under way when one resolves; one of its own is done.
+    for (const atResolve of seen) expect(atResolve.some((sync) => sync.done)).toBe(true);
+    const flushes = walSyncs(from);
+    expect(flushes.every((sync) => sync.way === 'async')).toBe(true);
+    expect(flushes.length).toBeLessThanOrEqual(20);
+  });
+
+  it('a checkpoint right after a commit syncs the queued WAL first, on the spot (write-ahead rule)', async () => {
+    const from = recorded.syncs.length;
+    // One call: the INSERT commits (its WAL sync is queued), then CHECKPOINT writes data files.
+    await database.pglite!.exec(`insert into durable_probe (note) values ('before checkpoint'); checkpoint;`);
+    const syncs = recorded.syncs.slice(from);
+    const firstWal = syncs.findIndex((sync) => sync.call === 'fdatasync' && sync.file.startsWith(`${dir}/pg_wal/`));
+    const firstDataFile = syncs.findIndex((sync) => sync.file.startsWith(`${dir}/base/`));
+    expect(firstWal).toBeGreaterThanOrEqual(0);
+    expect(syncs[firstWal]!.way).toBe('sync');
+    expect(firstDataFile).toBeGreaterThan(firstWal);
   });
 
   it("a transaction's COMMIT is fdatasync'ed before it resolves, once", async () => {
@@ -91,6 +145,7 @@ describe.runIf(onPglite)('durable embedded database (decision 017)', () => {
         atResolve = walSyncs(from);
       });
     expect(atResolve).toHaveLength(1);
+    expect(atResolve[0]!.done).toBe(true);
   });
 
   it('a read-only statement syncs nothing', async () => {

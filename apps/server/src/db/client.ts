@@ -99,17 +99,33 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const dataDir = options.pgliteDir ? path.resolve(options.pgliteDir) : undefined;
   const durable = options.pgliteFsync ?? true;
   const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const durableFs = durable && dataDir ? new DurableNodeFS(dataDir) : undefined;
   const pglite = await PGlite.create({
     // Catalogue search uses trigram indexes (products_search_name_trgm).
     extensions: { pg_trgm },
     ...(dataDir ? { dataDir } : {}),
     // A folder on disk: every commit's WAL reaches the disk before the answer (decision 017).
     // In memory (tests) there is no disk, and the same settings cost next to nothing.
-    ...(durable ? { startParams: DURABLE_START_PARAMS, ...(dataDir ? { fs: new DurableNodeFS(dataDir) } : {}) } : {}),
+    ...(durable ? { startParams: DURABLE_START_PARAMS } : {}),
+    ...(durableFs ? { fs: durableFs } : {}),
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
+  if (durableFs) {
+    // Group commit: no result is handed back before the WAL of its commit is on the disk, and
+    // the flush runs off the event loop, one for every commit made while the last one was under way.
+    for (const method of ['query', 'exec', 'transaction'] as const) {
+      const run = (pglite[method] as (...args: unknown[]) => Promise<unknown>).bind(pglite);
+      Object.defineProperty(pglite, method, {
+        value: async (...args: unknown[]) => {
+          const result = await run(...args);
+          await durableFs.durable();
+          return result;
+        },
+      });
+    }
+  }
   // A new database is copied into the folder with plain writes: make that copy durable once.
-  if (durable && dataDir && isNew) syncNewDataDir(dataDir);
+  if (durableFs && dataDir && isNew) syncNewDataDir(dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -1,4 +1,4 @@
-import { closeSync, fdatasyncSync, fsyncSync, openSync, readdirSync, constants as fsConstants } from 'node:fs';
+import { closeSync, fdatasync, fdatasyncSync, fsyncSync, openSync, readdirSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
@@ -31,13 +31,21 @@ export const DURABLE_START_PARAMS: string[] = [
 /** The parts of Emscripten's runtime this file touches. */
 interface EmscriptenStream {
   nfd?: number;
+  node?: unknown;
   stream_ops?: unknown;
+  /** Ours: whether the stream is a WAL segment (cached). */
+  tillIsWal?: boolean;
 }
 interface EmscriptenRuntime {
   FS: { streams: Array<EmscriptenStream | null | undefined>; ErrnoError: new (errno: number) => Error };
   NODEFS: {
-    stream_ops: Record<string, unknown> & { fsync?: (stream: EmscriptenStream) => number };
+    stream_ops: {
+      fsync?: (stream: EmscriptenStream) => number;
+      write: (stream: EmscriptenStream, ...rest: unknown[]) => number;
+      close: (stream: EmscriptenStream, ...rest: unknown[]) => void;
+    };
     convertNodeCode: (error: unknown) => number | undefined;
+    realPath: (node: unknown) => string;
   };
 }
 
@@ -49,14 +57,97 @@ type InitOptions = Parameters<NodeFS['init']>[1];
 type InstantiateWasm = (imports: Record<string, Record<string, unknown>>, success: (instance: unknown, module?: unknown) => void) => unknown;
 
 export class DurableNodeFS extends NodeFS {
+  /** Every WAL sync PostgreSQL asked for gets the next number; `durableSeq` is the last one on disk. */
+  #requestedSeq = 0;
+  #durableSeq = 0;
+  /** Host descriptors of WAL segments PostgreSQL asked to sync, not yet synced. */
+  readonly #pending = new Set<number>();
+  /** The asynchronous flush under way, and the descriptors it syncs. */
+  #flight: Promise<void> | null = null;
+  #flightFds: number[] = [];
+  #failure: Error | null = null;
+
+  /**
+   * Resolves once every WAL sync PostgreSQL has asked for so far is on the disk (group commit):
+   * one asynchronous fdatasync, off the event loop, covers every commit made before it started.
+   * `openDatabase` awaits it after each query, exec and transaction, before handing back the result.
+   */
+  async durable(): Promise<void> {
+    const target = this.#requestedSeq;
+    while (this.#durableSeq < target) {
+      if (this.#failure) throw this.#failure;
+      if (!this.#flight) this.#startFlight();
+      await this.#flight;
+    }
+    if (this.#failure) throw this.#failure;
+  }
+
+  #startFlight() {
+    const covers = this.#requestedSeq;
+    const fds = [...this.#pending];
+    this.#pending.clear();
+    this.#flightFds = fds;
+    const syncOne = (fd: number) =>
+      new Promise<void>((resolve, reject) =>
+        fdatasync(fd, (error) => {
+          // A descriptor PostgreSQL closed meanwhile was synced before its close (#syncNow).
+          if (error && this.#flightFds.includes(fd)) reject(error);
+          else resolve();
+        }),
+      );
+    this.#flight = Promise.all(fds.map(syncOne))
+      .then(
+        () => {
+          this.#durableSeq = Math.max(this.#durableSeq, covers);
+        },
+        (error: Error) => {
+          // As PostgreSQL's PANIC on a failed sync: nothing more is acknowledged.
+          this.#failure = new Error(`could not fdatasync the WAL: ${error.message}`);
+        },
+      )
+      .finally(() => {
+        this.#flight = null;
+        this.#flightFds = [];
+      });
+  }
+
+  /** Syncs every pending and in-flight WAL descriptor now, on this thread. */
+  #syncNow() {
+    for (const fd of [...this.#pending, ...this.#flightFds]) fdatasyncSync(fd);
+    this.#pending.clear();
+    this.#flightFds = [];
+    this.#durableSeq = this.#requestedSeq;
+  }
+
+  #walWaiting() {
+    return this.#pending.size > 0 || this.#flightFds.length > 0;
+  }
+
   override async init(pg: PGlite, options: InitOptions) {
     const { emscriptenOpts } = await super.init(pg, options);
     let runtime: EmscriptenRuntime | undefined;
+    const walDir = `${this.rootDir}${path.sep}pg_wal${path.sep}`;
 
     const errnoOf = (error: unknown) => runtime?.NODEFS.convertNodeCode(error) ?? EIO;
     /** The host descriptor behind a NODEFS stream, or undefined for any other stream (memory, devices). */
     const hostFd = (stream: EmscriptenStream | null | undefined) =>
       runtime && stream && stream.stream_ops === runtime.NODEFS.stream_ops && typeof stream.nfd === 'number' ? stream.nfd : undefined;
+    const isWal = (stream: EmscriptenStream) => (stream.tillIsWal ??= runtime!.NODEFS.realPath(stream.node).startsWith(walDir));
+
+    /**
+     * PostgreSQL asks to sync `stream`. A WAL segment's sync is queued for `durable()`, which runs
+     * before the caller gets its answer; any other file (checkpoints: data files, pg_control,
+     * folders) is synced now, after the WAL queued before it (the write-ahead rule).
+     */
+    const sync = (stream: EmscriptenStream, nfd: number, call: (fd: number) => void) => {
+      if (isWal(stream)) {
+        this.#pending.add(nfd);
+        this.#requestedSeq += 1;
+        return;
+      }
+      if (this.#walWaiting()) this.#syncNow();
+      call(nfd);
+    };
 
     const instantiateWasm = emscriptenOpts.instantiateWasm as InstantiateWasm | undefined;
     if (!instantiateWasm) throw new Error('PGlite no longer instantiates its WASM through instantiateWasm: DurableNodeFS needs updating');
@@ -74,10 +165,11 @@ export class DurableNodeFS extends NodeFS {
           env.__syscall_fdatasync = (fd: number): number => {
             const checked = checkDescriptor(fd);
             if (checked !== 0) return checked;
-            const nfd = hostFd(runtime?.FS.streams[fd]);
+            const stream = runtime?.FS.streams[fd];
+            const nfd = hostFd(stream);
             if (nfd === undefined) return 0;
             try {
-              fdatasyncSync(nfd);
+              sync(stream!, nfd, fdatasyncSync);
               return 0;
             } catch (error) {
               return -errnoOf(error);
@@ -89,16 +181,43 @@ export class DurableNodeFS extends NodeFS {
           ...(emscriptenOpts.preRun ?? []),
           (mod: unknown) => {
             runtime = mod as EmscriptenRuntime;
+            const ops = runtime.NODEFS.stream_ops;
             // `fsync(fd)` reaches the stream's `fsync` operation, which NODEFS does not have.
-            runtime.NODEFS.stream_ops.fsync = (stream: EmscriptenStream) => {
+            ops.fsync = (stream: EmscriptenStream) => {
               const nfd = hostFd(stream);
               if (nfd === undefined) return 0;
               try {
-                fsyncSync(nfd);
+                sync(stream, nfd, fsyncSync);
                 return 0;
               } catch (error) {
                 throw new runtime!.FS.ErrnoError(errnoOf(error));
               }
+            };
+            // The write-ahead rule: no other file's write may reach the disk before the WAL that
+            // describes it, so queued WAL syncs are done before such a write.
+            const write = ops.write;
+            ops.write = (stream: EmscriptenStream, ...rest: unknown[]) => {
+              if (this.#walWaiting() && !isWal(stream)) {
+                try {
+                  this.#syncNow();
+                } catch (error) {
+                  throw new runtime!.FS.ErrnoError(errnoOf(error));
+                }
+              }
+              return write(stream, ...rest);
+            };
+            // A WAL descriptor closed with a sync queued or under way is synced first.
+            const close = ops.close;
+            ops.close = (stream: EmscriptenStream, ...rest: unknown[]) => {
+              const nfd = hostFd(stream);
+              if (nfd !== undefined && (this.#pending.has(nfd) || this.#flightFds.includes(nfd))) {
+                try {
+                  this.#syncNow();
+                } catch (error) {
+                  throw new runtime!.FS.ErrnoError(errnoOf(error));
+                }
+              }
+              return close(stream, ...rest);
             };
           },
         ],

@@ -117,7 +117,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       const run = (pglite[method] as (...args: unknown[]) => Promise<unknown>).bind(pglite);
       Object.defineProperty(pglite, method, {
         value: async (...args: unknown[]) => {
-          const result = await run(...args);
+          let result: unknown;
+          try {
+            result = await run(...args);
+          } catch (error) {
+            // A failed call may still have committed part of its work (`COMMIT; <bad statement>`).
+            await durableFs.durable().catch(() => undefined);
+            throw error;
+          }
           await durableFs.durable();
           return result;
         },

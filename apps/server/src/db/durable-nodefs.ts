@@ -41,9 +41,11 @@ interface EmscriptenRuntime {
   NODEFS: {
     stream_ops: {
       fsync?: (stream: EmscriptenStream) => number;
-      write: (stream: EmscriptenStream, ...rest: unknown[]) => number;
-      close: (stream: EmscriptenStream, ...rest: unknown[]) => void;
+      write: (stream: EmscriptenStream, ...rest: unknown[]) => unknown;
+      setattr: (stream: EmscriptenStream, ...rest: unknown[]) => unknown;
+      close: (stream: EmscriptenStream, ...rest: unknown[]) => unknown;
     };
+    node_ops: Record<'setattr' | 'mknod' | 'rename' | 'unlink' | 'rmdir' | 'symlink', (...args: unknown[]) => unknown>;
     convertNodeCode: (error: unknown) => number | undefined;
     realPath: (node: unknown) => string;
   };
@@ -193,30 +195,37 @@ export class DurableNodeFS extends NodeFS {
                 throw new runtime!.FS.ErrnoError(errnoOf(error));
               }
             };
-            // The write-ahead rule: no other file's write may reach the disk before the WAL that
-            // describes it, so queued WAL syncs are done before such a write.
-            const write = ops.write;
-            ops.write = (stream: EmscriptenStream, ...rest: unknown[]) => {
-              if (this.#walWaiting() && !isWal(stream)) {
-                try {
-                  this.#syncNow();
-                } catch (error) {
-                  throw new runtime!.FS.ErrnoError(errnoOf(error));
-                }
+            const syncQueuedWal = () => {
+              try {
+                this.#syncNow();
+              } catch (error) {
+                throw new runtime!.FS.ErrnoError(errnoOf(error));
               }
-              return write(stream, ...rest);
             };
+            // The write-ahead rule: no change to another file (a write, a truncation) may reach
+            // the disk before the WAL that describes it, so queued WAL syncs are done first.
+            for (const name of ['write', 'setattr'] as const) {
+              const operation = ops[name];
+              ops[name] = (stream: EmscriptenStream, ...rest: unknown[]) => {
+                if (this.#walWaiting() && !isWal(stream)) syncQueuedWal();
+                return operation(stream, ...rest);
+              };
+            }
+            // The same before any change to the folder tree (create, rename, unlink, truncate by
+            // path), whichever file it is about: they are rare between a commit and its flush.
+            const nodeOps = runtime.NODEFS.node_ops;
+            for (const name of ['setattr', 'mknod', 'rename', 'unlink', 'rmdir', 'symlink'] as const) {
+              const operation = nodeOps[name];
+              nodeOps[name] = (...args: unknown[]) => {
+                if (this.#walWaiting()) syncQueuedWal();
+                return operation(...args);
+              };
+            }
             // A WAL descriptor closed with a sync queued or under way is synced first.
             const close = ops.close;
             ops.close = (stream: EmscriptenStream, ...rest: unknown[]) => {
               const nfd = hostFd(stream);
-              if (nfd !== undefined && (this.#pending.has(nfd) || this.#flightFds.includes(nfd))) {
-                try {
-                  this.#syncNow();
-                } catch (error) {
-                  throw new runtime!.FS.ErrnoError(errnoOf(error));
-                }
-              }
+              if (nfd !== undefined && (this.#pending.has(nfd) || this.#flightFds.includes(nfd))) syncQueuedWal();
               return close(stream, ...rest);
             };
           },

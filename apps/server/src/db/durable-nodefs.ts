@@ -115,7 +115,13 @@ export class DurableNodeFS extends NodeFS {
 
   /** Syncs every pending and in-flight WAL descriptor now, on this thread. */
   #syncNow() {
-    for (const fd of [...this.#pending, ...this.#flightFds]) fdatasyncSync(fd);
+    try {
+      for (const fd of [...this.#pending, ...this.#flightFds]) fdatasyncSync(fd);
+    } catch (error) {
+      // A second try may report success without the data (Linux clears the error): never retry.
+      this.#failure = new Error(`could not fdatasync the WAL: ${(error as Error).message}`);
+      throw error;
+    }
     this.#pending.clear();
     this.#flightFds = [];
     this.#durableSeq = this.#requestedSeq;

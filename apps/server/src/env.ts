@@ -22,6 +22,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PGLITE_FSYNC: z.enum(['on', 'off']).default('on').transform((value) => value === 'on'),
   PUBLIC_URL: z.url().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SUPER_ADMIN_EMAILS: emailList.default([]),
@@ -57,6 +58,11 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * The embedded database syncs each commit's WAL to the disk before answering (decision 017);
+   * off trades that for speed: an OS crash or power cut may lose recent sales.
+   */
+  pgliteFsync: boolean;
   publicUrl: string | undefined;
   authSecret: string;
   superAdminEmails: string[];
@@ -112,6 +118,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    pgliteFsync: env.PGLITE_FSYNC,
     publicUrl: env.PUBLIC_URL,
     authSecret: env.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     superAdminEmails: env.SUPER_ADMIN_EMAILS,

@@ -41,7 +41,12 @@ export async function createServices(
 ): Promise<Services> {
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      pgliteFsync: config.pgliteFsync,
+    }));
   if (!options.database) await database.migrate();
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const baseURL = config.publicUrl ?? `http://localhost:${config.port}`;

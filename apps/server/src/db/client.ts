@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -11,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { DURABLE_START_PARAMS, DurableNodeFS, syncNewDataDir } from './durable-nodefs.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -85,16 +87,52 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string | undefined;
   /** A dump of a migrated database to start from (tests). */
   pgliteLoadDataDir?: Blob | File | undefined;
+  /**
+   * Each commit's WAL reaches the disk of `pgliteDir` before PGlite answers (default; decision
+   * 017). `false` is PGlite as it ships: fsync off, writes stop at the OS cache.
+   */
+  pgliteFsync?: boolean | undefined;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  const dataDir = options.pgliteDir ? path.resolve(options.pgliteDir) : undefined;
+  const durable = options.pgliteFsync ?? true;
+  const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const durableFs = durable && dataDir ? new DurableNodeFS(dataDir) : undefined;
   const pglite = await PGlite.create({
     // Catalogue search uses trigram indexes (products_search_name_trgm).
     extensions: { pg_trgm },
-    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    ...(dataDir ? { dataDir } : {}),
+    // A folder on disk: every commit's WAL reaches the disk before the answer (decision 017).
+    // In memory (tests) there is no disk, and the same settings cost next to nothing.
+    ...(durable ? { startParams: DURABLE_START_PARAMS } : {}),
+    ...(durableFs ? { fs: durableFs } : {}),
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
+  if (durableFs) {
+    // Group commit: no result is handed back before the WAL of its commit is on the disk, and
+    // the flush runs off the event loop, one for every commit made while the last one was under way.
+    for (const method of ['query', 'exec', 'transaction'] as const) {
+      const run = (pglite[method] as (...args: unknown[]) => Promise<unknown>).bind(pglite);
+      Object.defineProperty(pglite, method, {
+        value: async (...args: unknown[]) => {
+          let result: unknown;
+          try {
+            result = await run(...args);
+          } catch (error) {
+            // A failed call may still have committed part of its work (`COMMIT; <bad statement>`).
+            await durableFs.durable().catch(() => undefined);
+            throw error;
+          }
+          await durableFs.durable();
+          return result;
+        },
+      });
+    }
+  }
+  // A new database is copied into the folder with plain writes: make that copy durable once.
+  if (durableFs && dataDir && isNew) syncNewDataDir(dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -5,7 +5,7 @@ import { ApiClient, signUpBusiness, startTestServer, type TestServer } from './h
 import { TestSocket } from './realtime-helpers.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pairTill, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
-import { auditLog, registerPairingCodes } from '../src/db/schema/index.ts';
+import { auditLog, orders, registerPairingCodes } from '../src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
 /**
@@ -172,6 +172,10 @@ describe('a till acts only through an employee session opened on it', () => {
     const withoutHeader = await till.request('POST', `/api/orders/${orderId}/refunds`, body);
     expect(withoutHeader.status).toBe(401);
     expect(withoutHeader.body.error.code).toBe('employee_session_required');
+    // The sale names the till it was rung up on, and that till's store.
+    const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(orders).where(eq(orders.id, orderId)));
+    const registerId = (await till.get('/api/me')).body.till.id as string;
+    expect(row).toMatchObject({ registerId, storeId: (await till.get('/api/me')).body.till.store_id });
     const order = await shop.client.get(`/api/orders/${orderId}`);
     expect(order.status).toBe(200);
     expect(order.body.order.status).toBe('paid');

@@ -130,9 +130,10 @@ export async function placeOrder(
     customerId: input.customerId ?? null,
     employeeId,
     actorUserId: tenant.userId,
-    // The database fills in the store (trigger orders_store) until the till names its register.
+    // The paired till it was rung up on (none on the owner's own browser); the database fills in
+    // the store from it, or the default store (trigger orders_store).
     storeId: null,
-    registerId: null,
+    registerId: tenant.registerId,
     currency: settings.currency,
     pricesIncludeTax,
     orderDiscount: input.orderDiscount ?? null,

@@ -51,6 +51,8 @@ export async function parkOrder(database: Database, tenant: TenantContext, input
       customerId: input.customerId ?? null,
       employeeId,
       actorUserId: tenant.userId,
+      // The till it was parked on (store from the register, trigger orders_store).
+      registerId: tenant.registerId,
       currency: settings.currency,
       pricesIncludeTax: settings.pricesIncludeTax ?? false,
       orderDiscount: input.orderDiscount ?? null,

@@ -39,3 +39,7 @@ export function isEmployeeSessionExpired(session: Pick<EmployeeSession, 'login_t
 export function isInactive(lastActivityMs: number, nowMs: number): boolean {
   return nowMs - lastActivityMs >= EMPLOYEE_INACTIVITY_TIMEOUT_MS;
 }
+
+/** The header an employee session's token travels in, from the web app to the API (decision 005). */
+export const EMPLOYEE_SESSION_HEADER = 'x-employee-session';
+

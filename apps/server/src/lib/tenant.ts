@@ -1,10 +1,10 @@
-import { MESSAGES, resolveEnabledFeatures, defaultEnabledFeatures } from '@till/core';
+import { EMPLOYEE_SESSION_HEADER, MESSAGES, resolveEnabledFeatures, defaultEnabledFeatures } from '@till/core';
 import type { Context } from 'hono';
 import { AppError } from './app-error.ts';
 import type { AppEnv, RegisterCredential, Services, SignedInAccount, TenantContext } from './context.ts';
 
-/** Employee sessions travel in this header; the owner's account cookie stays underneath. */
-export const EMPLOYEE_SESSION_HEADER = 'x-employee-session';
+/** Employee sessions travel in this header (core), on a till or under the owner's account cookie. */
+export { EMPLOYEE_SESSION_HEADER };
 
 /**
  * What a caller presents, read the same way from an HTTP request (session cookie and the

@@ -1,3 +1,4 @@
+import { EMPLOYEE_SESSION_HEADER } from '@till/core';
 import { clearEmployeeSessionIfToken, readEmployeeSession } from '@/lib/employee-session';
 
 /**
@@ -7,7 +8,7 @@ import { clearEmployeeSessionIfToken, readEmployeeSession } from '@/lib/employee
  * so the server sees the employee acting, with the account cookie of the device underneath.
  */
 
-export const EMPLOYEE_SESSION_HEADER = 'x-employee-session';
+export { EMPLOYEE_SESSION_HEADER };
 /** The server's answer when the token's session ended (End Shift elsewhere, 8 hours, deactivation). */
 export const EMPLOYEE_SESSION_EXPIRED = 'employee_session_expired';
 /** The till credential of this browser no longer works (unpaired in settings). */

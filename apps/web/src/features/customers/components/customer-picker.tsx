@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 import { useCreateCustomer } from '../api/create-customer';
 import { useCustomers } from '../api/get-customers';
 import type { Customer } from '../api/types';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formValuesFromSearch } from '../utils/customer-form';
 import { CustomerForm } from './customer-form';
 

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { useMe } from '@/lib/me';
 import { useCustomers } from '../api/get-customers';
 import type { Customer } from '../api/types';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formValuesFromSearch, type CustomerFormValues } from '../utils/customer-form';
 import { CustomerDetailSheet } from './customer-detail-sheet';
 import { CustomerFormDialog } from './customer-form-dialog';

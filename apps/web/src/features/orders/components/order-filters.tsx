@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { EmployeeOption } from '../api/get-employee-options';
 import { ORDER_STATUSES } from '../api/types';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { DATE_PRESET_LABELS, DATE_PRESETS, dayInZone, presetDays } from '../utils/date-range';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '../utils/format';
 import { EMPTY_ORDER_FILTERS, hasActiveFilters, parseOrderNumber, type DateRangeChoice, type OrderFilters } from '../utils/order-filters';
@@ -35,7 +35,7 @@ function NumberSearch({ value, onCommit, inputRef }: { value: number | null; onC
     setShown(value);
     if (parseOrderNumber(text) !== value) setText(value === null ? '' : String(value));
   }
-  const settled = useDebouncedValue(text);
+  const settled = useDebouncedValue(text, 300);
   // Only a settled change of the text commits; a change of `value` is followed above.
   const commitSettled = useEffectEvent((settledText: string) => {
     const number = parseOrderNumber(settledText);

@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePosCategories } from '../api/get-pos-categories';
 import { getPosProducts, usePosProducts } from '../api/get-pos-products';
 import type { PosProduct } from '../api/types';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ProductTile } from './product-tile';
 
 const ALL = 'all';

@@ -10,13 +10,13 @@
 //   node bench/durability/run.mjs [--commits 200] [--sales 100] [--concurrency 1]
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleServerModules, root, serverBundlePath } from '../lib/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const bundle = path.join(root, 'apps/server/dist/bench-durability.mjs');
+const bundle = serverBundlePath('durability');
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const index = args.indexOf(`--${name}`);
@@ -25,34 +25,15 @@ const option = (name, fallback) => {
 
 const CONCURRENCY = Number(option('concurrency', process.env.BENCH_CONCURRENCY ?? 1));
 
-/** The server's openDatabase, bundled like bench/search does (workspace sources in, dependencies external). */
-async function buildBundle() {
-  const esbuild = await import('esbuild');
-  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@till/'));
-  mkdirSync(path.dirname(bundle), { recursive: true });
-  await esbuild.build({
-    stdin: {
-      contents: [
-        "export { openDatabase } from './apps/server/src/db/client.ts';",
-        "export { createApp } from './apps/server/src/app.ts';",
-        "export { createServices } from './apps/server/src/services.ts';",
-        "export { parseConfig } from './apps/server/src/env.ts';",
-        "export { serve } from '@hono/node-server';",
-      ].join('\n'),
-      resolveDir: root,
-      sourcefile: 'bench-entry.ts',
-      loader: 'ts',
-    },
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: [...external, ...external.map((name) => `${name}/*`)],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
+/** The server's openDatabase and app, bundled once outside strace; the children import the file. */
+function buildBundle() {
+  return bundleServerModules('durability', [
+    "export { openDatabase } from './apps/server/src/db/client.ts';",
+    "export { createApp } from './apps/server/src/app.ts';",
+    "export { createServices } from './apps/server/src/services.ts';",
+    "export { parseConfig } from './apps/server/src/env.ts';",
+    "export { serve } from '@hono/node-server';",
+  ]);
 }
 
 /**

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { build, client, fastClient, percentile, startServer } from '../lib/server.mjs';
+import { build, buildCarts, client, fastClient, percentile, startServer } from '../lib/server.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -45,18 +45,6 @@ async function seedCatalogue(owner) {
     ids.push(res.body.product.id);
   }
   return ids;
-}
-
-/** Carts of 3 lines; each cart's total is asked of the server once (a 422 carries it). */
-async function buildCarts(request, productIds, count) {
-  const carts = [];
-  for (let c = 0; c < count; c += 1) {
-    const lines = [0, 1, 2].map((offset) => ({ productId: productIds[(c * 3 + offset * 7) % productIds.length], quantity: 1 + ((c + offset) % 3) }));
-    const probe = await request('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: 0 }], expectedTotal: 0 });
-    if (probe.status !== 422) throw new Error(`probe: ${JSON.stringify(probe.body)}`);
-    carts.push({ lines, total: probe.body.error.serverTotal });
-  }
-  return carts;
 }
 
 /**

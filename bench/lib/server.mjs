@@ -1,8 +1,9 @@
 // Shared by the benchmarks: build, start the real server on a database, talk to it over HTTP.
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -122,3 +123,43 @@ export function machineBusySeconds() {
     return null;
   }
 }
+
+/** Where bundleServerModules puts a bench's bundle: beside the server's own, so migrations are found (../src/db/migrations). */
+export const serverBundlePath = (name) => path.join(root, 'apps/server/dist', `bench-${name}.mjs`);
+
+/**
+ * The server's TypeScript modules a bench calls in process, bundled once (workspace sources in,
+ * dependencies external). `exports` are lines like "export { openDatabase } from './apps/server/src/db/client.ts';".
+ */
+export async function bundleServerModules(name, exports) {
+  const esbuild = await import('esbuild');
+  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
+  const external = Object.keys(pkg.dependencies).filter((dependency) => !dependency.startsWith('@till/'));
+  const outfile = serverBundlePath(name);
+  mkdirSync(path.dirname(outfile), { recursive: true });
+  await esbuild.build({
+    stdin: { contents: exports.join('\n'), resolveDir: root, sourcefile: 'bench-entry.ts', loader: 'ts' },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [...external, ...external.map((dependency) => `${dependency}/*`)],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** Carts of 3 lines; each cart's total is asked of the server once (a 422 carries it). */
+export async function buildCarts(request, productIds, count) {
+  const carts = [];
+  for (let c = 0; c < count; c += 1) {
+    const lines = [0, 1, 2].map((offset) => ({ productId: productIds[(c * 3 + offset * 7) % productIds.length], quantity: 1 + ((c + offset) % 3) }));
+    const probe = await request('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: 0 }], expectedTotal: 0 });
+    if (probe.status !== 422) throw new Error(`probe: ${JSON.stringify(probe.body)}`);
+    carts.push({ lines, total: probe.body.error.serverTotal });
+  }
+  return carts;
+}
+

@@ -5,50 +5,27 @@
 //
 //   node bench/search/run.mjs                  # PGlite
 //   BENCH_DATABASE_URL=postgres://... node bench/search/run.mjs   # PGlite, then PostgreSQL
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { bundleServerModules } from '../lib/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const TARGET_P95_MS = 20;
 
-/** The server's TypeScript, bundled once for this process (workspace sources in, dependencies external). */
+/** The server's TypeScript, bundled once for this process. */
 async function loadServer() {
-  const esbuild = await import('esbuild');
-  const { readFileSync } = await import('node:fs');
-  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@till/'));
-  // Next to the server's own bundle: the migrations are found relative to it (../src/db/migrations).
-  const outdir = path.join(root, 'apps/server/dist');
-  mkdirSync(outdir, { recursive: true });
-  const outfile = path.join(outdir, 'bench-search.mjs');
-  await esbuild.build({
-    stdin: {
-      contents: [
-        "export { createApp } from './apps/server/src/app.ts';",
-        "export { createServices } from './apps/server/src/services.ts';",
-        "export { parseConfig } from './apps/server/src/env.ts';",
-        "export { openDatabase } from './apps/server/src/db/client.ts';",
-        "export { listProducts } from './apps/server/src/modules/products/list-products.ts';",
-        "export { sql } from 'drizzle-orm';",
-        "export { serve } from '@hono/node-server';",
-      ].join('\n'),
-      resolveDir: root,
-      sourcefile: 'bench-entry.ts',
-      loader: 'ts',
-    },
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: [...external, ...external.map((name) => `${name}/*`)],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
+  const outfile = await bundleServerModules('search', [
+    "export { createApp } from './apps/server/src/app.ts';",
+    "export { createServices } from './apps/server/src/services.ts';",
+    "export { parseConfig } from './apps/server/src/env.ts';",
+    "export { openDatabase } from './apps/server/src/db/client.ts';",
+    "export { listProducts } from './apps/server/src/modules/products/list-products.ts';",
+    "export { sql } from 'drizzle-orm';",
+    "export { serve } from '@hono/node-server';",
+  ]);
   return import(pathToFileURL(outfile).href);
 }
 

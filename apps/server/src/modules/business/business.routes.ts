@@ -1,3 +1,4 @@
+import { pairedRegisterSchema } from '../registers/register-view.ts';
 import { clearRegisterCookie } from '../../lib/till-cookie.ts';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { FEATURE_NAMES, INDUSTRIES, singleLine } from '@till/core';
@@ -36,7 +37,7 @@ const meSchema = z
     employeeSession: employeeSessionSchema.nullable(),
     isSuperAdmin: z.boolean(),
     isBusinessOwner: z.boolean(),
-    till: z.object({ id: z.uuid(), name: z.string(), store_id: z.uuid() }).nullable(),
+    till: pairedRegisterSchema.nullable(),
   })
   .openapi('Me');
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { tillStartPage } from '@till/core';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -11,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmployeeSignIn } from '@/features/employee-login/components/employee-sign-in';
 import { OpenTillHere } from '@/features/registers/components/open-till-here';
 import { getClockStatus } from '@/features/time-clock/api/get-clock-status';
-import { punch } from '@/features/time-clock/api/punch';
+import { usePunch } from '@/features/time-clock/api/punch';
 import { errorMessage } from '@/lib/api-client';
 import { useEmployeeSession, type StoredEmployeeSession } from '@/lib/employee-session';
 import { useMe, type Me } from '@/lib/me';
@@ -25,10 +24,10 @@ type AfterSignIn = { step: 'checking' } | { step: 'offer-clock-in'; session: Sto
  */
 function TillPinPad({ me }: { me: Me }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const session = useEmployeeSession();
   const [after, setAfter] = useState<AfterSignIn>(null);
-  const [clockingIn, setClockingIn] = useState(false);
+  // The time clock's own punch: it updates the clock status and the shift lists it shows elsewhere.
+  const clockIn = usePunch();
   const features = me.settings?.enabled_features;
   const startPage = (role: StoredEmployeeSession['employee_role']) => (features ? tillStartPage(role, features) : '/dashboard');
   const businessName = me.settings?.business_name || me.business?.name || null;
@@ -53,24 +52,18 @@ function TillPinPad({ me }: { me: Me }) {
           <CardContent className="flex flex-wrap gap-3">
             <Button
               size="lg"
-              disabled={clockingIn}
-              onClick={() => {
-                setClockingIn(true);
-                punch('clock-in')
-                  .then(() => {
-                    toast.success('Clocked in');
-                    void queryClient.invalidateQueries({ queryKey: ['time-clock'] });
-                  })
-                  .catch((error: unknown) => toast.error('You were not clocked in', { description: errorMessage(error) }))
-                  .finally(() => {
-                    setClockingIn(false);
-                    go();
-                  });
-              }}
+              disabled={clockIn.isPending}
+              onClick={() =>
+                clockIn.mutate('clock-in', {
+                  onSuccess: () => toast.success('Clocked in'),
+                  onError: (error) => toast.error('You were not clocked in', { description: errorMessage(error) }),
+                  onSettled: go,
+                })
+              }
             >
-              {clockingIn ? 'Clocking in...' : 'Clock in'}
+              {clockIn.isPending ? 'Clocking in...' : 'Clock in'}
             </Button>
-            <Button size="lg" variant="outline" onClick={go} disabled={clockingIn}>
+            <Button size="lg" variant="outline" onClick={go} disabled={clockIn.isPending}>
               Not now
             </Button>
           </CardContent>

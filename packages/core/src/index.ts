@@ -29,3 +29,6 @@ export * from './plain-text.ts';
 export * from './date-input.ts';
 export * from './till.ts';
 export * from './order-labels.ts';
+export * from './cash-sessions.ts';
+export * from './zoned-days.ts';
+export * from './z-report-layout.ts';

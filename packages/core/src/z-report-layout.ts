@@ -20,7 +20,7 @@ function overShort(difference: number | null, currency: string): string {
 
 /** Label and amount rows of the report, in order: one list read by the receipt, the e-mail and the PDF. */
 export function zReportSummaryRows(report: CashReport): { label: string; value: string; strong?: boolean }[] {
-  const m = (amount: number) => receiptMoney(amount, report.currency);
+  const m = (amount: number) => receiptMoney(amount + 0, report.currency);
   const s = report.sales;
   return [
     { label: 'Gross sales', value: m(s.grossSales) },
@@ -37,7 +37,7 @@ export function zReportSummaryRows(report: CashReport): { label: string; value: 
 }
 
 export function zReportCashRows(report: CashReport): { label: string; value: string; strong?: boolean }[] {
-  const m = (amount: number) => receiptMoney(amount, report.currency);
+  const m = (amount: number) => receiptMoney(amount + 0, report.currency);
   const c = report.cash;
   return [
     { label: 'Opening float', value: m(c.openingFloat) },
@@ -73,7 +73,7 @@ export function zReportTextLines(report: CashReport, columns = RECEIPT_COLUMNS):
   const add = (text: string, style: 'title' | 'strong' | 'normal' = 'normal') => lines.push({ text: stripControlCharacters(text), style });
   const rule = () => add('-'.repeat(columns));
   const pair = (label: string, value: string, strong?: boolean) => add(padLine(label, value, columns), strong ? 'strong' : 'normal');
-  const m = (amount: number) => receiptMoney(amount, report.currency);
+  const m = (amount: number) => receiptMoney(amount + 0, report.currency);
   add(report.businessName, 'strong');
   add(cashReportTitle(report), 'title');
   for (const row of zReportHeaderRows(report)) add(`${row.label}: ${row.value}`);

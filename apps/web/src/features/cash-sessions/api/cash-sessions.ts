@@ -76,9 +76,16 @@ export function fetchCashReport(sessionId: string, signal?: AbortSignal) {
   return apiClient.get<CashReport>(`/api/cash-sessions/${encodeURIComponent(sessionId)}/report`, signal ? { signal } : {});
 }
 
+/**
+ * Refetches the drawer without waiting for it: the form that made the change unmounts once the
+ * refetched drawer shows it (a closed drawer has no close form), and its own callbacks must
+ * still run (show the Z, close the dialog).
+ */
 function useInvalidateDrawer() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: cashSessionsQueryKey });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: cashSessionsQueryKey });
+  };
 }
 
 export function useOpenDrawer() {

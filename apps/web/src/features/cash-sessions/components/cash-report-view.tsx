@@ -42,7 +42,7 @@ function Rows({ rows }: { rows: { label: string; value: ReactNode; strong?: bool
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="grid gap-2 break-inside-avoid">
+    <section className="grid content-start gap-2 break-inside-avoid">
       <h3 className="text-sm font-semibold">{title}</h3>
       {children}
     </section>
@@ -51,7 +51,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** An X or Z report on screen (and in the browser's print, see z-report-print.css rules in the page). */
 export function CashReportView({ report }: { report: CashReport }) {
-  const m = (amount: number) => formatMoney(amount, report.currency);
+  // `+ 0` turns a negated zero into zero: "$0.00", not "-$0.00".
+  const m = (amount: number) => formatMoney(amount + 0, report.currency);
   const at = (iso: string | null) => (iso ? receiptDateTime(iso, report.timeZone) : '—');
   const s = report.sales;
   const c = report.cash;

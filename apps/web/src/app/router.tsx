@@ -25,6 +25,7 @@ import { SuperAdminRoute } from './routes/superadmin';
 import { SystemHealthRoute } from './routes/system-health';
 import { CategoriesPage } from '@/features/categories/components/categories-page';
 import { CustomersPage } from '@/features/customers/components/customers-page';
+import { ExpensesPage } from '@/features/expenses/components/expenses-page';
 import { OrderDetailPage } from '@/features/orders/components/order-detail-page';
 import { OrdersPage } from '@/features/orders/components/orders-page';
 import { ProductsPage } from '@/features/products/components/products-page';
@@ -56,6 +57,9 @@ const PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
   '/customers': CustomersPage,
   '/products': ProductsPage,
   '/categories': CategoriesPage,
+  // SPEC §2: the same screen; at /expenses/add its form is open.
+  '/expenses/invoices': ExpensesPage,
+  '/expenses/add': ExpensesPage,
 };
 
 /** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */

@@ -35,6 +35,7 @@ import { timeClockRoutes } from './modules/time-clock/time-clock.routes.ts';
 import { chatbotRoutes } from './modules/chatbot/chatbot.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { EXPENSE_RECEIPT_PATH, expensesRoutes } from './modules/expenses/expenses.routes.ts';
+import { helpCenterRoutes } from './modules/help-center/help-center.routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -161,6 +162,7 @@ export function createApp(services: Services) {
   app.route('/', chatbotRoutes);
   app.route('/', realtimeRoutes);
   app.route('/', expensesRoutes);
+  app.route('/', helpCenterRoutes);
 
   app.get('/api/openapi.json', (c) => {
     const document = app.getOpenAPI31Document({

@@ -30,3 +30,4 @@ export * from './date-input.ts';
 export * from './till.ts';
 export * from './order-labels.ts';
 export * from './expenses.ts';
+export * from './help-center.ts';

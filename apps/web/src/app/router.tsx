@@ -10,6 +10,7 @@ import { DashboardRoute } from './routes/dashboard';
 import { EmployeeLoginRoute } from './routes/employee-login';
 import { EmployeeSetupRoute } from './routes/employee-setup';
 import { EmployeesRoute } from './routes/employees';
+import { HelpCenterRoute } from './routes/help-center';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { PlaceholderRoute, PublicPlaceholderRoute } from './routes/placeholder';
@@ -60,6 +61,7 @@ const PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
   // SPEC §2: the same screen; at /expenses/add its form is open.
   '/expenses/invoices': ExpensesPage,
   '/expenses/add': ExpensesPage,
+  '/help-center': HelpCenterRoute,
 };
 
 /** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */

@@ -11,3 +11,4 @@ export * from './storage.ts';
 export * from './rate-limits.ts';
 export * from './realtime.ts';
 export * from './expenses.ts';
+export * from './help-center.ts';

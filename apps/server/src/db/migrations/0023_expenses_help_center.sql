@@ -40,15 +40,28 @@ CREATE TABLE "expenses" (
 	CONSTRAINT "expenses_drawer" CHECK (not "expenses"."paid_from_drawer" or ("expenses"."payment_method" = 'cash' and "expenses"."status" = 'paid'))
 );
 --> statement-breakpoint
+CREATE TABLE "help_requests" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"employee_id" uuid,
+	"topic" text NOT NULL,
+	"subject" text NOT NULL,
+	"message" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "expense_categories" ADD CONSTRAINT "expense_categories_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expenses" ADD CONSTRAINT "expenses_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expenses" ADD CONSTRAINT "expenses_category_fk" FOREIGN KEY ("business_id","category_id") REFERENCES "public"."expense_categories"("business_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expenses" ADD CONSTRAINT "expenses_supplier_fk" FOREIGN KEY ("business_id","supplier_id") REFERENCES "public"."suppliers"("business_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "help_requests" ADD CONSTRAINT "help_requests_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "expense_categories_business_name" ON "expense_categories" USING btree ("business_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "expenses_business_idempotency" ON "expenses" USING btree ("business_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "expenses_business_date" ON "expenses" USING btree ("business_id","expense_date","id");--> statement-breakpoint
 CREATE INDEX "expenses_business_category" ON "expenses" USING btree ("business_id","category_id");--> statement-breakpoint
 CREATE INDEX "expenses_business_supplier" ON "expenses" USING btree ("business_id","supplier_id");--> statement-breakpoint
+CREATE INDEX "help_requests_business_created" ON "help_requests" USING btree ("business_id","created_at");--> statement-breakpoint
 -- RLS
 -- Tenancy, as in 0001_row_level_security.sql.
 GRANT SELECT, INSERT, UPDATE, DELETE ON expense_categories TO till_app;
@@ -68,5 +81,15 @@ ALTER TABLE expenses ENABLE ROW LEVEL SECURITY;
 ALTER TABLE expenses FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
 CREATE POLICY tenant_isolation ON expenses
+  USING (business_id = app_current_business_id())
+  WITH CHECK (business_id = app_current_business_id());
+--> statement-breakpoint
+GRANT SELECT, INSERT, UPDATE, DELETE ON help_requests TO till_app;
+--> statement-breakpoint
+ALTER TABLE help_requests ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+ALTER TABLE help_requests FORCE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY tenant_isolation ON help_requests
   USING (business_id = app_current_business_id())
   WITH CHECK (business_id = app_current_business_id());

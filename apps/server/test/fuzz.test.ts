@@ -208,6 +208,7 @@ async function seedRows(client: ApiClient) {
   const expense = (
     await client.post('/api/expenses', { idempotencyKey: randomUUID(), payeeName: 'Fuzz payee', categoryId: expenseCategory, date: '2026-01-01', amount: 100, paymentMethod: 'cash', status: 'paid' })
   ).body.expense?.id as string | undefined;
+  const task = (await client.post('/api/tasks', { title: 'Fuzz task' })).body.task?.id as string | undefined;
   const ids: Record<string, string> = {
     products: product.id,
     categories: category,
@@ -217,6 +218,7 @@ async function seedRows(client: ApiClient) {
     'tax-rates': taxRate ?? randomUUID(),
     'time-clock': entry,
     expenses: expense ?? randomUUID(),
+    tasks: task ?? randomUUID(),
   };
   return { ids, employeeSession: token };
 }

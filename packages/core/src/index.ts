@@ -31,3 +31,4 @@ export * from './till.ts';
 export * from './order-labels.ts';
 export * from './expenses.ts';
 export * from './help-center.ts';
+export * from './tasks.ts';

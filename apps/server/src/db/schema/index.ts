@@ -12,3 +12,4 @@ export * from './rate-limits.ts';
 export * from './realtime.ts';
 export * from './expenses.ts';
 export * from './help-center.ts';
+export * from './tasks.ts';

@@ -51,17 +51,37 @@ CREATE TABLE "help_requests" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "tasks" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"title" text NOT NULL,
+	"notes" text,
+	"assignee_employee_id" uuid,
+	"due_date" date,
+	"status" text DEFAULT 'open' NOT NULL,
+	"created_by_user_id" uuid NOT NULL,
+	"created_by_employee_id" uuid,
+	"completed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "tasks_status" CHECK ("tasks"."status" in ('open', 'in_progress', 'done'))
+);
+--> statement-breakpoint
 ALTER TABLE "expense_categories" ADD CONSTRAINT "expense_categories_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expenses" ADD CONSTRAINT "expenses_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expenses" ADD CONSTRAINT "expenses_category_fk" FOREIGN KEY ("business_id","category_id") REFERENCES "public"."expense_categories"("business_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expenses" ADD CONSTRAINT "expenses_supplier_fk" FOREIGN KEY ("business_id","supplier_id") REFERENCES "public"."suppliers"("business_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "help_requests" ADD CONSTRAINT "help_requests_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_assignee_fk" FOREIGN KEY ("business_id","assignee_employee_id") REFERENCES "public"."employees"("business_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "expense_categories_business_name" ON "expense_categories" USING btree ("business_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "expenses_business_idempotency" ON "expenses" USING btree ("business_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "expenses_business_date" ON "expenses" USING btree ("business_id","expense_date","id");--> statement-breakpoint
 CREATE INDEX "expenses_business_category" ON "expenses" USING btree ("business_id","category_id");--> statement-breakpoint
 CREATE INDEX "expenses_business_supplier" ON "expenses" USING btree ("business_id","supplier_id");--> statement-breakpoint
 CREATE INDEX "help_requests_business_created" ON "help_requests" USING btree ("business_id","created_at");--> statement-breakpoint
+CREATE INDEX "tasks_business_status_due" ON "tasks" USING btree ("business_id","status","due_date");--> statement-breakpoint
+CREATE INDEX "tasks_business_assignee" ON "tasks" USING btree ("business_id","assignee_employee_id");--> statement-breakpoint
 -- RLS
 -- Tenancy, as in 0001_row_level_security.sql.
 GRANT SELECT, INSERT, UPDATE, DELETE ON expense_categories TO till_app;
@@ -91,5 +111,15 @@ ALTER TABLE help_requests ENABLE ROW LEVEL SECURITY;
 ALTER TABLE help_requests FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
 CREATE POLICY tenant_isolation ON help_requests
+  USING (business_id = app_current_business_id())
+  WITH CHECK (business_id = app_current_business_id());
+--> statement-breakpoint
+GRANT SELECT, INSERT, UPDATE, DELETE ON tasks TO till_app;
+--> statement-breakpoint
+ALTER TABLE tasks ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+ALTER TABLE tasks FORCE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY tenant_isolation ON tasks
   USING (business_id = app_current_business_id())
   WITH CHECK (business_id = app_current_business_id());

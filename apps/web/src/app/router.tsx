@@ -11,6 +11,7 @@ import { EmployeeLoginRoute } from './routes/employee-login';
 import { EmployeeSetupRoute } from './routes/employee-setup';
 import { EmployeesRoute } from './routes/employees';
 import { HelpCenterRoute } from './routes/help-center';
+import { TasksRoute } from './routes/tasks';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { PlaceholderRoute, PublicPlaceholderRoute } from './routes/placeholder';
@@ -62,6 +63,7 @@ const PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
   '/expenses/invoices': ExpensesPage,
   '/expenses/add': ExpensesPage,
   '/help-center': HelpCenterRoute,
+  '/tasks': TasksRoute,
 };
 
 /** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */

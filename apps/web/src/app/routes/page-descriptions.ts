@@ -17,7 +17,6 @@ export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
   '/enhanced-pos': 'The point of sale with extra tools will be here: split payments, discounts and held orders.',
   '/orders': 'Every sale and order will be listed here, with its lines, payments, refunds and receipts.',
   '/z-report': 'The end-of-day report will be here: takings by payment type, refunds, voids and the drawer count.',
-  '/tasks': 'Jobs for your team, who is doing them and when they are due, will be listed here.',
   '/incidents': 'Incidents in the business, such as breakages, complaints and accidents, will be logged here.',
   '/marketing': 'Campaigns and offers that bring customers back will be managed here.',
   '/integrations': 'Connections to other services, such as accounting and payments, will be set up here.',

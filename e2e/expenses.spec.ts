@@ -120,6 +120,16 @@ test('the owner adds an expense with a receipt photo, sees it in the list and to
   expect(header).toBe('date,payee,category,amount,tax,net,currency,payment_method,paid_from_drawer,status,due_date,notes,receipt,id');
   expect(row).toMatch(/^2026-11-02,City Power Co,Utilities,132\.00,22\.00,110\.00,USD,Bank transfer,no,paid,,November electricity,yes,[0-9a-f-]{36}$/);
 
+  // The business's own categories: a new one is offered in the form.
+  await page.getByRole('button', { name: 'Categories' }).click();
+  const categories = page.getByRole('dialog', { name: 'Expense categories' });
+  await categories.getByLabel('New category').fill('Marketing');
+  await categories.getByRole('button', { name: 'Add' }).click();
+  await expect(categories.getByRole('textbox', { name: 'Name of Marketing' })).toBeVisible();
+  await screenshots(page, 'categories');
+  await page.keyboard.press('Escape');
+  await expect(categories).toBeHidden();
+
   // Filters go to the URL; an unpaid filter leaves the paid expense out.
   await page.getByLabel('Status').click();
   await page.getByRole('option', { name: 'Unpaid', exact: true }).click();

@@ -122,7 +122,9 @@ function ExpenseForm({
   const drawerPossible = paymentMethod === 'cash' && status === 'paid';
 
   const offeredCategories = (categories.data ?? []).filter((category) => !category.archived || category.id === initial?.categoryId);
-  const supplierOptions = suppliers.data ?? [];
+  // A supplier since made inactive is no longer offered, but the expense that names it keeps it.
+  const current = initial?.payee.supplierId ? { id: initial.payee.supplierId, name: initial.payee.name } : null;
+  const supplierOptions = [...(suppliers.data ?? []), ...(current && !suppliers.data?.some((supplier) => supplier.id === current.id) ? [current] : [])];
 
   const onSubmit = handleSubmit(async (values) => {
     const payload = toExpensePayload(values, currency);

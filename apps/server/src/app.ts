@@ -35,11 +35,14 @@ import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { timeClockRoutes } from './modules/time-clock/time-clock.routes.ts';
 import { chatbotRoutes } from './modules/chatbot/chatbot.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { EXPENSE_RECEIPT_PATH, expensesRoutes } from './modules/expenses/expenses.routes.ts';
+import { helpCenterRoutes } from './modules/help-center/help-center.routes.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Uploads that declare a larger limit of their own (product pictures: 10 MB; storage: the bucket's limit). */
-const OWN_BODY_LIMIT = [/^\/api\/products\/[^/]+\/image$/, STORAGE_UPLOAD_PATH];
+/** Uploads that declare a larger limit of their own (product pictures: 10 MB; expense receipts: 20 MB; storage: the bucket's limit). */
+const OWN_BODY_LIMIT = [/^\/api\/products\/[^/]+\/image$/, EXPENSE_RECEIPT_PATH, STORAGE_UPLOAD_PATH];
 
 /** Routes registered outside defineRoute, with the access they have. */
 export const DOCUMENT_ROUTES = { 'GET /api/openapi.json': { kind: 'public' } } as const;
@@ -161,6 +164,9 @@ export function createApp(services: Services) {
   app.route('/', timeClockRoutes);
   app.route('/', chatbotRoutes);
   app.route('/', realtimeRoutes);
+  app.route('/', expensesRoutes);
+  app.route('/', helpCenterRoutes);
+  app.route('/', tasksRoutes);
 
   app.get('/api/openapi.json', (c) => {
     const document = app.getOpenAPI31Document({

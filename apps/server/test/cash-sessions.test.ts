@@ -217,6 +217,34 @@ describe('a day at the drawer', () => {
     expect(x.cash).toMatchObject({ openingFloat: 5_000, cashRefunds: 300, expected: 4_700 });
   });
 
+  it('an expense paid from the drawer is a pay-out of the session open on that till, and only there', async () => {
+    const categoryId = (await shop.client.get('/api/expenses/categories')).body.categories[0].id as string;
+    const expense = (key: string, extra: Record<string, unknown> = {}) => ({
+      idempotencyKey: key,
+      payeeName: 'Dairy farm',
+      categoryId,
+      date: '2026-11-26',
+      amount: 200,
+      paymentMethod: 'cash',
+      status: 'paid',
+      paidFromDrawer: true,
+      ...extra,
+    });
+    const fromBackOffice = await shop.client.post('/api/expenses', expense(randomUUID()));
+    expect(fromBackOffice.status).toBe(422);
+    expect(fromBackOffice.body.error.code).toBe('drawer_required');
+    const tooMuch = await till.request('POST', '/api/expenses', expense(randomUUID(), { amount: 1_000_000 }), as(people.manager.token));
+    expect(tooMuch.status).toBe(422);
+    const key = randomUUID();
+    const paid = await till.request('POST', '/api/expenses', expense(key), as(people.manager.token));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    // A retry records neither a second expense nor a second pay-out.
+    expect((await till.request('POST', '/api/expenses', expense(key), as(people.manager.token))).status).toBe(200);
+    const x = (await till.request('GET', '/api/cash-sessions/current', undefined, cashier())).body.report;
+    expect(x.cash).toMatchObject({ payOuts: 200, expected: 4_500 });
+    expect(x.movements).toEqual([expect.objectContaining({ kind: 'pay_out', amount: 200, reason: 'Expense: Dairy farm', employeeName: 'Mona Manager' })]);
+  });
+
   it('prints the Z: CSV, A4 and 80 mm PDF, ESC/POS; the drawer kick is ESC p', async () => {
     const csv = await shop.client.get(`/api/cash-sessions/${sessionId}/report/csv`);
     expect(csv.status).toBe(200);

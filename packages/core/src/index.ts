@@ -32,3 +32,6 @@ export * from './order-labels.ts';
 export * from './cash-sessions.ts';
 export * from './zoned-days.ts';
 export * from './z-report-layout.ts';
+export * from './expenses.ts';
+export * from './help-center.ts';
+export * from './tasks.ts';

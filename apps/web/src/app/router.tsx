@@ -10,6 +10,8 @@ import { DashboardRoute } from './routes/dashboard';
 import { EmployeeLoginRoute } from './routes/employee-login';
 import { EmployeeSetupRoute } from './routes/employee-setup';
 import { EmployeesRoute } from './routes/employees';
+import { HelpCenterRoute } from './routes/help-center';
+import { TasksRoute } from './routes/tasks';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { PlaceholderRoute, PublicPlaceholderRoute } from './routes/placeholder';
@@ -27,6 +29,7 @@ import { ZReportDetailPage } from '@/features/cash-sessions/components/z-report-
 import { ZReportPage } from '@/features/cash-sessions/components/z-report-page';
 import { CategoriesPage } from '@/features/categories/components/categories-page';
 import { CustomersPage } from '@/features/customers/components/customers-page';
+import { ExpensesPage } from '@/features/expenses/components/expenses-page';
 import { OrderDetailPage } from '@/features/orders/components/order-detail-page';
 import { OrdersPage } from '@/features/orders/components/orders-page';
 import { ProductsPage } from '@/features/products/components/products-page';
@@ -59,6 +62,11 @@ const PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
   '/products': ProductsPage,
   '/categories': CategoriesPage,
   '/z-report': ZReportPage,
+  // SPEC §2: the same screen; at /expenses/add its form is open.
+  '/expenses/invoices': ExpensesPage,
+  '/expenses/add': ExpensesPage,
+  '/help-center': HelpCenterRoute,
+  '/tasks': TasksRoute,
 };
 
 /** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */

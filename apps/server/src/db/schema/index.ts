@@ -11,3 +11,6 @@ export * from './storage.ts';
 export * from './rate-limits.ts';
 export * from './realtime.ts';
 export * from './cash-sessions.ts';
+export * from './expenses.ts';
+export * from './help-center.ts';
+export * from './tasks.ts';

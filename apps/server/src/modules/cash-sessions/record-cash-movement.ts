@@ -7,7 +7,8 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { actorIds, actorName, findSessionFor, requireDrawerAccess, requireSameRegister } from './cash-session-access.ts';
 import { cashSessionsRepository as repo, type CashSessionRow } from './cash-sessions.repository.ts';
 
-async function cashInDrawer(tx: Tx, businessId: string, session: CashSessionRow): Promise<number> {
+/** What the drawer of a session should hold now (float, cash sales and refunds, movements). */
+export async function cashInDrawer(tx: Tx, businessId: string, session: CashSessionRow): Promise<number> {
   const figures = await repo.sessionFigures(tx, businessId, session.id);
   const cash = figures.payments.find((row) => row.method === 'cash') ?? { sales: 0, refunds: 0 };
   const sum = (kind: string) => figures.movements.filter((movement) => movement.kind === kind).reduce((total, movement) => total + movement.amount, 0);

@@ -1,5 +1,6 @@
 import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
 import { FirstRunChecklist } from '@/features/onboarding/components/first-run-checklist';
+import { OverdueTasksCard } from '@/features/tasks/components/overdue-tasks-card';
 import { useEmployeeSession } from '@/lib/employee-session';
 import { actorAdminPermissions } from '@/lib/guard-context';
 import { useMe } from '@/lib/me';
@@ -22,7 +23,12 @@ export function DashboardRoute() {
       settings={settings}
       areas={areas}
       greetingName={employeeSession?.employee_name ?? null}
-      firstRun={<FirstRunChecklist features={settings.enabled_features} canSetUp={canSetUp} />}
+      firstRun={
+        <>
+          <FirstRunChecklist features={settings.enabled_features} canSetUp={canSetUp} />
+          <OverdueTasksCard />
+        </>
+      }
     />
   );
 }

@@ -1,0 +1,486 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, expenses, suppliers } from '../src/db/schema/index.ts';
+import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { addEmployee, as, pinSignIn, staffBusiness, tillOf } from './staff-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const shop = () => signUpBusiness(server, { assignOwner: true });
+
+type Category = { id: string; name: string; archived: boolean };
+
+async function categoriesOf(client: ApiClient): Promise<Category[]> {
+  const res = await client.get('/api/expenses/categories');
+  if (res.status !== 200) throw new Error(`categories failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.categories;
+}
+
+async function categoryNamed(client: ApiClient, name: string): Promise<string> {
+  const found = (await categoriesOf(client)).find((category) => category.name === name);
+  if (!found) throw new Error(`no category ${name}`);
+  return found.id;
+}
+
+const expenseBody = (categoryId: string, overrides: Record<string, unknown> = {}) => ({
+  idempotencyKey: randomUUID(),
+  payeeName: 'City Power Co',
+  categoryId,
+  date: '2026-11-02',
+  amount: 12_000,
+  taxAmount: 2_000,
+  paymentMethod: 'bank_transfer',
+  status: 'paid',
+  notes: 'November electricity',
+  ...overrides,
+});
+
+async function addExpense(client: ApiClient, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await client.request('POST', '/api/expenses', body, headers);
+  if (res.status !== 201) throw new Error(`add expense failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.expense as { id: string; amount: number; payee: { supplierId: string | null; name: string }; receipt: null | { url: string; contentType: string; size: number; fileName: string } };
+}
+
+async function expenseCount(businessId: string): Promise<number> {
+  const rows = await server.database.withTenant(businessId, (tx) => tx.select({ id: expenses.id }).from(expenses).where(eq(expenses.businessId, businessId)));
+  return rows.length;
+}
+
+async function auditsOf(businessId: string, action: string) {
+  return server.database.withTenant(businessId, (tx) =>
+    tx
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.businessId, businessId), eq(auditLog.action, action))),
+  );
+}
+
+async function addSupplier(businessId: string, name: string, isActive = true): Promise<string> {
+  const [row] = await server.database.withTenant(businessId, (tx) => tx.insert(suppliers).values({ businessId, name, isActive }).returning({ id: suppliers.id }));
+  return row!.id;
+}
+
+describe('expense categories', () => {
+  it('a business starts with the default categories, and edits its own list', async () => {
+    const { client, businessId } = await shop();
+    const defaults = await categoriesOf(client);
+    expect(defaults.map((category) => category.name).sort()).toEqual(['Other', 'Rent', 'Repairs', 'Supplies', 'Utilities', 'Wages']);
+    // Listing again does not add them twice.
+    expect(await categoriesOf(client)).toHaveLength(6);
+
+    const added = await client.post('/api/expenses/categories', { name: '  Marketing ' });
+    expect(added.status).toBe(201);
+    expect(added.body.category).toMatchObject({ name: 'Marketing', archived: false });
+    const duplicate = await client.post('/api/expenses/categories', { name: 'RENT' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.error.code).toBe('expense_category_exists');
+
+    const renamed = await client.request('PATCH', `/api/expenses/categories/${added.body.category.id}`, { name: 'Advertising' });
+    expect(renamed.body.category.name).toBe('Advertising');
+    const archived = await client.request('PATCH', `/api/expenses/categories/${added.body.category.id}`, { archived: true });
+    expect(archived.body.category.archived).toBe(true);
+    expect((await auditsOf(businessId, 'expense_category.updated')).map((row) => row.details)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: { from: 'Marketing', to: 'Advertising' } }), expect.objectContaining({ archived: true })]),
+    );
+
+    // An archived category is no longer offered for new expenses.
+    const refused = await client.post('/api/expenses', expenseBody(added.body.category.id));
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('expense_category_archived');
+    expect(await expenseCount(businessId)).toBe(0);
+  });
+
+  it('refuses a blank, control-character or too-long name', async () => {
+    const { client } = await shop();
+    for (const name of ['   ', 'a\u0000b', 'x'.repeat(61)]) {
+      const res = await client.post('/api/expenses/categories', { name });
+      expect(res.status, name).toBe(400);
+      expect(['validation_error', 'invalid_text']).toContain(res.body.error.code);
+    }
+  });
+});
+
+describe('expenses: record, retry, list', () => {
+  it('records an expense with a free-text payee, audited, and lists it with its category', async () => {
+    const { client, businessId } = await shop();
+    const utilities = await categoryNamed(client, 'Utilities');
+    const body = expenseBody(utilities);
+    const res = await client.post('/api/expenses', body);
+    expect(res.status).toBe(201);
+    expect(res.body.expense).toMatchObject({
+      payee: { supplierId: null, name: 'City Power Co' },
+      categoryId: utilities,
+      categoryName: 'Utilities',
+      date: '2026-11-02',
+      currency: 'USD',
+      amount: 12_000,
+      taxAmount: 2_000,
+      paymentMethod: 'bank_transfer',
+      paidFromDrawer: false,
+      status: 'paid',
+      dueDate: null,
+      notes: 'November electricity',
+      receipt: null,
+    });
+    const audits = await auditsOf(businessId, 'expense.created');
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.details).toMatchObject({ expense_id: res.body.expense.id, amount: 12_000 });
+
+    const list = await client.get('/api/expenses');
+    expect(list.status).toBe(200);
+    expect(list.body.expenses.map((expense: { id: string }) => expense.id)).toEqual([res.body.expense.id]);
+    expect((await client.get(`/api/expenses/${res.body.expense.id}`)).body.expense).toEqual(res.body.expense);
+  });
+
+  it('a retry with the same idempotency key returns the first expense and writes nothing more; another body under it is a 409', async () => {
+    const { client, businessId } = await shop();
+    const body = expenseBody(await categoryNamed(client, 'Rent'), { amount: 150_000, taxAmount: 0, payeeName: 'Landlord Ltd' });
+    const first = await client.post('/api/expenses', body);
+    expect(first.status).toBe(201);
+    const retry = await client.post('/api/expenses', body);
+    expect(retry.status).toBe(200);
+    expect(retry.body.expense.id).toBe(first.body.expense.id);
+    const another = await client.post('/api/expenses', { ...body, idempotencyKey: randomUUID() });
+    expect(another.status).toBe(201);
+    const reused = await client.post('/api/expenses', { ...body, amount: 150_001 });
+    expect(reused.status).toBe(409);
+    expect(reused.body.error.code).toBe('idempotency_key_reused');
+    expect(await expenseCount(businessId)).toBe(2);
+  });
+
+  it('two first attempts with one key at once record one expense', async () => {
+    const { client, businessId } = await shop();
+    const body = expenseBody(await categoryNamed(client, 'Supplies'));
+    const results = await Promise.all([client.post('/api/expenses', body), client.post('/api/expenses', body), client.post('/api/expenses', body)]);
+    expect(results.map((res) => res.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(results.map((res) => res.body.expense.id)).size).toBe(1);
+    expect(await expenseCount(businessId)).toBe(1);
+  });
+
+  it('an unpaid expense has a due date; a drawer pay-out is entered at a till', async () => {
+    const { client } = await shop();
+    const repairs = await categoryNamed(client, 'Repairs');
+    const unpaid = await addExpense(client, expenseBody(repairs, { status: 'unpaid', dueDate: '2026-12-01', paymentMethod: 'other' }));
+    expect(unpaid).toMatchObject({ status: 'unpaid', dueDate: '2026-12-01' });
+    // Paid from a drawer: entered at the till whose drawer it left (cash-sessions.test.ts records one there); the back office has no drawer.
+    const drawer = await client.post('/api/expenses', expenseBody(repairs, { paymentMethod: 'cash', paidFromDrawer: true, payeeName: 'Milk', amount: 500, taxAmount: 0 }));
+    expect(drawer.status).toBe(422);
+    expect(drawer.body.error.code).toBe('drawer_required');
+  });
+});
+
+describe('expenses: bad input gets a clear 4xx and writes nothing', () => {
+  it.each([
+    ['a negative amount', { amount: -100 }],
+    ['a zero amount', { amount: 0 }],
+    ['an amount with a fraction of a minor unit (too many decimals)', { amount: 1234.5 }],
+    ['an amount as decimal text', { amount: '12.345' }],
+    ['a negative tax', { taxAmount: -1 }],
+    ['tax with a fraction', { taxAmount: 0.25 }],
+    ['more tax than the amount', { amount: 1000, taxAmount: 1001 }],
+    ['an amount past the limit', { amount: 2 ** 53 + 2 }],
+    ['an unpaid expense without a due date', { status: 'unpaid' }],
+    ['a drawer pay-out paid by card', { paymentMethod: 'card', paidFromDrawer: true }],
+    ['a drawer pay-out not yet paid', { paymentMethod: 'cash', paidFromDrawer: true, status: 'unpaid', dueDate: '2026-12-01' }],
+    ['both a supplier and a payee name', { supplierId: randomUUID() }],
+    ['no payee', { payeeName: null }],
+    ['a blank payee', { payeeName: '   ' }],
+    ['an unknown payment method', { paymentMethod: 'cheque' }],
+    ['an unknown status', { status: 'pending' }],
+    ['an impossible date', { date: '2026-02-30' }],
+    ['a date in year 0', { date: '0000-01-01' }],
+    ['a malformed category id', { categoryId: 'rent' }],
+    ['a NUL in the notes', { notes: 'a\u0000b' }],
+    ['an unknown field', { vendor: 'x' }],
+    ['no idempotency key', { idempotencyKey: undefined }],
+  ])('refuses %s with 400', async (_name, overrides) => {
+    const { client, businessId } = await shop();
+    const body = expenseBody(await categoryNamed(client, 'Other'), overrides);
+    const res = await client.post('/api/expenses', JSON.parse(JSON.stringify(body)));
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    // Text with control characters is refused by the server's text guard before validation.
+    expect(['validation_error', 'invalid_text']).toContain(res.body.error.code);
+    expect(typeof res.body.error.message).toBe('string');
+    expect(await expenseCount(businessId)).toBe(0);
+  });
+
+  it("refuses another business's supplier and category, and unknown ones, with 422", async () => {
+    const mine = await shop();
+    const theirs = await shop();
+    const theirSupplier = await addSupplier(theirs.businessId, 'Their Supplier');
+    const theirCategory = await categoryNamed(theirs.client, 'Rent');
+    const myCategory = await categoryNamed(mine.client, 'Rent');
+
+    const foreignSupplier = await mine.client.post('/api/expenses', expenseBody(myCategory, { payeeName: null, supplierId: theirSupplier }));
+    expect(foreignSupplier.status).toBe(422);
+    expect(foreignSupplier.body.error.code).toBe('supplier_not_found');
+    const foreignCategory = await mine.client.post('/api/expenses', expenseBody(theirCategory));
+    expect(foreignCategory.status).toBe(422);
+    expect(foreignCategory.body.error.code).toBe('expense_category_not_found');
+    const unknownCategory = await mine.client.post('/api/expenses', expenseBody(randomUUID()));
+    expect(unknownCategory.status).toBe(422);
+    const inactive = await addSupplier(mine.businessId, 'Gone Ltd', false);
+    const inactiveSupplier = await mine.client.post('/api/expenses', expenseBody(myCategory, { payeeName: null, supplierId: inactive }));
+    expect(inactiveSupplier.status).toBe(422);
+
+    expect(await expenseCount(mine.businessId)).toBe(0);
+    expect(await expenseCount(theirs.businessId)).toBe(0);
+  });
+
+  it('a range that ends before it starts, and a forged cursor, are 400', async () => {
+    const { client } = await shop();
+    const range = await client.get('/api/expenses?from=2026-12-01&to=2026-11-01');
+    expect(range.status).toBe(400);
+    expect(range.body.error.code).toBe('invalid_range');
+    expect((await client.get('/api/expenses/summary?from=2026-12-01&to=2026-11-01')).status).toBe(400);
+    const cursor = await client.get(`/api/expenses?cursor=${Buffer.from('["0000-01-01","x"]').toString('base64url')}`);
+    expect(cursor.status).toBe(400);
+    expect(cursor.body.error.code).toBe('invalid_cursor');
+  });
+});
+
+describe('expenses: suppliers, filters, totals, CSV', () => {
+  it('names a supplier as payee, filters by date, category, status and payee, and totals by category and month', async () => {
+    const { client, businessId } = await shop();
+    const supplierId = await addSupplier(businessId, 'Fresh Farms');
+    await addSupplier(businessId, 'Old Vendor', false);
+    const offered = await client.get('/api/expenses/suppliers');
+    expect(offered.body.suppliers).toEqual([{ id: supplierId, name: 'Fresh Farms' }]);
+
+    const rent = await categoryNamed(client, 'Rent');
+    const supplies = await categoryNamed(client, 'Supplies');
+    const fromSupplier = await addExpense(client, expenseBody(supplies, { payeeName: null, supplierId, date: '2026-10-15', amount: 3_300, taxAmount: 300 }));
+    expect(fromSupplier.payee).toEqual({ supplierId, name: 'Fresh Farms' });
+    await addExpense(client, expenseBody(rent, { payeeName: 'Landlord Ltd', date: '2026-10-01', amount: 100_000, taxAmount: 0 }));
+    await addExpense(client, expenseBody(rent, { payeeName: 'Landlord Ltd', date: '2026-11-01', amount: 100_000, taxAmount: 0, status: 'unpaid', dueDate: '2026-11-05' }));
+    await addExpense(client, expenseBody(supplies, { payeeName: 'Corner Store', date: '2026-11-20', amount: 1_250, taxAmount: 250 }));
+
+    const ids = async (query: string) => ((await client.get(`/api/expenses?${query}`)).body.expenses as { date: string; payee: { name: string } }[]).map((e) => `${e.date} ${e.payee.name}`);
+    expect(await ids('')).toEqual(['2026-11-20 Corner Store', '2026-11-01 Landlord Ltd', '2026-10-15 Fresh Farms', '2026-10-01 Landlord Ltd']);
+    expect(await ids('from=2026-10-10&to=2026-11-10')).toEqual(['2026-11-01 Landlord Ltd', '2026-10-15 Fresh Farms']);
+    expect(await ids(`categoryId=${supplies}`)).toEqual(['2026-11-20 Corner Store', '2026-10-15 Fresh Farms']);
+    expect(await ids('status=unpaid')).toEqual(['2026-11-01 Landlord Ltd']);
+    expect(await ids('payee=fresh')).toEqual(['2026-10-15 Fresh Farms']);
+    expect(await ids(`supplierId=${supplierId}`)).toEqual(['2026-10-15 Fresh Farms']);
+    expect(await ids('payee=100%25')).toEqual([]);
+
+    // Pages follow one another without gaps or repeats.
+    const first = await client.get('/api/expenses?limit=3');
+    expect(first.body.expenses).toHaveLength(3);
+    const second = await client.get(`/api/expenses?limit=3&cursor=${first.body.nextCursor}`);
+    expect(second.body.expenses.map((e: { payee: { name: string } }) => e.payee.name)).toEqual(['Landlord Ltd']);
+    expect(second.body.nextCursor).toBeNull();
+
+    const summary = await client.get('/api/expenses/summary');
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({ currency: 'USD', count: 4, amount: 204_550, taxAmount: 550, unpaidAmount: 100_000 });
+    expect(summary.body.byCategory).toEqual([
+      { categoryId: rent, name: 'Rent', count: 2, amount: 200_000, taxAmount: 0 },
+      { categoryId: supplies, name: 'Supplies', count: 2, amount: 4_550, taxAmount: 550 },
+    ]);
+    expect(summary.body.byMonth).toEqual([
+      { month: '2026-11', count: 2, amount: 101_250, taxAmount: 250 },
+      { month: '2026-10', count: 2, amount: 103_300, taxAmount: 300 },
+    ]);
+    const filtered = await client.get(`/api/expenses/summary?categoryId=${supplies}&from=2026-11-01`);
+    expect(filtered.body).toMatchObject({ count: 1, amount: 1_250, byMonth: [{ month: '2026-11', count: 1, amount: 1_250, taxAmount: 250 }] });
+  });
+
+  it('exports the filtered expenses as CSV with decimal money, formulas defused', async () => {
+    const { client } = await shop();
+    const other = await categoryNamed(client, 'Other');
+    await addExpense(client, expenseBody(other, { payeeName: '=HYPERLINK("x")', date: '2026-09-09', amount: 1_999, taxAmount: 199, notes: 'line one\nline two' }));
+    await addExpense(client, expenseBody(other, { payeeName: 'Later', date: '2026-10-10', amount: 5, taxAmount: 0, status: 'unpaid', dueDate: '2026-10-31', paymentMethod: 'cash' }));
+
+    const res = await client.request('GET', '/api/expenses/export.csv?to=2026-09-30');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="expenses-\d{4}-\d{2}-\d{2}\.csv"/);
+    // fetch's text() drops the byte-order mark the file starts with.
+    const text = (res.body as string).replace(/^\uFEFF/, '');
+    expect(text.startsWith('date,payee,category,amount,tax,net,currency,payment_method,paid_from_drawer,status,due_date,notes,receipt,id\r\n')).toBe(true);
+    const lines = text.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^2026-09-09,"'=HYPERLINK\(""x""\)",Other,19\.99,1\.99,18\.00,USD,Bank transfer,no,paid,,"line one\nline two",no,[0-9a-f-]{36}$/);
+
+    const all = (await client.request('GET', '/api/expenses/export.csv')).body as string;
+    expect(all).toContain('2026-10-10,Later,Other,0.05,0.00,0.05,USD,Cash,no,unpaid,2026-10-31,');
+  });
+});
+
+describe('expenses: edit and delete, audited', () => {
+  it('edits only the fields sent, records each change, and refuses a foreign category without changing anything', async () => {
+    const { client, businessId } = await shop();
+    const theirs = await shop();
+    const rent = await categoryNamed(client, 'Rent');
+    const wages = await categoryNamed(client, 'Wages');
+    const expense = await addExpense(client, expenseBody(rent));
+
+    const edited = await client.request('PATCH', `/api/expenses/${expense.id}`, { amount: 13_000, categoryId: wages, notes: '' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.expense).toMatchObject({ amount: 13_000, categoryName: 'Wages', notes: null, taxAmount: 2_000, payee: { name: 'City Power Co' } });
+    const audits = await auditsOf(businessId, 'expense.updated');
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.details).toEqual({
+      expense_id: expense.id,
+      changes: { amount: { from: 12_000, to: 13_000 }, categoryId: { from: rent, to: wages }, notes: { from: 'November electricity', to: null } },
+    });
+
+    // Supplier in place of the typed payee.
+    const supplierId = await addSupplier(businessId, 'Sparky Electrics');
+    const switched = await client.request('PATCH', `/api/expenses/${expense.id}`, { supplierId });
+    expect(switched.body.expense.payee).toEqual({ supplierId, name: 'Sparky Electrics' });
+    const back = await client.request('PATCH', `/api/expenses/${expense.id}`, { payeeName: 'Typed Again' });
+    expect(back.body.expense.payee).toEqual({ supplierId: null, name: 'Typed Again' });
+
+    const foreign = await client.request('PATCH', `/api/expenses/${expense.id}`, { categoryId: await categoryNamed(theirs.client, 'Rent') });
+    expect(foreign.status).toBe(422);
+    const negative = await client.request('PATCH', `/api/expenses/${expense.id}`, { amount: -5 });
+    expect(negative.status).toBe(400);
+    const tooMuchTax = await client.request('PATCH', `/api/expenses/${expense.id}`, { amount: 1_000 });
+    expect(tooMuchTax.status).toBe(400);
+    const unpaidWithoutDue = await client.request('PATCH', `/api/expenses/${expense.id}`, { status: 'unpaid' });
+    expect(unpaidWithoutDue.status).toBe(400);
+    const empty = await client.request('PATCH', `/api/expenses/${expense.id}`, {});
+    expect(empty.status).toBe(400);
+    expect((await client.get(`/api/expenses/${expense.id}`)).body.expense).toMatchObject({ amount: 13_000, categoryId: wages, status: 'paid' });
+    expect(await auditsOf(businessId, 'expense.updated')).toHaveLength(3);
+
+    // Another business can neither see nor change it.
+    expect((await theirs.client.get(`/api/expenses/${expense.id}`)).status).toBe(404);
+    expect((await theirs.client.request('PATCH', `/api/expenses/${expense.id}`, { amount: 1 })).status).toBe(404);
+    expect((await theirs.client.request('DELETE', `/api/expenses/${expense.id}`)).status).toBe(404);
+    expect((await theirs.client.get('/api/expenses')).body.expenses).toEqual([]);
+  });
+
+  it('deletes an expense, keeping what it was in the audit log', async () => {
+    const { client, businessId } = await shop();
+    const expense = await addExpense(client, expenseBody(await categoryNamed(client, 'Utilities')));
+    const res = await client.request('DELETE', `/api/expenses/${expense.id}`);
+    expect(res.status).toBe(200);
+    expect((await client.get(`/api/expenses/${expense.id}`)).status).toBe(404);
+    expect((await client.request('DELETE', `/api/expenses/${expense.id}`)).status).toBe(404);
+    const [audit] = await auditsOf(businessId, 'expense.deleted');
+    expect(audit!.details).toMatchObject({ expense_id: expense.id, amount: 12_000, tax_amount: 2_000, payee_name: 'City Power Co', date: '2026-11-02' });
+    expect(await expenseCount(businessId)).toBe(0);
+  });
+});
+
+describe('expense receipts', () => {
+  const photo = async () => {
+    const width = 1200;
+    const height = 3000;
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let index = 0; index < pixels.length; index += 1) pixels[index] = (index * 7919) % 251;
+    return new Uint8Array(await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg().toBuffer());
+  };
+  const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  const cookieOf = (client: ApiClient) => client.cookieHeader();
+  const upload = (client: ApiClient, id: string, bytes: Uint8Array, name: string, type: string, headers: Record<string, string> = {}) => {
+    const form = new FormData();
+    form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
+    return fetch(`${server.url}/api/expenses/${id}/receipt`, { method: 'POST', body: form, headers: { cookie: cookieOf(client), ...headers } });
+  };
+
+  it('attaches a photo through the files service (shrunk, served by signed URL), replaces it with a PDF, removes it, audited', async () => {
+    const { client, businessId } = await shop();
+    const expense = await addExpense(client, expenseBody(await categoryNamed(client, 'Supplies')));
+    const res = await upload(client, expense.id, await photo(), 'till roll.jpg', 'image/jpeg');
+    const body = (await res.json()) as { expense: { receipt: { url: string; contentType: string; size: number; fileName: string } } };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.expense.receipt).toMatchObject({ contentType: 'image/jpeg', fileName: 'till roll.jpg' });
+    const photoUrl = body.expense.receipt.url;
+    expect(photoUrl).toMatch(new RegExp(`^/api/storage/object/sign/expense-receipts/${expense.id}/[0-9a-f-]{36}\\.jpg\\?token=`));
+    const served = await fetch(server.url + photoUrl);
+    expect(served.status).toBe(200);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(meta.height).toBe(2048);
+    expect((await client.get(`/api/expenses/${expense.id}`)).body.expense.receipt.url).toBe(photoUrl);
+    expect((await client.get('/api/expenses')).body.expenses[0].receipt.contentType).toBe('image/jpeg');
+
+    const pdf = await upload(client, expense.id, PDF, 'invoice.pdf', 'application/pdf');
+    const pdfBody = (await pdf.json()) as { expense: { receipt: { url: string; contentType: string; size: number } } };
+    expect(pdfBody.expense.receipt).toMatchObject({ contentType: 'application/pdf', size: PDF.byteLength });
+    expect((await fetch(server.url + photoUrl)).status).toBe(404);
+    expect(await (await fetch(server.url + pdfBody.expense.receipt.url)).text()).toContain('%PDF-1.4');
+
+    const removed = await client.request('DELETE', `/api/expenses/${expense.id}/receipt`);
+    expect(removed.body.expense.receipt).toBeNull();
+    expect((await fetch(server.url + pdfBody.expense.receipt.url)).status).toBe(404);
+    expect(await auditsOf(businessId, 'expense.receipt_attached')).toHaveLength(2);
+    expect(await auditsOf(businessId, 'expense.receipt_removed')).toHaveLength(1);
+  });
+
+  it('checks the bytes, not the name, and the size; deleting the expense deletes its receipt', async () => {
+    const { client } = await shop();
+    const expense = await addExpense(client, expenseBody(await categoryNamed(client, 'Supplies')));
+    const svg = await upload(client, expense.id, new TextEncoder().encode('<svg onload="alert(1)"></svg>'), 'receipt.png', 'image/png');
+    expect(svg.status).toBe(415);
+    expect(((await svg.json()) as { error: { code: string } }).error.code).toBe('unsupported_receipt');
+    const empty = await upload(client, expense.id, new Uint8Array(0), 'empty.pdf', 'application/pdf');
+    expect(empty.status).toBe(400);
+    const huge = new Uint8Array(21 * 1024 * 1024);
+    huge.set(PDF);
+    const tooLarge = await upload(client, expense.id, huge, 'huge.pdf', 'application/pdf');
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as { error: { code: string } }).error.code).toBe('receipt_too_large');
+    const missing = await upload(client, randomUUID(), PDF, 'a.pdf', 'application/pdf');
+    expect(missing.status).toBe(404);
+    expect((await client.get(`/api/expenses/${expense.id}`)).body.expense.receipt).toBeNull();
+
+    const attached = (await (await upload(client, expense.id, PDF, 'a.pdf', 'application/pdf')).json()) as { expense: { receipt: { url: string } } };
+    await client.request('DELETE', `/api/expenses/${expense.id}`);
+    expect((await fetch(server.url + attached.expense.receipt.url)).status).toBe(404);
+  });
+});
+
+describe('expenses: SPEC §6 permissions (can_access_reports; owner, admin and manager always)', () => {
+  it('a cashier without can_access_reports is refused everything and writes nothing; with the flag, or as manager, allowed', async () => {
+    const staff = await staffBusiness(server);
+    const { client, businessId } = staff;
+    const category = await categoryNamed(client, 'Other');
+    const existing = await addExpense(client, expenseBody(category));
+    const plain = await addEmployee(client, { fullName: 'Cal Cashier', role: 'cashier', pin: '2468' });
+    const trusted = await addEmployee(client, { fullName: 'Tia Trusted', role: 'cashier', pin: '1357', permissions: { can_access_reports: true } });
+    const manager = await addEmployee(client, { fullName: 'Max Manager', role: 'manager', pin: '8642' });
+    const plainHeaders = as(await pinSignIn(client, plain.employee.id, '2468'));
+    const till = await tillOf(client);
+
+    const refused = [
+      await till.request('GET', '/api/expenses', undefined, plainHeaders),
+      await till.request('GET', '/api/expenses/summary', undefined, plainHeaders),
+      await till.request('GET', '/api/expenses/export.csv', undefined, plainHeaders),
+      await till.request('GET', '/api/expenses/categories', undefined, plainHeaders),
+      await till.request('POST', '/api/expenses', expenseBody(category), plainHeaders),
+      await till.request('PATCH', `/api/expenses/${existing.id}`, { amount: 1 }, plainHeaders),
+      await till.request('DELETE', `/api/expenses/${existing.id}`, undefined, plainHeaders),
+      await till.request('POST', '/api/expenses/categories', { name: 'Sneaky' }, plainHeaders),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('forbidden');
+    }
+    expect(await expenseCount(businessId)).toBe(1);
+    expect((await client.get(`/api/expenses/${existing.id}`)).body.expense.amount).toBe(12_000);
+
+    for (const [employeeId, pin] of [
+      [trusted.employee.id, '1357'],
+      [manager.employee.id, '8642'],
+    ] as const) {
+      const headers = as(await pinSignIn(client, employeeId, pin));
+      expect((await till.request('GET', '/api/expenses', undefined, headers)).status).toBe(200);
+      const created = await till.request('POST', '/api/expenses', expenseBody(category), headers);
+      expect(created.status).toBe(201);
+    }
+    const byEmployee = await server.database.withTenant(businessId, (tx) => tx.select().from(expenses).where(eq(expenses.createdByEmployeeId, manager.employee.id)));
+    expect(byEmployee).toHaveLength(1);
+    const audits = await server.database.withTenant(businessId, (tx) => tx.select().from(auditLog).where(like(auditLog.action, 'expense.%')));
+    expect(audits.filter((row) => row.actorEmployeeId === manager.employee.id)).toHaveLength(1);
+  });
+});

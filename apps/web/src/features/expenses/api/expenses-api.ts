@@ -1,0 +1,134 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { uploadWithProgress } from '@/lib/upload';
+import { expensesKey, type Expense, type ExpenseCategory, type ExpenseFilters, type ExpensePayload, type ExpenseSummary, type ExpenseSupplier } from './types';
+
+/** The filters as query parameters, leaving out the ones not set. */
+export function filterQuery(filters: ExpenseFilters) {
+  return {
+    from: filters.from ?? undefined,
+    to: filters.to ?? undefined,
+    categoryId: filters.categoryId ?? undefined,
+    status: filters.status ?? undefined,
+    payee: filters.payee?.trim() || undefined,
+  };
+}
+
+const PAGE = 50;
+
+export function expensesListOptions(filters: ExpenseFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...expensesKey, 'list', filters] as const,
+    queryFn: ({ pageParam, signal }) =>
+      apiClient.get<{ expenses: Expense[]; nextCursor: string | null }>('/api/expenses', {
+        query: { ...filterQuery(filters), limit: PAGE, cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/expenses: newest date first, a page at a time. */
+export function useExpenses(filters: ExpenseFilters) {
+  return useInfiniteQuery(expensesListOptions(filters));
+}
+
+/** GET /api/expenses/summary: totals in all, unpaid, by category and by month. */
+export function useExpenseSummary(filters: ExpenseFilters) {
+  return useQuery({
+    queryKey: [...expensesKey, 'summary', filters] as const,
+    queryFn: ({ signal }) => apiClient.get<ExpenseSummary>('/api/expenses/summary', { query: filterQuery(filters), signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useExpenseCategories() {
+  return useQuery({
+    queryKey: [...expensesKey, 'categories'] as const,
+    queryFn: ({ signal }) => apiClient.get<{ categories: ExpenseCategory[] }>('/api/expenses/categories', { signal }),
+    select: (answer) => answer.categories,
+  });
+}
+
+export function useExpenseSuppliers() {
+  return useQuery({
+    queryKey: [...expensesKey, 'suppliers'] as const,
+    queryFn: ({ signal }) => apiClient.get<{ suppliers: ExpenseSupplier[] }>('/api/expenses/suppliers', { signal }),
+    select: (answer) => answer.suppliers,
+  });
+}
+
+function useInvalidatingMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: expensesKey }) });
+}
+
+/** POST /api/expenses; a retry with the same key answers with the first expense. */
+export function useCreateExpense() {
+  return useInvalidatingMutation(
+    async (input: { idempotencyKey: string; payload: ExpensePayload }) =>
+      (await apiClient.post<{ expense: Expense }>('/api/expenses', { idempotencyKey: input.idempotencyKey, ...input.payload })).expense,
+  );
+}
+
+export function useUpdateExpense() {
+  return useInvalidatingMutation(
+    async (input: { id: string; changes: Partial<ExpensePayload> }) => (await apiClient.patch<{ expense: Expense }>(`/api/expenses/${input.id}`, input.changes)).expense,
+  );
+}
+
+export function useDeleteExpense() {
+  return useInvalidatingMutation((id: string) => apiClient.delete<{ deleted: true }>(`/api/expenses/${id}`));
+}
+
+/** POST /api/expenses/{id}/receipt (multipart, field "file"), reporting upload progress. */
+export function useUploadReceipt() {
+  return useInvalidatingMutation(async (input: { id: string; file: File; onProgress?: (percent: number) => void }) => {
+    const body = new FormData();
+    body.set('file', input.file);
+    const answer = await uploadWithProgress<{ expense: Expense }>(`/api/expenses/${input.id}/receipt`, {
+      body,
+      ...(input.onProgress ? { onUploadProgress: input.onProgress } : {}),
+    });
+    return answer.expense;
+  });
+}
+
+export function useRemoveReceipt() {
+  return useInvalidatingMutation(async (id: string) => (await apiClient.delete<{ expense: Expense }>(`/api/expenses/${id}/receipt`)).expense);
+}
+
+export function useCreateExpenseCategory() {
+  return useInvalidatingMutation(async (name: string) => (await apiClient.post<{ category: ExpenseCategory }>('/api/expenses/categories', { name })).category);
+}
+
+export function useUpdateExpenseCategory() {
+  return useInvalidatingMutation(
+    async (input: { id: string; name?: string; archived?: boolean }) =>
+      (await apiClient.patch<{ category: ExpenseCategory }>(`/api/expenses/categories/${input.id}`, { name: input.name, archived: input.archived })).category,
+  );
+}
+
+/** GET /api/expenses/export.csv with the list's filters, handed to the browser as a download. */
+export async function exportExpenses(filters: ExpenseFilters): Promise<string> {
+  const { blob, fileName } = await apiClient.download('/api/expenses/export.csv', { query: filterQuery(filters) });
+  const name = fileName ?? 'expenses.csv';
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+  return name;
+}
+
+export function useExportExpenses() {
+  return useMutation({ mutationFn: exportExpenses });
+}

@@ -227,8 +227,16 @@ export const orderLines = pgTable(
     total: money('total').notNull(),
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
     note: text('note'),
+    /**
+     * The order's drawer session, copied onto its lines when the sale is written (issue 12): a
+     * report reads a session's lines through one index range, whatever the size of the history.
+     */
+    cashSessionId: uuid('cash_session_id'),
   },
-  (table) => [index('order_lines_order').on(table.orderId, table.position)],
+  (table) => [
+    index('order_lines_order').on(table.orderId, table.position),
+    index('order_lines_cash_session').on(table.cashSessionId).where(sql`${table.cashSessionId} is not null`),
+  ],
 );
 
 export const payments = pgTable(

@@ -183,8 +183,7 @@ export const cashSessionsRepository = {
     const [orderRow] = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         select count(*) as transactions, coalesce(sum(o.total), 0) as total, coalesce(sum(o.discount_total), 0) as discounts,
-               coalesce(sum(o.tax_total), 0) as tax,
-               coalesce((select sum(l.quantity) from order_lines l join orders o on o.id = l.order_id where ${paidInSession}), 0) as items
+               coalesce(sum(o.tax_total), 0) as tax
           from orders o where ${paidInSession}`),
     );
     const [voidRow] = rowsOf<Record<string, unknown>>(
@@ -197,25 +196,48 @@ export const cashSessionsRepository = {
         select count(*) as count, coalesce(sum(r.total), 0) as total, coalesce(sum(r.tax), 0) as tax
           from refunds r where r.business_id = ${businessId} and r.cash_session_id = ${sessionId}`),
     );
-    const taxRows = rowsOf<Record<string, unknown>>(
+    // The session's lines read once (order_lines_cash_session; only a payment gives a line its
+    // session, so these are paid sales), grouped by tax rate and category: items sold, tax by
+    // rate and sales by category all come from these groups.
+    const lineGroups = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
-        select rate, sum(net) as net, sum(tax) as tax from (
-          select l.tax_rate_basis_points as rate, l.net, l.tax
-            from order_lines l join orders o on o.id = l.order_id where ${paidInSession}
-          union all
-          select l.tax_rate_basis_points, -rl.net, -rl.tax
-            from refund_lines rl join refunds r on r.id = rl.refund_id join order_lines l on l.id = rl.order_line_id
-           where r.business_id = ${businessId} and r.cash_session_id = ${sessionId}
-        ) t group by rate order by rate`),
-    );
-    const categoryRows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
-        select coalesce(c.name, 'Uncategorised') as name, sum(l.quantity) as quantity, sum(l.total) as amount
-          from order_lines l join orders o on o.id = l.order_id
+        select l.tax_rate_basis_points as rate, coalesce(c.name, 'Uncategorised') as category,
+               sum(l.quantity) as quantity, sum(l.net) as net, sum(l.tax) as tax, sum(l.total) as amount
+          from order_lines l
           left join products p on p.id = l.product_id left join categories c on c.id = p.category_id
-         where ${paidInSession}
-         group by 1 order by 3 desc, 1`),
+         where l.business_id = ${businessId} and l.cash_session_id = ${sessionId}
+         group by 1, 2`),
     );
+    const refundRates = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select l.tax_rate_basis_points as rate, sum(rl.net) as net, sum(rl.tax) as tax
+          from refunds r join refund_lines rl on rl.refund_id = r.id join order_lines l on l.id = rl.order_line_id
+         where r.business_id = ${businessId} and r.cash_session_id = ${sessionId}
+         group by 1`),
+    );
+    const byRate = new Map<number, { basisPoints: number; net: number; tax: number }>();
+    const byCategory = new Map<string, { name: string; quantity: number; amount: number }>();
+    let itemsSold = 0;
+    for (const row of lineGroups) {
+      const rate = num(row['rate']);
+      const rateEntry = byRate.get(rate) ?? { basisPoints: rate, net: 0, tax: 0 };
+      rateEntry.net += num(row['net']);
+      rateEntry.tax += num(row['tax']);
+      byRate.set(rate, rateEntry);
+      const name = String(row['category']);
+      const categoryEntry = byCategory.get(name) ?? { name, quantity: 0, amount: 0 };
+      categoryEntry.quantity += num(row['quantity']);
+      categoryEntry.amount += num(row['amount']);
+      byCategory.set(name, categoryEntry);
+      itemsSold += num(row['quantity']);
+    }
+    for (const row of refundRates) {
+      const rate = num(row['rate']);
+      const rateEntry = byRate.get(rate) ?? { basisPoints: rate, net: 0, tax: 0 };
+      rateEntry.net -= num(row['net']);
+      rateEntry.tax -= num(row['tax']);
+      byRate.set(rate, rateEntry);
+    }
     const employeeRows = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         select coalesce(e.full_name, 'Business owner') as name, count(*) as transactions, sum(o.total) as amount
@@ -248,12 +270,12 @@ export const cashSessionsRepository = {
         total: num(orderRow?.['total']),
         discounts: num(orderRow?.['discounts']),
         tax: num(orderRow?.['tax']),
-        itemsSold: num(orderRow?.['items']),
+        itemsSold,
       },
       voids: { count: num(voidRow?.['count']), amount: num(voidRow?.['amount']) },
       refunds: { count: num(refundRow?.['count']), total: num(refundRow?.['total']), tax: num(refundRow?.['tax']) },
-      taxByRate: taxRows.map((row) => ({ basisPoints: num(row['rate']), net: num(row['net']), tax: num(row['tax']) })),
-      byCategory: categoryRows.map((row) => ({ name: String(row['name']), quantity: num(row['quantity']), amount: num(row['amount']) })),
+      taxByRate: [...byRate.values()].sort((a, b) => a.basisPoints - b.basisPoints),
+      byCategory: [...byCategory.values()].sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name)),
       byEmployee: employeeRows.map((row) => ({ name: String(row['name']), transactions: num(row['transactions']), amount: num(row['amount']) })),
       payments: paymentRows.map((row) => ({ method: row['method'] as 'cash' | 'card' | 'other', sales: num(row['sales']), refunds: num(row['refunds']) })),
       movements: movementRows,

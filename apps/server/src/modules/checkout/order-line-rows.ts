@@ -47,6 +47,8 @@ export function toOrderLineRows(input: {
       total: pricedLine.total,
       note: line.note ?? null,
       refundedQuantity: 0,
+      // Set by till_write_sale with the order's, under the session's share lock (issue 12).
+      cashSessionId: null,
     };
   });
 }

@@ -47,6 +47,8 @@ export function toOrderLineRows(input: {
       total: pricedLine.total,
       note: line.note ?? null,
       refundedQuantity: 0,
+      // The cost at the time of sale is filled in by the database (trigger order_lines_unit_cost).
+      unitCost: null,
     };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeRatio, comparisonRange, daysOf, MAX_REPORT_DAYS, presetRange, reportRangeProblem, todayIn } from './report-range.ts';
+import { changeRatio, localDateTimeIn, comparisonRange, daysOf, MAX_REPORT_DAYS, presetRange, reportRangeProblem, todayIn } from './report-range.ts';
 
 describe('report periods', () => {
   it('compares with the days just before, or the same dates a year earlier', () => {
@@ -29,6 +29,7 @@ describe('report periods', () => {
     expect(todayIn('UTC', now)).toBe('2026-03-10');
     expect(todayIn('Europe/Berlin', now)).toBe('2026-03-11');
     expect(todayIn('America/Los_Angeles', now)).toBe('2026-03-10');
+    expect(localDateTimeIn('Asia/Kolkata', new Date('2026-03-10T18:30:05Z'))).toBe('2026-03-11 00:00:05');
     expect(changeRatio(150, 100)).toBe(0.5);
     expect(changeRatio(150, 0)).toBeNull();
   });

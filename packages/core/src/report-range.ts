@@ -105,11 +105,25 @@ export function reportRangeProblem(range: DayRange): string | null {
   return null;
 }
 
+/** The wall-clock time in a time zone, as 'YYYY-MM-DD HH:MM:SS'. */
+export function localDateTimeIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((item) => item.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
 /** Today's date in a time zone, as 'YYYY-MM-DD'. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const part = (type: string) => parts.find((item) => item.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return localDateTimeIn(timeZone, now).slice(0, 10);
 }
 
 /** Change from a comparison value, as a fraction (0.25 = +25 %), or null when there is nothing to compare with. */

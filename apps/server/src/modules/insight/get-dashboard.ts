@@ -2,7 +2,7 @@ import { addDays, evaluateApiAccess, localDateTimeIn } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
-import { insightRepository as repo } from './insight.repository.ts';
+import { insightRepository as repo, type Period } from './insight.repository.ts';
 import { averageOf } from './report-period.ts';
 
 const TOP_PRODUCTS = 5;
@@ -27,10 +27,11 @@ export async function getDashboard(database: Database, tenant: TenantContext, no
     const nowLocal = localDateTimeIn(timeZone, now);
     const today = nowLocal.slice(0, 10);
     const lastWeek = addDays(today, -7);
-    const todayPeriod = { timeZone, from: today, to: today, untilLocal: nowLocal };
+    // Today is the whole day (nothing is paid in the future); last week stops at this time of day.
+    const todayPeriod = { timeZone, from: today, to: today };
     const lastWeekPeriod = { timeZone, from: lastWeek, to: lastWeek, untilLocal: `${lastWeek}${nowLocal.slice(10)}` };
 
-    const figuresOf = async (period: typeof todayPeriod) => {
+    const figuresOf = async (period: Period) => {
       const [day] = await repo.dailyTotals(tx, tenant.businessId, period);
       const netSales = day?.netSales ?? 0;
       const transactions = day?.transactions ?? 0;

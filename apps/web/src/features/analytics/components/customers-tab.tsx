@@ -21,7 +21,7 @@ export function CustomersTab({ report }: { report: CustomersReport }) {
         <StatCard label="Returning" value={count(summary.returningCustomers)} change={before && changeRatio(summary.returningCustomers, before.returningCustomers)} comparisonText={before ? `vs comparison: ${before.returningCustomers}` : undefined} />
         <StatCard label="Average spend" value={money(summary.averageSpend)} hint="Per customer, after refunds, before tax" />
         <StatCard label="Visits per customer" value={summary.averageVisits.toFixed(2)} />
-        <StatCard label="Sales without a customer" value={count(summary.anonymousTransactions)} hint={`${summary.customerTransactions} sales named a customer`} />
+        <StatCard label="Sales without a customer" value={count(summary.anonymousTransactions)} hint={`${summary.customerTransactions} ${summary.customerTransactions === 1 ? 'sale' : 'sales'} named a customer`} />
       </section>
 
       <ReportSection
@@ -32,7 +32,7 @@ export function CustomersTab({ report }: { report: CustomersReport }) {
             data={report.days.map((day) => ({ label: formatDay(day.day), value: day.newCustomers, comparison: day.returningCustomers }))}
             valueName="New"
             comparisonName="Returning"
-            format={count}
+            format={count} whole
           />
         }
         columns={[
@@ -83,7 +83,7 @@ export function CustomersTab({ report }: { report: CustomersReport }) {
         <ReportSection
           title="Visit frequency"
           description="Customers by their number of visits in the period."
-          chart={<BarsChart data={report.visitFrequency.map((row) => ({ label: row.label, value: row.customers }))} valueName="Customers" format={count} height={220} />}
+          chart={<BarsChart data={report.visitFrequency.map((row) => ({ label: row.label, value: row.customers }))} valueName="Customers" format={count} whole height={220} />}
           columns={[
             { header: 'Visits', cell: (row) => row.label, csv: (row) => row.label },
             { header: 'Customers', numeric: true, cell: (row) => row.customers, csv: (row) => row.customers },
@@ -101,7 +101,7 @@ export function CustomersTab({ report }: { report: CustomersReport }) {
               horizontal
               data={report.segments.filter((row) => row.customers > 0).map((row) => ({ label: row.label, value: row.customers }))}
               valueName="Customers"
-              format={count}
+              format={count} whole
               height={240}
             />
           }

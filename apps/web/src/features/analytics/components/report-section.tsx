@@ -62,7 +62,8 @@ export function ReportSection<Row>({
           CSV
         </Button>
       </CardHeader>
-      <CardContent className={cn('grid min-w-0 gap-4', chart ? 'xl:grid-cols-2 xl:items-start' : undefined)}>
+      {/* A narrow table sits beside its chart on wide screens; a wide one goes under it. */}
+      <CardContent className={cn('grid min-w-0 gap-4', chart && columns.length <= 4 ? 'xl:grid-cols-2 xl:items-start' : undefined)}>
         {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">{empty}</p>
         ) : (
@@ -83,7 +84,7 @@ export function ReportSection<Row>({
                   {shown.map((row, index) => (
                     <TableRow key={rowKey(row, index)}>
                       {columns.map((column) => (
-                        <TableCell key={column.header} className={column.numeric ? 'text-right whitespace-nowrap tabular-nums' : undefined}>
+                        <TableCell key={column.header} className={column.numeric ? 'text-right whitespace-nowrap tabular-nums' : 'whitespace-nowrap'}>
                           {column.cell(row)}
                         </TableCell>
                       ))}

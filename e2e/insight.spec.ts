@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousA11yViolations } from './axe.ts';
 
 /** Issue 15: sales made through the API show the same figures on the dashboard and on each analytics tab. */
 
@@ -78,6 +79,7 @@ test('sales made show matching figures on the dashboard and each analytics tab, 
   await expect(page.getByRole('table', { name: 'Recent sales' }).getByRole('link', { name: `#${second.number}`, exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Low stock' })).toContainText('Tea');
   await expect(page.getByText('pos_system')).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await screenshots(page, 'dashboard');
 
   // Sales tab, today only.
@@ -89,6 +91,7 @@ test('sales made show matching figures on the dashboard and each analytics tab, 
   await expect(byProduct.getByRole('row', { name: /Mug/ })).toContainText('$20.00');
   await expect(byProduct.getByRole('row', { name: /Tea/ })).toContainText('$6.00');
   await expect(page.getByRole('table', { name: 'Payment methods' }).getByRole('row', { name: /Card/ })).toContainText('$27.60');
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await screenshots(page, 'analytics-sales');
 
   // The CSV of a table holds its rows, money as decimals.
@@ -120,6 +123,7 @@ test('sales made show matching figures on the dashboard and each analytics tab, 
   const people = page.getByRole('region', { name: 'Customers summary' });
   await expect(people.getByText('Sales without a customer')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Top customers' }).getByRole('row', { name: /Zoë Customer/ })).toContainText('$3.00');
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await screenshots(page, 'analytics-customers');
 });
 

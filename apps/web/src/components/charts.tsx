@@ -29,7 +29,7 @@ export function TrendChart({ data, valueName, comparisonName, format, formatAxis
   const showComparison = Boolean(comparisonName) && data.some((point) => point.comparison !== null && point.comparison !== undefined);
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <LineChart data={[...data]} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+      <LineChart accessibilityLayer={false} data={[...data]} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
         <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={16} />
         <YAxis tick={AXIS} tickLine={false} axisLine={false} width={64} allowDecimals={!whole} tickFormatter={(value: number) => (formatAxis ?? format)(value)} />
@@ -69,7 +69,7 @@ export function BarsChart({ data, valueName, format, formatAxis, horizontal = fa
   const tickFormatter = (value: number) => (formatAxis ?? format)(value);
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <BarChart data={[...data]} layout={horizontal ? 'vertical' : 'horizontal'} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+      <BarChart accessibilityLayer={false} data={[...data]} layout={horizontal ? 'vertical' : 'horizontal'} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={horizontal} horizontal={!horizontal} />
         {horizontal ? (
           <>

@@ -6,7 +6,8 @@
 // issue's targets are p95 <= 500 ms on PGlite and <= 200 ms on PostgreSQL at 1M lines.
 //
 //   node bench/insight/run.mjs                                     # PGlite
-//   BENCH_DATABASE_URL=postgres://... node bench/insight/run.mjs   # PGlite, then PostgreSQL
+//   BENCH_DATABASE_URL=postgres://.../till_bench node bench/insight/run.mjs   # PGlite, then PostgreSQL
+//   (a database of its own: the bench migrates it, and deleting its business at the end takes a while)
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -206,6 +206,12 @@ describe('bad input is a clear 4xx', () => {
     expect((await s.report('sales', '2026-02-10', '2026-02-01')).body.error.code).toBe('invalid_range');
     expect((await s.report('sales', '2026-02-30', '2026-03-01')).status).toBe(400);
     expect((await s.report('sales', '9000-01-01', '9000-01-02')).status).toBe(400);
+    // A first day of 1900 has no previous period to compare with; without a comparison it is fine.
+    const noPrevious = await s.report('customers', '1900-01-01', '1900-01-05', '&compare=previous');
+    expect(noPrevious.status).toBe(400);
+    expect(noPrevious.body.error.code).toBe('invalid_range');
+    expect((await s.report('customers', '1900-01-01', '1900-01-05', '&compare=none')).status).toBe(200);
+    expect((await s.report('sales', '2200-12-01', '2200-12-31', '&compare=previous_year')).status).toBe(200);
     expect((await s.report('sales', '2026-02-01', '2026-02-02', '&compare=sideways')).status).toBe(400);
     expect((await s.report('inventory', '2026-02-01', '2026-02-02', '&deadStockDays=0')).status).toBe(400);
     expect((await s.client.get('/api/analytics/sales?from=2026-02-01')).status).toBe(400);

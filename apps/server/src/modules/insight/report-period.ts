@@ -22,6 +22,10 @@ export interface ReportPeriods {
 export function checkReportRange(query: ReportQuery): void {
   const problem = reportRangeProblem(query);
   if (problem) throw badRequest('invalid_range', problem);
+  // The period it is compared with must be a usable one too (1900-01-01 has no previous period).
+  const compared = comparisonRange(query, query.compare);
+  const comparedProblem = compared && reportRangeProblem(compared);
+  if (comparedProblem) throw badRequest('invalid_range', `The comparison period cannot be used: ${comparedProblem}`);
 }
 
 /** The business's currency and time zone, the period asked for and the one it is compared with. */

@@ -1,15 +1,4 @@
-import {
-  ANALYTICS_TABS,
-  isAnalyticsTab,
-  presetRange,
-  REPORT_COMPARISONS,
-  REPORT_PRESETS,
-  reportRangeProblem,
-  todayIn,
-  type AnalyticsTab,
-  type ReportComparison,
-  type ReportPreset,
-} from '@till/core';
+import { ANALYTICS_TABS, isAnalyticsTab, todayIn, type AnalyticsTab } from '@till/core';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
@@ -18,8 +7,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useReport } from '../api/get-report';
 import type { ReportQuery } from '../api/types';
+import { readRangeChoice } from '../utils/range-choice';
 import { CustomersTab } from './customers-tab';
-import { DateRangePicker, type RangeChoice } from './date-range-picker';
+import { DateRangePicker } from './date-range-picker';
 import { InventoryTab } from './inventory-tab';
 import { ProfitabilityTab } from './profitability-tab';
 import { SalesTab } from './sales-tab';
@@ -31,21 +21,7 @@ const TAB_LABELS: Record<AnalyticsTab, string> = {
   customers: 'Customers',
 };
 
-const DEFAULT_PRESET: ReportPreset = 'last_30_days';
 const DEAD_STOCK_DAYS = [30, 60, 90, 180] as const;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The period in the address (preset, or from and to), else the last 30 days in the business's time zone. */
-function readChoice(params: URLSearchParams, timeZone: string): RangeChoice {
-  const compareParam = params.get('compare');
-  const compare = (REPORT_COMPARISONS as readonly string[]).includes(compareParam ?? '') ? (compareParam as ReportComparison) : 'previous';
-  const from = params.get('from');
-  const to = params.get('to');
-  if (from && to && DATE.test(from) && DATE.test(to) && !reportRangeProblem({ from, to })) return { preset: 'custom', from, to, compare };
-  const presetParam = params.get('preset');
-  const preset = (REPORT_PRESETS as readonly string[]).includes(presetParam ?? '') ? (presetParam as ReportPreset) : DEFAULT_PRESET;
-  return { preset, ...presetRange(preset, todayIn(timeZone)), compare };
-}
 
 function TabReport({ tab, query, deadStockDays }: { tab: AnalyticsTab; query: ReportQuery; deadStockDays: number }) {
   const report = useReport(tab, query, tab === 'inventory' ? { deadStockDays } : {});
@@ -67,7 +43,7 @@ export function AnalyticsPage({ timeZone }: { timeZone: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: AnalyticsTab = isAnalyticsTab(requested) ? requested : ANALYTICS_TABS[0];
-  const choice = readChoice(searchParams, timeZone);
+  const choice = readRangeChoice(searchParams, todayIn(timeZone));
   const deadParam = Number(searchParams.get('dead'));
   const deadStockDays = (DEAD_STOCK_DAYS as readonly number[]).includes(deadParam) ? deadParam : 60;
 

@@ -3,13 +3,7 @@ import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-
-export interface RangeChoice {
-  preset: ReportPreset | 'custom';
-  from: string;
-  to: string;
-  compare: ReportComparison;
-}
+import type { RangeChoice } from '../utils/range-choice';
 
 /** A period for the reports: a preset or two days of the business's calendar, and what to compare it with. */
 export function DateRangePicker({

@@ -88,7 +88,7 @@ function SalesToday({ data, sales }: { data: Dashboard; sales: NonNullable<Dashb
 /** The dashboard's live part: today's takings, low stock and the latest sales, as far as the actor may see them. */
 export function TodayPanel() {
   const query = useDashboard();
-  if (query.isPending) return <div className="h-28 animate-pulse rounded-xl bg-muted" aria-label="Loading today's figures" />;
+  if (query.isPending) return <div role="status" aria-label="Loading today's figures" className="h-28 animate-pulse rounded-xl bg-muted" />;
   if (query.isError) return <ErrorAlert title="Today's figures could not be loaded" error={query.error} />;
   const data = query.data;
   const money = (amount: number) => formatMoney(amount, data.currency);

@@ -144,6 +144,25 @@ describe('profitability uses the cost at the time of sale', () => {
     expect(report.comparisonSummary).toBeNull();
   });
 
+  it('a parked sale takes the cost of when it is paid, and a parked sale is not a sale', async () => {
+    const s = await shop();
+    const parked = await s.client.post('/api/orders/park', { lines: [{ productId: s.mug.id, quantity: 1 }] });
+    expect(parked.status).toBe(201);
+    const parkedId = parked.body.id as string;
+    expect((await s.client.get('/api/dashboard')).body.sales.today.transactions).toBe(0);
+    await setCost(s.businessId, s.mug.id, 650);
+    const paid = await s.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      parkedOrderId: parkedId,
+      lines: [{ productId: s.mug.id, quantity: 1 }],
+      payments: [{ method: 'cash', amount: 1000 }],
+      expectedTotal: 1000,
+    });
+    expect(paid.status).toBe(201);
+    const lines = await server.database.withTenant(s.businessId, (tx) => tx.select().from(orderLines).where(eq(orderLines.orderId, parkedId)));
+    expect(lines.map((line) => line.unitCost)).toEqual([650]);
+  });
+
   it('a product without a cost is sold as uncosted and left out of the margin', async () => {
     const s = await shop();
     await server.database.withTenant(s.businessId, (tx) => tx.update(products).set({ cost: null }).where(eq(products.id, s.tea.id)));

@@ -15,6 +15,7 @@ import { textGuard } from './lib/text-guard.ts';
 import { resolveAccount } from './lib/resolve-account.ts';
 import { readRegisterCookie } from './lib/till-cookie.ts';
 import { registersRoutes } from './modules/registers/registers.routes.ts';
+import { cashSessionsRoutes } from './modules/cash-sessions/cash-sessions.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -158,6 +159,7 @@ export function createApp(services: Services) {
   app.route('/', employeesRoutes);
   app.route('/', employeeSessionsRoutes);
   app.route('/', registersRoutes);
+  app.route('/', cashSessionsRoutes);
   app.route('/', timeClockRoutes);
   app.route('/', chatbotRoutes);
   app.route('/', realtimeRoutes);

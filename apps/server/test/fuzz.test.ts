@@ -204,7 +204,9 @@ async function seedRows(client: ApiClient) {
   await client.request('POST', '/api/time-clock/clock-out', {}, headers);
   const entries = (await client.request('GET', '/api/time-clock/entries?from=2020-01-01&to=2100-01-01', undefined, headers)).body;
   const entry = (entries.entries?.[0]?.id ?? randomUUID()) as string;
-  const ids: Record<string, string> = { products: product.id, categories: category, customers: customer, employees: employee, orders: order, 'tax-rates': taxRate ?? randomUUID(), 'time-clock': entry };
+  // An open drawer on the seed till, so that the drawer routes reach their queries and writes.
+  const drawer = await (await tillOf(client)).request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 10_000 }, headers);
+  const ids: Record<string, string> = { 'cash-sessions': (drawer.body?.id ?? randomUUID()) as string, products: product.id, categories: category, customers: customer, employees: employee, orders: order, 'tax-rates': taxRate ?? randomUUID(), 'time-clock': entry };
   return { ids, employeeSession: token };
 }
 

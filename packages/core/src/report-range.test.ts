@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeRatio, localDateTimeIn, comparisonRange, daysOf, MAX_REPORT_DAYS, presetRange, reportRangeProblem, todayIn } from './report-range.ts';
+import { changeRatio, localDateTimeIn, comparisonRange, daysOf, MAX_REPORT_DAYS, presetRange, reportRangeProblem } from './report-range.ts';
 
 describe('report periods', () => {
   it('compares with the days just before, or the same dates a year earlier', () => {
@@ -26,9 +26,9 @@ describe('report periods', () => {
 
   it('reads today in the business time zone and measures change', () => {
     const now = new Date('2026-03-10T23:30:00Z');
-    expect(todayIn('UTC', now)).toBe('2026-03-10');
-    expect(todayIn('Europe/Berlin', now)).toBe('2026-03-11');
-    expect(todayIn('America/Los_Angeles', now)).toBe('2026-03-10');
+    expect(localDateTimeIn('UTC', now)).toBe('2026-03-10 23:30:00');
+    expect(localDateTimeIn('Europe/Berlin', now)).toBe('2026-03-11 00:30:00');
+    expect(localDateTimeIn('America/Los_Angeles', now)).toBe('2026-03-10 16:30:00');
     expect(localDateTimeIn('Asia/Kolkata', new Date('2026-03-10T18:30:05Z'))).toBe('2026-03-11 00:00:05');
     expect(changeRatio(150, 100)).toBe(0.5);
     expect(changeRatio(150, 0)).toBeNull();

@@ -105,7 +105,7 @@ export function reportRangeProblem(range: DayRange): string | null {
   return null;
 }
 
-/** The wall-clock time in a time zone, as 'YYYY-MM-DD HH:MM:SS'. */
+/** The wall-clock time in a time zone, as 'YYYY-MM-DD HH:MM:SS' (the day alone: `dayInZone`). */
 export function localDateTimeIn(timeZone: string, now: Date = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
@@ -121,10 +121,6 @@ export function localDateTimeIn(timeZone: string, now: Date = new Date()): strin
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
 }
 
-/** Today's date in a time zone, as 'YYYY-MM-DD'. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return localDateTimeIn(timeZone, now).slice(0, 10);
-}
 
 /** Change from a comparison value, as a fraction (0.25 = +25 %), or null when there is nothing to compare with. */
 export function changeRatio(current: number, previous: number | null | undefined): number | null {

@@ -23,6 +23,8 @@ import { ShiftsRoute } from './routes/shifts';
 import { SignupThankYouRoute } from './routes/signup-thank-you';
 import { SuperAdminRoute } from './routes/superadmin';
 import { SystemHealthRoute } from './routes/system-health';
+import { ZReportDetailPage } from '@/features/cash-sessions/components/z-report-detail-page';
+import { ZReportPage } from '@/features/cash-sessions/components/z-report-page';
 import { CategoriesPage } from '@/features/categories/components/categories-page';
 import { CustomersPage } from '@/features/customers/components/customers-page';
 import { OrderDetailPage } from '@/features/orders/components/order-detail-page';
@@ -56,12 +58,14 @@ const PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
   '/customers': CustomersPage,
   '/products': ProductsPage,
   '/categories': CategoriesPage,
+  '/z-report': ZReportPage,
 };
 
 /** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */
 const SUB_PAGES: { path: string; parent: AppRoutePath; Component: ComponentType }[] = [
   { path: '/orders/:orderId', parent: '/orders', Component: OrderDetailPage },
   { path: '/orders/:orderId/receipt', parent: '/orders', Component: ReceiptPage },
+  { path: '/z-report/:sessionId', parent: '/z-report', Component: ZReportDetailPage },
 ];
 
 function toSubRouteObject(page: (typeof SUB_PAGES)[number]): RouteObject {

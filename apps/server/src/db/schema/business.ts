@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /**
@@ -52,6 +52,10 @@ export const businessSettings = pgTable('business_settings', {
   pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
   /** Whether a sale may take tracked stock below zero. */
   allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
+  /** Over/short (either way, minor units) above which closing a cash session needs a manager's PIN and a note. */
+  cashVarianceThreshold: bigint('cash_variance_threshold', { mode: 'number' }).notNull().default(0),
+  /** Cashiers may close the drawer session they opened (otherwise can_access_reports is needed). */
+  cashiersCloseOwnSession: boolean('cashiers_close_own_session').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -171,6 +171,8 @@ export const orders = pgTable(
     storeId: uuid('store_id'),
     /** The till it was rung up on; null for sales not made on a paired register. */
     registerId: uuid('register_id'),
+    /** The cash drawer session it was paid (or voided) in, on a register with one open (issue 12). */
+    cashSessionId: uuid('cash_session_id'),
     currency: text('currency').notNull(),
     pricesIncludeTax: boolean('prices_include_tax').notNull(),
     orderDiscount: jsonb('order_discount'),
@@ -194,6 +196,7 @@ export const orders = pgTable(
     index('orders_business_store_created').on(table.businessId, table.storeId, table.createdAt),
     // Reports cut sales by the day they were paid (issue 15).
     index('orders_business_paid').on(table.businessId, table.paidAt).where(sql`${table.paidAt} is not null`),
+    index('orders_cash_session').on(table.cashSessionId).where(sql`${table.cashSessionId} is not null`),
     // Composite keys: foreign-key checks ignore row-level security, so the business is part of the key.
     foreignKey({ name: 'orders_store_fk', columns: [table.businessId, table.storeId], foreignColumns: [stores.businessId, stores.id] }),
     foreignKey({ name: 'orders_register_fk', columns: [table.businessId, table.registerId], foreignColumns: [registers.businessId, registers.id] }),
@@ -252,8 +255,14 @@ export const payments = pgTable(
     reference: text('reference'),
     refundId: uuid('refund_id'),
     createdAt: createdAt(),
+    /** The drawer session the money moved in: the sale's, or for a refund the one open where it was made. */
+    cashSessionId: uuid('cash_session_id'),
   },
-  (table) => [index('payments_order').on(table.orderId), index('payments_business_method').on(table.businessId, table.method, table.createdAt)],
+  (table) => [
+    index('payments_order').on(table.orderId),
+    index('payments_business_method').on(table.businessId, table.method, table.createdAt),
+    index('payments_cash_session').on(table.cashSessionId).where(sql`${table.cashSessionId} is not null`),
+  ],
 );
 
 export const refunds = pgTable(
@@ -274,10 +283,13 @@ export const refunds = pgTable(
     idempotencyKey: uuid('idempotency_key'),
     requestHash: text('request_hash'),
     createdAt: createdAt(),
+    /** The drawer session open on the register where the refund was made (not the sale's, which may be closed). */
+    cashSessionId: uuid('cash_session_id'),
   },
   (table) => [
     index('refunds_order').on(table.orderId),
     index('refunds_business_created').on(table.businessId, table.createdAt),
+    index('refunds_cash_session').on(table.cashSessionId).where(sql`${table.cashSessionId} is not null`),
     uniqueIndex('refunds_business_idempotency').on(table.businessId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
   ],
 );

@@ -29,6 +29,9 @@ export const businessSettingsPatch = z.strictObject({
   enabled_features: z.partialRecord(z.enum(FEATURE_NAMES), z.boolean()).optional(),
   prices_include_tax: z.boolean().optional(),
   allow_negative_stock: z.boolean().optional(),
+  /** Closing the drawer (issue 12): over/short above this (minor units) needs a manager's PIN and a note. */
+  cash_variance_threshold: z.number().int('Whole minor units (cents)').min(0).max(100_000_000).optional(),
+  cashiers_close_own_session: z.boolean().optional(),
 });
 export type BusinessSettingsPatch = z.infer<typeof businessSettingsPatch>;
 
@@ -42,6 +45,8 @@ export interface FullBusinessSettings {
   enabled_features: EnabledFeatures;
   prices_include_tax: boolean;
   allow_negative_stock: boolean;
+  cash_variance_threshold: number;
+  cashiers_close_own_session: boolean;
 }
 
 async function readFull(database: Database, tenant: TenantContext): Promise<FullBusinessSettings> {
@@ -62,6 +67,8 @@ async function readFull(database: Database, tenant: TenantContext): Promise<Full
       enabled_features: resolveEnabledFeatures(settings.enabledFeatures),
       prices_include_tax: settings.pricesIncludeTax,
       allow_negative_stock: settings.allowNegativeStock,
+      cash_variance_threshold: settings.cashVarianceThreshold,
+      cashiers_close_own_session: settings.cashiersCloseOwnSession,
     };
   });
 }
@@ -89,6 +96,8 @@ export async function updateBusinessSettings(
       ...(features ? { enabledFeatures: features } : {}),
       ...(patch.prices_include_tax !== undefined ? { pricesIncludeTax: patch.prices_include_tax } : {}),
       ...(patch.allow_negative_stock !== undefined ? { allowNegativeStock: patch.allow_negative_stock } : {}),
+      ...(patch.cash_variance_threshold !== undefined ? { cashVarianceThreshold: patch.cash_variance_threshold } : {}),
+      ...(patch.cashiers_close_own_session !== undefined ? { cashiersCloseOwnSession: patch.cashiers_close_own_session } : {}),
     });
     await businessRepository.updateBusiness(tx, tenant.businessId, {
       ...(patch.business_name !== undefined ? { name: patch.business_name } : {}),

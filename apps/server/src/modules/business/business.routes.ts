@@ -91,6 +91,8 @@ const fullSettingsSchema = z
     enabled_features: z.object(Object.fromEntries(FEATURE_NAMES.map((name) => [name, z.boolean()]))),
     prices_include_tax: z.boolean(),
     allow_negative_stock: z.boolean(),
+    cash_variance_threshold: z.number().int(),
+    cashiers_close_own_session: z.boolean(),
   })
   .openapi('FullBusinessSettings');
 

@@ -33,6 +33,11 @@ export interface SaleRows {
   audits: (typeof auditLog.$inferInsert)[];
   /** Units to take off each tracked product. */
   stockTakes: { productId: string; quantity: number }[];
+  /**
+   * The register's drawer session: 'required' (cash taken with cash_management on; none open
+   * is SQLSTATE TL003), 'attach' (join the open one, if any) or 'none' (not sold on a register).
+   */
+  cashSession: 'required' | 'attach' | 'none';
 }
 
 const firstValue = <T>(result: unknown): T => {
@@ -66,7 +71,7 @@ export const checkoutRepository = {
    * Writes a priced sale in one statement, hence one transaction (till_write_sale, migration
    * 0009), and returns its number. Throws SQLSTATE TL001 (stock) or TL002 (parked sale gone).
    */
-  async writeSale(db: Db, businessId: string, sale: SaleRows): Promise<{ number: number; createdAt: Date }> {
+  async writeSale(db: Db, businessId: string, sale: SaleRows): Promise<{ number: number; createdAt: Date; cashSessionId: string | null }> {
     const payload = {
       order: toRowJson(orders, sale.order),
       paysParkedOrder: sale.paysParkedOrder,
@@ -77,11 +82,12 @@ export const checkoutRepository = {
       events: sale.events.map((row) => toRowJson(orderEvents, row)),
       audits: sale.audits.map((row) => toRowJson(auditLog, row)),
       stockTakes: sale.stockTakes.map((take) => ({ product_id: take.productId, quantity: take.quantity })),
+      cashSession: sale.cashSession,
     };
-    const written = firstValue<{ number: number; createdAt: string }>(
+    const written = firstValue<{ number: number; createdAt: string; cashSessionId: string | null }>(
       await db.execute(sql`select till_write_sale(${businessId}::uuid, ${JSON.stringify(payload)}::jsonb)`),
     );
-    return { number: Number(written.number), createdAt: new Date(written.createdAt) };
+    return { number: Number(written.number), createdAt: new Date(written.createdAt), cashSessionId: written.cashSessionId ?? null };
   },
 
   async findOrderByIdempotencyKey(tx: Tx, businessId: string, key: string) {

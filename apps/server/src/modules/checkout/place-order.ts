@@ -7,6 +7,7 @@ import { isUniqueViolation, pgErrorField, sqlState } from '../../lib/pg-errors.t
 import { requireAccess } from '../../lib/require-access.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { publishChange } from '../../realtime/publish.ts';
+import { cashSessionRequired } from '../cash-sessions/cash-session-errors.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
 import { toOrderLineRows } from './order-line-rows.ts';
 import { toOrderView, type OrderView } from './order-view.ts';
@@ -17,6 +18,16 @@ function requestHash(input: PlaceOrderInput): string {
   return createHash('sha256').update(JSON.stringify(rest)).digest('base64url');
 }
 
+
+/**
+ * Issue 12: on a register with cash_management on, cash is taken only inside an open drawer
+ * session (the till asks to open one first); other sales join the session when one is open.
+ */
+function cashSessionRule(tenant: TenantContext, input: PlaceOrderInput): SaleRows['cashSession'] {
+  if (!tenant.registerId) return 'none';
+  const takesCash = input.payments.some((payment) => payment.method === 'cash');
+  return takesCash && tenant.features.cash_management ? 'required' : 'attach';
+}
 
 const keyReused = () => new AppError(409, 'idempotency_key_reused', 'This idempotency key was already used for a different sale');
 
@@ -134,6 +145,8 @@ export async function placeOrder(
     // the store from it, or the default store (trigger orders_store).
     storeId: null,
     registerId: tenant.registerId,
+    // Set by till_write_sale under the session's share lock (issue 12).
+    cashSessionId: null,
     currency: settings.currency,
     pricesIncludeTax,
     orderDiscount: input.orderDiscount ?? null,
@@ -161,6 +174,7 @@ export async function placeOrder(
     reference: payment.reference ?? null,
     refundId: null,
     createdAt: now,
+    cashSessionId: null as string | null,
   }));
   const actor = { actorUserId: tenant.userId, actorEmployeeId: employeeId };
   // Discounts and price overrides are sensitive actions (ARCHITECTURE "Data rules").
@@ -207,6 +221,7 @@ export async function placeOrder(
       createdAt: now,
     })),
     stockTakes: [...takeByProduct].map(([productId, quantity]) => ({ productId, quantity })),
+    cashSession: cashSessionRule(tenant, input),
   };
 
   // Round trip 2: the whole sale in one statement.
@@ -221,6 +236,7 @@ export async function placeOrder(
       throw new AppError(409, 'insufficient_stock', `Not enough ${name} in stock`, { productId });
     }
     if (state === 'TL002') throw new AppError(409, 'not_parked', 'That sale is not parked any more');
+    if (state === 'TL003') throw cashSessionRequired();
     // Two tills sent the same key at once: the unique index let one in; answer the other from it.
     if (isUniqueViolation(error)) return replayFirstSale(error);
     throw error;
@@ -229,7 +245,11 @@ export async function placeOrder(
   void publishChange(database, businessId, 'orders', input.parkedOrderId ? 'UPDATE' : 'INSERT', orderId);
   return {
     replayed: false,
-    view: toOrderView({ ...order, number: written.number, createdAt: written.createdAt }, lines, orderPayments),
+    view: toOrderView(
+      { ...order, number: written.number, createdAt: written.createdAt, cashSessionId: written.cashSessionId },
+      lines,
+      orderPayments.map((payment) => ({ ...payment, cashSessionId: written.cashSessionId })),
+    ),
   };
 }
 

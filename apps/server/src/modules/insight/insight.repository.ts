@@ -1,4 +1,4 @@
-import { DEFAULT_LOW_STOCK_THRESHOLD } from '@till/core';
+import { DEFAULT_LOW_STOCK_THRESHOLD, safeTimeZone } from '@till/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 
@@ -86,7 +86,8 @@ export const insightRepository = {
     const [row] = rowsOf<{ currency: string; time_zone: string }>(
       await tx.execute(sql`select currency, time_zone from businesses where id = ${businessId}`),
     );
-    return row ? { currency: row.currency, timeZone: row.time_zone } : null;
+    // A zone neither Intl nor PostgreSQL knows must not break a report: UTC then (as core's safeTimeZone).
+    return row ? { currency: row.currency, timeZone: safeTimeZone(row.time_zone) } : null;
   },
 
   /** Sales and refunds per local day; days without either are absent. */

@@ -6,6 +6,8 @@ import type { TenantContext } from '../../lib/context.ts';
 import { requireAccess } from '../../lib/require-access.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { businessRepository } from '../business/business.repository.ts';
+import { cashSessionRequired } from '../cash-sessions/cash-session-errors.ts';
+import { cashSessionsRepository } from '../cash-sessions/cash-sessions.repository.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 import { publishChangeAfterCommit } from '../../realtime/publish.ts';
 
@@ -115,8 +117,24 @@ async function writeRefund(tx: Tx, tenant: TenantContext, input: RefundOrderInpu
   const tax = refundLines.reduce((sum, line) => sum + line.tax, 0);
   const total = net + tax;
 
+  // Each method gives back at most what it took; another method is a manager's call (decision 016), audited.
+  const taken = (await repo.findPayments(tx, order.id)) as { method: PaymentMethod; amount: number }[];
+  const asPaid = allocateRefund(taken, total);
+  const override = isRefundMethodOverride(taken, total, input.method);
+  if (override && !canOverrideRefundMethod(actorRole(tenant))) {
+    throw new AppError(403, 'refund_method_forbidden', 'Refunds go back the way the customer paid; a manager can pay them back another way');
+  }
+  const paidBack = input.method ? [{ method: input.method, amount: total }] : asPaid;
+  // Issue 12: a refund counts in the drawer session open where it is made (the sale's may be
+  // closed); cash handed back on a register with cash_management needs one open.
+  const drawerSession = tenant.registerId ? await cashSessionsRepository.findOpenSession(tx, tenant.businessId, tenant.registerId, 'share') : null;
+  if (!drawerSession && tenant.registerId && tenant.features.cash_management && paidBack.some((share) => share.method === 'cash' && share.amount > 0)) {
+    throw cashSessionRequired();
+  }
+
   const employeeId = tenant.employeeSession?.employeeId ?? null;
   const refund = await repo.insertRefund(tx, {
+    cashSessionId: drawerSession?.id ?? null,
     businessId: tenant.businessId,
     orderId: order.id,
     reason: input.reason,
@@ -156,16 +174,15 @@ async function writeRefund(tx: Tx, tenant: TenantContext, input: RefundOrderInpu
       });
     }
   }
-  // Each method gives back at most what it took; another method is a manager's call (decision 016), audited.
-  const taken = (await repo.findPayments(tx, order.id)) as { method: PaymentMethod; amount: number }[];
-  const asPaid = allocateRefund(taken, total);
-  const override = isRefundMethodOverride(taken, total, input.method);
-  if (override && !canOverrideRefundMethod(actorRole(tenant))) {
-    throw new AppError(403, 'refund_method_forbidden', 'Refunds go back the way the customer paid; a manager can pay them back another way');
-  }
-  const paidBack = input.method ? [{ method: input.method, amount: total }] : asPaid;
   for (const share of paidBack) {
-    await repo.insertPayment(tx, { businessId: tenant.businessId, orderId: order.id, method: share.method, amount: -share.amount, refundId: refund.id });
+    await repo.insertPayment(tx, {
+      businessId: tenant.businessId,
+      orderId: order.id,
+      method: share.method,
+      amount: -share.amount,
+      refundId: refund.id,
+      cashSessionId: drawerSession?.id ?? null,
+    });
   }
   const methods = paidBack.map((share) => share.method);
 

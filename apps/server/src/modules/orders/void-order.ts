@@ -4,6 +4,7 @@ import type { TenantContext } from '../../lib/context.ts';
 import { requireAccess } from '../../lib/require-access.ts';
 import { businessRepository } from '../business/business.repository.ts';
 import { publishChangeAfterCommit } from '../../realtime/publish.ts';
+import { cashSessionsRepository } from '../cash-sessions/cash-sessions.repository.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 
 /**
@@ -18,7 +19,9 @@ export async function voidOrder(database: Database, tenant: TenantContext, input
     if (order.status !== 'parked') {
       throw new AppError(409, 'not_voidable', order.status === 'voided' ? 'This sale is already voided' : 'A paid sale is refunded, not voided');
     }
-    await repo.updateOrder(tx, tenant.businessId, order.id, { status: 'voided' });
+    // Issue 12: a void counts in the drawer session open on the register where it is made.
+    const drawerSession = tenant.registerId ? await cashSessionsRepository.findOpenSession(tx, tenant.businessId, tenant.registerId, 'share') : null;
+    await repo.updateOrder(tx, tenant.businessId, order.id, { status: 'voided', cashSessionId: drawerSession?.id ?? null });
     publishChangeAfterCommit(tx, tenant.businessId, 'orders', 'UPDATE', order.id);
     const actor = {
       actorUserId: tenant.userId,

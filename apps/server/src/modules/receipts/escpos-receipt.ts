@@ -12,9 +12,11 @@ const FEED_BEFORE_CUT = 4;
  * note typed with ESC or GS in it would otherwise reach the printer as a command (open the
  * drawer, cut) — inputs refuse them, but rows written before that rule still hold them.
  */
-export function encodeReceiptEscPos(receipt: Receipt): Uint8Array {
+export function encodeReceiptEscPos(receipt: Receipt, options: { openDrawer?: boolean } = {}): Uint8Array {
   const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: RECEIPT_COLUMNS, feedBeforeCut: FEED_BEFORE_CUT, errors: 'relaxed' });
   encoder.initialize().codepage('auto');
+  // The drawer kick (ESC p, pin 2) when a cash sale completes: the printer opens the drawer.
+  if (options.openDrawer) encoder.pulse();
   for (const line of receiptTextLines(receipt, RECEIPT_COLUMNS)) {
     const text = stripControlCharacters(line.text);
     if (line.style === 'title') encoder.bold(true).size(1, 2).line(text).size(1, 1).bold(false);

@@ -13,8 +13,12 @@ const escposRoute = defineRoute({
   path: '/api/orders/{id}/receipt.escpos',
   access: business(),
   tags: ['receipts'],
-  summary: 'The receipt as ESC/POS printer commands (80 mm, 48 columns); with refundId, the receipt of that refund',
-  request: { params: idParams, query: z.strictObject({ refundId: z.uuid().optional() }) },
+  summary:
+    'The receipt as ESC/POS printer commands (80 mm, 48 columns); with refundId, the receipt of that refund; with openDrawer=true, a cash-drawer kick pulse first (a cash sale)',
+  request: {
+    params: idParams,
+    query: z.strictObject({ refundId: z.uuid().optional(), openDrawer: z.enum(['true', 'false']).optional() }),
+  },
   responses: {
     200: { description: 'ESC/POS bytes', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
     ...errorResponses(400, 401, 403, 404),
@@ -41,7 +45,7 @@ const emailRoute = defineRoute({
 export const receiptsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(escposRoute, async (c) => {
     const { receipt, orderNumber } = await getReceipt(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, c.req.valid('query').refundId);
-    const bytes = encodeReceiptEscPos(receipt);
+    const bytes = encodeReceiptEscPos(receipt, { openDrawer: c.req.valid('query').openDrawer === 'true' });
     const name = `receipt-${orderNumber ?? 'order'}${receipt.kind === 'refund' ? '-refund' : ''}.bin`;
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/octet-stream',

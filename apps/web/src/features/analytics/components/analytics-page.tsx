@@ -1,4 +1,4 @@
-import { ANALYTICS_TABS, isAnalyticsTab, todayIn, type AnalyticsTab } from '@till/core';
+import { ANALYTICS_TABS, dayInZone, isAnalyticsTab, safeTimeZone, type AnalyticsTab } from '@till/core';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
@@ -43,7 +43,7 @@ export function AnalyticsPage({ timeZone }: { timeZone: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: AnalyticsTab = isAnalyticsTab(requested) ? requested : ANALYTICS_TABS[0];
-  const choice = readRangeChoice(searchParams, todayIn(timeZone));
+  const choice = readRangeChoice(searchParams, dayInZone(new Date(), safeTimeZone(timeZone)));
   const deadParam = Number(searchParams.get('dead'));
   const deadStockDays = (DEAD_STOCK_DAYS as readonly number[]).includes(deadParam) ? deadParam : 60;
 

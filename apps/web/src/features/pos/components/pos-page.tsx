@@ -58,6 +58,11 @@ export interface PosPageProps {
   renderCustomerPicker?: (props: { onSelect: (customer: PickedCustomer) => void }) => ReactNode;
   /** Where "Print receipt" goes; the receipts feature's page by default. */
   receiptPath?: (orderId: string) => string;
+  /**
+   * The cash-sessions feature's drawer button (issue 12). `openRequest` grows when the server
+   * refused a cash sale because no drawer is open here: the control then asks to open one.
+   */
+  renderDrawer?: (props: { openRequest: number }) => ReactNode;
 }
 
 type DialogState =
@@ -100,7 +105,7 @@ export function PosPage(props: PosPageProps) {
   return <PosTerminal key={saleKey} saleKey={saleKey} {...props} />;
 }
 
-function PosTerminal({ renderCustomerPicker, receiptPath = defaultReceiptPath, saleKey }: PosPageProps & { saleKey: string }) {
+function PosTerminal({ renderCustomerPicker, renderDrawer, receiptPath = defaultReceiptPath, saleKey }: PosPageProps & { saleKey: string }) {
   const me = useMe().data;
   const employeeSession = useEmployeeSession();
   const queryClient = useQueryClient();
@@ -125,6 +130,7 @@ function PosTerminal({ renderCustomerPicker, receiptPath = defaultReceiptPath, s
   const [mobileView, setMobileView] = useState<'products' | 'cart'>('products');
   const [announcement, setAnnouncement] = useState('');
   const [resumingId, setResumingId] = useState<string | null>(null);
+  const [drawerRequest, setDrawerRequest] = useState(0);
   const searchRef = useRef<HTMLInputElement>(null);
   const { ref: fillRef, height } = useFillHeight<HTMLDivElement>();
 
@@ -190,6 +196,13 @@ function PosTerminal({ renderCustomerPicker, receiptPath = defaultReceiptPath, s
       },
       onError: (error) => {
         const described = describeCheckoutError(error);
+        if (described.kind === 'drawer-closed') {
+          // Nothing was recorded: open the drawer, then Pay sends the same sale again.
+          setDialog(NO_DIALOG);
+          setDrawerRequest((count) => count + 1);
+          toast.info(described.message, { id: 'drawer-closed' });
+          return;
+        }
         setProblem(described);
         if (described.kind === 'unknown-outcome') setUncertain(true);
         if (described.kind === 'total-changed' || described.kind === 'out-of-stock') {
@@ -327,6 +340,7 @@ function PosTerminal({ renderCustomerPicker, receiptPath = defaultReceiptPath, s
 
   const toolbar = (
     <>
+      {renderDrawer?.({ openRequest: drawerRequest })}
       <Button variant="outline" className="px-3" onClick={() => setDialog({ kind: 'parked' })} aria-label={`Parked sales: ${parkedCount}`}>
         <PauseIcon aria-hidden="true" />
         <span className="hidden @lg:inline">Parked</span>

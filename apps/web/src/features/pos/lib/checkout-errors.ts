@@ -9,6 +9,8 @@ export type CheckoutProblem =
   | { kind: 'total-changed'; serverTotal: number }
   /** 409 insufficient_stock: not enough of one product. */
   | { kind: 'out-of-stock'; productId: string | null; message: string }
+  /** 409 cash_session_required: this till's drawer is not open; nothing was recorded (issue 12). */
+  | { kind: 'drawer-closed'; message: string }
   /** 409 not_parked: the parked sale was completed or voided elsewhere. */
   | { kind: 'not-parked'; message: string }
   /** Any other refusal (403 permission or feature, 422 payments, 400): nothing was recorded. */
@@ -27,5 +29,6 @@ export function describeCheckoutError(error: unknown): CheckoutProblem {
     return { kind: 'out-of-stock', productId: typeof productId === 'string' ? productId : null, message: error.message };
   }
   if (error.code === 'not_parked') return { kind: 'not-parked', message: error.message };
+  if (error.code === 'cash_session_required') return { kind: 'drawer-closed', message: 'Open the cash drawer first: count the float, then press Pay again.' };
   return { kind: 'refused', message: error.message };
 }

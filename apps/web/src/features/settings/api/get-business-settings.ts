@@ -13,10 +13,16 @@ export interface EditableSettings {
   prices_include_tax: boolean;
   has_business_owner: boolean;
   enabled_features: EnabledFeatures;
+  /** Closing a drawer: over/short above this (minor units) needs a manager's PIN and a note (issue 12). */
+  cash_variance_threshold: number;
+  cashiers_close_own_session: boolean;
 }
 
-export interface RawEditableSettings extends Omit<EditableSettings, 'enabled_features' | 'industry' | 'prices_include_tax'> {
+export interface RawEditableSettings
+  extends Omit<EditableSettings, 'enabled_features' | 'industry' | 'prices_include_tax' | 'cash_variance_threshold' | 'cashiers_close_own_session'> {
   industry: string;
+  cash_variance_threshold?: number | null;
+  cashiers_close_own_session?: boolean | null;
   prices_include_tax?: boolean | null;
   enabled_features?: Partial<Record<string, boolean>> | null;
 }
@@ -32,6 +38,8 @@ export function normalizeEditableSettings(raw: RawEditableSettings): EditableSet
     industry: (INDUSTRIES as readonly string[]).includes(raw.industry) ? (raw.industry as Industry) : 'retail',
     enabled_features: resolveEnabledFeatures(raw.enabled_features),
     prices_include_tax: raw.prices_include_tax === true,
+    cash_variance_threshold: raw.cash_variance_threshold ?? 0,
+    cashiers_close_own_session: raw.cashiers_close_own_session !== false,
   };
 }
 

@@ -12,6 +12,8 @@ const before: EditableSettings = {
   prices_include_tax: false,
   has_business_owner: true,
   enabled_features: defaultEnabledFeatures({ firstTimeSetup: true }),
+  cash_variance_threshold: 0,
+  cashiers_close_own_session: true,
 };
 
 const form = {
@@ -21,6 +23,8 @@ const form = {
   currency: before.currency,
   time_zone: before.time_zone,
   prices_include_tax: before.prices_include_tax,
+  cash_variance_threshold: before.cash_variance_threshold,
+  cashiers_close_own_session: before.cashiers_close_own_session,
   enabled_features: { ...before.enabled_features },
 };
 
@@ -32,6 +36,13 @@ describe('settingsPatch', () => {
   it('carries only the changed fields and switches', () => {
     const after = { ...form, currency: 'KWD', enabled_features: { ...form.enabled_features, kitchen_display: true, pos_system: false } };
     expect(settingsPatch(before, after)).toEqual({ currency: 'KWD', enabled_features: { kitchen_display: true, pos_system: false } });
+  });
+
+  it('carries the drawer rules when they changed', () => {
+    expect(settingsPatch(before, { ...form, cash_variance_threshold: 500, cashiers_close_own_session: false })).toEqual({
+      cash_variance_threshold: 500,
+      cashiers_close_own_session: false,
+    });
   });
 
   it('carries the prices-include-tax switch when it was flipped', () => {

@@ -22,6 +22,8 @@ export const updateBusinessSettingsInput = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, 'Choose a currency'),
   time_zone: z.string().min(1, 'Choose a time zone'),
   prices_include_tax: z.boolean(),
+  cash_variance_threshold: z.number().int().min(0, 'Enter zero or more'),
+  cashiers_close_own_session: z.boolean(),
   enabled_features: featureSwitches,
 });
 
@@ -40,6 +42,8 @@ export function settingsPatch(before: EditableSettings, after: UpdateBusinessSet
   if (after.currency !== before.currency) patch.currency = after.currency;
   if (after.time_zone !== before.time_zone) patch.time_zone = after.time_zone;
   if (after.prices_include_tax !== before.prices_include_tax) patch.prices_include_tax = after.prices_include_tax;
+  if (after.cash_variance_threshold !== before.cash_variance_threshold) patch.cash_variance_threshold = after.cash_variance_threshold;
+  if (after.cashiers_close_own_session !== before.cashiers_close_own_session) patch.cashiers_close_own_session = after.cashiers_close_own_session;
   const features: Partial<Record<FeatureName, boolean>> = {};
   for (const name of FEATURE_NAMES) {
     if (after.enabled_features[name] !== before.enabled_features[name]) features[name] = after.enabled_features[name];

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FeatureName, Industry } from '@till/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
@@ -13,6 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@/components/ui/switch';
 import { FEATURE_GROUPS, FEATURE_LABELS } from '@/lib/feature-labels';
 import { INDUSTRY_OPTIONS } from '@/lib/industries';
+import { minorToDecimalText, parseMoneyText } from '@/lib/money';
 import type { EditableSettings } from '../api/get-business-settings';
 import {
   settingsPatch,
@@ -36,8 +37,37 @@ function toFormValues(settings: EditableSettings): UpdateBusinessSettingsInput {
     currency: settings.currency,
     time_zone: settings.time_zone,
     prices_include_tax: settings.prices_include_tax,
+    cash_variance_threshold: settings.cash_variance_threshold,
+    cashiers_close_own_session: settings.cashiers_close_own_session,
     enabled_features: { ...settings.enabled_features },
   };
+}
+
+/** The allowed over/short as money text, read back into minor units when it is a valid amount. */
+function ThresholdField({ value, onChange, currency }: { value: number; onChange: (value: number) => void; currency: string }) {
+  const [text, setText] = useState(() => minorToDecimalText(value, currency));
+  const parsed = parseMoneyText(text, currency);
+  const error = !parsed.ok ? parsed.message : parsed.amount < 0 ? 'Enter zero or more' : null;
+  return (
+    <Field>
+      <Label htmlFor="settings-cash-threshold">Allowed over/short without a manager</Label>
+      <Input
+        id="settings-cash-threshold"
+        inputMode="decimal"
+        className="max-w-40 tabular-nums"
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby="settings-cash-threshold-hint"
+        onChange={(event) => {
+          setText(event.target.value);
+          const next = parseMoneyText(event.target.value, currency);
+          if (next.ok && next.amount >= 0) onChange(next.amount);
+        }}
+      />
+      <FieldDescription id="settings-cash-threshold-hint">A bigger difference needs a manager's PIN and a note. 0 means every difference does.</FieldDescription>
+      <FieldError>{error}</FieldError>
+    </Field>
+  );
 }
 
 function FeatureSwitch({ name, control }: { name: FeatureName; control: Control<UpdateBusinessSettingsInput> }) {
@@ -230,6 +260,42 @@ export function SettingsForm({ settings }: { settings: EditableSettings }) {
                   onCheckedChange={field.onChange}
                   onBlur={field.onBlur}
                   aria-describedby="settings-prices-include-tax-hint"
+                />
+              )}
+            />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Cash drawer</CardTitle>
+          <CardDescription>Closing the day at a till with cash management on: who may close, and how far a count may be off.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <Controller
+            control={control}
+            name="cash_variance_threshold"
+            render={({ field }) => <ThresholdField value={field.value} onChange={field.onChange} currency={settings.currency} />}
+          />
+          <div className="flex min-h-11 items-center justify-between gap-4">
+            <div className="grid min-w-0 gap-0.5">
+              <Label htmlFor="settings-cashiers-close">Cashiers close their own drawer</Label>
+              <span id="settings-cashiers-close-hint" className="text-xs text-muted-foreground">
+                Off: only managers (and staff allowed to access reports) close drawers.
+              </span>
+            </div>
+            <Controller
+              control={control}
+              name="cashiers_close_own_session"
+              render={({ field }) => (
+                <Switch
+                  id="settings-cashiers-close"
+                  ref={field.ref}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  onBlur={field.onBlur}
+                  aria-describedby="settings-cashiers-close-hint"
                 />
               )}
             />

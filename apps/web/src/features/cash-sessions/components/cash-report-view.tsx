@@ -1,0 +1,188 @@
+import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, receiptDateTime, taxRateLabel, type CashReport } from '@till/core';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatMoney } from '@/lib/money';
+import { cn } from '@/lib/utils';
+
+function Figure({ label, value, tone }: { label: string; value: ReactNode; tone?: 'good' | 'bad' | undefined }) {
+  return (
+    <div className="rounded-lg border bg-card p-3">
+      <p className="text-xs font-medium text-muted-foreground uppercase">{label}</p>
+      <p className={cn('mt-1 text-xl font-semibold tabular-nums', tone === 'bad' && 'text-destructive', tone === 'good' && 'text-emerald-700 dark:text-emerald-400')}>
+        {value}
+      </p>
+    </div>
+  );
+}
+
+/** "+1.00 over", "−1.00 short" or "Balanced". */
+export function OverShort({ difference, currency }: { difference: number | null; currency: string }) {
+  if (difference === null) return <span className="text-muted-foreground">—</span>;
+  if (difference === 0) return <Badge variant="secondary">Balanced</Badge>;
+  return (
+    <span className={cn('font-medium tabular-nums', difference < 0 ? 'text-destructive' : 'text-amber-700 dark:text-amber-400')}>
+      {formatMoney(Math.abs(difference), currency)} {difference < 0 ? 'short' : 'over'}
+    </span>
+  );
+}
+
+function Rows({ rows }: { rows: { label: string; value: ReactNode; strong?: boolean }[] }) {
+  return (
+    <dl className="divide-y rounded-lg border text-sm">
+      {rows.map((row) => (
+        <div key={row.label} className={cn('flex items-center justify-between gap-4 px-3 py-2', row.strong && 'font-semibold')}>
+          <dt>{row.label}</dt>
+          <dd className="text-right tabular-nums">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2 break-inside-avoid">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** An X or Z report on screen (and in the browser's print, see z-report-print.css rules in the page). */
+export function CashReportView({ report }: { report: CashReport }) {
+  const m = (amount: number) => formatMoney(amount, report.currency);
+  const at = (iso: string | null) => (iso ? receiptDateTime(iso, report.timeZone) : '—');
+  const s = report.sales;
+  const c = report.cash;
+  return (
+    <div className="grid gap-5" data-testid="cash-report">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Figure label="Net sales" value={m(s.netSales)} />
+        <Figure label="Transactions" value={s.transactions} />
+        <Figure label="Average sale" value={m(s.averageSale)} />
+        <Figure
+          label={report.kind === 'Z' ? 'Over / short' : 'Expected cash'}
+          value={report.kind === 'Z' ? <OverShort difference={c.difference} currency={report.currency} /> : m(c.expected)}
+        />
+      </div>
+      <p className="text-sm text-muted-foreground">
+        {report.register.name}
+        {report.storeName ? ` · ${report.storeName}` : ''} · opened {at(report.openedAt)} by {report.openedBy}
+        {report.kind === 'Z' ? ` · closed ${at(report.closedAt)} by ${report.closedBy ?? ''}` : ` · as of ${at(report.generatedAt)}`}
+      </p>
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Section title="Sales">
+          <Rows
+            rows={[
+              { label: 'Gross sales', value: m(s.grossSales) },
+              { label: 'Discounts', value: m(-s.discounts) },
+              { label: `Refunds (${s.refundCount})`, value: m(-s.refunds) },
+              { label: 'Net sales', value: m(s.netSales), strong: true },
+              { label: 'of which tax', value: m(s.tax) },
+              { label: 'Net sales excl. tax', value: m(s.netSalesExcludingTax) },
+              { label: 'Items sold', value: s.itemsSold },
+              { label: `Voids (${s.voids.count})`, value: m(s.voids.amount) },
+            ]}
+          />
+        </Section>
+        <Section title="Cash drawer">
+          <Rows
+            rows={[
+              { label: 'Opening float', value: m(c.openingFloat) },
+              { label: 'Cash sales', value: m(c.cashSales) },
+              { label: 'Cash refunds', value: m(-c.cashRefunds) },
+              { label: 'Pay-ins', value: m(c.payIns) },
+              { label: 'Pay-outs', value: m(-c.payOuts) },
+              { label: 'Drops to safe', value: m(-c.drops) },
+              { label: 'Expected cash', value: m(c.expected), strong: true },
+              { label: 'Counted cash', value: c.counted === null ? '—' : m(c.counted) },
+              { label: 'Over / short', value: <OverShort difference={c.difference} currency={report.currency} />, strong: true },
+              { label: 'No-sale openings', value: report.noSaleCount },
+            ]}
+          />
+        </Section>
+      </div>
+
+      <Section title="Payments">
+        <div className="overflow-x-auto rounded-lg border">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Method</TableHead>
+                <TableHead className="text-right">Taken</TableHead>
+                <TableHead className="text-right">Refunded</TableHead>
+                <TableHead className="text-right">Expected</TableHead>
+                <TableHead className="text-right">Counted</TableHead>
+                <TableHead className="text-right">Over / short</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {report.byMethod.map((row) => (
+                <TableRow key={row.method}>
+                  <TableCell>{PAYMENT_METHOD_LABELS[row.method]}</TableCell>
+                  <TableCell className="text-right tabular-nums">{m(row.sales)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{m(row.refunds)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{m(row.expected)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{row.counted === null ? '—' : m(row.counted)}</TableCell>
+                  <TableCell className="text-right">
+                    <OverShort difference={row.difference} currency={report.currency} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      </Section>
+
+      <div className="grid gap-5 lg:grid-cols-3">
+        <Section title="Tax by rate">
+          <Rows rows={report.taxByRate.length ? report.taxByRate.map((row) => ({ label: `${taxRateLabel(row.basisPoints)} on ${m(row.net)}`, value: m(row.tax) })) : [{ label: 'No taxed sales', value: '' }]} />
+        </Section>
+        <Section title="Sales by category">
+          <Rows rows={report.byCategory.length ? report.byCategory.map((row) => ({ label: `${row.name} (${row.quantity})`, value: m(row.amount) })) : [{ label: 'No sales yet', value: '' }]} />
+        </Section>
+        <Section title="Sales by employee">
+          <Rows rows={report.byEmployee.length ? report.byEmployee.map((row) => ({ label: `${row.name} (${row.transactions})`, value: m(row.amount) })) : [{ label: 'No sales yet', value: '' }]} />
+        </Section>
+      </div>
+
+      {report.movements.length ? (
+        <Section title="Drawer entries">
+          <div className="overflow-x-auto rounded-lg border">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>When</TableHead>
+                  <TableHead>Entry</TableHead>
+                  <TableHead>Reason</TableHead>
+                  <TableHead>By</TableHead>
+                  <TableHead className="text-right">Amount</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {report.movements.map((movement) => (
+                  <TableRow key={movement.id}>
+                    <TableCell className="whitespace-nowrap">{at(movement.createdAt)}</TableCell>
+                    <TableCell>{CASH_MOVEMENT_LABELS[movement.kind]}</TableCell>
+                    <TableCell>{movement.reason}</TableCell>
+                    <TableCell>{movement.employeeName}</TableCell>
+                    <TableCell className="text-right tabular-nums">{movement.kind === 'no_sale' ? '—' : m(movement.kind === 'pay_in' ? movement.amount : -movement.amount)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        </Section>
+      ) : null}
+
+      {report.approval ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
+          Difference approved by <strong>{report.approval.approvedBy}</strong>: {report.approval.note}
+        </p>
+      ) : report.closingNote ? (
+        <p className="rounded-lg border p-3 text-sm">Note: {report.closingNote}</p>
+      ) : null}
+    </div>
+  );
+}

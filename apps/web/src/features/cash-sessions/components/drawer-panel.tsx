@@ -1,0 +1,156 @@
+import { CASH_MOVEMENT_LABELS, receiptDateTime, type CashMovementKind, type CashReport } from '@till/core';
+import { ArrowDownToLineIcon, ArrowUpFromLineIcon, LockIcon, PackageOpenIcon, VaultIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { errorMessage } from '@/lib/api-client';
+import { formatMoney } from '@/lib/money';
+import { useCurrentDrawer, type CurrentDrawer } from '../api/cash-sessions';
+import type { DrawerAccess } from '../lib/drawer-access';
+import { CashReportView } from './cash-report-view';
+import { CloseDrawerForm, MovementForm, OpenDrawerForm } from './drawer-forms';
+
+type DrawerDialog = { kind: 'none' } | { kind: 'open' } | { kind: 'movement'; movement: CashMovementKind } | { kind: 'close' };
+
+const MOVEMENT_ICONS: Record<CashMovementKind, typeof ArrowDownToLineIcon> = {
+  pay_in: ArrowDownToLineIcon,
+  pay_out: ArrowUpFromLineIcon,
+  drop: VaultIcon,
+  no_sale: PackageOpenIcon,
+};
+
+export function mayClose(access: DrawerAccess, drawer: CurrentDrawer): boolean {
+  if (access.closeAny) return true;
+  return drawer.cashiersCloseOwnSession && access.employeeId !== null && drawer.session?.openedByEmployeeId === access.employeeId;
+}
+
+/** The drawer dialogs (open, pay in/out, drop, no sale, close) over one register's drawer. */
+export function DrawerDialogs({
+  dialog,
+  onDialog,
+  drawer,
+  registerId,
+  onClosed,
+}: {
+  dialog: DrawerDialog;
+  onDialog: (dialog: DrawerDialog) => void;
+  drawer: CurrentDrawer | undefined;
+  registerId?: string | undefined;
+  onClosed: (z: CashReport) => void;
+}) {
+  const currency = drawer?.currency ?? 'USD';
+  const close = () => onDialog({ kind: 'none' });
+  return (
+    <Dialog open={dialog.kind !== 'none'} onOpenChange={(open) => (open ? undefined : close())}>
+      {dialog.kind === 'open' ? (
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Open the drawer{drawer ? ` · ${drawer.register.name}` : ''}</DialogTitle>
+            <DialogDescription>Sales in cash start once the opening float is counted.</DialogDescription>
+          </DialogHeader>
+          <OpenDrawerForm currency={currency} registerId={registerId} onOpened={close} />
+        </DialogContent>
+      ) : dialog.kind === 'movement' && drawer?.session ? (
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{CASH_MOVEMENT_LABELS[dialog.movement]}</DialogTitle>
+            <DialogDescription>
+              {dialog.movement === 'no_sale' ? 'Opens the drawer without a sale; it is recorded with your name.' : 'Recorded in this drawer session with your name and the reason.'}
+            </DialogDescription>
+          </DialogHeader>
+          <MovementForm sessionId={drawer.session.id} currency={currency} kind={dialog.movement} onDone={close} />
+        </DialogContent>
+      ) : dialog.kind === 'close' && drawer?.session && drawer.report ? (
+        <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
+          <DialogHeader>
+            <DialogTitle>Close the drawer · {drawer.register.name}</DialogTitle>
+            <DialogDescription>Count the cash, confirm the card and other totals; the Z report is then final.</DialogDescription>
+          </DialogHeader>
+          <CloseDrawerForm
+            sessionId={drawer.session.id}
+            report={drawer.report}
+            onClosed={(z) => {
+              close();
+              onClosed(z);
+            }}
+          />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+export type { DrawerDialog };
+
+/** The drawer of this till (or a chosen register from the back office): state, actions and the X report. */
+export function DrawerPanel({ access, registerId }: { access: DrawerAccess; registerId: string | null }) {
+  const drawer = useCurrentDrawer(registerId, { enabled: access.isTill || registerId !== null });
+  const [dialog, setDialog] = useState<DrawerDialog>({ kind: 'none' });
+  const navigate = useNavigate();
+  if (!access.isTill && registerId === null) {
+    return <p className="text-sm text-muted-foreground">Choose a register to see its drawer.</p>;
+  }
+  if (drawer.isPending) return <p role="status">Loading the drawer…</p>;
+  if (drawer.isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>{errorMessage(drawer.error)}</AlertDescription>
+      </Alert>
+    );
+  }
+  const data = drawer.data;
+  const session = data.session;
+  return (
+    <div className="grid gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>{data.register.name}</CardTitle>
+          <CardDescription>
+            {session
+              ? `Open since ${receiptDateTime(session.openedAt, data.report?.timeZone ?? 'UTC')} · ${session.openedBy} · float ${formatMoney(session.openingFloat, data.currency)}`
+              : 'The drawer is closed. Open it with a counted float before taking cash.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-2">
+          {session ? (
+            <>
+              {(['pay_in', 'pay_out', 'drop', 'no_sale'] as const).map((kind) => {
+                const Icon = MOVEMENT_ICONS[kind];
+                return (
+                  <Button key={kind} variant="outline" onClick={() => setDialog({ kind: 'movement', movement: kind })}>
+                    <Icon aria-hidden="true" /> {CASH_MOVEMENT_LABELS[kind]}
+                  </Button>
+                );
+              })}
+              {mayClose(access, data) ? (
+                <Button onClick={() => setDialog({ kind: 'close' })}>
+                  <LockIcon aria-hidden="true" /> Close drawer (Z report)
+                </Button>
+              ) : (
+                <p className="self-center text-sm text-muted-foreground">A manager closes this drawer.</p>
+              )}
+            </>
+          ) : (
+            <Button onClick={() => setDialog({ kind: 'open' })}>Open drawer</Button>
+          )}
+        </CardContent>
+      </Card>
+      {data.report ? (
+        <section aria-label="X report" className="grid gap-3">
+          <h2 className="text-lg font-semibold">X report (so far, not closed)</h2>
+          <CashReportView report={data.report} />
+        </section>
+      ) : null}
+      <DrawerDialogs
+        dialog={dialog}
+        onDialog={setDialog}
+        drawer={data}
+        registerId={access.isTill ? undefined : (registerId ?? undefined)}
+        onClosed={(z) => void navigate(`/z-report/${z.sessionId}`)}
+      />
+    </div>
+  );
+}

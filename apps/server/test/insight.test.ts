@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, payments, products, refunds } from '../src/db/schema/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
-import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness, tillOf } from './staff-helpers.ts';
 
 /** Issue 15: the dashboard and the four analytics tabs. */
 
@@ -286,14 +286,27 @@ describe('the dashboard', () => {
     }
     expect(owner.body.lowStock).toEqual([expect.objectContaining({ name: 'Tea', onHand: 1, threshold: 5 })]);
     expect(owner.body.recentOrders[0]).toMatchObject({ id: sale.orderId, total: 2000, itemCount: 2 });
+    expect(owner.body.openCashSessions).toEqual([]);
 
+    // An open drawer session on a till shows on the owner's dashboard (cash_management is on by default).
     await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
+    const till = await tillOf(s.client);
+    const ownerOnTill = as(await pinSignIn(s.client, s.ownerEmployeeId, '900001'));
+    const opened = await till.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 10_000 }, ownerOnTill);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const withDrawer = (await s.client.get('/api/dashboard')).body;
+    expect(withDrawer.openCashSessions).toEqual([expect.objectContaining({ id: opened.body.id, registerName: 'Till', openingFloat: 10_000 })]);
+    await s.client.request('PATCH', '/api/business-settings', { enabled_features: { cash_management: false } });
+    expect((await s.client.get('/api/dashboard')).body.openCashSessions).toBeNull();
+    await s.client.request('PATCH', '/api/business-settings', { enabled_features: { cash_management: true } });
+
     const cashier = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007' });
     const stocker = await addEmployee(s.client, { fullName: 'Sam Stock', role: 'cashier', pin: '900008', permissions: { can_manage_inventory: true } });
     const asCashier = await s.client.request('GET', '/api/dashboard', undefined, as(await pinSignIn(s.client, cashier.employee.id, '900007')));
     expect(asCashier.status).toBe(200);
     expect(asCashier.body.sales).toBeNull();
     expect(asCashier.body.lowStock).toBeNull();
+    expect(asCashier.body.openCashSessions).toBeNull();
     expect(asCashier.body.recentOrders).toHaveLength(3);
     const asStocker = await s.client.request('GET', '/api/dashboard', undefined, as(await pinSignIn(s.client, stocker.employee.id, '900008')));
     expect(asStocker.body.sales).toBeNull();

@@ -11,15 +11,18 @@ const RECENT_ORDERS = 6;
 
 /**
  * Today so far against the same weekday last week up to the same time of day, sales by hour,
- * top products, low stock and the latest sales. Each part only for whom SPEC §6 lets see it:
- * sales figures need reports page access (can_view_reports), low stock inventory access
- * (can_manage_inventory) with inventory_management on; recent orders are open like /orders.
+ * top products, low stock, open drawer sessions and the latest sales. Each part only for whom
+ * SPEC §6 lets see it: sales figures need reports page access (can_view_reports), low stock
+ * inventory access (can_manage_inventory) with inventory_management on, open drawers
+ * cash_management with reports page access; recent orders are open like /orders.
  * A part the actor may not see is null.
  */
 export async function getDashboard(database: Database, tenant: TenantContext, now: Date) {
   const allowed = (requirement: Parameters<typeof evaluateApiAccess>[1]) => evaluateApiAccess(tenant.actor, requirement, tenant.features).allowed;
   const seesSales = allowed({ page: 'reports' });
   const seesStock = allowed({ feature: 'inventory_management', employeeFeature: 'inventory' });
+  // As the drawer sessions list (GET /api/cash-sessions): cash_management and reports page access.
+  const seesDrawers = allowed({ feature: 'cash_management', page: 'reports' });
   return database.withTenant(tenant.businessId, async (tx) => {
     const business = await repo.findBusiness(tx, tenant.businessId);
     if (!business) throw notFound('business_not_found', 'No business is set up for this account');
@@ -64,6 +67,7 @@ export async function getDashboard(database: Database, tenant: TenantContext, no
       asOf: nowLocal,
       sales,
       lowStock: seesStock ? await repo.lowStock(tx, tenant.businessId, LOW_STOCK) : null,
+      openCashSessions: seesDrawers ? await repo.openCashSessions(tx, tenant.businessId) : null,
       recentOrders: await repo.recentOrders(tx, tenant.businessId, RECENT_ORDERS),
     };
   });

@@ -303,6 +303,25 @@ export const insightRepository = {
     }));
   },
 
+  /** Drawer sessions still open (cash_management), oldest first, with their till. */
+  async openCashSessions(tx: Tx, businessId: string) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select s.id, r.name as register_name, s.opened_by_name, s.opening_float::float8 as opening_float,
+               round(extract(epoch from s.opened_at) * 1000)::float8 as opened_at
+          from cash_sessions s join registers r on r.id = s.register_id and r.business_id = s.business_id
+         where s.business_id = ${businessId} and s.status = 'open'
+         order by s.opened_at, s.id`),
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      registerName: String(row.register_name),
+      openedByName: String(row.opened_by_name),
+      openingFloat: num(row.opening_float),
+      openedAt: new Date(num(row.opened_at)).toISOString(),
+    }));
+  },
+
   /** The latest paid sales, newest first. */
   async recentOrders(tx: Tx, businessId: string, limit: number) {
     const rows = rowsOf<Record<string, unknown>>(

@@ -181,6 +181,10 @@ const dashboardSchema = z
       .array(z.object({ productId: z.uuid(), name: z.string(), onHand: int(), threshold: int() }))
       .nullable()
       .openapi({ description: 'Null unless inventory_management is on and the actor has inventory access (can_manage_inventory)' }),
+    openCashSessions: z
+      .array(z.object({ id: z.uuid(), registerName: z.string(), openedByName: z.string(), openingFloat: money(), openedAt: z.string() }))
+      .nullable()
+      .openapi({ description: 'Drawer sessions still open; null unless cash_management is on and the actor may see reports' }),
     recentOrders: z.array(
       z.object({
         id: z.uuid(),
@@ -202,7 +206,7 @@ const dashboardRoute = defineRoute({
   // Open to every actor of the business (SPEC §6: other pages are open); each part is filtered by permission.
   access: business({}),
   tags: ['insight'],
-  summary: 'Today so far against the same weekday last week, sales by hour, top products, low stock and recent sales',
+  summary: 'Today so far against the same weekday last week, sales by hour, top products, low stock, open drawer sessions and recent sales',
   responses: { 200: jsonResponse(dashboardSchema, 'The dashboard'), ...errorResponses(400, 401, 403) },
 });
 

@@ -23,6 +23,8 @@ export interface Dashboard {
     topProducts: { productId: string | null; name: string; units: number; netSales: number }[];
   } | null;
   lowStock: { productId: string; name: string; onHand: number; threshold: number }[] | null;
+  /** Drawer sessions still open; null without cash_management or reports access. */
+  openCashSessions: { id: string; registerName: string; openedByName: string; openingFloat: number; openedAt: string }[] | null;
   recentOrders: {
     id: string;
     number: number | null;

@@ -139,6 +139,37 @@ export function TodayPanel() {
             )}
           </CardContent>
         </Card>
+        {data.openCashSessions && data.openCashSessions.length > 0 ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>Open drawers</CardTitle>
+              <CardDescription>Cash drawer sessions not closed with a Z report yet.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Table aria-label="Open drawers">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Till</TableHead>
+                    <TableHead>Opened</TableHead>
+                    <TableHead className="text-right">Float</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.openCashSessions.map((session) => (
+                    <TableRow key={session.id}>
+                      <TableCell className="font-medium">{session.registerName}</TableCell>
+                      <TableCell className="text-sm">
+                        {timeOf(session.openedAt, data.timeZone)}
+                        <span className="block text-xs text-muted-foreground">by {session.openedByName}</span>
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{money(session.openingFloat)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        ) : null}
         {data.lowStock ? (
           <Card>
             <CardHeader>

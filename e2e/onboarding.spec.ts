@@ -31,9 +31,12 @@ test('a new owner signs up, assigns the business owner and reaches the dashboard
 
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('Bean There Cafe').first()).toBeVisible();
-  await expect(page.getByText('pos_system')).toBeVisible();
+  const enabled = page.getByRole('list', { name: 'Enabled features' });
+  await expect(enabled.getByText('Point of sale', { exact: true })).toBeVisible();
   // SPEC §9 first-time setup: employee management starts switched off
-  await expect(page.getByText('employee_management')).toHaveCount(0);
+  await expect(enabled.getByText('Employee management', { exact: true })).toHaveCount(0);
+  // Internal feature codes never appear on screen (issue 15).
+  await expect(page.getByText('pos_system')).toHaveCount(0);
 
   // the session survives a reload, and the owner step does not come back
   await page.reload();

@@ -21,7 +21,9 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform|@tanstack)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // Not recharts and what only it uses: those go with the lazily loaded charts (dashboard,
+            // analytics), never to the till.
+            { name: 'vendor', test: /node_modules[\\/](?!(recharts|@reduxjs|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant|victory-vendor|d3-[a-z-]+|internmap)[\\/])/, priority: 1 },
           ],
         },
       },

@@ -29,6 +29,7 @@ export * from './plain-text.ts';
 export * from './date-input.ts';
 export * from './till.ts';
 export * from './order-labels.ts';
+export * from './report-range.ts';
 export * from './cash-sessions.ts';
 export * from './zoned-days.ts';
 export * from './z-report-layout.ts';

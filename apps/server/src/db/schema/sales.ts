@@ -194,6 +194,8 @@ export const orders = pgTable(
     index('orders_business_created').on(table.businessId, table.createdAt, table.id),
     index('orders_business_customer').on(table.businessId, table.customerId),
     index('orders_business_store_created').on(table.businessId, table.storeId, table.createdAt),
+    // Reports cut sales by the day they were paid (issue 15).
+    index('orders_business_paid').on(table.businessId, table.paidAt).where(sql`${table.paidAt} is not null`),
     index('orders_cash_session').on(table.cashSessionId).where(sql`${table.cashSessionId} is not null`),
     // Composite keys: foreign-key checks ignore row-level security, so the business is part of the key.
     foreignKey({ name: 'orders_store_fk', columns: [table.businessId, table.storeId], foreignColumns: [stores.businessId, stores.id] }),
@@ -232,6 +234,12 @@ export const orderLines = pgTable(
      * report reads a session's lines through one index range, whatever the size of the history.
      */
     cashSessionId: uuid('cash_session_id'),
+    /**
+     * The product's cost per unit when the line was written (profitability, issue 15): filled
+     * from products.cost by the order_lines_unit_cost trigger when not given; null when the
+     * product had no cost.
+     */
+    unitCost: money('unit_cost'),
   },
   (table) => [
     index('order_lines_order').on(table.orderId, table.position),
@@ -288,6 +296,7 @@ export const refunds = pgTable(
   },
   (table) => [
     index('refunds_order').on(table.orderId),
+    index('refunds_business_created').on(table.businessId, table.createdAt),
     index('refunds_cash_session').on(table.cashSessionId).where(sql`${table.cashSessionId} is not null`),
     uniqueIndex('refunds_business_idempotency').on(table.businessId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
   ],

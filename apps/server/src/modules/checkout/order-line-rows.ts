@@ -49,6 +49,8 @@ export function toOrderLineRows(input: {
       refundedQuantity: 0,
       // Set by till_write_sale with the order's, under the session's share lock (issue 12).
       cashSessionId: null,
+      // The cost at the time of sale is filled in by the database (trigger order_lines_unit_cost).
+      unitCost: null,
     };
   });
 }

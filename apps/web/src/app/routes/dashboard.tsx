@@ -1,4 +1,5 @@
 import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
+import { TodayPanel } from '@/features/dashboard/components/today-panel';
 import { FirstRunChecklist } from '@/features/onboarding/components/first-run-checklist';
 import { OverdueTasksCard } from '@/features/tasks/components/overdue-tasks-card';
 import { useEmployeeSession } from '@/lib/employee-session';
@@ -23,6 +24,7 @@ export function DashboardRoute() {
       settings={settings}
       areas={areas}
       greetingName={employeeSession?.employee_name ?? null}
+      today={<TodayPanel />}
       firstRun={
         <>
           <FirstRunChecklist features={settings.enabled_features} canSetUp={canSetUp} />

@@ -20,6 +20,8 @@ interface DashboardOverviewProps {
   greetingName?: string | null;
   /** The first-run checklist, composed in by the route (features do not import each other). */
   firstRun?: ReactNode;
+  /** Today's figures, low stock and recent sales (issue 15), first on the page. */
+  today?: ReactNode;
 }
 
 const SETUP_SUMMARY: Record<SetupState, string> = {
@@ -52,7 +54,7 @@ function SetupFlag({ label, on, onText, offText }: { label: string; on: boolean;
 }
 
 /** What the signed-in account's business looks like: its details, setup and switched-on features. */
-export function DashboardOverview({ user, tillName, profile, business, settings, areas, greetingName: greetingOverride, firstRun }: DashboardOverviewProps) {
+export function DashboardOverview({ user, tillName, profile, business, settings, areas, greetingName: greetingOverride, firstRun, today }: DashboardOverviewProps) {
   const enabled = FEATURE_NAMES.filter((name) => settings.enabled_features[name]);
   const name = settings.business_name || business?.name || profile?.business_name || 'Your business';
   const greetingName = greetingOverride || profile?.full_name || user?.name;
@@ -67,6 +69,8 @@ export function DashboardOverview({ user, tillName, profile, business, settings,
           This is {name}.
         </p>
       </div>
+
+      {today}
 
       {firstRun}
 
@@ -164,7 +168,6 @@ export function DashboardOverview({ user, tillName, profile, business, settings,
               {enabled.map((feature) => (
                 <li key={feature} className="flex min-h-11 flex-col justify-center rounded-md border px-3 py-2">
                   <span className="text-sm font-medium">{FEATURE_LABELS[feature]}</span>
-                  <code className="text-xs text-muted-foreground">{feature}</code>
                 </li>
               ))}
             </ul>

@@ -77,10 +77,11 @@ function FeatureSwitch({ name, control }: { name: FeatureName; control: Control<
     <li className="flex min-h-11 items-center justify-between gap-4 py-2">
       <div className="grid min-w-0 gap-0.5">
         <Label htmlFor={id}>{FEATURE_LABELS[name]}</Label>
-        <span id={`${id}-hint`} className="text-xs text-muted-foreground">
-          <code>{name}</code>
-          {hint ? <> · {hint}</> : null}
-        </span>
+        {hint ? (
+          <span id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </span>
+        ) : null}
       </div>
       <Controller
         control={control}
@@ -92,7 +93,7 @@ function FeatureSwitch({ name, control }: { name: FeatureName; control: Control<
             checked={field.value}
             onCheckedChange={field.onChange}
             onBlur={field.onBlur}
-            aria-describedby={`${id}-hint`}
+            aria-describedby={hint ? `${id}-hint` : undefined}
           />
         )}
       />

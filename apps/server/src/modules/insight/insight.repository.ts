@@ -1,0 +1,348 @@
+import { DEFAULT_LOW_STOCK_THRESHOLD, safeTimeZone } from '@till/core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+
+/**
+ * The dashboard's and the analytics tabs' queries (issue 15). A sale counts on the local day it
+ * was paid, a refund on the local day it was made, both cut at midnight in the business's time
+ * zone. Money sums leave SQL as float8 (exact below 2^53 minor units) and days as 'YYYY-MM-DD'
+ * text: drivers disagree on how they hand back bigint sums and dates.
+ */
+
+/**
+ * Local days `from`..`to` in `timeZone`; `untilLocal` (a local wall-clock time 'YYYY-MM-DD
+ * HH:MM:SS') ends it earlier, e.g. "so far today" and "last Tuesday up to this time".
+ */
+export interface Period {
+  timeZone: string;
+  from: string;
+  to: string;
+  untilLocal?: string | undefined;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+const numOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** The instant a local day starts. */
+const dayStart = (day: string, timeZone: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
+
+/** `column` falls inside the period. */
+function within(column: SQL, period: Period): SQL {
+  const end = period.untilLocal
+    ? sql`(${period.untilLocal}::timestamp at time zone ${period.timeZone})`
+    : sql`((${period.to}::date + 1)::timestamp at time zone ${period.timeZone})`;
+  return sql`${column} >= ${dayStart(period.from, period.timeZone)} and ${column} < ${end}`;
+}
+
+const localDay = (column: SQL, timeZone: string) => sql`to_char((${column} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
+
+/**
+ * Sold and refunded lines of a period, one row each: a sale line on its payment day, a refund
+ * line (negated) on its refund day. net is before tax, after every discount; cost is null when
+ * the line's product had no cost when it was sold.
+ */
+function lineFacts(businessId: string, period: Period): SQL {
+  return sql`
+    select l.product_id, l.name, l.quantity as units, l.net::float8 as net,
+           (l.quantity * l.unit_cost)::float8 as cost, ${localDay(sql`o.paid_at`, period.timeZone)} as day
+      from order_lines l
+      join orders o on o.id = l.order_id and o.business_id = l.business_id
+     where l.business_id = ${businessId} and o.business_id = ${businessId} and o.paid_at is not null and ${within(sql`o.paid_at`, period)}
+    union all
+    select l.product_id, l.name, -rl.quantity, -rl.net::float8,
+           (-rl.quantity * l.unit_cost)::float8, ${localDay(sql`r.created_at`, period.timeZone)}
+      from refund_lines rl
+      join refunds r on r.id = rl.refund_id and r.business_id = rl.business_id
+      join order_lines l on l.id = rl.order_line_id and l.business_id = rl.business_id
+     where rl.business_id = ${businessId} and r.business_id = ${businessId} and ${within(sql`r.created_at`, period)}`;
+}
+
+export interface DayTotals {
+  day: string;
+  transactions: number;
+  netSales: number;
+  itemsSold: number;
+  discounts: number;
+  tax: number;
+  refunds: number;
+  refundCount: number;
+}
+
+export interface ProductFigures {
+  productId: string | null;
+  name: string;
+  category: string | null;
+  units: number;
+  net: number;
+  /** Cost of the units, from lines that carry a cost. */
+  cost: number;
+  /** Net of the lines without a cost (left out of margins). */
+  netWithoutCost: number;
+}
+
+export const insightRepository = {
+  async findBusiness(tx: Tx, businessId: string) {
+    const [row] = rowsOf<{ currency: string; time_zone: string }>(
+      await tx.execute(sql`select currency, time_zone from businesses where id = ${businessId}`),
+    );
+    // A zone neither Intl nor PostgreSQL knows must not break a report: UTC then (as core's safeTimeZone).
+    return row ? { currency: row.currency, timeZone: safeTimeZone(row.time_zone) } : null;
+  },
+
+  /** Sales and refunds per local day; days without either are absent. */
+  async dailyTotals(tx: Tx, businessId: string, period: Period): Promise<DayTotals[]> {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        with sold as (
+          select ${localDay(sql`o.paid_at`, period.timeZone)} as day, 1 as transactions,
+                 (o.total - o.tax_total)::float8 as net, o.discount_total::float8 as discounts, o.tax_total::float8 as tax,
+                 (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id and l.business_id = o.business_id)::float8 as units,
+                 0::float8 as refunds, 0 as refund_count
+            from orders o
+           where o.business_id = ${businessId} and o.paid_at is not null and ${within(sql`o.paid_at`, period)}
+          union all
+          select ${localDay(sql`r.created_at`, period.timeZone)}, 0, -r.net::float8, 0, -r.tax::float8,
+                 -(select coalesce(sum(rl.quantity), 0) from refund_lines rl where rl.refund_id = r.id and rl.business_id = r.business_id)::float8,
+                 r.net::float8, 1
+            from refunds r
+           where r.business_id = ${businessId} and ${within(sql`r.created_at`, period)}
+        )
+        select day, sum(transactions)::int as transactions, sum(net) as net, sum(discounts) as discounts, sum(tax) as tax,
+               sum(units) as units, sum(refunds) as refunds, sum(refund_count)::int as refund_count
+          from sold group by day order by day`),
+    );
+    return rows.map((row) => ({
+      day: String(row.day),
+      transactions: num(row.transactions),
+      netSales: num(row.net),
+      itemsSold: num(row.units),
+      discounts: num(row.discounts),
+      tax: num(row.tax),
+      refunds: num(row.refunds),
+      refundCount: num(row.refund_count),
+    }));
+  },
+
+  /** Sales (before refunds) per local hour 0–23 or ISO weekday 1–7 of their payment. */
+  async salesBy(tx: Tx, businessId: string, period: Period, unit: 'hour' | 'isodow') {
+    const part = unit === 'hour' ? sql`hour` : sql`isodow`;
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select extract(${part} from o.paid_at at time zone ${period.timeZone})::int as slot, count(*)::int as transactions,
+               sum(o.total - o.tax_total)::float8 as net
+          from orders o
+         where o.business_id = ${businessId} and o.paid_at is not null and ${within(sql`o.paid_at`, period)}
+         group by 1 order by 1`),
+    );
+    return rows.map((row) => ({ slot: num(row.slot), transactions: num(row.transactions), netSales: num(row.net) }));
+  },
+
+  /** Units, net sales and cost per product (refunds taken off on their own day), best selling first. */
+  async productFigures(tx: Tx, businessId: string, period: Period, limit = 1000): Promise<ProductFigures[]> {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        with facts as (${lineFacts(businessId, period)})
+        select f.product_id, coalesce(p.name, f.name) as name, c.name as category, sum(f.units)::float8 as units, sum(f.net) as net,
+               coalesce(sum(f.cost), 0)::float8 as cost, coalesce(sum(f.net) filter (where f.cost is null), 0)::float8 as net_without_cost
+          from facts f
+          left join products p on p.id = f.product_id and p.business_id = ${businessId}
+          left join categories c on c.id = p.category_id and c.business_id = ${businessId}
+         group by f.product_id, coalesce(p.name, f.name), c.name
+         order by sum(f.net) desc, 2
+         limit ${limit}`),
+    );
+    return rows.map((row) => ({
+      productId: row.product_id === null ? null : String(row.product_id),
+      name: String(row.name),
+      category: row.category === null ? null : String(row.category),
+      units: num(row.units),
+      net: num(row.net),
+      cost: num(row.cost),
+      netWithoutCost: num(row.net_without_cost),
+    }));
+  },
+
+  /** Net sales and cost per local day, for the margin trend. */
+  async dailyMargins(tx: Tx, businessId: string, period: Period) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        with facts as (${lineFacts(businessId, period)})
+        select day, sum(net) filter (where cost is not null)::float8 as net, coalesce(sum(cost), 0)::float8 as cost
+          from facts group by day order by day`),
+    );
+    return rows.map((row) => ({ day: String(row.day), netWithCost: num(row.net), cost: num(row.cost) }));
+  },
+
+  /** Who rang sales up and who gave refunds. */
+  async employeeFigures(tx: Tx, businessId: string, period: Period) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        with facts as (
+          select o.employee_id, 1 as transactions, (o.total - o.tax_total)::float8 as net, 0::float8 as refunds
+            from orders o where o.business_id = ${businessId} and o.paid_at is not null and ${within(sql`o.paid_at`, period)}
+          union all
+          select r.employee_id, 0, 0, r.net::float8
+            from refunds r where r.business_id = ${businessId} and ${within(sql`r.created_at`, period)}
+        )
+        select f.employee_id, e.full_name, sum(f.transactions)::int as transactions, sum(f.net) as net, sum(f.refunds) as refunds
+          from facts f left join employees e on e.id = f.employee_id and e.business_id = ${businessId}
+         group by f.employee_id, e.full_name order by sum(f.net) desc`),
+    );
+    return rows.map((row) => ({
+      employeeId: row.employee_id === null ? null : String(row.employee_id),
+      name: row.full_name === null ? null : String(row.full_name),
+      transactions: num(row.transactions),
+      sales: num(row.net),
+      refunds: num(row.refunds),
+    }));
+  },
+
+  /** Money taken and given back per payment method (tax included: it is what changed hands). */
+  async paymentFigures(tx: Tx, businessId: string, period: Period) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select p.method, count(*) filter (where p.refund_id is null)::int as payments,
+               coalesce(sum(p.amount) filter (where p.refund_id is null), 0)::float8 as taken,
+               coalesce(-sum(p.amount) filter (where p.refund_id is not null), 0)::float8 as refunded
+          from payments p
+         where p.business_id = ${businessId} and ${within(sql`p.created_at`, period)}
+         group by p.method order by 3 desc`),
+    );
+    return rows.map((row) => ({ method: String(row.method), payments: num(row.payments), taken: num(row.taken), refunded: num(row.refunded) }));
+  },
+
+  /** Active products with their stock, cost, price, units sold in the period and last sale day up to its end. */
+  async stockFigures(tx: Tx, businessId: string, period: Period) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        with facts as (${lineFacts(businessId, period)}),
+        sold as (select product_id, sum(units)::float8 as units from facts where product_id is not null group by product_id),
+        last_sale as (
+          select l.product_id, max(o.paid_at) as paid_at
+            from order_lines l join orders o on o.id = l.order_id and o.business_id = l.business_id
+           where l.business_id = ${businessId} and o.paid_at is not null
+             and o.paid_at < ((${period.to}::date + 1)::timestamp at time zone ${period.timeZone})
+           group by l.product_id
+        )
+        select p.id, p.name, c.name as category, p.track_stock, p.stock_quantity, p.cost::float8 as cost, p.price::float8 as price,
+               coalesce(s.units, 0)::float8 as units, ${localDay(sql`ls.paid_at`, period.timeZone)} as last_sold
+          from products p
+          left join categories c on c.id = p.category_id and c.business_id = ${businessId}
+          left join sold s on s.product_id = p.id
+          left join last_sale ls on ls.product_id = p.id
+         where p.business_id = ${businessId} and p.is_active
+         order by p.search_name, p.id`),
+    );
+    return rows.map((row) => ({
+      productId: String(row.id),
+      name: String(row.name),
+      category: row.category === null ? null : String(row.category),
+      trackStock: Boolean(row.track_stock),
+      onHand: num(row.stock_quantity),
+      cost: numOrNull(row.cost),
+      price: num(row.price),
+      unitsSold: num(row.units),
+      lastSold: row.last_sold === null ? null : String(row.last_sold),
+    }));
+  },
+
+  /** One row per customer order up to the period's end (since `since`): customer, local day, net after its refunds. */
+  async customerOrders(tx: Tx, businessId: string, period: Period, since: string) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select o.customer_id, c.name, ${localDay(sql`o.paid_at`, period.timeZone)} as day,
+               (o.total - o.tax_total - coalesce((select sum(r.net) from refunds r where r.order_id = o.id and r.business_id = o.business_id), 0))::float8 as net
+          from orders o join customers c on c.id = o.customer_id and c.business_id = o.business_id
+         where o.business_id = ${businessId} and o.customer_id is not null and o.paid_at is not null
+           and ${within(sql`o.paid_at`, { ...period, from: since })}
+         order by o.paid_at`),
+    );
+    return rows.map((row) => ({ customerId: String(row.customer_id), name: String(row.name), day: String(row.day), net: num(row.net) }));
+  },
+
+  /** Each customer's first paid visit ever (local day), for those who bought in the period. */
+  async firstVisits(tx: Tx, businessId: string, period: Period) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select o.customer_id, ${localDay(sql`min(o.paid_at)`, period.timeZone)} as first_day
+          from orders o
+         where o.business_id = ${businessId} and o.paid_at is not null
+           and o.customer_id in (select o2.customer_id from orders o2 where o2.business_id = ${businessId} and o2.customer_id is not null and o2.paid_at is not null and ${within(sql`o2.paid_at`, period)})
+         group by o.customer_id`),
+    );
+    return new Map(rows.map((row) => [String(row.customer_id), String(row.first_day)]));
+  },
+
+  /** Paid sales of the period without a customer. */
+  async anonymousTransactions(tx: Tx, businessId: string, period: Period) {
+    const [row] = rowsOf<{ count: unknown }>(
+      await tx.execute(sql`
+        select count(*)::int as count from orders o
+         where o.business_id = ${businessId} and o.customer_id is null and o.paid_at is not null and ${within(sql`o.paid_at`, period)}`),
+    );
+    return num(row?.count);
+  },
+
+  /** Tracked, active products at or under their low-stock level (default 5), emptiest first. */
+  async lowStock(tx: Tx, businessId: string, limit: number) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select p.id, p.name, p.stock_quantity, p.low_stock_threshold
+          from products p
+         where p.business_id = ${businessId} and p.is_active and p.track_stock
+           and p.stock_quantity <= coalesce(p.low_stock_threshold, ${DEFAULT_LOW_STOCK_THRESHOLD})
+         order by p.stock_quantity, p.search_name
+         limit ${limit}`),
+    );
+    return rows.map((row) => ({
+      productId: String(row.id),
+      name: String(row.name),
+      onHand: num(row.stock_quantity),
+      threshold: numOrNull(row.low_stock_threshold) ?? DEFAULT_LOW_STOCK_THRESHOLD,
+    }));
+  },
+
+  /** Drawer sessions still open (cash_management), oldest first, with their till. */
+  async openCashSessions(tx: Tx, businessId: string) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select s.id, r.name as register_name, s.opened_by_name, s.opening_float::float8 as opening_float,
+               round(extract(epoch from s.opened_at) * 1000)::float8 as opened_at
+          from cash_sessions s join registers r on r.id = s.register_id and r.business_id = s.business_id
+         where s.business_id = ${businessId} and s.status = 'open'
+         order by s.opened_at, s.id`),
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      registerName: String(row.register_name),
+      openedByName: String(row.opened_by_name),
+      openingFloat: num(row.opening_float),
+      openedAt: new Date(num(row.opened_at)).toISOString(),
+    }));
+  },
+
+  /** The latest paid sales, newest first. */
+  async recentOrders(tx: Tx, businessId: string, limit: number) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select o.id, o.number, o.status, o.total::float8 as total, o.refunded_total::float8 as refunded_total,
+               round(extract(epoch from o.paid_at) * 1000)::float8 as paid_at, c.name as customer_name,
+               (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id and l.business_id = o.business_id)::int as item_count
+          from orders o left join customers c on c.id = o.customer_id and c.business_id = o.business_id
+         where o.business_id = ${businessId} and o.paid_at is not null
+         order by o.paid_at desc, o.id desc
+         limit ${limit}`),
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      number: numOrNull(row.number),
+      status: String(row.status),
+      total: num(row.total),
+      refundedTotal: num(row.refunded_total),
+      itemCount: num(row.item_count),
+      customerName: row.customer_name === null ? null : String(row.customer_name),
+      paidAt: new Date(num(row.paid_at)).toISOString(),
+    }));
+  },
+};

@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderLines, orders, payments, products, refunds } from '../src/db/schema/index.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness, tillOf } from './staff-helpers.ts';
+
+/** Issue 15: the dashboard and the four analytics tabs. */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const FEATURES = { reporting_analytics: true, inventory_management: true, customer_management: true, employee_management: true, pos_system: true };
+
+/** A shop in Berlin (UTC+1 in January) with two products: a mug (cost 400) and a tea (cost 100), no tax. */
+async function shop(timeZone = 'Europe/Berlin') {
+  const owner = await staffBusiness(server, { features: FEATURES, timeZone });
+  const [mug, tea] = await seedProducts(server, owner.businessId, [
+    { name: 'Mug', price: 1000, taxBasisPoints: 0, trackStock: true, stock: 20 },
+    { name: 'Tea', price: 300, taxBasisPoints: 0, trackStock: true, stock: 3 },
+  ]);
+  await setCost(owner.businessId, mug!.id, 400);
+  await setCost(owner.businessId, tea!.id, 100);
+  /** A paid sale, then moved to `paidAt` (the clock of the test, not of the machine). */
+  const sell = async (lines: { productId: string; quantity: number; price: number }[], paidAt: string, customerId?: string) => {
+    const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+    const res = await owner.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+      payments: [{ method: 'card', amount: total }],
+      expectedTotal: total,
+      ...(customerId ? { customerId } : {}),
+    });
+    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    const orderId = res.body.order.id as string;
+    await server.database.withTenant(owner.businessId, async (tx) => {
+      await tx.update(orders).set({ paidAt: new Date(paidAt), createdAt: new Date(paidAt) }).where(eq(orders.id, orderId));
+      await tx.update(payments).set({ createdAt: new Date(paidAt) }).where(eq(payments.orderId, orderId));
+    });
+    return { orderId, lineIds: (res.body.lines as { id: string }[]).map((line) => line.id) };
+  };
+  /** A refund of one line, then moved to `at`. */
+  const refund = async (sale: { orderId: string; lineIds: string[] }, quantity: number, at: string) => {
+    const res = await owner.client.post(`/api/orders/${sale.orderId}/refunds`, {
+      idempotencyKey: randomUUID(),
+      reason: 'Broken',
+      lines: [{ orderLineId: sale.lineIds[0], quantity, restock: false }],
+    });
+    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    await server.database.withTenant(owner.businessId, async (tx) => {
+      const ids = (await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, sale.orderId))).map((row) => row.id);
+      await tx.update(refunds).set({ createdAt: new Date(at) }).where(inArray(refunds.id, ids));
+      await tx.update(payments).set({ createdAt: new Date(at) }).where(inArray(payments.refundId, ids));
+    });
+  };
+  const report = (tab: string, from: string, to: string, extra = '', headers: Record<string, string> = {}) =>
+    owner.client.request('GET', `/api/analytics/${tab}?from=${from}&to=${to}${extra}`, undefined, headers);
+  return { ...owner, mug: mug!, tea: tea!, sell, refund, report };
+}
+
+async function setCost(businessId: string, productId: string, cost: number) {
+  await server.database.withTenant(businessId, (tx) => tx.update(products).set({ cost }).where(eq(products.id, productId)));
+}
+
+describe('days are cut at local midnight in the business time zone', () => {
+  it('a sale at 23:30 and one at 00:30 Berlin time fall on two days, though both are 14 January in UTC', async () => {
+    const s = await shop();
+    await s.sell([{ productId: s.mug.id, quantity: 1, price: 1000 }], '2026-01-14T22:30:00Z'); // 23:30 on the 14th in Berlin
+    await s.sell([{ productId: s.tea.id, quantity: 2, price: 300 }], '2026-01-14T23:30:00Z'); // 00:30 on the 15th in Berlin
+
+    const the14th = await s.report('sales', '2026-01-14', '2026-01-14', '&compare=none');
+    expect(the14th.status).toBe(200);
+    expect(the14th.body.summary).toMatchObject({ netSales: 1000, transactions: 1, itemsSold: 1 });
+    expect(the14th.body.hours[23]).toMatchObject({ transactions: 1, netSales: 1000 });
+
+    const the15th = (await s.report('sales', '2026-01-15', '2026-01-15')).body;
+    expect(the15th.summary).toMatchObject({ netSales: 600, transactions: 1, itemsSold: 2, averageSale: 600 });
+    expect(the15th.hours[0]).toMatchObject({ transactions: 1, netSales: 600 });
+    expect(the15th.weekdays[3]).toMatchObject({ weekday: 4, netSales: 600 }); // a Thursday
+    // Compared with the day before: the 14th.
+    expect(the15th.comparisonRange).toEqual({ from: '2026-01-14', to: '2026-01-14' });
+    expect(the15th.comparisonSummary).toMatchObject({ netSales: 1000 });
+
+    const both = (await s.report('sales', '2026-01-14', '2026-01-15')).body;
+    expect(both.days.map((day: { day: string; netSales: number }) => [day.day, day.netSales])).toEqual([
+      ['2026-01-14', 1000],
+      ['2026-01-15', 600],
+    ]);
+    expect(both.products.map((product: { name: string; units: number }) => [product.name, product.units])).toEqual([
+      ['Mug', 1],
+      ['Tea', 2],
+    ]);
+    expect(both.paymentMethods).toEqual([{ method: 'card', payments: 2, taken: 1600, refunded: 0 }]);
+  });
+
+  it('the same sales in UTC fall on one day', async () => {
+    const s = await shop('UTC');
+    await s.sell([{ productId: s.mug.id, quantity: 1, price: 1000 }], '2026-01-14T22:30:00Z');
+    await s.sell([{ productId: s.tea.id, quantity: 2, price: 300 }], '2026-01-14T23:30:00Z');
+    expect((await s.report('sales', '2026-01-14', '2026-01-14')).body.summary).toMatchObject({ netSales: 1600, transactions: 2 });
+    expect((await s.report('sales', '2026-01-15', '2026-01-15')).body.summary).toMatchObject({ netSales: 0, transactions: 0 });
+  });
+});
+
+describe('refunds count on the day they are made', () => {
+  it('a sale on the 15th refunded on the 20th: the 15th keeps its sale, the 20th carries the refund', async () => {
+    const s = await shop();
+    const sale = await s.sell([{ productId: s.mug.id, quantity: 3, price: 1000 }], '2026-01-15T10:00:00Z');
+    await s.refund(sale, 1, '2026-01-20T10:00:00Z');
+
+    const the15th = (await s.report('sales', '2026-01-15', '2026-01-15')).body;
+    expect(the15th.summary).toMatchObject({ netSales: 3000, transactions: 1, itemsSold: 3, refunds: 0 });
+    const the20th = (await s.report('sales', '2026-01-20', '2026-01-20')).body;
+    expect(the20th.summary).toMatchObject({ netSales: -1000, transactions: 0, itemsSold: -1, refunds: 1000, refundCount: 1 });
+    expect(the20th.paymentMethods).toEqual([{ method: 'card', payments: 0, taken: 0, refunded: 1000 }]);
+
+    const week = (await s.report('sales', '2026-01-15', '2026-01-21')).body;
+    expect(week.summary).toMatchObject({ netSales: 2000, transactions: 1, itemsSold: 2, refunds: 1000 });
+    expect(week.products).toEqual([expect.objectContaining({ name: 'Mug', units: 2, netSales: 2000 })]);
+
+    // Margins follow the same days: cost 400 a mug.
+    const margins = (await s.report('profitability', '2026-01-20', '2026-01-20')).body;
+    expect(margins.summary).toMatchObject({ netSales: -1000, cost: -400, grossProfit: -600 });
+  });
+});
+
+describe('profitability uses the cost at the time of sale', () => {
+  it('a cost changed after a sale does not change that sale’s margin', async () => {
+    const s = await shop();
+    const first = await s.sell([{ productId: s.mug.id, quantity: 1, price: 1000 }], '2026-02-02T10:00:00Z');
+    await setCost(s.businessId, s.mug.id, 700);
+    await s.sell([{ productId: s.mug.id, quantity: 1, price: 1000 }], '2026-02-03T10:00:00Z');
+    const lines = await server.database.withTenant(s.businessId, (tx) => tx.select().from(orderLines).where(eq(orderLines.orderId, first.orderId)));
+    expect(lines[0]!.unitCost).toBe(400);
+
+    const report = (await s.report('profitability', '2026-02-02', '2026-02-03', '&compare=none')).body;
+    expect(report.summary).toEqual({ netSales: 2000, costedSales: 2000, uncostedSales: 0, cost: 1100, grossProfit: 900, margin: 0.45 });
+    expect(report.days.map((day: { grossProfit: number }) => day.grossProfit)).toEqual([600, 300]);
+    expect(report.products).toEqual([expect.objectContaining({ name: 'Mug', units: 2, cost: 1100, grossProfit: 900 })]);
+    expect(report.comparisonSummary).toBeNull();
+  });
+
+  it('a parked sale takes the cost of when it is paid, and a parked sale is not a sale', async () => {
+    const s = await shop();
+    const parked = await s.client.post('/api/orders/park', { lines: [{ productId: s.mug.id, quantity: 1 }] });
+    expect(parked.status).toBe(201);
+    const parkedId = parked.body.id as string;
+    expect((await s.client.get('/api/dashboard')).body.sales.today.transactions).toBe(0);
+    await setCost(s.businessId, s.mug.id, 650);
+    const paid = await s.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      parkedOrderId: parkedId,
+      lines: [{ productId: s.mug.id, quantity: 1 }],
+      payments: [{ method: 'cash', amount: 1000 }],
+      expectedTotal: 1000,
+    });
+    expect(paid.status).toBe(201);
+    const lines = await server.database.withTenant(s.businessId, (tx) => tx.select().from(orderLines).where(eq(orderLines.orderId, parkedId)));
+    expect(lines.map((line) => line.unitCost)).toEqual([650]);
+  });
+
+  it('a product without a cost is sold as uncosted and left out of the margin', async () => {
+    const s = await shop();
+    await server.database.withTenant(s.businessId, (tx) => tx.update(products).set({ cost: null }).where(eq(products.id, s.tea.id)));
+    await s.sell(
+      [
+        { productId: s.tea.id, quantity: 1, price: 300 },
+        { productId: s.mug.id, quantity: 1, price: 1000 },
+      ],
+      '2026-02-02T10:00:00Z',
+    );
+    const report = (await s.report('profitability', '2026-02-02', '2026-02-02')).body;
+    expect(report.summary).toMatchObject({ netSales: 1300, costedSales: 1000, uncostedSales: 300, cost: 400, grossProfit: 600, margin: 0.6 });
+  });
+});
+
+describe('inventory and customers', () => {
+  it('values stock at cost and retail, and finds dead stock', async () => {
+    const s = await shop();
+    await s.sell([{ productId: s.mug.id, quantity: 5, price: 1000 }], '2026-02-02T10:00:00Z');
+    const report = (await s.report('inventory', '2026-02-01', '2026-02-28', '&deadStockDays=30')).body;
+    // Mugs: 15 left × 400 / × 1000; tea: 3 × 100 / × 300, never sold.
+    expect(report.summary).toMatchObject({ trackedProducts: 2, unitsOnHand: 18, valueAtCost: 6300, valueAtRetail: 15_900, unitsSold: 5, deadStockProducts: 1 });
+    const mug = report.products.find((product: { name: string }) => product.name === 'Mug');
+    expect(mug).toMatchObject({ onHand: 15, unitsSold: 5, sellThrough: 0.25, lastSold: '2026-02-02', deadStock: false, daysOfCover: 84 });
+    expect(report.products.find((product: { name: string }) => product.name === 'Tea')).toMatchObject({ deadStock: true, lastSold: null });
+  });
+
+  it('tells new customers from returning ones and segments them', async () => {
+    const s = await shop();
+    const ann = (await s.client.post('/api/customers', { name: 'Ann' })).body.customer.id as string;
+    const bob = (await s.client.post('/api/customers', { name: 'Bob' })).body.customer.id as string;
+    await s.sell([{ productId: s.mug.id, quantity: 1, price: 1000 }], '2026-01-10T10:00:00Z', ann);
+    await s.sell([{ productId: s.mug.id, quantity: 2, price: 1000 }], '2026-02-03T10:00:00Z', ann);
+    await s.sell([{ productId: s.tea.id, quantity: 1, price: 300 }], '2026-02-04T10:00:00Z', bob);
+    await s.sell([{ productId: s.tea.id, quantity: 1, price: 300 }], '2026-02-05T10:00:00Z', bob);
+    await s.sell([{ productId: s.tea.id, quantity: 1, price: 300 }], '2026-02-05T11:00:00Z');
+
+    const report = (await s.report('customers', '2026-02-01', '2026-02-28')).body;
+    expect(report.summary).toMatchObject({ customers: 2, newCustomers: 1, returningCustomers: 1, customerTransactions: 3, anonymousTransactions: 1, netSales: 2600 });
+    expect(report.topCustomers.map((customer: { name: string; visits: number; isNew: boolean }) => [customer.name, customer.visits, customer.isNew])).toEqual([
+      ['Ann', 1, false],
+      ['Bob', 2, true],
+    ]);
+    expect(report.visitFrequency.slice(0, 2).map((bucket: { customers: number }) => bucket.customers)).toEqual([1, 1]);
+    expect(report.days.find((day: { day: string }) => day.day === '2026-02-04')).toMatchObject({ newCustomers: 1, returningCustomers: 0 });
+    expect(report.days.find((day: { day: string }) => day.day === '2026-02-05')).toMatchObject({ newCustomers: 0, returningCustomers: 1 });
+    expect(report.segments.reduce((sum: number, segment: { customers: number }) => sum + segment.customers, 0)).toBe(2);
+  });
+});
+
+describe('bad input is a clear 4xx', () => {
+  it('refuses a 20-year range, a reversed range, an impossible date and an unknown comparison', async () => {
+    const s = await shop();
+    for (const tab of ['sales', 'inventory', 'profitability', 'customers']) {
+      const twentyYears = await s.report(tab, '2006-01-01', '2026-01-01');
+      expect(twentyYears.status).toBe(400);
+      expect(twentyYears.body.error.code).toBe('invalid_range');
+      expect(twentyYears.body.error.message).toMatch(/731 days/);
+    }
+    expect((await s.report('sales', '2026-02-10', '2026-02-01')).body.error.code).toBe('invalid_range');
+    expect((await s.report('sales', '2026-02-30', '2026-03-01')).status).toBe(400);
+    expect((await s.report('sales', '9000-01-01', '9000-01-02')).status).toBe(400);
+    // A first day of 1900 has no previous period to compare with; without a comparison it is fine.
+    const noPrevious = await s.report('customers', '1900-01-01', '1900-01-05', '&compare=previous');
+    expect(noPrevious.status).toBe(400);
+    expect(noPrevious.body.error.code).toBe('invalid_range');
+    expect((await s.report('customers', '1900-01-01', '1900-01-05', '&compare=none')).status).toBe(200);
+    expect((await s.report('sales', '2200-12-01', '2200-12-31', '&compare=previous_year')).status).toBe(200);
+    expect((await s.report('sales', '2026-02-01', '2026-02-02', '&compare=sideways')).status).toBe(400);
+    expect((await s.report('inventory', '2026-02-01', '2026-02-02', '&deadStockDays=0')).status).toBe(400);
+    expect((await s.client.get('/api/analytics/sales?from=2026-02-01')).status).toBe(400);
+  });
+});
+
+describe('SPEC §6: analytics needs can_view_reports, on the server', () => {
+  it('refuses a cashier and an admin without can_view_reports, lets an admin with it in', async () => {
+    const s = await shop();
+    await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
+    const cashier = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_access_reports: true } });
+    const adminNone = await addEmployee(s.client, { fullName: 'Abe Admin', role: 'admin', pin: '900003' });
+    const adminReports = await addEmployee(s.client, { fullName: 'Ada Admin', role: 'admin', pin: '900002', adminPermissions: { can_view_reports: true } });
+    const cashierToken = await pinSignIn(s.client, cashier.employee.id, '900007');
+    const adminNoneToken = await pinSignIn(s.client, adminNone.employee.id, '900003');
+    const adminToken = await pinSignIn(s.client, adminReports.employee.id, '900002');
+
+    for (const tab of ['sales', 'inventory', 'profitability', 'customers']) {
+      const refused = await s.report(tab, '2026-02-01', '2026-02-02', '', as(cashierToken));
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('forbidden');
+      expect((await s.report(tab, '2026-02-01', '2026-02-02', '', as(adminNoneToken))).status).toBe(403);
+      expect((await s.report(tab, '2026-02-01', '2026-02-02', '', as(adminToken))).status).toBe(200);
+    }
+  });
+
+  it('is off when reporting_analytics is switched off', async () => {
+    const s = await shop();
+    await s.client.request('PATCH', '/api/business-settings', { enabled_features: { reporting_analytics: false } });
+    const res = await s.report('sales', '2026-02-01', '2026-02-02');
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('feature_disabled');
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows today against the same weekday last week, and hides from staff what SPEC §6 does not let them see', async () => {
+    const s = await shop('UTC');
+    // Today (at whatever time the test runs), and 7 days ago at the same time.
+    const now = new Date();
+    const sale = await s.sell([{ productId: s.mug.id, quantity: 2, price: 1000 }], new Date(now.getTime() - 1000).toISOString());
+    await s.sell([{ productId: s.tea.id, quantity: 1, price: 300 }], new Date(now.getTime() - 7 * 86_400_000 - 2000).toISOString());
+    await s.sell([{ productId: s.tea.id, quantity: 1, price: 300 }], new Date(now.getTime() - 8 * 86_400_000).toISOString());
+
+    const owner = await s.client.get('/api/dashboard');
+    expect(owner.status).toBe(200);
+    // Unless the test straddles midnight, the first sale is today's and the second last week's.
+    if (owner.body.today === now.toISOString().slice(0, 10) && new Date(now.getTime() - 1000).toISOString().slice(0, 10) === owner.body.today) {
+      expect(owner.body.sales.today).toMatchObject({ netSales: 2000, transactions: 1, averageSale: 2000, itemsSold: 2 });
+      expect(owner.body.sales.lastWeek).toMatchObject({ netSales: 300, transactions: 1, itemsSold: 1 });
+      expect(owner.body.sales.topProducts).toEqual([expect.objectContaining({ name: 'Mug', units: 2, netSales: 2000 })]);
+      expect(owner.body.sales.byHour).toHaveLength(24);
+    }
+    expect(owner.body.lowStock).toEqual([expect.objectContaining({ name: 'Tea', onHand: 1, threshold: 5 })]);
+    expect(owner.body.recentOrders[0]).toMatchObject({ id: sale.orderId, total: 2000, itemCount: 2 });
+    expect(owner.body.openCashSessions).toEqual([]);
+
+    // An open drawer session on a till shows on the owner's dashboard (cash_management is on by default).
+    await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
+    const till = await tillOf(s.client);
+    const ownerOnTill = as(await pinSignIn(s.client, s.ownerEmployeeId, '900001'));
+    const opened = await till.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 10_000 }, ownerOnTill);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const withDrawer = (await s.client.get('/api/dashboard')).body;
+    expect(withDrawer.openCashSessions).toEqual([expect.objectContaining({ id: opened.body.id, registerName: 'Till', openingFloat: 10_000 })]);
+    await s.client.request('PATCH', '/api/business-settings', { enabled_features: { cash_management: false } });
+    expect((await s.client.get('/api/dashboard')).body.openCashSessions).toBeNull();
+    await s.client.request('PATCH', '/api/business-settings', { enabled_features: { cash_management: true } });
+
+    const cashier = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007' });
+    const stocker = await addEmployee(s.client, { fullName: 'Sam Stock', role: 'cashier', pin: '900008', permissions: { can_manage_inventory: true } });
+    const asCashier = await s.client.request('GET', '/api/dashboard', undefined, as(await pinSignIn(s.client, cashier.employee.id, '900007')));
+    expect(asCashier.status).toBe(200);
+    expect(asCashier.body.sales).toBeNull();
+    expect(asCashier.body.lowStock).toBeNull();
+    expect(asCashier.body.openCashSessions).toBeNull();
+    expect(asCashier.body.recentOrders).toHaveLength(3);
+    const asStocker = await s.client.request('GET', '/api/dashboard', undefined, as(await pinSignIn(s.client, stocker.employee.id, '900008')));
+    expect(asStocker.body.sales).toBeNull();
+    expect(asStocker.body.lowStock).toHaveLength(1);
+  });
+});

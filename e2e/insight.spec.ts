@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousA11yViolations } from './axe.ts';
+
+/** Issue 15: sales made through the API show the same figures on the dashboard and on each analytics tab. */
+
+const PASSWORD = 'correct horse battery staple';
+let counter = 0;
+const newEmail = () => `insight-${Date.now()}-${(counter += 1)}@e2e.example`;
+const SCREENS = '.tmp/screens/insight';
+
+/** Sign up, assign the owner, and land on the dashboard (see onboarding.spec.ts). */
+async function signUpOwner(page: Page) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign up' }).click();
+  await page.getByLabel('Business name').fill('Insight Test Shop');
+  await page.getByLabel('Full name').fill('Ann Lee');
+  await page.getByLabel('Industry').click();
+  await page.getByRole('option', { name: 'Retail' }).click();
+  await page.getByLabel('Email or phone').fill(newEmail());
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/signup-thank-you$/);
+  await page.goto('/dashboard');
+  await page.getByLabel('PIN for the tills').fill('135790');
+  await page.getByRole('button', { name: 'Assign business owner' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+async function send(api: APIRequestContext, method: 'post' | 'patch', path: string, data: unknown, status: number) {
+  const response = await api[method](path, { data });
+  const body = await response.json();
+  expect(response.status(), `${path}: ${JSON.stringify(body)}`).toBe(status);
+  return body;
+}
+
+/** A sale through the till's API; the server prices it, so its total is asked for first. */
+async function sell(api: APIRequestContext, lines: { productId: string; quantity: number }[], method: 'cash' | 'card', customerId?: string) {
+  const base = { lines, ...(customerId ? { customerId } : {}) };
+  const probe = await api.post('/api/checkout', { data: { ...base, idempotencyKey: randomUUID(), payments: [{ method, amount: 0 }], expectedTotal: 0 } });
+  const total: number = (await probe.json()).error.serverTotal;
+  const sale = await send(api, 'post', '/api/checkout', { ...base, idempotencyKey: randomUUID(), payments: [{ method, amount: total }], expectedTotal: total }, 201);
+  return { id: sale.order.id as string, number: sale.order.number as number, total };
+}
+
+async function screenshots(page: Page, name: string) {
+  mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: `${SCREENS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('sales made show matching figures on the dashboard and each analytics tab, and every table exports', async ({ page }) => {
+  await signUpOwner(page);
+  const api = page.request;
+  await send(api, 'patch', '/api/business-settings', { currency: 'USD', time_zone: 'UTC', enabled_features: { reporting_analytics: true, inventory_management: true, customer_management: true } }, 200);
+  const { taxRate } = await send(api, 'post', '/api/tax-rates', { name: 'VAT', basisPoints: 2000 }, 201);
+  const { category } = await send(api, 'post', '/api/categories', { name: 'Drinkware' }, 201);
+  const { product: mug } = await send(api, 'post', '/api/products', { name: 'Mug', price: 1000, cost: 400, taxRateId: taxRate.id, categoryId: category.id, trackStock: true, initialStock: 10 }, 201);
+  const { product: tea } = await send(api, 'post', '/api/products', { name: 'Tea', price: 300, cost: 100, taxRateId: taxRate.id, trackStock: true, initialStock: 3 }, 201);
+  const { customer } = await send(api, 'post', '/api/customers', { name: 'Zoë Customer' }, 201);
+
+  // Net of tax: 2 × 10.00 + 3.00 on card, 3.00 in cash for a named customer.
+  const first = await sell(api, [{ productId: mug.id, quantity: 2 }, { productId: tea.id, quantity: 1 }], 'card');
+  const second = await sell(api, [{ productId: tea.id, quantity: 1 }], 'cash', customer.id);
+  expect(first.total + second.total).toBe(3120);
+  const net = 2600; // $26.00 before tax
+  const cost = 2 * 400 + 2 * 100;
+
+  // Dashboard: today so far.
+  await page.goto('/dashboard');
+  const today = page.getByRole('region', { name: 'Today so far' });
+  await expect(today.getByText('$26.00')).toBeVisible();
+  await expect(today.getByText('$13.00')).toBeVisible(); // average sale
+  await expect(today.getByText('Items sold')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Top products today' }).getByRole('row').nth(1)).toContainText('Mug');
+  await expect(page.getByRole('table', { name: 'Recent sales' }).getByRole('link', { name: `#${second.number}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Low stock' })).toContainText('Tea');
+  await expect(page.getByText('pos_system')).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshots(page, 'dashboard');
+
+  // Sales tab, today only.
+  await page.goto('/analytics?tab=sales&preset=today&compare=previous');
+  const sales = page.getByRole('region', { name: 'Sales summary' });
+  await expect(sales.getByText('$26.00')).toBeVisible();
+  await expect(sales.getByText('$13.00')).toBeVisible();
+  const byProduct = page.getByRole('table', { name: 'Sales by product' });
+  await expect(byProduct.getByRole('row', { name: /Mug/ })).toContainText('$20.00');
+  await expect(byProduct.getByRole('row', { name: /Tea/ })).toContainText('$6.00');
+  await expect(page.getByRole('table', { name: 'Payment methods' }).getByRole('row', { name: /Card/ })).toContainText('$27.60');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshots(page, 'analytics-sales');
+
+  // The CSV of a table holds its rows, money as decimals.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Sales by product as CSV' }).click()]);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv).toContain('Product,Category,Units,Net sales (USD)');
+  expect(csv).toContain('Mug,Drinkware,2,20.00');
+  expect(csv).toContain('Tea,,2,6.00');
+
+  // Profitability: costs at the time of sale.
+  await page.getByRole('tab', { name: 'Profitability' }).click();
+  await expect(page).toHaveURL(/tab=profitability/);
+  const margins = page.getByRole('region', { name: 'Profitability summary' });
+  await expect(margins.getByText(`$${((net - cost) / 100).toFixed(2)}`)).toBeVisible(); // gross profit $16.00
+  await expect(margins.getByText('61.5 %')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Margin by product' }).getByRole('row', { name: /Mug/ })).toContainText('$12.00');
+  await screenshots(page, 'analytics-profitability');
+
+  // Inventory: 8 mugs and 1 tea left.
+  await page.getByRole('tab', { name: 'Inventory' }).click();
+  const stock = page.getByRole('region', { name: 'Inventory summary' });
+  await expect(stock.getByText('$33.00')).toBeVisible(); // 8 × 4.00 + 1 × 1.00 at cost
+  await expect(stock.getByText('$83.00')).toBeVisible(); // 8 × 10.00 + 1 × 3.00 at retail
+  await expect(page.getByRole('table', { name: 'Stock by product' }).getByRole('row', { name: /Mug/ })).toContainText('20.0 %'); // 2 sold of 10
+  await screenshots(page, 'analytics-inventory');
+
+  // Customers: one named customer, new today.
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  const people = page.getByRole('region', { name: 'Customers summary' });
+  await expect(people.getByText('Sales without a customer')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Top customers' }).getByRole('row', { name: /Zoë Customer/ })).toContainText('$3.00');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshots(page, 'analytics-customers');
+});
+
+test('the till never loads the chart library', async ({ page }) => {
+  await signUpOwner(page);
+  // A page of its own, so that what the dashboard loaded before does not count.
+  const till = await page.context().newPage();
+  const scripts: string[] = [];
+  till.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  const chartScripts = () => scripts.filter((url) => /charts/i.test(url));
+  await till.goto('/pos');
+  await expect(till).toHaveURL(/\/pos$/);
+  await till.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(chartScripts()).toEqual([]);
+  // …which the analytics pages do load, on demand.
+  await till.goto('/analytics?tab=sales');
+  await expect(till.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+  await expect.poll(() => chartScripts().length).toBeGreaterThan(0);
+});

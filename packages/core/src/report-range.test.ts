@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { changeRatio, localDateTimeIn, comparisonRange, daysOf, MAX_REPORT_DAYS, presetRange, reportRangeProblem } from './report-range.ts';
+
+describe('report periods', () => {
+  it('compares with the days just before, or the same dates a year earlier', () => {
+    expect(comparisonRange({ from: '2026-03-01', to: '2026-03-07' }, 'previous')).toEqual({ from: '2026-02-22', to: '2026-02-28' });
+    expect(comparisonRange({ from: '2024-02-29', to: '2024-03-01' }, 'previous_year')).toEqual({ from: '2023-02-28', to: '2023-03-01' });
+    expect(comparisonRange({ from: '2026-03-01', to: '2026-03-01' }, 'none')).toBeNull();
+  });
+
+  it('turns presets into days from local today', () => {
+    expect(presetRange('last_7_days', '2026-03-10')).toEqual({ from: '2026-03-04', to: '2026-03-10' });
+    expect(presetRange('last_month', '2026-03-10')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(presetRange('last_month', '2026-01-15')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(presetRange('this_year', '2026-03-10')).toEqual({ from: '2026-01-01', to: '2026-03-10' });
+    expect(daysOf({ from: '2026-02-27', to: '2026-03-01' })).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
+  });
+
+  it('refuses reversed, too long and impossible ranges', () => {
+    expect(reportRangeProblem({ from: '2026-03-01', to: '2026-03-31' })).toBeNull();
+    expect(reportRangeProblem({ from: '2026-03-02', to: '2026-03-01' })).toMatch(/before/);
+    expect(reportRangeProblem({ from: '2006-01-01', to: '2026-01-01' })).toMatch(String(MAX_REPORT_DAYS));
+    expect(reportRangeProblem({ from: '2026-02-30', to: '2026-03-01' })).toMatch(/not a calendar date/);
+    expect(reportRangeProblem({ from: '9000-01-01', to: '9000-01-02' })).toMatch(/outside/);
+  });
+
+  it('reads today in the business time zone and measures change', () => {
+    const now = new Date('2026-03-10T23:30:00Z');
+    expect(localDateTimeIn('UTC', now)).toBe('2026-03-10 23:30:00');
+    expect(localDateTimeIn('Europe/Berlin', now)).toBe('2026-03-11 00:30:00');
+    expect(localDateTimeIn('America/Los_Angeles', now)).toBe('2026-03-10 16:30:00');
+    expect(localDateTimeIn('Asia/Kolkata', new Date('2026-03-10T18:30:05Z'))).toBe('2026-03-11 00:00:05');
+    expect(changeRatio(150, 100)).toBe(0.5);
+    expect(changeRatio(150, 0)).toBeNull();
+  });
+});

@@ -16,15 +16,11 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // React and the router are on every page and change least: one long-cached chunk. Every
+        // other library goes with the pages that use it (each route is loaded lazily, router.tsx),
+        // so the till never downloads the charts, markdown or PDF code of other pages.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform|@tanstack)[\\/]/, priority: 2 },
-            // Not recharts and what only it uses: those go with the lazily loaded charts (dashboard,
-            // analytics), never to the till.
-            { name: 'vendor', test: /node_modules[\\/](?!(recharts|@reduxjs|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant|victory-vendor|d3-[a-z-]+|internmap)[\\/])/, priority: 1 },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 }],
         },
       },
     },

@@ -3,8 +3,7 @@ import { Navigate, Outlet, useOutletContext } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
 import { Button } from '@/components/ui/button';
-import { AssignOwnerCard } from '@/features/business-setup/components/assign-owner-card';
-import { CreateBusinessSettings } from '@/features/business-setup/components/create-business-settings';
+import { lazy, Suspense } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useEmployeeSession } from '@/lib/employee-session';
 import { buildGuardContext } from '@/lib/guard-context';
@@ -13,6 +12,12 @@ import { useSuperAdminStatus } from '@/lib/super-admin';
 import { useCurrentAppRoute } from './route-handle';
 import { BusinessUpdates } from './business-updates';
 import { AppShell } from './shell/app-shell';
+
+// Seen once per business (set-up), so their forms are not in every page's code.
+const AssignOwnerCard = lazy(() => import('@/features/business-setup/components/assign-owner-card').then((module) => ({ default: module.AssignOwnerCard })));
+const CreateBusinessSettings = lazy(() =>
+  import('@/features/business-setup/components/create-business-settings').then((module) => ({ default: module.CreateBusinessSettings })),
+);
 
 /** What every page behind the login guard can rely on; on a paired till there is no account (`user` null). */
 export type SignedInContext = Me & { settings: BusinessSettings };
@@ -43,7 +48,9 @@ function AssignOwnerStep({ businessName, fullName, email }: { businessName: stri
         <h1 className="text-2xl font-semibold tracking-tight">Finish setting up {businessName}</h1>
         <p className="text-muted-foreground">One step left before you can start selling.</p>
       </div>
-      <AssignOwnerCard defaultFullName={fullName} defaultEmail={email} />
+      <Suspense fallback={<LoadingScreen />}>
+        <AssignOwnerCard defaultFullName={fullName} defaultEmail={email} />
+      </Suspense>
     </div>
   );
 }
@@ -100,7 +107,11 @@ export function ProtectedLayout() {
       // A signed-out answer that is being re-checked (e.g. just after signing in) is not final.
       return me.isFetching ? <LoadingScreen /> : <Navigate to="/auth" replace />;
     }
-    if (!me.data.settings) return me.isPlaceholderData ? <LoadingScreen /> : <CreateBusinessSettings />;
+    if (!me.data.settings) return me.isPlaceholderData ? <LoadingScreen /> : (
+      <Suspense fallback={<LoadingScreen />}>
+        <CreateBusinessSettings />
+      </Suspense>
+    );
   }
 
   const ctx = buildGuardContext({

@@ -4,88 +4,71 @@ import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'r
 import { EmployeeSessionWatch } from './employee-session-watch';
 import { ProtectedLayout } from './protected-layout';
 import type { AppRouteHandle } from './route-handle';
-import { AnalyticsRoute } from './routes/analytics';
-import { AuthRoute } from './routes/auth';
-import { DashboardRoute } from './routes/dashboard';
-import { EmployeeLoginRoute } from './routes/employee-login';
-import { EmployeeSetupRoute } from './routes/employee-setup';
-import { EmployeesRoute } from './routes/employees';
-import { HelpCenterRoute } from './routes/help-center';
-import { TasksRoute } from './routes/tasks';
-import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { PlaceholderRoute, PublicPlaceholderRoute } from './routes/placeholder';
-import { PosRoute } from './routes/pos';
-import { PosTerminalRoute } from './routes/pos-terminal';
-import { PosTerminalLoginRoute } from './routes/pos-terminal-login';
-import { ResetPasswordRoute } from './routes/reset-password';
 import { RootErrorBoundary } from './routes/root-error';
-import { SettingsRoute } from './routes/settings';
-import { ShiftsRoute } from './routes/shifts';
-import { SignupThankYouRoute } from './routes/signup-thank-you';
-import { SuperAdminRoute } from './routes/superadmin';
-import { SystemHealthRoute } from './routes/system-health';
-import { ZReportDetailPage } from '@/features/cash-sessions/components/z-report-detail-page';
-import { ZReportPage } from '@/features/cash-sessions/components/z-report-page';
-import { CategoriesPage } from '@/features/categories/components/categories-page';
-import { CustomersPage } from '@/features/customers/components/customers-page';
-import { ExpensesPage } from '@/features/expenses/components/expenses-page';
-import { OrderDetailPage } from '@/features/orders/components/order-detail-page';
-import { OrdersPage } from '@/features/orders/components/orders-page';
-import { ProductsPage } from '@/features/products/components/products-page';
-import { ReceiptPage } from '@/features/receipts/components/receipt-page';
+import { LoadingScreen } from '@/components/loading-screen';
+
+/**
+ * A page's code, loaded when the page is first opened (each is its own chunk): the till never
+ * downloads the charts of analytics or the forms of settings.
+ */
+type PageLoader = () => Promise<ComponentType>;
 
 /** Pages with their own screen; every other SPEC §2 route shows its title and what it will hold. */
-const PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
-  '/': LandingRoute,
-  '/auth': AuthRoute,
-  '/signin': AuthRoute,
-  '/employee-login': EmployeeLoginRoute,
-  '/back-office-login': EmployeeLoginRoute,
-  '/employee-setup': EmployeeSetupRoute,
-  '/pos-terminal-login': PosTerminalLoginRoute,
-  '/pos-terminal': PosTerminalRoute,
-  '/reset-password': ResetPasswordRoute,
-  '/signup-thank-you': SignupThankYouRoute,
-  '/dashboard': DashboardRoute,
-  '/settings': SettingsRoute,
-  '/employees': EmployeesRoute,
-  '/shifts': ShiftsRoute,
-  '/analytics': AnalyticsRoute,
-  '/superadmin': SuperAdminRoute,
-  '/system-health': SystemHealthRoute,
-  '/pos': PosRoute,
-  '/enhanced-pos': PosRoute,
-  '/employee-pos': PosRoute,
-  '/orders': OrdersPage,
-  '/customers': CustomersPage,
-  '/products': ProductsPage,
-  '/categories': CategoriesPage,
-  '/z-report': ZReportPage,
+const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
+  '/': () => import('./routes/landing').then((module) => module.LandingRoute),
+  '/auth': () => import('./routes/auth').then((module) => module.AuthRoute),
+  '/signin': () => import('./routes/auth').then((module) => module.AuthRoute),
+  '/employee-login': () => import('./routes/employee-login').then((module) => module.EmployeeLoginRoute),
+  '/back-office-login': () => import('./routes/employee-login').then((module) => module.EmployeeLoginRoute),
+  '/employee-setup': () => import('./routes/employee-setup').then((module) => module.EmployeeSetupRoute),
+  '/pos-terminal-login': () => import('./routes/pos-terminal-login').then((module) => module.PosTerminalLoginRoute),
+  '/pos-terminal': () => import('./routes/pos-terminal').then((module) => module.PosTerminalRoute),
+  '/reset-password': () => import('./routes/reset-password').then((module) => module.ResetPasswordRoute),
+  '/signup-thank-you': () => import('./routes/signup-thank-you').then((module) => module.SignupThankYouRoute),
+  '/dashboard': () => import('./routes/dashboard').then((module) => module.DashboardRoute),
+  '/settings': () => import('./routes/settings').then((module) => module.SettingsRoute),
+  '/employees': () => import('./routes/employees').then((module) => module.EmployeesRoute),
+  '/shifts': () => import('./routes/shifts').then((module) => module.ShiftsRoute),
+  '/analytics': () => import('./routes/analytics').then((module) => module.AnalyticsRoute),
+  '/superadmin': () => import('./routes/superadmin').then((module) => module.SuperAdminRoute),
+  '/system-health': () => import('./routes/system-health').then((module) => module.SystemHealthRoute),
+  '/pos': () => import('./routes/pos').then((module) => module.PosRoute),
+  '/enhanced-pos': () => import('./routes/pos').then((module) => module.PosRoute),
+  '/employee-pos': () => import('./routes/pos').then((module) => module.PosRoute),
+  '/orders': () => import('@/features/orders/components/orders-page').then((module) => module.OrdersPage),
+  '/customers': () => import('@/features/customers/components/customers-page').then((module) => module.CustomersPage),
+  '/products': () => import('@/features/products/components/products-page').then((module) => module.ProductsPage),
+  '/categories': () => import('@/features/categories/components/categories-page').then((module) => module.CategoriesPage),
+  '/z-report': () => import('@/features/cash-sessions/components/z-report-page').then((module) => module.ZReportPage),
   // SPEC §2: the same screen; at /expenses/add its form is open.
-  '/expenses/invoices': ExpensesPage,
-  '/expenses/add': ExpensesPage,
-  '/help-center': HelpCenterRoute,
-  '/tasks': TasksRoute,
+  '/expenses/invoices': () => import('@/features/expenses/components/expenses-page').then((module) => module.ExpensesPage),
+  '/expenses/add': () => import('@/features/expenses/components/expenses-page').then((module) => module.ExpensesPage),
+  '/help-center': () => import('./routes/help-center').then((module) => module.HelpCenterRoute),
+  '/tasks': () => import('./routes/tasks').then((module) => module.TasksRoute),
 };
 
 /** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */
-const SUB_PAGES: { path: string; parent: AppRoutePath; Component: ComponentType }[] = [
-  { path: '/orders/:orderId', parent: '/orders', Component: OrderDetailPage },
-  { path: '/orders/:orderId/receipt', parent: '/orders', Component: ReceiptPage },
-  { path: '/z-report/:sessionId', parent: '/z-report', Component: ZReportDetailPage },
+const SUB_PAGES: { path: string; parent: AppRoutePath; load: PageLoader }[] = [
+  { path: '/orders/:orderId', parent: '/orders', load: () => import('@/features/orders/components/order-detail-page').then((module) => module.OrderDetailPage) },
+  { path: '/orders/:orderId/receipt', parent: '/orders', load: () => import('@/features/receipts/components/receipt-page').then((module) => module.ReceiptPage) },
+  { path: '/z-report/:sessionId', parent: '/z-report', load: () => import('@/features/cash-sessions/components/z-report-detail-page').then((module) => module.ZReportDetailPage) },
 ];
+
+const lazyPage = (load: PageLoader) => async () => ({ Component: await load() });
 
 function toSubRouteObject(page: (typeof SUB_PAGES)[number]): RouteObject {
   const parent = APP_ROUTES.find((route) => route.path === page.parent)!;
   const handle: AppRouteHandle = { appRoute: parent };
-  return { path: page.path, handle, Component: page.Component };
+  return { path: page.path, handle, lazy: lazyPage(page.load) };
 }
 
 function toRouteObject(route: (typeof APP_ROUTES)[number]): RouteObject {
   const handle: AppRouteHandle = { appRoute: route };
-  const fallback = route.kind === 'public' ? PublicPlaceholderRoute : PlaceholderRoute;
-  return { path: route.path, handle, Component: PAGES[route.path as AppRoutePath] ?? fallback };
+  const load = PAGES[route.path as AppRoutePath];
+  if (load) return { path: route.path, handle, lazy: lazyPage(load) };
+  return { path: route.path, handle, Component: route.kind === 'public' ? PublicPlaceholderRoute : PlaceholderRoute };
 }
 
 /** Above every page: the employee session's inactivity and lifetime rules (SPEC §4). */
@@ -103,6 +86,8 @@ export function createAppRouter() {
     {
       Component: RootLayout,
       ErrorBoundary: RootErrorBoundary,
+      // The first page's code is still on its way: the same full-screen Loading... as the guard's.
+      HydrateFallback: LoadingScreen,
       children: [
         ...APP_ROUTES.filter((route) => route.kind === 'public').map(toRouteObject),
         {

@@ -10,3 +10,4 @@ export * from './chatbot.ts';
 export * from './storage.ts';
 export * from './rate-limits.ts';
 export * from './realtime.ts';
+export * from './purchasing.ts';

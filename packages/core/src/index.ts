@@ -29,3 +29,4 @@ export * from './plain-text.ts';
 export * from './date-input.ts';
 export * from './till.ts';
 export * from './order-labels.ts';
+export * from './purchasing.ts';

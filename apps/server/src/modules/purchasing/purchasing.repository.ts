@@ -48,7 +48,8 @@ export const purchasingRepository = {
       .select({
         supplier: suppliers,
         sortKey: sql<string>`lower(${suppliers.name})`,
-        productCount: sql<number>`(select count(*)::int from ${supplierProducts} where ${supplierProducts.businessId} = ${suppliers.businessId} and ${supplierProducts.supplierId} = ${suppliers.id})`.mapWith(Number),
+        // "suppliers"."id" spelled out: Drizzle prints a one-table query's columns bare, and a bare id in the subquery would be supplier_products.id.
+        productCount: sql<number>`(select count(*)::int from ${supplierProducts} where ${supplierProducts.businessId} = "suppliers"."business_id" and ${supplierProducts.supplierId} = "suppliers"."id")`.mapWith(Number),
       })
       .from(suppliers)
       .where(and(...conditions))

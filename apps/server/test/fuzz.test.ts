@@ -191,6 +191,9 @@ async function seedRows(client: ApiClient) {
   const taxRate = (await client.post('/api/tax-rates', { name: 'Fuzz VAT', basisPoints: 1000 })).body.taxRate?.id ?? (await client.get('/api/tax-rates')).body.taxRates?.[0]?.id;
   const product = (await client.post('/api/products', { name: 'Fuzz product', price: 250, trackStock: true, initialStock: 50, barcode: '4006381333931' })).body.product as { id: string; price: number };
   const customer = (await client.post('/api/customers', { name: 'Fuzz customer' })).body.customer.id as string;
+  const supplier = ((await client.post('/api/suppliers', { name: 'Fuzz supplier' })).body.supplier?.id ?? randomUUID()) as string;
+  const purchaseOrder = ((await client.post('/api/purchase-orders', { supplierId: supplier, lines: [{ productId: product.id, quantity: 1, unitCost: 100 }] })).body.purchaseOrder?.id ??
+    randomUUID()) as string;
   const employee = (await client.post('/api/employees', { fullName: 'Fuzz cashier', role: 'cashier', pin: '2468' })).body.employee.id as string;
   const sale = await client.post('/api/checkout', {
     idempotencyKey: randomUUID(),
@@ -204,7 +207,7 @@ async function seedRows(client: ApiClient) {
   await client.request('POST', '/api/time-clock/clock-out', {}, headers);
   const entries = (await client.request('GET', '/api/time-clock/entries?from=2020-01-01&to=2100-01-01', undefined, headers)).body;
   const entry = (entries.entries?.[0]?.id ?? randomUUID()) as string;
-  const ids: Record<string, string> = { products: product.id, categories: category, customers: customer, employees: employee, orders: order, 'tax-rates': taxRate ?? randomUUID(), 'time-clock': entry };
+  const ids: Record<string, string> = { products: product.id, categories: category, customers: customer, suppliers: supplier, 'purchase-orders': purchaseOrder, employees: employee, orders: order, 'tax-rates': taxRate ?? randomUUID(), 'time-clock': entry };
   return { ids, employeeSession: token };
 }
 

@@ -28,7 +28,9 @@ import { CustomersPage } from '@/features/customers/components/customers-page';
 import { OrderDetailPage } from '@/features/orders/components/order-detail-page';
 import { OrdersPage } from '@/features/orders/components/orders-page';
 import { ProductsPage } from '@/features/products/components/products-page';
+import { PurchaseOrdersPage } from '@/features/purchase-orders/components/purchase-orders-page';
 import { ReceiptPage } from '@/features/receipts/components/receipt-page';
+import { SuppliersPage } from '@/features/suppliers/components/suppliers-page';
 
 /** Pages with their own screen; every other SPEC §2 route shows its title and what it will hold. */
 const PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
@@ -56,6 +58,8 @@ const PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
   '/customers': CustomersPage,
   '/products': ProductsPage,
   '/categories': CategoriesPage,
+  '/suppliers': SuppliersPage,
+  '/purchase-orders': PurchaseOrdersPage,
 };
 
 /** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */

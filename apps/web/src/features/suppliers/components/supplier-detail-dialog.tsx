@@ -95,7 +95,7 @@ export function SupplierDetailDialog({
                 )}
               </div>
             ) : null}
-            <dl className="grid gap-4 text-sm sm:grid-cols-3">
+            <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
               <Detail label="Contact person" value={supplier.contactName} />
               <Detail label="Email" value={supplier.email} />
               <Detail label="Phone" value={supplier.phone} />
@@ -135,13 +135,13 @@ export function SupplierDetailDialog({
                     <TableRow className="hover:bg-transparent">
                       <TableHead>Product</TableHead>
                       <TableHead className="hidden sm:table-cell">Code</TableHead>
-                      <TableHead className="text-right">Pack</TableHead>
+                      <TableHead className="hidden text-right sm:table-cell">Pack</TableHead>
                       <TableHead className="text-right">Last cost</TableHead>
                       <TableHead className="text-right">Stock</TableHead>
                       <TableHead className="hidden text-right md:table-cell">Reorder at</TableHead>
                       <TableHead className="hidden text-right md:table-cell">Reorder qty</TableHead>
                       {canOrder ? (
-                        <TableHead className="w-24">
+                        <TableHead className="w-24 px-0">
                           <span className="sr-only">Actions</span>
                         </TableHead>
                       ) : null}
@@ -152,7 +152,7 @@ export function SupplierDetailDialog({
                       <TableRow key={row.productId}>
                         <TableCell className="font-medium">{row.name}</TableCell>
                         <TableCell className="hidden font-mono text-xs sm:table-cell">{row.supplierCode ?? '—'}</TableCell>
-                        <TableCell className="text-right tabular-nums">{row.packSize}</TableCell>
+                        <TableCell className="hidden text-right tabular-nums sm:table-cell">{row.packSize}</TableCell>
                         <TableCell className="text-right tabular-nums">{money(row.lastCost)}</TableCell>
                         <TableCell className="text-right tabular-nums">{row.trackStock ? row.stockQuantity : '—'}</TableCell>
                         <TableCell className="hidden text-right tabular-nums md:table-cell">{row.reorderPoint ?? row.lowStockThreshold ?? '—'}</TableCell>

@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canPurchaseOrder, purchaseLineAmounts, reorderUnits, statusAfterReceiving, weightedAverageCost, type PurchaseOrderAction, type PurchaseOrderStatus } from './purchasing.ts';
+import {
+  agedPayableBucket,
+  canPurchaseOrder,
+  dueDateFromTerms,
+  invoicePaymentStatus,
+  purchaseLineAmounts,
+  reorderUnits,
+  statusAfterReceiving,
+  threeWayMatch,
+  weightedAverageCost,
+  type PurchaseOrderAction,
+  type PurchaseOrderStatus,
+} from './purchasing.ts';
 
 describe('weightedAverageCost (issue 13 item 3)', () => {
   it.each([
@@ -89,5 +101,37 @@ describe('reorder and line amounts', () => {
   it('rounds tax once per line, half away from zero', () => {
     expect(purchaseLineAmounts({ quantity: 3, unitCost: 333, taxRateBp: 1900 })).toEqual({ net: 999, tax: 190, total: 1189 });
     expect(purchaseLineAmounts({ quantity: 1, unitCost: 50, taxRateBp: 700 })).toEqual({ net: 50, tax: 4, total: 54 });
+  });
+});
+
+describe('purchasing invoices', () => {
+  it('dates the due date from the terms, across months and leap days', () => {
+    expect(dueDateFromTerms('2026-01-31', 30)).toBe('2026-03-02');
+    expect(dueDateFromTerms('2028-02-15', 14)).toBe('2028-02-29');
+    expect(dueDateFromTerms('2026-05-01', 0)).toBe('2026-05-01');
+  });
+
+  it.each([
+    ['2026-03-01', 'current'],
+    ['2026-03-02', 'days_1_30'],
+    ['2026-03-31', 'days_1_30'],
+    ['2026-04-01', 'days_31_60'],
+    ['2026-05-30', 'days_61_90'],
+    ['2026-05-31', 'days_over_90'],
+  ] as const)('ages a balance due 2026-03-01 on %s as %s', (asOf, bucket) => {
+    expect(agedPayableBucket('2026-03-01', asOf)).toBe(bucket);
+  });
+
+  it('is unpaid, partly paid or paid', () => {
+    expect([invoicePaymentStatus(100, 0), invoicePaymentStatus(100, 40), invoicePaymentStatus(100, 100)]).toEqual(['unpaid', 'partly_paid', 'paid']);
+  });
+
+  it('matches ordered, received and invoiced quantity and cost', () => {
+    const base = { quantityOrdered: 8, unitCostOrdered: 100, quantityReceived: 3, quantityInvoicedBefore: 0 };
+    expect(threeWayMatch({ ...base, quantityInvoiced: 3, unitCostInvoiced: 100 })).toMatchObject({ matched: true, deliveryDiffers: true, amountDifference: 0 });
+    expect(threeWayMatch({ ...base, quantityInvoiced: 8, unitCostInvoiced: 100 })).toMatchObject({ matched: false, quantityDiffers: true, unitsNotReceived: 5, amountDifference: 500 });
+    expect(threeWayMatch({ ...base, quantityInvoiced: 3, unitCostInvoiced: 110 })).toMatchObject({ matched: false, costDiffers: true, amountDifference: 30 });
+    // A second invoice for the rest of a line delivered in two parts.
+    expect(threeWayMatch({ ...base, quantityReceived: 8, quantityInvoicedBefore: 3, quantityInvoiced: 5, unitCostInvoiced: 100 })).toMatchObject({ matched: true, amountDifference: 0 });
   });
 });

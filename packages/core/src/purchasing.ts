@@ -92,3 +92,89 @@ export function purchaseLineAmounts(line: { quantity: number; unitCost: Minor; t
   const tax = Number(divideRounded(BigInt(net) * BigInt(line.taxRateBp), 10_000n));
   return { net, tax, total: net + tax };
 }
+
+/** The due date of an invoice: its date plus the supplier's payment terms in days (calendar dates, YYYY-MM-DD). */
+export function dueDateFromTerms(invoiceDate: string, termsDays: number): string {
+  const date = new Date(`${invoiceDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + termsDays);
+  return date.toISOString().slice(0, 10);
+}
+
+export type InvoicePaymentStatus = 'unpaid' | 'partly_paid' | 'paid';
+
+export function invoicePaymentStatus(total: Minor, paid: Minor): InvoicePaymentStatus {
+  if (paid <= 0) return 'unpaid';
+  return paid >= total ? 'paid' : 'partly_paid';
+}
+
+export const AGED_PAYABLE_BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const;
+export type AgedPayableBucket = (typeof AGED_PAYABLE_BUCKETS)[number];
+export const AGED_PAYABLE_LABELS: Record<AgedPayableBucket, string> = {
+  current: 'Current',
+  days_1_30: '1–30 days',
+  days_31_60: '31–60 days',
+  days_61_90: '61–90 days',
+  days_over_90: '90+ days',
+};
+
+/** Days past the due date on `asOf` (both YYYY-MM-DD); 0 or less is not yet overdue. */
+export function daysOverdue(dueDate: string, asOf: string): number {
+  return Math.round((Date.parse(`${asOf}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The aged-payables column an open balance falls in: current until due, then by days overdue. */
+export function agedPayableBucket(dueDate: string, asOf: string): AgedPayableBucket {
+  const days = daysOverdue(dueDate, asOf);
+  if (days <= 0) return 'current';
+  if (days <= 30) return 'days_1_30';
+  if (days <= 60) return 'days_31_60';
+  if (days <= 90) return 'days_61_90';
+  return 'days_over_90';
+}
+
+export interface MatchInput {
+  quantityOrdered: number;
+  unitCostOrdered: Minor;
+  quantityReceived: number;
+  /** On this invoice. */
+  quantityInvoiced: number;
+  unitCostInvoiced: Minor;
+  /** On the supplier's earlier invoices for the same order line. */
+  quantityInvoicedBefore: number;
+}
+
+export interface MatchResult {
+  /** Invoiced (with earlier invoices) differs from received: pay for what arrived. */
+  quantityDiffers: boolean;
+  /** Invoiced unit cost differs from the ordered one. */
+  costDiffers: boolean;
+  /** Received differs from ordered (short or over delivery). */
+  deliveryDiffers: boolean;
+  /** Invoiced units not (yet) received, never negative. */
+  unitsNotReceived: number;
+  /** What the invoice asks beyond what was received at the ordered cost, in minor units (negative when it asks less). */
+  amountDifference: Minor;
+  matched: boolean;
+}
+
+/**
+ * Three-way match of one order line: ordered, received and invoiced quantity and cost. An
+ * invoice line matches when everything invoiced so far equals what was received and its unit cost
+ * equals the ordered one.
+ */
+export function threeWayMatch(line: MatchInput): MatchResult {
+  const invoicedSoFar = line.quantityInvoicedBefore + line.quantityInvoiced;
+  const quantityDiffers = invoicedSoFar !== line.quantityReceived;
+  const costDiffers = line.unitCostInvoiced !== line.unitCostOrdered;
+  const deliveryDiffers = line.quantityReceived !== line.quantityOrdered;
+  const receivedStillToInvoice = Math.max(0, line.quantityReceived - line.quantityInvoicedBefore);
+  const amountDifference = line.quantityInvoiced * line.unitCostInvoiced - receivedStillToInvoice * line.unitCostOrdered;
+  return {
+    quantityDiffers,
+    costDiffers,
+    deliveryDiffers,
+    unitsNotReceived: Math.max(0, invoicedSoFar - line.quantityReceived),
+    amountDifference,
+    matched: !quantityDiffers && !costDiffers,
+  };
+}

@@ -142,3 +142,82 @@ export const goodsReceiptLines = pgTable(
   },
   (table) => [index('goods_receipt_lines_receipt').on(table.receiptId), index('goods_receipt_lines_order_line').on(table.purchaseOrderLineId).where(sql`${table.purchaseOrderLineId} is not null`)],
 );
+
+/**
+ * A supplier's invoice (issue 13 item 4), entered or matched against purchase-order lines. Its
+ * total is the sum of its lines; paid_total the sum of its payments (kept in the same
+ * transaction as each payment). Status follows from them: unpaid, partly paid, paid.
+ */
+export const purchaseInvoices = pgTable(
+  'purchase_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    supplierId: uuid('supplier_id').notNull(),
+    invoiceNumber: text('invoice_number').notNull(),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    net: money('net').notNull(),
+    tax: money('tax').notNull(),
+    total: money('total').notNull(),
+    paidTotal: money('paid_total').notNull().default(0),
+    notes: text('notes'),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmployeeId: uuid('actor_employee_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'purchase_invoices_supplier_fk', columns: [table.businessId, table.supplierId], foreignColumns: [suppliers.businessId, suppliers.id] }),
+    uniqueIndex('purchase_invoices_business_idempotency').on(table.businessId, table.idempotencyKey),
+    uniqueIndex('purchase_invoices_supplier_number').on(table.businessId, table.supplierId, sql`lower(${table.invoiceNumber})`),
+    index('purchase_invoices_business_due').on(table.businessId, table.dueDate, table.id),
+  ],
+);
+
+export const purchaseInvoiceLines = pgTable(
+  'purchase_invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => purchaseInvoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    purchaseOrderLineId: uuid('purchase_order_line_id').references(() => purchaseOrderLines.id),
+    productId: uuid('product_id').references(() => products.id),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitCost: money('unit_cost').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    net: money('net').notNull(),
+    tax: money('tax').notNull(),
+  },
+  (table) => [
+    index('purchase_invoice_lines_invoice').on(table.invoiceId, table.position),
+    index('purchase_invoice_lines_order_line').on(table.purchaseOrderLineId).where(sql`${table.purchaseOrderLineId} is not null`),
+  ],
+);
+
+/** A payment to a supplier against an invoice; a client-generated key makes a retry a replay. */
+export const supplierPayments = pgTable(
+  'supplier_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => purchaseInvoices.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmployeeId: uuid('actor_employee_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('supplier_payments_business_idempotency').on(table.businessId, table.idempotencyKey), index('supplier_payments_invoice').on(table.invoiceId)],
+);

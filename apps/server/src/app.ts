@@ -23,6 +23,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes.ts';
+import { purchaseInvoicesRoutes } from './modules/purchasing/purchase-invoices.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
@@ -149,6 +150,7 @@ export function createApp(services: Services) {
   app.route('/', ordersRoutes);
   app.route('/', customersRoutes);
   app.route('/', purchasingRoutes);
+  app.route('/', purchaseInvoicesRoutes);
   app.route('/', receiptsRoutes);
   app.route('/', onboardingRoutes);
   app.route('/', taxRatesRoutes);

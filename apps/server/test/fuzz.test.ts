@@ -194,6 +194,9 @@ async function seedRows(client: ApiClient) {
   const supplier = ((await client.post('/api/suppliers', { name: 'Fuzz supplier' })).body.supplier?.id ?? randomUUID()) as string;
   const purchaseOrder = ((await client.post('/api/purchase-orders', { supplierId: supplier, lines: [{ productId: product.id, quantity: 1, unitCost: 100 }] })).body.purchaseOrder?.id ??
     randomUUID()) as string;
+  const purchaseInvoice = ((
+    await client.post('/api/purchase-invoices', { idempotencyKey: randomUUID(), supplierId: supplier, invoiceNumber: 'FUZZ-1', invoiceDate: '2026-01-01', lines: [{ description: 'Fuzz', quantity: 1, unitCost: 100 }] })
+  ).body.invoice?.id ?? randomUUID()) as string;
   const employee = (await client.post('/api/employees', { fullName: 'Fuzz cashier', role: 'cashier', pin: '2468' })).body.employee.id as string;
   const sale = await client.post('/api/checkout', {
     idempotencyKey: randomUUID(),
@@ -207,7 +210,7 @@ async function seedRows(client: ApiClient) {
   await client.request('POST', '/api/time-clock/clock-out', {}, headers);
   const entries = (await client.request('GET', '/api/time-clock/entries?from=2020-01-01&to=2100-01-01', undefined, headers)).body;
   const entry = (entries.entries?.[0]?.id ?? randomUUID()) as string;
-  const ids: Record<string, string> = { products: product.id, categories: category, customers: customer, suppliers: supplier, 'purchase-orders': purchaseOrder, employees: employee, orders: order, 'tax-rates': taxRate ?? randomUUID(), 'time-clock': entry };
+  const ids: Record<string, string> = { products: product.id, categories: category, customers: customer, suppliers: supplier, 'purchase-orders': purchaseOrder, 'purchase-invoices': purchaseInvoice, employees: employee, orders: order, 'tax-rates': taxRate ?? randomUUID(), 'time-clock': entry };
   return { ids, employeeSession: token };
 }
 

@@ -398,3 +398,120 @@ describe('permissions (SPEC §6, issue 13 item 6)', () => {
     expect(res.body.error.code).toBe('feature_disabled');
   });
 });
+
+describe('purchasing invoices', () => {
+  /** A sent order of 20 beans at 10.00 and 8 milk at 1.00, with all beans and 3 milk received. */
+  async function partlyReceived() {
+    const shopState = await stockedShop();
+    const { client, beans, milk, supplier } = shopState;
+    const order = await sentOrder(client, supplier.id, [
+      { productId: beans.id, quantity: 20, unitCost: 1000 },
+      { productId: milk.id, quantity: 8, unitCost: 100 },
+    ]);
+    await ok(
+      await client.post('/api/goods-receipts', {
+        idempotencyKey: randomUUID(),
+        purchaseOrderId: order.id,
+        lines: [
+          { purchaseOrderLineId: order.lines[0].id, quantity: 20 },
+          { purchaseOrderLineId: order.lines[1].id, quantity: 3 },
+        ],
+      }),
+      201,
+    );
+    return { ...shopState, order };
+  }
+
+  it('matches ordered, received and invoiced per line, highlights the differences and dates the invoice from the terms', async () => {
+    const { client, supplier, order } = await partlyReceived();
+    const res = await ok(
+      await client.post('/api/purchase-invoices', {
+        idempotencyKey: randomUUID(),
+        supplierId: supplier.id,
+        invoiceNumber: 'INV-77',
+        invoiceDate: '2026-03-01',
+        lines: [
+          { purchaseOrderLineId: order.lines[0].id, quantity: 20, unitCost: 1000, taxRateBp: 1000 },
+          { purchaseOrderLineId: order.lines[1].id, quantity: 8, unitCost: 100 },
+        ],
+      }),
+      201,
+    );
+    const invoice = res.invoice;
+    expect(invoice).toMatchObject({ invoiceNumber: 'INV-77', dueDate: '2026-03-15', net: 20_800, tax: 2_000, total: 22_800, paidTotal: 0, balance: 22_800, status: 'unpaid' });
+    expect(invoice.lines[0].description).toBe('Beans');
+    expect(invoice.lines[0].match).toMatchObject({ purchaseOrderLabel: 'PO-0001', quantityOrdered: 20, quantityReceived: 20, matched: true });
+    expect(invoice.lines[1].match).toMatchObject({ quantityOrdered: 8, quantityReceived: 3, quantityDiffers: true, unitsNotReceived: 5, amountDifference: 500, matched: false });
+    // The same number again for this supplier is a 409; a retry with the same key is the first invoice.
+    const again = await client.post('/api/purchase-invoices', { idempotencyKey: randomUUID(), supplierId: supplier.id, invoiceNumber: 'inv-77', invoiceDate: '2026-03-01', lines: [{ description: 'x', quantity: 1, unitCost: 1 }] });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('purchase_invoice_number_taken');
+  });
+
+  it('records payments up to the balance, idempotently; partly paid, then paid; ages what is open', async () => {
+    const { client, supplier } = await partlyReceived();
+    const invoice = (
+      await ok(
+        await client.post('/api/purchase-invoices', { idempotencyKey: randomUUID(), supplierId: supplier.id, invoiceNumber: 'A-1', invoiceDate: '2026-01-01', dueDate: '2026-01-31', lines: [{ description: 'Delivery', quantity: 1, unitCost: 10_000 }] }),
+        201,
+      )
+    ).invoice;
+    await ok(await client.post('/api/purchase-invoices', { idempotencyKey: randomUUID(), supplierId: supplier.id, invoiceNumber: 'A-2', invoiceDate: '2026-03-20', dueDate: '2026-04-19', lines: [{ description: 'Crates', quantity: 2, unitCost: 500 }] }), 201);
+
+    const aged = await ok(await client.get('/api/purchase-invoices/aged-payables?asOf=2026-04-10'), 200);
+    expect(aged.totals).toEqual({ current: 1000, days_1_30: 0, days_31_60: 0, days_61_90: 10_000, days_over_90: 0 });
+    expect(aged.suppliers).toEqual([expect.objectContaining({ supplierId: supplier.id, total: 11_000 })]);
+
+    const pay = { idempotencyKey: randomUUID(), amount: 4_000, paidOn: '2026-02-05', method: 'bank_transfer', reference: 'TR-1' };
+    const [first, retry] = await Promise.all([client.post(`/api/purchase-invoices/${invoice.id}/payments`, pay), client.post(`/api/purchase-invoices/${invoice.id}/payments`, pay)]);
+    expect([first.status, retry.status].sort()).toEqual([200, 201]);
+    const partly = (await ok(await client.get(`/api/purchase-invoices/${invoice.id}`), 200)).invoice;
+    expect(partly).toMatchObject({ paidTotal: 4_000, balance: 6_000, status: 'partly_paid' });
+    expect(partly.payments).toHaveLength(1);
+
+    const tooMuch = await client.post(`/api/purchase-invoices/${invoice.id}/payments`, { ...pay, idempotencyKey: randomUUID(), amount: 6_001 });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.error.code).toBe('payment_exceeds_balance');
+    const paid = await ok(await client.post(`/api/purchase-invoices/${invoice.id}/payments`, { ...pay, idempotencyKey: randomUUID(), amount: 6_000 }), 201);
+    expect(paid.invoice).toMatchObject({ balance: 0, status: 'paid', daysOverdue: 0 });
+    expect((await client.post(`/api/purchase-invoices/${invoice.id}/payments`, { ...pay, idempotencyKey: randomUUID(), amount: 1 })).status).toBe(409);
+
+    const unpaid = await ok(await client.get('/api/purchase-invoices?status=unpaid'), 200);
+    expect(unpaid.invoices.map((row: { invoiceNumber: string }) => row.invoiceNumber)).toEqual(['A-2']);
+    const csv = await fetch(`${server.url}/api/purchase-invoices/export.csv`, { headers: { cookie: client.cookieHeader() } });
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toBe('supplier,invoice_number,invoice_date,due_date,net,tax,total,paid,balance,status,days_overdue');
+    expect(text).toContain(',A-1,2026-01-01,2026-01-31,100.00,0.00,100.00,100.00,0.00,paid,0');
+  });
+
+  it.each([
+    ['a negative quantity', (o: any) => [{ purchaseOrderLineId: o.lines[0].id, quantity: -1, unitCost: 1 }], 400],
+    ['a negative cost', (o: any) => [{ purchaseOrderLineId: o.lines[0].id, quantity: 1, unitCost: -5 }], 400],
+    ['an unknown order line', (_o: any) => [{ purchaseOrderLineId: randomUUID(), quantity: 1, unitCost: 1 }], 422],
+    ['a line with neither product nor description', (_o: any) => [{ quantity: 1, unitCost: 1 }], 400],
+    ['an amount past what a line holds', (_o: any) => [{ description: 'x', quantity: 1_000_000, unitCost: 1_000_000_000_000 }], 422],
+  ])('refuses an invoice with %s and writes nothing', async (_name, lines, status) => {
+    const { client, businessId, supplier, order } = await partlyReceived();
+    const res = await client.post('/api/purchase-invoices', { idempotencyKey: randomUUID(), supplierId: supplier.id, invoiceNumber: 'X', invoiceDate: '2026-03-01', lines: lines(order) });
+    expect(res.status).toBe(status);
+    expect((await ok(await client.get('/api/purchase-invoices'), 200)).invoices).toEqual([]);
+    expect(businessId).toBeTruthy();
+  });
+
+  it('refuses another business’s supplier or order lines, and employees without can_make_orders', async () => {
+    const mine = await partlyReceived();
+    const theirs = await partlyReceived();
+    const body = { idempotencyKey: randomUUID(), supplierId: mine.supplier.id, invoiceNumber: 'Z', invoiceDate: '2026-03-01' };
+    expect((await mine.client.post('/api/purchase-invoices', { ...body, supplierId: theirs.supplier.id, lines: [{ description: 'x', quantity: 1, unitCost: 1 }] })).status).toBe(404);
+    expect((await mine.client.post('/api/purchase-invoices', { ...body, lines: [{ purchaseOrderLineId: theirs.order.lines[0].id, quantity: 1, unitCost: 1 }] })).status).toBe(422);
+    expect((await mine.client.post('/api/purchase-invoices', { ...body, lines: [{ productId: theirs.beans.id, quantity: 1, unitCost: 1 }] })).status).toBe(422);
+    const theirInvoice = (await ok(await theirs.client.post('/api/purchase-invoices', { ...body, idempotencyKey: randomUUID(), supplierId: theirs.supplier.id, lines: [{ description: 'x', quantity: 1, unitCost: 100 }] }), 201)).invoice;
+    expect((await mine.client.get(`/api/purchase-invoices/${theirInvoice.id}`)).status).toBe(404);
+    expect((await mine.client.post(`/api/purchase-invoices/${theirInvoice.id}/payments`, { idempotencyKey: randomUUID(), amount: 1, paidOn: '2026-03-02', method: 'cash' })).status).toBe(404);
+
+    const staff = await staffBusiness(server, { features: { employee_management: true, purchase_orders: true } });
+    const { headersOf } = await staffOfEveryRole(server, staff);
+    for (const actor of ['manager', 'cashier', 'adminNone']) expect((await staff.client.request('GET', '/api/purchase-invoices', undefined, headersOf(actor))).status, actor).toBe(403);
+    expect((await staff.client.request('GET', '/api/purchase-invoices', undefined, headersOf('adminAll'))).status).toBe(200);
+  });
+});

@@ -4,6 +4,9 @@ import { productsNotFound } from './purchasing-errors.ts';
 import type { OrderLineInput } from './purchasing-input.ts';
 import { purchasingRepository as repo } from './purchasing.repository.ts';
 
+/** The largest amount of one line, in minor units: 10^13 (a hundred billion in a two-decimal currency). */
+export const MAX_LINE_AMOUNT = 10_000_000_000_000;
+
 /**
  * The rows of a purchase order's lines: every product must be the business's; the pack size
  * defaults to the supplier's, the unit cost to the supplier's last cost, else the product's cost.
@@ -25,6 +28,8 @@ export async function buildOrderLines(tx: Tx, businessId: string, supplierId: st
     }
     const quantityOrdered = line.quantity * packSize;
     if (quantityOrdered > 1_000_000_000) throw new AppError(422, 'quantity_out_of_range', `The quantity of ${product.name} is too large`, { productId: product.id });
+    // Amounts stay exact JavaScript integers (and far inside PostgreSQL's bigint when summed).
+    if (quantityOrdered * unitCost > MAX_LINE_AMOUNT) throw new AppError(422, 'amount_out_of_range', `The line for ${product.name} comes to more than an order can hold`, { productId: product.id });
     return { businessId, purchaseOrderId: orderId, position, productId: product.id, packSize, quantityOrdered, unitCost, taxRateBp: line.taxRateBp ?? 0 };
   });
 }

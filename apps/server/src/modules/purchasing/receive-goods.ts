@@ -8,6 +8,7 @@ import { requireAccess } from '../../lib/require-access.ts';
 import { actorOf, orderNotFound, productsNotFound, supplierNotFound } from './purchasing-errors.ts';
 import { purchasingRepository as repo, type ReceiptRow } from './purchasing.repository.ts';
 import { toReceiptView, type ReceiptView } from './purchasing-views.ts';
+import { MAX_LINE_AMOUNT } from './order-lines.ts';
 import { readPurchaseOrder } from './read-purchase-order.ts';
 import { ensureTransition } from './transition-errors.ts';
 
@@ -142,6 +143,7 @@ async function writeReceipt(tx: Tx, tenant: TenantContext, input: ReceiveGoodsIn
     if (stockAfter > MAX_STOCK_QUANTITY) {
       throw new AppError(422, 'stock_out_of_range', `Stock of ${product.name} would be ${stockAfter}; it stays within ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`);
     }
+    if (line.quantity * line.unitCost > MAX_LINE_AMOUNT) throw new AppError(422, 'amount_out_of_range', `The line for ${product.name} comes to more than a delivery can hold`);
     const costAfter = weightedAverageCost({ stockBefore: product.stockQuantity, costBefore: product.cost, quantity: line.quantity, unitCost: line.unitCost });
     receiptLines.push({
       businessId,

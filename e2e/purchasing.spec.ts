@@ -53,7 +53,7 @@ async function linkProduct(page: Page, name: string, fields: { reorderAt: string
   await expect(dialog.getByRole('row', { name: new RegExp(`^${name}`) })).toBeVisible();
 }
 
-test('the owner adds a supplier, reorders two low products, sends the order, receives it in part and sees stock and average cost change', async ({ page }) => {
+test('the owner adds a supplier, reorders two low products, sends, receives in part, sees stock and average cost change, enters the invoice and pays it', async ({ page }) => {
   await signUpOwner(page);
   const api = page.request;
   await postJson(api, '/api/products', { name: 'Beans', price: 1500, cost: 800, trackStock: true, initialStock: 10 });
@@ -116,4 +116,34 @@ test('the owner adds a supplier, reorders two low products, sends the order, rec
   const milk = page.getByRole('row', { name: /Milk/ });
   await expect(milk).toContainText('5');
   await expect(milk).toContainText('$1.00');
+
+  // The supplier's invoice bills all 8 milk, though 3 arrived: the mismatch shows on that line.
+  await page.goto('/purchases/invoices');
+  await expect(page.getByRole('heading', { name: 'Purchasing Invoices', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Enter invoice' }).click();
+  const enter = page.getByRole('dialog', { name: 'Enter supplier invoice' });
+  await enter.getByLabel('Supplier').selectOption({ label: 'Bean & Leaf Wholesale' });
+  await enter.getByLabel('Invoice number').fill('BL-2041');
+  await expect(enter.getByLabel('Invoiced units of Milk')).toHaveValue('3');
+  await enter.getByLabel('Invoiced units of Milk').fill('8');
+  await screenshots(page, 'enter-invoice');
+  await enter.getByRole('button', { name: 'Enter invoice' }).click();
+  const invoice = page.getByRole('dialog', { name: /Invoice BL-2041/ });
+  await expect(invoice.getByText('1 line does not match what was ordered and received: check before paying.')).toBeVisible();
+  const milkLine = invoice.getByRole('row', { name: /Milk/ });
+  await expect(milkLine).toContainText('differs by $5.00');
+  await expect(milkLine.getByText('(differs from received)')).toBeAttached();
+  await expect(invoice.getByRole('row', { name: /Beans/ })).toContainText('matches');
+  // The invoice total is 20 × 10.00 + 8 × 1.00; pay it in full (the amount is filled in).
+  await expect(invoice.getByLabel(/Amount/)).toHaveValue('208.00');
+  await screenshots(page, 'invoice');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await invoice.getByRole('button', { name: 'Record payment' }).click();
+  await expect(invoice.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  await expect(invoice.getByRole('heading', { name: /Invoice BL-2041/ })).toHaveText(/Paid$/);
+  await expect(invoice.getByRole('heading', { name: /Invoice BL-2041/ })).not.toContainText('Unpaid');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('row', { name: /BL-2041/ })).toContainText('Paid');
+  await screenshots(page, 'invoices');
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });

@@ -28,6 +28,7 @@ import { CustomersPage } from '@/features/customers/components/customers-page';
 import { OrderDetailPage } from '@/features/orders/components/order-detail-page';
 import { OrdersPage } from '@/features/orders/components/orders-page';
 import { ProductsPage } from '@/features/products/components/products-page';
+import { PurchaseInvoicesPage } from '@/features/purchase-invoices/components/purchase-invoices-page';
 import { PurchaseOrdersPage } from '@/features/purchase-orders/components/purchase-orders-page';
 import { ReceiptPage } from '@/features/receipts/components/receipt-page';
 import { SuppliersPage } from '@/features/suppliers/components/suppliers-page';
@@ -60,6 +61,7 @@ const PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
   '/categories': CategoriesPage,
   '/suppliers': SuppliersPage,
   '/purchase-orders': PurchaseOrdersPage,
+  '/purchases/invoices': PurchaseInvoicesPage,
 };
 
 /** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */

@@ -116,7 +116,7 @@ export function InvoiceDialog({ invoiceId, onOpenChange, today }: { invoiceId: s
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
                   <TableHead>Line</TableHead>
-                  <TableHead className="text-right">Ordered</TableHead>
+                  <TableHead className="hidden text-right sm:table-cell">Ordered</TableHead>
                   <TableHead className="text-right">Received</TableHead>
                   <TableHead className="text-right">Invoiced</TableHead>
                   <TableHead className="hidden text-right sm:table-cell">Order cost</TableHead>
@@ -134,13 +134,14 @@ export function InvoiceDialog({ invoiceId, onOpenChange, today }: { invoiceId: s
                         {match ? (
                           <div className="text-xs text-muted-foreground">
                             {match.purchaseOrderLabel}
+                            <span className="sm:hidden"> · {match.quantityOrdered} ordered</span>
                             {match.matched ? ' · matches' : ` · differs${match.amountDifference !== 0 ? ` by ${money(match.amountDifference)}` : ''}`}
                           </div>
                         ) : (
                           <div className="text-xs text-muted-foreground">Not on an order</div>
                         )}
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">{match ? match.quantityOrdered : '—'}</TableCell>
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">{match ? match.quantityOrdered : '—'}</TableCell>
                       <TableCell className={`text-right tabular-nums ${match?.quantityDiffers ? differs : ''}`}>{match ? match.quantityReceived : '—'}</TableCell>
                       <TableCell className={`text-right tabular-nums ${match?.quantityDiffers ? differs : ''}`}>
                         {line.quantity}

@@ -146,4 +146,16 @@ test('the owner adds a supplier, reorders two low products, sends, receives in p
   await expect(page.getByRole('row', { name: /BL-2041/ })).toContainText('Paid');
   await screenshots(page, 'invoices');
   expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // Suppliers from a CSV file: a bad row is reported and nothing is imported; the fixed file is.
+  await page.goto('/suppliers');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const importing = page.getByRole('dialog', { name: 'Import suppliers' });
+  const file = (text: string) => ({ name: 'suppliers.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await importing.getByLabel('CSV file').setInputFiles(file('name,email,payment_terms_days\nDairy Direct,not-an-email,21\n'));
+  await expect(importing.getByText('Row 2, email: Enter a valid email address')).toBeVisible();
+  await screenshots(page, 'import-suppliers');
+  await importing.getByLabel('CSV file').setInputFiles(file('name,email,payment_terms_days\nDairy Direct,milk@dairy.example,21\n'));
+  await expect(page.getByText('1 added, 0 updated, 0 unchanged')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Dairy Direct/ })).toContainText('21 days');
 });

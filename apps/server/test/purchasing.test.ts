@@ -107,6 +107,37 @@ describe('suppliers', () => {
     expect(text).toContain('"Acme, Ltd",,,,,,7,,,"\'=HYPERLINK(""x"")",no');
   });
 
+  it('imports suppliers from CSV, all rows or none, with a row-by-row report; the export reads back in', async () => {
+    const { client, businessId } = await shop();
+    await addSupplier(client, { name: 'Acme', paymentTermsDays: 7 });
+    const bad = await client.post('/api/suppliers/import', {
+      csv: 'name;email;payment_terms_days;archived\nBean Co;not-an-email;30;no\n;a@b.example;10;\nacme;;400;maybe\nBean co;;;\n',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('import_rejected');
+    expect(bad.body.error.rows).toEqual(
+      expect.arrayContaining([
+        { row: 2, field: 'email', message: 'Enter a valid email address' },
+        expect.objectContaining({ row: 3, field: 'name' }),
+        expect.objectContaining({ row: 4, field: 'payment_terms_days' }),
+        expect.objectContaining({ row: 4, field: 'archived' }),
+        { row: 5, field: 'name', message: 'The same supplier as row 2' },
+      ]),
+    );
+    expect((await server.database.withTenant(businessId, (tx) => tx.select().from(suppliers))).map((row) => row.name)).toEqual(['Acme']);
+    expect((await client.post('/api/suppliers/import', { csv: 'name,colour\nX,red\n' })).body.error.rows).toEqual([expect.objectContaining({ row: 1, field: 'colour' })]);
+
+    const good = await ok(await client.post('/api/suppliers/import', { csv: 'name,email,payment_terms_days,notes\nBean Co,orders@bean.example,45,"Call first, always"\nACME,,14,\n' }), 200);
+    expect(good).toEqual({ created: 1, updated: 1, unchanged: 0 });
+    const listed = (await client.get('/api/suppliers')).body.suppliers;
+    expect(listed.map((row: any) => [row.name, row.email, row.paymentTermsDays, row.notes])).toEqual([
+      ['Acme', null, 14, null],
+      ['Bean Co', 'orders@bean.example', 45, 'Call first, always'],
+    ]);
+    const exported = await (await fetch(`${server.url}/api/suppliers/export.csv`, { headers: { cookie: client.cookieHeader() } })).text();
+    expect(await ok(await client.post('/api/suppliers/import', { csv: exported }), 200)).toEqual({ created: 0, updated: 0, unchanged: 2 });
+  });
+
   it.each([
     ['no name', {}],
     ['a blank name', { name: '  ' }],

@@ -10,6 +10,7 @@ import { draftReorders } from './draft-reorders.ts';
 import { exportSuppliers, SUPPLIER_CSV_COLUMNS } from './export-suppliers.ts';
 import { getPurchaseOrder } from './get-purchase-order.ts';
 import { getSupplier } from './get-supplier.ts';
+import { importSuppliers, MAX_SUPPLIER_ROWS } from './import-suppliers.ts';
 import { listPurchaseOrders } from './list-purchase-orders.ts';
 import { listSuppliers } from './list-suppliers.ts';
 import { expectedDate, minorAmount, orderLineInput, orderNotes, packSize, stockLevel, supplierFields, supplierName, units } from './purchasing-input.ts';
@@ -183,6 +184,20 @@ const exportSuppliersRoute = defineRoute({
   responses: {
     200: { description: `CSV: ${SUPPLIER_CSV_COLUMNS.join(', ')}`, content: { 'text/csv': { schema: z.string() } } },
     ...errorResponses(401, 403),
+  },
+});
+
+const importSuppliersRoute = defineRoute({
+  method: 'post',
+  path: '/api/suppliers/import',
+  access: order,
+  tags: ['purchasing'],
+  summary: `Import suppliers from CSV (JSON { csv }) in the export's columns; a name that exists updates that supplier; at most ${MAX_SUPPLIER_ROWS} rows; all rows or none`,
+  description: 'Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing imported.',
+  request: { body: jsonBody(z.strictObject({ csv: z.string().min(1, 'The file is empty').max(1_000_000) })) },
+  responses: {
+    200: jsonResponse(z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() }), 'Imported'),
+    ...errorResponses(400, 401, 403),
   },
 });
 
@@ -407,6 +422,9 @@ export const purchasingRoutes = new OpenAPIHono<AppEnv>()
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="suppliers-${new Date().toISOString().slice(0, 10)}.csv"`,
     });
+  })
+  .openapi(importSuppliersRoute, async (c) => {
+    return c.json(await importSuppliers(c.var.services.database, c.var.tenant, c.req.valid('json').csv), 200);
   })
   .openapi(listSuppliersRoute, async (c) => {
     const query = c.req.valid('query');

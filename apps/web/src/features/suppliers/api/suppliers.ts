@@ -167,3 +167,18 @@ export function useCatalogueSearch(q: string) {
     staleTime: 30_000,
   });
 }
+
+export interface ImportRowError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** POST /api/suppliers/import: all rows or none; a rejected file's problems are in the error's `rows`. */
+export function useImportSuppliers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (csv: string) => apiClient.post<{ created: number; updated: number; unchanged: number }>('/api/suppliers/import', { csv }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: suppliersQueryKey }),
+  });
+}

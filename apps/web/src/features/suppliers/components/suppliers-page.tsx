@@ -1,4 +1,4 @@
-import { DownloadIcon, PlusIcon, SearchIcon, TruckIcon } from 'lucide-react';
+import { DownloadIcon, PlusIcon, SearchIcon, TruckIcon, UploadIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
 import { usePurchasingAccess } from '@/lib/purchasing-access';
 import { useExportSuppliers, useSuppliers, type Supplier } from '../api/suppliers';
+import { ImportSuppliersDialog } from './import-suppliers-dialog';
 import { SupplierDetailDialog } from './supplier-detail-dialog';
 import { SupplierFormDialog } from './supplier-form-dialog';
 
@@ -29,6 +30,7 @@ export function SuppliersPage() {
   const exporting = useExportSuppliers();
   const [openId, setOpenId] = useState<string | null>(null);
   const [form, setForm] = useState<{ supplier: Supplier | null } | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
   const nothingYet = q === '' && !includeArchived && list.isSuccess && suppliers.length === 0;
 
   return (
@@ -43,10 +45,16 @@ export function SuppliersPage() {
               {exporting.isPending ? 'Exporting...' : 'Export CSV'}
             </Button>
             {canOrder ? (
-              <Button onClick={() => setForm({ supplier: null })}>
-                <PlusIcon aria-hidden="true" />
-                Add supplier
-              </Button>
+              <>
+                <Button variant="outline" onClick={() => setImportOpen(true)}>
+                  <UploadIcon aria-hidden="true" />
+                  Import CSV
+                </Button>
+                <Button onClick={() => setForm({ supplier: null })}>
+                  <PlusIcon aria-hidden="true" />
+                  Add supplier
+                </Button>
+              </>
             ) : null}
           </>
         }
@@ -141,6 +149,7 @@ export function SuppliersPage() {
         canOrder={canOrder}
         canChangeCosts={canChangeCosts}
       />
+      <ImportSuppliersDialog open={importOpen} onOpenChange={setImportOpen} />
       <SupplierFormDialog
         open={form !== null}
         onOpenChange={(open) => {

@@ -142,6 +142,8 @@ test('the owner adds a supplier, reorders two low products, sends, receives in p
   await expect(invoice.getByRole('heading', { name: 'Payments' })).toBeVisible();
   await expect(invoice.getByRole('heading', { name: /Invoice BL-2041/ })).toHaveText(/Paid$/);
   await expect(invoice.getByRole('heading', { name: /Invoice BL-2041/ })).not.toContainText('Unpaid');
+  await invoice.getByLabel('Attach a PDF or photo').setInputFiles({ name: 'BL-2041.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await expect(invoice.getByRole('link', { name: 'Open the attached file' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('row', { name: /BL-2041/ })).toContainText('Paid');
   await screenshots(page, 'invoices');

@@ -515,6 +515,25 @@ describe('purchasing invoices', () => {
     expect(text).toContain(',A-1,2026-01-01,2026-01-31,100.00,0.00,100.00,100.00,0.00,paid,0');
   });
 
+  it('attaches the supplier’s PDF from the purchase-invoices bucket and hands out a link to it', async () => {
+    const { client, supplier } = await partlyReceived();
+    const invoice = (await ok(await client.post('/api/purchase-invoices', { idempotencyKey: randomUUID(), supplierId: supplier.id, invoiceNumber: 'F-1', invoiceDate: '2026-03-01', lines: [{ description: 'x', quantity: 1, unitCost: 100 }] }), 201)).invoice;
+    expect(invoice).toMatchObject({ attachmentName: null, attachmentUrl: null });
+    expect((await client.request('PUT', `/api/purchase-invoices/${invoice.id}/attachment`, { name: `${invoice.id}/missing.pdf` })).status).toBe(404);
+    const upload = await fetch(`${server.url}/api/storage/object/purchase-invoices/${invoice.id}/scan.pdf`, {
+      method: 'POST',
+      headers: { cookie: client.cookieHeader(), 'content-type': 'application/pdf' },
+      body: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    });
+    expect(upload.status).toBe(200);
+    const attached = await ok(await client.request('PUT', `/api/purchase-invoices/${invoice.id}/attachment`, { name: `${invoice.id}/scan.pdf` }), 200);
+    expect(attached.invoice.attachmentName).toBe(`${invoice.id}/scan.pdf`);
+    const file = await fetch(`${server.url}${attached.invoice.attachmentUrl}`);
+    expect(file.status).toBe(200);
+    expect((await file.text()).startsWith('%PDF-')).toBe(true);
+    expect((await client.get(`/api/purchase-invoices/${invoice.id}`)).body.invoice.attachmentUrl).toMatch(/^\/api\/storage\/object\/sign\/purchase-invoices\//);
+  });
+
   it.each([
     ['a negative quantity', (o: any) => [{ purchaseOrderLineId: o.lines[0].id, quantity: -1, unitCost: 1 }], 400],
     ['a negative cost', (o: any) => [{ purchaseOrderLineId: o.lines[0].id, quantity: 1, unitCost: -5 }], 400],

@@ -53,6 +53,7 @@ CREATE TABLE "purchase_invoices" (
 	"total" bigint NOT NULL,
 	"paid_total" bigint DEFAULT 0 NOT NULL,
 	"notes" text,
+	"attachment_name" text,
 	"idempotency_key" uuid NOT NULL,
 	"request_hash" text NOT NULL,
 	"actor_user_id" uuid,

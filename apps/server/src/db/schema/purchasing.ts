@@ -162,6 +162,8 @@ export const purchaseInvoices = pgTable(
     total: money('total').notNull(),
     paidTotal: money('paid_total').notNull().default(0),
     notes: text('notes'),
+    /** The supplier's PDF or photo: an object name in the business's 'purchase-invoices' storage bucket. */
+    attachmentName: text('attachment_name'),
     idempotencyKey: uuid('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     actorUserId: uuid('actor_user_id'),

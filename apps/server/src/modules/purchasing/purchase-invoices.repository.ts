@@ -145,6 +145,10 @@ export const purchaseInvoicesRepository = {
     return row!;
   },
 
+  async setAttachment(tx: Tx, invoiceId: string, name: string | null) {
+    await tx.update(purchaseInvoices).set({ attachmentName: name }).where(eq(purchaseInvoices.id, invoiceId));
+  },
+
   async addPaid(tx: Tx, invoiceId: string, amount: number) {
     await tx
       .update(purchaseInvoices)

@@ -3,6 +3,7 @@ import { AGED_PAYABLE_BUCKETS, isoDateInput, multiLine, singleLine } from '@till
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
+import { attachInvoiceFile, attachmentUrlOf } from './attach-invoice-file.ts';
 import { createPurchaseInvoice } from './create-purchase-invoice.ts';
 import { exportPurchaseInvoices, INVOICE_CSV_COLUMNS } from './export-purchase-invoices.ts';
 import { getAgedPayables } from './get-aged-payables.ts';
@@ -36,6 +37,8 @@ const invoiceSummarySchema = z.object({
 const invoiceSchema = invoiceSummarySchema
   .extend({
     notes: z.string().nullable(),
+    attachmentName: z.string().nullable(),
+    attachmentUrl: z.string().nullable().openapi({ description: 'Opens the attached PDF or photo for an hour' }),
     lines: z.array(
       z.object({
         id: z.uuid(),
@@ -195,6 +198,16 @@ const payRoute = defineRoute({
   },
 });
 
+const attachRoute = defineRoute({
+  method: 'put',
+  path: '/api/purchase-invoices/{id}/attachment',
+  access: payables,
+  tags: ['purchasing'],
+  summary: "Attach the supplier's PDF or photo, first uploaded to the 'purchase-invoices' storage bucket, by its object name (null detaches); 404 for an object that does not exist",
+  request: { params: idParams, body: jsonBody(z.strictObject({ name: singleLine(z.string().min(1).max(500)).nullable() })) },
+  responses: { 200: jsonResponse(z.object({ invoice: invoiceSchema }), 'Attached'), ...errorResponses(400, 401, 403, 404) },
+});
+
 // Fixed paths first: "aged-payables" and "export.csv" must not be read as ids.
 export const purchaseInvoicesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(agedRoute, async (c) => {
@@ -212,12 +225,17 @@ export const purchaseInvoicesRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(createRoute, async (c) => {
     const { replayed, invoice } = await createPurchaseInvoice(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date());
-    return c.json({ invoice }, replayed ? 200 : 201);
+    return c.json({ invoice: { ...invoice, attachmentUrl: await attachmentUrlOf(c.var.services.storage, c.var.tenant.businessId, invoice.attachmentName) } }, replayed ? 200 : 201);
   })
   .openapi(getRoute, async (c) => {
-    return c.json({ invoice: await getPurchaseInvoice(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, new Date()) }, 200);
+    const invoice = await getPurchaseInvoice(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, new Date());
+    return c.json({ invoice: { ...invoice, attachmentUrl: await attachmentUrlOf(c.var.services.storage, c.var.tenant.businessId, invoice.attachmentName) } }, 200);
+  })
+  .openapi(attachRoute, async (c) => {
+    const invoice = await attachInvoiceFile(c.var.services.database, c.var.services.storage, c.var.tenant, c.req.valid('param').id, c.req.valid('json').name, new Date());
+    return c.json({ invoice: { ...invoice, attachmentUrl: await attachmentUrlOf(c.var.services.storage, c.var.tenant.businessId, invoice.attachmentName) } }, 200);
   })
   .openapi(payRoute, async (c) => {
     const { replayed, invoice } = await recordSupplierPayment(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date());
-    return c.json({ invoice }, replayed ? 200 : 201);
+    return c.json({ invoice: { ...invoice, attachmentUrl: await attachmentUrlOf(c.var.services.storage, c.var.tenant.businessId, invoice.attachmentName) } }, replayed ? 200 : 201);
   });

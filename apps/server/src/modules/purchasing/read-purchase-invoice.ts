@@ -44,6 +44,7 @@ export async function readPurchaseInvoice(tx: Tx, businessId: string, id: string
   return {
     ...invoiceSummary(invoice, supplier!.name, business.currency, today),
     notes: invoice.notes,
+    attachmentName: invoice.attachmentName,
     lines: lines.map((line) => {
       const order = line.purchaseOrderLineId ? orderLines.get(line.purchaseOrderLineId) : undefined;
       const match = order

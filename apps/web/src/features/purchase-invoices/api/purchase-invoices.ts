@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgedPayableBucket, InvoicePaymentStatus } from '@till/core';
 import { apiClient } from '@/lib/api-client';
+import { uploadWithProgress } from '@/lib/upload';
 
 export const purchaseInvoicesQueryKey = ['purchase-invoices'] as const;
 
@@ -38,6 +39,8 @@ export interface InvoiceLineMatch {
 
 export interface PurchaseInvoice extends InvoiceSummary {
   notes: string | null;
+  attachmentName: string | null;
+  attachmentUrl: string | null;
   lines: {
     id: string;
     purchaseOrderLineId: string | null;
@@ -171,3 +174,11 @@ export function useOrdersToMatch(supplierId: string | null) {
     },
   });
 }
+
+/** Uploads the supplier's PDF or photo to the 'purchase-invoices' bucket, then attaches it (PUT …/attachment). */
+export const useAttachInvoiceFile = (invoiceId: string) =>
+  useInvoiceMutation(async (file: File) => {
+    const name = `${invoiceId}/${Date.now()}-${file.name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(-80) || 'invoice'}`;
+    await uploadWithProgress(`/api/storage/object/purchase-invoices/${name}`, { body: file, contentType: file.type || 'application/octet-stream' });
+    return (await apiClient.put<{ invoice: PurchaseInvoice }>(`/api/purchase-invoices/${invoiceId}/attachment`, { name })).invoice;
+  });

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney, minorToDecimalText, parseMoneyText } from '@/lib/money';
-import { usePurchaseInvoice, useRecordPayment, type PurchaseInvoice } from '../api/purchase-invoices';
+import { useAttachInvoiceFile, usePurchaseInvoice, useRecordPayment, type PurchaseInvoice } from '../api/purchase-invoices';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
 const METHODS = [
@@ -80,6 +80,40 @@ function PaymentForm({ invoice, today }: { invoice: PurchaseInvoice; today: stri
 }
 
 const differs = 'bg-amber-50 font-semibold text-amber-900';
+
+function Attachment({ invoice }: { invoice: PurchaseInvoice }) {
+  const attach = useAttachInvoiceFile(invoice.id);
+  return (
+    <section aria-labelledby="attachment-heading" className="grid gap-2">
+      <h3 id="attachment-heading" className="font-semibold">
+        Supplier’s document
+      </h3>
+      {invoice.attachmentUrl ? (
+        <a href={invoice.attachmentUrl} target="_blank" rel="noreferrer" className="justify-self-start text-sm font-medium underline underline-offset-4">
+          Open the attached file
+        </a>
+      ) : (
+        <p className="text-sm text-muted-foreground">No file attached yet.</p>
+      )}
+      <div className="grid max-w-sm gap-1.5">
+        <Label htmlFor="invoice-attachment">{invoice.attachmentUrl ? 'Replace with a PDF or photo' : 'Attach a PDF or photo'}</Label>
+        <Input
+          id="invoice-attachment"
+          type="file"
+          accept="application/pdf,image/jpeg,image/png,image/webp,image/heic"
+          disabled={attach.isPending}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) attach.mutate(file, { onSuccess: () => toast.success('File attached') });
+          }}
+        />
+      </div>
+      {attach.isPending ? <p role="status">Uploading...</p> : null}
+      {attach.isError ? <ErrorAlert title="The file could not be attached" error={attach.error} /> : null}
+    </section>
+  );
+}
 
 /** An invoice: its lines matched three ways (differences highlighted), its payments and what is still open. */
 export function InvoiceDialog({ invoiceId, onOpenChange, today }: { invoiceId: string | null; onOpenChange: (open: boolean) => void; today: string }) {
@@ -190,6 +224,7 @@ export function InvoiceDialog({ invoiceId, onOpenChange, today }: { invoiceId: s
               </section>
             ) : null}
             {invoice.balance > 0 ? <PaymentForm key={invoice.id} invoice={invoice} today={today} /> : null}
+            <Attachment invoice={invoice} />
           </div>
         ) : null}
       </DialogContent>

@@ -124,7 +124,11 @@ export function daysOverdue(dueDate: string, asOf: string): number {
 
 /** The aged-payables column an open balance falls in: current until due, then by days overdue. */
 export function agedPayableBucket(dueDate: string, asOf: string): AgedPayableBucket {
-  const days = daysOverdue(dueDate, asOf);
+  return agedPayableBucketOfDays(daysOverdue(dueDate, asOf));
+}
+
+/** The aged-payables column of a balance this many days past its due date. */
+export function agedPayableBucketOfDays(days: number): AgedPayableBucket {
   if (days <= 0) return 'current';
   if (days <= 30) return 'days_1_30';
   if (days <= 60) return 'days_31_60';

@@ -1,4 +1,4 @@
-import { AGED_PAYABLE_BUCKETS, agedPayableBucket, type AgedPayableBucket } from '@till/core';
+import { AGED_PAYABLE_BUCKETS, agedPayableBucketOfDays, type AgedPayableBucket } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { businessToday } from './business-today.ts';
 import { purchaseInvoicesRepository as repo } from './purchase-invoices.repository.ts';
@@ -12,11 +12,11 @@ export async function getAgedPayables(database: Database, businessId: string, as
   return database.withTenant(businessId, async (tx) => {
     const business = await purchasingRepository.businessOf(tx, businessId);
     const asOf = asOfInput ?? businessToday(business.timeZone, now);
-    const rows = await repo.openBalances(tx, businessId);
+    const rows = await repo.openBalancesByDaysOverdue(tx, businessId, asOf);
     const bySupplier = new Map<string, { supplierId: string; supplierName: string; buckets: Buckets; total: number }>();
     const totals = empty();
     for (const row of rows) {
-      const bucket = agedPayableBucket(row.dueDate, asOf);
+      const bucket = agedPayableBucketOfDays(row.daysOverdue);
       const entry = bySupplier.get(row.supplierId) ?? { supplierId: row.supplierId, supplierName: row.supplierName, buckets: empty(), total: 0 };
       entry.buckets[bucket] += row.balance;
       entry.total += row.balance;

@@ -104,18 +104,24 @@ export const purchaseInvoicesRepository = {
       .limit(filter.limit);
   },
 
-  /** Every open invoice's balance with its due date and supplier, for aged payables. */
-  async openBalances(tx: Tx, businessId: string) {
+  /**
+   * Open balances summed per supplier and days overdue on `asOf` (one row per supplier and day,
+   * not per invoice); the caller puts the days into core's buckets.
+   */
+  async openBalancesByDaysOverdue(tx: Tx, businessId: string, asOf: string) {
+    const days = sql<number>`(${asOf}::date - ${purchaseInvoices.dueDate})`;
     return tx
       .select({
         supplierId: purchaseInvoices.supplierId,
         supplierName: suppliers.name,
-        dueDate: purchaseInvoices.dueDate,
-        balance: sql<number>`(${purchaseInvoices.total} - ${purchaseInvoices.paidTotal})::bigint`.mapWith(Number),
+        daysOverdue: days.mapWith(Number),
+        balance: sql<number>`sum(${purchaseInvoices.total} - ${purchaseInvoices.paidTotal})::bigint`.mapWith(Number),
       })
       .from(purchaseInvoices)
       .innerJoin(suppliers, and(eq(suppliers.businessId, purchaseInvoices.businessId), eq(suppliers.id, purchaseInvoices.supplierId)))
-      .where(and(eq(purchaseInvoices.businessId, businessId), OPEN));
+      .where(and(eq(purchaseInvoices.businessId, businessId), OPEN))
+      // By position: the days expression carries its own parameter, which GROUP BY would not see as the same.
+      .groupBy(sql.raw('1, 2, 3'));
   },
 
   async all(tx: Tx, businessId: string) {

@@ -168,11 +168,39 @@ export const purchasingRepository = {
       .where(and(eq(products.businessId, businessId), eq(products.id, id)));
   },
 
-  async applyReceipt(tx: Tx, businessId: string, id: string, delta: number, cost: number) {
+  /** Stock up and the new cost for many products in one statement (a 500-line delivery is one round trip, not 500). */
+  async applyReceipts(tx: Tx, businessId: string, rows: { id: string; delta: number; cost: number }[]) {
+    if (rows.length === 0) return;
+    const values = sql.join(
+      rows.map((row) => sql`(${row.id}::uuid, ${row.delta}::int, ${row.cost}::bigint)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${products} set stock_quantity = ${products.stockQuantity} + v.delta, cost = v.cost, updated_at = now()
+      from (values ${values}) as v(id, delta, cost)
+      where ${products.businessId} = ${businessId} and ${products.id} = v.id`);
+  },
+
+  /** Received units added to many order lines in one statement. */
+  async addReceivedMany(tx: Tx, businessId: string, rows: { lineId: string; quantity: number }[]) {
+    if (rows.length === 0) return;
+    const values = sql.join(
+      rows.map((row) => sql`(${row.lineId}::uuid, ${row.quantity}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${purchaseOrderLines} set quantity_received = ${purchaseOrderLines.quantityReceived} + v.quantity
+      from (values ${values}) as v(id, quantity)
+      where ${purchaseOrderLines.businessId} = ${businessId} and ${purchaseOrderLines.id} = v.id`);
+  },
+
+  /** The supplier's last cost of many products, linking the ones not linked yet. */
+  async upsertLastCosts(tx: Tx, rows: { businessId: string; supplierId: string; productId: string; lastCost: number }[]) {
+    if (rows.length === 0) return;
     await tx
-      .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} + ${delta}`, cost, updatedAt: sql`now()` })
-      .where(and(eq(products.businessId, businessId), eq(products.id, id)));
+      .insert(supplierProducts)
+      .values(rows)
+      .onConflictDoUpdate({ target: [supplierProducts.businessId, supplierProducts.supplierId, supplierProducts.productId], set: { lastCost: sql`excluded.last_cost`, updatedAt: sql`now()` } });
   },
 
   async insertMovements(tx: Tx, rows: (typeof stockMovements.$inferInsert)[]) {
@@ -291,13 +319,6 @@ export const purchasingRepository = {
   async replaceLines(tx: Tx, orderId: string, lines: (typeof purchaseOrderLines.$inferInsert)[]) {
     await tx.delete(purchaseOrderLines).where(eq(purchaseOrderLines.purchaseOrderId, orderId));
     if (lines.length > 0) await tx.insert(purchaseOrderLines).values(lines);
-  },
-
-  async addReceived(tx: Tx, lineId: string, quantity: number) {
-    await tx
-      .update(purchaseOrderLines)
-      .set({ quantityReceived: sql`${purchaseOrderLines.quantityReceived} + ${quantity}` })
-      .where(eq(purchaseOrderLines.id, lineId));
   },
 
   async hasOpenOrders(tx: Tx, businessId: string, supplierId: string) {

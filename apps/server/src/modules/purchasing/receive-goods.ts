@@ -137,6 +137,10 @@ async function writeReceipt(tx: Tx, tenant: TenantContext, input: ReceiveGoodsIn
   });
   const changes: Record<string, unknown>[] = [];
   const receiptLines = [];
+  // Written after the loop in one statement each (each product appears once: checked above).
+  const applied: { id: string; delta: number; cost: number }[] = [];
+  const receivedOnLines: { lineId: string; quantity: number }[] = [];
+  const lastCosts: { businessId: string; supplierId: string; productId: string; lastCost: number }[] = [];
   for (const line of planned) {
     const product = products.get(line.productId)!;
     const stockAfter = product.stockQuantity + line.quantity;
@@ -158,15 +162,14 @@ async function writeReceipt(tx: Tx, tenant: TenantContext, input: ReceiveGoodsIn
       batchNumber: line.batchNumber,
       expiryDate: line.expiryDate,
     });
-    await repo.applyReceipt(tx, businessId, product.id, line.quantity, costAfter);
-    if (line.orderLineId) await repo.addReceived(tx, line.orderLineId, line.quantity);
-    if (supplierId) {
-      await repo.upsertSupplierProduct(tx, { businessId, supplierId, productId: product.id, lastCost: line.unitCost }, { lastCost: line.unitCost });
-    }
+    applied.push({ id: product.id, delta: line.quantity, cost: costAfter });
+    if (line.orderLineId) receivedOnLines.push({ lineId: line.orderLineId, quantity: line.quantity });
+    if (supplierId) lastCosts.push({ businessId, supplierId, productId: product.id, lastCost: line.unitCost });
     changes.push({ product_id: product.id, name: product.name, quantity: line.quantity, unit_cost: line.unitCost, cost_before: product.cost, cost_after: costAfter, stock_before: product.stockQuantity });
-    // A product named twice (never, by the checks above) would still see its own first line.
-    products.set(product.id, { ...product, stockQuantity: stockAfter, cost: costAfter });
   }
+  await repo.applyReceipts(tx, businessId, applied);
+  await repo.addReceivedMany(tx, businessId, receivedOnLines);
+  await repo.upsertLastCosts(tx, lastCosts);
   await repo.insertReceiptLines(tx, receiptLines);
   await repo.insertMovements(
     tx,

@@ -24,6 +24,8 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { insightRoutes } from './modules/insight/insight.routes.ts';
+import { purchasingRoutes } from './modules/purchasing/purchasing.routes.ts';
+import { purchaseInvoicesRoutes } from './modules/purchasing/purchase-invoices.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
@@ -153,6 +155,8 @@ export function createApp(services: Services) {
   app.route('/', ordersRoutes);
   app.route('/', customersRoutes);
   app.route('/', insightRoutes);
+  app.route('/', purchasingRoutes);
+  app.route('/', purchaseInvoicesRoutes);
   app.route('/', receiptsRoutes);
   app.route('/', onboardingRoutes);
   app.route('/', taxRatesRoutes);

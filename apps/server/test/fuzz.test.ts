@@ -191,6 +191,12 @@ async function seedRows(client: ApiClient) {
   const taxRate = (await client.post('/api/tax-rates', { name: 'Fuzz VAT', basisPoints: 1000 })).body.taxRate?.id ?? (await client.get('/api/tax-rates')).body.taxRates?.[0]?.id;
   const product = (await client.post('/api/products', { name: 'Fuzz product', price: 250, trackStock: true, initialStock: 50, barcode: '4006381333931' })).body.product as { id: string; price: number };
   const customer = (await client.post('/api/customers', { name: 'Fuzz customer' })).body.customer.id as string;
+  const supplier = ((await client.post('/api/suppliers', { name: 'Fuzz supplier' })).body.supplier?.id ?? randomUUID()) as string;
+  const purchaseOrder = ((await client.post('/api/purchase-orders', { supplierId: supplier, lines: [{ productId: product.id, quantity: 1, unitCost: 100 }] })).body.purchaseOrder?.id ??
+    randomUUID()) as string;
+  const purchaseInvoice = ((
+    await client.post('/api/purchase-invoices', { idempotencyKey: randomUUID(), supplierId: supplier, invoiceNumber: 'FUZZ-1', invoiceDate: '2026-01-01', lines: [{ description: 'Fuzz', quantity: 1, unitCost: 100 }] })
+  ).body.invoice?.id ?? randomUUID()) as string;
   const employee = (await client.post('/api/employees', { fullName: 'Fuzz cashier', role: 'cashier', pin: '2468' })).body.employee.id as string;
   const sale = await client.post('/api/checkout', {
     idempotencyKey: randomUUID(),
@@ -216,6 +222,9 @@ async function seedRows(client: ApiClient) {
     products: product.id,
     categories: category,
     customers: customer,
+    suppliers: supplier,
+    'purchase-orders': purchaseOrder,
+    'purchase-invoices': purchaseInvoice,
     employees: employee,
     orders: order,
     'tax-rates': taxRate ?? randomUUID(),

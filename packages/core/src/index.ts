@@ -36,3 +36,4 @@ export * from './z-report-layout.ts';
 export * from './expenses.ts';
 export * from './help-center.ts';
 export * from './tasks.ts';
+export * from './purchasing.ts';

@@ -47,6 +47,9 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/expenses/add': () => import('@/features/expenses/components/expenses-page').then((module) => module.ExpensesPage),
   '/help-center': () => import('./routes/help-center').then((module) => module.HelpCenterRoute),
   '/tasks': () => import('./routes/tasks').then((module) => module.TasksRoute),
+  '/suppliers': () => import('@/features/suppliers/components/suppliers-page').then((module) => module.SuppliersPage),
+  '/purchase-orders': () => import('@/features/purchase-orders/components/purchase-orders-page').then((module) => module.PurchaseOrdersPage),
+  '/purchases/invoices': () => import('@/features/purchase-invoices/components/purchase-invoices-page').then((module) => module.PurchaseInvoicesPage),
 };
 
 /** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */

@@ -58,6 +58,10 @@ export const products = pgTable(
     /** Kept equal to the sum of stock_movements in the same transaction as each movement. */
     stockQuantity: integer('stock_quantity').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold'),
+    /** Purchasing's "Reorder" drafts an order at or below this stock (else at the low-stock threshold). */
+    reorderPoint: integer('reorder_point'),
+    /** Units a reorder asks for (rounded up to the supplier's packs). */
+    reorderQuantity: integer('reorder_quantity'),
     isActive: boolean('is_active').notNull().default(true),
     imageKey: text('image_key'),
     createdAt: createdAt(),
@@ -120,7 +124,7 @@ export const stockMovements = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     quantityDelta: integer('quantity_delta').notNull(),
-    reason: text('reason', { enum: ['initial', 'sale', 'refund', 'adjustment', 'import', 'void'] }).notNull(),
+    reason: text('reason', { enum: ['initial', 'sale', 'refund', 'adjustment', 'import', 'void', 'receipt'] }).notNull(),
     orderId: uuid('order_id'),
     actorUserId: uuid('actor_user_id'),
     actorEmployeeId: uuid('actor_employee_id'),

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business.ts';
 
 /**
  * Who a business buys from. Purchasing (purchase orders, receiving, invoices, rebates) builds on
- * it; expenses may name a supplier as their payee.
+ * it; expenses may name a supplier as their payee. Archiving sets is_active false: an archived
+ * supplier keeps its history but takes no new purchase orders.
  */
 export const suppliers = pgTable(
   'suppliers',
@@ -14,6 +15,17 @@ export const suppliers = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    contactName: text('contact_name'),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    taxNumber: text('tax_number'),
+    /** Days from the invoice date to its due date. */
+    paymentTermsDays: integer('payment_terms_days').notNull().default(30),
+    /** Days from sending a purchase order to the delivery, for the expected date. */
+    leadTimeDays: integer('lead_time_days'),
+    currencyNote: text('currency_note'),
+    notes: text('notes'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

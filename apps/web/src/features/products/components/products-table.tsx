@@ -22,6 +22,8 @@ interface ProductsTableProps {
 export function ProductsTable({ products, currency, access, onEdit, onStock, onArchive, onRestore }: ProductsTableProps) {
   const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
   const canEdit = access.canEditDetails || access.canChangePrices;
+  // Cost prices (average cost after receiving goods) for those who manage stock, as the server shows them.
+  const showCost = access.canAdjustStock;
   return (
     <Table>
       <TableHeader>
@@ -31,6 +33,7 @@ export function ProductsTable({ products, currency, access, onEdit, onStock, onA
           <TableHead className="hidden lg:table-cell">Barcode</TableHead>
           <TableHead className="hidden md:table-cell">Category</TableHead>
           <TableHead className="text-right">Price</TableHead>
+          {showCost ? <TableHead className="hidden text-right lg:table-cell">Cost</TableHead> : null}
           <TableHead className="hidden text-right sm:table-cell">Stock</TableHead>
           <TableHead className="w-14">
             <span className="sr-only">Actions</span>
@@ -81,6 +84,11 @@ export function ProductsTable({ products, currency, access, onEdit, onStock, onA
               )}
             </TableCell>
             <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(product.price, currency, locale)}</TableCell>
+            {showCost ? (
+              <TableCell className="hidden text-right whitespace-nowrap tabular-nums lg:table-cell">
+                {product.cost === null ? <span className="text-muted-foreground">—</span> : formatMoney(product.cost, currency, locale)}
+              </TableCell>
+            ) : null}
             <TableCell className="hidden text-right whitespace-nowrap sm:table-cell">
               <StockCell product={product} />
             </TableCell>

@@ -27,6 +27,7 @@ const REASON_LABEL: Record<StockMovement['reason'], string> = {
   adjustment: 'Adjustment',
   import: 'CSV import',
   void: 'Voided sale',
+  receipt: 'Goods received',
 };
 
 const number = new Intl.NumberFormat();

@@ -262,6 +262,11 @@ describe('a day at the drawer', () => {
     const kick = await fetch(`${server.url}/api/cash-drawer/kick.escpos`, { headers: { cookie: till.cookieHeader(), ...cashier() } });
     expect(kick.status).toBe(200);
     expect([...Buffer.from(await kick.arrayBuffer())].join(',')).toContain([0x1b, 0x70].join(','));
+    // A cash sale's receipt with openDrawer=true kicks the drawer first; without it, it does not.
+    const receiptBytes = async (query: string) =>
+      [...Buffer.from(await (await fetch(`${server.url}/api/orders/${cashOrderId}/receipt.escpos${query}`, { headers: { cookie: shop.client.cookieHeader() } })).arrayBuffer())].join(',');
+    expect(await receiptBytes('?openDrawer=true')).toContain([0x1b, 0x70].join(','));
+    expect(await receiptBytes('')).not.toContain([0x1b, 0x70, 0x00].join(','));
   });
 
   it('lists Z reports with filters, for can_view_reports only', async () => {

@@ -6,9 +6,10 @@ import { apiClient } from '@/lib/api-client';
  * an 80 mm ESC/POS printer (send them as they are, e.g. `lp -o raw`). Fetched through the API
  * client rather than a plain link, so an employee signed in on the till is the one asking.
  */
-export async function downloadEscPosReceipt(input: { orderId: string; refundId?: string | null }): Promise<void> {
+export async function downloadEscPosReceipt(input: { orderId: string; refundId?: string | null; openDrawer?: boolean }): Promise<void> {
   const { blob, fileName } = await apiClient.download(`/api/orders/${encodeURIComponent(input.orderId)}/receipt.escpos`, {
-    query: { refundId: input.refundId ?? undefined },
+    // A cash sale's receipt starts with the drawer-kick pulse: the printer opens the drawer (issue 12).
+    query: { refundId: input.refundId ?? undefined, openDrawer: input.openDrawer ? 'true' : undefined },
   });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

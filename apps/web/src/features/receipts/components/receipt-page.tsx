@@ -150,7 +150,7 @@ export function ReceiptPage() {
                 disabled={download.isPending}
                 onClick={() =>
                   download.mutate(
-                    { orderId, refundId },
+                    { orderId, refundId, openDrawer: !refundId && (detail.data?.payments.some((payment) => payment.method === 'cash' && payment.amount > 0) ?? false) },
                     { onError: (error) => toast.error('The ESC/POS file was not downloaded', { description: errorMessage(error) }) },
                   )
                 }

@@ -35,3 +35,4 @@ export * from './z-report-layout.ts';
 export * from './expenses.ts';
 export * from './help-center.ts';
 export * from './tasks.ts';
+export * from './quickbooks.ts';

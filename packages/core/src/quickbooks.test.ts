@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CashReport } from './cash-sessions.ts';
 import {
-  allocateProportionally,
+  allocateSigned,
   buildJournalEntry,
   formatJournalAmount,
   journalEntriesCsv,
@@ -168,8 +168,7 @@ describe('the journal entry of a Z report', () => {
         fc.array(fc.record({ method: fc.constantFrom('cash', 'card', 'other'), sales: amount, refunds: amount, difference: fc.option(fc.integer({ min: -10_000, max: 10_000 })) }), {
           minLength: 1,
           maxLength: 3,
-          selector: (row) => row.method,
-        }),
+        }).map((rows) => rows.filter((row, index) => rows.findIndex((other) => other.method === row.method) === index)),
         fc.boolean(),
         (categories, discounts, refunds, taxByRate, methods, apart) => {
           const report = zReport({ categories, discounts, refunds, taxByRate, methods });
@@ -235,14 +234,14 @@ describe('splitting in proportion', () => {
     [0, [5, 7], [0, 0]],
     [1, [0, 3], [0, 1]],
   ])('%i over %j → %j', (total, weights, parts) => {
-    expect(allocateProportionally(total, weights)).toEqual(parts);
+    expect(allocateSigned(total, weights)).toEqual(parts);
   });
 
   it('always adds up (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), fc.array(fc.integer({ min: 0, max: 1e9 }), { minLength: 1, maxLength: 8 }), (total, weights) => {
         fc.pre(weights.some((weight) => weight > 0));
-        expect(allocateProportionally(total, weights).reduce((a, b) => a + b, 0)).toBe(total);
+        expect(allocateSigned(total, weights).reduce((a, b) => a + b, 0)).toBe(total);
       }),
     );
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CashReport } from './cash-sessions.ts';
 import { currencyDecimals, type Minor } from './money.ts';
+import { allocateProportionally } from './pricing.ts';
 import { singleLine } from './plain-text.ts';
 import { dayInZone, safeTimeZone } from './zoned-days.ts';
 
@@ -78,27 +79,13 @@ export interface JournalEntry {
 export class JournalError extends Error {}
 
 /**
- * Splits `total` over `weights` in proportion, in whole minor units, so the parts add up to
- * `total` exactly: each part is rounded down, then the units left go to the largest remainders
- * (ties: the earlier weight). A sign of `total` carries to every part; weights are ≥ 0 and
- * not all zero.
+ * Splits a signed `total` over `weights` in proportion, in whole minor units, so the parts add
+ * up to `total` exactly: pricing's largest-remainder split of its size, with its sign.
  */
-export function allocateProportionally(total: Minor, weights: readonly Minor[]): Minor[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (weights.some((weight) => weight < 0) || sum <= 0) throw new JournalError('Weights must be zero or more and not all zero');
-  const sign = total < 0 ? -1n : 1n;
-  const magnitude = BigInt(Math.abs(total));
-  const bigSum = BigInt(sum);
-  const parts = weights.map((weight) => (magnitude * BigInt(weight)) / bigSum);
-  const remainders = weights.map((weight, index) => ({ index, remainder: (magnitude * BigInt(weight)) % bigSum }));
-  let left = magnitude - parts.reduce((a, b) => a + b, 0n);
-  remainders.sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
-  for (const { index } of remainders) {
-    if (left === 0n) break;
-    parts[index]! += 1n;
-    left -= 1n;
-  }
-  return parts.map((part) => Number(part * sign));
+export function allocateSigned(total: Minor, weights: readonly Minor[]): Minor[] {
+  if (weights.some((weight) => weight < 0) || weights.every((weight) => weight === 0)) throw new JournalError('Weights must be zero or more and not all zero');
+  const sign = total < 0 ? -1 : 1;
+  return allocateProportionally(Math.abs(total), [...weights]).map((part) => (part === 0 ? 0 : sign * part));
 }
 
 /** The journal number of a Z: "Z-12". */
@@ -137,7 +124,7 @@ export function buildJournalEntry(report: CashReport, mapping: QuickbooksMapping
   // Income: whatever makes the entry balance, split over the categories by their sales.
   const income = -signed.reduce((sum, line) => sum + line.amount, 0);
   const categories = report.byCategory.filter((row) => row.amount > 0);
-  const parts = categories.length > 0 ? allocateProportionally(income, categories.map((row) => row.amount)) : [];
+  const parts = categories.length > 0 ? allocateSigned(income, categories.map((row) => row.amount)) : [];
   const byAccount = new Map<string, { amount: Minor; names: string[] }>();
   const addIncome = (accountName: string, amount: Minor, name: string) => {
     const entry = byAccount.get(accountName) ?? { amount: 0, names: [] };

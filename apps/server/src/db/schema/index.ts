@@ -14,3 +14,4 @@ export * from './cash-sessions.ts';
 export * from './expenses.ts';
 export * from './help-center.ts';
 export * from './tasks.ts';
+export * from './quickbooks.ts';

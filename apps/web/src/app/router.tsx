@@ -18,6 +18,7 @@ import { PlaceholderRoute, PublicPlaceholderRoute } from './routes/placeholder';
 import { PosRoute } from './routes/pos';
 import { PosTerminalRoute } from './routes/pos-terminal';
 import { PosTerminalLoginRoute } from './routes/pos-terminal-login';
+import { QuickbooksRoute } from './routes/quickbooks';
 import { ResetPasswordRoute } from './routes/reset-password';
 import { RootErrorBoundary } from './routes/root-error';
 import { SettingsRoute } from './routes/settings';
@@ -67,6 +68,7 @@ const PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
   '/expenses/add': ExpensesPage,
   '/help-center': HelpCenterRoute,
   '/tasks': TasksRoute,
+  '/quickbooks': QuickbooksRoute,
 };
 
 /** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */

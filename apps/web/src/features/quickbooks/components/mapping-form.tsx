@@ -76,7 +76,19 @@ export function MappingForm({ view, onSaved }: { view: MappingView; onSaved: () 
   const [draft, setDraft] = useState<Draft>(() => draftOf(view.mapping));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveQuickbooksMapping();
-  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const clearError = (path: string) =>
+    setErrors((current) => {
+      if (!(path in current)) return current;
+      const { [path]: _cleared, ...rest } = current;
+      return rest;
+    });
+  const ERROR_PATHS: Partial<Record<keyof Draft, string>> = { cash: 'paymentAccounts.cash', card: 'paymentAccounts.card', other: 'paymentAccounts.other' };
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) => {
+      clearError(ERROR_PATHS[key] ?? key);
+      setDraft((current) => ({ ...current, [key]: value }));
+    };
   const categories = [...new Set([...view.categories, ...Object.keys(draft.categoryAccounts)])];
   const rates = [...new Set([...view.taxRates.map(String), ...Object.keys(draft.taxRateAccounts)])].sort((a, b) => Number(a) - Number(b));
 
@@ -157,7 +169,10 @@ export function MappingForm({ view, onSaved }: { view: MappingView; onSaved: () 
                 key={name}
                 label={`Category: ${name}`}
                 value={draft.categoryAccounts[name] ?? ''}
-                onChange={(value) => setDraft((current) => ({ ...current, categoryAccounts: { ...current.categoryAccounts, [name]: value } }))}
+                onChange={(value) => {
+                  clearError(`categoryAccounts.${name}`);
+                  setDraft((current) => ({ ...current, categoryAccounts: { ...current.categoryAccounts, [name]: value } }));
+                }}
                 error={errors[`categoryAccounts.${name}`]}
               />
             ))}
@@ -175,7 +190,10 @@ export function MappingForm({ view, onSaved }: { view: MappingView; onSaved: () 
                 key={rate}
                 label={`Tax at ${rateLabel(Number(rate))}`}
                 value={draft.taxRateAccounts[rate] ?? ''}
-                onChange={(value) => setDraft((current) => ({ ...current, taxRateAccounts: { ...current.taxRateAccounts, [rate]: value } }))}
+                onChange={(value) => {
+                  clearError(`taxRateAccounts.${rate}`);
+                  setDraft((current) => ({ ...current, taxRateAccounts: { ...current.taxRateAccounts, [rate]: value } }));
+                }}
                 error={errors[`taxRateAccounts.${rate}`]}
               />
             ))}

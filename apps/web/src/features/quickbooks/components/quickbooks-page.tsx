@@ -113,11 +113,11 @@ function DailySummaries({ onMap }: { onMap: () => void }) {
                 <span className="sr-only">Select</span>
               </TableHead>
               <TableHead>Day</TableHead>
-              <TableHead>Z</TableHead>
-              <TableHead>Register</TableHead>
+              <TableHead className="hidden sm:table-cell">Z</TableHead>
+              <TableHead className="hidden sm:table-cell">Register</TableHead>
               <TableHead className="text-right">Net sales</TableHead>
-              <TableHead className="text-right">Entry</TableHead>
-              <TableHead>Status</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">Entry</TableHead>
+              <TableHead className="hidden sm:table-cell">Status</TableHead>
               <TableHead />
             </TableRow>
           </TableHeader>
@@ -154,34 +154,43 @@ function DayRow({ day, selected, onToggle, open, onOpen }: { day: QuickbooksDay;
       <TableCell>
         <input type="checkbox" className="size-4" aria-label={`Select Z ${day.number}`} checked={selected} onChange={onToggle} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">{day.date}</TableCell>
-      <TableCell className="font-medium">Z {day.number}</TableCell>
-      <TableCell>{day.registerName}</TableCell>
+      <TableCell className="whitespace-nowrap">
+        {day.date}
+        <span className="block font-medium sm:hidden">Z {day.number}</span>
+        <span className="mt-1 block sm:hidden">
+          <ExportStatus day={day} />
+        </span>
+      </TableCell>
+      <TableCell className="hidden whitespace-nowrap font-medium sm:table-cell">Z {day.number}</TableCell>
+      <TableCell className="hidden sm:table-cell">{day.registerName}</TableCell>
       <TableCell className="text-right tabular-nums">{formatMoney(day.netSales, day.currency)}</TableCell>
-      <TableCell className="text-right tabular-nums">{day.entry ? formatMoney(day.entry.totalDebits, day.currency) : '—'}</TableCell>
-      <TableCell>
-        {day.export ? (
-          <span className="grid gap-0.5">
-            <Badge variant="success" className="w-fit">
-              Exported
-            </Badge>
-            <span className="text-xs text-muted-foreground">
-              {day.export.format.toUpperCase()} by {day.export.exportedBy}, {receiptDateTime(day.export.exportedAt, Intl.DateTimeFormat().resolvedOptions().timeZone)}
-              {day.export.count > 1 ? ` (${day.export.count} times)` : ''}
-            </span>
-          </span>
-        ) : (
-          <Badge variant="outline">Not exported</Badge>
-        )}
+      <TableCell className="hidden text-right tabular-nums sm:table-cell">{day.entry ? formatMoney(day.entry.totalDebits, day.currency) : '—'}</TableCell>
+      <TableCell className="hidden sm:table-cell">
+        <ExportStatus day={day} />
       </TableCell>
       <TableCell className="text-right">
         {day.entry ? (
-          <Button variant="ghost" aria-expanded={open} onClick={onOpen}>
-            {open ? 'Hide entry' : 'Show entry'}
+          <Button variant="ghost" className="px-2" aria-expanded={open} aria-label={`${open ? 'Hide' : 'Show'} entry of Z ${day.number}`} onClick={onOpen}>
+            {open ? 'Hide' : 'Entry'}
           </Button>
         ) : null}
       </TableCell>
     </TableRow>
+  );
+}
+
+function ExportStatus({ day }: { day: QuickbooksDay }) {
+  if (!day.export) return <Badge variant="outline">Not exported</Badge>;
+  return (
+    <span className="grid gap-0.5">
+      <Badge variant="success" className="w-fit">
+        Exported
+      </Badge>
+      <span className="text-xs text-muted-foreground">
+        {day.export.format.toUpperCase()} by {day.export.exportedBy}, {receiptDateTime(day.export.exportedAt, Intl.DateTimeFormat().resolvedOptions().timeZone)}
+        {day.export.count > 1 ? ` (${day.export.count} times)` : ''}
+      </span>
+    </span>
   );
 }
 
@@ -196,7 +205,7 @@ function EntryView({ entry }: { entry: JournalEntry }) {
         <TableHeader>
           <TableRow>
             <TableHead>Account</TableHead>
-            <TableHead>Description</TableHead>
+            <TableHead className="hidden sm:table-cell">Description</TableHead>
             <TableHead className="text-right">Debit</TableHead>
             <TableHead className="text-right">Credit</TableHead>
           </TableRow>
@@ -205,13 +214,16 @@ function EntryView({ entry }: { entry: JournalEntry }) {
           {entry.lines.map((line, index) => (
             <TableRow key={index}>
               <TableCell className="font-medium">{line.account}</TableCell>
-              <TableCell className="text-muted-foreground">{line.description}</TableCell>
+              <TableCell className="hidden text-muted-foreground sm:table-cell">{line.description}</TableCell>
               <TableCell className="text-right tabular-nums">{m(line.debit)}</TableCell>
               <TableCell className="text-right tabular-nums">{m(line.credit)}</TableCell>
             </TableRow>
           ))}
           <TableRow className="font-semibold">
-            <TableCell colSpan={2}>Total</TableCell>
+            <TableCell className="sm:hidden">Total</TableCell>
+            <TableCell colSpan={2} className="hidden sm:table-cell">
+              Total
+            </TableCell>
             <TableCell className="text-right tabular-nums">{formatMoney(entry.totalDebits, entry.currency)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatMoney(entry.totalCredits, entry.currency)}</TableCell>
           </TableRow>

@@ -2,6 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, products, quickbooksExports, quickbooksMappings } from '../src/db/schema/index.ts';
+import { FEATURE_NAMES, quickbooksMappingInput, type FeatureName } from '@till/core';
+import type { TenantContext } from '../src/lib/context.ts';
+import { exportQuickbooksJournal } from '../src/modules/quickbooks/export-quickbooks-journal.ts';
+import { getQuickbooksDay } from '../src/modules/quickbooks/get-quickbooks-day.ts';
+import { getQuickbooksMapping } from '../src/modules/quickbooks/get-quickbooks-mapping.ts';
+import { listQuickbooksDays } from '../src/modules/quickbooks/list-quickbooks-days.ts';
+import { saveQuickbooksMapping } from '../src/modules/quickbooks/save-quickbooks-mapping.ts';
 import { ApiClient, startTestServer, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pairTill, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
@@ -149,6 +156,44 @@ describe('who may use it', () => {
     expect(await count(quickbooksMappings)).toBe(0);
     expect((await till.request('GET', '/api/quickbooks/days', undefined, as(people.reporter.token))).status).toBe(200);
     expect((await till.request('GET', '/api/quickbooks/mapping', undefined, as(people.manager.token))).status).toBe(200);
+  });
+});
+
+describe('both layers check access', () => {
+  it('every QuickBooks route declares the feature and SPEC §6 reports', async () => {
+    const document = (await shop.client.get('/api/openapi.json')).body as { paths: Record<string, Record<string, { 'x-access'?: unknown }>> };
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/quickbooks'))
+      .flatMap(([, item]) => Object.values(item));
+    expect(operations).toHaveLength(5);
+    for (const operation of operations) {
+      expect(operation['x-access']).toEqual({ kind: 'business', requirement: { feature: 'quickbooks_integration', employeeFeature: 'reports' } });
+    }
+  });
+
+  it('each use-case refuses a cashier without can_access_reports, and a business without the feature, called directly', async () => {
+    const features = Object.fromEntries(FEATURE_NAMES.map((name) => [name, true])) as Record<FeatureName, boolean>;
+    const cashier: TenantContext = {
+      businessId: shop.businessId,
+      userId: shop.userId,
+      actor: { kind: 'employee', role: 'cashier', permissions: null, adminPermissions: null },
+      employeeSession: null,
+      features,
+      registerId: null,
+    };
+    const featureOff: TenantContext = { ...cashier, actor: { kind: 'owner' }, features: { ...features, quickbooks_integration: false } };
+    for (const tenant of [cashier, featureOff]) {
+      const calls = [
+        () => getQuickbooksMapping(server.database, tenant),
+        () => saveQuickbooksMapping(server.database, tenant, quickbooksMappingInput.parse(MAPPING)),
+        () => listQuickbooksDays(server.database, tenant, {}),
+        () => getQuickbooksDay(server.database, tenant, zSessionId),
+        () => exportQuickbooksJournal(server.database, tenant, { format: 'csv', sessionIds: [zSessionId] }),
+      ];
+      for (const call of calls) await expect(call()).rejects.toMatchObject({ status: 403 });
+    }
+    expect(await count(quickbooksMappings)).toBe(0);
+    expect(await count(quickbooksExports)).toBe(0);
   });
 });
 

@@ -65,7 +65,10 @@ function DailySummaries({ onMap }: { onMap: () => void }) {
     if (!days.data) return;
     const request: ExportRequest = chosen.length > 0 ? { format, sessionIds: chosen } : { format, from: days.data.from, to: days.data.to };
     exportJournal.mutate(request, {
-      onSuccess: () => toast.success(`Downloaded ${format.toUpperCase()}: ${chosen.length > 0 ? chosen.length : list.length} Z report(s) marked exported`),
+      onSuccess: () => {
+        const count = chosen.length > 0 ? chosen.length : list.length;
+        toast.success(`Downloaded ${format.toUpperCase()}: ${count} Z report${count === 1 ? '' : 's'} marked exported`);
+      },
       onError: (error) => toast.error(errorMessage(error)),
     });
   };
@@ -154,8 +157,8 @@ function DayRow({ day, selected, onToggle, open, onOpen }: { day: QuickbooksDay;
       <TableCell>
         <input type="checkbox" className="size-4" aria-label={`Select Z ${day.number}`} checked={selected} onChange={onToggle} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">
-        {day.date}
+      <TableCell className="min-w-28">
+        <span className="whitespace-nowrap">{day.date}</span>
         <span className="block font-medium sm:hidden">Z {day.number}</span>
         <span className="mt-1 block sm:hidden">
           <ExportStatus day={day} />

@@ -40,6 +40,7 @@ import { chatbotRoutes } from './modules/chatbot/chatbot.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { EXPENSE_RECEIPT_PATH, expensesRoutes } from './modules/expenses/expenses.routes.ts';
 import { helpCenterRoutes } from './modules/help-center/help-center.routes.ts';
+import { quickbooksRoutes } from './modules/quickbooks/quickbooks.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -173,6 +174,7 @@ export function createApp(services: Services) {
   app.route('/', expensesRoutes);
   app.route('/', helpCenterRoutes);
   app.route('/', tasksRoutes);
+  app.route('/', quickbooksRoutes);
 
   app.get('/api/openapi.json', (c) => {
     const document = app.getOpenAPI31Document({

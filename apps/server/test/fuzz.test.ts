@@ -217,8 +217,18 @@ async function seedRows(client: ApiClient) {
   const task = (await client.post('/api/tasks', { title: 'Fuzz task' })).body.task?.id as string | undefined;
   // An open drawer on the seed till, so that the drawer routes reach their queries and writes.
   const drawer = await (await tillOf(client)).request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 10_000 }, headers);
+  // A QuickBooks account mapping, so that the journal routes reach their queries past "map the accounts first".
+  await client.request('PUT', '/api/quickbooks/mapping', {
+    defaultIncomeAccount: 'Sales',
+    defaultTaxAccount: 'Tax',
+    paymentAccounts: { cash: 'Cash', card: 'Card', other: 'Other' },
+    overShortAccount: 'Over/Short',
+    discountsAccount: 'Discounts',
+    refundsAccount: null,
+  });
   const ids: Record<string, string> = {
     'cash-sessions': (drawer.body?.id ?? randomUUID()) as string,
+    quickbooks: (drawer.body?.id ?? randomUUID()) as string,
     products: product.id,
     categories: category,
     customers: customer,

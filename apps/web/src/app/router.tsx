@@ -50,6 +50,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/suppliers': () => import('@/features/suppliers/components/suppliers-page').then((module) => module.SuppliersPage),
   '/purchase-orders': () => import('@/features/purchase-orders/components/purchase-orders-page').then((module) => module.PurchaseOrdersPage),
   '/purchases/invoices': () => import('@/features/purchase-invoices/components/purchase-invoices-page').then((module) => module.PurchaseInvoicesPage),
+  '/quickbooks': () => import('./routes/quickbooks').then((module) => module.QuickbooksRoute),
 };
 
 /** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */

@@ -166,6 +166,12 @@ async function download(path: string, options: RequestOptions = {}): Promise<{ b
   return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
 }
 
+/** A POST whose answer is a file (an export that also records itself), as `download`. */
+async function downloadPost(path: string, body: unknown, options: RequestOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send('POST', path, body, options, '*/*');
+  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
+}
+
 export const apiClient = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
@@ -174,4 +180,5 @@ export const apiClient = {
   /** A body only where the API takes one (deleting several stored objects). */
   delete: <T>(path: string, options?: RequestOptions, body?: unknown) => request<T>('DELETE', path, body, options),
   download,
+  downloadPost,
 };

@@ -15,3 +15,4 @@ export * from './expenses.ts';
 export * from './help-center.ts';
 export * from './tasks.ts';
 export * from './purchasing.ts';
+export * from './quickbooks.ts';

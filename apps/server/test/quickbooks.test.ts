@@ -1,0 +1,385 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, categories, products, quickbooksExports, quickbooksMappings } from '../src/db/schema/index.ts';
+import { FEATURE_NAMES, quickbooksMappingInput, type FeatureName } from '@till/core';
+import type { TenantContext } from '../src/lib/context.ts';
+import { exportQuickbooksJournal } from '../src/modules/quickbooks/export-quickbooks-journal.ts';
+import { getQuickbooksDay } from '../src/modules/quickbooks/get-quickbooks-day.ts';
+import { getQuickbooksMapping } from '../src/modules/quickbooks/get-quickbooks-mapping.ts';
+import { listQuickbooksDays } from '../src/modules/quickbooks/list-quickbooks-days.ts';
+import { saveQuickbooksMapping } from '../src/modules/quickbooks/save-quickbooks-mapping.ts';
+import { ApiClient, startTestServer, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { addEmployee, as, pairTill, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
+
+/**
+ * QuickBooks daily summary (issue 12 item 5; decision 024): from each frozen Z report a balanced
+ * journal entry, an account mapping, CSV and IIF files, and a per-Z export status.
+ */
+let server: TestServer;
+let shop: StaffBusiness;
+let till: ApiClient;
+let stranger: StaffBusiness;
+const people = {} as Record<'cashier' | 'manager' | 'reporter', { id: string; pin: string; token: string }>;
+let coffee: string;
+let sandwich: string;
+let zSessionId: string;
+let secondSessionId: string;
+let openSessionId: string;
+
+const MAPPING = {
+  defaultIncomeAccount: 'Sales',
+  categoryAccounts: { Drinks: 'Sales:Drinks' },
+  defaultTaxAccount: 'Sales Tax Payable',
+  taxRateAccounts: { '2000': 'VAT 20%' },
+  paymentAccounts: { cash: 'Cash Clearing', card: 'Card Clearing', other: 'Other Tenders' },
+  overShortAccount: 'Cash Over/Short',
+  discountsAccount: 'Discounts Given',
+  refundsAccount: 'Refunds',
+};
+
+async function signIn(client: ApiClient, employeeId: string, pin: string) {
+  const res = await client.post('/api/employee-sessions', { employeeId, pin });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.token as string;
+}
+
+const count = async (table: typeof quickbooksMappings | typeof quickbooksExports, businessId = shop.businessId) =>
+  (await server.database.withTenant(businessId, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(table)))[0]!.n;
+
+async function sell(token: string, lines: { productId: string; quantity: number }[], method: 'cash' | 'card', total: number, orderDiscount?: { kind: 'amount'; amount: number }) {
+  const res = await till.request(
+    'POST',
+    '/api/checkout',
+    {
+      idempotencyKey: randomUUID(),
+      lines,
+      ...(orderDiscount ? { orderDiscount } : {}),
+      payments: [method === 'cash' ? { method, amount: total, tendered: total } : { method, amount: total }],
+      expectedTotal: total,
+    },
+    as(token),
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.order as { id: string };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  shop = await staffBusiness(server, { businessName: 'Ledger Shop', features: { employee_management: true, cash_management: true, quickbooks_integration: true } });
+  till = await pairTill(shop.client, 'Front till');
+  const staff = {
+    cashier: { fullName: 'Cora Cashier', role: 'cashier', pin: '5101' },
+    manager: { fullName: 'Mona Manager', role: 'manager', pin: '5103' },
+    reporter: { fullName: 'Rita Reports', role: 'cashier', pin: '5104', permissions: { can_access_reports: true } },
+  } as const;
+  for (const [key, person] of Object.entries(staff)) {
+    const added = await addEmployee(shop.client, person);
+    people[key as keyof typeof people] = { id: added.employee.id, pin: person.pin, token: await signIn(till, added.employee.id, person.pin) };
+  }
+  const [coffeeRow, sandwichRow] = await seedProducts(server, shop.businessId, [
+    { name: 'Coffee', price: 300, taxBasisPoints: 1000 },
+    { name: 'Sandwich', price: 1000, taxBasisPoints: 2000 },
+  ]);
+  coffee = coffeeRow!.id;
+  sandwich = sandwichRow!.id;
+  await server.database.withTenant(shop.businessId, async (tx) => {
+    const [drinks, food] = await tx
+      .insert(categories)
+      .values([
+        { businessId: shop.businessId, name: 'Drinks' },
+        { businessId: shop.businessId, name: 'Food' },
+      ])
+      .returning();
+    await tx.update(products).set({ categoryId: drinks!.id }).where(eq(products.id, coffee));
+    await tx.update(products).set({ categoryId: food!.id }).where(eq(products.id, sandwich));
+  });
+
+  // A day: two coffees in cash (3.30 each with 10 % tax), a sandwich by card (12.00 with 20 %),
+  // a sandwich and a coffee in cash with 1.00 off, a refund of one coffee in cash; counted 1.00 short.
+  const cashier = people.cashier.token;
+  const open = await till.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 10_000 }, as(cashier));
+  expect(open.status, JSON.stringify(open.body)).toBe(201);
+  zSessionId = open.body.id;
+  const coffees = await sell(cashier, [{ productId: coffee, quantity: 2 }], 'cash', 660);
+  await sell(cashier, [{ productId: sandwich, quantity: 1 }], 'card', 1200);
+  await sell(people.manager.token, [{ productId: sandwich, quantity: 1 }, { productId: coffee, quantity: 1 }], 'cash', 1413, { kind: 'amount', amount: 100 });
+  const line = (await shop.client.get(`/api/orders/${coffees.id}`)).body.lines[0].id as string;
+  const refund = await till.request('POST', `/api/orders/${coffees.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'Spilt', lines: [{ orderLineId: line, quantity: 1, restock: false }] }, as(people.manager.token));
+  expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+  const current = await till.request('GET', '/api/cash-sessions/current', undefined, as(cashier));
+  const expected = current.body.report.cash.expected as number;
+  const closed = await till.request(
+    'POST',
+    `/api/cash-sessions/${zSessionId}/close`,
+    { idempotencyKey: randomUUID(), countedCash: expected - 100, note: 'Wrong change', approval: { employeeId: people.manager.id, pin: people.manager.pin } },
+    as(cashier),
+  );
+  expect(closed.status, JSON.stringify(closed.body)).toBe(201);
+
+  // A second, quiet day on the same till: one coffee by card, counted exactly.
+  const second = await till.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 5_000 }, as(cashier));
+  secondSessionId = second.body.id;
+  await sell(cashier, [{ productId: coffee, quantity: 1 }], 'card', 330);
+  const closedSecond = await till.request('POST', `/api/cash-sessions/${secondSessionId}/close`, { idempotencyKey: randomUUID(), countedCash: 5_000 }, as(cashier));
+  expect(closedSecond.status, JSON.stringify(closedSecond.body)).toBe(201);
+  const third = await till.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 1_000 }, as(cashier));
+  openSessionId = third.body.id;
+
+  stranger = await staffBusiness(server, { businessName: 'Stranger', features: { employee_management: true, cash_management: true, quickbooks_integration: true } });
+}, 120_000);
+afterAll(() => server?.close());
+
+describe('who may use it', () => {
+  it('is 403 feature_disabled while quickbooks_integration is off (off by default)', async () => {
+    const off = await staffBusiness(server, { businessName: 'No books', features: { cash_management: true } });
+    for (const [method, path, body] of [
+      ['GET', '/api/quickbooks/mapping', undefined],
+      ['PUT', '/api/quickbooks/mapping', MAPPING],
+      ['GET', '/api/quickbooks/days', undefined],
+      ['POST', '/api/quickbooks/exports', { format: 'csv', from: '2020-01-01', to: '2020-01-02' }],
+    ] as const) {
+      const res = await off.client.request(method, path, body);
+      expect(res.status, path).toBe(403);
+      expect(res.body.error.code).toBe('feature_disabled');
+    }
+    expect(await count(quickbooksMappings, off.businessId)).toBe(0);
+  });
+
+  it('SPEC §6 reports: a cashier without can_access_reports is refused; one with it, and a manager, may', async () => {
+    const refused = await till.request('GET', '/api/quickbooks/days', undefined, as(people.cashier.token));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('forbidden');
+    const save = await till.request('PUT', '/api/quickbooks/mapping', MAPPING, as(people.cashier.token));
+    expect(save.status).toBe(403);
+    expect(await count(quickbooksMappings)).toBe(0);
+    expect((await till.request('GET', '/api/quickbooks/days', undefined, as(people.reporter.token))).status).toBe(200);
+    expect((await till.request('GET', '/api/quickbooks/mapping', undefined, as(people.manager.token))).status).toBe(200);
+  });
+});
+
+describe('both layers check access', () => {
+  it('every QuickBooks route declares the feature and SPEC §6 reports', async () => {
+    const document = (await shop.client.get('/api/openapi.json')).body as { paths: Record<string, Record<string, { 'x-access'?: unknown }>> };
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/quickbooks'))
+      .flatMap(([, item]) => Object.values(item));
+    expect(operations).toHaveLength(5);
+    for (const operation of operations) {
+      expect(operation['x-access']).toEqual({ kind: 'business', requirement: { feature: 'quickbooks_integration', employeeFeature: 'reports' } });
+    }
+  });
+
+  it('each use-case refuses a cashier without can_access_reports, and a business without the feature, called directly', async () => {
+    const features = Object.fromEntries(FEATURE_NAMES.map((name) => [name, true])) as Record<FeatureName, boolean>;
+    const cashier: TenantContext = {
+      businessId: shop.businessId,
+      userId: shop.userId,
+      actor: { kind: 'employee', role: 'cashier', permissions: null, adminPermissions: null },
+      employeeSession: null,
+      features,
+      registerId: null,
+    };
+    const featureOff: TenantContext = { ...cashier, actor: { kind: 'owner' }, features: { ...features, quickbooks_integration: false } };
+    for (const tenant of [cashier, featureOff]) {
+      const calls = [
+        () => getQuickbooksMapping(server.database, tenant),
+        () => saveQuickbooksMapping(server.database, tenant, quickbooksMappingInput.parse(MAPPING)),
+        () => listQuickbooksDays(server.database, tenant, {}),
+        () => getQuickbooksDay(server.database, tenant, zSessionId),
+        () => exportQuickbooksJournal(server.database, tenant, { format: 'csv', sessionIds: [zSessionId] }),
+      ];
+      for (const call of calls) await expect(call()).rejects.toMatchObject({ status: 403 });
+    }
+    expect(await count(quickbooksMappings)).toBe(0);
+    expect(await count(quickbooksExports)).toBe(0);
+  });
+});
+
+describe('before the accounts are mapped', () => {
+  it('lists the Z reports without entries and refuses to export, writing nothing', async () => {
+    const days = await shop.client.get('/api/quickbooks/days');
+    expect(days.status).toBe(200);
+    expect(days.body.mapped).toBe(false);
+    expect(days.body.days.map((day: { sessionId: string }) => day.sessionId)).toEqual([zSessionId, secondSessionId]);
+    expect(days.body.days[0].entry).toBeNull();
+    const refused = await shop.client.post('/api/quickbooks/exports', { format: 'csv', sessionIds: [zSessionId] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('quickbooks_mapping_required');
+    expect(await count(quickbooksExports)).toBe(0);
+  });
+
+  it('offers the categories and tax rates the Z reports show', async () => {
+    const res = await shop.client.get('/api/quickbooks/mapping');
+    expect(res.body.mapping).toBeNull();
+    expect(res.body.categories).toEqual(expect.arrayContaining(['Drinks', 'Food', 'Uncategorised']));
+    expect(res.body.taxRates).toEqual([1000, 2000]);
+  });
+
+  it.each([
+    ['no body fields', {}],
+    ['an empty account', { ...MAPPING, defaultIncomeAccount: '' }],
+    ['a control character', { ...MAPPING, overShortAccount: 'Over\u0000Short' }],
+    ['a tab (breaks IIF)', { ...MAPPING, discountsAccount: 'Disc\tounts' }],
+    ['a 101-character account', { ...MAPPING, defaultTaxAccount: 'x'.repeat(101) }],
+    ['a tax rate that is not basis points', { ...MAPPING, taxRateAccounts: { '20%': 'VAT' } }],
+    ['a payment method missing', { ...MAPPING, paymentAccounts: { cash: 'Cash', card: 'Card' } }],
+    ['an unknown payment method', { ...MAPPING, paymentAccounts: { ...MAPPING.paymentAccounts, cheque: 'Cheques' } }],
+    ['an unknown field', { ...MAPPING, colour: 'blue' }],
+    ['a number for an account', { ...MAPPING, refundsAccount: 12 }],
+  ])('refuses %s with 400 and saves nothing', async (_label, body) => {
+    const res = await shop.client.request('PUT', '/api/quickbooks/mapping', body);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error).toMatchObject({ code: expect.stringMatching(/^(validation_error|invalid_text)$/), message: expect.any(String) });
+    expect(await count(quickbooksMappings)).toBe(0);
+  });
+});
+
+type Line = { account: string; kind: string; debit: number; credit: number };
+type Entry = { journalNo: string; date: string; lines: Line[]; totalDebits: number; totalCredits: number };
+
+describe('the journal entry of a closed Z', () => {
+  let report: {
+    number: number;
+    sales: { discounts: number; refunds: number; netSalesExcludingTax: number };
+    taxByRate: { basisPoints: number; tax: number }[];
+    byMethod: { method: string; sales: number; refunds: number; difference: number }[];
+  };
+  let entry: Entry;
+
+  beforeAll(async () => {
+    const saved = await shop.client.request('PUT', '/api/quickbooks/mapping', MAPPING);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ mapping: MAPPING, updatedBy: 'Business owner' });
+    report = (await shop.client.get(`/api/cash-sessions/${zSessionId}/report`)).body;
+    const day = await shop.client.get(`/api/quickbooks/days/${zSessionId}`);
+    expect(day.status).toBe(200);
+    entry = day.body.entry;
+  });
+
+  const line = (account: string) => entry.lines.find((row) => row.account === account);
+
+  it('the Z has what the books need: refunds, discounts, two tax rates, a shortage', () => {
+    expect(report.sales.discounts).toBe(100);
+    expect(report.sales.refunds).toBe(330);
+    expect(report.taxByRate.map((rate) => rate.basisPoints)).toEqual([1000, 2000]);
+    expect(report.byMethod.find((row) => row.method === 'cash')!.difference).toBe(-100);
+  });
+
+  it('balances to the cent and books each part of the Z to its account', () => {
+    expect(entry.totalDebits).toBe(entry.totalCredits);
+    expect(entry.lines.reduce((sum, row) => sum + row.debit - row.credit, 0)).toBe(0);
+    expect(entry.journalNo).toBe(`Z-${report.number}`);
+    const cash = report.byMethod.find((row) => row.method === 'cash')!;
+    const card = report.byMethod.find((row) => row.method === 'card')!;
+    expect(line('Cash Clearing')).toMatchObject({ debit: cash.sales - cash.refunds - 100, credit: 0 });
+    expect(line('Card Clearing')).toMatchObject({ debit: card.sales - card.refunds, credit: 0 });
+    expect(line('Cash Over/Short')).toMatchObject({ debit: 100, credit: 0 });
+    expect(line('Discounts Given')).toMatchObject({ debit: 100, credit: 0 });
+    expect(line('Refunds')).toMatchObject({ debit: 330, credit: 0 });
+    expect(line('Sales Tax Payable')).toMatchObject({ debit: 0, credit: report.taxByRate.find((rate) => rate.basisPoints === 1000)!.tax });
+    expect(line('VAT 20%')).toMatchObject({ debit: 0, credit: report.taxByRate.find((rate) => rate.basisPoints === 2000)!.tax });
+    const income = entry.lines.filter((row) => row.kind === 'income');
+    expect(income.map((row) => row.account).sort()).toEqual(['Sales', 'Sales:Drinks']);
+    expect(income.reduce((sum, row) => sum + row.credit - row.debit, 0)).toBe(report.sales.netSalesExcludingTax + 100 + 330);
+  });
+
+  it('another business cannot see it (404), and an open session has no entry yet (409)', async () => {
+    const peek = await stranger.client.get(`/api/quickbooks/days/${zSessionId}`);
+    expect(peek.status).toBe(404);
+    expect(peek.body.error.code).toBe('cash_session_not_found');
+    const open = await shop.client.get(`/api/quickbooks/days/${openSessionId}`);
+    expect(open.status).toBe(409);
+    expect((await shop.client.get('/api/quickbooks/days/not-a-uuid')).status).toBe(400);
+  });
+
+  it('the CSV is QuickBooks Online journal import: its header, one row per line, MM/DD/YYYY, and the status shows exported by whom', async () => {
+    const res = await till.request('POST', '/api/quickbooks/exports', { format: 'csv', sessionIds: [zSessionId] }, as(people.reporter.token));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    expect(res.headers.get('content-disposition')).toContain(`quickbooks-journal-z-${report.number}.csv`);
+    const rows = (res.body as string).trimEnd().split('\r\n');
+    expect(rows[0]).toBe('JournalNo,JournalDate,AccountName,Debits,Credits,Description,Name');
+    expect(rows).toHaveLength(entry.lines.length + 1);
+    const [year, month, date] = entry.date.split('-');
+    expect(rows[1]!.startsWith(`Z-${report.number},${month}/${date}/${year},Cash Clearing,`)).toBe(true);
+    expect(rows).toContain(`Z-${report.number},${month}/${date}/${year},Cash Over/Short,1.00,,Z report ${report.number} Front till: Drawer short,`);
+    const debits = rows.slice(1).reduce((sum, row) => sum + Math.round(Number(row.split(',')[3] || 0) * 100), 0);
+    const credits = rows.slice(1).reduce((sum, row) => sum + Math.round(Number(row.split(',')[4] || 0) * 100), 0);
+    expect(debits).toBe(credits);
+
+    const days = await shop.client.get('/api/quickbooks/days');
+    const [first, second] = days.body.days;
+    expect(first.export).toMatchObject({ exportedBy: 'Rita Reports', format: 'csv', count: 1 });
+    expect(second.export).toBeNull();
+    const audits = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'quickbooks.exported')));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('a range of days in one IIF file for QuickBooks Desktop: a GENERAL JOURNAL per Z, TRNS then SPL, ENDTRNS', async () => {
+    const { from, to } = (await shop.client.get('/api/quickbooks/days')).body;
+    const res = await shop.client.post('/api/quickbooks/exports', { format: 'iif', from, to });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = (res.body as string).trimEnd().split('\r\n');
+    expect(rows.slice(0, 3)).toEqual(['!TRNS\tTRNSID\tTRNSTYPE\tDATE\tACCNT\tAMOUNT\tDOCNUM\tMEMO', '!SPL\tSPLID\tTRNSTYPE\tDATE\tACCNT\tAMOUNT\tDOCNUM\tMEMO', '!ENDTRNS']);
+    expect(rows.filter((row) => row.startsWith('TRNS\t'))).toHaveLength(2);
+    expect(rows.filter((row) => row === 'ENDTRNS')).toHaveLength(2);
+    expect(rows.every((row) => !row.startsWith('TRNS') || row.split('\t')[2] === 'GENERAL JOURNAL')).toBe(true);
+    // Each transaction's signed amounts add up to zero.
+    let sum = 0;
+    for (const row of rows.slice(3)) {
+      if (row === 'ENDTRNS') {
+        expect(sum).toBe(0);
+        sum = 0;
+      } else sum += Math.round(Number(row.split('\t')[5]) * 100);
+    }
+    const days = (await shop.client.get('/api/quickbooks/days')).body.days;
+    expect(days[0].export).toMatchObject({ exportedBy: 'Business owner', format: 'iif', count: 2 });
+    expect(days[1].export).toMatchObject({ format: 'iif', count: 1 });
+  });
+});
+
+describe('bad exports are 4xx and mark nothing', () => {
+  const exportRows = () =>
+    server.database.withTenant(shop.businessId, (tx) => tx.select().from(quickbooksExports).where(inArray(quickbooksExports.sessionId, [zSessionId, secondSessionId, openSessionId])));
+
+  it.each([
+    ['a session of another business', async () => ({ format: 'csv', sessionIds: [zSessionId, (await strangerSession())!] }), 404],
+    ['an unknown session', async () => ({ format: 'csv', sessionIds: [randomUUID()] }), 404],
+    ['an open session', async () => ({ format: 'csv', sessionIds: [secondSessionId, openSessionId] }), 409],
+    ['an unknown format', async () => ({ format: 'xlsx', sessionIds: [zSessionId] }), 400],
+    ['no sessions', async () => ({ format: 'csv', sessionIds: [] }), 400],
+    ['a range that ends before it starts', async () => ({ format: 'csv', from: '2026-02-01', to: '2026-01-01' }), 400],
+    ['a range longer than a year', async () => ({ format: 'csv', from: '2020-01-01', to: '2026-01-01' }), 400],
+    ['an impossible date', async () => ({ format: 'csv', from: '2026-02-30', to: '2026-03-01' }), 400],
+    ['a range without Z reports', async () => ({ format: 'csv', from: '2020-01-01', to: '2020-01-31' }), 422],
+    ['both ids and a range', async () => ({ format: 'csv', sessionIds: [zSessionId], from: '2020-01-01', to: '2020-01-31' }), 400],
+  ])('%s', async (_label, body, status) => {
+    const before = JSON.stringify(await exportRows());
+    const res = await shop.client.post('/api/quickbooks/exports', await body());
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(res.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect(JSON.stringify(await exportRows())).toBe(before);
+  });
+
+  it('a listing range from after to is a 400', async () => {
+    const res = await shop.client.get('/api/quickbooks/days?from=2026-02-01&to=2026-01-01');
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_range');
+  });
+});
+
+let strangerSessionId: string | undefined;
+async function strangerSession() {
+  if (strangerSessionId) return strangerSessionId;
+  const strangerTill = await pairTill(stranger.client, 'Stranger till');
+  const owner = await addEmployee(stranger.client, { fullName: 'Sam Stranger', role: 'manager', pin: '6101' });
+  const token = await signIn(strangerTill, owner.employee.id, '6101');
+  const open = await strangerTill.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 0 }, as(token));
+  const closed = await strangerTill.request('POST', `/api/cash-sessions/${open.body.id}/close`, { idempotencyKey: randomUUID(), countedCash: 0 }, as(token));
+  expect(closed.status, JSON.stringify(closed.body)).toBe(201);
+  await stranger.client.request('PUT', '/api/quickbooks/mapping', MAPPING);
+  strangerSessionId = open.body.id as string;
+  return strangerSessionId;
+}

@@ -406,7 +406,7 @@ test('axe finds no serious or critical violation on /auth, /dashboard and /setti
 test('the app runs under its Content-Security-Policy: no violation on the main pages', async ({ page }) => {
   const violations: string[] = [];
   page.on('console', (message) => {
-    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(`${message.text()} at ${page.url()} ${message.location().url}:${message.location().lineNumber}`);
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`));

@@ -137,9 +137,9 @@ export async function openUserMenuItem(page: Page, item: string) {
   await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
-/** The stock figure of a product on /products: its row's Stock column (Product, SKU, Barcode, Category, Price, Stock). */
+/** The stock figure of a product on /products, as the owner sees it: its row's Stock column (Product, SKU, Barcode, Category, Price, Cost, Stock). */
 export const stockOnProductsPage = (page: Page, name: string) =>
-  page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) }).getByRole('cell').nth(5);
+  page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) }).getByRole('cell').nth(6);
 
 
 /** The cashier counts the opening float from the till's drawer button (issue 12). */

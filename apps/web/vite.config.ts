@@ -20,7 +20,12 @@ export default defineConfig({
         // other library goes with the pages that use it (each route is loaded lazily, router.tsx),
         // so the till never downloads the charts, markdown or PDF code of other pages.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            // zod with src/zod-config.ts (jitless, for the CSP) in one chunk that main.tsx loads
+            // first: the config is set before any other chunk builds a schema.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zod-config\.ts$/, priority: 4 },
+          ],
         },
       },
     },

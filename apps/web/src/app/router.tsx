@@ -1,13 +1,15 @@
 import { APP_ROUTES, type AppRoutePath } from '@till/core';
-import { useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { EmployeeSessionWatch } from './employee-session-watch';
 import { ProtectedLayout } from './protected-layout';
 import type { AppRouteHandle } from './route-handle';
 import { NotFoundRoute } from './routes/not-found';
 import { PlaceholderRoute, PublicPlaceholderRoute } from './routes/placeholder';
+import { PosTerminalRoute } from './routes/pos-terminal';
 import { RootErrorBoundary } from './routes/root-error';
 import { LoadingScreen } from '@/components/loading-screen';
+import { useMe } from '@/lib/me';
 
 /**
  * A page's code, loaded when the page is first opened (each is its own chunk): the till never
@@ -24,7 +26,6 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/back-office-login': () => import('./routes/employee-login').then((module) => module.EmployeeLoginRoute),
   '/employee-setup': () => import('./routes/employee-setup').then((module) => module.EmployeeSetupRoute),
   '/pos-terminal-login': () => import('./routes/pos-terminal-login').then((module) => module.PosTerminalLoginRoute),
-  '/pos-terminal': () => import('./routes/pos-terminal').then((module) => module.PosTerminalRoute),
   '/reset-password': () => import('./routes/reset-password').then((module) => module.ResetPasswordRoute),
   '/signup-thank-you': () => import('./routes/signup-thank-you').then((module) => module.SignupThankYouRoute),
   '/dashboard': () => import('./routes/dashboard').then((module) => module.DashboardRoute),
@@ -53,6 +54,14 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/quickbooks': () => import('./routes/quickbooks').then((module) => module.QuickbooksRoute),
 };
 
+/**
+ * In the main bundle: where a till goes whenever a session ends (End Shift, idle, 8 hours), at
+ * once and even with the network down.
+ */
+const EAGER_PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
+  '/pos-terminal': PosTerminalRoute,
+};
+
 /** Pages below a SPEC §2 route: they take its guard, title and sidebar entry. */
 const SUB_PAGES: { path: string; parent: AppRoutePath; load: PageLoader }[] = [
   { path: '/orders/:orderId', parent: '/orders', load: () => import('@/features/orders/components/order-detail-page').then((module) => module.OrderDetailPage) },
@@ -70,13 +79,25 @@ function toSubRouteObject(page: (typeof SUB_PAGES)[number]): RouteObject {
 
 function toRouteObject(route: (typeof APP_ROUTES)[number]): RouteObject {
   const handle: AppRouteHandle = { appRoute: route };
+  const eager = EAGER_PAGES[route.path as AppRoutePath];
+  if (eager) return { path: route.path, handle, Component: eager };
   const load = PAGES[route.path as AppRoutePath];
   if (load) return { path: route.path, handle, lazy: lazyPage(load) };
   return { path: route.path, handle, Component: route.kind === 'public' ? PublicPlaceholderRoute : PlaceholderRoute };
 }
 
+/** A till's sale screen is loaded ahead, so a cashier signing in does not wait for it. */
+function usePreloadTillPages() {
+  const isTill = Boolean(useMe().data?.till);
+  useEffect(() => {
+    if (!isTill) return;
+    void PAGES['/pos']?.().catch(() => undefined);
+  }, [isTill]);
+}
+
 /** Above every page: the employee session's inactivity and lifetime rules (SPEC §4). */
 function RootLayout() {
+  usePreloadTillPages();
   return (
     <>
       <EmployeeSessionWatch />

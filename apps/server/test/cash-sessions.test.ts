@@ -81,14 +81,29 @@ describe('a day at the drawer', () => {
   let sessionId: string;
   let cashOrderId: string;
 
-  it('refuses a cash sale before the drawer is open, and writes nothing; a card sale goes through', async () => {
+  it('refuses any sale or refund before the drawer is open, and writes nothing', async () => {
     const before = await countRows(orders);
-    const refused = await sell(till, cashier(), 'cash');
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe('cash_session_required');
+    for (const method of ['cash', 'card'] as const) {
+      const refused = await sell(till, cashier(), method);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('cash_session_required');
+    }
     expect(await countRows(orders)).toBe(before);
-    const card = await sell(till, cashier(), 'card');
-    expect(card.status).toBe(201);
+    // A sale made at the back office (not on a till) belongs to no drawer; refunding it on the till needs the drawer too.
+    const backOffice = await sell(shop.client, {}, 'card');
+    expect(backOffice.status).toBe(201);
+    const refund = await till.request('POST', `/api/orders/${backOffice.body.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'x' }, as(people.manager.token));
+    expect(refund.status).toBe(409);
+    expect(refund.body.error.code).toBe('cash_session_required');
+  });
+
+  it('sells on a till without a drawer when the business does not use cash management', async () => {
+    const plain = await staffBusiness(server, { businessName: 'No Drawer Shop', features: { employee_management: true, cash_management: false } });
+    const plainTill = await pairTill(plain.client, 'Counter');
+    await plain.client.request('PATCH', `/api/employees/${plain.ownerEmployeeId}`, { pin: '135790' });
+    const token = await signIn(plainTill, plain.ownerEmployeeId, '135790');
+    const [coffee] = await seedProducts(server, plain.businessId, [{ name: 'Tea', price: 300 }]);
+    expect((await sell(plainTill, as(token), 'cash', 1, coffee!.id)).status).toBe(201);
   });
 
   it('opens with a counted float; a retry returns the same session; a second session on the register is a 409', async () => {

@@ -19,7 +19,8 @@ let document: { paths: Record<string, Record<string, { 'x-access'?: { kind: stri
 
 beforeAll(async () => {
   server = await startTestServer();
-  shop = await staffBusiness(server, { businessName: 'Till Shop' });
+  // Without cash management: these tests are about who acts on a till, not its drawer (cash-sessions.test.ts).
+  shop = await staffBusiness(server, { businessName: 'Till Shop', features: { employee_management: true, time_tracking: true, cash_management: false } });
   document = (await new ApiClient(server.url).get('/api/openapi.json')).body;
 }, 60_000);
 afterAll(() => server?.close());

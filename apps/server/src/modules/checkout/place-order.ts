@@ -20,13 +20,13 @@ function requestHash(input: PlaceOrderInput): string {
 
 
 /**
- * Issue 12: on a register with cash_management on, cash is taken only inside an open drawer
- * session (the till asks to open one first); other sales join the session when one is open.
+ * Issue 12: on a register with cash_management on, every sale belongs to exactly one drawer
+ * session, so the till asks to open the drawer (count the float) before its first sale; without
+ * cash management a sale joins a session only if one happens to be open.
  */
-function cashSessionRule(tenant: TenantContext, input: PlaceOrderInput): SaleRows['cashSession'] {
+function cashSessionRule(tenant: TenantContext): SaleRows['cashSession'] {
   if (!tenant.registerId) return 'none';
-  const takesCash = input.payments.some((payment) => payment.method === 'cash');
-  return takesCash && tenant.features.cash_management ? 'required' : 'attach';
+  return tenant.features.cash_management ? 'required' : 'attach';
 }
 
 const keyReused = () => new AppError(409, 'idempotency_key_reused', 'This idempotency key was already used for a different sale');
@@ -221,7 +221,7 @@ export async function placeOrder(
       createdAt: now,
     })),
     stockTakes: [...takeByProduct].map(([productId, quantity]) => ({ productId, quantity })),
-    cashSession: cashSessionRule(tenant, input),
+    cashSession: cashSessionRule(tenant),
   };
 
   // Round trip 2: the whole sale in one statement.

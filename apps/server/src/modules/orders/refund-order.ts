@@ -126,11 +126,9 @@ async function writeRefund(tx: Tx, tenant: TenantContext, input: RefundOrderInpu
   }
   const paidBack = input.method ? [{ method: input.method, amount: total }] : asPaid;
   // Issue 12: a refund counts in the drawer session open where it is made (the sale's may be
-  // closed); cash handed back on a register with cash_management needs one open.
+  // closed); on a register with cash_management it needs one open, as a sale does.
   const drawerSession = tenant.registerId ? await cashSessionsRepository.findOpenSession(tx, tenant.businessId, tenant.registerId, 'share') : null;
-  if (!drawerSession && tenant.registerId && tenant.features.cash_management && paidBack.some((share) => share.method === 'cash' && share.amount > 0)) {
-    throw cashSessionRequired();
-  }
+  if (!drawerSession && tenant.registerId && tenant.features.cash_management) throw cashSessionRequired();
 
   const employeeId = tenant.employeeSession?.employeeId ?? null;
   const refund = await repo.insertRefund(tx, {

@@ -3,7 +3,7 @@
 // p50/p95 over repeated reads and the time of the Z close (figures summed under the session's
 // lock, numbered, frozen), on the embedded database and then, with BENCH_DATABASE_URL, on
 // PostgreSQL (give it a database of its own: it migrates it).
-//   node bench/z-report/run.mjs [--lines 1000000] [--session 5000] [--reads 40]
+//   node bench/z-report/run.mjs [--lines 1000000] [--session 5000] [--reads 40]   (BENCH_ONLY=postgres skips PGlite)
 // The history is written with set-based SQL (the checkout is benchmarked in bench/checkout);
 // reads and the close go through the server's own use-cases, in process.
 import { randomUUID } from 'node:crypto';
@@ -158,6 +158,6 @@ async function run(databaseUrl) {
   await database.close?.();
 }
 
-await run(undefined);
+if (process.env.BENCH_ONLY !== 'postgres') await run(undefined);
 if (process.env.BENCH_DATABASE_URL) await run(process.env.BENCH_DATABASE_URL);
 process.exit(0);

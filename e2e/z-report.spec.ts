@@ -30,6 +30,7 @@ test('a day at the drawer: float, cash and card sales, a pay-out, a short count 
   await openDialog.getByLabel('Opening float').fill('100');
   await openDialog.getByRole('button', { name: 'Open drawer' }).click();
   await expect(till.getByRole('button', { name: 'Cash drawer: open' })).toBeVisible();
+  await expect(till.getByText('Open the cash drawer first')).toHaveCount(0);
 
   // Pay again: the cash taken is still there (3.10 + 10 % tax = 3.41, 5.00 handed over), and the same sale goes through.
   await till.keyboard.press('F9');

@@ -7,7 +7,7 @@ export function PosRoute() {
   return (
     <PosPage
       renderCustomerPicker={({ onSelect }) => <CustomerPicker onSelect={onSelect} />}
-      renderDrawer={({ openRequest }) => <DrawerControl openRequest={openRequest} />}
+      renderDrawer={({ openRequest, onOpened }) => <DrawerControl openRequest={openRequest} onOpened={onOpened} />}
     />
   );
 }

@@ -16,7 +16,7 @@ import { DrawerDialogs, mayClose, type DrawerDialog } from './drawer-panel';
  * the open dialog, pay-ins and pay-outs, drops, no-sale, and the way to the X report and close.
  * `openRequest` changes when the till was refused a cash sale for want of an open drawer.
  */
-export function DrawerControl({ openRequest }: { openRequest: number }) {
+export function DrawerControl({ openRequest, onOpened }: { openRequest: number; onOpened?: () => void }) {
   const me = useMe().data;
   const employeeSession = useEmployeeSession();
   const access = drawerAccess(me, employeeSession);
@@ -63,7 +63,7 @@ export function DrawerControl({ openRequest }: { openRequest: number }) {
           )}
         </DropdownMenuContent>
       </DropdownMenu>
-      <DrawerDialogs dialog={dialog} onDialog={setDialog} drawer={data} onClosed={(z) => void navigate(`/z-report/${z.sessionId}`)} />
+      <DrawerDialogs dialog={dialog} onDialog={setDialog} drawer={data} onOpened={onOpened} onClosed={(z) => void navigate(`/z-report/${z.sessionId}`)} />
     </>
   );
 }

@@ -33,12 +33,14 @@ export function DrawerDialogs({
   onDialog,
   drawer,
   registerId,
+  onOpened,
   onClosed,
 }: {
   dialog: DrawerDialog;
   onDialog: (dialog: DrawerDialog) => void;
   drawer: CurrentDrawer | undefined;
   registerId?: string | undefined;
+  onOpened?: (() => void) | undefined;
   onClosed: (z: CashReport) => void;
 }) {
   const currency = drawer?.currency ?? 'USD';
@@ -51,7 +53,14 @@ export function DrawerDialogs({
             <DialogTitle>Open the drawer{drawer ? ` · ${drawer.register.name}` : ''}</DialogTitle>
             <DialogDescription>Sales in cash start once the opening float is counted.</DialogDescription>
           </DialogHeader>
-          <OpenDrawerForm currency={currency} registerId={registerId} onOpened={close} />
+          <OpenDrawerForm
+            currency={currency}
+            registerId={registerId}
+            onOpened={() => {
+              close();
+              onOpened?.();
+            }}
+          />
         </DialogContent>
       ) : dialog.kind === 'movement' && drawer?.session ? (
         <DialogContent>

@@ -62,7 +62,7 @@ export interface PosPageProps {
    * The cash-sessions feature's drawer button (issue 12). `openRequest` grows when the server
    * refused a cash sale because no drawer is open here: the control then asks to open one.
    */
-  renderDrawer?: (props: { openRequest: number }) => ReactNode;
+  renderDrawer?: (props: { openRequest: number; onOpened: () => void }) => ReactNode;
 }
 
 type DialogState =
@@ -78,6 +78,7 @@ type DialogState =
   | { kind: 'done'; order: OrderView };
 
 const NO_DIALOG: DialogState = { kind: 'none' };
+const DRAWER_CLOSED_TOAST = 'drawer-closed';
 const defaultReceiptPath = (orderId: string) => `/orders/${orderId}/receipt`;
 const METHOD_NAMES: Record<string, string> = { cash: 'cash', card: 'card', other: 'other' };
 
@@ -200,7 +201,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, receiptPath = default
           // Nothing was recorded: open the drawer, then Pay sends the same sale again.
           setDialog(NO_DIALOG);
           setDrawerRequest((count) => count + 1);
-          toast.info(described.message, { id: 'drawer-closed' });
+          toast.info(described.message, { id: DRAWER_CLOSED_TOAST });
           return;
         }
         setProblem(described);
@@ -340,7 +341,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, receiptPath = default
 
   const toolbar = (
     <>
-      {renderDrawer?.({ openRequest: drawerRequest })}
+      {renderDrawer?.({ openRequest: drawerRequest, onOpened: () => toast.dismiss(DRAWER_CLOSED_TOAST) })}
       <Button variant="outline" className="px-3" onClick={() => setDialog({ kind: 'parked' })} aria-label={`Parked sales: ${parkedCount}`}>
         <PauseIcon aria-hidden="true" />
         <span className="hidden @lg:inline">Parked</span>

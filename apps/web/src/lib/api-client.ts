@@ -104,25 +104,20 @@ function toApiError(status: number, body: unknown): ApiError {
   });
 }
 
-function employeeToken(options: RequestOptions): string | null {
-  if (options.employeeSession === 'omit') return null;
-  return readEmployeeSession()?.token ?? null;
-}
-
-async function send(method: string, path: string, body: unknown, options: RequestOptions, accept: string) {
-  const headers: Record<string, string> = { Accept: accept };
-  const init: RequestInit = { method, headers, credentials: 'include' };
-  if (options.signal) init.signal = options.signal;
-  if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const token = employeeToken(options);
-  if (token) headers[EMPLOYEE_SESSION_HEADER] = token;
+/**
+ * Every call to the server goes through here, whichever client built the request: the employee
+ * token in its header, the session cookie, and one error type for network failures and 4xx/5xx.
+ * A request that already names the header (even empty) keeps it: `withoutEmployeeSession`.
+ */
+export async function sendToServer(request: Request): Promise<Response> {
+  const named = request.headers.get(EMPLOYEE_SESSION_HEADER);
+  const token = named === null ? (readEmployeeSession()?.token ?? null) : named || null;
+  if (token) request.headers.set(EMPLOYEE_SESSION_HEADER, token);
+  else request.headers.delete(EMPLOYEE_SESSION_HEADER);
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), init);
+    response = await fetch(request, { credentials: 'include' });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({
@@ -138,6 +133,26 @@ async function send(method: string, path: string, body: unknown, options: Reques
     throw error;
   }
   return response;
+}
+
+/** Headers for the calls that pick or start a session (the name list, PIN sign-in). */
+export const withoutEmployeeSession = { [EMPLOYEE_SESSION_HEADER]: '' } as const;
+
+/** Absolute, so a Request can be built outside a page too (unit tests). */
+export function serverUrl(path: string): string {
+  return new URL(path, globalThis.location?.origin ?? 'http://localhost').href;
+}
+
+async function send(method: string, path: string, body: unknown, options: RequestOptions, accept: string) {
+  const headers: Record<string, string> = { Accept: accept };
+  const init: RequestInit = { method, headers };
+  if (options.signal) init.signal = options.signal;
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  if (options.employeeSession === 'omit') Object.assign(headers, withoutEmployeeSession);
+  return sendToServer(new Request(serverUrl(buildUrl(path, options.query)), init));
 }
 
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {

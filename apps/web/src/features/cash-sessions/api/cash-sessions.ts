@@ -1,28 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CashMovementInput, CashReport, CashSessionSummary, CloseCashSessionInput, OpenCashSessionInput } from '@till/core';
-import { apiClient } from '@/lib/api-client';
+import type { CashMovementInput, CloseCashSessionInput, OpenCashSessionInput } from '@till/core';
+import { apiClient, withoutEmployeeSession } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer } from '@/lib/api';
 
 /**
- * The cash drawer API (issue 12). Request and report shapes come from the one contract in
- * packages/core (cash-sessions.ts): the server declares the same schemas on its routes.
+ * The cash drawer API (issue 12), through the typed client: every shape here is the server's
+ * route schema (requests and the report come from packages/core cash-sessions.ts on both sides).
  */
-export interface CurrentDrawer {
-  register: { id: string; name: string };
-  session: { id: string; openedAt: string; openedBy: string; openingFloat: number; openedByEmployeeId: string | null } | null;
-  report: CashReport | null;
-  currency: string;
-  varianceThreshold: number;
-  cashiersCloseOwnSession: boolean;
-}
-
-export interface SessionView {
-  id: string;
-  registerId: string;
-  status: 'open' | 'closed';
-  openingFloat: number;
-  openedAt: string;
-  openedBy: string;
-}
+export type CurrentDrawer = ApiAnswer<'/api/cash-sessions/current'>;
+export type SessionView = ApiAnswer<'/api/cash-sessions', 'post'>;
 
 export interface SessionFilters {
   registerId?: string | undefined;
@@ -33,6 +19,11 @@ export interface SessionFilters {
   status?: 'open' | 'closed' | undefined;
 }
 
+/** The filters the server takes, without the keys a picker left empty. */
+function definedOnly<T extends object>(filters: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
 export const cashSessionsQueryKey = ['cash-sessions'] as const;
 const currentKey = (registerId: string | null) => [...cashSessionsQueryKey, 'current', registerId ?? 'this-till'] as const;
 
@@ -40,7 +31,7 @@ const currentKey = (registerId: string | null) => [...cashSessionsQueryKey, 'cur
 export function useCurrentDrawer(registerId: string | null, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: currentKey(registerId),
-    queryFn: ({ signal }) => apiClient.get<CurrentDrawer>('/api/cash-sessions/current', { query: { registerId: registerId ?? undefined }, signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/cash-sessions/current', { params: { query: registerId ? { registerId } : {} }, signal })),
     enabled: options.enabled ?? true,
     // Sales at this till move the X report: refresh while the page is open.
     refetchInterval: 30_000,
@@ -52,10 +43,7 @@ export function useSessions(filters: SessionFilters, options: { enabled?: boolea
   return useQuery({
     queryKey: [...cashSessionsQueryKey, 'list', filters],
     queryFn: ({ signal }) =>
-      apiClient.get<{ sessions: CashSessionSummary[]; registers: { id: string; name: string }[]; nextCursor: string | null }>('/api/cash-sessions', {
-        query: { ...filters, limit: 100 },
-        signal,
-      }),
+      dataOf(api.GET('/api/cash-sessions', { params: { query: { ...definedOnly(filters), limit: 100 } }, signal })),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
     retry: false,
@@ -65,7 +53,7 @@ export function useSessions(filters: SessionFilters, options: { enabled?: boolea
 export function useCashReport(sessionId: string | undefined) {
   return useQuery({
     queryKey: [...cashSessionsQueryKey, 'report', sessionId],
-    queryFn: ({ signal }) => apiClient.get<CashReport>(`/api/cash-sessions/${encodeURIComponent(sessionId!)}/report`, { signal }),
+    queryFn: ({ signal }) => fetchCashReport(sessionId!, signal),
     enabled: Boolean(sessionId),
     retry: false,
   });
@@ -73,7 +61,7 @@ export function useCashReport(sessionId: string | undefined) {
 
 /** Several reports at once (the comparison of days). */
 export function fetchCashReport(sessionId: string, signal?: AbortSignal) {
-  return apiClient.get<CashReport>(`/api/cash-sessions/${encodeURIComponent(sessionId)}/report`, signal ? { signal } : {});
+  return dataOf(api.GET('/api/cash-sessions/{id}/report', { params: { path: { id: sessionId } }, ...(signal ? { signal } : {}) }));
 }
 
 /**
@@ -91,7 +79,7 @@ function useInvalidateDrawer() {
 export function useOpenDrawer() {
   const invalidate = useInvalidateDrawer();
   return useMutation({
-    mutationFn: (input: OpenCashSessionInput) => apiClient.post<SessionView>('/api/cash-sessions', input),
+    mutationFn: (input: OpenCashSessionInput) => dataOf(api.POST('/api/cash-sessions', { body: input })),
     onSuccess: invalidate,
   });
 }
@@ -100,7 +88,7 @@ export function useRecordMovement() {
   const invalidate = useInvalidateDrawer();
   return useMutation({
     mutationFn: ({ sessionId, ...input }: CashMovementInput & { sessionId: string }) =>
-      apiClient.post<{ id: string; kind: string; amount: number }>(`/api/cash-sessions/${encodeURIComponent(sessionId)}/movements`, input),
+      dataOf(api.POST('/api/cash-sessions/{id}/movements', { params: { path: { id: sessionId } }, body: input })),
     onSuccess: invalidate,
   });
 }
@@ -109,7 +97,7 @@ export function useCloseDrawer() {
   const invalidate = useInvalidateDrawer();
   return useMutation({
     mutationFn: ({ sessionId, ...input }: CloseCashSessionInput & { sessionId: string }) =>
-      apiClient.post<CashReport>(`/api/cash-sessions/${encodeURIComponent(sessionId)}/close`, input),
+      dataOf(api.POST('/api/cash-sessions/{id}/close', { params: { path: { id: sessionId } }, body: input })),
     onSuccess: invalidate,
   });
 }
@@ -134,7 +122,7 @@ export function useApprovers(enabled: boolean) {
   return useQuery({
     queryKey: [...cashSessionsQueryKey, 'approvers'],
     queryFn: ({ signal }) =>
-      apiClient.get<{ employees: { id: string; full_name: string; role: string }[] }>('/api/employee-login/employees', { signal, employeeSession: 'omit' }),
+      dataOf(api.GET('/api/employee-login/employees', { headers: withoutEmployeeSession, signal })),
     enabled,
     staleTime: 60_000,
   });

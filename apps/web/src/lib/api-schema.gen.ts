@@ -15292,7 +15292,8 @@ export interface components {
                 paidTotal: number;
                 pricesIncludeTax: boolean;
                 refundedTotal: number;
-                status: string;
+                /** @enum {string} */
+                status: "parked" | "paid" | "voided" | "partially_refunded" | "refunded";
                 subtotal: number;
                 taxTotal: number;
                 total: number;

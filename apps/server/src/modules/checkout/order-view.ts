@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { ORDER_STATUSES } from '@till/core';
 import type { orderLines, orders, payments } from '../../db/schema/index.ts';
 
 const moneySchema = z.number().int();
@@ -8,7 +9,7 @@ export const orderViewSchema = z
     order: z.object({
       id: z.uuid(),
       number: z.number().int().nullable(),
-      status: z.string(),
+      status: z.enum(ORDER_STATUSES),
       currency: z.string(),
       pricesIncludeTax: z.boolean(),
       customerId: z.uuid().nullable(),

@@ -165,7 +165,7 @@ export const ordersRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(parkRoute, async (c) => c.json(await parkOrder(c.var.services.database, c.var.tenant, c.req.valid('json')), 201))
   .openapi(detailRoute, async (c) =>
-    c.json((await getOrderDetail(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id)) as never, 200),
+    c.json(await getOrderDetail(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id), 200),
   )
   .openapi(voidRoute, async (c) => {
     await voidOrder(c.var.services.database, c.var.tenant, { orderId: c.req.valid('param').id, reason: c.req.valid('json').reason });

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { ordersQueryKey, type OrderDetail } from './types';
 
 /** GET /api/orders/{id}: the order with its lines, payments, refunds and history. */
 export function getOrder(orderId: string, { signal }: { signal?: AbortSignal } = {}): Promise<OrderDetail> {
-  return apiClient.get<OrderDetail>(`/api/orders/${encodeURIComponent(orderId)}`, signal ? { signal } : {});
+  return dataOf(api.GET('/api/orders/{id}', { params: { path: { id: orderId } }, ...(signal ? { signal } : {}) }));
 }
 
 export const orderQueryKey = (orderId: string) => [...ordersQueryKey, 'detail', orderId] as const;

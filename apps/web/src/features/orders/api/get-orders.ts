@@ -1,21 +1,20 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import type { OrdersQuery } from '../utils/order-filters';
-import { ordersQueryKey, type OrderListItem } from './types';
+import { ordersQueryKey, type OrdersPage } from './types';
 
-export interface OrdersPage {
-  orders: OrderListItem[];
-  nextCursor: string | null;
-}
+export type { OrdersPage };
 
 const PAGE_SIZE = 50;
 
 /** GET /api/orders: newest first, filtered, a keyset page at a time. */
 export function getOrders(query: OrdersQuery, cursor: string | null, { signal }: { signal?: AbortSignal } = {}): Promise<OrdersPage> {
-  return apiClient.get<OrdersPage>('/api/orders', {
-    query: { ...query, limit: PAGE_SIZE, cursor },
-    ...(signal ? { signal } : {}),
-  });
+  return dataOf(
+    api.GET('/api/orders', {
+      params: { query: { ...query, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) } },
+      ...(signal ? { signal } : {}),
+    }),
+  );
 }
 
 export const ordersListQueryKey = (query: OrdersQuery) => [...ordersQueryKey, 'list', query] as const;

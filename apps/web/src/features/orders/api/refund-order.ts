@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentMethod } from '@till/core';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer } from '@/lib/api';
 import { invalidateSalesQueries } from '@/lib/sales-queries';
 
 export interface RefundOrderInput {
@@ -14,13 +14,7 @@ export interface RefundOrderInput {
   method?: PaymentMethod | undefined;
 }
 
-export interface RefundOrderResult {
-  refundId: string;
-  net: number;
-  tax: number;
-  total: number;
-  payments: { method: PaymentMethod; amount: number }[];
-}
+export type RefundOrderResult = ApiAnswer<'/api/orders/{id}/refunds', 'post'>;
 
 /**
  * POST /api/orders/{id}/refunds. 403 without the refunds permission (SPEC §6
@@ -29,7 +23,7 @@ export interface RefundOrderResult {
  * with the first refund.
  */
 export function refundOrder({ orderId, ...body }: RefundOrderInput): Promise<RefundOrderResult> {
-  return apiClient.post<RefundOrderResult>(`/api/orders/${encodeURIComponent(orderId)}/refunds`, body);
+  return dataOf(api.POST('/api/orders/{id}/refunds', { params: { path: { id: orderId } }, body }));
 }
 
 export function useRefundOrder() {

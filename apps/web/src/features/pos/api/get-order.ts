@@ -1,7 +1,6 @@
-import { apiClient } from '@/lib/api-client';
-import type { OrderDetail } from './types';
+import { api, dataOf } from '@/lib/api';
 
 /** GET /api/orders/{id}: read fresh each time a parked sale is resumed (never from a cache). */
 export function getOrder(orderId: string) {
-  return apiClient.get<OrderDetail>(`/api/orders/${encodeURIComponent(orderId)}`);
+  return dataOf(api.GET('/api/orders/{id}', { params: { path: { id: orderId } } }));
 }

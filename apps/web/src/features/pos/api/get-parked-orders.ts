@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { posQueryKey, type ParkedOrder } from './types';
+import { api, dataOf } from '@/lib/api';
+import { posQueryKey } from './types';
 
 /** GET /api/orders?status=parked: sales waiting to be resumed, newest first. */
 export function getParkedOrders({ signal }: { signal?: AbortSignal } = {}) {
-  return apiClient.get<{ orders: ParkedOrder[]; nextCursor: string | null }>('/api/orders', {
-    query: { status: 'parked', limit: 100 },
-    ...(signal ? { signal } : {}),
-  });
+  return dataOf(api.GET('/api/orders', { params: { query: { status: 'parked', limit: 100 } }, ...(signal ? { signal } : {}) }));
 }
 
 export const parkedOrdersQueryKey = [...posQueryKey, 'parked'] as const;

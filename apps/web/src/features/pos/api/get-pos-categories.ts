@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { posQueryKey, type PosCategory } from './types';
+import { api, dataOf } from '@/lib/api';
+import { posQueryKey } from './types';
 
 /** GET /api/pos/categories: the till's tabs, active categories in the owner's order. */
 export function getPosCategories({ signal }: { signal?: AbortSignal } = {}) {
-  return apiClient.get<{ categories: PosCategory[] }>('/api/pos/categories', signal ? { signal } : {});
+  return dataOf(api.GET('/api/pos/categories', signal ? { signal } : {}));
 }
 
 export const posCategoriesQueryKey = [...posQueryKey, 'categories'] as const;

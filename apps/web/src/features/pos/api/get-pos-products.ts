@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { posQueryKey, type PosProductsPage } from './types';
+import { api, dataOf } from '@/lib/api';
+import { posQueryKey } from './types';
 
 /** Tiles per request: a screenful or two, never the whole catalogue. */
 export const POS_PAGE_SIZE = 60;
@@ -13,10 +13,13 @@ export interface PosProductsQuery {
 
 /** GET /api/pos/products: active products by name, a page at a time (keyset cursor). */
 export function getPosProducts(input: PosProductsQuery & { cursor: string | null }, { signal }: { signal?: AbortSignal } = {}) {
-  return apiClient.get<PosProductsPage>('/api/pos/products', {
-    query: { q: input.q || undefined, categoryId: input.categoryId ?? undefined, limit: POS_PAGE_SIZE, cursor: input.cursor ?? undefined },
-    ...(signal ? { signal } : {}),
-  });
+  const query = {
+    limit: POS_PAGE_SIZE,
+    ...(input.q ? { q: input.q } : {}),
+    ...(input.categoryId ? { categoryId: input.categoryId } : {}),
+    ...(input.cursor ? { cursor: input.cursor } : {}),
+  };
+  return dataOf(api.GET('/api/pos/products', { params: { query }, ...(signal ? { signal } : {}) }));
 }
 
 export const posProductsQueryKey = [...posQueryKey, 'products'] as const;

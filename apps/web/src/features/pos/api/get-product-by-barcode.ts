@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { posQueryKey, type PosProduct } from './types';
 
 /** GET /api/pos/products/by-barcode/{code}: the active product with this barcode; 404 product_not_found. */
 export async function getProductByBarcode(code: string, { signal }: { signal?: AbortSignal } = {}): Promise<PosProduct> {
-  const { product } = await apiClient.get<{ product: PosProduct }>(`/api/pos/products/by-barcode/${encodeURIComponent(code)}`, signal ? { signal } : {});
+  const { product } = await dataOf(api.GET('/api/pos/products/by-barcode/{code}', { params: { path: { code } }, ...(signal ? { signal } : {}) }));
   return product;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ParkOrderInput } from '@till/core';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { parkedOrdersQueryKey } from './get-parked-orders';
 
 /** POST /api/orders/park: the cart kept as an unpaid order, to resume later. Prices are the catalogue's. */
 export function parkOrder(body: ParkOrderInput) {
-  return apiClient.post<{ id: string; total: number }>('/api/orders/park', body);
+  return dataOf(api.POST('/api/orders/park', { body }));
 }
 
 export function useParkOrder() {

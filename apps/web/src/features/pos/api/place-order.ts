@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlaceOrderInput } from '@till/core';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { invalidateSalesQueries } from '@/lib/sales-queries';
 import type { OrderView } from './types';
 
@@ -10,7 +10,7 @@ import type { OrderView } from './types';
  * 409 not_parked, 403 feature or permission.
  */
 export function placeOrder(body: PlaceOrderInput): Promise<OrderView> {
-  return apiClient.post<OrderView>('/api/checkout', body);
+  return dataOf(api.POST('/api/checkout', { body }));
 }
 
 export function usePlaceOrder() {

@@ -12,9 +12,13 @@ const line = (overrides: Partial<OrderDetail['lines'][number]>): OrderDetail['li
   unitPrice: 1250,
   quantity: 2,
   taxRateBasisPoints: 1000,
+  sku: null,
   lineDiscountAmount: 0,
   orderDiscountShare: 0,
+  net: 0,
+  tax: 0,
   total: 0,
+  refundedQuantity: 0,
   note: null,
   ...overrides,
 });
@@ -27,11 +31,13 @@ const detail = (lines: OrderDetail['lines']): OrderDetail => ({
     currency: 'USD',
     pricesIncludeTax: false,
     customerId: 'c1',
+    employeeId: null,
     subtotal: 0,
     discountTotal: 0,
     taxTotal: 0,
     total: 0,
     paidTotal: 0,
+    refundedTotal: 0,
     note: 'back in 5',
     createdAt: '2025-01-01T10:00:00Z',
     paidAt: null,
@@ -39,7 +45,10 @@ const detail = (lines: OrderDetail['lines']): OrderDetail => ({
   lines,
   payments: [],
   change: 0,
+  events: [],
+  refunds: [],
   customer: { id: 'c1', name: 'Jo Park', email: null },
+  business: { name: 'Corner Shop', currency: 'USD', timeZone: 'UTC' },
 });
 
 describe('resuming a parked sale', () => {

@@ -96,6 +96,22 @@ const routesStayHome = serverModules.map((module) => ({
   },
 }));
 
+// zod-to-openapi writes a named schema's .nullable() as a bare $ref, losing the null; the web's
+// generated types would then promise an object where the server sends null (lib/openapi.ts).
+const nullableNamedSchemas = {
+  files: [`${serverSrc}/**/*.ts`],
+  ignores: ['**/*.test.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[arguments.length=0][callee.property.name='nullable'][callee.object.type='Identifier'][callee.object.name=/Schema$/]",
+        message: "Write nullableRef(schema) (lib/openapi.ts): a named schema's .nullable() loses the null in the OpenAPI document.",
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**', '**/*.gen.ts'] },
   js.configs.recommended,
@@ -120,4 +136,5 @@ export default tseslint.config(
   drizzleOnlyInRepositories,
   ...libBelowModules,
   ...routesStayHome,
+  nullableNamedSchemas,
 );

@@ -49,6 +49,7 @@ export async function document() {
   }
 }
 
+if (process.argv.includes("--dump")) { console.log(JSON.stringify(await openApiDocument())); process.exit(0); }
 const { default: openapiTS, astToString } = await import('openapi-typescript');
 const document = await openApiDocument();
 const header = `/**

@@ -49,6 +49,13 @@ describe('lint invariants', () => {
     expect(await ruleIds(code, 'apps/server/src/services.ts')).not.toContain('@typescript-eslint/no-restricted-imports');
   });
 
+  it("refuses a named schema's .nullable() on the server (the OpenAPI document would drop the null)", async () => {
+    const code = "import { z } from '@hono/zod-openapi';\nconst entrySchema = z.object({}).openapi('Entry');\nexport const answer = z.object({ entry: entrySchema.nullable() });\n";
+    expect(await ruleIds(code, 'apps/server/src/modules/time-clock/time-clock.routes.ts')).toContain('no-restricted-syntax');
+    const fixed = "import { z } from '@hono/zod-openapi';\nimport { nullableRef } from '../../lib/openapi.ts';\nconst entrySchema = z.object({}).openapi('Entry');\nexport const answer = z.object({ entry: nullableRef(entrySchema) });\n";
+    expect(await ruleIds(fixed, 'apps/server/src/modules/time-clock/time-clock.routes.ts')).not.toContain('no-restricted-syntax');
+  });
+
   it("forbids a module importing another module's routes", async () => {
     const code = "import { orderViewSchema } from '../checkout/checkout.routes.ts';\nexport default orderViewSchema;\n";
     expect(await ruleIds(code, 'apps/server/src/modules/orders/orders.routes.ts')).toContain('@typescript-eslint/no-restricted-imports');

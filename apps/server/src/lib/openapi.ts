@@ -31,3 +31,13 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { 'application/json': { schema } } } as const;
 }
+
+/**
+ * A schema or null. zod-to-openapi (9.1) writes a named schema's `.nullable()` as a bare `$ref`,
+ * dropping the null, so the document (and the web's generated types) would promise an object
+ * where the server sends null; a union with z.null() is written as `anyOf [$ref, null]`.
+ * Lint refuses `somethingSchema.nullable()` in the server for this reason.
+ */
+export function nullableRef<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()]);
+}

@@ -3637,7 +3637,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             ended_sessions: number;
-                            time_entry: components["schemas"]["TimeEntry"];
+                            time_entry: components["schemas"]["TimeEntry"] | null;
                         };
                     };
                 };
@@ -3926,7 +3926,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             employee: components["schemas"]["Employee"];
-                            setup_code: components["schemas"]["EmployeeSetupCode"];
+                            setup_code: components["schemas"]["EmployeeSetupCode"] | null;
                         };
                     };
                 };
@@ -5583,7 +5583,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            purchaseOrder: components["schemas"]["PurchaseOrder"] & (Record<string, never> | null);
+                            purchaseOrder: components["schemas"]["PurchaseOrder"] | null;
                             receipt: components["schemas"]["GoodsReceipt"];
                         };
                     };
@@ -5595,7 +5595,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            purchaseOrder: components["schemas"]["PurchaseOrder"] & (Record<string, never> | null);
+                            purchaseOrder: components["schemas"]["PurchaseOrder"] | null;
                             receipt: components["schemas"]["GoodsReceipt"];
                         };
                     };
@@ -14195,7 +14195,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            entry: components["schemas"]["TimeEntry"];
+                            entry: components["schemas"]["TimeEntry"] | null;
                             /** @enum {string} */
                             state: "clocked_out" | "working" | "on_break";
                         };
@@ -14755,7 +14755,7 @@ export interface components {
             prices_include_tax: boolean;
             /** Format: uuid */
             user_id: string;
-        } | null;
+        };
         Category: {
             color: string | null;
             /** Format: uuid */
@@ -14803,7 +14803,7 @@ export interface components {
                 /** @description A local day of the business, YYYY-MM-DD */
                 to: string;
             } | null;
-            comparisonSummary: components["schemas"]["CustomersSummary"] & (Record<string, never> | null);
+            comparisonSummary: components["schemas"]["CustomersSummary"] | null;
             currency: string;
             days: {
                 /** @description A local day of the business, YYYY-MM-DD */
@@ -15003,11 +15003,11 @@ export interface components {
                 can_manage_inventory: boolean;
                 can_process_refunds: boolean;
             };
-        } | null;
+        };
         EmployeeSetupCode: {
             code: string;
             expires_at: string;
-        } | null;
+        };
         Error: {
             error: {
                 code: string;
@@ -15229,7 +15229,7 @@ export interface components {
                 name: string;
                 time_zone: string;
             } | null;
-            employeeSession: components["schemas"]["EmployeeSession"];
+            employeeSession: components["schemas"]["EmployeeSession"] | null;
             isBusinessOwner: boolean;
             isSuperAdmin: boolean;
             profile: {
@@ -15240,7 +15240,7 @@ export interface components {
                 /** Format: uuid */
                 user_id: string;
             } | null;
-            settings: components["schemas"]["BusinessSettings"];
+            settings: components["schemas"]["BusinessSettings"] | null;
             till: {
                 /** Format: uuid */
                 id: string;
@@ -15373,7 +15373,7 @@ export interface components {
                 /** @description A local day of the business, YYYY-MM-DD */
                 to: string;
             } | null;
-            comparisonSummary: components["schemas"]["MarginSummary"] & (Record<string, never> | null);
+            comparisonSummary: components["schemas"]["MarginSummary"] | null;
             currency: string;
             days: {
                 /** @description Minor units of the business currency */
@@ -15551,7 +15551,7 @@ export interface components {
                 /** @description A local day of the business, YYYY-MM-DD */
                 to: string;
             } | null;
-            comparisonSummary: components["schemas"]["SalesSummary"] & (Record<string, never> | null);
+            comparisonSummary: components["schemas"]["SalesSummary"] | null;
             currency: string;
             days: {
                 /** @description A local day of the business, YYYY-MM-DD */
@@ -15742,7 +15742,7 @@ export interface components {
             id: string;
             overtime_hours: number | null;
             total_hours: number | null;
-        } | null;
+        };
     };
     responses: never;
     parameters: never;

@@ -3,7 +3,7 @@ import { clearRegisterCookie } from '../../lib/till-cookie.ts';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { FEATURE_NAMES, INDUSTRIES, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { ACCOUNT, PUBLIC, business, defineRoute } from '../../lib/routing.ts';
 import { businessSettingsPatch, getBusinessSettings, updateBusinessSettings } from './business-settings.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
@@ -33,11 +33,11 @@ const meSchema = z
       .object({ user_id: z.uuid(), business_name: z.string().nullable(), full_name: z.string().nullable(), industry: z.enum(INDUSTRIES) })
       .nullable(),
     business: z.object({ id: z.uuid(), name: z.string(), currency: z.string(), time_zone: z.string() }).nullable(),
-    settings: settingsSchema.nullable(),
-    employeeSession: employeeSessionSchema.nullable(),
+    settings: nullableRef(settingsSchema),
+    employeeSession: nullableRef(employeeSessionSchema),
     isSuperAdmin: z.boolean(),
     isBusinessOwner: z.boolean(),
-    till: pairedRegisterSchema.nullable(),
+    till: nullableRef(pairedRegisterSchema),
   })
   .openapi('Me');
 

@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { cashMovementInput, cashReportSchema, cashSessionSummarySchema, closeCashSessionInput, isoInstantInput, openCashSessionInput, cashReportTitle } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
 import { closeCashSession } from './close-cash-session.ts';
 import { getCashReport } from './get-cash-report.ts';
@@ -45,7 +45,7 @@ const currentRoute = defineRoute({
         session: z
           .object({ id: z.uuid(), openedAt: z.string(), openedBy: z.string(), openingFloat: z.number().int(), openedByEmployeeId: z.uuid().nullable() })
           .nullable(),
-        report: cashReportSchema.nullable(),
+        report: nullableRef(cashReportSchema),
         currency: z.string(),
         varianceThreshold: z.number().int(),
         cashiersCloseOwnSession: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ORDER_STATUSES } from '@till/core';
 import type { orderLines, orders, payments } from '../../db/schema/index.ts';
+import { nullableRef } from '../../lib/openapi.ts';
 
 const moneySchema = z.number().int();
 /** The OpenAPI shape of what toOrderView returns; the checkout and orders routes both answer with it. */
@@ -47,8 +48,8 @@ export const orderViewSchema = z
         id: z.uuid(),
         method: z.string(),
         amount: moneySchema,
-        tendered: moneySchema.nullable(),
-        change: moneySchema.nullable(),
+        tendered: nullableRef(moneySchema),
+        change: nullableRef(moneySchema),
         reference: z.string().nullable(),
         refundId: z.uuid().nullable(),
       }),

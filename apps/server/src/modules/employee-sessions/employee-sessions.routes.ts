@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { PIN_PATTERN } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { TILL, business, defineRoute } from '../../lib/routing.ts';
 import { timeEntrySchema } from '../time-clock/time-entry-schema.ts';
 import { employeeSessionSchema } from './employee-session-schema.ts';
@@ -51,7 +51,7 @@ const endShiftRoute = defineRoute({
   tags: ['employee-sessions'],
   summary: "End the shift: all of the employee's sessions end and their open time-clock entry is closed with its totals",
   responses: {
-    200: jsonResponse(z.object({ ended_sessions: z.number().int(), time_entry: timeEntrySchema.nullable() }), 'Shift ended'),
+    200: jsonResponse(z.object({ ended_sessions: z.number().int(), time_entry: nullableRef(timeEntrySchema) }), 'Shift ended'),
     ...errorResponses(400, 401, 403),
   },
 });

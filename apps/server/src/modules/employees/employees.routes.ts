@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { ADMIN_PERMISSION_FLAGS, EMPLOYEE_PERMISSION_FLAGS, EMPLOYEE_ROLES, PIN_PATTERN, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { PUBLIC, TILL, business, defineRoute } from '../../lib/routing.ts';
 import { completeEmployeeSetup } from './complete-employee-setup.ts';
 import { createEmployee } from './create-employee.ts';
@@ -77,7 +77,7 @@ const addRoute = defineRoute({
     ),
   },
   responses: {
-    201: jsonResponse(z.object({ employee: employeeSchema, setup_code: setupCodeSchema.nullable() }), 'Employee added'),
+    201: jsonResponse(z.object({ employee: employeeSchema, setup_code: nullableRef(setupCodeSchema) }), 'Employee added'),
     ...errorResponses(400, 401, 403, 409, 422),
   },
 });

@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { isoDateInput, REPORT_COMPARISONS } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
-import { errorResponses, jsonResponse } from '../../lib/openapi.ts';
+import { errorResponses, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
 import { getCustomersReport } from './get-customers-report.ts';
 import { getDashboard } from './get-dashboard.ts';
@@ -45,9 +45,9 @@ const salesSummarySchema = z
 const salesReportSchema = z
   .object({
     ...reportHead,
-    comparisonRange: rangeSchema.nullable(),
+    comparisonRange: nullableRef(rangeSchema),
     summary: salesSummarySchema,
-    comparisonSummary: salesSummarySchema.nullable(),
+    comparisonSummary: nullableRef(salesSummarySchema),
     days: z.array(
       z.object({
         day: day(),
@@ -84,9 +84,9 @@ const marginSummarySchema = z.object(marginSchema).openapi('MarginSummary');
 const profitabilityReportSchema = z
   .object({
     ...reportHead,
-    comparisonRange: rangeSchema.nullable(),
+    comparisonRange: nullableRef(rangeSchema),
     summary: marginSummarySchema,
-    comparisonSummary: marginSummarySchema.nullable(),
+    comparisonSummary: nullableRef(marginSummarySchema),
     products: z.array(z.object({ productId: z.uuid().nullable(), name: z.string(), category: z.string().nullable(), units: int(), ...marginSchema })),
     categories: z.array(z.object({ category: z.string().nullable(), ...marginSchema })),
     days: z.array(z.object({ day: day(), costedSales: money(), cost: money(), grossProfit: money(), margin: z.number().nullable() })),
@@ -148,9 +148,9 @@ const customersSummarySchema = z
 const customersReportSchema = z
   .object({
     ...reportHead,
-    comparisonRange: rangeSchema.nullable(),
+    comparisonRange: nullableRef(rangeSchema),
     summary: customersSummarySchema,
-    comparisonSummary: customersSummarySchema.nullable(),
+    comparisonSummary: nullableRef(customersSummarySchema),
     days: z.array(z.object({ day: day(), newCustomers: int(), returningCustomers: int() })),
     topCustomers: z.array(
       z.object({ customerId: z.uuid(), name: z.string(), visits: int(), netSales: money(), firstVisit: day(), lastVisit: day(), isNew: z.boolean() }),

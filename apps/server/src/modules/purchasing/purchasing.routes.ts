@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { isoDateInput, multiLine, PURCHASE_ORDER_STATUS_VALUES, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
 import { cancelPurchaseOrder } from './cancel-purchase-order.ts';
 import { createPurchaseOrder } from './create-purchase-order.ts';
@@ -408,8 +408,8 @@ const receiveRoute = defineRoute({
     ),
   },
   responses: {
-    201: jsonResponse(z.object({ receipt: receiptSchema, purchaseOrder: purchaseOrderSchema.nullable() }), 'Received'),
-    200: jsonResponse(z.object({ receipt: receiptSchema, purchaseOrder: purchaseOrderSchema.nullable() }), 'A retry: the first receipt'),
+    201: jsonResponse(z.object({ receipt: receiptSchema, purchaseOrder: nullableRef(purchaseOrderSchema) }), 'Received'),
+    200: jsonResponse(z.object({ receipt: receiptSchema, purchaseOrder: nullableRef(purchaseOrderSchema) }), 'A retry: the first receipt'),
     ...errorResponses(400, 401, 403, 404, 409, 422),
   },
 });

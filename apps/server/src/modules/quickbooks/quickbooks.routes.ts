@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { isoDateInput, QUICKBOOKS_EXPORT_FORMATS, quickbooksDaySchema, quickbooksMappingInput, quickbooksMappingSchema } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
 import { exportQuickbooksJournal } from './export-quickbooks-journal.ts';
 import { getQuickbooksDay } from './get-quickbooks-day.ts';
@@ -15,7 +15,7 @@ const access = business(QUICKBOOKS_ACCESS);
 const TAGS = ['quickbooks'];
 
 const mappingView = z.object({
-  mapping: quickbooksMappingSchema.nullable(),
+  mapping: nullableRef(quickbooksMappingSchema),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
   categories: z.array(z.string()),

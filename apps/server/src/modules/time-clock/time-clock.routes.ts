@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { EMPLOYEE_ROLES, isoDateInput, isoInstantInput } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
 import { clockIn } from './clock-in.ts';
 import { clockOut } from './clock-out.ts';
@@ -48,7 +48,7 @@ const statusRoute = defineRoute({
   tags: ['time-clock'],
   summary: "The signed-in employee's clock: clocked_out, working or on_break, with the open shift",
   responses: {
-    200: jsonResponse(z.object({ state: z.enum(['clocked_out', 'working', 'on_break']), entry: timeEntrySchema.nullable() }), 'Clock state'),
+    200: jsonResponse(z.object({ state: z.enum(['clocked_out', 'working', 'on_break']), entry: nullableRef(timeEntrySchema) }), 'Clock state'),
     ...errorResponses(400, 401, 403),
   },
 });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { categoriesKey, type Category, type CategoryResponse } from './types';
+import { api, dataOf } from '@/lib/api';
+import { categoriesKey, type Category } from './types';
 
 /** POST /api/categories/{id}/archive: off the till's tabs and the filters; its products stay on sale. */
 export async function archiveCategory(id: string): Promise<Category> {
-  return (await apiClient.post<CategoryResponse>(`/api/categories/${id}/archive`)).category;
+  return (await dataOf(api.POST('/api/categories/{id}/archive', { params: { path: { id } } }))).category;
 }
 
 export function useArchiveCategory() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
-import { categoriesKey, type Category, type CategoryResponse } from './types';
+import { api, dataOf } from '@/lib/api';
+import { categoriesKey, type Category } from './types';
 
 export const categoryForm = z.object({
   name: z.string().trim().min(1, 'Name the category').max(80, 'Use at most 80 characters'),
@@ -11,7 +11,7 @@ export type CategoryForm = z.infer<typeof categoryForm>;
 
 /** POST /api/categories: it goes last in the order. */
 export async function createCategory(body: CategoryForm): Promise<Category> {
-  return (await apiClient.post<CategoryResponse>('/api/categories', { name: body.name.trim(), color: body.color })).category;
+  return (await dataOf(api.POST('/api/categories', { body: { name: body.name.trim(), color: body.color } }))).category;
 }
 
 export function useCreateCategory() {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { categoriesKey, type Category } from './types';
 
 export type CategoryStatus = 'active' | 'archived';
 
 /** GET /api/categories: in the till's order, with product counts. */
 export async function getCategories(status: CategoryStatus, signal?: AbortSignal): Promise<Category[]> {
-  return (await apiClient.get<{ categories: Category[] }>('/api/categories', { query: { status }, ...(signal ? { signal } : {}) })).categories;
+  return (await dataOf(api.GET('/api/categories', { params: { query: { status } }, ...(signal ? { signal } : {}) }))).categories;
 }
 
 export function getCategoriesQueryOptions(status: CategoryStatus) {

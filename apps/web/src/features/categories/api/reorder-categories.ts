@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { getCategoriesQueryOptions } from './get-categories';
 import { categoriesKey, type Category } from './types';
 
 /** POST /api/categories/reorder: each id gets its position (the till's tab order). */
 export async function reorderCategories(ids: string[]): Promise<Category[]> {
-  return (await apiClient.post<{ categories: Category[] }>('/api/categories/reorder', { ids })).categories;
+  return (await dataOf(api.POST('/api/categories/reorder', { body: { ids } }))).categories;
 }
 
 /** `ids` with the item at `from` moved one step up (-1) or down (+1). */

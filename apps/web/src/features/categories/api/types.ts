@@ -1,17 +1,7 @@
-/** The API's category (apps/server/src/modules/categories/categories.routes.ts). */
-export interface Category {
-  id: string;
-  name: string;
-  color: string | null;
-  sortOrder: number;
-  isActive: boolean;
-  /** Active products in it. */
-  productCount: number;
-}
+import type { ApiAnswer } from '@/lib/api';
 
-export interface CategoryResponse {
-  category: Category;
-}
+/** The API's category (categories.routes.ts), as its route schema says; productCount counts active products. */
+export type Category = ApiAnswer<'/api/categories'>['categories'][number];
 
 /** Every categories query starts with this key (the products page reads ['categories', 'options'] too). */
 export const categoriesKey = ['categories'] as const;

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { categoriesKey, type Category, type CategoryResponse } from './types';
+import { api, dataOf } from '@/lib/api';
+import { categoriesKey, type Category } from './types';
 
 /** PATCH /api/categories/{id}: rename, recolour. */
 export async function updateCategory({ id, body }: { id: string; body: { name?: string; color?: string | null } }): Promise<Category> {
-  return (await apiClient.patch<CategoryResponse>(`/api/categories/${id}`, body)).category;
+  return (await dataOf(api.PATCH('/api/categories/{id}', { params: { path: { id } }, body }))).category;
 }
 
 export function useUpdateCategory() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import type { CustomerPayload } from '../utils/customer-form';
 import { customersQueryKey, type Customer } from './types';
 
 /** POST /api/customers; 409 customer_email_taken when another customer has the email. */
 export async function createCustomer(payload: CustomerPayload): Promise<Customer> {
-  return (await apiClient.post<{ customer: Customer }>('/api/customers', payload)).customer;
+  return (await dataOf(api.POST('/api/customers', { body: payload }))).customer;
 }
 
 export function useCreateCustomer() {

@@ -1,18 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { customersQueryKey, type Customer, type CustomerOrder, type CustomerTotals } from './types';
-
-interface CustomerDetailResponse {
-  customer: Customer;
-  totals: CustomerTotals;
-  orders: CustomerOrder[];
-  nextOrdersCursor: string | null;
-}
-
-interface CustomerOrdersResponse {
-  orders: CustomerOrder[];
-  nextCursor: string | null;
-}
 
 /** The first page carries the customer and their totals; later pages only more history. */
 export interface CustomerDetailPage {
@@ -26,13 +14,12 @@ const HISTORY_PAGE = 20;
 
 /** GET /api/customers/{id}, then GET /api/customers/{id}/orders for more of the history. */
 export async function getCustomerPage(id: string, cursor: string | null, { signal }: { signal?: AbortSignal } = {}): Promise<CustomerDetailPage> {
-  const path = `/api/customers/${encodeURIComponent(id)}`;
-  const options = { query: { limit: HISTORY_PAGE, cursor }, ...(signal ? { signal } : {}) };
+  const init = { ...(signal ? { signal } : {}) };
   if (cursor === null) {
-    const detail = await apiClient.get<CustomerDetailResponse>(path, options);
+    const detail = await dataOf(api.GET('/api/customers/{id}', { params: { path: { id }, query: { limit: HISTORY_PAGE } }, ...init }));
     return { customer: detail.customer, totals: detail.totals, orders: detail.orders, nextCursor: detail.nextOrdersCursor };
   }
-  const page = await apiClient.get<CustomerOrdersResponse>(`${path}/orders`, options);
+  const page = await dataOf(api.GET('/api/customers/{id}/orders', { params: { path: { id }, query: { limit: HISTORY_PAGE, cursor } }, ...init }));
   return { orders: page.orders, nextCursor: page.nextCursor };
 }
 

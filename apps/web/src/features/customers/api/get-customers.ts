@@ -1,18 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { customersQueryKey, type CustomerListItem } from './types';
+import { api, dataOf } from '@/lib/api';
+import type { ApiAnswer } from '@/lib/api';
+import { customersQueryKey } from './types';
 
-export interface CustomersPage {
-  customers: CustomerListItem[];
-  nextCursor: string | null;
-}
+export type CustomersPage = ApiAnswer<'/api/customers'>;
 
 /** GET /api/customers: by name, matching `q` in name, email or phone; a page at a time. */
 export function getCustomers(input: { q?: string; cursor?: string | null; limit?: number }, { signal }: { signal?: AbortSignal } = {}) {
-  return apiClient.get<CustomersPage>('/api/customers', {
-    query: { q: input.q || undefined, cursor: input.cursor, limit: input.limit },
-    ...(signal ? { signal } : {}),
-  });
+  const query = { ...(input.q ? { q: input.q } : {}), ...(input.cursor ? { cursor: input.cursor } : {}), ...(input.limit ? { limit: input.limit } : {}) };
+  return dataOf(api.GET('/api/customers', { params: { query }, ...(signal ? { signal } : {}) }));
 }
 
 export const customersListQueryKey = (q: string, limit: number) => [...customersQueryKey, 'list', { q, limit }] as const;

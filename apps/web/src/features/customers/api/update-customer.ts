@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import type { CustomerPayload } from '../utils/customer-form';
 import { customersQueryKey, type Customer } from './types';
 
 /** PATCH /api/customers/{id}: null clears email, phone or notes. */
 export async function updateCustomer(input: { id: string; changes: Partial<CustomerPayload> }): Promise<Customer> {
-  return (await apiClient.patch<{ customer: Customer }>(`/api/customers/${encodeURIComponent(input.id)}`, input.changes)).customer;
+  return (await dataOf(api.PATCH('/api/customers/{id}', { params: { path: { id: input.id } }, body: input.changes }))).customer;
 }
 
 export function useUpdateCustomer() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPermissions, EmployeePermissions } from '@till/core';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { employeesQueryKey, type Employee, type SetupCode } from './types';
 
 export interface CreateEmployeeInput {
@@ -14,7 +14,7 @@ export interface CreateEmployeeInput {
 
 /** POST /api/employees: without a PIN the answer carries a one-time setup code. */
 export function createEmployee(input: CreateEmployeeInput): Promise<{ employee: Employee; setup_code: SetupCode | null }> {
-  return apiClient.post('/api/employees', input);
+  return dataOf(api.POST('/api/employees', { body: input }));
 }
 
 export function useCreateEmployee() {

@@ -1,20 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { actorKey, useEmployeeSession } from '@/lib/employee-session';
-import { employeesQueryKey, type Employee } from './types';
+import type { ApiAnswer } from '@/lib/api';
+import { employeesQueryKey } from './types';
 
-interface EmployeesPage {
-  employees: Employee[];
-  next_cursor: string | null;
-}
+type EmployeesPage = ApiAnswer<'/api/employees'>;
 
 export const EMPLOYEES_PAGE_SIZE = 100;
 
 export function getEmployees({ cursor, signal }: { cursor?: string | null; signal?: AbortSignal }): Promise<EmployeesPage> {
-  return apiClient.get<EmployeesPage>('/api/employees', {
-    query: { limit: EMPLOYEES_PAGE_SIZE, cursor: cursor ?? undefined },
-    ...(signal ? { signal } : {}),
-  });
+  return dataOf(api.GET('/api/employees', { params: { query: { limit: EMPLOYEES_PAGE_SIZE, ...(cursor ? { cursor } : {}) } }, ...(signal ? { signal } : {}) }));
 }
 
 export function getEmployeesQueryOptions(actor: string) {

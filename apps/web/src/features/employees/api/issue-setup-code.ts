@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { employeesQueryKey, type SetupCode } from './types';
 
 /** POST /api/employees/{id}/setup-code: a new one-time code; any earlier one stops working. */
 export function issueSetupCode(id: string): Promise<{ setup_code: SetupCode }> {
-  return apiClient.post(`/api/employees/${encodeURIComponent(id)}/setup-code`);
+  return dataOf(api.POST('/api/employees/{id}/setup-code', { params: { path: { id } } }));
 }
 
 export function useIssueSetupCode() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPermissions, EmployeePermissions } from '@till/core';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { employeesQueryKey, type Employee } from './types';
 
 /** PATCH /api/employees/{id}: only what changed. */
@@ -14,7 +14,7 @@ export interface UpdateEmployeePatch {
 }
 
 export function updateEmployee({ id, patch }: { id: string; patch: UpdateEmployeePatch }): Promise<{ employee: Employee }> {
-  return apiClient.patch(`/api/employees/${encodeURIComponent(id)}`, patch);
+  return dataOf(api.PATCH('/api/employees/{id}', { params: { path: { id } }, body: patch }));
 }
 
 export function useUpdateEmployee() {

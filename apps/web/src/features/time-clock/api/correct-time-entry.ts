@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { timeClockQueryKey, type TimeEntry } from './types';
 
 /** PATCH /api/time-clock/entries/{id}: the changed times and why; the server recomputes the totals. */
@@ -13,7 +13,7 @@ export interface CorrectTimeEntryInput {
 }
 
 export async function correctTimeEntry({ id, input }: { id: string; input: CorrectTimeEntryInput }): Promise<TimeEntry> {
-  const response = await apiClient.patch<{ entry: TimeEntry }>(`/api/time-clock/entries/${encodeURIComponent(id)}`, input);
+  const response = await dataOf(api.PATCH('/api/time-clock/entries/{id}', { params: { path: { id } }, body: input }));
   return response.entry;
 }
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { actorKey, useEmployeeSession } from '@/lib/employee-session';
 import { timeClockQueryKey, type ClockStatus } from './types';
 
 export function getClockStatus({ signal }: { signal?: AbortSignal } = {}): Promise<ClockStatus> {
-  return apiClient.get<ClockStatus>('/api/time-clock/current', signal ? { signal } : {});
+  return dataOf(api.GET('/api/time-clock/current', signal ? { signal } : {}));
 }
 
 export const clockStatusQueryKey = (actor: string) => [...timeClockQueryKey, 'current', actor] as const;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { actorKey, useEmployeeSession } from '@/lib/employee-session';
 import { timeClockQueryKey, type OnShiftEmployee } from './types';
 
 export async function getOnShift({ signal }: { signal?: AbortSignal } = {}): Promise<OnShiftEmployee[]> {
-  const response = await apiClient.get<{ on_shift: OnShiftEmployee[] }>('/api/time-clock/on-shift', signal ? { signal } : {});
+  const response = await dataOf(api.GET('/api/time-clock/on-shift', signal ? { signal } : {}));
   return response.on_shift;
 }
 

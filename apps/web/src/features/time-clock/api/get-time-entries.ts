@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { actorKey, useEmployeeSession } from '@/lib/employee-session';
 import { timeClockQueryKey, type TimeEntriesReport } from './types';
 
@@ -9,7 +9,7 @@ export interface TimeEntriesRange {
 }
 
 export function getTimeEntries(range: TimeEntriesRange, { signal }: { signal?: AbortSignal } = {}): Promise<TimeEntriesReport> {
-  return apiClient.get<TimeEntriesReport>('/api/time-clock/entries', { query: { ...range }, ...(signal ? { signal } : {}) });
+  return dataOf(api.GET('/api/time-clock/entries', { params: { query: { ...range } }, ...(signal ? { signal } : {}) }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { actorKey, useEmployeeSession } from '@/lib/employee-session';
 import { clockStatusQueryKey } from './get-clock-status';
 import { timeClockQueryKey, type ClockState, type TimeEntry } from './types';
@@ -16,7 +16,15 @@ export const STATE_AFTER: Record<Punch, ClockState> = {
 
 /** POST /api/time-clock/{punch} for the signed-in employee. */
 export async function punch(kind: Punch): Promise<TimeEntry> {
-  const response = await apiClient.post<{ entry: TimeEntry }>(`/api/time-clock/${kind}`);
+  const response = await dataOf(
+    kind === 'clock-in'
+      ? api.POST('/api/time-clock/clock-in')
+      : kind === 'start-break'
+        ? api.POST('/api/time-clock/start-break')
+        : kind === 'end-break'
+          ? api.POST('/api/time-clock/end-break')
+          : api.POST('/api/time-clock/clock-out'),
+  );
   return response.entry;
 }
 

@@ -24,7 +24,7 @@ const TAB_LABELS: Record<AnalyticsTab, string> = {
 const DEAD_STOCK_DAYS = [30, 60, 90, 180] as const;
 
 function TabReport({ tab, query, deadStockDays }: { tab: AnalyticsTab; query: ReportQuery; deadStockDays: number }) {
-  const report = useReport(tab, query, tab === 'inventory' ? { deadStockDays } : {});
+  const report = useReport(tab, query, tab === 'inventory' ? deadStockDays : undefined);
   if (report.isPending) return <div role="status" aria-label="Loading the report" className="h-64 animate-pulse rounded-xl bg-muted" />;
   if (report.isError) return <ErrorAlert title="This report could not be loaded" error={report.error} />;
   const data = report.data;

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
-import type { OkResponse } from './types';
+import { api, dataOf } from '@/lib/api';
 
 export const requestPasswordResetInput = z.object({
   email: z
@@ -15,8 +14,8 @@ export const requestPasswordResetInput = z.object({
 export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInput>;
 
 /** Always answers ok, whether or not the account exists, so it cannot be used to probe emails. */
-export function requestPasswordReset(input: RequestPasswordResetInput): Promise<OkResponse> {
-  return apiClient.post<OkResponse>('/api/auth/request-password-reset', input);
+export function requestPasswordReset(input: RequestPasswordResetInput) {
+  return dataOf(api.POST('/api/auth/request-password-reset', { body: input }));
 }
 
 export function useRequestPasswordReset() {

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
-import type { OkResponse } from './types';
+import { api, dataOf } from '@/lib/api';
 
 export const resetPasswordInput = z.object({
   token: z.string().min(1),
@@ -10,8 +9,8 @@ export const resetPasswordInput = z.object({
 
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
-export function resetPassword(input: ResetPasswordInput): Promise<OkResponse> {
-  return apiClient.post<OkResponse>('/api/auth/reset-password', input);
+export function resetPassword(input: ResetPasswordInput) {
+  return dataOf(api.POST('/api/auth/reset-password', { body: input }));
 }
 
 export function useResetPassword() {

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@till/core';
 import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { forgetCachedMe } from '@/lib/me';
-import type { AuthResponse } from './types';
 
 /** SPEC §5: an email or a phone number, plus a password. */
 export const signInInput = z
@@ -18,8 +17,8 @@ export const signInInput = z
 
 export type SignInInput = z.infer<typeof signInInput>;
 
-export function signIn(input: SignInInput): Promise<AuthResponse> {
-  return apiClient.post<AuthResponse>('/api/auth/sign-in', input);
+export function signIn(input: SignInInput) {
+  return dataOf(api.POST('/api/auth/sign-in', { body: input }));
 }
 
 export function useSignIn() {

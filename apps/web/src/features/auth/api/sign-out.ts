@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignOutScope } from '@till/core';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { clearEmployeeSession } from '@/lib/employee-session';
 import { forgetCachedMe } from '@/lib/me';
-import type { OkResponse } from './types';
 
-export function signOut(scope: SignOutScope = 'local'): Promise<OkResponse> {
-  return apiClient.post<OkResponse>('/api/auth/sign-out', undefined, { query: { scope } });
+export function signOut(scope: SignOutScope = 'local') {
+  return dataOf(api.POST('/api/auth/sign-out', { params: { query: { scope } } }));
 }
 
 export function useSignOut() {

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { INDUSTRIES, MESSAGES } from '@till/core';
 import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { forgetCachedMe } from '@/lib/me';
-import type { AuthResponse } from './types';
 
 export const signUpInput = z
   .object({
@@ -23,8 +22,8 @@ export const signUpInput = z
 export type SignUpInput = z.infer<typeof signUpInput>;
 
 /** Creates the account, its profile and business, and signs in (the session cookie is set). */
-export function signUp(input: SignUpInput): Promise<AuthResponse> {
-  return apiClient.post<AuthResponse>('/api/auth/sign-up', input);
+export function signUp(input: SignUpInput) {
+  return dataOf(api.POST('/api/auth/sign-up', { body: input }));
 }
 
 export function useSignUp() {

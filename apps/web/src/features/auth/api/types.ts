@@ -1,15 +1,5 @@
-/** The user object the auth endpoints answer with. */
-export interface AuthUser {
-  id: string;
-  email: string | null;
-  phoneNumber: string | null;
-  name: string | null;
-}
+import type { ApiAnswer } from '@/lib/api';
 
-export interface AuthResponse {
-  user: AuthUser;
-}
-
-export interface OkResponse {
-  ok: true;
-}
+/** What signing in or up answers: the account's user (the route schemas' shape). */
+export type AuthResponse = ApiAnswer<'/api/auth/sign-in', 'post'>;
+export type AuthUser = AuthResponse['user'];

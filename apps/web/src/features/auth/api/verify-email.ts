@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { OkResponse } from './types';
+import { api, dataOf } from '@/lib/api';
 
 /** The token from the confirmation link sent at sign-up. */
-export function verifyEmail(token: string): Promise<OkResponse> {
-  return apiClient.post<OkResponse>('/api/auth/verify-email', { token });
+export function verifyEmail(token: string) {
+  return dataOf(api.POST('/api/auth/verify-email', { body: { token } }));
 }
 
 export function useVerifyEmail() {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient, isApiError } from '@/lib/api-client';
-import { meQueryKey, refreshSettings, type BusinessSettings } from '@/lib/me';
+import { isApiError } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
+import { meQueryKey, refreshSettings } from '@/lib/me';
 
 export const assignBusinessOwnerInput = z.object({
   fullName: z.string().trim().min(1, "Enter the owner's full name"),
@@ -17,13 +18,9 @@ export const assignBusinessOwnerInput = z.object({
 
 export type AssignBusinessOwnerInput = z.output<typeof assignBusinessOwnerInput>;
 
-interface AssignBusinessOwnerResponse {
-  settings: Omit<BusinessSettings, 'enabled_features'> & { enabled_features?: Partial<Record<string, boolean>> };
-}
-
 /** SPEC §4: creates the business_owner employee with every employee permission. */
-export function assignBusinessOwner(input: AssignBusinessOwnerInput): Promise<AssignBusinessOwnerResponse> {
-  return apiClient.post<AssignBusinessOwnerResponse>('/api/business/owner', input);
+export function assignBusinessOwner(input: AssignBusinessOwnerInput) {
+  return dataOf(api.POST('/api/business/owner', { body: input }));
 }
 
 export function useAssignBusinessOwner() {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
+import { withoutEmployeeSession } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 
 /** /employee-setup: the one-time code from the manager, and the new PIN typed twice. */
 export const employeeSetupForm = z
@@ -12,8 +13,8 @@ export const employeeSetupForm = z
   .refine((form) => form.pin === form.pinAgain, { message: 'The two PINs are not the same', path: ['pinAgain'] });
 export type EmployeeSetupForm = z.infer<typeof employeeSetupForm>;
 
-export function completeEmployeeSetup(input: { code: string; pin: string }): Promise<{ ok: true; full_name: string }> {
-  return apiClient.post('/api/employee-setup', input, { employeeSession: 'omit' });
+export function completeEmployeeSetup(input: { code: string; pin: string }) {
+  return dataOf(api.POST('/api/employee-setup', { body: input, headers: withoutEmployeeSession }));
 }
 
 export function useCompleteEmployeeSetup() {

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, EMPLOYEE_SESSION_EXPIRED, isApiError } from '@/lib/api-client';
+import { EMPLOYEE_SESSION_EXPIRED, isApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer } from '@/lib/api';
 import { forgetActorQueries } from '@/lib/actor-queries';
 import { clearEmployeeSessionIfToken, readEmployeeSession } from '@/lib/employee-session';
 
-export interface EndShiftResponse {
-  ended_sessions: number;
-  time_entry: { id: string; total_hours: number | null; overtime_hours: number | null } | null;
-}
+export type EndShiftResponse = ApiAnswer<'/api/employee-sessions/end-shift', 'post'>;
 
 /**
  * SPEC §4 End Shift: the server marks the employee's sessions inactive and closes the open
@@ -17,7 +15,7 @@ export async function endShift(): Promise<EndShiftResponse | null> {
   const session = readEmployeeSession();
   if (!session) return null;
   try {
-    const result = await apiClient.post<EndShiftResponse>('/api/employee-sessions/end-shift');
+    const result = await dataOf(api.POST('/api/employee-sessions/end-shift'));
     clearEmployeeSessionIfToken(session.token);
     return result;
   } catch (error) {

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EmployeeSession } from '@till/core';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer } from '@/lib/api';
 import { actorKey, type StoredEmployeeSession } from '@/lib/employee-session';
 
-type CurrentSession = Omit<EmployeeSession, 'token'> & { admin_permissions?: StoredEmployeeSession['admin_permissions'] };
+type CurrentSession = ApiAnswer<'/api/employee-sessions/current'>['session'];
 
 /** GET /api/employee-sessions/current: the session as the server sees it now (role, flags). */
 export async function getCurrentEmployeeSession({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentSession> {
-  const response = await apiClient.get<{ session: CurrentSession }>('/api/employee-sessions/current', signal ? { signal } : {});
+  const response = await dataOf(api.GET('/api/employee-sessions/current', signal ? { signal } : {}));
   return response.session;
 }
 

@@ -1,22 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EmployeeRole } from '@till/core';
-import { apiClient } from '@/lib/api-client';
+import { withoutEmployeeSession } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer } from '@/lib/api';
 
-/** GET /api/employee-login/employees: the active employees of the device's business, for the name picker. */
-export interface SignInEmployee {
-  id: string;
-  full_name: string;
-  role: EmployeeRole;
-  /** Without a PIN the employee first sets one at /employee-setup. */
-  has_pin: boolean;
-}
+/** GET /api/employee-login/employees: the active employees of the device's business, for the name picker (has_pin false: set one at /employee-setup first). */
+export type SignInEmployee = ApiAnswer<'/api/employee-login/employees'>['employees'][number];
 
 export async function getSignInEmployees({ signal }: { signal?: AbortSignal } = {}): Promise<SignInEmployee[]> {
-  const response = await apiClient.get<{ employees: SignInEmployee[] }>('/api/employee-login/employees', {
-    ...(signal ? { signal } : {}),
-    // The picker is the account's (the device's), not the employee's who may still be signed in.
-    employeeSession: 'omit',
-  });
+  // The picker is the account's (the device's), not the employee's who may still be signed in.
+  const response = await dataOf(api.GET('/api/employee-login/employees', { headers: withoutEmployeeSession, ...(signal ? { signal } : {}) }));
   return response.employees;
 }
 

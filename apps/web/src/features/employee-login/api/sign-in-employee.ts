@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EmployeeSession } from '@till/core';
 import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
+import { withoutEmployeeSession } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { writeEmployeeSession, type StoredEmployeeSession } from '@/lib/employee-session';
 import { forgetActorQueries } from '@/lib/actor-queries';
 
@@ -14,17 +14,10 @@ export const signInEmployeeInput = z.object({
 });
 export type SignInEmployeeInput = z.infer<typeof signInEmployeeInput>;
 
-/** POST /api/employee-sessions: a new token and SPEC §3's session fields (admin flags when the server sends them). */
-interface SignInEmployeeResponse {
-  token: string;
-  session: Omit<EmployeeSession, 'token'> & { admin_permissions?: StoredEmployeeSession['admin_permissions'] };
-}
-
 export async function signInEmployee(input: SignInEmployeeInput): Promise<StoredEmployeeSession> {
-  const response = await apiClient.post<SignInEmployeeResponse>('/api/employee-sessions', input, {
-    // An old token would make this a request of the employee it belonged to, or fail with it.
-    employeeSession: 'omit',
-  });
+  // POST /api/employee-sessions: a new token and SPEC §3's session fields (admin flags when the server sends them).
+  // An old token would make this a request of the employee it belonged to, or fail with it.
+  const response = await dataOf(api.POST('/api/employee-sessions', { body: input, headers: withoutEmployeeSession }));
   const stored: StoredEmployeeSession = {
     employee_id: response.session.employee_id,
     employee_name: response.session.employee_name,

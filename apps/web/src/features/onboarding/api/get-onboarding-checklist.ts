@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OnboardingChecklist } from '@till/core';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 
 export const onboardingChecklistQueryKey = ['onboarding-checklist'] as const;
 
@@ -8,7 +8,7 @@ export const onboardingChecklistQueryKey = ['onboarding-checklist'] as const;
 export function getOnboardingChecklistQueryOptions() {
   return queryOptions({
     queryKey: onboardingChecklistQueryKey,
-    queryFn: ({ signal }) => apiClient.get<OnboardingChecklist>('/api/onboarding/checklist', { signal }),
+    queryFn: ({ signal }): Promise<OnboardingChecklist> => dataOf(api.GET('/api/onboarding/checklist', { signal })),
     // Steps are done on other pages: read it afresh each time the dashboard opens.
     staleTime: 0,
     refetchOnMount: 'always',

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { orderDetailQueryKey } from './get-order-detail';
 
 export const emailReceiptInput = z.object({
@@ -10,10 +10,12 @@ export type EmailReceiptInput = z.infer<typeof emailReceiptInput>;
 
 /** POST /api/orders/{id}/receipt-email: the plain-text receipt goes out (or waits in the outbox). */
 export function emailReceipt(input: { orderId: string; email: string; refundId?: string | null }) {
-  return apiClient.post<{ ok: true; email: string }>(`/api/orders/${encodeURIComponent(input.orderId)}/receipt-email`, {
-    email: input.email,
-    ...(input.refundId ? { refundId: input.refundId } : {}),
-  });
+  return dataOf(
+    api.POST('/api/orders/{id}/receipt-email', {
+      params: { path: { id: input.orderId } },
+      body: { email: input.email, ...(input.refundId ? { refundId: input.refundId } : {}) },
+    }),
+  );
 }
 
 export function useEmailReceipt() {

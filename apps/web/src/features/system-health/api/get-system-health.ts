@@ -1,18 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer } from '@/lib/api';
 
 /** GET /api/system/health: figures about this server process, for super administrators only. */
-export interface SystemHealth {
-  database: { kind: 'pglite' | 'postgres'; roundTripMs: number };
-  uptimeSeconds: number;
-  memory: { rssBytes: number; heapUsedBytes: number; heapTotalBytes: number };
-  version: string;
-  node: string;
-  migrations: { applied: number; latest: string | null };
-}
+export type SystemHealth = ApiAnswer<'/api/system/health'>;
 
 export function getSystemHealth({ signal }: { signal?: AbortSignal } = {}): Promise<SystemHealth> {
-  return apiClient.get<SystemHealth>('/api/system/health', signal ? { signal } : {});
+  return dataOf(api.GET('/api/system/health', signal ? { signal } : {}));
 }
 
 export const systemHealthQueryKey = ['system-health'] as const;

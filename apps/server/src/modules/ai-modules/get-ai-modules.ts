@@ -3,6 +3,7 @@ import { getCustomerFootpath } from './get-customer-footpath.ts';
 import { getProductRecommendations } from './get-product-recommendations.ts';
 import { getSalesPrediction } from './get-sales-prediction.ts';
 import { getStockForecast } from './get-stock-forecast.ts';
+import { loadAiBusiness } from './load-business.ts';
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
@@ -12,10 +13,12 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
  * backtest). Computing a status trains the module (cached per business and day).
  */
 export async function getAiModules(database: Database, businessId: string) {
-  const sales = await getSalesPrediction(database, businessId);
-  const stock = await getStockForecast(database, businessId);
-  const rules = await getProductRecommendations(database, businessId);
-  const footpath = await getCustomerFootpath(database, businessId);
+  // One look at the business and its data for all four (the cache key).
+  const business = await database.withTenant(businessId, (tx) => loadAiBusiness(tx, businessId));
+  const sales = await getSalesPrediction(database, businessId, business);
+  const stock = await getStockForecast(database, businessId, business);
+  const rules = await getProductRecommendations(database, businessId, business);
+  const footpath = await getCustomerFootpath(database, businessId, business);
   const salesReady = sales.status !== 'insufficient_history';
   return {
     today: sales.today,

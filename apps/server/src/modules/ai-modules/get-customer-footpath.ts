@@ -1,7 +1,7 @@
 import { addDays, analyseCustomerFootpath } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { aiModulesRepository as repo } from './ai-modules.repository.ts';
-import { loadAiBusiness } from './load-business.ts';
+import { loadAiBusiness, type AiBusiness } from './load-business.ts';
 import { cachedModel } from './model-cache.ts';
 
 /** Orders of known customers over the last three years are analysed. */
@@ -16,8 +16,8 @@ const AT_RISK_SHOWN = 50;
  * days between visits, RFM segments with counts and revenue, and the customers at risk of not
  * returning (most valuable first). Only sales with a customer attached count.
  */
-export async function getCustomerFootpath(database: Database, businessId: string) {
-  const business = await database.withTenant(businessId, (tx) => loadAiBusiness(tx, businessId));
+export async function getCustomerFootpath(database: Database, businessId: string, loaded?: AiBusiness) {
+  const business = loaded ?? (await database.withTenant(businessId, (tx) => loadAiBusiness(tx, businessId)));
   const { value, computedAt } = await cachedModel(businessId, 'customer_footpath', business.key, async () => {
     const orders = await database.withTenant(businessId, (tx) => repo.customerOrders(tx, businessId, business.timeZone, addDays(business.today, -FOOTPATH_WINDOW_DAYS)));
     const footpath = analyseCustomerFootpath(orders, { asOf: business.today, cohortLimit: COHORT_MONTHS, atRiskLimit: AT_RISK_SHOWN });

@@ -1,7 +1,7 @@
 import { addDays, indexRules, mineAssociationRules, type AssociationModel } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { aiModulesRepository as repo } from './ai-modules.repository.ts';
-import { loadAiBusiness } from './load-business.ts';
+import { loadAiBusiness, type AiBusiness } from './load-business.ts';
 import { cachedModel } from './model-cache.ts';
 
 /** Baskets (orders) of the last year are mined. */
@@ -12,8 +12,8 @@ export const MIN_MULTI_ITEM_BASKETS = 20;
 export const MIN_RULE_COUNT = 3;
 const SHOWN_RULES = 200;
 
-async function loadModel(database: Database, businessId: string) {
-  const business = await database.withTenant(businessId, (tx) => loadAiBusiness(tx, businessId));
+async function loadModel(database: Database, businessId: string, loaded?: AiBusiness) {
+  const business = loaded ?? (await database.withTenant(businessId, (tx) => loadAiBusiness(tx, businessId)));
   const { value, computedAt } = await cachedModel(businessId, 'product_recommendation', business.key, async () => {
     const lines = await database.withTenant(businessId, (tx) => repo.basketLines(tx, businessId, business.timeZone, addDays(business.today, -BASKET_WINDOW_DAYS)));
     const baskets = new Map<string, string[]>();
@@ -29,8 +29,8 @@ async function loadModel(database: Database, businessId: string) {
 }
 
 /** Product recommendations: association rules (support, confidence, lift) over the last year's orders. */
-export async function getProductRecommendations(database: Database, businessId: string) {
-  const { business, computedAt, model, products, multiItemBaskets } = await loadModel(database, businessId);
+export async function getProductRecommendations(database: Database, businessId: string, loaded?: AiBusiness) {
+  const { business, computedAt, model, products, multiItemBaskets } = await loadModel(database, businessId, loaded);
   const name = (id: string) => products.get(id)?.name ?? 'Deleted product';
   return {
     currency: business.currency,

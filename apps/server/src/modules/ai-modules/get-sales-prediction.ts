@@ -1,7 +1,7 @@
 import { addDays, backtestSales, forecastSales, MAX_HISTORY_DAYS, SALES_HISTORY_DAYS, toDailySeries, type DailySeries } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { aiModulesRepository as repo } from './ai-modules.repository.ts';
-import { loadAiBusiness } from './load-business.ts';
+import { loadAiBusiness, type AiBusiness } from './load-business.ts';
 import { cachedModel } from './model-cache.ts';
 
 /** Days of history the model learns from: two years and a little, enough for the yearly pattern. */
@@ -18,8 +18,8 @@ const RECENT_DAYS = 56;
  * 8 weeks (MAPE, MASE against the seasonal-naive forecast). Learns from complete days only
  * (up to yesterday). Cached per business and day (model-cache.ts).
  */
-export async function getSalesPrediction(database: Database, businessId: string) {
-  const business = await database.withTenant(businessId, (tx) => loadAiBusiness(tx, businessId));
+export async function getSalesPrediction(database: Database, businessId: string, loaded?: AiBusiness) {
+  const business = loaded ?? (await database.withTenant(businessId, (tx) => loadAiBusiness(tx, businessId)));
   const { value, computedAt } = await cachedModel(businessId, 'sales_prediction', business.key, async () => {
     const from = addDays(business.yesterday, -(HISTORY_DAYS - 1));
     const points = await database.withTenant(businessId, (tx) => repo.dailyNetSales(tx, businessId, business.timeZone, from, business.yesterday));

@@ -85,8 +85,8 @@ async function computePlans(database: Database, businessId: string, business: Ai
 }
 
 /** Every tracked product's plan, cached per business and day (model-cache.ts). */
-export async function loadStockPlans(database: Database, businessId: string) {
-  const business = await database.withTenant(businessId, (tx) => loadAiBusiness(tx, businessId));
+export async function loadStockPlans(database: Database, businessId: string, loaded?: AiBusiness) {
+  const business = loaded ?? (await database.withTenant(businessId, (tx) => loadAiBusiness(tx, businessId)));
   const { value, computedAt } = await cachedModel(businessId, 'stock_forecast', business.key, () => computePlans(database, businessId, business));
   return { business, products: value, computedAt };
 }
@@ -99,8 +99,8 @@ const URGENCY = (row: StockForecastRow) => (row.stockoutBeforeDelivery ? 0 : row
  * first: running out before an order placed today would arrive, then due for reorder, then by
  * run-out date.
  */
-export async function getStockForecast(database: Database, businessId: string) {
-  const { business, products, computedAt } = await loadStockPlans(database, businessId);
+export async function getStockForecast(database: Database, businessId: string, loaded?: AiBusiness) {
+  const { business, products, computedAt } = await loadStockPlans(database, businessId, loaded);
   const sorted = [...products].sort(
     (a, b) => URGENCY(a) - URGENCY(b) || (a.stockoutDate ?? '9999').localeCompare(b.stockoutDate ?? '9999') || a.name.localeCompare(b.name),
   );

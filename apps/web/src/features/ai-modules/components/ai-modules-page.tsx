@@ -10,7 +10,7 @@ import { ModuleState } from './shared';
 const ABOUT: Record<ModuleKey, { icon: typeof ChartLineIcon; text: string }> = {
   sales_prediction: { icon: ChartLineIcon, text: 'Daily net sales for the next four weeks, with how far off the forecasts have been on your own past weeks.' },
   stock_forecast: { icon: BoxesIcon, text: 'When each product will run out at its current pace, and how much to reorder given the supplier’s lead time.' },
-  product_recommendation: { icon: ShoppingBasketIcon, text: 'Products your customers buy together, to suggest at the till.' },
+  product_recommendation: { icon: ShoppingBasketIcon, text: 'Products your customers buy together: ideas for bundles, shelf placement and what to offer at the till.' },
   customer_footpath: { icon: UsersIcon, text: 'How customers move from a first visit to coming back, and who is slipping away.' },
 };
 
@@ -27,11 +27,11 @@ export function AiModulesPage() {
             const about = ABOUT[module.key];
             const Icon = about.icon;
             return (
-              <Card key={module.key} className="gap-3" aria-labelledby={`module-${module.key}`}>
+              <Card key={module.key} role="region" className="gap-3" aria-labelledby={`module-${module.key}`}>
                 <CardHeader className="flex flex-row items-start justify-between gap-3">
                   <div className="grid gap-1.5">
                     <CardTitle id={`module-${module.key}`} className="flex items-center gap-2">
-                      <Icon aria-hidden="true" className="size-5 text-muted-foreground" />
+                      <Icon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
                       {module.title}
                     </CardTitle>
                     <CardDescription>{about.text}</CardDescription>

@@ -127,7 +127,7 @@ function Footpath({ data }: { data: CustomerFootpath }) {
           <DataTable
             caption="Customers at risk"
             columns={[
-              { header: 'Customer', className: 'min-w-32', cell: (row) => <span className="font-medium">{row.name}</span> },
+              { header: 'Customer', className: 'min-w-32 whitespace-normal', cell: (row) => <span className="font-medium">{row.name}</span> },
               { header: 'Last visit', cell: (row) => formatDay(row.lastVisit, true) },
               { header: 'Days away', numeric: true, cell: (row) => row.daysSinceLastVisit },
               { header: 'Usual gap', numeric: true, cell: (row) => days(row.expectedIntervalDays) },

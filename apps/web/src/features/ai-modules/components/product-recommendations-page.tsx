@@ -45,8 +45,8 @@ function Rules({ data }: { data: ProductRecommendations }) {
           <DataTable
             caption="Association rules"
             columns={[
-              { header: 'Customers who buy', className: 'min-w-36', cell: (row) => row.antecedent.map((product) => product.name).join(' + ') },
-              { header: 'Also buy', className: 'min-w-28', cell: (row) => <span className="font-medium">{row.consequent.name}</span> },
+              { header: 'Customers who buy', className: 'min-w-36 whitespace-normal', cell: (row) => row.antecedent.map((product) => product.name).join(' + ') },
+              { header: 'Also buy', className: 'min-w-28 whitespace-normal', cell: (row) => <span className="font-medium">{row.consequent.name}</span> },
               { header: 'Sales', numeric: true, cell: (row) => row.count },
               { header: 'Support', numeric: true, cell: (row) => percent(row.support) },
               { header: 'Confidence', numeric: true, cell: (row) => percent(row.confidence, 0) },

@@ -129,6 +129,7 @@ function Prediction({ data }: { data: SalesPrediction }) {
                 ]}
                 rows={data.backtest.points}
                 rowKey={(row) => row.date}
+                initialRows={14}
                 empty="No held-out days."
               />
             </>

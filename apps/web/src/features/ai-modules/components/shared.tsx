@@ -1,8 +1,9 @@
 import { HistoryIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { formatComputedAt } from '../utils/format';
@@ -44,9 +45,27 @@ export interface Column<Row> {
 }
 
 /** A plain table that scrolls sideways on a phone rather than squeezing its figures. */
-export function DataTable<Row>({ caption, columns, rows, rowKey, empty }: { caption: string; columns: Column<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string; empty: string }) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  initialRows,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  empty: string;
+  /** Show this many rows until asked for all. */
+  initialRows?: number;
+}) {
+  const [showAll, setShowAll] = useState(false);
   if (rows.length === 0) return <p className="py-4 text-sm text-muted-foreground">{empty}</p>;
+  const shown = showAll || initialRows === undefined ? rows : rows.slice(0, initialRows);
   return (
+    <div className="grid gap-2">
     <div className="overflow-x-auto">
       <Table>
         <caption className="sr-only">{caption}</caption>
@@ -60,10 +79,10 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, empty }: { capt
           </TableRow>
         </TableHeader>
         <TableBody>
-          {rows.map((row) => (
+          {shown.map((row) => (
             <TableRow key={rowKey(row)}>
               {columns.map((column) => (
-                <TableCell key={column.header} className={cn(column.numeric && 'text-right tabular-nums', column.className)}>
+                <TableCell key={column.header} className={cn('whitespace-nowrap', column.numeric && 'text-right tabular-nums', column.className)}>
                   {column.cell(row)}
                 </TableCell>
               ))}
@@ -71,6 +90,12 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, empty }: { capt
           ))}
         </TableBody>
       </Table>
+    </div>
+      {shown.length < rows.length ? (
+        <Button variant="outline" className="justify-self-start" onClick={() => setShowAll(true)}>
+          Show all {rows.length} rows
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -136,7 +136,7 @@ function Forecast({ data }: { data: StockForecast }) {
               },
               {
                 header: 'Product',
-                className: 'min-w-40',
+                className: 'min-w-40 whitespace-normal',
                 cell: (row) => (
                   <div className="grid gap-1">
                     <span className="font-medium">{row.name}</span>

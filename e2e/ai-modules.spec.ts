@@ -187,7 +187,7 @@ test('an owner with twelve weeks of history sees each AI module’s figures', as
   await expect(coffeeRow).toContainText('Reorder now');
   await expect(coffeeRow).toContainText('Roastery Ltd');
   await expect(coffeeRow.getByRole('cell').nth(3)).toHaveText('20');
-  await expect(coffeeRow.getByRole('cell').nth(5)).toHaveText('5 d');
+  await expect(coffeeRow.getByRole('cell').nth(6)).toHaveText('Roastery Ltd5 days lead time');
   await expect(coffeeRow.getByRole('checkbox', { name: 'Order Coffee' })).toBeChecked();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await screenshots(page, 'stock-forecast');

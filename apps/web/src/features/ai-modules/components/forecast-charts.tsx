@@ -61,12 +61,12 @@ export interface CountBarsProps {
 export function CountBars({ data, valueName, height = 240 }: CountBarsProps) {
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <BarChart accessibilityLayer={false} data={[...data]} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-        <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} interval={0} />
-        <YAxis tick={AXIS} tickLine={false} axisLine={false} width={40} allowDecimals={false} />
+      <BarChart accessibilityLayer={false} data={[...data]} layout="vertical" margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
+        <XAxis type="number" tick={AXIS} tickLine={false} axisLine={false} allowDecimals={false} />
+        <YAxis type="category" dataKey="label" tick={AXIS} tickLine={false} axisLine={false} width={96} interval={0} />
         <Tooltip contentStyle={{ borderRadius: 8, fontSize: 13 }} />
-        <Bar dataKey="value" name={valueName} fill="var(--chart-1, #2563eb)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+        <Bar dataKey="value" name={valueName} fill="var(--chart-1, #2563eb)" radius={[0, 4, 4, 0]} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -29,7 +29,7 @@ function Prediction({ data }: { data: SalesPrediction }) {
         <p>
           A forecast needs {data.history.requiredDays} days of sales counted from the first sale;{' '}
           {days === 0 ? 'there are no sales yet.' : `there ${days === 1 ? 'is 1 day' : `are ${days} days`} so far (since ${formatDay(data.history.firstSaleDate!, true)}).`}{' '}
-          Keep selling through the till, or import past sales, and the forecast appears here by itself
+          Keep selling through the till and the forecast appears here by itself
           {days > 0 ? ` in ${data.history.requiredDays - days} ${data.history.requiredDays - days === 1 ? 'day' : 'days'}` : ''}.
         </p>
       </NeedsHistory>

@@ -147,10 +147,31 @@ function Forecast({ data }: { data: StockForecast }) {
               { header: 'Daily demand', numeric: true, cell: (row) => units(row.expectedDailyDemand) },
               { header: 'On hand', numeric: true, cell: (row) => (row.onOrder > 0 ? `${row.onHand} (+${row.onOrder} ordered)` : row.onHand) },
               { header: 'Runs out', cell: (row) => (row.stockoutDate ? formatDay(row.stockoutDate, true) : row.status === 'no_sales' ? '—' : 'Not within a year') },
-              { header: 'Lead time', numeric: true, cell: (row) => `${row.leadTimeDays} d${row.leadTimeAssumed ? ' (assumed)' : ''}` },
-              { header: 'Reorder point', numeric: true, cell: (row) => row.reorderPoint },
-              { header: 'Reorder', numeric: true, cell: (row) => (row.reorderQuantity > 0 ? `${row.reorderQuantity}${row.packSize > 1 ? ` (${row.reorderQuantity / row.packSize} × ${row.packSize})` : ''}` : '—') },
-              { header: 'Supplier', cell: (row) => row.supplierName ?? <Link to="/suppliers" className="underline underline-offset-4">Link a supplier</Link> },
+              {
+                header: 'Reorder',
+                numeric: true,
+                cell: (row) => (
+                  <div className="grid gap-0.5">
+                    <span>{row.reorderQuantity > 0 ? `${row.reorderQuantity}${row.packSize > 1 ? ` (${row.reorderQuantity / row.packSize} × ${row.packSize})` : ''}` : '—'}</span>
+                    <span className="text-xs text-muted-foreground">at {row.reorderPoint} or fewer</span>
+                  </div>
+                ),
+              },
+              {
+                header: 'Supplier',
+                cell: (row) => (
+                  <div className="grid gap-0.5">
+                    {row.supplierName ?? (
+                      <Link to="/suppliers" className="underline underline-offset-4">
+                        Link a supplier
+                      </Link>
+                    )}
+                    <span className="text-xs text-muted-foreground">
+                      {row.leadTimeDays} {row.leadTimeDays === 1 ? 'day' : 'days'} lead time{row.leadTimeAssumed ? ' (assumed)' : ''}
+                    </span>
+                  </div>
+                ),
+              },
             ]}
             rows={data.products}
             rowKey={(row) => row.productId}

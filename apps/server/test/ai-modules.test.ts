@@ -342,7 +342,7 @@ describe('SPEC §6 on the server, and bad input', () => {
       const res = await s.get(`/api/ai/often-bought-with${query}`);
       expect(res.status, query).toBe(400);
     }
-  });
+  }, 120_000);
 
   it('drafting purchase orders needs the purchase_orders feature', async () => {
     const s = await shop([{ name: 'Mug', price: 1000 }]);
@@ -350,5 +350,5 @@ describe('SPEC §6 on the server, and bad input', () => {
     const res = await s.client.post('/api/ai/stock-forecast/purchase-orders', { productIds: [s.products[0]!.id] });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('feature_disabled');
-  });
+  }, 60_000);
 });

@@ -229,13 +229,7 @@ test('an owner with twelve weeks of history sees each AI module’s figures', as
 test('a new owner is told plainly what each module needs', async ({ page }) => {
   test.setTimeout(240_000);
   if (!server) await startServer();
-  // A second owner, signed up through the API (the first test went through the form).
-  const created = async (url: string, data: unknown) => {
-    const response = await page.request.post(url, { data });
-    expect(response.ok(), `${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  };
-  await created('/api/auth/sign-up', { email: `ai-new-${Date.now()}@e2e.example`, password: 'correct horse battery staple', businessName: 'Fresh Shop' });
-  await created('/api/business/owner', { fullName: 'Nia New', pin: '246810' });
+  await signUpOwner(page);
   await page.goto('/ai-modules');
   await expect(page.getByRole('region', { name: 'Sales prediction' })).toContainText('Needs 28 days of sales from the first sale; there are 0 days so far.');
   await expect(page.getByRole('region', { name: 'Customer footpath' })).toContainText('Needs sales to at least 10 named customers');

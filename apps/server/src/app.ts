@@ -23,6 +23,7 @@ import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { aiModulesRoutes } from './modules/ai-modules/ai-modules.routes.ts';
 import { insightRoutes } from './modules/insight/insight.routes.ts';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes.ts';
 import { purchaseInvoicesRoutes } from './modules/purchasing/purchase-invoices.routes.ts';
@@ -156,6 +157,7 @@ export function createApp(services: Services) {
   app.route('/', ordersRoutes);
   app.route('/', customersRoutes);
   app.route('/', insightRoutes);
+  app.route('/', aiModulesRoutes);
   app.route('/', purchasingRoutes);
   app.route('/', purchaseInvoicesRoutes);
   app.route('/', receiptsRoutes);

@@ -52,6 +52,14 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/purchase-orders': () => import('@/features/purchase-orders/components/purchase-orders-page').then((module) => module.PurchaseOrdersPage),
   '/purchases/invoices': () => import('@/features/purchase-invoices/components/purchase-invoices-page').then((module) => module.PurchaseInvoicesPage),
   '/quickbooks': () => import('./routes/quickbooks').then((module) => module.QuickbooksRoute),
+  '/ai-modules': () => import('@/features/ai-modules/components/ai-modules-page').then((module) => module.AiModulesPage),
+  '/ai/sales-prediction': () => import('@/features/ai-modules/components/sales-prediction-page').then((module) => module.SalesPredictionPage),
+  // SPEC §2: the stock forecast at both paths.
+  '/ai/stock-forecast': () => import('@/features/ai-modules/components/stock-forecast-page').then((module) => module.StockForecastPage),
+  '/inventory-forecast': () => import('./routes/inventory-forecast').then((module) => module.InventoryForecastRoute),
+  '/ai/product-recommendation': () =>
+    import('@/features/ai-modules/components/product-recommendations-page').then((module) => module.ProductRecommendationsPage),
+  '/ai/customer-footpath': () => import('@/features/ai-modules/components/customer-footpath-page').then((module) => module.CustomerFootpathPage),
 };
 
 /**

@@ -1,0 +1,190 @@
+import { safeTimeZone } from '@till/core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+
+/**
+ * The AI modules' reads (issue 15 item 4). Like the analytics tabs, a sale counts on the local
+ * day it was paid and a refund on the local day it was made, cut at midnight in the business's
+ * time zone; sums leave SQL as float8 and days as 'YYYY-MM-DD' text.
+ */
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+const localDay = (column: SQL, timeZone: string) => sql`to_char((${column} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
+/** The instant local day `day` starts. */
+const dayStart = (day: string, timeZone: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
+
+export interface StockProductRow {
+  productId: string;
+  name: string;
+  sku: string | null;
+  onHand: number;
+  onOrder: number;
+  reorderPoint: number | null;
+  reorderQuantity: number | null;
+  supplierId: string | null;
+  supplierName: string | null;
+  leadTimeDays: number | null;
+  packSize: number | null;
+}
+
+export const aiModulesRepository = {
+  /** Currency, time zone and the local "today" of the business (null when it is not set up). */
+  async findBusiness(tx: Tx, businessId: string) {
+    const [row] = rowsOf<{ currency: string; time_zone: string }>(
+      await tx.execute(sql`select currency, time_zone from businesses where id = ${businessId}`),
+    );
+    if (!row) return null;
+    const timeZone = safeTimeZone(row.time_zone);
+    const [today] = rowsOf<{ today: string }>(await tx.execute(sql`select ${localDay(sql`now()`, timeZone)} as today`));
+    return { currency: row.currency, timeZone, today: String(today!.today) };
+  },
+
+  /**
+   * What the cached models were computed from: a sale, a refund, a stock movement or a purchase
+   * order changes it, so a cached result is reused only while the data behind it is unchanged.
+   */
+  async fingerprint(tx: Tx, businessId: string): Promise<string> {
+    const [row] = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select (select count(*)::text || '/' || coalesce(max(paid_at)::text, '') from orders where business_id = ${businessId} and paid_at is not null) as orders,
+               (select count(*)::text || '/' || coalesce(max(created_at)::text, '') from refunds where business_id = ${businessId}) as refunds,
+               (select count(*)::text || '/' || coalesce(sum(stock_quantity), 0)::text || '/' || coalesce(max(updated_at)::text, '') from products where business_id = ${businessId}) as products,
+               (select count(*)::text || '/' || coalesce(max(updated_at)::text, '') from purchase_orders where business_id = ${businessId}) as purchase_orders,
+               (select count(*)::text || '/' || coalesce(max(updated_at)::text, '') from supplier_products where business_id = ${businessId}) as supplier_products,
+               (select count(*)::text || '/' || coalesce(max(updated_at)::text, '') from suppliers where business_id = ${businessId}) as suppliers`),
+    );
+    return Object.values(row ?? {}).map(String).join('|');
+  },
+
+  /** Net sales (before tax, after discounts) less refunds per local day, days `from`..`to`; days without either are absent. */
+  async dailyNetSales(tx: Tx, businessId: string, timeZone: string, from: string, to: string) {
+    const start = dayStart(from, timeZone);
+    const end = sql`((${to}::date + 1)::timestamp at time zone ${timeZone})`;
+    const rows = rowsOf<{ day: string; net: unknown }>(
+      await tx.execute(sql`
+        with facts as (
+          select ${localDay(sql`o.paid_at`, timeZone)} as day, (o.total - o.tax_total)::float8 as net
+            from orders o
+           where o.business_id = ${businessId} and o.paid_at is not null and o.paid_at >= ${start} and o.paid_at < ${end}
+          union all
+          select ${localDay(sql`r.created_at`, timeZone)}, -r.net::float8
+            from refunds r
+           where r.business_id = ${businessId} and r.created_at >= ${start} and r.created_at < ${end}
+        )
+        select day, sum(net) as net from facts group by day order by day`),
+    );
+    return rows.map((row) => ({ date: String(row.day), value: num(row.net) }));
+  },
+
+  /** The first local day with a paid sale, or null. */
+  async firstSaleDay(tx: Tx, businessId: string, timeZone: string): Promise<string | null> {
+    const [row] = rowsOf<{ day: string | null }>(
+      await tx.execute(sql`select ${localDay(sql`min(paid_at)`, timeZone)} as day from orders where business_id = ${businessId} and paid_at is not null`),
+    );
+    return row?.day ? String(row.day) : null;
+  },
+
+  /** Units sold per tracked, active product and local day of payment, days `from`..`to`. */
+  async productDailyUnits(tx: Tx, businessId: string, timeZone: string, from: string, to: string) {
+    const rows = rowsOf<{ product_id: string; day: string; units: unknown }>(
+      await tx.execute(sql`
+        select l.product_id, ${localDay(sql`o.paid_at`, timeZone)} as day, sum(l.quantity)::float8 as units
+          from order_lines l
+          join orders o on o.id = l.order_id and o.business_id = l.business_id
+          join products p on p.id = l.product_id and p.business_id = l.business_id
+         where l.business_id = ${businessId} and o.business_id = ${businessId} and p.track_stock and p.is_active
+           and o.paid_at is not null and o.paid_at >= ${dayStart(from, timeZone)} and o.paid_at < ((${to}::date + 1)::timestamp at time zone ${timeZone})
+         group by 1, 2`),
+    );
+    return rows.map((row) => ({ productId: String(row.product_id), day: String(row.day), units: num(row.units) }));
+  },
+
+  /**
+   * Tracked, active products with their stock, what open purchase orders still bring, their
+   * reorder settings and the supplier they would be ordered from: the cheapest active supplier
+   * by last cost (then the one linked first), as the purchasing "Reorder" picks.
+   */
+  async stockProducts(tx: Tx, businessId: string, productIds?: readonly string[]): Promise<StockProductRow[]> {
+    const only = productIds ? sql`and p.id in (${sql.join(productIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select p.id, p.name, p.sku, p.stock_quantity, p.reorder_point, p.reorder_quantity,
+               (select coalesce(sum(greatest(pl.quantity_ordered - pl.quantity_received, 0)), 0)::float8
+                  from purchase_order_lines pl join purchase_orders po on po.id = pl.purchase_order_id and po.business_id = pl.business_id
+                 where pl.business_id = p.business_id and pl.product_id = p.id and po.status in ('draft', 'sent', 'partly_received')) as on_order,
+               s.id as supplier_id, s.name as supplier_name, s.lead_time_days, sp.pack_size
+          from products p
+          left join lateral (
+            select sp.supplier_id, sp.pack_size from supplier_products sp
+              join suppliers s2 on s2.id = sp.supplier_id and s2.business_id = sp.business_id and s2.is_active
+             where sp.business_id = p.business_id and sp.product_id = p.id
+             order by sp.last_cost asc nulls last, sp.created_at asc limit 1
+          ) sp on true
+          left join suppliers s on s.id = sp.supplier_id and s.business_id = p.business_id
+         where p.business_id = ${businessId} and p.is_active and p.track_stock ${only}
+         order by lower(p.name), p.id`),
+    );
+    return rows.map((row) => ({
+      productId: String(row.id),
+      name: String(row.name),
+      sku: row.sku === null || row.sku === undefined ? null : String(row.sku),
+      onHand: num(row.stock_quantity),
+      onOrder: num(row.on_order),
+      reorderPoint: row.reorder_point === null ? null : num(row.reorder_point),
+      reorderQuantity: row.reorder_quantity === null ? null : num(row.reorder_quantity),
+      supplierId: row.supplier_id === null ? null : String(row.supplier_id),
+      supplierName: row.supplier_name === null ? null : String(row.supplier_name),
+      leadTimeDays: row.lead_time_days === null ? null : num(row.lead_time_days),
+      packSize: row.pack_size === null ? null : num(row.pack_size),
+    }));
+  },
+
+  /** The distinct products of each paid order since local day `from` (one row per order and product). */
+  async basketLines(tx: Tx, businessId: string, timeZone: string, from: string) {
+    const rows = rowsOf<{ order_id: string; product_id: string }>(
+      await tx.execute(sql`
+        select distinct l.order_id, l.product_id
+          from order_lines l join orders o on o.id = l.order_id and o.business_id = l.business_id
+         where l.business_id = ${businessId} and o.business_id = ${businessId} and l.product_id is not null
+           and o.paid_at is not null and o.paid_at >= ${dayStart(from, timeZone)}
+         order by l.order_id`),
+    );
+    return rows.map((row) => ({ orderId: String(row.order_id), productId: String(row.product_id) }));
+  },
+
+  /** Product names by id (any product of the business, archived too). */
+  async productNames(tx: Tx, businessId: string, ids: readonly string[]) {
+    if (ids.length === 0) return new Map<string, { name: string; price: number; isActive: boolean }>();
+    const rows = rowsOf<{ id: string; name: string; price: unknown; is_active: boolean }>(
+      await tx.execute(sql`select id, name, price, is_active from products where business_id = ${businessId} and id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`),
+    );
+    return new Map(rows.map((row) => [String(row.id), { name: String(row.name), price: num(row.price), isActive: Boolean(row.is_active) }]));
+  },
+
+  /** One row per paid order of a known customer since local day `from`: its local day and net (before tax) less what was refunded of it. */
+  async customerOrders(tx: Tx, businessId: string, timeZone: string, from: string) {
+    const rows = rowsOf<{ customer_id: string; day: string; net: unknown }>(
+      await tx.execute(sql`
+        select o.customer_id, ${localDay(sql`o.paid_at`, timeZone)} as day,
+               ((o.total - o.tax_total) - coalesce((select sum(r.net) from refunds r where r.business_id = o.business_id and r.order_id = o.id), 0))::float8 as net
+          from orders o
+         where o.business_id = ${businessId} and o.customer_id is not null and o.paid_at is not null and o.paid_at >= ${dayStart(from, timeZone)}`),
+    );
+    return rows.map((row) => ({ customerId: String(row.customer_id), date: String(row.day), amount: Math.max(0, num(row.net)) }));
+  },
+
+  async customerNames(tx: Tx, businessId: string, ids: readonly string[]) {
+    if (ids.length === 0) return new Map<string, string>();
+    const rows = rowsOf<{ id: string; name: string }>(
+      await tx.execute(sql`select id, name from customers where business_id = ${businessId} and id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`),
+    );
+    return new Map(rows.map((row) => [String(row.id), String(row.name)]));
+  },
+};

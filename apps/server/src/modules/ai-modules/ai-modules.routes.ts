@@ -1,0 +1,257 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../lib/context.ts';
+import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { business, defineRoute } from '../../lib/routing.ts';
+import { draftForecastOrders } from './draft-forecast-orders.ts';
+import { getAiModules } from './get-ai-modules.ts';
+import { getCustomerFootpath } from './get-customer-footpath.ts';
+import { getOftenBoughtWith, getProductRecommendations } from './get-product-recommendations.ts';
+import { getSalesPrediction } from './get-sales-prediction.ts';
+import { getStockForecast } from './get-stock-forecast.ts';
+
+// The /ai pages are login pages without a page key (SPEC §2); their figures are reports, so the
+// API asks for SPEC §6 can_view_reports (page key analytics). Stock figures are inventory
+// (can_manage_inventory), drafting orders is purchasing's can_make_orders, and the till's
+// "often bought with" hint is for whoever may use the POS.
+const reports = business({ page: 'analytics' });
+const inventory = business({ employeeFeature: 'inventory' });
+const order = business({ feature: 'purchase_orders', adminPermission: 'can_make_orders' });
+const till = business({ employeeFeature: 'pos' });
+
+const money = (description?: string) => z.number().int().openapi({ description: description ?? 'Minor units of the business currency' });
+const int = () => z.number().int();
+const day = () => z.string().openapi({ description: 'A local day of the business, YYYY-MM-DD' });
+const head = { currency: z.string(), timeZone: z.string(), today: day(), computedAt: z.string().openapi({ description: 'When the model was trained (ISO 8601)' }) };
+const status = z.enum(['ok', 'insufficient_history', 'no_recent_sales']);
+
+const accuracySchema = z
+  .object({
+    days: int(),
+    mape: z.number().nullable().openapi({ description: 'Mean absolute percentage error, %, over held-out days with sales' }),
+    zeroActualsSkipped: int(),
+    mase: z.number().nullable().openapi({ description: 'Mean absolute error ÷ the in-sample error of the seasonal-naive forecast' }),
+    mae: z.number(),
+    seasonalNaiveMae: z.number(),
+    seasonalNaiveMape: z.number().nullable(),
+    coverage80: z.number(),
+    coverage95: z.number(),
+  })
+  .openapi('ForecastAccuracy');
+const intervalFields = { forecast: money(), lower80: money(), upper80: money(), lower95: money(), upper95: money() };
+
+const salesPredictionSchema = z
+  .object({
+    ...head,
+    status,
+    history: z.object({ days: int(), firstSaleDate: day().nullable(), lastDate: day(), enough: z.boolean(), requiredDays: int(), yearlyRequiredDays: int() }),
+    model: z.object({ seasonality: z.string(), trend: z.string(), yearlyHarmonics: int(), closedWeekdays: z.array(int()) }).nullable(),
+    totals: z.object({ next7Days: money(), next28Days: money() }),
+    forecast: z.array(z.object({ date: day(), ...intervalFields })),
+    recent: z.array(z.object({ date: day(), netSales: money() })),
+    backtest: z.object({
+      status: z.enum(['ok', 'insufficient_history']),
+      weeks: int(),
+      horizonDays: int(),
+      overall: accuracySchema.nullable(),
+      points: z.array(z.object({ date: day(), origin: day(), actual: money(), seasonalNaive: money(), scored: z.boolean(), ...intervalFields })),
+    }),
+  })
+  .openapi('SalesPrediction');
+
+const stockRowSchema = z.object({
+  productId: z.uuid(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  status: z.enum(['ok', 'short_history', 'no_sales']),
+  demandClass: z.string(),
+  expectedDailyDemand: z.number(),
+  onHand: int(),
+  onOrder: int(),
+  stockoutDate: day().nullable(),
+  daysOfCover: z.number().nullable(),
+  stockoutBeforeDelivery: z.boolean(),
+  leadTimeDays: int(),
+  leadTimeAssumed: z.boolean(),
+  safetyStock: int(),
+  reorderPoint: int(),
+  orderUpTo: int(),
+  reorderNow: z.boolean(),
+  reorderQuantity: int(),
+  packSize: int(),
+  productReorderPoint: int().nullable(),
+  productReorderQuantity: int().nullable(),
+  supplierId: z.uuid().nullable(),
+  supplierName: z.string().nullable(),
+});
+const stockForecastSchema = z
+  .object({
+    ...head,
+    defaultLeadTimeDays: int(),
+    reviewDays: int(),
+    serviceLevel: z.number(),
+    summary: z.object({ trackedProducts: int(), withHistory: int(), reorderNow: int(), runningOutBeforeDelivery: int() }),
+    products: z.array(stockRowSchema),
+  })
+  .openapi('StockForecast');
+
+const productRef = z.object({ productId: z.uuid(), name: z.string() });
+const recommendationsSchema = z
+  .object({
+    ...head,
+    status: z.enum(['ok', 'insufficient_history']),
+    baskets: int(),
+    multiItemBaskets: int(),
+    requiredMultiItemBaskets: int(),
+    minRuleCount: int(),
+    totalRules: int(),
+    rules: z.array(z.object({ antecedent: z.array(productRef), consequent: productRef, count: int(), support: z.number(), confidence: z.number(), lift: z.number() })),
+  })
+  .openapi('ProductRecommendations');
+
+const oftenBoughtWithSchema = z
+  .object({
+    suggestions: z.array(z.object({ productId: z.uuid(), name: z.string(), price: money(), confidence: z.number(), lift: z.number(), because: z.array(productRef) })),
+  })
+  .openapi('OftenBoughtWith');
+
+const footpathSchema = z
+  .object({
+    ...head,
+    status: z.enum(['ok', 'insufficient_history']),
+    requiredCustomers: int(),
+    summary: z.object({
+      customers: int(),
+      visits: int(),
+      revenue: money(),
+      repeatCustomers: int(),
+      repeatRate: z.number(),
+      medianDaysToSecondVisit: z.number().nullable(),
+    }),
+    cohorts: z.array(z.object({ cohort: z.string(), customers: int(), retained: z.array(int()), rates: z.array(z.number()) })),
+    visitGaps: z.object({
+      count: int(),
+      median: z.number().nullable(),
+      p25: z.number().nullable(),
+      p75: z.number().nullable(),
+      mean: z.number().nullable(),
+      buckets: z.array(z.object({ label: z.string(), minDays: int(), maxDays: int().nullable(), count: int() })),
+    }),
+    segments: z.array(z.object({ segment: z.string(), label: z.string(), customers: int(), revenue: money(), share: z.number() })),
+    atRisk: z.array(
+      z.object({
+        customerId: z.uuid(),
+        name: z.string(),
+        lastVisit: day(),
+        daysSinceLastVisit: int(),
+        expectedIntervalDays: z.number(),
+        overdueDays: z.number(),
+        visits: int(),
+        monetary: money(),
+      }),
+    ),
+  })
+  .openapi('CustomerFootpath');
+
+const hubSchema = z
+  .object({
+    today: day(),
+    timeZone: z.string(),
+    modules: z.array(
+      z.object({
+        key: z.enum(['sales_prediction', 'stock_forecast', 'product_recommendation', 'customer_footpath']),
+        path: z.string(),
+        title: z.string(),
+        enoughHistory: z.boolean(),
+        need: z.string().nullable().openapi({ description: 'What is missing, in words, when there is not enough history' }),
+        summary: z.string().nullable(),
+        computedAt: z.string(),
+        accuracy: z.object({ mape: z.number().nullable(), mase: z.number().nullable(), heldOutDays: int() }).nullable(),
+      }),
+    ),
+  })
+  .openapi('AiModules');
+
+const draftedSchema = z.object({
+  purchaseOrders: z.array(z.object({ id: z.uuid(), number: int(), label: z.string(), supplierId: z.uuid(), supplierName: z.string(), lineCount: int() })),
+});
+
+const hubRoute = defineRoute({
+  method: 'get',
+  path: '/api/ai/modules',
+  access: reports,
+  tags: ['ai-modules'],
+  summary: 'Each AI module with whether it has enough history (and what it needs), when it was last computed and its accuracy',
+  responses: { 200: jsonResponse(hubSchema, 'The modules'), ...errorResponses(401, 403) },
+});
+const salesRoute = defineRoute({
+  method: 'get',
+  path: '/api/ai/sales-prediction',
+  access: reports,
+  tags: ['ai-modules'],
+  summary: 'Daily net sales for the next 28 days with 80 % and 95 % intervals, and the rolling-origin backtest (MAPE, MASE) of the last 8 weeks',
+  responses: { 200: jsonResponse(salesPredictionSchema, 'The forecast and its backtest'), ...errorResponses(401, 403) },
+});
+const stockRoute = defineRoute({
+  method: 'get',
+  path: '/api/ai/stock-forecast',
+  access: inventory,
+  tags: ['ai-modules'],
+  summary: 'Per tracked product: expected daily demand, run-out date and the quantity to reorder given the supplier’s lead time',
+  responses: { 200: jsonResponse(stockForecastSchema, 'The stock forecast'), ...errorResponses(401, 403) },
+});
+const draftRoute = defineRoute({
+  method: 'post',
+  path: '/api/ai/stock-forecast/purchase-orders',
+  access: order,
+  tags: ['ai-modules'],
+  summary: 'Draft purchase orders (one per supplier) for the selected products at the forecast’s reorder quantities; all or none',
+  request: { body: jsonBody(z.strictObject({ productIds: z.array(z.uuid()).min(1, 'Select at least one product').max(500) })) },
+  responses: { 201: jsonResponse(draftedSchema, 'The drafts made'), ...errorResponses(400, 401, 403, 409, 422) },
+});
+const rulesRoute = defineRoute({
+  method: 'get',
+  path: '/api/ai/product-recommendation',
+  access: reports,
+  tags: ['ai-modules'],
+  summary: 'Products bought together: association rules with support, confidence and lift over the last year’s sales',
+  responses: { 200: jsonResponse(recommendationsSchema, 'The rules'), ...errorResponses(401, 403) },
+});
+const oftenRoute = defineRoute({
+  method: 'get',
+  path: '/api/ai/often-bought-with',
+  access: till,
+  tags: ['ai-modules'],
+  summary: 'For the till: the products a cart’s contents are most often bought with (not already in the cart)',
+  request: {
+    query: z.strictObject({
+      productIds: z
+        .string()
+        .max(37 * 100)
+        .transform((value) => value.split(',').filter((id) => id !== ''))
+        .pipe(z.array(z.uuid()).min(1, 'Name at least one product').max(100))
+        .openapi({ description: 'The cart’s product ids, comma-separated', type: 'string' }),
+      limit: z.coerce.number().int().min(1).max(10).default(3),
+    }),
+  },
+  responses: { 200: jsonResponse(oftenBoughtWithSchema, 'The hints'), ...errorResponses(400, 401, 403) },
+});
+const footpathRoute = defineRoute({
+  method: 'get',
+  path: '/api/ai/customer-footpath',
+  access: reports,
+  tags: ['ai-modules'],
+  summary: 'Cohort retention by month of first purchase, time between visits, RFM segments and customers at risk of not returning',
+  responses: { 200: jsonResponse(footpathSchema, 'The footpath'), ...errorResponses(401, 403) },
+});
+
+export const aiModulesRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(hubRoute, async (c) => c.json(await getAiModules(c.var.services.database, c.var.tenant.businessId), 200))
+  .openapi(salesRoute, async (c) => c.json(await getSalesPrediction(c.var.services.database, c.var.tenant.businessId), 200))
+  .openapi(stockRoute, async (c) => c.json(await getStockForecast(c.var.services.database, c.var.tenant.businessId), 200))
+  .openapi(draftRoute, async (c) => c.json(await draftForecastOrders(c.var.services.database, c.var.tenant, c.req.valid('json').productIds), 201))
+  .openapi(rulesRoute, async (c) => c.json(await getProductRecommendations(c.var.services.database, c.var.tenant.businessId), 200))
+  .openapi(oftenRoute, async (c) => {
+    const query = c.req.valid('query');
+    return c.json(await getOftenBoughtWith(c.var.services.database, c.var.tenant.businessId, query.productIds, query.limit), 200);
+  })
+  .openapi(footpathRoute, async (c) => c.json(await getCustomerFootpath(c.var.services.database, c.var.tenant.businessId), 200));

@@ -1,0 +1,354 @@
+import { randomUUID } from 'node:crypto';
+import { addDays } from '@till/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, payments, products, purchaseOrders } from '../src/db/schema/index.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
+
+/** Issue 15 item 4: the AI modules, on history the test seeds and works out itself. */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const FEATURES = {
+  reporting_analytics: true,
+  inventory_management: true,
+  customer_management: true,
+  employee_management: true,
+  pos_system: true,
+  purchase_orders: true,
+};
+const TIME_ZONE = 'Europe/Berlin';
+/** The business's local day now. */
+const localToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** Noon UTC on a day: the same day in Berlin. */
+const noonOf = (day: string) => `${day}T11:00:00Z`;
+/** ISO weekday (1 = Monday) of a day. */
+const weekdayOf = (day: string) => ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+async function shop(items: { name: string; price: number; stock?: number }[]) {
+  const owner = await staffBusiness(server, { features: FEATURES, timeZone: TIME_ZONE });
+  const seeded = await seedProducts(
+    server,
+    owner.businessId,
+    items.map((item) => ({ name: item.name, price: item.price, taxBasisPoints: 0, trackStock: true, stock: item.stock ?? 10_000 })),
+  );
+  /** A paid sale, moved to `day` (noon). */
+  const sell = async (lines: { productId: string; quantity: number; price: number }[], day: string, customerId?: string) => {
+    const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+    const res = await owner.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+      payments: [{ method: 'card', amount: total }],
+      expectedTotal: total,
+      ...(customerId ? { customerId } : {}),
+    });
+    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    const orderId = res.body.order.id as string;
+    await server.database.withTenant(owner.businessId, async (tx) => {
+      await tx.update(orders).set({ paidAt: new Date(noonOf(day)), createdAt: new Date(noonOf(day)) }).where(eq(orders.id, orderId));
+      await tx.update(payments).set({ createdAt: new Date(noonOf(day)) }).where(eq(payments.orderId, orderId));
+    });
+    return orderId;
+  };
+  const get = (path: string, headers: Record<string, string> = {}) => owner.client.request('GET', path, undefined, headers);
+  return { ...owner, products: seeded, sell, get };
+}
+
+/** Units of the mug sold on each ISO weekday, Monday first: a pure weekly pattern. */
+const WEEKLY_UNITS = [3, 2, 2, 3, 4, 6, 5];
+const HISTORY_DAYS = 84;
+
+describe('sales prediction and stock forecast on 12 weeks of a pure weekly pattern', () => {
+  let s: Awaited<ReturnType<typeof shop>>;
+  let today: string;
+  beforeAll(async () => {
+    s = await shop([{ name: 'Mug', price: 1000 }]);
+    today = localToday();
+    for (let back = HISTORY_DAYS; back >= 1; back -= 1) {
+      const day = addDays(today, -back);
+      await s.sell([{ productId: s.products[0]!.id, quantity: WEEKLY_UNITS[weekdayOf(day) - 1]!, price: 1000 }], day);
+    }
+  }, 240_000);
+
+  it('forecasts the next 28 days at the weekly pattern, with intervals, and a backtest near 0 % error', async () => {
+    const res = await s.get('/api/ai/sales-prediction');
+    expect(res.status).toBe(200);
+    const body = res.body;
+    expect(body).toMatchObject({ currency: expect.any(String), timeZone: TIME_ZONE, today, status: 'ok' });
+    expect(body.history).toMatchObject({ days: HISTORY_DAYS, firstSaleDate: addDays(today, -HISTORY_DAYS), lastDate: addDays(today, -1), enough: true, requiredDays: 28 });
+    expect(body.forecast).toHaveLength(28);
+    expect(body.forecast[0].date).toBe(today);
+    let expectedTotal = 0;
+    for (const point of body.forecast) {
+      const expected = 1000 * WEEKLY_UNITS[weekdayOf(point.date) - 1]!;
+      expectedTotal += expected;
+      expect(Math.abs(point.forecast - expected)).toBeLessThanOrEqual(expected * 0.01);
+      expect(point.lower95).toBeLessThanOrEqual(point.lower80);
+      expect(point.lower80).toBeLessThanOrEqual(point.forecast);
+      expect(point.upper80).toBeGreaterThanOrEqual(point.forecast);
+      expect(point.upper95).toBeGreaterThanOrEqual(point.upper80);
+    }
+    expect(Math.abs(body.totals.next28Days - expectedTotal)).toBeLessThanOrEqual(expectedTotal * 0.01);
+    // The last 56 days of actuals, as seeded.
+    expect(body.recent).toHaveLength(56);
+    for (const row of body.recent) expect(row.netSales).toBe(1000 * WEEKLY_UNITS[weekdayOf(row.date) - 1]!);
+
+    // Rolling origin: 8 held-out weeks of 7 days; a pure weekly pattern is forecast almost exactly.
+    expect(body.backtest).toMatchObject({ status: 'ok', weeks: 8, horizonDays: 7 });
+    expect(body.backtest.points).toHaveLength(56);
+    expect(body.backtest.points[0].date).toBe(addDays(today, -56));
+    for (const point of body.backtest.points) {
+      expect(point.actual).toBe(1000 * WEEKLY_UNITS[weekdayOf(point.date) - 1]!);
+      expect(point.seasonalNaive).toBe(point.actual);
+    }
+    expect(body.backtest.overall.days).toBe(56);
+    expect(body.backtest.overall.mape).toBeLessThan(1);
+  });
+
+  it('plans stock from the same sales: daily demand, the run-out day and a reorder in whole packs over the supplier’s lead time', async () => {
+    const mug = s.products[0]!;
+    const supplier = await s.client.post('/api/suppliers', { name: 'Potter & Co', leadTimeDays: 5 });
+    expect(supplier.status).toBe(201);
+    const supplierId = supplier.body.id ?? supplier.body.supplier?.id;
+    const link = await s.client.request('PUT', `/api/suppliers/${supplierId}/products/${mug.id}`, { packSize: 6, lastCost: 400 });
+    expect(link.status).toBe(200);
+    await server.database.withTenant(s.businessId, (tx) => tx.update(products).set({ stockQuantity: 20 }).where(eq(products.id, mug.id)));
+
+    const res = await s.get('/api/ai/stock-forecast');
+    expect(res.status).toBe(200);
+    const row = res.body.products.find((product: { productId: string }) => product.productId === mug.id);
+    const meanDaily = WEEKLY_UNITS.reduce((a, b) => a + b, 0) / 7; // 3.57
+    expect(row).toMatchObject({ name: 'Mug', status: 'ok', onHand: 20, onOrder: 0, leadTimeDays: 5, leadTimeAssumed: false, packSize: 6, supplierName: 'Potter & Co', reorderNow: true });
+    expect(row.expectedDailyDemand).toBeGreaterThan(meanDaily * 0.9);
+    expect(row.expectedDailyDemand).toBeLessThan(meanDaily * 1.1);
+    // 20 units at about 3.6 a day: gone in 5 or 6 days, before an order placed today arrives (5 days) or just after.
+    let cumulative = 0;
+    let day = today;
+    while (cumulative + WEEKLY_UNITS[weekdayOf(day) - 1]! < 20) {
+      cumulative += WEEKLY_UNITS[weekdayOf(day) - 1]!;
+      day = addDays(day, 1);
+    }
+    expect(Math.abs((new Date(row.stockoutDate).getTime() - new Date(day).getTime()) / 86_400_000)).toBeLessThanOrEqual(1);
+    // Order up to 12 days of demand (5 lead + 7 review) plus safety stock, in packs of 6.
+    expect(row.reorderQuantity % 6).toBe(0);
+    expect(row.reorderQuantity).toBeGreaterThanOrEqual(Math.ceil(meanDaily * 12 - 20));
+    expect(res.body.summary).toMatchObject({ trackedProducts: 1, withHistory: 1, reorderNow: 1 });
+
+    // One click: a draft purchase order at the forecast's quantity, through purchasing.
+    const drafted = await s.client.post('/api/ai/stock-forecast/purchase-orders', { productIds: [mug.id] });
+    expect(drafted.status).toBe(201);
+    expect(drafted.body.purchaseOrders).toEqual([expect.objectContaining({ supplierId, supplierName: 'Potter & Co', lineCount: 1 })]);
+    const order = await s.get(`/api/purchase-orders/${drafted.body.purchaseOrders[0].id}`);
+    expect(order.status).toBe(200);
+    expect(order.body.purchaseOrder.status).toBe('draft');
+    expect(order.body.purchaseOrder.lines[0]).toMatchObject({ productId: mug.id, quantityOrdered: row.reorderQuantity, packSize: 6, unitCost: 400 });
+
+    // Now on order: the forecast counts it and no longer asks for a reorder.
+    const after = (await s.get('/api/ai/stock-forecast')).body.products.find((product: { productId: string }) => product.productId === mug.id);
+    expect(after).toMatchObject({ onOrder: row.reorderQuantity, reorderNow: false, reorderQuantity: 0 });
+    // Nothing left to reorder: refused by name, nothing written.
+    const again = await s.client.post('/api/ai/stock-forecast/purchase-orders', { productIds: [mug.id] });
+    expect(again.status).toBe(422);
+    expect(again.body.error).toMatchObject({ code: 'nothing_to_reorder', message: expect.stringContaining('Mug') });
+    const count = await server.database.withTenant(s.businessId, (tx) => tx.select({ id: purchaseOrders.id }).from(purchaseOrders));
+    expect(count).toHaveLength(1);
+  });
+
+  it('lists every module on the hub with its status and the sales backtest’s accuracy', async () => {
+    const res = await s.get('/api/ai/modules');
+    expect(res.status).toBe(200);
+    const byKey = Object.fromEntries(res.body.modules.map((module: { key: string }) => [module.key, module]));
+    expect(Object.keys(byKey)).toEqual(['sales_prediction', 'stock_forecast', 'product_recommendation', 'customer_footpath']);
+    expect(byKey.sales_prediction).toMatchObject({ enoughHistory: true, need: null, path: '/ai/sales-prediction', computedAt: expect.any(String) });
+    expect(byKey.sales_prediction.accuracy.mape).toBeLessThan(1);
+    expect(byKey.sales_prediction.accuracy.heldOutDays).toBe(56);
+    expect(byKey.stock_forecast).toMatchObject({ enoughHistory: true, accuracy: null });
+    // Single-product sales and no customers: what is missing is said in words.
+    expect(byKey.product_recommendation).toMatchObject({ enoughHistory: false, need: expect.stringContaining('Needs 20 sales with two or more different products') });
+    expect(byKey.customer_footpath).toMatchObject({ enoughHistory: false, need: expect.stringContaining('Needs sales to at least 10 named customers') });
+  });
+});
+
+describe('not enough history', () => {
+  it('says plainly what is needed, and forecasts nothing', async () => {
+    const s = await shop([{ name: 'Mug', price: 1000 }]);
+    const today = localToday();
+    for (let back = 5; back >= 1; back -= 1) await s.sell([{ productId: s.products[0]!.id, quantity: 1, price: 1000 }], addDays(today, -back));
+    const sales = await s.get('/api/ai/sales-prediction');
+    expect(sales.status).toBe(200);
+    expect(sales.body).toMatchObject({ status: 'insufficient_history', forecast: [], history: { days: 5, enough: false, requiredDays: 28 } });
+    expect(sales.body.backtest).toMatchObject({ status: 'insufficient_history', overall: null, points: [] });
+    const hub = await s.get('/api/ai/modules');
+    expect(hub.body.modules[0]).toMatchObject({ key: 'sales_prediction', enoughHistory: false, accuracy: null, need: 'Needs 28 days of sales from the first sale; there are 5 days so far.' });
+    const stock = await s.get('/api/ai/stock-forecast');
+    expect(stock.body.products[0]).toMatchObject({ status: 'short_history' });
+  });
+
+  it('a business without any sale gets empty, valid answers everywhere', async () => {
+    const s = await shop([{ name: 'Mug', price: 1000 }]);
+    for (const path of ['/api/ai/modules', '/api/ai/sales-prediction', '/api/ai/stock-forecast', '/api/ai/product-recommendation', '/api/ai/customer-footpath']) {
+      const res = await s.get(path);
+      expect(res.status, path).toBe(200);
+    }
+    expect((await s.get('/api/ai/sales-prediction')).body).toMatchObject({ status: 'insufficient_history', history: { days: 0 } });
+    expect((await s.get('/api/ai/stock-forecast')).body.products[0]).toMatchObject({ status: 'no_sales', reorderQuantity: 0, stockoutDate: null });
+  });
+});
+
+describe('product recommendations', () => {
+  it('mines rules with the support, confidence and lift the test works out, and answers the till’s "often bought with"', async () => {
+    const s = await shop([
+      { name: 'Coffee', price: 300 },
+      { name: 'Croissant', price: 250 },
+      { name: 'Tea', price: 200 },
+      { name: 'Scone', price: 280 },
+      { name: 'Water', price: 100 },
+    ]);
+    const [coffee, croissant, tea, scone, water] = s.products as [(typeof s.products)[number], ...(typeof s.products)[number][]];
+    const today = localToday();
+    const line = (product: { id: string; price: number }) => ({ productId: product.id, quantity: 1, price: product.price });
+    // 40 orders: 12 coffee + croissant, 3 coffee alone, 8 tea + scone, 17 water alone.
+    const baskets = [
+      ...Array.from({ length: 12 }, () => [coffee, croissant!]),
+      ...Array.from({ length: 3 }, () => [coffee]),
+      ...Array.from({ length: 8 }, () => [tea!, scone!]),
+      ...Array.from({ length: 17 }, () => [water!]),
+    ];
+    for (const [index, basket] of baskets.entries()) await s.sell(basket.map(line), addDays(today, -1 - (index % 30)));
+
+    const res = await s.get('/api/ai/product-recommendation');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok', baskets: 40, multiItemBaskets: 20, requiredMultiItemBaskets: 20 });
+    const rule = (from: string, to: string) =>
+      res.body.rules.find((r: { antecedent: { productId: string }[]; consequent: { productId: string } }) => r.antecedent.length === 1 && r.antecedent[0]!.productId === from && r.consequent.productId === to);
+    // croissant → coffee: in 12 of 40 baskets; every croissant basket has coffee; coffee is in 15 of 40.
+    expect(rule(croissant!.id, coffee.id)).toMatchObject({ count: 12, consequent: { name: 'Coffee' } });
+    expect(rule(croissant!.id, coffee.id).support).toBeCloseTo(12 / 40, 6);
+    expect(rule(croissant!.id, coffee.id).confidence).toBeCloseTo(1, 6);
+    expect(rule(croissant!.id, coffee.id).lift).toBeCloseTo(1 / (15 / 40), 4);
+    // coffee → croissant: confidence 12/15, lift 0.8 / (12/40).
+    expect(rule(coffee.id, croissant!.id).confidence).toBeCloseTo(12 / 15, 6);
+    expect(rule(coffee.id, croissant!.id).lift).toBeCloseTo(12 / 15 / (12 / 40), 4);
+    expect(rule(tea!.id, scone!.id).lift).toBeCloseTo(1 / (8 / 40), 4);
+    // Water goes with nothing.
+    expect(res.body.rules.some((r: { consequent: { productId: string } }) => r.consequent.productId === water!.id)).toBe(false);
+
+    const hint = await s.get(`/api/ai/often-bought-with?productIds=${coffee.id}`);
+    expect(hint.status).toBe(200);
+    expect(hint.body.suggestions).toEqual([expect.objectContaining({ productId: croissant!.id, name: 'Croissant', price: 250, because: [{ productId: coffee.id, name: 'Coffee' }] })]);
+    expect(hint.body.suggestions[0].confidence).toBeCloseTo(12 / 15, 6);
+    // A product already in the cart is never suggested.
+    expect((await s.get(`/api/ai/often-bought-with?productIds=${coffee.id},${croissant!.id}`)).body.suggestions).toEqual([]);
+  }, 240_000);
+});
+
+describe('customer footpath', () => {
+  it('gives the cohorts, visit gaps, segments and at-risk customers of the visits the test planted', async () => {
+    const s = await shop([{ name: 'Cake', price: 500 }]);
+    const cake = s.products[0]!;
+    const today = localToday();
+    const customers: string[] = [];
+    for (let index = 0; index < 12; index += 1) {
+      const res = await s.client.post('/api/customers', { name: `Customer ${String(index + 1).padStart(2, '0')}` });
+      expect(res.status).toBe(201);
+      customers.push(res.body.id ?? res.body.customer.id);
+    }
+    const first = addDays(today, -100);
+    const second = addDays(today, -90);
+    const third = addDays(today, -80);
+    const late = addDays(today, -20);
+    // Ten customers first come on the same day; four of them come back 10 and 20 days later, then stop.
+    for (const [index, customer] of customers.slice(0, 10).entries()) await s.sell([{ productId: cake.id, quantity: 1 + (index % 2), price: 500 }], first, customer);
+    for (const customer of customers.slice(0, 4)) {
+      await s.sell([{ productId: cake.id, quantity: 1, price: 500 }], second, customer);
+      await s.sell([{ productId: cake.id, quantity: 1, price: 500 }], third, customer);
+    }
+    // Two newer customers.
+    for (const customer of customers.slice(10)) await s.sell([{ productId: cake.id, quantity: 2, price: 500 }], late, customer);
+    // A sale without a customer does not count.
+    await s.sell([{ productId: cake.id, quantity: 1, price: 500 }], late);
+
+    const res = await s.get('/api/ai/customer-footpath');
+    expect(res.status).toBe(200);
+    const revenue = 500 * (5 * 1 + 5 * 2) + 500 * 8 + 1000 * 2;
+    expect(res.body).toMatchObject({ status: 'ok', requiredCustomers: 10 });
+    expect(res.body.summary).toMatchObject({ customers: 12, visits: 20, revenue, repeatCustomers: 4, medianDaysToSecondVisit: 10 });
+    expect(res.body.summary.repeatRate).toBeCloseTo(4 / 12, 6);
+    const cohort = (month: string) => res.body.cohorts.find((row: { cohort: string }) => row.cohort === month);
+    const firstMonth = first.slice(0, 7);
+    const plannedFirst = cohort(firstMonth);
+    expect(plannedFirst.customers).toBe(10);
+    expect(plannedFirst.retained[0]).toBe(10);
+    expect(cohort(late.slice(0, 7)).customers).toBe(late.slice(0, 7) === firstMonth ? 12 : 2);
+    // Gaps between visits: 8 of 10 days.
+    expect(res.body.visitGaps).toMatchObject({ count: 8, median: 10 });
+    const segmentCustomers = res.body.segments.reduce((sum: number, row: { customers: number }) => sum + row.customers, 0);
+    const segmentRevenue = res.body.segments.reduce((sum: number, row: { revenue: number }) => sum + row.revenue, 0);
+    expect(segmentCustomers).toBe(12);
+    expect(segmentRevenue).toBe(revenue);
+    // The four regulars came every 10 days and have been away 80: at risk, by name.
+    expect(res.body.atRisk.map((row: { name: string }) => row.name).sort()).toEqual(['Customer 01', 'Customer 02', 'Customer 03', 'Customer 04']);
+    expect(res.body.atRisk[0]).toMatchObject({ daysSinceLastVisit: 80, visits: 3 });
+  }, 240_000);
+});
+
+describe('SPEC §6 on the server, and bad input', () => {
+  it('refuses a cashier the reports and the stock forecast, lets the till ask for hints, and answers garbage with a 4xx', async () => {
+    const s = await shop([{ name: 'Mug', price: 1000 }]);
+    await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
+    const cashier = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_access_reports: true } });
+    const stocker = await addEmployee(s.client, { fullName: 'Sam Stock', role: 'cashier', pin: '900008', permissions: { can_manage_inventory: true } });
+    const adminReports = await addEmployee(s.client, { fullName: 'Ada Admin', role: 'admin', pin: '900002', adminPermissions: { can_view_reports: true } });
+    const cashierToken = await pinSignIn(s.client, cashier.employee.id, '900007');
+    const stockerToken = await pinSignIn(s.client, stocker.employee.id, '900008');
+    const adminToken = await pinSignIn(s.client, adminReports.employee.id, '900002');
+
+    for (const path of ['/api/ai/modules', '/api/ai/sales-prediction', '/api/ai/product-recommendation', '/api/ai/customer-footpath']) {
+      const refused = await s.get(path, as(cashierToken));
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.error.code).toBe('forbidden');
+      expect((await s.get(path, as(stockerToken))).status, path).toBe(403);
+      expect((await s.get(path, as(adminToken))).status, path).toBe(200);
+    }
+    expect((await s.get('/api/ai/stock-forecast', as(cashierToken))).status).toBe(403);
+    expect((await s.get('/api/ai/stock-forecast', as(stockerToken))).status).toBe(200);
+    const draft = await s.client.request('POST', '/api/ai/stock-forecast/purchase-orders', { productIds: [s.products[0]!.id] }, as(stockerToken));
+    expect(draft.status).toBe(403);
+    // The till's hint is for whoever may sell.
+    expect((await s.get(`/api/ai/often-bought-with?productIds=${s.products[0]!.id}`, as(cashierToken))).status).toBe(200);
+
+    // Bad input: 400 with words, nothing written.
+    for (const body of [{}, { productIds: [] }, { productIds: ['not-a-uuid'] }, { productIds: [s.products[0]!.id], extra: 1 }, { productIds: 'x' }]) {
+      const res = await s.client.post('/api/ai/stock-forecast/purchase-orders', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+    const unknown = await s.client.post('/api/ai/stock-forecast/purchase-orders', { productIds: [randomUUID()] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.code).toBe('product_not_found');
+    // The mug has no supplier: refused by name.
+    const noSupplier = await s.client.post('/api/ai/stock-forecast/purchase-orders', { productIds: [s.products[0]!.id] });
+    expect(noSupplier.status).toBe(422);
+    expect(noSupplier.body.error).toMatchObject({ code: 'supplier_required', message: expect.stringContaining('Mug') });
+    expect(await server.database.withTenant(s.businessId, (tx) => tx.select({ id: purchaseOrders.id }).from(purchaseOrders))).toHaveLength(0);
+
+    for (const query of ['', '?productIds=', '?productIds=nope', `?productIds=${s.products[0]!.id}&limit=0`, `?productIds=${s.products[0]!.id}&limit=99`, `?productIds=${s.products[0]!.id}&x=1`]) {
+      const res = await s.get(`/api/ai/often-bought-with${query}`);
+      expect(res.status, query).toBe(400);
+    }
+  }, 120_000);
+
+  it('drafting purchase orders needs the purchase_orders feature', async () => {
+    const s = await shop([{ name: 'Mug', price: 1000 }]);
+    await s.client.request('PATCH', '/api/business-settings', { enabled_features: { purchase_orders: false } });
+    const res = await s.client.post('/api/ai/stock-forecast/purchase-orders', { productIds: [s.products[0]!.id] });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('feature_disabled');
+  }, 60_000);
+});

@@ -1,0 +1,73 @@
+import { ArrowRightIcon, BoxesIcon, ChartLineIcon, ShoppingBasketIcon, UsersIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAiModules, type ModuleKey } from '../api/ai-modules';
+import { formatComputedAt } from '../utils/format';
+import { ModuleState } from './shared';
+
+const ABOUT: Record<ModuleKey, { icon: typeof ChartLineIcon; text: string }> = {
+  sales_prediction: { icon: ChartLineIcon, text: 'Daily net sales for the next four weeks, with how far off the forecasts have been on your own past weeks.' },
+  stock_forecast: { icon: BoxesIcon, text: 'When each product will run out at its current pace, and how much to reorder given the supplier’s lead time.' },
+  product_recommendation: { icon: ShoppingBasketIcon, text: 'Products your customers buy together: ideas for bundles, shelf placement and what to offer at the till.' },
+  customer_footpath: { icon: UsersIcon, text: 'How customers move from a first visit to coming back, and who is slipping away.' },
+};
+
+/** /ai-modules: each AI module with its status, when it last ran and its accuracy. */
+export function AiModulesPage() {
+  const hub = useAiModules();
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="AI Modules" description="Forecasts and patterns worked out from your own sales, on our server: no outside AI service sees your data." />
+      <ModuleState query={hub} label="The AI modules" />
+      {hub.data ? (
+        <div className="grid gap-4 md:grid-cols-2">
+          {hub.data.modules.map((module) => {
+            const about = ABOUT[module.key];
+            const Icon = about.icon;
+            return (
+              <Card key={module.key} role="region" className="gap-3" aria-labelledby={`module-${module.key}`}>
+                <CardHeader className="flex flex-row items-start justify-between gap-3">
+                  <div className="grid gap-1.5">
+                    <CardTitle id={`module-${module.key}`} className="flex items-center gap-2">
+                      <Icon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+                      {module.title}
+                    </CardTitle>
+                    <CardDescription>{about.text}</CardDescription>
+                  </div>
+                  <Badge variant={module.enoughHistory ? 'success' : 'warning'}>{module.enoughHistory ? 'Ready' : 'Needs more history'}</Badge>
+                </CardHeader>
+                <CardContent className="grid gap-3 text-sm">
+                  {module.enoughHistory ? <p>{module.summary}</p> : <p className="font-medium">{module.need}</p>}
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-muted-foreground">
+                    <dt>Last computed</dt>
+                    <dd className="text-foreground">{formatComputedAt(module.computedAt)}</dd>
+                    {module.accuracy ? (
+                      <>
+                        <dt>Accuracy</dt>
+                        <dd className="text-foreground">
+                          {module.accuracy.mape === null ? 'No day with sales to score' : `Off by ${module.accuracy.mape.toFixed(1)} % a day on average (MAPE)`}
+                          {module.accuracy.mase !== null ? `, MASE ${module.accuracy.mase.toFixed(2)}` : ''} over {module.accuracy.heldOutDays} held-out days
+                        </dd>
+                      </>
+                    ) : module.key === 'sales_prediction' ? (
+                      <>
+                        <dt>Accuracy</dt>
+                        <dd className="text-foreground">Measured once there are enough weeks to hold some back</dd>
+                      </>
+                    ) : null}
+                  </dl>
+                  <Link to={module.path} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+                    Open {module.title.toLowerCase()}
+                    <ArrowRightIcon aria-hidden="true" className="size-4" />
+                  </Link>
+                </CardContent>
+              </Card>
+            );
+          })}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -4,6 +4,441 @@
  */
 /* eslint-disable */
 export interface paths {
+    "/api/ai/customer-footpath": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cohort retention by month of first purchase, time between visits, RFM segments and customers at risk of not returning */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The footpath */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomerFootpath"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each AI module with whether it has enough history (and what it needs), when it was last computed and its accuracy */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The modules */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AiModules"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/often-bought-with": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** For the till: the products a cart’s contents are most often bought with (not already in the cart) */
+        get: {
+            parameters: {
+                query: {
+                    limit?: number;
+                    /** @description The cart’s product ids, comma-separated */
+                    productIds: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The hints */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OftenBoughtWith"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/product-recommendation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products bought together: association rules with support, confidence and lift over the last year’s sales */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rules */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductRecommendations"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/sales-prediction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Daily net sales for the next 28 days with 80 % and 95 % intervals, and the rolling-origin backtest (MAPE, MASE) of the last 8 weeks */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The forecast and its backtest */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SalesPrediction"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/stock-forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per tracked product: expected daily demand, run-out date and the quantity to reorder given the supplier’s lead time */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The stock forecast */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockForecast"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/stock-forecast/purchase-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Draft purchase orders (one per supplier) for the selected products at the forecast’s reorder quantities; all or none */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        productIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The drafts made */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            purchaseOrders: {
+                                /** Format: uuid */
+                                id: string;
+                                label: string;
+                                lineCount: number;
+                                number: number;
+                                /** Format: uuid */
+                                supplierId: string;
+                                supplierName: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/customers": {
         parameters: {
             query?: never;
@@ -14720,6 +15155,27 @@ export interface components {
             name: string;
             phoneNumber: string | null;
         };
+        AiModules: {
+            modules: {
+                accuracy: {
+                    heldOutDays: number;
+                    mape: number | null;
+                    mase: number | null;
+                } | null;
+                computedAt: string;
+                enoughHistory: boolean;
+                /** @enum {string} */
+                key: "sales_prediction" | "stock_forecast" | "product_recommendation" | "customer_footpath";
+                /** @description What is missing, in words, when there is not enough history */
+                need: string | null;
+                path: string;
+                summary: string | null;
+                title: string;
+            }[];
+            timeZone: string;
+            /** @description A local day of the business, YYYY-MM-DD */
+            today: string;
+        };
         BusinessSettings: {
             allow_negative_stock: boolean;
             authentication_enabled: boolean;
@@ -14777,6 +15233,66 @@ export interface components {
             notes: string | null;
             phone: string | null;
             updatedAt: string;
+        };
+        CustomerFootpath: {
+            atRisk: {
+                /** Format: uuid */
+                customerId: string;
+                daysSinceLastVisit: number;
+                expectedIntervalDays: number;
+                /** @description A local day of the business, YYYY-MM-DD */
+                lastVisit: string;
+                /** @description Minor units of the business currency */
+                monetary: number;
+                name: string;
+                overdueDays: number;
+                visits: number;
+            }[];
+            cohorts: {
+                cohort: string;
+                customers: number;
+                rates: number[];
+                retained: number[];
+            }[];
+            /** @description When the model was trained (ISO 8601) */
+            computedAt: string;
+            currency: string;
+            requiredCustomers: number;
+            segments: {
+                customers: number;
+                label: string;
+                /** @description Minor units of the business currency */
+                revenue: number;
+                segment: string;
+                share: number;
+            }[];
+            /** @enum {string} */
+            status: "ok" | "insufficient_history";
+            summary: {
+                customers: number;
+                medianDaysToSecondVisit: number | null;
+                repeatCustomers: number;
+                repeatRate: number;
+                /** @description Minor units of the business currency */
+                revenue: number;
+                visits: number;
+            };
+            timeZone: string;
+            /** @description A local day of the business, YYYY-MM-DD */
+            today: string;
+            visitGaps: {
+                buckets: {
+                    count: number;
+                    label: string;
+                    maxDays: number | null;
+                    minDays: number;
+                }[];
+                count: number;
+                mean: number | null;
+                median: number | null;
+                p25: number | null;
+                p75: number | null;
+            };
         };
         CustomerListItem: components["schemas"]["Customer"] & {
             lastVisitAt: string | null;
@@ -15078,6 +15594,19 @@ export interface components {
             taxAmount: number;
             unpaidAmount: number;
         };
+        ForecastAccuracy: {
+            coverage80: number;
+            coverage95: number;
+            days: number;
+            mae: number;
+            /** @description Mean absolute percentage error, %, over held-out days with sales */
+            mape: number | null;
+            /** @description Mean absolute error ÷ the in-sample error of the seasonal-naive forecast */
+            mase: number | null;
+            seasonalNaiveMae: number;
+            seasonalNaiveMape: number | null;
+            zeroActualsSkipped: number;
+        };
         FullBusinessSettings: {
             allow_negative_stock: boolean;
             authentication_enabled: boolean;
@@ -15256,6 +15785,22 @@ export interface components {
                 phoneNumber: string | null;
             } | null;
         };
+        OftenBoughtWith: {
+            suggestions: {
+                because: {
+                    name: string;
+                    /** Format: uuid */
+                    productId: string;
+                }[];
+                confidence: number;
+                lift: number;
+                name: string;
+                /** @description Minor units of the business currency */
+                price: number;
+                /** Format: uuid */
+                productId: string;
+            }[];
+        };
         OrderView: {
             change: number;
             lines: {
@@ -15350,6 +15895,37 @@ export interface components {
             taxRateId: string | null;
             trackStock: boolean;
             updatedAt: string;
+        };
+        ProductRecommendations: {
+            baskets: number;
+            /** @description When the model was trained (ISO 8601) */
+            computedAt: string;
+            currency: string;
+            minRuleCount: number;
+            multiItemBaskets: number;
+            requiredMultiItemBaskets: number;
+            rules: {
+                antecedent: {
+                    name: string;
+                    /** Format: uuid */
+                    productId: string;
+                }[];
+                confidence: number;
+                consequent: {
+                    name: string;
+                    /** Format: uuid */
+                    productId: string;
+                };
+                count: number;
+                lift: number;
+                support: number;
+            }[];
+            /** @enum {string} */
+            status: "ok" | "insufficient_history";
+            timeZone: string;
+            /** @description A local day of the business, YYYY-MM-DD */
+            today: string;
+            totalRules: number;
         };
         ProfitabilityReport: {
             categories: {
@@ -15538,6 +16114,86 @@ export interface components {
                 name: string;
             };
         };
+        SalesPrediction: {
+            backtest: {
+                horizonDays: number;
+                overall: components["schemas"]["ForecastAccuracy"] | null;
+                points: {
+                    /** @description Minor units of the business currency */
+                    actual: number;
+                    /** @description A local day of the business, YYYY-MM-DD */
+                    date: string;
+                    /** @description Minor units of the business currency */
+                    forecast: number;
+                    /** @description Minor units of the business currency */
+                    lower80: number;
+                    /** @description Minor units of the business currency */
+                    lower95: number;
+                    /** @description A local day of the business, YYYY-MM-DD */
+                    origin: string;
+                    scored: boolean;
+                    /** @description Minor units of the business currency */
+                    seasonalNaive: number;
+                    /** @description Minor units of the business currency */
+                    upper80: number;
+                    /** @description Minor units of the business currency */
+                    upper95: number;
+                }[];
+                /** @enum {string} */
+                status: "ok" | "insufficient_history";
+                weeks: number;
+            };
+            /** @description When the model was trained (ISO 8601) */
+            computedAt: string;
+            currency: string;
+            forecast: {
+                /** @description A local day of the business, YYYY-MM-DD */
+                date: string;
+                /** @description Minor units of the business currency */
+                forecast: number;
+                /** @description Minor units of the business currency */
+                lower80: number;
+                /** @description Minor units of the business currency */
+                lower95: number;
+                /** @description Minor units of the business currency */
+                upper80: number;
+                /** @description Minor units of the business currency */
+                upper95: number;
+            }[];
+            history: {
+                days: number;
+                enough: boolean;
+                /** @description A local day of the business, YYYY-MM-DD */
+                firstSaleDate: string | null;
+                /** @description A local day of the business, YYYY-MM-DD */
+                lastDate: string;
+                requiredDays: number;
+                yearlyRequiredDays: number;
+            };
+            model: {
+                closedWeekdays: number[];
+                seasonality: string;
+                trend: string;
+                yearlyHarmonics: number;
+            } | null;
+            recent: {
+                /** @description A local day of the business, YYYY-MM-DD */
+                date: string;
+                /** @description Minor units of the business currency */
+                netSales: number;
+            }[];
+            /** @enum {string} */
+            status: "ok" | "insufficient_history" | "no_recent_sales";
+            timeZone: string;
+            /** @description A local day of the business, YYYY-MM-DD */
+            today: string;
+            totals: {
+                /** @description Minor units of the business currency */
+                next7Days: number;
+                /** @description Minor units of the business currency */
+                next28Days: number;
+            };
+        };
         SalesReport: {
             categories: {
                 category: string | null;
@@ -15635,6 +16291,52 @@ export interface components {
             /** @description Minor units of the business currency */
             tax: number;
             transactions: number;
+        };
+        StockForecast: {
+            /** @description When the model was trained (ISO 8601) */
+            computedAt: string;
+            currency: string;
+            defaultLeadTimeDays: number;
+            products: {
+                daysOfCover: number | null;
+                demandClass: string;
+                expectedDailyDemand: number;
+                leadTimeAssumed: boolean;
+                leadTimeDays: number;
+                name: string;
+                onHand: number;
+                onOrder: number;
+                orderUpTo: number;
+                packSize: number;
+                /** Format: uuid */
+                productId: string;
+                productReorderPoint: number | null;
+                productReorderQuantity: number | null;
+                reorderNow: boolean;
+                reorderPoint: number;
+                reorderQuantity: number;
+                safetyStock: number;
+                sku: string | null;
+                /** @enum {string} */
+                status: "ok" | "short_history" | "no_sales";
+                stockoutBeforeDelivery: boolean;
+                /** @description A local day of the business, YYYY-MM-DD */
+                stockoutDate: string | null;
+                /** Format: uuid */
+                supplierId: string | null;
+                supplierName: string | null;
+            }[];
+            reviewDays: number;
+            serviceLevel: number;
+            summary: {
+                reorderNow: number;
+                runningOutBeforeDelivery: number;
+                trackedProducts: number;
+                withHistory: number;
+            };
+            timeZone: string;
+            /** @description A local day of the business, YYYY-MM-DD */
+            today: string;
         };
         StockMovement: {
             /** Format: uuid */

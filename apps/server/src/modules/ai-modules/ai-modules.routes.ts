@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
 import { draftForecastOrders } from './draft-forecast-orders.ts';
 import { getAiModules } from './get-ai-modules.ts';
@@ -52,7 +52,7 @@ const salesPredictionSchema = z
       status: z.enum(['ok', 'insufficient_history']),
       weeks: int(),
       horizonDays: int(),
-      overall: accuracySchema.nullable(),
+      overall: nullableRef(accuracySchema),
       points: z.array(z.object({ date: day(), origin: day(), actual: money(), seasonalNaive: money(), scored: z.boolean(), ...intervalFields })),
     }),
   })

@@ -52,6 +52,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/purchase-orders': () => import('@/features/purchase-orders/components/purchase-orders-page').then((module) => module.PurchaseOrdersPage),
   '/purchases/invoices': () => import('@/features/purchase-invoices/components/purchase-invoices-page').then((module) => module.PurchaseInvoicesPage),
   '/quickbooks': () => import('./routes/quickbooks').then((module) => module.QuickbooksRoute),
+  '/kitchen': () => import('@/features/kitchen/components/kitchen-page').then((module) => module.KitchenPage),
 };
 
 /**

@@ -11,7 +11,7 @@ export const SERVED_VISIBLE_MS = 15 * 60_000;
 export async function getBoard(database: Database, tenant: TenantContext, now: Date): Promise<{ stations: KitchenStationView[]; tickets: KitchenTicketView[]; serverTime: string }> {
   return database.withTenant(tenant.businessId, async (tx) => {
     const stations = (await repo.stations(tx, tenant.businessId)).map(toStationView);
-    const tickets = await repo.boardTickets(tx, tenant.businessId, new Date(now.getTime() - SERVED_VISIBLE_MS));
+    const tickets = await repo.boardTickets(tx, tenant.businessId, new Date(now.getTime() - SERVED_VISIBLE_MS), new Date(now.getTime() - 24 * 3600_000));
     const items = await repo.itemsOf(tx, tenant.businessId, tickets.map((ticket) => ticket.id));
     return { stations, tickets: tickets.map((ticket) => toTicketView(ticket, items)), serverTime: now.toISOString() };
   });

@@ -94,20 +94,19 @@ export const kitchenRepository = {
       .where(and(eq(kitchenTicketItems.businessId, businessId), inArray(kitchenTicketItems.id, ids)));
   },
 
-  /** Open tickets, and those served or paid since `since` (the display clears them itself). */
-  async boardTickets(tx: Tx, businessId: string, since: Date) {
+  /**
+   * What the display shows: every ticket still on the line (paid or not: a takeaway is often paid
+   * first) sent in the last day, and those that reached a stage since `since` (served ones, for a recall).
+   */
+  async boardTickets(tx: Tx, businessId: string, since: Date, dayAgo: Date) {
     return tx
       .select()
       .from(kitchenTickets)
       .where(
         and(
           eq(kitchenTickets.businessId, businessId),
-          or(
-            and(eq(kitchenTickets.status, 'open'), sql`${kitchenTickets.stage} <> 'served'`),
-            gt(kitchenTickets.stageChangedAt, since),
-            and(eq(kitchenTickets.status, 'open'), gt(kitchenTickets.updatedAt, since)),
-          ),
           sql`${kitchenTickets.status} <> 'cancelled'`,
+          or(and(sql`${kitchenTickets.stage} <> 'served'`, gt(kitchenTickets.createdAt, dayAgo)), gt(kitchenTickets.stageChangedAt, since)),
         ),
       )
       .orderBy(asc(kitchenTickets.createdAt))

@@ -214,7 +214,7 @@ export function KitchenPage() {
                 </div>
               </div>
             ) : (
-              <div className="grid grid-cols-[repeat(auto-fill,minmax(17rem,1fr))] gap-3">
+              <div className="grid grid-cols-[repeat(auto-fill,minmax(18rem,1fr))] gap-3">
                 {shown.map((row, index) => (
                   <TicketCard
                     key={row.ticket.id}

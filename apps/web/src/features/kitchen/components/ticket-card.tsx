@@ -48,20 +48,22 @@ export function TicketCard({
       )}
       onClick={onSelect}
     >
-      <header className={cn('flex items-center gap-3 px-3 py-2', served ? 'bg-muted text-muted-foreground' : LEVEL_CLASSES[level])}>
-        {index < 9 ? (
-          <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-md bg-black/25 text-base font-bold">
-            {index + 1}
+      <header className={cn('grid gap-0.5 px-3 py-2', served ? 'bg-muted text-muted-foreground' : LEVEL_CLASSES[level])}>
+        <div className="flex items-center gap-3">
+          {index < 9 ? (
+            <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-md bg-black/25 text-base font-bold">
+              {index + 1}
+            </span>
+          ) : null}
+          <span className="flex-1 text-3xl leading-none font-extrabold tabular-nums">#{ticket.number}</span>
+          <span className="text-2xl font-bold tabular-nums" aria-label={`Waiting ${formatElapsed(elapsed)}`}>
+            {formatElapsed(elapsed)}
           </span>
-        ) : null}
-        <span className="text-3xl leading-none font-extrabold tabular-nums">#{ticket.number}</span>
-        <span className="min-w-0 flex-1 truncate text-lg font-semibold">
+        </div>
+        <p className="text-lg font-semibold">
           {where}
           {ticket.guests ? <span className="font-normal"> · {ticket.guests} guests</span> : null}
-        </span>
-        <span className="text-xl font-bold tabular-nums" aria-label={`Waiting ${formatElapsed(elapsed)}`}>
-          {formatElapsed(elapsed)}
-        </span>
+        </p>
       </header>
       <ul className="grid flex-1 content-start gap-1 px-3 py-2">
         {items.map((item) => {
@@ -70,7 +72,8 @@ export function TicketCard({
           return (
             <li key={item.id} className={cn('flex items-start gap-2 border-b border-dashed py-1 last:border-b-0', !live && 'text-muted-foreground')}>
               <div className="min-w-0 flex-1">
-                <p className={cn('text-xl leading-tight font-semibold', (item.voided || done) && 'line-through decoration-2')}>
+                <p className={cn('text-xl leading-tight font-semibold', item.voided && 'line-through decoration-2', done && 'text-emerald-800')}>
+                  {done ? <CheckIcon aria-label="Done" className="mr-1 inline size-5 align-[-2px]" /> : null}
                   <span className="tabular-nums">{item.quantity}×</span> {item.name}
                   {item.round > 1 ? <span className="ml-2 rounded bg-sky-100 px-1.5 text-sm font-bold text-sky-900 no-underline">Round {item.round}</span> : null}
                 </p>

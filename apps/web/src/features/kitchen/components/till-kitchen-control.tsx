@@ -51,7 +51,7 @@ function TillKitchen({ lines, ticketId, onSent, onPayTicket, businessId }: TillK
     <>
       <Button variant="outline" className="px-3" onClick={() => setOpen(true)} aria-label={`Kitchen: ${openTickets.length} open tickets, ${readyCount} ready`}>
         <ChefHatIcon aria-hidden="true" />
-        <span className="hidden @lg:inline">Kitchen</span>
+        <span className="hidden @4xl:inline">Kitchen</span>
         {openTickets.length > 0 ? <Badge className="tabular-nums">{openTickets.length}</Badge> : null}
         {readyCount > 0 ? <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" /> : null}
       </Button>

@@ -74,11 +74,14 @@ test('the till sends table 4 to the kitchen; the grill sees the steaks and the c
   const sentAt = Date.now();
   await expect(cartLines(till)).toHaveCount(0);
 
-  // Within a second on both stations, each with only its own items.
+  // At once on both stations, each with only its own items: within a second on a machine that is
+  // not overloaded; the bound here is 2 s because the e2e machine runs other suites beside it
+  // (bench/kitchen measures the latency itself).
   const onGrill = ticketOn(owner, '4');
   const onCold = ticketOn(coldPage, '4');
-  await expect(onGrill).toBeVisible({ timeout: 1_000 });
-  await expect(onCold).toBeVisible({ timeout: Math.max(100, 1_000 - (Date.now() - sentAt)) });
+  await expect(onGrill).toBeVisible({ timeout: 2_000 });
+  await expect(onCold).toBeVisible({ timeout: Math.max(100, 2_000 - (Date.now() - sentAt)) });
+  console.log(`ticket on both stations ${Date.now() - sentAt} ms after the till's send was answered`);
   await expect(onGrill).toContainText('2× Ribeye steak');
   await expect(onGrill).toContainText('one rare, one medium');
   await expect(onGrill).not.toContainText('Garden salad');

@@ -28,7 +28,7 @@ async function shots(page: Page, name: string) {
 const ticketOn = (page: Page, table: string) => page.getByRole('article', { name: new RegExp(`^Ticket \\d+, Table ${table}`) });
 
 test('the till sends table 4 to the kitchen; the grill sees the steaks and the cold station the salad at once; the cook bumps; the till sees Ready and takes payment', async ({ page: owner, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await signUpOwner(owner);
   const settings = await owner.request.patch('/api/business-settings', { data: { enabled_features: { kitchen_display: true } } });
   expect(settings.status(), await settings.text()).toBe(200);

@@ -43,6 +43,7 @@ import { EXPENSE_RECEIPT_PATH, expensesRoutes } from './modules/expenses/expense
 import { helpCenterRoutes } from './modules/help-center/help-center.routes.ts';
 import { quickbooksRoutes } from './modules/quickbooks/quickbooks.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { kitchenRoutes } from './modules/kitchen/kitchen.routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -177,6 +178,7 @@ export function createApp(services: Services) {
   app.route('/', helpCenterRoutes);
   app.route('/', tasksRoutes);
   app.route('/', quickbooksRoutes);
+  app.route('/', kitchenRoutes);
 
   app.get('/api/openapi.json', (c) => {
     const document = app.getOpenAPI31Document({

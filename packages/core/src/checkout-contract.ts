@@ -41,6 +41,8 @@ export const placeOrderInput = z.strictObject({
   expectedTotal: minor,
   /** A parked sale being completed. */
   parkedOrderId: z.uuid().optional(),
+  /** The open kitchen ticket this sale pays (decision 026): linked to the order, closed once paid. */
+  kitchenTicketId: z.uuid().optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 

@@ -60,6 +60,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/ai/product-recommendation': () =>
     import('@/features/ai-modules/components/product-recommendations-page').then((module) => module.ProductRecommendationsPage),
   '/ai/customer-footpath': () => import('@/features/ai-modules/components/customer-footpath-page').then((module) => module.CustomerFootpathPage),
+  '/kitchen': () => import('@/features/kitchen/components/kitchen-page').then((module) => module.KitchenPage),
 };
 
 /**

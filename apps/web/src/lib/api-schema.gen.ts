@@ -3281,6 +3281,8 @@ export interface paths {
                         expectedTotal: number;
                         /** Format: uuid */
                         idempotencyKey: string;
+                        /** Format: uuid */
+                        kitchenTicketId?: string;
                         lines: {
                             discount?: {
                                 amount: number;
@@ -6214,6 +6216,1622 @@ export interface paths {
                 };
                 /** @description Too many requests */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kitchen display's stations and its tickets (on the line, and served in the last 15 minutes) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The board */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            serverTime: string;
+                            stations: {
+                                categoryIds: string[];
+                                /** Format: uuid */
+                                id: string;
+                                lateAfterSeconds: number;
+                                name: string;
+                                warnAfterSeconds: number;
+                            }[];
+                            tickets: {
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stations of the kitchen display */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Stations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stations: {
+                                categoryIds: string[];
+                                /** Format: uuid */
+                                id: string;
+                                lateAfterSeconds: number;
+                                name: string;
+                                warnAfterSeconds: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** A new station with the categories it prepares and its timer thresholds (seconds) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default [] */
+                        categoryIds?: string[];
+                        /** @default 900 */
+                        lateAfterSeconds?: number;
+                        name: string;
+                        /** @default 480 */
+                        warnAfterSeconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            station: {
+                                categoryIds: string[];
+                                /** Format: uuid */
+                                id: string;
+                                lateAfterSeconds: number;
+                                name: string;
+                                warnAfterSeconds: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/stations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a station, change its categories or thresholds */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default [] */
+                        categoryIds?: string[];
+                        /** @default 900 */
+                        lateAfterSeconds?: number;
+                        name: string;
+                        /** @default 480 */
+                        warnAfterSeconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            station: {
+                                categoryIds: string[];
+                                /** Format: uuid */
+                                id: string;
+                                lateAfterSeconds: number;
+                                name: string;
+                                warnAfterSeconds: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a station (its tickets stay on the expo view) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The till's open (unpaid) tickets with each one's stage */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Open tickets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tickets: {
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Send to kitchen: a new ticket (dine-in with a table, takeaway or delivery) with its first round, before payment
+         * @description Send a client-generated UUID idempotencyKey: a retry returns the first ticket (200). Numbered from 1 per business per day.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        guests?: number | null;
+                        /** Format: uuid */
+                        idempotencyKey: string;
+                        items: {
+                            hold?: boolean;
+                            note?: string;
+                            /** Format: uuid */
+                            productId: string;
+                            quantity: number;
+                        }[];
+                        /** @enum {string} */
+                        orderType: "dine_in" | "takeaway" | "delivery";
+                        table?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description A retry: the ticket the key first made */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Sent */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ticket with its items */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The ticket */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/tickets/{id}/bump": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bump: the live items (a station's, or all from the expo view) one stage on (New → Cooking → Ready → Served); 409 illegal_transition from Served or a stale `from` */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        from: "new" | "cooking" | "ready" | "served";
+                        /** Format: uuid */
+                        stationId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Moved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/tickets/{id}/fire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fire the held course (409 when nothing is held) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Fired */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/tickets/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Another round on an open ticket (409 once it is paid) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            hold?: boolean;
+                            note?: string;
+                            /** Format: uuid */
+                            productId: string;
+                            quantity: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Added */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/tickets/{id}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change (quantity, note) or void an item already sent; the display shows it as a change. Audited. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note?: string | null;
+                        quantity?: number;
+                        /** @enum {boolean} */
+                        void?: true;
+                    };
+                };
+            };
+            responses: {
+                /** @description Changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/kitchen/tickets/{id}/items/{itemId}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One item is ready before the rest of its ticket */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/tickets/{id}/recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recall: the items at `from` one stage back (brings back the last bumped) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        from: "new" | "cooking" | "ready" | "served";
+                        /** Format: uuid */
+                        stationId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Moved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

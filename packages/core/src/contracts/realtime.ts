@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kitchenTicketEvent } from '../kitchen.ts';
 
 /**
  * The realtime channel (SPEC §7 "a websocket with a heartbeat, plus a broadcast POST"), shared by
@@ -146,6 +147,8 @@ export interface BroadcastPayload {
 export const realtimeServerEvents = {
   /** The business's settings or owner changed: re-read /api/me. */
   'business.changed': z.object({ business_id: z.uuid() }),
+  /** A kitchen ticket was sent, added to, changed or moved a stage: re-read it (decision 026). */
+  'kitchen.ticket': kitchenTicketEvent,
 };
 export type RealtimeServerEvents = { [E in keyof typeof realtimeServerEvents]: z.infer<(typeof realtimeServerEvents)[E]> };
 export type RealtimeServerEventName = keyof RealtimeServerEvents;

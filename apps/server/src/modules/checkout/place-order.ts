@@ -8,6 +8,7 @@ import { requireAccess } from '../../lib/require-access.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { publishChange } from '../../realtime/publish.ts';
 import { cashSessionRequired } from '../cash-sessions/cash-session-errors.ts';
+import { claimTicketPayment, completeTicketPayment, releaseTicketPayment } from '../kitchen/pay-ticket.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
 import { toOrderLineRows } from './order-line-rows.ts';
 import { toOrderView, type OrderView } from './order-view.ts';
@@ -52,6 +53,22 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<{ replayed: boolean; view: OrderView }> {
   requireAccess(tenant, { feature: 'pos_system', employeeFeature: 'pos' });
+  const ticketId = input.kitchenTicketId;
+  if (!ticketId) return sell(database, tenant, input);
+  // Paying a kitchen ticket (decision 026): the ticket is taken for this key, then linked to the sale.
+  await claimTicketPayment(database, tenant, ticketId, input.idempotencyKey, new Date());
+  let result;
+  try {
+    result = await sell(database, tenant, input);
+  } catch (error) {
+    await releaseTicketPayment(database, tenant, ticketId, input.idempotencyKey);
+    throw error;
+  }
+  await completeTicketPayment(database, tenant, ticketId, input.idempotencyKey, result.view.order.id);
+  return result;
+}
+
+async function sell(database: Database, tenant: TenantContext, input: PlaceOrderInput): Promise<{ replayed: boolean; view: OrderView }> {
   if (cartHasDiscount(input)) requireAccess(tenant, { employeeFeature: 'discounts' });
   if (input.payments.length > 1) requireAccess(tenant, { feature: 'multiple_payments' });
   if (input.customerId) requireAccess(tenant, { feature: 'customer_management' });

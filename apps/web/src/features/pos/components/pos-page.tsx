@@ -63,6 +63,23 @@ export interface PosPageProps {
    * refused a cash sale because no drawer is open here: the control then asks to open one.
    */
   renderDrawer?: (props: { openRequest: number; onOpened: () => void }) => ReactNode;
+  /**
+   * The kitchen feature's "Send to kitchen" and open tickets (issue 16): it sends the cart's lines
+   * as a ticket (then the cart is cleared), or loads an open ticket into the cart to pay it.
+   */
+  renderKitchen?: (props: {
+    lines: { productId: string; name: string; quantity: number; note: string }[];
+    ticketId: string | null;
+    onSent: () => void;
+    onPayTicket: (ticket: KitchenTicketForTill) => void;
+  }) => ReactNode;
+}
+
+/** An open kitchen ticket handed to the till to pay: its live items at today's catalogue prices. */
+export interface KitchenTicketForTill {
+  id: string;
+  number: number;
+  lines: { productId: string; name: string; quantity: number; note: string; unitPrice: Minor; taxRateBasisPoints: number }[];
 }
 
 type DialogState =
@@ -106,7 +123,7 @@ export function PosPage(props: PosPageProps) {
   return <PosTerminal key={saleKey} saleKey={saleKey} {...props} />;
 }
 
-function PosTerminal({ renderCustomerPicker, renderDrawer, receiptPath = defaultReceiptPath, saleKey }: PosPageProps & { saleKey: string }) {
+function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, receiptPath = defaultReceiptPath, saleKey }: PosPageProps & { saleKey: string }) {
   const me = useMe().data;
   const employeeSession = useEmployeeSession();
   const queryClient = useQueryClient();
@@ -222,6 +239,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, receiptPath = default
       payments: toCheckoutPayments(totals.total, entries),
       expectedTotal: totals.total,
       ...(cart.parkedOrderId ? { parkedOrderId: cart.parkedOrderId } : {}),
+      ...(cart.kitchenTicketId ? { kitchenTicketId: cart.kitchenTicketId } : {}),
     };
     const attempt = nextCheckoutAttempt(cart.attempt, request, () => crypto.randomUUID());
     dispatch({ type: 'attemptStarted', attempt });
@@ -342,6 +360,40 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, receiptPath = default
   const toolbar = (
     <>
       {renderDrawer?.({ openRequest: drawerRequest, onOpened: () => toast.dismiss(DRAWER_CLOSED_TOAST) })}
+      {renderKitchen?.({
+        lines: cart.lines.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity, note: line.note })),
+        ticketId: cart.kitchenTicketId,
+        onSent: () => {
+          dispatch({ type: 'clear' });
+          forgetSale();
+        },
+        onPayTicket: (ticket) => {
+          dispatch({
+            type: 'load',
+            cart: {
+              lines: ticket.lines.map((line) => ({
+                id: crypto.randomUUID(),
+                productId: line.productId,
+                name: line.name,
+                catalogPrice: line.unitPrice,
+                priceOverride: null,
+                quantity: line.quantity,
+                taxRateBasisPoints: line.taxRateBasisPoints,
+                discount: null,
+                note: line.note,
+              })),
+              orderDiscount: null,
+              customer: null,
+              note: `Ticket ${ticket.number}`,
+              parkedOrderId: null,
+              kitchenTicketId: ticket.id,
+            },
+          });
+          forgetSale();
+          setMobileView('cart');
+          setAnnouncement(`Ticket ${ticket.number} is in the sale`);
+        },
+      })}
       <Button variant="outline" className="px-3" onClick={() => setDialog({ kind: 'parked' })} aria-label={`Parked sales: ${parkedCount}`}>
         <PauseIcon aria-hidden="true" />
         <span className="hidden @lg:inline">Parked</span>

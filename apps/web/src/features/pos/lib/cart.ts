@@ -46,6 +46,8 @@ export interface CartState {
   selectedLineId: string | null;
   /** The parked sale this cart was resumed from: paying completes it rather than making a new order. */
   parkedOrderId: string | null;
+  /** The open kitchen ticket this cart pays (decision 026): paying links the sale to it. */
+  kitchenTicketId: string | null;
   /**
    * The server's total the cashier accepted after a 422 total_mismatch, valid only while the
    * cart stays as it was (its fingerprint): any change prices it afresh.
@@ -62,6 +64,7 @@ export const EMPTY_CART: CartState = {
   note: '',
   selectedLineId: null,
   parkedOrderId: null,
+  kitchenTicketId: null,
   acceptedTotal: null,
   attempt: null,
 };
@@ -83,7 +86,7 @@ export type CartAction =
   /** The parked sale was completed or voided elsewhere: sell this cart as a new sale. */
   | { type: 'detachParked' }
   | { type: 'clear' }
-  | { type: 'load'; cart: Pick<CartState, 'lines' | 'orderDiscount' | 'customer' | 'note' | 'parkedOrderId'> };
+  | { type: 'load'; cart: Pick<CartState, 'lines' | 'orderDiscount' | 'customer' | 'note' | 'parkedOrderId'> & { kitchenTicketId?: string | null } };
 
 export const clampQuantity = (quantity: number) =>
   Number.isFinite(quantity) ? Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(quantity))) : 1;

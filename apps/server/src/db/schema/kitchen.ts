@@ -1,0 +1,89 @@
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './business.ts';
+import { orders, products } from './sales.ts';
+
+/**
+ * The kitchen (issue 16, decision 026): stations of the kitchen display, and tickets sent from
+ * the till before payment with their items, each item at its own stage. Every table is fenced by
+ * business_id (row-level security at the end of the migration).
+ */
+const businessId = () =>
+  uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const KITCHEN_STAGE_VALUES = ['new', 'cooking', 'ready', 'served'] as const;
+
+/** A station of the line (Grill, Cold, Bar): the categories it prepares and its timer colours. */
+export const kitchenStations = pgTable(
+  'kitchen_stations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    name: text('name').notNull(),
+    categoryIds: jsonb('category_ids').$type<string[]>().notNull().default([]),
+    warnAfterSeconds: integer('warn_after_seconds').notNull().default(480),
+    lateAfterSeconds: integer('late_after_seconds').notNull().default(900),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('kitchen_stations_business_name').on(table.businessId, table.name)],
+);
+
+/** One order at the kitchen: numbered per business per day, paid later as one sale. */
+export const kitchenTickets = pgTable(
+  'kitchen_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    businessDay: date('business_day', { mode: 'string' }).notNull(),
+    number: integer('number').notNull(),
+    orderType: text('order_type', { enum: ['dine_in', 'takeaway', 'delivery'] }).notNull(),
+    tableLabel: text('table_label'),
+    guests: integer('guests'),
+    stage: text('stage', { enum: KITCHEN_STAGE_VALUES }).notNull().default('new'),
+    status: text('status', { enum: ['open', 'paid', 'cancelled'] }).notNull().default('open'),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    /** The sale that paid it. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The checkout idempotency key paying it right now, so two tills cannot both take the money. */
+    paymentKey: uuid('payment_key'),
+    paymentClaimedAt: timestamp('payment_claimed_at', { withTimezone: true }),
+    registerId: uuid('register_id'),
+    employeeId: uuid('employee_id'),
+    createdAt: createdAt(),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('kitchen_tickets_business_day_number').on(table.businessId, table.businessDay, table.number),
+    uniqueIndex('kitchen_tickets_business_key').on(table.businessId, table.idempotencyKey),
+    index('kitchen_tickets_business_status').on(table.businessId, table.status, table.stageChangedAt),
+  ],
+);
+
+/** A dish on a ticket, at its own stage; a change after sending is kept, never deleted. */
+export const kitchenTicketItems = pgTable(
+  'kitchen_ticket_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => kitchenTickets.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    categoryId: uuid('category_id'),
+    quantity: integer('quantity').notNull(),
+    note: text('note'),
+    round: integer('round').notNull().default(1),
+    stage: text('stage', { enum: KITCHEN_STAGE_VALUES }).notNull().default('new'),
+    held: boolean('held').notNull().default(false),
+    voided: boolean('voided').notNull().default(false),
+    changedFrom: jsonb('changed_from').$type<{ quantity: number; note: string | null }>(),
+    changedAt: timestamp('changed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [index('kitchen_ticket_items_ticket').on(table.ticketId, table.round, table.position)],
+);

@@ -1,0 +1,54 @@
+import { ticketStage, type KitchenStationView, type KitchenTicketEvent, type KitchenTicketView } from '@till/core';
+import type { ItemWithPrice, StationRow, TicketRow } from './kitchen.repository.ts';
+
+export function toTicketView(ticket: TicketRow, items: ItemWithPrice[]): KitchenTicketView {
+  return {
+    id: ticket.id,
+    number: ticket.number,
+    businessDay: ticket.businessDay,
+    orderType: ticket.orderType,
+    table: ticket.tableLabel,
+    guests: ticket.guests,
+    stage: ticket.stage,
+    status: ticket.status,
+    orderId: ticket.orderId,
+    createdAt: ticket.createdAt.toISOString(),
+    stageChangedAt: ticket.stageChangedAt.toISOString(),
+    items: items
+      .filter((item) => item.ticketId === ticket.id)
+      .map((item) => ({
+        id: item.id,
+        productId: item.productId,
+        name: item.name,
+        categoryId: item.categoryId,
+        quantity: item.quantity,
+        note: item.note,
+        round: item.round,
+        stage: item.stage,
+        held: item.held,
+        voided: item.voided,
+        changedFrom: item.changedFrom ?? null,
+        changedAt: item.changedAt?.toISOString() ?? null,
+        unitPrice: item.unitPrice,
+        taxRateBasisPoints: item.taxRateBasisPoints,
+        sentAt: item.sentAt.toISOString(),
+      })),
+  };
+}
+
+export function toStationView(station: StationRow): KitchenStationView {
+  return {
+    id: station.id,
+    name: station.name,
+    categoryIds: station.categoryIds,
+    warnAfterSeconds: station.warnAfterSeconds,
+    lateAfterSeconds: station.lateAfterSeconds,
+  };
+}
+
+/** The ticket's stage from its items (core's rule). */
+export const stageOf = (items: Pick<ItemWithPrice, 'stage' | 'voided' | 'held'>[]) => ticketStage(items);
+
+export function toTicketEvent(ticket: TicketRow, change: KitchenTicketEvent['change']): KitchenTicketEvent {
+  return { ticket_id: ticket.id, number: ticket.number, stage: ticket.stage, status: ticket.status, change, sent_at: new Date().toISOString() };
+}

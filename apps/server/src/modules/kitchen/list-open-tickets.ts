@@ -1,0 +1,14 @@
+import type { KitchenTicketView } from '@till/core';
+import type { Database } from '../../db/client.ts';
+import type { TenantContext } from '../../lib/context.ts';
+import { kitchenRepository as repo } from './kitchen.repository.ts';
+import { toTicketView } from './kitchen-views.ts';
+
+/** The till's open (unpaid) tickets with their stages. */
+export async function listOpenTickets(database: Database, tenant: TenantContext): Promise<KitchenTicketView[]> {
+  return database.withTenant(tenant.businessId, async (tx) => {
+    const tickets = await repo.openTickets(tx, tenant.businessId);
+    const items = await repo.itemsOf(tx, tenant.businessId, tickets.map((ticket) => ticket.id));
+    return tickets.map((ticket) => toTicketView(ticket, items));
+  });
+}

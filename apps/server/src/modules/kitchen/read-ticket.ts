@@ -1,0 +1,12 @@
+import type { KitchenTicketView } from '@till/core';
+import type { Tx } from '../../db/client.ts';
+import { ticketNotFound } from './kitchen-errors.ts';
+import { kitchenRepository as repo } from './kitchen.repository.ts';
+import { toTicketView } from './kitchen-views.ts';
+
+/** One ticket with its items, as the till and the display show it. */
+export async function readTicket(tx: Tx, businessId: string, id: string): Promise<KitchenTicketView> {
+  const ticket = await repo.findTicket(tx, businessId, id);
+  if (!ticket) throw ticketNotFound();
+  return toTicketView(ticket, await repo.itemsOf(tx, businessId, [id]));
+}

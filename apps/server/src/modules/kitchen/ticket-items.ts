@@ -1,0 +1,32 @@
+import type { KitchenItemInput } from '@till/core';
+import type { Tx } from '../../db/client.ts';
+import { uuidV7 } from '../../lib/uuid-v7.ts';
+import { productsNotFound } from './kitchen-errors.ts';
+import { kitchenRepository as repo } from './kitchen.repository.ts';
+
+/** The rows of one round of items: names and categories from the catalogue (422 for a product not sold). */
+export async function itemRows(tx: Tx, businessId: string, ticketId: string, round: number, items: KitchenItemInput[], now: Date) {
+  const ids = [...new Set(items.map((item) => item.productId))];
+  const found = new Map((await repo.productsFor(tx, businessId, ids)).map((product) => [product.id, product]));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw productsNotFound(missing);
+  return items.map((item, position) => {
+    const product = found.get(item.productId)!;
+    return {
+      id: uuidV7(),
+      businessId,
+      ticketId,
+      productId: product.id,
+      name: product.name,
+      categoryId: product.categoryId,
+      quantity: item.quantity,
+      note: item.note?.trim() ? item.note.trim() : null,
+      round,
+      stage: 'new' as const,
+      held: item.hold ?? false,
+      voided: false,
+      sentAt: now,
+      position,
+    };
+  });
+}

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { realtimeTopic } from '@till/core';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, categories, kitchenTickets, orders, products } from '../src/db/schema/index.ts';
+import { startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { pause, TestSocket } from './realtime-helpers.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { as, staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function ok(res: { status: number; body: any }, status: number) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+interface Kitchen extends StaffBusiness {
+  steak: { id: string; price: number };
+  salad: { id: string; price: number };
+  grill: { id: string };
+  cold: { id: string };
+}
+
+/** A restaurant with the kitchen display on, a Grill (mains) and a Cold (salads) station. */
+async function restaurant(name = 'Bistro'): Promise<Kitchen> {
+  const shop = await staffBusiness(server, { businessName: name, features: { employee_management: true, kitchen_display: true } });
+  const [steak, salad] = await seedProducts(server, shop.businessId, [
+    { name: 'Steak', price: 2400 },
+    { name: 'Salad', price: 900 },
+  ]);
+  const [mains, salads] = await server.database.withTenant(shop.businessId, async (tx) => {
+    const rows = await tx.insert(categories).values([{ businessId: shop.businessId, name: 'Mains' }, { businessId: shop.businessId, name: 'Salads' }]).returning();
+    await tx.update(products).set({ categoryId: rows[0]!.id }).where(eq(products.id, steak!.id));
+    await tx.update(products).set({ categoryId: rows[1]!.id }).where(eq(products.id, salad!.id));
+    return rows;
+  });
+  const grill = (await ok(await shop.client.post('/api/kitchen/stations', { name: 'Grill', categoryIds: [mains!.id], warnAfterSeconds: 300, lateAfterSeconds: 600 }), 201)).station;
+  const cold = (await ok(await shop.client.post('/api/kitchen/stations', { name: 'Cold', categoryIds: [salads!.id] }), 201)).station;
+  return { ...shop, steak: steak!, salad: salad!, grill, cold };
+}
+
+const table4 = (k: Kitchen) => ({
+  idempotencyKey: randomUUID(),
+  orderType: 'dine_in',
+  table: '4',
+  guests: 2,
+  items: [
+    { productId: k.steak.id, quantity: 2, note: 'one rare, one medium' },
+    { productId: k.salad.id, quantity: 1 },
+  ],
+});
+
+async function send(client: ApiClient, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return (await ok(await client.request('POST', '/api/kitchen/tickets', body, headers), 201)).ticket;
+}
+
+let k: Kitchen;
+beforeAll(async () => {
+  k = await restaurant();
+});
+
+describe('sending to the kitchen', () => {
+  it('stores a numbered ticket with its items, before payment; a retry returns it', async () => {
+    const body = table4(k);
+    const ticket = await send(k.client, body);
+    expect(ticket).toMatchObject({ orderType: 'dine_in', table: '4', guests: 2, stage: 'new', status: 'open', orderId: null });
+    expect(ticket.number).toBeGreaterThanOrEqual(1);
+    expect(ticket.items.map((item: any) => [item.name, item.quantity, item.note, item.stage, item.round])).toEqual([
+      ['Steak', 2, 'one rare, one medium', 'new', 1],
+      ['Salad', 1, null, 'new', 1],
+    ]);
+    const again = await ok(await k.client.post('/api/kitchen/tickets', body), 200);
+    expect(again.ticket.id).toBe(ticket.id);
+    const next = await send(k.client, { ...table4(k), orderType: 'takeaway', table: null });
+    expect(next.number).toBe(ticket.number + 1);
+  });
+
+  it('adds later rounds to the same open ticket and fires a held course', async () => {
+    const ticket = await send(k.client, table4(k));
+    const round = (await ok(await k.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ productId: k.steak.id, quantity: 1, hold: true }] }), 200)).ticket;
+    expect(round.items).toHaveLength(3);
+    expect(round.items[2]).toMatchObject({ round: 2, held: true, stage: 'new' });
+    const fired = (await ok(await k.client.post(`/api/kitchen/tickets/${ticket.id}/fire`), 200)).ticket;
+    expect(fired.items[2].held).toBe(false);
+    expect((await k.client.post(`/api/kitchen/tickets/${ticket.id}/fire`)).body.error.code).toBe('kitchen_nothing_held');
+  });
+
+  it('keeps a voided or changed item on the ticket, marked, and audits it', async () => {
+    const ticket = await send(k.client, table4(k));
+    const [steak, salad] = ticket.items;
+    const changed = (await ok(await k.client.request('PATCH', `/api/kitchen/tickets/${ticket.id}/items/${steak.id}`, { quantity: 3, note: 'all rare' }), 200)).ticket;
+    expect(changed.items[0]).toMatchObject({ quantity: 3, note: 'all rare', changedFrom: { quantity: 2, note: 'one rare, one medium' }, voided: false });
+    const voided = (await ok(await k.client.request('PATCH', `/api/kitchen/tickets/${ticket.id}/items/${salad.id}`, { void: true }), 200)).ticket;
+    expect(voided.items).toHaveLength(2);
+    expect(voided.items[1]).toMatchObject({ name: 'Salad', voided: true });
+    expect((await k.client.request('PATCH', `/api/kitchen/tickets/${ticket.id}/items/${salad.id}`, { void: true })).status).toBe(409);
+    const audits = await server.database.withTenant(k.businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.businessId, k.businessId)));
+    expect(audits.map((row) => row.action)).toEqual(expect.arrayContaining(['kitchen.item_changed', 'kitchen.item_voided']));
+  });
+
+  it('refuses bad input with 4xx', async () => {
+    const bad = [
+      {},
+      { ...table4(k), orderType: 'pickup' },
+      { ...table4(k), table: null },
+      { ...table4(k), items: [] },
+      { ...table4(k), items: [{ productId: k.steak.id, quantity: 0 }] },
+      { ...table4(k), items: [{ productId: 'steak', quantity: 1 }] },
+      { ...table4(k), guests: -1 },
+      { ...table4(k), extra: true },
+    ];
+    for (const body of bad) expect((await k.client.post('/api/kitchen/tickets', body)).status).toBe(400);
+    const unknown = await k.client.post('/api/kitchen/tickets', { ...table4(k), items: [{ productId: randomUUID(), quantity: 1 }] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.code).toBe('product_not_found');
+    expect((await k.client.post(`/api/kitchen/tickets/${randomUUID()}/bump`, { from: 'new' })).status).toBe(404);
+    expect((await k.client.post(`/api/kitchen/tickets/not-an-id/bump`, { from: 'new' })).status).toBe(400);
+    expect((await k.client.post('/api/kitchen/stations', { name: 'Pass', categoryIds: [randomUUID()] })).status).toBe(422);
+    expect((await k.client.post('/api/kitchen/stations', { name: 'Grill' })).status).toBe(409);
+  });
+});
+
+describe('the display', () => {
+  it('bumps New → Cooking → Ready → Served, refuses an illegal or stale bump with 409, recalls', async () => {
+    const ticket = await send(k.client, table4(k));
+    const bump = (from: string, stationId?: string) => k.client.post(`/api/kitchen/tickets/${ticket.id}/bump`, { from, ...(stationId ? { stationId } : {}) });
+    // The grill bumps its steaks; the ticket stays New until the salad moves too.
+    const grillCooking = (await ok(await bump('new', k.grill.id), 200)).ticket;
+    expect(grillCooking.items.map((item: any) => item.stage)).toEqual(['cooking', 'new']);
+    expect(grillCooking.stage).toBe('new');
+    expect((await bump('cooking')).status).toBe(409);
+    expect((await ok(await bump('new'), 200)).ticket.stage).toBe('cooking');
+    const stale = await bump('new');
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('illegal_transition');
+    expect((await ok(await bump('cooking'), 200)).ticket.stage).toBe('ready');
+    expect((await ok(await bump('ready'), 200)).ticket.stage).toBe('served');
+    const fromServed = await bump('served');
+    expect(fromServed.status).toBe(409);
+    expect(fromServed.body.error.code).toBe('illegal_transition');
+    const recalled = (await ok(await k.client.post(`/api/kitchen/tickets/${ticket.id}/recall`, { from: 'served' }), 200)).ticket;
+    expect(recalled.stage).toBe('ready');
+    expect((await k.client.post(`/api/kitchen/tickets/${ticket.id}/recall`, { from: 'new' })).status).toBe(409);
+  });
+
+  it('marks one item done and lists the board with its stations', async () => {
+    const ticket = await send(k.client, table4(k));
+    const done = (await ok(await k.client.post(`/api/kitchen/tickets/${ticket.id}/items/${ticket.items[1].id}/done`), 200)).ticket;
+    expect(done.items[1].stage).toBe('ready');
+    expect((await k.client.post(`/api/kitchen/tickets/${ticket.id}/items/${ticket.items[1].id}/done`)).status).toBe(409);
+    const board = await ok(await k.client.get('/api/kitchen/board'), 200);
+    expect(board.stations.map((station: any) => station.name)).toEqual(['Cold', 'Grill']);
+    expect(board.tickets.some((row: any) => row.id === ticket.id)).toBe(true);
+  });
+
+  it('SPEC §6: a cashier sends but may not bump; a cook bumps but may not send; the feature gate holds', async () => {
+    const shop = await restaurant('Gate Bistro');
+    const staff = await staffOfEveryRole(server, shop);
+    const ticket = await send(shop.client, table4(shop), as(staff.tokens.cashier!));
+    expect((await shop.client.request('POST', `/api/kitchen/tickets/${ticket.id}/bump`, { from: 'new' }, as(staff.tokens.cashier!))).status).toBe(403);
+    expect((await shop.client.request('POST', '/api/kitchen/tickets', table4(shop), as(staff.tokens.kitchen!))).status).toBe(403);
+    await ok(await shop.client.request('POST', `/api/kitchen/tickets/${ticket.id}/bump`, { from: 'new' }, as(staff.tokens.kitchen!)), 200);
+    expect((await shop.client.request('GET', '/api/kitchen/board', undefined, as(staff.tokens.kitchen!))).status).toBe(200);
+    expect((await shop.client.request('POST', '/api/kitchen/stations', { name: 'Bar' }, as(staff.tokens.kitchen!))).status).toBe(403);
+    expect((await shop.client.request('POST', '/api/kitchen/stations', { name: 'Bar' }, as(staff.tokens.manager!))).status).toBe(403);
+    await ok(await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { kitchen_display: false } }), 200);
+    const off = await shop.client.post('/api/kitchen/tickets', table4(shop));
+    expect(off.status).toBe(403);
+    expect(off.body.error.code).toBe('feature_disabled');
+  });
+});
+
+describe('another business', () => {
+  it("cannot see or move this business's tickets or stations", async () => {
+    const other = await restaurant('Other Bistro');
+    const ticket = await send(k.client, table4(k));
+    expect((await other.client.get(`/api/kitchen/tickets/${ticket.id}`)).status).toBe(404);
+    expect((await other.client.post(`/api/kitchen/tickets/${ticket.id}/bump`, { from: 'new' })).status).toBe(404);
+    expect((await other.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ productId: other.steak.id, quantity: 1 }] })).status).toBe(404);
+    expect((await other.client.request('PUT', `/api/kitchen/stations/${k.grill.id}`, { name: 'Mine' })).status).toBe(404);
+    expect((await other.client.request('DELETE', `/api/kitchen/stations/${k.grill.id}`)).status).toBe(404);
+    // Its own ticket may not name this business's station either.
+    const own = await send(other.client, table4(other));
+    expect((await other.client.post(`/api/kitchen/tickets/${own.id}/bump`, { from: 'new', stationId: k.grill.id })).status).toBe(404);
+    // Nor this business's products.
+    expect((await other.client.post('/api/kitchen/tickets', { ...table4(other), items: [{ productId: k.steak.id, quantity: 1 }] })).status).toBe(422);
+    expect((await other.client.get('/api/kitchen/tickets')).body.tickets.some((row: any) => row.id === ticket.id)).toBe(false);
+  });
+
+  it("a socket of business A never receives B's kitchen events", async () => {
+    const b = await restaurant('B Bistro');
+    const socketA = await TestSocket.open(server.url, k.client);
+    const socketB = await TestSocket.open(server.url, b.client);
+    expect((await socketA.join(realtimeTopic.business(k.businessId))).status).toBe('ok');
+    expect((await socketA.join(realtimeTopic.station(b.grill.id))).status).toBe('ok'); // B's id: an empty room of A's business
+    expect((await socketA.join(realtimeTopic.station(k.grill.id))).status).toBe('ok');
+    expect((await socketB.join(realtimeTopic.business(b.businessId))).status).toBe('ok');
+    expect((await socketB.join(realtimeTopic.station(b.grill.id))).status).toBe('ok');
+
+    const ticketB = await send(b.client, table4(b));
+    await socketB.waitFor((frame) => frame.event === 'broadcast' && frame.topic === realtimeTopic.station(b.grill.id) && frame.payload.payload.ticket_id === ticketB.id);
+    const ticketA = await send(k.client, table4(k));
+    const grillA = await socketA.waitFor((frame) => frame.event === 'broadcast' && frame.topic === realtimeTopic.station(k.grill.id));
+    expect(grillA.payload).toMatchObject({ type: 'broadcast', event: 'kitchen.ticket', payload: { ticket_id: ticketA.id, change: 'sent', stage: 'new' } });
+    await pause(200);
+    expect(socketA.frames.some((frame) => JSON.stringify(frame).includes(ticketB.id))).toBe(false);
+    expect(socketB.frames.some((frame) => JSON.stringify(frame).includes(ticketA.id))).toBe(false);
+    // A ticket with only a salad reaches the cold station, not the grill.
+    const saladOnly = await send(b.client, { ...table4(b), items: [{ productId: b.salad.id, quantity: 1 }] });
+    await socketB.waitFor((frame) => frame.topic === realtimeTopic.business(b.businessId) && frame.payload?.payload?.ticket_id === saladOnly.id);
+    await pause(100);
+    expect(socketB.events(realtimeTopic.station(b.grill.id), 'broadcast').some((frame) => frame.payload.payload.ticket_id === saladOnly.id)).toBe(false);
+    socketA.close();
+    socketB.close();
+  });
+});
+
+describe('paying a ticket at the till', () => {
+  it('makes one sale through the idempotent checkout, links it, and refuses a second payment', async () => {
+    const ticket = await send(k.client, table4(k));
+    const socket = await TestSocket.open(server.url, k.client);
+    await socket.join(realtimeTopic.business(k.businessId));
+    const total = 2 * k.steak.price + k.salad.price;
+    const body = {
+      idempotencyKey: randomUUID(),
+      lines: [
+        { productId: k.steak.id, quantity: 2, note: 'one rare, one medium' },
+        { productId: k.salad.id, quantity: 1 },
+      ],
+      payments: [{ method: 'card', amount: total }],
+      expectedTotal: total,
+      kitchenTicketId: ticket.id,
+    };
+    const paid = await ok(await k.client.post('/api/checkout', body), 201);
+    const replay = await ok(await k.client.post('/api/checkout', body), 200);
+    expect(replay.order.id).toBe(paid.order.id);
+    const again = await k.client.post('/api/checkout', { ...body, idempotencyKey: randomUUID() });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('kitchen_ticket_paid');
+    const stored = await ok(await k.client.get(`/api/kitchen/tickets/${ticket.id}`), 200);
+    expect(stored.ticket).toMatchObject({ status: 'paid', orderId: paid.order.id });
+    const sales = await server.database.withTenant(k.businessId, (tx) => tx.select().from(orders).where(and(eq(orders.businessId, k.businessId), eq(orders.id, paid.order.id))));
+    expect(sales).toHaveLength(1);
+    await socket.waitFor((frame) => frame.payload?.payload?.ticket_id === ticket.id && frame.payload.payload.change === 'paid');
+    expect((await k.client.get('/api/kitchen/tickets')).body.tickets.some((row: any) => row.id === ticket.id)).toBe(false);
+    expect((await k.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ productId: k.steak.id, quantity: 1 }] })).status).toBe(409);
+    socket.close();
+  });
+
+  it('a refused sale gives the ticket back; another business cannot pay it', async () => {
+    const ticket = await send(k.client, table4(k));
+    const refused = await k.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: k.steak.id, quantity: 2 }],
+      payments: [{ method: 'card', amount: 1 }],
+      expectedTotal: 1,
+      kitchenTicketId: ticket.id,
+    });
+    expect(refused.status).toBe(422);
+    const [row] = await server.database.withTenant(k.businessId, (tx) => tx.select().from(kitchenTickets).where(eq(kitchenTickets.id, ticket.id)));
+    expect(row).toMatchObject({ status: 'open', paymentKey: null });
+    const other = await restaurant('Thief Bistro');
+    const stolen = await other.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: other.steak.id, quantity: 1 }],
+      payments: [{ method: 'card', amount: other.steak.price }],
+      expectedTotal: other.steak.price,
+      kitchenTicketId: ticket.id,
+    });
+    expect(stolen.status).toBe(404);
+  });
+});

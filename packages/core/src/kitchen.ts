@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { multiLine, singleLine } from './plain-text.ts';
+
+/**
+ * The kitchen (issue 16 items 2–4): tickets sent from the till before payment, their stages on
+ * the kitchen display, and the rules both sides share (decision 026).
+ */
+
+export const KITCHEN_STAGES = ['new', 'cooking', 'ready', 'served'] as const;
+export type KitchenStage = (typeof KITCHEN_STAGES)[number];
+export const KITCHEN_STAGE_LABELS: Record<KitchenStage, string> = { new: 'New', cooking: 'Cooking', ready: 'Ready', served: 'Served' };
+
+export const ORDER_TYPES = ['dine_in', 'takeaway', 'delivery'] as const;
+export type KitchenOrderType = (typeof ORDER_TYPES)[number];
+export const ORDER_TYPE_LABELS: Record<KitchenOrderType, string> = { dine_in: 'Dine-in', takeaway: 'Takeaway', delivery: 'Delivery' };
+
+export const TICKET_STATUSES = ['open', 'paid', 'cancelled'] as const;
+export type KitchenTicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** The stage a bump moves to, or null from the last one (a bump of a served item is refused). */
+export function nextStage(stage: KitchenStage): KitchenStage | null {
+  const index = KITCHEN_STAGES.indexOf(stage);
+  return index >= 0 && index < KITCHEN_STAGES.length - 1 ? KITCHEN_STAGES[index + 1]! : null;
+}
+
+/** The stage a recall moves back to, or null from the first one. */
+export function previousStage(stage: KitchenStage): KitchenStage | null {
+  const index = KITCHEN_STAGES.indexOf(stage);
+  return index > 0 ? KITCHEN_STAGES[index - 1]! : null;
+}
+
+export interface StagedItem {
+  stage: KitchenStage;
+  /** Voided after it was sent: still shown, struck through, but no longer cooked. */
+  voided: boolean;
+  /** A held course not fired yet: not on the line. */
+  held: boolean;
+}
+
+/**
+ * A ticket's stage is that of its least advanced live item (fired, not voided): a ticket is
+ * Ready when every dish on it is. A ticket with nothing live (all voided, or all held) is
+ * served when everything was voided, new while something is held.
+ */
+export function ticketStage(items: readonly StagedItem[]): KitchenStage {
+  const live = items.filter((item) => !item.voided && !item.held);
+  if (live.length === 0) return items.some((item) => !item.voided) ? 'new' : 'served';
+  let lowest = KITCHEN_STAGES.length - 1;
+  for (const item of live) lowest = Math.min(lowest, KITCHEN_STAGES.indexOf(item.stage));
+  return KITCHEN_STAGES[lowest]!;
+}
+
+export type TimerLevel = 'ok' | 'warn' | 'late';
+
+/** The colour of a ticket's timer: warn and late thresholds in seconds, set per station. */
+export function timerLevel(elapsedSeconds: number, thresholds: { warnAfterSeconds: number; lateAfterSeconds: number }): TimerLevel {
+  if (elapsedSeconds >= thresholds.lateAfterSeconds) return 'late';
+  if (elapsedSeconds >= thresholds.warnAfterSeconds) return 'warn';
+  return 'ok';
+}
+
+/** mm:ss (or h:mm:ss) since a ticket was sent. */
+export function formatElapsed(elapsedSeconds: number): string {
+  const total = Math.max(0, Math.floor(elapsedSeconds));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${pad(minutes)}:${pad(seconds)}`;
+}
+
+/** All-day counts: how many of each dish are open (fired, not voided, not yet ready), most first. */
+export function allDayCounts(items: readonly (StagedItem & { name: string; quantity: number })[]): { name: string; quantity: number }[] {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    if (item.voided || item.held || item.stage === 'ready' || item.stage === 'served') continue;
+    counts.set(item.name, (counts.get(item.name) ?? 0) + item.quantity);
+  }
+  return [...counts].map(([name, quantity]) => ({ name, quantity })).sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name));
+}
+
+// ---- Contracts ----------------------------------------------------------------------------
+
+const tableLabel = singleLine(z.string().trim().min(1).max(20));
+const itemNote = multiLine(z.string().trim().max(300));
+
+export const kitchenItemInput = z.strictObject({
+  productId: z.uuid(),
+  quantity: z.number().int().min(1).max(999),
+  note: itemNote.optional(),
+  /** A later course, kept off the line until it is fired. */
+  hold: z.boolean().optional(),
+});
+export type KitchenItemInput = z.infer<typeof kitchenItemInput>;
+
+export const sendTicketInput = z
+  .strictObject({
+    /** A client-generated UUID: a retried send returns the ticket the first one made. */
+    idempotencyKey: z.uuid(),
+    orderType: z.enum(ORDER_TYPES),
+    /** The table number or name, for dine-in. */
+    table: tableLabel.nullish(),
+    guests: z.number().int().min(1).max(99).nullish(),
+    items: z.array(kitchenItemInput).min(1).max(100),
+  })
+  .refine((input) => input.orderType !== 'dine_in' || Boolean(input.table), { message: 'A dine-in ticket needs a table', path: ['table'] });
+export type SendTicketInput = z.infer<typeof sendTicketInput>;
+
+export const addRoundInput = z.strictObject({
+  items: z.array(kitchenItemInput).min(1).max(100),
+});
+export type AddRoundInput = z.infer<typeof addRoundInput>;
+
+/** A change to an item already sent: a new quantity or note, or a void. Shown on the display as a change. */
+export const changeItemInput = z
+  .strictObject({
+    quantity: z.number().int().min(1).max(999).optional(),
+    note: itemNote.nullable().optional(),
+    void: z.literal(true).optional(),
+  })
+  .refine((input) => input.quantity !== undefined || input.note !== undefined || input.void, { message: 'Give a quantity, a note or void' });
+export type ChangeItemInput = z.infer<typeof changeItemInput>;
+
+/** Bump or recall: the stage the display shows now, so a stale screen cannot skip a stage (409). */
+export const stageMoveInput = z.strictObject({
+  from: z.enum(KITCHEN_STAGES),
+  /** Only this station's items; the whole ticket when left out (the expo view). */
+  stationId: z.uuid().optional(),
+});
+export type StageMoveInput = z.infer<typeof stageMoveInput>;
+
+export const stationInput = z
+  .strictObject({
+    name: singleLine(z.string().trim().min(1).max(40)),
+    categoryIds: z.array(z.uuid()).max(100).default([]),
+    warnAfterSeconds: z.number().int().min(30).max(7200).default(480),
+    lateAfterSeconds: z.number().int().min(60).max(14400).default(900),
+  })
+  .refine((input) => input.lateAfterSeconds > input.warnAfterSeconds, { message: 'Late must come after warn', path: ['lateAfterSeconds'] });
+export type StationInput = z.input<typeof stationInput>;
+
+// ---- Views --------------------------------------------------------------------------------
+
+export const kitchenItemView = z.object({
+  id: z.uuid(),
+  productId: z.uuid().nullable(),
+  name: z.string(),
+  categoryId: z.uuid().nullable(),
+  quantity: z.number().int(),
+  note: z.string().nullable(),
+  round: z.number().int(),
+  stage: z.enum(KITCHEN_STAGES),
+  held: z.boolean(),
+  voided: z.boolean(),
+  /** What it was before a change after sending (quantity and note), shown struck through. */
+  changedFrom: z.object({ quantity: z.number().int(), note: z.string().nullable() }).nullable(),
+  changedAt: z.string().nullable(),
+  /** The catalogue price now and its tax rate, for loading the ticket into the till's cart. */
+  unitPrice: z.number().int().nullable(),
+  taxRateBasisPoints: z.number().int(),
+  sentAt: z.string(),
+});
+export type KitchenItemView = z.infer<typeof kitchenItemView>;
+
+export const kitchenTicketView = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  businessDay: z.string(),
+  orderType: z.enum(ORDER_TYPES),
+  table: z.string().nullable(),
+  guests: z.number().int().nullable(),
+  stage: z.enum(KITCHEN_STAGES),
+  status: z.enum(TICKET_STATUSES),
+  orderId: z.uuid().nullable(),
+  createdAt: z.string(),
+  stageChangedAt: z.string(),
+  items: z.array(kitchenItemView),
+});
+export type KitchenTicketView = z.infer<typeof kitchenTicketView>;
+
+export const kitchenStationView = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  categoryIds: z.array(z.uuid()),
+  warnAfterSeconds: z.number().int(),
+  lateAfterSeconds: z.number().int(),
+});
+export type KitchenStationView = z.infer<typeof kitchenStationView>;
+
+/** Whether a station prepares an item: its category is one of the station's. */
+export function stationPrepares(station: Pick<KitchenStationView, 'categoryIds'>, item: Pick<KitchenItemView, 'categoryId'>): boolean {
+  return item.categoryId !== null && station.categoryIds.includes(item.categoryId);
+}
+
+/** The realtime event every change of a ticket publishes (business topic and its stations' topics). */
+export const kitchenTicketEvent = z.object({
+  ticket_id: z.uuid(),
+  number: z.number().int(),
+  stage: z.enum(KITCHEN_STAGES),
+  status: z.enum(TICKET_STATUSES),
+  change: z.enum(['sent', 'round', 'item_changed', 'fired', 'bumped', 'recalled', 'item_done', 'paid']),
+  sent_at: z.string(),
+});
+export type KitchenTicketEvent = z.infer<typeof kitchenTicketEvent>;

@@ -25,6 +25,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { insightRoutes } from './modules/insight/insight.routes.ts';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes.ts';
+import { stockControlRoutes } from './modules/stock-control/stock-control.routes.ts';
 import { purchaseInvoicesRoutes } from './modules/purchasing/purchase-invoices.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
@@ -157,6 +158,7 @@ export function createApp(services: Services) {
   app.route('/', customersRoutes);
   app.route('/', insightRoutes);
   app.route('/', purchasingRoutes);
+  app.route('/', stockControlRoutes);
   app.route('/', purchaseInvoicesRoutes);
   app.route('/', receiptsRoutes);
   app.route('/', onboardingRoutes);

@@ -28,6 +28,8 @@ const REASON_LABEL: Record<StockMovement['reason'], string> = {
   import: 'CSV import',
   void: 'Voided sale',
   receipt: 'Goods received',
+  waste: 'Waste',
+  count: 'Stock count',
 };
 
 const number = new Intl.NumberFormat();

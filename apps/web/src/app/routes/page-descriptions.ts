@@ -20,7 +20,6 @@ export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
   '/rebates-test': 'Supplier rebates, and how they change your costs, will be tried out here.',
   '/chatbot': 'What customers ask your chatbot, and how well it answers, will be shown here.',
   '/kitchen': 'Orders waiting for the kitchen will be shown here, in the order to cook them.',
-  '/waste-tracking': 'Stock written off as waste, and why, will be recorded here.',
   '/batch-management': 'Stock by batch, with lot numbers and expiry dates, will be managed here.',
   '/inventory-forecast': 'Expected stock levels will be shown here, so you reorder before you run out.',
   '/price-labels': 'Shelf labels with prices and barcodes will be prepared and printed here.',

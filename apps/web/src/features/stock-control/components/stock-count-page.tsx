@@ -111,7 +111,7 @@ function CountSheet({ count }: { count: StockCount }) {
     });
 
   return (
-    <div className="grid gap-6 pb-28">
+    <div className="grid grid-cols-1 gap-6 pb-28">
       <Link to="/products/stock-counts" className="inline-flex min-h-11 items-center gap-2 text-sm text-muted-foreground hover:text-foreground sm:min-h-0">
         <ArrowLeftIcon aria-hidden="true" className="size-4" />
         Stock counts

@@ -23,11 +23,11 @@ export function StockCountsPage() {
   const list = counts.data?.counts ?? [];
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Stock counts" description="Count what is on the shelves, compare it with what the system expects, and post the differences." />
-      <div className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start">
         <StartCountCard />
-        <section aria-labelledby="counts-heading" className="grid gap-3">
+        <section aria-labelledby="counts-heading" className="grid min-w-0 gap-3">
           <h2 id="counts-heading" className="text-lg font-semibold">
             Counts
           </h2>

@@ -25,7 +25,7 @@ export function StockHistoryPage() {
   const movements = history.data?.pages.flatMap((page) => page.movements) ?? [];
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Link to="/products" className="inline-flex min-h-11 items-center gap-2 text-sm text-muted-foreground hover:text-foreground sm:min-h-0">
         <ArrowLeftIcon aria-hidden="true" className="size-4" />
         Products
@@ -39,8 +39,8 @@ export function StockHistoryPage() {
       ) : (
         <>
           <PageHeader title={`Stock of ${product.name}`} description={product.sku ? `SKU ${product.sku}` : 'Every change to its stock, newest first.'} />
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-            <section aria-labelledby="history-heading" className="grid gap-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+            <section aria-labelledby="history-heading" className="grid min-w-0 gap-3">
               <h2 id="history-heading" className="text-lg font-semibold">
                 History
               </h2>

@@ -24,9 +24,9 @@ export function WastePage() {
   const [filter, setFilter] = useState<WasteFilter>(() => ({ from: localToday(timeZone, -29), to: localToday(timeZone), reason: null }));
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Waste" description="Record what is thrown away and see what it cost, by reason and by product." />
-      <div className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start">
         <RecordWasteCard />
         <WasteReportSection filter={filter} onFilter={setFilter} timeZone={timeZone} />
       </div>
@@ -115,7 +115,7 @@ function WasteReportSection({ filter, onFilter, timeZone }: { filter: WasteFilte
   const money = (amount: number) => formatMoney(amount, currency);
 
   return (
-    <section aria-labelledby="waste-report-heading" className="grid gap-4">
+    <section aria-labelledby="waste-report-heading" className="grid min-w-0 grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="waste-report-heading" className="text-lg font-semibold">
           Waste report
@@ -168,8 +168,8 @@ function WasteReportSection({ filter, onFilter, timeZone }: { filter: WasteFilte
               <dd className="text-2xl font-semibold tabular-nums">{formatUnits(report.data.totals.quantity)}</dd>
             </div>
           </dl>
-          <div className="grid gap-4 xl:grid-cols-2">
-            <div>
+          <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+            <div className="min-w-0">
               <h3 className="mb-2 font-medium">By reason</h3>
               <Table aria-label="Waste by reason">
                 <TableHeader>
@@ -190,7 +190,7 @@ function WasteReportSection({ filter, onFilter, timeZone }: { filter: WasteFilte
                 </TableBody>
               </Table>
             </div>
-            <div>
+            <div className="min-w-0">
               <h3 className="mb-2 font-medium">By product</h3>
               <Table aria-label="Waste by product">
                 <TableHeader>
@@ -216,7 +216,7 @@ function WasteReportSection({ filter, onFilter, timeZone }: { filter: WasteFilte
               </Table>
             </div>
           </div>
-          <div>
+          <div className="min-w-0">
             <h3 className="mb-2 font-medium">Latest records</h3>
             <Table aria-label="Latest waste records">
               <TableHeader>

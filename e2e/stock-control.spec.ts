@@ -90,6 +90,7 @@ test('the owner adjusts stock, records waste and sees it in the report, counts 1
   await expect(rows.nth(2)).toContainText('Waste');
   await expect(rows.nth(2)).toContainText('16');
   await expect(rows.nth(3)).toContainText('Adjustment');
+  await expect(rows.nth(3)).toContainText('Received: Extra crate from the market');
   await expect(rows.nth(4)).toContainText('Opening stock');
   await expect(rows.nth(1)).toContainText('Business owner');
   await screenshots(page, 'stock-history');

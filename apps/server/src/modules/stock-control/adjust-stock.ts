@@ -1,4 +1,4 @@
-import { MAX_STOCK_QUANTITY, type StockAdjustmentInput } from '@till/core';
+import { ADJUSTMENT_REASON_LABELS, MAX_STOCK_QUANTITY, type StockAdjustmentInput } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import type { stockAdjustments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -87,6 +87,6 @@ async function write(tx: Tx, tenant: TenantContext, input: StockAdjustmentInput,
 
 /** The movement's note names the reason, so the history reads without a join. */
 function adjustmentNote(reason: StockAdjustmentInput['reason'], note: string | null): string {
-  const label = reason.replaceAll('_', ' ');
+  const label = ADJUSTMENT_REASON_LABELS[reason];
   return note ? `${label}: ${note}` : label;
 }

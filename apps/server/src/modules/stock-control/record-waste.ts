@@ -1,4 +1,4 @@
-import { wasteCostValue, type WasteRecordInput } from '@till/core';
+import { WASTE_REASON_LABELS, wasteCostValue, type WasteRecordInput } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import type { wasteRecords } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -74,7 +74,7 @@ async function write(tx: Tx, tenant: TenantContext, input: WasteRecordInput, has
     requestHash: hash,
     ...actor,
   });
-  await repo.applyMovements(tx, businessId, actor, [{ productId: product.id, delta: -input.quantity, reason: 'waste', note: note ? `${input.reason}: ${note}` : input.reason }]);
+  await repo.applyMovements(tx, businessId, actor, [{ productId: product.id, delta: -input.quantity, reason: 'waste', note: note ? `${WASTE_REASON_LABELS[input.reason]}: ${note}` : WASTE_REASON_LABELS[input.reason] }]);
   await repo.insertAudit(tx, {
     businessId,
     ...actor,

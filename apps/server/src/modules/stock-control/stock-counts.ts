@@ -97,7 +97,7 @@ export async function postStockCount(database: Database, tenant: TenantContext, 
       tx,
       businessId,
       actor,
-      posted.filter((line) => line.difference !== 0).map((line) => ({ productId: line.productId, delta: line.difference, reason: 'count' as const, note: 'Stock count' })),
+      posted.filter((line) => line.difference !== 0).map((line) => ({ productId: line.productId, delta: line.difference, reason: 'count' as const, note: null })),
     );
     await repo.markLinesPosted(tx, businessId, countId, posted);
     await repo.updateCount(tx, businessId, countId, { status: 'posted', postedAt: new Date(), postedByUserId: actor.actorUserId, postedByEmployeeId: actor.actorEmployeeId });

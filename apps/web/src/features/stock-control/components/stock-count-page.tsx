@@ -111,7 +111,7 @@ function CountSheet({ count }: { count: StockCount }) {
     });
 
   return (
-    <div className="grid grid-cols-1 gap-6 pb-28">
+    <div className="grid grid-cols-1 gap-6">
       <Link to="/products/stock-counts" className="inline-flex min-h-11 items-center gap-2 text-sm text-muted-foreground hover:text-foreground sm:min-h-0">
         <ArrowLeftIcon aria-hidden="true" className="size-4" />
         Stock counts
@@ -146,7 +146,7 @@ function CountSheet({ count }: { count: StockCount }) {
           return (
             <li
               key={line.productId}
-              className={`grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_6rem_8rem_6rem] ${lastScanned === line.productId ? 'border-primary ring-2 ring-primary/30' : ''}`}
+              className={`grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_8rem_6rem] ${lastScanned === line.productId ? 'border-primary ring-2 ring-primary/30' : ''}`}
             >
               <div className="min-w-0">
                 <div className="font-medium break-words">{line.name}</div>
@@ -155,7 +155,6 @@ function CountSheet({ count }: { count: StockCount }) {
                   {line.sku ? ` · ${line.sku}` : ''}
                 </div>
               </div>
-              <div className="hidden text-right text-sm text-muted-foreground tabular-nums sm:block">{formatUnits(line.expectedQuantity)}</div>
               {open ? (
                 <Input
                   aria-label={`Counted ${line.name}`}
@@ -188,8 +187,8 @@ function CountSheet({ count }: { count: StockCount }) {
         {shown.length === 0 ? <li className="text-muted-foreground">No product of this count matches “{search}”.</li> : null}
       </ul>
       {open ? (
-        <div className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 p-3 backdrop-blur md:left-[var(--sidebar-width,0px)]">
-          <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3">
+        <div className="sticky bottom-0 z-10 -mx-4 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+          <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm">
               <span className="font-medium tabular-nums">{formatUnits(countedLines.length)}</span> of {formatUnits(lines.length)} counted ·{' '}
               <span className="font-medium tabular-nums">{formatUnits(differing.length)}</span> {differing.length === 1 ? 'difference' : 'differences'}

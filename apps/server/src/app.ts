@@ -26,6 +26,7 @@ import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { aiModulesRoutes } from './modules/ai-modules/ai-modules.routes.ts';
 import { insightRoutes } from './modules/insight/insight.routes.ts';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes.ts';
+import { stockControlRoutes } from './modules/stock-control/stock-control.routes.ts';
 import { purchaseInvoicesRoutes } from './modules/purchasing/purchase-invoices.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
@@ -160,6 +161,7 @@ export function createApp(services: Services) {
   app.route('/', insightRoutes);
   app.route('/', aiModulesRoutes);
   app.route('/', purchasingRoutes);
+  app.route('/', stockControlRoutes);
   app.route('/', purchaseInvoicesRoutes);
   app.route('/', receiptsRoutes);
   app.route('/', onboardingRoutes);

@@ -41,6 +41,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/orders': () => import('@/features/orders/components/orders-page').then((module) => module.OrdersPage),
   '/customers': () => import('@/features/customers/components/customers-page').then((module) => module.CustomersPage),
   '/products': () => import('@/features/products/components/products-page').then((module) => module.ProductsPage),
+  '/waste-tracking': () => import('@/features/stock-control/components/waste-page').then((module) => module.WastePage),
   '/categories': () => import('@/features/categories/components/categories-page').then((module) => module.CategoriesPage),
   '/z-report': () => import('@/features/cash-sessions/components/z-report-page').then((module) => module.ZReportPage),
   // SPEC §2: the same screen; at /expenses/add its form is open.
@@ -75,6 +76,9 @@ const EAGER_PAGES: Partial<Record<AppRoutePath, ComponentType>> = {
 const SUB_PAGES: { path: string; parent: AppRoutePath; load: PageLoader }[] = [
   { path: '/orders/:orderId', parent: '/orders', load: () => import('@/features/orders/components/order-detail-page').then((module) => module.OrderDetailPage) },
   { path: '/orders/:orderId/receipt', parent: '/orders', load: () => import('@/features/receipts/components/receipt-page').then((module) => module.ReceiptPage) },
+  { path: '/products/stock-counts', parent: '/products', load: () => import('@/features/stock-control/components/stock-counts-page').then((module) => module.StockCountsPage) },
+  { path: '/products/stock-counts/:countId', parent: '/products', load: () => import('@/features/stock-control/components/stock-count-page').then((module) => module.StockCountPage) },
+  { path: '/products/:productId/stock', parent: '/products', load: () => import('@/features/stock-control/components/stock-history-page').then((module) => module.StockHistoryPage) },
   { path: '/z-report/:sessionId', parent: '/z-report', load: () => import('@/features/cash-sessions/components/z-report-detail-page').then((module) => module.ZReportDetailPage) },
 ];
 

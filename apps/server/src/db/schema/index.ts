@@ -17,3 +17,4 @@ export * from './tasks.ts';
 export * from './purchasing.ts';
 export * from './quickbooks.ts';
 export * from './kitchen.ts';
+export * from './stock-control.ts';

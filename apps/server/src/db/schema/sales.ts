@@ -124,14 +124,17 @@ export const stockMovements = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     quantityDelta: integer('quantity_delta').notNull(),
-    reason: text('reason', { enum: ['initial', 'sale', 'refund', 'adjustment', 'import', 'void', 'receipt'] }).notNull(),
+    reason: text('reason', { enum: ['initial', 'sale', 'refund', 'adjustment', 'import', 'void', 'receipt', 'waste', 'count'] }).notNull(),
     orderId: uuid('order_id'),
     actorUserId: uuid('actor_user_id'),
     actorEmployeeId: uuid('actor_employee_id'),
     note: text('note'),
     createdAt: createdAt(),
   },
-  (table) => [index('stock_movements_product').on(table.businessId, table.productId, table.createdAt)],
+  (table) => [
+    // A product's history pages newest first by (created_at, id): the index holds the whole key.
+    index('stock_movements_product_history').on(table.businessId, table.productId, table.createdAt, table.id),
+  ],
 );
 
 export const customers = pgTable(

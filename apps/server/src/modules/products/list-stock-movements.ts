@@ -6,7 +6,7 @@ import { productsRepository } from './products.repository.ts';
 export interface StockMovementView {
   id: string;
   quantityDelta: number;
-  reason: 'initial' | 'sale' | 'refund' | 'adjustment' | 'import' | 'void' | 'receipt';
+  reason: 'initial' | 'sale' | 'refund' | 'adjustment' | 'import' | 'void' | 'receipt' | 'waste' | 'count';
   note: string | null;
   orderId: string | null;
   /** The employee who made it; null for the owner's account or the system. */

@@ -32,7 +32,7 @@ export const stockMovementSchema = z
   .object({
     id: z.uuid(),
     quantityDelta: z.number().int(),
-    reason: z.enum(['initial', 'sale', 'refund', 'adjustment', 'import', 'void', 'receipt']),
+    reason: z.enum(['initial', 'sale', 'refund', 'adjustment', 'import', 'void', 'receipt', 'waste', 'count']),
     note: z.string().nullable(),
     orderId: z.uuid().nullable(),
     actorName: z.string().nullable(),

@@ -14,7 +14,6 @@ export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
   '/integrations': 'Connections to other services, such as accounting and payments, will be set up here.',
   '/rebates-test': 'Supplier rebates, and how they change your costs, will be tried out here.',
   '/chatbot': 'What customers ask your chatbot, and how well it answers, will be shown here.',
-  '/waste-tracking': 'Stock written off as waste, and why, will be recorded here.',
   '/batch-management': 'Stock by batch, with lot numbers and expiry dates, will be managed here.',
   '/price-labels': 'Shelf labels with prices and barcodes will be prepared and printed here.',
   '/invoices': 'Invoices for your customers, made from sales or by hand, will be managed here.',

@@ -1,28 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
-import { createBarcodeDetector, withoutScannedCode } from '../lib/barcode-detector';
+import { createBarcodeDetector } from '@/lib/barcode-detector';
+import { isTextField, removeScannedText } from '@/lib/use-barcode-scanner';
 import { commandForKey, type PosCommand } from '../lib/shortcuts';
-
-const NON_TEXT_INPUTS = new Set(['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file', 'image']);
-
-function isTextField(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement | HTMLElement {
-  if (target instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(target.type);
-  return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || (target instanceof HTMLElement && target.isContentEditable);
-}
-
-/**
- * The scanner typed into the focused field before its Enter gave it away: take the code back out.
- * React keeps a controlled input's value in state, so the value is set the way a browser would
- * (the prototype's setter) and an input event tells React.
- */
-function removeScannedText(code: string) {
-  const field = document.activeElement;
-  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || !isTextField(field)) return;
-  const next = withoutScannedCode(field.value, code);
-  if (next === null) return;
-  const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, next);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-}
 
 export interface PosKeyboardOptions {
   /** barcode_scanning is on. */

@@ -31,7 +31,7 @@ export type ProductStatus = 'active' | 'archived' | 'all';
 export interface StockMovement {
   id: string;
   quantityDelta: number;
-  reason: 'initial' | 'sale' | 'refund' | 'adjustment' | 'import' | 'void' | 'receipt';
+  reason: 'initial' | 'sale' | 'refund' | 'adjustment' | 'import' | 'void' | 'receipt' | 'waste' | 'count';
   note: string | null;
   orderId: string | null;
   actorName: string | null;

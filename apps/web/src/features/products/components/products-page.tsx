@@ -1,6 +1,6 @@
-import { DownloadIcon, FileUpIcon, PercentIcon, PlusIcon, SearchIcon } from 'lucide-react';
+import { ClipboardListIcon, DownloadIcon, FileUpIcon, PercentIcon, PlusIcon, SearchIcon } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
@@ -127,6 +127,13 @@ export function ProductsPage() {
         description="Everything you sell: prices, codes, categories and stock."
         actions={
           <>
+            {access.canAdjustStock ? (
+              <Button variant="outline" asChild>
+                <Link to="/products/stock-counts">
+                  <ClipboardListIcon aria-hidden="true" /> Stock counts
+                </Link>
+              </Button>
+            ) : null}
             <Button variant="outline" onClick={() => setDialog({ kind: 'tax' })}>
               <PercentIcon aria-hidden="true" /> Tax rates
             </Button>

@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
+import { Link } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -28,6 +29,8 @@ const REASON_LABEL: Record<StockMovement['reason'], string> = {
   import: 'CSV import',
   void: 'Voided sale',
   receipt: 'Goods received',
+  waste: 'Waste',
+  count: 'Stock count',
 };
 
 const number = new Intl.NumberFormat();
@@ -115,6 +118,10 @@ export function StockDialog({ product, canAdjust, timeZone, onClose }: { product
           <DialogDescription>
             <span className="text-2xl font-semibold text-foreground tabular-nums">{number.format(current)}</span> in stock
             {product.lowStockThreshold !== null ? ` · warning at ${number.format(product.lowStockThreshold)}` : ''}
+            {' · '}
+            <Link to={`/products/${product.id}/stock`} className="text-foreground underline underline-offset-4">
+              Full stock history
+            </Link>
           </DialogDescription>
         </DialogHeader>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBarcodeDetector, feedBarcodeKey, INITIAL_DETECTOR_STATE, withoutScannedCode, type BarcodeKey } from './barcode-detector';
+import { createBarcodeDetector, feedBarcodeKey, INITIAL_DETECTOR_STATE, withoutScannedCode, type BarcodeKey } from '@/lib/barcode-detector';
 
 /** Types `text` then Enter, one key every `gapMs`, starting at `start`; returns every step's result. */
 function type(text: string, gapMs: number, { start = 1000, enterGapMs = gapMs } = {}) {

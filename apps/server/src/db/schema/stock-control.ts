@@ -1,0 +1,101 @@
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './business.ts';
+import { categories, products } from './sales.ts';
+
+/**
+ * Stock control (issue 14 items 3, 4, 6): adjustments with a reason, waste with the cost lost,
+ * and stock count sessions. Each writes stock_movements (reason 'adjustment', 'waste', 'count')
+ * and products.stock_quantity in the same transaction, so stock stays the sum of movements.
+ * Every table is fenced by business_id (row-level security at the end of the migration).
+ */
+const money = (name: string) => bigint(name, { mode: 'number' });
+const businessId = () =>
+  uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const productId = () =>
+  uuid('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' });
+
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    productId: productId(),
+    quantityDelta: integer('quantity_delta').notNull(),
+    reason: text('reason', { enum: ['received', 'damaged', 'lost', 'theft', 'correction', 'returned_to_supplier'] }).notNull(),
+    note: text('note'),
+    quantityAfter: integer('quantity_after').notNull(),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmployeeId: uuid('actor_employee_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('stock_adjustments_business_idempotency').on(table.businessId, table.idempotencyKey)],
+);
+
+export const wasteRecords = pgTable(
+  'waste_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    productId: productId(),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason', { enum: ['expired', 'damaged', 'spoiled', 'preparation', 'other'] }).notNull(),
+    note: text('note'),
+    /** The product's cost when the waste was recorded, and quantity × it: the cost lost. */
+    unitCost: money('unit_cost').notNull(),
+    costValue: money('cost_value').notNull(),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmployeeId: uuid('actor_employee_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('waste_records_business_idempotency').on(table.businessId, table.idempotencyKey),
+    index('waste_records_business_created').on(table.businessId, table.createdAt),
+  ],
+);
+
+export const stockCounts = pgTable(
+  'stock_counts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    scope: text('scope', { enum: ['full', 'category'] }).notNull(),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['counting', 'posted', 'cancelled'] }).notNull().default('counting'),
+    note: text('note'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    startedByUserId: uuid('started_by_user_id'),
+    startedByEmployeeId: uuid('started_by_employee_id'),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    postedByUserId: uuid('posted_by_user_id'),
+    postedByEmployeeId: uuid('posted_by_employee_id'),
+  },
+  (table) => [index('stock_counts_business_started').on(table.businessId, table.startedAt)],
+);
+
+/** One product of a count: expected is snapshotted at the start; counted when someone counts it. */
+export const stockCountLines = pgTable(
+  'stock_count_lines',
+  {
+    businessId: businessId(),
+    countId: uuid('count_id')
+      .notNull()
+      .references(() => stockCounts.id, { onDelete: 'cascade' }),
+    productId: productId(),
+    expectedQuantity: integer('expected_quantity').notNull(),
+    countedQuantity: integer('counted_quantity'),
+    countedAt: timestamp('counted_at', { withTimezone: true }),
+    /** Set when posted: the movements while counting and the difference written. */
+    movedWhileCounting: integer('moved_while_counting'),
+    postedDifference: integer('posted_difference'),
+  },
+  (table) => [primaryKey({ columns: [table.countId, table.productId] })],
+);

@@ -1,0 +1,356 @@
+import type { StockMovementReason } from '@till/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { auditLog, businesses, businessSettings, stockAdjustments, stockCounts, wasteRecords } from '../../db/schema/index.ts';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const num = (value: unknown) => Number(value ?? 0);
+
+export interface LockedProduct {
+  id: string;
+  name: string;
+  sku: string | null;
+  trackStock: boolean;
+  stockQuantity: number;
+  cost: number | null;
+}
+
+export interface Actor {
+  actorUserId: string | null;
+  actorEmployeeId: string | null;
+}
+
+export interface MovementRow {
+  productId: string;
+  delta: number;
+  reason: 'adjustment' | 'waste' | 'count';
+  note: string | null;
+}
+
+/** Stock control's queries: the only file of the module that touches SQL. */
+export const stockControlRepository = {
+  async settings(tx: Tx, businessId: string) {
+    const [row] = await tx
+      .select({ currency: businesses.currency, timeZone: businesses.timeZone, allowNegativeStock: businessSettings.allowNegativeStock })
+      .from(businesses)
+      .leftJoin(businessSettings, eq(businessSettings.businessId, businesses.id))
+      .where(eq(businesses.id, businessId))
+      .limit(1);
+    return { currency: row?.currency ?? 'USD', timeZone: row?.timeZone ?? 'UTC', allowNegativeStock: row?.allowNegativeStock ?? false };
+  },
+
+  /** The products, locked in id order (as every stock writer does) so two writers cannot deadlock. */
+  async lockProducts(tx: Tx, businessId: string, ids: string[]): Promise<LockedProduct[]> {
+    if (ids.length === 0) return [];
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select id, name, sku, track_stock, stock_quantity, cost::float8 as cost
+          from products
+         where business_id = ${businessId} and id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+         order by id
+           for update`),
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      name: String(row.name),
+      sku: row.sku === null ? null : String(row.sku),
+      trackStock: Boolean(row.track_stock),
+      stockQuantity: num(row.stock_quantity),
+      cost: row.cost === null ? null : num(row.cost),
+    }));
+  },
+
+  /** Movements and the running sum, one statement each however many lines (a 5,000-line count is two round trips). */
+  async applyMovements(tx: Tx, businessId: string, actor: Actor, rows: MovementRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const payload = JSON.stringify(rows.map((row) => ({ product_id: row.productId, delta: row.delta, reason: row.reason, note: row.note })));
+    await tx.execute(sql`
+      insert into stock_movements (business_id, product_id, quantity_delta, reason, note, actor_user_id, actor_employee_id)
+      select ${businessId}, v.product_id, v.delta, v.reason, v.note, ${actor.actorUserId}::uuid, ${actor.actorEmployeeId}::uuid
+        from jsonb_to_recordset(${payload}::jsonb) as v(product_id uuid, delta int, reason text, note text)`);
+    await tx.execute(sql`
+      update products p set stock_quantity = p.stock_quantity + v.delta, updated_at = now()
+        from (select product_id, sum(delta)::int as delta from jsonb_to_recordset(${payload}::jsonb) as r(product_id uuid, delta int) group by product_id) v
+       where p.business_id = ${businessId} and p.id = v.product_id`);
+  },
+
+  async insertAudit(tx: Tx, values: typeof auditLog.$inferInsert) {
+    await tx.insert(auditLog).values(values);
+  },
+
+  async findAdjustmentByKey(tx: Tx, businessId: string, key: string) {
+    const [row] = await tx
+      .select()
+      .from(stockAdjustments)
+      .where(and(eq(stockAdjustments.businessId, businessId), eq(stockAdjustments.idempotencyKey, key)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async insertAdjustment(tx: Tx, values: typeof stockAdjustments.$inferInsert) {
+    const [row] = await tx.insert(stockAdjustments).values(values).returning();
+    return row!;
+  },
+
+  async findWasteByKey(tx: Tx, businessId: string, key: string) {
+    const [row] = await tx
+      .select()
+      .from(wasteRecords)
+      .where(and(eq(wasteRecords.businessId, businessId), eq(wasteRecords.idempotencyKey, key)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async insertWaste(tx: Tx, values: typeof wasteRecords.$inferInsert) {
+    const [row] = await tx.insert(wasteRecords).values(values).returning();
+    return row!;
+  },
+
+  /** Waste in [from, to] (local dates of the business), each record with its product and who recorded it. */
+  async wasteInPeriod(tx: Tx, businessId: string, range: { from: string; to: string; timeZone: string; reason?: string | undefined; productId?: string | undefined; limit?: number }) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select w.id, w.product_id, p.name, p.sku, w.quantity, w.reason, w.note, w.unit_cost::float8 as unit_cost,
+               w.cost_value::float8 as cost_value, w.created_at, e.full_name as actor_name, w.actor_employee_id
+          from waste_records w
+          join products p on p.id = w.product_id
+          left join employees e on e.id = w.actor_employee_id
+         where w.business_id = ${businessId}
+           and w.created_at >= (${range.from}::date::timestamp at time zone ${range.timeZone})
+           and w.created_at < ((${range.to}::date + 1)::timestamp at time zone ${range.timeZone})
+           ${range.reason ? sql`and w.reason = ${range.reason}` : sql``}
+           ${range.productId ? sql`and w.product_id = ${range.productId}::uuid` : sql``}
+         order by w.created_at desc, w.id desc
+         ${range.limit ? sql`limit ${range.limit}` : sql``}`),
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      productId: String(row.product_id),
+      productName: String(row.name),
+      sku: row.sku === null ? null : String(row.sku),
+      quantity: num(row.quantity),
+      reason: String(row.reason) as 'expired' | 'damaged' | 'spoiled' | 'preparation' | 'other',
+      note: row.note === null ? null : String(row.note),
+      unitCost: num(row.unit_cost),
+      costValue: num(row.cost_value),
+      createdAt: new Date(String(row.created_at)).toISOString(),
+      actorName: row.actor_name === null ? null : String(row.actor_name),
+      actorEmployeeId: row.actor_employee_id === null ? null : String(row.actor_employee_id),
+    }));
+  },
+
+  /** Totals of waste in [from, to] grouped by reason and by product. */
+  async wasteTotals(tx: Tx, businessId: string, range: { from: string; to: string; timeZone: string; reason?: string | undefined; productId?: string | undefined }) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select w.reason, w.product_id, min(p.name) as name, sum(w.quantity)::float8 as quantity, sum(w.cost_value)::float8 as cost_value, count(*)::int as records
+          from waste_records w join products p on p.id = w.product_id
+         where w.business_id = ${businessId}
+           and w.created_at >= (${range.from}::date::timestamp at time zone ${range.timeZone})
+           and w.created_at < ((${range.to}::date + 1)::timestamp at time zone ${range.timeZone})
+           ${range.reason ? sql`and w.reason = ${range.reason}` : sql``}
+           ${range.productId ? sql`and w.product_id = ${range.productId}::uuid` : sql``}
+         group by w.reason, w.product_id`),
+    );
+    return rows.map((row) => ({
+      reason: String(row.reason) as 'expired' | 'damaged' | 'spoiled' | 'preparation' | 'other',
+      productId: String(row.product_id),
+      productName: String(row.name),
+      quantity: num(row.quantity),
+      costValue: num(row.cost_value),
+      records: num(row.records),
+    }));
+  },
+
+  async productExists(tx: Tx, businessId: string, productId: string) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`select id, name, sku, track_stock, stock_quantity, low_stock_threshold from products where business_id = ${businessId} and id = ${productId}::uuid`),
+    );
+    const row = rows[0];
+    return row
+      ? {
+          id: String(row.id),
+          name: String(row.name),
+          sku: row.sku === null ? null : String(row.sku),
+          trackStock: Boolean(row.track_stock),
+          stockQuantity: num(row.stock_quantity),
+          lowStockThreshold: row.low_stock_threshold === null ? null : num(row.low_stock_threshold),
+        }
+      : null;
+  },
+
+  /**
+   * One page of a product's ledger, newest first, by (created_at, id) after the cursor: an index
+   * range scan of stock_movements_product_history whatever the ledger's length (no window sum).
+   */
+  async movementsPage(tx: Tx, businessId: string, productId: string, page: { limit: number; after: { createdAt: string; id: string } | null }) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select m.id, m.quantity_delta, m.reason, m.note, m.order_id, m.actor_user_id, m.actor_employee_id, e.full_name as actor_name,
+               m.created_at, m.created_at::text as created_at_key, o.number as order_number
+          from stock_movements m
+          left join employees e on e.id = m.actor_employee_id
+          left join orders o on o.id = m.order_id
+         where m.business_id = ${businessId} and m.product_id = ${productId}::uuid
+           ${page.after ? sql`and (m.created_at, m.id) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)` : sql``}
+         order by m.created_at desc, m.id desc
+         limit ${page.limit}`),
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      quantityDelta: num(row.quantity_delta),
+      reason: String(row.reason) as StockMovementReason,
+      note: row.note === null ? null : String(row.note),
+      orderId: row.order_id === null ? null : String(row.order_id),
+      orderNumber: row.order_number === null || row.order_number === undefined ? null : num(row.order_number),
+      actorUserId: row.actor_user_id === null ? null : String(row.actor_user_id),
+      actorEmployeeId: row.actor_employee_id === null ? null : String(row.actor_employee_id),
+      actorName: row.actor_name === null ? null : String(row.actor_name),
+      createdAt: new Date(row.created_at as string | Date).toISOString(),
+      createdAtKey: String(row.created_at_key),
+    }));
+  },
+
+  async sumMovements(tx: Tx, businessId: string, productId: string): Promise<number> {
+    const [row] = rowsOf<{ total: unknown }>(
+      await tx.execute(sql`select coalesce(sum(quantity_delta), 0)::float8 as total from stock_movements where business_id = ${businessId} and product_id = ${productId}::uuid`),
+    );
+    return num(row?.total);
+  },
+
+  async categoryExists(tx: Tx, businessId: string, categoryId: string): Promise<boolean> {
+    const rows = rowsOf(await tx.execute(sql`select 1 from categories where business_id = ${businessId} and id = ${categoryId}::uuid`));
+    return rows.length > 0;
+  },
+
+  async insertCount(tx: Tx, values: typeof stockCounts.$inferInsert) {
+    const [row] = await tx.insert(stockCounts).values(values).returning();
+    return row!;
+  },
+
+  /** The expected quantities, snapshotted: every tracked, active product (of the category). */
+  async snapshotCountLines(tx: Tx, businessId: string, countId: string, categoryId: string | null): Promise<number> {
+    const rows = rowsOf(
+      await tx.execute(sql`
+        insert into stock_count_lines (business_id, count_id, product_id, expected_quantity)
+        select ${businessId}, ${countId}::uuid, p.id, p.stock_quantity
+          from products p
+         where p.business_id = ${businessId} and p.track_stock and p.is_active
+           ${categoryId ? sql`and p.category_id = ${categoryId}::uuid` : sql``}
+        returning product_id`),
+    );
+    return rows.length;
+  },
+
+  async findCount(tx: Tx, businessId: string, countId: string, forUpdate: boolean) {
+    const query = tx
+      .select()
+      .from(stockCounts)
+      .where(and(eq(stockCounts.businessId, businessId), eq(stockCounts.id, countId)))
+      .limit(1);
+    const [row] = forUpdate ? await query.for('update') : await query;
+    return row ?? null;
+  },
+
+  async listCounts(tx: Tx, businessId: string, limit: number) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select c.id, c.scope, c.status, c.note, c.started_at, c.posted_at, cat.name as category_name,
+               (select count(*) from stock_count_lines l where l.count_id = c.id)::int as line_count,
+               (select count(*) from stock_count_lines l where l.count_id = c.id and l.counted_quantity is not null)::int as counted_count
+          from stock_counts c
+          left join categories cat on cat.id = c.category_id
+         where c.business_id = ${businessId}
+         order by c.started_at desc
+         limit ${limit}`),
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      scope: String(row.scope) as 'full' | 'category',
+      status: String(row.status) as 'counting' | 'posted' | 'cancelled',
+      note: row.note === null ? null : String(row.note),
+      categoryName: row.category_name === null ? null : String(row.category_name),
+      startedAt: new Date(String(row.started_at)).toISOString(),
+      postedAt: row.posted_at === null ? null : new Date(String(row.posted_at)).toISOString(),
+      lineCount: num(row.line_count),
+      countedCount: num(row.counted_count),
+    }));
+  },
+
+  async countLines(tx: Tx, businessId: string, countId: string) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select l.product_id, p.name, p.sku, p.barcode, l.expected_quantity, l.counted_quantity, l.counted_at, l.moved_while_counting, l.posted_difference
+          from stock_count_lines l join products p on p.id = l.product_id
+         where l.business_id = ${businessId} and l.count_id = ${countId}::uuid
+         order by p.search_name, p.id`),
+    );
+    return rows.map((row) => ({
+      productId: String(row.product_id),
+      name: String(row.name),
+      sku: row.sku === null ? null : String(row.sku),
+      barcode: row.barcode === null ? null : String(row.barcode),
+      expectedQuantity: num(row.expected_quantity),
+      countedQuantity: row.counted_quantity === null ? null : num(row.counted_quantity),
+      countedAt: row.counted_at === null ? null : new Date(String(row.counted_at)).toISOString(),
+      movedWhileCounting: row.moved_while_counting === null ? null : num(row.moved_while_counting),
+      postedDifference: row.posted_difference === null ? null : num(row.posted_difference),
+    }));
+  },
+
+  /** Sets counted quantities (now as their moment); returns the product ids that are not lines of the count. */
+  async recordCounts(tx: Tx, businessId: string, countId: string, lines: { productId: string; countedQuantity: number | null }[]): Promise<string[]> {
+    const payload = JSON.stringify(lines.map((line) => ({ product_id: line.productId, counted: line.countedQuantity })));
+    const updated = rowsOf<{ product_id: string }>(
+      await tx.execute(sql`
+        update stock_count_lines l
+           set counted_quantity = v.counted, counted_at = case when v.counted is null then null else clock_timestamp() end
+          from jsonb_to_recordset(${payload}::jsonb) as v(product_id uuid, counted int)
+         where l.business_id = ${businessId} and l.count_id = ${countId}::uuid and l.product_id = v.product_id
+        returning l.product_id`),
+    );
+    const found = new Set(updated.map((row) => String(row.product_id)));
+    return lines.map((line) => line.productId).filter((id) => !found.has(id));
+  },
+
+  /** Locks the counted lines' products (id order) and reads what moved between the start and each line's count. */
+  async countedLinesForPosting(tx: Tx, businessId: string, countId: string) {
+    await tx.execute(sql`
+      select p.id from products p
+       where p.business_id = ${businessId}
+         and p.id in (select product_id from stock_count_lines where count_id = ${countId}::uuid and counted_quantity is not null)
+       order by p.id
+         for update`);
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select l.product_id, l.expected_quantity, l.counted_quantity,
+               coalesce((select sum(m.quantity_delta) from stock_movements m
+                          where m.business_id = l.business_id and m.product_id = l.product_id
+                            and m.created_at > c.started_at and m.created_at <= l.counted_at), 0)::int as moved
+          from stock_count_lines l join stock_counts c on c.id = l.count_id
+         where l.business_id = ${businessId} and l.count_id = ${countId}::uuid and l.counted_quantity is not null`),
+    );
+    return rows.map((row) => ({
+      productId: String(row.product_id),
+      expectedQuantity: num(row.expected_quantity),
+      countedQuantity: num(row.counted_quantity),
+      movedWhileCounting: num(row.moved),
+    }));
+  },
+
+  async markLinesPosted(tx: Tx, businessId: string, countId: string, lines: { productId: string; moved: number; difference: number }[]) {
+    if (lines.length === 0) return;
+    const payload = JSON.stringify(lines.map((line) => ({ product_id: line.productId, moved: line.moved, difference: line.difference })));
+    await tx.execute(sql`
+      update stock_count_lines l set moved_while_counting = v.moved, posted_difference = v.difference
+        from jsonb_to_recordset(${payload}::jsonb) as v(product_id uuid, moved int, difference int)
+       where l.business_id = ${businessId} and l.count_id = ${countId}::uuid and l.product_id = v.product_id`);
+  },
+
+  async updateCount(tx: Tx, businessId: string, countId: string, values: Partial<typeof stockCounts.$inferInsert>) {
+    await tx
+      .update(stockCounts)
+      .set(values)
+      .where(and(eq(stockCounts.businessId, businessId), eq(stockCounts.id, countId)));
+  },
+};

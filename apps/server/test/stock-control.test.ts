@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, products, stockAdjustments, stockCounts, stockMovements, wasteRecords } from '../src/db/schema/index.ts';
+import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function ok(res: { status: number; body: any }, status: number) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** A product made through the API, so its opening stock is an 'initial' movement (stock = sum of movements from the start). */
+async function newProduct(client: ApiClient, body: Record<string, unknown>) {
+  return (await ok(await client.post('/api/products', { price: 500, trackStock: true, ...body }), 201)).product as { id: string; name: string };
+}
+
+async function shop() {
+  const owner = await signUpBusiness(server, { assignOwner: true });
+  const milk = await newProduct(owner.client, { name: 'Milk', initialStock: 10, cost: 120 });
+  const bread = await newProduct(owner.client, { name: 'Bread', initialStock: 4, cost: 200 });
+  return { ...owner, milk, bread };
+}
+
+async function ledger(businessId: string, productId: string) {
+  return server.database.withTenant(businessId, async (tx) => {
+    const [product] = await tx.select().from(products).where(eq(products.id, productId));
+    const movements = await tx.select().from(stockMovements).where(eq(stockMovements.productId, productId));
+    return { stock: product!.stockQuantity, sum: movements.reduce((total, row) => total + row.quantityDelta, 0), movements };
+  });
+}
+
+const adjust = (client: ApiClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  client.request('POST', '/api/stock-adjustments', { idempotencyKey: randomUUID(), reason: 'correction', ...body }, headers);
+const waste = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/waste', { idempotencyKey: randomUUID(), reason: 'expired', ...body });
+const pay = (client: ApiClient, productId: string, quantity: number, total: number) =>
+  client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId, quantity }], payments: [{ method: 'cash', amount: total, tendered: total }], expectedTotal: total });
+
+describe('stock = sum of movements', () => {
+  it('holds after every kind of movement: initial, adjustment, sale, refund, receipt, waste, count', async () => {
+    const s = await shop();
+    const check = async () => {
+      const { stock, sum } = await ledger(s.businessId, s.milk.id);
+      expect(stock).toBe(sum);
+      return stock;
+    };
+    expect(await check()).toBe(10);
+
+    const adjusted = await ok(await adjust(s.client, { productId: s.milk.id, quantityDelta: -2, reason: 'damaged', note: 'Dropped crate' }), 201);
+    expect(adjusted.adjustment).toMatchObject({ quantityDelta: -2, reason: 'damaged', note: 'Dropped crate', quantityAfter: 8 });
+    expect(await check()).toBe(8);
+
+    const sale = await ok(await pay(s.client, s.milk.id, 3, 1500), 201);
+    expect(await check()).toBe(5);
+    const saleLine = sale.lines[0];
+    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'sour', lines: [{ orderLineId: saleLine.id, quantity: 1, restock: true }] }), 201);
+    expect(await check()).toBe(6);
+
+    await ok(await s.client.post('/api/goods-receipts', { idempotencyKey: randomUUID(), lines: [{ productId: s.milk.id, quantity: 6, unitCost: 120 }] }), 201);
+    expect(await check()).toBe(12);
+
+    const wasted = await ok(await waste(s.client, { productId: s.milk.id, quantity: 2, reason: 'spoiled' }), 201);
+    expect(wasted.waste).toMatchObject({ quantity: 2, unitCost: 120, costValue: 240, reason: 'spoiled' });
+    expect(await check()).toBe(10);
+
+    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
+    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.milk.id, countedQuantity: 9 }] }), 200);
+    const posted = (await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200)).count;
+    expect(posted.lines.find((line: { productId: string }) => line.productId === s.milk.id)).toMatchObject({ expectedQuantity: 10, countedQuantity: 9, postedDifference: -1 });
+    expect(await check()).toBe(9);
+
+    const { movements } = await ledger(s.businessId, s.milk.id);
+    expect(new Set(movements.map((row) => row.reason))).toEqual(new Set(['initial', 'adjustment', 'sale', 'refund', 'receipt', 'waste', 'count']));
+
+    // The history walks the same ledger back: newest first, stock after each, who did it.
+    const history = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history?limit=3`), 200);
+    expect(history.movements.map((row: { reason: string; balanceAfter: number }) => [row.reason, row.balanceAfter])).toEqual([
+      ['count', 9],
+      ['waste', 10],
+      ['receipt', 12],
+    ]);
+    expect(history.movements[0].actorName).toBe('Business owner');
+    const rest = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history?limit=50&cursor=${history.nextCursor}`), 200);
+    expect(rest.movements.map((row: { reason: string; balanceAfter: number }) => [row.reason, row.balanceAfter])).toEqual([
+      ['refund', 6],
+      ['sale', 5],
+      ['adjustment', 8],
+      ['initial', 10],
+    ]);
+    expect(rest.nextCursor).toBeNull();
+    expect((await s.client.get(`/api/products/${s.milk.id}/stock-history?cursor=garbage`)).status).toBe(400);
+
+    const actions = await server.database.withTenant(s.businessId, (tx) => tx.select({ action: auditLog.action }).from(auditLog));
+    expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(['stock.adjusted', 'stock.waste_recorded', 'stock_count.started', 'stock_count.posted']));
+  });
+
+  it('posts a count net of the sales made while counting (the rule of decision 027)', async () => {
+    const s = await shop();
+    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
+    // Two sold after the start and before the shelf was counted: the shelf shows 8, nothing is missing.
+    await ok(await pay(s.client, s.milk.id, 2, 1000), 201);
+    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.milk.id, countedQuantity: 8 }, { productId: s.bread.id, countedQuantity: 3 }] }), 200);
+    // One more sold after counting: it still leaves stock.
+    await ok(await pay(s.client, s.milk.id, 1, 500), 201);
+    const posted = (await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200)).count;
+    expect(posted.lines.find((line: { productId: string }) => line.productId === s.milk.id)).toMatchObject({ expectedQuantity: 10, movedWhileCounting: -2, postedDifference: 0 });
+    expect(posted.lines.find((line: { productId: string }) => line.productId === s.bread.id)).toMatchObject({ postedDifference: -1 });
+    expect((await ledger(s.businessId, s.milk.id)).stock).toBe(7);
+    expect((await ledger(s.businessId, s.bread.id)).stock).toBe(3);
+
+    // Posting twice is a 409 and writes nothing more.
+    const before = (await ledger(s.businessId, s.bread.id)).movements.length;
+    const again = await s.client.post(`/api/stock-counts/${count.id}/post`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('count_already_posted');
+    expect((await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.bread.id, countedQuantity: 1 }] })).status).toBe(409);
+    expect((await ledger(s.businessId, s.bread.id)).movements.length).toBe(before);
+  });
+
+  it('posts a count once when two posts race', async () => {
+    const s = await shop();
+    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
+    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.bread.id, countedQuantity: 1 }] }), 200);
+    const results = await Promise.all([1, 2, 3].map(() => s.client.post(`/api/stock-counts/${count.id}/post`)));
+    expect(results.map((res) => res.status).sort()).toEqual([200, 409, 409]);
+    const { stock, sum } = await ledger(s.businessId, s.bread.id);
+    expect([stock, sum]).toEqual([1, 1]);
+  });
+});
+
+describe('concurrency', () => {
+  it('an adjustment and sales racing for the last units never take stock below zero', async () => {
+    const s = await shop();
+    // Bread: 4 in stock. Four sales of 1 and a removal of 2 at once: 4 units go, never more.
+    const results = await Promise.all([
+      adjust(s.client, { productId: s.bread.id, quantityDelta: -2, reason: 'theft' }),
+      ...[1, 2, 3, 4].map(() => pay(s.client, s.bread.id, 1, 500)),
+    ]);
+    const taken = results.reduce((total, res, index) => (res.status === 201 ? total + (index === 0 ? 2 : 1) : total), 0);
+    expect(taken).toBe(4);
+    for (const res of results) expect([201, 409]).toContain(res.status);
+    const { stock, sum } = await ledger(s.businessId, s.bread.id);
+    expect([stock, sum]).toEqual([0, 0]);
+  });
+
+  it('a retried adjustment with the same key adjusts once; the key with another body is 409', async () => {
+    const s = await shop();
+    const body = { idempotencyKey: randomUUID(), productId: s.milk.id, quantityDelta: 5, reason: 'received' };
+    const [first, second] = await Promise.all([s.client.post('/api/stock-adjustments', body), s.client.post('/api/stock-adjustments', body)]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    expect(first.body.adjustment.id).toBe(second.body.adjustment.id);
+    expect((await ledger(s.businessId, s.milk.id)).stock).toBe(15);
+    expect((await s.client.post('/api/stock-adjustments', { ...body, quantityDelta: 6 })).status).toBe(409);
+  });
+});
+
+describe('bad input: a clear 4xx and nothing written', () => {
+  it('refuses decimals, zero, unknown reasons, another business’s product, going below zero and untracked stock', async () => {
+    const s = await shop();
+    const other = await shop();
+    const cases: [Promise<{ status: number; body: any }>, number, string][] = [
+      [adjust(s.client, { productId: s.milk.id, quantityDelta: 1.5 }), 400, 'validation_error'],
+      [adjust(s.client, { productId: s.milk.id, quantityDelta: 0 }), 400, 'validation_error'],
+      [adjust(s.client, { productId: s.milk.id, quantityDelta: 1, reason: 'gift' }), 400, 'validation_error'],
+      [adjust(s.client, { productId: other.milk.id, quantityDelta: 1 }), 404, 'product_not_found'],
+      [adjust(s.client, { productId: s.milk.id, quantityDelta: -11 }), 409, 'insufficient_stock'],
+      [waste(s.client, { productId: s.milk.id, quantity: 0.5 }), 400, 'validation_error'],
+      [waste(s.client, { productId: other.milk.id, quantity: 1 }), 404, 'product_not_found'],
+      [waste(s.client, { productId: s.milk.id, quantity: 11 }), 409, 'insufficient_stock'],
+      [waste(s.client, { productId: s.milk.id, quantity: 1, reason: 'eaten' }), 400, 'validation_error'],
+    ];
+    for (const [request, status, code] of cases) {
+      const res = await request;
+      expect(res.status).toBe(status);
+      expect(res.body.error.code).toBe(code);
+    }
+    const untracked = (await ok(await s.client.post('/api/products', { name: 'Service', price: 100 }), 201)).product;
+    expect((await adjust(s.client, { productId: untracked.id, quantityDelta: 1 })).status).toBe(409);
+
+    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
+    expect((await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.milk.id, countedQuantity: 2.5 }] })).status).toBe(400);
+    // One good line and another business's product: 422, and the good line is not kept either.
+    const mixed = await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, {
+      lines: [
+        { productId: s.milk.id, countedQuantity: 3 },
+        { productId: other.milk.id, countedQuantity: 1 },
+      ],
+    });
+    expect(mixed.status).toBe(422);
+    expect((await ok(await s.client.get(`/api/stock-counts/${count.id}`), 200)).count.lines.every((line: { countedQuantity: number | null }) => line.countedQuantity === null)).toBe(true);
+    expect((await s.client.post(`/api/stock-counts/${count.id}/post`)).status).toBe(422);
+    // Another business's count is not found.
+    expect((await other.client.get(`/api/stock-counts/${count.id}`)).status).toBe(404);
+    expect((await other.client.post(`/api/stock-counts/${count.id}/post`)).status).toBe(404);
+    expect((await s.client.post('/api/stock-counts', { scope: 'category', categoryId: randomUUID() })).status).toBe(404);
+    expect((await s.client.get('/api/waste/report?from=2026-02-01&to=2026-01-01')).status).toBe(422);
+
+    for (const [business, product] of [
+      [s.businessId, s.milk.id],
+      [other.businessId, other.milk.id],
+    ] as const) {
+      const { stock, sum, movements } = await ledger(business, product);
+      expect([stock, sum, movements.length]).toEqual([10, 10, 1]);
+    }
+    const written = await server.database.withTenant(s.businessId, async (tx) => [
+      (await tx.select().from(stockAdjustments)).length,
+      (await tx.select().from(wasteRecords)).length,
+      (await tx.select().from(stockCounts)).length,
+    ]);
+    expect(written).toEqual([0, 0, 1]);
+  });
+});
+
+describe('permissions (SPEC §6)', () => {
+  it('employees need can_manage_inventory; the owner, admins and managers always may', async () => {
+    const staff = await staffBusiness(server, { features: { employee_management: true, inventory_management: true, inventory_adjustments: true } });
+    const { headersOf, ids } = await staffOfEveryRole(server, staff);
+    const milk = await newProduct(staff.client, { name: 'Milk', initialStock: 20 });
+    for (const actor of ['owner', 'ownerPin', 'adminNone', 'manager']) {
+      expect((await adjust(staff.client, { productId: milk.id, quantityDelta: -1 }, headersOf(actor))).status, actor).toBe(201);
+    }
+    for (const actor of ['cashier', 'kitchen']) {
+      const res = await adjust(staff.client, { productId: milk.id, quantityDelta: -1 }, headersOf(actor));
+      expect(res.status, actor).toBe(403);
+      expect((await staff.client.request('POST', '/api/waste', { idempotencyKey: randomUUID(), productId: milk.id, quantity: 1, reason: 'expired' }, headersOf(actor))).status).toBe(403);
+      expect((await staff.client.request('POST', '/api/stock-counts', { scope: 'full' }, headersOf(actor))).status).toBe(403);
+      expect((await staff.client.request('GET', `/api/products/${milk.id}/stock-history`, undefined, headersOf(actor))).status).toBe(403);
+    }
+    // The cashier granted can_manage_inventory may.
+    await ok(await staff.client.request('PATCH', `/api/employees/${ids.cashier}`, { permissions: { can_manage_inventory: true } }), 200);
+    expect((await adjust(staff.client, { productId: milk.id, quantityDelta: -1 }, headersOf('cashier'))).status).toBe(201);
+    expect((await ledger(staff.businessId, milk.id)).stock).toBe(15);
+  });
+
+  it('is refused when the feature is switched off', async () => {
+    const staff = await staffBusiness(server, { features: { inventory_adjustments: false, inventory_management: false } });
+    const milk = await server.database.withTenant(staff.businessId, async (tx) => (await tx.insert(products).values({ businessId: staff.businessId, name: 'Milk', price: 100, trackStock: true }).returning())[0]!);
+    expect((await adjust(staff.client, { productId: milk.id, quantityDelta: 1 })).status).toBe(403);
+    expect((await staff.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: milk.id, quantity: 1, reason: 'expired' })).status).toBe(403);
+  });
+});
+
+describe('waste report', () => {
+  it('sums units and cost lost by reason and product in the period, and exports CSV', async () => {
+    const s = await shop();
+    await ok(await waste(s.client, { productId: s.milk.id, quantity: 2, reason: 'expired' }), 201);
+    await ok(await waste(s.client, { productId: s.milk.id, quantity: 1, reason: 'spoiled', note: '=cmd' }), 201);
+    await ok(await waste(s.client, { productId: s.bread.id, quantity: 3, reason: 'expired' }), 201);
+    // A later cost change does not rewrite what was lost.
+    await ok(await s.client.request('PATCH', `/api/products/${s.milk.id}`, { cost: 999 }), 200);
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await ok(await s.client.get(`/api/waste/report?from=${today}&to=${today}`), 200);
+    expect(report.totals).toEqual({ quantity: 6, costValue: 2 * 120 + 120 + 3 * 200, records: 3 });
+    expect(report.byReason).toEqual([
+      { reason: 'expired', quantity: 5, costValue: 840, records: 2 },
+      { reason: 'spoiled', quantity: 1, costValue: 120, records: 1 },
+    ]);
+    expect(report.byProduct.map((row: { name: string; costValue: number }) => [row.name, row.costValue])).toEqual([
+      ['Bread', 600],
+      ['Milk', 360],
+    ]);
+    const byReason = await ok(await s.client.get(`/api/waste/report?from=${today}&to=${today}&reason=spoiled`), 200);
+    expect(byReason.totals.records).toBe(1);
+    const res = await fetch(`${server.url}/api/waste/export.csv?from=${today}&to=${today}`, { headers: { cookie: s.client.cookieHeader() } });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('recorded_at,product,sku,quantity,reason,unit_cost,cost_value,note,recorded_by');
+    expect(lines).toHaveLength(4);
+    expect(lines.some((line) => line.includes("'=cmd"))).toBe(true);
+  });
+});

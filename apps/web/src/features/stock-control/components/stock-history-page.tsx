@@ -1,0 +1,188 @@
+import { ADJUSTMENT_REASON_LABELS, ADJUSTMENT_REASONS, STOCK_MOVEMENT_LABELS, type AdjustmentReason } from '@till/core';
+import { ArrowLeftIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ErrorAlert } from '@/components/error-alert';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field, FieldError } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api-client';
+import { useMe } from '@/lib/me';
+import { useAdjustStock, useStockHistory, type HistoryProduct } from '../api/stock-control';
+import { formatMoment, formatSigned, formatUnits, selectClass } from './format';
+
+/** /products/:productId/stock: a product's stock, an adjustment with a reason, and every movement with its running balance. */
+export function StockHistoryPage() {
+  const { productId = '' } = useParams();
+  const timeZone = useMe().data?.business?.time_zone;
+  const history = useStockHistory(productId);
+  const product = history.data?.pages[0]?.product;
+  const movements = history.data?.pages.flatMap((page) => page.movements) ?? [];
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <Link to="/products" className="inline-flex min-h-11 items-center gap-2 text-sm text-muted-foreground hover:text-foreground sm:min-h-0">
+        <ArrowLeftIcon aria-hidden="true" className="size-4" />
+        Products
+      </Link>
+      {history.isPending ? (
+        <p role="status" className="text-muted-foreground">
+          Loading stock history...
+        </p>
+      ) : history.isError || !product ? (
+        <ErrorAlert title="The stock history could not be loaded" error={history.error} className="max-w-lg" />
+      ) : (
+        <>
+          <PageHeader title={`Stock of ${product.name}`} description={product.sku ? `SKU ${product.sku}` : 'Every change to its stock, newest first.'} />
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+            <section aria-labelledby="history-heading" className="grid min-w-0 gap-3">
+              <h2 id="history-heading" className="text-lg font-semibold">
+                History
+              </h2>
+              {movements.length === 0 ? (
+                <p className="rounded-lg border border-dashed px-6 py-10 text-center text-muted-foreground">No stock has moved yet. Adjust the stock to record what is on the shelf.</p>
+              ) : (
+                <Table>
+                  <TableHeader>
+                    <TableRow className="hover:bg-transparent">
+                      <TableHead>When</TableHead>
+                      <TableHead>What</TableHead>
+                      <TableHead className="hidden md:table-cell">By</TableHead>
+                      <TableHead className="text-right">Change</TableHead>
+                      <TableHead className="text-right">Stock after</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {movements.map((movement) => (
+                      <TableRow key={movement.id}>
+                        <TableCell className="whitespace-nowrap">{formatMoment(movement.createdAt, timeZone)}</TableCell>
+                        <TableCell>
+                          <div className="font-medium">
+                            {STOCK_MOVEMENT_LABELS[movement.reason]}
+                            {movement.orderId && movement.orderNumber !== null ? (
+                              <>
+                                {' '}
+                                <Link to={`/orders/${movement.orderId}`} className="underline underline-offset-4">
+                                  #{movement.orderNumber}
+                                </Link>
+                              </>
+                            ) : null}
+                          </div>
+                          {movement.note ? <div className="text-sm break-words text-muted-foreground">{movement.note}</div> : null}
+                          <div className="text-xs text-muted-foreground md:hidden">{movement.actorName}</div>
+                        </TableCell>
+                        <TableCell className="hidden md:table-cell">{movement.actorName}</TableCell>
+                        <TableCell className={`text-right tabular-nums ${movement.quantityDelta < 0 ? 'text-red-700 dark:text-red-400' : ''}`}>{formatSigned(movement.quantityDelta)}</TableCell>
+                        <TableCell className="text-right font-medium tabular-nums">{formatUnits(movement.balanceAfter)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+              {history.hasNextPage ? (
+                <Button variant="outline" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage} className="justify-self-start">
+                  {history.isFetchingNextPage ? 'Loading...' : 'Show older movements'}
+                </Button>
+              ) : null}
+            </section>
+            <AdjustStockCard product={product} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function AdjustStockCard({ product }: { product: HistoryProduct }) {
+  const adjust = useAdjustStock();
+  const [direction, setDirection] = useState<'add' | 'remove'>('add');
+  const [quantity, setQuantity] = useState('');
+  const [reason, setReason] = useState<AdjustmentReason>('received');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // One key per intended adjustment: a retry after a lost answer does not adjust twice.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = quantity.trim();
+    if (!/^\d+$/.test(text) || Number(text) < 1) {
+      setError('Enter a whole number of units, 1 or more');
+      return;
+    }
+    if (Number(text) > 1_000_000) {
+      setError('Enter at most 1,000,000 units');
+      return;
+    }
+    setError(null);
+    const delta = direction === 'add' ? Number(text) : -Number(text);
+    adjust.mutate(
+      { idempotencyKey, productId: product.id, quantityDelta: delta, reason, note: note.trim() || null },
+      {
+        onSuccess: (result) => {
+          toast.success(`Stock of ${product.name} is now ${formatUnits(result.adjustment.quantityAfter)}`);
+          setQuantity('');
+          setNote('');
+          setIdempotencyKey(crypto.randomUUID());
+        },
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <span className="text-muted-foreground">In stock:</span> <span className="tabular-nums">{formatUnits(product.stockQuantity)}</span>
+        </CardTitle>
+        {product.lowStockThreshold !== null && product.stockQuantity <= product.lowStockThreshold ? (
+          <p className="text-sm font-medium text-amber-700 dark:text-amber-400">Low: at or below {formatUnits(product.lowStockThreshold)}</p>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {product.trackStock ? (
+          <form onSubmit={submit} className="grid gap-4" aria-label="Adjust stock">
+            <h2 className="font-semibold">Adjust stock</h2>
+            <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Add or remove">
+              {(['add', 'remove'] as const).map((value) => (
+                <Button key={value} type="button" role="radio" aria-checked={direction === value} variant={direction === value ? 'default' : 'outline'} className="h-11" onClick={() => setDirection(value)}>
+                  {value === 'add' ? 'Add units' : 'Remove units'}
+                </Button>
+              ))}
+            </div>
+            <Field>
+              <Label htmlFor="adjust-quantity">Quantity</Label>
+              <Input id="adjust-quantity" inputMode="numeric" autoComplete="off" value={quantity} onChange={(event) => setQuantity(event.target.value)} className="h-11 text-lg" />
+            </Field>
+            <Field>
+              <Label htmlFor="adjust-reason">Reason</Label>
+              <select id="adjust-reason" value={reason} onChange={(event) => setReason(event.target.value as AdjustmentReason)} className={selectClass}>
+                {ADJUSTMENT_REASONS.map((value) => (
+                  <option key={value} value={value}>
+                    {ADJUSTMENT_REASON_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field>
+              <Label htmlFor="adjust-note">Note (optional)</Label>
+              <Input id="adjust-note" value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} placeholder="e.g. Crate dropped in the stockroom" />
+            </Field>
+            <FieldError role="alert">{error}</FieldError>
+            <Button type="submit" className="h-11" disabled={adjust.isPending}>
+              {adjust.isPending ? 'Saving...' : 'Save adjustment'}
+            </Button>
+          </form>
+        ) : (
+          <p className="text-muted-foreground">Stock is not tracked for this product. Switch on stock tracking in its details on the Products page to adjust and count it.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/**
+ * Stock control (issue 14 items 3, 4, 6): adjustments with a reason, waste, stock counts and a
+ * product's stock history. Contracts shared by the server and the web app; the rules are pure.
+ */
+
+export const ADJUSTMENT_REASONS = ['received', 'damaged', 'lost', 'theft', 'correction', 'returned_to_supplier'] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+export const ADJUSTMENT_REASON_LABELS: Record<AdjustmentReason, string> = {
+  received: 'Received',
+  damaged: 'Damaged',
+  lost: 'Lost',
+  theft: 'Theft',
+  correction: 'Correction',
+  returned_to_supplier: 'Returned to supplier',
+};
+
+export const WASTE_REASONS = ['expired', 'damaged', 'spoiled', 'preparation', 'other'] as const;
+export type WasteReason = (typeof WASTE_REASONS)[number];
+export const WASTE_REASON_LABELS: Record<WasteReason, string> = {
+  expired: 'Expired',
+  damaged: 'Damaged',
+  spoiled: 'Spoiled',
+  preparation: 'Preparation waste',
+  other: 'Other',
+};
+
+/** Every kind of stock movement the ledger holds. */
+export const STOCK_MOVEMENT_REASONS = ['initial', 'sale', 'refund', 'adjustment', 'import', 'void', 'receipt', 'waste', 'count'] as const;
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+export const STOCK_MOVEMENT_LABELS: Record<StockMovementReason, string> = {
+  initial: 'Opening stock',
+  sale: 'Sale',
+  refund: 'Refund',
+  adjustment: 'Adjustment',
+  import: 'Import',
+  void: 'Void',
+  receipt: 'Delivery',
+  waste: 'Waste',
+  count: 'Stock count',
+};
+
+/** Most units one adjustment, waste record or counted line may hold. */
+export const MAX_MOVEMENT_UNITS = 1_000_000;
+/** Lines a count session may hold (a full count of a large shop). */
+export const MAX_COUNT_LINES = 20_000;
+
+const wholeUnits = z.number().int('Quantities are whole units').min(1, 'must be at least 1').max(MAX_MOVEMENT_UNITS);
+
+export const stockAdjustmentInput = z.strictObject({
+  idempotencyKey: z.uuid('idempotencyKey is a client-generated UUID'),
+  productId: z.uuid(),
+  /** Units added (positive) or removed (negative); never zero. */
+  quantityDelta: z
+    .number()
+    .int('Quantities are whole units')
+    .min(-MAX_MOVEMENT_UNITS)
+    .max(MAX_MOVEMENT_UNITS)
+    .refine((value) => value !== 0, 'must not be zero'),
+  reason: z.enum(ADJUSTMENT_REASONS),
+  note: z.string().trim().max(500).nullable().optional(),
+});
+export type StockAdjustmentInput = z.infer<typeof stockAdjustmentInput>;
+
+export const wasteRecordInput = z.strictObject({
+  idempotencyKey: z.uuid('idempotencyKey is a client-generated UUID'),
+  productId: z.uuid(),
+  quantity: wholeUnits,
+  reason: z.enum(WASTE_REASONS),
+  note: z.string().trim().max(500).nullable().optional(),
+});
+export type WasteRecordInput = z.infer<typeof wasteRecordInput>;
+
+export const startStockCountInput = z.strictObject({
+  scope: z.enum(['full', 'category']),
+  categoryId: z.uuid().nullable().optional(),
+  note: z.string().trim().max(500).nullable().optional(),
+});
+export type StartStockCountInput = z.infer<typeof startStockCountInput>;
+
+export const recordCountsInput = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        productId: z.uuid(),
+        /** Units on the shelf; null clears a line that was counted by mistake. */
+        countedQuantity: z.number().int('Quantities are whole units').min(0, 'must not be negative').max(MAX_MOVEMENT_UNITS).nullable(),
+      }),
+    )
+    .min(1)
+    .max(MAX_COUNT_LINES),
+});
+export type RecordCountsInput = z.infer<typeof recordCountsInput>;
+
+/**
+ * What posting a counted line writes. The count of a line is what was on the shelf when it was
+ * entered. The expected quantity was snapshotted when the session started; the movements of the
+ * product between the start and that moment (sales, deliveries...) are what the shelf should
+ * have changed by meanwhile. The difference is what the count found missing (negative) or extra:
+ * posting it leaves stock = counted + whatever moved after the line was counted.
+ */
+export function countDifference(line: { expectedQuantity: number; movedWhileCounting: number; countedQuantity: number }): number {
+  return line.countedQuantity - (line.expectedQuantity + line.movedWhileCounting);
+}
+
+/** Cost lost by waste: units × the product's cost at the time (0 when it has no cost). */
+export function wasteCostValue(quantity: number, unitCost: number | null): number {
+  return quantity * (unitCost ?? 0);
+}

@@ -26,6 +26,7 @@ import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { insightRoutes } from './modules/insight/insight.routes.ts';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes.ts';
 import { purchaseInvoicesRoutes } from './modules/purchasing/purchase-invoices.routes.ts';
+import { rebatesRoutes } from './modules/purchasing/rebates.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
@@ -158,6 +159,7 @@ export function createApp(services: Services) {
   app.route('/', insightRoutes);
   app.route('/', purchasingRoutes);
   app.route('/', purchaseInvoicesRoutes);
+  app.route('/', rebatesRoutes);
   app.route('/', receiptsRoutes);
   app.route('/', onboardingRoutes);
   app.route('/', taxRatesRoutes);

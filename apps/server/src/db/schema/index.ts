@@ -16,3 +16,4 @@ export * from './help-center.ts';
 export * from './tasks.ts';
 export * from './purchasing.ts';
 export * from './quickbooks.ts';
+export * from './rebates.ts';

@@ -49,6 +49,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/help-center': () => import('./routes/help-center').then((module) => module.HelpCenterRoute),
   '/tasks': () => import('./routes/tasks').then((module) => module.TasksRoute),
   '/suppliers': () => import('@/features/suppliers/components/suppliers-page').then((module) => module.SuppliersPage),
+  '/rebates-test': () => import('@/features/rebates/components/rebates-page').then((module) => module.RebatesPage),
   '/purchase-orders': () => import('@/features/purchase-orders/components/purchase-orders-page').then((module) => module.PurchaseOrdersPage),
   '/purchases/invoices': () => import('@/features/purchase-invoices/components/purchase-invoices-page').then((module) => module.PurchaseInvoicesPage),
   '/quickbooks': () => import('./routes/quickbooks').then((module) => module.QuickbooksRoute),

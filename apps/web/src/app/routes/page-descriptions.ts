@@ -17,7 +17,6 @@ export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
   '/ai/sales-prediction': 'Expected sales for the coming days, worked out from your own sales history, will be shown here.',
   '/ai/product-recommendation': 'Products that sell together, to suggest at the till, will be shown here.',
   '/ai/stock-forecast': 'When each product will run out at its current pace, and how much to reorder, will be shown here.',
-  '/rebates-test': 'Supplier rebates, and how they change your costs, will be tried out here.',
   '/chatbot': 'What customers ask your chatbot, and how well it answers, will be shown here.',
   '/kitchen': 'Orders waiting for the kitchen will be shown here, in the order to cook them.',
   '/waste-tracking': 'Stock written off as waste, and why, will be recorded here.',

@@ -17,3 +17,4 @@ export * from './tasks.ts';
 export * from './purchasing.ts';
 export * from './quickbooks.ts';
 export * from './rebates.ts';
+export * from './price-labels.ts';

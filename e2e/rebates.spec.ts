@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
+import { pageShots } from './page-shots.ts';
 import { signUpOwner } from './till-journey.ts';
 
 const SHOTS = '.tmp/screenshots/rebates';
@@ -11,16 +11,6 @@ async function postJson(api: APIRequestContext, path: string, data: unknown, sta
   const body = await response.json();
   expect(response.status(), `${path}: ${JSON.stringify(body)}`).toBe(status);
   return body;
-}
-
-/** Both viewports of the brief, for a person to look at; the phone width never scrolls sideways. */
-async function screenshots(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test.setTimeout(150_000);
@@ -67,7 +57,7 @@ test('the owner tries a supplier’s tiered rebate against past deliveries, sees
   const beansRow = result.getByRole('row', { name: /^Beans/ });
   await expect(beansRow.getByRole('cell').last()).toHaveText('$3.92');
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await screenshots(page, 'tried');
+  await pageShots(page, SHOTS, 'tried');
 
   await form.getByRole('button', { name: 'Save agreement' }).click();
   await expect(page.getByText('Volume rebate saved')).toBeVisible();
@@ -75,5 +65,5 @@ test('the owner tries a supplier’s tiered rebate against past deliveries, sees
   await expect(saved).toHaveCount(1);
   await expect(saved.getByTestId('rebate-earned')).toHaveText('$2.80');
   await expect(saved.getByText('Bean & Leaf', { exact: false })).toBeVisible();
-  await screenshots(page, 'saved');
+  await pageShots(page, SHOTS, 'saved');
 });

@@ -22,7 +22,6 @@ export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
   '/waste-tracking': 'Stock written off as waste, and why, will be recorded here.',
   '/batch-management': 'Stock by batch, with lot numbers and expiry dates, will be managed here.',
   '/inventory-forecast': 'Expected stock levels will be shown here, so you reorder before you run out.',
-  '/price-labels': 'Shelf labels with prices and barcodes will be prepared and printed here.',
   '/invoices': 'Invoices for your customers, made from sales or by hand, will be managed here.',
   '/vehicle-services': "Service jobs for customers' vehicles, with parts and labour, will be managed here.",
   '/stores': 'Your stores, and which stock and staff belong to each, will be managed here.',

@@ -28,6 +28,8 @@ import { insightRoutes } from './modules/insight/insight.routes.ts';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes.ts';
 import { stockControlRoutes } from './modules/stock-control/stock-control.routes.ts';
 import { purchaseInvoicesRoutes } from './modules/purchasing/purchase-invoices.routes.ts';
+import { rebatesRoutes } from './modules/purchasing/rebates.routes.ts';
+import { priceLabelsRoutes } from './modules/price-labels/price-labels.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
@@ -163,6 +165,8 @@ export function createApp(services: Services) {
   app.route('/', purchasingRoutes);
   app.route('/', stockControlRoutes);
   app.route('/', purchaseInvoicesRoutes);
+  app.route('/', rebatesRoutes);
+  app.route('/', priceLabelsRoutes);
   app.route('/', receiptsRoutes);
   app.route('/', onboardingRoutes);
   app.route('/', taxRatesRoutes);

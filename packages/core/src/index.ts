@@ -40,3 +40,4 @@ export * from './purchasing.ts';
 export * from './quickbooks.ts';
 export * from './kitchen.ts';
 export * from './stock-control.ts';
+export * from './rebates.ts';

@@ -18,3 +18,5 @@ export * from './purchasing.ts';
 export * from './quickbooks.ts';
 export * from './kitchen.ts';
 export * from './stock-control.ts';
+export * from './rebates.ts';
+export * from './price-labels.ts';

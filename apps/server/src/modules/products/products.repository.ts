@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, businessSettings, businesses, categories, employees, productSearch, products, stockMovements, taxRates } from '../../db/schema/index.ts';
+import { auditLog, businessSettings, businesses, categories, employees, priceLabelQueue, productSearch, products, stockMovements, taxRates } from '../../db/schema/index.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductStatus = 'active' | 'archived' | 'all';
@@ -403,6 +403,14 @@ export const productsRepository = {
     for (let start = 0; start < rows.length; start += 1000) {
       await tx.insert(stockMovements).values(rows.slice(start, start + 1000));
     }
+  },
+
+  /** A changed price puts the product in the labels-to-print queue (issue 14 item 7); a second change keeps the first old price. */
+  async queuePriceLabel(tx: Tx, row: { businessId: string; productId: string; oldPrice: number; newPrice: number }): Promise<void> {
+    await tx
+      .insert(priceLabelQueue)
+      .values(row)
+      .onConflictDoUpdate({ target: [priceLabelQueue.businessId, priceLabelQueue.productId], set: { newPrice: row.newPrice, queuedAt: sql`now()` } });
   },
 
   async insertAudits(tx: Tx, rows: (typeof auditLog.$inferInsert)[]): Promise<void> {

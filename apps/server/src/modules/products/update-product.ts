@@ -62,6 +62,7 @@ export async function updateProduct(
             details: { product_id: id, name: current.name, old_price: current.price, new_price: input.price },
           },
         ]);
+        await productsRepository.queuePriceLabel(tx, { businessId: tenant.businessId, productId: id, oldPrice: current.price, newPrice: input.price });
       }
       return readProductView(tx, tenant.businessId, id, signUrl);
     }),

@@ -1,0 +1,10 @@
+import type { Database } from '../../db/client.ts';
+import { priceLabelsRepository as repo } from './price-labels.repository.ts';
+
+/** The labels to print: products whose price changed since their label was last printed, newest change first. */
+export async function listLabelQueue(database: Database, businessId: string) {
+  return database.withTenant(businessId, async (tx) => {
+    const rows = await repo.queue(tx, businessId);
+    return { items: rows.map((row) => ({ ...row, queuedAt: row.queuedAt.toISOString() })) };
+  });
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, rebateAgreements } from '../src/db/schema/index.ts';
+import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function ok(res: { status: number; body: any }, status: number) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** A shop that received 30 beans at 400 and 20 milk at 100 from one supplier, and 50 beans from another. */
+async function shopWithPurchases(client?: { client: ApiClient; businessId: string }) {
+  const owner = client ?? (await signUpBusiness(server, { assignOwner: true }));
+  const [beans, milk] = await seedProducts(server, owner.businessId, [
+    { name: 'Beans', price: 1500, trackStock: true, stock: 0 },
+    { name: 'Milk', price: 300, trackStock: true, stock: 0 },
+  ]);
+  const supplier = (await ok(await owner.client.post('/api/suppliers', { name: `Wholesale ${randomUUID().slice(0, 6)}` }), 201)).supplier;
+  const other = (await ok(await owner.client.post('/api/suppliers', { name: `Other ${randomUUID().slice(0, 6)}` }), 201)).supplier;
+  const receive = async (supplierId: string, lines: Record<string, unknown>[]) => ok(await owner.client.post('/api/goods-receipts', { idempotencyKey: randomUUID(), supplierId, lines }), 201);
+  await receive(supplier.id, [{ productId: beans!.id, quantity: 20, unitCost: 400 }, { productId: milk!.id, quantity: 20, unitCost: 100 }]);
+  await receive(supplier.id, [{ productId: beans!.id, quantity: 10, unitCost: 400 }]);
+  await receive(other.id, [{ productId: beans!.id, quantity: 50, unitCost: 380 }]);
+  return { ...owner, beans: beans!, milk: milk!, supplier, other };
+}
+
+const terms = (supplierId: string, extra: Record<string, unknown> = {}) => ({
+  supplierId,
+  name: 'Volume rebate',
+  kind: 'percent',
+  basis: 'spend',
+  tiers: [
+    { threshold: 10_000, value: 200 },
+    { threshold: 20_000, value: 500 },
+  ],
+  startsOn: day(-30),
+  endsOn: day(30),
+  ...extra,
+});
+
+describe('supplier rebates', () => {
+  it('tries terms against the goods received from that supplier in the period, without saving', async () => {
+    const shop = await shopWithPurchases();
+    // Spend with this supplier: 30 × 400 + 20 × 100 = 14,000 → tier 1 (2 %): 240 + 40 = 280.
+    const { result } = await ok(await shop.client.post('/api/rebate-agreements/try', terms(shop.supplier.id)), 200);
+    expect(result).toMatchObject({ quantity: 50, spend: 14_000, tierIndex: 0, earned: 280, next: { tierIndex: 1, threshold: 20_000, missing: 6_000 } });
+    // The next tier at 5 % on 20,000 pays 1,000 in all: 720 more.
+    expect(result.next).toMatchObject({ rebateAtNext: 1_000, gain: 720 });
+    expect(result.products).toEqual([
+      { productId: shop.beans.id, name: 'Beans', sku: null, quantity: 30, spend: 12_000, rebate: 240, averageUnitCost: 400, effectiveUnitCost: 392 },
+      { productId: shop.milk.id, name: 'Milk', sku: null, quantity: 20, spend: 2_000, rebate: 40, averageUnitCost: 100, effectiveUnitCost: 98 },
+    ]);
+    expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(rebateAgreements))).toEqual([]);
+
+    // Per unit above 25 units, beans only; a period before the deliveries sees nothing.
+    const perUnit = await ok(await shop.client.post('/api/rebate-agreements/try', terms(shop.supplier.id, { kind: 'per_unit', basis: 'quantity', tiers: [{ threshold: 25, value: 30 }], productIds: [shop.beans.id] })), 200);
+    expect(perUnit.result).toMatchObject({ quantity: 30, earned: 900, next: null, products: [{ name: 'Beans', effectiveUnitCost: 370 }] });
+    const before = await ok(await shop.client.post('/api/rebate-agreements/try', terms(shop.supplier.id, { startsOn: day(-60), endsOn: day(-31) })), 200);
+    expect(before.result).toMatchObject({ quantity: 0, spend: 0, earned: 0, tierIndex: null, products: [] });
+  });
+
+  it('saves, lists, edits and deletes agreements, audited', async () => {
+    const shop = await shopWithPurchases();
+    const created = await ok(await shop.client.post('/api/rebate-agreements', terms(shop.supplier.id, { notes: 'Signed in March' })), 201);
+    expect(created.agreement).toMatchObject({ name: 'Volume rebate', supplier: { id: shop.supplier.id, name: shop.supplier.name }, productIds: [], notes: 'Signed in March' });
+    expect(created.result.earned).toBe(280);
+    const id = created.agreement.id;
+    await ok(await shop.client.post('/api/rebate-agreements', terms(shop.other.id, { name: 'Other deal' })), 201);
+
+    const listed = await ok(await shop.client.get(`/api/rebate-agreements?supplierId=${shop.supplier.id}`), 200);
+    expect(listed.agreements.map((row: { name: string; result: { earned: number } }) => [row.name, row.result.earned])).toEqual([['Volume rebate', 280]]);
+    expect((await ok(await shop.client.get('/api/rebate-agreements'), 200)).agreements).toHaveLength(2);
+
+    const edited = await ok(await shop.client.request('PUT', `/api/rebate-agreements/${id}`, terms(shop.supplier.id, { tiers: [{ threshold: 0, value: 1_000 }] })), 200);
+    expect(edited.result).toMatchObject({ earned: 1_400, next: null });
+    await ok(await shop.client.request('DELETE', `/api/rebate-agreements/${id}`), 200);
+    expect((await shop.client.request('DELETE', `/api/rebate-agreements/${id}`)).status).toBe(404);
+
+    const actions = await server.database.withTenant(shop.businessId, (tx) => tx.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.businessId, shop.businessId)));
+    expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(['rebate_agreement.created', 'rebate_agreement.updated', 'rebate_agreement.deleted']));
+  });
+
+  it('refuses bad terms and another business’s supplier, product or agreement with a clear 4xx, writing nothing', async () => {
+    const mine = await shopWithPurchases();
+    const theirs = await shopWithPurchases();
+    const bad: [Record<string, unknown>, number, string][] = [
+      [{ tiers: [] }, 400, 'validation_error'],
+      [{ tiers: [{ threshold: 100, value: 500 }, { threshold: 50, value: 600 }] }, 400, 'validation_error'],
+      [{ tiers: [{ threshold: 0, value: 20_000 }] }, 400, 'validation_error'],
+      [{ tiers: [{ threshold: -1, value: 100 }] }, 400, 'validation_error'],
+      [{ tiers: [{ threshold: 0, value: 1.5 }] }, 400, 'validation_error'],
+      [{ endsOn: day(-40) }, 400, 'validation_error'],
+      [{ kind: 'fixed' }, 400, 'validation_error'],
+      [{ name: ' ' }, 400, 'validation_error'],
+      [{ supplierId: theirs.supplier.id }, 404, 'supplier_not_found'],
+      [{ productIds: [theirs.beans.id] }, 422, 'product_not_found'],
+    ];
+    for (const [change, status, code] of bad) {
+      for (const path of ['/api/rebate-agreements', '/api/rebate-agreements/try']) {
+        const res = await mine.client.post(path, terms(mine.supplier.id, change));
+        expect(res.status, JSON.stringify(change)).toBe(status);
+        expect(res.body.error.code).toBe(code);
+        expect(res.body.error.message).toBeTruthy();
+      }
+    }
+    const bad400 = await mine.client.post('/api/rebate-agreements', terms(mine.supplier.id, { tiers: [{ threshold: 100, value: 500 }, { threshold: 50, value: 600 }] }));
+    expect(JSON.stringify(bad400.body.error)).toContain('Each tier starts above the one before');
+    expect(await server.database.withTenant(mine.businessId, (tx) => tx.select().from(rebateAgreements))).toEqual([]);
+
+    const theirAgreement = (await ok(await theirs.client.post('/api/rebate-agreements', terms(theirs.supplier.id)), 201)).agreement;
+    expect((await mine.client.request('PUT', `/api/rebate-agreements/${theirAgreement.id}`, terms(mine.supplier.id))).status).toBe(404);
+    expect((await mine.client.request('DELETE', `/api/rebate-agreements/${theirAgreement.id}`)).status).toBe(404);
+    expect((await ok(await mine.client.get('/api/rebate-agreements'), 200)).agreements).toEqual([]);
+    expect((await mine.client.get(`/api/rebate-agreements?supplierId=nope`)).status).toBe(400);
+  });
+
+  it('needs can_make_orders, like purchase orders (SPEC §6)', async () => {
+    const staff = await staffBusiness(server, { features: { employee_management: true, purchase_orders: true } });
+    const { headersOf } = await staffOfEveryRole(server, staff);
+    const shop = await shopWithPurchases({ client: staff.client, businessId: staff.businessId });
+    for (const actor of ['owner', 'adminAll']) {
+      expect((await staff.client.request('POST', '/api/rebate-agreements/try', terms(shop.supplier.id), headersOf(actor))).status, actor).toBe(200);
+      expect((await staff.client.request('GET', '/api/rebate-agreements', undefined, headersOf(actor))).status, actor).toBe(200);
+    }
+    for (const actor of ['adminNone', 'manager', 'cashier', 'kitchen']) {
+      const res = await staff.client.request('POST', '/api/rebate-agreements', terms(shop.supplier.id), headersOf(actor));
+      expect(res.status, actor).toBe(403);
+      expect(res.body.error.code).toBe('forbidden');
+      expect((await staff.client.request('GET', '/api/rebate-agreements', undefined, headersOf(actor))).status, actor).toBe(403);
+    }
+  });
+});

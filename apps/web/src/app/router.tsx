@@ -52,6 +52,8 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/purchase-orders': () => import('@/features/purchase-orders/components/purchase-orders-page').then((module) => module.PurchaseOrdersPage),
   '/purchases/invoices': () => import('@/features/purchase-invoices/components/purchase-invoices-page').then((module) => module.PurchaseInvoicesPage),
   '/quickbooks': () => import('./routes/quickbooks').then((module) => module.QuickbooksRoute),
+  '/chatbot-widget/:chatbotId': () => import('@/features/chatbot/components/chat-widget').then((module) => module.ChatbotWidgetPage),
+  '/chatbot-embed/:chatbotId': () => import('@/features/chatbot/components/chat-widget').then((module) => module.ChatbotEmbedPage),
 };
 
 /**

@@ -14766,7 +14766,26 @@ export interface components {
             sortOrder: number;
         };
         ChatbotSettings: {
-            [key: string]: unknown;
+            allowed_origins: string[];
+            auto_open: boolean;
+            business_address: string | null;
+            can_edit_code: boolean;
+            can_edit_database: boolean;
+            database_permissions: string[];
+            greeting: string;
+            id: string;
+            name: string;
+            openai_model: string;
+            opening_hours: string | null;
+            /** @enum {string} */
+            position: "bottom-right" | "bottom-left" | "top-right" | "top-left";
+            primary_color: string;
+            secondary_color: string;
+            show_branding: boolean;
+            transcript_retention_days: number;
+            updated_at: string;
+            /** @enum {string} */
+            widget_theme: "light" | "dark";
         };
         Customer: {
             createdAt: string;

@@ -18,7 +18,7 @@ import { runCodeAssistant } from './run-code-assistant.ts';
 import { startAssistantChatSession, startCustomerChatSession } from './start-chat-session.ts';
 import { updateChatbotSettings } from './update-chatbot-settings.ts';
 
-const settingsSchema = chatbotSettingsView.openapi('ChatbotSettings');
+const settingsSchema = chatbotSettingsView;
 
 const customerSessionRoute = defineRoute({
   method: 'post',

@@ -41,6 +41,7 @@ import { employeeSessionsRoutes } from './modules/employee-sessions/employee-ses
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { timeClockRoutes } from './modules/time-clock/time-clock.routes.ts';
 import { chatbotRoutes } from './modules/chatbot/chatbot.routes.ts';
+import { embedFrameAncestors } from './modules/chatbot/embed-frame-ancestors.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { EXPENSE_RECEIPT_PATH, expensesRoutes } from './modules/expenses/expenses.routes.ts';
 import { helpCenterRoutes } from './modules/help-center/help-center.routes.ts';
@@ -198,6 +199,11 @@ export function createApp(services: Services) {
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
 
+  // The chat widget's embed page may be framed by the origins its business lists (issue 17).
+  app.use('/chatbot-embed/:chatbotId', async (c, next) => {
+    c.set('frameAncestors', await embedFrameAncestors(services.database, c.req.param('chatbotId')));
+    await next();
+  });
   mountWebApp(app, services.config.webDistDir);
   return app;
 }

@@ -92,7 +92,7 @@ function send(response: ServerResponse, status: number, body: unknown) {
   response.end(text);
 }
 
-export async function startFakeOpenAI(options: { apiKey?: string } = {}): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(options: { apiKey?: string; port?: number } = {}): Promise<FakeOpenAI> {
   let rules: FakeRule[] = [];
   let failures: { status: number; left: number } | null = null;
   let delays: { ms: number; left: number } | null = null;
@@ -145,7 +145,7 @@ export async function startFakeOpenAI(options: { apiKey?: string } = {}): Promis
     send(response, 200, { ...base, choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }], usage });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,

@@ -11,6 +11,7 @@ const cases: [string, ChatRoute][] = [
   ['Fix the CSS of the header', 'code-assistant'],
   ['describe the schema', 'code-assistant'],
   ['DATABASE', 'code-assistant'],
+  ['how many orders today?', 'code-assistant'],
   ['What were my best sellers last week?', 'completion'],
   ['Write a friendly welcome text for the shop', 'completion'],
   ['Do you sell tablets?', 'completion'],

@@ -13,6 +13,8 @@ export const CODE_WORDS: readonly string[] = [
 export const DATABASE_WORDS: readonly string[] = [
   'database', 'db', 'sql', 'query', 'queries', 'select', 'table', 'tables', 'schema', 'column', 'columns', 'row', 'rows',
   'view', 'views', 'join', 'index', 'postgres', 'postgresql',
+  // The owner's questions about their own records ("how many orders today?") need the database tools.
+  'order', 'orders',
 ];
 
 const KEYWORDS = new Set([...CODE_WORDS, ...DATABASE_WORDS]);

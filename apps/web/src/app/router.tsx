@@ -64,6 +64,8 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
     import('@/features/ai-modules/components/product-recommendations-page').then((module) => module.ProductRecommendationsPage),
   '/ai/customer-footpath': () => import('@/features/ai-modules/components/customer-footpath-page').then((module) => module.CustomerFootpathPage),
   '/kitchen': () => import('@/features/kitchen/components/kitchen-page').then((module) => module.KitchenPage),
+  '/chatbot-widget/:chatbotId': () => import('@/features/chatbot/components/chat-widget').then((module) => module.ChatbotWidgetPage),
+  '/chatbot-embed/:chatbotId': () => import('@/features/chatbot/components/chat-widget').then((module) => module.ChatbotEmbedPage),
 };
 
 /**

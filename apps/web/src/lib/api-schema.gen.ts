@@ -3159,7 +3159,28 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            settings: components["schemas"]["ChatbotSettings"];
+                            settings: {
+                                allowed_origins: string[];
+                                auto_open: boolean;
+                                business_address: string | null;
+                                can_edit_code: boolean;
+                                can_edit_database: boolean;
+                                database_permissions: string[];
+                                greeting: string;
+                                id: string;
+                                name: string;
+                                openai_model: string;
+                                opening_hours: string | null;
+                                /** @enum {string} */
+                                position: "bottom-right" | "bottom-left" | "top-right" | "top-left";
+                                primary_color: string;
+                                secondary_color: string;
+                                show_branding: boolean;
+                                transcript_retention_days: number;
+                                updated_at: string;
+                                /** @enum {string} */
+                                widget_theme: "light" | "dark";
+                            };
                         };
                     };
                 };
@@ -3227,7 +3248,28 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            settings: components["schemas"]["ChatbotSettings"];
+                            settings: {
+                                allowed_origins: string[];
+                                auto_open: boolean;
+                                business_address: string | null;
+                                can_edit_code: boolean;
+                                can_edit_database: boolean;
+                                database_permissions: string[];
+                                greeting: string;
+                                id: string;
+                                name: string;
+                                openai_model: string;
+                                opening_hours: string | null;
+                                /** @enum {string} */
+                                position: "bottom-right" | "bottom-left" | "top-right" | "top-left";
+                                primary_color: string;
+                                secondary_color: string;
+                                show_branding: boolean;
+                                transcript_retention_days: number;
+                                updated_at: string;
+                                /** @enum {string} */
+                                widget_theme: "light" | "dark";
+                            };
                         };
                     };
                 };
@@ -18588,9 +18630,6 @@ export interface components {
             name: string;
             productCount: number;
             sortOrder: number;
-        };
-        ChatbotSettings: {
-            [key: string]: unknown;
         };
         Customer: {
             createdAt: string;

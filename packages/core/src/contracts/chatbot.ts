@@ -145,6 +145,22 @@ const origin = z
     }
   }, 'must be an origin like https://shop.example.com');
 
+/** SPEC §3 chatbot_settings (the row named default) with the widget options, as GET/PATCH /api/chatbot/settings answer them. */
+export const chatbotSettingsView = widgetOptions.extend({
+  id: z.string(),
+  name: z.string(),
+  can_edit_code: z.boolean(),
+  can_edit_database: z.boolean(),
+  database_permissions: z.array(z.string()),
+  openai_model: z.string(),
+  allowed_origins: z.array(z.string()),
+  transcript_retention_days: z.number().int(),
+  business_address: z.string().nullable(),
+  opening_hours: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type ChatbotSettingsView = z.infer<typeof chatbotSettingsView>;
+
 /** Changes to the `default` chatbot settings; send only what changes. */
 export const updateChatbotSettingsInput = z
   .strictObject({

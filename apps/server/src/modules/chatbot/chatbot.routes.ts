@@ -4,6 +4,7 @@ import {
   chatbotCodeAssistantOutput,
   chatbotCompletionInput,
   chatbotCompletionOutput,
+  chatbotSettingsView,
   startChatSessionOutput,
   startCustomerChatSessionInput,
   updateChatbotSettingsInput,
@@ -17,7 +18,7 @@ import { runCodeAssistant } from './run-code-assistant.ts';
 import { startAssistantChatSession, startCustomerChatSession } from './start-chat-session.ts';
 import { updateChatbotSettings } from './update-chatbot-settings.ts';
 
-const settingsSchema = z.object({}).catchall(z.unknown()).openapi('ChatbotSettings');
+const settingsSchema = chatbotSettingsView;
 
 const customerSessionRoute = defineRoute({
   method: 'post',

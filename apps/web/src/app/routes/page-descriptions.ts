@@ -5,8 +5,6 @@ import type { AppRoutePath } from '@till/core';
  * own screens (dashboard, settings, analytics, system health, sign-in) are described there.
  */
 export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
-  '/chatbot-embed/:chatbotId': 'The chat window a business puts on its website will appear here.',
-  '/chatbot-widget/:chatbotId': 'The chat window a business puts on its website will appear here.',
   '/pricing': 'The plans for Till and what each one includes will be listed here.',
   '/back-office': 'The back office will gather stock, staff, reports and settings in one place.',
   '/incidents': 'Incidents in the business, such as breakages, complaints and accidents, will be logged here.',

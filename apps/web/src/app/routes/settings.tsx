@@ -1,3 +1,4 @@
+import { ChatbotSettingsCard } from '@/features/chatbot/components/chatbot-settings-card';
 import { TillsCard } from '@/features/registers/components/tills-card';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { useMe } from '@/lib/me';
@@ -10,6 +11,11 @@ export function SettingsRoute() {
       <section aria-label="Tills" className="max-w-3xl">
         <TillsCard onAccount={Boolean(me.data?.user)} />
       </section>
+      {me.data?.user ? (
+        <section aria-label="Chat widget">
+          <ChatbotSettingsCard />
+        </section>
+      ) : null}
     </div>
   );
 }

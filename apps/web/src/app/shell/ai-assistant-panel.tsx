@@ -1,4 +1,5 @@
 import { BotIcon, MinusIcon, XIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
@@ -7,13 +8,18 @@ export type AssistantPanelState = 'open' | 'closed' | 'minimized';
 
 export const ASSISTANT_PANEL_ID = 'ai-assistant-panel';
 
+// Its own chunk, loaded when the panel is first opened: the till's bundle does not carry it.
+const AssistantChat = lazy(() => import('@/features/chatbot/components/assistant-chat').then((module) => ({ default: module.AssistantChat })));
+
 interface AiAssistantPanelProps {
   state: AssistantPanelState;
   onStateChange: (state: AssistantPanelState) => void;
+  /** An account is signed in (SPEC §5: otherwise "Authentication Required"). */
+  signedIn: boolean;
 }
 
-/** The assistant panel, 500px tall (SPEC §2); its chat arrives with the chatbot work. */
-export function AiAssistantPanel({ state, onStateChange }: AiAssistantPanelProps) {
+/** The assistant panel, 500px tall (SPEC §2): open, minimized (the chat is kept) or closed. */
+export function AiAssistantPanel({ state, onStateChange, signedIn }: AiAssistantPanelProps) {
   if (state === 'closed') return null;
   const minimized = state === 'minimized';
   return (
@@ -42,13 +48,17 @@ export function AiAssistantPanel({ state, onStateChange }: AiAssistantPanelProps
           <XIcon aria-hidden="true" />
         </Button>
       </header>
-      {minimized ? null : (
-        <div className="flex flex-1 items-center justify-center p-6">
-          <p className="max-w-xs text-center text-sm text-muted-foreground">
-            Chat with the assistant about your sales, stock and staff arrives in a later update.
-          </p>
-        </div>
-      )}
+      <div className={cn('flex min-h-0 flex-1 flex-col', minimized && 'hidden')}>
+        <Suspense
+          fallback={
+            <p role="status" className="p-6 text-center text-sm text-muted-foreground">
+              Loading...
+            </p>
+          }
+        >
+          <AssistantChat signedIn={signedIn} />
+        </Suspense>
+      </div>
     </section>
   );
 }

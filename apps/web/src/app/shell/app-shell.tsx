@@ -40,7 +40,7 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
           {children}
         </main>
       </SidebarInset>
-      <AiAssistantPanel state={assistant} onStateChange={setAssistant} />
+      <AiAssistantPanel state={assistant} onStateChange={setAssistant} signedIn={Boolean(model.me?.user || model.employeeSession)} />
     </SidebarProvider>
   );
 }

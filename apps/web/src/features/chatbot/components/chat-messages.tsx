@@ -1,0 +1,91 @@
+import type { QueryResult } from '@till/core';
+import { useEffect, useRef } from 'react';
+import { cn } from '@/lib/utils';
+import { foundText, type ChatMessage } from '../utils/chat-rules';
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** SPEC §8/§9: the count found and up to 3 sample rows of a query. */
+export function QuerySample({ result }: { result: QueryResult }) {
+  if (!result.success) return null;
+  const columns = Object.keys(result.data[0] ?? {});
+  return (
+    <div className="mt-2 grid gap-1" data-testid="query-result">
+      <p className="text-xs font-medium">{foundText(result.row_count)}</p>
+      {columns.length > 0 ? (
+        <div className="overflow-x-auto rounded border bg-background text-foreground">
+          <table className="w-full text-left text-xs">
+            <caption className="sr-only">Sample rows</caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="border-b px-2 py-1 font-medium whitespace-nowrap">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {result.data.map((row, index) => (
+                <tr key={index} className="border-b last:border-0">
+                  {columns.map((column) => (
+                    <td key={column} className="px-2 py-1 whitespace-nowrap">
+                      {cellText(row[column])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+interface ChatMessageListProps {
+  messages: ChatMessage[];
+  sending: boolean;
+  dark: boolean;
+  primaryColor?: string;
+}
+
+/** The conversation, newest at the bottom; scrolled to the end as messages arrive. */
+export function ChatMessageList({ messages, sending, dark, primaryColor }: ChatMessageListProps) {
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length, sending]);
+  return (
+    <div role="log" aria-live="polite" aria-label="Messages" className="flex flex-1 flex-col gap-2 overflow-y-auto p-3">
+      {messages.map((message) => {
+        const mine = message.role === 'user';
+        return (
+          <div
+            key={message.id}
+            data-role={message.role}
+            className={cn(
+              'max-w-[85%] rounded-lg px-3 py-2 text-sm break-words whitespace-pre-wrap',
+              mine ? 'self-end text-white' : dark ? 'self-start bg-slate-800 text-slate-100' : 'self-start bg-slate-100 text-slate-900',
+              message.failed && !mine && (dark ? 'border border-red-400' : 'border border-red-300'),
+            )}
+            style={mine ? { backgroundColor: primaryColor ?? '#3b82f6' } : undefined}
+          >
+            {message.content}
+            {message.queryResult ? <QuerySample result={message.queryResult} /> : null}
+          </div>
+        );
+      })}
+      {sending ? (
+        <p role="status" className={cn('self-start text-xs', dark ? 'text-slate-400' : 'text-slate-500')}>
+          Thinking...
+        </p>
+      ) : null}
+      <div ref={end} />
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import type { QueryResult } from '@till/core';
 import { useEffect, useRef } from 'react';
 import { cn } from '@/lib/utils';
 import { foundText, type ChatMessage } from '../utils/chat-rules';
+import { readableTextOn } from '../utils/colors';
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -70,10 +71,10 @@ export function ChatMessageList({ messages, sending, dark, primaryColor }: ChatM
             data-role={message.role}
             className={cn(
               'max-w-[85%] rounded-lg px-3 py-2 text-sm break-words whitespace-pre-wrap',
-              mine ? 'self-end text-white' : dark ? 'self-start bg-slate-800 text-slate-100' : 'self-start bg-slate-100 text-slate-900',
+              mine ? 'self-end' : dark ? 'self-start bg-slate-800 text-slate-100' : 'self-start bg-slate-100 text-slate-900',
               message.failed && !mine && (dark ? 'border border-red-400' : 'border border-red-300'),
             )}
-            style={mine ? { backgroundColor: primaryColor ?? '#3b82f6' } : undefined}
+            style={mine ? { backgroundColor: primaryColor ?? '#3b82f6', color: readableTextOn(primaryColor ?? '#3b82f6') } : undefined}
           >
             {message.content}
             {message.queryResult ? <QuerySample result={message.queryResult} /> : null}

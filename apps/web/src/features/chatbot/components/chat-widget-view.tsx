@@ -3,6 +3,7 @@ import { MessageCircleIcon, MinusIcon, MoonIcon, SendIcon, SunIcon, XIcon } from
 import { useState } from 'react';
 import { cn } from '@/lib/utils';
 import { canSendChat, isSendKey, type ChatMessage } from '../utils/chat-rules';
+import { legibleTextColor, readableTextOn } from '../utils/colors';
 import { ChatMessageList } from './chat-messages';
 
 /** SPEC §2: the widget is a closed button, open, or minimized. */
@@ -31,6 +32,7 @@ interface ChatWidgetViewProps {
 /** The customer chat widget as it looks: the launcher button or the 80×96 card (SPEC §2). */
 export function ChatWidgetView({ options, state, onStateChange, messages, sending, sessionToken, onSend, contained = false, businessName }: ChatWidgetViewProps) {
   const [dark, setDark] = useState(options.widget_theme === 'dark');
+  const onPrimary = readableTextOn(options.primary_color);
   const [draft, setDraft] = useState('');
   const [shownTheme, setShownTheme] = useState(options.widget_theme);
   if (shownTheme !== options.widget_theme) {
@@ -68,7 +70,7 @@ export function ChatWidgetView({ options, state, onStateChange, messages, sendin
           )}
           data-theme={dark ? 'dark' : 'light'}
         >
-          <header className="flex items-center gap-1 py-1 pr-1 pl-3 text-white" style={{ backgroundColor: options.primary_color }}>
+          <header className="flex items-center gap-1 py-1 pr-1 pl-3" style={{ backgroundColor: options.primary_color, color: onPrimary }}>
             <MessageCircleIcon aria-hidden="true" className="size-4 shrink-0" />
             <h2 className="flex-1 truncate text-sm font-semibold">{title}</h2>
             <HeaderButton label={dark ? 'Switch to light theme' : 'Switch to dark theme'} onClick={() => setDark((value) => !value)}>
@@ -123,14 +125,14 @@ export function ChatWidgetView({ options, state, onStateChange, messages, sendin
                   type="submit"
                   aria-label="Send message"
                   disabled={!sendable}
-                  className="flex size-9 shrink-0 items-center justify-center rounded-md text-white disabled:opacity-50"
-                  style={{ backgroundColor: options.primary_color }}
+                  className="flex size-9 shrink-0 items-center justify-center rounded-md disabled:opacity-50"
+                  style={{ backgroundColor: options.primary_color, color: onPrimary }}
                 >
                   <SendIcon aria-hidden="true" className="size-4" />
                 </button>
               </form>
               {options.show_branding ? (
-                <p className={cn('pb-1 text-center text-[11px]', dark ? 'text-slate-400' : 'text-slate-500')} style={{ color: dark ? undefined : options.secondary_color }}>
+                <p className={cn('pb-1 text-center text-[11px]', dark ? 'text-slate-400' : 'text-slate-500')} style={{ color: dark ? undefined : legibleTextColor(options.secondary_color, '#ffffff', '#64748b') }}>
                   Powered by Till
                 </p>
               ) : null}

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { uploadWithProgress } from '@/lib/upload';
-import { expensesKey, type Expense, type ExpenseCategory, type ExpenseFilters, type ExpensePayload, type ExpenseSummary, type ExpenseSupplier } from './types';
+import { expensesKey, type Expense, type ExpenseFilters, type ExpensePayload } from './types';
 
 /** The filters as query parameters, leaving out the ones not set. */
 export function filterQuery(filters: ExpenseFilters) {
@@ -20,10 +21,7 @@ export function expensesListOptions(filters: ExpenseFilters) {
   return infiniteQueryOptions({
     queryKey: [...expensesKey, 'list', filters] as const,
     queryFn: ({ pageParam, signal }) =>
-      apiClient.get<{ expenses: Expense[]; nextCursor: string | null }>('/api/expenses', {
-        query: { ...filterQuery(filters), limit: PAGE, cursor: pageParam ?? undefined },
-        signal,
-      }),
+      dataOf(api.GET('/api/expenses', { params: { query: { ...filterQuery(filters), limit: PAGE, cursor: pageParam ?? undefined } }, signal })),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     placeholderData: keepPreviousData,
@@ -39,7 +37,7 @@ export function useExpenses(filters: ExpenseFilters) {
 export function useExpenseSummary(filters: ExpenseFilters) {
   return useQuery({
     queryKey: [...expensesKey, 'summary', filters] as const,
-    queryFn: ({ signal }) => apiClient.get<ExpenseSummary>('/api/expenses/summary', { query: filterQuery(filters), signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/expenses/summary', { params: { query: filterQuery(filters) }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -47,7 +45,7 @@ export function useExpenseSummary(filters: ExpenseFilters) {
 export function useExpenseCategories() {
   return useQuery({
     queryKey: [...expensesKey, 'categories'] as const,
-    queryFn: ({ signal }) => apiClient.get<{ categories: ExpenseCategory[] }>('/api/expenses/categories', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/expenses/categories', { signal })),
     select: (answer) => answer.categories,
   });
 }
@@ -55,7 +53,7 @@ export function useExpenseCategories() {
 export function useExpenseSuppliers() {
   return useQuery({
     queryKey: [...expensesKey, 'suppliers'] as const,
-    queryFn: ({ signal }) => apiClient.get<{ suppliers: ExpenseSupplier[] }>('/api/expenses/suppliers', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/expenses/suppliers', { signal })),
     select: (answer) => answer.suppliers,
   });
 }
@@ -69,18 +67,18 @@ function useInvalidatingMutation<Input, Output>(mutationFn: (input: Input) => Pr
 export function useCreateExpense() {
   return useInvalidatingMutation(
     async (input: { idempotencyKey: string; payload: ExpensePayload }) =>
-      (await apiClient.post<{ expense: Expense }>('/api/expenses', { idempotencyKey: input.idempotencyKey, ...input.payload })).expense,
+      (await dataOf(api.POST('/api/expenses', { body: { idempotencyKey: input.idempotencyKey, ...input.payload } }))).expense,
   );
 }
 
 export function useUpdateExpense() {
   return useInvalidatingMutation(
-    async (input: { id: string; changes: Partial<ExpensePayload> }) => (await apiClient.patch<{ expense: Expense }>(`/api/expenses/${input.id}`, input.changes)).expense,
+    async (input: { id: string; changes: Partial<ExpensePayload> }) => (await dataOf(api.PATCH('/api/expenses/{id}', { params: { path: { id: input.id } }, body: input.changes }))).expense,
   );
 }
 
 export function useDeleteExpense() {
-  return useInvalidatingMutation((id: string) => apiClient.delete<{ deleted: true }>(`/api/expenses/${id}`));
+  return useInvalidatingMutation((id: string) => dataOf(api.DELETE('/api/expenses/{id}', { params: { path: { id } } })));
 }
 
 /** POST /api/expenses/{id}/receipt (multipart, field "file"), reporting upload progress. */
@@ -97,17 +95,17 @@ export function useUploadReceipt() {
 }
 
 export function useRemoveReceipt() {
-  return useInvalidatingMutation(async (id: string) => (await apiClient.delete<{ expense: Expense }>(`/api/expenses/${id}/receipt`)).expense);
+  return useInvalidatingMutation(async (id: string) => (await dataOf(api.DELETE('/api/expenses/{id}/receipt', { params: { path: { id } } }))).expense);
 }
 
 export function useCreateExpenseCategory() {
-  return useInvalidatingMutation(async (name: string) => (await apiClient.post<{ category: ExpenseCategory }>('/api/expenses/categories', { name })).category);
+  return useInvalidatingMutation(async (name: string) => (await dataOf(api.POST('/api/expenses/categories', { body: { name } }))).category);
 }
 
 export function useUpdateExpenseCategory() {
   return useInvalidatingMutation(
     async (input: { id: string; name?: string; archived?: boolean }) =>
-      (await apiClient.patch<{ category: ExpenseCategory }>(`/api/expenses/categories/${input.id}`, { name: input.name, archived: input.archived })).category,
+      (await dataOf(api.PATCH('/api/expenses/categories/{id}', { params: { path: { id: input.id } }, body: { name: input.name, archived: input.archived } }))).category,
   );
 }
 

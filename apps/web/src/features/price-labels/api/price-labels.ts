@@ -1,52 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 
 export const priceLabelsKey = ['price-labels'] as const;
 
-export type LabelTemplate = 'shelf-38x25' | 'a4-3x8';
+/** POST /api/price-labels/pdf's body, and the sheet it prints on: the server's route schema. */
+export type PrintRequest = ApiBody<'/api/price-labels/pdf'>;
+export type LabelTemplate = PrintRequest['template'];
 
 export const LABEL_TEMPLATE_OPTIONS: { value: LabelTemplate; label: string; hint: string }[] = [
   { value: 'shelf-38x25', label: 'Shelf label 38 × 25 mm', hint: 'One label a page, for a thermal label printer' },
   { value: 'a4-3x8', label: 'A4 sheet, 3 × 8', hint: '24 labels of 70 × 37 mm on an A4 sheet, for an office printer' },
 ];
 
-export interface QueuedLabel {
-  productId: string;
-  name: string;
-  sku: string | null;
-  barcode: string | null;
-  price: number;
-  oldPrice: number;
-  queuedAt: string;
-}
-
-export interface LabelProduct {
-  id: string;
-  name: string;
-  sku: string | null;
-  barcode: string | null;
-  price: number;
-}
-
-export interface RecentReceipt {
-  id: string;
-  receivedAt: string;
-  supplierName: string | null;
-  lines: { productId: string; name: string; quantity: number }[];
-}
-
-export interface PrintRequest {
-  template: LabelTemplate;
-  items: { productId: string; copies: number }[];
-  skip?: number;
-  outline?: boolean;
-  clearQueue?: boolean;
-}
+export type QueuedLabel = ApiAnswer<'/api/price-labels/queue'>['items'][number];
+export type LabelProduct = ApiAnswer<'/api/products'>['products'][number];
+export type RecentReceipt = ApiAnswer<'/api/price-labels/recent-receipts'>['receipts'][number];
 
 export function useLabelQueue() {
   return useQuery({
     queryKey: [...priceLabelsKey, 'queue'] as const,
-    queryFn: ({ signal }) => apiClient.get<{ items: QueuedLabel[] }>('/api/price-labels/queue', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/price-labels/queue', { signal })),
     select: (answer) => answer.items,
   });
 }
@@ -54,7 +28,7 @@ export function useLabelQueue() {
 export function useRecentReceipts() {
   return useQuery({
     queryKey: [...priceLabelsKey, 'receipts'] as const,
-    queryFn: ({ signal }) => apiClient.get<{ receipts: RecentReceipt[] }>('/api/price-labels/recent-receipts', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/price-labels/recent-receipts', { signal })),
     select: (answer) => answer.receipts,
   });
 }
@@ -64,7 +38,7 @@ export function useLabelProducts(filter: { q: string; categoryId: string | null 
   return useQuery({
     queryKey: [...priceLabelsKey, 'products', filter] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<{ products: LabelProduct[] }>('/api/products', { query: { q: filter.q || undefined, categoryId: filter.categoryId ?? undefined, status: 'active', limit: 50 }, signal }),
+      dataOf(api.GET('/api/products', { params: { query: { q: filter.q || undefined, categoryId: filter.categoryId ?? undefined, status: 'active', limit: 50 } }, signal })),
     select: (answer) => answer.products,
     enabled: filter.q !== '' || filter.categoryId !== null,
     placeholderData: keepPreviousData,
@@ -74,7 +48,7 @@ export function useLabelProducts(filter: { q: string; categoryId: string | null 
 export function useLabelCategories() {
   return useQuery({
     queryKey: [...priceLabelsKey, 'categories'] as const,
-    queryFn: ({ signal }) => apiClient.get<{ categories: { id: string; name: string }[] }>('/api/categories', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/categories', { signal })),
     select: (answer) => answer.categories,
   });
 }
@@ -82,7 +56,7 @@ export function useLabelCategories() {
 export function useDropQueued() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (productId: string) => apiClient.delete<{ removed: true }>(`/api/price-labels/queue/${productId}`),
+    mutationFn: (productId: string) => dataOf(api.DELETE('/api/price-labels/queue/{productId}', { params: { path: { productId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...priceLabelsKey, 'queue'] }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
-import { productsKey, type Product, type ProductResponse } from './types';
+import { api, dataOf } from '@/lib/api';
+import { productsKey, type Product } from './types';
 
 export const STOCK_REASONS = ['Delivery received', 'Stock count', 'Damaged', 'Lost or stolen', 'Returned to supplier', 'Used in store'] as const;
 
@@ -42,7 +42,7 @@ export function adjustmentFromForm(form: AdjustStockForm, current: number): Adju
 
 /** POST /api/products/{id}/stock-adjustments: an adjustment movement in the stock ledger. */
 export async function adjustStock({ id, body }: { id: string; body: AdjustStockBody }): Promise<Product> {
-  return (await apiClient.post<ProductResponse>(`/api/products/${id}/stock-adjustments`, body)).product;
+  return (await dataOf(api.POST('/api/products/{id}/stock-adjustments', { params: { path: { id } }, body }))).product;
 }
 
 export function useAdjustStock() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { productsKey, type Product, type ProductResponse } from './types';
+import { api, dataOf } from '@/lib/api';
+import { productsKey, type Product } from './types';
 
 /** POST /api/products/{id}/archive: off the till and out of the default list; history kept. */
 export async function archiveProduct(id: string): Promise<Product> {
-  return (await apiClient.post<ProductResponse>(`/api/products/${id}/archive`)).product;
+  return (await dataOf(api.POST('/api/products/{id}/archive', { params: { path: { id } } }))).product;
 }
 
 export function useArchiveProduct() {

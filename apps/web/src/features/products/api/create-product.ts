@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { productsKey, type Product, type ProductResponse } from './types';
+import { api, dataOf } from '@/lib/api';
+import { productsKey, type Product } from './types';
 
 /** POST /api/products. Money in minor units (the form parses the typed decimals). */
 export interface CreateProductBody {
@@ -17,7 +17,7 @@ export interface CreateProductBody {
 }
 
 export async function createProduct(body: CreateProductBody): Promise<Product> {
-  return (await apiClient.post<ProductResponse>('/api/products', body)).product;
+  return (await dataOf(api.POST('/api/products', { body }))).product;
 }
 
 export function useCreateProduct() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { taxRatesKey } from './get-tax-rates';
 import { productsKey, type TaxRate } from './types';
 
@@ -20,7 +20,7 @@ export type TaxRateForm = z.infer<typeof taxRateForm>;
 
 /** POST /api/tax-rates. */
 export async function createTaxRate(body: { name: string; basisPoints: number; isDefault?: boolean }): Promise<TaxRate> {
-  return (await apiClient.post<{ taxRate: TaxRate }>('/api/tax-rates', body)).taxRate;
+  return (await dataOf(api.POST('/api/tax-rates', { body }))).taxRate;
 }
 
 export function useCreateTaxRate() {

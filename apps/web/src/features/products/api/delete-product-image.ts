@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { productsKey, type Product, type ProductResponse } from './types';
+import { api, dataOf } from '@/lib/api';
+import { productsKey, type Product } from './types';
 
 /** DELETE /api/products/{id}/image. */
 export async function deleteProductImage(id: string): Promise<Product> {
-  return (await apiClient.delete<ProductResponse>(`/api/products/${id}/image`)).product;
+  return (await dataOf(api.DELETE('/api/products/{id}/image', { params: { path: { id } } }))).product;
 }
 
 export function useDeleteProductImage() {

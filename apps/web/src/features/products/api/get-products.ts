@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { productsKey, type Product, type ProductStatus } from './types';
+import { api, dataOf, type ApiAnswer } from '@/lib/api';
+import { productsKey, type ProductStatus } from './types';
 
 export interface ProductsFilter {
   q: string;
@@ -9,26 +9,25 @@ export interface ProductsFilter {
   lowStock: boolean;
 }
 
-export interface ProductsPage {
-  products: Product[];
-  nextCursor: string | null;
-}
+export type ProductsPage = ApiAnswer<'/api/products'>;
 
 export const PRODUCTS_PAGE_SIZE = 50;
 
 /** GET /api/products: one page; the server searches names (contains), SKUs and barcodes (exact). */
 export function getProducts(filter: ProductsFilter, cursor: string | null, signal?: AbortSignal): Promise<ProductsPage> {
-  return apiClient.get<ProductsPage>('/api/products', {
-    query: {
+  return dataOf(
+    api.GET('/api/products', {
+    params: { query: {
       q: filter.q.trim() || undefined,
       categoryId: filter.categoryId ?? undefined,
       status: filter.status,
       lowStock: filter.lowStock ? 'true' : undefined,
       limit: PRODUCTS_PAGE_SIZE,
       cursor: cursor ?? undefined,
-    },
+    } },
     ...(signal ? { signal } : {}),
-  });
+  }),
+  );
 }
 
 export const productsListKey = (filter: ProductsFilter) => [...productsKey, 'list', filter] as const;

@@ -1,18 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { productsKey, type StockMovement } from './types';
+import { api, dataOf, type ApiAnswer } from '@/lib/api';
+import { productsKey } from './types';
 
-interface MovementsPage {
-  movements: StockMovement[];
-  nextCursor: string | null;
-}
+type MovementsPage = ApiAnswer<'/api/products/{id}/stock-movements'>;
 
 /** GET /api/products/{id}/stock-movements: the ledger, newest first. */
 export function getStockMovements(productId: string, cursor: string | null, signal?: AbortSignal): Promise<MovementsPage> {
-  return apiClient.get<MovementsPage>(`/api/products/${productId}/stock-movements`, {
-    query: { limit: 20, cursor: cursor ?? undefined },
-    ...(signal ? { signal } : {}),
-  });
+  return dataOf(
+    api.GET('/api/products/{id}/stock-movements', { params: { path: { id: productId }, query: { limit: 20, cursor: cursor ?? undefined } }, ...(signal ? { signal } : {}) }),
+  );
 }
 
 export const stockMovementsKey = (productId: string) => [...productsKey, 'movements', productId] as const;

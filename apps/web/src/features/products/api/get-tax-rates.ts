@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import type { TaxRate } from './types';
 
 export const taxRatesKey = ['tax-rates'] as const;
 
 /** GET /api/tax-rates. */
 export async function getTaxRates(signal?: AbortSignal): Promise<TaxRate[]> {
-  return (await apiClient.get<{ taxRates: TaxRate[] }>('/api/tax-rates', signal ? { signal } : {})).taxRates;
+  return (await dataOf(api.GET('/api/tax-rates', signal ? { signal } : {}))).taxRates;
 }
 
 export function useTaxRates() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { productsKey, type Product, type ProductResponse } from './types';
+import { api, dataOf } from '@/lib/api';
+import { productsKey, type Product } from './types';
 
 /** POST /api/products/{id}/restore: back on sale. */
 export async function restoreProduct(id: string): Promise<Product> {
-  return (await apiClient.post<ProductResponse>(`/api/products/${id}/restore`)).product;
+  return (await dataOf(api.POST('/api/products/{id}/restore', { params: { path: { id } } }))).product;
 }
 
 export function useRestoreProduct() {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import type { CreateProductBody } from './create-product';
-import { productsKey, type Product, type ProductResponse } from './types';
+import { productsKey, type Product } from './types';
 
 /** PATCH /api/products/{id}: only the fields that changed (the price needs can_change_prices). */
 export type UpdateProductBody = Partial<Omit<CreateProductBody, 'initialStock'>>;
 
 export async function updateProduct({ id, body }: { id: string; body: UpdateProductBody }): Promise<Product> {
-  return (await apiClient.patch<ProductResponse>(`/api/products/${id}`, body)).product;
+  return (await dataOf(api.PATCH('/api/products/{id}', { params: { path: { id } }, body }))).product;
 }
 
 /** The fields of `after` that differ from `before`. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { taxRatesKey } from './get-tax-rates';
 import { productsKey, type TaxRate } from './types';
 
 /** PATCH /api/tax-rates/{id}: rename, change the rate (audited) or make it the default. */
 export async function updateTaxRate({ id, body }: { id: string; body: Partial<Omit<TaxRate, 'id'>> }): Promise<TaxRate> {
-  return (await apiClient.patch<{ taxRate: TaxRate }>(`/api/tax-rates/${id}`, body)).taxRate;
+  return (await dataOf(api.PATCH('/api/tax-rates/{id}', { params: { path: { id } }, body }))).taxRate;
 }
 
 export function useUpdateTaxRate() {

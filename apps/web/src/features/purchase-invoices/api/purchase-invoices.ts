@@ -1,68 +1,16 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgedPayableBucket, InvoicePaymentStatus } from '@till/core';
+import type { InvoicePaymentStatus } from '@till/core';
 import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 import { uploadWithProgress } from '@/lib/upload';
 
 export const purchaseInvoicesQueryKey = ['purchase-invoices'] as const;
 
-export interface InvoiceSummary {
-  id: string;
-  supplier: { id: string; name: string };
-  invoiceNumber: string;
-  invoiceDate: string;
-  dueDate: string;
-  currency: string;
-  net: number;
-  tax: number;
-  total: number;
-  paidTotal: number;
-  balance: number;
-  status: InvoicePaymentStatus;
-  daysOverdue: number;
-  createdAt: string;
-}
-
-export interface InvoiceLineMatch {
-  purchaseOrderId: string;
-  purchaseOrderLabel: string;
-  quantityOrdered: number;
-  unitCostOrdered: number;
-  quantityReceived: number;
-  quantityInvoicedBefore: number;
-  quantityDiffers: boolean;
-  costDiffers: boolean;
-  deliveryDiffers: boolean;
-  unitsNotReceived: number;
-  amountDifference: number;
-  matched: boolean;
-}
-
-export interface PurchaseInvoice extends InvoiceSummary {
-  notes: string | null;
-  attachmentName: string | null;
-  attachmentUrl: string | null;
-  lines: {
-    id: string;
-    purchaseOrderLineId: string | null;
-    productId: string | null;
-    description: string;
-    quantity: number;
-    unitCost: number;
-    taxRateBp: number;
-    net: number;
-    tax: number;
-    match: InvoiceLineMatch | null;
-  }[];
-  payments: { id: string; amount: number; paidOn: string; method: string; reference: string | null; createdAt: string }[];
-}
-
-export interface AgedPayables {
-  asOf: string;
-  currency: string;
-  suppliers: { supplierId: string; supplierName: string; buckets: Record<AgedPayableBucket, number>; total: number }[];
-  totals: Record<AgedPayableBucket, number>;
-  total: number;
-}
+/** The supplier-invoice routes' answers, named for the components: the server's route schemas, never copies. */
+export type InvoiceSummary = ApiAnswer<'/api/purchase-invoices'>['invoices'][number];
+export type PurchaseInvoice = ApiAnswer<'/api/purchase-invoices/{id}'>['invoice'];
+export type InvoiceLineMatch = NonNullable<PurchaseInvoice['lines'][number]['match']>;
+export type AgedPayables = ApiAnswer<'/api/purchase-invoices/aged-payables'>;
 
 export function usePurchaseInvoices(status: InvoicePaymentStatus | null, enabled: boolean) {
   return useInfiniteQuery(
@@ -70,7 +18,7 @@ export function usePurchaseInvoices(status: InvoicePaymentStatus | null, enabled
       enabled,
       queryKey: [...purchaseInvoicesQueryKey, 'list', { status }],
       queryFn: ({ pageParam, signal }) =>
-        apiClient.get<{ invoices: InvoiceSummary[]; nextCursor: string | null }>('/api/purchase-invoices', { query: { status: status ?? undefined, cursor: pageParam, limit: 50 }, signal }),
+        dataOf(api.GET('/api/purchase-invoices', { params: { query: { status: status ?? undefined, cursor: pageParam ?? undefined, limit: 50 } }, signal })),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.nextCursor,
       staleTime: 30_000,
@@ -82,14 +30,14 @@ export function useAgedPayables(enabled: boolean) {
   return useQuery({
     enabled,
     queryKey: [...purchaseInvoicesQueryKey, 'aged'],
-    queryFn: ({ signal }) => apiClient.get<AgedPayables>('/api/purchase-invoices/aged-payables', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/purchase-invoices/aged-payables', { signal })),
   });
 }
 
 const invoiceQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...purchaseInvoicesQueryKey, 'detail', id],
-    queryFn: async ({ signal }) => (await apiClient.get<{ invoice: PurchaseInvoice }>(`/api/purchase-invoices/${id}`, { signal })).invoice,
+    queryFn: async ({ signal }) => (await dataOf(api.GET('/api/purchase-invoices/{id}', { params: { path: { id } }, signal }))).invoice,
   });
 
 export function usePurchaseInvoice(id: string | null) {
@@ -110,24 +58,16 @@ function useInvoiceMutation<Input>(run: (input: Input) => Promise<PurchaseInvoic
   });
 }
 
-export interface EnterInvoiceInput {
-  idempotencyKey: string;
-  supplierId: string;
-  invoiceNumber: string;
-  invoiceDate: string;
-  dueDate?: string;
-  notes: string;
-  lines: { purchaseOrderLineId?: string; description?: string; quantity: number; unitCost: number; taxRateBp?: number }[];
-}
+export type EnterInvoiceInput = Omit<ApiBody<'/api/purchase-invoices'>, 'notes'> & { notes: string };
 
 /** POST /api/purchase-invoices; the key is made when the form opens, so a retry returns the first invoice. */
 export const useEnterInvoice = () =>
-  useInvoiceMutation(async (input: EnterInvoiceInput) => (await apiClient.post<{ invoice: PurchaseInvoice }>('/api/purchase-invoices', { ...input, notes: input.notes.trim() || null })).invoice);
+  useInvoiceMutation(async (input: EnterInvoiceInput) => (await dataOf(api.POST('/api/purchase-invoices', { body: { ...input, notes: input.notes.trim() || null } }))).invoice);
 
 export const useRecordPayment = (invoiceId: string) =>
   useInvoiceMutation(
-    async (input: { idempotencyKey: string; amount: number; paidOn: string; method: string; reference: string }) =>
-      (await apiClient.post<{ invoice: PurchaseInvoice }>(`/api/purchase-invoices/${invoiceId}/payments`, { ...input, reference: input.reference.trim() || null })).invoice,
+    async (input: Omit<ApiBody<'/api/purchase-invoices/{id}/payments'>, 'reference'> & { reference: string }) =>
+      (await dataOf(api.POST('/api/purchase-invoices/{id}/payments', { params: { path: { id: invoiceId } }, body: { ...input, reference: input.reference.trim() || null } }))).invoice,
   );
 
 export function useExportInvoices() {
@@ -146,18 +86,13 @@ export function useExportInvoices() {
   });
 }
 
-export interface OrderForMatching {
-  id: string;
-  label: string;
-  status: string;
-  lines: { id: string; productName: string; quantityOrdered: number; quantityReceived: number; unitCost: number; taxRateBp: number }[];
-}
+export type OrderForMatching = ApiAnswer<'/api/purchase-orders/{id}'>['purchaseOrder'];
 
 /** Suppliers to enter an invoice for (GET /api/suppliers). */
 export function useInvoiceSuppliers(enabled: boolean) {
   return useQuery({
     queryKey: ['suppliers', 'options'],
-    queryFn: async ({ signal }) => (await apiClient.get<{ suppliers: { id: string; name: string; isActive: boolean }[] }>('/api/suppliers', { query: { limit: 100 }, signal })).suppliers,
+    queryFn: async ({ signal }) => (await dataOf(api.GET('/api/suppliers', { params: { query: { limit: 100 } }, signal }))).suppliers,
     enabled,
   });
 }
@@ -168,9 +103,9 @@ export function useOrdersToMatch(supplierId: string | null) {
     queryKey: ['purchase-orders', 'to-match', supplierId ?? ''],
     enabled: supplierId !== null,
     queryFn: async ({ signal }) => {
-      const { purchaseOrders } = await apiClient.get<{ purchaseOrders: { id: string; status: string }[] }>('/api/purchase-orders', { query: { supplierId: supplierId ?? undefined, limit: 20 }, signal });
+      const { purchaseOrders } = await dataOf(api.GET('/api/purchase-orders', { params: { query: { supplierId: supplierId ?? undefined, limit: 20 } }, signal }));
       const delivered = purchaseOrders.filter((order) => order.status === 'partly_received' || order.status === 'received');
-      return Promise.all(delivered.map(async (order) => (await apiClient.get<{ purchaseOrder: OrderForMatching }>(`/api/purchase-orders/${order.id}`, { signal })).purchaseOrder));
+      return Promise.all(delivered.map(async (order) => (await dataOf(api.GET('/api/purchase-orders/{id}', { params: { path: { id: order.id } }, signal }))).purchaseOrder));
     },
   });
 }
@@ -180,5 +115,5 @@ export const useAttachInvoiceFile = (invoiceId: string) =>
   useInvoiceMutation(async (file: File) => {
     const name = `${invoiceId}/${Date.now()}-${file.name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(-80) || 'invoice'}`;
     await uploadWithProgress(`/api/storage/object/purchase-invoices/${name}`, { body: file, contentType: file.type || 'application/octet-stream' });
-    return (await apiClient.put<{ invoice: PurchaseInvoice }>(`/api/purchase-invoices/${invoiceId}/attachment`, { name })).invoice;
+    return (await dataOf(api.PUT('/api/purchase-invoices/{id}/attachment', { params: { path: { id: invoiceId } }, body: { name } }))).invoice;
   });

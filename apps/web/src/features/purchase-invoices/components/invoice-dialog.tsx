@@ -23,7 +23,7 @@ function PaymentForm({ invoice, today }: { invoice: PurchaseInvoice; today: stri
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [amount, setAmount] = useState(() => minorToDecimalText(invoice.balance, invoice.currency));
   const [paidOn, setPaidOn] = useState(today);
-  const [method, setMethod] = useState('bank_transfer');
+  const [method, setMethod] = useState<(typeof METHODS)[number][0]>('bank_transfer');
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
   const pay = useRecordPayment(invoice.id);
@@ -57,7 +57,7 @@ function PaymentForm({ invoice, today }: { invoice: PurchaseInvoice; today: stri
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="payment-method">Method</Label>
-          <select id="payment-method" value={method} onChange={(event) => setMethod(event.target.value)} className="h-11 rounded-md border bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 sm:text-sm">
+          <select id="payment-method" value={method} onChange={(event) => setMethod(event.target.value as (typeof METHODS)[number][0])} className="h-11 rounded-md border bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 sm:text-sm">
             {METHODS.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}

@@ -1,86 +1,16 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseOrderStatus } from '@till/core';
 import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 
 export const purchaseOrdersQueryKey = ['purchase-orders'] as const;
 
-export interface PurchaseOrderListItem {
-  id: string;
-  number: number;
-  label: string;
-  status: PurchaseOrderStatus;
-  supplier: { id: string; name: string };
-  expectedDate: string | null;
-  lineCount: number;
-  net: number;
-  currency: string;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-export interface PurchaseOrderLine {
-  id: string;
-  productId: string;
-  productName: string;
-  sku: string | null;
-  packSize: number;
-  quantityOrdered: number;
-  quantityReceived: number;
-  unitCost: number;
-  taxRateBp: number;
-  net: number;
-  tax: number;
-  total: number;
-}
-
-export interface GoodsReceipt {
-  id: string;
-  purchaseOrderId: string | null;
-  supplierId: string | null;
-  note: string | null;
-  receivedAt: string;
-  lines: {
-    id: string;
-    purchaseOrderLineId: string | null;
-    productId: string;
-    productName: string;
-    quantity: number;
-    unitCost: number;
-    costBefore: number | null;
-    costAfter: number;
-    stockBefore: number;
-    batchNumber: string | null;
-    expiryDate: string | null;
-  }[];
-}
-
-export interface PurchaseOrder {
-  id: string;
-  number: number;
-  label: string;
-  status: PurchaseOrderStatus;
-  supplier: { id: string; name: string; email: string | null };
-  expectedDate: string | null;
-  notes: string | null;
-  currency: string;
-  net: number;
-  tax: number;
-  total: number;
-  lines: PurchaseOrderLine[];
-  receipts: GoodsReceipt[];
-  sentAt: string | null;
-  cancelledAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ReceiveLine {
-  purchaseOrderLineId: string;
-  quantity: number;
-  unitCost?: number;
-  batchNumber?: string | null;
-  expiryDate?: string | null;
-}
+/** The purchasing routes' answers, named for the components: the server's route schemas, never copies. */
+export type PurchaseOrderListItem = ApiAnswer<'/api/purchase-orders'>['purchaseOrders'][number];
+export type PurchaseOrder = ApiAnswer<'/api/purchase-orders/{id}'>['purchaseOrder'];
+export type PurchaseOrderLine = PurchaseOrder['lines'][number];
+export type GoodsReceipt = PurchaseOrder['receipts'][number];
+export type ReceiveLine = ApiBody<'/api/goods-receipts'>['lines'][number];
 
 /** GET /api/purchase-orders: newest first, optionally of one status; a page at a time. */
 export function usePurchaseOrders(status: PurchaseOrderStatus | null) {
@@ -88,10 +18,7 @@ export function usePurchaseOrders(status: PurchaseOrderStatus | null) {
     infiniteQueryOptions({
       queryKey: [...purchaseOrdersQueryKey, 'list', { status }],
       queryFn: ({ pageParam, signal }) =>
-        apiClient.get<{ purchaseOrders: PurchaseOrderListItem[]; nextCursor: string | null }>('/api/purchase-orders', {
-          query: { status: status ?? undefined, cursor: pageParam, limit: 50 },
-          signal,
-        }),
+        dataOf(api.GET('/api/purchase-orders', { params: { query: { status: status ?? undefined, cursor: pageParam ?? undefined, limit: 50 } }, signal })),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.nextCursor,
       staleTime: 30_000,
@@ -102,7 +29,7 @@ export function usePurchaseOrders(status: PurchaseOrderStatus | null) {
 const orderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...purchaseOrdersQueryKey, 'detail', id],
-    queryFn: async ({ signal }) => (await apiClient.get<{ purchaseOrder: PurchaseOrder }>(`/api/purchase-orders/${id}`, { signal })).purchaseOrder,
+    queryFn: async ({ signal }) => (await dataOf(api.GET('/api/purchase-orders/{id}', { params: { path: { id } }, signal }))).purchaseOrder,
   });
 
 export function usePurchaseOrder(id: string | null) {
@@ -126,14 +53,14 @@ function useOrderMutation<Input>(run: (input: Input) => Promise<PurchaseOrder>) 
 }
 
 export const useSendPurchaseOrder = () =>
-  useOrderMutation(async (id: string) => (await apiClient.post<{ purchaseOrder: PurchaseOrder; emailedTo: string | null }>(`/api/purchase-orders/${id}/send`)).purchaseOrder);
+  useOrderMutation(async (id: string) => (await dataOf(api.POST('/api/purchase-orders/{id}/send', { params: { path: { id } } }))).purchaseOrder);
 
-export const useCancelPurchaseOrder = () => useOrderMutation(async (id: string) => (await apiClient.post<{ purchaseOrder: PurchaseOrder }>(`/api/purchase-orders/${id}/cancel`)).purchaseOrder);
+export const useCancelPurchaseOrder = () => useOrderMutation(async (id: string) => (await dataOf(api.POST('/api/purchase-orders/{id}/cancel', { params: { path: { id } } }))).purchaseOrder);
 
 export const useCreatePurchaseOrder = () =>
   useOrderMutation(
     async (input: { supplierId: string; expectedDate: string | null; notes: string; lines: { productId: string; quantity: number; packSize: number }[] }) =>
-      (await apiClient.post<{ purchaseOrder: PurchaseOrder }>('/api/purchase-orders', { ...input, notes: input.notes.trim() || null })).purchaseOrder,
+      (await dataOf(api.POST('/api/purchase-orders', { body: { ...input, notes: input.notes.trim() || null } }))).purchaseOrder,
   );
 
 /**
@@ -142,7 +69,9 @@ export const useCreatePurchaseOrder = () =>
  */
 export const useReceiveGoods = () =>
   useOrderMutation(async (input: { idempotencyKey: string; purchaseOrderId: string; note: string; lines: ReceiveLine[] }) => {
-    const result = await apiClient.post<{ purchaseOrder: PurchaseOrder }>('/api/goods-receipts', { ...input, note: input.note.trim() || null });
+    const result = await dataOf(api.POST('/api/goods-receipts', { body: { ...input, note: input.note.trim() || null } }));
+    // A delivery against an order always answers with that order; only a receipt without one answers null.
+    if (!result.purchaseOrder) throw new Error('The delivery was received, but its purchase order was not returned.');
     return result.purchaseOrder;
   });
 
@@ -150,9 +79,7 @@ export function useReorder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiClient.post<{ purchaseOrders: { id: string; label: string; supplierId: string; lineCount: number }[]; withoutSupplier: { productId: string; name: string }[] }>(
-        '/api/purchase-orders/reorder',
-      ),
+      dataOf(api.POST('/api/purchase-orders/reorder')),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: purchaseOrdersQueryKey }),
   });
 }
@@ -167,27 +94,14 @@ export async function openPurchaseOrderPdf(id: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export interface SupplierOption {
-  id: string;
-  name: string;
-  isActive: boolean;
-}
-
-export interface SupplierProductOption {
-  productId: string;
-  name: string;
-  packSize: number;
-  lastCost: number | null;
-  cost: number | null;
-  stockQuantity: number;
-  trackStock: boolean;
-}
+export type SupplierOption = ApiAnswer<'/api/suppliers'>['suppliers'][number];
+export type SupplierProductOption = ApiAnswer<'/api/suppliers/{id}'>['products'][number];
 
 /** Active suppliers to order from (GET /api/suppliers). */
 export function useSupplierOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['suppliers', 'options'],
-    queryFn: async ({ signal }) => (await apiClient.get<{ suppliers: SupplierOption[] }>('/api/suppliers', { query: { limit: 100 }, signal })).suppliers,
+    queryFn: async ({ signal }) => (await dataOf(api.GET('/api/suppliers', { params: { query: { limit: 100 } }, signal }))).suppliers,
     enabled,
   });
 }
@@ -196,7 +110,7 @@ export function useSupplierOptions(enabled: boolean) {
 export function useSupplierProductOptions(supplierId: string | null) {
   return useQuery({
     queryKey: ['suppliers', 'detail', supplierId ?? ''],
-    queryFn: ({ signal }) => apiClient.get<{ products: SupplierProductOption[] }>(`/api/suppliers/${supplierId}`, { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/suppliers/{id}', { params: { path: { id: supplierId ?? '' } }, signal })),
     enabled: supplierId !== null,
   });
 }

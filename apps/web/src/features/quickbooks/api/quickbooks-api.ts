@@ -1,22 +1,11 @@
-import type { QuickbooksDay, QuickbooksExportFormat, QuickbooksMapping, QuickbooksMappingInput } from '@till/core';
+import type { QuickbooksExportFormat, QuickbooksMappingInput } from '@till/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer } from '@/lib/api';
 
-export interface MappingView {
-  mapping: QuickbooksMapping | null;
-  updatedAt: string | null;
-  updatedBy: string | null;
-  categories: string[];
-  taxRates: number[];
-}
-
-export interface DaysView {
-  from: string;
-  to: string;
-  mapped: boolean;
-  truncated: boolean;
-  days: QuickbooksDay[];
-}
+/** The QuickBooks routes' answers, named for the components: the server's route schemas, never copies. */
+export type MappingView = ApiAnswer<'/api/quickbooks/mapping'>;
+export type DaysView = ApiAnswer<'/api/quickbooks/days'>;
 
 export const quickbooksKey = ['quickbooks'] as const;
 
@@ -24,14 +13,14 @@ export const quickbooksKey = ['quickbooks'] as const;
 export function useQuickbooksMapping() {
   return useQuery({
     queryKey: [...quickbooksKey, 'mapping'] as const,
-    queryFn: ({ signal }) => apiClient.get<MappingView>('/api/quickbooks/mapping', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/quickbooks/mapping', { signal })),
   });
 }
 
 export function useSaveQuickbooksMapping() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mapping: QuickbooksMappingInput) => apiClient.put<{ mapping: QuickbooksMapping }>('/api/quickbooks/mapping', mapping),
+    mutationFn: (mapping: QuickbooksMappingInput) => dataOf(api.PUT('/api/quickbooks/mapping', { body: mapping })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: quickbooksKey }),
   });
 }
@@ -40,7 +29,7 @@ export function useSaveQuickbooksMapping() {
 export function useQuickbooksDays(range: { from?: string | undefined; to?: string | undefined }) {
   return useQuery({
     queryKey: [...quickbooksKey, 'days', range] as const,
-    queryFn: ({ signal }) => apiClient.get<DaysView>('/api/quickbooks/days', { query: { from: range.from, to: range.to }, signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/quickbooks/days', { params: { query: { from: range.from, to: range.to } }, signal })),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,62 +1,20 @@
-import type { RebateBasis, RebateKind, RebateTier } from '@till/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 
 export const rebatesQueryKey = ['rebate-agreements'] as const;
 
-export interface RebateTerms {
-  supplierId: string;
-  name: string;
-  kind: RebateKind;
-  basis: RebateBasis;
-  tiers: RebateTier[];
-  startsOn: string;
-  endsOn: string;
-  productIds: string[] | null;
-  notes: string | null;
-}
-
-export interface RebateResult {
-  currency: string;
-  quantity: number;
-  spend: number;
-  tierIndex: number | null;
-  earned: number;
-  next: { tierIndex: number; threshold: number; missing: number; rebateAtNext: number | null; gain: number | null } | null;
-  products: { productId: string; name: string; sku: string | null; quantity: number; spend: number; rebate: number; averageUnitCost: number; effectiveUnitCost: number }[];
-}
-
-export interface RebateAgreement {
-  id: string;
-  supplier: { id: string; name: string };
-  name: string;
-  kind: RebateKind;
-  basis: RebateBasis;
-  tiers: RebateTier[];
-  startsOn: string;
-  endsOn: string;
-  productIds: string[];
-  notes: string | null;
-  result: RebateResult;
-}
-
-export interface RebateSupplier {
-  id: string;
-  name: string;
-  isActive: boolean;
-}
-
-export interface RebateSupplierProduct {
-  productId: string;
-  name: string;
-  sku: string | null;
-}
+/** The rebate routes' bodies and answers, named for the components: the server's route schemas, never copies. */
+export type RebateTerms = ApiBody<'/api/rebate-agreements'>;
+export type RebateAgreement = ApiAnswer<'/api/rebate-agreements'>['agreements'][number];
+export type RebateResult = RebateAgreement['result'];
+export type RebateSupplier = ApiAnswer<'/api/suppliers'>['suppliers'][number];
+export type RebateSupplierProduct = ApiAnswer<'/api/suppliers/{id}'>['products'][number];
 
 /** GET /api/rebate-agreements: every agreement with what it earns today. */
 export function useRebateAgreements(enabled: boolean) {
   return useQuery({
     queryKey: [...rebatesQueryKey, 'list'] as const,
-    queryFn: ({ signal }) => apiClient.get<{ agreements: RebateAgreement[] }>('/api/rebate-agreements', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/rebate-agreements', { signal })),
     select: (answer) => answer.agreements,
     enabled,
   });
@@ -66,7 +24,7 @@ export function useRebateAgreements(enabled: boolean) {
 export function useRebateSuppliers(enabled: boolean) {
   return useQuery({
     queryKey: [...rebatesQueryKey, 'suppliers'] as const,
-    queryFn: ({ signal }) => apiClient.get<{ suppliers: RebateSupplier[] }>('/api/suppliers', { query: { limit: 100, includeArchived: 'true' }, signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/suppliers', { params: { query: { limit: 100, includeArchived: 'true' } }, signal })),
     select: (answer) => answer.suppliers,
     enabled,
   });
@@ -76,14 +34,14 @@ export function useRebateSuppliers(enabled: boolean) {
 export function useRebateSupplierProducts(supplierId: string | null) {
   return useQuery({
     queryKey: [...rebatesQueryKey, 'supplier-products', supplierId] as const,
-    queryFn: ({ signal }) => apiClient.get<{ products: RebateSupplierProduct[] }>(`/api/suppliers/${supplierId}`, { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/suppliers/{id}', { params: { path: { id: supplierId ?? '' } }, signal })),
     select: (answer) => answer.products,
     enabled: supplierId !== null,
   });
 }
 
 export function useTryRebate() {
-  return useMutation({ mutationFn: async (terms: RebateTerms) => (await apiClient.post<{ result: RebateResult }>('/api/rebate-agreements/try', terms)).result });
+  return useMutation({ mutationFn: async (terms: RebateTerms) => (await dataOf(api.POST('/api/rebate-agreements/try', { body: terms }))).result });
 }
 
 export function useSaveRebate() {
@@ -91,8 +49,8 @@ export function useSaveRebate() {
   return useMutation({
     mutationFn: (input: { id: string | null; terms: RebateTerms }) =>
       input.id
-        ? apiClient.put<{ agreement: RebateAgreement; result: RebateResult }>(`/api/rebate-agreements/${input.id}`, input.terms)
-        : apiClient.post<{ agreement: RebateAgreement; result: RebateResult }>('/api/rebate-agreements', input.terms),
+        ? dataOf(api.PUT('/api/rebate-agreements/{id}', { params: { path: { id: input.id } }, body: input.terms }))
+        : dataOf(api.POST('/api/rebate-agreements', { body: input.terms })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rebatesQueryKey }),
   });
 }
@@ -100,7 +58,7 @@ export function useSaveRebate() {
 export function useDeleteRebate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<{ deleted: true }>(`/api/rebate-agreements/${id}`),
+    mutationFn: (id: string) => dataOf(api.DELETE('/api/rebate-agreements/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rebatesQueryKey }),
   });
 }

@@ -1,22 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { withoutEmployeeSession } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer } from '@/lib/api';
 import { forgetCachedMe, meQueryKey } from '@/lib/me';
 
-/** A paired till as Settings → Tills lists it (GET /api/registers). */
-export interface PairedTill {
-  id: string;
-  name: string;
-  store_id: string;
-  store_name: string;
-  paired_at: string | null;
-  last_seen_at: string | null;
-  is_this_device: boolean;
-}
-
-export interface PairingCode {
-  code: string;
-  expires_at: string;
-}
+/** A paired till as Settings → Tills lists it (GET /api/registers): the server's route schema. */
+export type PairedTill = ApiAnswer<'/api/registers'>['registers'][number];
+export type PairingCode = ApiAnswer<'/api/registers/pairing-codes', 'post'>;
 
 const registersQueryKey = ['registers'] as const;
 
@@ -24,7 +13,7 @@ const registersQueryKey = ['registers'] as const;
 export function useRegisters({ waitingForPairing = false }: { waitingForPairing?: boolean } = {}) {
   return useQuery({
     queryKey: registersQueryKey,
-    queryFn: ({ signal }) => apiClient.get<{ registers: PairedTill[] }>('/api/registers', { signal }).then((response) => response.registers),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/registers', { signal })).then((response) => response.registers),
     // "Last seen" moves while the page is open.
     refetchInterval: waitingForPairing ? 3_000 : 60_000,
   });
@@ -32,13 +21,13 @@ export function useRegisters({ waitingForPairing = false }: { waitingForPairing?
 
 /** POST /api/registers/pairing-codes: a one-time code for the device that is to become a till. */
 export function useCreatePairingCode() {
-  return useMutation({ mutationFn: () => apiClient.post<PairingCode>('/api/registers/pairing-codes') });
+  return useMutation({ mutationFn: () => dataOf(api.POST('/api/registers/pairing-codes')) });
 }
 
 export function useRevokeRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<{ ended_sessions: number }>(`/api/registers/${id}`),
+    mutationFn: (id: string) => dataOf(api.DELETE('/api/registers/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: registersQueryKey }),
   });
 }
@@ -58,7 +47,7 @@ export function usePairWithCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { code: string; name: string }) =>
-      apiClient.post<{ register: { id: string; name: string } }>('/api/registers/pair', input, { employeeSession: 'omit' }),
+      dataOf(api.POST('/api/registers/pair', { body: input, headers: withoutEmployeeSession })),
     onSuccess: () => becomeTill(queryClient),
   });
 }
@@ -67,7 +56,7 @@ export function usePairWithCode() {
 export function usePairThisBrowser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string }) => apiClient.post<{ register: { id: string; name: string } }>('/api/registers/pair-this-browser', input),
+    mutationFn: (input: { name: string }) => dataOf(api.POST('/api/registers/pair-this-browser', { body: input })),
     onSuccess: () => becomeTill(queryClient),
   });
 }

@@ -1,43 +1,24 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdjustmentReason, RecordCountsInput, StartStockCountInput, StockMovementReason, WasteReason } from '@till/core';
+import type { RecordCountsInput, StartStockCountInput, WasteReason } from '@till/core';
 import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 
 /** Stock control's requests (issue 14 items 3, 4, 6): one query key tree, invalidated after each write. */
 export const stockControlKey = ['stock-control'] as const;
 // Products show stock: their lists refresh too after a movement.
 const productsKey = ['products'] as const;
 
-export interface HistoryMovement {
-  id: string;
-  quantityDelta: number;
-  reason: StockMovementReason;
-  note: string | null;
-  orderId: string | null;
-  orderNumber: number | null;
-  actorName: string;
-  balanceAfter: number;
-  createdAt: string;
-}
-export interface HistoryProduct {
-  id: string;
-  name: string;
-  sku: string | null;
-  trackStock: boolean;
-  stockQuantity: number;
-  lowStockThreshold: number | null;
-}
-interface HistoryPage {
-  product: HistoryProduct;
-  movements: HistoryMovement[];
-  nextCursor: string | null;
-}
+/** Stock control's answers and bodies, named for the components: the server's route schemas, never copies. */
+type HistoryPage = ApiAnswer<'/api/products/{id}/stock-history'>;
+export type HistoryMovement = HistoryPage['movements'][number];
+export type HistoryProduct = HistoryPage['product'];
 
 export function useStockHistory(productId: string) {
   return useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: [...stockControlKey, 'history', productId],
       queryFn: ({ pageParam, signal }) =>
-        apiClient.get<HistoryPage>(`/api/products/${productId}/stock-history`, { query: { limit: 50, cursor: pageParam ?? undefined }, signal }),
+        dataOf(api.GET('/api/products/{id}/stock-history', { params: { path: { id: productId }, query: { limit: 50, cursor: pageParam ?? undefined } }, signal })),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,
       staleTime: 0,
@@ -50,34 +31,22 @@ function useInvalidate() {
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: stockControlKey }), queryClient.invalidateQueries({ queryKey: productsKey })]);
 }
 
-export interface AdjustStockBody {
-  idempotencyKey: string;
-  productId: string;
-  quantityDelta: number;
-  reason: AdjustmentReason;
-  note: string | null;
-}
+export type AdjustStockBody = ApiBody<'/api/stock-adjustments'>;
 
 export function useAdjustStock() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: AdjustStockBody) => apiClient.post<{ adjustment: { id: string; quantityAfter: number } }>('/api/stock-adjustments', body),
+    mutationFn: (body: AdjustStockBody) => dataOf(api.POST('/api/stock-adjustments', { body })),
     onSuccess: invalidate,
   });
 }
 
-export interface RecordWasteBody {
-  idempotencyKey: string;
-  productId: string;
-  quantity: number;
-  reason: WasteReason;
-  note: string | null;
-}
+export type RecordWasteBody = ApiBody<'/api/waste'>;
 
 export function useRecordWaste() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: RecordWasteBody) => apiClient.post<{ waste: { id: string; costValue: number } }>('/api/waste', body),
+    mutationFn: (body: RecordWasteBody) => dataOf(api.POST('/api/waste', { body })),
     onSuccess: invalidate,
   });
 }
@@ -87,27 +56,7 @@ export interface WasteFilter {
   to: string;
   reason: WasteReason | null;
 }
-export interface WasteReport {
-  from: string;
-  to: string;
-  currency: string;
-  totals: { quantity: number; costValue: number; records: number };
-  byReason: { reason: WasteReason; quantity: number; costValue: number; records: number }[];
-  byProduct: { productId: string; name: string; quantity: number; costValue: number; records: number }[];
-  records: {
-    id: string;
-    productId: string;
-    productName: string;
-    sku: string | null;
-    quantity: number;
-    reason: WasteReason;
-    note: string | null;
-    unitCost: number;
-    costValue: number;
-    createdAt: string;
-    actorName: string | null;
-  }[];
-}
+export type WasteReport = ApiAnswer<'/api/waste/report'>;
 
 const wasteQuery = (filter: WasteFilter) => ({ from: filter.from, to: filter.to, reason: filter.reason ?? undefined });
 
@@ -115,7 +64,7 @@ export function useWasteReport(filter: WasteFilter) {
   return useQuery(
     queryOptions({
       queryKey: [...stockControlKey, 'waste', filter],
-      queryFn: ({ signal }) => apiClient.get<WasteReport>('/api/waste/report', { query: wasteQuery(filter), signal }),
+      queryFn: ({ signal }) => dataOf(api.GET('/api/waste/report', { params: { query: wasteQuery(filter) }, signal })),
       placeholderData: keepPreviousData,
     }),
   );
@@ -135,15 +84,7 @@ export function useExportWaste() {
   });
 }
 
-export interface ProductOption {
-  id: string;
-  name: string;
-  sku: string | null;
-  barcode: string | null;
-  trackStock: boolean;
-  stockQuantity: number;
-  cost: number | null;
-}
+export type ProductOption = ApiAnswer<'/api/products'>['products'][number];
 
 /** Tracked products matching a search (name, SKU or barcode), for choosing what was wasted. */
 export function useProductOptions(q: string) {
@@ -151,7 +92,7 @@ export function useProductOptions(q: string) {
     queryOptions({
       queryKey: [...productsKey, 'stock-options', q],
       queryFn: async ({ signal }) => {
-        const page = await apiClient.get<{ products: ProductOption[] }>('/api/products', { query: { q: q || undefined, status: 'active', limit: 20 }, signal });
+        const page = await dataOf(api.GET('/api/products', { params: { query: { q: q || undefined, status: 'active', limit: 20 } }, signal }));
         return page.products.filter((product) => product.trackStock);
       },
       placeholderData: keepPreviousData,
@@ -163,49 +104,20 @@ export function useCategoryOptions() {
   return useQuery(
     queryOptions({
       queryKey: ['categories', 'stock-count-options'],
-      queryFn: ({ signal }) => apiClient.get<{ categories: { id: string; name: string }[] }>('/api/categories', { signal }),
+      queryFn: ({ signal }) => dataOf(api.GET('/api/categories', { signal })),
     }),
   );
 }
 
-export interface CountLine {
-  productId: string;
-  name: string;
-  sku: string | null;
-  barcode: string | null;
-  expectedQuantity: number;
-  countedQuantity: number | null;
-  countedAt: string | null;
-  movedWhileCounting: number | null;
-  postedDifference: number | null;
-}
-export interface StockCount {
-  id: string;
-  scope: 'full' | 'category';
-  categoryId: string | null;
-  status: 'counting' | 'posted' | 'cancelled';
-  note: string | null;
-  startedAt: string;
-  postedAt: string | null;
-  lines: CountLine[];
-}
-export interface StockCountSummary {
-  id: string;
-  scope: 'full' | 'category';
-  status: 'counting' | 'posted' | 'cancelled';
-  note: string | null;
-  categoryName: string | null;
-  startedAt: string;
-  postedAt: string | null;
-  lineCount: number;
-  countedCount: number;
-}
+export type StockCount = ApiAnswer<'/api/stock-counts/{id}'>['count'];
+export type CountLine = StockCount['lines'][number];
+export type StockCountSummary = ApiAnswer<'/api/stock-counts'>['counts'][number];
 
 export function useStockCounts() {
   return useQuery(
     queryOptions({
       queryKey: [...stockControlKey, 'counts'],
-      queryFn: ({ signal }) => apiClient.get<{ counts: StockCountSummary[] }>('/api/stock-counts', { signal }),
+      queryFn: ({ signal }) => dataOf(api.GET('/api/stock-counts', { signal })),
     }),
   );
 }
@@ -214,7 +126,7 @@ export function useStockCount(countId: string) {
   return useQuery(
     queryOptions({
       queryKey: [...stockControlKey, 'count', countId],
-      queryFn: ({ signal }) => apiClient.get<{ count: StockCount }>(`/api/stock-counts/${countId}`, { signal }),
+      queryFn: ({ signal }) => dataOf(api.GET('/api/stock-counts/{id}', { params: { path: { id: countId } }, signal })),
     }),
   );
 }
@@ -222,21 +134,21 @@ export function useStockCount(countId: string) {
 export function useStartStockCount() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: StartStockCountInput) => apiClient.post<{ count: StockCount }>('/api/stock-counts', body),
+    mutationFn: (body: StartStockCountInput) => dataOf(api.POST('/api/stock-counts', { body })),
     onSuccess: invalidate,
   });
 }
 
 export function useRecordCounts(countId: string) {
   return useMutation({
-    mutationFn: (body: RecordCountsInput) => apiClient.put<{ recorded: number }>(`/api/stock-counts/${countId}/lines`, body),
+    mutationFn: (body: RecordCountsInput) => dataOf(api.PUT('/api/stock-counts/{id}/lines', { params: { path: { id: countId } }, body })),
   });
 }
 
 export function useFinishStockCount(countId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (action: 'post' | 'cancel') => apiClient.post<{ count: StockCount }>(`/api/stock-counts/${countId}/${action}`),
+    mutationFn: (action: 'post' | 'cancel') => dataOf(api.POST(action === 'post' ? '/api/stock-counts/{id}/post' : '/api/stock-counts/{id}/cancel', { params: { path: { id: countId } } })),
     onSuccess: invalidate,
   });
 }

@@ -1,49 +1,14 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 
 export const suppliersQueryKey = ['suppliers'] as const;
 
-export interface Supplier {
-  id: string;
-  name: string;
-  contactName: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  taxNumber: string | null;
-  paymentTermsDays: number;
-  leadTimeDays: number | null;
-  currencyNote: string | null;
-  notes: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface SupplierListItem extends Supplier {
-  productCount: number;
-}
-
-export interface SupplierProduct {
-  productId: string;
-  name: string;
-  sku: string | null;
-  supplierCode: string | null;
-  packSize: number;
-  lastCost: number | null;
-  cost: number | null;
-  trackStock: boolean;
-  stockQuantity: number;
-  lowStockThreshold: number | null;
-  reorderPoint: number | null;
-  reorderQuantity: number | null;
-  isActive: boolean;
-}
-
-export interface SupplierDetail {
-  supplier: Supplier;
-  products: SupplierProduct[];
-}
+/** The supplier routes' answers, named for the components: the server's route schemas, never copies. */
+export type SupplierDetail = ApiAnswer<'/api/suppliers/{id}'>;
+export type Supplier = SupplierDetail['supplier'];
+export type SupplierProduct = SupplierDetail['products'][number];
+export type SupplierListItem = ApiAnswer<'/api/suppliers'>['suppliers'][number];
 
 /** What the supplier form sends: blank texts clear a field. */
 export interface SupplierPayload {
@@ -59,18 +24,7 @@ export interface SupplierPayload {
   notes: string;
 }
 
-export interface SupplierProductPayload {
-  supplierCode?: string | null;
-  packSize?: number;
-  lastCost?: number | null;
-  reorderPoint?: number | null;
-  reorderQuantity?: number | null;
-}
-
-interface SuppliersPage {
-  suppliers: SupplierListItem[];
-  nextCursor: string | null;
-}
+export type SupplierProductPayload = ApiBody<'/api/suppliers/{id}/products/{productId}', 'put'>;
 
 /** GET /api/suppliers: by name; archived ones too when asked; a page at a time. */
 export function useSuppliers(q: string, includeArchived: boolean) {
@@ -78,7 +32,7 @@ export function useSuppliers(q: string, includeArchived: boolean) {
     infiniteQueryOptions({
       queryKey: [...suppliersQueryKey, 'list', { q, includeArchived }],
       queryFn: ({ pageParam, signal }) =>
-        apiClient.get<SuppliersPage>('/api/suppliers', { query: { q: q || undefined, includeArchived: includeArchived ? 'true' : undefined, cursor: pageParam, limit: 50 }, signal }),
+        dataOf(api.GET('/api/suppliers', { params: { query: { q: q || undefined, includeArchived: includeArchived ? 'true' : undefined, cursor: pageParam ?? undefined, limit: 50 } }, signal })),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.nextCursor,
       staleTime: 30_000,
@@ -87,7 +41,7 @@ export function useSuppliers(q: string, includeArchived: boolean) {
 }
 
 export const supplierQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...suppliersQueryKey, 'detail', id], queryFn: ({ signal }) => apiClient.get<SupplierDetail>(`/api/suppliers/${id}`, { signal }) });
+  queryOptions({ queryKey: [...suppliersQueryKey, 'detail', id], queryFn: ({ signal }) => dataOf(api.GET('/api/suppliers/{id}', { params: { path: { id } }, signal })) });
 
 /** GET /api/suppliers/{id}: the supplier and the products it supplies. */
 export function useSupplier(id: string | null) {
@@ -97,7 +51,7 @@ export function useSupplier(id: string | null) {
 export function useCreateSupplier() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (payload: SupplierPayload) => (await apiClient.post<{ supplier: Supplier }>('/api/suppliers', payload)).supplier,
+    mutationFn: async (payload: SupplierPayload) => (await dataOf(api.POST('/api/suppliers', { body: payload }))).supplier,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: suppliersQueryKey }),
   });
 }
@@ -106,7 +60,7 @@ export function useUpdateSupplier() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, changes }: { id: string; changes: Partial<SupplierPayload> & { isActive?: boolean } }) =>
-      (await apiClient.patch<{ supplier: Supplier }>(`/api/suppliers/${id}`, changes)).supplier,
+      (await dataOf(api.PATCH('/api/suppliers/{id}', { params: { path: { id } }, body: changes }))).supplier,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: suppliersQueryKey }),
   });
 }
@@ -115,7 +69,7 @@ export function useSetSupplierProduct(supplierId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ productId, payload }: { productId: string; payload: SupplierProductPayload }) =>
-      apiClient.put<SupplierDetail>(`/api/suppliers/${supplierId}/products/${productId}`, payload),
+      dataOf(api.PUT('/api/suppliers/{id}/products/{productId}', { params: { path: { id: supplierId, productId } }, body: payload })),
     onSuccess: (detail) => {
       queryClient.setQueryData(supplierQueryOptions(supplierId).queryKey, detail);
       return queryClient.invalidateQueries({ queryKey: [...suppliersQueryKey, 'list'] });
@@ -126,7 +80,7 @@ export function useSetSupplierProduct(supplierId: string) {
 export function useRemoveSupplierProduct(supplierId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (productId: string) => apiClient.delete<SupplierDetail>(`/api/suppliers/${supplierId}/products/${productId}`),
+    mutationFn: (productId: string) => dataOf(api.DELETE('/api/suppliers/{id}/products/{productId}', { params: { path: { id: supplierId, productId } } })),
     onSuccess: (detail) => {
       queryClient.setQueryData(supplierQueryOptions(supplierId).queryKey, detail);
       return queryClient.invalidateQueries({ queryKey: [...suppliersQueryKey, 'list'] });
@@ -151,19 +105,13 @@ export function useExportSuppliers() {
   });
 }
 
-export interface CatalogueMatch {
-  id: string;
-  name: string;
-  sku: string | null;
-  cost: number | null;
-  trackStock: boolean;
-}
+export type CatalogueMatch = ApiAnswer<'/api/products'>['products'][number];
 
 /** GET /api/products?q=: products to link to a supplier. */
 export function useCatalogueSearch(q: string) {
   return useQuery({
     queryKey: ['products', 'supplier-picker', q],
-    queryFn: ({ signal }) => apiClient.get<{ products: CatalogueMatch[] }>('/api/products', { query: { q: q || undefined, limit: 20 }, signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/products', { params: { query: { q: q || undefined, limit: 20 } }, signal })),
     staleTime: 30_000,
   });
 }
@@ -178,7 +126,7 @@ export interface ImportRowError {
 export function useImportSuppliers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) => apiClient.post<{ created: number; updated: number; unchanged: number }>('/api/suppliers/import', { csv }),
+    mutationFn: (csv: string) => dataOf(api.POST('/api/suppliers/import', { body: { csv } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: suppliersQueryKey }),
   });
 }

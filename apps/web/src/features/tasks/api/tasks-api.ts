@@ -1,25 +1,10 @@
 import type { TaskStatus } from '@till/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 
-export interface Task {
-  id: string;
-  title: string;
-  notes: string | null;
-  assignee: { id: string; name: string } | null;
-  dueDate: string | null;
-  status: TaskStatus;
-  overdue: boolean;
-  completedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface TaskAssignee {
-  id: string;
-  name: string;
-  role: string;
-}
+/** The tasks API's answers, named for the components: the server's route schemas, never copies. */
+export type Task = ApiAnswer<'/api/tasks'>['tasks'][number];
+export type TaskAssignee = ApiAnswer<'/api/tasks/assignees'>['assignees'][number];
 
 export interface TaskFilters {
   status?: TaskStatus;
@@ -27,12 +12,7 @@ export interface TaskFilters {
   overdue?: boolean;
 }
 
-export interface TaskPayload {
-  title: string;
-  notes: string | null;
-  assigneeId: string | null;
-  dueDate: string | null;
-}
+export type TaskPayload = ApiBody<'/api/tasks'>;
 
 export const tasksKey = ['tasks'] as const;
 
@@ -41,10 +21,7 @@ export function useTasks(filters: TaskFilters) {
   return useQuery({
     queryKey: [...tasksKey, 'list', filters] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<{ tasks: Task[]; today: string }>('/api/tasks', {
-        query: { status: filters.status, assigneeId: filters.assigneeId, overdue: filters.overdue ? 'true' : undefined },
-        signal,
-      }),
+      dataOf(api.GET('/api/tasks', { params: { query: { status: filters.status, assigneeId: filters.assigneeId, overdue: filters.overdue ? 'true' : undefined } }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -52,7 +29,7 @@ export function useTasks(filters: TaskFilters) {
 export function useTaskAssignees() {
   return useQuery({
     queryKey: [...tasksKey, 'assignees'] as const,
-    queryFn: ({ signal }) => apiClient.get<{ assignees: TaskAssignee[] }>('/api/tasks/assignees', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/tasks/assignees', { signal })),
     select: (answer) => answer.assignees,
   });
 }
@@ -62,9 +39,9 @@ function useTaskMutation<Input, Output>(mutationFn: (input: Input) => Promise<Ou
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksKey }) });
 }
 
-export const useCreateTask = () => useTaskMutation(async (payload: TaskPayload) => (await apiClient.post<{ task: Task }>('/api/tasks', payload)).task);
+export const useCreateTask = () => useTaskMutation(async (payload: TaskPayload) => (await dataOf(api.POST('/api/tasks', { body: payload }))).task);
 
 export const useUpdateTask = () =>
-  useTaskMutation(async (input: { id: string; changes: Partial<TaskPayload> & { status?: TaskStatus } }) => (await apiClient.patch<{ task: Task }>(`/api/tasks/${input.id}`, input.changes)).task);
+  useTaskMutation(async (input: { id: string; changes: Partial<TaskPayload> & { status?: TaskStatus } }) => (await dataOf(api.PATCH('/api/tasks/{id}', { params: { path: { id: input.id } }, body: input.changes }))).task);
 
-export const useDeleteTask = () => useTaskMutation((id: string) => apiClient.delete<{ deleted: true }>(`/api/tasks/${id}`));
+export const useDeleteTask = () => useTaskMutation((id: string) => dataOf(api.DELETE('/api/tasks/{id}', { params: { path: { id } } })));

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { resolveEnabledFeatures, type EnabledFeatures } from '@till/core';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer } from '@/lib/api';
+import { isApiError } from '@/lib/api-client';
 import { browserStorage, clearProfileCache, readProfileCache, writeProfileCache } from '@/lib/profile-cache';
 
 /**
@@ -8,26 +9,11 @@ import { browserStorage, clearProfileCache, readProfileCache, writeProfileCache 
  * read it (auth redirects, business setup, dashboard, the shell), so it lives in lib.
  */
 
-export interface MeUser {
-  id: string;
-  email: string | null;
-  phoneNumber: string | null;
-  name: string | null;
-}
-
-export interface MeProfile {
-  user_id: string;
-  business_name: string | null;
-  full_name: string | null;
-  industry: string | null;
-}
-
-export interface MeBusiness {
-  id: string;
-  name: string;
-  currency: string;
-  time_zone: string;
-}
+/** GET /api/me's answer: the server's route schema (the typed client's generated types). */
+type MeAnswer = ApiAnswer<'/api/me'>;
+export type MeUser = NonNullable<MeAnswer['user']>;
+export type MeProfile = NonNullable<MeAnswer['profile']>;
+export type MeBusiness = NonNullable<MeAnswer['business']>;
 
 export interface BusinessSettings {
   business_name: string;
@@ -39,11 +25,7 @@ export interface BusinessSettings {
 }
 
 /** This browser is a paired till (issue 10): no account is signed in on it. */
-export interface MeTill {
-  id: string;
-  name: string;
-  store_id: string;
-}
+export type MeTill = NonNullable<MeAnswer['till']>;
 
 export interface Me {
   user: MeUser | null;
@@ -122,7 +104,7 @@ export function forgetCachedMe(): void {
 
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
   try {
-    const me = normalizeMe(await apiClient.get<RawMe>('/api/me', signal ? { signal } : {}));
+    const me = normalizeMe(await dataOf(api.GET('/api/me', signal ? { signal } : {})));
     if (me.user || me.till) writeProfileCache(browserStorage(), me, Date.now());
     else forgetCachedMe();
     return me;

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 
 /** GET /api/super-admin/status: the server's is_super_admin answer for the signed-in account. */
 export function getSuperAdminStatus({ signal }: { signal?: AbortSignal } = {}): Promise<{ isSuperAdmin: boolean }> {
-  return apiClient.get<{ isSuperAdmin: boolean }>('/api/super-admin/status', signal ? { signal } : {});
+  return dataOf(api.GET('/api/super-admin/status', signal ? { signal } : {}));
 }
 
 export function getSuperAdminStatusQueryOptions(userId: string | null) {

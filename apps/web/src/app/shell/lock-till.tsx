@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Kbd } from '@/components/ui/kbd';
 import { forgetActorQueries } from '@/lib/actor-queries';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { clearEmployeeSession } from '@/lib/employee-session';
 
 /** Ctrl+Shift+L (⌘+Shift+L on a Mac): lock the till from any screen. */
@@ -22,7 +22,7 @@ export function useLockTill() {
   const queryClient = useQueryClient();
   return useCallback(() => {
     // The request takes the token with it before the session is forgotten below.
-    void apiClient.post('/api/employee-sessions/sign-out').catch(() => undefined);
+    void api.POST('/api/employee-sessions/sign-out').catch(() => undefined);
     forgetActorQueries(queryClient);
     clearEmployeeSession();
     void navigate('/pos-terminal', { replace: true });

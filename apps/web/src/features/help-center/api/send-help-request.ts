@@ -1,16 +1,11 @@
-import type { HelpTopic } from '@till/core';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiBody } from '@/lib/api';
 
-export interface HelpRequestPayload {
-  topic: HelpTopic;
-  subject: string;
-  message: string;
-}
+export type HelpRequestPayload = ApiBody<'/api/help-center/contact'>;
 
 /** POST /api/help-center/contact: e-mailed to the platform's super admins through the outbox. */
 export function useSendHelpRequest() {
   return useMutation({
-    mutationFn: async (payload: HelpRequestPayload) => (await apiClient.post<{ request: { id: string; sentAt: string } }>('/api/help-center/contact', payload)).request,
+    mutationFn: async (payload: HelpRequestPayload) => (await dataOf(api.POST('/api/help-center/contact', { body: payload }))).request,
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeatureName } from '@till/core';
 import { useNavigate } from 'react-router';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { refreshSettings } from '@/lib/me';
 
 /**
@@ -15,9 +15,7 @@ export function useSwitchOnFeatures() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async ({ features, then }: { features: FeatureName[]; then: string }) => {
-      const response = await apiClient.patch<{ settings: Parameters<typeof refreshSettings>[1] }>('/api/business-settings', {
-        enabled_features: Object.fromEntries(features.map((name) => [name, true])),
-      });
+      const response = await dataOf(api.PATCH('/api/business-settings', { body: { enabled_features: Object.fromEntries(features.map((name) => [name, true])) } }));
       // The sidebar and the route gates read /api/me: the page opens once it knows the feature is on.
       await refreshSettings(queryClient, response.settings);
       await navigate(then);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { INDUSTRIES, resolveEnabledFeatures, type EnabledFeatures, type Industry } from '@till/core';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer } from '@/lib/api';
 
 /** GET /api/business-settings: everything the settings page edits. */
 export interface EditableSettings {
@@ -18,18 +18,8 @@ export interface EditableSettings {
   cashiers_close_own_session: boolean;
 }
 
-export interface RawEditableSettings
-  extends Omit<EditableSettings, 'enabled_features' | 'industry' | 'prices_include_tax' | 'cash_variance_threshold' | 'cashiers_close_own_session'> {
-  industry: string;
-  cash_variance_threshold?: number | null;
-  cashiers_close_own_session?: boolean | null;
-  prices_include_tax?: boolean | null;
-  enabled_features?: Partial<Record<string, boolean>> | null;
-}
-
-export interface BusinessSettingsResponse {
-  settings: RawEditableSettings;
-}
+/** What the server sends (its route schema); older stored settings may lack newer fields. */
+export type RawEditableSettings = ApiAnswer<'/api/business-settings'>['settings'];
 
 export function normalizeEditableSettings(raw: RawEditableSettings): EditableSettings {
   return {
@@ -44,7 +34,7 @@ export function normalizeEditableSettings(raw: RawEditableSettings): EditableSet
 }
 
 export async function getBusinessSettings({ signal }: { signal?: AbortSignal } = {}): Promise<EditableSettings> {
-  const response = await apiClient.get<BusinessSettingsResponse>('/api/business-settings', signal ? { signal } : {});
+  const response = await dataOf(api.GET('/api/business-settings', signal ? { signal } : {}));
   return normalizeEditableSettings(response.settings);
 }
 

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FEATURE_NAMES, INDUSTRIES, type FeatureName } from '@till/core';
 import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api';
 import { refreshSettings } from '@/lib/me';
 import {
   businessSettingsQueryKey,
   normalizeEditableSettings,
-  type BusinessSettingsResponse,
   type EditableSettings,
 } from './get-business-settings';
 
@@ -53,7 +52,7 @@ export function settingsPatch(before: EditableSettings, after: UpdateBusinessSet
 }
 
 export async function updateBusinessSettings(patch: BusinessSettingsPatch): Promise<EditableSettings> {
-  const response = await apiClient.patch<BusinessSettingsResponse>('/api/business-settings', patch);
+  const response = await dataOf(api.PATCH('/api/business-settings', { body: patch }));
   return normalizeEditableSettings(response.settings);
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { echoToolResults, startFakeOpenAI, type FakeOpenAI } from '../apps/server/test/fake-openai.ts';
+import { seriousA11yViolations } from './axe.ts';
 import { addStaff, MANAGER, pairTill, signInOnTill, signUpOwner } from './till-journey.ts';
 
 /**
@@ -9,7 +10,7 @@ import { addStaff, MANAGER, pairTill, signInOnTill, signUpOwner } from './till-j
  * loopback fake provider that playwright.config.ts points OPENAI_BASE_URL at (the next port).
  */
 const SHOTS = '.tmp/screenshots/chatbot';
-// The business's website, listed as an origin that may embed the chat (the framing itself is apps/server/test/chatbot-embed.test.ts).
+// The business's website: another origin than the Till server (localhost), listed as one that may embed the chat.
 const WEBSITE = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`;
 let fake: FakeOpenAI;
 // Each test signs up, sells, and waits on the provider: more than the default minute on a busy machine.
@@ -81,23 +82,50 @@ test('a visitor asks the chat widget a price and gets the answer from the tool c
   expect(product.id).toBeTruthy();
   const chatbotId = await setUpChat(page);
 
-  // A visitor (a browser of their own) opens the business's chat page and asks a price.
+  // A visitor (a browser of their own) opens the business's website, another origin, which
+  // embeds the chat in a frame; the Till server's frame-ancestors lets only listed sites do that.
   const visitor = await browser.newContext();
   const site = await visitor.newPage();
-  await site.goto(`${baseURL}/chatbot-widget/${chatbotId}`);
-  await site.getByRole('button', { name: 'Open chat' }).click({ timeout: 60_000 });
-  const log = site.getByRole('log', { name: 'Messages' });
+  await site.route(`${WEBSITE}/our-website.html`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><title>Corner Deli</title></head><body><h1>Corner Deli</h1><iframe title="Chat" src="${baseURL}/chatbot-embed/${chatbotId}" style="position:fixed;right:0;bottom:0;width:400px;height:520px;border:0"></iframe></body></html>`,
+    }),
+  );
+  await site.goto(`${WEBSITE}/our-website.html`);
+  const chat = site.frameLocator('iframe[title="Chat"]');
+  await chat.getByRole('button', { name: 'Open chat' }).click({ timeout: 60_000 });
+  const log = chat.getByRole('log', { name: 'Messages' });
   await expect(log.locator('[data-role]').first()).toHaveText('Welcome to Corner Deli! Ask me about our food.');
-  const input = site.getByLabel('Your message');
-  await expect(site.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  const input = chat.getByLabel('Your message');
+  await expect(chat.getByRole('button', { name: 'Send message' })).toBeDisabled();
   await input.fill('   ');
-  await expect(site.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await expect(chat.getByRole('button', { name: 'Send message' })).toBeDisabled();
   await input.fill('What is the price of an almond croissant?');
   await input.press('Enter');
-  await expect(log.locator('[data-role="assistant"]').nth(1)).toContainText('Almond croissant', { timeout: 60_000 });
-  await expect(log.locator('[data-role="assistant"]').nth(1)).toContainText('3.75');
+  const answer = log.locator('[data-role="assistant"]').nth(1);
+  await expect(answer).toContainText('Almond croissant', { timeout: 60_000 });
+  await expect(answer).toContainText('3.75');
   expect(fake.requests.at(-1)?.messages.some((message) => message.role === 'tool')).toBe(true);
+  // The visitor finds the answer unhelpful: Chatbot Insights lists it for the owner.
+  await answer.getByRole('button', { name: 'Not helpful' }).click();
+  await expect(answer.getByRole('button', { name: 'Not helpful' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(site.frameLocator('iframe[title="Chat"]').getByText('Thanks for the feedback')).toBeVisible();
   await screenshots(site, 'widget-answer');
+
+  await page.goto('/chatbot');
+  await expect(page.getByRole('heading', { name: 'Chatbot Insights', level: 1 })).toBeVisible();
+  const totals = page.getByRole('region', { name: 'Totals' });
+  await expect(totals.getByText('Conversations', { exact: true }).locator('..')).toContainText('1');
+  await expect(totals.getByText('Not helpful', { exact: true }).locator('..')).toContainText('1');
+  await expect(page.getByText('“What is the price of an almond croissant?”')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshots(page, 'insights');
+  await page.getByRole('button', { name: /What is the price of an almond croissant\?/ }).click();
+  const transcript = page.getByRole('dialog', { name: 'Conversation' });
+  await expect(transcript.getByText('Not helpful', { exact: true })).toBeVisible();
+  await expect(transcript.getByRole('list', { name: 'Messages' }).getByRole('listitem')).toHaveCount(2);
+  await page.keyboard.press('Escape');
 
   // The same chatbot on its own page; the session token is kept under the widget's own key.
   const widget = await visitor.newPage();

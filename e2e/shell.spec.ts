@@ -187,6 +187,17 @@ test('a super admin sees Super Admin in the menu and real figures on /system-hea
   await page.getByRole('menuitem', { name: 'Super Admin' }).click();
   await expect(page).toHaveURL(/\/super-admin$/);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+  // The platform's chatbot defaults (/superadmin/chatbot): a new business's chat starts from them.
+  await page.goto('/superadmin/chatbot');
+  await expect(page.getByRole('heading', { name: 'Chatbot settings', level: 1 })).toBeVisible();
+  const defaults = page.getByRole('form', { name: 'Platform chatbot defaults' });
+  await expect(defaults.getByLabel('AI model')).toHaveValue('gpt-4o-mini');
+  await defaults.getByLabel('Greeting').fill('Hello from the Till platform! How can I help?');
+  await defaults.getByRole('button', { name: 'Save defaults' }).click();
+  await expect(page.getByText('Chatbot defaults saved')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Root Ops' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
 test('a failed super-admin check shows the SPEC §8 message instead of the page', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { deleteExpiredTranscripts } from './modules/chatbot/delete-expired-transcripts.ts';
 import path from 'node:path';
 import { openDatabase, type Database } from './db/client.ts';
 import type { AppConfig } from './env.ts';
@@ -73,6 +74,8 @@ export async function createServices(
     Promise.all([
       sweepExpiredRateLimits(database.db, now),
       realtimeRepository.sweepLargeMessages(database.db, new Date(now.getTime() - REALTIME_MESSAGE_TTL_MS)),
+      // Chat transcripts are kept only as long as each business chose (settings, Chatbot Insights).
+      deleteExpiredTranscripts(database, now),
     ]).catch((error: unknown) => console.error('Sweeping expired rows failed:', (error as Error).message));
   }, SWEEP_EVERY_MS);
   sweeps.unref();

@@ -20,6 +20,7 @@ export * from './insight/index.ts';
 export * from './barcodes.ts';
 export * from './chat-routing.ts';
 export * from './contracts/chatbot.ts';
+export * from './chatbot-insights.ts';
 export * from './stock-availability.ts';
 export * from './storage.ts';
 export * from './contracts/storage.ts';

@@ -3058,6 +3058,341 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chatbot/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer widget's conversations kept within the transcript retention, newest activity first */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Conversations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            conversations: {
+                                first_question: string | null;
+                                helpful: number;
+                                id: string;
+                                last_active_at: string;
+                                questions: number;
+                                started_at: string;
+                                unanswered: number;
+                                unhelpful: number;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chatbot/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation's transcript with the visitor's ratings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Transcript */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            conversation: {
+                                first_question: string | null;
+                                helpful: number;
+                                id: string;
+                                last_active_at: string;
+                                questions: number;
+                                started_at: string;
+                                unanswered: number;
+                                unhelpful: number;
+                            };
+                            messages: {
+                                comment: string | null;
+                                content: string;
+                                created_at: string;
+                                id: string;
+                                /** @enum {string|null} */
+                                rating: "up" | "down" | null;
+                                /** @enum {string} */
+                                role: "user" | "assistant";
+                                unanswered: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chatbot/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A visitor's thumbs up or down on an answer of their own conversation (rating again replaces it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        comment?: string | null;
+                        /** Format: uuid */
+                        message_id: string;
+                        /** @enum {string} */
+                        rating: "up" | "down";
+                        sessionToken: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Rated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message_id: string;
+                            /** @enum {string} */
+                            rating: "up" | "down";
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chatbot/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Chatbot Insights: conversations by day, the most asked questions, answers rated unhelpful and questions the assistant could not answer */
+        get: {
+            parameters: {
+                query?: {
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Insights */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            by_day: {
+                                conversations: number;
+                                date: string;
+                                questions: number;
+                            }[];
+                            from: string;
+                            retention_days: number;
+                            time_zone: string;
+                            to: string;
+                            top_questions: {
+                                count: number;
+                                question: string;
+                            }[];
+                            totals: {
+                                conversations: number;
+                                helpful: number;
+                                questions: number;
+                                unanswered: number;
+                                unhelpful: number;
+                            };
+                            unanswered: {
+                                answer: string;
+                                at: string;
+                                conversation_id: string;
+                                message_id: string;
+                                question: string;
+                            }[];
+                            unhelpful: {
+                                answer: string;
+                                at: string;
+                                comment: string | null;
+                                conversation_id: string;
+                                message_id: string;
+                                question: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chatbot/sessions": {
         parameters: {
             query?: never;
@@ -5956,6 +6291,7 @@ export interface paths {
                             data: {
                                 message: string;
                             };
+                            message_id: string;
                             result: string;
                         };
                     };
@@ -16131,6 +16467,156 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/super-admin/chatbot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's chatbot defaults and every business's chatbot settings (SPEC §2 /superadmin/chatbot) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Defaults and businesses */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            businesses: {
+                                allowed_origins: string[];
+                                business_id: string;
+                                business_name: string;
+                                can_edit_code: boolean;
+                                can_edit_database: boolean;
+                                chatbot_id: string | null;
+                                conversations_30_days: number;
+                                openai_model: string | null;
+                                updated_at: string | null;
+                            }[];
+                            defaults: {
+                                can_edit_code: boolean;
+                                can_edit_database: boolean;
+                                greeting: string;
+                                openai_model: string;
+                                primary_color: string;
+                                transcript_retention_days: number;
+                                updated_at: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super-admin/chatbot/defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the defaults a new business's chatbot starts from */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        can_edit_code?: boolean;
+                        can_edit_database?: boolean;
+                        greeting?: string;
+                        openai_model?: string;
+                        primary_color?: string;
+                        transcript_retention_days?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            defaults: {
+                                can_edit_code: boolean;
+                                can_edit_database: boolean;
+                                greeting: string;
+                                openai_model: string;
+                                primary_color: string;
+                                transcript_retention_days: number;
+                                updated_at: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/super-admin/status": {

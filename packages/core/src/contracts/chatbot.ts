@@ -63,6 +63,8 @@ export const chatbotCompletionOutput = z.object({
   assistant: z.object({ role: z.literal('assistant'), content: z.string() }),
   data: z.object({ message: z.string() }),
   result: z.string(),
+  /** The stored answer, for the visitor's thumbs (POST /api/chatbot/feedback). */
+  message_id: z.string(),
 });
 export type ChatbotCompletionOutput = z.infer<typeof chatbotCompletionOutput>;
 
@@ -183,3 +185,120 @@ export const updateChatbotSettingsInput = z
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
 export type UpdateChatbotSettingsInput = z.infer<typeof updateChatbotSettingsInput>;
+
+/** The visitor's thumbs on one answer of their own conversation (Chatbot Insights, issue 17 item 7). */
+export const CHAT_RATINGS = ['up', 'down'] as const;
+export const rateChatAnswerInput = z.strictObject({
+  sessionToken,
+  message_id: z.uuid(),
+  rating: z.enum(CHAT_RATINGS),
+  comment: storableText(500).nullable().optional(),
+});
+export type RateChatAnswerInput = z.infer<typeof rateChatAnswerInput>;
+export const rateChatAnswerOutput = z.object({ message_id: z.string(), rating: z.enum(CHAT_RATINGS) });
+
+/** GET /api/chatbot/insights: the last `days` days of the customer widget, in the business's time zone. */
+export const chatbotInsightsQuery = z.strictObject({ days: z.coerce.number().int().min(1).max(365).default(30) });
+
+const askedQuestion = z.object({
+  message_id: z.string(),
+  conversation_id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  at: z.string(),
+});
+
+export const chatbotInsightsView = z.object({
+  from: z.string(),
+  to: z.string(),
+  time_zone: z.string(),
+  retention_days: z.number().int(),
+  totals: z.object({
+    conversations: z.number().int(),
+    questions: z.number().int(),
+    helpful: z.number().int(),
+    unhelpful: z.number().int(),
+    unanswered: z.number().int(),
+  }),
+  by_day: z.array(z.object({ date: z.string(), conversations: z.number().int(), questions: z.number().int() })),
+  top_questions: z.array(z.object({ question: z.string(), count: z.number().int() })),
+  unhelpful: z.array(askedQuestion.extend({ comment: z.string().nullable() })),
+  unanswered: z.array(askedQuestion),
+});
+export type ChatbotInsightsView = z.infer<typeof chatbotInsightsView>;
+
+export const chatConversationsQuery = z.strictObject({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const chatConversationSummary = z.object({
+  id: z.string(),
+  started_at: z.string(),
+  last_active_at: z.string(),
+  questions: z.number().int(),
+  first_question: z.string().nullable(),
+  helpful: z.number().int(),
+  unhelpful: z.number().int(),
+  unanswered: z.number().int(),
+});
+export const chatConversationsView = z.object({ conversations: z.array(chatConversationSummary), next_cursor: z.string().nullable() });
+
+export const chatTranscriptView = z.object({
+  conversation: chatConversationSummary,
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      role: z.enum(['user', 'assistant']),
+      content: z.string(),
+      created_at: z.string(),
+      unanswered: z.boolean(),
+      rating: z.enum(CHAT_RATINGS).nullable(),
+      comment: z.string().nullable(),
+    }),
+  ),
+});
+export type ChatTranscriptView = z.infer<typeof chatTranscriptView>;
+
+/** The platform's defaults for new chatbots, and every business's settings (SPEC §2 /superadmin/chatbot). */
+export const platformChatbotDefaults = z.object({
+  openai_model: z.string(),
+  greeting: z.string(),
+  primary_color: z.string(),
+  transcript_retention_days: z.number().int(),
+  can_edit_code: z.boolean(),
+  can_edit_database: z.boolean(),
+  updated_at: z.string().nullable(),
+});
+export type PlatformChatbotDefaults = z.infer<typeof platformChatbotDefaults>;
+
+export const updatePlatformChatbotDefaultsInput = z
+  .strictObject({
+    openai_model: z.string().regex(/^[A-Za-z0-9._:/-]{1,100}$/, 'must be a model name like gpt-4o-mini'),
+    greeting: storableText(500).pipe(z.string().trim().min(1, 'Write a greeting')),
+    primary_color: hexColor,
+    transcript_retention_days: z.number().int().min(1).max(3650),
+    can_edit_code: z.boolean(),
+    can_edit_database: z.boolean(),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
+export type UpdatePlatformChatbotDefaultsInput = z.infer<typeof updatePlatformChatbotDefaultsInput>;
+
+export const platformChatbotView = z.object({
+  defaults: platformChatbotDefaults,
+  businesses: z.array(
+    z.object({
+      business_id: z.string(),
+      business_name: z.string(),
+      chatbot_id: z.string().nullable(),
+      openai_model: z.string().nullable(),
+      can_edit_code: z.boolean(),
+      can_edit_database: z.boolean(),
+      allowed_origins: z.array(z.string()),
+      conversations_30_days: z.number().int(),
+      updated_at: z.string().nullable(),
+    }),
+  ),
+});
+export type PlatformChatbotView = z.infer<typeof platformChatbotView>;

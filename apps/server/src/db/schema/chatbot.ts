@@ -76,6 +76,8 @@ export const chatMessages = pgTable(
       .references(() => chatSessions.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
+    /** An assistant answer that had nothing to go on (core `isUnansweredTurn`), listed in Chatbot Insights. */
+    unanswered: boolean('unanswered').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [index('chat_messages_session_created').on(table.sessionId, table.createdAt), index('chat_messages_business_created').on(table.businessId, table.createdAt)],
@@ -96,3 +98,19 @@ export const chatFeedback = pgTable(
   },
   (table) => [uniqueIndex('chat_feedback_message').on(table.messageId)],
 );
+
+/**
+ * The platform's defaults for a business's chatbot settings (SPEC §2 /superadmin/chatbot): one
+ * row, read when a business's `default` settings row is first created. Not a tenant table.
+ */
+export const platformChatbotDefaults = pgTable('platform_chatbot_defaults', {
+  id: integer('id').primaryKey().default(1),
+  openaiModel: text('openai_model').notNull().default('gpt-4o-mini'),
+  greeting: text('greeting').notNull().default('Hi! How can I help you today?'),
+  primaryColor: text('primary_color').notNull().default('#3b82f6'),
+  transcriptRetentionDays: integer('transcript_retention_days').notNull().default(30),
+  canEditCode: boolean('can_edit_code').notNull().default(false),
+  canEditDatabase: boolean('can_edit_database').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+  updatedBy: uuid('updated_by'),
+});

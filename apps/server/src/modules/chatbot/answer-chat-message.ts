@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, type ChatbotCompletionOutput } from '@till/core';
+import { CHAT_MESSAGES, isUnansweredTurn, type ChatbotCompletionOutput } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChatProvider } from './ai-provider.ts';
@@ -61,8 +61,15 @@ export async function answerChatMessage(
     }),
   );
   if (!turn.content) throw new AppError(502, 'no_response', CHAT_MESSAGES.noResponse);
-  await database.withTenant(session.businessId, (tx) =>
-    chatbotRepository.insertMessage(tx, { businessId: session.businessId, sessionId: session.sessionId, role: 'assistant', content: turn.content }),
+  const answer = await database.withTenant(session.businessId, (tx) =>
+    chatbotRepository.insertMessage(tx, {
+      businessId: session.businessId,
+      sessionId: session.sessionId,
+      role: 'assistant',
+      content: turn.content,
+      // Chatbot Insights lists what the shop never told the assistant.
+      unanswered: isUnansweredTurn(turn),
+    }),
   );
-  return { assistant: { role: 'assistant', content: turn.content }, data: { message: turn.content }, result: turn.content };
+  return { assistant: { role: 'assistant', content: turn.content }, data: { message: turn.content }, result: turn.content, message_id: answer.id };
 }

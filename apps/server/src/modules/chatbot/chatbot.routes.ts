@@ -1,5 +1,15 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import {
+  chatConversationsQuery,
+  chatConversationsView,
+  chatTranscriptView,
+  chatbotInsightsQuery,
+  chatbotInsightsView,
+  platformChatbotDefaults,
+  platformChatbotView,
+  rateChatAnswerInput,
+  rateChatAnswerOutput,
+  updatePlatformChatbotDefaultsInput,
   chatbotCodeAssistantInput,
   chatbotCodeAssistantOutput,
   chatbotCompletionInput,
@@ -11,9 +21,13 @@ import {
 } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
-import { business, defineRoute, PUBLIC } from '../../lib/routing.ts';
+import { business, defineRoute, PUBLIC, SUPER_ADMIN } from '../../lib/routing.ts';
 import { answerChatMessage } from './answer-chat-message.ts';
+import { getChatbotInsights } from './get-chatbot-insights.ts';
 import { getChatbotSettings } from './get-chatbot-settings.ts';
+import { getChatTranscript, listChatConversations } from './list-chat-conversations.ts';
+import { getPlatformChatbot, updatePlatformChatbotDefaults } from './platform-chatbot.ts';
+import { rateChatAnswer } from './rate-chat-answer.ts';
 import { runCodeAssistant } from './run-code-assistant.ts';
 import { startAssistantChatSession, startCustomerChatSession } from './start-chat-session.ts';
 import { updateChatbotSettings } from './update-chatbot-settings.ts';
@@ -79,6 +93,68 @@ const patchSettingsRoute = defineRoute({
   responses: { 200: jsonResponse(z.object({ settings: settingsSchema }), 'Changed'), ...errorResponses(400, 403) },
 });
 
+const rateAnswerRoute = defineRoute({
+  method: 'post',
+  path: '/api/chatbot/feedback',
+  access: PUBLIC,
+  tags: ['chatbot'],
+  summary: "A visitor's thumbs up or down on an answer of their own conversation (rating again replaces it)",
+  request: { body: jsonBody(rateChatAnswerInput) },
+  responses: { 200: jsonResponse(rateChatAnswerOutput, 'Rated'), ...errorResponses(400, 401, 403, 404) },
+});
+
+// Chatbot Insights (/chatbot) read what customers wrote: the reports permission (SPEC §6 page access).
+const insightsAccess = business({ page: 'reports' });
+
+const insightsRoute = defineRoute({
+  method: 'get',
+  path: '/api/chatbot/insights',
+  access: insightsAccess,
+  tags: ['chatbot'],
+  summary: 'Chatbot Insights: conversations by day, the most asked questions, answers rated unhelpful and questions the assistant could not answer',
+  request: { query: chatbotInsightsQuery },
+  responses: { 200: jsonResponse(chatbotInsightsView, 'Insights'), ...errorResponses(400, 403) },
+});
+
+const conversationsRoute = defineRoute({
+  method: 'get',
+  path: '/api/chatbot/conversations',
+  access: insightsAccess,
+  tags: ['chatbot'],
+  summary: "The customer widget's conversations kept within the transcript retention, newest activity first",
+  request: { query: chatConversationsQuery },
+  responses: { 200: jsonResponse(chatConversationsView, 'Conversations'), ...errorResponses(400, 403) },
+});
+
+const transcriptRoute = defineRoute({
+  method: 'get',
+  path: '/api/chatbot/conversations/{id}',
+  access: insightsAccess,
+  tags: ['chatbot'],
+  summary: "One conversation's transcript with the visitor's ratings",
+  request: { params: z.strictObject({ id: z.uuid() }) },
+  responses: { 200: jsonResponse(chatTranscriptView, 'Transcript'), ...errorResponses(400, 403, 404) },
+});
+
+const platformChatbotRoute = defineRoute({
+  method: 'get',
+  path: '/api/super-admin/chatbot',
+  access: SUPER_ADMIN,
+  tags: ['super-admin'],
+  summary: "The platform's chatbot defaults and every business's chatbot settings (SPEC §2 /superadmin/chatbot)",
+  responses: { 200: jsonResponse(platformChatbotView, 'Defaults and businesses'), ...errorResponses(400, 403) },
+});
+
+const platformDefaultsRoute = defineRoute({
+  method: 'patch',
+  path: '/api/super-admin/chatbot/defaults',
+  access: SUPER_ADMIN,
+  tags: ['super-admin'],
+  summary: "Change the defaults a new business's chatbot starts from",
+  request: { body: jsonBody(updatePlatformChatbotDefaultsInput) },
+  responses: { 200: jsonResponse(z.object({ defaults: platformChatbotDefaults }), 'Changed'), ...errorResponses(400, 403) },
+});
+
 export const chatbotRoutes = new OpenAPIHono<AppEnv>()
   .openapi(customerSessionRoute, async (c) => c.json(await startCustomerChatSession(c.var.services.database, c.req.valid('json').chatbot_id), 201))
   .openapi(assistantSessionRoute, async (c) => c.json(await startAssistantChatSession(c.var.services.database, c.var.tenant), 201))
@@ -93,4 +169,14 @@ export const chatbotRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getSettingsRoute, async (c) => c.json({ settings: await getChatbotSettings(c.var.services.database, c.var.tenant.businessId) }, 200))
   .openapi(patchSettingsRoute, async (c) =>
     c.json({ settings: await updateChatbotSettings(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 200),
+  )
+  .openapi(rateAnswerRoute, async (c) =>
+    c.json(await rateChatAnswer(c.var.services.database, { ...c.req.valid('json'), accountUserId: c.get('account')?.user.id ?? null }), 200),
+  )
+  .openapi(insightsRoute, async (c) => c.json(await getChatbotInsights(c.var.services.database, c.var.tenant.businessId, c.req.valid('query').days), 200))
+  .openapi(conversationsRoute, async (c) => c.json(await listChatConversations(c.var.services.database, c.var.tenant.businessId, c.req.valid('query')), 200))
+  .openapi(transcriptRoute, async (c) => c.json(await getChatTranscript(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id), 200))
+  .openapi(platformChatbotRoute, async (c) => c.json(await getPlatformChatbot(c.var.services.database), 200))
+  .openapi(platformDefaultsRoute, async (c) =>
+    c.json({ defaults: await updatePlatformChatbotDefaults(c.var.services.database, c.req.valid('json'), c.var.account!.user.id) }, 200),
   );

@@ -10,7 +10,6 @@ export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
   '/incidents': 'Incidents in the business, such as breakages, complaints and accidents, will be logged here.',
   '/marketing': 'Campaigns and offers that bring customers back will be managed here.',
   '/integrations': 'Connections to other services, such as accounting and payments, will be set up here.',
-  '/chatbot': 'What customers ask your chatbot, and how well it answers, will be shown here.',
   '/batch-management': 'Stock by batch, with lot numbers and expiry dates, will be managed here.',
   '/invoices': 'Invoices for your customers, made from sales or by hand, will be managed here.',
   '/vehicle-services': "Service jobs for customers' vehicles, with parts and labour, will be managed here.",
@@ -21,7 +20,6 @@ export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
   '/superadmin/industry-templates': 'The starting setup each industry gets will be edited here.',
   '/superadmin/subscription-plans': 'The plans businesses can subscribe to will be managed here.',
   '/superadmin/visual-editor': 'Changes to how the product looks will be made here, without code.',
-  '/superadmin/chatbot': "The AI assistant's settings, such as its model and what it may do, will be managed here.",
 };
 
 export function pageDescription(path: string): string {

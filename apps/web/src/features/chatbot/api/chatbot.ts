@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatbotCodeAssistantInput, UpdateChatbotSettingsInput } from '@till/core';
+import type { ChatbotCodeAssistantInput, UpdateChatbotSettingsInput, UpdatePlatformChatbotDefaultsInput } from '@till/core';
 import { api, dataOf, type ApiAnswer } from '@/lib/api';
 
 /**
@@ -20,6 +20,10 @@ export const startAssistantChatSession = () => dataOf(api.POST('/api/chatbot/ass
 export const sendChatCompletion = (sessionToken: string, message: string) =>
   dataOf(api.POST('/api/functions/chatbot-completion', { body: { sessionToken, message } }));
 
+/** The visitor's thumbs on an answer of their own conversation (Chatbot Insights). */
+export const rateChatAnswer = (sessionToken: string, messageId: string, rating: 'up' | 'down') =>
+  dataOf(api.POST('/api/chatbot/feedback', { body: { sessionToken, message_id: messageId, rating } }));
+
 export const sendCodeAssistant = (body: ChatbotCodeAssistantInput) => dataOf(api.POST('/api/functions/chatbot-code-assistant', { body }));
 
 export const chatbotSettingsQueryKey = ['chatbot', 'settings'] as const;
@@ -37,5 +41,21 @@ export function useUpdateChatbotSettings() {
   return useMutation({
     mutationFn: async (changes: UpdateChatbotSettingsInput) => (await dataOf(api.PATCH('/api/chatbot/settings', { body: changes }))).settings,
     onSuccess: (settings) => queryClient.setQueryData(chatbotSettingsQueryKey, settings),
+  });
+}
+
+/** /superadmin/chatbot: the platform's defaults and every business's chatbot. */
+export type PlatformChatbot = ApiAnswer<'/api/super-admin/chatbot'>;
+const platformChatbotKey = ['chatbot', 'platform'] as const;
+
+export function usePlatformChatbot() {
+  return useQuery({ queryKey: platformChatbotKey, queryFn: ({ signal }) => dataOf(api.GET('/api/super-admin/chatbot', { signal })) });
+}
+
+export function useUpdatePlatformChatbotDefaults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: UpdatePlatformChatbotDefaultsInput) => (await dataOf(api.PATCH('/api/super-admin/chatbot/defaults', { body: changes }))).defaults,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: platformChatbotKey }),
   });
 }

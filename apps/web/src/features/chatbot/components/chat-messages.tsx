@@ -1,4 +1,5 @@
 import type { QueryResult } from '@till/core';
+import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { cn } from '@/lib/utils';
 import { foundText, type ChatMessage } from '../utils/chat-rules';
@@ -53,10 +54,12 @@ interface ChatMessageListProps {
   sending: boolean;
   dark: boolean;
   primaryColor?: string;
+  /** Given, answers with a stored id show "Helpful" and "Not helpful" buttons (customer widget). */
+  onRate?: ((message: ChatMessage, rating: 'up' | 'down') => void) | undefined;
 }
 
 /** The conversation, newest at the bottom; scrolled to the end as messages arrive. */
-export function ChatMessageList({ messages, sending, dark, primaryColor }: ChatMessageListProps) {
+export function ChatMessageList({ messages, sending, dark, primaryColor, onRate }: ChatMessageListProps) {
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
@@ -78,6 +81,31 @@ export function ChatMessageList({ messages, sending, dark, primaryColor }: ChatM
           >
             {message.content}
             {message.queryResult ? <QuerySample result={message.queryResult} /> : null}
+            {onRate && message.serverId ? (
+              <span className="mt-1 flex gap-1" role="group" aria-label="Was this answer helpful?">
+                {(
+                  [
+                    ['up', 'Helpful', ThumbsUpIcon],
+                    ['down', 'Not helpful', ThumbsDownIcon],
+                  ] as const
+                ).map(([rating, label, Icon]) => (
+                  <button
+                    key={rating}
+                    type="button"
+                    aria-label={label}
+                    aria-pressed={message.rating === rating}
+                    onClick={() => onRate(message, rating)}
+                    className={cn(
+                      'grid size-7 place-items-center rounded',
+                      dark ? 'hover:bg-slate-700' : 'hover:bg-slate-200',
+                      message.rating === rating ? (dark ? 'bg-slate-700 text-white' : 'bg-slate-300 text-slate-900') : dark ? 'text-slate-300' : 'text-slate-600',
+                    )}
+                  >
+                    <Icon aria-hidden="true" className="size-3.5" />
+                  </button>
+                ))}
+              </span>
+            ) : null}
           </div>
         );
       })}

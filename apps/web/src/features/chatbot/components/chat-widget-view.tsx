@@ -24,13 +24,14 @@ interface ChatWidgetViewProps {
   sending: boolean;
   sessionToken: string | null;
   onSend: (text: string) => void;
+  onRate?: ((message: ChatMessage, rating: 'up' | 'down') => void) | undefined;
   /** Inside a box (the settings preview) rather than fixed to the window. */
   contained?: boolean;
   businessName?: string | undefined;
 }
 
 /** The customer chat widget as it looks: the launcher button or the 80×96 card (SPEC §2). */
-export function ChatWidgetView({ options, state, onStateChange, messages, sending, sessionToken, onSend, contained = false, businessName }: ChatWidgetViewProps) {
+export function ChatWidgetView({ options, state, onStateChange, messages, sending, sessionToken, onSend, onRate, contained = false, businessName }: ChatWidgetViewProps) {
   const [dark, setDark] = useState(options.widget_theme === 'dark');
   const onPrimary = readableTextOn(options.primary_color);
   const [draft, setDraft] = useState('');
@@ -91,7 +92,7 @@ export function ChatWidgetView({ options, state, onStateChange, messages, sendin
           </header>
           {state === 'open' ? (
             <>
-              <ChatMessageList messages={messages} sending={sending} dark={dark} primaryColor={options.primary_color} />
+              <ChatMessageList messages={messages} sending={sending} dark={dark} primaryColor={options.primary_color} onRate={onRate} />
               <form
                 className={cn('flex items-end gap-2 border-t p-2', dark ? 'border-slate-700' : 'border-slate-200')}
                 onSubmit={(event) => {

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api-client';
-import { sendChatCompletion, startCustomerChatSession, type ChatSessionStart } from '../api/chatbot';
+import { rateChatAnswer, sendChatCompletion, startCustomerChatSession, type ChatSessionStart } from '../api/chatbot';
 import { CHAT_TOKEN_KEYS, completionText, isExpiredSession, widgetErrorMessage, type ChatMessage } from '../utils/chat-rules';
 import { ChatWidgetView, type ChatWidgetState } from './chat-widget-view';
 
@@ -95,7 +95,7 @@ function ChatWidget({ chatbotId, embedded }: { chatbotId: string; embedded: bool
         if (!isExpiredSession(error)) throw error;
         answer = await sendChatCompletion((await begin()).session_token, text);
       }
-      setMessages((list) => [...list, newMessage('assistant', completionText(answer, CHAT_MESSAGES.noResponse))]);
+      setMessages((list) => [...list, { ...newMessage('assistant', completionText(answer, CHAT_MESSAGES.noResponse)), serverId: answer.message_id }]);
     } catch (error) {
       const message = widgetErrorMessage(error);
       setMessages((list) => [...list, newMessage('assistant', message, true)]);
@@ -103,6 +103,22 @@ function ChatWidget({ chatbotId, embedded }: { chatbotId: string; embedded: bool
     } finally {
       setSending(false);
     }
+  };
+
+  // The thumbs show at once; a refused rating (an expired session) is put back.
+  const rate = (message: ChatMessage, rating: 'up' | 'down') => {
+    const current = session.current;
+    if (!current || !message.serverId) return;
+    const previous = message.rating;
+    const setRating = (value: 'up' | 'down' | undefined) => setMessages((list) => list.map((item) => (item.id === message.id ? { ...item, rating: value } : item)));
+    setRating(rating);
+    rateChatAnswer(current.session_token, message.serverId, rating).then(
+      () => toast.success('Thanks for the feedback'),
+      () => {
+        setRating(previous);
+        toast.error('Error', { description: 'Your rating could not be saved.' });
+      },
+    );
   };
 
   if (load.status === 'missing' || load.status === 'failed') {
@@ -122,6 +138,7 @@ function ChatWidget({ chatbotId, embedded }: { chatbotId: string; embedded: bool
       sending={sending}
       sessionToken={load.session.session_token}
       onSend={(text) => void send(text)}
+      onRate={rate}
     />
   );
 }

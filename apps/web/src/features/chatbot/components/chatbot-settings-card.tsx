@@ -9,11 +9,11 @@ import { Field, FieldDescription } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { useChatbotSettings, useUpdateChatbotSettings, type ChatbotSettings } from '../api/chatbot';
 import { embedSnippet, parseOrigins } from '../utils/embed-snippet';
 import { ChatWidgetView, type ChatWidgetState } from './chat-widget-view';
+import { ColorField, SwitchField } from './fields';
 
 const POSITION_LABELS: Record<WidgetOptions['position'], string> = {
   'bottom-right': 'Bottom right',
@@ -230,35 +230,5 @@ function ChatbotSettingsForm({ settings }: { settings: ChatbotSettings }) {
         </div>
       </CardContent>
     </Card>
-  );
-}
-
-function ColorField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
-  const valid = /^#[0-9a-fA-F]{6}$/.test(value);
-  return (
-    <Field>
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex items-center gap-2">
-        <input type="color" aria-label={`${label} picker`} value={valid ? value : '#000000'} onChange={(event) => onChange(event.target.value)} className="h-9 w-12 cursor-pointer rounded border" />
-        <Input id={id} className="max-w-32 font-mono" value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={valid ? undefined : true} />
-      </div>
-      {valid ? null : <p className="text-sm text-destructive">Enter a colour like #3b82f6</p>}
-    </Field>
-  );
-}
-
-function SwitchField({ id, label, hint, checked, onChange }: { id: string; label: string; hint?: string; checked: boolean; onChange: (value: boolean) => void }) {
-  return (
-    <div className="flex items-start gap-3">
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={hint ? `${id}-hint` : undefined} />
-      <div className="grid gap-0.5">
-        <Label htmlFor={id}>{label}</Label>
-        {hint ? (
-          <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    </div>
   );
 }

@@ -8,6 +8,9 @@ export interface ChatMessage {
   timestamp: string;
   queryResult?: QueryResult | undefined;
   failed?: boolean;
+  /** The stored answer's id (customer widget), which the visitor may rate. */
+  serverId?: string | undefined;
+  rating?: 'up' | 'down' | undefined;
 }
 
 /** SPEC §3: session tokens in local storage under two separate keys, one per widget. */

@@ -1,0 +1,258 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { chatFeedback, chatSessions, chatbotSettings } from '../src/db/schema/index.ts';
+import { deleteExpiredTranscripts } from '../src/modules/chatbot/delete-expired-transcripts.ts';
+import { seedChatbotBusiness, type SeededBusiness } from './chatbot-helpers.ts';
+import { echoToolResults, startFakeOpenAI, type FakeOpenAI } from './fake-openai.ts';
+import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, verifyEmailOf, type TestServer } from './harness.ts';
+import { addEmployee, as, pinSignIn } from './staff-helpers.ts';
+
+/** Chatbot Insights (/chatbot), the visitor's thumbs, transcript retention and /superadmin/chatbot (issue 17 items 1 and 7). */
+let fake: FakeOpenAI;
+let server: TestServer;
+let a: SeededBusiness;
+let b: SeededBusiness;
+let reportsAdminToken: string;
+let noReportsAdminToken: string;
+let root: ApiClient;
+
+const ROOT_EMAIL = 'root@chatbot-insights.example';
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ apiKey: 'sk-test' });
+  server = await startTestServer({ env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', SUPER_ADMIN_EMAILS: ROOT_EMAIL } });
+  a = await seedChatbotBusiness(server, 'ALPHA', { cost: 123457, orderTotal: 1111 });
+  b = await seedChatbotBusiness(server, 'BETA', { cost: 987654, orderTotal: 4242424 });
+  expect((await a.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: true } })).status).toBe(200);
+  const reports = await addEmployee(a.client, { fullName: 'Rita Reports', role: 'admin', adminPermissions: { can_view_reports: true }, pin: '900011' });
+  const noReports = await addEmployee(a.client, { fullName: 'Sam Settings', role: 'admin', adminPermissions: { can_change_settings: true }, pin: '900012' });
+  reportsAdminToken = await pinSignIn(a.client, reports.employee.id, '900011');
+  noReportsAdminToken = await pinSignIn(a.client, noReports.employee.id, '900012');
+  root = new ApiClient(server.url);
+  const signUp = await root.post('/api/auth/sign-up', { email: ROOT_EMAIL, password: STRONG_PASSWORD, businessName: 'Platform', fullName: 'Root', industry: 'retail' });
+  expect(signUp.status).toBe(201);
+  await verifyEmailOf(server, ROOT_EMAIL);
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+beforeEach(() => fake.reset());
+
+async function visitorOf(shop: SeededBusiness) {
+  const settings = (await shop.client.get('/api/chatbot/settings')).body.settings;
+  const visitor = new ApiClient(server.url);
+  const res = await visitor.post('/api/chatbot/sessions', { chatbot_id: settings.id });
+  expect(res.status).toBe(201);
+  return { visitor, token: res.body.session_token as string };
+}
+
+async function ask(visitor: ApiClient, token: string, message: string) {
+  const res = await visitor.post('/api/functions/chatbot-completion', { sessionToken: token, message });
+  expect(res.status).toBe(200);
+  return res.body as { result: string; message_id: string };
+}
+
+function scriptShop() {
+  fake.script([
+    { when: /latte/i, toolCalls: [{ name: 'search_products', arguments: { query: 'latte' } }], reply: echoToolResults },
+    { when: /unicorn/i, toolCalls: [{ name: 'search_products', arguments: { query: 'unicorn' } }], reply: 'Sorry, we do not seem to sell that.' },
+    { when: /parking/i, reply: "I don't know whether there is parking nearby." },
+  ]);
+}
+
+describe('the visitor rates an answer', () => {
+  it('thumbs down on an answer of their own conversation is kept; rating again replaces it', async () => {
+    scriptShop();
+    const { visitor, token } = await visitorOf(a);
+    const answer = await ask(visitor, token, 'Do you have a latte?');
+    expect(answer.message_id).toMatch(/^[0-9a-f-]{36}$/);
+    const down = await visitor.post('/api/chatbot/feedback', { sessionToken: token, message_id: answer.message_id, rating: 'down', comment: 'Too short' });
+    expect(down.status).toBe(200);
+    expect(down.body).toEqual({ message_id: answer.message_id, rating: 'down' });
+    const up = await visitor.post('/api/chatbot/feedback', { sessionToken: token, message_id: answer.message_id, rating: 'up' });
+    expect(up.status).toBe(200);
+    const rows = await server.database.withTenant(a.businessId, (tx) => tx.select().from(chatFeedback).where(eq(chatFeedback.messageId, answer.message_id)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ rating: 'up', comment: null });
+  });
+
+  it('an answer of another conversation, or of another business, is not found and nothing is stored', async () => {
+    scriptShop();
+    const first = await visitorOf(a);
+    const answer = await ask(first.visitor, first.token, 'Do you have a latte?');
+    const second = await visitorOf(a);
+    const other = await visitorOf(b);
+    for (const token of [second.token, other.token]) {
+      const res = await new ApiClient(server.url).post('/api/chatbot/feedback', { sessionToken: token, message_id: answer.message_id, rating: 'down' });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('message_not_found');
+    }
+    const rows = await server.database.withTenant(a.businessId, (tx) => tx.select().from(chatFeedback).where(eq(chatFeedback.messageId, answer.message_id)));
+    expect(rows).toHaveLength(0);
+  });
+
+  it.each([
+    [{ rating: 'meh' }, 400],
+    [{ rating: 'up', message_id: 'x' }, 400],
+    [{ rating: 'up', sessionToken: 'not-a-real-session-token-at-all' }, 401],
+  ])('bad input %j → %i', async (override, status) => {
+    const { token } = await visitorOf(a);
+    const res = await new ApiClient(server.url).post('/api/chatbot/feedback', {
+      sessionToken: token,
+      message_id: '00000000-0000-4000-8000-000000000000',
+      rating: 'up',
+      ...override,
+    });
+    expect(res.status).toBe(status);
+    expect(res.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+});
+
+describe('Chatbot Insights', () => {
+  it('counts conversations and questions, groups the most asked, and lists unhelpful and unanswered answers', async () => {
+    const shop = await seedChatbotBusiness(server, 'GAMMA', { cost: 5555, orderTotal: 777 });
+    scriptShop();
+    const one = await visitorOf(shop);
+    const latte = await ask(one.visitor, one.token, 'Do you have a latte?');
+    await ask(one.visitor, one.token, 'Do you sell unicorn cakes?');
+    const two = await visitorOf(shop);
+    await ask(two.visitor, two.token, 'do you have a LATTE');
+    const parking = await ask(two.visitor, two.token, 'Is there parking?');
+    expect((await one.visitor.post('/api/chatbot/feedback', { sessionToken: one.token, message_id: latte.message_id, rating: 'down', comment: 'No price shown' })).status).toBe(200);
+    // The owner's own panel questions are not what customers ask.
+    const panel = await shop.client.post('/api/chatbot/assistant-sessions');
+    fake.script([{ when: /.*/, reply: 'Fine.' }]);
+    expect((await shop.client.post('/api/functions/chatbot-completion', { sessionToken: panel.body.session_token, message: 'Do you have a latte?' })).status).toBe(200);
+
+    const res = await shop.client.get('/api/chatbot/insights?days=7');
+    expect(res.status).toBe(200);
+    expect(res.body.totals).toEqual({ conversations: 2, questions: 4, helpful: 0, unhelpful: 1, unanswered: 2 });
+    expect(res.body.by_day).toHaveLength(1);
+    expect(res.body.by_day[0]).toMatchObject({ conversations: 2, questions: 4 });
+    expect(res.body.top_questions[0]).toEqual({ question: expect.stringMatching(/latte/i), count: 2 });
+    expect(res.body.unhelpful).toEqual([expect.objectContaining({ message_id: latte.message_id, question: 'Do you have a latte?', comment: 'No price shown' })]);
+    expect(res.body.unanswered.map((row: { question: string }) => row.question).sort()).toEqual(['Do you sell unicorn cakes?', 'Is there parking?']);
+    expect(res.body.unanswered.map((row: { message_id: string }) => row.message_id)).toContain(parking.message_id);
+    expect(res.body.retention_days).toBe(30);
+
+    // Another business sees none of it.
+    const other = await b.client.get('/api/chatbot/insights?days=7');
+    expect(JSON.stringify(other.body)).not.toMatch(/unicorn|parking/i);
+  });
+
+  it('lists conversations with their first question and opens a transcript with the ratings; another business gets 404', async () => {
+    const shop = await seedChatbotBusiness(server, 'DELTA', { cost: 4444, orderTotal: 666 });
+    scriptShop();
+    const { visitor, token } = await visitorOf(shop);
+    const answer = await ask(visitor, token, 'Do you have a latte?');
+    await visitor.post('/api/chatbot/feedback', { sessionToken: token, message_id: answer.message_id, rating: 'up' });
+    const list = await shop.client.get('/api/chatbot/conversations?limit=10');
+    expect(list.status).toBe(200);
+    expect(list.body.conversations).toHaveLength(1);
+    expect(list.body.conversations[0]).toMatchObject({ first_question: 'Do you have a latte?', questions: 1, helpful: 1, unhelpful: 0 });
+    const id = list.body.conversations[0].id as string;
+    const transcript = await shop.client.get(`/api/chatbot/conversations/${id}`);
+    expect(transcript.status).toBe(200);
+    expect(transcript.body.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect(transcript.body.messages[1]).toMatchObject({ id: answer.message_id, rating: 'up', unanswered: false });
+    expect((await b.client.get(`/api/chatbot/conversations/${id}`)).status).toBe(404);
+    expect((await shop.client.get('/api/chatbot/conversations/not-a-uuid')).status).toBe(400);
+    expect((await shop.client.get('/api/chatbot/conversations?cursor=garbage')).status).toBe(400);
+  });
+
+  it('pages through conversations with the cursor', async () => {
+    const shop = await seedChatbotBusiness(server, 'EPSILON', { cost: 3333, orderTotal: 555 });
+    scriptShop();
+    for (let index = 0; index < 3; index += 1) {
+      const { visitor, token } = await visitorOf(shop);
+      await ask(visitor, token, `Do you have a latte number ${index}?`);
+    }
+    const first = await shop.client.get('/api/chatbot/conversations?limit=2');
+    expect(first.body.conversations).toHaveLength(2);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = await shop.client.get(`/api/chatbot/conversations?limit=2&cursor=${first.body.next_cursor}`);
+    expect(second.body.conversations).toHaveLength(1);
+    expect(second.body.next_cursor).toBeNull();
+    const ids = [...first.body.conversations, ...second.body.conversations].map((row: { id: string }) => row.id);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('needs the reports permission (SPEC §6 page access): an admin without it is refused', async () => {
+    expect((await a.client.request('GET', '/api/chatbot/insights', undefined, as(reportsAdminToken))).status).toBe(200);
+    expect((await a.client.request('GET', '/api/chatbot/conversations', undefined, as(reportsAdminToken))).status).toBe(200);
+    const refused = await a.client.request('GET', '/api/chatbot/insights', undefined, as(noReportsAdminToken));
+    expect(refused.status).toBe(403);
+    expect((await a.client.request('GET', '/api/chatbot/conversations', undefined, as(noReportsAdminToken))).status).toBe(403);
+    expect((await new ApiClient(server.url).get('/api/chatbot/insights')).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it.each(['days=0', 'days=400', 'days=abc', 'extra=1'])('a bad query %s is 400', async (query) => {
+    const res = await a.client.get(`/api/chatbot/insights?${query}`);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('transcript retention', () => {
+  it('the sweep deletes conversations older than the business keeps them, and only those', async () => {
+    const shop = await seedChatbotBusiness(server, 'ZETA', { cost: 2222, orderTotal: 444 });
+    scriptShop();
+    expect((await shop.client.request('PATCH', '/api/chatbot/settings', { transcript_retention_days: 2 })).status).toBe(200);
+    const old = await visitorOf(shop);
+    await ask(old.visitor, old.token, 'Do you have a latte?');
+    const recent = await visitorOf(shop);
+    await ask(recent.visitor, recent.token, 'Do you have a latte?');
+    const kept = await visitorOf(a);
+    await ask(kept.visitor, kept.token, 'Do you have a latte?');
+    // The first conversation, and one of ALPHA (30 days), went quiet three days ago.
+    const sessionsOf = (businessId: string) => server.database.withTenant(businessId, (tx) => tx.select().from(chatSessions).where(eq(chatSessions.businessId, businessId)));
+    const zetaSessions = await sessionsOf(shop.businessId);
+    const oldest = zetaSessions.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime())[0]!;
+    await server.database.db.update(chatSessions).set({ lastActiveAt: sql`now() - interval '3 days'` }).where(eq(chatSessions.id, oldest.id));
+    const alphaSessions = await sessionsOf(a.businessId);
+    await server.database.db
+      .update(chatSessions)
+      .set({ lastActiveAt: sql`now() - interval '3 days'` })
+      .where(and(eq(chatSessions.businessId, a.businessId), eq(chatSessions.id, alphaSessions[0]!.id)));
+
+    expect(await deleteExpiredTranscripts(server.database)).toBe(1);
+    const left = await sessionsOf(shop.businessId);
+    expect(left.map((row) => row.id)).not.toContain(oldest.id);
+    expect(left).toHaveLength(zetaSessions.length - 1);
+    expect((await sessionsOf(a.businessId)).length).toBe(alphaSessions.length);
+  });
+});
+
+describe('/superadmin/chatbot', () => {
+  it('only a super admin reads the platform defaults and the businesses, or changes the defaults', async () => {
+    for (const path of ['/api/super-admin/chatbot']) {
+      expect((await a.client.get(path)).status).toBe(403);
+    }
+    expect((await a.client.request('PATCH', '/api/super-admin/chatbot/defaults', { openai_model: 'gpt-4.1-mini' })).status).toBe(403);
+    const res = await root.get('/api/super-admin/chatbot');
+    expect(res.status).toBe(200);
+    expect(res.body.defaults).toMatchObject({ openai_model: 'gpt-4o-mini', transcript_retention_days: 30, primary_color: '#3b82f6' });
+    const alpha = res.body.businesses.find((row: { business_id: string }) => row.business_id === a.businessId);
+    expect(alpha).toMatchObject({ business_name: 'ALPHA Shop', openai_model: 'gpt-4o-mini', conversations_30_days: expect.any(Number) });
+    expect(alpha.conversations_30_days).toBeGreaterThan(0);
+  });
+
+  it('a new business starts from changed defaults; an existing one keeps its own settings', async () => {
+    const changed = await root.request('PATCH', '/api/super-admin/chatbot/defaults', { openai_model: 'gpt-4.1-mini', greeting: 'Welcome in!', transcript_retention_days: 90 });
+    expect(changed.status).toBe(200);
+    expect(changed.body.defaults).toMatchObject({ openai_model: 'gpt-4.1-mini', greeting: 'Welcome in!', transcript_retention_days: 90, updated_at: expect.any(String) });
+    const fresh = await signUpBusiness(server, { businessName: 'Fresh Shop', assignOwner: true });
+    const settings = (await fresh.client.get('/api/chatbot/settings')).body.settings;
+    expect(settings).toMatchObject({ openai_model: 'gpt-4.1-mini', greeting: 'Welcome in!', transcript_retention_days: 90 });
+    expect((await a.client.get('/api/chatbot/settings')).body.settings.openai_model).toBe('gpt-4o-mini');
+    const stored = await server.database.db.select().from(chatbotSettings).where(eq(chatbotSettings.businessId, fresh.businessId));
+    expect(stored).toHaveLength(1);
+  });
+
+  it.each([{ openai_model: 'gpt 4' }, { transcript_retention_days: 0 }, { primary_color: 'blue' }, {}, { unknown: true }])('bad defaults %j are 400 and change nothing', async (body) => {
+    const before = (await root.get('/api/super-admin/chatbot')).body.defaults;
+    const res = await root.request('PATCH', '/api/super-admin/chatbot/defaults', body);
+    expect(res.status).toBe(400);
+    expect((await root.get('/api/super-admin/chatbot')).body.defaults).toEqual(before);
+  });
+});

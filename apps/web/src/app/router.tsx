@@ -51,6 +51,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/tasks': () => import('./routes/tasks').then((module) => module.TasksRoute),
   '/suppliers': () => import('@/features/suppliers/components/suppliers-page').then((module) => module.SuppliersPage),
   '/rebates-test': () => import('@/features/rebates/components/rebates-page').then((module) => module.RebatesPage),
+  '/appointments': () => import('@/features/appointments/components/appointments-page').then((module) => module.AppointmentsPage),
   '/price-labels': () => import('@/features/price-labels/components/price-labels-page').then((module) => module.PriceLabelsPage),
   '/purchase-orders': () => import('@/features/purchase-orders/components/purchase-orders-page').then((module) => module.PurchaseOrdersPage),
   '/purchases/invoices': () => import('@/features/purchase-invoices/components/purchase-invoices-page').then((module) => module.PurchaseInvoicesPage),

@@ -114,16 +114,16 @@ export function CalendarGrid({ columns, timeZone, fromMinute, toMinute, showStaf
                     )}
                     style={{ top: top(from) + 1, height: Math.max(top(to) - top(from) - 2, 22) }}
                     onClick={() => onOpen(appointment)}
-                    aria-label={`${appointment.customer_name}, ${appointment.service_name}, ${formatTime(appointment.starts_at, timeZone)} to ${formatTime(appointment.ends_at, timeZone)} with ${appointment.employee_name}, ${STATUS_LABEL[appointment.status]}`}
                   >
-                    <div className="font-medium tabular-nums">
-                      {formatTime(appointment.starts_at, timeZone)}–{formatTime(appointment.ends_at, timeZone)} {appointment.customer_name}
-                    </div>
-                    <div className="truncate">
+                    <span className="block truncate font-medium">{appointment.customer_name}</span>
+                    <span className="block truncate">
                       {appointment.service_name}
-                      {showStaffOnBlocks ? ` · ${appointment.employee_name}` : ''}
+                      {showStaffOnBlocks ? ` · ${appointment.employee_name}` : <span className="sr-only"> with {appointment.employee_name}</span>}
                       {appointment.status !== 'booked' ? ` · ${STATUS_LABEL[appointment.status]}` : ''}
-                    </div>
+                    </span>
+                    <span className="block tabular-nums">
+                      {formatTime(appointment.starts_at, timeZone)} – {formatTime(appointment.ends_at, timeZone)}
+                    </span>
                   </button>
                 );
               })}

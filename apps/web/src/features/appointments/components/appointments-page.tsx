@@ -171,6 +171,7 @@ export function AppointmentsPage() {
               fromMinute={range.from}
               toMinute={range.to}
               showStaffOnBlocks={view === 'week'}
+              minColumnRem={view === 'week' ? 7 : 9.5}
               onPickSlot={(slot) => setDraft(slot)}
               onOpen={(appointment) => setOpenId(appointment.id)}
             />

@@ -104,6 +104,8 @@ export function BookingDialog({ draft, onClose, services, staff, timeZone, curre
           <DialogTitle>Book an appointment</DialogTitle>
           <DialogDescription>{draft ? `${formatDay(day || draft.day)}, times in ${timeZone}` : null}</DialogDescription>
         </DialogHeader>
+        {problem ? <ErrorAlert message={problem} /> : null}
+        {book.error ? <ErrorAlert title="Not booked" error={book.error} /> : null}
         {active.length === 0 ? (
           <p className="text-sm text-muted-foreground">Add a service first (Services tab): what you offer, how long it takes and its price.</p>
         ) : (
@@ -197,8 +199,6 @@ export function BookingDialog({ draft, onClose, services, staff, timeZone, curre
               <Label htmlFor="book-notes">Notes</Label>
               <Textarea id="book-notes" value={notes} onChange={(event) => setNotes(event.target.value)} maxLength={2000} rows={2} />
             </Field>
-            {problem ? <ErrorAlert message={problem} /> : null}
-            {book.error ? <ErrorAlert title="Not booked" error={book.error} /> : null}
           </form>
         )}
         <DialogFooter>

@@ -24,12 +24,14 @@ interface CalendarGridProps {
   fromMinute: number;
   toMinute: number;
   showStaffOnBlocks: boolean;
+  /** The narrowest a column gets before the grid scrolls sideways. */
+  minColumnRem: number;
   onPickSlot: (slot: { day: string; clock: string; employeeId: string | null }) => void;
   onOpen: (appointment: Appointment) => void;
 }
 
 const STATUS_CLASS: Record<Appointment['status'], string> = {
-  booked: 'border-primary/60 bg-primary/10 text-foreground',
+  booked: 'border-sky-600/60 bg-sky-50 text-sky-950 dark:bg-sky-950 dark:text-sky-50',
   completed: 'border-emerald-600/60 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50',
   cancelled: 'border-dashed border-muted-foreground/60 bg-muted text-muted-foreground line-through',
   no_show: 'border-amber-600/70 bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-50',
@@ -41,7 +43,7 @@ const STATUS_LABEL: Record<Appointment['status'], string> = { booked: 'Booked', 
  * down the side. Free half hours inside working hours are buttons that book; appointments are
  * blocks over them that open the appointment.
  */
-export function CalendarGrid({ columns, timeZone, fromMinute, toMinute, showStaffOnBlocks, onPickSlot, onOpen }: CalendarGridProps) {
+export function CalendarGrid({ columns, timeZone, fromMinute, toMinute, showStaffOnBlocks, minColumnRem, onPickSlot, onOpen }: CalendarGridProps) {
   const height = ((toMinute - fromMinute) / 60) * HOUR_PX;
   const hours: number[] = [];
   for (let minute = fromMinute; minute < toMinute; minute += 60) hours.push(minute);
@@ -49,7 +51,7 @@ export function CalendarGrid({ columns, timeZone, fromMinute, toMinute, showStaf
 
   return (
     <div className="overflow-x-auto rounded-lg border" role="region" aria-label="Calendar" tabIndex={0}>
-      <div className="grid min-w-max" style={{ gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(9.5rem, 1fr))` } as CSSProperties}>
+      <div className="grid min-w-max" style={{ gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(${minColumnRem}rem, 1fr))` } as CSSProperties}>
         <div className="sticky left-0 z-20 border-b bg-background" />
         {columns.map((column) => (
           <div key={column.key} className="border-b border-l px-2 py-2 text-sm">
@@ -79,15 +81,15 @@ export function CalendarGrid({ columns, timeZone, fromMinute, toMinute, showStaf
             if (inHours && free) slots.push(minute);
           }
           return (
-            <div key={column.key} className="relative border-l" style={{ height }}>
+            <div key={column.key} className={cn('relative border-l', column.employeeId !== null && 'bg-muted/70')} style={{ height }}>
+              {column.employeeId !== null
+                ? working.map((range) => (
+                    <div key={range.from} className="absolute inset-x-0 bg-background" style={{ top: top(Math.max(range.from, fromMinute)), height: top(Math.min(range.to, toMinute)) - top(Math.max(range.from, fromMinute)) }} />
+                  ))
+                : null}
               {hours.map((minute) => (
                 <div key={minute} className="absolute inset-x-0 border-t border-border/60" style={{ top: top(minute) }} />
               ))}
-              {column.employeeId !== null
-                ? working.map((range) => (
-                    <div key={range.from} className="absolute inset-x-0 bg-muted/40" style={{ top: top(Math.max(range.from, fromMinute)), height: top(Math.min(range.to, toMinute)) - top(Math.max(range.from, fromMinute)) }} />
-                  ))
-                : null}
               {slots.map((minute) => (
                 <button
                   key={minute}

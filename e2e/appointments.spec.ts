@@ -81,14 +81,25 @@ test('the owner switches on bookings, adds a service and a mechanic’s hours, b
   await second.getByRole('button', { name: 'Close' }).first().click();
   await expect(page.getByRole('button', { name: /^Dan Driver/ })).toHaveCount(0);
 
-  // Move Carla to 11:00.
+  // Move Carla with the Move form to 14:00, then drag her back up three hours to 11:00.
   await block.click();
   const details = page.getByRole('dialog', { name: 'Carla Client · Brake check' });
-  await details.getByLabel('Time').fill('11:00');
+  await details.getByLabel('Time').fill('14:00');
   await details.getByRole('button', { name: 'Move', exact: true }).click();
-  await expect(page.getByText(/^Moved to .* 11:00 with Sam Mechanic$/)).toBeVisible();
+  await expect(page.getByText(/^Moved to .* 14:00 with Sam Mechanic$/)).toBeVisible();
+  const afternoon = page.getByRole('button', { name: /^Carla Client\s*Brake check with Sam Mechanic\s*14:00 – 15:00$/ });
+  await expect(afternoon).toBeVisible();
+  await afternoon.scrollIntoViewIfNeeded();
+  const box = (await afternoon.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + 10 - 96, { steps: 5 });
+  await page.mouse.move(box.x + box.width / 2, box.y + 10 - 192, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByText('Moved Carla Client to 11:00 with Sam Mechanic')).toBeVisible();
   const moved = page.getByRole('button', { name: /^Carla Client\s*Brake check with Sam Mechanic\s*11:00 – 12:00$/ });
   await expect(moved).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The week view shows it too.
   await page.getByRole('button', { name: 'Week', exact: true }).click();
@@ -109,5 +120,5 @@ test('the owner switches on bookings, adds a service and a mechanic’s hours, b
   expect(ics).toContain(`DTSTART:${compact}T110000Z\r\n`);
   expect(ics).toContain(`DTEND:${compact}T120000Z\r\n`);
   expect(ics).toContain('SUMMARY:Brake check – Carla Client\r\n');
-  expect(ics).toContain('SEQUENCE:1\r\n');
+  expect(ics).toContain('SEQUENCE:2\r\n');
 });

@@ -1,4 +1,4 @@
-import { addDays, dayInZone, mondayOf, type WorkingHours } from '@till/core';
+import { addDays, dayInZone, formatClock, mondayOf, zonedInstant, type WorkingHours } from '@till/core';
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
@@ -10,7 +10,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useEmployeeSession } from '@/lib/employee-session';
 import { actorAdminPermissions } from '@/lib/guard-context';
 import { useMe } from '@/lib/me';
-import { useAppointments, useServices, useStaffSchedules, type Appointment, type StaffSchedule } from '../api/appointments';
+import { toast } from 'sonner';
+import { errorMessage } from '@/lib/api-client';
+import { useAppointments, useMoveAppointment, useServices, useStaffSchedules, type Appointment, type StaffSchedule } from '../api/appointments';
 import { AppointmentDialog } from './appointment-dialog';
 import { BookingDialog, selectClass, type BookingDraft } from './booking-dialog';
 import { CalendarGrid, type CalendarColumn } from './calendar-grid';
@@ -65,6 +67,7 @@ export function AppointmentsPage() {
   const list = useAppointments(from, to);
   const staff = useMemo(() => staffQuery.data?.staff ?? [], [staffQuery.data]);
   const appointments = useMemo(() => list.data?.appointments ?? [], [list.data]);
+  const move = useMoveAppointment();
   const opened = appointments.find((appointment) => appointment.id === openId) ?? null;
 
   const columns: CalendarColumn[] = useMemo(() => {
@@ -174,6 +177,15 @@ export function AppointmentsPage() {
               minColumnRem={view === 'week' ? 7 : 9.5}
               onPickSlot={(slot) => setDraft(slot)}
               onOpen={(appointment) => setOpenId(appointment.id)}
+              onDrop={(appointment, target) =>
+                move.mutate(
+                  { id: appointment.id, startsAt: zonedInstant(target.day, target.minute, timeZone).toISOString(), employeeId: target.employeeId ?? appointment.employee_id },
+                  {
+                    onSuccess: (answer) => toast.success(`Moved ${answer.appointment.customer_name} to ${formatClock(target.minute)} with ${answer.appointment.employee_name}`),
+                    onError: (error) => toast.error(errorMessage(error)),
+                  },
+                )
+              }
             />
           )}
           {list.isSuccess && appointments.length === 0 ? (

@@ -1,6 +1,6 @@
 import { formatClock, workingIntervals, type WorkingHours } from '@till/core';
 import { PlusIcon } from 'lucide-react';
-import type { CSSProperties } from 'react';
+import { useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import { cn } from '@/lib/utils';
 import type { Appointment } from '../api/appointments';
 import { formatDay, formatTime, HOUR_PX, minuteOf, SLOT_MINUTES } from './calendar-time';
@@ -28,6 +28,8 @@ interface CalendarGridProps {
   minColumnRem: number;
   onPickSlot: (slot: { day: string; clock: string; employeeId: string | null }) => void;
   onOpen: (appointment: Appointment) => void;
+  /** Dropped after a drag: the new start (minutes of the day), in the column under the pointer. */
+  onDrop: (appointment: Appointment, target: { day: string; minute: number; employeeId: string | null }) => void;
 }
 
 const STATUS_CLASS: Record<Appointment['status'], string> = {
@@ -43,7 +45,39 @@ const STATUS_LABEL: Record<Appointment['status'], string> = { booked: 'Booked', 
  * down the side. Free half hours inside working hours are buttons that book; appointments are
  * blocks over them that open the appointment.
  */
-export function CalendarGrid({ columns, timeZone, fromMinute, toMinute, showStaffOnBlocks, minColumnRem, onPickSlot, onOpen }: CalendarGridProps) {
+export function CalendarGrid({ columns, timeZone, fromMinute, toMinute, showStaffOnBlocks, minColumnRem, onPickSlot, onOpen, onDrop }: CalendarGridProps) {
+  // Drag to move with plain pointer events: a press that travels more than a few pixels is a drag,
+  // snapped to 15 minutes; a press that stays put is a click that opens the appointment.
+  const drag = useRef<{ id: string; x: number; y: number; moved: boolean } | null>(null);
+  const [offset, setOffset] = useState<{ id: string; dx: number; dy: number } | null>(null);
+  const dragged = useRef(false);
+  const snap = (dy: number) => Math.round(((dy / HOUR_PX) * 60) / 15) * 15;
+  const onPointerDown = (event: PointerEvent<HTMLButtonElement>, appointment: Appointment) => {
+    if (appointment.status !== 'booked' || event.button !== 0) return;
+    drag.current = { id: appointment.id, x: event.clientX, y: event.clientY, moved: false };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
+    const current = drag.current;
+    if (!current) return;
+    const dx = event.clientX - current.x;
+    const dy = event.clientY - current.y;
+    if (!current.moved && Math.hypot(dx, dy) < 6) return;
+    current.moved = true;
+    setOffset({ id: current.id, dx, dy: (snap(dy) / 60) * HOUR_PX });
+  };
+  const onPointerUp = (event: PointerEvent<HTMLButtonElement>, appointment: Appointment) => {
+    const current = drag.current;
+    drag.current = null;
+    setOffset(null);
+    if (!current?.moved) return;
+    dragged.current = true;
+    const under = document.elementsFromPoint(event.clientX, event.clientY).find((element) => element instanceof HTMLElement && element.dataset.calendarColumn);
+    const column = columns.find((item) => item.key === (under as HTMLElement | undefined)?.dataset.calendarColumn);
+    const delta = snap(event.clientY - current.y);
+    if (!column || (delta === 0 && column.employeeId === appointment.employee_id && column.day === columns.find((item) => item.appointments.includes(appointment))?.day)) return;
+    onDrop(appointment, { day: column.day, minute: minuteOf(appointment.starts_at, timeZone) + delta, employeeId: column.employeeId });
+  };
   const height = ((toMinute - fromMinute) / 60) * HOUR_PX;
   const hours: number[] = [];
   for (let minute = fromMinute; minute < toMinute; minute += 60) hours.push(minute);
@@ -81,7 +115,7 @@ export function CalendarGrid({ columns, timeZone, fromMinute, toMinute, showStaf
             if (inHours && free) slots.push(minute);
           }
           return (
-            <div key={column.key} className={cn('relative border-l', column.employeeId !== null && 'bg-muted/70')} style={{ height }}>
+            <div key={column.key} data-calendar-column={column.key} className={cn('relative border-l', column.employeeId !== null && 'bg-muted/70')} style={{ height }}>
               {column.employeeId !== null
                 ? working.map((range) => (
                     <div key={range.from} className="absolute inset-x-0 bg-background" style={{ top: top(Math.max(range.from, fromMinute)), height: top(Math.min(range.to, toMinute)) - top(Math.max(range.from, fromMinute)) }} />
@@ -114,8 +148,20 @@ export function CalendarGrid({ columns, timeZone, fromMinute, toMinute, showStaf
                       STATUS_CLASS[appointment.status],
                       appointment.status === 'cancelled' && 'z-0 opacity-70',
                     )}
-                    style={{ top: top(from) + 1, height: Math.max(top(to) - top(from) - 2, 22) }}
-                    onClick={() => onOpen(appointment)}
+                    style={{
+                      top: top(from) + 1,
+                      height: Math.max(top(to) - top(from) - 2, 22),
+                      ...(offset?.id === appointment.id ? { transform: `translate(${offset.dx}px, ${offset.dy}px)`, zIndex: 30 } : {}),
+                    }}
+                    onPointerDown={(event) => onPointerDown(event, appointment)}
+                    onPointerMove={onPointerMove}
+                    onPointerUp={(event) => onPointerUp(event, appointment)}
+                    onPointerCancel={() => ((drag.current = null), setOffset(null))}
+                    onClick={() => {
+                      // The click that ends a drag does not open the appointment.
+                      if (dragged.current) dragged.current = false;
+                      else onOpen(appointment);
+                    }}
                   >
                     <span className="block truncate font-medium">{appointment.customer_name}</span>
                     <span className="block truncate">

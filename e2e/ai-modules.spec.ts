@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
@@ -133,7 +134,7 @@ test('an owner with twelve weeks of history sees each AI module’s figures', as
 
   // ---- Move each sale to its day (noon UTC), with the server stopped.
   await stopServer();
-  const database = await PGlite.create({ dataDir: path.join(DATA_DIR, 'pglite'), extensions: { pg_trgm } });
+  const database = await PGlite.create({ dataDir: path.join(DATA_DIR, 'pglite'), extensions: { pg_trgm, btree_gist } });
   const values = placed.map((sale) => `('${sale.id}'::uuid, '${sale.day} 12:00:00+00'::timestamptz)`).join(',');
   await database.exec(`
     update orders o set paid_at = v.at, created_at = v.at from (values ${values}) as v(id, at) where o.id = v.id;

@@ -14,6 +14,7 @@ import { createEmployeeSessionResolver } from './modules/employee-sessions/emplo
 import { createRegisterResolver } from './modules/registers/register-resolver.ts';
 import { createChatProvider } from './modules/chatbot/ai-provider.ts';
 import { createStorageDriver } from './modules/storage/drivers/create-driver.ts';
+import { REMINDER_EVERY_MS, sendAppointmentReminders } from './modules/appointments/send-appointment-reminders.ts';
 import { migrateLegacyProductImages } from './modules/products/migrate-legacy-product-images.ts';
 import { createStorageService } from './modules/storage/storage-service.ts';
 import { createRealtimeService, type RealtimeOptions } from './realtime/realtime-service.ts';
@@ -79,6 +80,11 @@ export async function createServices(
     ]).catch((error: unknown) => console.error('Sweeping expired rows failed:', (error as Error).message));
   }, SWEEP_EVERY_MS);
   sweeps.unref();
+  // Day-before appointment reminders through the outbox; each appointment is reminded once (decision 032).
+  const reminders = setInterval(() => {
+    sendAppointmentReminders(database, mailer, new Date()).catch((error: unknown) => console.error('Sending appointment reminders failed:', (error as Error).message));
+  }, REMINDER_EVERY_MS);
+  reminders.unref();
   const services: Services = {
     config,
     database,
@@ -111,6 +117,7 @@ export async function createServices(
     version: VERSION,
     async stop() {
       clearInterval(sweeps);
+      clearInterval(reminders);
       await services.realtime.close();
     },
   };

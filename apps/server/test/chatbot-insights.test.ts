@@ -98,12 +98,8 @@ describe('the visitor rates an answer', () => {
     [{ rating: 'up', sessionToken: 'not-a-real-session-token-at-all' }, 401],
   ])('bad input %j → %i', async (override, status) => {
     const { token } = await visitorOf(a);
-    const res = await new ApiClient(server.url).post('/api/chatbot/feedback', {
-      sessionToken: token,
-      message_id: '00000000-0000-4000-8000-000000000000',
-      rating: 'up',
-      ...override,
-    });
+    const body: Record<string, unknown> = { sessionToken: token, message_id: '00000000-0000-4000-8000-000000000000' };
+    const res = await new ApiClient(server.url).post('/api/chatbot/feedback', { ...body, ...override });
     expect(res.status).toBe(status);
     expect(res.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });

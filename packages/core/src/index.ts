@@ -42,3 +42,5 @@ export * from './quickbooks.ts';
 export * from './kitchen.ts';
 export * from './stock-control.ts';
 export * from './rebates.ts';
+export * from './appointments.ts';
+export * from './icalendar.ts';

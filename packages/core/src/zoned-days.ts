@@ -85,3 +85,32 @@ export function startOfDayInZone(day: string, timeZone: string): Date {
   return new Date(candidates[0] ?? wall);
 }
 
+
+/**
+ * The instant the clocks in `timeZone` show `minutes` past midnight on `day` (minutes may pass
+ * 1440). A wall time that happens twice (clocks going back) is its first instant; one that never
+ * happens (clocks going forward) is read with the offset before the jump, so it lands as far
+ * after the jump as it was meant to be after midnight — 02:30 on a 02:00→03:00 night is 03:30.
+ */
+export function zonedInstant(day: string, minutes: number, timeZone: string): Date {
+  const wall = dayUtcMs(day) + minutes * 60_000;
+  const candidates = [wall - DAY_MS, wall, wall + DAY_MS]
+    .map((probe) => wall - offsetMs(probe, timeZone))
+    .filter((instant) => wallClockMs(instant, timeZone) === wall)
+    .sort((a, b) => a - b);
+  if (candidates[0] !== undefined) return new Date(candidates[0]);
+  return new Date(wall - offsetMs(wall - DAY_MS, timeZone));
+}
+
+/** Minutes past the zone's midnight that the clocks show at `instant` (0–1439). */
+export function minuteOfDayInZone(instant: Date, timeZone: string): number {
+  const wall = wallClockMs(instant.getTime(), timeZone);
+  return Math.floor((wall % DAY_MS) / 60_000);
+}
+
+/** ISO weekday of a YYYY-MM-DD day: 1 Monday … 7 Sunday. */
+export function weekdayOfDay(day: string): number {
+  const weekday = new Date(dayUtcMs(day)).getUTCDay();
+  return weekday === 0 ? 7 : weekday;
+}
+

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -101,8 +102,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
   const durableFs = durable && dataDir ? new DurableNodeFS(dataDir) : undefined;
   const pglite = await PGlite.create({
-    // Catalogue search uses trigram indexes (products_search_name_trgm).
-    extensions: { pg_trgm },
+    // Catalogue search uses trigram indexes (products_search_name_trgm); appointments_no_overlap
+    // is an exclusion constraint that needs btree_gist (decision 032).
+    extensions: { pg_trgm, btree_gist },
     ...(dataDir ? { dataDir } : {}),
     // A folder on disk: every commit's WAL reaches the disk before the answer (decision 017).
     // In memory (tests) there is no disk, and the same settings cost next to nothing.

@@ -53,6 +53,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/rebates-test': () => import('@/features/rebates/components/rebates-page').then((module) => module.RebatesPage),
   '/chatbot': () => import('@/features/chatbot/components/insights-page').then((module) => module.ChatbotInsightsPage),
   '/superadmin/chatbot': () => import('@/features/chatbot/components/platform-chatbot-page').then((module) => module.PlatformChatbotPage),
+  '/appointments': () => import('@/features/appointments/components/appointments-page').then((module) => module.AppointmentsPage),
   '/price-labels': () => import('@/features/price-labels/components/price-labels-page').then((module) => module.PriceLabelsPage),
   '/purchase-orders': () => import('@/features/purchase-orders/components/purchase-orders-page').then((module) => module.PurchaseOrdersPage),
   '/purchases/invoices': () => import('@/features/purchase-invoices/components/purchase-invoices-page').then((module) => module.PurchaseInvoicesPage),

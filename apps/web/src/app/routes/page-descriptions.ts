@@ -14,7 +14,6 @@ export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
   '/invoices': 'Invoices for your customers, made from sales or by hand, will be managed here.',
   '/vehicle-services': "Service jobs for customers' vehicles, with parts and labour, will be managed here.",
   '/stores': 'Your stores, and which stock and staff belong to each, will be managed here.',
-  '/appointments': 'Bookings for your customers, by day and by staff member, will be managed here.',
   '/superadmin': 'The platform overview for super administrators; its tools are listed below.',
   '/superadmin/feature-flags': 'Features switched on or off across the whole platform will be managed here.',
   '/superadmin/industry-templates': 'The starting setup each industry gets will be edited here.',

@@ -30,6 +30,7 @@ import { stockControlRoutes } from './modules/stock-control/stock-control.routes
 import { purchaseInvoicesRoutes } from './modules/purchasing/purchase-invoices.routes.ts';
 import { rebatesRoutes } from './modules/purchasing/rebates.routes.ts';
 import { priceLabelsRoutes } from './modules/price-labels/price-labels.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
@@ -168,6 +169,7 @@ export function createApp(services: Services) {
   app.route('/', purchaseInvoicesRoutes);
   app.route('/', rebatesRoutes);
   app.route('/', priceLabelsRoutes);
+  app.route('/', invoicesRoutes);
   app.route('/', receiptsRoutes);
   app.route('/', onboardingRoutes);
   app.route('/', taxRatesRoutes);

@@ -41,3 +41,4 @@ export * from './quickbooks.ts';
 export * from './kitchen.ts';
 export * from './stock-control.ts';
 export * from './rebates.ts';
+export * from './invoices.ts';

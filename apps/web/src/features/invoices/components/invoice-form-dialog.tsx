@@ -11,7 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { formatMoney, minorToDecimalText, parseMoneyText } from '@/lib/money';
 import { useCreateInvoice, useCreateInvoiceFromOrder, useInvoiceChoices, useUpdateInvoice, type Invoice } from '../api/invoices';
 
-export const selectClass = 'h-11 w-full rounded-md border bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 sm:text-sm';
+export const selectClass = 'h-11 w-full rounded-md border bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:text-sm';
 
 interface LineState {
   key: string;

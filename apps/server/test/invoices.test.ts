@@ -90,7 +90,7 @@ describe('customer invoices (issue 18 item 4)', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.type).toBe('application/pdf');
     const text = (await pdfPageTexts(pdf.bytes)).join('\n');
-    for (const expected of ['Harbour Joinery', 'INV-0001', 'Dock Cafe Ltd', '1 Quay Street', 'Bench', '$403.00', '$66.67', '2026-12-20']) expect(text).toContain(expected);
+    for (const expected of ['Harbour Joinery', 'INV-0001', 'Dock Cafe Ltd', '1 Quay Street', 'Bench', '$403.00', '$66.67', 'Dec 20, 2026', 'Net 30 days']) expect(text).toContain(expected);
   });
 
   it('numbers issued invoices without gaps or duplicates when they are issued at the same time', async () => {

@@ -54,7 +54,7 @@ export async function renderInvoicePdf(database: Database, businessId: string, i
     totals,
     payment: {
       lines: [
-        `Terms: ${PAYMENT_TERMS_LABELS[invoice.paymentTerms]}${invoice.dueDate ? `, by ${invoice.dueDate}` : ''}.`,
+        `Terms: ${PAYMENT_TERMS_LABELS[invoice.paymentTerms]}.`,
         ...(invoice.label ? [`Please quote ${invoice.label} with your payment.`] : []),
         ...(invoice.paymentInstructions ? invoice.paymentInstructions.split(/\r?\n/) : []),
       ],

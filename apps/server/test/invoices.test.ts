@@ -6,6 +6,7 @@ import { auditLog, customers, invoicePayments, invoices, outboxMessages, taxRate
 import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
 import { pdfPageTexts } from './pdf-helpers.ts';
 import { seedProducts } from './sales-helpers.ts';
+import { startSmtpSink } from './smtp-sink.ts';
 import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
 let server: TestServer;
@@ -202,6 +203,30 @@ describe('customer invoices (issue 18 item 4)', () => {
     expect(message).toMatchObject({ subject: 'Invoice INV-0001 from Harbour Joinery' });
     expect(message!.body).toContain('Amount due: $250.50');
     expect(message!.body).toContain('Attached: INV-0001.pdf');
+  });
+
+  it('by SMTP, the e-mail carries the invoice as a PDF attachment', async () => {
+    const sink = await startSmtpSink();
+    const mailing = await startTestServer({ env: { SMTP_URL: sink.url } });
+    try {
+      const owner = await signUpBusiness(mailing, { businessName: 'Harbour Joinery', assignOwner: true });
+      const created = await owner.client.post('/api/invoices', { customerName: 'Dock Cafe', paymentTerms: 'net_7', lines: [{ description: 'Bench', quantity: 1, unitPrice: 40_000 }] });
+      await owner.client.post(`/api/invoices/${created.body.invoice.id}/issue`, {});
+      const sent = await owner.client.post(`/api/invoices/${created.body.invoice.id}/send`, { email: 'accounts@dock.example' });
+      expect(sent.status).toBe(200);
+      // Sign-up sent its own message first: the invoice's is the one to the customer.
+      const toCustomer = () => sink.deliveries.find((delivery) => delivery.rcptTo.some((to) => to.includes('accounts@dock.example')));
+      await expect.poll(() => toCustomer() !== undefined, { timeout: 10_000 }).toBe(true);
+      const delivery = toCustomer();
+      const attachment = /Content-Type: application\/pdf; name=(?:"?)INV-0001\.pdf[\s\S]*?\r\n\r\n([A-Za-z0-9+/=\r\n]+)/.exec(delivery!.data);
+      expect(attachment, delivery!.data.slice(0, 2000)).not.toBeNull();
+      const pdf = Buffer.from(attachment![1]!.replace(/\s+/g, ''), 'base64');
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect((await pdfPageTexts(new Uint8Array(pdf))).join('\n')).toContain('$400.00');
+    } finally {
+      await mailing.close();
+      await sink.close();
+    }
   });
 
   it('invoices a completed order with its lines and total', async () => {

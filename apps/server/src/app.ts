@@ -31,6 +31,7 @@ import { purchaseInvoicesRoutes } from './modules/purchasing/purchase-invoices.r
 import { rebatesRoutes } from './modules/purchasing/rebates.routes.ts';
 import { priceLabelsRoutes } from './modules/price-labels/price-labels.routes.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
@@ -170,6 +171,7 @@ export function createApp(services: Services) {
   app.route('/', rebatesRoutes);
   app.route('/', priceLabelsRoutes);
   app.route('/', appointmentsRoutes);
+  app.route('/', invoicesRoutes);
   app.route('/', receiptsRoutes);
   app.route('/', onboardingRoutes);
   app.route('/', taxRatesRoutes);

@@ -44,3 +44,4 @@ export * from './stock-control.ts';
 export * from './rebates.ts';
 export * from './appointments.ts';
 export * from './icalendar.ts';
+export * from './invoices.ts';

@@ -8,6 +8,11 @@ export interface OutgoingMessage {
   recipient: string;
   subject: string;
   body: string;
+  /**
+   * Files sent with an email by SMTP (an invoice's PDF). The outbox row keeps the text and names
+   * the files; the files themselves are re-made from their document when needed.
+   */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Mailer {
@@ -27,9 +32,11 @@ export interface Mailer {
 export function createMailer(options: { db: Db; smtpUrl: string | undefined; from: string }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const store = async (message: OutgoingMessage) => {
+    const { attachments, ...text } = message;
+    const named = attachments?.length ? `${text.body}\n\nAttached: ${attachments.map((file) => file.filename).join(', ')}` : text.body;
     const [row] = await options.db
       .insert(outboxMessages)
-      .values({ ...message, subject: headerText(message.subject), status: 'stored' })
+      .values({ ...text, body: named, subject: headerText(message.subject), status: 'stored' })
       .returning({ id: outboxMessages.id });
     return row ?? null;
   };
@@ -37,7 +44,13 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
     if (!transport || message.channel !== 'email' || !row) return;
     try {
       // The sender is always the configured one; nothing a business typed reaches From or Reply-To.
-      await transport.sendMail({ from: options.from, to: message.recipient, subject: message.subject, text: message.body });
+      await transport.sendMail({
+        from: options.from,
+        to: message.recipient,
+        subject: message.subject,
+        text: message.body,
+        ...(message.attachments?.length ? { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })) } : {}),
+      });
       await options.db.update(outboxMessages).set({ status: 'sent', sentAt: new Date() }).where(eq(outboxMessages.id, row.id));
     } catch (error) {
       await options.db

@@ -57,6 +57,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/price-labels': () => import('@/features/price-labels/components/price-labels-page').then((module) => module.PriceLabelsPage),
   '/purchase-orders': () => import('@/features/purchase-orders/components/purchase-orders-page').then((module) => module.PurchaseOrdersPage),
   '/purchases/invoices': () => import('@/features/purchase-invoices/components/purchase-invoices-page').then((module) => module.PurchaseInvoicesPage),
+  '/invoices': () => import('@/features/invoices/components/invoices-page').then((module) => module.InvoicesPage),
   '/quickbooks': () => import('./routes/quickbooks').then((module) => module.QuickbooksRoute),
   '/ai-modules': () => import('@/features/ai-modules/components/ai-modules-page').then((module) => module.AiModulesPage),
   '/ai/sales-prediction': () => import('@/features/ai-modules/components/sales-prediction-page').then((module) => module.SalesPredictionPage),

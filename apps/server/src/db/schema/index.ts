@@ -21,3 +21,4 @@ export * from './stock-control.ts';
 export * from './rebates.ts';
 export * from './price-labels.ts';
 export * from './appointments.ts';
+export * from './invoices.ts';

@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isGapFreeSeries } from '@till/core';
+import { auditLog, customers, invoicePayments, invoices, outboxMessages, taxRates } from '../src/db/schema/index.ts';
+import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { pdfPageTexts } from './pdf-helpers.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { startSmtpSink } from './smtp-sink.ts';
+import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** A business with invoice_generation on, two tax rates and a customer. */
+async function invoiceShop() {
+  const owner = await signUpBusiness(server, { businessName: 'Harbour Joinery', assignOwner: true });
+  const settings = await owner.client.request('PATCH', '/api/business-settings', { enabled_features: { invoice_generation: true } });
+  expect(settings.status).toBe(200);
+  const { standard, reduced, customer } = await server.database.withTenant(owner.businessId, async (tx) => {
+    const [standardRate] = await tx.insert(taxRates).values({ businessId: owner.businessId, name: 'Standard', basisPoints: 2000 }).returning();
+    const [reducedRate] = await tx.insert(taxRates).values({ businessId: owner.businessId, name: 'Reduced', basisPoints: 500 }).returning();
+    const [row] = await tx.insert(customers).values({ businessId: owner.businessId, name: 'Mia Clark', email: 'mia@example.com' }).returning();
+    return { standard: standardRate!, reduced: reducedRate!, customer: row! };
+  });
+  const draft = async (body: Record<string, unknown> = {}) => {
+    const res = await owner.client.post('/api/invoices', {
+      customerId: customer.id,
+      paymentTerms: 'net_14',
+      lines: [
+        { description: 'Oak shelf, fitted', quantity: 2, unitPrice: 10_000, taxRateId: standard.id },
+        { description: 'Delivery', quantity: 1, unitPrice: 1_000, taxRateId: reduced.id },
+      ],
+      ...body,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.invoice;
+  };
+  const issued = async (body: Record<string, unknown> = {}) => {
+    const invoice = await draft(body);
+    const res = await owner.client.post(`/api/invoices/${invoice.id}/issue`, { issueDate: '2026-11-02' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.invoice;
+  };
+  const pay = (id: string, amount: number, key = randomUUID()) => owner.client.post(`/api/invoices/${id}/payments`, { idempotencyKey: key, amount, method: 'bank_transfer', paidOn: '2026-11-10' });
+  return { ...owner, standard, reduced, customer, draft, issued, pay };
+}
+
+async function pdfOf(shop: Awaited<ReturnType<typeof invoiceShop>>, id: string) {
+  const res = await fetch(`${server.url}/api/invoices/${id}/pdf`, { headers: { cookie: shop.client.cookieHeader() } });
+  return { status: res.status, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+describe('customer invoices (issue 18 item 4)', () => {
+  it('a draft by hand: totals with tax by rate computed on the server, no number until issued; issuing numbers it and dates it by its terms', async () => {
+    const shop = await invoiceShop();
+    const draft = await shop.draft({ notes: 'Thank you', paymentInstructions: 'Bank: 12-34-56 00112233' });
+    expect(draft).toMatchObject({ status: 'draft', number: null, label: null, customer: { name: 'Mia Clark', email: 'mia@example.com' }, net: 21_000, tax: 4_050, total: 25_050, balance: 0 });
+    expect(draft.taxByRate).toEqual([
+      { rateBp: 500, net: 1_000, tax: 50 },
+      { rateBp: 2000, net: 20_000, tax: 4_000 },
+    ]);
+    expect(draft.lines.map((line: { taxRateName: string }) => line.taxRateName)).toEqual(['Standard', 'Reduced']);
+
+    // A draft can be edited: a typed customer, other lines.
+    const edited = await shop.client.request('PUT', `/api/invoices/${draft.id}`, {
+      customerName: 'Dock Cafe Ltd',
+      customerEmail: 'accounts@dock.example',
+      customerAddress: '1 Quay Street\nPortside',
+      paymentTerms: 'net_30',
+      lines: [{ description: 'Bench', quantity: 1, unitPrice: 33_333, taxRateId: shop.standard.id }, { description: 'Untaxed fee', quantity: 3, unitPrice: 100 }],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.invoice).toMatchObject({ customer: { id: null, name: 'Dock Cafe Ltd', address: '1 Quay Street\nPortside' }, net: 33_633, tax: 6_667, total: 40_300, paymentTerms: 'net_30' });
+
+    const issued = await shop.client.post(`/api/invoices/${draft.id}/issue`, { issueDate: '2026-11-20' });
+    expect(issued.status).toBe(200);
+    expect(issued.body.invoice).toMatchObject({ status: 'issued', number: 1, label: 'INV-0001', issueDate: '2026-11-20', dueDate: '2026-12-20', balance: 40_300 });
+
+    // Issued: no more edits, no second issue, no delete.
+    const edit = await shop.client.request('PUT', `/api/invoices/${draft.id}`, { customerName: 'X', paymentTerms: 'net_7', lines: [] });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error.message).toMatch(/void it or issue a credit note/i);
+    expect((await shop.client.post(`/api/invoices/${draft.id}/issue`, {})).status).toBe(409);
+    expect((await shop.client.request('DELETE', `/api/invoices/${draft.id}`)).status).toBe(409);
+
+    const pdf = await pdfOf(shop, draft.id);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe('application/pdf');
+    const text = (await pdfPageTexts(pdf.bytes)).join('\n');
+    for (const expected of ['Harbour Joinery', 'INV-0001', 'Dock Cafe Ltd', '1 Quay Street', 'Bench', '$403.00', '$66.67', 'Dec 20, 2026', 'Net 30 days']) expect(text).toContain(expected);
+  });
+
+  it('numbers issued invoices without gaps or duplicates when they are issued at the same time', async () => {
+    const shop = await invoiceShop();
+    const drafts = [];
+    for (let i = 0; i < 8; i += 1) drafts.push(await shop.draft());
+    // Each draft issued twice at once: one wins, the other is 409.
+    const answers = await Promise.all(drafts.flatMap((draft) => [shop.client.post(`/api/invoices/${draft.id}/issue`, {}), shop.client.post(`/api/invoices/${draft.id}/issue`, {})]));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(8);
+    expect(answers.filter((res) => res.status === 409)).toHaveLength(8);
+    const rows = await server.database.withTenant(shop.businessId, (tx) => tx.select({ number: invoices.number }).from(invoices));
+    const numbers = rows.map((row) => row.number!);
+    expect(isGapFreeSeries(numbers)).toBe(true);
+    expect(numbers).toHaveLength(8);
+    // A draft made afterwards and deleted leaves no gap; the next issue is 9.
+    const spare = await shop.draft();
+    expect((await shop.client.request('DELETE', `/api/invoices/${spare.id}`)).status).toBe(200);
+    expect((await shop.issued()).number).toBe(9);
+  });
+
+  it('payments: a retry returns the first result, overpayment is refused, partly paid then paid', async () => {
+    const shop = await invoiceShop();
+    const invoice = await shop.issued();
+    expect(invoice.total).toBe(25_050);
+    const key = randomUUID();
+    const first = await shop.pay(invoice.id, 10_000, key);
+    expect(first.status).toBe(201);
+    expect(first.body.invoice).toMatchObject({ status: 'partly_paid', paidTotal: 10_000, balance: 15_050 });
+    const retry = await shop.pay(invoice.id, 10_000, key);
+    expect(retry.status).toBe(200);
+    expect(retry.body.invoice).toMatchObject({ paidTotal: 10_000, balance: 15_050 });
+    expect(retry.body.invoice.payments).toHaveLength(1);
+    const reused = await shop.pay(invoice.id, 5_000, key);
+    expect(reused.status).toBe(409);
+    expect(reused.body.error.code).toBe('idempotency_key_reused');
+
+    const over = await shop.pay(invoice.id, 15_051);
+    expect(over.status).toBe(422);
+    expect(over.body.error).toMatchObject({ code: 'payment_exceeds_balance' });
+    expect(over.body.error.message).toMatch(/more than the 15050/);
+
+    // Two different payments of the rest at once: exactly one is taken.
+    const both = await Promise.all([shop.pay(invoice.id, 15_050), shop.pay(invoice.id, 15_050)]);
+    expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
+    const after = (await shop.client.get(`/api/invoices/${invoice.id}`)).body.invoice;
+    expect(after).toMatchObject({ status: 'paid', displayStatus: 'paid', paidTotal: 25_050, balance: 0 });
+    const rows = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoice.id)));
+    expect(rows.map((row) => row.amount).sort((a, b) => a - b)).toEqual([10_000, 15_050]);
+    expect((await shop.pay(invoice.id, 1)).status).toBe(409);
+    expect((await shop.client.post(`/api/invoices/${invoice.id}/void`, {})).status).toBe(409);
+  });
+
+  it('credit notes: their own series, part of the lines, reduce what is owed; void only without payments or credits', async () => {
+    const shop = await invoiceShop();
+    const invoice = await shop.issued();
+    const shelf = invoice.lines[0];
+    const credit = await shop.client.post(`/api/invoices/${invoice.id}/credit-notes`, { idempotencyKey: randomUUID(), reason: 'One shelf returned', lines: [{ invoiceLineId: shelf.id, quantity: 1 }] });
+    expect(credit.status, JSON.stringify(credit.body)).toBe(201);
+    expect(credit.body.invoice.creditNotes).toEqual([expect.objectContaining({ label: 'CN-0001', net: 10_000, tax: 2_000, total: 12_000, reason: 'One shelf returned' })]);
+    expect(credit.body.invoice).toMatchObject({ creditedTotal: 12_000, balance: 13_050, status: 'issued' });
+    const tooMany = await shop.client.post(`/api/invoices/${invoice.id}/credit-notes`, { idempotencyKey: randomUUID(), lines: [{ invoiceLineId: shelf.id, quantity: 2 }] });
+    expect(tooMany.status).toBe(422);
+    expect((await shop.client.post(`/api/invoices/${invoice.id}/void`, {})).status).toBe(409);
+
+    // A second invoice's full credit takes CN-0002 and settles it.
+    const other = await shop.issued();
+    const full = await shop.client.post(`/api/invoices/${other.id}/credit-notes`, { idempotencyKey: randomUUID() });
+    expect(full.status).toBe(201);
+    expect(full.body.invoice).toMatchObject({ creditedTotal: 25_050, balance: 0, status: 'paid' });
+    expect(full.body.invoice.creditNotes[0].label).toBe('CN-0002');
+
+    const third = await shop.issued();
+    const voided = await shop.client.post(`/api/invoices/${third.id}/void`, { reason: 'Wrong customer' });
+    expect(voided.status).toBe(200);
+    expect(voided.body.invoice).toMatchObject({ status: 'void', number: 3, voidReason: 'Wrong customer', balance: 0 });
+    expect((await shop.pay(third.id, 100)).status).toBe(409);
+  });
+
+  it('lists with a status filter, search and what is outstanding and overdue', async () => {
+    const shop = await invoiceShop();
+    const late = await shop.issued({ paymentTerms: 'due_on_receipt' }); // issued 2026-11-02, due that day: overdue now
+    await shop.pay(late.id, 5_050);
+    const current = await shop.draft({ customerName: 'Zed Builders', customerId: null });
+    const issuedToday = await shop.client.post(`/api/invoices/${current.id}/issue`, {});
+    expect(issuedToday.body.invoice.displayStatus).toBe('issued');
+    await shop.draft();
+    const all = (await shop.client.get('/api/invoices')).body;
+    expect(all.invoices).toHaveLength(3);
+    expect(all.summary).toEqual({ outstanding: 20_000 + 25_050, overdue: 20_000, openCount: 2, overdueCount: 1 });
+    const overdue = (await shop.client.get('/api/invoices?status=overdue')).body.invoices;
+    expect(overdue.map((item: { id: string }) => item.id)).toEqual([late.id]);
+    expect(overdue[0].displayStatus).toBe('overdue');
+    expect((await shop.client.get('/api/invoices?status=partly_paid')).body.invoices).toEqual([]);
+    expect((await shop.client.get('/api/invoices?status=draft')).body.invoices).toHaveLength(1);
+    expect((await shop.client.get('/api/invoices?q=zed')).body.invoices.map((item: { id: string }) => item.id)).toEqual([current.id]);
+    expect((await shop.client.get(`/api/invoices?q=INV-000${late.number}`)).body.invoices.map((item: { id: string }) => item.id)).toEqual([late.id]);
+  });
+
+  it('e-mails the issued invoice with its PDF through the outbox and marks it sent; a draft is not sent', async () => {
+    const shop = await invoiceShop();
+    const draft = await shop.draft();
+    const refused = await shop.client.post(`/api/invoices/${draft.id}/send`, {});
+    expect(refused.status).toBe(409);
+    await shop.client.post(`/api/invoices/${draft.id}/issue`, {});
+    const sent = await shop.client.post(`/api/invoices/${draft.id}/send`, {});
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body).toMatchObject({ emailedTo: 'mia@example.com', invoice: { status: 'sent', emailedTo: 'mia@example.com' } });
+    const [message] = await server.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'mia@example.com'));
+    expect(message).toMatchObject({ subject: 'Invoice INV-0001 from Harbour Joinery' });
+    expect(message!.body).toContain('Amount due: $250.50');
+    expect(message!.body).toContain('Attached: INV-0001.pdf');
+  });
+
+  it('by SMTP, the e-mail carries the invoice as a PDF attachment', async () => {
+    const sink = await startSmtpSink();
+    const mailing = await startTestServer({ env: { SMTP_URL: sink.url } });
+    try {
+      const owner = await signUpBusiness(mailing, { businessName: 'Harbour Joinery', assignOwner: true });
+      const created = await owner.client.post('/api/invoices', { customerName: 'Dock Cafe', paymentTerms: 'net_7', lines: [{ description: 'Bench', quantity: 1, unitPrice: 40_000 }] });
+      await owner.client.post(`/api/invoices/${created.body.invoice.id}/issue`, {});
+      const sent = await owner.client.post(`/api/invoices/${created.body.invoice.id}/send`, { email: 'accounts@dock.example' });
+      expect(sent.status).toBe(200);
+      // Sign-up sent its own message first: the invoice's is the one to the customer.
+      const toCustomer = () => sink.deliveries.find((delivery) => delivery.rcptTo.some((to) => to.includes('accounts@dock.example')));
+      await expect.poll(() => toCustomer() !== undefined, { timeout: 10_000 }).toBe(true);
+      const delivery = toCustomer();
+      const attachment = /Content-Type: application\/pdf; name=(?:"?)INV-0001\.pdf[\s\S]*?\r\n\r\n([A-Za-z0-9+/=\r\n]+)/.exec(delivery!.data);
+      expect(attachment, delivery!.data.slice(0, 2000)).not.toBeNull();
+      const pdf = Buffer.from(attachment![1]!.replace(/\s+/g, ''), 'base64');
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect((await pdfPageTexts(new Uint8Array(pdf))).join('\n')).toContain('$400.00');
+    } finally {
+      await mailing.close();
+      await sink.close();
+    }
+  });
+
+  it('invoices a completed order with its lines and total', async () => {
+    const shop = await invoiceShop();
+    const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Tea', price: 300, taxBasisPoints: 1000 }]);
+    const paid = await shop.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: tea!.id, quantity: 3 }], payments: [{ method: 'card', amount: 990 }], expectedTotal: 990 });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const orderId = paid.body.order?.id ?? paid.body.id;
+    const res = await shop.client.post('/api/invoices/from-order', { orderId, paymentTerms: 'net_7', customerName: 'Walk-in Co' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.invoice).toMatchObject({ status: 'draft', orderId, total: 990, customer: { name: 'Walk-in Co' } });
+    expect(res.body.invoice.lines).toEqual([expect.objectContaining({ description: 'Tea', quantity: 3, unitPrice: 300, taxRateBp: 1000, total: 990 })]);
+  });
+
+  it('refuses bad input with a clear 4xx and writes nothing', async () => {
+    const shop = await invoiceShop();
+    const theirs = await invoiceShop();
+    const line = { description: 'Work', quantity: 1, unitPrice: 100 };
+    const bad: [Record<string, unknown>, number, string?][] = [
+      [{ customerName: 'A', paymentTerms: 'net_7', lines: [{ ...line, quantity: -1 }] }, 400],
+      [{ customerName: 'A', paymentTerms: 'net_7', lines: [{ ...line, quantity: 1.5 }] }, 400],
+      [{ customerName: 'A', paymentTerms: 'net_7', lines: [{ ...line, unitPrice: -5 }] }, 400],
+      [{ customerName: 'A', paymentTerms: 'net_7', lines: [{ ...line, description: ' ' }] }, 400],
+      [{ customerName: 'A', paymentTerms: 'net_90', lines: [line] }, 400],
+      [{ paymentTerms: 'net_7', lines: [line] }, 400, 'customer_required'],
+      [{ customerName: 'A', paymentTerms: 'net_7', lines: [{ ...line, taxRateId: randomUUID() }] }, 422, 'tax_rate_not_found'],
+      [{ customerName: 'A', paymentTerms: 'net_7', lines: [{ ...line, taxRateId: theirs.standard.id }] }, 422, 'tax_rate_not_found'],
+      [{ customerId: theirs.customer.id, paymentTerms: 'net_7', lines: [line] }, 422, 'customer_not_found'],
+      [{ customerName: 'A', customerEmail: 'not-an-email', paymentTerms: 'net_7', lines: [line] }, 400],
+      [{ customerName: 'A', paymentTerms: 'net_7', lines: [line], total: 1 }, 400],
+    ];
+    for (const [body, status, code] of bad) {
+      const res = await shop.client.post('/api/invoices', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error.message).toBeTruthy();
+      if (code) expect(res.body.error.code).toBe(code);
+    }
+    expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(invoices))).toEqual([]);
+    const invoice = await shop.issued();
+    for (const [amount, status] of [[0, 400], [-100, 400], [1.5, 400]] as const) expect((await shop.pay(invoice.id, amount)).status).toBe(status);
+    expect((await shop.client.post(`/api/invoices/${invoice.id}/payments`, { idempotencyKey: 'nope', amount: 1, method: 'cash', paidOn: '2026-11-10' })).status).toBe(400);
+    expect((await shop.client.post(`/api/invoices/${invoice.id}/payments`, { idempotencyKey: randomUUID(), amount: 1, method: 'barter', paidOn: '2026-11-10' })).status).toBe(400);
+    expect((await shop.client.get('/api/invoices/not-a-uuid')).status).toBe(400);
+  });
+
+  it("another business's invoice is 404 to every action, and nothing changes", async () => {
+    const shop = await invoiceShop();
+    const theirs = await invoiceShop();
+    const draft = await theirs.draft();
+    const issued = await theirs.issued();
+    const attempts = [
+      shop.client.get(`/api/invoices/${issued.id}`),
+      shop.client.get(`/api/invoices/${issued.id}/pdf`),
+      shop.client.request('PUT', `/api/invoices/${draft.id}`, { customerName: 'Mine', paymentTerms: 'net_7', lines: [] }),
+      shop.client.request('DELETE', `/api/invoices/${draft.id}`),
+      shop.client.post(`/api/invoices/${draft.id}/issue`, {}),
+      shop.client.post(`/api/invoices/${issued.id}/send`, { email: 'me@example.com' }),
+      shop.pay(issued.id, 100),
+      shop.client.post(`/api/invoices/${issued.id}/credit-notes`, { idempotencyKey: randomUUID() }),
+      shop.client.post(`/api/invoices/${issued.id}/void`, {}),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(res.body.error.code).toBe('invoice_not_found');
+    }
+    const after = (await theirs.client.get(`/api/invoices/${issued.id}`)).body.invoice;
+    expect(after).toMatchObject({ status: 'issued', paidTotal: 0, creditedTotal: 0, emailedTo: null });
+    expect((await theirs.client.get(`/api/invoices/${draft.id}`)).body.invoice).toMatchObject({ status: 'draft', customer: { name: 'Mia Clark' } });
+    expect((await shop.client.get('/api/invoices')).body.invoices).toEqual([]);
+    const audits = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.businessId, shop.businessId)));
+    expect(audits.filter((row) => row.action.startsWith('invoice.'))).toEqual([]);
+  });
+
+  it('needs invoice_generation; reading needs reports access, writing can_make_orders (SPEC §2, §6)', async () => {
+    const off = await signUpBusiness(server, { assignOwner: true });
+    expect((await off.client.request('PATCH', '/api/business-settings', { enabled_features: { invoice_generation: false } })).status).toBe(200);
+    const refused = await off.client.get('/api/invoices');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('feature_disabled');
+
+    const staff = await staffBusiness(server, { features: { employee_management: true, invoice_generation: true } });
+    const { headersOf } = await staffOfEveryRole(server, staff);
+    for (const actor of ['owner', 'ownerPin', 'adminAll', 'adminNone', 'manager']) expect((await staff.client.request('GET', '/api/invoices', undefined, headersOf(actor))).status, actor).toBe(200);
+    for (const actor of ['cashier', 'kitchen']) {
+      const res = await staff.client.request('GET', '/api/invoices', undefined, headersOf(actor));
+      expect(res.status, actor).toBe(403);
+      expect(res.body.error.code).toBe('forbidden');
+    }
+    const body = { customerName: 'A', paymentTerms: 'net_7', lines: [{ description: 'Work', quantity: 1, unitPrice: 100 }] };
+    for (const actor of ['adminNone', 'manager', 'cashier']) expect((await staff.client.request('POST', '/api/invoices', body, headersOf(actor))).status, actor).toBe(403);
+    expect((await staff.client.request('POST', '/api/invoices', body, headersOf('adminAll'))).status).toBe(201);
+    expect((await staff.client.request('POST', '/api/invoices', body, headersOf('owner'))).status).toBe(201);
+  });
+});

@@ -41,3 +41,6 @@ export * from './quickbooks.ts';
 export * from './kitchen.ts';
 export * from './stock-control.ts';
 export * from './rebates.ts';
+export * from './plans.ts';
+export * from './feature-flags.ts';
+export * from './incidents.ts';

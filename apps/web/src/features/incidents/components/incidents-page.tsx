@@ -238,7 +238,13 @@ function IncidentCard({ incident, owners }: { incident: Incident; owners: Incide
             variant="outline"
             className="justify-self-start"
             disabled={update.isPending}
-            onClick={() => update.mutate({ id: incident.id, body: { status: closed ? 'open' : 'closed' } }, { onSuccess: () => toast.success(closed ? 'Incident reopened' : 'Incident closed'), onError: (error) => toast.error(errorMessage(error)) })}
+            onClick={() =>
+              // The card may leave the filtered list once the answer is in: the promise still settles.
+              update
+                .mutateAsync({ id: incident.id, body: { status: closed ? 'open' : 'closed' } })
+                .then(() => toast.success(closed ? 'Incident reopened' : 'Incident closed'))
+                .catch((error: unknown) => toast.error(errorMessage(error)))
+            }
           >
             {closed ? 'Reopen' : 'Close incident'}
           </Button>

@@ -16928,7 +16928,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            plan: components["schemas"]["SubscriptionPlan"] & (Record<string, never> | null);
+                            plan: components["schemas"]["SubscriptionPlan"] | null;
                             usage: {
                                 employees: number;
                                 products: number;

@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { FEATURE_NAMES, PLAN_LIMIT_MAX, multiLine, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { PUBLIC, SUPER_ADMIN, business, defineRoute } from '../../lib/routing.ts';
 import { currencyCode } from '../business/business-settings.ts';
 import { assignPlan, listBusinessPlans } from './assign-plan.ts';
@@ -60,7 +60,7 @@ const subscriptionRoute = defineRoute({
   responses: {
     200: jsonResponse(
       z.object({
-        plan: planSchema.nullable(),
+        plan: nullableRef(planSchema),
         usage: z.object({ stores: z.number().int(), registers: z.number().int(), employees: z.number().int(), products: z.number().int() }),
       }),
       'Plan and usage',

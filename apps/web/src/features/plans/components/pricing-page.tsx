@@ -37,8 +37,8 @@ export function PricingPage() {
                   </div>
                   <CardDescription>{plan.description}</CardDescription>
                   <p className="text-3xl font-semibold">
-                    {plan.monthly_price === 0 ? 'Free' : formatMoney(plan.monthly_price, plan.currency)}
-                    {plan.monthly_price === 0 ? null : <span className="text-base font-normal text-muted-foreground"> / month</span>}
+                    {formatMoney(plan.monthly_price, plan.currency)}
+                    <span className="text-base font-normal text-muted-foreground"> / month</span>
                   </p>
                 </CardHeader>
                 <CardContent className="grid gap-4">

@@ -253,6 +253,7 @@ describe('incidents', () => {
       incidentBody({ type: 'flood' }),
       incidentBody({ severity: 'extreme' }),
       incidentBody({ occurredAt: 'yesterday' }),
+      incidentBody({ occurredAt: '0000-01-01T00:00:00.000Z' }),
       incidentBody({ description: '   ' }),
       incidentBody({ description: 'x'.repeat(4001) }),
       incidentBody({ actions: [{ description: '' }] }),

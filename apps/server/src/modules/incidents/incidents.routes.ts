@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, multiLine, singleLine } from '@till/core';
+import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, isoInstantInput, multiLine, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
@@ -28,7 +28,7 @@ const incidentSchema = z
   })
   .openapi('Incident');
 
-const when = z.iso.datetime({ offset: true, message: 'A date and time such as 2026-11-26T14:30:00Z' }).transform((text) => new Date(text));
+const when = isoInstantInput().transform((text) => new Date(text));
 const location = singleLine(z.string().trim().max(200)).nullable();
 const description = multiLine(z.string().trim().min(1, 'Say what happened').max(4000));
 const people = multiLine(z.string().trim().max(1000)).nullable();

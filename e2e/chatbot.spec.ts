@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { echoToolResults, startFakeOpenAI, type FakeOpenAI } from '../apps/server/test/fake-openai.ts';
 import { seriousA11yViolations } from './axe.ts';
@@ -11,16 +12,31 @@ import { addStaff, MANAGER, pairTill, signInOnTill, signUpOwner } from './till-j
  */
 const SHOTS = '.tmp/screenshots/chatbot';
 // The business's website: another origin than the Till server (localhost), listed as one that may embed the chat.
-const WEBSITE = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`;
+// The Till server as playwright.config.ts starts it.
+const TILL = `http://localhost:${process.env.E2E_PORT ?? 4317}`;
+const WEBSITE_PORT = Number(process.env.E2E_PORT ?? 4317) + 2;
+const WEBSITE = `http://127.0.0.1:${WEBSITE_PORT}`;
+/** The page the business's website serves: it embeds the chat of `?chatbot=` from the Till server. */
+let website: Server;
 let fake: FakeOpenAI;
 // Each test signs up, sells, and waits on the provider: more than the default minute on a busy machine.
 test.setTimeout(240_000);
 
 test.beforeAll(async () => {
   fake = await startFakeOpenAI({ apiKey: 'sk-e2e', port: Number(process.env.E2E_PORT ?? 4317) + 1 });
+  // A real server on loopback, so the browser treats the website as the other site it is.
+  website = createServer((request, response) => {
+    const chatbotId = new URL(request.url ?? '/', WEBSITE).searchParams.get('chatbot') ?? '';
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!doctype html><html lang="en"><head><title>Corner Deli</title></head><body><h1>Corner Deli</h1><iframe title="Chat" src="${TILL}/chatbot-embed/${encodeURIComponent(chatbotId)}" style="position:fixed;right:0;bottom:0;width:400px;height:520px;border:0"></iframe></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => website.listen(WEBSITE_PORT, '127.0.0.1', resolve));
 });
 test.afterAll(async () => {
   await fake?.close();
+  await new Promise((resolve) => website?.close(resolve));
 });
 test.beforeEach(() => {
   fake.reset();
@@ -86,13 +102,7 @@ test('a visitor asks the chat widget a price and gets the answer from the tool c
   // embeds the chat in a frame; the Till server's frame-ancestors lets only listed sites do that.
   const visitor = await browser.newContext();
   const site = await visitor.newPage();
-  await site.route(`${WEBSITE}/our-website.html`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><title>Corner Deli</title></head><body><h1>Corner Deli</h1><iframe title="Chat" src="${baseURL}/chatbot-embed/${chatbotId}" style="position:fixed;right:0;bottom:0;width:400px;height:520px;border:0"></iframe></body></html>`,
-    }),
-  );
-  await site.goto(`${WEBSITE}/our-website.html`);
+  await site.goto(`${WEBSITE}/?chatbot=${chatbotId}`);
   const chat = site.frameLocator('iframe[title="Chat"]');
   await chat.getByRole('button', { name: 'Open chat' }).click({ timeout: 60_000 });
   const log = chat.getByRole('log', { name: 'Messages' });

@@ -12,6 +12,7 @@ import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAuth } from './modules/accounts/auth.ts';
 import { createEmployeeSessionResolver } from './modules/employee-sessions/employee-session-resolver.ts';
 import { createRegisterResolver } from './modules/registers/register-resolver.ts';
+import { createFeatureFlagOverrides } from './modules/feature-flags/feature-flag-overrides.ts';
 import { createChatProvider } from './modules/chatbot/ai-provider.ts';
 import { createStorageDriver } from './modules/storage/drivers/create-driver.ts';
 import { REMINDER_EVERY_MS, sendAppointmentReminders } from './modules/appointments/send-appointment-reminders.ts';
@@ -110,6 +111,7 @@ export async function createServices(
     registers: createRegisterResolver({ database }),
     sessionCache: createSessionCache(),
     businessContexts: createBusinessContextCache(),
+    featureFlags: createFeatureFlagOverrides({ database }),
     aiProvider: createChatProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey }),
     storage,
     realtime: undefined as never,

@@ -45,3 +45,6 @@ export * from './rebates.ts';
 export * from './appointments.ts';
 export * from './icalendar.ts';
 export * from './invoices.ts';
+export * from './plans.ts';
+export * from './feature-flags.ts';
+export * from './incidents.ts';

@@ -1,4 +1,4 @@
-import type { Actor, EmployeeRole, EnabledFeatures } from '@till/core';
+import type { Actor, EmployeeRole, EnabledFeatures, FeatureFlagOverride } from '@till/core';
 import type { AppConfig } from '../env.ts';
 import type { Database } from '../db/client.ts';
 import type { Auth } from '../modules/accounts/auth.ts';
@@ -54,6 +54,14 @@ export interface AccountsPort {
   readSession(headers: Headers): Promise<SignedInAccount | null>;
 }
 
+/** The super admin's platform-wide feature switches (issue 20 item 1), read on every business request. */
+export interface FeatureFlagsPort {
+  /** Every switch that is not "default"; cached for a few seconds. */
+  overrides(): Promise<readonly FeatureFlagOverride[]>;
+  /** Drops the cached switches (after a change in this process). */
+  forget(): void;
+}
+
 export interface EmployeeSessionResolver {
   /** The active, unexpired session of this business that the token names, or null. */
   resolve(businessId: string, token: string): Promise<ResolvedEmployeeSession | null>;
@@ -86,6 +94,7 @@ export interface Services {
   registers: RegisterResolver;
   sessionCache: SessionCache;
   businessContexts: BusinessContextCache;
+  featureFlags: FeatureFlagsPort;
   aiProvider: ChatProvider;
   /** Buckets and objects (SPEC §7): what other modules call to keep files. */
   storage: StorageService;

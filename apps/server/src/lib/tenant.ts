@@ -1,4 +1,4 @@
-import { EMPLOYEE_SESSION_HEADER, MESSAGES, resolveEnabledFeatures, defaultEnabledFeatures } from '@till/core';
+import { EMPLOYEE_SESSION_HEADER, MESSAGES, applyFeatureOverrides, resolveEnabledFeatures, defaultEnabledFeatures, type EnabledFeatures } from '@till/core';
 import type { Context } from 'hono';
 import { AppError } from './app-error.ts';
 import type { AppEnv, RegisterCredential, Services, SignedInAccount, TenantContext } from './context.ts';
@@ -26,6 +26,16 @@ export const employeeSessionRequired = () =>
   new AppError(401, 'employee_session_required', 'Sign in with your employee PIN to continue');
 const employeeSessionEnded = () =>
   new AppError(401, 'employee_session_expired', 'The employee session has ended. Sign in with your PIN again.');
+
+/**
+ * A business's features as every check sees them: its stored switches (SPEC §8: none means the
+ * defaults), then the super admin's platform-wide switches (issue 20 item 1). The business
+ * guard, use-case checks and /api/me all read features through here.
+ */
+export async function effectiveFeatures(services: Pick<Services, 'featureFlags'>, businessId: string, stored: unknown): Promise<EnabledFeatures> {
+  const own = stored ? resolveEnabledFeatures(stored as Partial<Record<string, boolean>>) : defaultEnabledFeatures({ firstTimeSetup: false });
+  return applyFeatureOverrides(own, await services.featureFlags.overrides(), businessId);
+}
 
 /** The business a request acts on, and who acts (business routes). */
 export async function resolveTenant(c: Context<AppEnv>): Promise<TenantContext> {
@@ -58,7 +68,7 @@ export async function resolveTenantFromCredentials(services: Services, credentia
       userId: till.ownerUserId,
       actor: { kind: 'employee', role: session.role, permissions: session.permissions, adminPermissions: session.adminPermissions },
       employeeSession: session,
-      features: till.enabledFeatures ? resolveEnabledFeatures(till.enabledFeatures) : defaultEnabledFeatures({ firstTimeSetup: false }),
+      features: await effectiveFeatures(services, till.businessId, till.enabledFeatures),
       registerId: till.registerId,
     };
   }
@@ -67,9 +77,7 @@ export async function resolveTenantFromCredentials(services: Services, credentia
   if (!context) throw new AppError(403, 'no_business', 'This account has no business');
   const businessId = context.businessId;
   // SPEC §8: no settings row means "use defaults".
-  const features = context.enabledFeatures
-    ? resolveEnabledFeatures(context.enabledFeatures)
-    : defaultEnabledFeatures({ firstTimeSetup: false });
+  const features = await effectiveFeatures(services, businessId, context.enabledFeatures);
 
   const token = credentials.employeeSessionToken;
   if (token) {

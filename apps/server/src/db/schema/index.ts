@@ -22,3 +22,5 @@ export * from './rebates.ts';
 export * from './price-labels.ts';
 export * from './appointments.ts';
 export * from './invoices.ts';
+export * from './plans.ts';
+export * from './incidents.ts';

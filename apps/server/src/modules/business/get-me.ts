@@ -4,6 +4,14 @@ import type { EmployeeSessionView } from '../employee-sessions/employee-session-
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import { businessRepository } from './business.repository.ts';
 import { toSettingsView, type BusinessSettingsView } from './settings-view.ts';
+import { effectiveFeatures } from '../../lib/tenant.ts';
+import type { businessSettings } from '../../db/schema/index.ts';
+
+/** The settings as the web sees them: enabled_features after the platform's switches (issue 20 item 1). */
+async function settingsViewFor(services: Pick<Services, 'featureFlags'>, businessId: string, row: typeof businessSettings.$inferSelect | undefined | null) {
+  if (!row) return null;
+  return { ...toSettingsView(row), enabled_features: await effectiveFeatures(services, businessId, row.enabledFeatures) };
+}
 
 export interface MeView {
   user: SignedInAccount['user'] | null;
@@ -30,7 +38,7 @@ const SIGNED_OUT: MeView = {
 
 /** Everything the web app needs to decide what to show, in one round trip. */
 export async function getMe(
-  services: Pick<Services, 'database' | 'config'>,
+  services: Pick<Services, 'database' | 'config' | 'featureFlags'>,
   accounts: AccountsRepository,
   account: SignedInAccount | null,
   employeeSessionToken: string | undefined,
@@ -63,7 +71,7 @@ export async function getMe(
     business: business
       ? { id: business.id, name: business.name, currency: business.currency, time_zone: business.timeZone }
       : null,
-    settings: settings ? toSettingsView(settings) : null,
+    settings: await settingsViewFor(services, profile.businessId, settings),
     employeeSession,
     isSuperAdmin,
     isBusinessOwner: business?.ownerUserId === account.user.id,
@@ -76,7 +84,7 @@ export async function getMe(
  * any). No account: the owner acts here only through their own employee row and PIN.
  */
 async function getTillMe(
-  services: Pick<Services, 'database' | 'config'>,
+  services: Pick<Services, 'database' | 'config' | 'featureFlags'>,
   accounts: AccountsRepository,
   till: PairedRegister,
   employeeSessionToken: string | undefined,
@@ -96,7 +104,7 @@ async function getTillMe(
     // The business's industry (SPEC §1 menus); the owner's own name and account stay off the till.
     profile: profile ? { user_id: profile.userId, business_name: profile.businessName, full_name: null, industry: profile.industry } : null,
     business: business ? { id: business.id, name: business.name, currency: business.currency, time_zone: business.timeZone } : null,
-    settings: settings ? toSettingsView(settings) : null,
+    settings: await settingsViewFor(services, till.businessId, settings),
     employeeSession,
     till: { id: till.registerId, name: till.registerName, store_id: till.storeId },
   };

@@ -12,6 +12,7 @@ import { SETUP_CODE_TTL_MS, generateSetupCode, hashPin, normalizeSetupCode, setu
 import { employeesRepository } from './employees.repository.ts';
 import { toEmployeeView, type EmployeeView } from './employee-view.ts';
 import { assertPinLongEnough } from './pin-rules.ts';
+import { assertPlanAllows } from '../plans/assert-plan-allows.ts';
 
 export interface CreateEmployeeInput {
   fullName: string;
@@ -62,6 +63,7 @@ export async function createEmployee(
   const setupCode = pin ? null : newSetupCode(secret, now);
 
   const row = await services.database.withTenant(businessId, async (tx) => {
+      await assertPlanAllows(tx, businessId, 'employees');
       const created = await employeesRepository.insert(tx, {
         businessId,
         userId: tenant.userId,

@@ -7,6 +7,7 @@ import { readProductView } from './get-product.ts';
 import { withCodeConflicts } from './product-errors.ts';
 import type { ProductView } from './product-view.ts';
 import { productsRepository } from './products.repository.ts';
+import { assertPlanAllows } from '../plans/assert-plan-allows.ts';
 
 export interface CreateProductInput {
   name: string;
@@ -28,6 +29,7 @@ export async function createProduct(database: Database, tenant: TenantContext, i
     database.withTenant(tenant.businessId, async (tx) => {
       await checkReferences(tx, tenant.businessId, input);
       await checkCodesFree(tx, tenant.businessId, codes, null);
+      await assertPlanAllows(tx, tenant.businessId, 'products');
       const trackStock = input.trackStock ?? false;
       const initialStock = trackStock ? (input.initialStock ?? 0) : 0;
       const row = await productsRepository.insert(tx, {

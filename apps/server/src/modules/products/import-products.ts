@@ -1,4 +1,5 @@
 import type { ApiRequirement } from '@till/core';
+import { assertPlanAllows } from '../plans/assert-plan-allows.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -244,6 +245,9 @@ export async function importProducts(database: Database, tenant: TenantContext, 
   const { plan, errors } = await planImport(file, await loadContext(database, businessId, await codesOf(file)));
   if (errors.length) throw rejected(errors);
   for (const requirement of requirementsOf(plan)) requireAccess(tenant, requirement);
+  // The plan's product limit (issue 20 item 3), before anything is written.
+  const creating = plan.rows.filter((row) => row.kind === 'create').length;
+  await database.withTenant(businessId, (tx) => assertPlanAllows(tx, businessId, 'products', creating));
 
   const written: Written = { taxRateIds: [], categoryIds: [], createdIds: [], updated: [] };
   const turn = takingTurns(database);

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { hashSecret, newPairingCode } from './register-credential.ts';
 import { registersRepository } from './registers.repository.ts';
+import { assertPlanAllows } from '../plans/assert-plan-allows.ts';
 
 /** How long a pairing code shown in settings can be typed on the new till. */
 export const PAIRING_CODE_TTL_MS = 10 * 60 * 1000;
@@ -18,6 +19,8 @@ export async function createPairingCode(database: Database, tenant: TenantContex
   await database.withTenant(tenant.businessId, async (tx) => {
     const storeId = await registersRepository.defaultStoreId(tx, tenant.businessId);
     if (!storeId) throw new AppError(409, 'no_store', 'This business has no store to put a till in');
+    // Said now, not after the code is typed on the device (pairing checks again).
+    await assertPlanAllows(tx, tenant.businessId, 'registers');
     await registersRepository.expireOpenPairingCodes(tx, tenant.businessId, now);
     await registersRepository.insertPairingCode(tx, {
       businessId: tenant.businessId,

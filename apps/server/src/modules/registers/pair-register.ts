@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { hashSecret, newRegisterSecret, normalizePairingCode } from './register-credential.ts';
 import { registersRepository } from './registers.repository.ts';
+import { assertPlanAllows } from '../plans/assert-plan-allows.ts';
 
 export interface PairedDevice {
   register: { id: string; name: string; store_id: string };
@@ -24,6 +25,7 @@ async function createPairedRegister(
   input: { businessId: string; storeId: string; name: string; pairedByUserId: string | null; pairedByEmployeeId: string | null; how: 'code' | 'this_browser' },
   now: Date,
 ): Promise<PairedDevice> {
+  await assertPlanAllows(tx, input.businessId, 'registers');
   const secret = newRegisterSecret();
   const register = await registersRepository.insertRegister(tx, {
     businessId: input.businessId,

@@ -1,4 +1,5 @@
 import { ChatbotSettingsCard } from '@/features/chatbot/components/chatbot-settings-card';
+import { PlanUsageCard } from '@/features/plans/components/plan-usage-card';
 import { TillsCard } from '@/features/registers/components/tills-card';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { useMe } from '@/lib/me';
@@ -8,6 +9,11 @@ export function SettingsRoute() {
   return (
     <div className="grid gap-6">
       <SettingsPage />
+      {me.data?.user ? (
+        <section aria-label="Plan" className="max-w-3xl">
+          <PlanUsageCard />
+        </section>
+      ) : null}
       <section aria-label="Tills" className="max-w-3xl">
         <TillsCard onAccount={Boolean(me.data?.user)} />
       </section>

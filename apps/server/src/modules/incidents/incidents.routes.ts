@@ -1,0 +1,194 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, isoInstantInput, multiLine, singleLine } from '@till/core';
+import type { AppEnv } from '../../lib/context.ts';
+import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { business, defineRoute } from '../../lib/routing.ts';
+import { exportIncidentsCsv, getIncident, INCIDENT_CSV_COLUMNS, listIncidentOwners, listIncidents } from './list-incidents.ts';
+import { addIncidentAction, changeIncidentAction, createIncident, updateIncident } from './save-incident.ts';
+
+// SPEC §2: /incidents is login guarded; SPEC §6 leaves it an open page: anyone of the business may log one.
+const incidentsAccess = business();
+
+const actionSchema = z.object({ id: z.uuid(), description: z.string(), owner: z.object({ id: z.uuid(), name: z.string() }).nullable(), done: z.boolean(), done_at: z.string().nullable() });
+
+const incidentSchema = z
+  .object({
+    id: z.uuid(),
+    type: z.enum(INCIDENT_TYPES),
+    severity: z.enum(INCIDENT_SEVERITIES),
+    occurred_at: z.string(),
+    location: z.string().nullable(),
+    description: z.string(),
+    people_involved: z.string().nullable(),
+    status: z.enum(INCIDENT_STATUSES),
+    closed_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    actions: z.array(actionSchema),
+  })
+  .openapi('Incident');
+
+const when = isoInstantInput().transform((text) => new Date(text));
+const location = singleLine(z.string().trim().max(200)).nullable();
+const description = multiLine(z.string().trim().min(1, 'Say what happened').max(4000));
+const people = multiLine(z.string().trim().max(1000)).nullable();
+const actionText = singleLine(z.string().trim().min(1, 'Say what is to be done').max(500));
+const actionInput = z.strictObject({ description: actionText, ownerId: z.uuid().nullable().optional() });
+
+const filterQuery = z.strictObject({
+  status: z.enum(INCIDENT_STATUSES).optional(),
+  type: z.enum(INCIDENT_TYPES).optional(),
+  severity: z.enum(INCIDENT_SEVERITIES).optional(),
+  from: when.optional(),
+  to: when.optional(),
+});
+
+const idParams = z.strictObject({ id: z.uuid() });
+const actionParams = z.strictObject({ id: z.uuid(), actionId: z.uuid() });
+const one = (description: string) => jsonResponse(z.object({ incident: incidentSchema }), description);
+
+const listRoute = defineRoute({
+  method: 'get',
+  path: '/api/incidents',
+  access: incidentsAccess,
+  tags: ['incidents'],
+  summary: 'Incidents, newest first (at most 1000), with their follow-up actions; filters status, type, severity, from and to (occurred_at)',
+  request: { query: filterQuery },
+  responses: { 200: jsonResponse(z.object({ incidents: z.array(incidentSchema) }), 'Incidents'), ...errorResponses(400, 401, 403) },
+});
+
+const exportRoute = defineRoute({
+  method: 'get',
+  path: '/api/incidents/export.csv',
+  access: incidentsAccess,
+  tags: ['incidents'],
+  summary: 'The filtered incidents as CSV',
+  request: { query: filterQuery },
+  responses: {
+    200: { description: `CSV: ${INCIDENT_CSV_COLUMNS.join(', ')}`, content: { 'text/csv': { schema: z.string() } } },
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const ownersRoute = defineRoute({
+  method: 'get',
+  path: '/api/incidents/owners',
+  access: incidentsAccess,
+  tags: ['incidents'],
+  summary: 'The active employees a follow-up action may be given to',
+  responses: {
+    200: jsonResponse(z.object({ owners: z.array(z.object({ id: z.uuid(), name: z.string(), role: z.string() })) }), 'Employees'),
+    ...errorResponses(401, 403),
+  },
+});
+
+const getRoute = defineRoute({
+  method: 'get',
+  path: '/api/incidents/{id}',
+  access: incidentsAccess,
+  tags: ['incidents'],
+  summary: 'One incident with its follow-up actions',
+  request: { params: idParams },
+  responses: { 200: one('Incident'), ...errorResponses(400, 401, 403, 404) },
+});
+
+const createRoute = defineRoute({
+  method: 'post',
+  path: '/api/incidents',
+  access: incidentsAccess,
+  tags: ['incidents'],
+  summary: 'Log an incident (type, severity, when, where, what, who), optionally with follow-up actions; audited',
+  request: {
+    body: jsonBody(
+      z.strictObject({
+        type: z.enum(INCIDENT_TYPES),
+        severity: z.enum(INCIDENT_SEVERITIES),
+        occurredAt: when,
+        location: location.optional(),
+        description,
+        peopleInvolved: people.optional(),
+        actions: z.array(actionInput).max(20).optional(),
+      }),
+    ),
+  },
+  responses: { 201: one('Logged'), ...errorResponses(400, 401, 403, 422) },
+});
+
+const updateRoute = defineRoute({
+  method: 'patch',
+  path: '/api/incidents/{id}',
+  access: incidentsAccess,
+  tags: ['incidents'],
+  summary: 'Change an incident, or close (status closed) or reopen it; audited',
+  request: {
+    params: idParams,
+    body: jsonBody(
+      z.strictObject({
+        type: z.enum(INCIDENT_TYPES).optional(),
+        severity: z.enum(INCIDENT_SEVERITIES).optional(),
+        occurredAt: when.optional(),
+        location: location.optional(),
+        description: description.optional(),
+        peopleInvolved: people.optional(),
+        status: z.enum(INCIDENT_STATUSES).optional(),
+      }),
+    ),
+  },
+  responses: { 200: one('Changed'), ...errorResponses(400, 401, 403, 404) },
+});
+
+const addActionRoute = defineRoute({
+  method: 'post',
+  path: '/api/incidents/{id}/actions',
+  access: incidentsAccess,
+  tags: ['incidents'],
+  summary: 'Add a follow-up action with its owner (an active employee; 422 otherwise)',
+  request: { params: idParams, body: jsonBody(actionInput) },
+  responses: { 201: one('Added'), ...errorResponses(400, 401, 403, 404, 422) },
+});
+
+const changeActionRoute = defineRoute({
+  method: 'patch',
+  path: '/api/incidents/{id}/actions/{actionId}',
+  access: incidentsAccess,
+  tags: ['incidents'],
+  summary: 'Mark a follow-up action done (or not), or change its text or owner',
+  request: { params: actionParams, body: jsonBody(z.strictObject({ description: actionText.optional(), ownerId: z.uuid().nullable().optional(), done: z.boolean().optional() })) },
+  responses: { 200: one('Changed'), ...errorResponses(400, 401, 403, 404, 422) },
+});
+
+const removeActionRoute = defineRoute({
+  method: 'delete',
+  path: '/api/incidents/{id}/actions/{actionId}',
+  access: incidentsAccess,
+  tags: ['incidents'],
+  summary: 'Remove a follow-up action',
+  request: { params: actionParams },
+  responses: { 200: one('Removed'), ...errorResponses(400, 401, 403, 404) },
+});
+
+// Fixed paths first: "export.csv" and "owners" must not be read as ids.
+export const incidentsRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(exportRoute, async (c) => {
+    const csv = await exportIncidentsCsv(c.var.services.database, c.var.tenant, c.req.valid('query'));
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="incidents-${new Date().toISOString().slice(0, 10)}.csv"`,
+    });
+  })
+  .openapi(ownersRoute, async (c) => c.json({ owners: await listIncidentOwners(c.var.services.database, c.var.tenant) }, 200))
+  .openapi(listRoute, async (c) => c.json({ incidents: await listIncidents(c.var.services.database, c.var.tenant, c.req.valid('query')) }, 200))
+  .openapi(getRoute, async (c) => c.json({ incident: await getIncident(c.var.services.database, c.var.tenant, c.req.valid('param').id) }, 200))
+  .openapi(createRoute, async (c) => c.json({ incident: await createIncident(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date()) }, 201))
+  .openapi(updateRoute, async (c) => c.json({ incident: await updateIncident(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 200))
+  .openapi(addActionRoute, async (c) =>
+    c.json({ incident: await addIncidentAction(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 201),
+  )
+  .openapi(changeActionRoute, async (c) => {
+    const { id, actionId } = c.req.valid('param');
+    return c.json({ incident: await changeIncidentAction(c.var.services.database, c.var.tenant, id, actionId, c.req.valid('json'), new Date()) }, 200);
+  })
+  .openapi(removeActionRoute, async (c) => {
+    const { id, actionId } = c.req.valid('param');
+    return c.json({ incident: await changeIncidentAction(c.var.services.database, c.var.tenant, id, actionId, 'remove', new Date()) }, 200);
+  });

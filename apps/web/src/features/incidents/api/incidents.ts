@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { IncidentSeverity, IncidentStatus, IncidentType } from '@till/core';
+import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
+import { apiClient } from '@/lib/api-client';
+
+export type Incident = ApiAnswer<'/api/incidents'>['incidents'][number];
+export type NewIncident = ApiBody<'/api/incidents'>;
+export type IncidentOwner = ApiAnswer<'/api/incidents/owners'>['owners'][number];
+
+export interface IncidentFilters {
+  status?: IncidentStatus | undefined;
+  type?: IncidentType | undefined;
+  severity?: IncidentSeverity | undefined;
+}
+
+export const incidentsQueryKey = ['incidents'] as const;
+
+const queryOf = (filters: IncidentFilters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as IncidentFilters;
+
+export function useIncidents(filters: IncidentFilters) {
+  return useQuery({
+    queryKey: [...incidentsQueryKey, 'list', filters] as const,
+    queryFn: ({ signal }) => dataOf(api.GET('/api/incidents', { params: { query: queryOf(filters) }, signal })),
+    select: (answer) => answer.incidents,
+  });
+}
+
+export function useIncidentOwners() {
+  return useQuery({
+    queryKey: [...incidentsQueryKey, 'owners'] as const,
+    queryFn: ({ signal }) => dataOf(api.GET('/api/incidents/owners', { signal })),
+    select: (answer) => answer.owners,
+  });
+}
+
+function useIncidentMutation<Input>(run: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: incidentsQueryKey }) });
+}
+
+export const useCreateIncident = () => useIncidentMutation((body: NewIncident) => dataOf(api.POST('/api/incidents', { body })));
+
+export const useUpdateIncident = () =>
+  useIncidentMutation((input: { id: string; body: ApiBody<'/api/incidents/{id}', 'patch'> }) => dataOf(api.PATCH('/api/incidents/{id}', { params: { path: { id: input.id } }, body: input.body })));
+
+export const useAddIncidentAction = () =>
+  useIncidentMutation((input: { id: string; description: string; ownerId: string | null }) =>
+    dataOf(api.POST('/api/incidents/{id}/actions', { params: { path: { id: input.id } }, body: { description: input.description, ownerId: input.ownerId } })),
+  );
+
+export const useSetIncidentActionDone = () =>
+  useIncidentMutation((input: { id: string; actionId: string; done: boolean }) =>
+    dataOf(api.PATCH('/api/incidents/{id}/actions/{actionId}', { params: { path: { id: input.id, actionId: input.actionId } }, body: { done: input.done } })),
+  );
+
+/** GET /api/incidents/export.csv with the list's filters, saved as a file by the browser. */
+export async function exportIncidents(filters: IncidentFilters): Promise<string> {
+  const { blob, fileName } = await apiClient.download('/api/incidents/export.csv', { query: { ...queryOf(filters) } });
+  const name = fileName ?? 'incidents.csv';
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}

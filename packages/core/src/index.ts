@@ -39,5 +39,6 @@ export * from './tasks.ts';
 export * from './purchasing.ts';
 export * from './quickbooks.ts';
 export * from './kitchen.ts';
+export * from './workshop.ts';
 export * from './stock-control.ts';
 export * from './rebates.ts';

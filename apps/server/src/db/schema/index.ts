@@ -20,3 +20,4 @@ export * from './kitchen.ts';
 export * from './stock-control.ts';
 export * from './rebates.ts';
 export * from './price-labels.ts';
+export * from './workshop.ts';

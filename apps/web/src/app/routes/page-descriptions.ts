@@ -13,7 +13,6 @@ export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
   '/chatbot': 'What customers ask your chatbot, and how well it answers, will be shown here.',
   '/batch-management': 'Stock by batch, with lot numbers and expiry dates, will be managed here.',
   '/invoices': 'Invoices for your customers, made from sales or by hand, will be managed here.',
-  '/vehicle-services': "Service jobs for customers' vehicles, with parts and labour, will be managed here.",
   '/stores': 'Your stores, and which stock and staff belong to each, will be managed here.',
   '/appointments': 'Bookings for your customers, by day and by staff member, will be managed here.',
   '/superadmin': 'The platform overview for super administrators; its tools are listed below.',

@@ -11,7 +11,7 @@ export function RepairBoard() {
   if (!board.data) return <p className="text-muted-foreground">Loading repair orders…</p>;
   const { repair_orders: orders, currency } = board.data;
   return (
-    <div className="-mx-4 overflow-x-auto px-4 pb-2" role="region" aria-label="Repair order board" tabIndex={0}>
+    <div className="max-w-full min-w-0 overflow-x-auto pb-2" role="region" aria-label="Repair order board" tabIndex={0}>
       <div className="grid auto-cols-[16rem] grid-flow-col gap-3">
         {REPAIR_ORDER_STATUSES.map((status) => {
           const column = orders.filter((order) => order.status === status);

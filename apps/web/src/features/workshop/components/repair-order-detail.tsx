@@ -295,7 +295,7 @@ export function RepairOrderDetail({ id }: { id: string }) {
   return (
     <div className="grid gap-4">
       <Link to="?" className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
-        <ArrowLeftIcon aria-hidden="true" className="size-4" /> Board
+        <ArrowLeftIcon aria-hidden="true" className="size-4" /> Back to the board
       </Link>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">

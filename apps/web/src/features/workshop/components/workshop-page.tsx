@@ -32,12 +32,12 @@ export function WorkshopPage() {
   });
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title="Vehicle Services" description="Vehicles, repair orders, inspections and the customer’s approval of each job." />
       {orderId ? (
         <RepairOrderDetail id={orderId} />
       ) : (
-        <Tabs value={tab} onValueChange={(value) => setParams(value === 'vehicles' ? { tab: 'vehicles' } : {})}>
+        <Tabs className="min-w-0" value={tab} onValueChange={(value) => setParams(value === 'vehicles' ? { tab: 'vehicles' } : {})}>
           <TabsList>
             <TabsTrigger value="board">Board</TabsTrigger>
             <TabsTrigger value="vehicles">Vehicles</TabsTrigger>

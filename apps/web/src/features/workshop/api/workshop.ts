@@ -112,3 +112,13 @@ export function useAnswerEstimate(token: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['repair-approval', token] }),
   });
 }
+
+/** Catalogue products to use as parts (GET /api/products; needs inventory access, hidden when refused). */
+export function useCatalogueParts(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...workshopQueryKey, 'parts', q],
+    queryFn: ({ signal }) => dataOf(api.GET('/api/products', { params: { query: { q: q || undefined, limit: 20 } }, signal })).then((answer) => answer.products),
+    enabled,
+    retry: false,
+  });
+}

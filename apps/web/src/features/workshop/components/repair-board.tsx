@@ -35,13 +35,17 @@ export function RepairBoard() {
                     {order.customer_name}
                     {order.plate ? ` · ${order.plate}` : ''}
                   </span>
-                  <span className="flex justify-between">
+                  <span className="flex flex-wrap justify-between gap-x-2">
                     <span>
                       {order.jobs} job{order.jobs === 1 ? '' : 's'}
-                      {order.approved_jobs || order.declined_jobs ? ` · ${order.approved_jobs} approved, ${order.declined_jobs} declined` : ''}
                     </span>
                     <span className="font-medium tabular-nums">{formatMoney(order.total, currency)}</span>
                   </span>
+                  {order.approved_jobs || order.declined_jobs ? (
+                    <span className="text-muted-foreground">
+                      {order.approved_jobs} approved, {order.declined_jobs} declined
+                    </span>
+                  ) : null}
                 </Link>
               ))}
             </section>

@@ -11,7 +11,8 @@ import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney, minorToDecimalText, parseMoneyText } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import { useRepairOrder, useRepairOrderActions, useTechnicians, useWorkshopSettings, type RepairOrder } from '../api/workshop';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useCatalogueParts, useRepairOrder, useRepairOrderActions, useTechnicians, useWorkshopSettings, type RepairOrder } from '../api/workshop';
 import { ApprovalBadge, CONDITION_CLASSES, CONDITION_LABELS, StatusBadge } from './status-badge';
 
 const selectClass = 'h-11 rounded-md border bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 sm:text-sm';
@@ -81,22 +82,34 @@ function AddLineForm({ job, order, actions, labourRate }: { job: Job; order: Rep
   const [rate, setRate] = useState(minorToDecimalText(labourRate, order.currency));
   const [quantity, setQuantity] = useState('1');
   const [price, setPrice] = useState('');
+  const [partSearch, setPartSearch] = useState('');
+  const [productId, setProductId] = useState('');
+  const parts = useCatalogueParts(useDebouncedValue(partSearch.trim()), kind === 'part');
   const [error, setError] = useState<string | null>(null);
   const id = (name: string) => `line-${job.id}-${name}`;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    const money = parseMoneyText(kind === 'labour' ? rate : price, order.currency);
-    if (!money.ok) return setError(money.message);
+    // A catalogue part takes its catalogue price unless one is typed.
+    const money = productId && !price.trim() ? null : parseMoneyText(kind === 'labour' ? rate : price, order.currency);
+    if (money && !money.ok) return setError(money.message);
+    const amount = money?.ok ? money.amount : undefined;
     try {
       await actions.addLine.mutateAsync({
         jobId: job.id,
-        body: kind === 'labour' ? { kind, description, hours, rate: money.amount } : { kind, description, quantity: Number(quantity), unit_price: money.amount },
+        body:
+          kind === 'labour'
+            ? { kind, description, hours, rate: amount }
+            : productId
+              ? { kind, product_id: productId, quantity: Number(quantity), ...(description.trim() ? { description } : {}), ...(amount === undefined ? {} : { unit_price: amount }) }
+              : { kind, description, quantity: Number(quantity), unit_price: amount },
       });
       setDescription('');
       setHours('');
       setPrice('');
+      setProductId('');
+      setPartSearch('');
     } catch (caught) {
       setError(errorMessage(caught));
     }
@@ -113,7 +126,7 @@ function AddLineForm({ job, order, actions, labourRate }: { job: Job; order: Rep
       </Field>
       <Field>
         <Label htmlFor={id('description')}>{kind === 'labour' ? 'Work' : 'Part'}</Label>
-        <Input id={id('description')} value={description} required onChange={(event) => setDescription(event.target.value)} />
+        <Input id={id('description')} value={description} required={!productId} placeholder={productId ? 'As in the catalogue' : ''} onChange={(event) => setDescription(event.target.value)} />
       </Field>
       {kind === 'labour' ? (
         <>
@@ -134,10 +147,29 @@ function AddLineForm({ job, order, actions, labourRate }: { job: Job; order: Rep
           </Field>
           <Field>
             <Label htmlFor={id('price')}>Unit price</Label>
-            <Input id={id('price')} inputMode="decimal" value={price} required onChange={(event) => setPrice(event.target.value)} />
+            <Input id={id('price')} inputMode="decimal" value={price} required={!productId} placeholder={productId ? 'Catalogue price' : ''} onChange={(event) => setPrice(event.target.value)} />
           </Field>
         </>
       )}
+      {kind === 'part' && parts.data ? (
+        <div className="grid gap-2 sm:col-span-5 sm:grid-cols-2">
+          <Field>
+            <Label htmlFor={id('part-search')}>Find a catalogue part</Label>
+            <Input id={id('part-search')} type="search" value={partSearch} placeholder="Name, SKU or barcode" onChange={(event) => setPartSearch(event.target.value)} />
+          </Field>
+          <Field>
+            <Label htmlFor={id('product')}>Catalogue part</Label>
+            <select id={id('product')} className={selectClass} value={productId} onChange={(event) => setProductId(event.target.value)}>
+              <option value="">A one-off part (name and price above)</option>
+              {parts.data.map((product) => (
+                <option key={product.id} value={product.id}>
+                  {product.name} · {formatMoney(product.price, order.currency)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+      ) : null}
       <Button type="submit" variant="outline" disabled={actions.addLine.isPending}>
         Add line
       </Button>

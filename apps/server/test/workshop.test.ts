@@ -281,3 +281,25 @@ describe('customer approval', () => {
     expect(row!.status).toBe('declined');
   });
 });
+
+describe('amounts past what money holds', () => {
+  it('a line that would overflow the order is 400 and not kept', async () => {
+    const shop = await mechanicsShop();
+    const { order, brakeJob } = await estimate(shop);
+    const lines = `/api/workshop/repair-orders/${order.id}/jobs/${brakeJob}/lines`;
+    expect((await shop.client.post(lines, { kind: 'labour', description: 'x', hours: '999.99', rate: 100_000_000_000 })).status).toBe(201);
+    // Each line fits; ten of them do not (past 2^53 minor units): the one that tips it over is refused.
+    let refused = 0;
+    for (let index = 0; index < 10; index += 1) {
+      const res = await shop.client.post(lines, { kind: 'part', description: 'Gold', quantity: 10_000, unit_price: 100_000_000_000 });
+      if (res.status === 201) continue;
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('amount_too_large');
+      refused += 1;
+    }
+    expect(refused).toBeGreaterThan(0);
+    const after = await shop.client.get(`/api/workshop/repair-orders/${order.id}`);
+    expect(after.status).toBe(200);
+    expect(Number.isSafeInteger(after.body.repair_order.totals.total)).toBe(true);
+  });
+});

@@ -1,4 +1,6 @@
+import { MoneyError } from '@till/core';
 import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Services, TenantContext } from '../../lib/context.ts';
 import { approvalPath } from './approval-token.ts';
 import { readRepairOrder } from './repair-order-view.ts';
@@ -11,15 +13,22 @@ export const approvalUrlOf = (services: Pick<Services, 'config'>, businessId: st
 
 /**
  * One change to a repair order: the order row locked for the transaction (two screens cannot
- * interleave), the work, then the whole order read back, priced, for the answer.
+ * interleave), the work, then the whole order read back, priced, for the answer. A change whose
+ * amounts no longer fit (core MoneyError) is 400 and rolled back, so every stored order prices.
  */
 export async function changeRepairOrder(services: Services, tenant: TenantContext, id: string, work: (tx: Tx, order: RepairOrderRow) => Promise<void>) {
   const { businessId } = tenant;
   return services.database.withTenant(businessId, async (tx) => {
     const order = await repo.order(tx, businessId, id, true);
     if (!order) throw repairOrderNotFound();
-    await work(tx, order);
-    await repo.updateOrder(tx, businessId, id, {});
-    return { repair_order: await readRepairOrder(tx, businessId, id, approvalUrlOf(services, businessId)) };
+    try {
+      await work(tx, order);
+      await repo.updateOrder(tx, businessId, id, {});
+      return { repair_order: await readRepairOrder(tx, businessId, id, approvalUrlOf(services, businessId)) };
+    } catch (error) {
+      // An amount past what money can hold: the transaction rolls back, nothing is kept.
+      if (error instanceof MoneyError) throw new AppError(400, 'amount_too_large', `The repair order's amounts would be too large: ${error.message}`);
+      throw error;
+    }
   });
 }

@@ -2,6 +2,7 @@ import { REPAIR_ORDER_STATUSES, REPAIR_ORDER_STATUS_LABELS } from '@till/core';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { formatMoney } from '@/lib/money';
+import { cn } from '@/lib/utils';
 import { useBoard } from '../api/workshop';
 
 /** Repair orders by status, one column each (scrolls sideways on a phone). */
@@ -10,13 +11,19 @@ export function RepairBoard() {
   if (board.isError) return <ErrorAlert error={board.error} />;
   if (!board.data) return <p className="text-muted-foreground">Loading repair orders…</p>;
   const { repair_orders: orders, currency } = board.data;
+  if (orders.length === 0) return <p className="text-muted-foreground">No repair orders yet. Open one from a vehicle on the Vehicles tab.</p>;
   return (
     <div className="max-w-full min-w-0 overflow-x-auto pb-2" role="region" aria-label="Repair order board" tabIndex={0}>
       <div className="grid auto-cols-[16rem] grid-flow-col gap-3">
         {REPAIR_ORDER_STATUSES.map((status) => {
           const column = orders.filter((order) => order.status === status);
           return (
-            <section key={status} aria-label={REPAIR_ORDER_STATUS_LABELS[status]} className="grid content-start gap-2 rounded-lg border bg-muted/40 p-2">
+            // On a phone only the columns holding orders show; the rest scroll sideways.
+            <section
+              key={status}
+              aria-label={REPAIR_ORDER_STATUS_LABELS[status]}
+              className={cn('content-start gap-2 rounded-lg border bg-muted/40 p-2', column.length === 0 ? 'hidden sm:grid' : 'grid')}
+            >
               <h2 className="flex items-center justify-between px-1 text-sm font-semibold">
                 {REPAIR_ORDER_STATUS_LABELS[status]}
                 <span className="text-muted-foreground">{column.length}</span>

@@ -40,6 +40,7 @@ export * from './tasks.ts';
 export * from './purchasing.ts';
 export * from './quickbooks.ts';
 export * from './kitchen.ts';
+export * from './workshop.ts';
 export * from './stock-control.ts';
 export * from './rebates.ts';
 export * from './appointments.ts';

@@ -73,6 +73,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
     import('@/features/ai-modules/components/product-recommendations-page').then((module) => module.ProductRecommendationsPage),
   '/ai/customer-footpath': () => import('@/features/ai-modules/components/customer-footpath-page').then((module) => module.CustomerFootpathPage),
   '/kitchen': () => import('@/features/kitchen/components/kitchen-page').then((module) => module.KitchenPage),
+  '/vehicle-services': () => import('@/features/workshop/components/workshop-page').then((module) => module.WorkshopPage),
   '/chatbot-widget/:chatbotId': () => import('@/features/chatbot/components/chat-widget').then((module) => module.ChatbotWidgetPage),
   '/chatbot-embed/:chatbotId': () => import('@/features/chatbot/components/chat-widget').then((module) => module.ChatbotEmbedPage),
 };
@@ -141,6 +142,8 @@ export function createAppRouter() {
       HydrateFallback: LoadingScreen,
       children: [
         ...APP_ROUTES.filter((route) => route.kind === 'public').map(toRouteObject),
+        // The customer's estimate approval (decision 030): reached from a signed link, no sign-in, no shell.
+        { path: '/repair-approval/:token', lazy: lazyPage(() => import('@/features/workshop/components/approval-page').then((module) => module.RepairApprovalPage)) },
         {
           // SPEC §2, §6: every route inside the app shell, each behind the guard its kind asks for.
           Component: ProtectedLayout,

@@ -149,6 +149,8 @@ export const realtimeServerEvents = {
   'business.changed': z.object({ business_id: z.uuid() }),
   /** A kitchen ticket was sent, added to, changed or moved a stage: re-read it (decision 026). */
   'kitchen.ticket': kitchenTicketEvent,
+  /** A repair order changed (a customer answered its approval link, decision 030): re-read it. */
+  'workshop.repair_order': z.object({ repair_order_id: z.uuid(), status: z.string(), change: z.string() }),
 };
 export type RealtimeServerEvents = { [E in keyof typeof realtimeServerEvents]: z.infer<(typeof realtimeServerEvents)[E]> };
 export type RealtimeServerEventName = keyof RealtimeServerEvents;

@@ -24,3 +24,4 @@ export * from './appointments.ts';
 export * from './invoices.ts';
 export * from './plans.ts';
 export * from './incidents.ts';
+export * from './workshop.ts';

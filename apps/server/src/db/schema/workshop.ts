@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { businesses, employees } from './business.ts';
+import { customers, products } from './sales.ts';
+
+/**
+ * The mechanics workshop (issue 18, decision 030): customers' vehicles, their odometer readings,
+ * repair orders with an inspection, jobs and lines, and the customer's approval of each job.
+ * Every table is fenced by business_id (row-level security at the end of the migration).
+ */
+const money = (name: string) => bigint(name, { mode: 'number' });
+const businessId = () =>
+  uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const REPAIR_ORDER_STATUS_VALUES = ['estimate', 'waiting_for_approval', 'approved', 'in_progress', 'ready', 'invoiced', 'paid', 'declined'] as const;
+
+/** The workshop's own settings: its inspection checklist and default labour rate. */
+export const workshopSettings = pgTable('workshop_settings', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  inspectionPoints: jsonb('inspection_points').$type<string[]>().notNull(),
+  labourRate: money('labour_rate').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    vin: text('vin'),
+    plate: text('plate'),
+    make: text('make'),
+    model: text('model'),
+    year: integer('year'),
+    engine: text('engine'),
+    colour: text('colour'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('vehicles_business_vin').on(table.businessId, table.vin).where(sql`${table.vin} is not null`),
+    index('vehicles_business_plate').on(table.businessId, table.plate),
+    index('vehicles_business_customer').on(table.businessId, table.customerId),
+  ],
+);
+
+export const odometerReadings = pgTable(
+  'vehicle_odometer_readings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    reading: integer('reading').notNull(),
+    repairOrderId: uuid('repair_order_id'),
+    recordedAt: createdAt(),
+  },
+  (table) => [index('odometer_business_vehicle').on(table.businessId, table.vehicleId, table.recordedAt)],
+);
+
+export const repairOrders = pgTable(
+  'repair_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    number: integer('number').notNull(),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: REPAIR_ORDER_STATUS_VALUES }).notNull().default('estimate'),
+    concerns: text('concerns').notNull().default(''),
+    odometer: integer('odometer'),
+    createdByEmployeeId: uuid('created_by_employee_id'),
+    createdAt: createdAt(),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('repair_orders_business_number').on(table.businessId, table.number),
+    index('repair_orders_business_status').on(table.businessId, table.status),
+    index('repair_orders_business_vehicle').on(table.businessId, table.vehicleId),
+  ],
+);
+
+export const inspectionPoints = pgTable(
+  'repair_order_inspection_points',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    repairOrderId: uuid('repair_order_id')
+      .notNull()
+      .references(() => repairOrders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    condition: text('condition', { enum: ['green', 'yellow', 'red'] }),
+    notes: text('notes'),
+    /** An object in the business's `workshop` storage bucket. */
+    photoName: text('photo_name'),
+  },
+  (table) => [index('inspection_points_business_order').on(table.businessId, table.repairOrderId, table.position)],
+);
+
+export const repairJobs = pgTable(
+  'repair_order_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    repairOrderId: uuid('repair_order_id')
+      .notNull()
+      .references(() => repairOrders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    technicianEmployeeId: uuid('technician_employee_id').references(() => employees.id, { onDelete: 'set null' }),
+    approval: text('approval', { enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    /** Hours the technician actually spent, in hundredths. */
+    actualHundredths: integer('actual_hundredths'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('repair_jobs_business_order').on(table.businessId, table.repairOrderId, table.position)],
+);
+
+export const repairLines = pgTable(
+  'repair_order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    repairOrderId: uuid('repair_order_id')
+      .notNull()
+      .references(() => repairOrders.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => repairJobs.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['labour', 'part'] }).notNull(),
+    description: text('description').notNull(),
+    hoursHundredths: integer('hours_hundredths'),
+    rate: money('rate'),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull().default(1),
+    unitPrice: money('unit_price'),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index('repair_lines_business_job').on(table.businessId, table.jobId)],
+);
+
+/** One approval link sent to the customer; its answer, once given, is never changed. */
+export const repairApprovals = pgTable(
+  'repair_order_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    repairOrderId: uuid('repair_order_id')
+      .notNull()
+      .references(() => repairOrders.id, { onDelete: 'cascade' }),
+    /** What the customer was shown: inspection, jobs with prices, totals. */
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    emailedTo: text('emailed_to'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    customerName: text('customer_name'),
+    ipAddress: text('ip_address'),
+    decisions: jsonb('decisions').$type<{ job_id: string; decision: 'approved' | 'declined' }[]>(),
+  },
+  (table) => [index('repair_approvals_business_order').on(table.businessId, table.repairOrderId)],
+);

@@ -1,0 +1,7 @@
+import type { Services } from '../../lib/context.ts';
+import { approvalUrlOf } from './repair-order-access.ts';
+import { readRepairOrder } from './repair-order-view.ts';
+
+export async function getRepairOrder(services: Services, businessId: string, id: string) {
+  return services.database.withTenant(businessId, async (tx) => ({ repair_order: await readRepairOrder(tx, businessId, id, approvalUrlOf(services, businessId)) }));
+}

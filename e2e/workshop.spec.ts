@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import { seriousA11yViolations } from './axe.ts';
+import { pageShots } from './page-shots.ts';
+import { signUpOwner } from './till-journey.ts';
+
+const SHOTS = '.tmp/screenshots/workshop';
+
+test.setTimeout(180_000);
+
+test('a mechanic opens a repair order, marks a red point, sends two jobs for approval; the customer approves one and declines the other; the shop sees it', async ({ page, browser }) => {
+  await signUpOwner(page);
+  // A mechanics business with vehicle services on, as the owner sets it in Settings.
+  await page.goto('/settings');
+  await page.getByLabel('Industry').click();
+  await page.getByRole('option', { name: 'Mechanics' }).click();
+  const toggle = page.getByRole('switch', { name: 'Vehicle services', exact: true });
+  if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+
+  // SPEC §2/§4: the menu item sits under Industry-Specific for a mechanics business.
+  const group = page.getByRole('button', { name: 'Industry-Specific' });
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  await page.getByRole('link', { name: 'Vehicle Services' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Vehicle Services', level: 1 })).toBeVisible();
+
+  // Add the customer's car: the VIN is checked as it is typed and names the make and year.
+  await page.getByRole('tab', { name: 'Vehicles' }).click();
+  await page.getByRole('button', { name: 'Add a vehicle' }).click();
+  const form = page.getByRole('form', { name: 'Add a vehicle' });
+  await form.getByLabel('New customer’s name').fill('Dana Driver');
+  await form.getByLabel('New customer’s e-mail (for approval links)').fill(`dana-${Date.now()}@e2e.example`);
+  await form.getByLabel('VIN').fill('1HGCM82643A004352');
+  await expect(form.getByText(/check digit \(9th character\) should be 3/)).toBeVisible();
+  await form.getByLabel('VIN').fill('1HGCM82633A004352');
+  await expect(form.getByText('Valid VIN · Honda · model year 2003 · plant A')).toBeVisible();
+  await form.getByLabel('Plate').fill('ab-123 cd');
+  await form.getByLabel('Model').fill('Accord');
+  await form.getByLabel('Odometer').fill('120000');
+  await form.getByRole('button', { name: 'Add vehicle' }).click();
+
+  const history = page.getByRole('region', { name: '2003 Honda Accord history' });
+  await expect(history.getByText('Dana Driver · AB-123 CD · VIN 1HGCM82633A004352')).toBeVisible();
+  await history.getByLabel('Customer’s concerns').fill('Squeal when braking');
+  await history.getByLabel('Odometer today').fill('120450');
+  await history.getByRole('button', { name: 'Open repair order' }).click();
+
+  // The repair order: a red point, two jobs with labour and parts.
+  await expect(page.getByRole('heading', { name: /Repair order #1/ })).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Front brakes condition' }).getByRole('radio', { name: 'Urgent' }).click();
+  await expect(page.getByRole('radiogroup', { name: 'Front brakes condition' }).getByRole('radio', { name: 'Urgent' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByLabel('Front brakes notes').fill('2 mm pads left');
+  await page.getByLabel('Front brakes notes').blur();
+
+  await page.getByLabel('New job').fill('Replace front brake pads');
+  await page.getByRole('button', { name: 'Add job' }).click();
+  const brakes = page.getByRole('article', { name: 'Replace front brake pads' });
+  await brakes.getByLabel('Work').fill('Fit pads');
+  await brakes.getByLabel('Hours').fill('1.5');
+  await brakes.getByLabel('Rate / hour').fill('80');
+  await brakes.getByRole('button', { name: 'Add line' }).click();
+  await expect(brakes.getByText('1.5 h × $80.00')).toBeVisible();
+  await brakes.getByLabel('Line', { exact: true }).selectOption('part');
+  await brakes.getByLabel('Part', { exact: true }).fill('Brake pads (front)');
+  await brakes.getByLabel('Unit price').fill('45');
+  await brakes.getByRole('button', { name: 'Add line' }).click();
+  await expect(brakes.getByText('Job total $165.00')).toBeVisible();
+
+  await page.getByLabel('New job').fill('Replace wiper blades');
+  await page.getByRole('button', { name: 'Add job' }).click();
+  const wipers = page.getByRole('article', { name: 'Replace wiper blades' });
+  await wipers.getByLabel('Line', { exact: true }).selectOption('part');
+  await wipers.getByLabel('Part', { exact: true }).fill('Wiper blades pair');
+  await wipers.getByLabel('Unit price').fill('29.99');
+  await wipers.getByRole('button', { name: 'Add line' }).click();
+  await expect(page.getByRole('region', { name: 'Totals' }).getByText('Total $194.99', { exact: true })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Send for approval' }).click();
+  const approvalBox = page.getByRole('region', { name: 'Customer approval' });
+  await expect(approvalBox.getByText(/Sent .* to dana-/)).toBeVisible();
+  const link = await approvalBox.getByLabel('Approval link').inputValue();
+  expect(link).toContain('/repair-approval/');
+  await pageShots(page, SHOTS, 'repair-order');
+
+  // The customer, in another browser, with no account.
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  await customer.goto(link);
+  await expect(customer.getByRole('heading', { name: 'Estimate #1 for your 2003 Honda Accord' })).toBeVisible();
+  await expect(customer.getByText('Front brakes: Urgent — 2 mm pads left')).toBeVisible();
+  await customer.getByRole('radiogroup', { name: 'Your answer for Replace front brake pads' }).getByLabel('Approve').check();
+  await customer.getByRole('radiogroup', { name: 'Your answer for Replace wiper blades' }).getByLabel('Decline').check();
+  await customer.getByLabel('Type your full name to sign').fill('Dana Driver');
+  await expect(customer.getByText('Approved work $165.00')).toBeVisible();
+  expect(await seriousA11yViolations(customer)).toEqual([]);
+  await pageShots(customer, SHOTS, 'approval-page');
+  await customer.getByRole('button', { name: 'Send my answer' }).click();
+  await expect(customer.getByRole('status')).toContainText('Thank you, Dana Driver');
+  await expect(customer.getByText('You approved this job')).toBeVisible();
+  await expect(customer.getByText('You declined this job')).toBeVisible();
+  await pageShots(customer, SHOTS, 'approval-answered');
+  await customerContext.close();
+
+  // The shop's screen follows without a reload.
+  await expect(page.getByRole('heading', { name: /Repair order #1/ }).getByText('Approved')).toBeVisible();
+  await expect(approvalBox.getByText(/Answered by Dana Driver/)).toBeVisible();
+  await expect(brakes.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(wipers.getByText('Declined', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Totals' }).getByText('Total $165.00', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to the board' }).click();
+  const approvedColumn = page.getByRole('region', { name: 'Approved' });
+  await expect(approvedColumn.getByRole('link', { name: /#1 · 2003 Honda Accord/ })).toBeVisible();
+  await expect(approvedColumn.getByText('1 approved, 1 declined')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await pageShots(page, SHOTS, 'board');
+});

@@ -150,8 +150,9 @@ test('the till never loads the chart library, and its JavaScript stays within it
   const gzipped = scripts.reduce((sum, url) => sum + gzipSync(readFileSync(path.join(DIST, new URL(url).pathname))).length, 0);
   console.log(`/pos loads ${scripts.length} scripts, ${(gzipped / 1000).toFixed(1)} kB gzipped`);
   // The goal is 200 kB; lazily loaded routes brought the till from 395 kB to about 294 kB, of which
-  // react, react-dom and react-router are 97 kB. This budget stops it growing back meanwhile.
-  expect(gzipped).toBeLessThanOrEqual(300_000);
+  // react, react-dom and react-router are 97 kB, and loading the X report and the new-customer form
+  // (with its form library) on demand to about 284 kB. This budget stops it growing back meanwhile.
+  expect(gzipped).toBeLessThanOrEqual(290_000);
   // …which the analytics pages do load, on demand.
   await till.goto('/analytics?tab=sales');
   await expect(till.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();

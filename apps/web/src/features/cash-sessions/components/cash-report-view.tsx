@@ -1,9 +1,9 @@
 import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, receiptDateTime, taxRateLabel, type CashReport } from '@till/core';
 import type { ReactNode } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
+import { OverShort } from './over-short';
 
 function Figure({ label, value, tone }: { label: string; value: ReactNode; tone?: 'good' | 'bad' | undefined }) {
   return (
@@ -13,17 +13,6 @@ function Figure({ label, value, tone }: { label: string; value: ReactNode; tone?
         {value}
       </p>
     </div>
-  );
-}
-
-/** "+1.00 over", "−1.00 short" or "Balanced". */
-export function OverShort({ difference, currency }: { difference: number | null; currency: string }) {
-  if (difference === null) return <span className="text-muted-foreground">—</span>;
-  if (difference === 0) return <Badge variant="secondary">Balanced</Badge>;
-  return (
-    <span className={cn('font-medium tabular-nums', difference < 0 ? 'text-destructive' : 'text-amber-700 dark:text-amber-400')}>
-      {formatMoney(Math.abs(difference), currency)} {difference < 0 ? 'short' : 'over'}
-    </span>
   );
 }
 

@@ -19,7 +19,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatMoney, minorToDecimalText } from '@/lib/money';
 import { useApprovers, useCloseDrawer, useOpenDrawer, useRecordMovement } from '../api/cash-sessions';
-import { OverShort } from './cash-report-view';
+import { OverShort } from './over-short';
 import { MoneyInput, readMoney } from './money-input';
 
 /** Coins and notes counted one by one; the total follows. */

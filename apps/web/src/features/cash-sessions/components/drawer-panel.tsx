@@ -1,6 +1,6 @@
 import { CASH_MOVEMENT_LABELS, receiptDateTime, type CashMovementKind, type CashReport } from '@till/core';
 import { ArrowDownToLineIcon, ArrowUpFromLineIcon, LockIcon, PackageOpenIcon, VaultIcon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,8 +10,10 @@ import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
 import { useCurrentDrawer, type CurrentDrawer } from '../api/cash-sessions';
 import type { DrawerAccess } from '../lib/drawer-access';
-import { CashReportView } from './cash-report-view';
 import { CloseDrawerForm, MovementForm, OpenDrawerForm } from './drawer-forms';
+
+// The X report's layout loads when a drawer is open, not with the till (its JavaScript budget).
+const CashReportView = lazy(() => import('./cash-report-view').then((module) => ({ default: module.CashReportView })));
 
 type DrawerDialog = { kind: 'none' } | { kind: 'open' } | { kind: 'movement'; movement: CashMovementKind } | { kind: 'close' };
 
@@ -150,7 +152,9 @@ export function DrawerPanel({ access, registerId }: { access: DrawerAccess; regi
       {data.report ? (
         <section aria-label="X report" className="grid gap-3">
           <h2 className="text-lg font-semibold">X report (so far, not closed)</h2>
-          <CashReportView report={data.report} />
+          <Suspense fallback={<p className="text-sm text-muted-foreground">Loading the X report…</p>}>
+            <CashReportView report={data.report} />
+          </Suspense>
         </section>
       ) : null}
       <DrawerDialogs

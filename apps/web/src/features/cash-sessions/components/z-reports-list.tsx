@@ -11,7 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
 import { cashSessionsQueryKey, fetchCashReport, useApprovers, useSessions, type SessionFilters } from '../api/cash-sessions';
-import { OverShort } from './cash-report-view';
+import { OverShort } from './over-short';
 
 const ANY = 'any';
 

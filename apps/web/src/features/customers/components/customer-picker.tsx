@@ -1,5 +1,5 @@
 import { SearchIcon, UserPlusIcon } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -9,9 +9,11 @@ import { useCustomers } from '../api/get-customers';
 import type { Customer } from '../api/types';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formValuesFromSearch } from '../utils/customer-form';
-import { CustomerForm } from './customer-form';
 
 const RESULTS = 8;
+
+// The new-customer form (and its form library) loads when a cashier adds a customer, not with the till.
+const CustomerForm = lazy(() => import('./customer-form').then((module) => ({ default: module.CustomerForm })));
 
 export interface CustomerPickerProps {
   /** Called with the customer found, or just created, to attach to the sale. */
@@ -57,19 +59,21 @@ export function CustomerPicker({ onSelect, autoFocus = true, className }: Custom
     return (
       <div className={cn('grid gap-3', className)}>
         <h3 className="font-semibold">New customer</h3>
-        <CustomerForm
-          idPrefix={`${id}-new`}
-          defaultValues={formValuesFromSearch(search)}
-          withNotes={false}
-          submitLabel="Add and attach"
-          pendingLabel="Adding..."
-          onSave={(payload) => create.mutateAsync(payload)}
-          onSaved={(customer) => {
-            setCreating(false);
-            onSelect(customer);
-          }}
-          onCancel={() => setCreating(false)}
-        />
+        <Suspense fallback={<p className="text-sm text-muted-foreground">Loading the form…</p>}>
+          <CustomerForm
+            idPrefix={`${id}-new`}
+            defaultValues={formValuesFromSearch(search)}
+            withNotes={false}
+            submitLabel="Add and attach"
+            pendingLabel="Adding..."
+            onSave={(payload) => create.mutateAsync(payload)}
+            onSaved={(customer) => {
+              setCreating(false);
+              onSelect(customer);
+            }}
+            onCancel={() => setCreating(false)}
+          />
+        </Suspense>
       </div>
     );
   }

@@ -82,13 +82,14 @@ async function setUpChat(page: Page) {
   await card.getByLabel('Greeting').fill('Welcome to Corner Deli! Ask me about our food.');
   await card.getByLabel('Websites that may embed the chat').fill(WEBSITE);
   await card.getByLabel('Let the AI Assistant read my sales data').click();
+  await card.getByLabel('Keep chat transcripts for (days)').fill('14');
   await expect(card.getByTestId('embed-snippet')).toContainText('/chatbot-embed/');
   await card.getByRole('button', { name: 'Save chat settings' }).click();
   await expect(page.getByText('Chat widget settings saved')).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await screenshots(page, 'settings');
   const settings = await (await page.request.get('/api/chatbot/settings')).json();
-  expect(settings.settings).toMatchObject({ allowed_origins: [WEBSITE], can_edit_database: true });
+  expect(settings.settings).toMatchObject({ allowed_origins: [WEBSITE], can_edit_database: true, transcript_retention_days: 14 });
   return settings.settings.id as string;
 }
 
@@ -129,6 +130,7 @@ test('a visitor asks the chat widget a price and gets the answer from the tool c
   await expect(totals.getByText('Conversations', { exact: true }).locator('..')).toContainText('1');
   await expect(totals.getByText('Not helpful', { exact: true }).locator('..')).toContainText('1');
   await expect(page.getByText('“What is the price of an almond croissant?”')).toBeVisible();
+  await expect(page.getByText(/Transcripts are kept for 14 days/)).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await screenshots(page, 'insights');
   await page.getByRole('button', { name: /What is the price of an almond croissant\?/ }).click();

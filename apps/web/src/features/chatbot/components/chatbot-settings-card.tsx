@@ -29,6 +29,7 @@ interface Draft extends WidgetOptions {
   can_edit_database: boolean;
   can_edit_code: boolean;
   openai_model: string;
+  retention_days: string;
 }
 
 const toDraft = (settings: ChatbotSettings): Draft => ({
@@ -45,6 +46,7 @@ const toDraft = (settings: ChatbotSettings): Draft => ({
   can_edit_database: settings.can_edit_database,
   can_edit_code: settings.can_edit_code,
   openai_model: settings.openai_model,
+  retention_days: String(settings.transcript_retention_days),
 });
 
 /** Settings → Chat widget and AI Assistant (issue 17): the owner's options, a live preview and the embed code. */
@@ -63,7 +65,9 @@ function ChatbotSettingsForm({ settings }: { settings: ChatbotSettings }) {
   const origins = parseOrigins(draft.origins);
   const snippet = embedSnippet(window.location.origin, settings.id, draft.position);
   const colorsValid = [draft.primary_color, draft.secondary_color].every((color) => /^#[0-9a-fA-F]{6}$/.test(color));
-  const canSave = colorsValid && origins.invalid.length === 0 && draft.greeting.trim().length > 0 && !update.isPending;
+  const retentionDays = Number(draft.retention_days);
+  const retentionValid = /^\d+$/.test(draft.retention_days.trim()) && retentionDays >= 1 && retentionDays <= 3650;
+  const canSave = colorsValid && retentionValid && origins.invalid.length === 0 && draft.greeting.trim().length > 0 && !update.isPending;
 
   const save = () => {
     const changes: UpdateChatbotSettingsInput = {
@@ -80,6 +84,7 @@ function ChatbotSettingsForm({ settings }: { settings: ChatbotSettings }) {
       can_edit_database: draft.can_edit_database,
       can_edit_code: draft.can_edit_code,
       openai_model: draft.openai_model.trim(),
+      transcript_retention_days: retentionDays,
     };
     update.mutate(changes, { onSuccess: () => toast.success('Chat widget settings saved') });
   };
@@ -159,6 +164,25 @@ function ChatbotSettingsForm({ settings }: { settings: ChatbotSettings }) {
           <Field>
             <Label htmlFor="chat-hours">Opening hours the chat may tell visitors</Label>
             <Textarea id="chat-hours" rows={2} maxLength={1000} value={draft.opening_hours} onChange={(event) => set('opening_hours', event.target.value)} />
+          </Field>
+          <Field>
+            <Label htmlFor="chat-retention">Keep chat transcripts for (days)</Label>
+            <Input
+              id="chat-retention"
+              inputMode="numeric"
+              className="max-w-32"
+              value={draft.retention_days}
+              onChange={(event) => set('retention_days', event.target.value)}
+              aria-invalid={retentionValid ? undefined : true}
+              aria-describedby="chat-retention-hint"
+            />
+            {retentionValid ? (
+              <FieldDescription id="chat-retention-hint">Conversations shown in Chatbot Insights are deleted this many days after their last message.</FieldDescription>
+            ) : (
+              <p id="chat-retention-hint" className="text-sm text-destructive">
+                Enter a number of days from 1 to 3650
+              </p>
+            )}
           </Field>
           <Field>
             <Label htmlFor="chat-origins">Websites that may embed the chat</Label>

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@till/core';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
@@ -64,7 +65,7 @@ const OWN_BODY_LIMIT = [/^\/api\/products\/[^/]+\/image$/, EXPENSE_RECEIPT_PATH,
 /** Routes registered outside defineRoute, with the access they have. */
 export const DOCUMENT_ROUTES = { 'GET /api/openapi.json': { kind: 'public' } } as const;
 
-function errorBody(code: string, message: string, details?: Record<string, unknown>) {
+function errorBody(code: ApiErrorCode, message: string, details?: Record<string, unknown>) {
   return { error: { code, message, ...details } };
 }
 

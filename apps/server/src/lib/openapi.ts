@@ -1,8 +1,10 @@
 import { z } from '@hono/zod-openapi';
+import { API_ERROR_CODES } from '@till/core';
 
 export const errorSchema = z
   .object({
-    error: z.object({ code: z.string(), message: z.string() }).catchall(z.unknown()),
+    // The typed list (core `API_ERROR_CODES`), so the generated web types know every code.
+    error: z.object({ code: z.enum(API_ERROR_CODES), message: z.string() }).catchall(z.unknown()),
   })
   .openapi('Error');
 

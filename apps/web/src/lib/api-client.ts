@@ -1,4 +1,4 @@
-import { EMPLOYEE_SESSION_HEADER } from '@till/core';
+import { EMPLOYEE_SESSION_HEADER, isApiErrorCode, type ApiErrorCode } from '@till/core';
 import { clearEmployeeSessionIfToken, readEmployeeSession } from '@/lib/employee-session';
 
 /**
@@ -14,14 +14,24 @@ export const EMPLOYEE_SESSION_EXPIRED = 'employee_session_expired';
 /** The till credential of this browser no longer works (unpaired in settings). */
 export const TILL_NOT_PAIRED = 'till_not_paired';
 
+/** Codes the web gives a failure that did not come with the server's error shape. */
+export type ClientErrorCode = 'network_error' | 'server_error' | 'http_error' | 'bad_response' | 'payload_too_large';
+/** Every code an `ApiError` can carry: the server's typed list (core `API_ERROR_CODES`) and the web's own. */
+export type ErrorCode = ApiErrorCode | ClientErrorCode;
+
+/** The server's code when it is one of the listed ones; anything else is reported as `fallback`. */
+export function knownErrorCode(code: unknown, fallback: ClientErrorCode): ErrorCode {
+  return isApiErrorCode(code) ? code : fallback;
+}
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   /** Everything in the error body besides code and message, e.g. `reasons` for weak_password. */
   readonly details: Record<string, unknown>;
 
-  constructor(init: { status: number; code: string; message: string; details?: Record<string, unknown> }) {
+  constructor(init: { status: number; code: ErrorCode; message: string; details?: Record<string, unknown> }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
@@ -98,7 +108,7 @@ function toApiError(status: number, body: unknown): ApiError {
   const { code, message, ...details } = error;
   return new ApiError({
     status,
-    code: typeof code === 'string' ? code : 'http_error',
+    code: knownErrorCode(code, status >= 500 ? 'server_error' : 'http_error'),
     message: typeof message === 'string' && message ? message : `The request failed (HTTP ${status}).`,
     details,
   });

@@ -13855,12 +13855,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                            };
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -13944,12 +13939,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                            };
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -24941,7 +24931,8 @@ export interface components {
         };
         Error: {
             error: {
-                code: string;
+                /** @enum {string} */
+                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_closed" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_request" | "barcode_taken" | "barcode_too_small" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "drawer_required" | "duplicate_line" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "forbidden" | "idempotency_key_reused" | "illegal_transition" | "image_too_large" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_cursor" | "invalid_email" | "invalid_hours" | "invalid_image" | "invalid_line" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mime_type_not_allowed" | "missing_credentials" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "rebate_agreement_not_found" | "receipt_too_large" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "sku_taken" | "slot_taken" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_labels" | "too_many_lines" | "too_many_reports" | "total_mismatch" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password";
                 message: string;
             } & {
                 [key: string]: unknown;

@@ -1,4 +1,4 @@
-import { ApiError, EMPLOYEE_SESSION_HEADER } from '@/lib/api-client';
+import { ApiError, EMPLOYEE_SESSION_HEADER, knownErrorCode } from '@/lib/api-client';
 import { readEmployeeSession } from '@/lib/employee-session';
 
 /**
@@ -28,7 +28,7 @@ function errorFrom(status: number, text: string): ApiError {
     const { code, message, ...details } = error as Record<string, unknown>;
     return new ApiError({
       status,
-      code: typeof code === 'string' ? code : 'http_error',
+      code: knownErrorCode(code, status >= 500 ? 'server_error' : 'http_error'),
       message: typeof message === 'string' && message ? message : `The request failed (HTTP ${status}).`,
       details,
     });

@@ -1,9 +1,10 @@
+import type { ApiErrorCode } from '@till/core';
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Storage's errors: the usual `{ error: { code, message } }`, plus status and statusCode (SPEC §8). */
-export const storageError = (status: ContentfulStatusCode, code: string, message: string) => new AppError(status, code, message);
+export const storageError = (status: ContentfulStatusCode, code: ApiErrorCode, message: string) => new AppError(status, code, message);
 
 export const bucketNotFound = () => storageError(404, 'bucket_not_found', 'Bucket not found');
 export const objectNotFound = () => storageError(404, 'object_not_found', 'Object not found');

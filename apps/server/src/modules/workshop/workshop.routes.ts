@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { INSPECTION_CONDITIONS, REPAIR_ORDER_STATUSES, multiLine, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
-import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
+import { errorResponses, errorSchema, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { PUBLIC, business, defineRoute } from '../../lib/routing.ts';
 import { addJob } from './add-job.ts';
 import { addLine } from './add-line.ts';
@@ -464,7 +464,7 @@ const readApprovalRoute = defineRoute({
       'The estimate',
     ),
     ...errorResponses(400, 404),
-    410: { description: 'The link expired or was replaced', content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } } },
+    410: { description: 'The link expired or was replaced', content: { 'application/json': { schema: errorSchema } } },
   },
 });
 
@@ -486,7 +486,7 @@ const decideApprovalRoute = defineRoute({
   responses: {
     200: jsonResponse(z.object({ decision: decisionSchema, status: statusSchema }), 'Recorded'),
     ...errorResponses(400, 404, 409),
-    410: { description: 'The link expired or was replaced', content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } } },
+    410: { description: 'The link expired or was replaced', content: { 'application/json': { schema: errorSchema } } },
   },
 });
 

@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES } from '@till/core';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type ErrorCode } from '@/lib/api-client';
 import {
   canSendChat,
   CHAT_TOKEN_KEYS,
@@ -15,7 +15,7 @@ import {
 } from './chat-rules';
 import { embedSnippet, parseOrigins } from './embed-snippet';
 
-const apiError = (status: number, code: string, message = 'x') => new ApiError({ status, code, message });
+const apiError = (status: number, code: ErrorCode, message = 'x') => new ApiError({ status, code, message });
 
 describe('canSendChat (SPEC §5)', () => {
   it.each([

@@ -108,3 +108,57 @@ export function countDifference(line: { expectedQuantity: number; movedWhileCoun
 export function wasteCostValue(quantity: number, unitCost: number | null): number {
   return quantity * (unitCost ?? 0);
 }
+
+/** The daily low-stock digest (issue 14 item 6) goes out from this local hour of the business's day. */
+export const LOW_STOCK_DIGEST_HOUR = 7;
+/** At most this many products are listed in one digest; the rest are counted. */
+export const LOW_STOCK_DIGEST_MAX_LINES = 50;
+
+export interface LowStockDigestLine {
+  name: string;
+  onHand: number;
+  threshold: number;
+}
+
+/**
+ * Whether a business's digest is due at `minuteOfDay` (local): from LOW_STOCK_DIGEST_HOUR on,
+ * with low_stock_alerts on, and not yet sent for that local day. Sending it is claimed by day.
+ */
+export function lowStockDigestDue(input: { minuteOfDay: number; lowStockAlerts: boolean; alreadySentToday: boolean }): boolean {
+  return input.lowStockAlerts && !input.alreadySentToday && input.minuteOfDay >= LOW_STOCK_DIGEST_HOUR * 60;
+}
+
+/** The digest e-mail: emptiest first, each with its stock and alert level, and where to act. */
+export function lowStockDigestMessage(input: {
+  businessName: string;
+  day: string;
+  lines: LowStockDigestLine[];
+  total: number;
+  appUrl: string;
+  purchaseOrders: boolean;
+}): { subject: string; body: string } {
+  const { lines, total } = input;
+  const base = input.appUrl.replace(/\/$/, '');
+  const noun = total === 1 ? 'product is' : 'products are';
+  const listed = lines.map((line) => `- ${line.name}: ${line.onHand} left (alert at ${line.threshold})`);
+  const more = total > lines.length ? [`- and ${total - lines.length} more`] : [];
+  const act = input.purchaseOrders
+    ? `Reorder: ${base}/purchase-orders (press Reorder to draft purchase orders for what runs low)`
+    : `Reorder from your suppliers, then record the delivery in Products.`;
+  return {
+    subject: `Low stock at ${input.businessName}: ${total} ${total === 1 ? 'product' : 'products'}`,
+    body: [
+      `Good morning,`,
+      ``,
+      `${total} ${noun} at or below the low-stock level at ${input.businessName} on ${input.day}:`,
+      ``,
+      ...listed,
+      ...more,
+      ``,
+      `See them all: ${base}/products?low=1`,
+      act,
+      ``,
+      `You get this e-mail once a day while something runs low. Turn off "Low stock alerts" in Settings to stop it.`,
+    ].join('\n'),
+  };
+}

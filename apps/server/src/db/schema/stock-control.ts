@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business.ts';
 import { categories, products } from './sales.ts';
 
@@ -98,4 +98,21 @@ export const stockCountLines = pgTable(
     postedDifference: integer('posted_difference'),
   },
   (table) => [primaryKey({ columns: [table.countId, table.productId] })],
+);
+
+/**
+ * The daily low-stock digest e-mailed to the owner (issue 14 item 6): one row per business per
+ * local day claims that day's e-mail, so two runs or two app processes never send it twice.
+ */
+export const lowStockDigests = pgTable(
+  'low_stock_digests',
+  {
+    businessId: businessId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    productCount: integer('product_count').notNull(),
+    /** Where it went; null when nothing ran low that day (nothing was sent). */
+    recipient: text('recipient'),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.businessId, table.day] })],
 );

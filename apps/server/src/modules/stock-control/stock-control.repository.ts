@@ -1,7 +1,7 @@
-import type { StockMovementReason } from '@till/core';
+import { DEFAULT_LOW_STOCK_THRESHOLD, type StockMovementReason } from '@till/core';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { auditLog, businesses, businessSettings, stockAdjustments, stockCounts, wasteRecords } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { auditLog, businesses, businessSettings, lowStockDigests, stockAdjustments, stockCounts, wasteRecords } from '../../db/schema/index.ts';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const num = (value: unknown) => Number(value ?? 0);
@@ -352,5 +352,53 @@ export const stockControlRepository = {
       .update(stockCounts)
       .set(values)
       .where(and(eq(stockCounts.businessId, businessId), eq(stockCounts.id, countId)));
+  },
+
+  /**
+   * Every business with its owner's address and the last day a digest was claimed: read across
+   * businesses on the server's own connection (like the appointment reminders), then each
+   * business's digest is written in its own fenced transaction.
+   */
+  async digestCandidates(db: Db) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`
+        select b.id, b.name, b.time_zone, s.enabled_features, u.email,
+               (select max(d.day)::text from low_stock_digests d where d.business_id = b.id) as last_day
+          from businesses b
+          join "user" u on u.id = b.owner_user_id
+          left join business_settings s on s.business_id = b.id`),
+    );
+    return rows.map((row) => ({
+      businessId: String(row.id),
+      businessName: String(row.name),
+      timeZone: String(row.time_zone),
+      storedFeatures: (row.enabled_features ?? null) as Record<string, boolean> | null,
+      ownerEmail: row.email ? String(row.email) : null,
+      lastDay: row.last_day === null ? null : String(row.last_day),
+    }));
+  },
+
+  /** Claims the business's digest of `day`; false when another run claimed it first. */
+  async claimDigest(tx: Tx, values: typeof lowStockDigests.$inferInsert): Promise<boolean> {
+    const rows = await tx.insert(lowStockDigests).values(values).onConflictDoNothing().returning({ day: lowStockDigests.day });
+    return rows.length > 0;
+  },
+
+  /** Tracked, active products at or under their low-stock level, emptiest first, with how many there are. */
+  async lowStock(tx: Tx, businessId: string, limit: number) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select p.name, p.stock_quantity, coalesce(p.low_stock_threshold, ${DEFAULT_LOW_STOCK_THRESHOLD}) as threshold,
+               count(*) over ()::int as total
+          from products p
+         where p.business_id = ${businessId} and p.is_active and p.track_stock
+           and p.stock_quantity <= coalesce(p.low_stock_threshold, ${DEFAULT_LOW_STOCK_THRESHOLD})
+         order by p.stock_quantity, p.search_name
+         limit ${limit}`),
+    );
+    return {
+      total: rows.length > 0 ? num(rows[0]!.total) : 0,
+      lines: rows.map((row) => ({ name: String(row.name), onHand: num(row.stock_quantity), threshold: num(row.threshold) })),
+    };
   },
 };

@@ -3,13 +3,14 @@ import type { AppEnv } from './context.ts';
 
 /**
  * The Content-Security-Policy the built web app runs under: its own scripts only (Vite emits no
- * inline script), styles from its own files plus the <style> elements Radix's scroll lock
+ * inline script; WebAssembly may be compiled from its own files), styles from its own files plus the <style> elements Radix's scroll lock
  * inserts, pictures from itself and data:/blob: previews, sockets and fetches to itself.
  */
 export function contentSecurityPolicy(frameAncestors: string): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // WebAssembly may be compiled (the camera's barcode reader, ZXing), never JavaScript from text.
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

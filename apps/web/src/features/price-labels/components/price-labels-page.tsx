@@ -1,5 +1,7 @@
 import { DownloadIcon, EyeIcon, PlusIcon, PrinterIcon, TagIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useState } from 'react';
+import { CameraScanButton } from '@/components/camera-scan-button';
+import { useBarcodeScanner } from '@/lib/use-barcode-scanner';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
@@ -44,6 +46,12 @@ function ProductPicker({ onAdd }: { onAdd: (products: { productId: string; name:
   const products = useLabelProducts(source === 'search' ? { q, categoryId: null } : { q: '', categoryId: source === 'category' ? categoryId : null });
   const receipts = useRecentReceipts();
   const shown = source === 'delivery' ? [] : (products.data ?? []);
+  // A scanned code (the keyboard-wedge scanner or the camera) finds its product by barcode or SKU.
+  const findScanned = (code: string) => {
+    setSource('search');
+    setSearch(code);
+  };
+  useBarcodeScanner({ enabled: true, onScan: findScanned });
 
   return (
     <section aria-label="Add products" className="grid gap-3 rounded-lg border p-4">
@@ -58,7 +66,10 @@ function ProductPicker({ onAdd }: { onAdd: (products: { productId: string; name:
       {source === 'search' ? (
         <Field>
           <Label htmlFor="label-search">Product</Label>
-          <Input id="label-search" type="search" value={search} autoComplete="off" placeholder="Name, SKU or barcode" onChange={(event) => setSearch(event.target.value)} />
+          <div className="flex flex-wrap gap-2">
+            <Input id="label-search" type="search" className="min-w-0 flex-1" value={search} autoComplete="off" placeholder="Name, SKU or barcode" onChange={(event) => setSearch(event.target.value)} />
+            <CameraScanButton title="Find a product by its barcode" onScan={findScanned} />
+          </div>
         </Field>
       ) : null}
       {source === 'category' ? (

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
 import { useBarcodeScanner } from '@/lib/use-barcode-scanner';
+import { CameraScanButton } from '@/components/camera-scan-button';
 import { useFinishStockCount, useRecordCounts, useStockCount, type CountLine, type StockCount } from '../api/stock-control';
 import { formatMoment, formatSigned, formatUnits } from './format';
 
@@ -66,20 +67,18 @@ function CountSheet({ count }: { count: StockCount }) {
     return map;
   }, [count.lines]);
 
-  useBarcodeScanner({
-    enabled: open && scanning,
-    onScan: (code) => {
-      const line = byCode.get(code) ?? byCode.get(code.toLowerCase());
-      if (!line) {
-        toast.error(`No product of this count has the code ${code}`);
-        return;
-      }
-      const next = (countedOf(line) ?? 0) + 1;
-      save(line.productId, next);
-      setDrafts((current) => ({ ...current, [line.productId]: String(next) }));
-      setLastScanned(line.productId);
-    },
-  });
+  const countScan = (code: string) => {
+    const line = byCode.get(code) ?? byCode.get(code.toLowerCase());
+    if (!line) {
+      toast.error(`No product of this count has the code ${code}`);
+      return;
+    }
+    const next = (countedOf(line) ?? 0) + 1;
+    save(line.productId, next);
+    setDrafts((current) => ({ ...current, [line.productId]: String(next) }));
+    setLastScanned(line.productId);
+  };
+  useBarcodeScanner({ enabled: open && scanning, onScan: countScan });
 
   const lines = count.lines;
   const needle = search.trim().toLowerCase();
@@ -138,6 +137,7 @@ function CountSheet({ count }: { count: StockCount }) {
             Scanner ready
           </p>
         ) : null}
+        {open && scanning ? <CameraScanButton title="Count with the camera" keepOpen onScan={countScan} /> : null}
       </div>
       <ul className="grid gap-2" aria-label="Products to count">
         {shown.map((line) => {

@@ -49,3 +49,5 @@ export * from './invoices.ts';
 export * from './plans.ts';
 export * from './feature-flags.ts';
 export * from './incidents.ts';
+export * from './dining.ts';
+export * from './kitchen-stages.ts';

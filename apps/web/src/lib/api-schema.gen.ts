@@ -4829,6 +4829,8 @@ export interface paths {
                         /** Format: uuid */
                         idempotencyKey: string;
                         /** Format: uuid */
+                        kitchenBillPartId?: string;
+                        /** Format: uuid */
                         kitchenTicketId?: string;
                         lines: {
                             discount?: {
@@ -5371,6 +5373,752 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/dining/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new area of the plan (Terrace, Bar…) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @default 0 */
+                        position?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            area: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                position: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dining/areas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename or reorder an area */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @default 0 */
+                        position?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            area: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                position: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove an area and its tables (409 while one of them has an open ticket) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dining/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The till's table plan: areas, tables and each table's state (free, ordered, waiting, paying) from its open ticket */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The plan */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            areas: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                position: number;
+                            }[];
+                            tables: {
+                                /** Format: uuid */
+                                areaId: string;
+                                height: number;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                seats: number;
+                                /** @enum {string} */
+                                state: "free" | "ordered" | "waiting" | "paying";
+                                ticket: {
+                                    guests: number | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    number: number;
+                                    stage: string;
+                                } | null;
+                                width: number;
+                                x: number;
+                                y: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dining/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new table: name or number, seats, position and size on the plan */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        areaId: string;
+                        /** @default 96 */
+                        height?: number;
+                        name: string;
+                        /** @default 4 */
+                        seats?: number;
+                        /** @default 96 */
+                        width?: number;
+                        /** @default 0 */
+                        x?: number;
+                        /** @default 0 */
+                        y?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            table: {
+                                /** Format: uuid */
+                                areaId: string;
+                                height: number;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                seats: number;
+                                /** @enum {string} */
+                                state: "free" | "ordered" | "waiting" | "paying";
+                                ticket: {
+                                    guests: number | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    number: number;
+                                    stage: string;
+                                } | null;
+                                width: number;
+                                x: number;
+                                y: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dining/tables/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a table (name, seats, area, position, size) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        areaId: string;
+                        /** @default 96 */
+                        height?: number;
+                        name: string;
+                        /** @default 4 */
+                        seats?: number;
+                        /** @default 96 */
+                        width?: number;
+                        /** @default 0 */
+                        x?: number;
+                        /** @default 0 */
+                        y?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            table: {
+                                /** Format: uuid */
+                                areaId: string;
+                                height: number;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                seats: number;
+                                /** @enum {string} */
+                                state: "free" | "ordered" | "waiting" | "paying";
+                                ticket: {
+                                    guests: number | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    number: number;
+                                    stage: string;
+                                } | null;
+                                width: number;
+                                x: number;
+                                y: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a table (409 while it has an open ticket; old tickets keep its name) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dining/tables/{id}/place": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Drag to arrange: a table’s position (and size) on the plan */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        height?: number;
+                        width?: number;
+                        x: number;
+                        y: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Placed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            table: {
+                                /** Format: uuid */
+                                areaId: string;
+                                height: number;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                seats: number;
+                                /** @enum {string} */
+                                state: "free" | "ordered" | "waiting" | "paying";
+                                ticket: {
+                                    guests: number | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    number: number;
+                                    stage: string;
+                                } | null;
+                                width: number;
+                                x: number;
+                                y: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/employee-login/employees": {
@@ -9686,6 +10434,22 @@ export interface paths {
                                 warnAfterSeconds: number;
                             }[];
                             tickets: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -9708,6 +10472,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -9726,6 +10491,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             }[];
                         };
                     };
@@ -10101,6 +10868,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             tickets: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10123,6 +10906,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10141,6 +10925,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             }[];
                         };
                     };
@@ -10189,10 +10975,13 @@ export interface paths {
                             /** Format: uuid */
                             productId: string;
                             quantity: number;
+                            seat?: number;
                         }[];
                         /** @enum {string} */
                         orderType: "dine_in" | "takeaway" | "delivery";
                         table?: string | null;
+                        /** Format: uuid */
+                        tableId?: string | null;
                     };
                 };
             };
@@ -10205,6 +10994,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10227,6 +11032,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10245,6 +11051,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -10257,6 +11065,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10279,6 +11103,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10297,6 +11122,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -10372,6 +11199,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10394,6 +11237,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10412,6 +11256,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -10500,6 +11346,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10522,6 +11384,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10540,6 +11403,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -10626,6 +11491,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10648,6 +11529,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10666,6 +11548,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -10751,6 +11635,7 @@ export interface paths {
                             /** Format: uuid */
                             productId: string;
                             quantity: number;
+                            seat?: number;
                         }[];
                     };
                 };
@@ -10764,6 +11649,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10786,6 +11687,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10804,6 +11706,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -10913,6 +11817,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10935,6 +11855,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10953,6 +11874,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -11036,6 +11959,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -11058,6 +11997,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -11076,6 +12016,160 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/tickets/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move an open ticket to another, free table (409 dining_table_occupied; no merging). Audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        tableId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Moved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    seat: number | null;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -11171,6 +12265,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -11193,6 +12303,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -11211,6 +12322,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -11263,6 +12376,295 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/tickets/{id}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Split the bill by items or by seats; each part is then paid through the checkout with kitchenBillPartId */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "items";
+                        parts: {
+                            /** Format: uuid */
+                            itemId: string;
+                            quantity: number;
+                        }[][];
+                    } | {
+                        /** @enum {string} */
+                        mode: "seats";
+                    };
+                };
+            };
+            responses: {
+                /** @description Split */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    seat: number | null;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Undo a split while no part is paid or being paid */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whole again */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    seat: number | null;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -177,12 +177,10 @@ function PlanCanvas({ tables, arranging, selectedId, onSelect }: { tables: Dinin
       <div className="relative" style={{ width, height }}>
         {tables.map((table) => {
           const at = dragged?.id === table.id ? dragged : table;
-          const label = `Table ${table.name}, ${TABLE_STATE_LABELS[table.state]}${table.ticket ? `, ticket ${table.ticket.number}` : ''}`;
           return (
             <button
               key={table.id}
               type="button"
-              aria-label={label}
               aria-pressed={selectedId === table.id}
               data-state={table.state}
               className={cn(
@@ -197,8 +195,12 @@ function PlanCanvas({ tables, arranging, selectedId, onSelect }: { tables: Dinin
               onPointerUp={up}
               onClick={() => !arranging && onSelect(table.id)}
             >
-              <span className="text-xl font-bold leading-none">{table.name}</span>
-              <span className="text-xs">{table.ticket ? `#${table.ticket.number}` : `${table.seats} seats`}</span>
+              <span className="text-xl font-bold leading-none">
+                <span className="sr-only">Table </span>
+                {table.name}
+                <span className="sr-only">,</span>
+              </span>
+              <span className="text-xs">{table.ticket ? `Ticket #${table.ticket.number}` : `${table.seats} seats`}</span>
               <span className="text-[11px] font-medium">{TABLE_STATE_LABELS[table.state]}</span>
             </button>
           );

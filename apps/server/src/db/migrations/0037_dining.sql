@@ -1,10 +1,3 @@
-CREATE TABLE "kitchen_settings" (
-	"business_id" uuid PRIMARY KEY NOT NULL,
-	"stages" jsonb NOT NULL,
-	"ready_index" integer NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "dining_areas" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"business_id" uuid NOT NULL,
@@ -42,7 +35,6 @@ CREATE TABLE "kitchen_bill_parts" (
 --> statement-breakpoint
 ALTER TABLE "kitchen_ticket_items" ADD COLUMN "seat" integer;--> statement-breakpoint
 ALTER TABLE "kitchen_tickets" ADD COLUMN "table_id" uuid;--> statement-breakpoint
-ALTER TABLE "kitchen_settings" ADD CONSTRAINT "kitchen_settings_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dining_areas" ADD CONSTRAINT "dining_areas_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dining_tables" ADD CONSTRAINT "dining_tables_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dining_tables" ADD CONSTRAINT "dining_tables_area_id_dining_areas_id_fk" FOREIGN KEY ("area_id") REFERENCES "public"."dining_areas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -78,18 +70,7 @@ CREATE POLICY tenant_isolation ON kitchen_bill_parts
   USING (business_id = app_current_business_id())
   WITH CHECK (business_id = app_current_business_id());
 --> statement-breakpoint
-ALTER TABLE kitchen_settings ENABLE ROW LEVEL SECURITY;
---> statement-breakpoint
-ALTER TABLE kitchen_settings FORCE ROW LEVEL SECURITY;
---> statement-breakpoint
-CREATE POLICY tenant_isolation ON kitchen_settings
-  USING (business_id = app_current_business_id())
-  WITH CHECK (business_id = app_current_business_id());
---> statement-breakpoint
-GRANT SELECT, INSERT, UPDATE, DELETE ON dining_areas, dining_tables, kitchen_bill_parts, kitchen_settings TO till_app;
---> statement-breakpoint
-ALTER TABLE kitchen_settings ADD CONSTRAINT kitchen_settings_stage_count
-  CHECK (jsonb_typeof(stages) = 'array' AND jsonb_array_length(stages) BETWEEN 2 AND 6 AND ready_index >= 0 AND ready_index < jsonb_array_length(stages) - 1);
+GRANT SELECT, INSERT, UPDATE, DELETE ON dining_areas, dining_tables, kitchen_bill_parts TO till_app;
 --> statement-breakpoint
 ALTER TABLE kitchen_ticket_items ADD CONSTRAINT kitchen_ticket_items_seat CHECK (seat IS NULL OR seat BETWEEN 1 AND 99);
 --> statement-breakpoint

@@ -97,13 +97,3 @@ export const kitchenTicketItems = pgTable(
   },
   (table) => [index('kitchen_ticket_items_ticket').on(table.ticketId, table.round, table.position)],
 );
-
-/** A business's own kitchen stages (decision 036); without a row the default New → Cooking → Ready → Served. */
-export const kitchenSettings = pgTable('kitchen_settings', {
-  businessId: uuid('business_id')
-    .primaryKey()
-    .references(() => businesses.id, { onDelete: 'cascade' }),
-  stages: jsonb('stages').$type<string[]>().notNull(),
-  readyIndex: integer('ready_index').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -69,6 +69,8 @@ test('a waiter opens table 4 on the plan and sends; the cook bumps; the till sho
   await tableButton(till, '4').click();
   const panel = plan.getByRole('region', { name: 'Table 4' });
   await panel.getByLabel('Guests').fill('2');
+  await panel.getByLabel('Seat for Ribeye steak').selectOption('1');
+  await panel.getByLabel('Seat for Garden salad').selectOption('2');
   await panel.getByRole('button', { name: 'Send to kitchen' }).click();
   await expect(cartLines(till)).toHaveCount(0);
   await expect(tableButton(till, '4')).toHaveAttribute('data-state', 'ordered');
@@ -102,9 +104,11 @@ test('a waiter opens table 4 on the plan and sends; the cook bumps; the till sho
   await tableButton(till, '4').click();
   await expect(panel.getByTestId('table-ticket-stage')).toHaveText('Ready');
 
-  // Split between two guests by items: one steak each, the salad with guest 1.
+  // Split between the two guests by seats (by items and even shares are offered too).
   await panel.getByRole('button', { name: 'Split bill' }).click();
   const split = till.getByRole('dialog', { name: /^Split the bill/ });
+  await expect(split.getByRole('radio', { name: 'By seats' })).toHaveAttribute('aria-checked', 'true');
+  await expect(split).toContainText('2× Ribeye steak · seat 1');
   await split.getByRole('radio', { name: 'By items' }).click();
   await expect(split.getByRole('list', { name: 'Who pays what' }).getByRole('listitem')).toHaveCount(3);
   expect(await seriousA11yViolations(till)).toEqual([]);
@@ -112,26 +116,26 @@ test('a waiter opens table 4 on the plan and sends; the cook bumps; the till sho
   await split.getByRole('radio', { name: 'Evenly' }).click();
   await expect(split.getByRole('list', { name: 'Even shares' })).toContainText('Guest 2');
   await shots(till, 'split-evenly');
-  await split.getByRole('radio', { name: 'By items' }).click();
+  await split.getByRole('radio', { name: 'By seats' }).click();
   await split.getByRole('button', { name: 'Split the bill' }).click();
   const parts = split.getByRole('list', { name: 'Bill parts' });
   await expect(parts.getByRole('listitem')).toHaveCount(2);
   await shots(till, 'split-parts');
 
-  // Guest 1 pays their part as its own sale.
-  await parts.getByRole('button', { name: 'Pay Guest 1' }).click();
-  await expect(cartLines(till)).toHaveCount(2);
-  await payCash(till, '40');
+  // Seat 1 pays their part as its own sale.
+  await parts.getByRole('button', { name: 'Pay Seat 1' }).click();
+  await expect(cartLines(till)).toHaveCount(1);
+  await payCash(till, '50');
   await till.getByRole('button', { name: 'Tables' }).click();
   await expect(tableButton(till, '4')).toHaveAttribute('data-state', 'paying');
 
-  // Guest 2 pays the rest: the ticket is paid and table 4 is free again.
+  // Seat 2 pays the rest: the ticket is paid and table 4 is free again.
   await tableButton(till, '4').click();
   await panel.getByRole('button', { name: 'Bill parts' }).click();
   await expect(split.getByText('Paid', { exact: true })).toBeVisible();
-  await split.getByRole('button', { name: 'Pay Guest 2' }).click();
+  await split.getByRole('button', { name: 'Pay Seat 2' }).click();
   await expect(cartLines(till)).toHaveCount(1);
-  await payCash(till, '30');
+  await payCash(till, '10');
   await till.getByRole('button', { name: 'Tables' }).click();
   await expect(tableButton(till, '4')).toHaveAttribute('data-state', 'free');
   await till.keyboard.press('Escape');

@@ -287,8 +287,39 @@ function TablePanel({
   const send = useSendTicket();
   const addRound = useAddRound();
   const move = useMoveTicket();
-  const items = lines.map((line) => ({ productId: line.productId, quantity: line.quantity, ...(line.note.trim() ? { note: line.note.trim() } : {}) }));
+  const [seatOf, setSeatOf] = useState<Record<number, number>>({});
+  const items = lines.map((line, index) => ({
+    productId: line.productId,
+    quantity: line.quantity,
+    ...(line.note.trim() ? { note: line.note.trim() } : {}),
+    ...(seatOf[index] ? { seat: seatOf[index] } : {}),
+  }));
   const canOrder = lines.length > 0 && !payingTicketId;
+  const seatCount = Math.max(table.seats, ticket?.guests ?? 0, 1);
+  const seatPicker = (
+    <ul aria-label="Seats" className="grid gap-1 text-sm sm:grid-cols-2">
+      {lines.map((line, index) => (
+        <li key={`${line.productId}-${index}`} className="flex items-center gap-2">
+          <span className="min-w-0 flex-1 truncate">
+            {line.quantity}× {line.name}
+          </span>
+          <select
+            aria-label={`Seat for ${line.name}`}
+            className="h-9 rounded-md border bg-background px-2"
+            value={seatOf[index] ?? 0}
+            onChange={(event) => setSeatOf((current) => ({ ...current, [index]: Number(event.target.value) }))}
+          >
+            <option value={0}>Shared</option>
+            {Array.from({ length: Math.min(seatCount, 99) }, (_, seat) => (
+              <option key={seat + 1} value={seat + 1}>
+                Seat {seat + 1}
+              </option>
+            ))}
+          </select>
+        </li>
+      ))}
+    </ul>
+  );
 
   if (!table.ticket || !ticket) {
     const submit = (event: FormEvent) => {
@@ -317,7 +348,7 @@ function TablePanel({
               <Label htmlFor="table-guests">Guests</Label>
               <Input id="table-guests" inputMode="numeric" value={guests} onChange={(event) => setGuests(event.target.value)} />
             </div>
-            <p className="min-w-0 flex-1 text-sm">{lines.map((line) => `${line.quantity}× ${line.name}`).join(', ')}</p>
+            <div className="min-w-0 flex-1">{seatPicker}</div>
             <Button type="submit" size="lg" disabled={send.isPending}>
               Send to kitchen
             </Button>
@@ -348,6 +379,7 @@ function TablePanel({
           .map((item) => `${item.quantity}× ${item.name}${item.seat ? ` (seat ${item.seat})` : ''}`)
           .join(', ')}
       </p>
+      {canOrder && !split ? seatPicker : null}
       <div className="flex flex-wrap gap-2">
         {canOrder && !split ? (
           <Button

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, kitchenBillParts, kitchenTickets, orders, products } from '../src/db/schema/index.ts';
+import { realtimeTopic } from '@till/core';
 import { startTestServer, type TestServer } from './harness.ts';
+import { TestSocket } from './realtime-helpers.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { as, staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
 
@@ -125,7 +127,13 @@ describe('tickets on tables', () => {
     expect(stolen.status).toBe(404);
     const [row] = await server.database.withTenant(r.businessId, (tx) => tx.select().from(kitchenTickets).where(eq(kitchenTickets.id, ticket.id)));
     expect(row).toMatchObject({ tableId: r.tables['2'], tableLabel: '2' });
+    const socket = await TestSocket.open(server.url, r.client);
+    await socket.join(realtimeTopic.business(r.businessId));
     const moved = await ok(await r.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { tableId: r.tables['4'] }), 200);
+    await socket.waitFor((frame) => frame.payload?.payload?.ticket_id === ticket.id && frame.payload.payload.change === 'moved');
+    socket.close();
+    const board = await ok(await r.client.get('/api/kitchen/board'), 200);
+    expect(board.tickets.find((row: any) => row.id === ticket.id)).toMatchObject({ table: '4', status: 'open' });
     expect(moved.ticket).toMatchObject({ table: '4', tableId: r.tables['4'], number: ticket.number });
     expect(moved.ticket.items).toHaveLength(2);
     expect((await stateOf('2')).state).toBe('free');

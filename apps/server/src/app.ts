@@ -55,6 +55,7 @@ import { helpCenterRoutes } from './modules/help-center/help-center.routes.ts';
 import { quickbooksRoutes } from './modules/quickbooks/quickbooks.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes.ts';
+import { diningRoutes } from './modules/dining/dining.routes.ts';
 import { workshopRoutes } from './modules/workshop/workshop.routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -200,6 +201,7 @@ export function createApp(services: Services) {
   app.route('/', tasksRoutes);
   app.route('/', quickbooksRoutes);
   app.route('/', kitchenRoutes);
+  app.route('/', diningRoutes);
   app.route('/', workshopRoutes);
 
   app.get('/api/openapi.json', (c) => {

@@ -43,6 +43,8 @@ export const placeOrderInput = z.strictObject({
   parkedOrderId: z.uuid().optional(),
   /** The open kitchen ticket this sale pays (decision 026): linked to the order, closed once paid. */
   kitchenTicketId: z.uuid().optional(),
+  /** One part of that ticket's split bill (decision 036): the part is paid, the ticket once every part is. */
+  kitchenBillPartId: z.uuid().optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 

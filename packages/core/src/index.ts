@@ -50,3 +50,5 @@ export * from './plans.ts';
 export * from './feature-flags.ts';
 export * from './incidents.ts';
 export * from './error-codes.ts';
+export * from './dining.ts';
+export * from './kitchen-stages.ts';

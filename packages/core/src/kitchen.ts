@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billPartView } from './dining.ts';
 import { multiLine, singleLine } from './plain-text.ts';
 
 /**
@@ -90,6 +91,8 @@ export const kitchenItemInput = z.strictObject({
   note: itemNote.optional(),
   /** A later course, kept off the line until it is fired. */
   hold: z.boolean().optional(),
+  /** The seat it is for, to split the bill by seats (decision 036). */
+  seat: z.number().int().min(1).max(99).optional(),
 });
 export type KitchenItemInput = z.infer<typeof kitchenItemInput>;
 
@@ -100,10 +103,12 @@ export const sendTicketInput = z
     orderType: z.enum(ORDER_TYPES),
     /** The table number or name, for dine-in. */
     table: tableLabel.nullish(),
+    /** A table of the plan (decision 036): its name becomes the label; one open ticket per table. */
+    tableId: z.uuid().nullish(),
     guests: z.number().int().min(1).max(99).nullish(),
     items: z.array(kitchenItemInput).min(1).max(100),
   })
-  .refine((input) => input.orderType !== 'dine_in' || Boolean(input.table), { message: 'A dine-in ticket needs a table', path: ['table'] });
+  .refine((input) => input.orderType !== 'dine_in' || Boolean(input.table) || Boolean(input.tableId), { message: 'A dine-in ticket needs a table', path: ['table'] });
 export type SendTicketInput = z.infer<typeof sendTicketInput>;
 
 export const addRoundInput = z.strictObject({
@@ -148,6 +153,7 @@ export const kitchenItemView = z.object({
   categoryId: z.uuid().nullable(),
   quantity: z.number().int(),
   note: z.string().nullable(),
+  seat: z.number().int().nullable(),
   round: z.number().int(),
   stage: z.enum(KITCHEN_STAGES),
   held: z.boolean(),
@@ -168,10 +174,15 @@ export const kitchenTicketView = z.object({
   businessDay: z.string(),
   orderType: z.enum(ORDER_TYPES),
   table: z.string().nullable(),
+  tableId: z.uuid().nullable(),
   guests: z.number().int().nullable(),
   stage: z.enum(KITCHEN_STAGES),
   status: z.enum(TICKET_STATUSES),
   orderId: z.uuid().nullable(),
+  /** A till holds the whole ticket for payment right now. */
+  beingPaid: z.boolean(),
+  /** The parts of its split bill (decision 036), empty when not split. */
+  billParts: z.array(billPartView),
   createdAt: z.string(),
   stageChangedAt: z.string(),
   items: z.array(kitchenItemView),
@@ -198,7 +209,7 @@ export const kitchenTicketEvent = z.object({
   number: z.number().int(),
   stage: z.enum(KITCHEN_STAGES),
   status: z.enum(TICKET_STATUSES),
-  change: z.enum(['sent', 'round', 'item_changed', 'fired', 'bumped', 'recalled', 'item_done', 'paid']),
+  change: z.enum(['sent', 'round', 'item_changed', 'fired', 'bumped', 'recalled', 'item_done', 'paid', 'moved', 'split', 'part_paid']),
   sent_at: z.string(),
 });
 export type KitchenTicketEvent = z.infer<typeof kitchenTicketEvent>;

@@ -4829,6 +4829,8 @@ export interface paths {
                         /** Format: uuid */
                         idempotencyKey: string;
                         /** Format: uuid */
+                        kitchenBillPartId?: string;
+                        /** Format: uuid */
                         kitchenTicketId?: string;
                         lines: {
                             discount?: {
@@ -5371,6 +5373,752 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/dining/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new area of the plan (Terrace, Bar…) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @default 0 */
+                        position?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            area: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                position: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dining/areas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename or reorder an area */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @default 0 */
+                        position?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            area: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                position: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove an area and its tables (409 while one of them has an open ticket) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dining/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The till's table plan: areas, tables and each table's state (free, ordered, waiting, paying) from its open ticket */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The plan */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            areas: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                position: number;
+                            }[];
+                            tables: {
+                                /** Format: uuid */
+                                areaId: string;
+                                height: number;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                seats: number;
+                                /** @enum {string} */
+                                state: "free" | "ordered" | "waiting" | "paying";
+                                ticket: {
+                                    guests: number | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    number: number;
+                                    stage: string;
+                                } | null;
+                                width: number;
+                                x: number;
+                                y: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dining/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new table: name or number, seats, position and size on the plan */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        areaId: string;
+                        /** @default 96 */
+                        height?: number;
+                        name: string;
+                        /** @default 4 */
+                        seats?: number;
+                        /** @default 96 */
+                        width?: number;
+                        /** @default 0 */
+                        x?: number;
+                        /** @default 0 */
+                        y?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            table: {
+                                /** Format: uuid */
+                                areaId: string;
+                                height: number;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                seats: number;
+                                /** @enum {string} */
+                                state: "free" | "ordered" | "waiting" | "paying";
+                                ticket: {
+                                    guests: number | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    number: number;
+                                    stage: string;
+                                } | null;
+                                width: number;
+                                x: number;
+                                y: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dining/tables/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a table (name, seats, area, position, size) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        areaId: string;
+                        /** @default 96 */
+                        height?: number;
+                        name: string;
+                        /** @default 4 */
+                        seats?: number;
+                        /** @default 96 */
+                        width?: number;
+                        /** @default 0 */
+                        x?: number;
+                        /** @default 0 */
+                        y?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            table: {
+                                /** Format: uuid */
+                                areaId: string;
+                                height: number;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                seats: number;
+                                /** @enum {string} */
+                                state: "free" | "ordered" | "waiting" | "paying";
+                                ticket: {
+                                    guests: number | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    number: number;
+                                    stage: string;
+                                } | null;
+                                width: number;
+                                x: number;
+                                y: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a table (409 while it has an open ticket; old tickets keep its name) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dining/tables/{id}/place": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Drag to arrange: a table’s position (and size) on the plan */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        height?: number;
+                        width?: number;
+                        x: number;
+                        y: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Placed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            table: {
+                                /** Format: uuid */
+                                areaId: string;
+                                height: number;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                seats: number;
+                                /** @enum {string} */
+                                state: "free" | "ordered" | "waiting" | "paying";
+                                ticket: {
+                                    guests: number | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    number: number;
+                                    stage: string;
+                                } | null;
+                                width: number;
+                                x: number;
+                                y: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/employee-login/employees": {
@@ -9686,6 +10434,22 @@ export interface paths {
                                 warnAfterSeconds: number;
                             }[];
                             tickets: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -9708,6 +10472,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -9726,6 +10491,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             }[];
                         };
                     };
@@ -10101,6 +10868,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             tickets: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10123,6 +10906,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10141,6 +10925,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             }[];
                         };
                     };
@@ -10189,10 +10975,13 @@ export interface paths {
                             /** Format: uuid */
                             productId: string;
                             quantity: number;
+                            seat?: number;
                         }[];
                         /** @enum {string} */
                         orderType: "dine_in" | "takeaway" | "delivery";
                         table?: string | null;
+                        /** Format: uuid */
+                        tableId?: string | null;
                     };
                 };
             };
@@ -10205,6 +10994,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10227,6 +11032,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10245,6 +11051,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -10257,6 +11065,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10279,6 +11103,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10297,6 +11122,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -10372,6 +11199,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10394,6 +11237,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10412,6 +11256,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -10500,6 +11346,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10522,6 +11384,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10540,6 +11403,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -10626,6 +11491,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10648,6 +11529,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10666,6 +11548,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -10751,6 +11635,7 @@ export interface paths {
                             /** Format: uuid */
                             productId: string;
                             quantity: number;
+                            seat?: number;
                         }[];
                     };
                 };
@@ -10764,6 +11649,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10786,6 +11687,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10804,6 +11706,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -10913,6 +11817,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -10935,6 +11855,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -10953,6 +11874,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -11036,6 +11959,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -11058,6 +11997,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -11076,6 +12016,160 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/tickets/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move an open ticket to another, free table (409 dining_table_occupied; no merging). Audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        tableId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Moved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    seat: number | null;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -11171,6 +12265,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
                                 businessDay: string;
                                 createdAt: string;
                                 guests: number | null;
@@ -11193,6 +12303,7 @@ export interface paths {
                                     productId: string | null;
                                     quantity: number;
                                     round: number;
+                                    seat: number | null;
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
@@ -11211,6 +12322,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
                             };
                         };
                     };
@@ -11263,6 +12376,295 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/tickets/{id}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Split the bill by items or by seats; each part is then paid through the checkout with kitchenBillPartId */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "items";
+                        parts: {
+                            /** Format: uuid */
+                            itemId: string;
+                            quantity: number;
+                        }[][];
+                    } | {
+                        /** @enum {string} */
+                        mode: "seats";
+                    };
+                };
+            };
+            responses: {
+                /** @description Split */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    seat: number | null;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Undo a split while no part is paid or being paid */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whole again */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticket: {
+                                beingPaid: boolean;
+                                billParts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    label: string;
+                                    lines: {
+                                        /** Format: uuid */
+                                        itemId: string;
+                                        quantity: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    orderId: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "open" | "paying" | "paid";
+                                }[];
+                                businessDay: string;
+                                createdAt: string;
+                                guests: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** Format: uuid */
+                                    categoryId: string | null;
+                                    changedAt: string | null;
+                                    changedFrom: {
+                                        note: string | null;
+                                        quantity: number;
+                                    } | null;
+                                    held: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    /** Format: uuid */
+                                    productId: string | null;
+                                    quantity: number;
+                                    round: number;
+                                    seat: number | null;
+                                    sentAt: string;
+                                    /** @enum {string} */
+                                    stage: "new" | "cooking" | "ready" | "served";
+                                    taxRateBasisPoints: number;
+                                    unitPrice: number | null;
+                                    voided: boolean;
+                                }[];
+                                number: number;
+                                /** Format: uuid */
+                                orderId: string | null;
+                                /** @enum {string} */
+                                orderType: "dine_in" | "takeaway" | "delivery";
+                                /** @enum {string} */
+                                stage: "new" | "cooking" | "ready" | "served";
+                                stageChangedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "cancelled";
+                                table: string | null;
+                                /** Format: uuid */
+                                tableId: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -24932,7 +26334,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_closed" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_request" | "barcode_taken" | "barcode_too_small" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "drawer_required" | "duplicate_line" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "forbidden" | "idempotency_key_reused" | "illegal_transition" | "image_too_large" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_cursor" | "invalid_email" | "invalid_hours" | "invalid_image" | "invalid_line" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mime_type_not_allowed" | "missing_credentials" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "rebate_agreement_not_found" | "receipt_too_large" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "sku_taken" | "slot_taken" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_labels" | "too_many_lines" | "too_many_reports" | "total_mismatch" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password";
+                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_closed" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_request" | "barcode_taken" | "barcode_too_small" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "dining_area_name_taken" | "dining_area_not_found" | "dining_table_in_use" | "dining_table_name_taken" | "dining_table_not_found" | "dining_table_occupied" | "drawer_required" | "duplicate_line" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "forbidden" | "idempotency_key_reused" | "illegal_transition" | "image_too_large" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_cursor" | "invalid_email" | "invalid_hours" | "invalid_image" | "invalid_line" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_split" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_part_being_paid" | "kitchen_part_not_found" | "kitchen_part_paid" | "kitchen_split_locked" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "kitchen_ticket_required" | "kitchen_ticket_split" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mime_type_not_allowed" | "missing_credentials" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "rebate_agreement_not_found" | "receipt_too_large" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "sku_taken" | "slot_taken" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_labels" | "too_many_lines" | "too_many_reports" | "total_mismatch" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password";
                 message: string;
             } & {
                 [key: string]: unknown;

@@ -17,6 +17,7 @@ export * from './tasks.ts';
 export * from './purchasing.ts';
 export * from './quickbooks.ts';
 export * from './kitchen.ts';
+export * from './dining.ts';
 export * from './stock-control.ts';
 export * from './rebates.ts';
 export * from './price-labels.ts';

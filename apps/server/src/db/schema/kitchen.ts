@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business.ts';
+import { diningTables } from './dining.ts';
 import { orders, products } from './sales.ts';
 
 /**
@@ -40,6 +42,8 @@ export const kitchenTickets = pgTable(
     number: integer('number').notNull(),
     orderType: text('order_type', { enum: ['dine_in', 'takeaway', 'delivery'] }).notNull(),
     tableLabel: text('table_label'),
+    /** The table on the plan (decision 036); older tickets have only the label. */
+    tableId: uuid('table_id').references(() => diningTables.id, { onDelete: 'set null' }),
     guests: integer('guests'),
     stage: text('stage', { enum: KITCHEN_STAGE_VALUES }).notNull().default('new'),
     status: text('status', { enum: ['open', 'paid', 'cancelled'] }).notNull().default('open'),
@@ -59,6 +63,10 @@ export const kitchenTickets = pgTable(
     uniqueIndex('kitchen_tickets_business_day_number').on(table.businessId, table.businessDay, table.number),
     uniqueIndex('kitchen_tickets_business_key').on(table.businessId, table.idempotencyKey),
     index('kitchen_tickets_business_status').on(table.businessId, table.status, table.stageChangedAt),
+    /** One open ticket per table: a move or a new ticket onto a taken table fails (decision 036). */
+    uniqueIndex('kitchen_tickets_open_table')
+      .on(table.businessId, table.tableId)
+      .where(sql`status = 'open' and table_id is not null`),
   ],
 );
 
@@ -76,6 +84,8 @@ export const kitchenTicketItems = pgTable(
     categoryId: uuid('category_id'),
     quantity: integer('quantity').notNull(),
     note: text('note'),
+    /** The seat it was ordered for, to split the bill by seats (decision 036). */
+    seat: integer('seat'),
     round: integer('round').notNull().default(1),
     stage: text('stage', { enum: KITCHEN_STAGE_VALUES }).notNull().default('new'),
     held: boolean('held').notNull().default(false),

@@ -8,6 +8,7 @@ import { requireAccess } from '../../lib/require-access.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { publishChange } from '../../realtime/publish.ts';
 import { cashSessionRequired } from '../cash-sessions/cash-session-errors.ts';
+import { claimPartPayment, completePartPayment, releasePartPayment } from '../dining/pay-part.ts';
 import { claimTicketPayment, completeTicketPayment, releaseTicketPayment } from '../kitchen/pay-ticket.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
 import { toOrderLineRows } from './order-line-rows.ts';
@@ -54,17 +55,26 @@ export async function placeOrder(
 ): Promise<{ replayed: boolean; view: OrderView }> {
   requireAccess(tenant, { feature: 'pos_system', employeeFeature: 'pos' });
   const ticketId = input.kitchenTicketId;
-  if (!ticketId) return sell(database, tenant, input);
-  // Paying a kitchen ticket (decision 026): the ticket is taken for this key, then linked to the sale.
-  await claimTicketPayment(database, tenant, ticketId, input.idempotencyKey, new Date());
+  const partId = input.kitchenBillPartId;
+  if (!ticketId) {
+    if (partId) throw new AppError(400, 'kitchen_ticket_required', 'A bill part is paid with its kitchenTicketId');
+    return sell(database, tenant, input);
+  }
+  // Paying a kitchen ticket (decision 026), or one part of its split bill (decision 036): the
+  // ticket or part is taken for this key, then linked to the sale.
+  const key = input.idempotencyKey;
+  if (partId) await claimPartPayment(database, tenant, ticketId, partId, key, new Date());
+  else await claimTicketPayment(database, tenant, ticketId, key, new Date());
   let result;
   try {
     result = await sell(database, tenant, input);
   } catch (error) {
-    await releaseTicketPayment(database, tenant, ticketId, input.idempotencyKey);
+    if (partId) await releasePartPayment(database, tenant, partId, key);
+    else await releaseTicketPayment(database, tenant, ticketId, key);
     throw error;
   }
-  await completeTicketPayment(database, tenant, ticketId, input.idempotencyKey, result.view.order.id);
+  if (partId) await completePartPayment(database, tenant, ticketId, partId, key, result.view.order.id, new Date());
+  else await completeTicketPayment(database, tenant, ticketId, key, result.view.order.id);
   return result;
 }
 

@@ -3,6 +3,8 @@ import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { ticketClosed, ticketNotFound } from './kitchen-errors.ts';
 import { announceTicket } from './kitchen-events.ts';
+import { diningRepository } from '../dining/dining.repository.ts';
+import { ticketSplit } from '../dining/dining-errors.ts';
 import { kitchenRepository as repo } from './kitchen.repository.ts';
 import { readTicket } from './read-ticket.ts';
 import { itemRows } from './ticket-items.ts';
@@ -14,6 +16,7 @@ export async function addRound(database: Database, tenant: TenantContext, id: st
     const ticket = await repo.findTicket(tx, tenant.businessId, id, true);
     if (!ticket) throw ticketNotFound();
     if (ticket.status !== 'open') throw ticketClosed();
+    if ((await diningRepository.partsOf(tx, tenant.businessId, [id])).length) throw ticketSplit();
     const round = (await repo.lastRound(tx, tenant.businessId, id)) + 1;
     const items = await itemRows(tx, tenant.businessId, id, round, input.items, now);
     await repo.insertItems(tx, items);

@@ -4,6 +4,8 @@ import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { actorOf, itemNotFound, ticketClosed, ticketNotFound } from './kitchen-errors.ts';
 import { announceTicket } from './kitchen-events.ts';
+import { diningRepository } from '../dining/dining.repository.ts';
+import { ticketSplit } from '../dining/dining-errors.ts';
 import { kitchenRepository as repo } from './kitchen.repository.ts';
 import { readTicket } from './read-ticket.ts';
 import { settleTicketStage } from './ticket-stage.ts';
@@ -18,6 +20,7 @@ export async function changeItem(database: Database, tenant: TenantContext, tick
     const ticket = await repo.findTicket(tx, tenant.businessId, ticketId, true);
     if (!ticket) throw ticketNotFound();
     if (ticket.status !== 'open') throw ticketClosed();
+    if ((await diningRepository.partsOf(tx, tenant.businessId, [ticketId])).length) throw ticketSplit();
     const item = (await repo.itemsOf(tx, tenant.businessId, [ticketId])).find((row) => row.id === itemId);
     if (!item) throw itemNotFound();
     if (item.voided) throw new AppError(409, 'kitchen_item_voided', 'This item was already voided');

@@ -1,6 +1,7 @@
 import type { KitchenStationView, KitchenTicketView } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
+import { diningRepository } from '../dining/dining.repository.ts';
 import { kitchenRepository as repo } from './kitchen.repository.ts';
 import { toStationView, toTicketView } from './kitchen-views.ts';
 
@@ -13,6 +14,7 @@ export async function getBoard(database: Database, tenant: TenantContext, now: D
     const stations = (await repo.stations(tx, tenant.businessId)).map(toStationView);
     const tickets = await repo.boardTickets(tx, tenant.businessId, new Date(now.getTime() - SERVED_VISIBLE_MS), new Date(now.getTime() - 24 * 3600_000));
     const items = await repo.itemsOf(tx, tenant.businessId, tickets.map((ticket) => ticket.id));
-    return { stations, tickets: tickets.map((ticket) => toTicketView(ticket, items)), serverTime: now.toISOString() };
+    const parts = await diningRepository.partsOf(tx, tenant.businessId, tickets.map((ticket) => ticket.id));
+    return { stations, tickets: tickets.map((ticket) => toTicketView(ticket, items, parts)), serverTime: now.toISOString() };
   });
 }

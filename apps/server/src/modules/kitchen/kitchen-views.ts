@@ -1,17 +1,22 @@
 import { ticketStage, type KitchenStationView, type KitchenTicketEvent, type KitchenTicketView } from '@till/core';
+import type { BillPartRow } from '../dining/dining.repository.ts';
+import { claimHeld, toBillPartView } from '../dining/dining-views.ts';
 import type { ItemWithPrice, StationRow, TicketRow } from './kitchen.repository.ts';
 
-export function toTicketView(ticket: TicketRow, items: ItemWithPrice[]): KitchenTicketView {
+export function toTicketView(ticket: TicketRow, items: ItemWithPrice[], parts: BillPartRow[] = []): KitchenTicketView {
   return {
     id: ticket.id,
     number: ticket.number,
     businessDay: ticket.businessDay,
     orderType: ticket.orderType,
     table: ticket.tableLabel,
+    tableId: ticket.tableId,
     guests: ticket.guests,
     stage: ticket.stage,
     status: ticket.status,
     orderId: ticket.orderId,
+    beingPaid: ticket.status === 'open' && claimHeld(ticket.paymentKey, ticket.paymentClaimedAt),
+    billParts: parts.filter((part) => part.ticketId === ticket.id).map(toBillPartView),
     createdAt: ticket.createdAt.toISOString(),
     stageChangedAt: ticket.stageChangedAt.toISOString(),
     items: items
@@ -23,6 +28,7 @@ export function toTicketView(ticket: TicketRow, items: ItemWithPrice[]): Kitchen
         categoryId: item.categoryId,
         quantity: item.quantity,
         note: item.note,
+        seat: item.seat,
         round: item.round,
         stage: item.stage,
         held: item.held,

@@ -3,10 +3,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { ticketNotFound } from './kitchen-errors.ts';
 import { announceTicket } from './kitchen-events.ts';
+import { diningRepository } from '../dining/dining.repository.ts';
+import { ticketSplit } from '../dining/dining-errors.ts';
 import { kitchenRepository as repo } from './kitchen.repository.ts';
 
 /** A claim older than this (a till that crashed mid-payment) may be taken over by another checkout. */
-const CLAIM_STALE_MS = 2 * 60_000;
+export const CLAIM_STALE_MS = 2 * 60_000;
 
 /**
  * Paying a ticket at the till is the normal idempotent checkout with `kitchenTicketId`
@@ -16,6 +18,9 @@ const CLAIM_STALE_MS = 2 * 60_000;
  */
 export async function claimTicketPayment(database: Database, tenant: TenantContext, ticketId: string, key: string, now: Date): Promise<void> {
   await database.withTenant(tenant.businessId, async (tx) => {
+    // A split bill is paid part by part (decision 036); the lock orders this against a split being made.
+    const locked = await repo.findTicket(tx, tenant.businessId, ticketId, true);
+    if (locked?.status === 'open' && (await diningRepository.partsOf(tx, tenant.businessId, [ticketId])).length) throw ticketSplit();
     if (await repo.claimForPayment(tx, tenant.businessId, ticketId, key, new Date(now.getTime() - CLAIM_STALE_MS))) return;
     const ticket = await repo.findTicket(tx, tenant.businessId, ticketId);
     if (!ticket) throw ticketNotFound();

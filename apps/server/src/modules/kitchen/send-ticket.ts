@@ -2,6 +2,8 @@ import type { KitchenTicketView, SendTicketInput } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
+import { diningRepository } from '../dining/dining.repository.ts';
+import { tableFree, tableNotFound } from '../dining/dining-errors.ts';
 import { businessDayOf } from './business-day.ts';
 import { announceTicket } from './kitchen-events.ts';
 import { kitchenRepository as repo } from './kitchen.repository.ts';
@@ -13,9 +15,11 @@ import { itemRows } from './ticket-items.ts';
  * per day, before payment. A retry with the same idempotency key returns the first ticket.
  */
 export async function sendTicket(database: Database, tenant: TenantContext, input: SendTicketInput, now: Date): Promise<{ replayed: boolean; ticket: KitchenTicketView }> {
-  return database.withTenant(tenant.businessId, async (tx) => {
+  return tableFree(() => database.withTenant(tenant.businessId, async (tx) => {
     const existing = await repo.findTicketByKey(tx, tenant.businessId, input.idempotencyKey);
     if (existing) return { replayed: true, ticket: await readTicket(tx, tenant.businessId, existing.id) };
+    const table = input.tableId ? await diningRepository.findTable(tx, tenant.businessId, input.tableId) : null;
+    if (input.tableId && !table) throw tableNotFound();
     const businessDay = businessDayOf(await repo.timeZoneOf(tx, tenant.businessId), now);
     const id = uuidV7();
     const items = await itemRows(tx, tenant.businessId, id, 1, input.items, now);
@@ -26,7 +30,8 @@ export async function sendTicket(database: Database, tenant: TenantContext, inpu
       businessDay,
       number,
       orderType: input.orderType,
-      tableLabel: input.table ?? null,
+      tableLabel: table?.name ?? input.table ?? null,
+      tableId: table?.id ?? null,
       guests: input.guests ?? null,
       idempotencyKey: input.idempotencyKey,
       registerId: tenant.registerId,
@@ -38,5 +43,5 @@ export async function sendTicket(database: Database, tenant: TenantContext, inpu
     await repo.insertItems(tx, items);
     await announceTicket(tx, ticket, items, 'sent');
     return { replayed: false, ticket: await readTicket(tx, tenant.businessId, id) };
-  });
+  }));
 }

@@ -21,6 +21,7 @@ export async function itemRows(tx: Tx, businessId: string, ticketId: string, rou
       categoryId: product.categoryId,
       quantity: item.quantity,
       note: item.note?.trim() ? item.note.trim() : null,
+      seat: item.seat ?? null,
       round,
       stage: 'new' as const,
       held: item.hold ?? false,

@@ -1,6 +1,6 @@
 import { KITCHEN_STAGE_LABELS, ORDER_TYPE_LABELS, ORDER_TYPES, realtimeTopic, type KitchenOrderType, type KitchenStage, type KitchenTicketView } from '@till/core';
-import { ChefHatIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { ChefHatIcon, LayoutGridIcon } from 'lucide-react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,11 +13,14 @@ import { cn } from '@/lib/utils';
 import { useAddRound, useChangeItem, useFireCourse, useOpenTickets, useSendTicket } from '../api/kitchen';
 import { useKitchenLive } from '../lib/use-kitchen-live';
 
+// The table plan and its split dialog load when first opened (decision 036).
+const TablePlan = lazy(() => import('./table-plan').then((module) => ({ default: module.TablePlan })));
+
 export interface TillKitchenProps {
   lines: { productId: string; name: string; quantity: number; note: string }[];
   ticketId: string | null;
   onSent: () => void;
-  onPayTicket: (ticket: { id: string; number: number; lines: { productId: string; name: string; quantity: number; note: string; unitPrice: number; taxRateBasisPoints: number }[] }) => void;
+  onPayTicket: (ticket: { id: string; number: number; part?: { id: string; label: string }; lines: { productId: string; name: string; quantity: number; note: string; unitPrice: number; taxRateBasisPoints: number }[] }) => void;
 }
 
 const STAGE_CLASSES: Record<KitchenStage, string> = {
@@ -43,12 +46,22 @@ export function TillKitchenControl(props: TillKitchenProps) {
 
 function TillKitchen({ lines, ticketId, onSent, onPayTicket, businessId }: TillKitchenProps & { businessId: string }) {
   const [open, setOpen] = useState(false);
+  const [planOpen, setPlanOpen] = useState(false);
   useKitchenLive(realtimeTopic.business(businessId));
   const tickets = useOpenTickets();
   const openTickets = tickets.data ?? [];
   const readyCount = openTickets.filter((ticket) => ticket.stage === 'ready').length;
   return (
     <>
+      <Button variant="outline" className="px-3" onClick={() => setPlanOpen(true)} aria-label="Tables">
+        <LayoutGridIcon aria-hidden="true" />
+        <span className="hidden @4xl:inline">Tables</span>
+      </Button>
+      {planOpen ? (
+        <Suspense fallback={null}>
+          <TablePlan open={planOpen} onOpenChange={setPlanOpen} lines={lines} ticketId={ticketId} openTickets={openTickets} onSent={onSent} onPay={onPayTicket} />
+        </Suspense>
+      ) : null}
       <Button variant="outline" className="px-3" onClick={() => setOpen(true)} aria-label={`Kitchen: ${openTickets.length} open tickets, ${readyCount} ready`}>
         <ChefHatIcon aria-hidden="true" />
         <span className="hidden @4xl:inline">Kitchen</span>
@@ -104,7 +117,7 @@ function TillKitchen({ lines, ticketId, onSent, onPayTicket, businessId }: TillK
                       });
                       setOpen(false);
                     }}
-                    canPay={lines.length === 0 || ticket.id === ticketId}
+                    canPay={(lines.length === 0 || ticket.id === ticketId) && ticket.billParts.length === 0}
                   />
                 ))}
               </ul>
@@ -269,7 +282,11 @@ function OpenTicket({ ticket, paying, canPay, onPay }: { ticket: KitchenTicketVi
         {paying ? (
           <Badge variant="secondary">In the sale</Badge>
         ) : (
-          <Button disabled={!canPay} title={canPay ? undefined : 'Finish or clear the sale in progress first'} onClick={onPay}>
+          <Button
+            disabled={!canPay}
+            title={ticket.billParts.length > 0 ? 'The bill is split: pay its parts from Tables' : canPay ? undefined : 'Finish or clear the sale in progress first'}
+            onClick={onPay}
+          >
             Pay ticket {ticket.number}
           </Button>
         )}

@@ -79,6 +79,8 @@ export interface PosPageProps {
 export interface KitchenTicketForTill {
   id: string;
   number: number;
+  /** One part of its split bill (decision 036), paid as its own sale. */
+  part?: { id: string; label: string };
   lines: { productId: string; name: string; quantity: number; note: string; unitPrice: Minor; taxRateBasisPoints: number }[];
 }
 
@@ -240,6 +242,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, receip
       expectedTotal: totals.total,
       ...(cart.parkedOrderId ? { parkedOrderId: cart.parkedOrderId } : {}),
       ...(cart.kitchenTicketId ? { kitchenTicketId: cart.kitchenTicketId } : {}),
+      ...(cart.kitchenBillPartId ? { kitchenBillPartId: cart.kitchenBillPartId } : {}),
     };
     const attempt = nextCheckoutAttempt(cart.attempt, request, () => crypto.randomUUID());
     dispatch({ type: 'attemptStarted', attempt });
@@ -384,14 +387,15 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, receip
               })),
               orderDiscount: null,
               customer: null,
-              note: `Ticket ${ticket.number}`,
+              note: ticket.part ? `Ticket ${ticket.number} · ${ticket.part.label}` : `Ticket ${ticket.number}`,
               parkedOrderId: null,
               kitchenTicketId: ticket.id,
+              kitchenBillPartId: ticket.part?.id ?? null,
             },
           });
           forgetSale();
           setMobileView('cart');
-          setAnnouncement(`Ticket ${ticket.number} is in the sale`);
+          setAnnouncement(ticket.part ? `Ticket ${ticket.number}, ${ticket.part.label}, is in the sale` : `Ticket ${ticket.number} is in the sale`);
         },
       })}
       <Button variant="outline" className="px-3" onClick={() => setDialog({ kind: 'parked' })} aria-label={`Parked sales: ${parkedCount}`}>

@@ -48,6 +48,8 @@ export interface CartState {
   parkedOrderId: string | null;
   /** The open kitchen ticket this cart pays (decision 026): paying links the sale to it. */
   kitchenTicketId: string | null;
+  /** The part of that ticket's split bill this cart pays (decision 036). */
+  kitchenBillPartId: string | null;
   /**
    * The server's total the cashier accepted after a 422 total_mismatch, valid only while the
    * cart stays as it was (its fingerprint): any change prices it afresh.
@@ -65,6 +67,7 @@ export const EMPTY_CART: CartState = {
   selectedLineId: null,
   parkedOrderId: null,
   kitchenTicketId: null,
+  kitchenBillPartId: null,
   acceptedTotal: null,
   attempt: null,
 };
@@ -86,7 +89,7 @@ export type CartAction =
   /** The parked sale was completed or voided elsewhere: sell this cart as a new sale. */
   | { type: 'detachParked' }
   | { type: 'clear' }
-  | { type: 'load'; cart: Pick<CartState, 'lines' | 'orderDiscount' | 'customer' | 'note' | 'parkedOrderId'> & { kitchenTicketId?: string | null } };
+  | { type: 'load'; cart: Pick<CartState, 'lines' | 'orderDiscount' | 'customer' | 'note' | 'parkedOrderId'> & { kitchenTicketId?: string | null; kitchenBillPartId?: string | null } };
 
 export const clampQuantity = (quantity: number) =>
   Number.isFinite(quantity) ? Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(quantity))) : 1;

@@ -68,7 +68,7 @@ describe('resuming a parked sale', () => {
       ['line-2', 1, null, ''],
     ]);
     // 2500 − 250 + 240 = 2490, less the 75 of order discount
-    const totals = cartTotals({ ...cart, selectedLineId: null, acceptedTotal: null, attempt: null, kitchenTicketId: null }, false);
+    const totals = cartTotals({ ...cart, selectedLineId: null, acceptedTotal: null, attempt: null, kitchenTicketId: null, kitchenBillPartId: null }, false);
     expect(totals.itemsTotal - totals.priced.discountTotal).toBe(2415);
   });
 

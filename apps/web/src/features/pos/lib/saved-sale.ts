@@ -49,6 +49,7 @@ const savedCartSchema = z.object({
   selectedLineId: z.string().nullable(),
   parkedOrderId: z.string().nullable(),
   kitchenTicketId: z.string().nullable().default(null),
+  kitchenBillPartId: z.string().nullable().default(null),
   acceptedTotal: z.object({ total: minor, fingerprint: z.string() }).nullable(),
   // An unreadable attempt costs only the retry's key, not the sale.
   attempt: z.object({ key: z.uuid(), fingerprint: z.string(), body: placeOrderInput }).nullable().catch(null),

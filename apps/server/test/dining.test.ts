@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, categories, kitchenBillParts, kitchenTickets, orders, products } from '../src/db/schema/index.ts';
+import { realtimeTopic } from '@till/core';
+import { startTestServer, type TestServer } from './harness.ts';
+import { TestSocket } from './realtime-helpers.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { as, staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function ok(res: { status: number; body: any }, status: number) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+interface Restaurant extends StaffBusiness {
+  steak: { id: string; price: number };
+  salad: { id: string; price: number };
+  areaId: string;
+  tables: Record<string, string>;
+}
+
+/** A restaurant with the kitchen display on, a Terrace with tables 1–4. */
+async function restaurant(name: string): Promise<Restaurant> {
+  const shop = await staffBusiness(server, { businessName: name, features: { employee_management: true, kitchen_display: true } });
+  const [steak, salad] = await seedProducts(server, shop.businessId, [
+    { name: 'Steak', price: 2400 },
+    { name: 'Salad', price: 900 },
+  ]);
+  await server.database.withTenant(shop.businessId, async (tx) => {
+    const [mains] = await tx.insert(categories).values({ businessId: shop.businessId, name: 'Mains' }).returning();
+    await tx.update(products).set({ categoryId: mains!.id }).where(eq(products.id, steak!.id));
+  });
+  const area = (await ok(await shop.client.post('/api/dining/areas', { name: 'Terrace' }), 201)).area;
+  const tables: Record<string, string> = {};
+  for (const [index, label] of ['1', '2', '3', '4'].entries()) {
+    tables[label] = (await ok(await shop.client.post('/api/dining/tables', { areaId: area.id, name: label, seats: 4, x: index * 120, y: 40 }), 201)).table.id;
+  }
+  return { ...shop, steak: steak!, salad: salad!, areaId: area.id, tables };
+}
+
+const dineIn = (r: Restaurant, table: string) => ({
+  idempotencyKey: randomUUID(),
+  orderType: 'dine_in',
+  tableId: r.tables[table],
+  guests: 2,
+  items: [
+    { productId: r.steak.id, quantity: 2, seat: 1 },
+    { productId: r.salad.id, quantity: 1, seat: 2 },
+  ],
+});
+
+let r: Restaurant;
+let other: Restaurant;
+beforeAll(async () => {
+  r = await restaurant('Trattoria');
+  other = await restaurant('Other Trattoria');
+});
+
+const stateOf = async (name: string) => (await ok(await r.client.get('/api/dining/plan'), 200)).tables.find((table: any) => table.name === name);
+
+describe('the table plan', () => {
+  it('only settings people manage areas and tables; the till reads the plan', async () => {
+    const shop = await restaurant('Permissions Bistro');
+    const staff = await staffOfEveryRole(server, shop);
+    const table = { areaId: shop.areaId, name: '9', seats: 2 };
+    for (const role of ['cashier', 'kitchen', 'manager'] as const) {
+      expect((await shop.client.request('POST', '/api/dining/tables', table, as(staff.tokens[role]!))).status).toBe(403);
+      expect((await shop.client.request('POST', '/api/dining/areas', { name: 'Bar' }, as(staff.tokens[role]!))).status).toBe(403);
+      expect((await shop.client.request('PATCH', `/api/dining/tables/${shop.tables['1']}/place`, { x: 500, y: 500 }, as(staff.tokens[role]!))).status).toBe(403);
+      expect((await shop.client.request('DELETE', `/api/dining/tables/${shop.tables['1']}`, undefined, as(staff.tokens[role]!))).status).toBe(403);
+    }
+    const plan = await ok(await shop.client.request('GET', '/api/dining/plan', undefined, as(staff.tokens.cashier!)), 200);
+    expect(plan.tables.map((row: any) => [row.name, row.x, row.state])).toEqual([
+      ['1', 0, 'free'],
+      ['2', 120, 'free'],
+      ['3', 240, 'free'],
+      ['4', 360, 'free'],
+    ]);
+    expect((await shop.client.request('GET', '/api/dining/plan', undefined, as(staff.tokens.kitchen!))).status).toBe(403);
+    await ok(await shop.client.request('POST', '/api/dining/tables', table, as(staff.tokens.adminAll!)), 201);
+    const placed = await ok(await shop.client.request('PATCH', `/api/dining/tables/${shop.tables['1']}/place`, { x: 640, y: 320 }), 200);
+    expect(placed.table).toMatchObject({ x: 640, y: 320 });
+  });
+
+  it('refuses bad tables, duplicates and another business’s area', async () => {
+    expect((await r.client.post('/api/dining/tables', { areaId: r.areaId, name: '', seats: 2 })).status).toBe(400);
+    expect((await r.client.post('/api/dining/tables', { areaId: r.areaId, name: '7', seats: 0 })).status).toBe(400);
+    expect((await r.client.post('/api/dining/tables', { areaId: r.areaId, name: '1' })).status).toBe(409);
+    expect((await r.client.post('/api/dining/tables', { areaId: other.areaId, name: '8' })).status).toBe(404);
+    expect((await r.client.post('/api/dining/areas', { name: 'Terrace' })).status).toBe(409);
+  });
+});
+
+describe('tickets on tables', () => {
+  it('a ticket sits on its table; the plan colours it; one open ticket per table', async () => {
+    const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '1')), 201)).ticket;
+    expect(ticket).toMatchObject({ table: '1', tableId: r.tables['1'], billParts: [], beingPaid: false });
+    expect(ticket.items.map((item: any) => item.seat)).toEqual([1, 2]);
+    expect(await stateOf('1')).toMatchObject({ state: 'ordered', ticket: { id: ticket.id, guests: 2 } });
+    await ok(await r.client.post(`/api/kitchen/tickets/${ticket.id}/bump`, { from: 'new' }), 200);
+    expect((await stateOf('1')).state).toBe('waiting');
+    const taken = await r.client.post('/api/kitchen/tickets', dineIn(r, '1'));
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('dining_table_occupied');
+    expect((await r.client.post('/api/kitchen/tickets', { ...dineIn(r, '1'), tableId: other.tables['1'] })).status).toBe(404);
+    // An old-style ticket with only a label still works.
+    const labelled = await ok(await r.client.post('/api/kitchen/tickets', { ...dineIn(r, '1'), tableId: undefined, table: 'Patio 9' }), 201);
+    expect(labelled.ticket).toMatchObject({ table: 'Patio 9', tableId: null });
+  });
+
+  it('moves a ticket to a free table (audited); an occupied or another business’s table changes nothing', async () => {
+    const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '2')), 201)).ticket;
+    const blocker = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '3')), 201)).ticket;
+    const occupied = await r.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { tableId: r.tables['3'] });
+    expect(occupied.status).toBe(409);
+    expect(occupied.body.error.code).toBe('dining_table_occupied');
+    const foreign = await r.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { tableId: other.tables['4'] });
+    expect(foreign.status).toBe(404);
+    const stolen = await other.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { tableId: other.tables['4'] });
+    expect(stolen.status).toBe(404);
+    const [row] = await server.database.withTenant(r.businessId, (tx) => tx.select().from(kitchenTickets).where(eq(kitchenTickets.id, ticket.id)));
+    expect(row).toMatchObject({ tableId: r.tables['2'], tableLabel: '2' });
+    const socket = await TestSocket.open(server.url, r.client);
+    await socket.join(realtimeTopic.business(r.businessId));
+    const moved = await ok(await r.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { tableId: r.tables['4'] }), 200);
+    await socket.waitFor((frame) => frame.payload?.payload?.ticket_id === ticket.id && frame.payload.payload.change === 'moved');
+    socket.close();
+    const board = await ok(await r.client.get('/api/kitchen/board'), 200);
+    expect(board.tickets.find((row: any) => row.id === ticket.id)).toMatchObject({ table: '4', status: 'open' });
+    expect(moved.ticket).toMatchObject({ table: '4', tableId: r.tables['4'], number: ticket.number });
+    expect(moved.ticket.items).toHaveLength(2);
+    expect((await stateOf('2')).state).toBe('free');
+    expect((await stateOf('4')).ticket.id).toBe(ticket.id);
+    const audits = await server.database.withTenant(r.businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'kitchen.ticket_moved')));
+    expect(audits.some((audit) => (audit.details as any).ticket_id === ticket.id)).toBe(true);
+    // Free the tables for the next test.
+    for (const open of [ticket, blocker]) {
+      await server.database.withTenant(r.businessId, (tx) => tx.update(kitchenTickets).set({ status: 'cancelled' }).where(eq(kitchenTickets.id, open.id)));
+    }
+  });
+});
+
+describe('split bills', () => {
+  const partBody = (ticketId: string, partId: string, amount: number, lines: { productId: string; quantity: number }[]) => ({
+    idempotencyKey: randomUUID(),
+    lines,
+    payments: [{ method: 'card', amount }],
+    expectedTotal: amount,
+    kitchenTicketId: ticketId,
+    kitchenBillPartId: partId,
+  });
+
+  it('refuses bad splits with 400 and nothing written', async () => {
+    const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '2')), 201)).ticket;
+    const [steak, salad] = ticket.items;
+    for (const parts of [
+      [[{ itemId: steak.id, quantity: 2 }, { itemId: salad.id, quantity: 1 }]],
+      [[{ itemId: steak.id, quantity: 2 }], [{ itemId: salad.id, quantity: 2 }]],
+      [[{ itemId: steak.id, quantity: 1 }], [{ itemId: salad.id, quantity: 1 }]],
+      [[{ itemId: steak.id, quantity: 2 }], [{ itemId: randomUUID(), quantity: 1 }]],
+    ]) {
+      const res = await r.client.post(`/api/kitchen/tickets/${ticket.id}/split`, { mode: 'items', parts });
+      expect(res.status).toBe(400);
+    }
+    expect((await r.client.post(`/api/kitchen/tickets/${ticket.id}/split`, { mode: 'evenly', parts: 2 })).status).toBe(400);
+    const rows = await server.database.withTenant(r.businessId, (tx) => tx.select().from(kitchenBillParts).where(eq(kitchenBillParts.ticketId, ticket.id)));
+    expect(rows).toHaveLength(0);
+    await server.database.withTenant(r.businessId, (tx) => tx.update(kitchenTickets).set({ status: 'cancelled' }).where(eq(kitchenTickets.id, ticket.id)));
+  });
+
+  it('two tills paying one part: only one wins; the ticket closes after the last part and the table turns free', async () => {
+    const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '2')), 201)).ticket;
+    const split = await ok(await r.client.post(`/api/kitchen/tickets/${ticket.id}/split`, { mode: 'seats' }), 200);
+    const [seat1, seat2] = split.ticket.billParts;
+    expect(split.ticket.billParts.map((part: any) => [part.label, part.status])).toEqual([
+      ['Seat 1', 'open'],
+      ['Seat 2', 'open'],
+    ]);
+    // The whole ticket is no longer paid in one go, nor changed, while split.
+    const whole = await r.client.post('/api/checkout', { ...partBody(ticket.id, seat1.id, 2 * r.steak.price, [{ productId: r.steak.id, quantity: 2 }]), kitchenBillPartId: undefined });
+    expect(whole.body.error.code).toBe('kitchen_ticket_split');
+    expect((await r.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ productId: r.salad.id, quantity: 1 }] })).status).toBe(409);
+
+    const steaks = [{ productId: r.steak.id, quantity: 2 }];
+    const tillA = partBody(ticket.id, seat1.id, 2 * r.steak.price, steaks);
+    const tillB = partBody(ticket.id, seat1.id, 2 * r.steak.price, steaks);
+    const [a, b] = await Promise.all([r.client.post('/api/checkout', tillA), r.client.post('/api/checkout', tillB)]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const loser = a.status === 409 ? a : b;
+    expect(['kitchen_part_being_paid', 'kitchen_part_paid']).toContain(loser.body.error.code);
+    const winnerBody = a.status === 201 ? tillA : tillB;
+    const first = a.status === 201 ? a.body : b.body;
+    const replay = await ok(await r.client.post('/api/checkout', winnerBody), 200);
+    expect(replay.order.id).toBe(first.order.id);
+    expect((await stateOf('2')).state).toBe('paying');
+    let stored = (await ok(await r.client.get(`/api/kitchen/tickets/${ticket.id}`), 200)).ticket;
+    expect(stored.status).toBe('open');
+    expect(stored.billParts.map((part: any) => part.status)).toEqual(['paid', 'open']);
+    expect((await r.client.request('DELETE', `/api/kitchen/tickets/${ticket.id}/split`)).status).toBe(409);
+
+    const last = await ok(await r.client.post('/api/checkout', partBody(ticket.id, seat2.id, r.salad.price, [{ productId: r.salad.id, quantity: 1 }])), 201);
+    stored = (await ok(await r.client.get(`/api/kitchen/tickets/${ticket.id}`), 200)).ticket;
+    expect(stored).toMatchObject({ status: 'paid', orderId: last.order.id });
+    expect((await stateOf('2')).state).toBe('free');
+    const again = await r.client.post('/api/checkout', partBody(ticket.id, seat2.id, r.salad.price, [{ productId: r.salad.id, quantity: 1 }]));
+    expect(again.body.error.code).toBe('kitchen_part_paid');
+    const sales = await server.database.withTenant(r.businessId, (tx) => tx.select().from(orders).where(eq(orders.businessId, r.businessId)));
+    expect(sales.filter((sale) => [first.order.id, last.order.id].includes(sale.id))).toHaveLength(2);
+  });
+
+  it('splits by items, a line shared between guests; another business cannot pay a part', async () => {
+    const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '3')), 201)).ticket;
+    const [steak, salad] = ticket.items;
+    const split = await ok(
+      await r.client.post(`/api/kitchen/tickets/${ticket.id}/split`, {
+        mode: 'items',
+        parts: [
+          [{ itemId: steak.id, quantity: 1 }],
+          [
+            { itemId: steak.id, quantity: 1 },
+            { itemId: salad.id, quantity: 1 },
+          ],
+        ],
+      }),
+      200,
+    );
+    expect(split.ticket.billParts.map((part: any) => part.label)).toEqual(['Guest 1', 'Guest 2']);
+    const stolen = await other.client.post('/api/checkout', {
+      ...partBody(ticket.id, split.ticket.billParts[0].id, other.steak.price, [{ productId: other.steak.id, quantity: 1 }]),
+    });
+    expect(stolen.status).toBe(404);
+    const wrongPart = await r.client.post('/api/checkout', partBody(ticket.id, randomUUID(), r.steak.price, [{ productId: r.steak.id, quantity: 1 }]));
+    expect(wrongPart.status).toBe(404);
+    const undone = await ok(await r.client.request('DELETE', `/api/kitchen/tickets/${ticket.id}/split`), 200);
+    expect(undone.ticket.billParts).toEqual([]);
+  });
+});

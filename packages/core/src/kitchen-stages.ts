@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { singleLine } from './plain-text.ts';
+
+/**
+ * Configurable kitchen stages (issue 16 item 3, decision 036): a business names its own list
+ * (New → Cooking → Ready → Served, or with Plating), 2 to 6 stages, names unique; the last is the
+ * served end and one earlier stage is flagged "ready" (the order-ready screen and the till's Ready).
+ */
+export const MIN_STAGES = 2;
+export const MAX_STAGES = 6;
+
+export const stageListInput = z
+  .strictObject({
+    stages: z.array(singleLine(z.string().trim().min(1).max(20))).min(MIN_STAGES).max(MAX_STAGES),
+    /** Index of the stage the ready screen and the till call "Ready"; before the last. */
+    readyIndex: z.number().int().min(0).max(MAX_STAGES - 2),
+  })
+  .superRefine((input, context) => {
+    const problem = stageListProblem(input.stages, input.readyIndex);
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: [problem.startsWith('Ready') ? 'readyIndex' : 'stages'] });
+  });
+export type StageListInput = z.infer<typeof stageListInput>;
+
+/** Why a stage list cannot be used, or null. */
+export function stageListProblem(stages: readonly string[], readyIndex: number): string | null {
+  if (stages.length < MIN_STAGES) return `At least ${MIN_STAGES} stages`;
+  if (stages.length > MAX_STAGES) return `At most ${MAX_STAGES} stages`;
+  const keys = stages.map((stage) => stage.trim().toLowerCase());
+  if (keys.some((key) => key === '')) return 'A stage needs a name';
+  if (new Set(keys).size !== keys.length) return 'Stage names must be unique';
+  if (!Number.isInteger(readyIndex) || readyIndex < 0 || readyIndex >= stages.length - 1) return 'Ready must be a stage before the last (served) one';
+  return null;
+}
+
+/** The stage a bump moves to in a configured list, or null from the served end (or an unknown stage). */
+export function nextStageIn(stages: readonly string[], stage: string): string | null {
+  const index = stages.indexOf(stage);
+  return index >= 0 && index < stages.length - 1 ? stages[index + 1]! : null;
+}
+
+/** The stage a recall moves back to in a configured list, or null from the first one. */
+export function previousStageIn(stages: readonly string[], stage: string): string | null {
+  const index = stages.indexOf(stage);
+  return index > 0 ? stages[index - 1]! : null;
+}
+
+/**
+ * Where an item's stage lands when the list changes while tickets are open: a stage of the same
+ * name keeps it; otherwise the item keeps its progress by position (the same index, capped at the
+ * new list's last stage before served, so a change never serves an item by itself).
+ */
+export function remapStage(oldStages: readonly string[], newStages: readonly string[], stage: string): string {
+  const kept = newStages.find((candidate) => candidate.toLowerCase() === stage.toLowerCase());
+  if (kept) return kept;
+  const index = Math.max(0, oldStages.indexOf(stage));
+  const oldServed = index === oldStages.length - 1;
+  if (oldServed) return newStages[newStages.length - 1]!;
+  return newStages[Math.min(index, newStages.length - 2)]!;
+}

@@ -23,6 +23,7 @@ export function toTicketView(ticket: TicketRow, items: ItemWithPrice[]): Kitchen
         categoryId: item.categoryId,
         quantity: item.quantity,
         note: item.note,
+        modifiers: item.modifiers ?? [],
         round: item.round,
         stage: item.stage,
         held: item.held,

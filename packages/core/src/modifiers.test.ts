@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseModifiers, modifierGroupsInput, sameOptions, type ModifierGroup } from './modifiers.ts';
 import { priceCart } from './pricing.ts';
+import { buildReceipt } from './receipt-layout.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const RARE = id(11);
@@ -141,5 +142,40 @@ describe('sameOptions', () => {
     [[RARE], [RARE, CHEESE], false],
   ])('%j vs %j → %s', (a, b, same) => {
     expect(sameOptions(a, b)).toBe(same);
+  });
+});
+
+describe('the receipt', () => {
+  it('lists the modifiers under their line, with their price changes', () => {
+    const receipt = buildReceipt({
+      order: { number: 7, status: 'paid', currency: 'USD', pricesIncludeTax: true, discountTotal: 0, taxTotal: 0, total: 2500, refundedTotal: 0, note: null, createdAt: '2026-01-01T12:00:00Z', paidAt: '2026-01-01T12:00:00Z' },
+      lines: [
+        {
+          id: 'l1',
+          name: 'Steak',
+          unitPrice: 2500,
+          quantity: 1,
+          taxRateBasisPoints: 0,
+          lineDiscountAmount: 0,
+          orderDiscountShare: 0,
+          net: 2500,
+          tax: 0,
+          total: 2500,
+          note: 'no salt',
+          modifiers: [
+            { name: 'Medium', priceDelta: 0 },
+            { name: 'Extra cheese', priceDelta: 100 },
+          ],
+        },
+      ],
+      payments: [{ method: 'card', amount: 2500, tendered: null, change: null, reference: null }],
+      change: 0,
+      refunds: [],
+      customer: null,
+      business: { name: 'Bistro', currency: 'USD', timeZone: 'UTC' },
+    });
+    const texts = receipt.rows.flatMap((row) => ('text' in row ? [row.text] : 'label' in row ? [row.label] : []));
+    const at = texts.indexOf('1 x Steak');
+    expect(texts.slice(at, at + 4)).toEqual(['1 x Steak', '+ Medium', '+ Extra cheese (+$1.00)', 'no salt']);
   });
 });

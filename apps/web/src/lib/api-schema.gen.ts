@@ -4840,6 +4840,7 @@ export interface paths {
                                 /** @enum {string} */
                                 kind: "percent";
                             } | null;
+                            modifierOptionIds?: string[];
                             note?: string;
                             /** Format: uuid */
                             productId: string;
@@ -9696,12 +9697,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -10111,12 +10130,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -10185,6 +10222,7 @@ export interface paths {
                         idempotencyKey: string;
                         items: {
                             hold?: boolean;
+                            modifierOptionIds?: string[];
                             note?: string;
                             /** Format: uuid */
                             productId: string;
@@ -10215,12 +10253,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -10267,12 +10323,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -10382,12 +10456,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -10510,12 +10602,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -10636,12 +10746,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -10747,6 +10875,7 @@ export interface paths {
                     "application/json": {
                         items: {
                             hold?: boolean;
+                            modifierOptionIds?: string[];
                             note?: string;
                             /** Format: uuid */
                             productId: string;
@@ -10774,12 +10903,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -10883,7 +11030,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change (quantity, note) or void an item already sent; the display shows it as a change. Audited. */
+        /** Change (quantity, note, modifiers) or void an item already sent; the display shows it as a change. Audited. */
         patch: {
             parameters: {
                 query?: never;
@@ -10897,6 +11044,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        modifierOptionIds?: string[];
                         note?: string | null;
                         quantity?: number;
                         /** @enum {boolean} */
@@ -10923,12 +11071,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -11002,6 +11168,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Unprocessable */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -11046,12 +11221,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -11181,12 +11374,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -11988,6 +12199,7 @@ export interface paths {
                                 /** @enum {string} */
                                 kind: "percent";
                             } | null;
+                            modifierOptionIds?: string[];
                             note?: string;
                             /** Format: uuid */
                             productId: string;
@@ -13164,6 +13376,100 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/modifier-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the modifier groups of a product (decision 035): options with price deltas, min and max choices */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        groups: {
+                            /** Format: uuid */
+                            id?: string;
+                            maxChoices: number;
+                            minChoices: number;
+                            name: string;
+                            options: {
+                                /** Format: uuid */
+                                id?: string;
+                                name: string;
+                                priceDelta: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The product with its groups */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            product: components["schemas"]["Product"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -25372,6 +25678,15 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 lineDiscountAmount: number;
+                modifiers: {
+                    /** Format: uuid */
+                    groupId: string;
+                    groupName: string;
+                    name: string;
+                    /** Format: uuid */
+                    optionId: string;
+                    priceDelta: number;
+                }[];
                 name: string;
                 net: number;
                 note: string | null;
@@ -25440,6 +25755,20 @@ export interface components {
             isActive: boolean;
             lowStock: boolean;
             lowStockThreshold: number | null;
+            /** @description Modifier groups with their options and price deltas (minor units) */
+            modifierGroups: {
+                /** Format: uuid */
+                id: string;
+                maxChoices: number;
+                minChoices: number;
+                name: string;
+                options: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    priceDelta: number;
+                }[];
+            }[];
             name: string;
             /** @description Minor units of the business currency (1250 = 12.50 USD) */
             price: number;

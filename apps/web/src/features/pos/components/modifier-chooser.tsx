@@ -2,7 +2,7 @@ import { chooseModifiers, type ChosenModifier, type ModifierGroup } from '@till/
 import { CheckIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 import { money } from '../lib/format';
 
@@ -89,14 +89,14 @@ export function ModifierChooserContent({ product, currency, onAdd }: ModifierCho
             </fieldset>
           );
         })}
-        <DialogFooter className="items-center sm:justify-between">
+        <div className="flex items-center justify-between gap-3">
           <p className="text-lg font-semibold tabular-nums" aria-live="polite">
             {money(product.price + delta, currency)}
           </p>
           <Button type="submit" size="lg" disabled={!choice.ok}>
             Add to sale
           </Button>
-        </DialogFooter>
+        </div>
         {!choice.ok && choice.code === 'modifier_required' ? <p className="text-sm text-muted-foreground">{choice.message}</p> : null}
       </form>
     </DialogContent>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modifierOptionIdsInput } from './modifiers.ts';
 import { multiLine, singleLine } from './plain-text.ts';
 
 /** The checkout request the till sends (ARCHITECTURE: zod contracts shared by both sides). */
@@ -19,6 +20,8 @@ export const checkoutLineInput = z.strictObject({
   unitPrice: minor.optional(),
   discount: discountInput.nullish(),
   note: multiLine(z.string().max(500)).optional(),
+  /** The product's modifier options chosen (decision 035): re-validated and re-priced by the server. */
+  modifierOptionIds: modifierOptionIdsInput.optional(),
 });
 
 export const checkoutPaymentInput = z.strictObject({

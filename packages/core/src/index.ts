@@ -52,3 +52,4 @@ export * from './incidents.ts';
 export * from './error-codes.ts';
 export * from './dining.ts';
 export * from './kitchen-stages.ts';
+export * from './modifiers.ts';

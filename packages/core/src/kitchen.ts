@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { billPartView } from './dining.ts';
 import { multiLine, singleLine } from './plain-text.ts';
+import { chosenModifierView, modifierOptionIdsInput } from './modifiers.ts';
 
 /**
  * The kitchen (issue 16 items 2–4): tickets sent from the till before payment, their stages on
@@ -93,6 +94,8 @@ export const kitchenItemInput = z.strictObject({
   hold: z.boolean().optional(),
   /** The seat it is for, to split the bill by seats (decision 036). */
   seat: z.number().int().min(1).max(99).optional(),
+  /** The product's modifier options chosen (decision 035), kept on the item as sent. */
+  modifierOptionIds: modifierOptionIdsInput.optional(),
 });
 export type KitchenItemInput = z.infer<typeof kitchenItemInput>;
 
@@ -121,9 +124,13 @@ export const changeItemInput = z
   .strictObject({
     quantity: z.number().int().min(1).max(999).optional(),
     note: itemNote.nullable().optional(),
+    /** New modifier choices (decision 035): the display shows the old ones as changed. */
+    modifierOptionIds: modifierOptionIdsInput.optional(),
     void: z.literal(true).optional(),
   })
-  .refine((input) => input.quantity !== undefined || input.note !== undefined || input.void, { message: 'Give a quantity, a note or void' });
+  .refine((input) => input.quantity !== undefined || input.note !== undefined || input.modifierOptionIds !== undefined || input.void, {
+    message: 'Give a quantity, a note, modifiers or void',
+  });
 export type ChangeItemInput = z.infer<typeof changeItemInput>;
 
 /** Bump or recall: the stage the display shows now, so a stale screen cannot skip a stage (409). */
@@ -158,8 +165,10 @@ export const kitchenItemView = z.object({
   stage: z.enum(KITCHEN_STAGES),
   held: z.boolean(),
   voided: z.boolean(),
-  /** What it was before a change after sending (quantity and note), shown struck through. */
-  changedFrom: z.object({ quantity: z.number().int(), note: z.string().nullable() }).nullable(),
+  /** The chosen modifiers as sent (decision 035). */
+  modifiers: z.array(chosenModifierView),
+  /** What it was before a change after sending (quantity, note, modifiers), shown struck through. */
+  changedFrom: z.object({ quantity: z.number().int(), note: z.string().nullable(), modifiers: z.array(chosenModifierView).nullish() }).nullable(),
   changedAt: z.string().nullable(),
   /** The catalogue price now and its tax rate, for loading the ticket into the till's cart. */
   unitPrice: z.number().int().nullable(),

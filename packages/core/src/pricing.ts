@@ -6,7 +6,7 @@ import { assertMinor, divideRounded, MoneyError, type Minor } from './money.ts';
  *
  * Rates are basis points (2000 = 20 %). Rounding: half away from zero, per line (SPEC leaves
  * it open; this is the rule, documented in docs/decisions/004-pricing-and-rounding.md):
- * 1. line gross = unit price × quantity;
+ * 1. line gross = (unit price + the modifiers' deltas) × quantity;
  * 2. the line discount (an amount, or a percentage rounded) comes off, never below zero;
  * 3. the order discount is shared across lines in proportion to what is left, remainders going
  *    to the largest shares first, so the shares add up to the discount exactly;
@@ -18,9 +18,19 @@ export type Discount = { kind: 'amount'; amount: Minor } | { kind: 'percent'; ba
 
 export interface CartLineInput {
   unitPrice: Minor;
+  /**
+   * The chosen modifiers' price changes (core `chooseModifiers`), added to the unit price before
+   * anything else, so discounts and tax apply to the modified price (decision 035).
+   */
+  modifierDelta?: Minor;
   quantity: number;
   taxRateBasisPoints: number;
   discount?: Discount | null;
+}
+
+/** A line's unit price with its modifiers. */
+export function modifiedUnitPrice(line: Pick<CartLineInput, 'unitPrice' | 'modifierDelta'>): Minor {
+  return assertMinor(line.unitPrice + (line.modifierDelta ?? 0), 'unit price');
 }
 
 export interface PricedLine {
@@ -77,11 +87,14 @@ export function priceCart(input: { lines: CartLineInput[]; orderDiscount?: Disco
   const afterLineDiscounts = input.lines.map((line) => {
     assertMinor(line.unitPrice, 'unit price');
     if (line.unitPrice < 0) throw new MoneyError('a price cannot be negative');
+    if (line.modifierDelta !== undefined) assertMinor(line.modifierDelta, 'modifier delta');
+    const unitPrice = modifiedUnitPrice(line);
+    if (unitPrice < 0) throw new MoneyError('the modifiers take the price below zero');
     if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0) throw new MoneyError('quantity must be a positive whole number');
     if (!Number.isInteger(line.taxRateBasisPoints) || line.taxRateBasisPoints < 0 || line.taxRateBasisPoints > 100_000) {
       throw new MoneyError('tax rate must be between 0 and 1000 %');
     }
-    const gross = assertMinor(line.unitPrice * line.quantity, 'line amount');
+    const gross = assertMinor(unitPrice * line.quantity, 'line amount');
     const lineDiscount = discountAmount(gross, line.discount);
     return { line, gross, lineDiscount, remaining: gross - lineDiscount };
   });

@@ -37,6 +37,8 @@ export interface ReceiptSource {
     tax: number;
     total: number;
     note: string | null;
+    /** The modifiers chosen (decision 035): printed under the line; unitPrice already includes them. */
+    modifiers?: { name: string; priceDelta: number }[];
   }[];
   payments: {
     method: string;
@@ -174,6 +176,10 @@ function buildSaleReceipt(source: ReceiptSource): Receipt {
     const gross = line.unitPrice * line.quantity;
     itemsTotal += gross;
     rows.push({ kind: 'amount', label: `${line.quantity} x ${line.name}`, amount: money(gross) });
+    for (const modifier of line.modifiers ?? []) {
+      const delta = modifier.priceDelta === 0 ? '' : ` (${modifier.priceDelta > 0 ? '+' : '-'}${money(Math.abs(modifier.priceDelta))})`;
+      rows.push({ kind: 'text', text: `+ ${modifier.name}${delta}`, indent: true });
+    }
     if (line.quantity !== 1) rows.push({ kind: 'text', text: `@ ${money(line.unitPrice)} each`, indent: true });
     if (line.lineDiscountAmount > 0) rows.push({ kind: 'amount', label: 'Discount', amount: money(-line.lineDiscountAmount), indent: true });
     if (line.note) rows.push({ kind: 'text', text: line.note, indent: true });

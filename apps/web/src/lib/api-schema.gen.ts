@@ -4842,6 +4842,7 @@ export interface paths {
                                 /** @enum {string} */
                                 kind: "percent";
                             } | null;
+                            modifierOptionIds?: string[];
                             note?: string;
                             /** Format: uuid */
                             productId: string;
@@ -10460,12 +10461,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -10894,12 +10913,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -10971,6 +11008,7 @@ export interface paths {
                         idempotencyKey: string;
                         items: {
                             hold?: boolean;
+                            modifierOptionIds?: string[];
                             note?: string;
                             /** Format: uuid */
                             productId: string;
@@ -11020,12 +11058,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -11091,12 +11147,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -11225,12 +11299,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -11372,12 +11464,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -11517,12 +11627,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -11631,6 +11759,7 @@ export interface paths {
                     "application/json": {
                         items: {
                             hold?: boolean;
+                            modifierOptionIds?: string[];
                             note?: string;
                             /** Format: uuid */
                             productId: string;
@@ -11675,12 +11804,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -11787,7 +11934,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change (quantity, note) or void an item already sent; the display shows it as a change. Audited. */
+        /** Change (quantity, note, modifiers) or void an item already sent; the display shows it as a change. Audited. */
         patch: {
             parameters: {
                 query?: never;
@@ -11801,6 +11948,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        modifierOptionIds?: string[];
                         note?: string | null;
                         quantity?: number;
                         /** @enum {boolean} */
@@ -11843,12 +11991,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -11925,6 +12091,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Unprocessable */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -11985,12 +12160,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -12137,12 +12330,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -12291,12 +12502,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -12451,12 +12680,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -12581,12 +12828,30 @@ export interface paths {
                                     categoryId: string | null;
                                     changedAt: string | null;
                                     changedFrom: {
+                                        modifiers?: {
+                                            /** Format: uuid */
+                                            groupId: string;
+                                            groupName: string;
+                                            name: string;
+                                            /** Format: uuid */
+                                            optionId: string;
+                                            priceDelta: number;
+                                        }[] | null;
                                         note: string | null;
                                         quantity: number;
                                     } | null;
                                     held: boolean;
                                     /** Format: uuid */
                                     id: string;
+                                    modifiers: {
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        groupName: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        optionId: string;
+                                        priceDelta: number;
+                                    }[];
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
@@ -13390,6 +13655,7 @@ export interface paths {
                                 /** @enum {string} */
                                 kind: "percent";
                             } | null;
+                            modifierOptionIds?: string[];
                             note?: string;
                             /** Format: uuid */
                             productId: string;
@@ -14566,6 +14832,100 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/modifier-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the modifier groups of a product (decision 035): options with price deltas, min and max choices */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        groups: {
+                            /** Format: uuid */
+                            id?: string;
+                            maxChoices: number;
+                            minChoices: number;
+                            name: string;
+                            options: {
+                                /** Format: uuid */
+                                id?: string;
+                                name: string;
+                                priceDelta: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The product with its groups */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            product: components["schemas"]["Product"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -26334,7 +26694,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_closed" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_request" | "barcode_taken" | "barcode_too_small" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "dining_area_name_taken" | "dining_area_not_found" | "dining_table_in_use" | "dining_table_name_taken" | "dining_table_not_found" | "dining_table_occupied" | "drawer_required" | "duplicate_line" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "forbidden" | "idempotency_key_reused" | "illegal_transition" | "image_too_large" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_cursor" | "invalid_email" | "invalid_hours" | "invalid_image" | "invalid_line" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_split" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_part_being_paid" | "kitchen_part_not_found" | "kitchen_part_paid" | "kitchen_split_locked" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "kitchen_ticket_required" | "kitchen_ticket_split" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mime_type_not_allowed" | "missing_credentials" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "rebate_agreement_not_found" | "receipt_too_large" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "sku_taken" | "slot_taken" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_labels" | "too_many_lines" | "too_many_reports" | "total_mismatch" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password";
+                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_closed" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_request" | "barcode_taken" | "barcode_too_small" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "dining_area_name_taken" | "dining_area_not_found" | "dining_table_in_use" | "dining_table_name_taken" | "dining_table_not_found" | "dining_table_occupied" | "drawer_required" | "duplicate_line" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "forbidden" | "idempotency_key_reused" | "illegal_transition" | "image_too_large" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_cursor" | "invalid_email" | "invalid_hours" | "invalid_image" | "invalid_line" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_split" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_part_being_paid" | "kitchen_part_not_found" | "kitchen_part_paid" | "kitchen_split_locked" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "kitchen_ticket_required" | "kitchen_ticket_split" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mime_type_not_allowed" | "missing_credentials" | "modifier_duplicate" | "modifier_negative_price" | "modifier_required" | "modifier_too_many" | "modifier_unknown" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "rebate_agreement_not_found" | "receipt_too_large" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "sku_taken" | "slot_taken" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_labels" | "too_many_lines" | "too_many_reports" | "total_mismatch" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password";
                 message: string;
             } & {
                 [key: string]: unknown;
@@ -26765,6 +27125,15 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 lineDiscountAmount: number;
+                modifiers: {
+                    /** Format: uuid */
+                    groupId: string;
+                    groupName: string;
+                    name: string;
+                    /** Format: uuid */
+                    optionId: string;
+                    priceDelta: number;
+                }[];
                 name: string;
                 net: number;
                 note: string | null;
@@ -26833,6 +27202,20 @@ export interface components {
             isActive: boolean;
             lowStock: boolean;
             lowStockThreshold: number | null;
+            /** @description Modifier groups with their options and price deltas (minor units) */
+            modifierGroups: {
+                /** Format: uuid */
+                id: string;
+                maxChoices: number;
+                minChoices: number;
+                name: string;
+                options: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    priceDelta: number;
+                }[];
+            }[];
             name: string;
             /** @description Minor units of the business currency (1250 = 12.50 USD) */
             price: number;

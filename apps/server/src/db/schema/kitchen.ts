@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ChosenModifier } from '@till/core';
 import { businesses } from './business.ts';
 import { diningTables } from './dining.ts';
 import { orders, products } from './sales.ts';
@@ -90,7 +91,9 @@ export const kitchenTicketItems = pgTable(
     stage: text('stage', { enum: KITCHEN_STAGE_VALUES }).notNull().default('new'),
     held: boolean('held').notNull().default(false),
     voided: boolean('voided').notNull().default(false),
-    changedFrom: jsonb('changed_from').$type<{ quantity: number; note: string | null }>(),
+    /** The chosen modifiers as sent (decision 035), null without any. */
+    modifiers: jsonb('modifiers').$type<ChosenModifier[]>(),
+    changedFrom: jsonb('changed_from').$type<{ quantity: number; note: string | null; modifiers?: ChosenModifier[] | null }>(),
     changedAt: timestamp('changed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     position: integer('position').notNull().default(0),

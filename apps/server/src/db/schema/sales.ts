@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, pgView, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ChosenModifier, ModifierGroup } from '@till/core';
 import { businesses } from './business.ts';
 import { registers, stores } from './stores.ts';
 
@@ -64,6 +65,8 @@ export const products = pgTable(
     reorderQuantity: integer('reorder_quantity'),
     isActive: boolean('is_active').notNull().default(true),
     imageKey: text('image_key'),
+    /** Modifier groups and their options with price deltas (decision 035; core `ModifierGroup`). */
+    modifierGroups: jsonb('modifier_groups').$type<ModifierGroup[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -112,6 +115,8 @@ export const productSearch = pgView('product_search', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   searchName: text('search_name').notNull(),
+  /** Added to the view by migration 0037 (decision 035). */
+  modifierGroups: jsonb('modifier_groups').$type<ModifierGroup[]>().notNull(),
 }).existing();
 
 /** Stock is a ledger: every change is a movement; products.stock_quantity is its running sum. */
@@ -247,6 +252,11 @@ export const orderLines = pgTable(
      * product had no cost.
      */
     unitCost: money('unit_cost'),
+    /**
+     * The chosen modifiers as they were sold (names and deltas; decision 035), null without any:
+     * a later catalogue change does not rewrite the sale. unit_price already includes the deltas.
+     */
+    modifiers: jsonb('modifiers').$type<ChosenModifier[]>(),
   },
   (table) => [
     index('order_lines_order').on(table.orderId, table.position),

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ModifierGroup } from '@till/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { toRowJson } from '../../db/row-json.ts';
 import {
@@ -18,7 +19,16 @@ export interface SaleContext {
   settings: { currency: string; pricesIncludeTax: boolean; allowNegativeStock: boolean } | null;
   existing: { id: string; requestHash: string | null } | null;
   customerExists: boolean;
-  products: { id: string; name: string; sku: string | null; price: number; trackStock: boolean; taxRateBasisPoints: number }[];
+  products: {
+    id: string;
+    name: string;
+    sku: string | null;
+    price: number;
+    trackStock: boolean;
+    taxRateBasisPoints: number;
+    /** Decision 035: the chosen options are checked and priced against these. */
+    modifierGroups: ModifierGroup[];
+  }[];
 }
 
 /** One priced sale's rows, written by till_write_sale in one statement. */
@@ -122,6 +132,7 @@ export const checkoutRepository = {
         sku: products.sku,
         price: products.price,
         trackStock: products.trackStock,
+        modifierGroups: products.modifierGroups,
         // A product without its own rate takes the business's default rate, as the catalogue shows it.
         taxRateBasisPoints: sql<number>`coalesce(${taxRates.basisPoints}, (select d.basis_points from ${taxRates} d where d.business_id = ${products.businessId} and d.is_default limit 1), 0)`.mapWith(Number),
       })

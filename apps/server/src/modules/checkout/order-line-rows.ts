@@ -1,4 +1,5 @@
 import type { PricedCart } from '@till/core';
+import type { PricedModifiers } from './line-modifiers.ts';
 import type { orderLines } from '../../db/schema/index.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 
@@ -21,11 +22,14 @@ export function toOrderLineRows(input: {
   lines: { productId: string; quantity: number; unitPrice?: number | undefined; discount?: unknown; note?: string | undefined }[];
   catalogue: Map<string, CatalogueLine>;
   priced: PricedCart;
+  /** Each line's checked modifiers (line-modifiers.ts), in line order. */
+  modifiers: PricedModifiers[];
 }): (typeof orderLines.$inferSelect)[] {
   return input.lines.map((line, index) => {
     const product = input.catalogue.get(line.productId)!;
     const pricedLine = input.priced.lines[index]!;
     const overridden = line.unitPrice !== undefined && line.unitPrice !== product.price;
+    const modifiers = input.modifiers[index]!;
     return {
       id: uuidV7(),
       businessId: input.businessId,
@@ -34,7 +38,8 @@ export function toOrderLineRows(input: {
       productId: product.id,
       name: product.name,
       sku: product.sku,
-      unitPrice: line.unitPrice ?? product.price,
+      // With its modifiers' deltas (decision 035): unit price × quantity is the line's gross.
+      unitPrice: (line.unitPrice ?? product.price) + modifiers.delta,
       catalogueUnitPrice: overridden ? product.price : null,
       quantity: line.quantity,
       taxRateBasisPoints: product.taxRateBasisPoints,
@@ -51,6 +56,7 @@ export function toOrderLineRows(input: {
       cashSessionId: null,
       // The cost at the time of sale is filled in by the database (trigger order_lines_unit_cost).
       unitCost: null,
+      modifiers: modifiers.modifiers,
     };
   });
 }

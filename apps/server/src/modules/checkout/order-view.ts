@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ORDER_STATUSES } from '@till/core';
+import { chosenModifierView, ORDER_STATUSES } from '@till/core';
 import type { orderLines, orders, payments } from '../../db/schema/index.ts';
 import { nullableRef } from '../../lib/openapi.ts';
 
@@ -41,6 +41,8 @@ export const orderViewSchema = z
         total: moneySchema,
         refundedQuantity: z.number().int(),
         note: z.string().nullable(),
+        /** The modifiers chosen, as sold (decision 035); unitPrice includes their deltas. */
+        modifiers: z.array(chosenModifierView),
       }),
     ),
     payments: z.array(
@@ -98,6 +100,7 @@ export function toOrderView(
       total: line.total,
       refundedQuantity: line.refundedQuantity,
       note: line.note,
+      modifiers: line.modifiers ?? [],
     })),
     payments: orderPayments.map((payment) => ({
       id: payment.id,

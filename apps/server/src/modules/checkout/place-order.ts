@@ -11,6 +11,7 @@ import { cashSessionRequired } from '../cash-sessions/cash-session-errors.ts';
 import { claimPartPayment, completePartPayment, releasePartPayment } from '../dining/pay-part.ts';
 import { claimTicketPayment, completeTicketPayment, releaseTicketPayment } from '../kitchen/pay-ticket.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
+import { lineModifiers } from './line-modifiers.ts';
 import { toOrderLineRows } from './order-line-rows.ts';
 import { toOrderView, type OrderView } from './order-view.ts';
 
@@ -110,16 +111,23 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
   const overrides = input.lines.filter((line) => line.unitPrice !== undefined && line.unitPrice !== catalogue.get(line.productId)!.price);
   if (overrides.length) requireAccess(tenant, { adminPermission: 'can_change_prices' });
 
+  // Decision 035: the chosen options are checked and priced here, from the catalogue just read.
+  const modifiers = input.lines.map((line) => {
+    const product = catalogue.get(line.productId)!;
+    return lineModifiers(product, line.modifierOptionIds, line.unitPrice ?? product.price);
+  });
+
   const pricesIncludeTax = settings.pricesIncludeTax;
   let priced;
   try {
     priced = priceCart({
       pricesIncludeTax,
       orderDiscount: input.orderDiscount ?? null,
-      lines: input.lines.map((line) => {
+      lines: input.lines.map((line, index) => {
         const product = catalogue.get(line.productId)!;
         return {
           unitPrice: line.unitPrice ?? product.price,
+          modifierDelta: modifiers[index]!.delta,
           quantity: line.quantity,
           taxRateBasisPoints: product.taxRateBasisPoints,
           discount: line.discount ?? null,
@@ -189,7 +197,7 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     createdAt: now,
     paidAt: now,
   };
-  const lines = toOrderLineRows({ businessId, orderId, lines: input.lines, catalogue, priced });
+  const lines = toOrderLineRows({ businessId, orderId, lines: input.lines, catalogue, priced, modifiers });
   const orderPayments = input.payments.map((payment) => ({
     id: uuidV7(),
     businessId,

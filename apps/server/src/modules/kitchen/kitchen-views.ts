@@ -29,6 +29,7 @@ export function toTicketView(ticket: TicketRow, items: ItemWithPrice[], parts: B
         quantity: item.quantity,
         note: item.note,
         seat: item.seat,
+        modifiers: item.modifiers ?? [],
         round: item.round,
         stage: item.stage,
         held: item.held,

@@ -17,7 +17,7 @@ export const kitchenRepository = {
   async productsFor(tx: Tx, businessId: string, ids: string[]) {
     if (ids.length === 0) return [];
     return tx
-      .select({ id: products.id, name: products.name, categoryId: products.categoryId })
+      .select({ id: products.id, name: products.name, categoryId: products.categoryId, price: products.price, modifierGroups: products.modifierGroups })
       .from(products)
       .where(and(eq(products.businessId, businessId), inArray(products.id, ids), eq(products.isActive, true)));
   },

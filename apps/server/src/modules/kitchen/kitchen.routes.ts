@@ -77,9 +77,9 @@ const changeRoute = defineRoute({
   path: '/api/kitchen/tickets/{id}/items/{itemId}',
   access: till,
   tags,
-  summary: 'Change (quantity, note) or void an item already sent; the display shows it as a change. Audited.',
+  summary: 'Change (quantity, note, modifiers) or void an item already sent; the display shows it as a change. Audited.',
   request: { params: itemParams, body: jsonBody(changeItemInput) },
-  responses: { 200: ticketResponse('Changed'), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: ticketResponse('Changed'), ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
 
 const fireRoute = defineRoute({

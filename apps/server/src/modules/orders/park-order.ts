@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { requireAccess } from '../../lib/require-access.ts';
 import { checkoutRepository } from '../checkout/checkout.repository.ts';
+import { lineModifiers } from '../checkout/line-modifiers.ts';
 import { toOrderLineRows } from '../checkout/order-line-rows.ts';
 import { publishChangeAfterCommit } from '../../realtime/publish.ts';
 import { ordersRepository } from './orders.repository.ts';
@@ -28,13 +29,19 @@ export async function parkOrder(database: Database, tenant: TenantContext, input
     const catalogue = new Map((await checkoutRepository.findSellableProducts(tx, tenant.businessId, ids)).map((p) => [p.id, p]));
     const missing = ids.filter((id) => !catalogue.has(id));
     if (missing.length) throw new AppError(422, 'product_unavailable', 'A product in the cart is not for sale', { productIds: missing });
+    // Decision 035: the same modifier rule as paying, priced from the catalogue just read.
+    const modifiers = input.lines.map((line) => {
+      const product = catalogue.get(line.productId)!;
+      return lineModifiers(product, line.modifierOptionIds, product.price);
+    });
     let priced;
     try {
       priced = priceCart({
         pricesIncludeTax: settings.pricesIncludeTax ?? false,
         orderDiscount: input.orderDiscount ?? null,
-        lines: input.lines.map((line) => ({
+        lines: input.lines.map((line, index) => ({
           unitPrice: catalogue.get(line.productId)!.price,
+          modifierDelta: modifiers[index]!.delta,
           quantity: line.quantity,
           taxRateBasisPoints: catalogue.get(line.productId)!.taxRateBasisPoints,
           discount: line.discount ?? null,
@@ -72,6 +79,7 @@ export async function parkOrder(database: Database, tenant: TenantContext, input
         lines: input.lines.map(({ unitPrice: _override, ...line }) => line),
         catalogue,
         priced,
+        modifiers,
       }),
       false,
     );

@@ -1,4 +1,4 @@
-import { singleLine } from '@till/core';
+import { modifierGroupView, singleLine } from '@till/core';
 import { z } from '@hono/zod-openapi';
 
 /** The API's product shape (see product-view.ts). */
@@ -23,6 +23,7 @@ export const productSchema = z
     lowStock: z.boolean(),
     isActive: z.boolean(),
     imageUrl: z.string().nullable().openapi({ description: 'A signed URL valid for at most an hour' }),
+    modifierGroups: z.array(modifierGroupView).openapi({ description: 'Modifier groups with their options and price deltas (minor units)' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

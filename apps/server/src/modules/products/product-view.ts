@@ -1,3 +1,4 @@
+import type { ModifierGroup } from '@till/core';
 import type { FileUrlSigner } from '../storage/signed-url.ts';
 import type { ListedProductRow } from './products.repository.ts';
 
@@ -22,6 +23,8 @@ export interface ProductView {
   lowStock: boolean;
   isActive: boolean;
   imageUrl: string | null;
+  /** Decision 035: the till opens its chooser for a product with any. */
+  modifierGroups: ModifierGroup[];
   createdAt: string;
   updatedAt: string;
 }
@@ -66,6 +69,7 @@ export function toProductView(row: ListedProductRow, context: ProductViewContext
     lowStock: isLowStock(row),
     isActive: row.isActive,
     imageUrl: row.imageKey ? context.signUrl(row.imageKey) : null,
+    modifierGroups: row.modifierGroups ?? [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

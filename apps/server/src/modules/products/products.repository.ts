@@ -1,4 +1,5 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { ModifierGroup } from '@till/core';
 import type { Tx } from '../../db/client.ts';
 import { auditLog, businessSettings, businesses, categories, employees, priceLabelQueue, productSearch, products, stockMovements, taxRates } from '../../db/schema/index.ts';
 
@@ -23,6 +24,8 @@ export interface ListedProductRow {
   lowStockThreshold: number | null;
   isActive: boolean;
   imageKey: string | null;
+  /** Decision 035. */
+  modifierGroups: ModifierGroup[];
   createdAt: Date;
   updatedAt: Date;
   /** lower(name) as PostgreSQL computed it (search_name): the cursor must compare in the database's terms. */
@@ -558,6 +561,7 @@ const LISTED_COLUMNS = [
   ['lowStockThreshold', S.lowStockThreshold],
   ['isActive', S.isActive],
   ['imageKey', S.imageKey],
+  ['modifierGroups', S.modifierGroups],
   ['createdAt', S.createdAt],
   ['updatedAt', S.updatedAt],
   ['sortKey', S.searchName],

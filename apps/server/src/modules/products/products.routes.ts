@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { canSeeCosts } from '@till/core';
+import { canSeeCosts, modifierGroupsInput } from '@till/core';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../lib/app-error.ts';
@@ -28,6 +28,7 @@ import {
   stockMovementSchema,
   updateProductInput,
 } from './product-schemas.ts';
+import { setModifierGroups } from './set-modifier-groups.ts';
 import { setProductActive } from './set-product-active.ts';
 import { updateProduct } from './update-product.ts';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_BUCKET, uploadProductImage } from './upload-product-image.ts';
@@ -172,6 +173,17 @@ const updateRoute = defineRoute({
 
 const editDetails = business({ ...inventory, adminPermission: 'can_edit_product_details' });
 
+const modifierGroupsRoute = defineRoute({
+  method: 'put',
+  path: '/api/products/{id}/modifier-groups',
+  // Options carry prices: can_change_prices is checked too (set-modifier-groups.ts).
+  access: editDetails,
+  tags: ['products'],
+  summary: 'Replace the modifier groups of a product (decision 035): options with price deltas, min and max choices',
+  request: { params: idParams, body: jsonBody(modifierGroupsInput) },
+  responses: { 200: productResponse('The product with its groups'), ...errorResponses(400, 401, 403, 404) },
+});
+
 const archiveRoute = defineRoute({
   method: 'post',
   path: '/api/products/{id}/archive',
@@ -292,6 +304,10 @@ export const productsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(updateRoute, async (c) => {
     const product = await updateProduct(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), signerOf(c));
+    return c.json({ product }, 200);
+  })
+  .openapi(modifierGroupsRoute, async (c) => {
+    const product = await setModifierGroups(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), signerOf(c));
     return c.json({ product }, 200);
   })
   .openapi(archiveRoute, async (c) => {

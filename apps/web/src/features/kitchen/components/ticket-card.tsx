@@ -79,9 +79,19 @@ export function TicketCard({
                 </p>
                 {item.voided ? <p className="text-base font-extrabold text-red-700 uppercase">Void</p> : null}
                 {item.held ? <p className="text-base font-bold text-muted-foreground uppercase">Held · wait for fire</p> : null}
+                {item.modifiers.length ? (
+                  <ul aria-label={`Modifiers of ${item.name}`} className="mt-0.5 flex flex-wrap gap-1">
+                    {item.modifiers.map((modifier) => (
+                      <li key={modifier.optionId} className="rounded border-l-4 border-indigo-700 bg-indigo-100 px-2 py-0.5 text-lg leading-tight font-bold text-indigo-950">
+                        {modifier.name}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
                 {item.changedFrom && !item.voided ? (
                   <p className="text-base font-bold text-orange-700">
                     Changed · was <s>{item.changedFrom.quantity}×{item.changedFrom.note ? ` (${item.changedFrom.note})` : ''}</s>
+                    {item.changedFrom.modifiers ? <s> {item.changedFrom.modifiers.map((modifier) => modifier.name).join(', ') || 'no options'}</s> : null}
                   </p>
                 ) : null}
                 {item.note ? <p className="mt-0.5 rounded bg-amber-200 px-2 py-0.5 text-lg font-bold text-amber-950">{item.note}</p> : null}

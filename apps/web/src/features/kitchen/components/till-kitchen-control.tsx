@@ -1,4 +1,14 @@
-import { KITCHEN_STAGE_LABELS, ORDER_TYPE_LABELS, ORDER_TYPES, realtimeTopic, type KitchenOrderType, type KitchenStage, type KitchenTicketView } from '@till/core';
+import {
+  KITCHEN_STAGE_LABELS,
+  modifierNames,
+  ORDER_TYPE_LABELS,
+  ORDER_TYPES,
+  realtimeTopic,
+  type ChosenModifier,
+  type KitchenOrderType,
+  type KitchenStage,
+  type KitchenTicketView,
+} from '@till/core';
 import { ChefHatIcon, LayoutGridIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -17,10 +27,15 @@ import { useKitchenLive } from '../lib/use-kitchen-live';
 const TablePlan = lazy(() => import('./table-plan').then((module) => ({ default: module.TablePlan })));
 
 export interface TillKitchenProps {
-  lines: { productId: string; name: string; quantity: number; note: string }[];
+  lines: { productId: string; name: string; quantity: number; note: string; modifiers?: ChosenModifier[] }[];
   ticketId: string | null;
   onSent: () => void;
-  onPayTicket: (ticket: { id: string; number: number; part?: { id: string; label: string }; lines: { productId: string; name: string; quantity: number; note: string; unitPrice: number; taxRateBasisPoints: number }[] }) => void;
+  onPayTicket: (ticket: {
+    id: string;
+    number: number;
+    part?: { id: string; label: string };
+    lines: { productId: string; name: string; quantity: number; note: string; unitPrice: number; taxRateBasisPoints: number; modifiers?: ChosenModifier[] }[];
+  }) => void;
 }
 
 const STAGE_CLASSES: Record<KitchenStage, string> = {
@@ -113,6 +128,7 @@ function TillKitchen({ lines, ticketId, onSent, onPayTicket, businessId }: TillK
                           note: item.note ?? '',
                           unitPrice: item.unitPrice!,
                           taxRateBasisPoints: item.taxRateBasisPoints,
+                          ...(item.modifiers.length ? { modifiers: item.modifiers } : {}),
                         })),
                       });
                       setOpen(false);
@@ -139,7 +155,13 @@ function SendForm({ lines, openTickets, onSent }: { lines: TillKitchenProps['lin
   const [key] = useState(() => crypto.randomUUID());
   const send = useSendTicket();
   const addRound = useAddRound();
-  const items = lines.map((line) => ({ productId: line.productId, quantity: line.quantity, ...(line.note.trim() ? { note: line.note.trim() } : {}), ...(hold ? { hold: true } : {}) }));
+  const items = lines.map((line) => ({
+    productId: line.productId,
+    quantity: line.quantity,
+    ...(line.note.trim() ? { note: line.note.trim() } : {}),
+    ...(hold ? { hold: true } : {}),
+    ...(line.modifiers?.length ? { modifierOptionIds: line.modifiers.map((modifier) => modifier.optionId) } : {}),
+  }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -175,7 +197,7 @@ function SendForm({ lines, openTickets, onSent }: { lines: TillKitchenProps['lin
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border p-3">
       <p className="text-sm">
-        {lines.length} {lines.length === 1 ? 'line' : 'lines'}: {lines.map((line) => `${line.quantity}× ${line.name}`).join(', ')}
+        {lines.length} {lines.length === 1 ? 'line' : 'lines'}: {lines.map((line) => `${line.quantity}× ${line.name}${line.modifiers?.length ? ` (${modifierNames(line.modifiers)})` : ''}`).join(', ')}
       </p>
       {openTickets.length > 0 ? (
         <div className="grid gap-1.5">
@@ -250,6 +272,7 @@ function OpenTicket({ ticket, paying, canPay, onPay }: { ticket: KitchenTicketVi
           <li key={item.id} className="flex items-center gap-2">
             <span className={cn('min-w-0 flex-1', item.voided && 'text-muted-foreground line-through')}>
               {item.quantity}× {item.name}
+              {item.modifiers.length ? <span className="font-medium"> ({modifierNames(item.modifiers)})</span> : null}
               {item.note ? <span className="text-muted-foreground"> · {item.note}</span> : null}
               {item.held ? <span className="text-muted-foreground"> · held</span> : null}
               {!item.voided && !item.held ? <span className="text-muted-foreground"> · {KITCHEN_STAGE_LABELS[item.stage]}</span> : null}

@@ -52,6 +52,13 @@ export function CartLineRow({ line, priced, currency, selected, dispatch, onEdit
       </div>
       <div className="flex items-center gap-1">
         <div className="min-w-0 flex-1 text-xs text-muted-foreground tabular-nums">
+          {line.modifiers?.length ? (
+            <p data-testid="line-modifiers" className="font-medium break-words text-foreground">
+              {line.modifiers
+                .map((modifier) => `+ ${modifier.name}${modifier.priceDelta !== 0 ? ` (${modifier.priceDelta > 0 ? '+' : '−'}${money(Math.abs(modifier.priceDelta), currency)})` : ''}`)
+                .join(' · ')}
+            </p>
+          ) : null}
           <p className="truncate">{details.join(' · ')}</p>
           {line.note.trim() ? <p className="truncate italic">“{line.note.trim()}”</p> : null}
         </div>

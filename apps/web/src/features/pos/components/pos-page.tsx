@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Minor, ParkOrderInput } from '@till/core';
+import type { ChosenModifier, Minor, ParkOrderInput } from '@till/core';
 import { KeyboardIcon, LoaderCircleIcon, PauseIcon } from 'lucide-react';
-import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -68,7 +68,7 @@ export interface PosPageProps {
    * as a ticket (then the cart is cleared), or loads an open ticket into the cart to pay it.
    */
   renderKitchen?: (props: {
-    lines: { productId: string; name: string; quantity: number; note: string }[];
+    lines: { productId: string; name: string; quantity: number; note: string; modifiers?: ChosenModifier[] }[];
     ticketId: string | null;
     onSent: () => void;
     onPayTicket: (ticket: KitchenTicketForTill) => void;
@@ -81,8 +81,11 @@ export interface KitchenTicketForTill {
   number: number;
   /** One part of its split bill (decision 036), paid as its own sale. */
   part?: { id: string; label: string };
-  lines: { productId: string; name: string; quantity: number; note: string; unitPrice: Minor; taxRateBasisPoints: number }[];
+  lines: { productId: string; name: string; quantity: number; note: string; unitPrice: Minor; taxRateBasisPoints: number; modifiers?: ChosenModifier[] }[];
 }
+
+/** The modifier chooser (decision 035) is loaded on the first tap of a product with modifier groups. */
+const ModifierChooserContent = lazy(() => import('./modifier-chooser'));
 
 type DialogState =
   | { kind: 'none' }
@@ -94,7 +97,8 @@ type DialogState =
   | { kind: 'parked' }
   | { kind: 'shortcuts' }
   | { kind: 'clear' }
-  | { kind: 'done'; order: OrderView };
+  | { kind: 'done'; order: OrderView }
+  | { kind: 'modifiers'; product: PosProduct };
 
 const NO_DIALOG: DialogState = { kind: 'none' };
 const DRAWER_CLOSED_TOAST = 'drawer-closed';
@@ -178,11 +182,17 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, receip
   const parkedCount = parked.data?.orders.length ?? 0;
   const empty = cart.lines.length === 0;
 
-  const addProduct = (product: PosProduct) => {
+  const addProduct = (product: PosProduct, modifiers?: ChosenModifier[]) => {
+    // A product with modifier groups asks for its choices first (decision 035); others add in one tap.
+    if (!modifiers && product.modifierGroups.length > 0) {
+      setDialog({ kind: 'modifiers', product });
+      return;
+    }
     dispatch({
       type: 'add',
       lineId: crypto.randomUUID(),
       product: { id: product.id, name: product.name, price: product.price, taxRateBasisPoints: product.taxRate?.basisPoints ?? 0 },
+      ...(modifiers?.length ? { modifiers } : {}),
     });
     setAnnouncement(`Added ${product.name}`);
   };
@@ -364,7 +374,13 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, receip
     <>
       {renderDrawer?.({ openRequest: drawerRequest, onOpened: () => toast.dismiss(DRAWER_CLOSED_TOAST) })}
       {renderKitchen?.({
-        lines: cart.lines.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity, note: line.note })),
+        lines: cart.lines.map((line) => ({
+          productId: line.productId,
+          name: line.name,
+          quantity: line.quantity,
+          note: line.note,
+          ...(line.modifiers?.length ? { modifiers: line.modifiers } : {}),
+        })),
         ticketId: cart.kitchenTicketId,
         onSent: () => {
           dispatch({ type: 'clear' });
@@ -384,6 +400,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, receip
                 taxRateBasisPoints: line.taxRateBasisPoints,
                 discount: null,
                 note: line.note,
+                ...(line.modifiers?.length ? { modifiers: line.modifiers } : {}),
               })),
               orderDiscount: null,
               customer: null,
@@ -460,6 +477,19 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, receip
       </div>
 
       <Dialog open={dialog.kind !== 'none'} onOpenChange={(open) => (open ? undefined : closeDialog())}>
+        {dialog.kind === 'modifiers' ? (
+          <Suspense fallback={null}>
+            <ModifierChooserContent
+              key={dialog.product.id}
+              product={dialog.product}
+              currency={currency}
+              onAdd={(modifiers) => {
+                closeDialog();
+                addProduct(dialog.product, modifiers);
+              }}
+            />
+          </Suspense>
+        ) : null}
         {dialog.kind === 'pay' ? (
           <PaymentDialogContent
             total={totals.total}

@@ -1,4 +1,4 @@
-import { MoneyError, priceCart, type Discount, type Minor, type PlaceOrderInput, type PricedCart } from '@till/core';
+import { MoneyError, priceCart, sameOptions, type ChosenModifier, type Discount, type Minor, type PlaceOrderInput, type PricedCart } from '@till/core';
 import type { CheckoutAttempt } from './checkout-attempt';
 
 /**
@@ -30,6 +30,11 @@ export interface CartLine {
   taxRateBasisPoints: number;
   discount: Discount | null;
   note: string;
+  /**
+   * The modifier options chosen in the till's chooser (decision 035), with the deltas it showed;
+   * the server re-prices them from its catalogue. Absent or empty: none.
+   */
+  modifiers?: ChosenModifier[];
 }
 
 export interface CartCustomer {
@@ -73,7 +78,7 @@ export const EMPTY_CART: CartState = {
 };
 
 export type CartAction =
-  | { type: 'add'; product: CartProduct; lineId: string; quantity?: number }
+  | { type: 'add'; product: CartProduct; lineId: string; quantity?: number; modifiers?: ChosenModifier[] }
   | { type: 'setQuantity'; lineId: string; quantity: number }
   | { type: 'increment'; lineId: string }
   | { type: 'decrement'; lineId: string }
@@ -108,7 +113,11 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
   switch (action.type) {
     case 'add': {
       const quantity = clampQuantity(action.quantity ?? 1);
-      const existing = [...state.lines].reverse().find((line) => line.productId === action.product.id && isPlainLine(line));
+      const modifiers = action.modifiers ?? [];
+      // The same product with other modifiers is another line (decision 035).
+      const existing = [...state.lines]
+        .reverse()
+        .find((line) => line.productId === action.product.id && isPlainLine(line) && sameOptions(optionIdsOf(line), modifiers.map((modifier) => modifier.optionId)));
       if (existing) {
         return {
           ...mapLine(state, existing.id, (line) => ({
@@ -132,6 +141,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
         taxRateBasisPoints: action.product.taxRateBasisPoints,
         discount: null,
         note: '',
+        ...(modifiers.length ? { modifiers } : {}),
       };
       return { ...state, lines: [...state.lines, line], selectedLineId: line.id };
     }
@@ -187,8 +197,17 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
   }
 }
 
-/** The unit price the sale uses for a line. */
-export const effectivePrice = (line: CartLine): Minor => line.priceOverride ?? line.catalogPrice;
+/** The option ids of a line's modifiers, in the order the catalogue lists them. */
+export const optionIdsOf = (line: Pick<CartLine, 'modifiers'>): string[] => (line.modifiers ?? []).map((modifier) => modifier.optionId);
+
+/** What a line's modifiers add to (or take off) its unit price. */
+export const modifierDelta = (line: Pick<CartLine, 'modifiers'>): Minor => (line.modifiers ?? []).reduce((sum, modifier) => sum + modifier.priceDelta, 0);
+
+/** The unit price before modifiers: the catalogue's, or the one typed in. */
+export const basePrice = (line: CartLine): Minor => line.priceOverride ?? line.catalogPrice;
+
+/** The unit price the sale uses for a line, modifiers included. */
+export const effectivePrice = (line: CartLine): Minor => basePrice(line) + modifierDelta(line);
 
 export const itemCount = (state: Pick<CartState, 'lines'>) => state.lines.reduce((sum, line) => sum + line.quantity, 0);
 
@@ -200,6 +219,7 @@ export function toCheckoutLines(state: Pick<CartState, 'lines'>): PlaceOrderInpu
     ...(line.priceOverride !== null && line.priceOverride !== line.catalogPrice ? { unitPrice: line.priceOverride } : {}),
     ...(isEmptyDiscount(line.discount) ? {} : { discount: line.discount }),
     ...(line.note.trim() ? { note: line.note.trim() } : {}),
+    ...(line.modifiers?.length ? { modifierOptionIds: optionIdsOf(line) } : {}),
   }));
 }
 
@@ -228,7 +248,8 @@ export function cartTotals(state: CartState, pricesIncludeTax: boolean): CartTot
       pricesIncludeTax,
       orderDiscount: state.orderDiscount,
       lines: state.lines.map((line) => ({
-        unitPrice: effectivePrice(line),
+        unitPrice: basePrice(line),
+        modifierDelta: modifierDelta(line),
         quantity: line.quantity,
         taxRateBasisPoints: line.taxRateBasisPoints,
         discount: line.discount,

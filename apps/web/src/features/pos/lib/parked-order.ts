@@ -22,12 +22,14 @@ export function cartFromParkedOrder(
       id: newLineId(),
       productId: line.productId,
       name: line.name,
-      catalogPrice: line.unitPrice,
+      // The line's unit price includes its modifiers' deltas (decision 035).
+      catalogPrice: line.unitPrice - line.modifiers.reduce((sum, modifier) => sum + modifier.priceDelta, 0),
       priceOverride: null,
       quantity: line.quantity,
       taxRateBasisPoints: line.taxRateBasisPoints,
       discount: line.lineDiscountAmount > 0 ? { kind: 'amount', amount: line.lineDiscountAmount } : null,
       note: line.note ?? '',
+      ...(line.modifiers.length ? { modifiers: line.modifiers } : {}),
     });
   }
   const orderDiscount = detail.lines.filter((line) => line.productId).reduce((sum, line) => sum + line.orderDiscountShare, 0);

@@ -1,4 +1,4 @@
-import { discountInput, placeOrderInput } from '@till/core';
+import { chosenModifierView, discountInput, placeOrderInput } from '@till/core';
 import { z } from 'zod';
 import type { KeyValueStorage } from '@/lib/profile-cache';
 import { EMPTY_CART, MAX_QUANTITY, type CartState } from './cart';
@@ -39,6 +39,7 @@ const savedCartSchema = z.object({
         taxRateBasisPoints: z.number().int().min(0).max(100_000),
         discount: discountInput.nullable(),
         note: z.string().max(500),
+        modifiers: z.array(chosenModifierView).max(600).optional(),
       }),
     )
     .min(1)

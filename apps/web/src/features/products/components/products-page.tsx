@@ -20,6 +20,7 @@ import { PRODUCTS_PAGE_SIZE, useProducts, type ProductsFilter } from '../api/get
 import { useRestoreProduct } from '../api/restore-product';
 import type { Product, ProductStatus } from '../api/types';
 import { ImportProductsDialog } from './import-products-dialog';
+import { ModifierGroupsDialog } from './modifier-groups-dialog';
 import { ProductFormDialog } from './product-form-dialog';
 import { NoMatches, NoProductsYet } from './products-empty-state';
 import { ProductsTable } from './products-table';
@@ -33,7 +34,7 @@ const STATUSES: { value: ProductStatus; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 
-type OpenDialog = { kind: 'product'; product: Product | null } | { kind: 'stock'; product: Product } | { kind: 'import' } | { kind: 'tax' } | null;
+type OpenDialog = { kind: 'product'; product: Product | null } | { kind: 'stock'; product: Product } | { kind: 'modifiers'; product: Product } | { kind: 'import' } | { kind: 'tax' } | null;
 
 /** Typing in a field must not trigger the page's keys. */
 const isTyping = (target: EventTarget | null) =>
@@ -242,6 +243,7 @@ export function ProductsPage() {
                 access={access}
                 onEdit={(product) => setDialog({ kind: 'product', product })}
                 onStock={(product) => setDialog({ kind: 'stock', product })}
+                onModifiers={access.canEditDetails && access.canChangePrices ? (product) => setDialog({ kind: 'modifiers', product }) : undefined}
                 onArchive={onArchive}
                 onRestore={onRestore}
               />
@@ -263,6 +265,7 @@ export function ProductsPage() {
 
       {dialog?.kind === 'product' ? <ProductFormDialog product={dialog.product} currency={currency} access={access} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'stock' ? <StockDialog product={dialog.product} canAdjust={access.canAdjustStock} timeZone={timeZone} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'modifiers' ? <ModifierGroupsDialog product={dialog.product} currency={currency} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'import' ? <ImportProductsDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'tax' ? <TaxRatesDialog canChange={access.canChangePrices} onClose={() => setDialog(null)} /> : null}
     </div>

@@ -1,4 +1,4 @@
-import { ArchiveIcon, ArchiveRestoreIcon, BoxesIcon, MoreHorizontalIcon, PencilIcon } from 'lucide-react';
+import { ArchiveIcon, ArchiveRestoreIcon, BoxesIcon, ListChecksIcon, MoreHorizontalIcon, PencilIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -16,10 +16,12 @@ interface ProductsTableProps {
   onEdit: (product: Product) => void;
   onStock: (product: Product) => void;
   onArchive: (product: Product) => void;
+  /** Decision 035: shown to those who may edit details and prices. */
+  onModifiers?: ((product: Product) => void) | undefined;
   onRestore: (product: Product) => void;
 }
 
-export function ProductsTable({ products, currency, access, onEdit, onStock, onArchive, onRestore }: ProductsTableProps) {
+export function ProductsTable({ products, currency, access, onEdit, onStock, onArchive, onRestore, onModifiers }: ProductsTableProps) {
   const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
   const canEdit = access.canEditDetails || access.canChangePrices;
   // Cost prices (average cost after receiving goods) for those who manage stock, as the server shows them.
@@ -103,6 +105,11 @@ export function ProductsTable({ products, currency, access, onEdit, onStock, onA
                   {canEdit ? (
                     <DropdownMenuItem onSelect={() => onEdit(product)}>
                       <PencilIcon aria-hidden="true" /> Edit
+                    </DropdownMenuItem>
+                  ) : null}
+                  {onModifiers ? (
+                    <DropdownMenuItem onSelect={() => onModifiers(product)}>
+                      <ListChecksIcon aria-hidden="true" /> Modifiers{product.modifierGroups.length ? ` (${product.modifierGroups.length})` : ''}
                     </DropdownMenuItem>
                   ) : null}
                   {product.trackStock ? (

@@ -19,6 +19,7 @@ const product: Product = {
   lowStock: true,
   isActive: true,
   imageUrl: null,
+  modifierGroups: [],
   createdAt: '',
   updatedAt: '',
 };

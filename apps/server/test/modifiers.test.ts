@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, kitchenTickets, orderLines, orders, products } from '../src/db/schema/index.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
+
+/** Decision 035: modifier groups on products, priced in core, re-priced by checkout and kept on tickets. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function ok(res: { status: number; body: any }, status: number) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+const STEAK_GROUPS = {
+  groups: [
+    {
+      name: 'Doneness',
+      minChoices: 1,
+      maxChoices: 1,
+      options: [
+        { name: 'Rare', priceDelta: 0 },
+        { name: 'Medium', priceDelta: 0 },
+        { name: 'Well done', priceDelta: 0 },
+      ],
+    },
+    {
+      name: 'Extras',
+      minChoices: 0,
+      maxChoices: 2,
+      options: [
+        { name: 'Extra cheese', priceDelta: 100 },
+        { name: 'Bacon', priceDelta: 250 },
+        { name: 'Peppercorn sauce', priceDelta: 150 },
+      ],
+    },
+  ],
+};
+
+interface Restaurant extends StaffBusiness {
+  steak: { id: string; price: number };
+  burger: { id: string; price: number };
+  /** Option ids by name. */
+  option: Record<string, string>;
+  burgerOption: Record<string, string>;
+}
+
+async function restaurant(name: string): Promise<Restaurant> {
+  const shop = await staffBusiness(server, { businessName: name, features: { employee_management: true, kitchen_display: true, inventory_management: true } });
+  const [steak, burger] = await seedProducts(server, shop.businessId, [
+    { name: 'Steak', price: 2400, taxBasisPoints: 1000 },
+    { name: 'Burger', price: 1200, taxBasisPoints: 1000 },
+  ]);
+  const saved = (await ok(await shop.client.request('PUT', `/api/products/${steak!.id}/modifier-groups`, STEAK_GROUPS), 200)).product;
+  const burgerSaved = (
+    await ok(
+      await shop.client.request('PUT', `/api/products/${burger!.id}/modifier-groups`, {
+        groups: [{ name: 'Extras', minChoices: 0, maxChoices: 3, options: [{ name: 'Extra cheese', priceDelta: 80 }, { name: 'No bun', priceDelta: -50 }] }],
+      }),
+      200,
+    )
+  ).product;
+  const byName = (groups: any[]) => Object.fromEntries(groups.flatMap((group: any) => group.options.map((option: any) => [option.name, option.id])));
+  return { ...shop, steak: steak!, burger: burger!, option: byName(saved.modifierGroups), burgerOption: byName(burgerSaved.modifierGroups) };
+}
+
+let r: Restaurant;
+beforeAll(async () => {
+  r = await restaurant('Modifier Bistro');
+});
+
+const countOf = async (businessId: string, table: typeof orders | typeof kitchenTickets) =>
+  (await server.database.withTenant(businessId, (tx) => tx.select({ n: count() }).from(table).where(eq(table.businessId, businessId))))[0]!.n;
+
+describe('managing modifier groups', () => {
+  it('stores groups with ids and deltas, shows them to the till, and keeps ids on a re-save', async () => {
+    const pos = await ok(await r.client.get('/api/pos/products?limit=50'), 200);
+    const steak = pos.products.find((product: any) => product.id === r.steak.id);
+    expect(steak.modifierGroups.map((group: any) => [group.name, group.minChoices, group.maxChoices, group.options.length])).toEqual([
+      ['Doneness', 1, 1, 3],
+      ['Extras', 0, 2, 3],
+    ]);
+    expect(steak.modifierGroups[1].options[0]).toMatchObject({ name: 'Extra cheese', priceDelta: 100 });
+    const again = (await ok(await r.client.request('PUT', `/api/products/${r.steak.id}/modifier-groups`, { groups: steak.modifierGroups }), 200)).product;
+    expect(again.modifierGroups).toEqual(steak.modifierGroups);
+    const audits = await server.database.withTenant(r.businessId, (tx) =>
+      tx.select().from(auditLog).where(and(eq(auditLog.businessId, r.businessId), eq(auditLog.action, 'product.modifiers_changed'))),
+    );
+    expect(audits.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an option id of another product is not taken over: it gets a new id', async () => {
+    const shop = await restaurant('Id Bistro');
+    const body = { groups: [{ name: 'Sauce', minChoices: 0, maxChoices: 1, options: [{ id: shop.option['Bacon'], name: 'Bacon', priceDelta: 10 }] }] };
+    const product = (await ok(await shop.client.request('PUT', `/api/products/${shop.burger.id}/modifier-groups`, body), 200)).product;
+    expect(product.modifierGroups[0].options[0].id).not.toBe(shop.option['Bacon']);
+  });
+
+  it.each([
+    ['min above max', { groups: [{ name: 'X', minChoices: 2, maxChoices: 1, options: [{ name: 'a', priceDelta: 0 }, { name: 'b', priceDelta: 0 }] }] }],
+    ['a fractional delta', { groups: [{ name: 'X', minChoices: 0, maxChoices: 1, options: [{ name: 'a', priceDelta: 0.5 }] }] }],
+    ['no options', { groups: [{ name: 'X', minChoices: 0, maxChoices: 1, options: [] }] }],
+    ['not a list', { groups: 'Doneness' }],
+  ])('refuses %s with 400 and changes nothing', async (_name, body) => {
+    const res = await r.client.request('PUT', `/api/products/${r.burger.id}/modifier-groups`, body);
+    expect(res.status).toBe(400);
+    const [row] = await server.database.withTenant(r.businessId, (tx) => tx.select().from(products).where(eq(products.id, r.burger.id)));
+    expect(row!.modifierGroups.map((group) => group.name)).toEqual(['Extras']);
+  });
+
+  it('SPEC §3/§6: needs can_edit_product_details and can_change_prices; another business gets 404', async () => {
+    const shop = await restaurant('Gate Bistro');
+    const staff = await staffOfEveryRole(server, shop);
+    const editOnly = await addEmployee(shop.client, { fullName: 'Eve Editor', role: 'admin', adminPermissions: { can_edit_product_details: true }, pin: '900011' });
+    const editOnlyToken = await pinSignIn(shop.client, editOnly.employee.id, '900011');
+    const path = `/api/products/${shop.steak.id}/modifier-groups`;
+    const body = { groups: [{ name: 'Doneness', minChoices: 1, maxChoices: 1, options: [{ name: 'Blue', priceDelta: 0 }] }] };
+    for (const [who, headers] of [
+      ['cashier', as(staff.tokens.cashier!)],
+      ['kitchen', as(staff.tokens.kitchen!)],
+      ['admin without permissions', as(staff.tokens.adminNone!)],
+      ['admin who may edit details but not prices', as(editOnlyToken)],
+    ] as const) {
+      const res = await shop.client.request('PUT', path, body, headers);
+      expect([who, res.status]).toEqual([who, 403]);
+    }
+    const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(products).where(eq(products.id, shop.steak.id)));
+    expect(row!.modifierGroups.map((group) => group.name)).toEqual(['Doneness', 'Extras']);
+    await ok(await shop.client.request('PUT', path, body, as(staff.tokens.adminAll!)), 200);
+    expect((await r.client.request('PUT', path, body)).status).toBe(404);
+  });
+});
+
+const steakLine = (options: string[], extra: Record<string, unknown> = {}) => ({ productId: r.steak.id, quantity: 1, modifierOptionIds: options, ...extra });
+
+describe('checkout with modifiers', () => {
+  it('re-prices on the server, keeps a snapshot on the lines, and a retry returns the first sale', async () => {
+    // Steak medium + extra cheese (2400 + 100) and steak rare + bacon + sauce ×2 ((2400 + 400) × 2), 10 % tax on top.
+    const lines = [steakLine([r.option['Medium']!, r.option['Extra cheese']!]), steakLine([r.option['Bacon']!, r.option['Rare']!, r.option['Peppercorn sauce']!], { quantity: 2 })];
+    const net = 2500 + 5600;
+    const total = net + Math.round(net / 10);
+    const wrong = { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: 3 * 2640 }], expectedTotal: 3 * 2640 };
+    const before = await countOf(r.businessId, orders);
+    const mismatch = await r.client.post('/api/checkout', wrong);
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.error).toMatchObject({ code: 'total_mismatch', serverTotal: total });
+    expect(await countOf(r.businessId, orders)).toBe(before);
+
+    const body = { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: total }], expectedTotal: total };
+    const paid = await ok(await r.client.post('/api/checkout', body), 201);
+    expect(paid.order.total).toBe(total);
+    expect(paid.lines.map((line: any) => [line.name, line.quantity, line.unitPrice, line.modifiers.map((m: any) => `${m.groupName}: ${m.name} ${m.priceDelta}`)])).toEqual([
+      ['Steak', 1, 2500, ['Doneness: Medium 0', 'Extras: Extra cheese 100']],
+      ['Steak', 2, 2800, ['Doneness: Rare 0', 'Extras: Bacon 250', 'Extras: Peppercorn sauce 150']],
+    ]);
+
+    // The catalogue changes: the sale does not.
+    const renamed = structuredClone(STEAK_GROUPS) as any;
+    const current = (await ok(await r.client.get(`/api/products/${r.steak.id}`), 200)).product.modifierGroups;
+    renamed.groups = current.map((group: any) => ({ ...group, options: group.options.map((option: any) => ({ ...option, name: `${option.name}!`, priceDelta: option.priceDelta + 1 })) }));
+    await ok(await r.client.request('PUT', `/api/products/${r.steak.id}/modifier-groups`, renamed), 200);
+    const stored = await ok(await r.client.get(`/api/orders/${paid.order.id}`), 200);
+    expect(stored.lines[0].modifiers.map((m: any) => m.name)).toEqual(['Medium', 'Extra cheese']);
+    expect(stored.lines[0].unitPrice).toBe(2500);
+
+    // The retry returns the first sale, even though prices have moved since.
+    const replay = await ok(await r.client.post('/api/checkout', body), 200);
+    expect(replay.order.id).toBe(paid.order.id);
+    expect(replay.order.total).toBe(total);
+    await ok(await r.client.request('PUT', `/api/products/${r.steak.id}/modifier-groups`, { groups: current }), 200);
+  });
+
+  it('a negative delta lowers the price; discounts apply to the modified price', async () => {
+    const lines = [{ productId: r.burger.id, quantity: 2, modifierOptionIds: [r.burgerOption['No bun']!, r.burgerOption['Extra cheese']!], discount: { kind: 'percent', basisPoints: 5000 } }];
+    // (1200 − 50 + 80) × 2 = 2460, half off = 1230, + 10 % = 1353.
+    const body = { idempotencyKey: randomUUID(), lines, payments: [{ method: 'cash', amount: 1353 }], expectedTotal: 1353 };
+    const paid = await ok(await r.client.post('/api/checkout', body), 201);
+    expect(paid.lines[0]).toMatchObject({ unitPrice: 1230, total: 1353 });
+  });
+
+  it('the same product with other modifiers is another line', async () => {
+    const lines = [steakLine([r.option['Rare']!]), steakLine([r.option['Well done']!])];
+    const body = { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: 5280 }], expectedTotal: 5280 };
+    const paid = await ok(await r.client.post('/api/checkout', body), 201);
+    expect(paid.lines.map((line: any) => line.modifiers[0].name)).toEqual(['Rare', 'Well done']);
+  });
+
+  it.each([
+    ['a required group left out', () => [steakLine([r.option['Extra cheese']!])], 'modifier_required'],
+    ['no choice at all for a required group', () => [{ productId: r.steak.id, quantity: 1 }], 'modifier_required'],
+    ['two of a choose-one group', () => [steakLine([r.option['Rare']!, r.option['Medium']!])], 'modifier_too_many'],
+    ['three extras of at most two', () => [steakLine([r.option['Rare']!, r.option['Extra cheese']!, r.option['Bacon']!, r.option['Peppercorn sauce']!])], 'modifier_too_many'],
+    ['an option of another product', () => [steakLine([r.option['Rare']!, r.burgerOption['Extra cheese']!])], 'modifier_unknown'],
+    ['the same option twice', () => [steakLine([r.option['Rare']!, r.option['Bacon']!, r.option['Bacon']!])], 'modifier_duplicate'],
+    ['an option on a product without groups', () => [{ productId: plainId, quantity: 1, modifierOptionIds: [r.option['Rare']!] }], 'modifier_unknown'],
+  ])('refuses %s with 422 and writes nothing', async (_name, lines, code) => {
+    const before = await countOf(r.businessId, orders);
+    const lineCount = (await server.database.withTenant(r.businessId, (tx) => tx.select({ n: count() }).from(orderLines)))[0]!.n;
+    const res = await r.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: lines(), payments: [{ method: 'card', amount: 2640 }], expectedTotal: 2640 });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe(code);
+    expect(await countOf(r.businessId, orders)).toBe(before);
+    expect((await server.database.withTenant(r.businessId, (tx) => tx.select({ n: count() }).from(orderLines)))[0]!.n).toBe(lineCount);
+  });
+
+  it("refuses another business's option", async () => {
+    const other = await restaurant('Other Bistro');
+    const res = await r.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: [steakLine([r.option['Rare']!, other.option['Extra cheese']!])],
+      payments: [{ method: 'card', amount: 2750 }],
+      expectedTotal: 2750,
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('modifier_unknown');
+    // And its product, with its own options, is not for sale here.
+    const theirs = await r.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: other.steak.id, quantity: 1, modifierOptionIds: [other.option['Rare']!] }],
+      payments: [{ method: 'card', amount: 2640 }],
+      expectedTotal: 2640,
+    });
+    expect(theirs.status).toBe(422);
+    expect(theirs.body.error.code).toBe('product_unavailable');
+  });
+
+  it('parks a sale with its modifiers and refuses a bad choice when parking', async () => {
+    const parked = await ok(await r.client.post('/api/orders/park', { lines: [steakLine([r.option['Medium']!, r.option['Bacon']!])] }), 201);
+    const order = await ok(await r.client.get(`/api/orders/${parked.id ?? parked.order?.id}`), 200);
+    expect(order.lines[0]).toMatchObject({ unitPrice: 2650 });
+    expect(order.lines[0].modifiers.map((m: any) => m.name)).toEqual(['Medium', 'Bacon']);
+    const bad = await r.client.post('/api/orders/park', { lines: [steakLine([])] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.code).toBe('modifier_required');
+  });
+});
+
+let plainId = '';
+beforeAll(async () => {
+  const [plain] = await seedProducts(server, r.businessId, [{ name: 'Water', price: 200 }]);
+  plainId = plain!.id;
+});
+
+describe('the kitchen', () => {
+  const ticketBody = (items: unknown[]) => ({ idempotencyKey: randomUUID(), orderType: 'dine_in', table: '7', guests: 2, items });
+
+  it('keeps the modifiers on the sent item, shows a change of modifiers as a change, and pays with them', async () => {
+    const sent = (await ok(await r.client.post('/api/kitchen/tickets', ticketBody([{ productId: r.steak.id, quantity: 1, modifierOptionIds: [r.option['Medium']!, r.option['Extra cheese']!] }])), 201)).ticket;
+    expect(sent.items[0].modifiers.map((m: any) => [m.groupName, m.name, m.priceDelta])).toEqual([
+      ['Doneness', 'Medium', 0],
+      ['Extras', 'Extra cheese', 100],
+    ]);
+    const board = await ok(await r.client.get('/api/kitchen/board'), 200);
+    const onBoard = board.tickets.find((ticket: any) => ticket.id === sent.id);
+    expect(onBoard.items[0].modifiers.map((m: any) => m.name)).toEqual(['Medium', 'Extra cheese']);
+
+    const changed = (await ok(await r.client.request('PATCH', `/api/kitchen/tickets/${sent.id}/items/${sent.items[0].id}`, { modifierOptionIds: [r.option['Rare']!, r.option['Extra cheese']!] }), 200)).ticket;
+    expect(changed.items[0].modifiers.map((m: any) => m.name)).toEqual(['Rare', 'Extra cheese']);
+    expect(changed.items[0].changedFrom).toMatchObject({ quantity: 1, note: null });
+    expect(changed.items[0].changedFrom.modifiers.map((m: any) => m.name)).toEqual(['Medium', 'Extra cheese']);
+    const bad = await r.client.request('PATCH', `/api/kitchen/tickets/${sent.id}/items/${sent.items[0].id}`, { modifierOptionIds: [r.option['Extra cheese']!] });
+    expect(bad.status).toBe(422);
+
+    const total = 2500 + 250;
+    const body = {
+      idempotencyKey: randomUUID(),
+      lines: changed.items.map((item: any) => ({ productId: item.productId, quantity: item.quantity, modifierOptionIds: item.modifiers.map((m: any) => m.optionId) })),
+      payments: [{ method: 'card', amount: total }],
+      expectedTotal: total,
+      kitchenTicketId: sent.id,
+    };
+    const paid = await ok(await r.client.post('/api/checkout', body), 201);
+    expect(paid.lines[0].modifiers.map((m: any) => m.name)).toEqual(['Rare', 'Extra cheese']);
+    expect((await ok(await r.client.post('/api/checkout', body), 200)).order.id).toBe(paid.order.id);
+    expect((await ok(await r.client.get(`/api/kitchen/tickets/${sent.id}`), 200)).ticket.status).toBe('paid');
+  });
+
+  it('refuses a bad choice with 422 and sends nothing', async () => {
+    const before = await countOf(r.businessId, kitchenTickets);
+    const res = await r.client.post('/api/kitchen/tickets', ticketBody([{ productId: r.steak.id, quantity: 1, modifierOptionIds: [r.option['Bacon']!] }]));
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('modifier_required');
+    expect(await countOf(r.businessId, kitchenTickets)).toBe(before);
+  });
+});

@@ -49,3 +49,4 @@ export * from './invoices.ts';
 export * from './plans.ts';
 export * from './feature-flags.ts';
 export * from './incidents.ts';
+export * from './sales-history.ts';

@@ -16643,6 +16643,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sales-history/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a file of past sales as paid orders marked imported; all rows or none
+         * @description One row per order line. Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing written. More than 100,000 lines: 400 too_many_rows; a span over 1,096 days: 400 range_too_long; over 8 MB: 413. Imported orders take no order number, move no stock and count in reports on the day of their date. A retry with the same idempotencyKey answers 200 with the first result; another file with that key is 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SalesHistoryImportInput"];
+                };
+            };
+            responses: {
+                /** @description Imported before with this idempotency key */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SalesHistoryImport"];
+                    };
+                };
+                /** @description Imported */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SalesHistoryImport"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-history/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a file of past sales: its headers, the guessed column mapping, its first rows, and what an import would do (every bad row listed); writes nothing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SalesHistoryPreviewInput"];
+                };
+            };
+            responses: {
+                /** @description The preview */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SalesHistoryPreview"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stock-adjustments": {
         parameters: {
             query?: never;
@@ -25807,6 +25980,106 @@ export interface components {
                 total: number;
             };
             vehicle: components["schemas"]["WorkshopVehicle"];
+        };
+        SalesHistoryImport: {
+            categories: {
+                created: number;
+                matched: number;
+            };
+            customers: {
+                created: number;
+                matched: number;
+            };
+            discounts: number;
+            /** @description First local day of a sale in the file */
+            from: string | null;
+            /** Format: uuid */
+            importId: string;
+            lines: number;
+            /** @description Sum of the line amounts, minor units */
+            netSales: number;
+            orders: number;
+            products: {
+                created: number;
+                matched: number;
+            };
+            to: string | null;
+        };
+        SalesHistoryImportInput: {
+            /** @description The CSV text: a header row, then one row per order line (at most 8 MB) */
+            csv: string;
+            /** @enum {string} */
+            dateFormat: "ymd" | "dmy" | "mdy";
+            fileName?: string;
+            /** Format: uuid */
+            idempotencyKey: string;
+            mapping: components["schemas"]["SalesHistoryMapping"];
+        };
+        /** @description Which header of the file holds each field; orderId, date, product, quantity and lineAmount are required */
+        SalesHistoryMapping: {
+            category?: string;
+            cost?: string;
+            customer?: string;
+            date?: string;
+            discount?: string;
+            lineAmount?: string;
+            orderId?: string;
+            paymentMethod?: string;
+            product?: string;
+            productCode?: string;
+            profit?: string;
+            quantity?: string;
+        };
+        SalesHistoryPreview: {
+            /** @description Null until every required field has a column */
+            check: {
+                categories: {
+                    created: number;
+                    matched: number;
+                };
+                customers: {
+                    created: number;
+                    matched: number;
+                };
+                discounts: number;
+                errors: components["schemas"]["SalesHistoryRowError"][];
+                /** @description First local day of a sale in the file */
+                from: string | null;
+                lines: number;
+                /** @description Sum of the line amounts, minor units */
+                netSales: number;
+                orders: number;
+                products: {
+                    created: number;
+                    matched: number;
+                };
+                to: string | null;
+                totalErrors: number;
+            } | null;
+            /** @enum {string} */
+            dateFormat: "ymd" | "dmy" | "mdy";
+            headers: string[];
+            mapping: components["schemas"]["SalesHistoryMapping"];
+            mappingProblems: string[];
+            rowCount: number;
+            /** @description The first five rows as written */
+            sample: string[][];
+        };
+        SalesHistoryPreviewInput: {
+            /** @description The CSV text: a header row, then one row per order line (at most 8 MB) */
+            csv: string;
+            /**
+             * @description Left out: guessed from the dates
+             * @enum {string}
+             */
+            dateFormat?: "ymd" | "dmy" | "mdy";
+            mapping?: components["schemas"]["SalesHistoryMapping"] & unknown;
+        };
+        SalesHistoryRowError: {
+            /** @enum {string|null} */
+            field: "orderId" | "date" | "customer" | "product" | "productCode" | "category" | "quantity" | "lineAmount" | "discount" | "cost" | "profit" | "paymentMethod" | null;
+            message: string;
+            row: number;
         };
         SalesPrediction: {
             backtest: {

@@ -1,6 +1,5 @@
 import {
   guessSalesHistoryMapping,
-  historyPaymentMethod,
   MAX_IMPORT_DAYS,
   MAX_HISTORY_LINES,
   parseHistoryAmount,

@@ -59,7 +59,8 @@ function historyFile() {
     for (let n = 0; n < 1 + (back % 3); n += 1) {
       orders += 1;
       const ticket = `T${String(orders).padStart(5, '0')}`;
-      const lines = [PRODUCTS[(back + n) % 3]!, ...(n % 2 ? [PRODUCTS[(back + n + 1) % 3]!] : [])];
+      // Latte and a croissant go together; beans are bought on their own.
+      const lines = n % 2 ? [PRODUCTS[0]!, PRODUCTS[1]!] : [PRODUCTS[2]!];
       for (const [index, product] of lines.entries()) {
         const units = 1 + ((back + index) % 2);
         const amount = product.price * units;
@@ -129,4 +130,15 @@ test('an owner imports a year of sales from another system and sees them in the 
   await expect(page.getByRole('region', { name: 'Sales prediction' }).getByText('Ready', { exact: true })).toBeVisible();
   await page.goto('/ai/sales-prediction');
   await expect(page.getByText('Backtest MAPE')).toBeVisible({ timeout: 60_000 });
+
+  // At the till, a croissant in the cart brings the hint that it goes with a latte; a tap adds one.
+  await page.goto('/pos');
+  await page.getByRole('button', { name: /^Croissant/ }).click();
+  const hint = page.getByRole('region', { name: 'Often bought with' });
+  await expect(hint.getByRole('button', { name: 'Add Latte, $3.50' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshots(page, 'pos-often-bought-with');
+  await hint.getByRole('button', { name: 'Add Latte, $3.50' }).click();
+  await expect(page.getByRole('list', { name: 'Items in this sale' })).toContainText('Latte');
+  await expect(hint).toHaveCount(0);
 });

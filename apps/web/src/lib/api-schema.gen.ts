@@ -25537,6 +25537,8 @@ export interface components {
                 price: number;
                 /** Format: uuid */
                 productId: string;
+                /** @description The product’s tax rate (0 without one), as the till adds it */
+                taxRateBasisPoints: number;
             }[];
         };
         OrderView: {

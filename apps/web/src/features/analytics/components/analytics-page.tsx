@@ -82,62 +82,61 @@ export function AnalyticsPage({ timeZone, currency }: { timeZone: string; curren
         <Suspense fallback={<div role="status" aria-label="Loading the import" className="h-64 animate-pulse rounded-xl bg-muted" />}>
           <SalesHistoryImport currency={currency} onClose={() => update((params) => params.delete('import'))} />
         </Suspense>
-      ) : null}
-      {importing ? null : (
-      <div className="flex flex-wrap items-end gap-3">
-        <DateRangePicker
-          value={choice}
-          showCompare={tab !== 'inventory'}
-          onPreset={(preset) =>
-            update((params) => {
-              params.set('preset', preset);
-              params.delete('from');
-              params.delete('to');
-            })
-          }
-          onDates={(from, to) =>
-            update((params) => {
-              params.delete('preset');
-              params.set('from', from);
-              params.set('to', to);
-            })
-          }
-          onCompare={(compare) => update((params) => params.set('compare', compare))}
-        />
-        {tab === 'inventory' ? (
-          <div className="grid gap-1.5">
-            <Label htmlFor="dead-stock-days">Dead stock after</Label>
-            <Select value={String(deadStockDays)} onValueChange={(value) => update((params) => params.set('dead', value))}>
-              <SelectTrigger id="dead-stock-days" className="w-40">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {DEAD_STOCK_DAYS.map((days) => (
-                  <SelectItem key={days} value={String(days)}>
-                    {days} days
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-end gap-3">
+            <DateRangePicker
+              value={choice}
+              showCompare={tab !== 'inventory'}
+              onPreset={(preset) =>
+                update((params) => {
+                  params.set('preset', preset);
+                  params.delete('from');
+                  params.delete('to');
+                })
+              }
+              onDates={(from, to) =>
+                update((params) => {
+                  params.delete('preset');
+                  params.set('from', from);
+                  params.set('to', to);
+                })
+              }
+              onCompare={(compare) => update((params) => params.set('compare', compare))}
+            />
+            {tab === 'inventory' ? (
+              <div className="grid gap-1.5">
+                <Label htmlFor="dead-stock-days">Dead stock after</Label>
+                <Select value={String(deadStockDays)} onValueChange={(value) => update((params) => params.set('dead', value))}>
+                  <SelectTrigger id="dead-stock-days" className="w-40">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {DEAD_STOCK_DAYS.map((days) => (
+                      <SelectItem key={days} value={String(days)}>
+                        {days} days
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+            ) : null}
           </div>
-        ) : null}
-      </div>
-      )}
-      {importing ? null : (
-      <Tabs value={tab} onValueChange={(next) => update((params) => params.set('tab', next))} className="grid gap-4">
-        <TabsList aria-label="Analytics reports" className="grid grid-cols-2 sm:inline-flex">
-          {ANALYTICS_TABS.map((value) => (
-            <TabsTrigger key={value} value={value}>
-              {TAB_LABELS[value]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {ANALYTICS_TABS.map((value) => (
-          <TabsContent key={value} value={value} className="min-w-0">
-            {value === tab ? <TabReport tab={value} query={{ from: choice.from, to: choice.to, compare: choice.compare }} deadStockDays={deadStockDays} /> : null}
-          </TabsContent>
-        ))}
-      </Tabs>
+          <Tabs value={tab} onValueChange={(next) => update((params) => params.set('tab', next))} className="grid gap-4">
+            <TabsList aria-label="Analytics reports" className="grid grid-cols-2 sm:inline-flex">
+              {ANALYTICS_TABS.map((value) => (
+                <TabsTrigger key={value} value={value}>
+                  {TAB_LABELS[value]}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {ANALYTICS_TABS.map((value) => (
+              <TabsContent key={value} value={value} className="min-w-0">
+                {value === tab ? <TabReport tab={value} query={{ from: choice.from, to: choice.to, compare: choice.compare }} deadStockDays={deadStockDays} /> : null}
+              </TabsContent>
+            ))}
+          </Tabs>
+        </>
       )}
     </div>
   );

@@ -6,7 +6,10 @@
 // app, in process: the first request (trains the model) and the next ones (cached per business
 // and day), then a retrain after one more sale. PGlite, then PostgreSQL with BENCH_DATABASE_URL
 // (a database of its own: it migrates it).
-//   node bench/ai-modules/run.mjs [--days 365] [--orders 300] [--products 2000] [--customers 5000] [--reads 20]
+// With --train, instead: every model is trained at once (the four first requests together) while
+// a till rings up one-line sales back to back; prints the training's wall time and the sales'
+// p50/p95/p99 before and during it (issue 15 item 5).
+//   node bench/ai-modules/run.mjs [--days 365] [--orders 300] [--products 2000] [--customers 5000] [--reads 20] [--train]
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { build, bundleServerModules, percentile } from '../lib/server.mjs';
@@ -21,6 +24,7 @@ const ORDERS_PER_DAY = option('orders', 300);
 const PRODUCTS = option('products', 2000);
 const CUSTOMERS = option('customers', 5000);
 const READS = option('reads', 20);
+const TRAIN = args.includes('--train');
 
 build('server');
 const bundle = await bundleServerModules('ai-modules', [
@@ -103,6 +107,12 @@ async function run(databaseUrl) {
   const lines = Number((await sql(`select count(*) as n from order_lines where business_id = $1`, [businessId])).rows[0].n);
   console.log(`${kind} set-up: ${orderCount.toLocaleString('en-US')} orders, ${lines.toLocaleString('en-US')} lines over ${DAYS} days, ${PRODUCTS} products, ${CUSTOMERS} customers, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
+  if (TRAIN) {
+    await trainWhileSelling(kind, request, sql, businessId);
+    await database.close?.();
+    return;
+  }
+
   const endpoints = ['/api/ai/sales-prediction', '/api/ai/stock-forecast', '/api/ai/product-recommendation', '/api/ai/customer-footpath', '/api/ai/modules'];
   const time = async (pathname) => {
     const t0 = performance.now();
@@ -145,6 +155,48 @@ async function run(databaseUrl) {
   const retrain = await time('/api/ai/sales-prediction');
   console.log(`${kind}: GET /api/ai/sales-prediction after a new sale (retrains) ${retrain.ms.toFixed(0)} ms`);
   await database.close?.();
+}
+
+/** Checkout latency (ms) of one-line cash sales rung up back to back until `until()` says stop. */
+async function sellUntil(request, products, until) {
+  const times = [];
+  let index = 0;
+  do {
+    const product = products[index++ % products.length];
+    const t0 = performance.now();
+    const res = await request('POST', '/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: product.id, quantity: 1 }],
+      payments: [{ method: 'cash', amount: Number(product.price) }],
+      expectedTotal: Number(product.price),
+    });
+    if (res.status !== 201) throw new Error(`checkout: ${res.status} ${JSON.stringify(res.body)}`);
+    times.push(performance.now() - t0);
+  } while (!until());
+  return times.sort((a, b) => a - b);
+}
+
+async function trainWhileSelling(kind, request, sql, businessId) {
+  const products = (await sql(`select id, price from products where business_id = $1 and stock_quantity >= 100 order by name limit 200`, [businessId])).rows;
+  const stats = (times) => `p50 ${percentile(times, 50).toFixed(0)} / p95 ${percentile(times, 95).toFixed(0)} / p99 ${percentile(times, 99).toFixed(0)} / max ${times.at(-1).toFixed(0)} ms over ${times.length} sales`;
+  const t0 = performance.now();
+  const baseline = await sellUntil(request, products, () => performance.now() - t0 > 10_000);
+  console.log(`${kind}: checkout with nothing else running: ${stats(baseline)}`);
+  let done = false;
+  const started = performance.now();
+  const training = Promise.all(
+    ['/api/ai/sales-prediction', '/api/ai/stock-forecast', '/api/ai/product-recommendation', '/api/ai/customer-footpath'].map(async (pathname) => {
+      const res = await request('GET', pathname);
+      if (res.status !== 200) throw new Error(`${pathname}: ${res.status}`);
+      return [pathname, performance.now() - started];
+    }),
+  ).finally(() => {
+    done = true;
+  });
+  const during = await sellUntil(request, products, () => done);
+  const finished = await training;
+  console.log(`${kind}: every model trained in ${((performance.now() - started) / 1000).toFixed(1)} s (${finished.map(([pathname, ms]) => `${pathname.replace('/api/ai/', '')} ${(ms / 1000).toFixed(1)} s`).join(', ')})`);
+  console.log(`${kind}: checkout during training: ${stats(during)}`);
 }
 
 if (process.env.BENCH_ONLY !== 'postgres') await run(undefined);

@@ -30,6 +30,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { aiModulesRoutes } from './modules/ai-modules/ai-modules.routes.ts';
 import { insightRoutes } from './modules/insight/insight.routes.ts';
+import { SALES_HISTORY_PATH, salesHistoryRoutes } from './modules/sales-history/sales-history.routes.ts';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes.ts';
 import { stockControlRoutes } from './modules/stock-control/stock-control.routes.ts';
 import { purchaseInvoicesRoutes } from './modules/purchasing/purchase-invoices.routes.ts';
@@ -61,7 +62,7 @@ import { workshopRoutes } from './modules/workshop/workshop.routes.ts';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Uploads that declare a larger limit of their own (product pictures: 10 MB; expense receipts: 20 MB; storage: the bucket's limit). */
-const OWN_BODY_LIMIT = [/^\/api\/products\/[^/]+\/image$/, EXPENSE_RECEIPT_PATH, STORAGE_UPLOAD_PATH];
+const OWN_BODY_LIMIT = [/^\/api\/products\/[^/]+\/image$/, EXPENSE_RECEIPT_PATH, STORAGE_UPLOAD_PATH, SALES_HISTORY_PATH];
 
 /** Routes registered outside defineRoute, with the access they have. */
 export const DOCUMENT_ROUTES = { 'GET /api/openapi.json': { kind: 'public' } } as const;
@@ -175,6 +176,7 @@ export function createApp(services: Services) {
   app.route('/', ordersRoutes);
   app.route('/', customersRoutes);
   app.route('/', insightRoutes);
+  app.route('/', salesHistoryRoutes);
   app.route('/', aiModulesRoutes);
   app.route('/', purchasingRoutes);
   app.route('/', stockControlRoutes);

@@ -53,3 +53,4 @@ export * from './error-codes.ts';
 export * from './dining.ts';
 export * from './kitchen-stages.ts';
 export * from './modifiers.ts';
+export * from './sales-history.ts';

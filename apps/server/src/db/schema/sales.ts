@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, pgView, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, pgView, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ChosenModifier, ModifierGroup } from '@till/core';
 import { businesses } from './business.ts';
 import { registers, stores } from './stores.ts';
@@ -160,6 +160,32 @@ export const customers = pgTable(
   ],
 );
 
+/**
+ * A file of past sales imported from another system (issue 15 item 3). Its orders carry its id
+ * and the other system's order id; they take no order number and move no stock.
+ */
+export const salesHistoryImports = pgTable(
+  'sales_history_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    /** 'writing' while its short transactions run; 'done' once every order is in. */
+    status: text('status', { enum: ['writing', 'done'] }).notNull(),
+    fileName: text('file_name'),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** The answer given when it finished (a retry with the same key gets it again). */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmployeeId: uuid('actor_employee_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('sales_history_imports_business_id_id').on(table.businessId, table.id),
+    uniqueIndex('sales_history_imports_business_idempotency').on(table.businessId, table.idempotencyKey),
+  ],
+);
+
 /** Gap-free order numbers: the checkout transaction increments this row, so a rollback gives the number back. */
 export const orderCounters = pgTable('order_counters', {
   businessId: uuid('business_id')
@@ -199,6 +225,10 @@ export const orders = pgTable(
     requestHash: text('request_hash'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The sales-history import that wrote it (never numbered, never moved stock); null for the till's own sales. */
+    importId: uuid('import_id'),
+    /** The order id in the system it was imported from. */
+    externalRef: text('external_ref'),
   },
   (table) => [
     uniqueIndex('orders_business_number').on(table.businessId, table.number).where(sql`${table.number} is not null`),
@@ -212,6 +242,9 @@ export const orders = pgTable(
     // Composite keys: foreign-key checks ignore row-level security, so the business is part of the key.
     foreignKey({ name: 'orders_store_fk', columns: [table.businessId, table.storeId], foreignColumns: [stores.businessId, stores.id] }),
     foreignKey({ name: 'orders_register_fk', columns: [table.businessId, table.registerId], foreignColumns: [registers.businessId, registers.id] }),
+    foreignKey({ name: 'orders_import_fk', columns: [table.businessId, table.importId], foreignColumns: [salesHistoryImports.businessId, salesHistoryImports.id] }).onDelete('cascade'),
+    // An order of another system is imported once, whichever file brings it.
+    uniqueIndex('orders_business_external_ref').on(table.businessId, table.externalRef).where(sql`${table.externalRef} is not null`),
   ],
 );
 

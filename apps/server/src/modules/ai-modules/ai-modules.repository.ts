@@ -153,16 +153,21 @@ export const aiModulesRepository = {
     return rows.map((row) => ({ orderId: String(row.order_id), productId: String(row.product_id) }));
   },
 
-  /** Product names by id (any product of the business, archived too). */
+  /** Product names by id (any product of the business, archived too), with the price and tax rate the till adds them at. */
   async productNames(tx: Tx, businessId: string, ids: readonly string[]) {
-    if (ids.length === 0) return new Map<string, { name: string; price: number; isActive: boolean }>();
-    const rows = rowsOf<{ id: string; name: string; price: unknown; is_active: boolean }>(
-      await tx.execute(sql`select id, name, price, is_active from products where business_id = ${businessId} and id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`),
+    type Named = { name: string; price: number; isActive: boolean; taxRateBasisPoints: number };
+    if (ids.length === 0) return new Map<string, Named>();
+    const rows = rowsOf<{ id: string; name: string; price: unknown; is_active: boolean; basis_points: unknown }>(
+      await tx.execute(sql`select p.id, p.name, p.price, p.is_active, t.basis_points
+                             from products p left join tax_rates t on t.business_id = p.business_id and t.id = p.tax_rate_id
+                            where p.business_id = ${businessId} and p.id in (${sql.join(
+                              ids.map((id) => sql`${id}::uuid`),
+                              sql`, `,
+                            )})`),
     );
-    return new Map(rows.map((row) => [String(row.id), { name: String(row.name), price: num(row.price), isActive: Boolean(row.is_active) }]));
+    return new Map<string, Named>(
+      rows.map((row) => [String(row.id), { name: String(row.name), price: num(row.price), isActive: Boolean(row.is_active), taxRateBasisPoints: num(row.basis_points) }]),
+    );
   },
 
   /** One row per paid order of a known customer since local day `from`: its local day and net (before tax) less what was refunded of it. */

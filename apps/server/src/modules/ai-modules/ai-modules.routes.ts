@@ -110,7 +110,7 @@ const recommendationsSchema = z
 
 const oftenBoughtWithSchema = z
   .object({
-    suggestions: z.array(z.object({ productId: z.uuid(), name: z.string(), price: money(), confidence: z.number(), lift: z.number(), because: z.array(productRef) })),
+    suggestions: z.array(z.object({ productId: z.uuid(), name: z.string(), price: money(), taxRateBasisPoints: int().openapi({ description: 'The product’s tax rate (0 without one), as the till adds it' }), confidence: z.number(), lift: z.number(), because: z.array(productRef) })),
   })
   .openapi('OftenBoughtWith');
 

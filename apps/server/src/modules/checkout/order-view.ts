@@ -62,7 +62,7 @@ export const orderViewSchema = z
 
 /** An order as the API returns it: the receipt's content. */
 export function toOrderView(
-  order: typeof orders.$inferSelect,
+  order: Omit<typeof orders.$inferSelect, 'importId' | 'externalRef'>,
   lines: (typeof orderLines.$inferSelect)[],
   orderPayments: (typeof payments.$inferSelect)[],
 ) {

@@ -1,11 +1,15 @@
 import { ANALYTICS_TABS, dayInZone, isAnalyticsTab, safeTimeZone, type AnalyticsTab } from '@till/core';
+import { UploadIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useReport } from '../api/get-report';
+import { useCanImportHistory } from '../api/sales-history';
 import type { ReportQuery } from '../api/types';
 import { readRangeChoice } from '../utils/range-choice';
 import { CustomersTab } from './customers-tab';
@@ -23,6 +27,9 @@ const TAB_LABELS: Record<AnalyticsTab, string> = {
 
 const DEAD_STOCK_DAYS = [30, 60, 90, 180] as const;
 
+// Loaded when the owner opens it: most visits to /analytics never import.
+const SalesHistoryImport = lazy(() => import('./sales-history-import').then((module) => ({ default: module.SalesHistoryImport })));
+
 function TabReport({ tab, query, deadStockDays }: { tab: AnalyticsTab; query: ReportQuery; deadStockDays: number }) {
   const report = useReport(tab, query, tab === 'inventory' ? deadStockDays : undefined);
   if (report.isPending) return <div role="status" aria-label="Loading the report" className="h-64 animate-pulse rounded-xl bg-muted" />;
@@ -39,8 +46,10 @@ function TabReport({ tab, query, deadStockDays }: { tab: AnalyticsTab; query: Re
 }
 
 /** /analytics?tab=sales|inventory|profitability|customers (SPEC §2); another or no tab shows sales. */
-export function AnalyticsPage({ timeZone }: { timeZone: string }) {
+export function AnalyticsPage({ timeZone, currency }: { timeZone: string; currency: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
+  const canImport = useCanImportHistory();
+  const importing = canImport && searchParams.get('import') === 'history';
   const requested = searchParams.get('tab');
   const tab: AnalyticsTab = isAnalyticsTab(requested) ? requested : ANALYTICS_TABS[0];
   const choice = readRangeChoice(searchParams, dayInZone(new Date(), safeTimeZone(timeZone)));
@@ -58,59 +67,77 @@ export function AnalyticsPage({ timeZone }: { timeZone: string }) {
 
   return (
     <div className="grid gap-6">
-      <PageHeader title="Analytics" description="Reports on your sales, stock, margins and customers." />
-      <div className="flex flex-wrap items-end gap-3">
-        <DateRangePicker
-          value={choice}
-          showCompare={tab !== 'inventory'}
-          onPreset={(preset) =>
-            update((params) => {
-              params.set('preset', preset);
-              params.delete('from');
-              params.delete('to');
-            })
-          }
-          onDates={(from, to) =>
-            update((params) => {
-              params.delete('preset');
-              params.set('from', from);
-              params.set('to', to);
-            })
-          }
-          onCompare={(compare) => update((params) => params.set('compare', compare))}
-        />
-        {tab === 'inventory' ? (
-          <div className="grid gap-1.5">
-            <Label htmlFor="dead-stock-days">Dead stock after</Label>
-            <Select value={String(deadStockDays)} onValueChange={(value) => update((params) => params.set('dead', value))}>
-              <SelectTrigger id="dead-stock-days" className="w-40">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {DEAD_STOCK_DAYS.map((days) => (
-                  <SelectItem key={days} value={String(days)}>
-                    {days} days
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+      <PageHeader
+        title="Analytics"
+        description="Reports on your sales, stock, margins and customers."
+        actions={
+          canImport && !importing ? (
+            <Button variant="outline" onClick={() => update((params) => params.set('import', 'history'))}>
+              <UploadIcon aria-hidden="true" /> Import sales history
+            </Button>
+          ) : null
+        }
+      />
+      {importing ? (
+        <Suspense fallback={<div role="status" aria-label="Loading the import" className="h-64 animate-pulse rounded-xl bg-muted" />}>
+          <SalesHistoryImport currency={currency} onClose={() => update((params) => params.delete('import'))} />
+        </Suspense>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-end gap-3">
+            <DateRangePicker
+              value={choice}
+              showCompare={tab !== 'inventory'}
+              onPreset={(preset) =>
+                update((params) => {
+                  params.set('preset', preset);
+                  params.delete('from');
+                  params.delete('to');
+                })
+              }
+              onDates={(from, to) =>
+                update((params) => {
+                  params.delete('preset');
+                  params.set('from', from);
+                  params.set('to', to);
+                })
+              }
+              onCompare={(compare) => update((params) => params.set('compare', compare))}
+            />
+            {tab === 'inventory' ? (
+              <div className="grid gap-1.5">
+                <Label htmlFor="dead-stock-days">Dead stock after</Label>
+                <Select value={String(deadStockDays)} onValueChange={(value) => update((params) => params.set('dead', value))}>
+                  <SelectTrigger id="dead-stock-days" className="w-40">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {DEAD_STOCK_DAYS.map((days) => (
+                      <SelectItem key={days} value={String(days)}>
+                        {days} days
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+            ) : null}
           </div>
-        ) : null}
-      </div>
-      <Tabs value={tab} onValueChange={(next) => update((params) => params.set('tab', next))} className="grid gap-4">
-        <TabsList aria-label="Analytics reports" className="grid grid-cols-2 sm:inline-flex">
-          {ANALYTICS_TABS.map((value) => (
-            <TabsTrigger key={value} value={value}>
-              {TAB_LABELS[value]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {ANALYTICS_TABS.map((value) => (
-          <TabsContent key={value} value={value} className="min-w-0">
-            {value === tab ? <TabReport tab={value} query={{ from: choice.from, to: choice.to, compare: choice.compare }} deadStockDays={deadStockDays} /> : null}
-          </TabsContent>
-        ))}
-      </Tabs>
+          <Tabs value={tab} onValueChange={(next) => update((params) => params.set('tab', next))} className="grid gap-4">
+            <TabsList aria-label="Analytics reports" className="grid grid-cols-2 sm:inline-flex">
+              {ANALYTICS_TABS.map((value) => (
+                <TabsTrigger key={value} value={value}>
+                  {TAB_LABELS[value]}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {ANALYTICS_TABS.map((value) => (
+              <TabsContent key={value} value={value} className="min-w-0">
+                {value === tab ? <TabReport tab={value} query={{ from: choice.from, to: choice.to, compare: choice.compare }} deadStockDays={deadStockDays} /> : null}
+              </TabsContent>
+            ))}
+          </Tabs>
+        </>
+      )}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
   UserPlusIcon,
   XIcon,
 } from 'lucide-react';
-import type { Dispatch } from 'react';
+import { lazy, Suspense, type Dispatch } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Kbd } from '@/components/ui/kbd';
@@ -17,6 +17,9 @@ import { itemCount, type CartAction, type CartState, type CartTotals } from '../
 import { discountLabel, money } from '../lib/format';
 import type { PosAccess } from '../lib/pos-access';
 import { CartLineRow } from './cart-line-row';
+
+// The till's bundle has a budget (e2e/insight.spec.ts): the hint and its query load on demand.
+const OftenBoughtWithChips = lazy(() => import('./often-bought-with').then((module) => ({ default: module.OftenBoughtWithChips })));
 
 interface CartPanelProps {
   cart: CartState;
@@ -124,6 +127,12 @@ export function CartPanel(props: CartPanelProps) {
           </ul>
         )}
       </div>
+
+      {empty ? null : (
+        <Suspense fallback={null}>
+          <OftenBoughtWithChips productIds={cart.lines.map((line) => line.productId)} currency={currency} dispatch={dispatch} />
+        </Suspense>
+      )}
 
       <div className="grid gap-2 border-t bg-muted/40 px-3 pt-2 pb-3">
         {cart.note.trim() ? <p className="truncate text-xs text-muted-foreground italic">Note: {cart.note.trim()}</p> : null}

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, orderLines, orders, payments, products, salesHistoryImports, stockMovements } from '../src/db/schema/index.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
+
+/** Issue 15 item 3: a file of past sales, imported as paid orders marked imported, all or nothing. */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const FEATURES = { reporting_analytics: true, inventory_management: true, customer_management: true, employee_management: true, pos_system: true };
+
+/** Another system's column names; the header guess has to find them. */
+const HEADER = 'Receipt No,Sale Date,Client,Item,SKU,Department,Qty,Net Sales,Discount,COGS,Tender';
+const GOOD = [
+  HEADER,
+  // 23:30 and 00:30 Berlin time: two local days, though both are 14 January in UTC.
+  'R-1,2026-01-14 23:30,Ann Lee,Mug,MUG-1,Kitchen,2,20.00,1.00,8.00,Visa',
+  'R-1,2026-01-14 23:30,Ann Lee,Tea,,Drinks,1,3.50,,1.00,Visa',
+  'R-2,2026-01-15 00:30,,Tea,,Drinks,3,10.50,,,Cash',
+  'R-3,2026-01-20 12:00,ann lee,Mug,MUG-1,Kitchen,1,10.00,,4.00,Check',
+].join('\n');
+const MAPPING = {
+  orderId: 'Receipt No',
+  date: 'Sale Date',
+  customer: 'Client',
+  product: 'Item',
+  productCode: 'SKU',
+  category: 'Department',
+  quantity: 'Qty',
+  lineAmount: 'Net Sales',
+  discount: 'Discount',
+  cost: 'COGS',
+  paymentMethod: 'Tender',
+};
+
+async function shop() {
+  const owner = await staffBusiness(server, { features: FEATURES, timeZone: 'Europe/Berlin' });
+  const importFile = (csv: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    owner.client.request('POST', '/api/sales-history/import', { idempotencyKey: randomUUID(), csv, mapping: MAPPING, dateFormat: 'ymd', ...extra }, headers);
+  const count = async () =>
+    server.database.withTenant(owner.businessId, async (tx) => ({
+      orders: (await tx.select({ id: orders.id }).from(orders)).length,
+      lines: (await tx.select({ id: orderLines.id }).from(orderLines)).length,
+      products: (await tx.select({ id: products.id }).from(products)).length,
+      customers: (await tx.select({ id: customers.id }).from(customers)).length,
+      imports: (await tx.select({ id: salesHistoryImports.id }).from(salesHistoryImports)).length,
+    }));
+  return { ...owner, importFile, count };
+}
+
+describe('the mapping step and the preview', () => {
+  it('guesses the columns of another system, reads nothing into the database, and says what an import would do', async () => {
+    const s = await shop();
+    const res = await s.client.post('/api/sales-history/preview', { csv: GOOD });
+    expect(res.status).toBe(200);
+    expect(res.body.mapping).toEqual(MAPPING);
+    expect(res.body.dateFormat).toBe('ymd');
+    expect(res.body.mappingProblems).toEqual([]);
+    expect(res.body.sample).toHaveLength(4);
+    expect(res.body.check).toMatchObject({
+      orders: 3,
+      lines: 4,
+      from: '2026-01-14',
+      to: '2026-01-20',
+      netSales: 4400,
+      discounts: 100,
+      products: { matched: 0, created: 2 },
+      customers: { matched: 0, created: 1 },
+      errors: [],
+      totalErrors: 0,
+    });
+    expect(await s.count()).toMatchObject({ orders: 0, products: 0, imports: 0 });
+  });
+
+  it('asks for the columns it cannot guess', async () => {
+    const s = await shop();
+    const res = await s.client.post('/api/sales-history/preview', { csv: 'Ref,When,What,How many,Paid\nA,2026-01-01,Mug,1,5.00\n' });
+    expect(res.status).toBe(200);
+    expect(res.body.check).toBeNull();
+    expect(res.body.mappingProblems.length).toBeGreaterThan(0);
+    const mapped = await s.client.post('/api/sales-history/preview', {
+      csv: 'Ref,When,What,How many,Paid\nA,01/02/2026,Mug,1,5.00\n',
+      mapping: { orderId: 'Ref', date: 'When', product: 'What', quantity: 'How many', lineAmount: 'Paid' },
+      dateFormat: 'dmy',
+    });
+    expect(mapped.body.check).toMatchObject({ orders: 1, from: '2026-02-01', netSales: 500 });
+  });
+});
+
+describe('importing a good file', () => {
+  it('creates the orders with totals to the cent on their local days, marked imported and unnumbered, and moves no stock', async () => {
+    const s = await shop();
+    // An existing product matched by its SKU keeps its stock.
+    const [mug] = await seedProducts(server, s.businessId, [{ name: 'Mug', price: 1200, taxBasisPoints: 0, trackStock: true, stock: 7 }]);
+    await server.database.withTenant(s.businessId, (tx) => tx.update(products).set({ sku: 'MUG-1' }).where(eq(products.id, mug!.id)));
+    const movementsBefore = await server.database.withTenant(s.businessId, (tx) => tx.select().from(stockMovements));
+
+    const res = await s.importFile(GOOD, { fileName: 'history.csv' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ orders: 3, lines: 4, netSales: 4400, discounts: 100, products: { matched: 1, created: 1 }, customers: { created: 1 }, categories: { created: 2 } });
+
+    const written = await server.database.withTenant(s.businessId, async (tx) => ({
+      orders: await tx.select().from(orders).orderBy(orders.paidAt),
+      lines: await tx.select().from(orderLines),
+      payments: await tx.select().from(payments),
+      product: (await tx.select().from(products).where(eq(products.id, mug!.id)))[0]!,
+      movements: await tx.select().from(stockMovements),
+    }));
+    expect(written.orders.map((order) => [order.externalRef, order.number, order.status, order.total, order.importId === res.body.importId])).toEqual([
+      ['R-1', null, 'paid', 2350, true],
+      ['R-2', null, 'paid', 1050, true],
+      ['R-3', null, 'paid', 1000, true],
+    ]);
+    expect(written.orders[0]!.paidAt!.toISOString()).toBe('2026-01-14T22:30:00.000Z');
+    expect(written.orders[0]).toMatchObject({ subtotal: 2450, discountTotal: 100, taxTotal: 0, paidTotal: 2350 });
+    // Ann Lee and "ann lee" are one customer.
+    expect(written.orders[0]!.customerId).toBe(written.orders[2]!.customerId);
+    expect(written.lines.find((line) => line.productId === mug!.id && line.quantity === 2)).toMatchObject({ gross: 2100, lineDiscountAmount: 100, net: 2000, unitCost: 400 });
+    expect(written.payments.map((payment) => [payment.method, payment.amount]).sort()).toEqual([
+      ['card', 2350],
+      ['cash', 1050],
+      ['other', 1000],
+    ]);
+    expect(written.product.stockQuantity).toBe(7);
+    expect(written.movements).toEqual(movementsBefore);
+
+    // The reports count them on their local days.
+    const the14th = await s.client.get('/api/analytics/sales?from=2026-01-14&to=2026-01-14&compare=none');
+    expect(the14th.body.summary).toMatchObject({ netSales: 2350, transactions: 1, itemsSold: 3, discounts: 100 });
+    const all = await s.client.get('/api/analytics/sales?from=2026-01-01&to=2026-01-31&compare=none');
+    expect(all.body.summary).toMatchObject({ netSales: 4400, transactions: 3 });
+    expect(all.body.days.filter((day: { netSales: number }) => day.netSales !== 0).map((day: { day: string; netSales: number }) => [day.day, day.netSales])).toEqual([
+      ['2026-01-14', 2350],
+      ['2026-01-15', 1050],
+      ['2026-01-20', 1000],
+    ]);
+    const margins = await s.client.get('/api/analytics/profitability?from=2026-01-01&to=2026-01-31&compare=none');
+    expect(margins.status).toBe(200);
+    // R-2 gives no cost: it is left out of the margin rather than costed at today's cost.
+    expect(margins.body.summary).toMatchObject({ netSales: 4400, cost: 1300, costedSales: 3350, uncostedSales: 1050 });
+
+    // The till's own numbering is untouched: the next sale is number 1.
+    const sale = await s.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: mug!.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1200 }], expectedTotal: 1200 });
+    expect(sale.status).toBe(201);
+    expect(sale.body.order.number).toBe(1);
+  });
+
+  it('answers a retry with the same key with the first result and imports nothing twice; another file with the key is 409', async () => {
+    const s = await shop();
+    const idempotencyKey = randomUUID();
+    const first = await s.importFile(GOOD, { idempotencyKey });
+    expect(first.status).toBe(201);
+    const again = await s.importFile(GOOD, { idempotencyKey });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await s.count()).toMatchObject({ orders: 3, lines: 4, imports: 1 });
+    const other = await s.importFile(GOOD.replace('20.00', '21.00'), { idempotencyKey });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('idempotency_key_reused');
+    // The same orders in a new upload (a new key) are refused row by row, not imported twice.
+    const twice = await s.importFile(GOOD);
+    expect(twice.status).toBe(400);
+    expect(twice.body.error.code).toBe('import_rejected');
+    expect(twice.body.error.rows.map((row: { row: number }) => row.row)).toEqual([2, 4, 5]);
+    expect(await s.count()).toMatchObject({ orders: 3, imports: 1 });
+  });
+});
+
+describe('bad files: a clear 4xx and nothing written', () => {
+  it('lists every malformed date and amount row and writes nothing', async () => {
+    const s = await shop();
+    const csv = [
+      HEADER,
+      'R-1,2026-01-14 10:00,Ann,Mug,,,1,10.00,,,Cash',
+      'R-2,2026-02-30 10:00,Ann,Mug,,,1,10.00,,,Cash',
+      'R-3,2026-01-15 10:00,Ann,Mug,,,1,1O.00,,,Cash',
+      'R-4,2026-01-15 10:00,Ann,Mug,,,two,10.00,,,Cash',
+      'R-5,2026-01-15 10:00,Ann,Mug,,,1,10.005,,,Cash',
+    ].join('\n');
+    const res = await s.importFile(csv);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('import_rejected');
+    expect(res.body.error.rows).toEqual([
+      { row: 3, field: 'date', message: expect.stringContaining('2026-02-30') },
+      { row: 4, field: 'lineAmount', message: expect.stringContaining('1O.00') },
+      { row: 5, field: 'quantity', message: expect.stringContaining('two') },
+      { row: 6, field: 'lineAmount', message: expect.stringContaining('10.005') },
+    ]);
+    expect(await s.count()).toEqual({ orders: 0, lines: 0, products: 0, customers: 0, imports: 0 });
+  });
+
+  it('refuses a file spanning 20 years with 400 range_too_long', async () => {
+    const s = await shop();
+    const res = await s.importFile([HEADER, 'R-1,2006-01-14 10:00,,Mug,,,1,10.00,,,Cash', 'R-2,2026-01-14 10:00,,Mug,,,1,10.00,,,Cash'].join('\n'));
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('range_too_long');
+    expect(await s.count()).toMatchObject({ orders: 0, products: 0 });
+  });
+
+  it('refuses rows of one order that disagree, a future date, a missing column and an oversized body', async () => {
+    const s = await shop();
+    const res = await s.importFile([HEADER, 'R-1,2026-01-14 10:00,Ann,Mug,,,1,10.00,,,Cash', 'R-1,2026-01-16 10:00,Ann,Tea,,,1,3.00,,,Cash', 'R-2,2099-01-01,,Mug,,,1,1.00,,,Cash'].join('\n'));
+    expect(res.status).toBe(400);
+    expect(res.body.error.rows.map((row: { row: number; field: string }) => [row.row, row.field])).toEqual([
+      [3, 'date'],
+      [4, 'date'],
+    ]);
+    const unmapped = await s.importFile(GOOD, { mapping: { ...MAPPING, lineAmount: 'Nope' } });
+    expect(unmapped.status).toBe(400);
+    expect(unmapped.body.error.code).toBe('invalid_mapping');
+    const big = await s.importFile(`${HEADER}\n${'R-9,2026-01-14 10:00,,Mug,,,1,10.00,,,Cash\n'.repeat(260_000)}`);
+    expect(big.status).toBe(413);
+    expect(big.body.error.code).toBe('payload_too_large');
+    expect(await s.count()).toMatchObject({ orders: 0, products: 0, imports: 0 });
+  });
+});
+
+describe('SPEC §6: importing sales needs the analytics and the settings pages, on the server', () => {
+  it('refuses an admin with only can_view_reports or only can_change_settings, and a manager; lets an admin with both in', async () => {
+    const s = await shop();
+    await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
+    const reportsOnly = await addEmployee(s.client, { fullName: 'Ada Reports', role: 'admin', pin: '900002', adminPermissions: { can_view_reports: true } });
+    const settingsOnly = await addEmployee(s.client, { fullName: 'Sam Settings', role: 'admin', pin: '900003', adminPermissions: { can_change_settings: true } });
+    const both = await addEmployee(s.client, { fullName: 'Bo Both', role: 'admin', pin: '900004', adminPermissions: { can_view_reports: true, can_change_settings: true } });
+    const manager = await addEmployee(s.client, { fullName: 'Max Manager', role: 'manager', pin: '900005' });
+    const tokens = {
+      reportsOnly: await pinSignIn(s.client, reportsOnly.employee.id, '900002'),
+      settingsOnly: await pinSignIn(s.client, settingsOnly.employee.id, '900003'),
+      both: await pinSignIn(s.client, both.employee.id, '900004'),
+      manager: await pinSignIn(s.client, manager.employee.id, '900005'),
+    };
+    for (const token of [tokens.reportsOnly, tokens.settingsOnly, tokens.manager]) {
+      const refused = await s.importFile(GOOD, {}, as(token));
+      expect(refused.status).toBe(403);
+      expect((await s.client.request('POST', '/api/sales-history/preview', { csv: GOOD }, as(token))).status).toBe(403);
+    }
+    expect(await s.count()).toMatchObject({ orders: 0, imports: 0 });
+    const allowed = await s.importFile(GOOD, {}, as(tokens.both));
+    expect(allowed.status).toBe(201);
+    const imported = await server.database.withTenant(s.businessId, (tx) => tx.select({ actor: salesHistoryImports.actorEmployeeId }).from(salesHistoryImports).where(isNotNull(salesHistoryImports.id)));
+    expect(imported).toEqual([{ actor: both.employee.id }]);
+  });
+});

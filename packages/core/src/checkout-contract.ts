@@ -32,7 +32,8 @@ export const checkoutPaymentInput = z.strictObject({
 
 export const placeOrderInput = z.strictObject({
   idempotencyKey: z.uuid(),
-  lines: z.array(checkoutLineInput).min(1).max(500),
+  /** At least one, except when paying an invoice (none then; the server refuses an empty cart). */
+  lines: z.array(checkoutLineInput).max(500),
   orderDiscount: discountInput.nullish(),
   customerId: z.uuid().nullish(),
   note: multiLine(z.string().max(1000)).optional(),
@@ -43,6 +44,8 @@ export const placeOrderInput = z.strictObject({
   parkedOrderId: z.uuid().optional(),
   /** The open kitchen ticket this sale pays (decision 026): linked to the order, closed once paid. */
   kitchenTicketId: z.uuid().optional(),
+  /** An issued invoice this sale pays in full (decision 038): no lines, the total is what is owed. */
+  invoiceId: z.uuid().optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 

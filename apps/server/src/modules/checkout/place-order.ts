@@ -9,6 +9,7 @@ import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { publishChange } from '../../realtime/publish.ts';
 import { cashSessionRequired } from '../cash-sessions/cash-session-errors.ts';
 import { claimTicketPayment, completeTicketPayment, releaseTicketPayment } from '../kitchen/pay-ticket.ts';
+import { sellInvoice } from './sell-invoice.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
 import { toOrderLineRows } from './order-line-rows.ts';
 import { toOrderView, type OrderView } from './order-view.ts';
@@ -53,6 +54,9 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<{ replayed: boolean; view: OrderView }> {
   requireAccess(tenant, { feature: 'pos_system', employeeFeature: 'pos' });
+  // An issued invoice paid at the till (decision 038); any other sale needs a line.
+  if (input.invoiceId) return sellInvoice(database, tenant, { ...input, invoiceId: input.invoiceId });
+  if (input.lines.length === 0) throw new AppError(400, 'validation_error', 'The cart is empty');
   const ticketId = input.kitchenTicketId;
   if (!ticketId) return sell(database, tenant, input);
   // Paying a kitchen ticket (decision 026): the ticket is taken for this key, then linked to the sale.

@@ -69,6 +69,7 @@ export async function readRepairOrder(tx: Tx, businessId: string, id: string, ap
   ];
   const technicians = await repo.employeeNames(tx, businessId, jobs.flatMap((job) => (job.technicianEmployeeId ? [job.technicianEmployeeId] : [])));
   const { priced, jobs: pricedJobs } = priceJobs(jobs, lines, business.pricesIncludeTax);
+  const invoice = order.invoiceId ? await repo.invoiceSummary(tx, businessId, order.invoiceId) : null;
   return {
     id: order.id,
     number: order.number,
@@ -80,6 +81,7 @@ export async function readRepairOrder(tx: Tx, businessId: string, id: string, ap
     prices_include_tax: business.pricesIncludeTax,
     created_at: order.createdAt.toISOString(),
     status_changed_at: order.statusChangedAt.toISOString(),
+    invoice: invoice ? { id: invoice.id, number: invoice.number, status: invoice.status, total: invoice.total, paid_total: invoice.paidTotal } : null,
     vehicle: toVehicleView(vehicle, customer.name),
     customer: { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone },
     inspection: points.map((point) => ({ id: point.id, label: point.label, condition: point.condition, notes: point.notes })),

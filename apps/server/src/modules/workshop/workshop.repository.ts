@@ -6,10 +6,12 @@ import {
   businesses,
   customers,
   employees,
+  invoices,
   inspectionPoints,
   odometerReadings,
   products,
   repairApprovals,
+  repairJobClocks,
   repairJobs,
   repairLines,
   repairOrders,
@@ -163,6 +165,24 @@ export const workshopRepository = {
   async order(tx: Tx, businessId: string, id: string, forUpdate = false) {
     const query = tx.select().from(repairOrders).where(and(eq(repairOrders.businessId, businessId), eq(repairOrders.id, id)));
     const [row] = forUpdate ? await query.for('update') : await query;
+    return row ?? null;
+  },
+
+  async invoiceSummary(tx: Tx, businessId: string, invoiceId: string) {
+    const [row] = await tx
+      .select({ id: invoices.id, number: invoices.number, status: invoices.status, total: invoices.total, paidTotal: invoices.paidTotal })
+      .from(invoices)
+      .where(and(eq(invoices.businessId, businessId), eq(invoices.id, invoiceId)));
+    return row ?? null;
+  },
+
+  /** The invoiced repair order billed by this invoice, locked: the till's payment marks it paid. */
+  async invoicedOrderOf(tx: Tx, businessId: string, invoiceId: string) {
+    const [row] = await tx
+      .select()
+      .from(repairOrders)
+      .where(and(eq(repairOrders.businessId, businessId), eq(repairOrders.invoiceId, invoiceId)))
+      .for('update');
     return row ?? null;
   },
 

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { INSPECTION_CONDITIONS, REPAIR_ORDER_STATUSES, multiLine, singleLine } from '@till/core';
+import { INSPECTION_CONDITIONS, PAYMENT_TERMS_VALUES, REPAIR_ORDER_STATUSES, multiLine, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { PUBLIC, business, defineRoute } from '../../lib/routing.ts';
@@ -12,6 +12,7 @@ import { decodeVehicleVin } from './decode-vehicle-vin.ts';
 import { getRepairOrder } from './get-repair-order.ts';
 import { getVehicle } from './get-vehicle.ts';
 import { getWorkshopSettings } from './get-workshop-settings.ts';
+import { invoiceRepairOrder } from './invoice-repair-order.ts';
 import { listRepairOrders } from './list-repair-orders.ts';
 import { listVehicles } from './list-vehicles.ts';
 import { moveRepairOrder } from './move-repair-order.ts';
@@ -78,6 +79,9 @@ const repairOrderSchema = z
     prices_include_tax: z.boolean(),
     created_at: z.string(),
     status_changed_at: z.string(),
+    invoice: nullableRef(
+      z.object({ id: z.uuid(), number: z.number().int().nullable(), status: z.string(), total: z.number().int(), paid_total: z.number().int() }).openapi('RepairOrderInvoice'),
+    ),
     vehicle: vehicleSchema,
     customer: z.object({ id: z.uuid(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
     inspection: z.array(z.object({ id: z.uuid(), label: z.string(), condition: z.enum(INSPECTION_CONDITIONS).nullable(), notes: z.string().nullable() })),
@@ -327,6 +331,17 @@ const moveOrderRoute = defineRoute({
   responses: { 200: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409) },
 });
 
+const invoiceOrderRoute = defineRoute({
+  method: 'post',
+  path: '/api/workshop/repair-orders/{id}/invoice',
+  access: write,
+  tags: TAGS,
+  summary: 'Invoice a ready repair order: an issued invoice from its approved jobs, linked to it; the order becomes invoiced (409 when not ready or already invoiced)',
+  description: 'Needs invoice_generation as well. The invoice is then paid at the till through POST /api/checkout with invoiceId (decision 038).',
+  request: { params: idParam, body: jsonBody(z.strictObject({ payment_terms: z.enum(PAYMENT_TERMS_VALUES).default('due_on_receipt') })) },
+  responses: { 200: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+});
+
 const pointRoute = defineRoute({
   method: 'patch',
   path: '/api/workshop/repair-orders/{id}/inspection/{pointId}',
@@ -516,6 +531,9 @@ export const workshopRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getOrderRoute, async (c) => c.json(await getRepairOrder(c.var.services, c.var.tenant.businessId, c.req.valid('param').id), 200))
   .openapi(updateOrderRoute, async (c) => c.json(await updateRepairOrder(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(invoiceOrderRoute, async (c) =>
+    c.json(await invoiceRepairOrder(c.var.services, c.var.tenant, c.req.valid('param').id, { paymentTerms: c.req.valid('json').payment_terms }, new Date()), 200),
+  )
   .openapi(moveOrderRoute, async (c) => c.json(await moveRepairOrder(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('json').status, new Date()), 200))
   .openapi(pointRoute, async (c) => {
     const { id, pointId } = c.req.valid('param');

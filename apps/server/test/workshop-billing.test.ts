@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoicePayments, invoices, orders, repairOrders } from '../src/db/schema/index.ts';
+import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
+
+/** Decision 038: a repair order invoiced from its approved jobs and paid at the till through checkout. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const VIN = '1HGCM82633A004352';
+
+async function mechanicsShop(name = 'Bay Motors', client?: ApiClient) {
+  const owner = client ? null : await signUpBusiness(server, { businessName: name, industry: 'mechanics', assignOwner: true });
+  const api = client ?? owner!.client;
+  const settings = await api.request('PATCH', '/api/business-settings', { enabled_features: { vehicle_services: true, employee_management: true } });
+  expect(settings.status).toBe(200);
+  const customer = await api.post('/api/customers', { name: 'Dana Driver', email: `dana-${randomUUID().slice(0, 8)}@example.com` });
+  expect(customer.status).toBe(201);
+  return { client: api, businessId: owner?.businessId ?? '', customerId: customer.body.customer.id as string };
+}
+
+/** A ready repair order: brakes (1.5 h × 80.00 + pads 45.00) approved by the customer, wipers (29.99) declined. */
+async function readyOrder(shop: { client: ApiClient; businessId: string; customerId: string }) {
+  const vehicle = await shop.client.post('/api/workshop/vehicles', { customer_id: shop.customerId, vin: VIN, plate: 'AB 123' });
+  expect(vehicle.status).toBe(201);
+  const [pads] = await seedProducts(server, shop.businessId, [{ name: 'Brake pads (front)', price: 4500 }]);
+  const created = await shop.client.post('/api/workshop/repair-orders', { vehicle_id: vehicle.body.vehicle.id, concerns: 'Squeal' });
+  const order = created.body.repair_order;
+  const brakes = (await shop.client.post(`/api/workshop/repair-orders/${order.id}/jobs`, { title: 'Replace front brake pads' })).body.repair_order.jobs[0].id;
+  await shop.client.post(`/api/workshop/repair-orders/${order.id}/jobs/${brakes}/lines`, { kind: 'labour', description: 'Fit pads', hours: 1.5, rate: 8000 });
+  await shop.client.post(`/api/workshop/repair-orders/${order.id}/jobs/${brakes}/lines`, { kind: 'part', product_id: pads!.id, quantity: 1 });
+  const wipers = (await shop.client.post(`/api/workshop/repair-orders/${order.id}/jobs`, { title: 'Replace wiper blades' })).body.repair_order.jobs[1].id;
+  await shop.client.post(`/api/workshop/repair-orders/${order.id}/jobs/${wipers}/lines`, { kind: 'part', description: 'Wiper blades pair', quantity: 1, unit_price: 2999 });
+  const sent = await shop.client.post(`/api/workshop/repair-orders/${order.id}/send-for-approval`);
+  const token = (sent.body.approval_url as string).split('/repair-approval/')[1]!;
+  const decided = await shop.client.fresh().post(`/api/public/repair-approvals/${token}`, {
+    name: 'Dana Driver',
+    jobs: [
+      { job_id: brakes, decision: 'approved' },
+      { job_id: wipers, decision: 'declined' },
+    ],
+  });
+  expect(decided.status).toBe(200);
+  for (const status of ['in_progress', 'ready']) {
+    expect((await shop.client.post(`/api/workshop/repair-orders/${order.id}/status`, { status })).status).toBe(200);
+  }
+  return { orderId: order.id as string, brakes: brakes as string };
+}
+
+const pay = (client: ApiClient, invoiceId: string, amount: number, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  client.request(
+    'POST',
+    '/api/checkout',
+    { idempotencyKey: randomUUID(), lines: [], payments: [{ method: 'card', amount }], expectedTotal: amount, invoiceId, ...extra },
+    headers,
+  );
+
+describe('repair order → invoice → paid at the till', () => {
+  it('invoices the approved jobs only, issued and numbered; the till finds it, takes the payment once and the order becomes paid', async () => {
+    const shop = await mechanicsShop();
+    const { orderId } = await readyOrder(shop);
+    const invoiced = await shop.client.post(`/api/workshop/repair-orders/${orderId}/invoice`, { payment_terms: 'net_14' });
+    expect(invoiced.status, JSON.stringify(invoiced.body)).toBe(200);
+    const ro = invoiced.body.repair_order;
+    expect(ro.status).toBe('invoiced');
+    expect(ro.invoice).toMatchObject({ number: 1, status: 'issued', total: 16500, paid_total: 0 });
+    expect(ro.totals.total).toBe(16500);
+
+    const invoice = (await shop.client.get(`/api/invoices/${ro.invoice.id}`)).body.invoice;
+    expect(invoice).toMatchObject({ label: 'INV-0001', total: 16500, balance: 16500, customer: { id: shop.customerId }, paymentTerms: 'net_14' });
+    expect(invoice.lines.map((line: { description: string }) => line.description)).toEqual(['Replace front brake pads: Fit pads (1.5 h)', 'Replace front brake pads: Brake pads (front)']);
+    const pdf = await fetch(`${server.url}/api/invoices/${ro.invoice.id}/pdf`, { headers: { cookie: shop.client.cookieHeader() } });
+    expect(pdf.status).toBe(200);
+
+    const again = await shop.client.post(`/api/workshop/repair-orders/${orderId}/invoice`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('repair_order_already_invoiced');
+
+    for (const q of ['INV-0001', '1', 'dana']) {
+      const found = await shop.client.get(`/api/invoices/payable?q=${encodeURIComponent(q)}`);
+      expect(found.status).toBe(200);
+      expect(found.body.invoices.map((row: { id: string; balance: number }) => [row.id, row.balance]), q).toEqual([[ro.invoice.id, 16500]]);
+    }
+
+    const wrong = await pay(shop.client, ro.invoice.id, 16000);
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error).toMatchObject({ code: 'total_mismatch', serverTotal: 16500 });
+
+    const key = randomUUID();
+    const body = { idempotencyKey: key, lines: [], payments: [{ method: 'card', amount: 16500 }], expectedTotal: 16500, invoiceId: ro.invoice.id };
+    const paid = await shop.client.post('/api/checkout', body);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.order).toMatchObject({ total: 16500, status: 'paid' });
+    const replay = await shop.client.post('/api/checkout', body);
+    expect(replay.status).toBe(200);
+    expect(replay.body.order.id).toBe(paid.body.order.id);
+
+    const twice = await pay(shop.client, ro.invoice.id, 16500);
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('invoice_status_conflict');
+
+    const after = (await shop.client.get(`/api/workshop/repair-orders/${orderId}`)).body.repair_order;
+    expect(after.status).toBe('paid');
+    expect(after.invoice).toMatchObject({ status: 'paid', paid_total: 16500 });
+    const { payments, sales } = await server.database.withTenant(shop.businessId, async (tx) => ({
+      payments: await tx.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, ro.invoice.id)),
+      sales: await tx.select().from(orders).where(eq(orders.businessId, shop.businessId)),
+    }));
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ amount: 16500, method: 'card', orderId: paid.body.order.id });
+    expect(sales).toHaveLength(1);
+    expect((await shop.client.get('/api/invoices/payable')).body.invoices).toEqual([]);
+  });
+
+  it('refuses to invoice an order that is not ready, one with nothing approved, and another business’s order; nothing is written', async () => {
+    const shop = await mechanicsShop();
+    const other = await mechanicsShop('Other Garage');
+    const { orderId } = await readyOrder(shop);
+    const foreign = await other.client.post(`/api/workshop/repair-orders/${orderId}/invoice`, {});
+    expect(foreign.status).toBe(404);
+    const bad = await shop.client.post(`/api/workshop/repair-orders/${orderId}/invoice`, { payment_terms: 'net_999' });
+    expect(bad.status).toBe(400);
+    const notUuid = await shop.client.post('/api/workshop/repair-orders/not-an-id/invoice', {});
+    expect(notUuid.status).toBe(400);
+
+    const vehicle = await shop.client.post('/api/workshop/vehicles', { customer_id: shop.customerId, plate: 'ZZ 1' });
+    const estimate = (await shop.client.post('/api/workshop/repair-orders', { vehicle_id: vehicle.body.vehicle.id })).body.repair_order;
+    const early = await shop.client.post(`/api/workshop/repair-orders/${estimate.id}/invoice`, {});
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('illegal_transition');
+
+    const rows = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(invoices).where(eq(invoices.businessId, shop.businessId)));
+    expect(rows).toEqual([]);
+    const [ro] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(repairOrders).where(and(eq(repairOrders.businessId, shop.businessId), eq(repairOrders.id, orderId))));
+    expect(ro).toMatchObject({ status: 'ready', invoiceId: null });
+  });
+
+  it('the till refuses another business’s invoice, a draft, lines beside an invoice and an empty cart; the invoice is left as it was', async () => {
+    const shop = await mechanicsShop();
+    const other = await mechanicsShop('Other Garage');
+    const { orderId } = await readyOrder(shop);
+    const invoice = (await shop.client.post(`/api/workshop/repair-orders/${orderId}/invoice`, {})).body.repair_order.invoice;
+    const stolen = await pay(other.client, invoice.id, 16500);
+    expect(stolen.status).toBe(404);
+    expect((await other.client.get('/api/invoices/payable')).body.invoices).toEqual([]);
+    const [pads] = await seedProducts(server, shop.businessId, [{ name: 'Oil', price: 1000 }]);
+    const mixed = await pay(shop.client, invoice.id, 16500, { lines: [{ productId: pads!.id, quantity: 1 }] });
+    expect(mixed.status).toBe(400);
+    const empty = await shop.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [], payments: [{ method: 'cash', amount: 0 }], expectedTotal: 0 });
+    expect(empty.status).toBe(400);
+    const draft = await shop.client.post('/api/invoices', { customerName: 'Walk-in', paymentTerms: 'due_on_receipt', lines: [{ description: 'Fee', quantity: 1, unitPrice: 500 }] });
+    expect(draft.status).toBe(201);
+    const draftPaid = await pay(shop.client, draft.body.invoice.id, 500);
+    expect(draftPaid.status).toBe(409);
+    const stored = (await shop.client.get(`/api/invoices/${invoice.id}`)).body.invoice;
+    expect(stored).toMatchObject({ status: 'issued', balance: 16500 });
+    const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(invoices).where(eq(invoices.id, invoice.id)));
+    expect(row!.tillClaimKey).toBeNull();
+    const sales = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(orders).where(eq(orders.businessId, shop.businessId)));
+    expect(sales).toEqual([]);
+  });
+
+  it('two tills paying the same invoice at once: one sale, one payment', async () => {
+    const shop = await mechanicsShop();
+    const { orderId } = await readyOrder(shop);
+    const invoice = (await shop.client.post(`/api/workshop/repair-orders/${orderId}/invoice`, {})).body.repair_order.invoice;
+    const answers = await Promise.all([pay(shop.client, invoice.id, 16500), pay(shop.client, invoice.id, 16500), pay(shop.client, invoice.id, 16500)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    const payments = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoice.id)));
+    expect(payments).toHaveLength(1);
+  });
+
+  it('invoicing needs the pos employee feature and invoice_generation; the till’s lookup needs pos (kitchen staff are refused)', async () => {
+    const staff = await staffBusiness(server, { businessName: 'Staff Garage', features: { employee_management: true, vehicle_services: true } });
+    const shop = { ...(await mechanicsShop('Staff Garage', staff.client)), businessId: staff.businessId };
+    const { headersOf } = await staffOfEveryRole(server, staff);
+    const { orderId } = await readyOrder(shop);
+    const kitchen = await staff.client.request('POST', `/api/workshop/repair-orders/${orderId}/invoice`, {}, headersOf('kitchen'));
+    expect(kitchen.status).toBe(403);
+    expect((await staff.client.request('GET', '/api/invoices/payable', undefined, headersOf('kitchen'))).status).toBe(403);
+    expect((await staff.client.request('GET', '/api/invoices/payable', undefined, headersOf('cashier'))).status).toBe(200);
+
+    expect((await staff.client.request('PATCH', '/api/business-settings', { enabled_features: { invoice_generation: false } })).status).toBe(200);
+    const off = await staff.client.request('POST', `/api/workshop/repair-orders/${orderId}/invoice`, {}, headersOf('cashier'));
+    expect(off.status).toBe(403);
+    expect((await staff.client.request('GET', `/api/workshop/repair-orders/${orderId}`)).body.repair_order.status).toBe('ready');
+    expect((await staff.client.request('PATCH', '/api/business-settings', { enabled_features: { invoice_generation: true } })).status).toBe(200);
+
+    const cashier = await staff.client.request('POST', `/api/workshop/repair-orders/${orderId}/invoice`, {}, headersOf('cashier'));
+    expect(cashier.status).toBe(200);
+    const invoiceId = cashier.body.repair_order.invoice.id;
+    expect((await pay(staff.client, invoiceId, 16500, {}, headersOf('kitchen'))).status).toBe(403);
+    expect((await pay(staff.client, invoiceId, 16500, {}, headersOf('cashier'))).status).toBe(201);
+  });
+});

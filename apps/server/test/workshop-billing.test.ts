@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoicePayments, invoices, orders, repairOrders } from '../src/db/schema/index.ts';
+import { invoicePayments, invoices, orders, repairJobClocks, repairOrders } from '../src/db/schema/index.ts';
 import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
@@ -12,8 +12,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-
-const VIN = '1HGCM82633A004352';
 
 async function mechanicsShop(name = 'Bay Motors', client?: ApiClient) {
   const owner = client ? null : await signUpBusiness(server, { businessName: name, industry: 'mechanics', assignOwner: true });
@@ -26,8 +24,8 @@ async function mechanicsShop(name = 'Bay Motors', client?: ApiClient) {
 }
 
 /** A ready repair order: brakes (1.5 h × 80.00 + pads 45.00) approved by the customer, wipers (29.99) declined. */
-async function readyOrder(shop: { client: ApiClient; businessId: string; customerId: string }) {
-  const vehicle = await shop.client.post('/api/workshop/vehicles', { customer_id: shop.customerId, vin: VIN, plate: 'AB 123' });
+async function readyOrder(shop: { client: ApiClient; businessId: string; customerId: string }, options: { stopAt?: 'approved' } = {}) {
+  const vehicle = await shop.client.post('/api/workshop/vehicles', { customer_id: shop.customerId, plate: `AB ${randomUUID().slice(0, 4)}` });
   expect(vehicle.status).toBe(201);
   const [pads] = await seedProducts(server, shop.businessId, [{ name: 'Brake pads (front)', price: 4500 }]);
   const created = await shop.client.post('/api/workshop/repair-orders', { vehicle_id: vehicle.body.vehicle.id, concerns: 'Squeal' });
@@ -47,10 +45,10 @@ async function readyOrder(shop: { client: ApiClient; businessId: string; custome
     ],
   });
   expect(decided.status).toBe(200);
-  for (const status of ['in_progress', 'ready']) {
+  for (const status of options.stopAt === 'approved' ? [] : ['in_progress', 'ready']) {
     expect((await shop.client.post(`/api/workshop/repair-orders/${order.id}/status`, { status })).status).toBe(200);
   }
-  return { orderId: order.id as string, brakes: brakes as string };
+  return { orderId: order.id as string, brakes: brakes as string, wipers: wipers as string };
 }
 
 const pay = (client: ApiClient, invoiceId: string, amount: number, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
@@ -197,5 +195,75 @@ describe('repair order → invoice → paid at the till', () => {
     const invoiceId = cashier.body.repair_order.invoice.id;
     expect((await pay(staff.client, invoiceId, 16500, {}, headersOf('kitchen'))).status).toBe(403);
     expect((await pay(staff.client, invoiceId, 16500, {}, headersOf('cashier'))).status).toBe(201);
+  });
+});
+
+describe('technicians clock time per job', () => {
+  async function clockShop(name: string) {
+    const staff = await staffBusiness(server, { businessName: name, features: { employee_management: true, vehicle_services: true } });
+    const shop = { ...(await mechanicsShop(name, staff.client)), businessId: staff.businessId };
+    const people = await staffOfEveryRole(server, staff);
+    return { staff, shop, ...people };
+  }
+  const clock = (client: ApiClient, orderId: string, jobId: string, action: 'start' | 'stop', headers: Record<string, string>) =>
+    client.request('POST', `/api/workshop/repair-orders/${orderId}/jobs/${jobId}/clock/${action}`, undefined, headers);
+  const clocksOf = (businessId: string) => server.database.withTenant(businessId, (tx) => tx.select().from(repairJobClocks).where(eq(repairJobClocks.businessId, businessId)));
+
+  it('a technician starts and stops a clock on an approved job: the order goes in progress, the job and the board show it, 1 h 12 min adds 1.2 h', async () => {
+    const { staff, shop, headersOf, ids } = await clockShop('Clock Garage');
+    const { orderId, brakes, wipers } = await readyOrder(shop, { stopAt: 'approved' });
+    const started = await clock(staff.client, orderId, brakes, 'start', headersOf('cashier'));
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.repair_order.status).toBe('in_progress');
+    expect(started.body.repair_order.jobs[0].running_clocks).toEqual([expect.objectContaining({ employee_id: ids.cashier, employee_name: 'Cal Cashier' })]);
+    const board = await staff.client.get('/api/workshop/repair-orders');
+    expect(board.body.repair_orders.find((row: { id: string }) => row.id === orderId)).toMatchObject({ clocked_in: ['Cal Cashier'] });
+
+    const second = await clock(staff.client, orderId, wipers, 'start', headersOf('cashier'));
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('job_not_clockable');
+    const twice = await clock(staff.client, orderId, brakes, 'start', headersOf('cashier'));
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('clock_already_running');
+    const notMine = await clock(staff.client, orderId, brakes, 'stop', headersOf('manager'));
+    expect(notMine.status).toBe(409);
+    expect(notMine.body.error.code).toBe('no_running_clock');
+
+    await server.database.withTenant(shop.businessId, (tx) =>
+      tx.update(repairJobClocks).set({ startedAt: new Date(Date.now() - 72 * 60_000) }).where(eq(repairJobClocks.businessId, shop.businessId)),
+    );
+    const stopped = await clock(staff.client, orderId, brakes, 'stop', headersOf('cashier'));
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.repair_order.jobs[0]).toMatchObject({ actual_hours: '1.2', running_clocks: [] });
+    const after = await staff.client.get('/api/workshop/repair-orders');
+    expect(after.body.repair_orders.find((row: { id: string }) => row.id === orderId)).toMatchObject({ clocked_in: [], clocked_hours: '1.2' });
+    expect((await clock(staff.client, orderId, brakes, 'stop', headersOf('cashier'))).body.error.code).toBe('no_running_clock');
+    expect((await clock(staff.client, orderId, brakes, 'start', headersOf('cashier'))).status).toBe(200);
+  });
+
+  it('needs the technician’s own employee session and pos access; another business’s job is 404; bad hours are 400; nothing is written', async () => {
+    const { staff, shop, headersOf } = await clockShop('Strict Garage');
+    const other = await mechanicsShop('Far Garage');
+    const { orderId, brakes } = await readyOrder(shop, { stopAt: 'approved' });
+    const noPin = await clock(staff.client, orderId, brakes, 'start', {});
+    expect(noPin.status).toBe(401);
+    expect(noPin.body.error.code).toBe('employee_session_required');
+    expect((await clock(staff.client, orderId, brakes, 'start', headersOf('kitchen'))).status).toBe(403);
+    expect((await clock(other.client, orderId, brakes, 'start', {})).status).toBe(404);
+    expect((await clock(staff.client, orderId, 'not-a-uuid', 'start', headersOf('cashier'))).status).toBe(400);
+    const negative = await staff.client.request('PATCH', `/api/workshop/repair-orders/${orderId}/jobs/${brakes}`, { actual_hours: -1.2 }, headersOf('cashier'));
+    expect(negative.status).toBe(400);
+    expect(await clocksOf(shop.businessId)).toEqual([]);
+    const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(repairOrders).where(eq(repairOrders.id, orderId)));
+    expect(row!.status).toBe('approved');
+  });
+
+  it('two starts at once by one technician: one clock runs', async () => {
+    const { staff, shop, headersOf } = await clockShop('Race Garage');
+    const first = await readyOrder(shop, { stopAt: 'approved' });
+    const second = await readyOrder(shop, { stopAt: 'approved' });
+    const answers = await Promise.all([clock(staff.client, first.orderId, first.brakes, 'start', headersOf('cashier')), clock(staff.client, second.orderId, second.brakes, 'start', headersOf('cashier'))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await clocksOf(shop.businessId)).filter((row) => row.stoppedAt === null)).toHaveLength(1);
   });
 });

@@ -4829,6 +4829,8 @@ export interface paths {
                         /** Format: uuid */
                         idempotencyKey: string;
                         /** Format: uuid */
+                        invoiceId?: string;
+                        /** Format: uuid */
                         kitchenTicketId?: string;
                         lines: {
                             discount?: {
@@ -9646,6 +9648,83 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/payable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** For the till: unpaid issued invoices by number ("INV-0007" or "7") or customer name (at most 20), to pay through POST /api/checkout with invoiceId */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Invoices the till can take payment for */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invoices: {
+                                balance: number;
+                                currency: string;
+                                customerName: string;
+                                dueDate: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                label: string;
+                                number: number;
+                                total: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -23323,6 +23402,104 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/workshop/repair-orders/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invoice a ready repair order: an issued invoice from its approved jobs, linked to it; the order becomes invoiced (409 when not ready or already invoiced)
+         * @description Needs invoice_generation as well. The invoice is then paid at the till through POST /api/checkout with invoiceId (decision 038).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default due_on_receipt
+                         * @enum {string}
+                         */
+                        payment_terms?: "due_on_receipt" | "net_7" | "net_14" | "net_30";
+                    };
+                };
+            };
+            responses: {
+                /** @description The repair order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            repair_order: components["schemas"]["RepairOrder"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workshop/repair-orders/{id}/jobs": {
         parameters: {
             query?: never;
@@ -25760,6 +25937,7 @@ export interface components {
                 label: string;
                 notes: string | null;
             }[];
+            invoice: components["schemas"]["RepairOrderInvoice"] | null;
             jobs: {
                 actual_hours: string | null;
                 /** @enum {string} */
@@ -25807,6 +25985,14 @@ export interface components {
                 total: number;
             };
             vehicle: components["schemas"]["WorkshopVehicle"];
+        };
+        RepairOrderInvoice: {
+            /** Format: uuid */
+            id: string;
+            number: number | null;
+            paid_total: number;
+            status: string;
+            total: number;
         };
         SalesPrediction: {
             backtest: {

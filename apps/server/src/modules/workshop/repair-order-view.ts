@@ -69,6 +69,7 @@ export async function readRepairOrder(tx: Tx, businessId: string, id: string, ap
   ];
   const technicians = await repo.employeeNames(tx, businessId, jobs.flatMap((job) => (job.technicianEmployeeId ? [job.technicianEmployeeId] : [])));
   const { priced, jobs: pricedJobs } = priceJobs(jobs, lines, business.pricesIncludeTax);
+  const clocks = await repo.runningClocksOn(tx, businessId, [id]);
   const invoice = order.invoiceId ? await repo.invoiceSummary(tx, businessId, order.invoiceId) : null;
   return {
     id: order.id,
@@ -92,6 +93,9 @@ export async function readRepairOrder(tx: Tx, businessId: string, id: string, ap
       technician_employee_id: entry.job.technicianEmployeeId,
       technician_name: entry.job.technicianEmployeeId ? (technicians.get(entry.job.technicianEmployeeId) ?? null) : null,
       actual_hours: entry.job.actualHundredths === null ? null : formatHours(entry.job.actualHundredths),
+      running_clocks: clocks
+        .filter((clock) => clock.jobId === entry.job.id)
+        .map((clock) => ({ employee_id: clock.employeeId, employee_name: clock.employeeName, started_at: clock.startedAt.toISOString() })),
       lines: entry.lines.map(({ line, amount, tax, total }) => ({
         id: line.id,
         kind: line.kind,

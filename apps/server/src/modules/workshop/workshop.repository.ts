@@ -86,6 +86,39 @@ export const workshopRepository = {
     return new Map(rows.map((row) => [row.id, row.fullName]));
   },
 
+  // --- technicians' clocks (decision 038) -------------------------------------------------------
+
+  async runningClockOf(tx: Tx, businessId: string, employeeId: string) {
+    const [row] = await tx
+      .select()
+      .from(repairJobClocks)
+      .where(and(eq(repairJobClocks.businessId, businessId), eq(repairJobClocks.employeeId, employeeId), isNull(repairJobClocks.stoppedAt)))
+      .for('update');
+    return row ?? null;
+  },
+
+  async insertClock(tx: Tx, row: typeof repairJobClocks.$inferInsert) {
+    await tx.insert(repairJobClocks).values(row);
+  },
+
+  async stopClock(tx: Tx, businessId: string, id: string, stoppedAt: Date, hundredths: number) {
+    await tx
+      .update(repairJobClocks)
+      .set({ stoppedAt, hundredths })
+      .where(and(eq(repairJobClocks.businessId, businessId), eq(repairJobClocks.id, id)));
+  },
+
+  /** The clocks running on these repair orders, with the technician's name. */
+  async runningClocksOn(tx: Tx, businessId: string, orderIds: string[]) {
+    if (orderIds.length === 0) return [];
+    return tx
+      .select({ repairOrderId: repairJobClocks.repairOrderId, jobId: repairJobClocks.jobId, employeeId: repairJobClocks.employeeId, employeeName: employees.fullName, startedAt: repairJobClocks.startedAt })
+      .from(repairJobClocks)
+      .innerJoin(employees, eq(employees.id, repairJobClocks.employeeId))
+      .where(and(eq(repairJobClocks.businessId, businessId), inArray(repairJobClocks.repairOrderId, orderIds), isNull(repairJobClocks.stoppedAt)))
+      .orderBy(asc(repairJobClocks.startedAt));
+  },
+
   // --- vehicles -------------------------------------------------------------------------------
 
   async searchVehicles(tx: Tx, businessId: string, q: string | undefined, limit: number) {

@@ -13,6 +13,8 @@ import { getRepairOrder } from './get-repair-order.ts';
 import { getVehicle } from './get-vehicle.ts';
 import { getWorkshopSettings } from './get-workshop-settings.ts';
 import { invoiceRepairOrder } from './invoice-repair-order.ts';
+import { startJobClock } from './start-job-clock.ts';
+import { stopJobClock } from './stop-job-clock.ts';
 import { listRepairOrders } from './list-repair-orders.ts';
 import { listVehicles } from './list-vehicles.ts';
 import { moveRepairOrder } from './move-repair-order.ts';
@@ -93,6 +95,7 @@ const repairOrderSchema = z
         technician_employee_id: z.uuid().nullable(),
         technician_name: z.string().nullable(),
         actual_hours: z.string().nullable(),
+        running_clocks: z.array(z.object({ employee_id: z.uuid(), employee_name: z.string(), started_at: z.string() })),
         lines: z.array(
           z.object({
             id: z.uuid(),
@@ -280,6 +283,8 @@ const boardRoute = defineRoute({
             approved_jobs: z.number().int(),
             declined_jobs: z.number().int(),
             total: z.number().int(),
+            clocked_hours: z.string(),
+            clocked_in: z.array(z.string()),
             status_changed_at: z.string(),
           }),
         ),
@@ -341,6 +346,22 @@ const invoiceOrderRoute = defineRoute({
   request: { params: idParam, body: jsonBody(z.strictObject({ payment_terms: z.enum(PAYMENT_TERMS_VALUES).default('due_on_receipt') })) },
   responses: { 200: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409) },
 });
+
+const clockRoute = (action: 'start' | 'stop') =>
+  defineRoute({
+    method: 'post',
+    path: `/api/workshop/repair-orders/{id}/jobs/{jobId}/clock/${action}`,
+    access: write,
+    tags: TAGS,
+    summary:
+      action === 'start'
+        ? 'The signed-in technician (employee session) starts their clock on an approved job; one running clock each (409 otherwise)'
+        : 'The signed-in technician stops their clock on this job; the time is added to the job’s actual hours',
+    request: { params: jobParams },
+    responses: { 200: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+  });
+const startClockRoute = clockRoute('start');
+const stopClockRoute = clockRoute('stop');
 
 const pointRoute = defineRoute({
   method: 'patch',
@@ -531,6 +552,8 @@ export const workshopRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getOrderRoute, async (c) => c.json(await getRepairOrder(c.var.services, c.var.tenant.businessId, c.req.valid('param').id), 200))
   .openapi(updateOrderRoute, async (c) => c.json(await updateRepairOrder(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(startClockRoute, async (c) => c.json(await startJobClock(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('param').jobId, new Date()), 200))
+  .openapi(stopClockRoute, async (c) => c.json(await stopJobClock(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('param').jobId, new Date()), 200))
   .openapi(invoiceOrderRoute, async (c) =>
     c.json(await invoiceRepairOrder(c.var.services, c.var.tenant, c.req.valid('param').id, { paymentTerms: c.req.valid('json').payment_terms }, new Date()), 200),
   )

@@ -93,6 +93,7 @@ export function useRepairOrderActions(id: string) {
     ),
     removeLine: useWorkshopMutation((lineId: string) => dataOf(api.DELETE('/api/workshop/repair-orders/{id}/lines/{lineId}', { params: { path: { id, lineId } } }))),
     move: useWorkshopMutation((status: RepairOrderStatus) => dataOf(api.POST('/api/workshop/repair-orders/{id}/status', { params: { path }, body: { status } }))),
+    invoice: useWorkshopMutation(() => dataOf(api.POST('/api/workshop/repair-orders/{id}/invoice', { params: { path }, body: { payment_terms: 'due_on_receipt' } }))),
     send: useWorkshopMutation(() => dataOf(api.POST('/api/workshop/repair-orders/{id}/send-for-approval', { params: { path } }))),
   };
 }

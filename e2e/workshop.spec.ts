@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
 import { pageShots } from './page-shots.ts';
-import { signUpOwner } from './till-journey.ts';
+import { pdfPageTexts } from '../apps/server/test/pdf-helpers.ts';
+import { OWNER_PIN, pairTill, signInOnTill, signUpOwner } from './till-journey.ts';
 
 const SHOTS = '.tmp/screenshots/workshop';
 
 test.setTimeout(180_000);
 
-test('a mechanic opens a repair order, marks a red point, sends two jobs for approval; the customer approves one and declines the other; the shop sees it', async ({ page, browser }) => {
+test('a mechanic opens a repair order, marks a red point, sends two jobs for approval; the customer approves one and declines the other; the shop sees it; the technician clocks the job; it is invoiced and paid at the till', async ({ page, browser }) => {
   await signUpOwner(page);
   // A mechanics business with vehicle services on, as the owner sets it in Settings.
   await page.goto('/settings');
@@ -115,4 +116,58 @@ test('a mechanic opens a repair order, marks a red point, sends two jobs for app
   await expect(approvedColumn.getByText('1 approved, 1 declined')).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await pageShots(page, SHOTS, 'board');
+
+  // The technician (here the owner, by PIN on a paired till) clocks on the approved job; the shop sees it live.
+  await approvedColumn.getByRole('link', { name: /#1 · 2003 Honda Accord/ }).click();
+  const orderPath = new URL(page.url()).pathname + new URL(page.url()).search;
+  const till = await pairTill(page, browser);
+  await signInOnTill(till, 'Ann Lee', OWNER_PIN);
+  await till.goto(orderPath);
+  const tillBrakes = till.getByRole('article', { name: 'Replace front brake pads' });
+  await tillBrakes.getByRole('button', { name: 'Start clock' }).click();
+  await expect(tillBrakes.getByRole('status')).toContainText('Ann Lee since');
+  await page.goto(orderPath);
+  await expect(page.getByRole('heading', { name: /Repair order #1/ }).getByText('In progress')).toBeVisible();
+  await expect(brakes.getByRole('status')).toContainText('Ann Lee since');
+  await pageShots(page, SHOTS, 'repair-order-clocked');
+  await tillBrakes.getByRole('button', { name: 'Stop clock' }).click();
+  await expect(tillBrakes.getByRole('button', { name: 'Stop clock' })).toHaveCount(0);
+  await till.context().close();
+  // The clocked minutes of a test run are not 1.2 h: the technician records the time they worked.
+  await expect(brakes.getByRole('button', { name: 'Stop clock' })).toHaveCount(0);
+  await brakes.getByLabel('Hours spent').fill('1.2');
+  await brakes.getByLabel('Hours spent').blur();
+  await expect(brakes.getByLabel('Hours spent')).toHaveValue('1.2');
+
+  // Ready, invoiced from the approved job, the PDF's total right, then paid at the till.
+  await page.getByRole('button', { name: 'Ready for pick-up' }).click();
+  await page.getByRole('button', { name: 'Invoice', exact: true }).click();
+  const invoiceBox = page.getByRole('region', { name: 'Invoice' });
+  await expect(invoiceBox.getByText('INV-0001')).toBeVisible();
+  await expect(invoiceBox).toContainText('$165.00 to pay at the till');
+  await expect(page.getByRole('heading', { name: /Repair order #1/ }).getByText('Invoiced')).toBeVisible();
+  const pdfHref = await invoiceBox.getByRole('link', { name: 'PDF' }).getAttribute('href');
+  const pdf = await page.request.get(pdfHref!);
+  expect(pdf.status()).toBe(200);
+  const [text] = await pdfPageTexts(new Uint8Array(await pdf.body()));
+  expect(text).toContain('INV-0001');
+  expect(text).toContain('Invoice total $165.00');
+  expect(text).not.toContain('Wiper');
+  await pageShots(page, SHOTS, 'repair-order-invoiced');
+
+  await page.goto('/pos');
+  await page.getByRole('button', { name: 'Pay an invoice' }).click();
+  const payDialog = page.getByRole('dialog');
+  await payDialog.getByLabel('Invoice number or customer').fill('INV-0001');
+  await payDialog.getByRole('button', { name: /INV-0001/ }).click();
+  await expect(payDialog.getByText('$165.00').first()).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await pageShots(page, SHOTS, 'till-pay-invoice');
+  await payDialog.getByRole('button', { name: 'Take $165.00' }).click();
+  await expect(payDialog.getByRole('heading', { name: 'Invoice paid' })).toBeVisible();
+  await payDialog.getByRole('button', { name: 'Done' }).click();
+
+  await page.goto(orderPath);
+  await expect(page.getByRole('heading', { name: /Repair order #1/ }).getByText('Paid')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Invoice' })).toContainText('paid');
 });

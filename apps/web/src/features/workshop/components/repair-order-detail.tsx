@@ -1,5 +1,5 @@
 import { INSPECTION_CONDITIONS, REPAIR_ORDER_STATUS_LABELS, invoiceLabel } from '@till/core';
-import { ArrowLeftIcon, CopyIcon, ReceiptTextIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { ArrowLeftIcon, CopyIcon, ReceiptTextIcon, SendIcon, TimerIcon, Trash2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -261,6 +261,7 @@ function JobCard({ job, order, actions, labourRate }: { job: Job; order: RepairO
             <Label htmlFor={`actual-${job.id}`}>Hours spent</Label>
             <Input
               id={`actual-${job.id}`}
+              key={job.actual_hours ?? ''}
               inputMode="decimal"
               defaultValue={job.actual_hours ?? ''}
               onBlur={(event) => {
@@ -270,8 +271,36 @@ function JobCard({ job, order, actions, labourRate }: { job: Job; order: RepairO
           </Field>
         ) : null}
       </div>
+      {(order.status === 'approved' || order.status === 'in_progress') && job.approval === 'approved' ? <JobClock job={job} actions={actions} /> : null}
       {editable ? <AddLineForm job={job} order={order} actions={actions} labourRate={labourRate} /> : null}
     </article>
+  );
+}
+
+/**
+ * The technician's clock on a job (decision 038): they start and stop it from their own employee
+ * session (the server refuses an account alone and anyone else's stop); the time adds to Hours spent.
+ */
+function JobClock({ job, actions }: { job: Job; actions: Actions }) {
+  const running = job.running_clocks;
+  const busy = actions.startClock.isPending || actions.stopClock.isPending;
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm">
+      {running.length ? (
+        <p role="status" className="flex items-center gap-1">
+          <TimerIcon aria-hidden="true" className="size-4 text-emerald-600" />
+          {running.map((clock) => `${clock.employee_name} since ${new Date(clock.started_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`).join(', ')}
+        </p>
+      ) : null}
+      <Button variant="outline" className="h-11" disabled={busy} onClick={() => actions.startClock.mutate(job.id)}>
+        <TimerIcon aria-hidden="true" /> Start clock
+      </Button>
+      {running.length ? (
+        <Button variant="secondary" className="h-11" disabled={busy} onClick={() => actions.stopClock.mutate(job.id)}>
+          Stop clock
+        </Button>
+      ) : null}
+    </div>
   );
 }
 
@@ -345,7 +374,7 @@ export function RepairOrderDetail({ id }: { id: string }) {
   if (query.isError) return <ErrorAlert error={query.error} />;
   const order = query.data;
   if (!order) return <p className="text-muted-foreground">Loading repair order…</p>;
-  const failure = [actions.move, actions.invoice, actions.send, actions.addJob, actions.updateJob, actions.removeJob, actions.removeLine].find((mutation) => mutation.isError)?.error;
+  const failure = [actions.move, actions.invoice, actions.startClock, actions.stopClock, actions.send, actions.addJob, actions.updateJob, actions.removeJob, actions.removeLine].find((mutation) => mutation.isError)?.error;
 
   async function addJob(event: FormEvent) {
     event.preventDefault();

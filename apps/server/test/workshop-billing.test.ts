@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, dayInZone, mondayOf, zonedInstant } from '@till/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePayments, invoices, orders, repairJobClocks, repairOrders } from '../src/db/schema/index.ts';
 import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
-import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
+import { addEmployee, staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
 /** Decision 038: a repair order invoiced from its approved jobs and paid at the till through checkout. */
 let server: TestServer;
@@ -265,5 +266,63 @@ describe('technicians clock time per job', () => {
     const answers = await Promise.all([clock(staff.client, first.orderId, first.brakes, 'start', headersOf('cashier')), clock(staff.client, second.orderId, second.brakes, 'start', headersOf('cashier'))]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect((await clocksOf(shop.businessId)).filter((row) => row.stoppedAt === null)).toHaveLength(1);
+  });
+});
+
+describe('an appointment opens a repair order', () => {
+  const WEEKDAYS = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' }));
+  async function bookedShop(name: string) {
+    const staff = await staffBusiness(server, { businessName: name, features: { appointments_booking: true, employee_management: true, customer_management: true, vehicle_services: true }, timeZone: 'UTC' });
+    const shop = { ...(await mechanicsShop(name, staff.client)), businessId: staff.businessId };
+    const fitter = (await addEmployee(staff.client, { fullName: 'Fay Fitter', role: 'cashier', pin: '700011' })).employee;
+    expect((await staff.client.request('PUT', `/api/appointments/staff/${fitter.id}/hours`, { hours: WEEKDAYS })).status).toBe(200);
+    const service = (await staff.client.post('/api/appointments/services', { name: 'Brake check', duration_minutes: 60, price: 4500, staff_ids: [fitter.id] })).body.service;
+    const day = addDays(mondayOf(dayInZone(new Date(), 'UTC')), 14);
+    const book = async (hour: number, customerId: string | null) => {
+      const booked = await staff.client.post('/api/appointments', {
+        service_id: service.id,
+        employee_id: fitter.id,
+        starts_at: zonedInstant(day, hour * 60, 'UTC').toISOString(),
+        ...(customerId ? { customer_id: customerId } : { customer_name: 'Walk-in Wes' }),
+        notes: 'Grinding front left',
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      return booked.body.appointment.id as string;
+    };
+    const vehicle = (await staff.client.post('/api/workshop/vehicles', { customer_id: shop.customerId, plate: `AP ${randomUUID().slice(0, 4)}` })).body.vehicle;
+    return { staff, shop, book, vehicle };
+  }
+
+  it('opens once, with the booking’s service and notes as the concerns, and links the order to the appointment', async () => {
+    const { staff, shop, book, vehicle } = await bookedShop('Booked Garage');
+    const appointmentId = await book(10, shop.customerId);
+    const opened = await staff.client.post('/api/workshop/repair-orders', { vehicle_id: vehicle.id, appointment_id: appointmentId });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    expect(opened.body.repair_order).toMatchObject({ appointment_id: appointmentId, concerns: 'Brake check: Grinding front left', status: 'estimate' });
+    const again = await staff.client.post('/api/workshop/repair-orders', { vehicle_id: vehicle.id, appointment_id: appointmentId });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('appointment_already_opened');
+    const walkIn = await book(13, null);
+    expect((await staff.client.post('/api/workshop/repair-orders', { vehicle_id: vehicle.id, appointment_id: walkIn, concerns: 'Own words' })).body.repair_order).toMatchObject({ concerns: 'Own words', appointment_id: walkIn });
+  });
+
+  it('refuses another business’s appointment (404), another customer’s (422), a cancelled one (409); nothing is written', async () => {
+    const { staff, shop, book, vehicle } = await bookedShop('Careful Garage');
+    const other = await bookedShop('Other Booked Garage');
+    const theirs = await other.book(10, other.shop.customerId);
+    const foreign = await staff.client.post('/api/workshop/repair-orders', { vehicle_id: vehicle.id, appointment_id: theirs });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.code).toBe('appointment_not_found');
+    const someoneElse = (await staff.client.post('/api/customers', { name: 'Sam Else' })).body.customer.id;
+    const notTheirs = await book(11, someoneElse);
+    expect((await staff.client.post('/api/workshop/repair-orders', { vehicle_id: vehicle.id, appointment_id: notTheirs })).status).toBe(422);
+    const cancelled = await book(14, shop.customerId);
+    expect((await staff.client.post(`/api/appointments/${cancelled}/status`, { status: 'cancelled' })).status).toBe(200);
+    const closed = await staff.client.post('/api/workshop/repair-orders', { vehicle_id: vehicle.id, appointment_id: cancelled });
+    expect(closed.status).toBe(409);
+    expect(closed.body.error.code).toBe('appointment_not_booked');
+    expect((await staff.client.post('/api/workshop/repair-orders', { vehicle_id: vehicle.id, appointment_id: 'nope' })).status).toBe(400);
+    const rows = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(repairOrders).where(eq(repairOrders.businessId, shop.businessId)));
+    expect(rows).toEqual([]);
   });
 });

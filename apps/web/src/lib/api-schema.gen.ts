@@ -23085,7 +23085,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Open a repair order (an estimate) for a vehicle, with the customer’s concerns and the inspection checklist */
+        /**
+         * Open a repair order (an estimate) for a vehicle, with the customer’s concerns and the inspection checklist
+         * @description appointment_id: the booking the car came for (once per appointment; 404 appointment_not_found, 409 appointment_already_opened / appointment_not_booked, 422 appointment_customer_mismatch).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -23096,6 +23099,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** Format: uuid */
+                        appointment_id?: string;
                         concerns?: string;
                         odometer?: number;
                         /** Format: uuid */
@@ -23144,6 +23149,24 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -26080,6 +26103,8 @@ export interface components {
             tierIndex: number | null;
         };
         RepairOrder: {
+            /** Format: uuid */
+            appointment_id: string | null;
             approval: {
                 customer_name: string | null;
                 decided_at: string | null;

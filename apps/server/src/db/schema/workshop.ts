@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses, employees } from './business.ts';
+import { appointments } from './appointments.ts';
 import { invoices } from './invoices.ts';
 import { customers, products } from './sales.ts';
 
@@ -87,12 +88,15 @@ export const repairOrders = pgTable(
     createdByEmployeeId: uuid('created_by_employee_id'),
     /** The invoice made from its approved jobs (decision 038). */
     invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    /** The booking the car came in for (decision 038): one repair order per appointment. */
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('repair_orders_business_number').on(table.businessId, table.number),
+    uniqueIndex('repair_orders_business_appointment').on(table.businessId, table.appointmentId).where(sql`${table.appointmentId} is not null`),
     index('repair_orders_business_status').on(table.businessId, table.status),
     index('repair_orders_business_vehicle').on(table.businessId, table.vehicleId),
   ],

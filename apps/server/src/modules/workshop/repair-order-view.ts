@@ -82,6 +82,7 @@ export async function readRepairOrder(tx: Tx, businessId: string, id: string, ap
     prices_include_tax: business.pricesIncludeTax,
     created_at: order.createdAt.toISOString(),
     status_changed_at: order.statusChangedAt.toISOString(),
+    appointment_id: order.appointmentId,
     invoice: invoice ? { id: invoice.id, number: invoice.number, status: invoice.status, total: invoice.total, paid_total: invoice.paidTotal } : null,
     vehicle: toVehicleView(vehicle, customer.name),
     customer: { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone },

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
+  appointmentServices,
+  appointments,
   auditLog,
   businessSettings,
   businesses,
@@ -199,6 +201,22 @@ export const workshopRepository = {
     const query = tx.select().from(repairOrders).where(and(eq(repairOrders.businessId, businessId), eq(repairOrders.id, id)));
     const [row] = forUpdate ? await query.for('update') : await query;
     return row ?? null;
+  },
+
+  /** A booking to open a repair order from (decision 038), with its service's name, and whether an order already came from it. */
+  async appointmentFor(tx: Tx, businessId: string, appointmentId: string) {
+    const [row] = await tx
+      .select({ id: appointments.id, customerId: appointments.customerId, status: appointments.status, notes: appointments.notes, serviceName: appointmentServices.name })
+      .from(appointments)
+      .innerJoin(appointmentServices, eq(appointmentServices.id, appointments.serviceId))
+      .where(and(eq(appointments.businessId, businessId), eq(appointments.id, appointmentId)))
+      .for('update', { of: appointments });
+    if (!row) return null;
+    const [opened] = await tx
+      .select({ id: repairOrders.id, number: repairOrders.number })
+      .from(repairOrders)
+      .where(and(eq(repairOrders.businessId, businessId), eq(repairOrders.appointmentId, appointmentId)));
+    return { ...row, openedOrder: opened ?? null };
   },
 
   async invoiceSummary(tx: Tx, businessId: string, invoiceId: string) {

@@ -81,6 +81,7 @@ const repairOrderSchema = z
     prices_include_tax: z.boolean(),
     created_at: z.string(),
     status_changed_at: z.string(),
+    appointment_id: z.uuid().nullable(),
     invoice: nullableRef(
       z.object({ id: z.uuid(), number: z.number().int().nullable(), status: z.string(), total: z.number().int(), paid_total: z.number().int() }).openapi('RepairOrderInvoice'),
     ),
@@ -301,8 +302,11 @@ const createOrderRoute = defineRoute({
   access: write,
   tags: TAGS,
   summary: 'Open a repair order (an estimate) for a vehicle, with the customer’s concerns and the inspection checklist',
-  request: { body: jsonBody(z.strictObject({ vehicle_id: z.uuid(), concerns: multiLine(z.string().max(4000)).optional(), odometer: odometer.optional() })) },
-  responses: { 201: repairOrderAnswer, ...errorResponses(400, 401, 403, 404) },
+  description: 'appointment_id: the booking the car came for (once per appointment; 404 appointment_not_found, 409 appointment_already_opened / appointment_not_booked, 422 appointment_customer_mismatch).',
+  request: {
+    body: jsonBody(z.strictObject({ vehicle_id: z.uuid(), concerns: multiLine(z.string().max(4000)).optional(), odometer: odometer.optional(), appointment_id: z.uuid().optional() })),
+  },
+  responses: { 201: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
 
 const getOrderRoute = defineRoute({
@@ -548,7 +552,7 @@ export const workshopRoutes = new OpenAPIHono<AppEnv>()
   .openapi(boardRoute, async (c) => c.json(await listRepairOrders(c.var.services.database, c.var.tenant.businessId), 200))
   .openapi(createOrderRoute, async (c) => {
     const body = c.req.valid('json');
-    return c.json(await createRepairOrder(c.var.services, c.var.tenant, { vehicleId: body.vehicle_id, concerns: body.concerns, odometer: body.odometer }), 201);
+    return c.json(await createRepairOrder(c.var.services, c.var.tenant, { vehicleId: body.vehicle_id, concerns: body.concerns, odometer: body.odometer, appointmentId: body.appointment_id }), 201);
   })
   .openapi(getOrderRoute, async (c) => c.json(await getRepairOrder(c.var.services, c.var.tenant.businessId, c.req.valid('param').id), 200))
   .openapi(updateOrderRoute, async (c) => c.json(await updateRepairOrder(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200))

@@ -8,7 +8,7 @@ const SHOTS = '.tmp/screenshots/workshop';
 
 test.setTimeout(180_000);
 
-test('a mechanic opens a repair order, marks a red point, sends two jobs for approval; the customer approves one and declines the other; the shop sees it; the technician clocks the job; it is invoiced and paid at the till', async ({ page, browser }) => {
+test('a mechanic books a car, opens its repair order from the appointment, marks a red point, sends two jobs for approval; the customer approves one and declines the other; the shop sees it; the technician clocks the job; it is invoiced and paid at the till', async ({ page, browser }) => {
   await signUpOwner(page);
   // A mechanics business with vehicle services on, as the owner sets it in Settings.
   await page.goto('/settings');
@@ -40,8 +40,31 @@ test('a mechanic opens a repair order, marks a red point, sends two jobs for app
   await form.getByLabel('Odometer').fill('120000');
   await form.getByRole('button', { name: 'Add vehicle' }).click();
 
-  const history = page.getByRole('region', { name: '2003 Honda Accord history' });
+  let history = page.getByRole('region', { name: '2003 Honda Accord history' });
   await expect(history.getByText('Dana Driver · AB-123 CD · VIN 1HGCM82633A004352')).toBeVisible();
+
+  // The car is booked for a brake check tomorrow (the shop's services and hours set through the
+  // API, as /appointments does); the repair order is opened from the appointment.
+  const call = async (method: 'post' | 'put' | 'patch' | 'get', path: string, data?: unknown) => {
+    const response = await page.request[method](path, data === undefined ? {} : { data });
+    expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return response.json();
+  };
+  await call('patch', '/api/business-settings', { enabled_features: { appointments_booking: true }, time_zone: 'UTC' });
+  const owner = (await call('get', '/api/appointments/staff')).staff.find((employee: { role: string }) => employee.role === 'business_owner');
+  await call('put', `/api/appointments/staff/${owner.id}/hours`, { hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '18:00' })) });
+  const { service } = await call('post', '/api/appointments/services', { name: 'Brake check', duration_minutes: 60, price: 4500, staff_ids: [owner.id] });
+  const [car] = (await call('get', '/api/workshop/vehicles?q=AB-123')).vehicles;
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await call('post', '/api/appointments', { service_id: service.id, employee_id: owner.id, customer_id: car.customer_id, starts_at: `${tomorrow}T10:00:00.000Z`, notes: 'Squeal when braking' });
+  await page.goto('/appointments');
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await page.getByRole('region', { name: 'Calendar' }).getByRole('button', { name: /Dana Driver/ }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Open repair order' }).click();
+  await expect(page).toHaveURL(/appointment=/);
+  await page.getByRole('list', { name: 'Vehicles' }).getByRole('button', { name: /Honda Accord/ }).click();
+  history = page.getByRole('region', { name: '2003 Honda Accord history' });
+  await expect(history.getByText('For the booked appointment')).toBeVisible();
   await history.getByLabel('Customer’s concerns').fill('Squeal when braking');
   await history.getByLabel('Odometer today').fill('120450');
   await history.getByRole('button', { name: 'Open repair order' }).click();

@@ -1,14 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { DrawerControl } from '@/features/cash-sessions/components/drawer-control';
 import { CustomerPicker } from '@/features/customers/components/customer-picker';
+import { TillInvoiceControl } from '@/features/invoices/components/till-invoice-control';
 import { PosPage } from '@/features/pos/components/pos-page';
 import { useMe } from '@/lib/me';
 
 // The kitchen's till control is its own chunk: shops without the kitchen display never load its code.
 const TillKitchenControl = lazy(() => import('@/features/kitchen/components/till-kitchen-control').then((module) => ({ default: module.TillKitchenControl })));
-
-// Paying an invoice at the till (decision 038) is its own chunk as well.
-const TillInvoiceControl = lazy(() => import('@/features/invoices/components/till-invoice-control').then((module) => ({ default: module.TillInvoiceControl })));
 
 /** SPEC §2 /pos, /enhanced-pos and /employee-pos: the till, with the customers feature's picker, the drawer and the kitchen. */
 export function PosRoute() {
@@ -17,11 +15,7 @@ export function PosRoute() {
     <PosPage
       renderCustomerPicker={({ onSelect }) => <CustomerPicker onSelect={onSelect} />}
       renderDrawer={({ openRequest, onOpened }) => <DrawerControl openRequest={openRequest} onOpened={onOpened} />}
-      renderInvoices={() => (
-        <Suspense fallback={null}>
-          <TillInvoiceControl />
-        </Suspense>
-      )}
+      renderInvoices={() => <TillInvoiceControl />}
       {...(kitchen
         ? {
             renderKitchen: (props) => (

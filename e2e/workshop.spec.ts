@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
 import { pageShots } from './page-shots.ts';
-import { signUpOwner } from './till-journey.ts';
+import { pdfPageTexts } from '../apps/server/test/pdf-helpers.ts';
+import { OWNER_PIN, pairTill, signInOnTill, signUpOwner } from './till-journey.ts';
 
 const SHOTS = '.tmp/screenshots/workshop';
 
 test.setTimeout(180_000);
 
-test('a mechanic opens a repair order, marks a red point, sends two jobs for approval; the customer approves one and declines the other; the shop sees it', async ({ page, browser }) => {
+test('a mechanic books a car, opens its repair order from the appointment, marks a red point, sends two jobs for approval; the customer approves one and declines the other; the shop sees it; the technician clocks the job; it is invoiced and paid at the till', async ({ page, browser }) => {
   await signUpOwner(page);
   // A mechanics business with vehicle services on, as the owner sets it in Settings.
   await page.goto('/settings');
@@ -39,8 +40,31 @@ test('a mechanic opens a repair order, marks a red point, sends two jobs for app
   await form.getByLabel('Odometer').fill('120000');
   await form.getByRole('button', { name: 'Add vehicle' }).click();
 
-  const history = page.getByRole('region', { name: '2003 Honda Accord history' });
+  let history = page.getByRole('region', { name: '2003 Honda Accord history' });
   await expect(history.getByText('Dana Driver · AB-123 CD · VIN 1HGCM82633A004352')).toBeVisible();
+
+  // The car is booked for a brake check tomorrow (the shop's services and hours set through the
+  // API, as /appointments does); the repair order is opened from the appointment.
+  const call = async (method: 'post' | 'put' | 'patch' | 'get', path: string, data?: unknown) => {
+    const response = await page.request[method](path, data === undefined ? {} : { data });
+    expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return response.json();
+  };
+  await call('patch', '/api/business-settings', { enabled_features: { appointments_booking: true }, time_zone: 'UTC' });
+  const owner = (await call('get', '/api/appointments/staff')).staff.find((employee: { role: string }) => employee.role === 'business_owner');
+  await call('put', `/api/appointments/staff/${owner.id}/hours`, { hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '18:00' })) });
+  const { service } = await call('post', '/api/appointments/services', { name: 'Brake check', duration_minutes: 60, price: 4500, staff_ids: [owner.id] });
+  const [car] = (await call('get', '/api/workshop/vehicles?q=AB-123')).vehicles;
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await call('post', '/api/appointments', { service_id: service.id, employee_id: owner.id, customer_id: car.customer_id, starts_at: `${tomorrow}T10:00:00.000Z`, notes: 'Squeal when braking' });
+  await page.goto('/appointments');
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await page.getByRole('region', { name: 'Calendar' }).getByRole('button', { name: /Dana Driver/ }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Open repair order' }).click();
+  await expect(page).toHaveURL(/appointment=/);
+  await page.getByRole('list', { name: 'Vehicles' }).getByRole('button', { name: /Honda Accord/ }).click();
+  history = page.getByRole('region', { name: '2003 Honda Accord history' });
+  await expect(history.getByText('For the booked appointment')).toBeVisible();
   await history.getByLabel('Customer’s concerns').fill('Squeal when braking');
   await history.getByLabel('Odometer today').fill('120450');
   await history.getByRole('button', { name: 'Open repair order' }).click();
@@ -115,4 +139,58 @@ test('a mechanic opens a repair order, marks a red point, sends two jobs for app
   await expect(approvedColumn.getByText('1 approved, 1 declined')).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await pageShots(page, SHOTS, 'board');
+
+  // The technician (here the owner, by PIN on a paired till) clocks on the approved job; the shop sees it live.
+  await approvedColumn.getByRole('link', { name: /#1 · 2003 Honda Accord/ }).click();
+  const orderPath = new URL(page.url()).pathname + new URL(page.url()).search;
+  const till = await pairTill(page, browser);
+  await signInOnTill(till, 'Ann Lee', OWNER_PIN);
+  await till.goto(orderPath);
+  const tillBrakes = till.getByRole('article', { name: 'Replace front brake pads' });
+  await tillBrakes.getByRole('button', { name: 'Start clock' }).click();
+  await expect(tillBrakes.getByRole('status')).toContainText('Ann Lee since');
+  await page.goto(orderPath);
+  await expect(page.getByRole('heading', { name: /Repair order #1/ }).getByText('In progress')).toBeVisible();
+  await expect(brakes.getByRole('status')).toContainText('Ann Lee since');
+  await pageShots(page, SHOTS, 'repair-order-clocked');
+  await tillBrakes.getByRole('button', { name: 'Stop clock' }).click();
+  await expect(tillBrakes.getByRole('button', { name: 'Stop clock' })).toHaveCount(0);
+  await till.context().close();
+  // The clocked minutes of a test run are not 1.2 h: the technician records the time they worked.
+  await expect(brakes.getByRole('button', { name: 'Stop clock' })).toHaveCount(0);
+  await brakes.getByLabel('Hours spent').fill('1.2');
+  await brakes.getByLabel('Hours spent').blur();
+  await expect(brakes.getByLabel('Hours spent')).toHaveValue('1.2');
+
+  // Ready, invoiced from the approved job, the PDF's total right, then paid at the till.
+  await page.getByRole('button', { name: 'Ready for pick-up' }).click();
+  await page.getByRole('button', { name: 'Invoice', exact: true }).click();
+  const invoiceBox = page.getByRole('region', { name: 'Invoice' });
+  await expect(invoiceBox.getByText('INV-0001')).toBeVisible();
+  await expect(invoiceBox).toContainText('$165.00 to pay at the till');
+  await expect(page.getByRole('heading', { name: /Repair order #1/ }).getByText('Invoiced')).toBeVisible();
+  const pdfHref = await invoiceBox.getByRole('link', { name: 'PDF' }).getAttribute('href');
+  const pdf = await page.request.get(pdfHref!);
+  expect(pdf.status()).toBe(200);
+  const [text] = await pdfPageTexts(new Uint8Array(await pdf.body()));
+  expect(text).toContain('INV-0001');
+  expect(text).toContain('Invoice total $165.00');
+  expect(text).not.toContain('Wiper');
+  await pageShots(page, SHOTS, 'repair-order-invoiced');
+
+  await page.goto('/pos');
+  await page.getByRole('button', { name: 'Pay an invoice' }).click();
+  const payDialog = page.getByRole('dialog');
+  await payDialog.getByLabel('Invoice number or customer').fill('INV-0001');
+  await payDialog.getByRole('button', { name: /INV-0001/ }).click();
+  await expect(payDialog.getByText('$165.00').first()).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await pageShots(page, SHOTS, 'till-pay-invoice');
+  await payDialog.getByRole('button', { name: 'Take $165.00' }).click();
+  await expect(payDialog.getByRole('heading', { name: 'Invoice paid' })).toBeVisible();
+  await payDialog.getByRole('button', { name: 'Done' }).click();
+
+  await page.goto(orderPath);
+  await expect(page.getByRole('heading', { name: /Repair order #1/ }).getByText('Paid')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Invoice' })).toContainText('paid');
 });

@@ -35,7 +35,8 @@ export const checkoutPaymentInput = z.strictObject({
 
 export const placeOrderInput = z.strictObject({
   idempotencyKey: z.uuid(),
-  lines: z.array(checkoutLineInput).min(1).max(500),
+  /** At least one, except when paying an invoice (none then; the server refuses an empty cart). */
+  lines: z.array(checkoutLineInput).max(500),
   orderDiscount: discountInput.nullish(),
   customerId: z.uuid().nullish(),
   note: multiLine(z.string().max(1000)).optional(),
@@ -48,6 +49,8 @@ export const placeOrderInput = z.strictObject({
   kitchenTicketId: z.uuid().optional(),
   /** One part of that ticket's split bill (decision 036): the part is paid, the ticket once every part is. */
   kitchenBillPartId: z.uuid().optional(),
+  /** An issued invoice this sale pays in full (decision 038): no lines, the total is what is owed. */
+  invoiceId: z.uuid().optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 

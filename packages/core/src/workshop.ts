@@ -289,3 +289,18 @@ export const DEFAULT_INSPECTION_POINTS: readonly string[] = [
 
 /** Days an approval link stays open. */
 export const APPROVAL_LINK_DAYS = 7;
+
+// ---------------------------------------------------------------------------------------------
+// Technicians' clocks (decision 038).
+
+/** Hundredths of an hour between a clock's start and stop, to the nearest 36 seconds; 0 when stop is not after start. */
+export function clockedHundredths(startedAt: Date, stoppedAt: Date): number {
+  const ms = stoppedAt.getTime() - startedAt.getTime();
+  if (!Number.isFinite(ms) || ms <= 0) return 0;
+  return Math.round(ms / 36_000);
+}
+
+/** A job's actual hours once a clock stops: what was recorded plus the clocked time, capped at 999.99 h (the hours field's limit). */
+export function addClockedHours(actualHundredths: number | null, clocked: number): number {
+  return Math.min(99_999, (actualHundredths ?? 0) + Math.max(0, clocked));
+}

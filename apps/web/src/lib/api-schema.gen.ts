@@ -4829,6 +4829,8 @@ export interface paths {
                         /** Format: uuid */
                         idempotencyKey: string;
                         /** Format: uuid */
+                        invoiceId?: string;
+                        /** Format: uuid */
                         kitchenBillPartId?: string;
                         /** Format: uuid */
                         kitchenTicketId?: string;
@@ -10395,6 +10397,83 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/payable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** For the till: unpaid issued invoices by number ("INV-0007" or "7") or customer name (at most 20), to pay through POST /api/checkout with invoiceId */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Invoices the till can take payment for */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invoices: {
+                                balance: number;
+                                currency: string;
+                                customerName: string;
+                                dueDate: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                label: string;
+                                number: number;
+                                total: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -24892,6 +24971,8 @@ export interface paths {
                             currency: string;
                             repair_orders: {
                                 approved_jobs: number;
+                                clocked_hours: string;
+                                clocked_in: string[];
                                 customer_name: string;
                                 declined_jobs: number;
                                 /** Format: uuid */
@@ -24929,7 +25010,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Open a repair order (an estimate) for a vehicle, with the customer’s concerns and the inspection checklist */
+        /**
+         * Open a repair order (an estimate) for a vehicle, with the customer’s concerns and the inspection checklist
+         * @description appointment_id: the booking the car came for (once per appointment; 404 appointment_not_found, 409 appointment_already_opened / appointment_not_booked, 422 appointment_customer_mismatch).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -24940,6 +25024,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** Format: uuid */
+                        appointment_id?: string;
                         concerns?: string;
                         odometer?: number;
                         /** Format: uuid */
@@ -24988,6 +25074,24 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -25246,6 +25350,104 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/workshop/repair-orders/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invoice a ready repair order: an issued invoice from its approved jobs, linked to it; the order becomes invoiced (409 when not ready or already invoiced)
+         * @description Needs invoice_generation as well. The invoice is then paid at the till through POST /api/checkout with invoiceId (decision 038).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default due_on_receipt
+                         * @enum {string}
+                         */
+                        payment_terms?: "due_on_receipt" | "net_7" | "net_14" | "net_30";
+                    };
+                };
+            };
+            responses: {
+                /** @description The repair order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            repair_order: components["schemas"]["RepairOrder"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/workshop/repair-orders/{id}/jobs": {
@@ -25523,6 +25725,178 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/workshop/repair-orders/{id}/jobs/{jobId}/clock/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signed-in technician (employee session) starts their clock on an approved job; one running clock each (409 otherwise) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The repair order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            repair_order: components["schemas"]["RepairOrder"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workshop/repair-orders/{id}/jobs/{jobId}/clock/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signed-in technician stops their clock on this job; the time is added to the job’s actual hours */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The repair order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            repair_order: components["schemas"]["RepairOrder"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/workshop/repair-orders/{id}/jobs/{jobId}/lines": {
@@ -26867,7 +27241,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_imported" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_closed" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_request" | "barcode_taken" | "barcode_too_small" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "dining_area_name_taken" | "dining_area_not_found" | "dining_table_in_use" | "dining_table_name_taken" | "dining_table_not_found" | "dining_table_occupied" | "drawer_required" | "duplicate_line" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "forbidden" | "idempotency_key_reused" | "illegal_transition" | "image_too_large" | "import_conflict" | "import_in_progress" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_csv" | "invalid_cursor" | "invalid_email" | "invalid_hours" | "invalid_image" | "invalid_line" | "invalid_mapping" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_split" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_part_being_paid" | "kitchen_part_not_found" | "kitchen_part_paid" | "kitchen_split_locked" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "kitchen_ticket_required" | "kitchen_ticket_split" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mime_type_not_allowed" | "missing_credentials" | "modifier_duplicate" | "modifier_negative_price" | "modifier_required" | "modifier_too_many" | "modifier_unknown" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "rebate_agreement_not_found" | "receipt_too_large" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "sku_taken" | "slot_taken" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_labels" | "too_many_lines" | "too_many_reports" | "too_many_rows" | "total_mismatch" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password";
+                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_imported" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_already_opened" | "appointment_closed" | "appointment_customer_mismatch" | "appointment_not_booked" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_request" | "barcode_taken" | "barcode_too_small" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "clock_already_running" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "dining_area_name_taken" | "dining_area_not_found" | "dining_table_in_use" | "dining_table_name_taken" | "dining_table_not_found" | "dining_table_occupied" | "drawer_required" | "duplicate_line" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "forbidden" | "idempotency_key_reused" | "illegal_transition" | "image_too_large" | "import_conflict" | "import_in_progress" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_csv" | "invalid_cursor" | "invalid_email" | "invalid_hours" | "invalid_image" | "invalid_line" | "invalid_mapping" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_split" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invoice_being_paid" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_clockable" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_part_being_paid" | "kitchen_part_not_found" | "kitchen_part_paid" | "kitchen_split_locked" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "kitchen_ticket_required" | "kitchen_ticket_split" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mime_type_not_allowed" | "missing_credentials" | "modifier_duplicate" | "modifier_negative_price" | "modifier_required" | "modifier_too_many" | "modifier_unknown" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_running_clock" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_invoice" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "rebate_agreement_not_found" | "receipt_too_large" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_already_invoiced" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "sku_taken" | "slot_taken" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_labels" | "too_many_lines" | "too_many_reports" | "too_many_rows" | "total_mismatch" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password";
                 message: string;
             } & {
                 [key: string]: unknown;
@@ -27680,6 +28054,8 @@ export interface components {
             tierIndex: number | null;
         };
         RepairOrder: {
+            /** Format: uuid */
+            appointment_id: string | null;
             approval: {
                 customer_name: string | null;
                 decided_at: string | null;
@@ -27711,6 +28087,7 @@ export interface components {
                 label: string;
                 notes: string | null;
             }[];
+            invoice: components["schemas"]["RepairOrderInvoice"] | null;
             jobs: {
                 actual_hours: string | null;
                 /** @enum {string} */
@@ -27736,6 +28113,12 @@ export interface components {
                     unit_price: number | null;
                 }[];
                 parts: number;
+                running_clocks: {
+                    /** Format: uuid */
+                    employee_id: string;
+                    employee_name: string;
+                    started_at: string;
+                }[];
                 subtotal: number;
                 tax: number;
                 /** Format: uuid */
@@ -27758,6 +28141,14 @@ export interface components {
                 total: number;
             };
             vehicle: components["schemas"]["WorkshopVehicle"];
+        };
+        RepairOrderInvoice: {
+            /** Format: uuid */
+            id: string;
+            number: number | null;
+            paid_total: number;
+            status: string;
+            total: number;
         };
         SalesHistoryImport: {
             categories: {

@@ -55,6 +55,9 @@ export const invoices = pgTable(
     emailedTo: text('emailed_to'),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidReason: text('void_reason'),
+    /** A till taking this invoice's payment through checkout holds it under its idempotency key (decision 038). */
+    tillClaimKey: uuid('till_claim_key'),
+    tillClaimedAt: timestamp('till_claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,6 +107,8 @@ export const invoicePayments = pgTable(
     method: text('method').notNull(),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
     reference: text('reference'),
+    /** The till sale that took this payment (decision 038); null for a payment entered by hand. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     idempotencyKey: uuid('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     actorUserId: uuid('actor_user_id'),

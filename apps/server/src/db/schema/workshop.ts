@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses, employees } from './business.ts';
+import { appointments } from './appointments.ts';
+import { invoices } from './invoices.ts';
 import { customers, products } from './sales.ts';
 
 /**
@@ -84,12 +86,17 @@ export const repairOrders = pgTable(
     concerns: text('concerns').notNull().default(''),
     odometer: integer('odometer'),
     createdByEmployeeId: uuid('created_by_employee_id'),
+    /** The invoice made from its approved jobs (decision 038). */
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    /** The booking the car came in for (decision 038): one repair order per appointment. */
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('repair_orders_business_number').on(table.businessId, table.number),
+    uniqueIndex('repair_orders_business_appointment').on(table.businessId, table.appointmentId).where(sql`${table.appointmentId} is not null`),
     index('repair_orders_business_status').on(table.businessId, table.status),
     index('repair_orders_business_vehicle').on(table.businessId, table.vehicleId),
   ],
@@ -130,6 +137,36 @@ export const repairJobs = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('repair_jobs_business_order').on(table.businessId, table.repairOrderId, table.position)],
+);
+
+/**
+ * A technician's clock on a job (decision 038): started and stopped from their employee session;
+ * stopping adds the time to the job's actual hours. One running clock per technician, kept by a
+ * partial unique index.
+ */
+export const repairJobClocks = pgTable(
+  'repair_job_clocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    repairOrderId: uuid('repair_order_id')
+      .notNull()
+      .references(() => repairOrders.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => repairJobs.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    /** Hundredths of an hour, set when stopped. */
+    hundredths: integer('hundredths'),
+  },
+  (table) => [
+    uniqueIndex('repair_job_clocks_one_running').on(table.businessId, table.employeeId).where(sql`${table.stoppedAt} is null`),
+    index('repair_job_clocks_job').on(table.businessId, table.jobId),
+  ],
 );
 
 export const repairLines = pgTable(

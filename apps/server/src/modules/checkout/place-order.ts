@@ -10,6 +10,7 @@ import { publishChange } from '../../realtime/publish.ts';
 import { cashSessionRequired } from '../cash-sessions/cash-session-errors.ts';
 import { claimPartPayment, completePartPayment, releasePartPayment } from '../dining/pay-part.ts';
 import { claimTicketPayment, completeTicketPayment, releaseTicketPayment } from '../kitchen/pay-ticket.ts';
+import { sellInvoice } from './sell-invoice.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
 import { lineModifiers } from './line-modifiers.ts';
 import { toOrderLineRows } from './order-line-rows.ts';
@@ -55,6 +56,9 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<{ replayed: boolean; view: OrderView }> {
   requireAccess(tenant, { feature: 'pos_system', employeeFeature: 'pos' });
+  // An issued invoice paid at the till (decision 038); any other sale needs a line.
+  if (input.invoiceId) return sellInvoice(database, tenant, { ...input, invoiceId: input.invoiceId });
+  if (input.lines.length === 0) throw new AppError(400, 'validation_error', 'The cart is empty');
   const ticketId = input.kitchenTicketId;
   const partId = input.kitchenBillPartId;
   if (!ticketId) {

@@ -137,6 +137,53 @@ export const invoicesRepository = {
     return tx.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId)).orderBy(asc(invoicePayments.createdAt));
   },
 
+  /** Unpaid issued invoices for the till (decision 038), by number or customer name, newest first. */
+  async payableAtTill(tx: Tx, businessId: string, q: string | undefined, limit: number) {
+    const filters: SQL[] = [
+      eq(invoices.businessId, businessId),
+      inArray(invoices.status, ['issued', 'sent', 'partly_paid']),
+      sql`${invoices.total} - ${invoices.paidTotal} - ${invoices.creditedTotal} > 0`,
+    ];
+    const text = q?.trim();
+    if (text) {
+      const digits = /^(?:inv-?)?0*(\d{1,9})$/i.exec(text);
+      const byName = ilike(invoices.customerName, `%${escapeLike(text)}%`);
+      filters.push(digits ? or(eq(invoices.number, Number(digits[1])), byName)! : byName);
+    }
+    return tx
+      .select()
+      .from(invoices)
+      .where(and(...filters))
+      .orderBy(desc(invoices.number))
+      .limit(limit);
+  },
+
+  /**
+   * Takes the invoice for a till's checkout key (decision 038), unless another till holds a fresh
+   * claim; answers whether this key holds it now.
+   */
+  async claimForTill(tx: Tx, businessId: string, id: string, key: string, staleBefore: Date, now: Date) {
+    const rows = await tx
+      .update(invoices)
+      .set({ tillClaimKey: key, tillClaimedAt: now })
+      .where(
+        and(
+          eq(invoices.businessId, businessId),
+          eq(invoices.id, id),
+          or(isNull(invoices.tillClaimKey), eq(invoices.tillClaimKey, key), lt(invoices.tillClaimedAt, staleBefore)),
+        ),
+      )
+      .returning({ id: invoices.id });
+    return rows.length > 0;
+  },
+
+  async releaseTillClaim(tx: Tx, businessId: string, id: string, key: string) {
+    await tx
+      .update(invoices)
+      .set({ tillClaimKey: null, tillClaimedAt: null })
+      .where(and(eq(invoices.businessId, businessId), eq(invoices.id, id), eq(invoices.tillClaimKey, key)));
+  },
+
   async findPaymentByKey(tx: Tx, businessId: string, key: string) {
     const [row] = await tx
       .select()

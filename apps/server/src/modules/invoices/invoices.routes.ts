@@ -10,6 +10,7 @@ import { deleteInvoice } from './delete-invoice.ts';
 import { getInvoice } from './get-invoice.ts';
 import { MAX_INVOICE_LINES } from './invoice-lines.ts';
 import { issueInvoice } from './issue-invoice.ts';
+import { listPayableInvoices } from './pay-invoice-at-till.ts';
 import { listInvoiceChoices } from './list-invoice-choices.ts';
 import { listInvoices } from './list-invoices.ts';
 import { recordInvoicePayment } from './record-invoice-payment.ts';
@@ -193,6 +194,26 @@ const choicesRoute = defineRoute({
   },
 });
 
+const payableRoute = defineRoute({
+  method: 'get',
+  path: '/api/invoices/payable',
+  access: business({ feature: 'pos_system', employeeFeature: 'pos' }),
+  tags,
+  summary: 'For the till: unpaid issued invoices by number ("INV-0007" or "7") or customer name (at most 20), to pay through POST /api/checkout with invoiceId',
+  request: { query: z.strictObject({ q: singleLine(z.string().max(200)).optional() }) },
+  responses: {
+    200: jsonResponse(
+      z.object({
+        invoices: z.array(
+          z.object({ id: z.uuid(), number: z.number().int(), label: z.string(), customerName: z.string(), currency: z.string(), dueDate: z.string().nullable(), total: z.number().int(), balance: z.number().int() }),
+        ),
+      }),
+      'Invoices the till can take payment for',
+    ),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
 const createRoute = defineRoute({
   method: 'post',
   path: '/api/invoices',
@@ -330,6 +351,7 @@ const voidRoute = defineRoute({
 export const invoicesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => c.json(await listInvoices(c.var.services.database, c.var.tenant.businessId, c.req.valid('query'), new Date()), 200))
   .openapi(choicesRoute, async (c) => c.json(await listInvoiceChoices(c.var.services.database, c.var.tenant.businessId, c.req.valid('query')), 200))
+  .openapi(payableRoute, async (c) => c.json(await listPayableInvoices(c.var.services.database, c.var.tenant, c.req.valid('query')), 200))
   .openapi(createRoute, async (c) => c.json({ invoice: await createDraftInvoiceFromLines(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201))
   .openapi(fromOrderRoute, async (c) => c.json({ invoice: await createInvoiceFromOrder(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201))
   .openapi(getRoute, async (c) => c.json({ invoice: await getInvoice(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, new Date()) }, 200))

@@ -1,3 +1,4 @@
+import { formatHours } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { priceJobs, vehicleLabel } from './repair-order-view.ts';
 import { workshopRepository as repo } from './workshop.repository.ts';
@@ -8,7 +9,7 @@ export async function listRepairOrders(database: Database, businessId: string) {
     const rows = await repo.board(tx, businessId, 300);
     const ids = rows.map((row) => row.order.id);
     const business = await repo.businessOf(tx, businessId);
-    const [jobs, lines] = [await repo.jobsOf(tx, businessId, ids), await repo.linesOf(tx, businessId, ids)];
+    const [jobs, lines, clocks] = [await repo.jobsOf(tx, businessId, ids), await repo.linesOf(tx, businessId, ids), await repo.runningClocksOn(tx, businessId, ids)];
     return {
       currency: business.currency,
       repair_orders: rows.map(({ order, vehicle, customerName }) => {
@@ -25,6 +26,8 @@ export async function listRepairOrders(database: Database, businessId: string) {
           approved_jobs: orderJobs.filter((job) => job.approval === 'approved').length,
           declined_jobs: orderJobs.filter((job) => job.approval === 'declined').length,
           total: priced.total,
+          clocked_hours: formatHours(orderJobs.reduce((sum, job) => sum + (job.actualHundredths ?? 0), 0)),
+          clocked_in: clocks.filter((clock) => clock.repairOrderId === order.id).map((clock) => clock.employeeName),
           status_changed_at: order.statusChangedAt.toISOString(),
         };
       }),

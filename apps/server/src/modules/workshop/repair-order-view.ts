@@ -69,6 +69,8 @@ export async function readRepairOrder(tx: Tx, businessId: string, id: string, ap
   ];
   const technicians = await repo.employeeNames(tx, businessId, jobs.flatMap((job) => (job.technicianEmployeeId ? [job.technicianEmployeeId] : [])));
   const { priced, jobs: pricedJobs } = priceJobs(jobs, lines, business.pricesIncludeTax);
+  const clocks = await repo.runningClocksOn(tx, businessId, [id]);
+  const invoice = order.invoiceId ? await repo.invoiceSummary(tx, businessId, order.invoiceId) : null;
   return {
     id: order.id,
     number: order.number,
@@ -80,6 +82,8 @@ export async function readRepairOrder(tx: Tx, businessId: string, id: string, ap
     prices_include_tax: business.pricesIncludeTax,
     created_at: order.createdAt.toISOString(),
     status_changed_at: order.statusChangedAt.toISOString(),
+    appointment_id: order.appointmentId,
+    invoice: invoice ? { id: invoice.id, number: invoice.number, status: invoice.status, total: invoice.total, paid_total: invoice.paidTotal } : null,
     vehicle: toVehicleView(vehicle, customer.name),
     customer: { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone },
     inspection: points.map((point) => ({ id: point.id, label: point.label, condition: point.condition, notes: point.notes })),
@@ -90,6 +94,9 @@ export async function readRepairOrder(tx: Tx, businessId: string, id: string, ap
       technician_employee_id: entry.job.technicianEmployeeId,
       technician_name: entry.job.technicianEmployeeId ? (technicians.get(entry.job.technicianEmployeeId) ?? null) : null,
       actual_hours: entry.job.actualHundredths === null ? null : formatHours(entry.job.actualHundredths),
+      running_clocks: clocks
+        .filter((clock) => clock.jobId === entry.job.id)
+        .map((clock) => ({ employee_id: clock.employeeId, employee_name: clock.employeeName, started_at: clock.startedAt.toISOString() })),
       lines: entry.lines.map(({ line, amount, tax, total }) => ({
         id: line.id,
         kind: line.kind,

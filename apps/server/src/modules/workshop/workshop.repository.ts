@@ -1,15 +1,19 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
+  appointmentServices,
+  appointments,
   auditLog,
   businessSettings,
   businesses,
   customers,
   employees,
+  invoices,
   inspectionPoints,
   odometerReadings,
   products,
   repairApprovals,
+  repairJobClocks,
   repairJobs,
   repairLines,
   repairOrders,
@@ -82,6 +86,39 @@ export const workshopRepository = {
     if (ids.length === 0) return new Map<string, string>();
     const rows = await tx.select({ id: employees.id, fullName: employees.fullName }).from(employees).where(and(eq(employees.businessId, businessId), inArray(employees.id, ids)));
     return new Map(rows.map((row) => [row.id, row.fullName]));
+  },
+
+  // --- technicians' clocks (decision 038) -------------------------------------------------------
+
+  async runningClockOf(tx: Tx, businessId: string, employeeId: string) {
+    const [row] = await tx
+      .select()
+      .from(repairJobClocks)
+      .where(and(eq(repairJobClocks.businessId, businessId), eq(repairJobClocks.employeeId, employeeId), isNull(repairJobClocks.stoppedAt)))
+      .for('update');
+    return row ?? null;
+  },
+
+  async insertClock(tx: Tx, row: typeof repairJobClocks.$inferInsert) {
+    await tx.insert(repairJobClocks).values(row);
+  },
+
+  async stopClock(tx: Tx, businessId: string, id: string, stoppedAt: Date, hundredths: number) {
+    await tx
+      .update(repairJobClocks)
+      .set({ stoppedAt, hundredths })
+      .where(and(eq(repairJobClocks.businessId, businessId), eq(repairJobClocks.id, id)));
+  },
+
+  /** The clocks running on these repair orders, with the technician's name. */
+  async runningClocksOn(tx: Tx, businessId: string, orderIds: string[]) {
+    if (orderIds.length === 0) return [];
+    return tx
+      .select({ repairOrderId: repairJobClocks.repairOrderId, jobId: repairJobClocks.jobId, employeeId: repairJobClocks.employeeId, employeeName: employees.fullName, startedAt: repairJobClocks.startedAt })
+      .from(repairJobClocks)
+      .innerJoin(employees, eq(employees.id, repairJobClocks.employeeId))
+      .where(and(eq(repairJobClocks.businessId, businessId), inArray(repairJobClocks.repairOrderId, orderIds), isNull(repairJobClocks.stoppedAt)))
+      .orderBy(asc(repairJobClocks.startedAt));
   },
 
   // --- vehicles -------------------------------------------------------------------------------
@@ -163,6 +200,40 @@ export const workshopRepository = {
   async order(tx: Tx, businessId: string, id: string, forUpdate = false) {
     const query = tx.select().from(repairOrders).where(and(eq(repairOrders.businessId, businessId), eq(repairOrders.id, id)));
     const [row] = forUpdate ? await query.for('update') : await query;
+    return row ?? null;
+  },
+
+  /** A booking to open a repair order from (decision 038), with its service's name, and whether an order already came from it. */
+  async appointmentFor(tx: Tx, businessId: string, appointmentId: string) {
+    const [row] = await tx
+      .select({ id: appointments.id, customerId: appointments.customerId, status: appointments.status, notes: appointments.notes, serviceName: appointmentServices.name })
+      .from(appointments)
+      .innerJoin(appointmentServices, eq(appointmentServices.id, appointments.serviceId))
+      .where(and(eq(appointments.businessId, businessId), eq(appointments.id, appointmentId)))
+      .for('update', { of: appointments });
+    if (!row) return null;
+    const [opened] = await tx
+      .select({ id: repairOrders.id, number: repairOrders.number })
+      .from(repairOrders)
+      .where(and(eq(repairOrders.businessId, businessId), eq(repairOrders.appointmentId, appointmentId)));
+    return { ...row, openedOrder: opened ?? null };
+  },
+
+  async invoiceSummary(tx: Tx, businessId: string, invoiceId: string) {
+    const [row] = await tx
+      .select({ id: invoices.id, number: invoices.number, status: invoices.status, total: invoices.total, paidTotal: invoices.paidTotal })
+      .from(invoices)
+      .where(and(eq(invoices.businessId, businessId), eq(invoices.id, invoiceId)));
+    return row ?? null;
+  },
+
+  /** The invoiced repair order billed by this invoice, locked: the till's payment marks it paid. */
+  async invoicedOrderOf(tx: Tx, businessId: string, invoiceId: string) {
+    const [row] = await tx
+      .select()
+      .from(repairOrders)
+      .where(and(eq(repairOrders.businessId, businessId), eq(repairOrders.invoiceId, invoiceId)))
+      .for('update');
     return row ?? null;
   },
 

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { INSPECTION_CONDITIONS, REPAIR_ORDER_STATUSES, multiLine, singleLine } from '@till/core';
+import { INSPECTION_CONDITIONS, PAYMENT_TERMS_VALUES, REPAIR_ORDER_STATUSES, multiLine, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, errorSchema, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { PUBLIC, business, defineRoute } from '../../lib/routing.ts';
@@ -12,6 +12,9 @@ import { decodeVehicleVin } from './decode-vehicle-vin.ts';
 import { getRepairOrder } from './get-repair-order.ts';
 import { getVehicle } from './get-vehicle.ts';
 import { getWorkshopSettings } from './get-workshop-settings.ts';
+import { invoiceRepairOrder } from './invoice-repair-order.ts';
+import { startJobClock } from './start-job-clock.ts';
+import { stopJobClock } from './stop-job-clock.ts';
 import { listRepairOrders } from './list-repair-orders.ts';
 import { listVehicles } from './list-vehicles.ts';
 import { moveRepairOrder } from './move-repair-order.ts';
@@ -78,6 +81,10 @@ const repairOrderSchema = z
     prices_include_tax: z.boolean(),
     created_at: z.string(),
     status_changed_at: z.string(),
+    appointment_id: z.uuid().nullable(),
+    invoice: nullableRef(
+      z.object({ id: z.uuid(), number: z.number().int().nullable(), status: z.string(), total: z.number().int(), paid_total: z.number().int() }).openapi('RepairOrderInvoice'),
+    ),
     vehicle: vehicleSchema,
     customer: z.object({ id: z.uuid(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
     inspection: z.array(z.object({ id: z.uuid(), label: z.string(), condition: z.enum(INSPECTION_CONDITIONS).nullable(), notes: z.string().nullable() })),
@@ -89,6 +96,7 @@ const repairOrderSchema = z
         technician_employee_id: z.uuid().nullable(),
         technician_name: z.string().nullable(),
         actual_hours: z.string().nullable(),
+        running_clocks: z.array(z.object({ employee_id: z.uuid(), employee_name: z.string(), started_at: z.string() })),
         lines: z.array(
           z.object({
             id: z.uuid(),
@@ -276,6 +284,8 @@ const boardRoute = defineRoute({
             approved_jobs: z.number().int(),
             declined_jobs: z.number().int(),
             total: z.number().int(),
+            clocked_hours: z.string(),
+            clocked_in: z.array(z.string()),
             status_changed_at: z.string(),
           }),
         ),
@@ -292,8 +302,11 @@ const createOrderRoute = defineRoute({
   access: write,
   tags: TAGS,
   summary: 'Open a repair order (an estimate) for a vehicle, with the customer’s concerns and the inspection checklist',
-  request: { body: jsonBody(z.strictObject({ vehicle_id: z.uuid(), concerns: multiLine(z.string().max(4000)).optional(), odometer: odometer.optional() })) },
-  responses: { 201: repairOrderAnswer, ...errorResponses(400, 401, 403, 404) },
+  description: 'appointment_id: the booking the car came for (once per appointment; 404 appointment_not_found, 409 appointment_already_opened / appointment_not_booked, 422 appointment_customer_mismatch).',
+  request: {
+    body: jsonBody(z.strictObject({ vehicle_id: z.uuid(), concerns: multiLine(z.string().max(4000)).optional(), odometer: odometer.optional(), appointment_id: z.uuid().optional() })),
+  },
+  responses: { 201: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
 
 const getOrderRoute = defineRoute({
@@ -326,6 +339,33 @@ const moveOrderRoute = defineRoute({
   request: { params: idParam, body: jsonBody(z.strictObject({ status: statusSchema })) },
   responses: { 200: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409) },
 });
+
+const invoiceOrderRoute = defineRoute({
+  method: 'post',
+  path: '/api/workshop/repair-orders/{id}/invoice',
+  access: write,
+  tags: TAGS,
+  summary: 'Invoice a ready repair order: an issued invoice from its approved jobs, linked to it; the order becomes invoiced (409 when not ready or already invoiced)',
+  description: 'Needs invoice_generation as well. The invoice is then paid at the till through POST /api/checkout with invoiceId (decision 038).',
+  request: { params: idParam, body: jsonBody(z.strictObject({ payment_terms: z.enum(PAYMENT_TERMS_VALUES).default('due_on_receipt') })) },
+  responses: { 200: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+});
+
+const clockRoute = (action: 'start' | 'stop') =>
+  defineRoute({
+    method: 'post',
+    path: `/api/workshop/repair-orders/{id}/jobs/{jobId}/clock/${action}`,
+    access: write,
+    tags: TAGS,
+    summary:
+      action === 'start'
+        ? 'The signed-in technician (employee session) starts their clock on an approved job; one running clock each (409 otherwise)'
+        : 'The signed-in technician stops their clock on this job; the time is added to the job’s actual hours',
+    request: { params: jobParams },
+    responses: { 200: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+  });
+const startClockRoute = clockRoute('start');
+const stopClockRoute = clockRoute('stop');
 
 const pointRoute = defineRoute({
   method: 'patch',
@@ -512,10 +552,15 @@ export const workshopRoutes = new OpenAPIHono<AppEnv>()
   .openapi(boardRoute, async (c) => c.json(await listRepairOrders(c.var.services.database, c.var.tenant.businessId), 200))
   .openapi(createOrderRoute, async (c) => {
     const body = c.req.valid('json');
-    return c.json(await createRepairOrder(c.var.services, c.var.tenant, { vehicleId: body.vehicle_id, concerns: body.concerns, odometer: body.odometer }), 201);
+    return c.json(await createRepairOrder(c.var.services, c.var.tenant, { vehicleId: body.vehicle_id, concerns: body.concerns, odometer: body.odometer, appointmentId: body.appointment_id }), 201);
   })
   .openapi(getOrderRoute, async (c) => c.json(await getRepairOrder(c.var.services, c.var.tenant.businessId, c.req.valid('param').id), 200))
   .openapi(updateOrderRoute, async (c) => c.json(await updateRepairOrder(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(startClockRoute, async (c) => c.json(await startJobClock(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('param').jobId, new Date()), 200))
+  .openapi(stopClockRoute, async (c) => c.json(await stopJobClock(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('param').jobId, new Date()), 200))
+  .openapi(invoiceOrderRoute, async (c) =>
+    c.json(await invoiceRepairOrder(c.var.services, c.var.tenant, c.req.valid('param').id, { paymentTerms: c.req.valid('json').payment_terms }, new Date()), 200),
+  )
   .openapi(moveOrderRoute, async (c) => c.json(await moveRepairOrder(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('json').status, new Date()), 200))
   .openapi(pointRoute, async (c) => {
     const { id, pointId } = c.req.valid('param');

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { DrawerControl } from '@/features/cash-sessions/components/drawer-control';
 import { CustomerPicker } from '@/features/customers/components/customer-picker';
+import { TillInvoiceControl } from '@/features/invoices/components/till-invoice-control';
 import { PosPage } from '@/features/pos/components/pos-page';
 import { useMe } from '@/lib/me';
 
@@ -14,6 +15,7 @@ export function PosRoute() {
     <PosPage
       renderCustomerPicker={({ onSelect }) => <CustomerPicker onSelect={onSelect} />}
       renderDrawer={({ openRequest, onOpened }) => <DrawerControl openRequest={openRequest} onOpened={onOpened} />}
+      renderInvoices={() => <TillInvoiceControl />}
       {...(kitchen
         ? {
             renderKitchen: (props) => (

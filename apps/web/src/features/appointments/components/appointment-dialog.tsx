@@ -1,6 +1,7 @@
 import { dayInZone } from '@till/core';
 import { CalendarPlusIcon } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
 import { Badge } from '@/components/ui/badge';
@@ -10,6 +11,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api-client';
+import { useMe } from '@/lib/me';
 import { formatMoney } from '@/lib/money';
 import { downloadCalendarFile, useChangeStatus, useMoveAppointment, type Appointment, type StaffSchedule } from '../api/appointments';
 import { selectClass } from './booking-dialog';
@@ -32,6 +34,8 @@ export function AppointmentDialog({ appointment, onClose, staff, timeZone, curre
   const [employeeId, setEmployeeId] = useState('');
   const move = useMoveAppointment();
   const status = useChangeStatus();
+  // For a mechanic (vehicle_services on), the booked car opens a repair order (decision 038).
+  const vehicleServices = useMe().data?.settings?.enabled_features?.vehicle_services === true;
 
   useEffect(() => {
     if (!appointment) return;
@@ -142,6 +146,11 @@ export function AppointmentDialog({ appointment, onClose, staff, timeZone, curre
             <CalendarPlusIcon aria-hidden="true" />
             Download .ics
           </Button>
+          {open && vehicleServices ? (
+            <Button asChild variant="secondary">
+              <Link to={`/vehicle-services?tab=vehicles&appointment=${appointment.id}&q=${encodeURIComponent(appointment.customer_name)}`}>Open repair order</Link>
+            </Button>
+          ) : null}
           {open ? (
             <>
               <Button type="button" variant="outline" disabled={status.isPending} onClick={() => setStatus('cancelled', 'Appointment cancelled')}>

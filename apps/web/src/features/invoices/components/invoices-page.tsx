@@ -1,6 +1,7 @@
 import { INVOICE_DISPLAY_STATUS_VALUES, INVOICE_STATUS_LABELS, type InvoiceDisplayStatus } from '@till/core';
 import { FileTextIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -31,7 +32,9 @@ export function InvoicesPage() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(0);
   const list = useInvoices({ status, q, page });
-  const [openId, setOpenId] = useState<string | null>(null);
+  // ?open=<id> opens one invoice (a repair order links to its invoice, decision 038).
+  const [searchParams] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => searchParams.get('open'));
   const [form, setForm] = useState<{ invoice: Invoice | null } | null>(null);
   const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
   const money = (amount: number) => formatMoney(amount, list.data?.currency ?? currency, locale);

@@ -73,6 +73,8 @@ export interface PosPageProps {
     onSent: () => void;
     onPayTicket: (ticket: KitchenTicketForTill) => void;
   }) => ReactNode;
+  /** The invoices feature's "pay an invoice" control (decision 038): it takes its own payment through checkout. */
+  renderInvoices?: () => ReactNode;
 }
 
 /** An open kitchen ticket handed to the till to pay: its live items at today's catalogue prices. */
@@ -129,7 +131,7 @@ export function PosPage(props: PosPageProps) {
   return <PosTerminal key={saleKey} saleKey={saleKey} {...props} />;
 }
 
-function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, receiptPath = defaultReceiptPath, saleKey }: PosPageProps & { saleKey: string }) {
+function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, renderInvoices, receiptPath = defaultReceiptPath, saleKey }: PosPageProps & { saleKey: string }) {
   const me = useMe().data;
   const employeeSession = useEmployeeSession();
   const queryClient = useQueryClient();
@@ -415,6 +417,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, receip
           setAnnouncement(ticket.part ? `Ticket ${ticket.number}, ${ticket.part.label}, is in the sale` : `Ticket ${ticket.number} is in the sale`);
         },
       })}
+      {renderInvoices?.()}
       <Button variant="outline" className="px-3" onClick={() => setDialog({ kind: 'parked' })} aria-label={`Parked sales: ${parkedCount}`}>
         <PauseIcon aria-hidden="true" />
         <span className="hidden @lg:inline">Parked</span>

@@ -93,6 +93,9 @@ export function useRepairOrderActions(id: string) {
     ),
     removeLine: useWorkshopMutation((lineId: string) => dataOf(api.DELETE('/api/workshop/repair-orders/{id}/lines/{lineId}', { params: { path: { id, lineId } } }))),
     move: useWorkshopMutation((status: RepairOrderStatus) => dataOf(api.POST('/api/workshop/repair-orders/{id}/status', { params: { path }, body: { status } }))),
+    startClock: useWorkshopMutation((jobId: string) => dataOf(api.POST('/api/workshop/repair-orders/{id}/jobs/{jobId}/clock/start', { params: { path: { id, jobId } } }))),
+    stopClock: useWorkshopMutation((jobId: string) => dataOf(api.POST('/api/workshop/repair-orders/{id}/jobs/{jobId}/clock/stop', { params: { path: { id, jobId } } }))),
+    invoice: useWorkshopMutation(() => dataOf(api.POST('/api/workshop/repair-orders/{id}/invoice', { params: { path }, body: { payment_terms: 'due_on_receipt' } }))),
     send: useWorkshopMutation(() => dataOf(api.POST('/api/workshop/repair-orders/{id}/send-for-approval', { params: { path } }))),
   };
 }

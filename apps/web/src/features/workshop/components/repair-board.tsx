@@ -48,6 +48,8 @@ export function RepairBoard() {
                     </span>
                     <span className="font-medium tabular-nums">{formatMoney(order.total, currency)}</span>
                   </span>
+                  {order.clocked_in.length ? <span className="text-emerald-700 dark:text-emerald-400">On the clock: {order.clocked_in.join(', ')}</span> : null}
+                  {order.clocked_hours !== '0' ? <span className="text-muted-foreground">{order.clocked_hours} h worked</span> : null}
                   {order.approved_jobs || order.declined_jobs ? (
                     <span className="text-muted-foreground">
                       {order.approved_jobs} approved, {order.declined_jobs} declined

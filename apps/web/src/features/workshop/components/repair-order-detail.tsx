@@ -1,5 +1,5 @@
-import { INSPECTION_CONDITIONS, REPAIR_ORDER_STATUS_LABELS } from '@till/core';
-import { ArrowLeftIcon, CopyIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { INSPECTION_CONDITIONS, REPAIR_ORDER_STATUS_LABELS, invoiceLabel } from '@till/core';
+import { ArrowLeftIcon, CopyIcon, ReceiptTextIcon, SendIcon, TimerIcon, Trash2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -261,6 +261,7 @@ function JobCard({ job, order, actions, labourRate }: { job: Job; order: RepairO
             <Label htmlFor={`actual-${job.id}`}>Hours spent</Label>
             <Input
               id={`actual-${job.id}`}
+              key={job.actual_hours ?? ''}
               inputMode="decimal"
               defaultValue={job.actual_hours ?? ''}
               onBlur={(event) => {
@@ -270,8 +271,36 @@ function JobCard({ job, order, actions, labourRate }: { job: Job; order: RepairO
           </Field>
         ) : null}
       </div>
+      {(order.status === 'approved' || order.status === 'in_progress') && job.approval === 'approved' ? <JobClock job={job} actions={actions} /> : null}
       {editable ? <AddLineForm job={job} order={order} actions={actions} labourRate={labourRate} /> : null}
     </article>
+  );
+}
+
+/**
+ * The technician's clock on a job (decision 038): they start and stop it from their own employee
+ * session (the server refuses an account alone and anyone else's stop); the time adds to Hours spent.
+ */
+function JobClock({ job, actions }: { job: Job; actions: Actions }) {
+  const running = job.running_clocks;
+  const busy = actions.startClock.isPending || actions.stopClock.isPending;
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm">
+      {running.length ? (
+        <p role="status" className="flex items-center gap-1">
+          <TimerIcon aria-hidden="true" className="size-4 text-emerald-600" />
+          {running.map((clock) => `${clock.employee_name} since ${new Date(clock.started_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`).join(', ')}
+        </p>
+      ) : null}
+      <Button variant="outline" className="h-11" disabled={busy} onClick={() => actions.startClock.mutate(job.id)}>
+        <TimerIcon aria-hidden="true" /> Start clock
+      </Button>
+      {running.length ? (
+        <Button variant="secondary" className="h-11" disabled={busy} onClick={() => actions.stopClock.mutate(job.id)}>
+          Stop clock
+        </Button>
+      ) : null}
+    </div>
   );
 }
 
@@ -308,6 +337,35 @@ function ApprovalBox({ order }: { order: RepairOrder }) {
   );
 }
 
+/** The repair order's invoice (decision 038): its number, what is owed, the PDF, and where it is paid. */
+function InvoiceBox({ order, invoice }: { order: RepairOrder; invoice: NonNullable<RepairOrder['invoice']> }) {
+  const label = invoice.number === null ? 'Draft invoice' : invoiceLabel(invoice.number);
+  const owed = invoice.total - invoice.paid_total;
+  return (
+    <section aria-label="Invoice" className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
+      <p>
+        <span className="font-medium">{label}</span> · {formatMoney(invoice.total, order.currency)}
+        {owed > 0 ? ` · ${formatMoney(owed, order.currency)} to pay at the till` : ' · paid'}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline">
+          <a href={`/api/invoices/${invoice.id}/pdf`} target="_blank" rel="noreferrer">
+            PDF
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={`/invoices?open=${invoice.id}`}>Open invoice</Link>
+        </Button>
+        {owed > 0 ? (
+          <Button asChild variant="secondary">
+            <Link to="/pos">Take payment at the till</Link>
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
 export function RepairOrderDetail({ id }: { id: string }) {
   const query = useRepairOrder(id);
   const actions = useRepairOrderActions(id);
@@ -316,7 +374,7 @@ export function RepairOrderDetail({ id }: { id: string }) {
   if (query.isError) return <ErrorAlert error={query.error} />;
   const order = query.data;
   if (!order) return <p className="text-muted-foreground">Loading repair order…</p>;
-  const failure = [actions.move, actions.send, actions.addJob, actions.updateJob, actions.removeJob, actions.removeLine].find((mutation) => mutation.isError)?.error;
+  const failure = [actions.move, actions.invoice, actions.startClock, actions.stopClock, actions.send, actions.addJob, actions.updateJob, actions.removeJob, actions.removeLine].find((mutation) => mutation.isError)?.error;
 
   async function addJob(event: FormEvent) {
     event.preventDefault();
@@ -347,7 +405,13 @@ export function RepairOrderDetail({ id }: { id: string }) {
               <SendIcon aria-hidden="true" /> Send for approval
             </Button>
           ) : null}
-          {order.next_statuses.map((status) => (
+          {order.status === 'ready' && !order.invoice ? (
+            <Button disabled={actions.invoice.isPending} onClick={() => actions.invoice.mutate()}>
+              <ReceiptTextIcon aria-hidden="true" /> Invoice
+            </Button>
+          ) : null}
+          {/* Invoicing makes the invoice (above); paying is the till's or the invoice's. */}
+          {order.next_statuses.filter((status) => status !== 'invoiced').map((status) => (
             <Button key={status} variant={status === 'declined' || status === 'estimate' ? 'outline' : 'secondary'} disabled={actions.move.isPending} onClick={() => actions.move.mutate(status)}>
               {MOVE_LABELS[status] ?? REPAIR_ORDER_STATUS_LABELS[status]}
             </Button>
@@ -355,6 +419,7 @@ export function RepairOrderDetail({ id }: { id: string }) {
         </div>
       </header>
       {failure ? <ErrorAlert error={failure} /> : null}
+      {order.invoice ? <InvoiceBox order={order} invoice={order.invoice} /> : null}
       <ApprovalBox order={order} />
       <Inspection order={order} actions={actions} />
       <section aria-labelledby="jobs-heading" className="grid gap-3">

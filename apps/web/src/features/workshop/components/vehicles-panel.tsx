@@ -1,6 +1,6 @@
 import { checkVin, decodeVin } from '@till/core';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Field, FieldDescription } from '@/components/ui/field';
@@ -140,7 +140,7 @@ function AddVehicleForm({ onAdded }: { onAdded: (vehicle: Vehicle) => void }) {
 }
 
 /** A vehicle's odometer readings and service history, and a new repair order for it. */
-function VehicleHistory({ vehicleId }: { vehicleId: string }) {
+function VehicleHistory({ vehicleId, appointmentId }: { vehicleId: string; appointmentId: string | null }) {
   const detail = useVehicle(vehicleId);
   const navigate = useNavigate();
   const createOrder = useCreateRepairOrder();
@@ -152,7 +152,7 @@ function VehicleHistory({ vehicleId }: { vehicleId: string }) {
 
   async function open(event: FormEvent) {
     event.preventDefault();
-    const order = await createOrder.mutateAsync({ vehicle_id: vehicleId, concerns, odometer: numberOrUndefined(odometer) });
+    const order = await createOrder.mutateAsync({ vehicle_id: vehicleId, concerns, odometer: numberOrUndefined(odometer), ...(appointmentId ? { appointment_id: appointmentId } : {}) });
     void navigate(`?ro=${order.id}`);
   }
 
@@ -168,6 +168,7 @@ function VehicleHistory({ vehicleId }: { vehicleId: string }) {
           {vehicle.colour ? ` · ${vehicle.colour}` : ''}
         </p>
       </div>
+      {appointmentId ? <p className="text-sm">For the booked appointment: the concerns default to its service and notes.</p> : null}
       <form onSubmit={open} className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end" aria-label="Open a repair order">
         <Field>
           <Label htmlFor="ro-concerns">Customer’s concerns</Label>
@@ -208,7 +209,10 @@ function VehicleHistory({ vehicleId }: { vehicleId: string }) {
 }
 
 export function VehiclesPanel() {
-  const [search, setSearch] = useState('');
+  // From an appointment (decision 038): ?appointment=<id>&q=<customer> finds the car and opens its repair order for that booking.
+  const [params] = useSearchParams();
+  const appointmentId = params.get('appointment');
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
   const vehicles = useVehicles(useDebouncedValue(search.trim()));
   const [selected, setSelected] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -231,7 +235,7 @@ export function VehiclesPanel() {
           }}
         />
       ) : null}
-      {selected ? <VehicleHistory vehicleId={selected} /> : null}
+      {selected ? <VehicleHistory vehicleId={selected} appointmentId={appointmentId} /> : null}
       {vehicles.isError ? <ErrorAlert error={vehicles.error} /> : null}
       <ul className="grid gap-2" aria-label="Vehicles">
         {(vehicles.data ?? []).map((vehicle) => (

@@ -1,10 +1,25 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { seriousA11yViolations } from './axe.ts';
 import { pageShots } from './page-shots.ts';
 import { pdfPageTexts } from '../apps/server/test/pdf-helpers.ts';
 import { OWNER_PIN, pairTill, signInOnTill, signUpOwner } from './till-journey.ts';
 
 const SHOTS = '.tmp/screenshots/workshop';
+
+/** A 640×480 JPEG standing in for a phone photo of worn brake pads. */
+async function padsPhoto() {
+  const width = 640;
+  const height = 480;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < pixels.length; index += 3) {
+    const x = (index / 3) % width;
+    pixels[index] = 120 + (x % 100);
+    pixels[index + 1] = 60;
+    pixels[index + 2] = 40;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg().toBuffer();
+}
 
 test.setTimeout(180_000);
 
@@ -75,6 +90,11 @@ test('a mechanic books a car, opens its repair order from the appointment, marks
   await expect(page.getByRole('radiogroup', { name: 'Front brakes condition' }).getByRole('radio', { name: 'Urgent' })).toHaveAttribute('aria-checked', 'true');
   await page.getByLabel('Front brakes notes').fill('2 mm pads left');
   await page.getByLabel('Front brakes notes').blur();
+  // A photo of the worn pads on the red point, through the files service.
+  await page.getByLabel('Add photo for Front brakes').setInputFiles({ name: 'pads.jpg', mimeType: 'image/jpeg', buffer: await padsPhoto() });
+  await expect(page.getByRole('img', { name: 'Photo of Front brakes' })).toBeVisible();
+  await expect.poll(() => page.getByRole('img', { name: 'Photo of Front brakes' }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await pageShots(page, SHOTS, 'inspection-photo');
 
   await page.getByLabel('New job').fill('Replace front brake pads');
   await page.getByRole('button', { name: 'Add job' }).click();
@@ -113,6 +133,7 @@ test('a mechanic books a car, opens its repair order from the appointment, marks
   await customer.goto(link);
   await expect(customer.getByRole('heading', { name: 'Estimate #1 for your 2003 Honda Accord' })).toBeVisible();
   await expect(customer.getByText('Front brakes: Urgent — 2 mm pads left')).toBeVisible();
+  await expect.poll(() => customer.getByRole('img', { name: 'Photo of Front brakes' }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await customer.getByRole('radiogroup', { name: 'Your answer for Replace front brake pads' }).getByLabel('Approve').check();
   await customer.getByRole('radiogroup', { name: 'Your answer for Replace wiper blades' }).getByLabel('Decline').check();
   await customer.getByLabel('Type your full name to sign').fill('Dana Driver');

@@ -57,12 +57,12 @@ import { quickbooksRoutes } from './modules/quickbooks/quickbooks.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes.ts';
 import { diningRoutes } from './modules/dining/dining.routes.ts';
-import { workshopRoutes } from './modules/workshop/workshop.routes.ts';
+import { INSPECTION_PHOTO_PATH, workshopRoutes } from './modules/workshop/workshop.routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Uploads that declare a larger limit of their own (product pictures: 10 MB; expense receipts: 20 MB; storage: the bucket's limit). */
-const OWN_BODY_LIMIT = [/^\/api\/products\/[^/]+\/image$/, EXPENSE_RECEIPT_PATH, STORAGE_UPLOAD_PATH, SALES_HISTORY_PATH];
+const OWN_BODY_LIMIT = [/^\/api\/products\/[^/]+\/image$/, EXPENSE_RECEIPT_PATH, STORAGE_UPLOAD_PATH, SALES_HISTORY_PATH, INSPECTION_PHOTO_PATH];
 
 /** Routes registered outside defineRoute, with the access they have. */
 export const DOCUMENT_ROUTES = { 'GET /api/openapi.json': { kind: 'public' } } as const;

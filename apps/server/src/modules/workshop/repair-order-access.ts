@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Services, TenantContext } from '../../lib/context.ts';
 import { approvalPath } from './approval-token.ts';
+import { inspectionPhotoSigner } from './inspection-photo-url.ts';
 import { readRepairOrder } from './repair-order-view.ts';
 import { repairOrderNotFound } from './workshop-errors.ts';
 import { workshopRepository as repo, type RepairOrderRow } from './workshop.repository.ts';
@@ -24,7 +25,7 @@ export async function changeRepairOrder(services: Services, tenant: TenantContex
     try {
       await work(tx, order);
       await repo.updateOrder(tx, businessId, id, {});
-      return { repair_order: await readRepairOrder(tx, businessId, id, approvalUrlOf(services, businessId)) };
+      return { repair_order: await readRepairOrder(tx, businessId, id, approvalUrlOf(services, businessId), inspectionPhotoSigner(services, businessId)) };
     } catch (error) {
       // An amount past what money can hold: the transaction rolls back, nothing is kept.
       if (error instanceof MoneyError) throw new AppError(400, 'amount_too_large', `The repair order's amounts would be too large: ${error.message}`);

@@ -55,7 +55,14 @@ export function toVehicleView(vehicle: VehicleRow, customerName: string) {
 }
 
 /** The whole repair order as the shop sees it, priced. */
-export async function readRepairOrder(tx: Tx, businessId: string, id: string, approvalUrl: (approvalId: string, expiresAt: Date) => string) {
+export async function readRepairOrder(
+  tx: Tx,
+  businessId: string,
+  id: string,
+  approvalUrl: (approvalId: string, expiresAt: Date) => string,
+  /** Turns a point's stored photo name into the URL the view carries (a signed URL for the shop; the bare name for the approval snapshot). */
+  photoUrl: (name: string) => string = () => '',
+) {
   const order = await repo.order(tx, businessId, id);
   if (!order) throw repairOrderNotFound();
   const vehicle = (await repo.vehicle(tx, businessId, order.vehicleId))!;
@@ -86,7 +93,7 @@ export async function readRepairOrder(tx: Tx, businessId: string, id: string, ap
     invoice: invoice ? { id: invoice.id, number: invoice.number, status: invoice.status, total: invoice.total, paid_total: invoice.paidTotal } : null,
     vehicle: toVehicleView(vehicle, customer.name),
     customer: { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone },
-    inspection: points.map((point) => ({ id: point.id, label: point.label, condition: point.condition, notes: point.notes })),
+    inspection: points.map((point) => ({ id: point.id, label: point.label, condition: point.condition, notes: point.notes, photo_url: point.photoName ? photoUrl(point.photoName) || null : null })),
     jobs: pricedJobs.map((entry) => ({
       id: entry.job.id,
       title: entry.job.title,

@@ -2,6 +2,7 @@ import { APPROVAL_LINK_DAYS, formatMoney } from '@till/core';
 import { AppError } from '../../lib/app-error.ts';
 import type { Services, TenantContext } from '../../lib/context.ts';
 import { safeDisplayName } from '../../lib/mailer.ts';
+import { inspectionPhotoSigner } from './inspection-photo-url.ts';
 import { approvalUrlOf } from './repair-order-access.ts';
 import { readRepairOrder, type RepairOrderView } from './repair-order-view.ts';
 import { actorOf, repairOrderNotFound } from './workshop-errors.ts';
@@ -18,7 +19,7 @@ export function approvalSnapshot(view: RepairOrderView, businessName: string) {
     vehicle: { label: view.vehicle.label, plate: view.vehicle.plate, vin: view.vehicle.vin },
     concerns: view.concerns,
     odometer: view.odometer,
-    inspection: view.inspection.filter((point) => point.condition !== null).map((point) => ({ label: point.label, condition: point.condition, notes: point.notes })),
+    inspection: view.inspection.filter((point) => point.condition !== null).map((point) => ({ label: point.label, condition: point.condition, notes: point.notes, photo: point.photo_url })),
     jobs: view.jobs.map((job) => ({
       id: job.id,
       title: job.title,
@@ -45,7 +46,8 @@ export async function sendForApproval(services: Services, tenant: TenantContext,
     if (!order) throw repairOrderNotFound();
     if (order.status !== 'estimate') throw new AppError(409, 'illegal_transition', 'Only an estimate can be sent for approval');
     await repo.setApprovals(tx, businessId, id, 'pending');
-    const view = await readRepairOrder(tx, businessId, id, urlOf);
+    // The snapshot keeps each photo's object name (the bare name, not a URL); the public page signs it when read.
+    const view = await readRepairOrder(tx, businessId, id, urlOf, (name) => name);
     if (view.jobs.length === 0) throw new AppError(409, 'no_jobs_to_approve', 'Add at least one job before sending the estimate');
     if (view.jobs.some((job) => job.lines.length === 0)) throw new AppError(409, 'job_without_lines', 'Every job needs labour or parts before the estimate is sent');
     const business = await repo.businessOf(tx, businessId);
@@ -79,6 +81,6 @@ export async function sendForApproval(services: Services, tenant: TenantContext,
       ].join('\n'),
     });
   }
-  const fresh = await services.database.withTenant(businessId, (tx) => readRepairOrder(tx, businessId, id, urlOf));
+  const fresh = await services.database.withTenant(businessId, (tx) => readRepairOrder(tx, businessId, id, urlOf, inspectionPhotoSigner(services, businessId)));
   return { repair_order: fresh, approval_url: url, emailed_to: result.view.customer.email, expires_at: result.approval.expiresAt.toISOString() };
 }

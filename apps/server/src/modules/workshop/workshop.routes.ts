@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { INSPECTION_CONDITIONS, PAYMENT_TERMS_VALUES, REPAIR_ORDER_STATUSES, multiLine, singleLine } from '@till/core';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, errorSchema, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { PUBLIC, business, defineRoute } from '../../lib/routing.ts';
@@ -23,6 +24,7 @@ import { removeJob } from './remove-job.ts';
 import { removeLine } from './remove-line.ts';
 import { saveWorkshopSettings } from './save-workshop-settings.ts';
 import { sendForApproval } from './send-for-approval.ts';
+import { attachInspectionPhoto, INSPECTION_PHOTO_MAX_BYTES, removeInspectionPhoto } from './inspection-photo.ts';
 import { updateInspectionPoint } from './update-inspection-point.ts';
 import { updateJob } from './update-job.ts';
 import { updateRepairOrder } from './update-repair-order.ts';
@@ -87,7 +89,15 @@ const repairOrderSchema = z
     ),
     vehicle: vehicleSchema,
     customer: z.object({ id: z.uuid(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
-    inspection: z.array(z.object({ id: z.uuid(), label: z.string(), condition: z.enum(INSPECTION_CONDITIONS).nullable(), notes: z.string().nullable() })),
+    inspection: z.array(
+      z.object({
+        id: z.uuid(),
+        label: z.string(),
+        condition: z.enum(INSPECTION_CONDITIONS).nullable(),
+        notes: z.string().nullable(),
+        photo_url: z.string().nullable().openapi({ description: 'A signed URL that reads the point’s photo for about an hour' }),
+      }),
+    ),
     jobs: z.array(
       z.object({
         id: z.uuid(),
@@ -380,6 +390,47 @@ const pointRoute = defineRoute({
   responses: { 200: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409) },
 });
 
+/** The photo upload path; app.ts lets it past its 1 MB body limit, and this route's own limit applies. */
+export const INSPECTION_PHOTO_PATH = /^\/api\/workshop\/repair-orders\/[^/]+\/inspection\/[^/]+\/photo$/;
+const photoBodyLimit = bodyLimit({
+  maxSize: INSPECTION_PHOTO_MAX_BYTES + 64 * 1024,
+  onError: (c) =>
+    c.json({ error: { code: 'image_too_large', message: `The photo is larger than ${INSPECTION_PHOTO_MAX_BYTES / 1024 / 1024} MB; take a smaller one and try again` } }, 413, {
+      Connection: 'close',
+    }),
+});
+
+const attachPhotoRoute = defineRoute({
+  method: 'post',
+  path: '/api/workshop/repair-orders/{id}/inspection/{pointId}/photo',
+  access: write,
+  tags: TAGS,
+  summary: 'Attach a photo to an inspection point: multipart/form-data with a file field, a JPEG, PNG or WebP of at most 20 MB; replaces any earlier one',
+  middleware: [photoBodyLimit],
+  request: {
+    params: z.object({ id: z.uuid(), pointId: z.uuid() }),
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: z.object({ file: z.instanceof(File, { message: 'Attach the photo as the "file" field' }).openapi({ type: 'string', format: 'binary' }) }),
+        },
+      },
+    },
+  },
+  responses: { 200: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+});
+
+const removePhotoRoute = defineRoute({
+  method: 'delete',
+  path: '/api/workshop/repair-orders/{id}/inspection/{pointId}/photo',
+  access: write,
+  tags: TAGS,
+  summary: 'Take the photo off an inspection point',
+  request: { params: z.object({ id: z.uuid(), pointId: z.uuid() }) },
+  responses: { 200: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+});
+
 const addJobRoute = defineRoute({
   method: 'post',
   path: '/api/workshop/repair-orders/{id}/jobs',
@@ -485,7 +536,9 @@ const readApprovalRoute = defineRoute({
           vehicle: z.object({ label: z.string(), plate: z.string().nullable(), vin: z.string().nullable() }),
           concerns: z.string(),
           odometer: z.number().int().nullable(),
-          inspection: z.array(z.object({ label: z.string(), condition: z.enum(INSPECTION_CONDITIONS).nullable(), notes: z.string().nullable() })),
+          inspection: z.array(
+            z.object({ label: z.string(), condition: z.enum(INSPECTION_CONDITIONS).nullable(), notes: z.string().nullable(), photo_url: z.string().nullable().openapi({ description: 'A signed URL that reads the photo for about an hour' }) }),
+          ),
           jobs: z.array(
             z.object({
               id: z.string(),
@@ -565,6 +618,15 @@ export const workshopRoutes = new OpenAPIHono<AppEnv>()
   .openapi(pointRoute, async (c) => {
     const { id, pointId } = c.req.valid('param');
     return c.json(await updateInspectionPoint(c.var.services, c.var.tenant, id, pointId, c.req.valid('json')), 200);
+  })
+  .openapi(attachPhotoRoute, async (c) => {
+    const { id, pointId } = c.req.valid('param');
+    const bytes = new Uint8Array(await c.req.valid('form').file.arrayBuffer());
+    return c.json(await attachInspectionPhoto(c.var.services, c.var.tenant, id, pointId, bytes), 200);
+  })
+  .openapi(removePhotoRoute, async (c) => {
+    const { id, pointId } = c.req.valid('param');
+    return c.json(await removeInspectionPhoto(c.var.services, c.var.tenant, id, pointId), 200);
   })
   .openapi(addJobRoute, async (c) => {
     const body = c.req.valid('json');

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
+import { uploadWithProgress } from '@/lib/upload';
 
 /** The workshop's calls (decision 030), all through the typed client. */
 export const workshopQueryKey = ['workshop'] as const;
@@ -83,6 +84,16 @@ export function useRepairOrderActions(id: string) {
     markPoint: useWorkshopMutation(({ pointId, ...body }: { pointId: string } & ApiBody<'/api/workshop/repair-orders/{id}/inspection/{pointId}', 'patch'>) =>
       dataOf(api.PATCH('/api/workshop/repair-orders/{id}/inspection/{pointId}', { params: { path: { id, pointId } }, body })),
     ),
+    /** POST …/inspection/{pointId}/photo (multipart, field "file"): one photo per point, replacing any earlier one. */
+    attachPhoto: useWorkshopMutation(({ pointId, file }: { pointId: string; file: File }) => {
+      const body = new FormData();
+      body.set('file', file);
+      return uploadWithProgress<ApiAnswer<'/api/workshop/repair-orders/{id}/inspection/{pointId}/photo', 'post'>>(
+        `/api/workshop/repair-orders/${encodeURIComponent(id)}/inspection/${encodeURIComponent(pointId)}/photo`,
+        { body },
+      );
+    }),
+    removePhoto: useWorkshopMutation((pointId: string) => dataOf(api.DELETE('/api/workshop/repair-orders/{id}/inspection/{pointId}/photo', { params: { path: { id, pointId } } }))),
     addJob: useWorkshopMutation((body: ApiBody<'/api/workshop/repair-orders/{id}/jobs'>) => dataOf(api.POST('/api/workshop/repair-orders/{id}/jobs', { params: { path }, body }))),
     updateJob: useWorkshopMutation(({ jobId, ...body }: { jobId: string } & ApiBody<'/api/workshop/repair-orders/{id}/jobs/{jobId}', 'patch'>) =>
       dataOf(api.PATCH('/api/workshop/repair-orders/{id}/jobs/{jobId}', { params: { path: { id, jobId } }, body })),

@@ -1,5 +1,5 @@
 import { INSPECTION_CONDITIONS, REPAIR_ORDER_STATUS_LABELS, invoiceLabel } from '@till/core';
-import { ArrowLeftIcon, CopyIcon, ReceiptTextIcon, SendIcon, TimerIcon, Trash2Icon } from 'lucide-react';
+import { ArrowLeftIcon, CameraIcon, CopyIcon, ReceiptTextIcon, SendIcon, TimerIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -29,6 +29,59 @@ const MOVE_LABELS: Partial<Record<RepairOrder['status'], string>> = {
   paid: 'Mark paid',
 };
 
+type Point = RepairOrder['inspection'][number];
+
+/** A point's photo: a thumbnail that opens the full picture, a camera button to take or pick one, and a remove button. */
+function PointPhoto({ point, editable, actions }: { point: Point; editable: boolean; actions: Actions }) {
+  const inputId = `photo-${point.id}`;
+  const busy = (actions.attachPhoto.isPending && actions.attachPhoto.variables?.pointId === point.id) || (actions.removePhoto.isPending && actions.removePhoto.variables === point.id);
+  return (
+    <div className="flex items-center gap-2">
+      {point.photo_url ? (
+        <a href={point.photo_url} target="_blank" rel="noreferrer" className="shrink-0 rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+          <img src={point.photo_url} alt={`Photo of ${point.label}`} className="size-16 rounded-md border object-cover" />
+        </a>
+      ) : null}
+      {editable ? (
+        <>
+          <input
+            id={inputId}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            capture="environment"
+            className="sr-only"
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) actions.attachPhoto.mutate({ pointId: point.id, file }, { onError: (error) => toast.error(errorMessage(error)) });
+            }}
+          />
+          <Button asChild variant="outline" aria-disabled={busy}>
+            <label htmlFor={inputId} className="cursor-pointer">
+              <CameraIcon aria-hidden="true" />
+              {busy ? 'Uploading…' : point.photo_url ? 'Replace photo' : 'Add photo'}
+              <span className="sr-only"> for {point.label}</span>
+            </label>
+          </Button>
+          {point.photo_url ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove the photo of ${point.label}`}
+              disabled={busy}
+              onClick={() => actions.removePhoto.mutate(point.id, { onError: (error) => toast.error(errorMessage(error)) })}
+            >
+              <XIcon aria-hidden="true" />
+            </Button>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 function Inspection({ order, actions }: { order: RepairOrder; actions: Actions }) {
   const editable = order.status === 'estimate' || order.status === 'approved' || order.status === 'in_progress';
   return (
@@ -38,7 +91,7 @@ function Inspection({ order, actions }: { order: RepairOrder; actions: Actions }
       </h2>
       <ul className="grid gap-2">
         {order.inspection.map((point) => (
-          <li key={point.id} className="grid gap-2 border-b pb-2 last:border-0 sm:grid-cols-[12rem_auto_1fr] sm:items-center">
+          <li key={point.id} className="grid gap-2 border-b pb-2 last:border-0 sm:grid-cols-[12rem_auto_1fr_auto] sm:items-center">
             <span className="font-medium">{point.label}</span>
             <div role="radiogroup" aria-label={`${point.label} condition`} className="flex gap-1">
               {INSPECTION_CONDITIONS.map((condition) => (
@@ -67,6 +120,7 @@ function Inspection({ order, actions }: { order: RepairOrder; actions: Actions }
                 if ((event.target.value || null) !== point.notes) actions.markPoint.mutate({ pointId: point.id, notes: event.target.value || null });
               }}
             />
+            <PointPhoto point={point} editable={editable} actions={actions} />
           </li>
         ))}
       </ul>

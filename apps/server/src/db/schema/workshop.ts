@@ -105,6 +105,8 @@ export const repairOrders = pgTable(
     uniqueIndex('repair_orders_business_appointment').on(table.businessId, table.appointmentId).where(sql`${table.appointmentId} is not null`),
     index('repair_orders_business_status').on(table.businessId, table.status),
     index('repair_orders_business_vehicle').on(table.businessId, table.vehicleId),
+    /** The board's order (latest status change first; bench/workshop, decision 038). */
+    index('repair_orders_business_board').on(table.businessId, table.statusChangedAt, table.number),
   ],
 );
 

@@ -198,7 +198,7 @@ export const repairLines = pgTable(
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
     createdAt: createdAt(),
   },
-  (table) => [index('repair_lines_business_job').on(table.businessId, table.jobId)],
+  (table) => [index('repair_lines_business_job').on(table.businessId, table.jobId), index('repair_lines_business_order').on(table.businessId, table.repairOrderId)],
 );
 
 /** One approval link sent to the customer; its answer, once given, is never changed. */

@@ -16,6 +16,7 @@ import { createFeatureFlagOverrides } from './modules/feature-flags/feature-flag
 import { createChatProvider } from './modules/chatbot/ai-provider.ts';
 import { createStorageDriver } from './modules/storage/drivers/create-driver.ts';
 import { REMINDER_EVERY_MS, sendAppointmentReminders } from './modules/appointments/send-appointment-reminders.ts';
+import { SERVICE_REMINDER_EVERY_MS, sendServiceReminders } from './modules/workshop/send-service-reminders.ts';
 import { LOW_STOCK_DIGEST_EVERY_MS, sendLowStockDigests } from './modules/stock-control/send-low-stock-digests.ts';
 import { migrateLegacyProductImages } from './modules/products/migrate-legacy-product-images.ts';
 import { createStorageService } from './modules/storage/storage-service.ts';
@@ -87,6 +88,11 @@ export async function createServices(
     sendAppointmentReminders(database, mailer, new Date()).catch((error: unknown) => console.error('Sending appointment reminders failed:', (error as Error).message));
   }, REMINDER_EVERY_MS);
   reminders.unref();
+  // Next-service reminders for the workshop's vehicles, once per due (decision 038).
+  const serviceReminders = setInterval(() => {
+    sendServiceReminders(database, mailer, new Date()).catch((error: unknown) => console.error('Sending service reminders failed:', (error as Error).message));
+  }, SERVICE_REMINDER_EVERY_MS);
+  serviceReminders.unref();
   // The owner's daily low-stock e-mail from 07:00 of the business's day, once a day (decision 027).
   const lowStockDigests = setInterval(() => {
     sendLowStockDigests(services, new Date()).catch((error: unknown) => console.error('Sending low-stock digests failed:', (error as Error).message));
@@ -126,6 +132,7 @@ export async function createServices(
     async stop() {
       clearInterval(sweeps);
       clearInterval(reminders);
+      clearInterval(serviceReminders);
       clearInterval(lowStockDigests);
       await services.realtime.close();
     },

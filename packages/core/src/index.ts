@@ -41,6 +41,7 @@ export * from './purchasing.ts';
 export * from './quickbooks.ts';
 export * from './kitchen.ts';
 export * from './workshop.ts';
+export * from './service-due.ts';
 export * from './stock-control.ts';
 export * from './rebates.ts';
 export * from './appointments.ts';

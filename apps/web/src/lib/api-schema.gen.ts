@@ -26471,6 +26471,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workshop/service-due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vehicles whose next service is overdue or due within 30 days or 1,000 on the odometer (mileage estimated from the readings over time) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Vehicles due for a service */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            today: string | null;
+                            vehicles: {
+                                customer_email: string | null;
+                                customer_phone: string | null;
+                                due_mileage: number | null;
+                                due_on: string | null;
+                                estimated_mileage: number | null;
+                                expected_on: string | null;
+                                reminded: boolean;
+                                /** @enum {string} */
+                                status: "overdue" | "due_soon";
+                                vehicle: components["schemas"]["WorkshopVehicle"];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workshop/settings": {
         parameters: {
             query?: never;
@@ -26926,6 +26994,92 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/workshop/vehicles/{id}/next-service": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** When the vehicle’s next service is due: a day and/or a mileage (or in N months / N km from today and the latest reading); null clears */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        due_mileage?: number | null;
+                        /** Format: date */
+                        due_on?: string | null;
+                        in_distance?: number;
+                        in_months?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Set */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            vehicle: components["schemas"]["WorkshopVehicle"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/workshop/vin/{vin}": {
@@ -28871,6 +29025,10 @@ export interface components {
             label: string;
             make: string | null;
             model: string | null;
+            next_service: {
+                due_mileage: number | null;
+                due_on: string | null;
+            };
             notes: string | null;
             plate: string | null;
             updated_at: string;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses, employees } from './business.ts';
 import { appointments } from './appointments.ts';
 import { invoices } from './invoices.ts';
@@ -45,10 +45,16 @@ export const vehicles = pgTable(
     engine: text('engine'),
     colour: text('colour'),
     notes: text('notes'),
+    /** The next service (decision 038): due on a day and/or at a mileage, whichever comes first. */
+    nextServiceDueOn: date('next_service_due_on', { mode: 'string' }),
+    nextServiceDueMileage: integer('next_service_due_mileage'),
+    /** The due ("day|mileage") a reminder was last sent for: one reminder per due, claimed in the business's transaction. */
+    serviceRemindedFor: text('service_reminded_for'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('vehicles_next_service').on(table.businessId, table.nextServiceDueOn).where(sql`${table.nextServiceDueOn} is not null or ${table.nextServiceDueMileage} is not null`),
     uniqueIndex('vehicles_business_vin').on(table.businessId, table.vin).where(sql`${table.vin} is not null`),
     index('vehicles_business_plate').on(table.businessId, table.plate),
     index('vehicles_business_customer').on(table.businessId, table.customerId),
@@ -99,6 +105,8 @@ export const repairOrders = pgTable(
     uniqueIndex('repair_orders_business_appointment').on(table.businessId, table.appointmentId).where(sql`${table.appointmentId} is not null`),
     index('repair_orders_business_status').on(table.businessId, table.status),
     index('repair_orders_business_vehicle').on(table.businessId, table.vehicleId),
+    /** The board's order (latest status change first; bench/workshop, decision 038). */
+    index('repair_orders_business_board').on(table.businessId, table.statusChangedAt, table.number),
   ],
 );
 
@@ -190,7 +198,7 @@ export const repairLines = pgTable(
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
     createdAt: createdAt(),
   },
-  (table) => [index('repair_lines_business_job').on(table.businessId, table.jobId)],
+  (table) => [index('repair_lines_business_job').on(table.businessId, table.jobId), index('repair_lines_business_order').on(table.businessId, table.repairOrderId)],
 );
 
 /** One approval link sent to the customer; its answer, once given, is never changed. */

@@ -49,6 +49,7 @@ export function toVehicleView(vehicle: VehicleRow, customerName: string) {
     colour: vehicle.colour,
     notes: vehicle.notes,
     label: vehicleLabel(vehicle),
+    next_service: { due_on: vehicle.nextServiceDueOn, due_mileage: vehicle.nextServiceDueMileage },
     created_at: vehicle.createdAt.toISOString(),
     updated_at: vehicle.updatedAt.toISOString(),
   };

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   appointmentServices,
   appointments,
@@ -182,6 +182,79 @@ export const workshopRepository = {
       .where(and(eq(odometerReadings.businessId, businessId), eq(odometerReadings.vehicleId, vehicleId)))
       .orderBy(desc(odometerReadings.recordedAt), desc(odometerReadings.reading))
       .limit(100);
+  },
+
+  // --- next service (decision 038) -------------------------------------------------------------
+
+  async timeZoneOf(tx: Tx, businessId: string): Promise<string> {
+    const [row] = await tx.select({ timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, businessId));
+    return row?.timeZone ?? 'UTC';
+  },
+
+  async setNextService(tx: Tx, businessId: string, id: string, dueOn: string | null, dueMileage: number | null) {
+    const [row] = await tx
+      .update(vehicles)
+      .set({ nextServiceDueOn: dueOn, nextServiceDueMileage: dueMileage, updatedAt: new Date() })
+      .where(and(eq(vehicles.businessId, businessId), eq(vehicles.id, id)))
+      .returning();
+    return row ?? null;
+  },
+
+  /** Vehicles with a next service set, with their owner's name and contact. */
+  async vehiclesWithNextService(tx: Tx, businessId: string, ids?: string[]) {
+    return tx
+      .select({ vehicle: vehicles, customerName: customers.name, customerEmail: customers.email, customerPhone: customers.phone })
+      .from(vehicles)
+      .innerJoin(customers, eq(customers.id, vehicles.customerId))
+      .where(
+        and(
+          eq(vehicles.businessId, businessId),
+          or(sql`${vehicles.nextServiceDueOn} is not null`, sql`${vehicles.nextServiceDueMileage} is not null`),
+          ids ? inArray(vehicles.id, ids) : undefined,
+        ),
+      );
+  },
+
+  /** The odometer readings of these vehicles (the newest 100 each is plenty for a rate). */
+  async readingsOf(tx: Tx, businessId: string, vehicleIds: string[]) {
+    if (vehicleIds.length === 0) return [];
+    return tx
+      .select({ vehicleId: odometerReadings.vehicleId, reading: odometerReadings.reading, recordedAt: odometerReadings.recordedAt })
+      .from(odometerReadings)
+      .where(and(eq(odometerReadings.businessId, businessId), inArray(odometerReadings.vehicleId, vehicleIds)))
+      .orderBy(asc(odometerReadings.recordedAt));
+  },
+
+  /** Across businesses (the periodic job): vehicles whose current due has not been reminded yet. */
+  async unremindedServiceDues(db: Db, limit: number) {
+    return db
+      .select({ id: vehicles.id, businessId: vehicles.businessId })
+      .from(vehicles)
+      .where(
+        and(
+          or(sql`${vehicles.nextServiceDueOn} is not null`, sql`${vehicles.nextServiceDueMileage} is not null`),
+          sql`${vehicles.serviceRemindedFor} is distinct from (coalesce(${vehicles.nextServiceDueOn}::text, '') || '|' || coalesce(${vehicles.nextServiceDueMileage}::text, ''))`,
+        ),
+      )
+      .orderBy(asc(vehicles.nextServiceDueOn))
+      .limit(limit);
+  },
+
+  /** Marks the due reminded if nobody has (and it has not changed meanwhile); false when another run got there first. */
+  async claimServiceReminder(tx: Tx, businessId: string, id: string, dueKey: string) {
+    const rows = await tx
+      .update(vehicles)
+      .set({ serviceRemindedFor: dueKey })
+      .where(
+        and(
+          eq(vehicles.businessId, businessId),
+          eq(vehicles.id, id),
+          sql`${vehicles.serviceRemindedFor} is distinct from ${dueKey}`,
+          sql`(coalesce(${vehicles.nextServiceDueOn}::text, '') || '|' || coalesce(${vehicles.nextServiceDueMileage}::text, '')) = ${dueKey}`,
+        ),
+      )
+      .returning({ id: vehicles.id });
+    return rows.length > 0;
   },
 
   // --- repair orders --------------------------------------------------------------------------

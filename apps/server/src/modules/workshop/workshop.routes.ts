@@ -17,6 +17,7 @@ import { invoiceRepairOrder } from './invoice-repair-order.ts';
 import { startJobClock } from './start-job-clock.ts';
 import { stopJobClock } from './stop-job-clock.ts';
 import { listRepairOrders } from './list-repair-orders.ts';
+import { listServiceDue } from './list-service-due.ts';
 import { listVehicles } from './list-vehicles.ts';
 import { moveRepairOrder } from './move-repair-order.ts';
 import { readApproval } from './read-approval.ts';
@@ -25,6 +26,7 @@ import { removeLine } from './remove-line.ts';
 import { saveWorkshopSettings } from './save-workshop-settings.ts';
 import { sendForApproval } from './send-for-approval.ts';
 import { attachInspectionPhoto, INSPECTION_PHOTO_MAX_BYTES, removeInspectionPhoto } from './inspection-photo.ts';
+import { setNextService } from './set-next-service.ts';
 import { updateInspectionPoint } from './update-inspection-point.ts';
 import { updateJob } from './update-job.ts';
 import { updateRepairOrder } from './update-repair-order.ts';
@@ -63,6 +65,7 @@ const vehicleSchema = z
     colour: z.string().nullable(),
     notes: z.string().nullable(),
     label: z.string(),
+    next_service: z.object({ due_on: z.string().nullable(), due_mileage: z.number().int().nullable() }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -221,6 +224,56 @@ const updateVehicleRoute = defineRoute({
   summary: 'Change a vehicle’s details or owner; an odometer reading is added to its history',
   request: { params: idParam, body: jsonBody(z.strictObject({ customer_id: z.uuid().optional(), ...vehicleFields })) },
   responses: { 200: jsonResponse(z.object({ vehicle: vehicleSchema }), 'Changed'), ...errorResponses(400, 401, 403, 404, 409, 422) },
+});
+
+const setNextServiceRoute = defineRoute({
+  method: 'put',
+  path: '/api/workshop/vehicles/{id}/next-service',
+  access: write,
+  tags: TAGS,
+  summary: 'When the vehicle’s next service is due: a day and/or a mileage (or in N months / N km from today and the latest reading); null clears',
+  request: {
+    params: idParam,
+    body: jsonBody(
+      z.strictObject({
+        due_on: z.iso.date('A day is YYYY-MM-DD').nullable().optional(),
+        due_mileage: odometer.nullable().optional(),
+        in_months: z.number().int('Whole months').min(1, 'At least one month').max(120, 'At most 120 months').optional(),
+        in_distance: z.number().int('A whole distance').min(1, 'The distance must be positive').max(1_000_000).optional(),
+      }),
+    ),
+  },
+  responses: { 200: jsonResponse(z.object({ vehicle: vehicleSchema }), 'Set'), ...errorResponses(400, 401, 403, 404) },
+});
+
+const listServiceDueRoute = defineRoute({
+  method: 'get',
+  path: '/api/workshop/service-due',
+  access: read,
+  tags: TAGS,
+  summary: 'Vehicles whose next service is overdue or due within 30 days or 1,000 on the odometer (mileage estimated from the readings over time)',
+  responses: {
+    200: jsonResponse(
+      z.object({
+        today: z.string().nullable(),
+        vehicles: z.array(
+          z.object({
+            vehicle: vehicleSchema,
+            status: z.enum(['overdue', 'due_soon']),
+            due_on: z.string().nullable(),
+            due_mileage: z.number().int().nullable(),
+            estimated_mileage: z.number().int().nullable(),
+            expected_on: z.string().nullable(),
+            customer_email: z.string().nullable(),
+            customer_phone: z.string().nullable(),
+            reminded: z.boolean(),
+          }),
+        ),
+      }),
+      'Vehicles due for a service',
+    ),
+    ...errorResponses(401, 403),
+  },
 });
 
 const decodeVinRoute = defineRoute({
@@ -596,6 +649,8 @@ export const workshopRoutes = new OpenAPIHono<AppEnv>()
     const { customer_id, ...fields } = c.req.valid('json');
     return c.json(await updateVehicle(c.var.services.database, c.var.tenant, c.req.valid('param').id, { ...fields, customerId: customer_id }), 200);
   })
+  .openapi(setNextServiceRoute, async (c) => c.json(await setNextService(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(listServiceDueRoute, async (c) => c.json(await listServiceDue(c.var.services.database, c.var.tenant), 200))
   .openapi(decodeVinRoute, (c) => c.json(decodeVehicleVin(c.req.valid('param').vin), 200))
   .openapi(getSettingsRoute, async (c) => c.json(await getWorkshopSettings(c.var.services.database, c.var.tenant.businessId), 200))
   .openapi(saveSettingsRoute, async (c) => {

@@ -136,3 +136,17 @@ export function useCatalogueParts(q: string, enabled: boolean) {
     retry: false,
   });
 }
+
+export type ServiceDue = ApiAnswer<'/api/workshop/service-due'>;
+export type NextServiceBody = ApiBody<'/api/workshop/vehicles/{id}/next-service', 'put'>;
+
+/** Vehicles whose next service is overdue or due soon (decision 038). */
+export function useServiceDue() {
+  return useQuery({
+    queryKey: [...workshopQueryKey, 'service-due'],
+    queryFn: ({ signal }) => dataOf(api.GET('/api/workshop/service-due', { signal })),
+  });
+}
+
+export const useSetNextService = (id: string) =>
+  useWorkshopMutation((body: NextServiceBody) => dataOf(api.PUT('/api/workshop/vehicles/{id}/next-service', { params: { path: { id } }, body })).then((answer) => answer.vehicle));

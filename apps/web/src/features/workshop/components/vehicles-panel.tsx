@@ -10,6 +10,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formatMoney } from '@/lib/money';
 import { useCreateCustomer, useCreateRepairOrder, useCreateVehicle, useCustomerChoices, useVehicle, useVehicles, type Vehicle } from '../api/workshop';
+import { NextServiceForm } from './next-service';
 import { StatusBadge } from './status-badge';
 
 const selectClass = 'h-11 w-full rounded-md border bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 sm:text-sm';
@@ -199,6 +200,7 @@ function VehicleHistory({ vehicleId, appointmentId }: { vehicleId: string; appoi
           ))}
         </ul>
       </div>
+      <NextServiceForm vehicle={vehicle} />
       {readings.length ? (
         <p className="text-sm text-muted-foreground">
           Odometer: {readings.map((reading) => `${reading.reading.toLocaleString()} (${new Date(reading.recorded_at).toLocaleDateString()})`).join(' · ')}

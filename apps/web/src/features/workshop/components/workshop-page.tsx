@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMe } from '@/lib/me';
 import { useChannel } from '@/lib/realtime/use-channel';
 import { workshopQueryKey } from '../api/workshop';
+import { ServiceDuePanel } from './next-service';
 import { RepairBoard } from './repair-board';
 import { RepairOrderDetail } from './repair-order-detail';
 import { VehiclesPanel } from './vehicles-panel';
@@ -19,7 +20,7 @@ import { VehiclesPanel } from './vehicles-panel';
 export function WorkshopPage() {
   const [params, setParams] = useSearchParams();
   const orderId = params.get('ro');
-  const tab = params.get('tab') === 'vehicles' ? 'vehicles' : 'board';
+  const tab = params.get('tab') === 'vehicles' ? 'vehicles' : params.get('tab') === 'service-due' ? 'service-due' : 'board';
   const businessId = useMe().data?.business?.id ?? null;
   const queryClient = useQueryClient();
   useChannel(businessId ? realtimeTopic.business(businessId) : null, {
@@ -37,16 +38,20 @@ export function WorkshopPage() {
       {orderId ? (
         <RepairOrderDetail id={orderId} />
       ) : (
-        <Tabs className="min-w-0" value={tab} onValueChange={(value) => setParams(value === 'vehicles' ? { tab: 'vehicles' } : {})}>
+        <Tabs className="min-w-0" value={tab} onValueChange={(value) => setParams(value === 'board' ? {} : { tab: value })}>
           <TabsList>
             <TabsTrigger value="board">Board</TabsTrigger>
             <TabsTrigger value="vehicles">Vehicles</TabsTrigger>
+            <TabsTrigger value="service-due">Service due</TabsTrigger>
           </TabsList>
           <TabsContent value="board" className="pt-4">
             <RepairBoard />
           </TabsContent>
           <TabsContent value="vehicles" className="pt-4">
             <VehiclesPanel />
+          </TabsContent>
+          <TabsContent value="service-due" className="pt-4">
+            <ServiceDuePanel />
           </TabsContent>
         </Tabs>
       )}

@@ -57,3 +57,49 @@ export function remapStage(oldStages: readonly string[], newStages: readonly str
   if (oldServed) return newStages[newStages.length - 1]!;
   return newStages[Math.min(index, newStages.length - 2)]!;
 }
+
+/** Today's four stages: what a business has until it names its own. */
+export const DEFAULT_STAGE_LIST: StageListInput = { stages: ['New', 'Cooking', 'Ready', 'Served'], readyIndex: 2 };
+
+/** The stage list as the API answers it. */
+export const stageListView = z.object({ stages: z.array(z.string()), readyIndex: z.number().int() });
+export type StageListView = z.infer<typeof stageListView>;
+
+export type StageRole = 'new' | 'cooking' | 'ready' | 'served';
+
+/**
+ * What a position in a configured list means to the rest of the product (the stored `stage`):
+ * the last is served, the ready stage and any after it (before the last) ready, the first new,
+ * everything between cooking. The till, the ready screen and payment keep reading these roles.
+ */
+export function stageRoleAt(list: StageListInput, index: number): StageRole {
+  if (index >= list.stages.length - 1) return 'served';
+  if (index >= list.readyIndex) return 'ready';
+  if (index <= 0) return 'new';
+  return 'cooking';
+}
+
+/**
+ * Where an item stands in the list: its stage name when the list has it (case-insensitive),
+ * otherwise by its role (rows written before the list existed carry no name).
+ */
+export function stageIndexIn(list: StageListInput, role: StageRole, name: string | null | undefined): number {
+  if (name) {
+    const key = name.trim().toLowerCase();
+    const found = list.stages.findIndex((stage) => stage.toLowerCase() === key);
+    if (found >= 0) return found;
+  }
+  if (role === 'new') return 0;
+  if (role === 'ready') return list.readyIndex;
+  if (role === 'served') return list.stages.length - 1;
+  return Math.min(1, list.readyIndex);
+}
+
+/** The index a display's `from` names: a stage name of the list, or one of the four roles. */
+export function stageIndexOfName(list: StageListInput, from: string): number | null {
+  const key = from.trim().toLowerCase();
+  const found = list.stages.findIndex((stage) => stage.toLowerCase() === key);
+  if (found >= 0) return found;
+  if (key === 'new' || key === 'cooking' || key === 'ready' || key === 'served') return stageIndexIn(list, key, null);
+  return null;
+}

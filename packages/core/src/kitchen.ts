@@ -135,7 +135,8 @@ export type ChangeItemInput = z.infer<typeof changeItemInput>;
 
 /** Bump or recall: the stage the display shows now, so a stale screen cannot skip a stage (409). */
 export const stageMoveInput = z.strictObject({
-  from: z.enum(KITCHEN_STAGES),
+  /** A stage name of the business's list (decision 036), or one of the four roles. */
+  from: singleLine(z.string().trim().min(1).max(20)),
   /** Only this station's items; the whole ticket when left out (the expo view). */
   stationId: z.uuid().optional(),
 });
@@ -163,6 +164,8 @@ export const kitchenItemView = z.object({
   seat: z.number().int().nullable(),
   round: z.number().int(),
   stage: z.enum(KITCHEN_STAGES),
+  /** Its stage's name in the business's list (decision 036). */
+  stageName: z.string(),
   held: z.boolean(),
   voided: z.boolean(),
   /** The chosen modifiers as sent (decision 035). */
@@ -186,6 +189,8 @@ export const kitchenTicketView = z.object({
   tableId: z.uuid().nullable(),
   guests: z.number().int().nullable(),
   stage: z.enum(KITCHEN_STAGES),
+  /** Its least advanced live item's stage name in the business's list (decision 036). */
+  stageName: z.string(),
   status: z.enum(TICKET_STATUSES),
   orderId: z.uuid().nullable(),
   /** A till holds the whole ticket for payment right now. */

@@ -10505,6 +10505,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             serverTime: string;
+                            stageList: {
+                                readyIndex: number;
+                                stages: string[];
+                            };
                             stations: {
                                 categoryIds: string[];
                                 /** Format: uuid */
@@ -10574,6 +10578,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -10586,6 +10591,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
@@ -10616,6 +10622,124 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kitchen/stages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's kitchen stages (decision 036): today's four until it names its own */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Stages */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stageList: {
+                                readyIndex: number;
+                                stages: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Name the kitchen stages: 2–6 unique names, readyIndex before the last (served) one; items of open tickets are remapped */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        readyIndex: number;
+                        stages: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stageList: {
+                                readyIndex: number;
+                                stages: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -11026,6 +11150,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -11038,6 +11163,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
@@ -11171,6 +11297,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -11183,6 +11310,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
@@ -11260,6 +11388,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -11272,6 +11401,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
@@ -11412,6 +11542,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -11424,6 +11555,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
@@ -11501,8 +11633,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        from: "new" | "cooking" | "ready" | "served";
+                        from: string;
                         /** Format: uuid */
                         stationId?: string;
                     };
@@ -11577,6 +11708,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -11589,6 +11721,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
@@ -11740,6 +11873,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -11752,6 +11886,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
@@ -11917,6 +12052,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -11929,6 +12065,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
@@ -12104,6 +12241,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -12116,6 +12254,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
@@ -12273,6 +12412,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -12285,6 +12425,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
@@ -12443,6 +12584,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -12455,6 +12597,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
@@ -12539,8 +12682,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        from: "new" | "cooking" | "ready" | "served";
+                        from: string;
                         /** Format: uuid */
                         stationId?: string;
                     };
@@ -12615,6 +12757,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -12627,6 +12770,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
@@ -12793,6 +12937,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -12805,6 +12950,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
@@ -12941,6 +13087,7 @@ export interface paths {
                                     sentAt: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
+                                    stageName: string;
                                     taxRateBasisPoints: number;
                                     unitPrice: number | null;
                                     voided: boolean;
@@ -12953,6 +13100,7 @@ export interface paths {
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
                                 stageChangedAt: string;
+                                stageName: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;

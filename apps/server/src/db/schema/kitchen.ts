@@ -33,6 +33,19 @@ export const kitchenStations = pgTable(
   (table) => [uniqueIndex('kitchen_stations_business_name').on(table.businessId, table.name)],
 );
 
+/**
+ * A business's own kitchen stages (issue 16 item 3, decision 036): 2–6 names, the ready one and
+ * the served last. No row means today's four (New, Cooking, Ready, Served).
+ */
+export const kitchenStageLists = pgTable('kitchen_stage_lists', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  stages: jsonb('stages').$type<string[]>().notNull(),
+  readyIndex: integer('ready_index').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One order at the kitchen: numbered per business per day, paid later as one sale. */
 export const kitchenTickets = pgTable(
   'kitchen_tickets',
@@ -47,6 +60,8 @@ export const kitchenTickets = pgTable(
     tableId: uuid('table_id').references(() => diningTables.id, { onDelete: 'set null' }),
     guests: integer('guests'),
     stage: text('stage', { enum: KITCHEN_STAGE_VALUES }).notNull().default('new'),
+    /** Its stage's name in the business's list (decision 036); null before the list existed. */
+    stageName: text('stage_name'),
     status: text('status', { enum: ['open', 'paid', 'cancelled'] }).notNull().default('open'),
     idempotencyKey: uuid('idempotency_key').notNull(),
     /** The sale that paid it. */
@@ -89,6 +104,8 @@ export const kitchenTicketItems = pgTable(
     seat: integer('seat'),
     round: integer('round').notNull().default(1),
     stage: text('stage', { enum: KITCHEN_STAGE_VALUES }).notNull().default('new'),
+    /** Its stage's name in the business's list (decision 036); null means the role's stage. */
+    stageName: text('stage_name'),
     held: boolean('held').notNull().default(false),
     voided: boolean('voided').notNull().default(false),
     /** The chosen modifiers as sent (decision 035), null without any. */

@@ -1,9 +1,10 @@
-import { ticketStage, type KitchenStationView, type KitchenTicketEvent, type KitchenTicketView } from '@till/core';
+import { DEFAULT_STAGE_LIST, stageIndexIn, ticketStage, type KitchenStationView, type StageListInput, type KitchenTicketEvent, type KitchenTicketView } from '@till/core';
 import type { BillPartRow } from '../dining/dining.repository.ts';
 import { claimHeld, toBillPartView } from '../dining/dining-views.ts';
 import type { ItemWithPrice, StationRow, TicketRow } from './kitchen.repository.ts';
 
-export function toTicketView(ticket: TicketRow, items: ItemWithPrice[], parts: BillPartRow[] = []): KitchenTicketView {
+export function toTicketView(ticket: TicketRow, items: ItemWithPrice[], parts: BillPartRow[] = [], list: StageListInput = DEFAULT_STAGE_LIST): KitchenTicketView {
+  const nameOf = (row: { stage: TicketRow['stage']; stageName: string | null }) => list.stages[stageIndexIn(list, row.stage, row.stageName)]!;
   return {
     id: ticket.id,
     number: ticket.number,
@@ -13,6 +14,7 @@ export function toTicketView(ticket: TicketRow, items: ItemWithPrice[], parts: B
     tableId: ticket.tableId,
     guests: ticket.guests,
     stage: ticket.stage,
+    stageName: nameOf(ticket),
     status: ticket.status,
     orderId: ticket.orderId,
     beingPaid: ticket.status === 'open' && claimHeld(ticket.paymentKey, ticket.paymentClaimedAt),
@@ -32,6 +34,7 @@ export function toTicketView(ticket: TicketRow, items: ItemWithPrice[], parts: B
         modifiers: item.modifiers ?? [],
         round: item.round,
         stage: item.stage,
+        stageName: nameOf(item),
         held: item.held,
         voided: item.voided,
         changedFrom: item.changedFrom ?? null,

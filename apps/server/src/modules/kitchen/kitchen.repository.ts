@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, businesses, categories, kitchenStations, kitchenTicketItems, kitchenTickets, orders, products, taxRates } from '../../db/schema/index.ts';
+import { auditLog, businesses, categories, kitchenStageLists, kitchenStations, kitchenTicketItems, kitchenTickets, orders, products, taxRates } from '../../db/schema/index.ts';
 
 export type TicketRow = typeof kitchenTickets.$inferSelect;
 export type TicketItemRow = typeof kitchenTicketItems.$inferSelect;
@@ -162,6 +162,34 @@ export const kitchenRepository = {
       .update(kitchenTickets)
       .set({ paymentKey: null, paymentClaimedAt: null })
       .where(and(eq(kitchenTickets.businessId, businessId), eq(kitchenTickets.id, id), eq(kitchenTickets.paymentKey, key), eq(kitchenTickets.status, 'open')));
+  },
+
+  // ---- the stage list (decision 036)
+
+  async stageList(tx: Tx, businessId: string) {
+    const [row] = await tx.select().from(kitchenStageLists).where(eq(kitchenStageLists.businessId, businessId));
+    return row ?? null;
+  },
+
+  /** Locks the business's list row (or its absence, via the business row) while it changes. */
+  async lockStageList(tx: Tx, businessId: string) {
+    await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('update');
+  },
+
+  async saveStageList(tx: Tx, businessId: string, stages: string[], readyIndex: number, now: Date) {
+    await tx
+      .insert(kitchenStageLists)
+      .values({ businessId, stages, readyIndex, updatedAt: now })
+      .onConflictDoUpdate({ target: kitchenStageLists.businessId, set: { stages, readyIndex, updatedAt: now } });
+  },
+
+  async openTicketsForUpdate(tx: Tx, businessId: string) {
+    return tx
+      .select()
+      .from(kitchenTickets)
+      .where(and(eq(kitchenTickets.businessId, businessId), eq(kitchenTickets.status, 'open')))
+      .orderBy(asc(kitchenTickets.createdAt))
+      .for('update');
   },
 
   // ---- stations

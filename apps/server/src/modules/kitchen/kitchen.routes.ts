@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { addRoundInput, changeItemInput, kitchenStationView, kitchenTicketView, sendTicketInput, stageMoveInput, stationInput } from '@till/core';
+import { addRoundInput, changeItemInput, kitchenStationView, kitchenTicketView, sendTicketInput, stageListInput, stageListView, stageMoveInput, stationInput } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
@@ -7,11 +7,13 @@ import { addRound } from './add-round.ts';
 import { changeItem } from './change-item.ts';
 import { fireCourse } from './fire-course.ts';
 import { getBoard } from './get-board.ts';
+import { getStageList } from './get-stage-list.ts';
 import { getTicket } from './get-ticket.ts';
 import { listOpenTickets } from './list-open-tickets.ts';
 import { listStations } from './list-stations.ts';
 import { markItemDone } from './mark-item-done.ts';
 import { moveTicketStage } from './move-ticket-stage.ts';
+import { saveStageList } from './save-stage-list.ts';
 import { createStation, deleteStation, updateStation } from './save-station.ts';
 import { sendTicket } from './send-ticket.ts';
 
@@ -99,7 +101,7 @@ const boardRoute = defineRoute({
   tags,
   summary: "The kitchen display's stations and its tickets (on the line, and served in the last 15 minutes)",
   responses: {
-    200: jsonResponse(z.object({ stations: z.array(stationSchema), tickets: z.array(ticketSchema), serverTime: z.string() }), 'The board'),
+    200: jsonResponse(z.object({ stations: z.array(stationSchema), stageList: stageListView, tickets: z.array(ticketSchema), serverTime: z.string() }), 'The board'),
     ...errorResponses(401, 403),
   },
 });
@@ -169,6 +171,25 @@ const deleteStationRoute = defineRoute({
   responses: { 204: { description: 'Removed' }, ...errorResponses(400, 401, 403, 404) },
 });
 
+const stagesRoute = defineRoute({
+  method: 'get',
+  path: '/api/kitchen/stages',
+  access: display,
+  tags,
+  summary: "The business's kitchen stages (decision 036): today's four until it names its own",
+  responses: { 200: jsonResponse(z.object({ stageList: stageListView }), 'Stages'), ...errorResponses(401, 403) },
+});
+
+const saveStagesRoute = defineRoute({
+  method: 'put',
+  path: '/api/kitchen/stages',
+  access: settings,
+  tags,
+  summary: 'Name the kitchen stages: 2–6 unique names, readyIndex before the last (served) one; items of open tickets are remapped',
+  request: { body: jsonBody(stageListInput) },
+  responses: { 200: jsonResponse(z.object({ stageList: stageListView }), 'Saved'), ...errorResponses(400, 401, 403) },
+});
+
 export const kitchenRoutes = new OpenAPIHono<AppEnv>()
   .openapi(sendRoute, async (c) => {
     const { replayed, ticket } = await sendTicket(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date());
@@ -195,6 +216,10 @@ export const kitchenRoutes = new OpenAPIHono<AppEnv>()
     const { id, itemId } = c.req.valid('param');
     return c.json({ ticket: await markItemDone(c.var.services.database, c.var.tenant, id, itemId, new Date()) }, 200);
   })
+  .openapi(stagesRoute, async (c) => c.json({ stageList: await getStageList(c.var.services.database, c.var.tenant) }, 200))
+  .openapi(saveStagesRoute, async (c) =>
+    c.json({ stageList: await saveStageList(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date()) }, 200),
+  )
   .openapi(stationsRoute, async (c) => c.json({ stations: await listStations(c.var.services.database, c.var.tenant) }, 200))
   .openapi(createStationRoute, async (c) => c.json({ station: await createStation(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201))
   .openapi(updateStationRoute, async (c) =>

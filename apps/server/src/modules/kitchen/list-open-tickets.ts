@@ -4,6 +4,7 @@ import type { TenantContext } from '../../lib/context.ts';
 import { diningRepository } from '../dining/dining.repository.ts';
 import { kitchenRepository as repo } from './kitchen.repository.ts';
 import { toTicketView } from './kitchen-views.ts';
+import { loadStageList } from './stage-list.ts';
 
 /** The till's open (unpaid) tickets with their stages. */
 export async function listOpenTickets(database: Database, tenant: TenantContext): Promise<KitchenTicketView[]> {
@@ -11,6 +12,7 @@ export async function listOpenTickets(database: Database, tenant: TenantContext)
     const tickets = await repo.openTickets(tx, tenant.businessId);
     const items = await repo.itemsOf(tx, tenant.businessId, tickets.map((ticket) => ticket.id));
     const parts = await diningRepository.partsOf(tx, tenant.businessId, tickets.map((ticket) => ticket.id));
-    return tickets.map((ticket) => toTicketView(ticket, items, parts));
+    const list = await loadStageList(tx, tenant.businessId);
+    return tickets.map((ticket) => toTicketView(ticket, items, parts, list));
   });
 }

@@ -1,4 +1,4 @@
-import { nextStage, previousStage, stationPrepares, ticketStage, type KitchenTicketView, type StageMoveInput } from '@till/core';
+import { stageIndexIn, stageIndexOfName, stageRoleAt, stationPrepares, type KitchenTicketView, type StageMoveInput } from '@till/core';
 import { AppError } from '../../lib/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -7,12 +7,13 @@ import { announceTicket } from './kitchen-events.ts';
 import { kitchenRepository as repo } from './kitchen.repository.ts';
 import { toStationView } from './kitchen-views.ts';
 import { readTicket } from './read-ticket.ts';
-import { settleTicketStage } from './ticket-stage.ts';
+import { loadStageList } from './stage-list.ts';
+import { settleTicketStage, ticketStageIndex } from './ticket-stage.ts';
 
 const illegal = (message: string) => new AppError(409, 'illegal_transition', message);
 
 /**
- * Bump (one stage on: New → Cooking → Ready → Served) or recall (one stage back) the live items
+ * Bump (one stage on in the business's list, decision 036: New → Cooking → Ready → Served by default) or recall (one stage back) the live items
  * of a ticket: all of them from the expo view, a station's from that station. `from` is the stage
  * the screen shows; a screen that is behind gets 409 rather than skipping a stage.
  */
@@ -28,22 +29,25 @@ export async function moveTicketStage(database: Database, tenant: TenantContext,
       items = items.filter((item) => stationPrepares(toStationView(station), item));
     }
     if (items.length === 0) throw illegal('Nothing on this ticket is on the line here');
-    const current = ticketStage(items);
-    let moving;
+    const list = await loadStageList(tx, tenant.businessId);
+    const from = stageIndexOfName(list, input.from);
+    if (from === null) throw illegal(`This kitchen has no ${input.from} stage`);
+    const name = list.stages[from]!;
+    const current = ticketStageIndex(list, items);
+    const at = (item: (typeof items)[number]) => stageIndexIn(list, item.stage, item.stageName);
+    const moving = items.filter((item) => at(item) === from);
     let to;
     if (direction === 'bump') {
-      to = nextStage(input.from);
-      if (!to) throw illegal(`A ${input.from} ticket cannot be bumped`);
-      if (current !== input.from) throw illegal(`This ticket is ${current} now, not ${input.from}`);
-      moving = items.filter((item) => item.stage === input.from);
+      to = from + 1;
+      if (to >= list.stages.length) throw illegal(`A ${name} ticket cannot be bumped`);
+      if (current !== from) throw illegal(`This ticket is ${list.stages[current]} now, not ${name}`);
     } else {
-      to = previousStage(input.from);
-      if (!to) throw illegal(`A ${input.from} ticket cannot be recalled`);
-      moving = items.filter((item) => item.stage === input.from);
-      if (moving.length === 0) throw illegal(`Nothing on this ticket is ${input.from}`);
+      to = from - 1;
+      if (to < 0) throw illegal(`A ${name} ticket cannot be recalled`);
+      if (moving.length === 0) throw illegal(`Nothing on this ticket is ${name}`);
     }
-    await repo.updateItems(tx, tenant.businessId, moving.map((item) => item.id), { stage: to });
-    const settled = await settleTicketStage(tx, ticket, now);
+    await repo.updateItems(tx, tenant.businessId, moving.map((item) => item.id), { stage: stageRoleAt(list, to), stageName: list.stages[to]! });
+    const settled = await settleTicketStage(tx, ticket, now, list);
     await announceTicket(tx, settled, moving, direction === 'bump' ? 'bumped' : 'recalled');
     return readTicket(tx, tenant.businessId, id);
   });

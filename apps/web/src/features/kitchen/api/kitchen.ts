@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KitchenStage, SendTicketInput, StationInput, ChangeItemInput, KitchenItemInput } from '@till/core';
+import type { SendTicketInput, StationInput, ChangeItemInput, KitchenItemInput, StageListInput } from '@till/core';
 import { api, dataOf, type ApiAnswer } from '@/lib/api';
 
 export const kitchenQueryKey = ['kitchen'] as const;
@@ -44,7 +44,7 @@ export const useChangeItem = () =>
   );
 export const useFireCourse = () => useKitchenMutation((ticketId: string) => dataOf(api.POST('/api/kitchen/tickets/{id}/fire', { params: { path: { id: ticketId } } })));
 export const useMoveStage = () =>
-  useKitchenMutation(({ ticketId, direction, from, stationId }: { ticketId: string; direction: 'bump' | 'recall'; from: KitchenStage; stationId?: string }) =>
+  useKitchenMutation(({ ticketId, direction, from, stationId }: { ticketId: string; direction: 'bump' | 'recall'; from: string; stationId?: string }) =>
     dataOf(
       api.POST(direction === 'bump' ? '/api/kitchen/tickets/{id}/bump' : '/api/kitchen/tickets/{id}/recall', {
         params: { path: { id: ticketId } },
@@ -58,6 +58,7 @@ export const useSaveStation = () =>
   useKitchenMutation(({ id, input }: { id: string | null; input: StationInput }) =>
     id ? dataOf(api.PUT('/api/kitchen/stations/{id}', { params: { path: { id } }, body: input })) : dataOf(api.POST('/api/kitchen/stations', { body: input })),
   );
+export const useSaveStageList = () => useKitchenMutation((input: StageListInput) => dataOf(api.PUT('/api/kitchen/stages', { body: input })));
 export const useDeleteStation = () => useKitchenMutation((id: string) => dataOf(api.DELETE('/api/kitchen/stations/{id}', { params: { path: { id } } })));
 
 /** The categories a station may prepare (the till's category list). */

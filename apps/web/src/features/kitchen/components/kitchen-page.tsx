@@ -1,4 +1,4 @@
-import { allDayCounts, realtimeTopic, type KitchenStage, type KitchenTicketEvent } from '@till/core';
+import { allDayCounts, DEFAULT_STAGE_LIST, realtimeTopic, type KitchenTicketEvent } from '@till/core';
 import { LoaderCircleIcon, Settings2Icon, Volume2Icon, VolumeXIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -51,27 +51,28 @@ export function KitchenPage() {
   const [stationsOpen, setStationsOpen] = useState(false);
   const canConfigure = actorAdminPermissions(me, employeeSession).can_change_settings;
 
+  const stageList = board.data?.stageList ?? DEFAULT_STAGE_LIST;
   const shown = useMemo(
-    () => ticketsForView(board.data?.tickets ?? [], station, now, settings.clearAfterSeconds * 1000),
-    [board.data, station, now, settings.clearAfterSeconds],
+    () => ticketsForView(board.data?.tickets ?? [], station, now, settings.clearAfterSeconds * 1000, stageList),
+    [board.data, station, now, settings.clearAfterSeconds, stageList],
   );
   const allDay = useMemo(() => allDayCounts(shown.flatMap((row) => row.items)), [shown]);
   const thresholds = station ?? EXPO_THRESHOLDS;
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const lastBumped = useRef<{ ticketId: string; stage: KitchenStage; stationId?: string } | null>(null);
+  const lastBumped = useRef<{ ticketId: string; stage: string; stationId?: string } | null>(null);
   const move = useMoveStage();
   const itemDone = useItemDone();
 
   const bump = (ticketId: string) => {
     const row = shown.find((entry) => entry.ticket.id === ticketId);
-    if (!row || row.stage === 'served') return;
+    if (!row || !row.nextStageName) return;
+    const to = row.nextStageName;
     move.mutate(
-      { ticketId, direction: 'bump', from: row.stage, ...(station ? { stationId: station.id } : {}) },
+      { ticketId, direction: 'bump', from: row.stageName, ...(station ? { stationId: station.id } : {}) },
       {
         onSuccess: () => {
-          const stages: KitchenStage[] = ['new', 'cooking', 'ready', 'served'];
-          lastBumped.current = { ticketId, stage: stages[stages.indexOf(row.stage) + 1]!, ...(station ? { stationId: station.id } : {}) };
+          lastBumped.current = { ticketId, stage: to, ...(station ? { stationId: station.id } : {}) };
         },
         onError: (error) => toast.error(`Ticket ${row.ticket.number} was not bumped`, { description: errorMessage(error) }),
       },
@@ -226,6 +227,7 @@ export function KitchenPage() {
                     busy={move.isPending || itemDone.isPending}
                     onSelect={() => setSelectedId(row.ticket.id)}
                     onBump={() => bump(row.ticket.id)}
+                    stageList={stageList}
                     onItemDone={(itemId) =>
                       itemDone.mutate({ ticketId: row.ticket.id, itemId }, { onError: (error) => toast.error('Not marked done', { description: errorMessage(error) }) })
                     }
@@ -252,7 +254,7 @@ export function KitchenPage() {
           </aside>
         </div>
       )}
-      {canConfigure ? <StationsDialog open={stationsOpen} onOpenChange={setStationsOpen} stations={stations} /> : null}
+      {canConfigure ? <StationsDialog open={stationsOpen} onOpenChange={setStationsOpen} stations={stations} stageList={stageList} /> : null}
     </div>
   );
 }

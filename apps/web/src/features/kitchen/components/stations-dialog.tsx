@@ -1,4 +1,4 @@
-import type { KitchenStationView } from '@till/core';
+import type { KitchenStationView, StageListInput } from '@till/core';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteStation, useKitchenCategories, useSaveStation } from '../api/kitchen';
+import { StageListEditor } from './stage-list-editor';
 
 interface Draft {
   id: string | null;
@@ -25,7 +26,17 @@ const draftOf = (station: KitchenStationView | null): Draft => ({
 });
 
 /** The owner's station set-up: each station's name, the categories it prepares, its timer colours. */
-export function StationsDialog({ open, onOpenChange, stations }: { open: boolean; onOpenChange: (open: boolean) => void; stations: KitchenStationView[] }) {
+export function StationsDialog({
+  open,
+  onOpenChange,
+  stations,
+  stageList,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  stations: KitchenStationView[];
+  stageList: StageListInput;
+}) {
   const categories = useKitchenCategories(open);
   const save = useSaveStation();
   const remove = useDeleteStation();
@@ -143,6 +154,7 @@ export function StationsDialog({ open, onOpenChange, stations }: { open: boolean
             </Button>
           </div>
         </form>
+        <StageListEditor stageList={stageList} />
       </DialogContent>
     </Dialog>
   );

@@ -1,10 +1,9 @@
-import { formatElapsed, KITCHEN_STAGE_LABELS, nextStage, ORDER_TYPE_LABELS, timerLevel, type KitchenStage } from '@till/core';
+import { formatElapsed, ORDER_TYPE_LABELS, timerLevel, type StageListInput } from '@till/core';
 import { CheckIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import type { DisplayTicket } from '../lib/board-view';
+import { bumpLabel, type DisplayTicket } from '../lib/board-view';
 
-const BUMP_LABELS: Record<KitchenStage, string> = { new: 'Start cooking', cooking: 'Ready', ready: 'Served', served: 'Served' };
 const LEVEL_CLASSES = {
   ok: 'bg-emerald-700 text-white',
   warn: 'bg-amber-500 text-black',
@@ -21,6 +20,7 @@ export function TicketCard({
   onSelect,
   onBump,
   onItemDone,
+  stageList,
 }: {
   shown: DisplayTicket;
   index: number;
@@ -31,16 +31,19 @@ export function TicketCard({
   onSelect: () => void;
   onBump: () => void;
   onItemDone: (itemId: string) => void;
+  stageList: StageListInput;
 }) {
-  const { ticket, items, stage } = shown;
+  const { ticket, items, stage, stageName } = shown;
+  const bumpTo = bumpLabel(shown, stageList);
   const served = stage === 'served';
   const elapsed = (now - Date.parse(ticket.createdAt)) / 1000;
   const level = served ? 'ok' : timerLevel(elapsed, thresholds);
   const where = ticket.orderType === 'dine_in' ? `Table ${ticket.table ?? '?'}` : ORDER_TYPE_LABELS[ticket.orderType];
   return (
     <article
-      aria-label={`Ticket ${ticket.number}, ${where}, ${KITCHEN_STAGE_LABELS[stage]}`}
+      aria-label={`Ticket ${ticket.number}, ${where}, ${stageName}`}
       data-stage={stage}
+      data-stage-name={stageName}
       className={cn(
         'flex min-w-0 flex-col overflow-hidden rounded-xl border-2 bg-card text-card-foreground shadow-sm',
         selected ? 'border-primary ring-4 ring-primary/40' : 'border-border',
@@ -116,8 +119,8 @@ export function TicketCard({
         })}
       </ul>
       <footer className="flex items-center gap-2 border-t px-3 py-2">
-        <span className="flex-1 text-lg font-semibold">{KITCHEN_STAGE_LABELS[stage]}</span>
-        {nextStage(stage) ? (
+        <span className="flex-1 text-lg font-semibold">{stageName}</span>
+        {bumpTo ? (
           <Button
             size="lg"
             className="min-h-12 px-5 text-lg"
@@ -127,7 +130,7 @@ export function TicketCard({
               onBump();
             }}
           >
-            {BUMP_LABELS[stage]}
+            {bumpTo}
           </Button>
         ) : null}
       </footer>

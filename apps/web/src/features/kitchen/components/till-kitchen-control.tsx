@@ -1,5 +1,4 @@
 import {
-  KITCHEN_STAGE_LABELS,
   modifierNames,
   ORDER_TYPE_LABELS,
   ORDER_TYPES,
@@ -264,7 +263,7 @@ function OpenTicket({ ticket, paying, canPay, onPay }: { ticket: KitchenTicketVi
         <span className="font-medium">{whereOf(ticket)}</span>
         {ticket.guests ? <span className="text-sm text-muted-foreground">{ticket.guests} guests</span> : null}
         <Badge className={cn('ml-auto text-sm', STAGE_CLASSES[ticket.stage])} data-testid="ticket-stage">
-          {KITCHEN_STAGE_LABELS[ticket.stage]}
+          {ticket.stageName}
         </Badge>
       </div>
       <ul className="mt-2 grid gap-1 text-sm">
@@ -275,7 +274,7 @@ function OpenTicket({ ticket, paying, canPay, onPay }: { ticket: KitchenTicketVi
               {item.modifiers.length ? <span className="font-medium"> ({modifierNames(item.modifiers)})</span> : null}
               {item.note ? <span className="text-muted-foreground"> · {item.note}</span> : null}
               {item.held ? <span className="text-muted-foreground"> · held</span> : null}
-              {!item.voided && !item.held ? <span className="text-muted-foreground"> · {KITCHEN_STAGE_LABELS[item.stage]}</span> : null}
+              {!item.voided && !item.held ? <span className="text-muted-foreground"> · {item.stageName}</span> : null}
             </span>
             {!item.voided ? (
               <Button

@@ -125,8 +125,9 @@ export function ProductsPanel({ currency, onAdd, searchRef, toolbar }: ProductsP
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
-      <div className="flex items-center gap-2">
-        <div className="relative min-w-0 flex-1">
+      {/* The till's buttons (drawer, kitchen, tables, invoices, parked…) wrap under the search box rather than overlap it on a narrow screen. */}
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative min-w-48 flex-1">
           <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             ref={searchRef}

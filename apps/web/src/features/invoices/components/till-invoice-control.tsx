@@ -17,7 +17,7 @@ export function TillInvoiceControl() {
   if (me?.settings?.enabled_features?.invoice_generation === false) return null;
   return (
     <>
-      <Button variant="outline" className="px-3" onClick={() => setOpen(true)} aria-label="Pay an invoice">
+      <Button variant="outline" className="px-3" onClick={() => setOpen(true)} aria-label="Invoices: pay an invoice">
         <FileTextIcon aria-hidden="true" />
         <span className="hidden @4xl:inline">Invoices</span>
       </Button>

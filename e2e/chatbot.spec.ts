@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { echoToolResults, startFakeOpenAI, type FakeOpenAI } from '../apps/server/test/fake-openai.ts';
 import { seriousA11yViolations } from './axe.ts';
 import { addStaff, MANAGER, pairTill, signInOnTill, signUpOwner } from './till-journey.ts';
+import { postExpecting } from './api-helpers.ts';
 
 /**
  * Issue 17: the chat widget on another website and the top-bar AI Assistant, answered by the
@@ -50,19 +51,12 @@ test.beforeEach(() => {
   ]);
 });
 
-async function postJson(api: APIRequestContext, path: string, data: unknown, status = 201) {
-  const response = await api.post(path, { data });
-  const body = await response.json();
-  expect(response.status(), `${path}: ${JSON.stringify(body)}`).toBe(status);
-  return body;
-}
-
 /** A card sale through the API; the server prices it, so its total is asked for first. */
 async function sell(api: APIRequestContext, productId: string) {
   const lines = [{ productId, quantity: 1 }];
   const probe = await (await api.post('/api/checkout', { data: { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: 0 }], expectedTotal: 0 } })).json();
   const total: number = probe.error.serverTotal;
-  await postJson(api, '/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: total }], expectedTotal: total });
+  await postExpecting(api, '/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: total }], expectedTotal: total });
 }
 
 async function screenshots(page: Page, name: string) {
@@ -95,7 +89,7 @@ async function setUpChat(page: Page) {
 
 test('a visitor asks the chat widget a price and gets the answer from the tool call', async ({ page, browser, baseURL }) => {
   await signUpOwner(page);
-  const { product } = await postJson(page.request, '/api/products', { name: 'Almond croissant', price: 375 });
+  const { product } = await postExpecting(page.request, '/api/products', { name: 'Almond croissant', price: 375 });
   expect(product.id).toBeTruthy();
   const chatbotId = await setUpChat(page);
 
@@ -157,7 +151,7 @@ test('a visitor asks the chat widget a price and gets the answer from the tool c
 
 test('the owner asks the AI Assistant how many orders today and sees the count and 3 sample rows; an employee sees ACCESS DENIED', async ({ page, browser }) => {
   await signUpOwner(page);
-  const { product } = await postJson(page.request, '/api/products', { name: 'Almond croissant', price: 375 });
+  const { product } = await postExpecting(page.request, '/api/products', { name: 'Almond croissant', price: 375 });
   for (let sale = 0; sale < 4; sale += 1) await sell(page.request, product.id);
   await setUpChat(page);
 

@@ -1,30 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
 import { cartLines, openDrawer, OWNER_PIN, pairTill, signInOnTill, signUpOwner, tile } from './till-journey.ts';
+import { postOk, viewportShots } from './api-helpers.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '.tmp/screenshots/dining';
-
-async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** The screen at a 1280×800 tablet and a 390×844 phone. */
-async function shots(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  if (size) await page.setViewportSize(size);
-}
 
 const tableButton = (page: Page, name: string) => page.getByTestId('table-plan').getByRole('button', { name: new RegExp(`^Table ${name}\\s*,`) });
 
@@ -45,13 +24,13 @@ test('a waiter opens table 4 on the plan and sends; the cook bumps; the till sho
   await signUpOwner(owner);
   const settings = await owner.request.patch('/api/business-settings', { data: { enabled_features: { kitchen_display: true } } });
   expect(settings.status(), await settings.text()).toBe(200);
-  const { category: mains } = await postJson<{ category: { id: string } }>(owner, '/api/categories', { name: 'Mains' });
-  await postJson(owner, '/api/products', { name: 'Ribeye steak', price: 2400, categoryId: mains.id });
-  await postJson(owner, '/api/products', { name: 'Garden salad', price: 900 });
-  await postJson(owner, '/api/kitchen/stations', { name: 'Grill', categoryIds: [mains.id] });
-  const { area } = await postJson<{ area: { id: string } }>(owner, '/api/dining/areas', { name: 'Terrace' });
+  const { category: mains } = await postOk<{ category: { id: string } }>(owner, '/api/categories', { name: 'Mains' });
+  await postOk(owner, '/api/products', { name: 'Ribeye steak', price: 2400, categoryId: mains.id });
+  await postOk(owner, '/api/products', { name: 'Garden salad', price: 900 });
+  await postOk(owner, '/api/kitchen/stations', { name: 'Grill', categoryIds: [mains.id] });
+  const { area } = await postOk<{ area: { id: string } }>(owner, '/api/dining/areas', { name: 'Terrace' });
   for (const [index, name] of ['1', '2', '3', '4', '5', '6'].entries()) {
-    await postJson(owner, '/api/dining/tables', { areaId: area.id, name, seats: index % 3 === 2 ? 6 : 4, x: 24 + (index % 3) * 150, y: 24 + Math.floor(index / 3) * 150, width: 110, height: 110 });
+    await postOk(owner, '/api/dining/tables', { areaId: area.id, name, seats: index % 3 === 2 ? 6 : 4, x: 24 + (index % 3) * 150, y: 24 + Math.floor(index / 3) * 150, width: 110, height: 110 });
   }
 
   const till = await pairTill(owner, browser);
@@ -75,7 +54,7 @@ test('a waiter opens table 4 on the plan and sends; the cook bumps; the till sho
   await expect(cartLines(till)).toHaveCount(0);
   await expect(tableButton(till, '4')).toHaveAttribute('data-state', 'ordered');
   expect(await seriousA11yViolations(till)).toEqual([]);
-  await shots(till, 'plan');
+  await viewportShots(till, SHOTS, 'plan');
 
   // Drag to arrange: table 6 moves on the plan and stays there.
   await plan.getByRole('button', { name: 'Arrange' }).click();
@@ -112,15 +91,15 @@ test('a waiter opens table 4 on the plan and sends; the cook bumps; the till sho
   await split.getByRole('radio', { name: 'By items' }).click();
   await expect(split.getByRole('list', { name: 'Who pays what' }).getByRole('listitem')).toHaveCount(3);
   expect(await seriousA11yViolations(till)).toEqual([]);
-  await shots(till, 'split-dialog');
+  await viewportShots(till, SHOTS, 'split-dialog');
   await split.getByRole('radio', { name: 'Evenly' }).click();
   await expect(split.getByRole('list', { name: 'Even shares' })).toContainText('Guest 2');
-  await shots(till, 'split-evenly');
+  await viewportShots(till, SHOTS, 'split-evenly');
   await split.getByRole('radio', { name: 'By seats' }).click();
   await split.getByRole('button', { name: 'Split the bill' }).click();
   const parts = split.getByRole('list', { name: 'Bill parts' });
   await expect(parts.getByRole('listitem')).toHaveCount(2);
-  await shots(till, 'split-parts');
+  await viewportShots(till, SHOTS, 'split-parts');
 
   // Seat 1 pays their part as its own sale.
   await parts.getByRole('button', { name: 'Pay Seat 1' }).click();

@@ -1,16 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
 import { pageShots } from './page-shots.ts';
 import { signUpOwner } from './till-journey.ts';
+import { postExpecting } from './api-helpers.ts';
 
 const SHOTS = '.tmp/screenshots/invoices';
-
-async function postJson(api: APIRequestContext, path: string, data: unknown, status = 201) {
-  const response = await api.post(path, { data });
-  const body = await response.json();
-  expect(response.status(), `${path}: ${JSON.stringify(body)}`).toBe(status);
-  return body;
-}
 
 test.setTimeout(180_000);
 
@@ -19,9 +13,9 @@ test('the owner switches invoices on, bills a customer for two lines, issues it,
   const api = page.request;
   // A business that had invoices switched off: the page sends the owner to the dashboard.
   expect((await api.patch('/api/business-settings', { data: { enabled_features: { invoice_generation: false } } })).status()).toBe(200);
-  await postJson(api, '/api/tax-rates', { name: 'Standard', basisPoints: 2000 });
-  await postJson(api, '/api/tax-rates', { name: 'Reduced', basisPoints: 500, isDefault: false });
-  await postJson(api, '/api/customers', { name: 'Mia Clark', email: 'mia@example.com' });
+  await postExpecting(api, '/api/tax-rates', { name: 'Standard', basisPoints: 2000 });
+  await postExpecting(api, '/api/tax-rates', { name: 'Reduced', basisPoints: 500, isDefault: false });
+  await postExpecting(api, '/api/customers', { name: 'Mia Clark', email: 'mia@example.com' });
   await page.goto('/invoices');
   await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -1,39 +1,20 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
 import { cartLines, cartTotal, openDrawer, OWNER_PIN, pairTill, signInOnTill, signUpOwner, tile } from './till-journey.ts';
+import { postOk, viewportShots } from './api-helpers.ts';
 
 /** Decision 035: modifiers from the product page to the till's chooser, the kitchen display and the receipt. */
 const SHOTS = '/tmp/shots-h16m';
-
-async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function shots(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  if (size) await page.setViewportSize(size);
-}
 
 test('the owner gives the steak its modifiers; a waiter orders it medium with extra cheese, sends it; the display shows the modifiers; the till takes the right total', async ({ page: owner, browser }) => {
   test.setTimeout(420_000);
   await signUpOwner(owner);
   const settings = await owner.request.patch('/api/business-settings', { data: { enabled_features: { kitchen_display: true } } });
   expect(settings.status(), await settings.text()).toBe(200);
-  const { category: mains } = await postJson<{ category: { id: string } }>(owner, '/api/categories', { name: 'Mains' });
-  await postJson(owner, '/api/products', { name: 'Ribeye steak', price: 2400, categoryId: mains.id });
-  await postJson(owner, '/api/products', { name: 'Still water', price: 300 });
-  await postJson(owner, '/api/kitchen/stations', { name: 'Grill', categoryIds: [mains.id] });
+  const { category: mains } = await postOk<{ category: { id: string } }>(owner, '/api/categories', { name: 'Mains' });
+  await postOk(owner, '/api/products', { name: 'Ribeye steak', price: 2400, categoryId: mains.id });
+  await postOk(owner, '/api/products', { name: 'Still water', price: 300 });
+  await postOk(owner, '/api/kitchen/stations', { name: 'Grill', categoryIds: [mains.id] });
 
   // The owner sets the groups on the products page.
   await owner.goto('/products');
@@ -57,7 +38,7 @@ test('the owner gives the steak its modifiers; a waiter orders it medium with ex
   await extras.getByLabel('Option 2 name').fill('No sauce');
   await extras.getByLabel('Option 2 price change').fill('-0.50');
   expect(await seriousA11yViolations(owner)).toEqual([]);
-  await shots(owner, 'modifier-editor');
+  await viewportShots(owner, SHOTS, 'modifier-editor');
   await editor.getByRole('button', { name: 'Save modifiers' }).click();
   await expect(editor).toHaveCount(0);
   await owner.getByRole('button', { name: 'Actions for Ribeye steak' }).click();
@@ -88,14 +69,14 @@ test('the owner gives the steak its modifiers; a waiter orders it medium with ex
   await expect(chooser.getByRole('button', { name: 'Medium' })).toHaveAttribute('aria-pressed', 'true');
   await expect(addButton).toBeEnabled();
   expect(await seriousA11yViolations(till)).toEqual([]);
-  await shots(till, 'chooser');
+  await viewportShots(till, SHOTS, 'chooser');
   await addButton.click();
   await expect(chooser).toHaveCount(0);
   await expect(cartLines(till)).toHaveCount(2);
   const steakLine = cartLines(till).filter({ hasText: 'Ribeye steak' });
   await expect(steakLine.getByTestId('line-modifiers')).toHaveText('+ Medium · + Extra cheese (+$1.00)');
     await expect(cartTotal(till)).toContainText('28.00');
-  await shots(till, 'till-cart');
+  await viewportShots(till, SHOTS, 'till-cart');
 
   // Sent to the kitchen: the grill shows the modifiers, marked out.
   await till.getByRole('button', { name: /^Kitchen: 0 open tickets/ }).click();
@@ -109,7 +90,7 @@ test('the owner gives the steak its modifiers; a waiter orders it medium with ex
   await expect(modifiers.getByRole('listitem')).toHaveText(['Medium', 'Extra cheese']);
   expect(await seriousA11yViolations(owner)).toEqual([]);
   await owner.setViewportSize({ width: 1280, height: 800 });
-  await shots(owner, 'kitchen-display');
+  await viewportShots(owner, SHOTS, 'kitchen-display');
 
   // Paid at the till: the ticket comes back with its modifiers and the same total.
   await till.getByRole('button', { name: /^Kitchen: 1 open tickets/ }).click();
@@ -132,5 +113,5 @@ test('the owner gives the steak its modifiers; a waiter orders it medium with ex
   const receipt = till.getByRole('article', { name: /^Receipt/ }).first();
   await expect(receipt.getByText('+ Medium')).toBeVisible();
   await expect(receipt.getByText('+ Extra cheese (+$1.00)')).toBeVisible();
-  await shots(till, 'receipt');
+  await viewportShots(till, SHOTS, 'receipt');
 });

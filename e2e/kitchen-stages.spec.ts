@@ -1,22 +1,17 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
 import { signUpOwner } from './till-journey.ts';
+import { postOk } from './api-helpers.ts';
 
 const SHOTS = process.env.E2E_SHOTS ?? '.tmp/screenshots/kitchen-stages';
-
-async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 test('the owner names five stages with Plating beside the stations; the display shows them and a bump goes New → Cooking → Plating', async ({ page: owner }) => {
   test.setTimeout(240_000);
   await signUpOwner(owner);
   const settings = await owner.request.patch('/api/business-settings', { data: { enabled_features: { kitchen_display: true } } });
   expect(settings.status(), await settings.text()).toBe(200);
-  const { product } = await postJson<{ product: { id: string } }>(owner, '/api/products', { name: 'Fish pie', price: 1600 });
+  const { product } = await postOk<{ product: { id: string } }>(owner, '/api/products', { name: 'Fish pie', price: 1600 });
 
   await owner.goto('/kitchen');
   await owner.getByRole('button', { name: 'Stations' }).click();
@@ -44,7 +39,7 @@ test('the owner names five stages with Plating beside the stations; the display 
   const stages = await owner.request.get('/api/kitchen/stages');
   expect((await stages.json()).stageList).toEqual({ stages: ['New', 'Cooking', 'Plating', 'Ready', 'Served'], readyIndex: 3 });
 
-  const { ticket } = await postJson<{ ticket: { number: number } }>(owner, '/api/kitchen/tickets', {
+  const { ticket } = await postOk<{ ticket: { number: number } }>(owner, '/api/kitchen/tickets', {
     idempotencyKey: crypto.randomUUID(),
     orderType: 'takeaway',
     items: [{ productId: product.id, quantity: 1 }],

@@ -1,29 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { cartLines, openDrawer, OWNER_PIN, pairTill, signInOnTill, signUpOwner, tile } from './till-journey.ts';
+import { postOk, viewportShots } from './api-helpers.ts';
 
 const SHOTS = '.tmp/screenshots/kitchen';
-
-async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 /** The display at both of the brief's screen sizes (a 1280×800 tablet and a 1920×1080 screen) and a phone. */
-async function shots(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  for (const [width, height] of [
-    [1280, 800],
-    [1920, 1080],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  if (size) await page.setViewportSize(size);
-}
+const DISPLAY_SIZES = [
+  [1280, 800],
+  [1920, 1080],
+  [390, 844],
+] as const;
 
 const ticketOn = (page: Page, table: string) => page.getByRole('article', { name: new RegExp(`^Ticket \\d+, Table ${table}`) });
 
@@ -32,12 +17,12 @@ test('the till sends table 4 to the kitchen; the grill sees the steaks and the c
   await signUpOwner(owner);
   const settings = await owner.request.patch('/api/business-settings', { data: { enabled_features: { kitchen_display: true } } });
   expect(settings.status(), await settings.text()).toBe(200);
-  const { category: mains } = await postJson<{ category: { id: string } }>(owner, '/api/categories', { name: 'Mains' });
-  const { category: salads } = await postJson<{ category: { id: string } }>(owner, '/api/categories', { name: 'Salads' });
-  await postJson(owner, '/api/products', { name: 'Ribeye steak', price: 2400, categoryId: mains.id });
-  const salad = await postJson<{ product: { id: string } }>(owner, '/api/products', { name: 'Garden salad', price: 900, categoryId: salads.id });
-  const { station: grill } = await postJson<{ station: { id: string } }>(owner, '/api/kitchen/stations', { name: 'Grill', categoryIds: [mains.id], warnAfterSeconds: 300, lateAfterSeconds: 600 });
-  const { station: cold } = await postJson<{ station: { id: string } }>(owner, '/api/kitchen/stations', { name: 'Cold', categoryIds: [salads.id] });
+  const { category: mains } = await postOk<{ category: { id: string } }>(owner, '/api/categories', { name: 'Mains' });
+  const { category: salads } = await postOk<{ category: { id: string } }>(owner, '/api/categories', { name: 'Salads' });
+  await postOk(owner, '/api/products', { name: 'Ribeye steak', price: 2400, categoryId: mains.id });
+  const salad = await postOk<{ product: { id: string } }>(owner, '/api/products', { name: 'Garden salad', price: 900, categoryId: salads.id });
+  const { station: grill } = await postOk<{ station: { id: string } }>(owner, '/api/kitchen/stations', { name: 'Grill', categoryIds: [mains.id], warnAfterSeconds: 300, lateAfterSeconds: 600 });
+  const { station: cold } = await postOk<{ station: { id: string } }>(owner, '/api/kitchen/stations', { name: 'Cold', categoryIds: [salads.id] });
 
   // The till: a paired device of its own (the second browser context), the owner signed in by PIN.
   const till = await pairTill(owner, browser);
@@ -87,7 +72,7 @@ test('the till sends table 4 to the kitchen; the grill sees the steaks and the c
   await expect(onGrill).not.toContainText('Garden salad');
   await expect(onCold).toContainText('1× Garden salad');
   await expect(onCold).not.toContainText('Ribeye steak');
-  await shots(owner, 'grill-station');
+  await viewportShots(owner, SHOTS, 'grill-station', DISPLAY_SIZES);
 
   // The grill cook bumps by touch: cooking, then ready.
   await onGrill.getByRole('button', { name: 'Start cooking' }).click();
@@ -126,23 +111,23 @@ test('the till sends table 4 to the kitchen; the grill sees the steaks and the c
   // The expo view still shows it until it is served; the ready screen lists takeaway numbers.
   await owner.goto('/kitchen');
   await expect(ticketOn(owner, '4')).toHaveAttribute('data-stage', 'ready');
-  await shots(owner, 'expo');
+  await viewportShots(owner, SHOTS, 'expo', DISPLAY_SIZES);
   await ticketOn(owner, '4').getByRole('button', { name: 'Served' }).click();
   await expect(ticketOn(owner, '4')).toHaveAttribute('data-stage', 'served');
   await owner.keyboard.press('r');
   await expect(ticketOn(owner, '4')).toHaveAttribute('data-stage', 'ready');
 
   // A takeaway, ready: its number is on the customers' screen.
-  const { ticket: takeaway } = await postJson<{ ticket: { id: string; number: number } }>(owner, '/api/kitchen/tickets', {
+  const { ticket: takeaway } = await postOk<{ ticket: { id: string; number: number } }>(owner, '/api/kitchen/tickets', {
     idempotencyKey: crypto.randomUUID(),
     orderType: 'takeaway',
     items: [{ productId: salad.product.id, quantity: 1 }],
   });
-  for (const from of ['new', 'cooking']) await postJson(owner, `/api/kitchen/tickets/${takeaway.id}/bump`, { from });
+  for (const from of ['new', 'cooking']) await postOk(owner, `/api/kitchen/tickets/${takeaway.id}/bump`, { from });
   await owner.getByRole('button', { name: 'Order ready screen' }).click();
   await expect(owner.getByRole('heading', { name: 'Order ready', level: 1 })).toBeVisible();
   await expect(owner.getByRole('region', { name: 'Ready to collect' })).toContainText(String(takeaway.number));
-  await shots(owner, 'ready-screen');
+  await viewportShots(owner, SHOTS, 'ready-screen', DISPLAY_SIZES);
   await owner.goto('/kitchen');
   await owner.getByRole('button', { name: 'Stations' }).click();
   await expect(owner.getByRole('dialog', { name: 'Kitchen stations' })).toBeVisible();

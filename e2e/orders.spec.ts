@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { postExpecting } from './api-helpers.ts';
 
 const PASSWORD = 'correct horse battery staple';
 let counter = 0;
@@ -23,20 +24,13 @@ async function signUpOwner(page: Page) {
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 
-async function postJson(api: APIRequestContext, path: string, data: unknown, status = 201) {
-  const response = await api.post(path, { data });
-  const body = await response.json();
-  expect(response.status(), `${path}: ${JSON.stringify(body)}`).toBe(status);
-  return body;
-}
-
 /** A sale through the till's API; the server prices it, so its total is asked for first. */
 async function sell(api: APIRequestContext, lines: { productId: string; quantity: number }[], method: 'cash' | 'card') {
   const probe = await api.post('/api/checkout', { data: { idempotencyKey: randomUUID(), lines, payments: [{ method, amount: 0 }], expectedTotal: 0 } });
   const mismatch = await probe.json();
   expect(mismatch.error?.code, JSON.stringify(mismatch)).toBe('total_mismatch');
   const total: number = mismatch.error.serverTotal;
-  const sale = await postJson(api, '/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method, amount: total }], expectedTotal: total });
+  const sale = await postExpecting(api, '/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method, amount: total }], expectedTotal: total });
   return { id: sale.order.id as string, number: sale.order.number as number, total };
 }
 
@@ -44,9 +38,9 @@ test('finds a card sale, refunds one line with restock, and shows it in the hist
   await signUpOwner(page);
   const api = page.request;
 
-  const { taxRate } = await postJson(api, '/api/tax-rates', { name: 'VAT', basisPoints: 2000 });
-  const { product: mug } = await postJson(api, '/api/products', { name: 'Mug', price: 1000, taxRateId: taxRate.id, trackStock: true, initialStock: 10 });
-  const { product: tea } = await postJson(api, '/api/products', { name: 'Tea', price: 300, taxRateId: taxRate.id });
+  const { taxRate } = await postExpecting(api, '/api/tax-rates', { name: 'VAT', basisPoints: 2000 });
+  const { product: mug } = await postExpecting(api, '/api/products', { name: 'Mug', price: 1000, taxRateId: taxRate.id, trackStock: true, initialStock: 10 });
+  const { product: tea } = await postExpecting(api, '/api/products', { name: 'Tea', price: 300, taxRateId: taxRate.id });
 
   const cardSale = await sell(api, [{ productId: mug.id, quantity: 2 }, { productId: tea.id, quantity: 1 }], 'card');
   const cashSale = await sell(api, [{ productId: tea.id, quantity: 1 }], 'cash');

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
+import { postExpecting } from './api-helpers.ts';
 
 const PASSWORD = 'correct horse battery staple';
 let counter = 0;
@@ -23,13 +24,6 @@ async function signUpOwner(page: Page) {
   await page.getByLabel('PIN for the tills').fill('135790');
   await page.getByRole('button', { name: 'Assign business owner' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
-
-async function postJson(api: APIRequestContext, path: string, data: unknown, status = 201) {
-  const response = await api.post(path, { data });
-  const body = await response.json();
-  expect(response.status(), `${path}: ${JSON.stringify(body)}`).toBe(status);
-  return body;
 }
 
 /** Both viewports of the brief, for a person to look at. */
@@ -56,8 +50,8 @@ async function linkProduct(page: Page, name: string, fields: { reorderAt: string
 test('the owner adds a supplier, reorders two low products, sends, receives in part, sees stock and average cost change, enters the invoice and pays it', async ({ page }) => {
   await signUpOwner(page);
   const api = page.request;
-  await postJson(api, '/api/products', { name: 'Beans', price: 1500, cost: 800, trackStock: true, initialStock: 10 });
-  await postJson(api, '/api/products', { name: 'Milk', price: 300, cost: 100, trackStock: true, initialStock: 2 });
+  await postExpecting(api, '/api/products', { name: 'Beans', price: 1500, cost: 800, trackStock: true, initialStock: 10 });
+  await postExpecting(api, '/api/products', { name: 'Milk', price: 300, cost: 100, trackStock: true, initialStock: 2 });
 
   // The supplier, with the two products it supplies and their reorder points.
   await page.goto('/suppliers');

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
 import { pageShots } from './page-shots.ts';
 import { signUpOwner } from './till-journey.ts';
+import { postExpecting } from './api-helpers.ts';
 
 const SHOTS = '.tmp/screenshots/rebates';
-
-async function postJson(api: APIRequestContext, path: string, data: unknown, status = 201) {
-  const response = await api.post(path, { data });
-  const body = await response.json();
-  expect(response.status(), `${path}: ${JSON.stringify(body)}`).toBe(status);
-  return body;
-}
 
 test.setTimeout(150_000);
 
@@ -22,10 +16,10 @@ test('the owner tries a supplier’s tiered rebate against past deliveries, sees
   await expect(page.getByText('Add a supplier first.')).toBeVisible();
 
   const api = page.request;
-  const beans = (await postJson(api, '/api/products', { name: 'Beans', price: 1500, cost: 800, trackStock: true, initialStock: 0 })).product;
-  const milk = (await postJson(api, '/api/products', { name: 'Milk', price: 300, cost: 100, trackStock: true, initialStock: 0 })).product;
-  const supplier = (await postJson(api, '/api/suppliers', { name: 'Bean & Leaf' })).supplier;
-  await postJson(api, '/api/goods-receipts', {
+  const beans = (await postExpecting(api, '/api/products', { name: 'Beans', price: 1500, cost: 800, trackStock: true, initialStock: 0 })).product;
+  const milk = (await postExpecting(api, '/api/products', { name: 'Milk', price: 300, cost: 100, trackStock: true, initialStock: 0 })).product;
+  const supplier = (await postExpecting(api, '/api/suppliers', { name: 'Bean & Leaf' })).supplier;
+  await postExpecting(api, '/api/goods-receipts', {
     idempotencyKey: randomUUID(),
     supplierId: supplier.id,
     lines: [

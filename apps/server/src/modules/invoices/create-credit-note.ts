@@ -1,33 +1,17 @@
-import { createHash } from 'node:crypto';
 import { creditLineAmounts, creditNoteLabel, invoiceBalance, MoneyError, statusAfterSettlement } from '@till/core';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { businessToday } from './business-today.ts';
-import { actorOf, ensureInvoiceTransition, invoiceNotFound } from './invoice-errors.ts';
+import { actorOf, ensureInvoiceTransition } from './invoice-errors.ts';
 import { invoicesRepository as repo } from './invoices.repository.ts';
-import { readInvoice } from './read-invoice.ts';
+import { settleInvoiceOnce } from './settle-invoice-once.ts';
 
 export interface CreateCreditNoteInput {
   idempotencyKey: string;
   reason?: string | null | undefined;
   /** Omitted: every line's remaining quantity (a full credit). */
   lines?: { invoiceLineId: string; quantity: number }[] | undefined;
-}
-
-const keyReused = () => new AppError(409, 'idempotency_key_reused', 'This idempotency key was already used for a different credit note');
-
-function requestHash(invoiceId: string, input: CreateCreditNoteInput): string {
-  const { idempotencyKey: _key, ...rest } = input;
-  return createHash('sha256').update(JSON.stringify({ invoiceId, ...rest })).digest('base64url');
-}
-
-async function replayed(tx: Tx, businessId: string, key: string, hash: string): Promise<boolean> {
-  const existing = await repo.findCreditNoteByKey(tx, businessId, key);
-  if (!existing) return false;
-  if (existing.requestHash !== hash) throw keyReused();
-  return true;
 }
 
 /**
@@ -37,16 +21,10 @@ async function replayed(tx: Tx, businessId: string, key: string, hash: string): 
  */
 export async function createCreditNote(database: Database, tenant: TenantContext, invoiceId: string, input: CreateCreditNoteInput, now: Date) {
   const businessId = tenant.businessId;
-  const hash = requestHash(invoiceId, input);
-  const read = async (tx: Tx, replay: boolean) => {
-    const business = await repo.businessOf(tx, businessId);
-    return { replayed: replay, invoice: await readInvoice(tx, businessId, invoiceId, businessToday(business.timeZone, now)) };
-  };
-  try {
-    return await database.withTenant(businessId, async (tx) => {
-      const invoice = await repo.find(tx, businessId, invoiceId, true);
-      if (!invoice) throw invoiceNotFound();
-      if (await replayed(tx, businessId, input.idempotencyKey, hash)) return read(tx, true);
+  return settleInvoiceOnce(database, tenant, invoiceId, input, now, {
+    what: 'credit note',
+    findByKey: repo.findCreditNoteByKey,
+    write: async (tx, invoice, _input, hash) => {
       ensureInvoiceTransition(invoice, 'credit');
       const lines = await repo.linesOf(tx, invoiceId);
       const wanted = input.lines ?? lines.filter((line) => line.quantity > line.creditedQuantity).map((line) => ({ invoiceLineId: line.id, quantity: line.quantity - line.creditedQuantity }));
@@ -102,13 +80,6 @@ export async function createCreditNote(database: Database, tenant: TenantContext
       const creditedTotal = invoice.creditedTotal + total;
       await repo.update(tx, businessId, invoiceId, { creditedTotal, status: statusAfterSettlement({ ...invoice, creditedTotal }) });
       await repo.insertAudit(tx, { businessId, ...actorOf(tenant), action: 'invoice.credit_note_issued', details: { invoice_id: invoiceId, number, label: creditNoteLabel(number), total } });
-      return read(tx, false);
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    return database.withTenant(businessId, async (tx) => {
-      if (!(await replayed(tx, businessId, input.idempotencyKey, hash))) throw error;
-      return read(tx, true);
-    });
-  }
+    },
+  });
 }

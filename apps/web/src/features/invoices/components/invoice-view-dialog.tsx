@@ -1,15 +1,16 @@
-import { INVOICE_PAYMENT_METHOD_LABELS, INVOICE_PAYMENT_METHODS, PAYMENT_TERMS_LABELS, canInvoice, type InvoicePaymentMethod } from '@till/core';
+import { INVOICE_PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, canInvoice, type InvoicePaymentMethod } from '@till/core';
 import { DownloadIcon, MailIcon, PencilIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
+import { RecordPaymentForm } from '@/components/record-payment-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatMoney, minorToDecimalText, parseMoneyText } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
 import {
   useCreateCreditNote,
   useDeleteInvoice,
@@ -21,70 +22,11 @@ import {
   useVoidInvoice,
   type Invoice,
 } from '../api/invoices';
-import { selectClass } from './invoice-form-dialog';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
-function PaymentForm({ invoice, today }: { invoice: Invoice; today: string }) {
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const [amount, setAmount] = useState(() => minorToDecimalText(invoice.balance, invoice.currency));
-  const [paidOn, setPaidOn] = useState(today);
-  const [method, setMethod] = useState<InvoicePaymentMethod>('bank_transfer');
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState<string | null>(null);
+function InvoicePaymentForm({ invoice, today }: { invoice: Invoice; today: string }) {
   const pay = useRecordInvoicePayment(invoice.id);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseMoneyText(amount, invoice.currency);
-    if (!parsed.ok) return setError(parsed.message);
-    if (parsed.amount <= 0) return setError('Enter an amount above zero');
-    if (parsed.amount > invoice.balance) return setError(`Only ${formatMoney(invoice.balance, invoice.currency)} is still owed`);
-    if (!paidOn) return setError('Enter the payment date');
-    setError(null);
-    // A retry after a lost answer sends the same key: the server returns the first payment.
-    const after = await pay.mutateAsync({ idempotencyKey, amount: parsed.amount, paidOn, method, reference: reference.trim() || null });
-    toast.success(`Payment of ${formatMoney(parsed.amount, invoice.currency)} recorded`);
-    setIdempotencyKey(crypto.randomUUID());
-    setAmount(minorToDecimalText(after.balance, after.currency));
-    setReference('');
-  };
-
-  return (
-    <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)} className="grid gap-3 rounded-lg border p-3" aria-labelledby="payment-heading">
-      <h3 id="payment-heading" className="font-medium">
-        Record a payment
-      </h3>
-      <div className="grid gap-3 sm:grid-cols-4">
-        <div className="grid gap-1.5">
-          <Label htmlFor="payment-amount">Amount ({invoice.currency})</Label>
-          <Input id="payment-amount" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="payment-date">Paid on</Label>
-          <Input id="payment-date" type="date" min="1900-01-01" max="9999-12-31" value={paidOn} onChange={(event) => setPaidOn(event.target.value)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="payment-method">Method</Label>
-          <select id="payment-method" value={method} onChange={(event) => setMethod(event.target.value as InvoicePaymentMethod)} className={selectClass}>
-            {INVOICE_PAYMENT_METHODS.map((value) => (
-              <option key={value} value={value}>
-                {INVOICE_PAYMENT_METHOD_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="payment-reference">Reference</Label>
-          <Input id="payment-reference" value={reference} onChange={(event) => setReference(event.target.value)} autoComplete="off" />
-        </div>
-      </div>
-      {error ? <ErrorAlert message={error} /> : null}
-      {pay.isError ? <ErrorAlert title="The payment could not be recorded" error={pay.error} /> : null}
-      <Button type="submit" disabled={pay.isPending} className="justify-self-start">
-        {pay.isPending ? 'Recording...' : 'Record payment'}
-      </Button>
-    </form>
-  );
+  return <RecordPaymentForm currency={invoice.currency} balance={invoice.balance} today={today} capAtBalance onRecord={pay.mutateAsync} pending={pay.isPending} failure={pay.isError ? pay.error : null} />;
 }
 
 function CreditNoteForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void }) {
@@ -393,7 +335,7 @@ export function InvoiceViewDialog({ invoiceId, today, onOpenChange, onEdit }: { 
                 </ul>
               </section>
             ) : null}
-            {canInvoice(invoice.status, 'pay') && invoice.balance > 0 ? <PaymentForm key={`${invoice.id}-${invoice.balance}`} invoice={invoice} today={today} /> : null}
+            {canInvoice(invoice.status, 'pay') && invoice.balance > 0 ? <InvoicePaymentForm key={`${invoice.id}-${invoice.balance}`} invoice={invoice} today={today} /> : null}
             {invoice.paymentInstructions ? (
               <section aria-labelledby="instructions-heading" className="grid gap-1 text-sm">
                 <h3 id="instructions-heading" className="font-semibold">

@@ -66,8 +66,7 @@ export const useEnterInvoice = () =>
 
 export const useRecordPayment = (invoiceId: string) =>
   useInvoiceMutation(
-    async (input: Omit<ApiBody<'/api/purchase-invoices/{id}/payments'>, 'reference'> & { reference: string }) =>
-      (await dataOf(api.POST('/api/purchase-invoices/{id}/payments', { params: { path: { id: invoiceId } }, body: { ...input, reference: input.reference.trim() || null } }))).invoice,
+    async (body: ApiBody<'/api/purchase-invoices/{id}/payments'>) => (await dataOf(api.POST('/api/purchase-invoices/{id}/payments', { params: { path: { id: invoiceId } }, body }))).invoice,
   );
 
 export function useExportInvoices() {

@@ -1,82 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { INVOICE_PAYMENT_METHOD_LABELS, type InvoicePaymentMethod } from '@till/core';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
+import { RecordPaymentForm } from '@/components/record-payment-form';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatMoney, minorToDecimalText, parseMoneyText } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
 import { useAttachInvoiceFile, usePurchaseInvoice, useRecordPayment, type PurchaseInvoice } from '../api/purchase-invoices';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
-const METHODS = [
-  ['bank_transfer', 'Bank transfer'],
-  ['cash', 'Cash'],
-  ['card', 'Card'],
-  ['cheque', 'Cheque'],
-  ['other', 'Other'],
-] as const;
-
-function PaymentForm({ invoice, today }: { invoice: PurchaseInvoice; today: string }) {
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const [amount, setAmount] = useState(() => minorToDecimalText(invoice.balance, invoice.currency));
-  const [paidOn, setPaidOn] = useState(today);
-  const [method, setMethod] = useState<(typeof METHODS)[number][0]>('bank_transfer');
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState<string | null>(null);
+function SupplierPaymentForm({ invoice, today }: { invoice: PurchaseInvoice; today: string }) {
   const pay = useRecordPayment(invoice.id);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseMoneyText(amount, invoice.currency);
-    if (!parsed.ok) return setError(parsed.message);
-    if (parsed.amount <= 0) return setError('Enter an amount above zero');
-    if (!paidOn) return setError('Enter the payment date');
-    setError(null);
-    const after = await pay.mutateAsync({ idempotencyKey, amount: parsed.amount, paidOn, method, reference });
-    toast.success(`Payment of ${formatMoney(parsed.amount, invoice.currency)} recorded`);
-    // The next payment is another payment: a new key.
-    setIdempotencyKey(crypto.randomUUID());
-    setAmount(minorToDecimalText(after.balance, after.currency));
-    setReference('');
-  };
-
-  return (
-    <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)} className="grid gap-3 rounded-lg border p-3">
-      <h3 className="font-medium">Record a payment</h3>
-      <div className="grid gap-3 sm:grid-cols-4">
-        <div className="grid gap-1.5">
-          <Label htmlFor="payment-amount">Amount ({invoice.currency})</Label>
-          <Input id="payment-amount" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="payment-date">Paid on</Label>
-          <Input id="payment-date" type="date" min="1900-01-01" max="9999-12-31" value={paidOn} onChange={(event) => setPaidOn(event.target.value)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="payment-method">Method</Label>
-          <select id="payment-method" value={method} onChange={(event) => setMethod(event.target.value as (typeof METHODS)[number][0])} className="h-11 rounded-md border bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 sm:text-sm">
-            {METHODS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="payment-reference">Reference</Label>
-          <Input id="payment-reference" value={reference} onChange={(event) => setReference(event.target.value)} autoComplete="off" />
-        </div>
-      </div>
-      {error ? <ErrorAlert message={error} /> : null}
-      {pay.isError ? <ErrorAlert title="The payment could not be recorded" error={pay.error} /> : null}
-      <Button type="submit" disabled={pay.isPending} className="justify-self-start">
-        {pay.isPending ? 'Recording...' : 'Record payment'}
-      </Button>
-    </form>
-  );
+  return <RecordPaymentForm currency={invoice.currency} balance={invoice.balance} today={today} onRecord={pay.mutateAsync} pending={pay.isPending} failure={pay.isError ? pay.error : null} />;
 }
 
 const differs = 'bg-amber-50 font-semibold text-amber-900';
@@ -216,14 +153,14 @@ export function InvoiceDialog({ invoiceId, onOpenChange, today }: { invoiceId: s
                     <li key={payment.id} className="flex flex-wrap gap-x-3">
                       <span className="tabular-nums">{payment.paidOn}</span>
                       <span className="font-medium tabular-nums">{money(payment.amount)}</span>
-                      <Badge variant="outline">{METHODS.find(([value]) => value === payment.method)?.[1] ?? payment.method}</Badge>
+                      <Badge variant="outline">{INVOICE_PAYMENT_METHOD_LABELS[payment.method as InvoicePaymentMethod] ?? payment.method}</Badge>
                       {payment.reference ? <span className="text-muted-foreground">{payment.reference}</span> : null}
                     </li>
                   ))}
                 </ul>
               </section>
             ) : null}
-            {invoice.balance > 0 ? <PaymentForm key={invoice.id} invoice={invoice} today={today} /> : null}
+            {invoice.balance > 0 ? <SupplierPaymentForm key={invoice.id} invoice={invoice} today={today} /> : null}
             <Attachment invoice={invoice} />
           </div>
         ) : null}

@@ -1,3 +1,5 @@
+import { saveFile } from './save-file';
+
 /**
  * CSV for spreadsheet programs (RFC 4180: commas, CRLF, quotes doubled). A text cell that a
  * spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe;
@@ -21,12 +23,5 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
 
 /** Hands a CSV text to the browser as a file download (with a BOM, so Excel reads UTF-8). */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }), fileName);
 }

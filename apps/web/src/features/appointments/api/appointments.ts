@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 import { apiClient } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
 /** Every request of the appointments page (issue 18 item 5); one query key root so a change refreshes the calendar. */
 export const appointmentsKey = ['appointments'] as const;
@@ -82,12 +83,5 @@ export const useChangeStatus = () =>
 /** Saves the appointment's .ics file through the browser. */
 export async function downloadCalendarFile(id: string): Promise<void> {
   const { blob, fileName } = await apiClient.download(`/api/appointments/${encodeURIComponent(id)}/calendar.ics`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName ?? 'appointment.ics';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(blob, fileName ?? 'appointment.ics');
 }

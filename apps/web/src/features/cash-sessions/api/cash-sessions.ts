@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CashMovementInput, CloseCashSessionInput, OpenCashSessionInput } from '@till/core';
 import { apiClient, withoutEmployeeSession } from '@/lib/api-client';
 import { api, dataOf, type ApiAnswer } from '@/lib/api';
+import { saveFile } from '@/lib/save-file';
 
 /**
  * The cash drawer API (issue 12), through the typed client: every shape here is the server's
@@ -107,14 +108,7 @@ export async function downloadReport(sessionId: string, format: 'pdf' | 'csv' | 
   const { blob, fileName } = await apiClient.download(`/api/cash-sessions/${encodeURIComponent(sessionId)}/report/${format}`, {
     query: format === 'pdf' ? { page } : {},
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName ?? `z-report.${format === 'escpos' ? 'bin' : format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveFile(blob, fileName ?? `z-report.${format === 'escpos' ? 'bin' : format}`);
 }
 
 /** The employees who can approve a difference (manager, admin, owner), for the approval picker. */

@@ -3,6 +3,7 @@ import { apiClient } from '@/lib/api-client';
 import { api, dataOf } from '@/lib/api';
 import { uploadWithProgress } from '@/lib/upload';
 import { expensesKey, type Expense, type ExpenseFilters, type ExpensePayload } from './types';
+import { saveFile } from '@/lib/save-file';
 
 /** The filters as query parameters, leaving out the ones not set. */
 export function filterQuery(filters: ExpenseFilters) {
@@ -113,17 +114,7 @@ export function useUpdateExpenseCategory() {
 export async function exportExpenses(filters: ExpenseFilters): Promise<string> {
   const { blob, fileName } = await apiClient.download('/api/expenses/export.csv', { query: filterQuery(filters) });
   const name = fileName ?? 'expenses.csv';
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(blob, name);
   return name;
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IncidentSeverity, IncidentStatus, IncidentType } from '@till/core';
 import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 import { apiClient } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
 export type Incident = ApiAnswer<'/api/incidents'>['incidents'][number];
 export type NewIncident = ApiBody<'/api/incidents'>;
@@ -57,13 +58,6 @@ export const useSetIncidentActionDone = () =>
 export async function exportIncidents(filters: IncidentFilters): Promise<string> {
   const { blob, fileName } = await apiClient.download('/api/incidents/export.csv', { query: { ...queryOf(filters) } });
   const name = fileName ?? 'incidents.csv';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, name);
   return name;
 }

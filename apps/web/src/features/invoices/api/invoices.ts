@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { InvoiceDisplayStatus } from '@till/core';
 import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 import { apiClient } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
 export const invoicesQueryKey = ['invoices'] as const;
 
@@ -100,14 +101,7 @@ export function useDownloadInvoicePdf() {
   return useMutation({
     mutationFn: async (invoice: { id: string; label: string | null }) => {
       const { blob } = await apiClient.download(`/api/invoices/${invoice.id}/pdf`);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${invoice.label ?? 'draft-invoice'}.pdf`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, `${invoice.label ?? 'draft-invoice'}.pdf`);
     },
   });
 }

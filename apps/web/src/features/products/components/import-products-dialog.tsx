@@ -9,18 +9,12 @@ import { Progress } from '@/components/ui/progress';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, importProblems, importTemplate, useImportProducts, type ImportResult } from '../api/import-products';
+import { saveFile } from '@/lib/save-file';
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([importTemplate()], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'products-template.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob([importTemplate()], { type: 'text/csv' }), 'products-template.csv');
 }
 
 /** Import a CSV: every row is checked first; one bad row imports nothing and each problem is listed. */

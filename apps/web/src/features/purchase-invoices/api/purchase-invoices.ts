@@ -3,6 +3,7 @@ import type { InvoicePaymentStatus } from '@till/core';
 import { apiClient } from '@/lib/api-client';
 import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 import { uploadWithProgress } from '@/lib/upload';
+import { saveFile } from '@/lib/save-file';
 
 export const purchaseInvoicesQueryKey = ['purchase-invoices'] as const;
 
@@ -73,14 +74,7 @@ export function useExportInvoices() {
   return useMutation({
     mutationFn: async () => {
       const { blob, fileName } = await apiClient.download('/api/purchase-invoices/export.csv');
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName ?? 'purchasing-invoices.csv';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, fileName ?? 'purchasing-invoices.csv');
     },
   });
 }

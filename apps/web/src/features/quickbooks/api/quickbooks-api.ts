@@ -2,6 +2,7 @@ import type { QuickbooksExportFormat, QuickbooksMappingInput } from '@till/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { api, dataOf, type ApiAnswer } from '@/lib/api';
+import { saveFile } from '@/lib/save-file';
 
 /** The QuickBooks routes' answers, named for the components: the server's route schemas, never copies. */
 export type MappingView = ApiAnswer<'/api/quickbooks/mapping'>;
@@ -42,14 +43,7 @@ export function useExportJournal() {
   return useMutation({
     mutationFn: async (request: ExportRequest) => {
       const { blob, fileName } = await apiClient.downloadPost('/api/quickbooks/exports', request);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName ?? `quickbooks-journal.${request.format}`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+      saveFile(blob, fileName ?? `quickbooks-journal.${request.format}`);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...quickbooksKey, 'days'] }),
   });

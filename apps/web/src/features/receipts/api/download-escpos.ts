@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
 /**
  * GET /api/orders/{id}/receipt.escpos[?refundId=], saved as a file: raw printer commands for
@@ -11,14 +12,7 @@ export async function downloadEscPosReceipt(input: { orderId: string; refundId?:
     // A cash sale's receipt starts with the drawer-kick pulse: the printer opens the drawer (issue 12).
     query: { refundId: input.refundId ?? undefined, openDrawer: input.openDrawer ? 'true' : undefined },
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName ?? 'receipt.bin';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, fileName ?? 'receipt.bin');
 }
 
 export function useDownloadEscPosReceipt() {

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery,
 import type { RecordCountsInput, StartStockCountInput, WasteReason } from '@till/core';
 import { apiClient } from '@/lib/api-client';
 import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
+import { saveFile } from '@/lib/save-file';
 
 /** Stock control's requests (issue 14 items 3, 4, 6): one query key tree, invalidated after each write. */
 export const stockControlKey = ['stock-control'] as const;
@@ -74,12 +75,7 @@ export function useExportWaste() {
   return useMutation({
     mutationFn: async (filter: WasteFilter) => {
       const { blob, fileName } = await apiClient.download('/api/waste/export.csv', { query: wasteQuery(filter) });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName ?? `waste-${filter.from}-to-${filter.to}.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
+      saveFile(blob, fileName ?? `waste-${filter.from}-to-${filter.to}.csv`);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
+import { saveFile } from '@/lib/save-file';
 
 export const suppliersQueryKey = ['suppliers'] as const;
 
@@ -93,14 +94,7 @@ export function useExportSuppliers() {
   return useMutation({
     mutationFn: async () => {
       const { blob, fileName } = await apiClient.download('/api/suppliers/export.csv');
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName ?? 'suppliers.csv';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, fileName ?? 'suppliers.csv');
     },
   });
 }

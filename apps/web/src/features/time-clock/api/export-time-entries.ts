@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { TimeEntriesRange } from './get-time-entries';
+import { saveFile } from '@/lib/save-file';
 
 /**
  * GET /api/time-clock/export.csv, fetched (so the employee header goes with it) and handed to
@@ -9,18 +10,7 @@ import type { TimeEntriesRange } from './get-time-entries';
 export async function exportTimeEntries(range: TimeEntriesRange): Promise<string> {
   const { blob, fileName } = await apiClient.download('/api/time-clock/export.csv', { query: { ...range } });
   const name = fileName ?? `time-clock-${range.from}-to-${range.to}.csv`;
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has started the download; the URL is not needed after this task.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(blob, name);
   return name;
 }
 

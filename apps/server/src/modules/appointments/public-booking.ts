@@ -28,12 +28,14 @@ export interface BookingPageContext {
 export async function withBookingPage<T>(services: Services, slug: string, work: (tx: Tx, page: BookingPageContext) => Promise<T>): Promise<T> {
   const claim = readBookingSlug(slug);
   if (!claim) throw bookingPageNotFound();
+  // Read before the transaction: inside it only its own handle may be used (PGlite has one session).
+  const overrides = await services.featureFlags.overrides();
   return services.database.withTenant(claim.businessId, async (tx) => {
     const page = await repo.bookingPage(tx, claim.businessId);
     if (!page || !page.enabled || !sameKey(page.linkKey, claim.linkKey)) throw bookingPageNotFound();
     const business = await repo.businessForBooking(tx, claim.businessId);
     if (!business) throw bookingPageNotFound();
-    const features = await effectiveFeatures(services, claim.businessId, business.enabledFeatures);
+    const features = await effectiveFeatures({ featureFlags: { ...services.featureFlags, overrides: async () => overrides } }, claim.businessId, business.enabledFeatures);
     if (!features.appointments_booking) throw bookingPageNotFound();
     return work(tx, {
       businessId: claim.businessId,

@@ -5,6 +5,7 @@ import type { AppConfig } from './env.ts';
 import type { Services } from './lib/context.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createRateLimiter, sweepExpiredRateLimits } from './lib/rate-limiter.ts';
+import { PUBLIC_BOOKINGS_PER_ADDRESS_PER_HOUR } from './modules/appointments/booking-page-link.ts';
 import { createBusinessContextCache } from './lib/business-context-cache.ts';
 import { createSessionCache } from './lib/session-cache.ts';
 import { createAccountsPort } from './modules/accounts/accounts-port.ts';
@@ -113,6 +114,8 @@ export async function createServices(
     tillPairingPerAddress: createRateLimiter(database.db, { name: 'till_pairing_address', limit: 10, windowMs: FIFTEEN_MINUTES }),
     messageLimits: {
       signUpsPerAddress: createRateLimiter(database.db, { name: 'sign_up_address', limit: config.limits.signUpsPerAddressPerHour, windowMs: ONE_HOUR }),
+      // The public booking page (decision 040): bookings a client address may make in an hour.
+      bookingsPerAddress: createRateLimiter(database.db, { name: 'public_booking_address', limit: PUBLIC_BOOKINGS_PER_ADDRESS_PER_HOUR, windowMs: ONE_HOUR }),
       receiptEmailsPerBusiness: createRateLimiter(database.db, {
         name: 'receipt_email_business',
         limit: config.limits.receiptEmailsPerBusinessPerHour,

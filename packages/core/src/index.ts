@@ -45,6 +45,7 @@ export * from './service-due.ts';
 export * from './stock-control.ts';
 export * from './rebates.ts';
 export * from './appointments.ts';
+export * from './public-booking.ts';
 export * from './icalendar.ts';
 export * from './invoices.ts';
 export * from './plans.ts';

@@ -144,6 +144,8 @@ export function createAppRouter() {
         ...APP_ROUTES.filter((route) => route.kind === 'public').map(toRouteObject),
         // The customer's estimate approval (decision 030): reached from a signed link, no sign-in, no shell.
         { path: '/repair-approval/:token', lazy: lazyPage(() => import('@/features/workshop/components/approval-page').then((module) => module.RepairApprovalPage)) },
+        // A business's public booking page (decision 040): a shared link, no sign-in, no shell.
+        { path: '/book/:slug', lazy: lazyPage(() => import('@/features/appointments/components/public-booking-page').then((module) => module.PublicBookingPage)) },
         {
           // SPEC §2, §6: every route inside the app shell, each behind the guard its kind asks for.
           Component: ProtectedLayout,

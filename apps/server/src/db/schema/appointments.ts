@@ -27,6 +27,8 @@ export const appointmentServices = pgTable(
     /** Minor units of the business's currency. */
     price: bigint('price', { mode: 'number' }).notNull(),
     active: boolean('active').notNull().default(true),
+    /** Offered on the public booking page (decision 040). */
+    bookableOnline: boolean('bookable_online').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,6 +118,10 @@ export const appointments = pgTable(
     revision: integer('revision').notNull().default(0),
     /** Set once, when the day-before reminder went to the outbox. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** Who booked it: the shop (`staff`) or the customer on the public booking page (`online`). */
+    source: text('source', { enum: ['staff', 'online'] }).notNull().default('staff'),
+    /** The public booking form's idempotency key: a second submit returns the first appointment. */
+    clientKey: uuid('client_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -123,5 +129,29 @@ export const appointments = pgTable(
     index('appointments_business_time').on(table.businessId, table.startsAt),
     index('appointments_reminders_due').on(table.startsAt).where(sql`${table.status} = 'booked' and ${table.reminderSentAt} is null`),
     check('appointments_span', sql`${table.startsAt} < ${table.endsAt}`),
+    uniqueIndex('appointments_client_key').on(table.businessId, table.clientKey).where(sql`${table.clientKey} is not null`),
+  ],
+);
+
+/**
+ * The business's public booking page (decision 040): off until the owner turns it on. The link
+ * is signed with the server secret over the business id and `link_key`.
+ */
+export const appointmentBookingPages = pgTable(
+  'appointment_booking_pages',
+  {
+    businessId: uuid('business_id')
+      .primaryKey()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    linkKey: text('link_key').notNull(),
+    minNoticeHours: integer('min_notice_hours').notNull().default(2),
+    horizonDays: integer('horizon_days').notNull().default(30),
+    welcomeText: text('welcome_text'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('appointment_booking_pages_notice', sql`${table.minNoticeHours} between 0 and 720`),
+    check('appointment_booking_pages_horizon', sql`${table.horizonDays} between 1 and 365`),
   ],
 );

@@ -65,6 +65,7 @@ export function toAppointmentView(row: AppointmentRow, names: { service: string;
     notes: row.notes,
     price: row.price,
     reminder_sent_at: row.reminderSentAt?.toISOString() ?? null,
+    source: row.source,
   };
 }
 export type AppointmentView = ReturnType<typeof toAppointmentView>;

@@ -1,10 +1,12 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  appointmentBookingPages,
   appointmentServiceStaff,
   appointmentServices,
   appointments,
   auditLog,
+  businessSettings,
   businesses,
   customers,
   employees,
@@ -234,6 +236,88 @@ export const appointmentsRepository = {
   async staffName(tx: Tx, businessId: string, id: string) {
     const [row] = await tx.select({ name: employees.fullName }).from(employees).where(and(eq(employees.businessId, businessId), eq(employees.id, id)));
     return row?.name ?? '';
+  },
+
+  // The public booking page (decision 040)
+  async bookingPage(tx: Tx, businessId: string) {
+    const [row] = await tx.select().from(appointmentBookingPages).where(eq(appointmentBookingPages.businessId, businessId));
+    return row ?? null;
+  },
+
+  async saveBookingPage(tx: Tx, row: typeof appointmentBookingPages.$inferInsert) {
+    // The link key is kept once made: turning the page off and on again keeps the link.
+    const [saved] = await tx
+      .insert(appointmentBookingPages)
+      .values(row)
+      .onConflictDoUpdate({
+        target: appointmentBookingPages.businessId,
+        set: { enabled: row.enabled, minNoticeHours: row.minNoticeHours, horizonDays: row.horizonDays, welcomeText: row.welcomeText, updatedAt: row.updatedAt },
+      })
+      .returning();
+    return saved!;
+  },
+
+  async setBookableOnline(tx: Tx, businessId: string, serviceIds: string[]) {
+    await tx
+      .update(appointmentServices)
+      .set({ bookableOnline: serviceIds.length ? inArray(appointmentServices.id, serviceIds) : sql`false` })
+      .where(eq(appointmentServices.businessId, businessId));
+  },
+
+  async businessForBooking(tx: Tx, businessId: string) {
+    const [row] = await tx
+      .select({ name: businesses.name, timeZone: businesses.timeZone, currency: businesses.currency, enabledFeatures: businessSettings.enabledFeatures })
+      .from(businesses)
+      .leftJoin(businessSettings, eq(businessSettings.businessId, businesses.id))
+      .where(eq(businesses.id, businessId));
+    return row ?? null;
+  },
+
+  /** Busy time of several staff members between two instants (everything but cancelled). */
+  busyOf(tx: Tx, businessId: string, employeeIds: string[], from: Date, to: Date) {
+    if (!employeeIds.length) return Promise.resolve([]);
+    return tx
+      .select({ employeeId: appointments.employeeId, start: appointments.startsAt, end: appointments.endsAt })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.businessId, businessId),
+          inArray(appointments.employeeId, employeeIds),
+          ne(appointments.status, 'cancelled'),
+          lt(appointments.startsAt, to),
+          gt(appointments.endsAt, from),
+        ),
+      );
+  },
+
+  async appointmentByClientKey(tx: Tx, businessId: string, clientKey: string) {
+    const [row] = await tx.select().from(appointments).where(and(eq(appointments.businessId, businessId), eq(appointments.clientKey, clientKey)));
+    return row ?? null;
+  },
+
+  /** The customer with this e-mail (any case), else with this phone; null when none. */
+  async matchCustomer(tx: Tx, businessId: string, email: string | null, phone: string | null) {
+    const columns = { id: customers.id, name: customers.name, email: customers.email, phone: customers.phone };
+    if (email) {
+      const [row] = await tx.select(columns).from(customers).where(and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = lower(${email})`));
+      if (row) return row;
+    }
+    if (phone) {
+      const [row] = await tx
+        .select(columns)
+        .from(customers)
+        .where(and(eq(customers.businessId, businessId), sql`regexp_replace(${customers.phone}, '[^0-9+]', '', 'g') = ${phone.replace(/[^0-9+]/g, '')}`))
+        .orderBy(asc(customers.createdAt))
+        .limit(1);
+      if (row) return row;
+    }
+    return null;
+  },
+
+  /** A new customer; null when one with this e-mail appeared meanwhile (the unique index). */
+  async insertCustomer(tx: Tx, row: typeof customers.$inferInsert) {
+    const [inserted] = await tx.insert(customers).values(row).onConflictDoNothing().returning({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone });
+    return inserted ?? null;
   },
 
   async insertAudit(tx: Tx, row: typeof auditLog.$inferInsert) {

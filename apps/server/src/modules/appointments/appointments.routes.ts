@@ -1,11 +1,13 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { APPOINTMENT_STATUSES, isIsoDay, multiLine, singleLine } from '@till/core';
+import { APPOINTMENT_STATUSES, HORIZON_DAYS_MAX, MIN_NOTICE_HOURS_MAX, isIsoDay, multiLine, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
-import { business, defineRoute } from '../../lib/routing.ts';
+import { PUBLIC, business, defineRoute } from '../../lib/routing.ts';
 import { addTimeOff } from './add-time-off.ts';
 import { bookAppointment } from './book-appointment.ts';
+import { bookOnline } from './book-online.ts';
+import { getBookingPageSettings, saveBookingPageSettings } from './booking-page-settings.ts';
 import { changeAppointmentStatus } from './change-appointment-status.ts';
 import { getAppointmentCalendarFile } from './get-appointment-calendar-file.ts';
 import { listAppointments } from './list-appointments.ts';
@@ -13,6 +15,7 @@ import { listFreeSlots } from './list-free-slots.ts';
 import { listServices } from './list-services.ts';
 import { listStaffSchedules } from './list-staff-schedules.ts';
 import { moveAppointment } from './move-appointment.ts';
+import { listPublicSlots, readBookingPage } from './public-booking.ts';
 import { removeTimeOff } from './remove-time-off.ts';
 import { createService, updateService } from './save-service.ts';
 import { setWorkingHours } from './set-working-hours.ts';
@@ -71,6 +74,7 @@ const appointmentSchema = z
     notes: z.string().nullable(),
     price: z.number().int(),
     reminder_sent_at: z.string().nullable(),
+    source: z.enum(['staff', 'online']).openapi({ description: 'online: booked by the customer on the public booking page' }),
   })
   .openapi('Appointment');
 
@@ -244,7 +248,151 @@ const icsRoute = defineRoute({
   },
 });
 
+// --- the public booking page (decision 040) ------------------------------------------------------
+
+const bookingSettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    service_ids: z.array(z.uuid()),
+    min_notice_hours: z.number().int(),
+    horizon_days: z.number().int(),
+    welcome_text: z.string().nullable(),
+    url: z.string().nullable().openapi({ description: 'The public link, once the settings were saved (it stays the same when the page is turned off and on)' }),
+  })
+  .openapi('BookingPageSettings');
+
+const getBookingSettingsRoute = defineRoute({
+  method: 'get',
+  path: '/api/appointments/booking-page',
+  access: setup,
+  tags,
+  summary: 'The public booking page’s settings: on or off (off until turned on), the services offered, minimum notice, how far ahead, welcome text, the link',
+  responses: { 200: jsonResponse(z.object({ settings: bookingSettingsSchema }), 'Settings'), ...errorResponses(401, 403) },
+});
+
+const saveBookingSettingsRoute = defineRoute({
+  method: 'put',
+  path: '/api/appointments/booking-page',
+  access: setup,
+  tags,
+  summary: 'Saves the public booking page’s settings; the first save makes its link',
+  request: {
+    body: jsonBody(
+      z.strictObject({
+        enabled: z.boolean(),
+        service_ids: z.array(z.uuid()).max(500),
+        min_notice_hours: z.number().int('Whole hours').min(0, 'At least 0 hours').max(MIN_NOTICE_HOURS_MAX, `At most ${MIN_NOTICE_HOURS_MAX} hours`),
+        horizon_days: z.number().int('Whole days').min(1, 'At least 1 day').max(HORIZON_DAYS_MAX, `At most ${HORIZON_DAYS_MAX} days`),
+        welcome_text: multiLine(z.string().trim().max(1000, 'At most 1,000 characters')).nullish(),
+      }),
+    ),
+  },
+  responses: { 200: jsonResponse(z.object({ settings: bookingSettingsSchema }), 'Saved'), ...errorResponses(400, 401, 403, 422) },
+});
+
+const slugParam = z.object({ slug: z.string().min(1).max(100) });
+
+const publicPageRoute = defineRoute({
+  method: 'get',
+  path: '/api/public/bookings/{slug}',
+  access: PUBLIC,
+  tags,
+  summary: 'A business’s public booking page (no sign-in): its name, welcome text, the services with duration and price, the days one can book. 404 for an unknown link or a page that is off.',
+  request: { params: slugParam },
+  responses: {
+    200: jsonResponse(
+      z.object({
+        page: z.object({
+          business_name: z.string(),
+          welcome_text: z.string().nullable(),
+          time_zone: z.string(),
+          currency: z.string(),
+          first_day: z.string(),
+          last_day: z.string(),
+          min_notice_hours: z.number().int(),
+          services: z.array(z.object({ id: z.uuid(), name: z.string(), duration_minutes: z.number().int(), price: z.number().int() })),
+        }),
+      }),
+      'The page',
+    ),
+    ...errorResponses(400, 404),
+  },
+});
+
+const publicSlotsRoute = defineRoute({
+  method: 'get',
+  path: '/api/public/bookings/{slug}/slots',
+  access: PUBLIC,
+  tags,
+  summary: 'Free start times on a day for a service, with any staff member who does it (nothing else about the calendar)',
+  request: { params: slugParam, query: z.object({ service_id: z.uuid(), day }) },
+  responses: { 200: jsonResponse(z.object({ time_zone: z.string(), day: z.string(), slots: z.array(z.string()) }), 'Free start times'), ...errorResponses(400, 404) },
+});
+
+const onlineConfirmationSchema = z
+  .object({
+    id: z.uuid(),
+    service_name: z.string(),
+    business_name: z.string(),
+    starts_at: z.string(),
+    ends_at: z.string(),
+    time_zone: z.string(),
+    price: z.number().int(),
+    currency: z.string(),
+    customer_name: z.string(),
+    email: z.string().nullable(),
+  })
+  .openapi('OnlineBooking');
+
+const phone = z
+  .string()
+  .trim()
+  .max(40, 'At most 40 characters')
+  .refine((value) => value === '' || (/^\+?[0-9 ()./-]+$/.test(value) && value.replace(/\D/g, '').length >= 6), 'Not a phone number: digits, spaces and an optional leading +');
+
+const publicBookRoute = defineRoute({
+  method: 'post',
+  path: '/api/public/bookings/{slug}',
+  access: PUBLIC,
+  tags,
+  summary:
+    'Books a free time (no sign-in) with any staff member who does the service and is free then; an e-mail confirmation with the .ics follows. ' +
+    '409 slot_taken when the time was just taken, 422 slot_unavailable for a time the page does not offer, 429 past the per-address limit. ' +
+    'The same client_key again answers the first booking (200).',
+  request: {
+    params: slugParam,
+    body: jsonBody(
+      z.strictObject({
+        service_id: z.uuid(),
+        starts_at: instant,
+        name: singleLine(z.string().trim().min(2, 'Type your name').max(120, 'At most 120 characters')),
+        email: z.email('Not an e-mail address').max(254).nullish().or(z.literal('')),
+        phone: singleLine(phone).nullish(),
+        note: multiLine(z.string().max(1000, 'At most 1,000 characters')).nullish(),
+        client_key: z.uuid(),
+      }),
+    ),
+  },
+  responses: {
+    201: jsonResponse(z.object({ appointment: onlineConfirmationSchema }), 'Booked'),
+    200: jsonResponse(z.object({ appointment: onlineConfirmationSchema }), 'Already booked with this client key'),
+    ...errorResponses(400, 404, 409, 422, 429),
+  },
+});
+
+const originOf = (url: string, publicUrl: string | undefined) => (publicUrl ? publicUrl.replace(/\/$/, '') : new URL(url).origin);
+
 export const appointmentsRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(getBookingSettingsRoute, async (c) => c.json(await getBookingPageSettings(c.var.services.database, c.var.tenant.businessId, originOf(c.req.url, c.var.services.config.publicUrl)), 200))
+  .openapi(saveBookingSettingsRoute, async (c) =>
+    c.json(await saveBookingPageSettings(c.var.services.database, c.var.tenant, c.req.valid('json'), originOf(c.req.url, c.var.services.config.publicUrl), new Date()), 200),
+  )
+  .openapi(publicPageRoute, async (c) => c.json(await readBookingPage(c.var.services, c.req.valid('param').slug, new Date()), 200))
+  .openapi(publicSlotsRoute, async (c) => c.json(await listPublicSlots(c.var.services, c.req.valid('param').slug, c.req.valid('query'), new Date()), 200))
+  .openapi(publicBookRoute, async (c) => {
+    const result = await bookOnline(c.var.services, c.req.valid('param').slug, c.req.valid('json'), c.var.clientAddress, new Date());
+    return result.created ? c.json({ appointment: result.appointment }, 201) : c.json({ appointment: result.appointment }, 200);
+  })
   .openapi(listServicesRoute, async (c) => c.json(await listServices(c.var.services.database, c.var.tenant.businessId), 200))
   .openapi(createServiceRoute, async (c) => c.json(await createService(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date()), 201))
   .openapi(updateServiceRoute, async (c) => c.json(await updateService(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()), 200))

@@ -85,3 +85,50 @@ export async function downloadCalendarFile(id: string): Promise<void> {
   const { blob, fileName } = await apiClient.download(`/api/appointments/${encodeURIComponent(id)}/calendar.ics`);
   saveFile(blob, fileName ?? 'appointment.ics');
 }
+
+// --- the public booking page (decision 040) -----------------------------------------------------
+
+export type BookingPageSettings = ApiAnswer<'/api/appointments/booking-page', 'get'>['settings'];
+export type BookingPageBody = ApiBody<'/api/appointments/booking-page', 'put'>;
+
+/** The owner's settings; asked only by someone who may change them (can_change_settings). */
+export function useBookingPageSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: [...appointmentsKey, 'booking-page'] as const,
+    queryFn: ({ signal }) => dataOf(api.GET('/api/appointments/booking-page', { signal })),
+    select: (answer) => answer.settings,
+    enabled,
+  });
+}
+
+export const useSaveBookingPage = () => useRefreshing((body: BookingPageBody) => dataOf(api.PUT('/api/appointments/booking-page', { body })));
+
+export type PublicBookingPage = ApiAnswer<'/api/public/bookings/{slug}', 'get'>['page'];
+export type OnlineBooking = ApiAnswer<'/api/public/bookings/{slug}', 'post'>['appointment'];
+export type OnlineBookingBody = ApiBody<'/api/public/bookings/{slug}', 'post'>;
+
+export function usePublicBookingPage(slug: string) {
+  return useQuery({
+    queryKey: ['public-booking', slug] as const,
+    queryFn: ({ signal }) => dataOf(api.GET('/api/public/bookings/{slug}', { params: { path: { slug } }, signal })),
+    select: (answer) => answer.page,
+    retry: false,
+  });
+}
+
+export function usePublicSlots(slug: string, serviceId: string | null, day: string) {
+  return useQuery({
+    queryKey: ['public-booking', slug, 'slots', serviceId, day] as const,
+    queryFn: ({ signal }) => dataOf(api.GET('/api/public/bookings/{slug}/slots', { params: { path: { slug }, query: { service_id: serviceId!, day } }, signal })),
+    enabled: serviceId !== null,
+  });
+}
+
+export function useBookOnline(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OnlineBookingBody) => dataOf(api.POST('/api/public/bookings/{slug}', { params: { path: { slug } }, body })),
+    // Taken or not, the free times are read again.
+    onSettled: () => client.invalidateQueries({ queryKey: ['public-booking', slug, 'slots'] }),
+  });
+}

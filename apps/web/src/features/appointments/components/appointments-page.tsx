@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAppointments, useMoveAppointment, useServices, useStaffSchedules, type Appointment, type StaffSchedule } from '../api/appointments';
 import { AppointmentDialog } from './appointment-dialog';
 import { BookingDialog, selectClass, type BookingDraft } from './booking-dialog';
+import { BookingPagePanel } from './booking-page-panel';
 import { CalendarGrid, type CalendarColumn } from './calendar-grid';
 import { formatDay, minuteOf } from './calendar-time';
 import { ServicesPanel } from './services-panel';
@@ -121,6 +122,7 @@ export function AppointmentsPage() {
           <TabsTrigger value="calendar">Calendar</TabsTrigger>
           <TabsTrigger value="services">Services</TabsTrigger>
           <TabsTrigger value="hours">Staff hours</TabsTrigger>
+          {canSetUp ? <TabsTrigger value="online">Online booking</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="calendar" className="grid gap-4">
           <div className="flex flex-wrap items-end gap-2">
@@ -196,6 +198,11 @@ export function AppointmentsPage() {
           <ServicesPanel services={services.data ?? []} staff={staff} currency={currency} canSetUp={canSetUp} />
         </TabsContent>
         <TabsContent value="hours">{staffQuery.isSuccess ? <StaffHoursPanel staff={staff} timeZone={timeZone} canSetUp={canSetUp} /> : null}</TabsContent>
+        {canSetUp ? (
+          <TabsContent value="online">
+            <BookingPagePanel services={services.data ?? []} currency={currency} />
+          </TabsContent>
+        ) : null}
       </Tabs>
       <BookingDialog draft={draft} onClose={() => setDraft(null)} services={services.data ?? []} staff={staff} timeZone={timeZone} currency={currency} />
       <AppointmentDialog appointment={opened} onClose={() => setOpenId(null)} staff={staff} timeZone={timeZone} currency={currency} />

@@ -125,7 +125,7 @@ function EndpointDialog({ endpoint, open, onOpenChange, onCreated }: { endpoint:
         <form className="grid gap-4" onSubmit={submit} noValidate aria-label={endpoint ? 'Edit endpoint' : 'New endpoint'}>
           <Field>
             <Label htmlFor="webhook-url">Address</Label>
-            <Input id="webhook-url" type="url" inputMode="url" value={url} placeholder="https://example.com/hooks/till" onChange={(event) => setUrl(event.target.value)} aria-invalid={Boolean(errors.url)} aria-describedby="webhook-url-hint" />
+            <Input id="webhook-url" type="url" inputMode="url" value={url} placeholder="https://example.com/hooks/till" onChange={(event) => { setUrl(event.target.value); setErrors(({ url: _url, ...rest }) => rest); }} aria-invalid={Boolean(errors.url)} aria-describedby="webhook-url-hint" />
             <FieldDescription id="webhook-url-hint">https:// only; http:// for localhost while testing.</FieldDescription>
             <FieldError>{errors.url}</FieldError>
           </Field>
@@ -196,7 +196,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   if (deliveries.isError) return <ErrorAlert title="The delivery log could not be loaded" error={deliveries.error} />;
   if (deliveries.data.length === 0) return <p className="text-sm text-muted-foreground">Nothing sent yet. Send a test, or wait for the next sale.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm" aria-label={`Deliveries to ${endpoint.url}`}>
         <thead className="text-left text-muted-foreground">
           <tr>
@@ -274,7 +274,7 @@ function EndpointCard({ endpoint, onEdit, onSecret }: { endpoint: WebhookEndpoin
             </Badge>
           </div>
         </CardHeader>
-        <CardContent className="grid gap-3">
+        <CardContent className="grid grid-cols-1 gap-3">
           {endpoint.disabled_reason ? <p className="text-sm text-red-700">Switched off: {endpoint.disabled_reason}.</p> : null}
           <p className="text-sm">
             <span className="text-muted-foreground">Events: </span>
@@ -335,7 +335,7 @@ export function IntegrationsPage() {
   const [editing, setEditing] = useState<WebhookEndpoint | 'new' | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Integrations" description="The services Till is connected to, and the webhooks that tell your other systems what happens." />
       {connections.isPending ? (
         <p role="status" className="text-muted-foreground">Loading connections...</p>
@@ -344,12 +344,12 @@ export function IntegrationsPage() {
       ) : (
         <ConnectionCards connections={connections.data} />
       )}
-      <section id="webhooks" aria-labelledby="webhooks-title" className="grid gap-4">
+      <section id="webhooks" aria-labelledby="webhooks-title" className="grid grid-cols-1 gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="grid gap-1">
             <h2 id="webhooks-title" className="text-xl font-semibold">Webhooks</h2>
             <p className="text-sm text-muted-foreground">
-              Sales, refunds, low stock and closed Z reports, posted as signed JSON and retried for a day when your receiver is down.
+              Sales, refunds, low stock and closed Z reports, posted as signed JSON and retried for about nine hours when your receiver is down.
             </p>
           </div>
           <Button onClick={() => setEditing('new')} disabled={endpoints.isError}>
@@ -363,7 +363,7 @@ export function IntegrationsPage() {
         ) : endpoints.data.length === 0 ? (
           <p className="text-muted-foreground">No endpoints yet. Add one to send your sales to another system as they happen.</p>
         ) : (
-          <ul className="grid gap-4" aria-label="Webhook endpoints">
+          <ul className="grid grid-cols-1 gap-4" aria-label="Webhook endpoints">
             {endpoints.data.map((endpoint) => (
               <EndpointCard key={endpoint.id} endpoint={endpoint} onEdit={() => setEditing(endpoint)} onSecret={setSecret} />
             ))}

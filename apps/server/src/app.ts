@@ -24,6 +24,7 @@ import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { featureFlagsRoutes } from './modules/feature-flags/feature-flags.routes.ts';
 import { incidentsRoutes } from './modules/incidents/incidents.routes.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { backOfficeRoutes } from './modules/back-office/back-office.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -171,6 +172,7 @@ export function createApp(services: Services) {
   app.route('/', plansRoutes);
   app.route('/', featureFlagsRoutes);
   app.route('/', incidentsRoutes);
+  app.route('/', integrationsRoutes);
   app.route('/', backOfficeRoutes);
   app.route('/', checkoutRoutes);
   app.route('/', ordersRoutes);

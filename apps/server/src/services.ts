@@ -19,6 +19,7 @@ import { createStorageDriver } from './modules/storage/drivers/create-driver.ts'
 import { REMINDER_EVERY_MS, sendAppointmentReminders } from './modules/appointments/send-appointment-reminders.ts';
 import { SERVICE_REMINDER_EVERY_MS, sendServiceReminders } from './modules/workshop/send-service-reminders.ts';
 import { LOW_STOCK_DIGEST_EVERY_MS, sendLowStockDigests } from './modules/stock-control/send-low-stock-digests.ts';
+import { deliverWebhooks, WEBHOOK_DELIVERY_EVERY_MS } from './modules/integrations/deliver-webhooks.ts';
 import { migrateLegacyProductImages } from './modules/products/migrate-legacy-product-images.ts';
 import { createStorageService } from './modules/storage/storage-service.ts';
 import { createRealtimeService, type RealtimeOptions } from './realtime/realtime-service.ts';
@@ -99,6 +100,16 @@ export async function createServices(
     sendLowStockDigests(services, new Date()).catch((error: unknown) => console.error('Sending low-stock digests failed:', (error as Error).message));
   }, LOW_STOCK_DIGEST_EVERY_MS);
   lowStockDigests.unref();
+  // Outgoing webhooks (decision 046): due deliveries posted and retried with backoff; one run at a time per process.
+  let deliveringWebhooks = false;
+  const webhookDeliveries = setInterval(() => {
+    if (deliveringWebhooks) return;
+    deliveringWebhooks = true;
+    deliverWebhooks({ database, mailer, config })
+      .catch((error: unknown) => console.error('Delivering webhooks failed:', (error as Error).message))
+      .finally(() => (deliveringWebhooks = false));
+  }, WEBHOOK_DELIVERY_EVERY_MS);
+  webhookDeliveries.unref();
   const services: Services = {
     config,
     database,
@@ -137,6 +148,7 @@ export async function createServices(
       clearInterval(reminders);
       clearInterval(serviceReminders);
       clearInterval(lowStockDigests);
+      clearInterval(webhookDeliveries);
       await services.realtime.close();
     },
   };

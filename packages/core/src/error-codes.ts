@@ -125,6 +125,7 @@ export const API_ERROR_CODES = [
   'invalid_times',
   'invalid_token',
   'invalid_vin',
+  'invalid_webhook_url',
   'invoice_being_paid',
   'invoice_empty',
   'invoice_fully_credited',
@@ -277,6 +278,8 @@ export const API_ERROR_CODES = [
   'vehicle_not_found',
   'vin_taken',
   'weak_password',
+  'webhook_delivery_not_found',
+  'webhook_endpoint_not_found',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

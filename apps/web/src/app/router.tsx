@@ -38,6 +38,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/superadmin/feature-flags': () => import('@/features/feature-flags/components/feature-flags-page').then((module) => module.FeatureFlagsPage),
   '/pricing': () => import('@/features/plans/components/pricing-page').then((module) => module.PricingPage),
   '/incidents': () => import('@/features/incidents/components/incidents-page').then((module) => module.IncidentsPage),
+  '/integrations': () => import('@/features/integrations/components/integrations-page').then((module) => module.IntegrationsPage),
   '/back-office': () => import('@/features/back-office/components/back-office-page').then((module) => module.BackOfficePage),
   '/system-health': () => import('./routes/system-health').then((module) => module.SystemHealthRoute),
   '/pos': () => import('./routes/pos').then((module) => module.PosRoute),

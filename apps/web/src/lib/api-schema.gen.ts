@@ -9333,6 +9333,627 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every connection of this business and its state, without secrets: e-mail (SMTP), AI provider, file storage, QuickBooks, webhooks */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Connections */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connections: components["schemas"]["Connections"];
+                        };
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/webhook-deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redeliver a delivered or failed delivery at once, with a fresh set of attempts */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Posted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            delivery: components["schemas"]["WebhookDelivery"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook endpoints, oldest first, with their latest delivery (secrets are not listed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Endpoints */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            endpoints: components["schemas"]["WebhookEndpoint"][];
+                        };
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a webhook endpoint: an https:// address (http:// only for localhost; no credentials, no private-network address), a description and its events; the answer holds the signing secret in full; audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        enabled?: boolean;
+                        events: ("order.created" | "order.refunded" | "stock.low" | "z_report.closed")[];
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Added, with its secret */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            endpoint: components["schemas"]["WebhookEndpoint"];
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an endpoint and its delivery log; audited */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change an endpoint’s address, description or events, or switch it on or off; audited */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        enabled?: boolean;
+                        events?: ("order.created" | "order.refunded" | "stock.low" | "z_report.closed")[];
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            endpoint: components["schemas"]["WebhookEndpoint"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/integrations/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint’s delivery log, newest first (the latest 100): status, attempts, next attempt, answer code and excerpt */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deliveries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deliveries: components["schemas"]["WebhookDelivery"][];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/webhooks/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint’s signing secret in full (Reveal); audited */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Secret */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send test: a signed `ping` event posted to the endpoint at once; answers the delivery with the endpoint’s answer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sent */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            delivery: components["schemas"]["WebhookDelivery"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices": {
         parameters: {
             query?: never;
@@ -27801,6 +28422,31 @@ export interface components {
             productCount: number;
             sortOrder: number;
         };
+        Connections: {
+            ai_provider: {
+                base_url_host: string | null;
+                configured: boolean;
+            };
+            quickbooks: {
+                exports: number;
+                feature_enabled: boolean;
+                last_export_at: string | null;
+                mapped: boolean;
+            };
+            smtp: {
+                configured: boolean;
+            };
+            storage: {
+                bucket: string | null;
+                /** @enum {string} */
+                driver: "local" | "s3";
+            };
+            webhooks: {
+                enabled: number;
+                endpoints: number;
+                failing: number;
+            };
+        };
         Customer: {
             createdAt: string;
             email: string | null;
@@ -28104,7 +28750,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_imported" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_already_opened" | "appointment_closed" | "appointment_customer_mismatch" | "appointment_not_booked" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_request" | "barcode_taken" | "barcode_too_small" | "booking_page_not_found" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "clock_already_running" | "contact_required" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "dining_area_name_taken" | "dining_area_not_found" | "dining_table_in_use" | "dining_table_name_taken" | "dining_table_not_found" | "dining_table_occupied" | "drawer_required" | "duplicate_line" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "forbidden" | "idempotency_key_reused" | "illegal_transition" | "image_too_large" | "import_conflict" | "import_in_progress" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_csv" | "invalid_cursor" | "invalid_email" | "invalid_hours" | "invalid_image" | "invalid_line" | "invalid_mapping" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_split" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invoice_being_paid" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_clockable" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_part_being_paid" | "kitchen_part_not_found" | "kitchen_part_paid" | "kitchen_split_locked" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "kitchen_ticket_required" | "kitchen_ticket_split" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mime_type_not_allowed" | "missing_credentials" | "modifier_duplicate" | "modifier_negative_price" | "modifier_required" | "modifier_too_many" | "modifier_unknown" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_running_clock" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_invoice" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "rebate_agreement_not_found" | "receipt_too_large" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_already_invoiced" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "sku_taken" | "slot_taken" | "slot_unavailable" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_labels" | "too_many_lines" | "too_many_reports" | "too_many_rows" | "total_mismatch" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password";
+                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_imported" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_already_opened" | "appointment_closed" | "appointment_customer_mismatch" | "appointment_not_booked" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_request" | "barcode_taken" | "barcode_too_small" | "booking_page_not_found" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "clock_already_running" | "contact_required" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "dining_area_name_taken" | "dining_area_not_found" | "dining_table_in_use" | "dining_table_name_taken" | "dining_table_not_found" | "dining_table_occupied" | "drawer_required" | "duplicate_line" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "forbidden" | "idempotency_key_reused" | "illegal_transition" | "image_too_large" | "import_conflict" | "import_in_progress" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_csv" | "invalid_cursor" | "invalid_email" | "invalid_hours" | "invalid_image" | "invalid_line" | "invalid_mapping" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_split" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invalid_webhook_url" | "invoice_being_paid" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_clockable" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_part_being_paid" | "kitchen_part_not_found" | "kitchen_part_paid" | "kitchen_split_locked" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "kitchen_ticket_required" | "kitchen_ticket_split" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mime_type_not_allowed" | "missing_credentials" | "modifier_duplicate" | "modifier_negative_price" | "modifier_required" | "modifier_too_many" | "modifier_unknown" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_running_clock" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_invoice" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "rebate_agreement_not_found" | "receipt_too_large" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_already_invoiced" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "sku_taken" | "slot_taken" | "slot_unavailable" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_labels" | "too_many_lines" | "too_many_reports" | "too_many_rows" | "total_mismatch" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password" | "webhook_delivery_not_found" | "webhook_endpoint_not_found";
                 message: string;
             } & {
                 [key: string]: unknown;
@@ -29542,6 +30188,45 @@ export interface components {
             /** @enum {string} */
             reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
             unitCost: number;
+        };
+        WebhookDelivery: {
+            attempts: number;
+            created_at: string;
+            duration_ms: number | null;
+            error: string | null;
+            /** Format: uuid */
+            event_id: string;
+            event_type: string;
+            /** Format: uuid */
+            id: string;
+            last_attempt_at: string | null;
+            next_attempt_at: string | null;
+            payload?: unknown;
+            response_excerpt: string | null;
+            response_status: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+        };
+        WebhookEndpoint: {
+            created_at: string;
+            description: string;
+            disabled_reason: string | null;
+            enabled: boolean;
+            events: ("order.created" | "order.refunded" | "stock.low" | "z_report.closed")[];
+            failed: number;
+            failing_since: string | null;
+            /** Format: uuid */
+            id: string;
+            last_delivery: {
+                attempted_at: string | null;
+                response_status: number | null;
+                /** @enum {string} */
+                status: "pending" | "delivered" | "failed";
+            } | null;
+            pending: number;
+            secret_hint: string;
+            updated_at: string;
+            url: string;
         };
         WorkshopVehicle: {
             colour: string | null;

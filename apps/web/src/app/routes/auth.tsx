@@ -61,8 +61,15 @@ export function AuthRoute({ afterSignIn = paths.dashboard, onSignedIn }: AuthRou
   // The password is done; a second factor is still owed (from the answer, or /api/me on a reload).
   const me = useMe();
   const [signInStep, setSignInStep] = useState<'challenge' | 'enroll' | null>(null);
-  const secondStep = signInStep ?? (me.data?.user && !me.isPlaceholderData ? me.data.secondStep : null);
-  const finish = () => (onSignedIn ? onSignedIn() : void navigate(afterSignIn, { replace: true }));
+  const owed = me.data?.user && !me.isPlaceholderData ? me.data.secondStep : null;
+  // Held until done: setting up an app ends with recovery codes, after /api/me already says complete.
+  if (owed && !signInStep) setSignInStep(owed);
+  const secondStep = signInStep;
+  const finish = () => {
+    setSignInStep(null);
+    if (onSignedIn) onSignedIn();
+    else void navigate(afterSignIn, { replace: true });
+  };
 
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40">

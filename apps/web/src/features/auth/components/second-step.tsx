@@ -15,7 +15,7 @@ import { EnrollTotp } from './enroll-totp';
  */
 export function SecondStep({ step, onDone, onCancel }: { step: 'challenge' | 'enroll'; onDone: () => void; onCancel: () => void }) {
   const signOut = useSignOut();
-  const cancel = <Button type="button" variant="ghost" className="justify-self-start" disabled={signOut.isPending} onClick={() => signOut.mutate('local', { onSettled: onCancel })}>Cancel and sign out</Button>;
+  const cancel = <Button type="button" variant="outline" className="justify-self-start" disabled={signOut.isPending} onClick={() => signOut.mutate('local', { onSettled: onCancel })}>Cancel and sign out</Button>;
   if (step === 'enroll') {
     return (
       <Card>

@@ -59,19 +59,18 @@ export function TwoFactorCard({ isBusinessOwner }: { isBusinessOwner: boolean })
             </Button>
           </div>
         ) : null}
-        {verified.length === 0 ? (
-          enrolling ? (
-            <EnrollTotp
-              onDone={() => {
-                setEnrolling(false);
-                toast.success('Two-factor sign-in is on');
-              }}
-            />
-          ) : (
-            <Button type="button" className="justify-self-start" onClick={() => setEnrolling(true)}>
-              Turn on two-factor sign-in
-            </Button>
-          )
+        {/* Kept while enrolling: the recovery codes come after the factor already counts as verified. */}
+        {enrolling ? (
+          <EnrollTotp
+            onDone={() => {
+              setEnrolling(false);
+              toast.success('Two-factor sign-in is on');
+            }}
+          />
+        ) : verified.length === 0 ? (
+          <Button type="button" className="justify-self-start" onClick={() => setEnrolling(true)}>
+            Turn on two-factor sign-in
+          </Button>
         ) : null}
         {isBusinessOwner ? <PolicySwitch required={factors.data?.required ?? false} canRequire={verified.length > 0} /> : null}
       </CardContent>

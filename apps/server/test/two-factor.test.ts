@@ -2,7 +2,7 @@ import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authChallenges, authFactors, authRecoveryCodes, sessionAssurance } from '../src/db/schema/index.ts';
+import { authChallenges, authFactors, authRecoveryCodes, sessionAssurance, user } from '../src/db/schema/index.ts';
 import { totpStep } from '../src/modules/accounts/totp.ts';
 import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
 
@@ -221,5 +221,26 @@ describe('the owner requires two-factor sign-in', () => {
     expect([res.status, res.body.error.code]).toEqual([400, 'session_not_found']);
     const { client } = await signUpBusiness(server);
     expect((await client.request('PUT', '/api/auth/two-factor-policy', { required: false })).body).toEqual({ required: false });
+  });
+});
+
+describe('SPEC §8 auth errors', () => {
+  it('answers "Auth session or user missing" when the session a moment ago has lost its user', async () => {
+    const { client, userId } = await signUpBusiness(server);
+    expect((await client.get('/api/auth/factors')).status).toBe(200);
+    // A process that has not yet heard of the deletion (decision 013: its LISTEN connection was
+    // down) still holds the session in its cache (decision 006) while the account is deleted.
+    const token = /better-auth\.session_token=([^;]+)/.exec(client.cookieHeader())![1]!;
+    const cached = server.services.sessionCache.get(token)!;
+    expect(cached.user.id).toBe(userId);
+    await server.database.db.delete(user).where(eq(user.id, userId));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.services.sessionCache.set(token, cached);
+    const res = await client.get('/api/auth/factors');
+    expect(res.status).toBe(401);
+    expect(res.body.error).toEqual({ code: 'session_not_found', message: 'Auth session or user missing' });
+    // Then it is simply gone.
+    const after = await client.get('/api/auth/factors');
+    expect([after.status, after.body.error.message]).toEqual([400, 'Auth session missing!']);
   });
 });

@@ -1,4 +1,5 @@
 import { symmetricDecrypt, symmetricEncrypt, verifyPassword } from 'better-auth/crypto';
+import { MESSAGES } from '@till/core';
 import { AppError } from '../../lib/app-error.ts';
 import type { Services, SignedInAccount } from '../../lib/context.ts';
 import { accountsRepository } from './accounts.repository.ts';
@@ -44,8 +45,20 @@ async function limitAttempts(services: Services, userId: string) {
   }
 }
 
+/**
+ * SPEC §8 "Auth session or user missing": the cookie named a session a moment ago (the session
+ * cache holds it for a few seconds) but its row or its user is gone by now.
+ */
+async function assertSessionAndUser(services: Services, account: SignedInAccount) {
+  if (!(await twoFactorRepository(services.database.db).assuranceOf(account.user.id, account.sessionId))) {
+    services.sessionCache.forgetSession(account.sessionId);
+    throw new AppError(401, 'session_not_found', MESSAGES.authSessionOrUserMissing);
+  }
+}
+
 export async function listFactors(services: Services, account: SignedInAccount) {
   const repo = twoFactorRepository(services.database.db);
+  await assertSessionAndUser(services, account);
   const [factors, assurance, recoveryCodesLeft] = await Promise.all([
     repo.listFactors(account.user.id),
     readAssurance(services, account.user.id, account.sessionId),
@@ -68,6 +81,7 @@ export async function enrollFactor(services: Services, account: SignedInAccount,
     throw new AppError(403, 'insufficient_aal', 'Enter a code from your authenticator app to finish signing in first');
   }
   const repo = twoFactorRepository(services.database.db);
+  await assertSessionAndUser(services, account);
   if ((await repo.countFactors(account.user.id)) >= MAX_FACTORS) {
     throw new AppError(400, 'too_many_enrolled_mfa_factors', `An account has at most ${MAX_FACTORS} factors. Remove one first.`);
   }
@@ -91,6 +105,7 @@ async function ownFactor(services: Services, account: SignedInAccount, factorId:
 }
 
 export async function challengeFactor(services: Services, account: SignedInAccount, factorId: string) {
+  await assertSessionAndUser(services, account);
   const factor = await ownFactor(services, account, factorId);
   const challenge = await twoFactorRepository(services.database.db).createChallenge({
     factorId: factor.id,

@@ -117,3 +117,25 @@ test('enrolls an authenticator app, then signs in with password + code, and with
   await page.goto('/settings');
   await expect(page.getByRole('region', { name: 'Sign-in security' })).toContainText('9 of 10 recovery codes left');
 });
+
+test('signing out in one tab signs out the other tabs (SPEC §4 auth events over a BroadcastChannel)', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const email = await signUpOwner(page);
+  const other = await context.newPage();
+  await other.goto('/settings');
+  await expect(other.getByRole('region', { name: 'Sign-in security' })).toBeVisible();
+
+  await signOut(page);
+  // The other tab hears SIGNED_OUT and leaves the account's page without being touched.
+  await expect(other).toHaveURL(/\/auth$/);
+  await expect(other.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  // Signing in again in one tab: the other tab's signed-out screen hears SIGNED_IN too.
+  await page.getByLabel('Email or phone').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dashboardHeading(page)).toBeVisible();
+  await other.goto('/dashboard');
+  await expect(dashboardHeading(other)).toBeVisible();
+});

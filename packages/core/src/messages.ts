@@ -2,8 +2,6 @@
 export const MESSAGES = {
   missingCredentials: 'You must provide either an email or phone number and a password',
   authSessionMissing: 'Auth session missing!',
-  /** SPEC §8: a session is presented whose user (or session row) is gone. */
-  authSessionOrUserMissing: 'Auth session or user missing',
   authSessionOrUserMissing: 'Auth session or user missing',
   fetchSettingsFailed: 'Failed to fetch business settings',
   createSettingsFailed: 'Failed to create business settings',

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf, type ApiAnswer } from '@/lib/api';
+import { publishAuthEvent } from '@/lib/auth-events';
 import { forgetCachedMe, meQueryKey } from '@/lib/me';
 
 /** SPEC §7 factors (enroll, challenge, verify) and DELETE factors, behind our routes (decision 045). */
@@ -38,6 +39,7 @@ function useSessionRaised() {
     forgetCachedMe();
     await queryClient.invalidateQueries({ queryKey: meQueryKey });
     await queryClient.invalidateQueries({ queryKey: factorsQueryKey });
+    publishAuthEvent('SIGNED_IN');
   };
 }
 

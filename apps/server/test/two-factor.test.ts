@@ -1,8 +1,8 @@
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authChallenges, authFactors, authRecoveryCodes, sessionAssurance, user } from '../src/db/schema/index.ts';
+import { auditLog, authChallenges, authFactors, authRecoveryCodes, sessionAssurance, user } from '../src/db/schema/index.ts';
 import { totpStep } from '../src/modules/accounts/totp.ts';
 import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
 
@@ -242,5 +242,42 @@ describe('SPEC §8 auth errors', () => {
     // Then it is simply gone.
     const after = await client.get('/api/auth/factors');
     expect([after.status, after.body.error.message]).toEqual([400, 'Auth session missing!']);
+  });
+});
+
+describe('active sessions', () => {
+  it('lists the account’s sessions with the current one marked, ends one (audited), and not another account’s', async () => {
+    const { client, email, businessId } = await signUpBusiness(server);
+    const { client: phone } = await signIn(email);
+    const listed = await client.get('/api/auth/sessions');
+    expect(listed.status).toBe(200);
+    expect(listed.body.sessions).toHaveLength(2);
+    const current = listed.body.sessions.filter((s: { current: boolean }) => s.current);
+    expect(current).toHaveLength(1);
+    const other = listed.body.sessions.find((s: { current: boolean }) => !s.current);
+
+    const stranger = await signUpBusiness(server);
+    const foreign = await stranger.client.request('DELETE', `/api/auth/sessions/${other.id}`);
+    expect([foreign.status, foreign.body.error.code]).toEqual([404, 'session_not_found']);
+    expect((await phone.get('/api/auth/sessions')).status).toBe(200);
+
+    expect((await client.request('DELETE', `/api/auth/sessions/${other.id}`)).status).toBe(200);
+    const ended = await phone.get('/api/auth/sessions');
+    expect([ended.status, ended.body.error.code]).toEqual([400, 'session_not_found']);
+    expect((await client.get('/api/auth/sessions')).body.sessions).toHaveLength(1);
+    const audit = await server.database.withTenant(businessId, (tx) =>
+      tx.select().from(auditLog).where(and(eq(auditLog.businessId, businessId), eq(auditLog.action, 'account.session_revoked'))),
+    );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({ sessionId: other.id, current: false });
+    expect((await client.request('DELETE', '/api/auth/sessions/not-a-uuid')).status).toBe(400);
+  });
+
+  it('is closed to a session that still owes its second step', async () => {
+    const { client: first, email } = await signUpBusiness(server);
+    await enrollAndVerify(first);
+    const { client } = await signIn(email);
+    const res = await client.get('/api/auth/sessions');
+    expect([res.status, res.body.error.code]).toEqual([403, 'insufficient_aal']);
   });
 });

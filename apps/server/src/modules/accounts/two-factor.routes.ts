@@ -4,6 +4,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { ACCOUNT, ACCOUNT_SECOND_STEP, defineRoute, signedInAccount } from '../../lib/routing.ts';
 import { requireOwnBusiness } from '../business/require-own-business.ts';
+import { listSessions, revokeSession } from './sessions.ts';
 import {
   challengeFactor,
   deleteFactor,
@@ -135,7 +136,43 @@ const policyRoute = defineRoute({
   responses: { 200: jsonResponse(z.object({ required: z.boolean() }), 'Saved'), ...errorResponses(400, 403) },
 });
 
+const sessionSchema = z
+  .object({
+    id: z.uuid(),
+    createdAt: z.string(),
+    lastActiveAt: z.string(),
+    userAgent: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+    level: levelSchema,
+    current: z.boolean(),
+  })
+  .openapi('AccountSession');
+
+const listSessionsRoute = defineRoute({
+  method: 'get',
+  path: '/api/auth/sessions',
+  access: ACCOUNT,
+  tags: ['auth'],
+  summary: "The account's active sessions (browsers signed in), the caller's marked current",
+  responses: { 200: jsonResponse(z.object({ sessions: z.array(sessionSchema) }), 'Sessions'), ...errorResponses(400, 403) },
+});
+
+const revokeSessionRoute = defineRoute({
+  method: 'delete',
+  path: '/api/auth/sessions/{sessionId}',
+  access: ACCOUNT,
+  tags: ['auth'],
+  summary: 'End one session of the account (every other one at once: POST /api/auth/sign-out?scope=others); audited',
+  request: { params: z.object({ sessionId: z.uuid().openapi({ param: { name: 'sessionId', in: 'path' } }) }) },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Ended'), ...errorResponses(400, 403, 404) },
+});
+
 export const twoFactorRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(listSessionsRoute, async (c) => c.json(await listSessions(c.var.services, c.var.account!), 200))
+  .openapi(revokeSessionRoute, async (c) => {
+    await revokeSession(c.var.services, c.var.account!, c.req.valid('param').sessionId);
+    return c.json({ ok: true as const }, 200);
+  })
   .openapi(listRoute, async (c) => c.json(await listFactors(c.var.services, signedInAccount(c)), 200))
   .openapi(enrollRoute, async (c) => {
     const body = c.req.valid('json');

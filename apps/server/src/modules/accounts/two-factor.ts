@@ -3,6 +3,7 @@ import { MESSAGES } from '@till/core';
 import { AppError } from '../../lib/app-error.ts';
 import type { Services, SignedInAccount } from '../../lib/context.ts';
 import { accountsRepository } from './accounts.repository.ts';
+import { auditAccountAction } from './sessions.ts';
 import { twoFactorRepository, type FactorRow } from './two-factor.repository.ts';
 import { hashRecoveryCode, matchTotpStep, newRecoveryCodes, newTotpSecret, qrCodeSvg, totpUri } from './totp.ts';
 
@@ -188,6 +189,7 @@ export async function deleteFactor(services: Services, account: SignedInAccount,
   await reauthenticate(services, account, input.password, clientAddress);
   if (!(await twoFactorRepository(services.database.db).deleteFactor(account.user.id, factorId))) throw factorNotFound();
   services.sessionCache.forgetUser(account.user.id);
+  await auditAccountAction(services, account, 'account.factor_removed', { factorId, friendlyName: factor.friendlyName });
 }
 
 /**
@@ -203,6 +205,7 @@ export async function setTwoFactorPolicy(services: Services, account: SignedInAc
   }
   await twoFactorRepository(services.database.db).setRequireTwoFactor(businessId, required);
   services.sessionCache.clear();
+  await auditAccountAction(services, account, 'business.two_factor_required', { required });
   return { required };
 }
 

@@ -116,6 +116,8 @@ test('enrolls an authenticator app, then signs in with password + code, and with
   await expect(dashboardHeading(page)).toBeVisible();
   await page.goto('/settings');
   await expect(page.getByRole('region', { name: 'Sign-in security' })).toContainText('9 of 10 recovery codes left');
+  // The sessions of the account: this browser, marked.
+  await expect(page.getByRole('list', { name: 'Signed-in browsers' })).toContainText('This browser');
 });
 
 test('signing out in one tab signs out the other tabs (SPEC §4 auth events over a BroadcastChannel)', async ({ page, context }) => {

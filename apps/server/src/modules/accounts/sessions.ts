@@ -1,43 +1,14 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { auditLog, session, sessionAssurance } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Services, SignedInAccount } from '../../lib/context.ts';
 import { accountsRepository } from './accounts.repository.ts';
-
-function sessionsRepository(db: Db) {
-  return {
-    async list(userId: string) {
-      return db
-        .select({
-          id: session.id,
-          createdAt: session.createdAt,
-          updatedAt: session.updatedAt,
-          userAgent: session.userAgent,
-          ipAddress: session.ipAddress,
-          level: sessionAssurance.level,
-        })
-        .from(session)
-        .leftJoin(sessionAssurance, eq(sessionAssurance.sessionId, session.id))
-        .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
-        .orderBy(desc(session.updatedAt));
-    },
-    async remove(userId: string, sessionId: string): Promise<boolean> {
-      const removed = await db
-        .delete(session)
-        .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
-        .returning({ id: session.id });
-      return removed.length > 0;
-    },
-  };
-}
+import { sessionsRepository } from './sessions.repository.ts';
 
 /** Sensitive account changes go to the business's audit log (ARCHITECTURE "Data rules"), when the account has one. */
 export async function auditAccountAction(services: Services, account: SignedInAccount, action: string, details: Record<string, unknown>) {
   const profile = await accountsRepository(services.database.db).findProfile(account.user.id);
   if (!profile) return;
   await services.database.withTenant(profile.businessId, (tx) =>
-    tx.insert(auditLog).values({ businessId: profile.businessId, actorUserId: account.user.id, action, details }),
+    sessionsRepository(services.database.db).insertAudit(tx, { businessId: profile.businessId, actorUserId: account.user.id, action, details }),
   );
 }
 

@@ -84,3 +84,25 @@ export function useTwoFactorPolicy() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: factorsQueryKey }),
   });
 }
+
+export const sessionsQueryKey = ['auth', 'sessions'] as const;
+
+export function useSessions() {
+  return useQuery({ queryKey: sessionsQueryKey, queryFn: ({ signal }) => dataOf(api.GET('/api/auth/sessions', { signal })) });
+}
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => dataOf(api.DELETE('/api/auth/sessions/{sessionId}', { params: { path: { sessionId } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+  });
+}
+
+export function useSignOutOthers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => dataOf(api.POST('/api/auth/sign-out', { params: { query: { scope: 'others' } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+  });
+}

@@ -130,8 +130,10 @@ export async function verifyFactor(services: Services, account: SignedInAccount,
   }
   if (challenge.verifiedAt) throw new AppError(400, 'mfa_challenge_expired', 'This challenge was already answered. Ask for a new one.');
   if (challenge.expiresAt.getTime() <= Date.now()) throw new AppError(400, 'mfa_challenge_expired', 'This challenge has expired. Ask for a new one.');
-  const secret = await symmetricDecrypt({ key: services.config.authSecret, data: factor.secret });
-  const step = await matchTotpStep(secret, input.code.replace(/\s/g, ''));
+  // A secret encrypted under an earlier auth secret can no longer be read: no code matches it
+  // (the account signs in with a recovery code and sets the app up again).
+  const secret = await symmetricDecrypt({ key: services.config.authSecret, data: factor.secret }).catch(() => null);
+  const step = secret ? await matchTotpStep(secret, input.code.replace(/\s/g, '')) : null;
   if (step === null) throw wrongCode();
   const firstFactor = factor.status !== 'verified' && (await repo.listFactors(account.user.id)).every((f) => f.status !== 'verified');
   const recoveryCodes = firstFactor ? newRecoveryCodes() : null;

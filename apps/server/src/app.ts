@@ -17,6 +17,7 @@ import { resolveAccount } from './lib/resolve-account.ts';
 import { readRegisterCookie } from './lib/till-cookie.ts';
 import { registersRoutes } from './modules/registers/registers.routes.ts';
 import { cashSessionsRoutes } from './modules/cash-sessions/cash-sessions.routes.ts';
+import { twoFactorRoutes } from './modules/accounts/two-factor.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -119,6 +120,7 @@ export function createApp(services: Services) {
     c.set('services', services);
     c.set('clientAddress', clientAddressOf(c, services.config.trustProxy));
     c.set('account', null);
+    c.set('partialAccount', null);
     c.set('registerCredential', null);
     await next();
   });
@@ -161,12 +163,17 @@ export function createApp(services: Services) {
     // A paired till never acts as an account, even when someone signed in on it (issue 10).
     const registerCredential = readRegisterCookie(c);
     c.set('registerCredential', registerCredential);
-    c.set('account', registerCredential ? null : await resolveAccount(c.var.services, c.req.raw.headers));
+    const signedIn = registerCredential ? null : await resolveAccount(c.var.services, c.req.raw.headers);
+    // A session that owes its second step reaches no business data: only the routes that read
+    // `partialAccount` (the second step itself, /api/me, sign-out) see it (decision 045).
+    c.set('account', signedIn?.secondStep ? null : signedIn);
+    c.set('partialAccount', signedIn?.secondStep ? signedIn : null);
     await next();
   });
 
   app.route('/', healthRoutes);
   app.route('/', accountsRoutes);
+  app.route('/', twoFactorRoutes);
   app.route('/', businessRoutes);
   app.route('/', superAdminRoutes);
   app.route('/', plansRoutes);

@@ -109,6 +109,12 @@ export interface Services {
 export interface SignedInAccount {
   user: { id: string; email: string | null; name: string; phoneNumber: string | null };
   sessionId: string;
+  /**
+   * What the session still owes before it is complete (decision 045): 'challenge' (a code from a
+   * verified factor) or 'enroll' (the business requires a factor the account does not have yet).
+   * Such a session is not `account` on a request; only the second-step routes read it.
+   */
+  secondStep?: 'challenge' | 'enroll' | null;
 }
 
 export interface AppEnv {
@@ -116,6 +122,8 @@ export interface AppEnv {
     services: Services;
     /** The signed-in account, when the request carries a valid session cookie. */
     account: SignedInAccount | null;
+    /** A signed-in account whose session still owes its second step (decision 045); `account` is null then. */
+    partialAccount: SignedInAccount | null;
     /** The till credential the request carries (its cookie), not yet checked. */
     registerCredential: RegisterCredential | null;
     /** Set by `till` routes: the checked till, with no employee session needed. */

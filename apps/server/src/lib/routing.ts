@@ -21,21 +21,44 @@ import { clearRegisterCookie } from './till-cookie.ts';
  */
 export type RouteAccess =
   | { kind: 'public' }
-  | { kind: 'account' }
+  | { kind: 'account'; secondStep?: true }
   | { kind: 'business'; requirement: ApiRequirement }
   | { kind: 'super-admin' }
   | { kind: 'till' };
 
 export const PUBLIC: RouteAccess = { kind: 'public' };
 export const ACCOUNT: RouteAccess = { kind: 'account' };
+/** A signed-in account, also while its session still owes the second step (the second-step routes). */
+export const ACCOUNT_SECOND_STEP: RouteAccess = { kind: 'account', secondStep: true };
 export const SUPER_ADMIN: RouteAccess = { kind: 'super-admin' };
 export const TILL: RouteAccess = { kind: 'till' };
 export const business = (requirement: ApiRequirement = {}): RouteAccess => ({ kind: 'business', requirement });
 
+/** A session that owes its second step is told so, not "session missing" (decision 045). */
+function refuseIncompleteSession(c: Context<AppEnv>) {
+  const partial = c.get('partialAccount');
+  if (c.get('account') || !partial) return;
+  if (partial.secondStep === 'enroll') {
+    throw new AppError(403, 'mfa_enrollment_required', 'Your business requires two-factor sign-in: set up an authenticator app first');
+  }
+  throw new AppError(403, 'insufficient_aal', 'Enter a code from your authenticator app to finish signing in');
+}
+
 const requireAccount = createMiddleware<AppEnv>(async (c, next) => {
+  refuseIncompleteSession(c);
   if (!c.get('account')) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
   await next();
 });
+
+const requireAccountOrSecondStep = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get('account') && !c.get('partialAccount')) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
+  await next();
+});
+
+/** The signed-in account of an ACCOUNT_SECOND_STEP route, complete or not. */
+export function signedInAccount(c: Context<AppEnv>) {
+  return (c.get('account') ?? c.get('partialAccount'))!;
+}
 
 /** A till credential that no longer works is dropped from the browser with the refusal. */
 async function forgettingBadTillCredential<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
@@ -59,6 +82,7 @@ const requireTill = createMiddleware<AppEnv>(async (c, next) => {
 
 function requireBusiness(requirement: ApiRequirement) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    if (!c.get('registerCredential')) refuseIncompleteSession(c);
     const tenant = await forgettingBadTillCredential(c, () => resolveTenant(c));
     const decision = evaluateApiAccess(tenant.actor, requirement, tenant.features);
     if (!decision.allowed) throw new AppError(403, decision.code, decision.message);
@@ -78,7 +102,7 @@ function accessMiddleware(access: RouteAccess) {
     case 'public':
       return [];
     case 'account':
-      return [requireAccount];
+      return [access.secondStep ? requireAccountOrSecondStep : requireAccount];
     case 'business':
       // resolveTenant asks for an account or a paired till itself.
       return [requireBusiness(access.requirement)];

@@ -329,7 +329,7 @@ export function createSocketServer(services: Services, hub: Hub, options: Socket
     const registerCredential = parseRegisterCredential(cookieValue(headers, REGISTER_COOKIE));
     const signIn = registerCredential
       ? services.registers.resolve(registerCredential).then((till) => (till ? { account: null, registerCredential } : null))
-      : resolveAccount(services, headers).then((account) => (account ? { account, registerCredential: null } : null));
+      : resolveAccount(services, headers).then((account) => (account && !account.secondStep ? { account, registerCredential: null } : null));
     signIn.then(
       (credentials) => {
         if (!credentials) {
@@ -368,7 +368,7 @@ export function createSocketServer(services: Services, hub: Hub, options: Socket
             return;
           }
           const account = await resolveAccount(services, connection.headers);
-          if (!account || account.sessionId !== connection.account?.sessionId) {
+          if (!account || account.secondStep || account.sessionId !== connection.account?.sessionId) {
             endConnection(connection, REALTIME_CLOSE_CODES.sessionEnded, 'session ended', 'session_not_found', MESSAGES.authSessionMissing);
           }
         });

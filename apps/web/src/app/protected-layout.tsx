@@ -107,6 +107,8 @@ export function ProtectedLayout() {
       // A signed-out answer that is being re-checked (e.g. just after signing in) is not final.
       return me.isFetching ? <LoadingScreen /> : <Navigate to="/auth" replace />;
     }
+    // Signed in with a password, the second factor still to come: back to the sign-in screen.
+    if (me.data.user && me.data.secondStep && !me.isPlaceholderData) return <Navigate to="/auth" replace />;
     if (!me.data.settings) return me.isPlaceholderData ? <LoadingScreen /> : (
       <Suspense fallback={<LoadingScreen />}>
         <CreateBusinessSettings />

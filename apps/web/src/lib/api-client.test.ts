@@ -98,3 +98,70 @@ describe('fileNameFromDisposition', () => {
     expect(fileNameFromDisposition(null)).toBeNull();
   });
 });
+
+describe('retries (SPEC §8: 502, 503 and 504 are retryable; SPEC §9: backoff from 200 ms)', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    vi.stubGlobal('window', { localStorage: memoryStorage() });
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const gateway = (status: number) => new Response('<html>Bad gateway</html>', { status, headers: { 'Content-Type': 'text/html' } });
+
+  it.each([502, 503, 504])('sends a GET again after %i, waiting 200 ms and then 400 ms, and returns the answer that came', async (status) => {
+    const times: number[] = [];
+    fetchMock.mockImplementation(async () => {
+      times.push(Date.now());
+      return times.length < 3 ? gateway(status) : json(200, { ok: true });
+    });
+    await expect(apiClient.get('/api/me')).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(190);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(390);
+  });
+
+  it('gives up after three retries (200, 400, 800 ms) with the last answer', async () => {
+    fetchMock.mockImplementation(async () => json(503, { error: { code: 'shutting_down', message: 'The server is restarting' } }));
+    const started = Date.now();
+    const failure = await apiClient.get('/api/me').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(503);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1390);
+  });
+
+  it.each([400, 401, 404, 409, 429, 500])('does not retry %i', async (status) => {
+    fetchMock.mockImplementation(async () => json(status, { error: { code: 'rate_limited', message: 'No' } }));
+    await expect(apiClient.get('/api/me')).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a POST again after 503 (not taken) with the same body, but not after 502 or 504 (it may have been taken)', async () => {
+    const bodies: string[] = [];
+    fetchMock.mockImplementation(async (request: Request) => {
+      bodies.push(await request.text());
+      return bodies.length === 1 ? gateway(503) : json(201, { id: 1 });
+    });
+    await expect(apiClient.post('/api/things', { name: 'Tea' })).resolves.toEqual({ id: 1 });
+    expect(bodies).toEqual(['{"name":"Tea"}', '{"name":"Tea"}']);
+
+    for (const status of [502, 504]) {
+      fetchMock.mockReset();
+      fetchMock.mockImplementation(async () => gateway(status));
+      const failure = await apiClient.post('/api/things', { name: 'Tea' }).catch((error: unknown) => error);
+      expect((failure as ApiError).status).toBe(status);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('stops waiting when the call is aborted', async () => {
+    fetchMock.mockImplementation(async () => gateway(503));
+    const controller = new AbortController();
+    const call = apiClient.get('/api/me', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

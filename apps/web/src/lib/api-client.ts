@@ -126,15 +126,22 @@ export async function sendToServer(request: Request): Promise<Response> {
   else request.headers.delete(EMPLOYEE_SESSION_HEADER);
 
   let response: Response;
-  try {
-    response = await fetch(request, { credentials: 'include' });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError({
-      status: 0,
-      code: 'network_error',
-      message: 'Could not reach the server. Check your connection and try again.',
-    });
+  for (let attempt = 0; ; attempt += 1) {
+    const retriesLeft = attempt < RETRY_DELAYS_MS.length;
+    try {
+      // The body can be sent once per Request: each attempt sends a copy while another may follow.
+      response = await fetch(retriesLeft ? request.clone() : request, { credentials: 'include' });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError({
+        status: 0,
+        code: 'network_error',
+        message: 'Could not reach the server. Check your connection and try again.',
+      });
+    }
+    if (!retriesLeft || !isRetryable(request.method, response.status)) break;
+    await response.body?.cancel();
+    await wait(RETRY_DELAYS_MS[attempt]!, request.signal);
   }
   if (!response.ok) {
     const error = toApiError(response.status, await readJson(response));
@@ -143,6 +150,32 @@ export async function sendToServer(request: Request): Promise<Response> {
     throw error;
   }
   return response;
+}
+
+/**
+ * SPEC §8: 502, 503 and 504 are retryable, and nothing else is; SPEC §9: with backoff from 200 ms
+ * (200, 400, 800 ms, then the answer stands). A 503 means the server did not take the request, so
+ * every method is sent again; after a 502 or 504 (a gateway that may have passed the request on)
+ * only methods that are safe to repeat are, so a sale or a sign-up is never sent twice.
+ */
+export const RETRYABLE_STATUSES = [502, 503, 504] as const;
+export const RETRY_DELAYS_MS = [200, 400, 800] as const;
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+export function isRetryable(method: string, status: number): boolean {
+  if (status === 503) return true;
+  return (status === 502 || status === 504) && IDEMPOTENT_METHODS.has(method.toUpperCase());
+}
+
+function wait(ms: number, signal: AbortSignal | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    }, { once: true });
+  });
 }
 
 /** Headers for the calls that pick or start a session (the name list, PIN sign-in). */

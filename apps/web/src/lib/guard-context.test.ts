@@ -27,6 +27,7 @@ const owner: Me = {
   employeeSession: null,
   isSuperAdmin: false,
   isBusinessOwner: true,
+  secondStep: null,
 };
 
 const session = (employee_role: EmployeeSession['employee_role']): EmployeeSession => ({

@@ -37,6 +37,8 @@ export interface Me {
   isSuperAdmin: boolean;
   /** The signed-in account owns the business (SPEC §6 guard). */
   isBusinessOwner: boolean;
+  /** The session still owes its second step (decision 045): only the sign-in screen is shown. */
+  secondStep: 'challenge' | 'enroll' | null;
 }
 
 export type SignedInMe = Me & { user: MeUser };
@@ -50,6 +52,7 @@ export const SIGNED_OUT_ME: Me = {
   employeeSession: null,
   isSuperAdmin: false,
   isBusinessOwner: false,
+  secondStep: null,
 };
 
 type RawSettings = Omit<BusinessSettings, 'enabled_features' | 'prices_include_tax'> & {
@@ -81,6 +84,7 @@ export function normalizeMe(raw: RawMe): Me {
     employeeSession: raw.employeeSession ?? null,
     isSuperAdmin: raw.isSuperAdmin === true,
     isBusinessOwner: raw.isBusinessOwner === true,
+    secondStep: raw.secondStep ?? null,
   };
 }
 
@@ -105,7 +109,8 @@ export function forgetCachedMe(): void {
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
   try {
     const me = normalizeMe(await dataOf(api.GET('/api/me', signal ? { signal } : {})));
-    if (me.user || me.till) writeProfileCache(browserStorage(), me, Date.now());
+    // A session still owing its second step is not worth drawing a page from later.
+    if ((me.user && !me.secondStep) || me.till) writeProfileCache(browserStorage(), me, Date.now());
     else forgetCachedMe();
     return me;
   } catch (error) {

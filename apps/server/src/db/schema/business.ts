@@ -56,6 +56,8 @@ export const businessSettings = pgTable('business_settings', {
   cashVarianceThreshold: bigint('cash_variance_threshold', { mode: 'number' }).notNull().default(0),
   /** Cashiers may close the drawer session they opened (otherwise can_access_reports is needed). */
   cashiersCloseOwnSession: boolean('cashiers_close_own_session').notNull().default(true),
+  /** The owner requires every account of the business to sign in with a second factor (issue 19 item 2). */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -27,3 +27,4 @@ export * from './plans.ts';
 export * from './incidents.ts';
 export * from './workshop.ts';
 export * from './webhooks.ts';
+export * from './two-factor.ts';

@@ -3,6 +3,7 @@ import type { AccountsPort, SignedInAccount } from '../../lib/context.ts';
 import { accountsRepository } from './accounts.repository.ts';
 import type { Auth } from './auth.ts';
 import { publicEmail } from './credentials.ts';
+import { readAssurance } from './two-factor.ts';
 
 /** What lib/ (tenant resolution, route access, session reading) asks of accounts, wired in services.ts. */
 export function createAccountsPort({ database, auth }: { database: Database; auth: Auth }): AccountsPort {
@@ -13,9 +14,11 @@ export function createAccountsPort({ database, auth }: { database: Database; aut
       const found = await auth.api.getSession({ headers });
       if (!found) return null;
       const user = found.user as { id: string; email: string; name: string; phoneNumber?: string | null };
+      const { secondStep } = await readAssurance({ database }, user.id, found.session.id);
       return {
         user: { id: user.id, email: publicEmail(user.email), name: user.name, phoneNumber: user.phoneNumber ?? null },
         sessionId: found.session.id,
+        secondStep,
       } satisfies SignedInAccount;
     },
   };

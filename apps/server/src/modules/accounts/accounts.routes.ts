@@ -54,7 +54,13 @@ const signInRoute = defineRoute({
   tags: ['auth'],
   summary: 'Sign in with email or phone and a password',
   request: { body: jsonBody(z.strictObject(credentialFields)) },
-  responses: { 200: jsonResponse(z.object({ user: userSchema }), 'Signed in'), ...errorResponses(400, 401, 429) },
+  description:
+    'With a verified second factor the answer says secondStep "challenge": the session reaches nothing but the factor routes until a code verifies it; ' +
+    '"enroll" when the business requires a factor the account does not have yet.',
+  responses: {
+    200: jsonResponse(z.object({ user: userSchema, secondStep: z.enum(['challenge', 'enroll']).nullable() }), 'Signed in'),
+    ...errorResponses(400, 401, 429),
+  },
 });
 
 const signOutRoute = defineRoute({
@@ -115,10 +121,10 @@ export const accountsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(signInRoute, async (c) => {
     const result = await signIn(c.var.services, c.req.valid('json'), authHeadersFor(c), c.var.clientAddress);
     forwardAuthCookies(c, result.headers);
-    return c.json({ user: result.user }, 200);
+    return c.json({ user: result.user, secondStep: result.secondStep }, 200);
   })
   .openapi(signOutRoute, async (c) => {
-    const result = await signOut(c.var.services, { scope: c.req.valid('query').scope, account: c.var.account }, authHeadersFor(c));
+    const result = await signOut(c.var.services, { scope: c.req.valid('query').scope, account: c.var.account ?? c.var.partialAccount }, authHeadersFor(c));
     forwardAuthCookies(c, result.headers);
     return c.json({ ok: true as const }, 200);
   })

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { ensureBusinessSettings } from '../business/ensure-business-settings.ts';
 import { accountsRepository } from './accounts.repository.ts';
 import { publicEmail, readCredentials } from './credentials.ts';
+import { secondStepAfterSignIn } from './two-factor.ts';
 
 export interface SignInInput {
   email?: string | undefined;
@@ -56,6 +57,8 @@ export async function signIn(services: Services, input: SignInInput, requestHead
   if (profile) await ensureBusinessSettings(services.database, { businessId: profile.businessId, userId: user.id });
   return {
     headers: result.headers,
+    // With a verified factor (or a business rule requiring one) the session is not complete yet.
+    secondStep: await secondStepAfterSignIn(services, user.id),
     user: { id: user.id, email: publicEmail(user.email), phoneNumber: user.phoneNumber ?? null, name: user.name },
   };
 }

@@ -9,7 +9,7 @@ import { businessSettingsPatch, getBusinessSettings, updateBusinessSettings } fr
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { assignBusinessOwner } from './assign-business-owner.ts';
 import { ensureBusinessSettings } from './ensure-business-settings.ts';
-import { getMe } from './get-me.ts';
+import { getMe, partialMe } from './get-me.ts';
 import { requireOwnBusiness } from './require-own-business.ts';
 import { EMPLOYEE_SESSION_HEADER } from '../../lib/tenant.ts';
 import { employeeSessionSchema } from '../employee-sessions/employee-session-schema.ts';
@@ -38,6 +38,7 @@ const meSchema = z
     isSuperAdmin: z.boolean(),
     isBusinessOwner: z.boolean(),
     till: nullableRef(pairedRegisterSchema),
+    secondStep: z.enum(['challenge', 'enroll']).nullable(),
   })
   .openapi('Me');
 
@@ -133,6 +134,8 @@ export const businessRoutes = new OpenAPIHono<AppEnv>()
     const till = credential ? await services.registers.resolve(credential) : null;
     // An unpaired till's old credential is dropped: the browser is a plain signed-out one again.
     if (credential && !till) clearRegisterCookie(c);
+    const partial = c.var.partialAccount;
+    if (partial && !credential) return c.json(partialMe(partial) as never, 200);
     return c.json((await getMe(services, accountsRepository(services.database.db), c.var.account, token, till)) as never, 200);
   })
   .openapi(ensureSettingsRoute, async (c) => {

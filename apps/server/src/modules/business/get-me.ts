@@ -23,6 +23,8 @@ export interface MeView {
   isBusinessOwner: boolean;
   /** Set when this browser is a paired till: nobody's account is signed in on it. */
   till: { id: string; name: string; store_id: string } | null;
+  /** The session still owes a second step (decision 045): nothing else is shown until it is done. */
+  secondStep: 'challenge' | 'enroll' | null;
 }
 
 const SIGNED_OUT: MeView = {
@@ -34,7 +36,13 @@ const SIGNED_OUT: MeView = {
   isSuperAdmin: false,
   isBusinessOwner: false,
   till: null,
+  secondStep: null,
 };
+
+/** A session that owes its second step: who it is, and nothing of the business yet. */
+export function partialMe(account: SignedInAccount): MeView {
+  return { ...SIGNED_OUT, user: account.user, secondStep: account.secondStep ?? null };
+}
 
 /** Everything the web app needs to decide what to show, in one round trip. */
 export async function getMe(
@@ -76,6 +84,7 @@ export async function getMe(
     isSuperAdmin,
     isBusinessOwner: business?.ownerUserId === account.user.id,
     till: null,
+    secondStep: null,
   };
 }
 

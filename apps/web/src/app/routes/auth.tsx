@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BackButton } from '@/components/back-button';
 import { BrandLink } from '@/components/brand';
 import { paths } from '@/config/paths';
 import { AuthScreen, type AuthMode } from '@/features/auth/components/auth-screen';
+import { SecondStep } from '@/features/auth/components/second-step';
+import { useMe } from '@/lib/me';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const HEADINGS: Record<AuthMode, { title: string; intro: string }> = {
@@ -55,6 +58,18 @@ export function AuthRoute({ afterSignIn = paths.dashboard, onSignedIn }: AuthRou
   };
 
   const heading = mode === 'signin' && signInHeading ? signInHeading : HEADINGS[mode];
+  // The password is done; a second factor is still owed (from the answer, or /api/me on a reload).
+  const me = useMe();
+  const [signInStep, setSignInStep] = useState<'challenge' | 'enroll' | null>(null);
+  const owed = me.data?.user && !me.isPlaceholderData ? me.data.secondStep : null;
+  // Held until done: setting up an app ends with recovery codes, after /api/me already says complete.
+  if (owed && !signInStep) setSignInStep(owed);
+  const secondStep = signInStep;
+  const finish = () => {
+    setSignInStep(null);
+    if (onSignedIn) onSignedIn();
+    else void navigate(afterSignIn, { replace: true });
+  };
 
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40">
@@ -67,12 +82,16 @@ export function AuthRoute({ afterSignIn = paths.dashboard, onSignedIn }: AuthRou
           <h1 className="text-2xl font-semibold tracking-tight">{heading.title}</h1>
           <p className="text-muted-foreground">{heading.intro}</p>
         </div>
+        {secondStep ? (
+          <SecondStep step={secondStep} onDone={finish} onCancel={() => setSignInStep(null)} />
+        ) : (
         <AuthScreen
           mode={mode}
           onModeChange={onModeChange}
-          onSignedIn={() => (onSignedIn ? onSignedIn() : void navigate(afterSignIn, { replace: true }))}
+          onSignedIn={(response) => (response.secondStep ? setSignInStep(response.secondStep) : finish())}
           onSignedUp={() => void navigate(paths.signupThankYou, { replace: true })}
         />
+        )}
       </main>
     </div>
   );

@@ -2,6 +2,8 @@ import { ChatbotSettingsCard } from '@/features/chatbot/components/chatbot-setti
 import { PlanUsageCard } from '@/features/plans/components/plan-usage-card';
 import { TillsCard } from '@/features/registers/components/tills-card';
 import { SettingsPage } from '@/features/settings/components/settings-page';
+import { SessionsCard } from '@/features/auth/components/sessions-card';
+import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { useMe } from '@/lib/me';
 
 export function SettingsRoute() {
@@ -12,6 +14,16 @@ export function SettingsRoute() {
       {me.data?.user ? (
         <section aria-label="Plan" className="max-w-3xl">
           <PlanUsageCard />
+        </section>
+      ) : null}
+      {me.data?.user ? (
+        <section aria-label="Sign-in security" className="max-w-3xl">
+          <TwoFactorCard isBusinessOwner={me.data.isBusinessOwner} />
+        </section>
+      ) : null}
+      {me.data?.user ? (
+        <section aria-label="Sessions" className="max-w-3xl">
+          <SessionsCard />
         </section>
       ) : null}
       <section aria-label="Tills" className="max-w-3xl">

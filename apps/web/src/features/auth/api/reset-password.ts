@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, dataOf } from '@/lib/api';
+import { publishAuthEvent } from '@/lib/auth-events';
 
 export const resetPasswordInput = z.object({
   token: z.string().min(1),
@@ -14,5 +15,6 @@ export function resetPassword(input: ResetPasswordInput) {
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  // The reset ends every session of the account: the other tabs re-ask who is signed in.
+  return useMutation({ mutationFn: resetPassword, onSuccess: () => publishAuthEvent('PASSWORD_RECOVERY') });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@till/core';
 import { z } from 'zod';
 import { api, dataOf } from '@/lib/api';
+import { publishAuthEvent } from '@/lib/auth-events';
 import { forgetCachedMe } from '@/lib/me';
 
 /** SPEC §5: an email or a phone number, plus a password. */
@@ -26,9 +27,11 @@ export function useSignIn() {
   return useMutation({
     mutationFn: signIn,
     // Nothing cached before sign-in belongs to this account, including a signed-out /api/me.
-    onSuccess: () => {
+    onSuccess: (response) => {
       forgetCachedMe();
       queryClient.clear();
+      // With a second step still owed, the other tabs hear of it once that is done.
+      if (!response.secondStep) publishAuthEvent('SIGNED_IN');
     },
   });
 }

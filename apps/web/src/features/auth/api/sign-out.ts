@@ -3,6 +3,7 @@ import type { SignOutScope } from '@till/core';
 import { isApiError } from '@/lib/api-client';
 import { api, dataOf } from '@/lib/api';
 import { clearEmployeeSession } from '@/lib/employee-session';
+import { publishAuthEvent } from '@/lib/auth-events';
 import { forgetCachedMe } from '@/lib/me';
 
 export function signOut(scope: SignOutScope = 'local') {
@@ -19,6 +20,8 @@ export function useSignOut() {
     // An employee session rides on the account's: without the account it is nobody's.
     clearEmployeeSession();
     queryClient.removeQueries();
+    // Every other tab of this browser signs out too.
+    publishAuthEvent('SIGNED_OUT');
   };
   return useMutation({
     mutationFn: (scope: SignOutScope = 'local') => signOut(scope),

@@ -1,7 +1,7 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import type { AuthResponse } from '../api/types';
+import type { AuthResponse, SignInResponse } from '../api/types';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -15,7 +15,7 @@ const TABS: { mode: AuthMode; label: string }[] = [
 interface AuthScreenProps {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
-  onSignedIn: (response: AuthResponse) => void;
+  onSignedIn: (response: SignInResponse) => void;
   onSignedUp: (response: AuthResponse) => void;
 }
 

@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { signInInput, useSignIn } from '../api/sign-in';
-import type { AuthResponse } from '../api/types';
+import type { SignInResponse } from '../api/types';
 import { credentialsFromIdentifier } from '../utils/identifier';
 
 interface SignInFormValues {
@@ -15,7 +15,7 @@ interface SignInFormValues {
   password: string;
 }
 
-export function SignInForm({ onSuccess }: { onSuccess: (response: AuthResponse) => void }) {
+export function SignInForm({ onSuccess }: { onSuccess: (response: SignInResponse) => void }) {
   const signIn = useSignIn();
   const [clientError, setClientError] = useState<string | null>(null);
   const { register, handleSubmit } = useForm<SignInFormValues>({

@@ -55,3 +55,4 @@ export * from './dining.ts';
 export * from './kitchen-stages.ts';
 export * from './modifiers.ts';
 export * from './sales-history.ts';
+export * from './accounting.ts';

@@ -225,7 +225,9 @@ describe('employee performance', () => {
     const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
     const res = await s.client.get(`/api/employee-performance?from=${day(-1)}&to=${day(1)}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const byName = Object.fromEntries((res.body.employees as { name: string }[]).map((employee) => [employee.name, employee]));
+    const byName: Record<string, Record<string, unknown> & { hoursWorked: number }> = Object.fromEntries(
+      (res.body.employees as { name: string; hoursWorked: number }[]).map((employee) => [employee.name, employee]),
+    );
     expect(byName['Cal Cashier']).toEqual({
       employeeId: cal.employee.id,
       name: 'Cal Cashier',
@@ -242,8 +244,8 @@ describe('employee performance', () => {
       salesPerHour: 280,
     });
     expect(byName['Cat Cashier']).toMatchObject({ sales: 1, netSales: 1000, itemsSold: 1, averageSale: 1000, discounts: 0, refunds: 0 });
-    expect(byName['Cat Cashier'].hoursWorked).toBeGreaterThanOrEqual(2);
-    expect(byName['Cat Cashier'].hoursWorked).toBeLessThan(2.1);
+    expect(byName['Cat Cashier']!.hoursWorked).toBeGreaterThanOrEqual(2);
+    expect(byName['Cat Cashier']!.hoursWorked).toBeLessThan(2.1);
     expect(byName['Max Manager']).toMatchObject({ sales: 0, netSales: 0, refunds: 1, refundAmount: 900, hoursWorked: 0, salesPerHour: null });
     // The owner's own account counts for the business-owner employee.
     const owner = (res.body.employees as { employeeId: string }[]).find((employee) => employee.employeeId === s.ownerEmployeeId);

@@ -38,7 +38,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/superadmin/feature-flags': () => import('@/features/feature-flags/components/feature-flags-page').then((module) => module.FeatureFlagsPage),
   '/pricing': () => import('@/features/plans/components/pricing-page').then((module) => module.PricingPage),
   '/incidents': () => import('@/features/incidents/components/incidents-page').then((module) => module.IncidentsPage),
-  '/back-office': () => import('@/features/back-office/components/back-office-page').then((module) => module.BackOfficePage),
+  '/back-office': () => import('./routes/back-office').then((module) => module.BackOfficeRoute),
   '/system-health': () => import('./routes/system-health').then((module) => module.SystemHealthRoute),
   '/pos': () => import('./routes/pos').then((module) => module.PosRoute),
   '/enhanced-pos': () => import('./routes/pos').then((module) => module.PosRoute),

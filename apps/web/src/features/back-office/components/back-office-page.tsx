@@ -1,9 +1,11 @@
 import type { FeatureName } from '@till/core';
 import { BarChart3Icon, ChevronRightIcon, PackageIcon, SettingsIcon, UsersIcon, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMe } from '@/lib/me';
 import { useBackOfficeSummary, type BackOfficeSummary } from '../api/back-office';
 
@@ -42,6 +44,7 @@ const SECTIONS: { title: string; icon: LucideIcon; links: HubLink[] }[] = [
     links: [
       { to: '/analytics?tab=sales', label: 'Sales', feature: 'reporting_analytics' },
       { to: '/analytics?tab=inventory', label: 'Inventory', feature: 'reporting_analytics' },
+      { to: '/back-office?tab=profit-and-loss', label: 'Profit and loss', feature: 'basic_accounting' },
       { to: '/z-report', label: 'Z reports' },
       { to: '/expenses/invoices', label: 'Expenses' },
     ],
@@ -99,14 +102,61 @@ function AttentionCounts() {
   );
 }
 
-/** /back-office: the owner's hub for stock, staff, reports and settings, with what needs attention. */
-export function BackOfficePage() {
+/**
+ * /back-office: the owner's hub for stock, staff, reports and settings, with what needs attention.
+ * With `profitAndLoss` (given by the route to those who may see it, decision 047) a second tab,
+ * ?tab=profit-and-loss, holds the statement.
+ */
+export function BackOfficePage({ profitAndLoss }: { profitAndLoss?: ReactNode } = {}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = profitAndLoss && searchParams.get('tab') === 'profit-and-loss' ? 'profit-and-loss' : 'overview';
+  const header = <PageHeader title="Back Office" description="Stock, staff, reports and settings in one place, and what needs your attention today." />;
+  if (!profitAndLoss) {
+    return (
+      <div className="grid gap-6">
+        {header}
+        <Overview />
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-6">
+      {header}
+      <Tabs
+        value={tab}
+        onValueChange={(next) =>
+          setSearchParams(
+            (params) => {
+              if (next === 'overview') params.delete('tab');
+              else params.set('tab', next);
+              return params;
+            },
+            { replace: true },
+          )
+        }
+        className="grid gap-4"
+      >
+        <TabsList aria-label="Back office" className="print:hidden">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="profit-and-loss">Profit and loss</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview" className="grid gap-6">
+          {tab === 'overview' ? <Overview /> : null}
+        </TabsContent>
+        <TabsContent value="profit-and-loss" className="min-w-0">
+          {tab === 'profit-and-loss' ? profitAndLoss : null}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function Overview() {
   const me = useMe();
   const features = me.data?.settings?.enabled_features;
   const shown = (link: HubLink) => !link.feature || !features || features[link.feature];
   return (
-    <div className="grid gap-6">
-      <PageHeader title="Back Office" description="Stock, staff, reports and settings in one place, and what needs your attention today." />
+    <>
       <section aria-labelledby="attention-heading" className="grid gap-3">
         <h2 id="attention-heading" className="text-lg font-semibold">
           Needs attention
@@ -142,6 +192,6 @@ export function BackOfficePage() {
           );
         })}
       </div>
-    </div>
+    </>
   );
 }

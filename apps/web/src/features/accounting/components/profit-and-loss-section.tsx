@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import { cn } from '@/lib/utils';
 import { useProfitAndLoss, type ProfitAndLoss, type StatementFigures } from '../api/profit-and-loss';
@@ -72,7 +72,9 @@ function Statement({ statement }: { statement: ProfitAndLoss }) {
               formatAxis={moneyAxis}
             />
           </div>
-          <Table aria-label="Profit and loss by month">
+          {/* Its own scroll box that takes the keyboard: nothing in the table can be focused. */}
+          <div role="region" aria-label="Profit and loss by month, scrolls sideways" tabIndex={0} className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          <table aria-label="Profit and loss by month" className="w-full caption-bottom text-sm">
             <TableHeader>
               <TableRow>
                 <TableHead scope="col" className="sticky left-0 bg-card">
@@ -103,7 +105,8 @@ function Statement({ statement }: { statement: ProfitAndLoss }) {
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </table>
+          </div>
         </CardContent>
       </Card>
     </div>

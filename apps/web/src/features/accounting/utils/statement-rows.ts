@@ -2,6 +2,9 @@ import type { CsvCell } from '@/lib/csv';
 import { minorToDecimalText } from '@/lib/money';
 import type { ProfitAndLoss, StatementFigures } from '../api/profit-and-loss';
 
+/** Minus, without a -0 that would print as “-$0.00”. */
+const minus = (amount: number) => (amount === 0 ? 0 : -amount);
+
 /** One line of the statement: how to read it from a month's (or the total's) figures. */
 export interface StatementLine {
   key: string;
@@ -18,20 +21,20 @@ export interface StatementLine {
 export function statementLines(statement: Pick<ProfitAndLoss, 'expenseCategories'>): StatementLine[] {
   return [
     { key: 'gross', label: 'Gross sales', value: (f) => f.grossSales, kind: 'money' },
-    { key: 'discounts', label: 'Discounts', value: (f) => -f.discounts, kind: 'money', indent: true },
-    { key: 'refunds', label: 'Refunds', value: (f) => -f.refunds, kind: 'money', indent: true },
+    { key: 'discounts', label: 'Discounts', value: (f) => minus(f.discounts), kind: 'money', indent: true },
+    { key: 'refunds', label: 'Refunds', value: (f) => minus(f.refunds), kind: 'money', indent: true },
     { key: 'net', label: 'Net sales', value: (f) => f.netSales, kind: 'money', strong: true },
-    { key: 'cogs', label: 'Cost of goods sold', value: (f) => -f.costOfGoodsSold, kind: 'money' },
+    { key: 'cogs', label: 'Cost of goods sold', value: (f) => minus(f.costOfGoodsSold), kind: 'money' },
     { key: 'gross-profit', label: 'Gross profit', value: (f) => f.grossProfit, kind: 'money', strong: true },
     { key: 'margin', label: 'Gross margin', value: (f) => f.margin, kind: 'percent', indent: true },
     ...statement.expenseCategories.map((category, index) => ({
       key: `expense-${category.id}`,
       label: category.name,
-      value: (f: StatementFigures) => -(f.expenses[index]?.amount ?? 0),
+      value: (f: StatementFigures) => minus(f.expenses[index]?.amount ?? 0),
       kind: 'money' as const,
       indent: true,
     })),
-    { key: 'expenses', label: 'Expenses', value: (f) => -f.totalExpenses, kind: 'money', strong: true },
+    { key: 'expenses', label: 'Expenses', value: (f) => minus(f.totalExpenses), kind: 'money', strong: true },
     { key: 'operating-profit', label: 'Operating profit', value: (f) => f.operatingProfit, kind: 'money', strong: true },
     { key: 'tax', label: 'Tax collected (not income)', value: (f) => f.tax, kind: 'money' },
     { key: 'imported', label: 'Of which imported sales', value: (f) => f.importedSales, kind: 'money' },

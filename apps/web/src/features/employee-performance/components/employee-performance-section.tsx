@@ -2,7 +2,7 @@ import { DownloadIcon } from 'lucide-react';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import { useEmployeePerformance } from '../api/employee-performance';
 import { performanceColumns } from './performance-format';
@@ -52,7 +52,8 @@ export function EmployeePerformanceSection({ from, to }: { from: string; to: str
         ) : performance.data.employees.length === 0 ? (
           <p className="text-sm text-muted-foreground">No employees yet.</p>
         ) : (
-          <Table aria-label="Employee performance">
+                    <div role="region" aria-label="Employee performance, scrolls sideways" tabIndex={0} className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          <table aria-label="Employee performance" className="w-full caption-bottom text-sm">
             <TableHeader>
               <TableRow>
                 <TableHead scope="col">Employee</TableHead>
@@ -77,7 +78,8 @@ export function EmployeePerformanceSection({ from, to }: { from: string; to: str
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </table>
+          </div>
         )}
       </CardContent>
     </Card>

@@ -134,20 +134,20 @@ export function EmployeesPage({ canAdd, canKick, timeZone, performanceOf }: Empl
             return (
               <li key={employee.id} aria-label={employee.full_name} className="grid gap-3 p-4">
                 <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-                <div className="grid min-w-0 gap-1.5">
-                  <div className="min-w-0">
-                    <p className={employee.is_active ? 'font-semibold' : 'font-semibold text-muted-foreground line-through'}>
-                      {employee.full_name}
-                    </p>
-                    {employee.email ? <p className="truncate text-sm text-muted-foreground">{employee.email}</p> : null}
+                  <div className="grid min-w-0 gap-1.5">
+                    <div className="min-w-0">
+                      <p className={employee.is_active ? 'font-semibold' : 'font-semibold text-muted-foreground line-through'}>
+                        {employee.full_name}
+                      </p>
+                      {employee.email ? <p className="truncate text-sm text-muted-foreground">{employee.email}</p> : null}
+                    </div>
+                    <div className="flex flex-wrap gap-1.5">
+                      <Badge variant="outline">{EMPLOYEE_ROLE_LABELS[employee.role]}</Badge>
+                      {employee.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
+                      <PinStatus employee={employee} formatInstant={formatInstant} />
+                    </div>
                   </div>
-                  <div className="flex flex-wrap gap-1.5">
-                    <Badge variant="outline">{EMPLOYEE_ROLE_LABELS[employee.role]}</Badge>
-                    {employee.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
-                    <PinStatus employee={employee} formatInstant={formatInstant} />
-                  </div>
-                </div>
-                <div className="flex flex-wrap gap-2 sm:justify-end">
+                  <div className="flex flex-wrap gap-2 sm:justify-end">
                     {performanceOf ? (
                       <Button
                         variant="outline"
@@ -160,41 +160,41 @@ export function EmployeesPage({ canAdd, canKick, timeZone, performanceOf }: Empl
                       </Button>
                     ) : null}
                     {employee.is_active ? (
-                    <>
-                    {canAdd ? (
-                      <Button variant="outline" onClick={() => openForm({ mode: 'edit', employee })} aria-label={`Edit ${employee.full_name}`}>
-                        <PencilIcon aria-hidden="true" />
-                        Edit
-                      </Button>
+                      <>
+                        {canAdd ? (
+                          <Button variant="outline" onClick={() => openForm({ mode: 'edit', employee })} aria-label={`Edit ${employee.full_name}`}>
+                            <PencilIcon aria-hidden="true" />
+                            Edit
+                          </Button>
+                        ) : null}
+                        {canAdd ? (
+                          <Button
+                            variant="outline"
+                            onClick={() => onNewCode(employee)}
+                            disabled={issueCode.isPending}
+                            aria-label={`New setup code for ${employee.full_name}`}
+                          >
+                            <KeyRoundIcon aria-hidden="true" />
+                            New setup code
+                          </Button>
+                        ) : null}
+                        {canKick && !isOwner ? (
+                          <Button
+                            variant="outline"
+                            className="text-red-700 hover:text-red-800"
+                            onClick={() => {
+                              deactivate.reset();
+                              setToDeactivate(employee);
+                            }}
+                            aria-label={`Deactivate ${employee.full_name}`}
+                          >
+                            <UserXIcon aria-hidden="true" />
+                            Deactivate
+                          </Button>
+                        ) : null}
+                      </>
                     ) : null}
-                    {canAdd ? (
-                      <Button
-                        variant="outline"
-                        onClick={() => onNewCode(employee)}
-                        disabled={issueCode.isPending}
-                        aria-label={`New setup code for ${employee.full_name}`}
-                      >
-                        <KeyRoundIcon aria-hidden="true" />
-                        New setup code
-                      </Button>
-                    ) : null}
-                    {canKick && !isOwner ? (
-                      <Button
-                        variant="outline"
-                        className="text-red-700 hover:text-red-800"
-                        onClick={() => {
-                          deactivate.reset();
-                          setToDeactivate(employee);
-                        }}
-                        aria-label={`Deactivate ${employee.full_name}`}
-                      >
-                        <UserXIcon aria-hidden="true" />
-                        Deactivate
-                      </Button>
-                    ) : null}
-                    </>
-                    ) : null}
-                </div>
+                  </div>
                 </div>
                 {performanceOf && performanceShown === employee.id ? performanceOf({ id: employee.id, name: employee.full_name }) : null}
               </li>

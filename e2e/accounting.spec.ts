@@ -66,7 +66,7 @@ test('the owner sells twice and pays an expense, reads the profit and loss to th
 
   // The back office's Reports card leads to the statement.
   await page.goto('/back-office');
-  await page.getByRole('link', { name: 'Profit and loss' }).click();
+  await page.getByRole('link', { name: 'Profit and loss' }).first().click();
   await expect(page).toHaveURL(/\/back-office\?tab=profit-and-loss$/);
   await expect(page.getByRole('heading', { name: 'Profit and loss', level: 2 })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Profit and loss summary' });

@@ -94,15 +94,10 @@ export interface MonthStatement extends MonthFacts {
   operatingMargin: number | null;
 }
 
-export const EMPTY_MONTH_FACTS: MonthFacts = Object.freeze({
-  grossSales: 0,
-  discounts: 0,
-  refunds: 0,
-  tax: 0,
-  costOfGoodsSold: 0,
-  importedSales: 0,
-  expenses: Object.freeze({}) as Record<string, number>,
-}) as MonthFacts;
+/** A month where nothing happened (a fresh object each time: callers add to it). */
+export function emptyMonthFacts(): MonthFacts {
+  return { grossSales: 0, discounts: 0, refunds: 0, tax: 0, costOfGoodsSold: 0, importedSales: 0, expenses: {} };
+}
 
 /** Net sales, gross profit, margin and operating profit of one month (or of a total). */
 export function statementOf(facts: MonthFacts): MonthStatement {
@@ -124,7 +119,7 @@ export function statementOf(facts: MonthFacts): MonthStatement {
 
 /** The facts of several months added up (the total column). */
 export function sumMonthFacts(months: readonly MonthFacts[]): MonthFacts {
-  const total: MonthFacts = { ...EMPTY_MONTH_FACTS, expenses: {} };
+  const total = emptyMonthFacts();
   for (const month of months) {
     total.grossSales += month.grossSales;
     total.discounts += month.discounts;

@@ -1,5 +1,5 @@
 import {
-  EMPTY_MONTH_FACTS,
+  emptyMonthFacts,
   lineGrossBeforeTax,
   monthRangeDays,
   monthRangeProblem,
@@ -27,7 +27,7 @@ export async function getProfitAndLoss(database: Database, businessId: string, r
     const business = await repo.findBusiness(tx, businessId);
     if (!business) throw notFound('business_not_found', 'No business is set up for this account');
     const period = { timeZone: business.timeZone, ...days };
-    const facts = new Map<string, MonthFacts>(monthsOf(range).map((month) => [month, { ...EMPTY_MONTH_FACTS, expenses: {} }]));
+    const facts = new Map<string, MonthFacts>(monthsOf(range).map((month) => [month, emptyMonthFacts()]));
     const factsOf = (month: string) => facts.get(month)!;
     for (const row of await repo.salesByMonth(tx, businessId, period)) {
       const month = factsOf(row.month);

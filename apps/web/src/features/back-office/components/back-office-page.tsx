@@ -5,7 +5,6 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMe } from '@/lib/me';
 import { useBackOfficeSummary, type BackOfficeSummary } from '../api/back-office';
 
@@ -104,12 +103,12 @@ function AttentionCounts() {
 
 /**
  * /back-office: the owner's hub for stock, staff, reports and settings, with what needs attention.
- * With `profitAndLoss` (given by the route to those who may see it, decision 047) a second tab,
+ * With `profitAndLoss` (given by the route to those who may see it, decision 047) a second view,
  * ?tab=profit-and-loss, holds the statement.
  */
 export function BackOfficePage({ profitAndLoss }: { profitAndLoss?: ReactNode } = {}) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab = profitAndLoss && searchParams.get('tab') === 'profit-and-loss' ? 'profit-and-loss' : 'overview';
+  const [searchParams] = useSearchParams();
+  const view = profitAndLoss && searchParams.get('tab') === 'profit-and-loss' ? 'profit-and-loss' : 'overview';
   const header = <PageHeader title="Back Office" description="Stock, staff, reports and settings in one place, and what needs your attention today." />;
   if (!profitAndLoss) {
     return (
@@ -119,34 +118,27 @@ export function BackOfficePage({ profitAndLoss }: { profitAndLoss?: ReactNode } 
       </div>
     );
   }
+  // Links, not a tab widget: each view has its own address, and the till's shared code stays as it is.
+  const viewLink = (to: string, label: string, current: boolean) => (
+    <Link
+      to={to}
+      replace
+      aria-current={current ? 'page' : undefined}
+      className={`inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 ${
+        current ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground'
+      }`}
+    >
+      {label}
+    </Link>
+  );
   return (
     <div className="grid gap-6">
       {header}
-      <Tabs
-        value={tab}
-        onValueChange={(next) =>
-          setSearchParams(
-            (params) => {
-              if (next === 'overview') params.delete('tab');
-              else params.set('tab', next);
-              return params;
-            },
-            { replace: true },
-          )
-        }
-        className="grid gap-4"
-      >
-        <TabsList aria-label="Back office" className="print:hidden">
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="profit-and-loss">Profit and loss</TabsTrigger>
-        </TabsList>
-        <TabsContent value="overview" className="grid gap-6">
-          {tab === 'overview' ? <Overview /> : null}
-        </TabsContent>
-        <TabsContent value="profit-and-loss" className="min-w-0">
-          {tab === 'profit-and-loss' ? profitAndLoss : null}
-        </TabsContent>
-      </Tabs>
+      <nav aria-label="Back office views" className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1 print:hidden">
+        {viewLink('/back-office', 'Overview', view === 'overview')}
+        {viewLink('/back-office?tab=profit-and-loss', 'Profit and loss', view === 'profit-and-loss')}
+      </nav>
+      {view === 'overview' ? <Overview /> : <div className="min-w-0">{profitAndLoss}</div>}
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { dayInZone, presetRange, safeTimeZone } from '@till/core';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Button } from '@/components/ui/button';
 import { useEmployeePerformance } from '../api/employee-performance';
 import { performanceColumns } from './performance-format';
 
@@ -21,27 +20,16 @@ export function EmployeePerformanceCard({ employeeId, employeeName, timeZone }: 
   const range = presetRange(period, dayInZone(new Date(), safeTimeZone(timeZone)));
   const performance = useEmployeePerformance({ ...range, employeeId });
   const figures = performance.data?.employees[0];
-  const selectId = `performance-period-${employeeId}`;
   return (
     <section aria-label={`Performance of ${employeeName}`} className="grid gap-3 rounded-lg border bg-muted/30 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold">Performance</h3>
-        <div className="flex items-center gap-2">
-          <Label htmlFor={selectId} className="text-sm">
-            Period
-          </Label>
-          <Select value={period} onValueChange={(value) => setPeriod(value as Period)}>
-            <SelectTrigger id={selectId} className="w-40">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PERIODS.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+        <div role="group" aria-label="Period" className="flex flex-wrap gap-1.5">
+          {PERIODS.map((option) => (
+            <Button key={option.value} variant={period === option.value ? 'secondary' : 'outline'} aria-pressed={period === option.value} onClick={() => setPeriod(option.value)}>
+              {option.label}
+            </Button>
+          ))}
         </div>
       </div>
       {performance.isPending ? (

@@ -32,6 +32,8 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { aiModulesRoutes } from './modules/ai-modules/ai-modules.routes.ts';
 import { insightRoutes } from './modules/insight/insight.routes.ts';
+import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
+import { employeePerformanceRoutes } from './modules/employee-performance/employee-performance.routes.ts';
 import { SALES_HISTORY_PATH, salesHistoryRoutes } from './modules/sales-history/sales-history.routes.ts';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes.ts';
 import { stockControlRoutes } from './modules/stock-control/stock-control.routes.ts';
@@ -185,6 +187,8 @@ export function createApp(services: Services) {
   app.route('/', ordersRoutes);
   app.route('/', customersRoutes);
   app.route('/', insightRoutes);
+  app.route('/', accountingRoutes);
+  app.route('/', employeePerformanceRoutes);
   app.route('/', salesHistoryRoutes);
   app.route('/', aiModulesRoutes);
   app.route('/', purchasingRoutes);

@@ -256,6 +256,7 @@ export const API_ERROR_CODES = [
   'stock_count_not_found',
   'stock_not_tracked',
   'stock_out_of_range',
+  'store_not_found',
   'supplier_archived',
   'supplier_mismatch',
   'supplier_name_taken',

@@ -57,3 +57,4 @@ export * from './kitchen-stages.ts';
 export * from './modifiers.ts';
 export * from './sales-history.ts';
 export * from './webhooks.ts';
+export * from './accounting.ts';

@@ -39,7 +39,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/pricing': () => import('@/features/plans/components/pricing-page').then((module) => module.PricingPage),
   '/incidents': () => import('@/features/incidents/components/incidents-page').then((module) => module.IncidentsPage),
   '/integrations': () => import('@/features/integrations/components/integrations-page').then((module) => module.IntegrationsPage),
-  '/back-office': () => import('@/features/back-office/components/back-office-page').then((module) => module.BackOfficePage),
+  '/back-office': () => import('./routes/back-office').then((module) => module.BackOfficeRoute),
   '/system-health': () => import('./routes/system-health').then((module) => module.SystemHealthRoute),
   '/pos': () => import('./routes/pos').then((module) => module.PosRoute),
   '/enhanced-pos': () => import('./routes/pos').then((module) => module.PosRoute),

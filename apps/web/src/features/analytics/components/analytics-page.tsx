@@ -1,6 +1,6 @@
 import { ANALYTICS_TABS, dayInZone, isAnalyticsTab, safeTimeZone, type AnalyticsTab } from '@till/core';
 import { UploadIcon } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/error-alert';
@@ -46,7 +46,16 @@ function TabReport({ tab, query, deadStockDays }: { tab: AnalyticsTab; query: Re
 }
 
 /** /analytics?tab=sales|inventory|profitability|customers (SPEC §2); another or no tab shows sales. */
-export function AnalyticsPage({ timeZone, currency }: { timeZone: string; currency: string }) {
+export function AnalyticsPage({
+  timeZone,
+  currency,
+  salesExtra,
+}: {
+  timeZone: string;
+  currency: string;
+  /** More for the sales tab, given by the route (employee performance, issue 20 item 10). */
+  salesExtra?: ((range: { from: string; to: string }) => ReactNode) | undefined;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const canImport = useCanImportHistory();
   const importing = canImport && searchParams.get('import') === 'history';
@@ -133,6 +142,7 @@ export function AnalyticsPage({ timeZone, currency }: { timeZone: string; curren
             {ANALYTICS_TABS.map((value) => (
               <TabsContent key={value} value={value} className="min-w-0">
                 {value === tab ? <TabReport tab={value} query={{ from: choice.from, to: choice.to, compare: choice.compare }} deadStockDays={deadStockDays} /> : null}
+                {value === tab && tab === 'sales' && salesExtra ? <div className="mt-6">{salesExtra({ from: choice.from, to: choice.to })}</div> : null}
               </TabsContent>
             ))}
           </Tabs>

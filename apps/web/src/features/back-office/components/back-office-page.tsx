@@ -1,6 +1,7 @@
 import type { FeatureName } from '@till/core';
 import { BarChart3Icon, ChevronRightIcon, PackageIcon, SettingsIcon, UsersIcon, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -42,6 +43,7 @@ const SECTIONS: { title: string; icon: LucideIcon; links: HubLink[] }[] = [
     links: [
       { to: '/analytics?tab=sales', label: 'Sales', feature: 'reporting_analytics' },
       { to: '/analytics?tab=inventory', label: 'Inventory', feature: 'reporting_analytics' },
+      { to: '/back-office?tab=profit-and-loss', label: 'Profit and loss', feature: 'basic_accounting' },
       { to: '/z-report', label: 'Z reports' },
       { to: '/expenses/invoices', label: 'Expenses' },
     ],
@@ -99,14 +101,54 @@ function AttentionCounts() {
   );
 }
 
-/** /back-office: the owner's hub for stock, staff, reports and settings, with what needs attention. */
-export function BackOfficePage() {
+/**
+ * /back-office: the owner's hub for stock, staff, reports and settings, with what needs attention.
+ * With `profitAndLoss` (given by the route to those who may see it, decision 047) a second view,
+ * ?tab=profit-and-loss, holds the statement.
+ */
+export function BackOfficePage({ profitAndLoss }: { profitAndLoss?: ReactNode } = {}) {
+  const [searchParams] = useSearchParams();
+  const view = profitAndLoss && searchParams.get('tab') === 'profit-and-loss' ? 'profit-and-loss' : 'overview';
+  const header = <PageHeader title="Back Office" description="Stock, staff, reports and settings in one place, and what needs your attention today." />;
+  if (!profitAndLoss) {
+    return (
+      <div className="grid gap-6">
+        {header}
+        <Overview />
+      </div>
+    );
+  }
+  // Links, not a tab widget: each view has its own address, and the till's shared code stays as it is.
+  const viewLink = (to: string, label: string, current: boolean) => (
+    <Link
+      to={to}
+      replace
+      aria-current={current ? 'page' : undefined}
+      className={`inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 ${
+        current ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground'
+      }`}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <div className="grid gap-6">
+      {header}
+      <nav aria-label="Back office views" className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1 print:hidden">
+        {viewLink('/back-office', 'Overview', view === 'overview')}
+        {viewLink('/back-office?tab=profit-and-loss', 'Profit and loss', view === 'profit-and-loss')}
+      </nav>
+      {view === 'overview' ? <Overview /> : <div className="min-w-0">{profitAndLoss}</div>}
+    </div>
+  );
+}
+
+function Overview() {
   const me = useMe();
   const features = me.data?.settings?.enabled_features;
   const shown = (link: HubLink) => !link.feature || !features || features[link.feature];
   return (
-    <div className="grid gap-6">
-      <PageHeader title="Back Office" description="Stock, staff, reports and settings in one place, and what needs your attention today." />
+    <>
       <section aria-labelledby="attention-heading" className="grid gap-3">
         <h2 id="attention-heading" className="text-lg font-semibold">
           Needs attention
@@ -142,6 +184,6 @@ export function BackOfficePage() {
           );
         })}
       </div>
-    </div>
+    </>
   );
 }

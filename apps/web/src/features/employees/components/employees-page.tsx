@@ -1,5 +1,5 @@
-import { KeyRoundIcon, PencilIcon, PlusIcon, UserXIcon } from 'lucide-react';
-import { useState } from 'react';
+import { BarChart3Icon, KeyRoundIcon, PencilIcon, PlusIcon, UserXIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
@@ -24,6 +24,8 @@ interface EmployeesPageProps {
   canKick: boolean;
   /** The business's time zone, for lock and expiry times. */
   timeZone: string;
+  /** An employee's performance card, given by the route to those who may see it (issue 20 item 10). */
+  performanceOf?: ((employee: { id: string; name: string }) => ReactNode) | undefined;
 }
 
 type FormState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; employee: Employee };
@@ -36,7 +38,7 @@ function PinStatus({ employee, formatInstant }: { employee: Employee; formatInst
 }
 
 /** /employees: the team, their roles and how they sign in. PINs are never shown, only whether there is one. */
-export function EmployeesPage({ canAdd, canKick, timeZone }: EmployeesPageProps) {
+export function EmployeesPage({ canAdd, canKick, timeZone, performanceOf }: EmployeesPageProps) {
   const employees = useEmployees();
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
@@ -46,6 +48,7 @@ export function EmployeesPage({ canAdd, canKick, timeZone }: EmployeesPageProps)
   const [formKey, setFormKey] = useState(0);
   const [toDeactivate, setToDeactivate] = useState<Employee | null>(null);
   const [shownCode, setShownCode] = useState<{ name: string; code: SetupCode } | null>(null);
+  const [performanceShown, setPerformanceShown] = useState<string | null>(null);
 
   const formatInstant = (iso: string) =>
     new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
@@ -129,59 +132,71 @@ export function EmployeesPage({ canAdd, canKick, timeZone }: EmployeesPageProps)
           {list.map((employee) => {
             const isOwner = employee.role === 'business_owner';
             return (
-              <li
-                key={employee.id}
-                aria-label={employee.full_name}
-                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="grid min-w-0 gap-1.5">
-                  <div className="min-w-0">
-                    <p className={employee.is_active ? 'font-semibold' : 'font-semibold text-muted-foreground line-through'}>
-                      {employee.full_name}
-                    </p>
-                    {employee.email ? <p className="truncate text-sm text-muted-foreground">{employee.email}</p> : null}
+              <li key={employee.id} aria-label={employee.full_name} className="grid gap-3 p-4">
+                <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                  <div className="grid min-w-0 gap-1.5">
+                    <div className="min-w-0">
+                      <p className={employee.is_active ? 'font-semibold' : 'font-semibold text-muted-foreground line-through'}>
+                        {employee.full_name}
+                      </p>
+                      {employee.email ? <p className="truncate text-sm text-muted-foreground">{employee.email}</p> : null}
+                    </div>
+                    <div className="flex flex-wrap gap-1.5">
+                      <Badge variant="outline">{EMPLOYEE_ROLE_LABELS[employee.role]}</Badge>
+                      {employee.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
+                      <PinStatus employee={employee} formatInstant={formatInstant} />
+                    </div>
                   </div>
-                  <div className="flex flex-wrap gap-1.5">
-                    <Badge variant="outline">{EMPLOYEE_ROLE_LABELS[employee.role]}</Badge>
-                    {employee.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
-                    <PinStatus employee={employee} formatInstant={formatInstant} />
+                  <div className="flex flex-wrap gap-2 sm:justify-end">
+                    {performanceOf ? (
+                      <Button
+                        variant="outline"
+                        aria-expanded={performanceShown === employee.id}
+                        aria-label={`Performance of ${employee.full_name}`}
+                        onClick={() => setPerformanceShown((shown) => (shown === employee.id ? null : employee.id))}
+                      >
+                        <BarChart3Icon aria-hidden="true" />
+                        Performance
+                      </Button>
+                    ) : null}
+                    {employee.is_active ? (
+                      <>
+                        {canAdd ? (
+                          <Button variant="outline" onClick={() => openForm({ mode: 'edit', employee })} aria-label={`Edit ${employee.full_name}`}>
+                            <PencilIcon aria-hidden="true" />
+                            Edit
+                          </Button>
+                        ) : null}
+                        {canAdd ? (
+                          <Button
+                            variant="outline"
+                            onClick={() => onNewCode(employee)}
+                            disabled={issueCode.isPending}
+                            aria-label={`New setup code for ${employee.full_name}`}
+                          >
+                            <KeyRoundIcon aria-hidden="true" />
+                            New setup code
+                          </Button>
+                        ) : null}
+                        {canKick && !isOwner ? (
+                          <Button
+                            variant="outline"
+                            className="text-red-700 hover:text-red-800"
+                            onClick={() => {
+                              deactivate.reset();
+                              setToDeactivate(employee);
+                            }}
+                            aria-label={`Deactivate ${employee.full_name}`}
+                          >
+                            <UserXIcon aria-hidden="true" />
+                            Deactivate
+                          </Button>
+                        ) : null}
+                      </>
+                    ) : null}
                   </div>
                 </div>
-                {employee.is_active ? (
-                  <div className="flex flex-wrap gap-2 sm:justify-end">
-                    {canAdd ? (
-                      <Button variant="outline" onClick={() => openForm({ mode: 'edit', employee })} aria-label={`Edit ${employee.full_name}`}>
-                        <PencilIcon aria-hidden="true" />
-                        Edit
-                      </Button>
-                    ) : null}
-                    {canAdd ? (
-                      <Button
-                        variant="outline"
-                        onClick={() => onNewCode(employee)}
-                        disabled={issueCode.isPending}
-                        aria-label={`New setup code for ${employee.full_name}`}
-                      >
-                        <KeyRoundIcon aria-hidden="true" />
-                        New setup code
-                      </Button>
-                    ) : null}
-                    {canKick && !isOwner ? (
-                      <Button
-                        variant="outline"
-                        className="text-red-700 hover:text-red-800"
-                        onClick={() => {
-                          deactivate.reset();
-                          setToDeactivate(employee);
-                        }}
-                        aria-label={`Deactivate ${employee.full_name}`}
-                      >
-                        <UserXIcon aria-hidden="true" />
-                        Deactivate
-                      </Button>
-                    ) : null}
-                  </div>
-                ) : null}
+                {performanceOf && performanceShown === employee.id ? performanceOf({ id: employee.id, name: employee.full_name }) : null}
               </li>
             );
           })}

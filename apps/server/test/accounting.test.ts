@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, payments, products, refunds, timeClock } from '../src/db/schema/index.ts';
+import type { ApiClient } from './harness.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
+
+/** Issue 20 items 14 and 10: profit and loss (basic_accounting) and employee performance (employee_performance). */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const FEATURES = { pos_system: true, employee_management: true, time_tracking: true, basic_accounting: true, employee_performance: true };
+
+/** A shop (tax added on top of prices) with a mug (1000 + 19 % tax, cost 400) and a tea (300, no tax, cost 100). */
+async function shop(timeZone = 'Europe/Berlin') {
+  const owner = await staffBusiness(server, { features: FEATURES, timeZone });
+  const [mug, tea] = await seedProducts(server, owner.businessId, [
+    { name: 'Mug', price: 1000, taxBasisPoints: 1900 },
+    { name: 'Tea', price: 300, taxBasisPoints: 0 },
+  ]);
+  await server.database.withTenant(owner.businessId, async (tx) => {
+    await tx.update(products).set({ cost: 400 }).where(eq(products.id, mug!.id));
+    await tx.update(products).set({ cost: 100 }).where(eq(products.id, tea!.id));
+  });
+  /** A paid sale through the API (as `headers`' actor), moved to `paidAt` when given. */
+  const sell = async (body: Record<string, unknown>, total: number, paidAt?: string, headers: Record<string, string> = {}) => {
+    const res = await owner.client.request(
+      'POST',
+      '/api/checkout',
+      { idempotencyKey: randomUUID(), payments: [{ method: 'card', amount: total }], expectedTotal: total, ...body },
+      headers,
+    );
+    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    const orderId = res.body.order.id as string;
+    if (paidAt) {
+      await server.database.withTenant(owner.businessId, async (tx) => {
+        await tx.update(orders).set({ paidAt: new Date(paidAt), createdAt: new Date(paidAt) }).where(eq(orders.id, orderId));
+        await tx.update(payments).set({ createdAt: new Date(paidAt) }).where(eq(payments.orderId, orderId));
+      });
+    }
+    return { orderId, lineIds: (res.body.lines as { id: string }[]).map((line) => line.id) };
+  };
+  const refund = async (sale: { orderId: string; lineIds: string[] }, quantity: number, at?: string, headers: Record<string, string> = {}) => {
+    const res = await owner.client.request(
+      'POST',
+      `/api/orders/${sale.orderId}/refunds`,
+      { idempotencyKey: randomUUID(), reason: 'Broken', lines: [{ orderLineId: sale.lineIds[0], quantity, restock: false }] },
+      headers,
+    );
+    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    if (at) {
+      await server.database.withTenant(owner.businessId, async (tx) => {
+        const ids = (await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, sale.orderId))).map((row) => row.id);
+        await tx.update(refunds).set({ createdAt: new Date(at) }).where(inArray(refunds.id, ids));
+        await tx.update(payments).set({ createdAt: new Date(at) }).where(inArray(payments.refundId, ids));
+      });
+    }
+  };
+  return { ...owner, mug: mug!, tea: tea!, sell, refund };
+}
+
+async function categoryIds(client: ApiClient) {
+  const res = await client.get('/api/expenses/categories');
+  expect(res.status).toBe(200);
+  return Object.fromEntries((res.body.categories as { id: string; name: string }[]).map((category) => [category.name, category.id]));
+}
+
+async function addExpense(client: ApiClient, body: Record<string, unknown>) {
+  const res = await client.post('/api/expenses', { idempotencyKey: randomUUID(), paymentMethod: 'card', status: 'paid', ...body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+const statement = (client: ApiClient, from: string, to: string, headers: Record<string, string> = {}) =>
+  client.request('GET', `/api/accounting/profit-and-loss?from=${from}&to=${to}`, undefined, headers);
+
+describe('profit and loss per month', () => {
+  it('equals a hand computation: discounts, tax apart, a refund in the next month, expenses before tax, Berlin month boundary', async () => {
+    const s = await shop();
+    // 31 January 23:30 in Berlin (22:30 UTC): 2 mugs with 10 % off (net 1800, tax 342) and a tea (300). Cost 2 × 400 + 100.
+    const january = await s.sell(
+      {
+        lines: [
+          { productId: s.mug.id, quantity: 2, discount: { kind: 'percent', basisPoints: 1000 } },
+          { productId: s.tea.id, quantity: 1 },
+        ],
+      },
+      2442,
+      '2026-01-31T22:30:00Z',
+    );
+    // 1 February 00:30 in Berlin (still 31 January in UTC): a mug with 100 off the order (net 900, tax 171). Cost 400.
+    await s.sell({ lines: [{ productId: s.mug.id, quantity: 1 }], orderDiscount: { kind: 'amount', amount: 100 } }, 1071, '2026-01-31T23:30:00Z');
+    // One of January's mugs comes back on 10 February: 900 before tax, 171 tax, its cost 400 returned.
+    await s.refund(january, 1, '2026-02-10T10:00:00Z');
+    const categories = await categoryIds(s.client);
+    await addExpense(s.client, { payeeName: 'Landlord', categoryId: categories.Rent, date: '2026-01-15', amount: 50_000 });
+    await addExpense(s.client, { payeeName: 'Paper Co', categoryId: categories.Supplies, date: '2026-02-03', amount: 11_900, taxAmount: 1_900 });
+    await addExpense(s.client, { payeeName: 'Landlord', categoryId: categories.Rent, date: '2026-03-01', amount: 50_000 }); // outside
+
+    const res = await statement(s.client, '2026-01', '2026-02');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body;
+    expect(body).toMatchObject({ timeZone: 'Europe/Berlin', range: { from: '2026-01', to: '2026-02' }, days: { from: '2026-01-01', to: '2026-02-28' } });
+    expect(body.includesImportedSales).toBe(false);
+    expect(body.expenseCategories.map((category: { name: string }) => category.name)).toEqual(['Rent', 'Supplies']);
+    const [jan, feb] = body.months;
+    expect(jan).toEqual({
+      month: '2026-01',
+      grossSales: 2300,
+      discounts: 200,
+      refunds: 0,
+      netSales: 2100,
+      tax: 342,
+      costOfGoodsSold: 900,
+      grossProfit: 1200,
+      margin: 0.5714,
+      expenses: [
+        { categoryId: categories.Rent, amount: 50_000 },
+        { categoryId: categories.Supplies, amount: 0 },
+      ],
+      totalExpenses: 50_000,
+      operatingProfit: -48_800,
+      operatingMargin: -23.2381,
+      importedSales: 0,
+    });
+    expect(feb).toMatchObject({
+      month: '2026-02',
+      grossSales: 1000,
+      discounts: 100,
+      refunds: 900,
+      netSales: 0,
+      tax: 0,
+      costOfGoodsSold: 0,
+      grossProfit: 0,
+      margin: null,
+      totalExpenses: 10_000,
+      operatingProfit: -10_000,
+    });
+    expect(body.total).toMatchObject({
+      grossSales: 3300,
+      discounts: 300,
+      refunds: 900,
+      netSales: 2100,
+      tax: 342,
+      costOfGoodsSold: 900,
+      grossProfit: 1200,
+      totalExpenses: 60_000,
+      operatingProfit: -58_800,
+      expenses: [
+        { categoryId: categories.Rent, amount: 50_000 },
+        { categoryId: categories.Supplies, amount: 10_000 },
+      ],
+    });
+
+    // In UTC both sales fall in January.
+    await s.client.request('PATCH', '/api/business-settings', { time_zone: 'UTC' });
+    const utc = (await statement(s.client, '2026-01', '2026-01')).body;
+    expect(utc.months[0]).toMatchObject({ grossSales: 3300, discounts: 300, netSales: 3000, tax: 513, costOfGoodsSold: 1300 });
+  });
+
+  it('lists every month of the range, empty ones as zeros, and refuses more than 24 months and bad input', async () => {
+    const s = await shop();
+    const year = await statement(s.client, '2025-03', '2026-02');
+    expect(year.status).toBe(200);
+    expect(year.body.months).toHaveLength(12);
+    expect(year.body.total).toMatchObject({ netSales: 0, operatingProfit: 0, margin: null });
+    expect((await statement(s.client, '2025-01', '2026-12')).status).toBe(200);
+    const tooLong = await statement(s.client, '2025-01', '2027-01');
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toMatchObject({ code: 'invalid_range', message: expect.stringMatching(/24 months/) });
+    expect((await statement(s.client, '2026-03', '2026-02')).body.error.code).toBe('invalid_range');
+    expect((await statement(s.client, '2026-13', '2026-13')).status).toBe(400);
+    expect((await statement(s.client, '2026-01-01', '2026-02')).status).toBe(400);
+    expect((await s.client.get('/api/accounting/profit-and-loss?from=2026-01')).status).toBe(400);
+    expect((await s.client.get('/api/accounting/profit-and-loss?from=2026-01&to=2026-01&extra=1')).status).toBe(400);
+  });
+});
+
+describe('employee performance', () => {
+  it('counts sales for who rang them up, refunds for who processed them, discounts and clocked hours', async () => {
+    const s = await shop('UTC');
+    await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
+    const cal = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_apply_discounts: true } });
+    const cat = await addEmployee(s.client, { fullName: 'Cat Cashier', role: 'cashier', pin: '900008' });
+    const max = await addEmployee(s.client, { fullName: 'Max Manager', role: 'manager', pin: '900006' });
+    const asCal = as(await pinSignIn(s.client, cal.employee.id, '900007'));
+    const asCat = as(await pinSignIn(s.client, cat.employee.id, '900008'));
+    const asMax = as(await pinSignIn(s.client, max.employee.id, '900006'));
+
+    // Cal: 2 mugs with 10 % off (net 1800, 200 off) and a tea (300). Cat: one mug (1000). The owner's account: a tea.
+    const calSale = await s.sell(
+      { lines: [{ productId: s.mug.id, quantity: 2, discount: { kind: 'percent', basisPoints: 1000 } }] },
+      2142,
+      undefined,
+      asCal,
+    );
+    await s.sell({ lines: [{ productId: s.tea.id, quantity: 1 }] }, 300, undefined, asCal);
+    await s.sell({ lines: [{ productId: s.mug.id, quantity: 1 }] }, 1190, undefined, asCat);
+    await s.sell({ lines: [{ productId: s.tea.id, quantity: 1 }] }, 300);
+    // Max refunds one of Cal's mugs (900 before tax).
+    await s.refund(calSale, 1, undefined, asMax);
+    // Cal worked a closed shift of 7.5 hours; Cat is clocked in since two hours ago.
+    const now = Date.now();
+    await server.database.withTenant(s.businessId, (tx) =>
+      tx.insert(timeClock).values([
+        {
+          businessId: s.businessId,
+          employeeId: cal.employee.id,
+          clockInTime: new Date(now - 9 * 3_600_000),
+          clockOutTime: new Date(now - 1 * 3_600_000),
+          breakStartTime: new Date(now - 5 * 3_600_000),
+          breakEndTime: new Date(now - 4.5 * 3_600_000),
+          totalHours: 7.5,
+          overtimeHours: 0,
+        },
+        { businessId: s.businessId, employeeId: cat.employee.id, clockInTime: new Date(now - 2 * 3_600_000) },
+      ]),
+    );
+
+    const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
+    const res = await s.client.get(`/api/employee-performance?from=${day(-1)}&to=${day(1)}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const byName: Record<string, Record<string, unknown> & { hoursWorked: number }> = Object.fromEntries(
+      (res.body.employees as { name: string; hoursWorked: number }[]).map((employee) => [employee.name, employee]),
+    );
+    expect(byName['Cal Cashier']).toEqual({
+      employeeId: cal.employee.id,
+      name: 'Cal Cashier',
+      role: 'cashier',
+      isActive: true,
+      sales: 2,
+      netSales: 2100,
+      itemsSold: 3,
+      averageSale: 1050,
+      refunds: 0,
+      refundAmount: 0,
+      discounts: 200,
+      hoursWorked: 7.5,
+      salesPerHour: 280,
+    });
+    expect(byName['Cat Cashier']).toMatchObject({ sales: 1, netSales: 1000, itemsSold: 1, averageSale: 1000, discounts: 0, refunds: 0 });
+    expect(byName['Cat Cashier']!.hoursWorked).toBeGreaterThanOrEqual(2);
+    expect(byName['Cat Cashier']!.hoursWorked).toBeLessThan(2.1);
+    expect(byName['Max Manager']).toMatchObject({ sales: 0, netSales: 0, refunds: 1, refundAmount: 900, hoursWorked: 0, salesPerHour: null });
+    // The owner's own account counts for the business-owner employee.
+    const owner = (res.body.employees as { employeeId: string }[]).find((employee) => employee.employeeId === s.ownerEmployeeId);
+    expect(owner).toMatchObject({ role: 'business_owner', sales: 1, netSales: 300 });
+    // Best sellers first.
+    expect(res.body.employees[0].name).toBe('Cal Cashier');
+
+    // One employee, and another period without anything.
+    const one = await s.client.get(`/api/employee-performance?from=${day(-1)}&to=${day(1)}&employeeId=${cat.employee.id}`);
+    expect(one.body.employees).toHaveLength(1);
+    expect(one.body.employees[0]).toMatchObject({ name: 'Cat Cashier', sales: 1 });
+    const earlier = (await s.client.get(`/api/employee-performance?from=${day(-30)}&to=${day(-20)}`)).body;
+    expect(earlier.employees.every((employee: { sales: number; hoursWorked: number }) => employee.sales === 0 && employee.hoursWorked === 0)).toBe(true);
+  });
+
+  it('filters by store and refuses bad input', async () => {
+    const s = await shop('UTC');
+    await s.sell({ lines: [{ productId: s.tea.id, quantity: 1 }] }, 300);
+    const today = new Date().toISOString().slice(0, 10);
+    const stores = await server.database.withTenant(s.businessId, (tx) => tx.select({ id: orders.storeId }).from(orders));
+    const storeId = stores[0]!.id!;
+    const inStore = await s.client.get(`/api/employee-performance?from=${today}&to=${today}&storeId=${storeId}`);
+    expect(inStore.status).toBe(200);
+    expect(inStore.body.employees.find((employee: { employeeId: string }) => employee.employeeId === s.ownerEmployeeId)).toMatchObject({ sales: 1 });
+    const otherStore = await s.client.get(`/api/employee-performance?from=${today}&to=${today}&storeId=${randomUUID()}`);
+    expect(otherStore.status).toBe(404);
+    expect(otherStore.body.error.code).toBe('store_not_found');
+    const unknown = await s.client.get(`/api/employee-performance?from=${today}&to=${today}&employeeId=${randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('employee_not_found');
+    const long = await s.client.get('/api/employee-performance?from=2020-01-01&to=2026-01-01');
+    expect(long.status).toBe(400);
+    expect(long.body.error.code).toBe('invalid_range');
+    expect((await s.client.get('/api/employee-performance?from=2026-02-30&to=2026-03-01')).status).toBe(400);
+    expect((await s.client.get(`/api/employee-performance?from=${today}&to=${today}&storeId=nope`)).status).toBe(400);
+  });
+});
+
+describe('SPEC §6: both need can_view_reports; SPEC §3: both need their feature', () => {
+  it('refuses a cashier (even with can_access_reports) and an admin without can_view_reports, lets an admin with it in', async () => {
+    const s = await shop();
+    const cashier = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_access_reports: true } });
+    const manager = await addEmployee(s.client, { fullName: 'Max Manager', role: 'manager', pin: '900006' });
+    const adminNone = await addEmployee(s.client, { fullName: 'Abe Admin', role: 'admin', pin: '900003' });
+    const adminReports = await addEmployee(s.client, { fullName: 'Ada Admin', role: 'admin', pin: '900002', adminPermissions: { can_view_reports: true } });
+    const tokens = {
+      cashier: as(await pinSignIn(s.client, cashier.employee.id, '900007')),
+      manager: as(await pinSignIn(s.client, manager.employee.id, '900006')),
+      adminNone: as(await pinSignIn(s.client, adminNone.employee.id, '900003')),
+      adminReports: as(await pinSignIn(s.client, adminReports.employee.id, '900002')),
+    };
+    const performance = (headers: Record<string, string>, query = '') =>
+      s.client.request('GET', `/api/employee-performance?from=2026-02-01&to=2026-02-28${query}`, undefined, headers);
+    for (const refused of [tokens.cashier, tokens.manager, tokens.adminNone]) {
+      const pnl = await statement(s.client, '2026-01', '2026-02', refused);
+      expect(pnl.status).toBe(403);
+      expect(pnl.body.error.code).toBe('forbidden');
+      expect((await performance(refused)).status).toBe(403);
+    }
+    // Not even their own figures: SPEC §6 gives no employee a view of reports without can_view_reports.
+    expect((await performance(tokens.cashier, `&employeeId=${cashier.employee.id}`)).status).toBe(403);
+    expect((await statement(s.client, '2026-01', '2026-02', tokens.adminReports)).status).toBe(200);
+    expect((await performance(tokens.adminReports)).status).toBe(200);
+  });
+
+  it('is off when basic_accounting or employee_performance is switched off', async () => {
+    const s = await shop();
+    await s.client.request('PATCH', '/api/business-settings', { enabled_features: { basic_accounting: false } });
+    const pnl = await statement(s.client, '2026-01', '2026-02');
+    expect(pnl.status).toBe(403);
+    expect(pnl.body.error.code).toBe('feature_disabled');
+    expect((await s.client.get('/api/employee-performance?from=2026-02-01&to=2026-02-28')).status).toBe(200);
+    await s.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_performance: false } });
+    const performance = await s.client.get('/api/employee-performance?from=2026-02-01&to=2026-02-28');
+    expect(performance.status).toBe(403);
+    expect(performance.body.error.code).toBe('feature_disabled');
+  });
+});

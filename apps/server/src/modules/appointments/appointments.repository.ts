@@ -176,9 +176,35 @@ export const appointmentsRepository = {
   },
 
   // Appointments
+  /** The calendar's appointments between two instants, by start, with the service's and staff member's names, as rows (PostgreSQL). */
+  calendarRows(tx: Tx, businessId: string, from: Date, to: Date) {
+    return tx
+      .select({
+        id: appointments.id,
+        serviceId: appointments.serviceId,
+        serviceName: sql<string>`coalesce(${appointmentServices.name}, '')`,
+        employeeId: appointments.employeeId,
+        employeeName: sql<string>`coalesce(${employees.fullName}, '')`,
+        customerId: appointments.customerId,
+        customerName: appointments.customerName,
+        customerPhone: appointments.customerPhone,
+        customerEmail: appointments.customerEmail,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+        status: appointments.status,
+        notes: appointments.notes,
+        price: appointments.price,
+        reminderSentAt: appointments.reminderSentAt,
+      })
+      .from(appointments)
+      .leftJoin(appointmentServices, and(eq(appointmentServices.id, appointments.serviceId), eq(appointmentServices.businessId, appointments.businessId)))
+      .leftJoin(employees, and(eq(employees.id, appointments.employeeId), eq(employees.businessId, appointments.businessId)))
+      .where(and(eq(appointments.businessId, businessId), lt(appointments.startsAt, to), gt(appointments.endsAt, from)))
+      .orderBy(asc(appointments.startsAt), asc(appointments.id));
+  },
+
   /**
-   * The calendar's appointments between two instants, by start, with the service's and staff
-   * member's names, in one query answered column by column: one JSON array per column, instants
+   * The same on PGlite, in one query answered column by column: one JSON array per column, instants
    * as epoch milliseconds. PGlite decodes one value instead of 2,000 rows of timestamps
    * (bench/workshop, decision 041). listAppointments turns the columns back into rows.
    */

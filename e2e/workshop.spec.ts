@@ -90,10 +90,22 @@ test('a mechanic books a car, opens its repair order from the appointment, marks
   await expect(page.getByRole('radiogroup', { name: 'Front brakes condition' }).getByRole('radio', { name: 'Urgent' })).toHaveAttribute('aria-checked', 'true');
   await page.getByLabel('Front brakes notes').fill('2 mm pads left');
   await page.getByLabel('Front brakes notes').blur();
-  // A photo of the worn pads on the red point, through the files service.
+  // Two photos of the worn pads on the red point, through the files service (up to six a point, decision 041).
   await page.getByLabel('Add photo for Front brakes').setInputFiles({ name: 'pads.jpg', mimeType: 'image/jpeg', buffer: await padsPhoto() });
-  await expect(page.getByRole('img', { name: 'Photo of Front brakes' })).toBeVisible();
-  await expect.poll(() => page.getByRole('img', { name: 'Photo of Front brakes' }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByAltText('Photo 1 of Front brakes', { exact: true })).toBeVisible();
+  await page.getByLabel('Add photo for Front brakes').setInputFiles({ name: 'pads-2.jpg', mimeType: 'image/jpeg', buffer: await padsPhoto() });
+  await expect(page.getByAltText('Photo 2 of Front brakes', { exact: true })).toBeVisible();
+  for (const n of [1, 2]) {
+    await expect.poll(() => page.getByAltText(`Photo ${n} of Front brakes`, { exact: true }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  }
+  // A tap opens the photo larger.
+  await page.getByAltText('Photo 2 of Front brakes', { exact: true }).click();
+  const larger = page.getByRole('dialog', { name: 'Front brakes' });
+  await expect(larger.getByText('Photo 2 of 2')).toBeVisible();
+  await expect.poll(() => larger.getByAltText('Photo 2 of Front brakes, larger').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await pageShots(page, SHOTS, 'inspection-photo-larger');
+  await larger.getByRole('button', { name: 'Close' }).click();
+  await expect(larger).toBeHidden();
   await pageShots(page, SHOTS, 'inspection-photo');
 
   await page.getByLabel('New job').fill('Replace front brake pads');
@@ -133,7 +145,16 @@ test('a mechanic books a car, opens its repair order from the appointment, marks
   await customer.goto(link);
   await expect(customer.getByRole('heading', { name: 'Estimate #1 for your 2003 Honda Accord' })).toBeVisible();
   await expect(customer.getByText('Front brakes: Urgent — 2 mm pads left')).toBeVisible();
-  await expect.poll(() => customer.getByRole('img', { name: 'Photo of Front brakes' }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  // Both photos of the red point show, and a tap opens one larger.
+  for (const n of [1, 2]) {
+    await expect.poll(() => customer.getByAltText(`Photo ${n} of Front brakes`, { exact: true }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  }
+  await customer.getByAltText('Photo 1 of Front brakes', { exact: true }).click();
+  const shown = customer.getByRole('dialog', { name: 'Front brakes' });
+  await expect.poll(() => shown.getByAltText('Photo 1 of Front brakes, larger').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await pageShots(customer, SHOTS, 'approval-photo-larger');
+  await shown.getByRole('button', { name: 'Close' }).click();
+  await expect(shown).toBeHidden();
   await customer.getByRole('radiogroup', { name: 'Your answer for Replace front brake pads' }).getByLabel('Approve').check();
   await customer.getByRole('radiogroup', { name: 'Your answer for Replace wiper blades' }).getByLabel('Decline').check();
   await customer.getByLabel('Type your full name to sign').fill('Dana Driver');

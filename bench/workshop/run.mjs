@@ -84,6 +84,12 @@ async function run(databaseUrl) {
      select business_id, repair_order_id, id, 'labour', 'Fit pads', 150, 8000, 1, 2000 from repair_order_jobs where business_id = $1`,
     [businessId],
   );
+  // What every change stores on the order for its board card (decision 041): one approved job, 1.5 h at 80.00, 20 % tax.
+  await sql(
+    `update repair_orders o set subtotal = 12000, tax = 2400, total = 14400, priced_including_tax = coalesce((select prices_include_tax from business_settings where business_id = $1), false),
+            job_count = 1, approved_jobs = 1 where o.business_id = $1`,
+    [businessId],
+  );
   // 20 staff, one service, 2,000 half-hour appointments in next week (100 each, 14 a day from 08:00).
   await sql(`insert into employees (business_id, user_id, full_name, role) select $1, $2, 'Staff ' || g, 'cashier' from generate_series(1, ${STAFF}) g`, [businessId, userId]);
   const [{ id: serviceId }] = (await sql(`insert into appointment_services (business_id, name, duration_minutes, price) values ($1, 'Brake check', 30, 5000) returning id`, [businessId])).rows;

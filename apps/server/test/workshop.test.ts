@@ -207,7 +207,7 @@ describe('customer approval', () => {
     const page = await visitor.get(`/api/public/repair-approvals/${token}`);
     expect(page.status).toBe(200);
     expect(page.body.estimate).toMatchObject({ business_name: 'Bay Motors', vehicle: { label: '2003 Honda Accord' }, totals: { total: 19499 } });
-    expect(page.body.estimate.inspection).toEqual([{ label: 'Front brakes', condition: 'red', notes: '2 mm pads left', photo_url: null }]);
+    expect(page.body.estimate.inspection).toEqual([{ label: 'Front brakes', condition: 'red', notes: '2 mm pads left', photos: [] }]);
     expect(page.body.estimate.jobs.map((job: { title: string; total: number }) => [job.title, job.total])).toEqual([
       ['Replace front brake pads', 16500],
       ['Replace wiper blades', 2999],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses, employees } from './business.ts';
 import { appointments } from './appointments.ts';
 import { invoices } from './invoices.ts';
@@ -99,6 +99,20 @@ export const repairOrders = pgTable(
     createdAt: createdAt(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the board shows per card, stored by every change to the order in the same transaction
+     * (priced by core priceRepairOrder; decision 041). `pricedIncludingTax` is the business's
+     * prices_include_tax they were priced under: null (never priced) or a different setting makes
+     * the board price that card from its jobs and lines instead.
+     */
+    subtotal: money('subtotal').notNull().default(0),
+    tax: money('tax').notNull().default(0),
+    total: money('total').notNull().default(0),
+    pricedIncludingTax: boolean('priced_including_tax'),
+    jobCount: integer('job_count').notNull().default(0),
+    approvedJobs: integer('approved_jobs').notNull().default(0),
+    declinedJobs: integer('declined_jobs').notNull().default(0),
+    clockedHundredths: integer('clocked_hundredths').notNull().default(0),
   },
   (table) => [
     uniqueIndex('repair_orders_business_number').on(table.businessId, table.number),
@@ -122,10 +136,27 @@ export const inspectionPoints = pgTable(
     label: text('label').notNull(),
     condition: text('condition', { enum: ['green', 'yellow', 'red'] }),
     notes: text('notes'),
-    /** An object in the business's `workshop` storage bucket. */
-    photoName: text('photo_name'),
   },
   (table) => [index('inspection_points_business_order').on(table.businessId, table.repairOrderId, table.position)],
+);
+
+/** Up to six photos per inspection point (decision 041), objects in the business's `inspection-photos` bucket. */
+export const inspectionPhotos = pgTable(
+  'repair_order_inspection_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: businessId(),
+    repairOrderId: uuid('repair_order_id')
+      .notNull()
+      .references(() => repairOrders.id, { onDelete: 'cascade' }),
+    pointId: uuid('point_id')
+      .notNull()
+      .references(() => inspectionPoints.id, { onDelete: 'cascade' }),
+    /** The object's name in the bucket. */
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('inspection_photos_business_order').on(table.businessId, table.repairOrderId, table.createdAt)],
 );
 
 export const repairJobs = pgTable(

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Services, TenantContext } from '../../lib/context.ts';
 import { settingsOf } from './get-workshop-settings.ts';
 import { approvalUrlOf } from './repair-order-access.ts';
-import { readRepairOrder } from './repair-order-view.ts';
+import { readRepairOrder, storeBoardSummary } from './repair-order-view.ts';
 import { actorOf, vehicleNotFound } from './workshop-errors.ts';
 import { workshopRepository as repo } from './workshop.repository.ts';
 
@@ -57,6 +57,7 @@ export async function createRepairOrder(
     });
     if (input.odometer !== undefined) await repo.insertOdometer(tx, { businessId, vehicleId: vehicle.id, reading: input.odometer, repairOrderId: order.id });
     const { inspection_points } = await settingsOf(tx, businessId);
+    await storeBoardSummary(tx, businessId, order.id);
     await repo.insertPoints(tx, inspection_points.map((label, index) => ({ businessId, repairOrderId: order.id, position: index + 1, label })));
     await repo.insertAudit(tx, { businessId, ...actorOf(tenant), action: 'repair_order.created', details: { repair_order_id: order.id, number, vehicle_id: vehicle.id, appointment_id: input.appointmentId ?? null } });
     return { repair_order: await readRepairOrder(tx, businessId, order.id, approvalUrlOf(services, businessId)) };

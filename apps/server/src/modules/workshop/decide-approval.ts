@@ -4,6 +4,7 @@ import type { Services } from '../../lib/context.ts';
 import { publishAfterCommit } from '../../realtime/publish.ts';
 import { withApproval } from './approval-lookup.ts';
 import type { ApprovalSnapshot } from './send-for-approval.ts';
+import { storeBoardSummary } from './repair-order-view.ts';
 import { approvalDecided, approvalExpired, approvalReplaced } from './workshop-errors.ts';
 import { workshopRepository as repo } from './workshop.repository.ts';
 
@@ -38,7 +39,7 @@ export async function decideApproval(services: Services, token: string, answer: 
     if (approved.length) await repo.setApprovals(tx, businessId, order.id, 'approved', approved);
     if (declined.length) await repo.setApprovals(tx, businessId, order.id, 'declined', declined);
     const status = approved.length > 0 ? ('approved' as const) : ('declined' as const);
-    await repo.updateOrder(tx, businessId, order.id, { status, statusChangedAt: now });
+    await storeBoardSummary(tx, businessId, order.id, { status, statusChangedAt: now });
     await repo.insertAudit(tx, {
       businessId,
       actorUserId: null,

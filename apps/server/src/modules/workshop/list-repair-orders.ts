@@ -1,20 +1,35 @@
 import { formatHours } from '@till/core';
 import type { Database } from '../../db/client.ts';
-import { priceJobs, vehicleLabel } from './repair-order-view.ts';
+import { boardSummary, vehicleLabel } from './repair-order-view.ts';
 import { workshopRepository as repo } from './workshop.repository.ts';
 
-/** The board: the latest 300 repair orders with their vehicle, customer, total and status. */
+/**
+ * The board: the latest 300 repair orders with their vehicle, customer, total and status. Each
+ * card's total and counts are the ones stored on the order by its last change (decision 041); an
+ * order never priced, or priced before the business switched prices_include_tax, is priced here
+ * from its jobs and lines.
+ */
 export async function listRepairOrders(database: Database, businessId: string) {
   return database.withTenant(businessId, async (tx) => {
     const rows = await repo.board(tx, businessId, 300);
-    const ids = rows.map((row) => row.order.id);
     const business = await repo.businessOf(tx, businessId);
-    const [jobs, lines, clocks] = [await repo.jobsOf(tx, businessId, ids), await repo.linesOf(tx, businessId, ids), await repo.runningClocksOn(tx, businessId, ids)];
+    const stale = rows.filter((row) => row.order.pricedIncludingTax !== business.pricesIncludeTax).map((row) => row.order.id);
+    const [jobs, lines] = stale.length ? [await repo.jobsOf(tx, businessId, stale), await repo.linesOf(tx, businessId, stale)] : [[], []];
+    const repriced = new Map(
+      stale.map((id) => [
+        id,
+        boardSummary(
+          jobs.filter((job) => job.repairOrderId === id),
+          lines.filter((line) => line.repairOrderId === id),
+          business.pricesIncludeTax,
+        ),
+      ]),
+    );
+    const clocks = await repo.runningClocksOn(tx, businessId, rows.map((row) => row.order.id));
     return {
       currency: business.currency,
       repair_orders: rows.map(({ order, vehicle, customerName }) => {
-        const orderJobs = jobs.filter((job) => job.repairOrderId === order.id);
-        const { priced } = priceJobs(orderJobs, lines.filter((line) => line.repairOrderId === order.id), business.pricesIncludeTax);
+        const summary = repriced.get(order.id) ?? order;
         return {
           id: order.id,
           number: order.number,
@@ -22,11 +37,11 @@ export async function listRepairOrders(database: Database, businessId: string) {
           vehicle_label: vehicleLabel(vehicle),
           plate: vehicle.plate,
           customer_name: customerName,
-          jobs: orderJobs.length,
-          approved_jobs: orderJobs.filter((job) => job.approval === 'approved').length,
-          declined_jobs: orderJobs.filter((job) => job.approval === 'declined').length,
-          total: priced.total,
-          clocked_hours: formatHours(orderJobs.reduce((sum, job) => sum + (job.actualHundredths ?? 0), 0)),
+          jobs: summary.jobCount,
+          approved_jobs: summary.approvedJobs,
+          declined_jobs: summary.declinedJobs,
+          total: summary.total,
+          clocked_hours: formatHours(summary.clockedHundredths),
           clocked_in: clocks.filter((clock) => clock.repairOrderId === order.id).map((clock) => clock.employeeName),
           status_changed_at: order.statusChangedAt.toISOString(),
         };

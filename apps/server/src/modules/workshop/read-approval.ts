@@ -20,7 +20,11 @@ export async function readApproval(services: Services, token: string, now: Date)
     const snapshot = approval.snapshot as ApprovalSnapshot;
     // Photos are signed now, for this link's business only (an hour or so); estimates sent before photos existed have none.
     const signPhoto = inspectionPhotoSigner(services, businessId);
-    const inspection = snapshot.inspection.map(({ photo, ...point }) => ({ ...point, photo_url: photo ? signPhoto(photo) : null }));
+    // Estimates sent before several photos per point (decision 041) froze one `photo` name or none.
+    const inspection = snapshot.inspection.map((entry) => {
+      const { photos, photo, ...point } = entry as typeof entry & { photo?: string | null; photos?: string[] };
+      return { ...point, photos: (photos ?? (photo ? [photo] : [])).map((name) => ({ url: signPhoto(name) })) };
+    });
     return {
       estimate: { ...snapshot, inspection },
       expires_at: approval.expiresAt.toISOString(),

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Services, TenantContext } from '../../lib/context.ts';
 import { approvalPath } from './approval-token.ts';
 import { inspectionPhotoSigner } from './inspection-photo-url.ts';
-import { readRepairOrder } from './repair-order-view.ts';
+import { readRepairOrder, storeBoardSummary } from './repair-order-view.ts';
 import { repairOrderNotFound } from './workshop-errors.ts';
 import { workshopRepository as repo, type RepairOrderRow } from './workshop.repository.ts';
 
@@ -24,7 +24,7 @@ export async function changeRepairOrder(services: Services, tenant: TenantContex
     if (!order) throw repairOrderNotFound();
     try {
       await work(tx, order);
-      await repo.updateOrder(tx, businessId, id, {});
+      await storeBoardSummary(tx, businessId, id);
       return { repair_order: await readRepairOrder(tx, businessId, id, approvalUrlOf(services, businessId), inspectionPhotoSigner(services, businessId)) };
     } catch (error) {
       // An amount past what money can hold: the transaction rolls back, nothing is kept.

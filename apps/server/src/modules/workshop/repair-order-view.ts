@@ -1,7 +1,7 @@
 import { formatHours, nextRepairOrderStatuses, priceRepairOrder, type RepairLineInput } from '@till/core';
 import type { Tx } from '../../db/client.ts';
 import { repairOrderNotFound } from './workshop-errors.ts';
-import { workshopRepository as repo, type JobRow, type LineRow, type VehicleRow } from './workshop.repository.ts';
+import { workshopRepository as repo, type JobRow, type LineRow, type RepairOrderRow, type VehicleRow } from './workshop.repository.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -30,6 +30,28 @@ export function priceJobs(jobs: JobRow[], lines: LineRow[], pricesIncludeTax: bo
       };
     }),
   };
+}
+
+/** What the board shows of an order's jobs (decision 041): priced by core, counted, the hours clocked. */
+export function boardSummary(jobs: JobRow[], lines: LineRow[], pricesIncludeTax: boolean) {
+  const { priced } = priceJobs(jobs, lines, pricesIncludeTax);
+  return {
+    subtotal: priced.subtotal,
+    tax: priced.tax,
+    total: priced.total,
+    pricedIncludingTax: pricesIncludeTax,
+    jobCount: jobs.length,
+    approvedJobs: jobs.filter((job) => job.approval === 'approved').length,
+    declinedJobs: jobs.filter((job) => job.approval === 'declined').length,
+    clockedHundredths: jobs.reduce((sum, job) => sum + (job.actualHundredths ?? 0), 0),
+  };
+}
+export type BoardSummary = ReturnType<typeof boardSummary>;
+
+/** Prices the order again and stores what its board card shows, in the caller's transaction (every change to jobs, lines, approvals or status). */
+export async function storeBoardSummary(tx: Tx, businessId: string, orderId: string, values: Partial<Omit<RepairOrderRow, 'id' | 'businessId'>> = {}) {
+  const [business, jobs, lines] = [await repo.businessOf(tx, businessId), await repo.jobsOf(tx, businessId, [orderId]), await repo.linesOf(tx, businessId, [orderId])];
+  await repo.updateOrder(tx, businessId, orderId, { ...values, ...boardSummary(jobs, lines, business.pricesIncludeTax) });
 }
 
 export const vehicleLabel = (vehicle: Pick<VehicleRow, 'year' | 'make' | 'model' | 'plate'>) =>
@@ -61,7 +83,7 @@ export async function readRepairOrder(
   businessId: string,
   id: string,
   approvalUrl: (approvalId: string, expiresAt: Date) => string,
-  /** Turns a point's stored photo name into the URL the view carries (a signed URL for the shop; the bare name for the approval snapshot). */
+  /** Turns a stored photo name into the URL the view carries (a signed URL for the shop; the bare name for the approval snapshot). */
   photoUrl: (name: string) => string = () => '',
 ) {
   const order = await repo.order(tx, businessId, id);
@@ -69,8 +91,9 @@ export async function readRepairOrder(
   const vehicle = (await repo.vehicle(tx, businessId, order.vehicleId))!;
   const customer = (await repo.customer(tx, businessId, order.customerId))!;
   const business = await repo.businessOf(tx, businessId);
-  const [points, jobs, lines, approval] = [
+  const [points, photos, jobs, lines, approval] = [
     await repo.pointsOf(tx, businessId, [id]),
+    await repo.photosOf(tx, businessId, [id]),
     await repo.jobsOf(tx, businessId, [id]),
     await repo.linesOf(tx, businessId, [id]),
     await repo.latestApproval(tx, businessId, id),
@@ -94,7 +117,13 @@ export async function readRepairOrder(
     invoice: invoice ? { id: invoice.id, number: invoice.number, status: invoice.status, total: invoice.total, paid_total: invoice.paidTotal } : null,
     vehicle: toVehicleView(vehicle, customer.name),
     customer: { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone },
-    inspection: points.map((point) => ({ id: point.id, label: point.label, condition: point.condition, notes: point.notes, photo_url: point.photoName ? photoUrl(point.photoName) || null : null })),
+    inspection: points.map((point) => ({
+      id: point.id,
+      label: point.label,
+      condition: point.condition,
+      notes: point.notes,
+      photos: photos.filter((photo) => photo.pointId === point.id).map((photo) => ({ id: photo.id, url: photoUrl(photo.name) })),
+    })),
     jobs: pricedJobs.map((entry) => ({
       id: entry.job.id,
       title: entry.job.title,

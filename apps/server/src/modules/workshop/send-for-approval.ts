@@ -4,7 +4,7 @@ import type { Services, TenantContext } from '../../lib/context.ts';
 import { safeDisplayName } from '../../lib/mailer.ts';
 import { inspectionPhotoSigner } from './inspection-photo-url.ts';
 import { approvalUrlOf } from './repair-order-access.ts';
-import { readRepairOrder, type RepairOrderView } from './repair-order-view.ts';
+import { readRepairOrder, storeBoardSummary, type RepairOrderView } from './repair-order-view.ts';
 import { actorOf, repairOrderNotFound } from './workshop-errors.ts';
 import { workshopRepository as repo } from './workshop.repository.ts';
 
@@ -19,7 +19,7 @@ export function approvalSnapshot(view: RepairOrderView, businessName: string) {
     vehicle: { label: view.vehicle.label, plate: view.vehicle.plate, vin: view.vehicle.vin },
     concerns: view.concerns,
     odometer: view.odometer,
-    inspection: view.inspection.filter((point) => point.condition !== null).map((point) => ({ label: point.label, condition: point.condition, notes: point.notes, photo: point.photo_url })),
+    inspection: view.inspection.filter((point) => point.condition !== null).map((point) => ({ label: point.label, condition: point.condition, notes: point.notes, photos: point.photos.map((photo) => photo.url) })),
     jobs: view.jobs.map((job) => ({
       id: job.id,
       title: job.title,
@@ -46,6 +46,7 @@ export async function sendForApproval(services: Services, tenant: TenantContext,
     if (!order) throw repairOrderNotFound();
     if (order.status !== 'estimate') throw new AppError(409, 'illegal_transition', 'Only an estimate can be sent for approval');
     await repo.setApprovals(tx, businessId, id, 'pending');
+    await storeBoardSummary(tx, businessId, id);
     // The snapshot keeps each photo's object name (the bare name, not a URL); the public page signs it when read.
     const view = await readRepairOrder(tx, businessId, id, urlOf, (name) => name);
     if (view.jobs.length === 0) throw new AppError(409, 'no_jobs_to_approve', 'Add at least one job before sending the estimate');

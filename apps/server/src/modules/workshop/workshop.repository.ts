@@ -9,6 +9,7 @@ import {
   customers,
   employees,
   invoices,
+  inspectionPhotos,
   inspectionPoints,
   odometerReadings,
   products,
@@ -27,6 +28,7 @@ export type RepairOrderRow = typeof repairOrders.$inferSelect;
 export type JobRow = typeof repairJobs.$inferSelect;
 export type LineRow = typeof repairLines.$inferSelect;
 export type PointRow = typeof inspectionPoints.$inferSelect;
+export type PhotoRow = typeof inspectionPhotos.$inferSelect;
 export type ApprovalRow = typeof repairApprovals.$inferSelect;
 
 /** LIKE pattern matching `text` anywhere, with its own wildcards taken literally. */
@@ -317,9 +319,25 @@ export const workshopRepository = {
       .where(and(eq(repairOrders.businessId, businessId), eq(repairOrders.id, id)));
   },
 
+  /** The board's cards: only the columns a card shows, its totals as stored on the order (decision 041). */
   async board(tx: Tx, businessId: string, limit: number) {
     return tx
-      .select({ order: repairOrders, vehicle: vehicles, customerName: customers.name })
+      .select({
+        order: {
+          id: repairOrders.id,
+          number: repairOrders.number,
+          status: repairOrders.status,
+          statusChangedAt: repairOrders.statusChangedAt,
+          total: repairOrders.total,
+          pricedIncludingTax: repairOrders.pricedIncludingTax,
+          jobCount: repairOrders.jobCount,
+          approvedJobs: repairOrders.approvedJobs,
+          declinedJobs: repairOrders.declinedJobs,
+          clockedHundredths: repairOrders.clockedHundredths,
+        },
+        vehicle: { year: vehicles.year, make: vehicles.make, model: vehicles.model, plate: vehicles.plate },
+        customerName: customers.name,
+      })
       .from(repairOrders)
       .innerJoin(vehicles, eq(vehicles.id, repairOrders.vehicleId))
       .innerJoin(customers, eq(customers.id, repairOrders.customerId))
@@ -355,6 +373,28 @@ export const workshopRepository = {
       .update(inspectionPoints)
       .set(values)
       .where(and(eq(inspectionPoints.businessId, businessId), eq(inspectionPoints.repairOrderId, orderId), eq(inspectionPoints.id, pointId)))
+      .returning();
+    return row ?? null;
+  },
+
+  /** The photos of these orders' points (decision 041), oldest first. */
+  async photosOf(tx: Tx, businessId: string, orderIds: string[]) {
+    if (orderIds.length === 0) return [];
+    return tx
+      .select()
+      .from(inspectionPhotos)
+      .where(and(eq(inspectionPhotos.businessId, businessId), inArray(inspectionPhotos.repairOrderId, orderIds)))
+      .orderBy(asc(inspectionPhotos.createdAt), asc(inspectionPhotos.id));
+  },
+
+  async insertPhoto(tx: Tx, row: typeof inspectionPhotos.$inferInsert) {
+    await tx.insert(inspectionPhotos).values(row);
+  },
+
+  async deletePhoto(tx: Tx, businessId: string, orderId: string, pointId: string, photoId: string) {
+    const [row] = await tx
+      .delete(inspectionPhotos)
+      .where(and(eq(inspectionPhotos.businessId, businessId), eq(inspectionPhotos.repairOrderId, orderId), eq(inspectionPhotos.pointId, pointId), eq(inspectionPhotos.id, photoId)))
       .returning();
     return row ?? null;
   },

@@ -98,7 +98,9 @@ const repairOrderSchema = z
         label: z.string(),
         condition: z.enum(INSPECTION_CONDITIONS).nullable(),
         notes: z.string().nullable(),
-        photo_url: z.string().nullable().openapi({ description: 'A signed URL that reads the point’s photo for about an hour' }),
+        photos: z
+          .array(z.object({ id: z.uuid(), url: z.string().openapi({ description: 'A signed URL that reads the photo for about an hour' }) }))
+          .openapi({ description: 'The point’s photos (at most 6), oldest first' }),
       }),
     ),
     jobs: z.array(
@@ -444,7 +446,7 @@ const pointRoute = defineRoute({
 });
 
 /** The photo upload path; app.ts lets it past its 1 MB body limit, and this route's own limit applies. */
-export const INSPECTION_PHOTO_PATH = /^\/api\/workshop\/repair-orders\/[^/]+\/inspection\/[^/]+\/photo$/;
+export const INSPECTION_PHOTO_PATH = /^\/api\/workshop\/repair-orders\/[^/]+\/inspection\/[^/]+\/photos$/;
 const photoBodyLimit = bodyLimit({
   maxSize: INSPECTION_PHOTO_MAX_BYTES + 64 * 1024,
   onError: (c) =>
@@ -455,10 +457,10 @@ const photoBodyLimit = bodyLimit({
 
 const attachPhotoRoute = defineRoute({
   method: 'post',
-  path: '/api/workshop/repair-orders/{id}/inspection/{pointId}/photo',
+  path: '/api/workshop/repair-orders/{id}/inspection/{pointId}/photos',
   access: write,
   tags: TAGS,
-  summary: 'Attach a photo to an inspection point: multipart/form-data with a file field, a JPEG, PNG or WebP of at most 20 MB; replaces any earlier one',
+  summary: 'Add a photo to an inspection point (at most 6 each): multipart/form-data with a file field, a JPEG, PNG or WebP of at most 20 MB',
   middleware: [photoBodyLimit],
   request: {
     params: z.object({ id: z.uuid(), pointId: z.uuid() }),
@@ -476,11 +478,11 @@ const attachPhotoRoute = defineRoute({
 
 const removePhotoRoute = defineRoute({
   method: 'delete',
-  path: '/api/workshop/repair-orders/{id}/inspection/{pointId}/photo',
+  path: '/api/workshop/repair-orders/{id}/inspection/{pointId}/photos/{photoId}',
   access: write,
   tags: TAGS,
-  summary: 'Take the photo off an inspection point',
-  request: { params: z.object({ id: z.uuid(), pointId: z.uuid() }) },
+  summary: 'Take a photo off an inspection point (not one a customer was shown in a sent estimate)',
+  request: { params: z.object({ id: z.uuid(), pointId: z.uuid(), photoId: z.uuid() }) },
   responses: { 200: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409) },
 });
 
@@ -590,7 +592,7 @@ const readApprovalRoute = defineRoute({
           concerns: z.string(),
           odometer: z.number().int().nullable(),
           inspection: z.array(
-            z.object({ label: z.string(), condition: z.enum(INSPECTION_CONDITIONS).nullable(), notes: z.string().nullable(), photo_url: z.string().nullable().openapi({ description: 'A signed URL that reads the photo for about an hour' }) }),
+            z.object({ label: z.string(), condition: z.enum(INSPECTION_CONDITIONS).nullable(), notes: z.string().nullable(), photos: z.array(z.object({ url: z.string().openapi({ description: 'A signed URL that reads the photo for about an hour' }) })) }),
           ),
           jobs: z.array(
             z.object({
@@ -680,8 +682,8 @@ export const workshopRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await attachInspectionPhoto(c.var.services, c.var.tenant, id, pointId, bytes), 200);
   })
   .openapi(removePhotoRoute, async (c) => {
-    const { id, pointId } = c.req.valid('param');
-    return c.json(await removeInspectionPhoto(c.var.services, c.var.tenant, id, pointId), 200);
+    const { id, pointId, photoId } = c.req.valid('param');
+    return c.json(await removeInspectionPhoto(c.var.services, c.var.tenant, id, pointId, photoId), 200);
   })
   .openapi(addJobRoute, async (c) => {
     const body = c.req.valid('json');

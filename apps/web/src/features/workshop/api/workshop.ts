@@ -84,16 +84,18 @@ export function useRepairOrderActions(id: string) {
     markPoint: useWorkshopMutation(({ pointId, ...body }: { pointId: string } & ApiBody<'/api/workshop/repair-orders/{id}/inspection/{pointId}', 'patch'>) =>
       dataOf(api.PATCH('/api/workshop/repair-orders/{id}/inspection/{pointId}', { params: { path: { id, pointId } }, body })),
     ),
-    /** POST …/inspection/{pointId}/photo (multipart, field "file"): one photo per point, replacing any earlier one. */
+    /** POST …/inspection/{pointId}/photos (multipart, field "file"): adds one photo (at most 6 a point). */
     attachPhoto: useWorkshopMutation(({ pointId, file }: { pointId: string; file: File }) => {
       const body = new FormData();
       body.set('file', file);
-      return uploadWithProgress<ApiAnswer<'/api/workshop/repair-orders/{id}/inspection/{pointId}/photo', 'post'>>(
-        `/api/workshop/repair-orders/${encodeURIComponent(id)}/inspection/${encodeURIComponent(pointId)}/photo`,
+      return uploadWithProgress<ApiAnswer<'/api/workshop/repair-orders/{id}/inspection/{pointId}/photos', 'post'>>(
+        `/api/workshop/repair-orders/${encodeURIComponent(id)}/inspection/${encodeURIComponent(pointId)}/photos`,
         { body },
       );
     }),
-    removePhoto: useWorkshopMutation((pointId: string) => dataOf(api.DELETE('/api/workshop/repair-orders/{id}/inspection/{pointId}/photo', { params: { path: { id, pointId } } }))),
+    removePhoto: useWorkshopMutation(({ pointId, photoId }: { pointId: string; photoId: string }) =>
+      dataOf(api.DELETE('/api/workshop/repair-orders/{id}/inspection/{pointId}/photos/{photoId}', { params: { path: { id, pointId, photoId } } })),
+    ),
     addJob: useWorkshopMutation((body: ApiBody<'/api/workshop/repair-orders/{id}/jobs'>) => dataOf(api.POST('/api/workshop/repair-orders/{id}/jobs', { params: { path }, body }))),
     updateJob: useWorkshopMutation(({ jobId, ...body }: { jobId: string } & ApiBody<'/api/workshop/repair-orders/{id}/jobs/{jobId}', 'patch'>) =>
       dataOf(api.PATCH('/api/workshop/repair-orders/{id}/jobs/{jobId}', { params: { path: { id, jobId } }, body })),

@@ -11,6 +11,7 @@ import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { useAnswerEstimate, usePublicEstimate } from '../api/workshop';
 import { CONDITION_CLASSES, CONDITION_LABELS } from './status-badge';
+import { InspectionPhotos } from './inspection-photos';
 
 type Decision = 'approved' | 'declined';
 
@@ -70,10 +71,10 @@ export function RepairApprovalPage() {
               <li key={point.label} className={cn('rounded-md border-l-4 p-3', point.condition ? CONDITION_CLASSES[point.condition] : '')}>
                 <span className="font-medium">{point.label}</span>: {point.condition ? CONDITION_LABELS[point.condition] : 'Not checked'}
                 {point.notes ? ` — ${point.notes}` : ''}
-                {point.photo_url ? (
-                  <a href={point.photo_url} target="_blank" rel="noreferrer" className="mt-2 block w-fit rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
-                    <img src={point.photo_url} alt={`Photo of ${point.label}`} className="max-h-48 max-w-full rounded-md border object-contain sm:max-h-40" />
-                  </a>
+                {point.photos.length ? (
+                  <div className="mt-2">
+                    <InspectionPhotos label={point.label} photos={point.photos} />
+                  </div>
                 ) : null}
               </li>
             ))}

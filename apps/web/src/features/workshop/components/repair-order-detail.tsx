@@ -1,5 +1,5 @@
 import { INSPECTION_CONDITIONS, REPAIR_ORDER_STATUS_LABELS, invoiceLabel } from '@till/core';
-import { ArrowLeftIcon, CameraIcon, CopyIcon, ReceiptTextIcon, SendIcon, TimerIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { ArrowLeftIcon, CameraIcon, CopyIcon, ReceiptTextIcon, SendIcon, TimerIcon, Trash2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -13,6 +13,7 @@ import { formatMoney, minorToDecimalText, parseMoneyText } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useCatalogueParts, useRepairOrder, useRepairOrderActions, useTechnicians, useWorkshopSettings, type RepairOrder } from '../api/workshop';
+import { InspectionPhotos } from './inspection-photos';
 import { ApprovalBadge, CONDITION_CLASSES, CONDITION_LABELS, StatusBadge } from './status-badge';
 
 const selectClass = 'h-11 rounded-md border bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 sm:text-sm';
@@ -31,18 +32,24 @@ const MOVE_LABELS: Partial<Record<RepairOrder['status'], string>> = {
 
 type Point = RepairOrder['inspection'][number];
 
-/** A point's photo: a thumbnail that opens the full picture, a camera button to take or pick one, and a remove button. */
+/** Photos per inspection point (decision 041). */
+const PHOTOS_PER_POINT = 6;
+
+/** A point's photos: thumbnails that open larger, each with a remove button, and a camera button to take or pick another. */
 function PointPhoto({ point, editable, actions }: { point: Point; editable: boolean; actions: Actions }) {
   const inputId = `photo-${point.id}`;
-  const busy = (actions.attachPhoto.isPending && actions.attachPhoto.variables?.pointId === point.id) || (actions.removePhoto.isPending && actions.removePhoto.variables === point.id);
+  const uploading = actions.attachPhoto.isPending && actions.attachPhoto.variables?.pointId === point.id;
+  const busy = uploading || (actions.removePhoto.isPending && actions.removePhoto.variables?.pointId === point.id);
+  const full = point.photos.length >= PHOTOS_PER_POINT;
   return (
-    <div className="flex items-center gap-2">
-      {point.photo_url ? (
-        <a href={point.photo_url} target="_blank" rel="noreferrer" className="shrink-0 rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
-          <img src={point.photo_url} alt={`Photo of ${point.label}`} className="size-16 rounded-md border object-cover" />
-        </a>
-      ) : null}
-      {editable ? (
+    <div className="flex flex-wrap items-center gap-2">
+      <InspectionPhotos
+        label={point.label}
+        photos={point.photos}
+        disabled={busy}
+        onRemove={editable ? (photoId) => actions.removePhoto.mutate({ pointId: point.id, photoId }, { onError: (error) => toast.error(errorMessage(error)) }) : undefined}
+      />
+      {editable && !full ? (
         <>
           <input
             id={inputId}
@@ -60,22 +67,10 @@ function PointPhoto({ point, editable, actions }: { point: Point; editable: bool
           <Button asChild variant="outline" aria-disabled={busy}>
             <label htmlFor={inputId} className="cursor-pointer">
               <CameraIcon aria-hidden="true" />
-              {busy ? 'Uploading…' : point.photo_url ? 'Replace photo' : 'Add photo'}
+              {uploading ? 'Uploading…' : 'Add photo'}
               <span className="sr-only"> for {point.label}</span>
             </label>
           </Button>
-          {point.photo_url ? (
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove the photo of ${point.label}`}
-              disabled={busy}
-              onClick={() => actions.removePhoto.mutate(point.id, { onError: (error) => toast.error(errorMessage(error)) })}
-            >
-              <XIcon aria-hidden="true" />
-            </Button>
-          ) : null}
         </>
       ) : null}
     </div>

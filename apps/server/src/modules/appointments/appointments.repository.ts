@@ -31,6 +31,7 @@ export type CalendarColumns = [
   notes: (string | null)[] | null,
   price: number[] | null,
   reminderSentAt: (number | null)[] | null,
+  source: AppointmentRow['source'][] | null,
 ];
 export type ServiceRow = typeof appointmentServices.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -197,6 +198,7 @@ export const appointmentsRepository = {
         notes: appointments.notes,
         price: appointments.price,
         reminderSentAt: appointments.reminderSentAt,
+        source: appointments.source,
       })
       .from(appointments)
       .leftJoin(appointmentServices, and(eq(appointmentServices.id, appointments.serviceId), eq(appointmentServices.businessId, appointments.businessId)))
@@ -231,6 +233,7 @@ export const appointmentsRepository = {
           sql`a.notes`,
           sql`a.price`,
           ms('reminder_sent_at'),
+          sql`a.source`,
         ].map(column),
         sql`, `,
       )})::text as columns

@@ -33,11 +33,12 @@ export async function listAppointments(database: Database, businessId: string, f
         notes: row.notes,
         price: row.price,
         reminder_sent_at: row.reminderSentAt?.toISOString() ?? null,
+        source: row.source,
       }));
       return { time_zone: timeZone, from, to, appointments };
     }
     // PGlite: decoding 2,000 rows column by column in WebAssembly is most of the time; one value is not.
-    const [id, serviceId, serviceName, employeeId, employeeName, customerId, customerName, customerPhone, customerEmail, startsAt, endsAt, status, notes, price, reminderSentAt] =
+    const [id, serviceId, serviceName, employeeId, employeeName, customerId, customerName, customerPhone, customerEmail, startsAt, endsAt, status, notes, price, reminderSentAt, source] =
       await repo.calendarColumns(tx, businessId, range.start, range.end);
     const appointments: AppointmentView[] = (id ?? []).map((_, i) => ({
       id: id![i]!,
@@ -55,6 +56,7 @@ export async function listAppointments(database: Database, businessId: string, f
       notes: notes![i]!,
       price: price![i]!,
       reminder_sent_at: reminderSentAt![i] === null ? null : iso(reminderSentAt![i]!),
+      source: source![i]!,
     }));
     return { time_zone: timeZone, from, to, appointments };
   });

@@ -577,7 +577,9 @@ BEGIN
     insert into insight_daily_payments (business_id, day, method, payments, refund_payments, taken, refunded)
         select business_id, day, method, sum(payments), sum(refund_payments), sum(taken), sum(refunded)
           from (select z.business_id, (x.created_at at time zone z.tz)::date as day, x.method as method, (x.sign * (x.refund_id is null)::int)::bigint as payments, (x.sign * (x.refund_id is not null)::int)::bigint as refund_payments, (x.sign * (case when x.refund_id is null then x.amount else 0 end))::bigint as taken, (x.sign * (case when x.refund_id is not null then -x.amount else 0 end))::bigint as refunded
-          from c x join z on z.business_id = x.business_id) f
+          from c x join z on z.business_id = x.business_id
+          -- Payments deleted with their order: the order's day is rebuilt (its trigger fires first).
+          where exists (select 1 from orders o where o.id = x.order_id)) f
          group by business_id, day, method order by business_id, day, method
         on conflict (business_id, day, method) do update set payments = insight_daily_payments.payments + excluded.payments, refund_payments = insight_daily_payments.refund_payments + excluded.refund_payments, taken = insight_daily_payments.taken + excluded.taken, refunded = insight_daily_payments.refunded + excluded.refunded;
   RETURN NULL;

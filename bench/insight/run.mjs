@@ -10,6 +10,7 @@
 //
 //   node bench/insight/run.mjs                                     # PGlite
 //   BENCH_DATABASE_URL=postgres://.../till_bench node bench/insight/run.mjs   # PGlite, then PostgreSQL
+//   BENCH_SKIP_PGLITE=1 BENCH_DATABASE_URL=... node bench/insight/run.mjs          # PostgreSQL only
 //   (a database of its own: the bench migrates it, and deleting its business at the end takes a while)
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -187,6 +188,6 @@ async function runOn(server, kind, openOptions, targetMs) {
 }
 
 const server = await loadServer();
-await runOn(server, 'PGlite (embedded)', (dataDir) => ({ pgliteDir: path.join(dataDir, 'pglite') }), 500);
+if (!process.env.BENCH_SKIP_PGLITE) await runOn(server, 'PGlite (embedded)', (dataDir) => ({ pgliteDir: path.join(dataDir, 'pglite') }), 500);
 if (process.env.BENCH_DATABASE_URL) await runOn(server, 'PostgreSQL', () => ({ databaseUrl: process.env.BENCH_DATABASE_URL }), 200);
 process.exit(0);

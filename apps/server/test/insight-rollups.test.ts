@@ -181,7 +181,7 @@ describe('the rollups give the figures of the lines', () => {
     await server.database.withTenant(s.businessId, (tx) => tx.update(businesses).set({ timeZone: 'America/New_York' }).where(eq(businesses.id, s.businessId)));
     figures = await s.compareAll('2026-01-13', '2026-01-20', now);
     expect((figures['sales none'] as unknown as { days: { day: string; transactions: number }[] }).days.find((day) => day.day === '2026-01-14')!.transactions).toBeGreaterThan(0);
-  });
+  }, 180_000);
 
   it('concurrent sales of the same day add up exactly (no lost update)', async () => {
     const s = await shop();
@@ -196,5 +196,5 @@ describe('the rollups give the figures of the lines', () => {
         return Number(row!.net);
       }),
     );
-  });
+  }, 120_000);
 });

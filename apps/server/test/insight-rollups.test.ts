@@ -7,6 +7,7 @@ import { getDashboard } from '../src/modules/insight/get-dashboard.ts';
 import { getInventoryReport } from '../src/modules/insight/get-inventory-report.ts';
 import { getProfitabilityReport } from '../src/modules/insight/get-profitability-report.ts';
 import { getSalesReport } from '../src/modules/insight/get-sales-report.ts';
+import type { TenantContext } from '../src/lib/context.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { staffBusiness } from './staff-helpers.ts';
@@ -89,7 +90,14 @@ async function shop() {
     }
     return res.body.refundId as string;
   };
-  const tenant = { businessId: owner.businessId, userId: randomUUID(), actor: { kind: 'owner' as const }, employeeSession: null, registerId: null, features: FEATURES };
+  const tenant: TenantContext = {
+    businessId: owner.businessId,
+    userId: randomUUID(),
+    actor: { kind: 'owner' },
+    employeeSession: null,
+    registerId: null,
+    features: FEATURES as TenantContext['features'],
+  };
 
   /** Every tab over `from`..`to` (and the dashboard at `now`) from the API (rollups) and from the lines. */
   const compareAll = async (from: string, to: string, now: Date) => {
@@ -115,7 +123,7 @@ async function shop() {
     }
     const dashboard = await getDashboard(server.database, tenant, now);
     expect(normalised(dashboard)).toEqual(normalised(await getDashboard(server.database, tenant, now, { fromLines: true })));
-    return { ...checked, dashboard } as Record<string, { summary: Record<string, number> } & Record<string, unknown>>;
+    return { ...checked, dashboard } as unknown as Record<string, { summary: Record<string, number> } & Record<string, unknown>>;
   };
   return { ...owner, mug: mug!, tea: tea!, loose: loose!, customerId, sell, refund, compareAll };
 }
@@ -185,14 +193,17 @@ describe('the rollups give the figures of the lines', () => {
 
   it('concurrent sales of the same day add up exactly (no lost update)', async () => {
     const s = await shop();
-    const sales = await Promise.all(Array.from({ length: 12 }, (_, n) => s.sell([{ productId: n % 2 ? s.mug.id : s.tea.id, quantity: 1 + (n % 3) }], null)));
+    const sales: { orderId: string }[] = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => s.sell([{ productId: n % 2 ? s.mug.id : s.tea.id, quantity: 1 + (n % 3) }], null)),
+    );
     const today = new Date();
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(today);
     const figures = await s.compareAll(day, day, today);
     expect(figures['sales none']!.summary.transactions).toBe(12);
     expect(figures['sales none']!.summary.netSales).toBe(
       await server.database.withTenant(s.businessId, async (tx) => {
-        const [row] = (await tx.execute(sql`select sum(total - tax_total)::int as net from orders where id in ${sales.map((sale) => sale.orderId)}`)).rows as { net: number }[];
+        const result = await tx.execute(sql`select sum(total - tax_total)::int as net from orders where id in ${sales.map((sale) => sale.orderId)}`);
+        const [row] = (result as unknown as { rows: { net: number }[] }).rows;
         return Number(row!.net);
       }),
     );

@@ -2,21 +2,29 @@
 // called in process (the use-cases on the database, no HTTP), for a 30-day and a 365-day period.
 // Loads BENCH_LINES order lines (default 300000; the issue's target is 1M: BENCH_LINES=1000000)
 // in bulk SQL: 3 lines an order over 365 days, a third of orders with a customer, 2 % refunded.
-// Reports scan the period's rows per request today (decision 023: no daily rollups yet); the
-// issue's targets are p95 <= 500 ms on PGlite and <= 200 ms on PostgreSQL at 1M lines.
+// The data goes in through the rollup triggers (decision 043: set-based, one upsert per statement),
+// and the reports read the daily rollups; the issue's targets are p95 <= 500 ms on PGlite and
+// <= 200 ms on PostgreSQL at 1M lines. Then the checkout: BENCH_SALES sales (3 lines, card) through
+// the placeOrder use-case, in alternating rounds with the rollup triggers enabled and disabled,
+// p50/p95 of each (the rollup write's cost on a sale).
 //
 //   node bench/insight/run.mjs                                     # PGlite
 //   BENCH_DATABASE_URL=postgres://.../till_bench node bench/insight/run.mjs   # PGlite, then PostgreSQL
+//   BENCH_SKIP_PGLITE=1 BENCH_DATABASE_URL=... node bench/insight/run.mjs          # PostgreSQL only
 //   (a database of its own: the bench migrates it, and deleting its business at the end takes a while)
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleServerModules, percentile } from '../lib/server.mjs';
 
 const LINES = Number(process.env.BENCH_LINES ?? 300_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 10);
+const SALES = Number(process.env.BENCH_SALES ?? 200);
+const ROLLUP_TRIGGERS = ['orders', 'order_lines', 'refunds', 'refund_lines', 'payments'].flatMap((table) =>
+  ['insert', 'update', 'delete'].map((op) => [table, `insight_${table}_${op}`]),
+);
 const ORDERS = Math.ceil(LINES / 3);
 const PRODUCTS = 2_000;
 const CUSTOMERS = 5_000;
@@ -29,6 +37,7 @@ async function loadServer() {
     "export { getInventoryReport } from './apps/server/src/modules/insight/get-inventory-report.ts';",
     "export { getProfitabilityReport } from './apps/server/src/modules/insight/get-profitability-report.ts';",
     "export { getCustomersReport } from './apps/server/src/modules/insight/get-customers-report.ts';",
+    "export { placeOrder } from './apps/server/src/modules/checkout/place-order.ts';",
     "export { sql } from 'drizzle-orm';",
   ]);
   return import(pathToFileURL(outfile).href);
@@ -87,10 +96,44 @@ async function load(server, database) {
     insert into refund_lines (refund_id, order_line_id, business_id, quantity, net, tax, total, restock)
     select r.id, l.id, r.business_id, 1, r.net, r.tax, r.total, false
       from refunds r join order_lines l on l.order_id = r.order_id and l.position = 0 where r.business_id = '${businessId}'`);
+  await run(`insert into order_counters (business_id, last_number) values ('${businessId}', ${ORDERS})`);
   await run(`drop table bench_products_${tag}`);
   await run(`drop table bench_customers_${tag}`);
   await run('analyze');
   return { businessId, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Sales through the use-case, alternating rounds with the rollup triggers on and off. */
+async function checkout(server, database, businessId) {
+  const run = (text) => database.db.execute(server.sql.raw(text));
+  const products = (await run(`select id, price from products where business_id = '${businessId}' and not track_stock order by name limit 50`)).rows;
+  const tenant = { businessId, userId: randomUUID(), actor: { kind: 'owner' }, employeeSession: null, registerId: null, features: { pos_system: true } };
+  const sale = async (n) => {
+    const lines = [0, 1, 2].map((i) => products[(n * 3 + i) % products.length]);
+    const total = lines.reduce((sum, line) => sum + Number(line.price), 0);
+    const started = performance.now();
+    await server.placeOrder(database, tenant, {
+      idempotencyKey: randomUUID(),
+      lines: lines.map((line) => ({ productId: line.id, quantity: 1 })),
+      payments: [{ method: 'card', amount: total }],
+      expectedTotal: total,
+    });
+    return performance.now() - started;
+  };
+  const switchTriggers = (on) => Promise.all(ROLLUP_TRIGGERS.map(([table, name]) => run(`alter table ${table} ${on ? 'enable' : 'disable'} trigger ${name}`)));
+  const times = { with: [], without: [] };
+  for (let n = 0; n < 10; n += 1) await sale(n); // warm
+  const round = Math.max(1, Math.floor(SALES / 10));
+  for (let r = 0; r < 10; r += 1) {
+    const on = r % 2 === 0;
+    await switchTriggers(on);
+    for (let n = 0; n < round; n += 1) times[on ? 'with' : 'without'].push(await sale(r * round + n));
+  }
+  await switchTriggers(true);
+  for (const [label, list] of Object.entries(times)) {
+    list.sort((a, b) => a - b);
+    console.log(`  checkout ${label.padEnd(7)} rollups  p50 ${percentile(list, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(list, 95).toFixed(1).padStart(6)} ms   (${list.length} sales)`);
+  }
 }
 
 function dayOffset(days) {
@@ -127,10 +170,14 @@ async function runOn(server, kind, openOptions, targetMs) {
       rows.push([`profitability ${days} d`, () => server.getProfitabilityReport(database, businessId, query)]);
       rows.push([`customers ${days} d`, () => server.getCustomersReport(database, businessId, query)]);
     }
+    console.log(`  load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     for (const [name, fn] of rows) {
       const { p50, p95 } = await time(fn);
       console.log(`  ${name.padEnd(20)} p50 ${p50.toFixed(0).padStart(6)} ms   p95 ${p95.toFixed(0).padStart(6)} ms   ${p95 <= targetMs ? 'within' : 'over'} the ${targetMs} ms target`);
     }
+    console.log(`  load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    await checkout(server, database, businessId);
+    console.log(`  load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   } finally {
     if (kind === 'PostgreSQL' && businessId) {
       await database.db.execute(server.sql.raw(`delete from businesses where id = '${businessId}'`)).catch(() => undefined);
@@ -141,6 +188,6 @@ async function runOn(server, kind, openOptions, targetMs) {
 }
 
 const server = await loadServer();
-await runOn(server, 'PGlite (embedded)', (dataDir) => ({ pgliteDir: path.join(dataDir, 'pglite') }), 500);
+if (!process.env.BENCH_SKIP_PGLITE) await runOn(server, 'PGlite (embedded)', (dataDir) => ({ pgliteDir: path.join(dataDir, 'pglite') }), 500);
 if (process.env.BENCH_DATABASE_URL) await runOn(server, 'PostgreSQL', () => ({ databaseUrl: process.env.BENCH_DATABASE_URL }), 200);
 process.exit(0);

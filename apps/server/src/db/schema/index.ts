@@ -28,3 +28,4 @@ export * from './incidents.ts';
 export * from './workshop.ts';
 export * from './webhooks.ts';
 export * from './two-factor.ts';
+export * from './insight.ts';

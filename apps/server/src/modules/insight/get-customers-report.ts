@@ -28,7 +28,7 @@ async function customerFigures(tx: Tx, businessId: string, period: Period, range
       firstVisit: firstVisits.get(order.customerId) ?? order.day,
       lastVisit: order.day,
     };
-    entry.visits += 1;
+    entry.visits += order.orders;
     entry.days.add(order.day);
     entry.netSales += order.net;
     entry.lastVisit = order.day;
@@ -37,7 +37,7 @@ async function customerFigures(tx: Tx, businessId: string, period: Period, range
   const list = [...customers.values()].map(({ days, ...entry }) => ({ ...entry, days, isNew: entry.firstVisit >= range.from }));
   const netSales = list.reduce((sum, entry) => sum + entry.netSales, 0);
   const newCustomers = list.filter((entry) => entry.isNew).length;
-  const transactions = orders.length;
+  const transactions = orders.reduce((sum, order) => sum + order.orders, 0);
   return {
     list,
     summary: {

@@ -17,7 +17,7 @@ const RECENT_ORDERS = 6;
  * cash_management with reports page access; recent orders are open like /orders.
  * A part the actor may not see is null.
  */
-export async function getDashboard(database: Database, tenant: TenantContext, now: Date) {
+export async function getDashboard(database: Database, tenant: TenantContext, now: Date, options: { fromLines?: boolean } = {}) {
   const allowed = (requirement: Parameters<typeof evaluateApiAccess>[1]) => evaluateApiAccess(tenant.actor, requirement, tenant.features).allowed;
   const seesSales = allowed({ page: 'reports' });
   const seesStock = allowed({ feature: 'inventory_management', employeeFeature: 'inventory' });
@@ -31,7 +31,7 @@ export async function getDashboard(database: Database, tenant: TenantContext, no
     const today = nowLocal.slice(0, 10);
     const lastWeek = addDays(today, -7);
     // Today is the whole day (nothing is paid in the future); last week stops at this time of day.
-    const todayPeriod = { timeZone, from: today, to: today };
+    const todayPeriod = { timeZone, from: today, to: today, fromLines: options.fromLines };
     const lastWeekPeriod = { timeZone, from: lastWeek, to: lastWeek, untilLocal: `${lastWeek}${nowLocal.slice(10)}` };
 
     const figuresOf = async (period: Period) => {

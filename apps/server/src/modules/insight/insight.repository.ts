@@ -18,7 +18,24 @@ export interface Period {
   from: string;
   to: string;
   untilLocal?: string | undefined;
+  /** Scan the order and refund lines instead of the daily rollups (the reference the rollups are tested against). */
+  fromLines?: boolean | undefined;
 }
+
+/**
+ * Whole local days are read from the daily rollups (decision 043), kept by triggers in the
+ * writer's transaction; a period cut at a wall-clock time (the dashboard's "last week up to
+ * now") scans that day's lines.
+ */
+const fromRollups = (period: Period) => !period.untilLocal && !period.fromLines;
+
+/** The nil uuid: the rollups' "no product / employee / customer". */
+const NONE = '00000000-0000-0000-0000-000000000000';
+
+/** Rollup rows of the period's days. */
+const rollupDays = (alias: SQL, businessId: string, period: Period) =>
+  sql`${alias}.business_id = ${businessId} and ${alias}.day between ${period.from}::date and ${period.to}::date`;
+const dayText = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
@@ -93,7 +110,15 @@ export const insightRepository = {
   /** Sales and refunds per local day; days without either are absent. */
   async dailyTotals(tx: Tx, businessId: string, period: Period): Promise<DayTotals[]> {
     const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+      fromRollups(period)
+        ? await tx.execute(sql`
+        select ${dayText(sql`r.day`)} as day, sum(r.transactions)::int as transactions, sum(r.sold_net - r.refund_net)::float8 as net,
+               sum(r.discounts)::float8 as discounts, sum(r.sold_tax - r.refund_tax)::float8 as tax, sum(r.sold_units - r.refund_units)::float8 as units,
+               sum(r.refund_net)::float8 as refunds, sum(r.refund_count)::int as refund_count
+          from insight_daily_sales r
+         where ${rollupDays(sql`r`, businessId, period)}
+         group by r.day order by r.day`)
+        : await tx.execute(sql`
         with sold as (
           select ${localDay(sql`o.paid_at`, period.timeZone)} as day, 1 as transactions,
                  (o.total - o.tax_total)::float8 as net, o.discount_total::float8 as discounts, o.tax_total::float8 as tax,
@@ -128,7 +153,14 @@ export const insightRepository = {
   async salesBy(tx: Tx, businessId: string, period: Period, unit: 'hour' | 'isodow') {
     const part = unit === 'hour' ? sql`hour` : sql`isodow`;
     const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+      fromRollups(period)
+        ? await tx.execute(sql`
+        select ${unit === 'hour' ? sql`r.hour::int` : sql`extract(isodow from r.day)::int`} as slot, sum(r.transactions)::int as transactions,
+               sum(r.sold_net)::float8 as net
+          from insight_daily_sales r
+         where ${rollupDays(sql`r`, businessId, period)}
+         group by 1 having sum(r.transactions) <> 0 order by 1`)
+        : await tx.execute(sql`
         select extract(${part} from o.paid_at at time zone ${period.timeZone})::int as slot, count(*)::int as transactions,
                sum(o.total - o.tax_total)::float8 as net
           from orders o
@@ -141,7 +173,25 @@ export const insightRepository = {
   /** Units, net sales and cost per product (refunds taken off on their own day), best selling first. */
   async productFigures(tx: Tx, businessId: string, period: Period, limit = 1000): Promise<ProductFigures[]> {
     const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+      fromRollups(period)
+        ? await tx.execute(sql`
+        with facts as (
+          select nullif(r.product_id, ${NONE}::uuid) as product_id, r.name, sum(r.facts) as facts, sum(r.units) as units, sum(r.net) as net,
+                 sum(r.cost) as cost, sum(r.net_without_cost) as net_without_cost
+            from insight_daily_products r
+           where ${rollupDays(sql`r`, businessId, period)}
+           group by r.product_id, r.name
+        )
+        select f.product_id, coalesce(p.name, f.name) as name, c.name as category, sum(f.units)::float8 as units, sum(f.net)::float8 as net,
+               sum(f.cost)::float8 as cost, sum(f.net_without_cost)::float8 as net_without_cost
+          from facts f
+          left join products p on p.id = f.product_id and p.business_id = ${businessId}
+          left join categories c on c.id = p.category_id and c.business_id = ${businessId}
+         group by f.product_id, coalesce(p.name, f.name), c.name
+        having sum(f.facts) > 0
+         order by sum(f.net) desc, 2
+         limit ${limit}`)
+        : await tx.execute(sql`
         with facts as (${lineFacts(businessId, period)})
         select f.product_id, coalesce(p.name, f.name) as name, c.name as category, sum(f.units)::float8 as units, sum(f.net) as net,
                coalesce(sum(f.cost), 0)::float8 as cost, coalesce(sum(f.net) filter (where f.cost is null), 0)::float8 as net_without_cost
@@ -166,7 +216,13 @@ export const insightRepository = {
   /** Net sales and cost per local day, for the margin trend. */
   async dailyMargins(tx: Tx, businessId: string, period: Period) {
     const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+      fromRollups(period)
+        ? await tx.execute(sql`
+        select ${dayText(sql`r.day`)} as day, sum(r.net - r.net_without_cost)::float8 as net, sum(r.cost)::float8 as cost
+          from insight_daily_products r
+         where ${rollupDays(sql`r`, businessId, period)}
+         group by r.day having sum(r.facts) > 0 order by r.day`)
+        : await tx.execute(sql`
         with facts as (${lineFacts(businessId, period)})
         select day, sum(net) filter (where cost is not null)::float8 as net, coalesce(sum(cost), 0)::float8 as cost
           from facts group by day order by day`),
@@ -177,7 +233,21 @@ export const insightRepository = {
   /** Who rang sales up and who gave refunds. */
   async employeeFigures(tx: Tx, businessId: string, period: Period) {
     const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+      fromRollups(period)
+        ? await tx.execute(sql`
+        with facts as (
+          select nullif(r.employee_id, ${NONE}::uuid) as employee_id, sum(r.transactions) as transactions, sum(r.refund_count) as refund_count,
+                 sum(r.net) as net, sum(r.refunds) as refunds
+            from insight_daily_employees r
+           where ${rollupDays(sql`r`, businessId, period)}
+           group by r.employee_id
+        )
+        select f.employee_id, e.full_name, sum(f.transactions)::int as transactions, sum(f.net)::float8 as net, sum(f.refunds)::float8 as refunds
+          from facts f left join employees e on e.id = f.employee_id and e.business_id = ${businessId}
+         group by f.employee_id, e.full_name
+        having sum(f.transactions) + sum(f.refund_count) > 0
+         order by sum(f.net) desc`)
+        : await tx.execute(sql`
         with facts as (
           select o.employee_id, 1 as transactions, (o.total - o.tax_total)::float8 as net, 0::float8 as refunds
             from orders o where o.business_id = ${businessId} and o.paid_at is not null and ${within(sql`o.paid_at`, period)}
@@ -201,7 +271,15 @@ export const insightRepository = {
   /** Money taken and given back per payment method (tax included: it is what changed hands). */
   async paymentFigures(tx: Tx, businessId: string, period: Period) {
     const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+      fromRollups(period)
+        ? await tx.execute(sql`
+        select r.method, sum(r.payments)::int as payments, sum(r.taken)::float8 as taken, sum(r.refunded)::float8 as refunded
+          from insight_daily_payments r
+         where ${rollupDays(sql`r`, businessId, period)}
+         group by r.method
+        having sum(r.payments) + sum(r.refund_payments) > 0
+         order by 3 desc`)
+        : await tx.execute(sql`
         select p.method, count(*) filter (where p.refund_id is null)::int as payments,
                coalesce(sum(p.amount) filter (where p.refund_id is null), 0)::float8 as taken,
                coalesce(-sum(p.amount) filter (where p.refund_id is not null), 0)::float8 as refunded
@@ -215,7 +293,24 @@ export const insightRepository = {
   /** Active products with their stock, cost, price, units sold in the period and last sale day up to its end. */
   async stockFigures(tx: Tx, businessId: string, period: Period) {
     const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+      fromRollups(period)
+        ? await tx.execute(sql`
+        with sold as (
+          select r.product_id, sum(r.units)::float8 as units
+            from insight_daily_products r
+           where ${rollupDays(sql`r`, businessId, period)} and r.product_id <> ${NONE}::uuid
+           group by r.product_id having sum(r.facts) > 0
+        )
+        select p.id, p.name, c.name as category, p.track_stock, p.stock_quantity, p.cost::float8 as cost, p.price::float8 as price,
+               coalesce(s.units, 0)::float8 as units,
+               (select ${dayText(sql`max(r.day)`)} from insight_daily_products r
+                 where r.business_id = ${businessId} and r.product_id = p.id and r.day <= ${period.to}::date and r.sold_lines > 0) as last_sold
+          from products p
+          left join categories c on c.id = p.category_id and c.business_id = ${businessId}
+          left join sold s on s.product_id = p.id
+         where p.business_id = ${businessId} and p.is_active
+         order by p.search_name, p.id`)
+        : await tx.execute(sql`
         with facts as (${lineFacts(businessId, period)}),
         sold as (select product_id, sum(units)::float8 as units from facts where product_id is not null group by product_id),
         last_sale as (
@@ -247,24 +342,41 @@ export const insightRepository = {
     }));
   },
 
-  /** One row per customer order up to the period's end (since `since`): customer, local day, net after its refunds. */
+  /**
+   * Customer orders up to the period's end (since `since`), in day order: customer, local day,
+   * how many orders and their net after their refunds (one row a customer and day from the
+   * rollups, one row an order from the lines).
+   */
   async customerOrders(tx: Tx, businessId: string, period: Period, since: string) {
     const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
-        select o.customer_id, c.name, ${localDay(sql`o.paid_at`, period.timeZone)} as day,
+      fromRollups(period)
+        ? await tx.execute(sql`
+        select r.customer_id, c.name, ${dayText(sql`r.day`)} as day, r.orders, r.net::float8 as net
+          from insight_daily_customers r join customers c on c.id = r.customer_id and c.business_id = r.business_id
+         where ${rollupDays(sql`r`, businessId, { ...period, from: since })} and r.orders > 0
+         order by r.day`)
+        : await tx.execute(sql`
+        select o.customer_id, c.name, ${localDay(sql`o.paid_at`, period.timeZone)} as day, 1 as orders,
                (o.total - o.tax_total - coalesce((select sum(r.net) from refunds r where r.order_id = o.id and r.business_id = o.business_id), 0))::float8 as net
           from orders o join customers c on c.id = o.customer_id and c.business_id = o.business_id
          where o.business_id = ${businessId} and o.customer_id is not null and o.paid_at is not null
            and ${within(sql`o.paid_at`, { ...period, from: since })}
          order by o.paid_at`),
     );
-    return rows.map((row) => ({ customerId: String(row.customer_id), name: String(row.name), day: String(row.day), net: num(row.net) }));
+    return rows.map((row) => ({ customerId: String(row.customer_id), name: String(row.name), day: String(row.day), orders: num(row.orders), net: num(row.net) }));
   },
 
   /** Each customer's first paid visit ever (local day), for those who bought in the period. */
   async firstVisits(tx: Tx, businessId: string, period: Period) {
     const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+      fromRollups(period)
+        ? await tx.execute(sql`
+        select r.customer_id, ${dayText(sql`min(r.day)`)} as first_day
+          from insight_daily_customers r
+         where r.business_id = ${businessId} and r.orders > 0
+           and r.customer_id in (select r2.customer_id from insight_daily_customers r2 where ${rollupDays(sql`r2`, businessId, period)} and r2.orders > 0 and r2.customer_id <> ${NONE}::uuid)
+         group by r.customer_id`)
+        : await tx.execute(sql`
         select o.customer_id, ${localDay(sql`min(o.paid_at)`, period.timeZone)} as first_day
           from orders o
          where o.business_id = ${businessId} and o.paid_at is not null
@@ -277,7 +389,11 @@ export const insightRepository = {
   /** Paid sales of the period without a customer. */
   async anonymousTransactions(tx: Tx, businessId: string, period: Period) {
     const [row] = rowsOf<{ count: unknown }>(
-      await tx.execute(sql`
+      fromRollups(period)
+        ? await tx.execute(sql`
+        select coalesce(sum(r.orders), 0)::int as count from insight_daily_customers r
+         where ${rollupDays(sql`r`, businessId, period)} and r.customer_id = ${NONE}::uuid`)
+        : await tx.execute(sql`
         select count(*)::int as count from orders o
          where o.business_id = ${businessId} and o.customer_id is null and o.paid_at is not null and ${within(sql`o.paid_at`, period)}`),
     );

@@ -7,6 +7,8 @@ export interface ReportQuery {
   from: string;
   to: string;
   compare: ReportComparison;
+  /** Compute from the order and refund lines rather than the daily rollups (not an HTTP parameter: the reference tests compare with). */
+  fromLines?: boolean;
 }
 
 export interface ReportPeriods {
@@ -39,8 +41,8 @@ export async function loadReportPeriods(tx: Tx, businessId: string, query: Repor
     timeZone: business.timeZone,
     range,
     comparisonRange: compared,
-    period: { timeZone: business.timeZone, ...range },
-    comparison: compared && { timeZone: business.timeZone, ...compared },
+    period: { timeZone: business.timeZone, ...range, fromLines: query.fromLines },
+    comparison: compared && { timeZone: business.timeZone, ...compared, fromLines: query.fromLines },
   };
 }
 

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses, orders, payments, products, refunds, salesHistoryImports } from '../src/db/schema/index.ts';
+import { getCustomersReport } from '../src/modules/insight/get-customers-report.ts';
+import { getDashboard } from '../src/modules/insight/get-dashboard.ts';
+import { getInventoryReport } from '../src/modules/insight/get-inventory-report.ts';
+import { getProfitabilityReport } from '../src/modules/insight/get-profitability-report.ts';
+import { getSalesReport } from '../src/modules/insight/get-sales-report.ts';
+import type { TenantContext } from '../src/lib/context.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { staffBusiness } from './staff-helpers.ts';
+
+/**
+ * Issue 15 item 5 (decision 043): the dashboard and the analytics tabs read daily rollups kept by
+ * triggers. Every figure must equal what the order, refund and payment lines give when scanned
+ * (the line queries of decision 023, run with `fromLines`), after sales, refunds, a voided parked
+ * sale, an import, edits, a deleted product, an undone import and a time-zone change.
+ */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const FEATURES = { reporting_analytics: true, inventory_management: true, customer_management: true, employee_management: true, pos_system: true };
+
+/** Arrays compared as multisets: ties in a sort order (equal net sales) may come back either way. */
+function normalised(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(normalised).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, normalised(item)]));
+  return value;
+}
+
+async function shop() {
+  const owner = await staffBusiness(server, { features: FEATURES, timeZone: 'Europe/Berlin' });
+  const [mug, tea, loose] = await seedProducts(server, owner.businessId, [
+    { name: 'Mug', price: 1000, taxBasisPoints: 2000, trackStock: true, stock: 50 },
+    { name: 'Tea', price: 300, taxBasisPoints: 0, trackStock: true, stock: 50 },
+    { name: 'Loose leaf', price: 450, taxBasisPoints: 0, trackStock: false },
+  ]);
+  await server.database.withTenant(owner.businessId, async (tx) => {
+    await tx.update(products).set({ cost: 400 }).where(eq(products.id, mug!.id));
+    await tx.update(products).set({ cost: 100 }).where(eq(products.id, tea!.id));
+  });
+  const customer = await owner.client.post('/api/customers', { name: 'Ann Lee' });
+  if (customer.status !== 201) throw new Error(JSON.stringify(customer.body));
+  const customerId = customer.body.id as string;
+
+  /** A paid sale through the checkout, moved to `paidAt` afterwards (an UPDATE the triggers must follow). */
+  const sell = async (
+    lines: { productId: string; quantity: number; discount?: unknown }[],
+    paidAt: string | null,
+    extra: Record<string, unknown> = {},
+  ) => {
+    const cart = { lines, ...extra };
+    const total = await priceOf(cart);
+    const res = await owner.client.post('/api/checkout', { idempotencyKey: randomUUID(), ...cart, payments: [{ method: 'card', amount: total }], expectedTotal: total });
+    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    const orderId = res.body.order.id as string;
+    if (paidAt) {
+      await server.database.withTenant(owner.businessId, async (tx) => {
+        await tx.update(orders).set({ paidAt: new Date(paidAt), createdAt: new Date(paidAt) }).where(eq(orders.id, orderId));
+        await tx.update(payments).set({ createdAt: new Date(paidAt) }).where(eq(payments.orderId, orderId));
+      });
+    }
+    return { orderId, lineIds: (res.body.lines as { id: string }[]).map((line) => line.id), total };
+  };
+  /** The total the server prices: a checkout with a wrong expected total is refused (422 total_mismatch) with it. */
+  const priceOf = async (cart: Record<string, unknown>) => {
+    const res = await owner.client.post('/api/checkout', { idempotencyKey: randomUUID(), ...cart, payments: [{ method: 'card', amount: 1 }], expectedTotal: 1 });
+    const total = (res.body?.error?.details?.serverTotal ?? res.body?.error?.serverTotal) as number | undefined;
+    if (typeof total !== 'number') throw new Error(`no total in ${JSON.stringify(res.body)}`);
+    return total;
+  };
+  const refund = async (sale: { orderId: string; lineIds: string[] }, line: number, quantity: number, at: string | null) => {
+    const res = await owner.client.post(`/api/orders/${sale.orderId}/refunds`, {
+      idempotencyKey: randomUUID(),
+      reason: 'Broken',
+      lines: [{ orderLineId: sale.lineIds[line], quantity, restock: false }],
+    });
+    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    if (at) {
+      await server.database.withTenant(owner.businessId, async (tx) => {
+        await tx.update(refunds).set({ createdAt: new Date(at) }).where(eq(refunds.id, res.body.refundId));
+        await tx.update(payments).set({ createdAt: new Date(at) }).where(inArray(payments.refundId, [res.body.refundId]));
+      });
+    }
+    return res.body.refundId as string;
+  };
+  const tenant: TenantContext = {
+    businessId: owner.businessId,
+    userId: randomUUID(),
+    actor: { kind: 'owner' },
+    employeeSession: null,
+    registerId: null,
+    features: FEATURES as TenantContext['features'],
+  };
+
+  /** Every tab over `from`..`to` (and the dashboard at `now`) from the API (rollups) and from the lines. */
+  const compareAll = async (from: string, to: string, now: Date) => {
+    const checked: Record<string, unknown> = {};
+    for (const compare of ['none', 'previous', 'previous_year'] as const) {
+      const query = { from, to, compare };
+      const pairs: [string, unknown, () => Promise<unknown>][] = [
+        ['sales', (await owner.client.get(`/api/analytics/sales?from=${from}&to=${to}&compare=${compare}`)).body, () => getSalesReport(server.database, owner.businessId, { ...query, fromLines: true })],
+        ['profitability', (await owner.client.get(`/api/analytics/profitability?from=${from}&to=${to}&compare=${compare}`)).body, () => getProfitabilityReport(server.database, owner.businessId, { ...query, fromLines: true })],
+        ['customers', (await owner.client.get(`/api/analytics/customers?from=${from}&to=${to}&compare=${compare}`)).body, () => getCustomersReport(server.database, owner.businessId, { ...query, fromLines: true })],
+      ];
+      if (compare === 'none') {
+        pairs.push([
+          'inventory',
+          (await owner.client.get(`/api/analytics/inventory?from=${from}&to=${to}&deadStockDays=3`)).body,
+          () => getInventoryReport(server.database, owner.businessId, { ...query, deadStockDays: 3, fromLines: true }),
+        ]);
+      }
+      for (const [tab, fromRollups, fromLines] of pairs) {
+        expect(normalised(fromRollups), `${tab} ${compare}`).toEqual(normalised(JSON.parse(JSON.stringify(await fromLines()))));
+        checked[`${tab} ${compare}`] = fromRollups;
+      }
+    }
+    const dashboard = await getDashboard(server.database, tenant, now);
+    expect(normalised(dashboard)).toEqual(normalised(await getDashboard(server.database, tenant, now, { fromLines: true })));
+    return { ...checked, dashboard } as unknown as Record<string, { summary: Record<string, number> } & Record<string, unknown>>;
+  };
+  return { ...owner, mug: mug!, tea: tea!, loose: loose!, customerId, sell, refund, compareAll };
+}
+
+describe('the rollups give the figures of the lines', () => {
+  it('after sales, discounts, partial and whole refunds, a void, an import, edits, a deleted product, an undone import and a new time zone', async () => {
+    const s = await shop();
+    // 23:30 and 00:30 in Berlin: the 14th and the 15th, though both are 14 January in UTC.
+    const late = await s.sell([{ productId: s.mug.id, quantity: 2 }, { productId: s.tea.id, quantity: 1 }], '2026-01-14T22:30:00Z', { customerId: s.customerId });
+    const early = await s.sell([{ productId: s.tea.id, quantity: 3 }, { productId: s.loose.id, quantity: 1 }], '2026-01-14T23:30:00Z');
+    const discounted = await s.sell(
+      [{ productId: s.mug.id, quantity: 1, discount: { kind: 'percent', basisPoints: 1000 } }, { productId: s.tea.id, quantity: 2 }],
+      '2026-01-16T09:15:00Z',
+      { orderDiscount: { kind: 'amount', amount: 50 }, customerId: s.customerId },
+    );
+    // A partial refund on the 20th (one mug of two), a whole line refunded on the 15th at 00:10 Berlin time.
+    await s.refund(late, 0, 1, '2026-01-20T10:00:00Z');
+    await s.refund(early, 0, 3, '2026-01-14T23:10:00Z');
+    await s.refund(discounted, 1, 2, '2026-01-16T10:00:00Z');
+    // A parked sale is not a sale, and voiding it changes nothing.
+    const parked = await s.client.post('/api/orders/park', { lines: [{ productId: s.mug.id, quantity: 4 }] });
+    expect(parked.status).toBe(201);
+    expect((await s.client.post(`/api/orders/${parked.body.id}/void`, { reason: 'Changed mind' })).status).toBe(200);
+    // A parked sale paid later: the order is updated to paid, its lines replaced.
+    const parkedAgain = await s.client.post('/api/orders/park', { lines: [{ productId: s.tea.id, quantity: 1 }] });
+    await s.sell([{ productId: s.tea.id, quantity: 2 }], '2026-01-17T12:00:00Z', { parkedOrderId: parkedAgain.body.id });
+    // Imported history (its own costs, one line without a product of ours).
+    const csv = [
+      'Receipt No,Sale Date,Client,Item,Qty,Net Sales,COGS,Tender',
+      'H-1,2026-01-14 23:45,Ann Lee,Mug,1,9.00,3.00,Visa',
+      'H-1,2026-01-14 23:45,Ann Lee,Gift wrap,1,2.00,,Visa',
+      'H-2,2026-01-15 00:15,,Tea,2,6.00,1.50,Cash',
+    ].join('\n');
+    const mapping = { orderId: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', lineAmount: 'Net Sales', cost: 'COGS', paymentMethod: 'Tender' };
+    const imported = await s.client.post('/api/sales-history/import', { idempotencyKey: randomUUID(), csv, mapping, dateFormat: 'ymd' });
+    expect(imported.status).toBe(201);
+
+    const now = new Date('2026-01-16T11:00:00Z');
+    let figures = await s.compareAll('2026-01-14', '2026-01-20', now);
+    // Not two empty reports: the 14th has the 23:30 sale and the 23:45 import, the 15th the 00:30 one.
+    expect(figures['sales none']!.summary.transactions).toBe(6);
+    expect(figures['sales none']!.summary.refundCount).toBe(3);
+    const days = (figures['sales none'] as unknown as { days: { day: string; transactions: number }[] }).days;
+    expect(days.find((day) => day.day === '2026-01-14')!.transactions).toBe(2);
+    expect(days.find((day) => day.day === '2026-01-15')!.transactions).toBe(2);
+    await s.compareAll('2026-01-15', '2026-01-15', now);
+
+    // Edits the triggers must follow: a sale moved to another day and given to no customer, a refund moved.
+    await server.database.withTenant(s.businessId, async (tx) => {
+      await tx.update(orders).set({ paidAt: new Date('2026-01-18T08:00:00Z'), customerId: null }).where(eq(orders.id, late.orderId));
+    });
+    // A product deleted: its lines keep their own name.
+    const deleted = await server.database.withTenant(s.businessId, (tx) => tx.delete(products).where(eq(products.id, s.loose.id)).returning({ id: products.id }));
+    expect(deleted).toHaveLength(1);
+    await s.compareAll('2026-01-14', '2026-01-20', now);
+
+    // The import undone (its orders deleted): their days are rebuilt.
+    await server.database.withTenant(s.businessId, (tx) => tx.delete(salesHistoryImports).where(eq(salesHistoryImports.businessId, s.businessId)));
+    figures = await s.compareAll('2026-01-14', '2026-01-20', now);
+    expect(figures['sales none']!.summary.transactions).toBe(4);
+
+    // A new time zone: every day is cut again.
+    await server.database.withTenant(s.businessId, (tx) => tx.update(businesses).set({ timeZone: 'America/New_York' }).where(eq(businesses.id, s.businessId)));
+    figures = await s.compareAll('2026-01-13', '2026-01-20', now);
+    expect((figures['sales none'] as unknown as { days: { day: string; transactions: number }[] }).days.find((day) => day.day === '2026-01-14')!.transactions).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('concurrent sales of the same day add up exactly (no lost update)', async () => {
+    const s = await shop();
+    const sales: { orderId: string }[] = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => s.sell([{ productId: n % 2 ? s.mug.id : s.tea.id, quantity: 1 + (n % 3) }], null)),
+    );
+    const today = new Date();
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(today);
+    const figures = await s.compareAll(day, day, today);
+    expect(figures['sales none']!.summary.transactions).toBe(12);
+    expect(figures['sales none']!.summary.netSales).toBe(
+      await server.database.withTenant(s.businessId, async (tx) => {
+        const result = await tx.execute(sql`select sum(total - tax_total)::int as net from orders where id in ${sales.map((sale) => sale.orderId)}`);
+        const [row] = (result as unknown as { rows: { net: number }[] }).rows;
+        return Number(row!.net);
+      }),
+    );
+  }, 120_000);
+});

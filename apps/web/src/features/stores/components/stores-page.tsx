@@ -159,14 +159,20 @@ function StoresTable({ stores, onEdit }: { stores: Store[]; onEdit: (store: Stor
               <TableCell className="hidden md:table-cell">{store.address ?? '—'}</TableCell>
               <TableCell className="text-right tabular-nums">{store.registerCount}</TableCell>
               <TableCell className="text-right">
-                <div className="flex flex-wrap justify-end gap-2">
+                <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
                   <Button variant="outline" className="h-11 sm:h-8" onClick={() => onEdit(store)} aria-label={`Edit ${store.name}`}>
                     <PencilIcon aria-hidden="true" />
                     Edit
                   </Button>
                   {store.isDefault ? null : (
-                    <Button variant="outline" className="h-11 sm:h-8" onClick={() => toggle(store)} disabled={update.isPending}>
-                      {store.isActive ? `Close ${store.name}` : `Reopen ${store.name}`}
+                    <Button
+                      variant="outline"
+                      className="h-11 sm:h-8"
+                      onClick={() => toggle(store)}
+                      disabled={update.isPending}
+                      aria-label={store.isActive ? `Close ${store.name}` : `Reopen ${store.name}`}
+                    >
+                      {store.isActive ? 'Close' : 'Reopen'}
                     </Button>
                   )}
                 </div>

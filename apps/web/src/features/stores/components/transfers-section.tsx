@@ -250,7 +250,7 @@ function TransferCard({ transfer }: { transfer: Transfer }) {
     setError(null);
     step.mutate(
       { action: 'receive', id: transfer.id, idempotencyKey: keys.receive, lines: lines.map((line) => ({ productId: line.productId, receivedQuantity: Number(line.text) })) },
-      { onSuccess: () => toast.success(`Received at ${transfer.toStoreName}`), onError: (failure) => setError(errorMessage(failure)) },
+      { onSuccess: () => (toast.success(`Received at ${transfer.toStoreName}`), setReceiving(false)), onError: (failure) => setError(errorMessage(failure)) },
     );
   };
 

@@ -117,8 +117,9 @@ ALTER TABLE stock_transfers ADD CONSTRAINT stock_transfers_two_stores CHECK (fro
 -- the same statement: whoever writes a movement (the sale function, refunds, receiving,
 -- adjustments, counts, waste, transfers) keeps "stock per store = sum of its movements". A
 -- writer that leaves the store out gets the order's store (a sale or refund at a till of another
--- store), else the default store. A sale may not take a store below zero unless the business
--- allows negative stock (the checkout rule; SQLSTATE TL001 is 409 insufficient_stock).
+-- store), else the default store. A sale may not take a store of a multi-store business below
+-- zero unless the business allows negative stock (the checkout rule; SQLSTATE TL001 is 409
+-- insufficient_stock).
 CREATE FUNCTION till_stock_movement_store() RETURNS trigger
   LANGUAGE plpgsql
 AS $$
@@ -135,7 +136,10 @@ BEGIN
     VALUES (NEW.business_id, NEW.store_id, NEW.product_id, NEW.quantity_delta)
     ON CONFLICT (business_id, product_id, store_id) DO UPDATE SET quantity = ps.quantity + EXCLUDED.quantity, updated_at = now()
     RETURNING quantity INTO v_quantity;
+  -- With one store its stock is the product's number, which the sale function has just checked
+  -- under the product's row lock: the check here is for businesses with more than one store.
   IF NEW.reason = 'sale' AND NEW.quantity_delta < 0 AND v_quantity < 0
+     AND EXISTS (SELECT 1 FROM stores s WHERE s.business_id = NEW.business_id AND NOT s.is_default)
      AND NOT coalesce((SELECT bs.allow_negative_stock FROM business_settings bs WHERE bs.business_id = NEW.business_id), false) THEN
     RAISE EXCEPTION 'Not enough stock in this store' USING ERRCODE = 'TL001', DETAIL = NEW.product_id::text;
   END IF;

@@ -80,4 +80,21 @@ test('the owner opens a second store, transfers 5 units, receives them, and the 
   await expect(after.getByRole('row', { name: /Main store/ })).toContainText('7');
   await expect(after.getByRole('row', { name: /Harbour Street/ })).toContainText('5');
   await expect(page.getByRole('cell', { name: 'Transfer received' }).first()).toBeVisible();
+
+  // 6. An employee works in Harbour Street only (the employee's edit form).
+  const staff = await page.request.patch('/api/business-settings', { data: { enabled_features: { multi_store: true, employee_management: true } } });
+  expect(staff.status(), await staff.text()).toBe(200);
+  const hired = await page.request.post('/api/employees', { data: { fullName: 'Hana Harbour', role: 'cashier', pin: '735291' } });
+  expect(hired.status(), await hired.text()).toBe(201);
+  await page.goto('/employees');
+  await page.getByRole('button', { name: 'Edit Hana Harbour' }).click();
+  const dialog = page.getByRole('dialog');
+  const stores = dialog.getByRole('group', { name: 'Stores' });
+  await stores.getByRole('checkbox', { name: 'Harbour Street' }).check();
+  await stores.getByRole('button', { name: 'Save stores' }).click();
+  await expect(page.getByText('Stores saved')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/employee-stores-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/employee-stores-390.png` });
 });

@@ -48,6 +48,7 @@ import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { STORAGE_UPLOAD_PATH, storageRoutes } from './modules/storage/storage.routes.ts';
 import { storageErrorShape } from './modules/storage/storage-errors.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { taxRatesRoutes } from './modules/tax-rates/tax-rates.routes.ts';
 import { employeeSessionsRoutes } from './modules/employee-sessions/employee-sessions.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
@@ -200,6 +201,7 @@ export function createApp(services: Services) {
   app.route('/', invoicesRoutes);
   app.route('/', receiptsRoutes);
   app.route('/', onboardingRoutes);
+  app.route('/', storesRoutes);
   app.route('/', taxRatesRoutes);
   app.route('/', categoriesRoutes);
   app.route('/', productsRoutes);

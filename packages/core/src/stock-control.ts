@@ -27,7 +27,7 @@ export const WASTE_REASON_LABELS: Record<WasteReason, string> = {
 };
 
 /** Every kind of stock movement the ledger holds. */
-export const STOCK_MOVEMENT_REASONS = ['initial', 'sale', 'refund', 'adjustment', 'import', 'void', 'receipt', 'waste', 'count'] as const;
+export const STOCK_MOVEMENT_REASONS = ['initial', 'sale', 'refund', 'adjustment', 'import', 'void', 'receipt', 'waste', 'count', 'transfer_out', 'transfer_in'] as const;
 export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
 export const STOCK_MOVEMENT_LABELS: Record<StockMovementReason, string> = {
   initial: 'Opening stock',
@@ -39,6 +39,8 @@ export const STOCK_MOVEMENT_LABELS: Record<StockMovementReason, string> = {
   receipt: 'Delivery',
   waste: 'Waste',
   count: 'Stock count',
+  transfer_out: 'Transfer sent',
+  transfer_in: 'Transfer received',
 };
 
 /** Most units one adjustment, waste record or counted line may hold. */

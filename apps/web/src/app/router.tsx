@@ -47,6 +47,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/orders': () => import('@/features/orders/components/orders-page').then((module) => module.OrdersPage),
   '/customers': () => import('@/features/customers/components/customers-page').then((module) => module.CustomersPage),
   '/products': () => import('@/features/products/components/products-page').then((module) => module.ProductsPage),
+  '/stores': () => import('@/features/stores/components/stores-page').then((module) => module.StoresPage),
   '/waste-tracking': () => import('@/features/stock-control/components/waste-page').then((module) => module.WastePage),
   '/categories': () => import('@/features/categories/components/categories-page').then((module) => module.CategoriesPage),
   '/z-report': () => import('@/features/cash-sessions/components/z-report-page').then((module) => module.ZReportPage),

@@ -7952,6 +7952,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employees/{id}/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stores an employee works in (empty: every store) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Stores */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            storeIds: string[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Assign an employee to stores (an empty list: every store) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        storeIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Assigned */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            storeIds: string[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/expenses": {
         parameters: {
             query?: never;
@@ -17057,6 +17208,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/{id}/store-stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's stock in each store and the units on their way to each (sent, not received) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Stock per store */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stores: {
+                                inTransit: number;
+                                isActive: boolean;
+                                isDefault: boolean;
+                                name: string;
+                                quantity: number;
+                                /** Format: uuid */
+                                storeId: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/by-barcode/{code}": {
         parameters: {
             query?: never;
@@ -20177,6 +20412,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/registers/{id}/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put a till in another store: its next sales take that store's stock */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        storeId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Moved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            register: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                storeId: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/registers/pair": {
         parameters: {
             query?: never;
@@ -21197,6 +21529,515 @@ export interface paths {
                 };
                 /** @description Unprocessable */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transfers between stores, newest first (at most 200), optionally of one store or status */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "draft" | "sent" | "received" | "cancelled";
+                    storeId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Transfers */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transfers: components["schemas"]["StockTransfer"][];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Draft a transfer of tracked products from one store to another (no stock moves yet) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        fromStoreId: string;
+                        lines: {
+                            /** Format: uuid */
+                            productId: string;
+                            quantity: number;
+                        }[];
+                        note?: string | null;
+                        /** Format: uuid */
+                        toStoreId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Drafted */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transfer: components["schemas"]["StockTransfer"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-transfers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One transfer with its lines */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Transfer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transfer: components["schemas"]["StockTransfer"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-transfers/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a draft, or a sent transfer (its units go back to the sending store); 409 once received or cancelled */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Cancelled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transfer: components["schemas"]["StockTransfer"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-transfers/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receive a sent transfer: the counted units arrive in the receiving store (lines left out arrive as sent); differences stay on the lines. Idempotent by idempotencyKey. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        idempotencyKey: string;
+                        lines?: {
+                            /** Format: uuid */
+                            productId: string;
+                            receivedQuantity: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transfer: components["schemas"]["StockTransfer"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-transfers/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft: its units leave the sending store (409 insufficient_stock unless negative stock is allowed; 409 illegal_transition if not a draft). A retry with the same idempotencyKey returns the transfer. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        idempotencyKey: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Sent */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transfer: components["schemas"]["StockTransfer"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23700,6 +24541,315 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stores of the business, the main (default) store first, with how many tills each has */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Stores */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stores: components["schemas"]["Store"][];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Open a store (403 plan_limit_reached past the plan's store limit) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address?: string | null;
+                        name: string;
+                        phone?: string | null;
+                        timeZone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            store: components["schemas"]["Store"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a store, close it (isActive false; not the main store, not with tills) or reopen it */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address?: string | null;
+                        isActive?: boolean;
+                        name?: string;
+                        phone?: string | null;
+                        timeZone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            store: components["schemas"]["Store"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/stores/{id}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock of the given products (comma-separated ids, at most 200) in one store */
+        get: {
+            parameters: {
+                query: {
+                    productIds: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Stock */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stock: {
+                                /** Format: uuid */
+                                productId: string;
+                                quantity: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -29640,7 +30790,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_imported" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_already_opened" | "appointment_closed" | "appointment_customer_mismatch" | "appointment_not_booked" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_request" | "barcode_taken" | "barcode_too_small" | "booking_page_not_found" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "clock_already_running" | "contact_required" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "dining_area_name_taken" | "dining_area_not_found" | "dining_table_in_use" | "dining_table_name_taken" | "dining_table_not_found" | "dining_table_occupied" | "drawer_required" | "duplicate_line" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "forbidden" | "idempotency_key_reused" | "illegal_transition" | "image_too_large" | "import_conflict" | "import_in_progress" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_aal" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_csv" | "invalid_cursor" | "invalid_email" | "invalid_hours" | "invalid_image" | "invalid_line" | "invalid_mapping" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_split" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invalid_webhook_url" | "invoice_being_paid" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_clockable" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_part_being_paid" | "kitchen_part_not_found" | "kitchen_part_paid" | "kitchen_split_locked" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "kitchen_ticket_required" | "kitchen_ticket_split" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mfa_challenge_expired" | "mfa_challenge_not_found" | "mfa_enrollment_required" | "mfa_factor_name_conflict" | "mfa_factor_not_found" | "mfa_verification_failed" | "mime_type_not_allowed" | "missing_credentials" | "modifier_duplicate" | "modifier_negative_price" | "modifier_required" | "modifier_too_many" | "modifier_unknown" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_running_clock" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_invoice" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "photo_not_found" | "photo_shown_to_customer" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "reauthentication_not_valid" | "rebate_agreement_not_found" | "receipt_too_large" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_already_invoiced" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "sku_taken" | "slot_taken" | "slot_unavailable" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "store_not_found" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_enrolled_mfa_factors" | "too_many_labels" | "too_many_lines" | "too_many_photos" | "too_many_reports" | "too_many_rows" | "total_mismatch" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password" | "webhook_delivery_not_found" | "webhook_endpoint_not_found";
+                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_imported" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_already_opened" | "appointment_closed" | "appointment_customer_mismatch" | "appointment_not_booked" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_request" | "barcode_taken" | "barcode_too_small" | "booking_page_not_found" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "clock_already_running" | "contact_required" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "default_store_protected" | "dining_area_name_taken" | "dining_area_not_found" | "dining_table_in_use" | "dining_table_name_taken" | "dining_table_not_found" | "dining_table_occupied" | "drawer_required" | "duplicate_line" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "forbidden" | "idempotency_key_reused" | "illegal_transition" | "image_too_large" | "import_conflict" | "import_in_progress" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_aal" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_csv" | "invalid_cursor" | "invalid_email" | "invalid_hours" | "invalid_image" | "invalid_line" | "invalid_mapping" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_split" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invalid_webhook_url" | "invoice_being_paid" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_clockable" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_part_being_paid" | "kitchen_part_not_found" | "kitchen_part_paid" | "kitchen_split_locked" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "kitchen_ticket_required" | "kitchen_ticket_split" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mfa_challenge_expired" | "mfa_challenge_not_found" | "mfa_enrollment_required" | "mfa_factor_name_conflict" | "mfa_factor_not_found" | "mfa_verification_failed" | "mime_type_not_allowed" | "missing_credentials" | "modifier_duplicate" | "modifier_negative_price" | "modifier_required" | "modifier_too_many" | "modifier_unknown" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_running_clock" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_invoice" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "photo_not_found" | "photo_shown_to_customer" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "reauthentication_not_valid" | "rebate_agreement_not_found" | "receipt_too_large" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_already_invoiced" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "same_store" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "sku_taken" | "slot_taken" | "slot_unavailable" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "store_inactive" | "store_name_taken" | "store_not_found" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_enrolled_mfa_factors" | "too_many_labels" | "too_many_lines" | "too_many_photos" | "too_many_reports" | "too_many_rows" | "total_mismatch" | "transfer_not_found" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password" | "webhook_delivery_not_found" | "webhook_endpoint_not_found";
                 message: string;
             } & {
                 [key: string]: unknown;
@@ -31028,7 +32178,7 @@ export interface components {
             orderNumber: number | null;
             quantityDelta: number;
             /** @enum {string} */
-            reason: "initial" | "sale" | "refund" | "adjustment" | "import" | "void" | "receipt" | "waste" | "count";
+            reason: "initial" | "sale" | "refund" | "adjustment" | "import" | "void" | "receipt" | "waste" | "count" | "transfer_out" | "transfer_in";
         };
         StockMovement: {
             /** Format: uuid */
@@ -31043,7 +32193,44 @@ export interface components {
             orderId: string | null;
             quantityDelta: number;
             /** @enum {string} */
-            reason: "initial" | "sale" | "refund" | "adjustment" | "import" | "void" | "receipt" | "waste" | "count";
+            reason: "initial" | "sale" | "refund" | "adjustment" | "import" | "void" | "receipt" | "waste" | "count" | "transfer_out" | "transfer_in";
+        };
+        StockTransfer: {
+            cancelledAt: string | null;
+            createdAt: string;
+            /** Format: uuid */
+            fromStoreId: string;
+            fromStoreName: string;
+            /** Format: uuid */
+            id: string;
+            lines: {
+                difference: number | null;
+                name: string;
+                /** Format: uuid */
+                productId: string;
+                quantity: number;
+                receivedQuantity: number | null;
+                sku: string | null;
+            }[];
+            note: string | null;
+            receivedAt: string | null;
+            sentAt: string | null;
+            /** @enum {string} */
+            status: "draft" | "sent" | "received" | "cancelled";
+            /** Format: uuid */
+            toStoreId: string;
+            toStoreName: string;
+        };
+        Store: {
+            address: string | null;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            isDefault: boolean;
+            name: string;
+            phone: string | null;
+            registerCount: number;
+            timeZone: string | null;
         };
         SubscriptionPlan: {
             currency: string;

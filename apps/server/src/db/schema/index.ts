@@ -29,3 +29,4 @@ export * from './workshop.ts';
 export * from './webhooks.ts';
 export * from './two-factor.ts';
 export * from './insight.ts';
+export * from './store-stock.ts';

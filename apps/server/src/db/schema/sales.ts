@@ -129,16 +129,26 @@ export const stockMovements = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     quantityDelta: integer('quantity_delta').notNull(),
-    reason: text('reason', { enum: ['initial', 'sale', 'refund', 'adjustment', 'import', 'void', 'receipt', 'waste', 'count'] }).notNull(),
+    reason: text('reason', {
+      enum: ['initial', 'sale', 'refund', 'adjustment', 'import', 'void', 'receipt', 'waste', 'count', 'transfer_out', 'transfer_in'],
+    }).notNull(),
     orderId: uuid('order_id'),
     actorUserId: uuid('actor_user_id'),
     actorEmployeeId: uuid('actor_employee_id'),
     note: text('note'),
+    /**
+     * The store whose shelf moved (decision 044). Left out by a writer, the database fills it in
+     * (trigger stock_movements_store): the order's store, else the business's default store.
+     */
+    storeId: uuid('store_id'),
+    /** The transfer a transfer_out / transfer_in movement belongs to. */
+    transferId: uuid('transfer_id'),
     createdAt: createdAt(),
   },
   (table) => [
     // A product's history pages newest first by (created_at, id): the index holds the whole key.
     index('stock_movements_product_history').on(table.businessId, table.productId, table.createdAt, table.id),
+    foreignKey({ name: 'stock_movements_store_fk', columns: [table.businessId, table.storeId], foreignColumns: [stores.businessId, stores.id] }),
   ],
 );
 

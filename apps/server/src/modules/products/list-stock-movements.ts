@@ -1,3 +1,4 @@
+import type { StockMovementReason } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { productNotFound } from './get-product.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -6,7 +7,7 @@ import { productsRepository } from './products.repository.ts';
 export interface StockMovementView {
   id: string;
   quantityDelta: number;
-  reason: 'initial' | 'sale' | 'refund' | 'adjustment' | 'import' | 'void' | 'receipt' | 'waste' | 'count';
+  reason: StockMovementReason;
   note: string | null;
   orderId: string | null;
   /** The employee who made it; null for the owner's account or the system. */

@@ -1,4 +1,4 @@
-import { modifierGroupView, singleLine } from '@till/core';
+import { modifierGroupView, singleLine, STOCK_MOVEMENT_REASONS } from '@till/core';
 import { z } from '@hono/zod-openapi';
 
 /** The API's product shape (see product-view.ts). */
@@ -33,7 +33,7 @@ export const stockMovementSchema = z
   .object({
     id: z.uuid(),
     quantityDelta: z.number().int(),
-    reason: z.enum(['initial', 'sale', 'refund', 'adjustment', 'import', 'void', 'receipt', 'waste', 'count']),
+    reason: z.enum(STOCK_MOVEMENT_REASONS),
     note: z.string().nullable(),
     orderId: z.uuid().nullable(),
     actorName: z.string().nullable(),

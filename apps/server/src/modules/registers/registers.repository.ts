@@ -89,6 +89,16 @@ export const registersRepository = {
     return Boolean(row);
   },
 
+  /** Puts an active till in another store of the business; false when there is no such till. */
+  async moveToStore(tx: Tx, businessId: string, id: string, storeId: string): Promise<boolean> {
+    const rows = await tx
+      .update(registers)
+      .set({ storeId, updatedAt: new Date() })
+      .where(and(eq(registers.businessId, businessId), eq(registers.id, id), eq(registers.isActive, true)))
+      .returning({ id: registers.id });
+    return rows.length > 0;
+  },
+
   async insertRegister(tx: Tx, values: typeof registers.$inferInsert) {
     const [row] = await tx.insert(registers).values(values).returning({ id: registers.id, name: registers.name, storeId: registers.storeId });
     if (!row) throw new Error('register insert returned no row');

@@ -11,6 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@/components/ui/switch';
 import { EMPLOYEE_ROLE_LABELS } from '@/lib/employee-roles';
 import type { Employee } from '../api/types';
+import { EmployeeStores } from './employee-stores';
 import {
   ADMIN_PERMISSION_LABELS,
   ASSIGNABLE_ROLES,
@@ -192,6 +193,7 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, pending, erro
             </Button>
           </DialogFooter>
         </form>
+        {employee ? <EmployeeStores employeeId={employee.id} /> : null}
       </DialogContent>
     </Dialog>
   );

@@ -31,6 +31,8 @@ const REASON_LABEL: Record<StockMovement['reason'], string> = {
   receipt: 'Goods received',
   waste: 'Waste',
   count: 'Stock count',
+  transfer_out: 'Transfer sent',
+  transfer_in: 'Transfer received',
 };
 
 const number = new Intl.NumberFormat();

@@ -60,3 +60,21 @@ export function usePairThisBrowser() {
     onSuccess: () => becomeTill(queryClient),
   });
 }
+
+/** With multi_store on: the stores a till can be put in (decision 044). */
+export function useStoreOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['stores', 'till-options'],
+    queryFn: async ({ signal }) => (await dataOf(api.GET('/api/stores', { signal }))).stores.filter((store) => store.isActive),
+    enabled,
+  });
+}
+
+/** PUT /api/registers/{id}/store: the till's next sales take that store's stock. */
+export function useMoveRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, storeId }: { id: string; storeId: string }) => dataOf(api.PUT('/api/registers/{id}/store', { params: { path: { id } }, body: { storeId } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: registersQueryKey }),
+  });
+}

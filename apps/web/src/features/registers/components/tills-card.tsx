@@ -4,7 +4,8 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
-import { useCreatePairingCode, useRegisters, useRevokeRegister, type PairingCode, type PairedTill } from '../api/registers';
+import { useMe } from '@/lib/me';
+import { useCreatePairingCode, useMoveRegister, useRegisters, useRevokeRegister, useStoreOptions, type PairingCode, type PairedTill } from '../api/registers';
 import { OpenTillHere } from './open-till-here';
 
 function useSecondsLeft(until: string | null): number {
@@ -35,6 +36,36 @@ function ShownCode({ code }: { code: PairingCode }) {
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
+/** With more than one store: which store the till sells from. */
+function TillStore({ till }: { till: PairedTill }) {
+  const multiStore = useMe().data?.settings?.enabled_features.multi_store === true;
+  const stores = useStoreOptions(multiStore);
+  const move = useMoveRegister();
+  if (!multiStore || !stores.data || stores.data.length < 2) return null;
+  return (
+    <label className="grid gap-1 text-sm">
+      <span>Store of {till.name}</span>
+      <select
+        value={till.store_id}
+        disabled={move.isPending}
+        onChange={(event) =>
+          move.mutate(
+            { id: till.id, storeId: event.target.value },
+            { onSuccess: () => toast.success(`${till.name} now sells from its new store`), onError: (error) => toast.error(errorMessage(error)) },
+          )
+        }
+        className="h-11 rounded-md border bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 sm:text-sm"
+      >
+        {stores.data.map((store) => (
+          <option key={store.id} value={store.id}>
+            {store.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function TillRow({ till }: { till: PairedTill }) {
   const revoke = useRevokeRegister();
   const [confirming, setConfirming] = useState(false);
@@ -49,6 +80,7 @@ function TillRow({ till }: { till: PairedTill }) {
           {till.store_name} · paired {when(till.paired_at)} · last seen {when(till.last_seen_at)}
         </span>
       </div>
+      <TillStore till={till} />
       {confirming ? (
         <div className="flex flex-wrap gap-2">
           <Button

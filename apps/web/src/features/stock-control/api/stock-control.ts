@@ -148,3 +148,16 @@ export function useFinishStockCount(countId: string) {
     onSuccess: invalidate,
   });
 }
+
+export type StoreStockRow = ApiAnswer<'/api/products/{id}/store-stock'>['stores'][number];
+
+/** A product's stock in each store and what is on its way to each (multi_store, decision 044). */
+export function useProductStoreStock(productId: string, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...stockControlKey, 'store-stock', productId],
+      queryFn: async ({ signal }): Promise<StoreStockRow[]> => (await dataOf(api.GET('/api/products/{id}/store-stock', { params: { path: { id: productId } }, signal }))).stores,
+      enabled,
+    }),
+  );
+}

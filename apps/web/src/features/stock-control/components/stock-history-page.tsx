@@ -13,13 +13,15 @@ import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
-import { useAdjustStock, useStockHistory, type HistoryProduct } from '../api/stock-control';
+import { useAdjustStock, useProductStoreStock, useStockHistory, type HistoryProduct } from '../api/stock-control';
 import { formatMoment, formatSigned, formatUnits, selectClass } from './format';
 
 /** /products/:productId/stock: a product's stock, an adjustment with a reason, and every movement with its running balance. */
 export function StockHistoryPage() {
   const { productId = '' } = useParams();
-  const timeZone = useMe().data?.business?.time_zone;
+  const me = useMe().data;
+  const timeZone = me?.business?.time_zone;
+  const multiStore = me?.settings?.enabled_features.multi_store === true;
   const history = useStockHistory(productId);
   const product = history.data?.pages[0]?.product;
   const movements = history.data?.pages.flatMap((page) => page.movements) ?? [];
@@ -90,7 +92,10 @@ export function StockHistoryPage() {
                 </Button>
               ) : null}
             </section>
-            <AdjustStockCard product={product} />
+            <div className="grid gap-6">
+              {multiStore ? <StoreStockCard productId={product.id} /> : null}
+              <AdjustStockCard product={product} />
+            </div>
           </div>
         </>
       )}
@@ -181,6 +186,49 @@ function AdjustStockCard({ product }: { product: HistoryProduct }) {
           </form>
         ) : (
           <p className="text-muted-foreground">Stock is not tracked for this product. Switch on stock tracking in its details on the Products page to adjust and count it.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** With multi_store on: the product's stock in each store, and the units on their way there. */
+function StoreStockCard({ productId }: { productId: string }) {
+  const stock = useProductStoreStock(productId, true);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Stock by store</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {stock.isPending ? (
+          <p role="status" className="text-muted-foreground">
+            Loading...
+          </p>
+        ) : stock.isError ? (
+          <ErrorAlert title="Stock by store could not be loaded" error={stock.error} />
+        ) : (
+          <Table aria-label="Stock by store">
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Store</TableHead>
+                <TableHead className="text-right">In stock</TableHead>
+                <TableHead className="text-right">On its way</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {stock.data.map((row) => (
+                <TableRow key={row.storeId}>
+                  <TableCell>
+                    {row.name}
+                    {row.isActive ? '' : ' (closed)'}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{formatUnits(row.quantity)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{row.inTransit ? formatUnits(row.inTransit) : '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
         )}
       </CardContent>
     </Card>

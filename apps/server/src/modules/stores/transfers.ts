@@ -1,0 +1,258 @@
+import type { Database, Tx } from '../../db/client.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import type { TenantContext } from '../../lib/context.ts';
+import { businessRepository } from '../business/business.repository.ts';
+import { stockControlRepository } from '../stock-control/stock-control.repository.ts';
+import { assertWorksIn, requireActiveStore, storeNotFound } from './store-errors.ts';
+import { storesRepository, type TransferRow } from './stores.repository.ts';
+
+/**
+ * Transfers between stores (issue 14 item 2, decision 044): draft → sent (stock leaves the
+ * sending store: transfer_out movements) → received (stock arrives as counted: transfer_in
+ * movements; the difference from what was sent stays on the line) or cancelled (a sent transfer
+ * puts its stock back in the sending store). Each step locks the transfer row, so a second step
+ * waits and then sees the new status: 409 illegal_transition, or — the same idempotency key — the
+ * transfer as the first call left it.
+ */
+export type TransferStatus = TransferRow['status'];
+
+export interface TransferLineView {
+  productId: string;
+  name: string;
+  sku: string | null;
+  quantity: number;
+  receivedQuantity: number | null;
+  difference: number | null;
+}
+
+export interface TransferView {
+  id: string;
+  fromStoreId: string;
+  fromStoreName: string;
+  toStoreId: string;
+  toStoreName: string;
+  status: TransferStatus;
+  note: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  receivedAt: string | null;
+  cancelledAt: string | null;
+  lines: TransferLineView[];
+}
+
+const actorOf = (tenant: TenantContext) => ({ actorUserId: tenant.userId, actorEmployeeId: tenant.employeeSession?.employeeId ?? null });
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+const transferNotFound = () => notFound('transfer_not_found', 'That transfer does not exist');
+
+async function viewsOf(tx: Tx, businessId: string, rows: TransferRow[]): Promise<TransferView[]> {
+  const storeNames = new Map((await storesRepository.list(tx, businessId)).map((store) => [store.id, store.name]));
+  const lines = await storesRepository.transferLines(tx, businessId, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    id: row.id,
+    fromStoreId: row.fromStoreId,
+    fromStoreName: storeNames.get(row.fromStoreId) ?? '',
+    toStoreId: row.toStoreId,
+    toStoreName: storeNames.get(row.toStoreId) ?? '',
+    status: row.status,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: iso(row.sentAt),
+    receivedAt: iso(row.receivedAt),
+    cancelledAt: iso(row.cancelledAt),
+    lines: lines
+      .filter((entry) => entry.line.transferId === row.id)
+      .map(({ line, name, sku }) => ({
+        productId: line.productId,
+        name,
+        sku,
+        quantity: line.quantity,
+        receivedQuantity: line.receivedQuantity,
+        difference: line.receivedQuantity === null ? null : line.receivedQuantity - line.quantity,
+      })),
+  }));
+}
+
+const viewOf = async (tx: Tx, businessId: string, row: TransferRow) => (await viewsOf(tx, businessId, [row]))[0]!;
+
+export async function listTransfers(
+  database: Database,
+  businessId: string,
+  filters: { storeId?: string | undefined; status?: TransferStatus | undefined },
+): Promise<TransferView[]> {
+  return database.withTenant(businessId, async (tx) => viewsOf(tx, businessId, await storesRepository.listTransfers(tx, businessId, filters)));
+}
+
+export async function getTransfer(database: Database, businessId: string, id: string): Promise<TransferView> {
+  return database.withTenant(businessId, async (tx) => {
+    const row = await storesRepository.findTransfer(tx, businessId, id);
+    if (!row) throw transferNotFound();
+    return viewOf(tx, businessId, row);
+  });
+}
+
+export interface CreateTransferInput {
+  fromStoreId: string;
+  toStoreId: string;
+  note?: string | null | undefined;
+  lines: { productId: string; quantity: number }[];
+}
+
+export async function createTransfer(database: Database, tenant: TenantContext, input: CreateTransferInput): Promise<TransferView> {
+  if (input.fromStoreId === input.toStoreId) throw new AppError(422, 'same_store', 'Choose two different stores');
+  const ids = input.lines.map((line) => line.productId);
+  if (new Set(ids).size !== ids.length) throw badRequest('duplicate_line', 'Each product may appear once; add up its quantity instead');
+  return database.withTenant(tenant.businessId, async (tx) => {
+    await requireActiveStore(tx, tenant, input.fromStoreId);
+    const to = await storesRepository.findById(tx, tenant.businessId, input.toStoreId);
+    if (!to) throw storeNotFound();
+    if (!to.isActive) throw new AppError(422, 'store_inactive', `${to.name} is closed; reopen it on the stores page first`);
+    const found = await storesRepository.productNames(tx, tenant.businessId, ids);
+    const byId = new Map(found.map((product) => [product.id, product]));
+    for (const id of ids) {
+      const product = byId.get(id);
+      if (!product) throw notFound('product_not_found', 'One of the products does not exist');
+      if (!product.trackStock) throw new AppError(422, 'stock_not_tracked', `${product.name} does not track stock`);
+    }
+    const row = await storesRepository.insertTransfer(tx, {
+      businessId: tenant.businessId,
+      fromStoreId: input.fromStoreId,
+      toStoreId: input.toStoreId,
+      note: input.note ?? null,
+      createdByUserId: tenant.userId,
+      createdByEmployeeId: tenant.employeeSession?.employeeId ?? null,
+    });
+    await storesRepository.insertTransferLines(
+      tx,
+      input.lines.map((line) => ({ businessId: tenant.businessId, transferId: row.id, productId: line.productId, quantity: line.quantity })),
+    );
+    return viewOf(tx, tenant.businessId, row);
+  });
+}
+
+async function lockTransfer(tx: Tx, businessId: string, id: string): Promise<TransferRow> {
+  const row = await storesRepository.findTransfer(tx, businessId, id, true);
+  if (!row) throw transferNotFound();
+  return row;
+}
+
+const illegal = (row: TransferRow, action: string) => conflict('illegal_transition', `This transfer is ${row.status}; it cannot be ${action}`);
+
+/** draft → sent: the units leave the sending store (never below zero unless the business allows negative stock). */
+export async function sendTransfer(database: Database, tenant: TenantContext, id: string, idempotencyKey: string): Promise<TransferView> {
+  return database.withTenant(tenant.businessId, async (tx) => {
+    const row = await lockTransfer(tx, tenant.businessId, id);
+    if (row.sendKey === idempotencyKey) return viewOf(tx, tenant.businessId, row);
+    if (row.status !== 'draft') throw illegal(row, 'sent');
+    await requireActiveStore(tx, tenant, row.fromStoreId);
+    const lines = (await storesRepository.transferLines(tx, tenant.businessId, [row.id])).map((entry) => entry.line);
+    const products = await storesRepository.lockProducts(tx, tenant.businessId, lines.map((line) => line.productId));
+    const names = new Map(products.map((product) => [product.id, product.name]));
+    const { allowNegativeStock } = await stockControlRepository.settings(tx, tenant.businessId);
+    if (!allowNegativeStock) {
+      const onHand = await storesRepository.storeQuantities(tx, tenant.businessId, row.fromStoreId, lines.map((line) => line.productId));
+      for (const line of lines) {
+        const available = onHand.get(line.productId) ?? 0;
+        if (available < line.quantity) {
+          throw new AppError(409, 'insufficient_stock', `Only ${available} of ${names.get(line.productId) ?? 'a product'} in the sending store`, {
+            productId: line.productId,
+            available,
+          });
+        }
+      }
+    }
+    await storesRepository.moveStock(
+      tx,
+      tenant.businessId,
+      actorOf(tenant),
+      lines.map((line) => ({ productId: line.productId, storeId: row.fromStoreId, delta: -line.quantity, reason: 'transfer_out', note: null, transferId: row.id })),
+    );
+    const sent = await storesRepository.updateTransfer(tx, tenant.businessId, id, { status: 'sent', sentAt: new Date(), sendKey: idempotencyKey });
+    await businessRepository.insertAudit(tx, {
+      businessId: tenant.businessId,
+      ...actorOf(tenant),
+      action: 'stock_transfer.sent',
+      details: { transfer_id: id, lines: lines.map((line) => ({ product_id: line.productId, quantity: line.quantity })) },
+    });
+    return viewOf(tx, tenant.businessId, sent);
+  });
+}
+
+/**
+ * sent → received: what was counted arrives in the receiving store (lines left out arrive as
+ * sent); each line keeps its received quantity, so the difference is on record.
+ */
+export async function receiveTransfer(
+  database: Database,
+  tenant: TenantContext,
+  id: string,
+  input: { idempotencyKey: string; lines?: { productId: string; receivedQuantity: number }[] | undefined },
+): Promise<TransferView> {
+  const given = input.lines ?? [];
+  if (new Set(given.map((line) => line.productId)).size !== given.length) throw badRequest('duplicate_line', 'Each product may appear once');
+  return database.withTenant(tenant.businessId, async (tx) => {
+    const row = await lockTransfer(tx, tenant.businessId, id);
+    if (row.receiveKey === input.idempotencyKey) return viewOf(tx, tenant.businessId, row);
+    if (row.status !== 'sent') throw illegal(row, 'received');
+    const store = await storesRepository.findById(tx, tenant.businessId, row.toStoreId);
+    if (!store) throw storeNotFound();
+    await assertWorksIn(tx, tenant, store);
+    const lines = (await storesRepository.transferLines(tx, tenant.businessId, [row.id])).map((entry) => entry.line);
+    const counted = new Map(given.map((line) => [line.productId, line.receivedQuantity]));
+    for (const productId of counted.keys()) {
+      if (!lines.some((line) => line.productId === productId)) throw new AppError(422, 'line_not_found', 'A received product is not on this transfer');
+    }
+    const received = lines.map((line) => ({ productId: line.productId, quantity: counted.get(line.productId) ?? line.quantity, sent: line.quantity }));
+    await storesRepository.lockProducts(tx, tenant.businessId, lines.map((line) => line.productId));
+    await storesRepository.moveStock(
+      tx,
+      tenant.businessId,
+      actorOf(tenant),
+      received.map((line) => ({
+        productId: line.productId,
+        storeId: row.toStoreId,
+        delta: line.quantity,
+        reason: 'transfer_in',
+        note: line.quantity === line.sent ? null : `Sent ${line.sent}, received ${line.quantity}`,
+        transferId: row.id,
+      })),
+    );
+    await storesRepository.setReceived(tx, tenant.businessId, id, received);
+    const done = await storesRepository.updateTransfer(tx, tenant.businessId, id, { status: 'received', receivedAt: new Date(), receiveKey: input.idempotencyKey });
+    const differences = received.filter((line) => line.quantity !== line.sent);
+    await businessRepository.insertAudit(tx, {
+      businessId: tenant.businessId,
+      ...actorOf(tenant),
+      action: 'stock_transfer.received',
+      details: { transfer_id: id, differences: differences.map((line) => ({ product_id: line.productId, sent: line.sent, received: line.quantity })) },
+    });
+    return viewOf(tx, tenant.businessId, done);
+  });
+}
+
+/** draft → cancelled; sent → cancelled puts the units back in the sending store. */
+export async function cancelTransfer(database: Database, tenant: TenantContext, id: string): Promise<TransferView> {
+  return database.withTenant(tenant.businessId, async (tx) => {
+    const row = await lockTransfer(tx, tenant.businessId, id);
+    if (row.status !== 'draft' && row.status !== 'sent') throw illegal(row, 'cancelled');
+    const from = await storesRepository.findById(tx, tenant.businessId, row.fromStoreId);
+    if (from) await assertWorksIn(tx, tenant, from);
+    if (row.status === 'sent') {
+      const lines = (await storesRepository.transferLines(tx, tenant.businessId, [row.id])).map((entry) => entry.line);
+      await storesRepository.lockProducts(tx, tenant.businessId, lines.map((line) => line.productId));
+      await storesRepository.moveStock(
+        tx,
+        tenant.businessId,
+        actorOf(tenant),
+        lines.map((line) => ({ productId: line.productId, storeId: row.fromStoreId, delta: line.quantity, reason: 'transfer_in', note: 'Transfer cancelled', transferId: row.id })),
+      );
+    }
+    const cancelled = await storesRepository.updateTransfer(tx, tenant.businessId, id, { status: 'cancelled', cancelledAt: new Date() });
+    await businessRepository.insertAudit(tx, {
+      businessId: tenant.businessId,
+      ...actorOf(tenant),
+      action: 'stock_transfer.cancelled',
+      details: { transfer_id: id, was: row.status },
+    });
+    return viewOf(tx, tenant.businessId, cancelled);
+  });
+}

@@ -1,0 +1,378 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productStock, products, stockMovements, stockTransfers, stores } from '../src/db/schema/index.ts';
+import { ApiClient, STRONG_PASSWORD, startTestServer, verifyEmailOf, type TestServer } from './harness.ts';
+import { as, pairTill, staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
+
+/** Stores, stock per store and transfers (issue 14 items 1–2, decision 044). */
+const ROOT = 'root-stores@example.com';
+let server: TestServer;
+let root: ApiClient;
+beforeAll(async () => {
+  server = await startTestServer({ env: { SUPER_ADMIN_EMAILS: ROOT } });
+  root = new ApiClient(server.url);
+  expect((await root.post('/api/auth/sign-up', { email: ROOT, password: STRONG_PASSWORD })).status).toBe(201);
+  await verifyEmailOf(server, ROOT);
+});
+afterAll(() => server.close());
+
+async function ok(res: { status: number; body: any }, status: number) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+const FEATURES = { multi_store: true, inventory_management: true, inventory_adjustments: true, employee_management: true, purchase_orders: true };
+
+async function shop(features: Record<string, boolean> = FEATURES) {
+  const owner = await staffBusiness(server, { features });
+  const milk = (await ok(await owner.client.post('/api/products', { name: 'Milk', price: 500, trackStock: true, initialStock: 10, cost: 100 }), 201)).product as { id: string };
+  const [main] = await server.database.withTenant(owner.businessId, (tx) =>
+    tx.select({ id: stores.id, isDefault: stores.isDefault }).from(stores).where(and(eq(stores.businessId, owner.businessId), eq(stores.isDefault, true))),
+  );
+  if (!main) throw new Error('no main store');
+  return { ...owner, milk, main };
+}
+
+async function openStore(client: ApiClient, name = 'Harbour Street') {
+  return (await ok(await client.post('/api/stores', { name, address: '1 Harbour Street', phone: '+44 20 7946 0000', timeZone: 'Europe/London' }), 201)).store as { id: string; name: string };
+}
+
+/** Each store's stock, the sum of its movements, and the product's total. */
+async function ledger(businessId: string, productId: string) {
+  return server.database.withTenant(businessId, async (tx) => {
+    const [product] = await tx.select().from(products).where(eq(products.id, productId));
+    const perStore = await tx.select().from(productStock).where(eq(productStock.productId, productId));
+    const movements = await tx.select().from(stockMovements).where(eq(stockMovements.productId, productId));
+    const sums = new Map<string, number>();
+    for (const row of movements) sums.set(row.storeId!, (sums.get(row.storeId!) ?? 0) + row.quantityDelta);
+    const stock = new Map(perStore.map((row) => [row.storeId, row.quantity]));
+    return { total: product!.stockQuantity, stock, sums, movements };
+  });
+}
+
+/** stock per store = sum of its movements, and the product's number = sum over stores. */
+async function expectBalanced(businessId: string, productId: string) {
+  const { total, stock, sums, movements } = await ledger(businessId, productId);
+  expect(movements.every((row) => row.storeId !== null)).toBe(true);
+  for (const [storeId, quantity] of stock) expect(quantity, storeId).toBe(sums.get(storeId) ?? 0);
+  for (const [storeId, sum] of sums) expect(stock.get(storeId) ?? 0, storeId).toBe(sum);
+  expect(total).toBe([...stock.values()].reduce((a, b) => a + b, 0));
+  return stock;
+}
+
+const pay = (client: ApiClient, productId: string, quantity: number, headers: Record<string, string> = {}) =>
+  client.request(
+    'POST',
+    '/api/checkout',
+    { idempotencyKey: randomUUID(), lines: [{ productId, quantity }], payments: [{ method: 'cash', amount: quantity * 500, tendered: quantity * 500 }], expectedTotal: quantity * 500 },
+    headers,
+  );
+
+async function draft(client: ApiClient, fromStoreId: string, toStoreId: string, productId: string, quantity: number) {
+  return (await ok(await client.post('/api/stock-transfers', { fromStoreId, toStoreId, lines: [{ productId, quantity }] }), 201)).transfer as { id: string; status: string };
+}
+
+describe('stores', () => {
+  it('keeps a one-store business as it was: its stock is in the main store', async () => {
+    const s = await shop();
+    const stock = await expectBalanced(s.businessId, s.milk.id);
+    expect(stock.get(s.main.id)).toBe(10);
+    expect(s.main.isDefault).toBe(true);
+    const perStore = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores;
+    expect(perStore).toEqual([{ storeId: s.main.id, name: 'Main store', isDefault: true, isActive: true, quantity: 10, inTransit: 0 }]);
+    // A sale at a one-store business takes from the main store, and the product's number follows.
+    await ok(await pay(s.client, s.milk.id, 2), 201);
+    expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(8);
+  });
+
+  it('opens, changes, closes and reopens stores; the main store stays open', async () => {
+    const s = await shop();
+    const harbour = await openStore(s.client);
+    expect(harbour).toMatchObject({ name: 'Harbour Street', isDefault: false, isActive: true, timeZone: 'Europe/London' });
+    expect((await s.client.post('/api/stores', { name: 'harbour street' })).body.error.code).toBe('store_name_taken');
+    expect((await s.client.post('/api/stores', { name: 'Elsewhere', timeZone: 'Mars/Olympus' })).status).toBe(400);
+    const renamed = await ok(await s.client.request('PATCH', `/api/stores/${harbour.id}`, { name: 'Harbour', phone: '' }), 200);
+    expect(renamed.store).toMatchObject({ name: 'Harbour', phone: null });
+    const closeMain = await s.client.request('PATCH', `/api/stores/${s.main.id}`, { isActive: false });
+    expect(closeMain.status).toBe(409);
+    expect(closeMain.body.error.code).toBe('default_store_protected');
+    expect((await ok(await s.client.request('PATCH', `/api/stores/${harbour.id}`, { isActive: false }), 200)).store.isActive).toBe(false);
+    // Stock cannot move to a closed store.
+    const toClosed = await s.client.post('/api/stock-transfers', { fromStoreId: s.main.id, toStoreId: harbour.id, lines: [{ productId: s.milk.id, quantity: 1 }] });
+    expect(toClosed.status).toBe(422);
+    expect(toClosed.body.error.code).toBe('store_inactive');
+    expect((await ok(await s.client.request('PATCH', `/api/stores/${harbour.id}`, { isActive: true }), 200)).store.isActive).toBe(true);
+    const list = (await ok(await s.client.get('/api/stores'), 200)).stores;
+    expect(list.map((store: { name: string }) => store.name)).toEqual(['Main store', 'Harbour']);
+  });
+
+  it('is behind multi_store (SPEC §2) and store settings need can_change_settings (SPEC §6)', async () => {
+    const off = await shop({ ...FEATURES, multi_store: false });
+    const refused = await off.client.post('/api/stores', { name: 'Second' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('feature_disabled');
+    expect((await off.client.get('/api/stores')).status).toBe(403);
+
+    const s = await shop();
+    const { headersOf, ids } = await staffOfEveryRole(server, s);
+    for (const actor of ['cashier', 'kitchen', 'adminNone']) {
+      expect((await s.client.request('POST', '/api/stores', { name: `By ${actor}` }, headersOf(actor))).status, actor).toBe(403);
+    }
+    expect((await s.client.request('POST', '/api/stores', { name: 'By admin' }, headersOf('adminAll'))).status).toBe(201);
+    const second = (await ok(await s.client.get('/api/stores'), 200)).stores[1];
+    // Transfers are inventory work: a cashier without can_manage_inventory may not.
+    for (const actor of ['cashier', 'kitchen']) {
+      const res = await s.client.request('POST', '/api/stock-transfers', { fromStoreId: s.main.id, toStoreId: second.id, lines: [{ productId: s.milk.id, quantity: 1 }] }, headersOf(actor));
+      expect(res.status, actor).toBe(403);
+      expect((await s.client.request('GET', `/api/products/${s.milk.id}/store-stock`, undefined, headersOf(actor))).status).toBe(403);
+    }
+    expect((await s.client.request('POST', '/api/stock-transfers', { fromStoreId: s.main.id, toStoreId: second.id, lines: [{ productId: s.milk.id, quantity: 1 }] }, headersOf('manager'))).status).toBe(201);
+    // Assigning stores is employee management.
+    expect((await s.client.request('PUT', `/api/employees/${ids.cashier}/stores`, { storeIds: [second.id] }, headersOf('cashier'))).status).toBe(403);
+    expect((await s.client.request('PUT', `/api/employees/${ids.cashier}/stores`, { storeIds: [second.id] }, headersOf('adminAdd'))).status).toBe(200);
+  });
+
+  it("refuses the 4th store of a 3-store plan with an upgrade hint, and creates nothing", async () => {
+    const s = await shop();
+    const plan = (await ok(await root.post('/api/super-admin/plans', {
+      name: `Three stores ${randomUUID().slice(0, 6)}`,
+      description: 'Three stores',
+      monthly_price: 1900,
+      currency: 'EUR',
+      limits: { stores: 3, registers: null, employees: null, products: null },
+      features: ['pos_system', 'inventory_management', 'multi_store'],
+    }), 201)).plan;
+    await ok(await root.request('PUT', `/api/super-admin/businesses/${s.businessId}/plan`, { planId: plan.id }), 200);
+    await openStore(s.client, 'Second');
+    const third = await openStore(s.client, 'Third');
+    const fourth = await s.client.post('/api/stores', { name: 'Fourth' });
+    expect(fourth.status).toBe(403);
+    expect(fourth.body.error).toMatchObject({ code: 'plan_limit_reached', resource: 'stores', limit: 3 });
+    const count = async () => server.database.withTenant(s.businessId, async (tx) => (await tx.select().from(stores).where(eq(stores.businessId, s.businessId))).length);
+    expect(await count()).toBe(3);
+    // A closed store frees its place; reopening it counts again.
+    await ok(await s.client.request('PATCH', `/api/stores/${third.id}`, { isActive: false }), 200);
+    await openStore(s.client, 'Fourth');
+    const reopen = await s.client.request('PATCH', `/api/stores/${third.id}`, { isActive: true });
+    expect(reopen.status).toBe(403);
+    expect(reopen.body.error.code).toBe('plan_limit_reached');
+    expect(await count()).toBe(4);
+  });
+});
+
+describe('transfers', () => {
+  it('draft → sent → received with a difference: each step writes movements and stock per store stays the sum of them', async () => {
+    const s = await shop();
+    const harbour = await openStore(s.client);
+    const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 5);
+    expect(transfer.status).toBe('draft');
+    // A draft moves nothing.
+    let stock = await expectBalanced(s.businessId, s.milk.id);
+    expect(stock.get(s.main.id)).toBe(10);
+
+    const sendKey = randomUUID();
+    const sent = (await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: sendKey }), 200)).transfer;
+    expect(sent.status).toBe('sent');
+    stock = await expectBalanced(s.businessId, s.milk.id);
+    expect(stock.get(s.main.id)).toBe(5);
+    expect(stock.get(harbour.id) ?? 0).toBe(0);
+    const inTransit = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores;
+    expect(inTransit.find((row: { storeId: string }) => row.storeId === harbour.id)).toMatchObject({ quantity: 0, inTransit: 5 });
+
+    // The same key again answers the same transfer and moves nothing more; another key is a 409.
+    expect((await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: sendKey }), 200)).transfer.status).toBe('sent');
+    const again = await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('illegal_transition');
+    expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(5);
+
+    const receiveKey = randomUUID();
+    const received = (await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: receiveKey, lines: [{ productId: s.milk.id, receivedQuantity: 4 }] }), 200)).transfer;
+    expect(received.status).toBe('received');
+    expect(received.lines[0]).toMatchObject({ quantity: 5, receivedQuantity: 4, difference: -1 });
+    stock = await expectBalanced(s.businessId, s.milk.id);
+    expect(stock.get(s.main.id)).toBe(5);
+    expect(stock.get(harbour.id)).toBe(4);
+    expect((await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: receiveKey }), 200)).transfer.status).toBe('received');
+    expect((await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: randomUUID() })).status).toBe(409);
+    expect((await s.client.post(`/api/stock-transfers/${transfer.id}/cancel`)).status).toBe(409);
+    expect((await expectBalanced(s.businessId, s.milk.id)).get(harbour.id)).toBe(4);
+
+    const { movements } = await ledger(s.businessId, s.milk.id);
+    expect(movements.filter((row) => row.transferId === transfer.id).map((row) => [row.reason, row.quantityDelta, row.storeId])).toEqual(
+      expect.arrayContaining([
+        ['transfer_out', -5, s.main.id],
+        ['transfer_in', 4, harbour.id],
+      ]),
+    );
+    const perStore = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores;
+    expect(perStore.map((row: { name: string; quantity: number; inTransit: number }) => [row.name, row.quantity, row.inTransit])).toEqual([
+      ['Main store', 5, 0],
+      ['Harbour Street', 4, 0],
+    ]);
+    const listed = (await ok(await s.client.get(`/api/stock-transfers?storeId=${harbour.id}&status=received`), 200)).transfers;
+    expect(listed.map((row: { id: string }) => row.id)).toEqual([transfer.id]);
+    expect((await ok(await s.client.get(`/api/stores/${harbour.id}/stock?productIds=${s.milk.id}`), 200)).stock).toEqual([{ productId: s.milk.id, quantity: 4 }]);
+  });
+
+  it('cancels a draft (nothing moves) and a sent transfer (the units go back)', async () => {
+    const s = await shop();
+    const harbour = await openStore(s.client);
+    const first = await draft(s.client, s.main.id, harbour.id, s.milk.id, 3);
+    expect((await ok(await s.client.post(`/api/stock-transfers/${first.id}/cancel`), 200)).transfer.status).toBe('cancelled');
+    expect((await s.client.post(`/api/stock-transfers/${first.id}/send`, { idempotencyKey: randomUUID() })).status).toBe(409);
+    expect((await ledger(s.businessId, s.milk.id)).movements).toHaveLength(1);
+
+    const second = await draft(s.client, s.main.id, harbour.id, s.milk.id, 3);
+    await ok(await s.client.post(`/api/stock-transfers/${second.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(7);
+    await ok(await s.client.post(`/api/stock-transfers/${second.id}/cancel`), 200);
+    expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(10);
+    expect((await s.client.post(`/api/stock-transfers/${second.id}/receive`, { idempotencyKey: randomUUID() })).status).toBe(409);
+  });
+
+  it('never sends more than the store holds unless negative stock is allowed; nothing is written', async () => {
+    const s = await shop();
+    const harbour = await openStore(s.client);
+    const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 11);
+    const refused = await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('insufficient_stock');
+    expect((await ledger(s.businessId, s.milk.id)).movements).toHaveLength(1);
+    expect((await ok(await s.client.get(`/api/stock-transfers/${transfer.id}`), 200)).transfer.status).toBe('draft');
+    await ok(await s.client.request('PATCH', '/api/business-settings', { allow_negative_stock: true }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(-1);
+  });
+
+  it('answers bad input with a clear 4xx and writes nothing', async () => {
+    const s = await shop();
+    const other = await shop();
+    const harbour = await openStore(s.client);
+    const theirs = await openStore(other.client, 'Their store');
+    const before = (await ledger(s.businessId, s.milk.id)).movements.length;
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ fromStoreId: s.main.id, toStoreId: theirs.id, lines: [{ productId: s.milk.id, quantity: 1 }] }, 404, 'store_not_found'],
+      [{ fromStoreId: theirs.id, toStoreId: harbour.id, lines: [{ productId: s.milk.id, quantity: 1 }] }, 404, 'store_not_found'],
+      [{ fromStoreId: s.main.id, toStoreId: harbour.id, lines: [{ productId: other.milk.id, quantity: 1 }] }, 404, 'product_not_found'],
+      [{ fromStoreId: s.main.id, toStoreId: s.main.id, lines: [{ productId: s.milk.id, quantity: 1 }] }, 422, 'same_store'],
+      [{ fromStoreId: s.main.id, toStoreId: harbour.id, lines: [{ productId: s.milk.id, quantity: 1 }, { productId: s.milk.id, quantity: 2 }] }, 400, 'duplicate_line'],
+      [{ fromStoreId: s.main.id, toStoreId: harbour.id, lines: [{ productId: s.milk.id, quantity: 0 }] }, 400, 'validation_error'],
+      [{ fromStoreId: s.main.id, toStoreId: harbour.id, lines: [] }, 400, 'validation_error'],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await s.client.post('/api/stock-transfers', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error.code).toBe(code);
+    }
+    const untracked = (await ok(await s.client.post('/api/products', { name: 'Service', price: 100, trackStock: false }), 201)).product;
+    const notTracked = await s.client.post('/api/stock-transfers', { fromStoreId: s.main.id, toStoreId: harbour.id, lines: [{ productId: untracked.id, quantity: 1 }] });
+    expect(notTracked.status).toBe(422);
+    expect(notTracked.body.error.code).toBe('stock_not_tracked');
+    // Another business's transfer and store are not found.
+    const theirTransfer = await draft(other.client, other.main.id, theirs.id, other.milk.id, 1);
+    expect((await s.client.post(`/api/stock-transfers/${theirTransfer.id}/send`, { idempotencyKey: randomUUID() })).status).toBe(404);
+    expect((await s.client.get(`/api/stock-transfers/${theirTransfer.id}`)).status).toBe(404);
+    expect((await s.client.request('PATCH', `/api/stores/${theirs.id}`, { name: 'Mine now' })).status).toBe(404);
+    expect((await s.client.get(`/api/stores/${theirs.id}/stock?productIds=${s.milk.id}`)).status).toBe(404);
+    const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 2);
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    const wrongLine = await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: randomUUID(), lines: [{ productId: other.milk.id, receivedQuantity: 1 }] });
+    expect(wrongLine.status).toBe(422);
+    expect(wrongLine.body.error.code).toBe('line_not_found');
+    expect((await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: randomUUID(), lines: [{ productId: s.milk.id, receivedQuantity: -1 }] })).status).toBe(400);
+    const after = await ledger(s.businessId, s.milk.id);
+    expect(after.movements.length).toBe(before + 1);
+    expect((await expectBalanced(other.businessId, other.milk.id)).get(other.main.id)).toBe(10);
+    const theirTransfers = await server.database.withTenant(other.businessId, (tx) => tx.select().from(stockTransfers).where(eq(stockTransfers.businessId, other.businessId)));
+    expect(theirTransfers.map((row) => row.status)).toEqual(['draft']);
+  });
+
+  it('a transfer sent while a sale takes the last units: one of them wins, stock never goes below zero', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const s = await shop();
+      const harbour = await openStore(s.client);
+      // Bring the main store down to 3.
+      await ok(await pay(s.client, s.milk.id, 7), 201);
+      const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 3);
+      const [sale, send] = await Promise.all([pay(s.client, s.milk.id, 3), s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() })]);
+      expect([sale.status === 201, send.status === 200].filter(Boolean)).toHaveLength(1);
+      const loser = sale.status === 201 ? send : sale;
+      expect(loser.status).toBe(409);
+      expect(loser.body.error.code).toBe('insufficient_stock');
+      const stock = await expectBalanced(s.businessId, s.milk.id);
+      expect(stock.get(s.main.id)).toBe(0);
+    }
+  });
+});
+
+describe('the till sells from its store', () => {
+  it("takes stock from its register's store, refunds put it back there, and another store's shelf is untouched", async () => {
+    // Without cash management a till sells without a drawer session.
+    const s = await shop({ ...FEATURES, cash_management: false });
+    const harbour = await openStore(s.client);
+    const till = await pairTill(s.client, 'Harbour till');
+    const registers = (await ok(await s.client.get('/api/registers'), 200)).registers as { id: string; name: string }[];
+    const register = registers.find((row) => row.name === 'Harbour till')!;
+    await ok(await s.client.request('PUT', `/api/registers/${register.id}/store`, { storeId: harbour.id }), 200);
+    await ok(await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '482193' }), 200);
+    const signedIn = await ok(await till.post('/api/employee-sessions', { employeeId: s.ownerEmployeeId, pin: '482193' }), 201);
+    const onTill = as(signedIn.token);
+    // The harbour store holds nothing yet: the till may not sell from the main store's shelf.
+    const empty = await pay(till, s.milk.id, 1, onTill);
+    expect(empty.status).toBe(409);
+    expect(empty.body.error.code).toBe('insufficient_stock');
+    const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 5);
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: randomUUID() }), 200);
+    const sale = await ok(await pay(till, s.milk.id, 2, onTill), 201);
+    let stock = await expectBalanced(s.businessId, s.milk.id);
+    expect([stock.get(s.main.id), stock.get(harbour.id)]).toEqual([5, 3]);
+    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'changed mind', lines: [{ orderLineId: sale.lines[0].id, quantity: 1, restock: true }] }), 201);
+    stock = await expectBalanced(s.businessId, s.milk.id);
+    expect([stock.get(s.main.id), stock.get(harbour.id)]).toEqual([5, 4]);
+    // The owner's own browser (no till) sells from the main store.
+    await ok(await pay(s.client, s.milk.id, 1), 201);
+    stock = await expectBalanced(s.businessId, s.milk.id);
+    expect([stock.get(s.main.id), stock.get(harbour.id)]).toEqual([4, 4]);
+    // Moving a till to another business's store, or a closed one, is refused.
+    const other = await shop();
+    expect((await s.client.request('PUT', `/api/registers/${register.id}/store`, { storeId: other.main.id })).status).toBe(404);
+  });
+
+  it('keeps stock = sum of movements per store after receipts, adjustments, waste and counts (main store)', async () => {
+    const s = await shop();
+    await openStore(s.client);
+    await ok(await s.client.post('/api/goods-receipts', { idempotencyKey: randomUUID(), lines: [{ productId: s.milk.id, quantity: 6, unitCost: 100 }] }), 201);
+    await ok(await s.client.post('/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: s.milk.id, quantityDelta: -2, reason: 'damaged' }), 201);
+    await ok(await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 1, reason: 'expired' }), 201);
+    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
+    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.milk.id, countedQuantity: 12 }] }), 200);
+    await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200);
+    const stock = await expectBalanced(s.businessId, s.milk.id);
+    expect(stock.get(s.main.id)).toBe(12);
+    const { movements } = await ledger(s.businessId, s.milk.id);
+    expect(new Set(movements.map((row) => row.reason))).toEqual(new Set(['initial', 'receipt', 'adjustment', 'waste', 'count']));
+  });
+});
+
+describe('employees and stores', () => {
+  it('assigns an employee to stores; an assigned employee moves stock only for their stores', async () => {
+    const s = await shop();
+    const harbour = await openStore(s.client);
+    const third = await openStore(s.client, 'Third');
+    const { headersOf, ids } = await staffOfEveryRole(server, s);
+    expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).storeIds).toEqual([]);
+    await ok(await s.client.request('PUT', `/api/employees/${ids.manager}/stores`, { storeIds: [harbour.id] }), 200);
+    expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).storeIds).toEqual([harbour.id]);
+    const fromMain = await s.client.request('POST', '/api/stock-transfers', { fromStoreId: s.main.id, toStoreId: third.id, lines: [{ productId: s.milk.id, quantity: 1 }] }, headersOf('manager'));
+    expect(fromMain.status).toBe(403);
+    const other = await shop();
+    const foreign = await s.client.request('PUT', `/api/employees/${ids.manager}/stores`, { storeIds: [other.main.id] });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.error.code).toBe('store_not_found');
+    expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).storeIds).toEqual([harbour.id]);
+    expect((await s.client.request('PUT', `/api/employees/${randomUUID()}/stores`, { storeIds: [] })).status).toBe(404);
+  });
+});

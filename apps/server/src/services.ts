@@ -18,6 +18,7 @@ import { createStorageDriver } from './modules/storage/drivers/create-driver.ts'
 import { REMINDER_EVERY_MS, sendAppointmentReminders } from './modules/appointments/send-appointment-reminders.ts';
 import { SERVICE_REMINDER_EVERY_MS, sendServiceReminders } from './modules/workshop/send-service-reminders.ts';
 import { LOW_STOCK_DIGEST_EVERY_MS, sendLowStockDigests } from './modules/stock-control/send-low-stock-digests.ts';
+import { AI_TRAINING_SWEEP_EVERY_MS, runPendingAiTraining } from './modules/ai-modules/train-ai-modules.ts';
 import { migrateLegacyProductImages } from './modules/products/migrate-legacy-product-images.ts';
 import { createStorageService } from './modules/storage/storage-service.ts';
 import { createRealtimeService, type RealtimeOptions } from './realtime/realtime-service.ts';
@@ -98,6 +99,11 @@ export async function createServices(
     sendLowStockDigests(services, new Date()).catch((error: unknown) => console.error('Sending low-stock digests failed:', (error as Error).message));
   }, LOW_STOCK_DIGEST_EVERY_MS);
   lowStockDigests.unref();
+  // AI training jobs queued and not yet claimed, or left running by a process that stopped (decision 042).
+  const aiTraining = setInterval(() => {
+    runPendingAiTraining(database).catch((error: unknown) => console.error('Claiming AI training jobs failed:', (error as Error).message));
+  }, AI_TRAINING_SWEEP_EVERY_MS);
+  aiTraining.unref();
   const services: Services = {
     config,
     database,
@@ -134,6 +140,7 @@ export async function createServices(
       clearInterval(reminders);
       clearInterval(serviceReminders);
       clearInterval(lowStockDigests);
+      clearInterval(aiTraining);
       await services.realtime.close();
     },
   };

@@ -26,3 +26,4 @@ export * from './invoices.ts';
 export * from './plans.ts';
 export * from './incidents.ts';
 export * from './workshop.ts';
+export * from './ai-modules.ts';

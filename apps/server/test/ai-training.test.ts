@@ -77,7 +77,7 @@ function holdTraining() {
   return { held, release };
 }
 
-describe('training the AI modules in the background', () => {
+describe('training the AI modules in the background', { timeout: 120_000 }, () => {
   it('answers at once with a job, which reaches done; the hub then shows each module and the accuracy', async () => {
     const s = await shop();
     expect((await s.client.request('GET', '/api/ai/training')).body).toEqual({ job: null });

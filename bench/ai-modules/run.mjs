@@ -178,6 +178,8 @@ async function sellUntil(request, products, until) {
 
 async function trainWhileSelling(kind, request, sql, businessId) {
   const products = (await sql(`select id, price from products where business_id = $1 and stock_quantity >= 100 order by name limit 200`, [businessId])).rows;
+  // Enough stock for every sale the loops ring up, however long the training takes.
+  await sql(`update products set stock_quantity = 1000000 where id = any($1::uuid[])`, [products.map((product) => product.id)]);
   const stats = (times) => `p50 ${percentile(times, 50).toFixed(0)} / p95 ${percentile(times, 95).toFixed(0)} / p99 ${percentile(times, 99).toFixed(0)} / max ${times.at(-1).toFixed(0)} ms over ${times.length} sales`;
   const t0 = performance.now();
   const baseline = await sellUntil(request, products, () => performance.now() - t0 > 10_000);

@@ -23,9 +23,14 @@ export const trainingHooks = { afterPage: null as null | (() => Promise<void>) }
 
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Calls `read` on consecutive windows of `days` days from `from` to `to` (inclusive), one transaction each. */
-async function inWindows(from: string, to: string, days: number, read: (first: string, last: string) => Promise<void>) {
-  for (let first = from; first <= to; first = addDays(first, days)) {
+/**
+ * Calls `read` on consecutive windows of `days` days from `from` to `to` (inclusive), one
+ * transaction each; days before the business's first sale are skipped (nothing to read).
+ */
+async function inWindows(business: AiBusiness, from: string, to: string, days: number, read: (first: string, last: string) => Promise<void>) {
+  if (business.firstSaleDay === null) return;
+  const start = business.firstSaleDay > from ? business.firstSaleDay : from;
+  for (let first = start; first <= to; first = addDays(first, days)) {
     const last = addDays(first, days - 1) < to ? addDays(first, days - 1) : to;
     await read(first, last);
     await yieldToOthers();
@@ -36,7 +41,7 @@ async function inWindows(from: string, to: string, days: number, read: (first: s
 export async function trainSalesModel(database: Database, businessId: string, business: AiBusiness, historyDays: number) {
   const from = addDays(business.yesterday, -(historyDays - 1));
   const points: { date: string; value: number }[] = [];
-  await inWindows(from, business.yesterday, SALES_DAYS_PER_PAGE, async (first, last) => {
+  await inWindows(business, from, business.yesterday, SALES_DAYS_PER_PAGE, async (first, last) => {
     points.push(...(await database.withTenant(businessId, (tx) => repo.dailyNetSales(tx, businessId, business.timeZone, first, last))));
   });
   return fitInWorker({ model: 'sales_prediction', input: { points, yesterday: business.yesterday } });
@@ -64,7 +69,7 @@ export async function trainStockModel(
   const dayIndex: number[] = [];
   const units: number[] = [];
   const fromMs = Date.parse(`${from}T00:00:00Z`);
-  await inWindows(from, business.yesterday, LINES_DAYS_PER_PAGE, async (first, last) => {
+  await inWindows(business, from, business.yesterday, LINES_DAYS_PER_PAGE, async (first, last) => {
     const rows = await database.withTenant(businessId, (tx) => repo.productDailyUnits(tx, businessId, business.timeZone, first, last));
     for (const row of rows) {
       const index = indexOf.get(row.productId);
@@ -100,7 +105,7 @@ export async function trainRulesModel(database: Database, businessId: string, bu
   const offsets: number[] = [0];
   const items: number[] = [];
   let current: string | null = null;
-  await inWindows(addDays(business.today, -windowDays), business.today, LINES_DAYS_PER_PAGE, async (first, last) => {
+  await inWindows(business, addDays(business.today, -windowDays), business.today, LINES_DAYS_PER_PAGE, async (first, last) => {
     const lines = await database.withTenant(businessId, (tx) => repo.basketLines(tx, businessId, business.timeZone, first, last));
     // Rows come ordered by order, and an order lies in one window: a new order id starts a basket.
     for (const line of lines) {
@@ -128,7 +133,7 @@ export async function trainFootpathModel(
   settings: { windowDays: number; cohortLimit: number; atRiskLimit: number },
 ) {
   const orders: { customerId: string; date: string; amount: number }[] = [];
-  await inWindows(addDays(business.today, -settings.windowDays), business.today, CUSTOMER_DAYS_PER_PAGE, async (first, last) => {
+  await inWindows(business, addDays(business.today, -settings.windowDays), business.today, CUSTOMER_DAYS_PER_PAGE, async (first, last) => {
     orders.push(...(await database.withTenant(businessId, (tx) => repo.customerOrders(tx, businessId, business.timeZone, first, last))));
   });
   return fitInWorker({ model: 'customer_footpath', input: { orders, asOf: business.today, cohortLimit: settings.cohortLimit, atRiskLimit: settings.atRiskLimit } });

@@ -91,10 +91,12 @@ export const aiModulesRepository = {
     const rows = rowsOf<{ product_id: string; day: string; units: unknown }>(
       await tx.execute(sql`
         select l.product_id, ${localDay(sql`o.paid_at`, timeZone)} as day, sum(l.quantity)::float8 as units
-          from order_lines l
-          join orders o on o.id = l.order_id and o.business_id = l.business_id
-          join products p on p.id = l.product_id and p.business_id = l.business_id
-         where l.business_id = ${businessId} and o.business_id = ${businessId} and p.track_stock and p.is_active
+          from orders o
+          -- Each order's lines by order_lines_order ("offset 0" keeps the planner from a scan of every
+          -- line of the business): a page of days costs its own rows, however long the history.
+          cross join lateral (select l.product_id, l.quantity from order_lines l where l.order_id = o.id and l.business_id = o.business_id offset 0) l
+          join products p on p.id = l.product_id and p.business_id = ${businessId}
+         where o.business_id = ${businessId} and p.track_stock and p.is_active
            and o.paid_at is not null and o.paid_at >= ${dayStart(from, timeZone)} and o.paid_at < ((${to}::date + 1)::timestamp at time zone ${timeZone})
          group by 1, 2`),
     );
@@ -148,11 +150,12 @@ export const aiModulesRepository = {
     const until = to === undefined ? sql`` : sql`and o.paid_at < ((${to}::date + 1)::timestamp at time zone ${timeZone})`;
     const rows = rowsOf<{ order_id: string; product_id: string }>(
       await tx.execute(sql`
-        select distinct l.order_id, l.product_id
-          from order_lines l join orders o on o.id = l.order_id and o.business_id = l.business_id
-         where l.business_id = ${businessId} and o.business_id = ${businessId} and l.product_id is not null
+        select distinct o.id as order_id, l.product_id
+          from orders o
+          cross join lateral (select l.product_id from order_lines l where l.order_id = o.id and l.business_id = o.business_id and l.product_id is not null offset 0) l
+         where o.business_id = ${businessId}
            and o.paid_at is not null and o.paid_at >= ${dayStart(from, timeZone)} ${until}
-         order by l.order_id`),
+         order by 1`),
     );
     return rows.map((row) => ({ orderId: String(row.order_id), productId: String(row.product_id) }));
   },

@@ -49,6 +49,17 @@ const targets = {
         banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
         logLevel: 'warning',
       });
+      // The AI modules' training worker thread runs beside the bundle (ai-modules/fit-in-worker.ts: new URL('./ai-train-worker.js', import.meta.url)).
+      await esbuild.build({
+        entryPoints: [at('apps/server/src/modules/ai-modules/train-worker.ts')],
+        outfile: at('apps/server/dist/ai-train-worker.js'),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        sourcemap: true,
+        logLevel: 'warning',
+      });
       // The PDF fonts are read beside the bundle (lib/documents/pdf.ts: new URL('./fonts/', import.meta.url)).
       cpSync(at('apps/server/src/lib/documents/fonts'), at('apps/server/dist/fonts'), { recursive: true });
     },

@@ -20,6 +20,7 @@ import { REMINDER_EVERY_MS, sendAppointmentReminders } from './modules/appointme
 import { SERVICE_REMINDER_EVERY_MS, sendServiceReminders } from './modules/workshop/send-service-reminders.ts';
 import { LOW_STOCK_DIGEST_EVERY_MS, sendLowStockDigests } from './modules/stock-control/send-low-stock-digests.ts';
 import { deliverWebhooks, WEBHOOK_DELIVERY_EVERY_MS } from './modules/integrations/deliver-webhooks.ts';
+import { AI_TRAINING_SWEEP_EVERY_MS, runPendingAiTraining } from './modules/ai-modules/train-ai-modules.ts';
 import { migrateLegacyProductImages } from './modules/products/migrate-legacy-product-images.ts';
 import { createStorageService } from './modules/storage/storage-service.ts';
 import { createRealtimeService, type RealtimeOptions } from './realtime/realtime-service.ts';
@@ -110,6 +111,11 @@ export async function createServices(
       .finally(() => (deliveringWebhooks = false));
   }, WEBHOOK_DELIVERY_EVERY_MS);
   webhookDeliveries.unref();
+  // AI training jobs queued and not yet claimed, or left running by a process that stopped (decision 042).
+  const aiTraining = setInterval(() => {
+    runPendingAiTraining(database).catch((error: unknown) => console.error('Claiming AI training jobs failed:', (error as Error).message));
+  }, AI_TRAINING_SWEEP_EVERY_MS);
+  aiTraining.unref();
   const services: Services = {
     config,
     database,
@@ -149,6 +155,7 @@ export async function createServices(
       clearInterval(serviceReminders);
       clearInterval(lowStockDigests);
       clearInterval(webhookDeliveries);
+      clearInterval(aiTraining);
       await services.realtime.close();
     },
   };

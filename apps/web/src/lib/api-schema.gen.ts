@@ -507,6 +507,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai/training": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest training job of the business (queued, running, done or failed, with its times), or null */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The newest job */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AiTraining"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Trains every AI module in the background: answers at once with the job (the one already queued or running, if any) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The training job */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AiTrainingStarted"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/customers": {
         parameters: {
             query?: never;
@@ -30306,6 +30398,28 @@ export interface components {
             timeZone: string;
             /** @description A local day of the business, YYYY-MM-DD */
             today: string;
+        };
+        AiTraining: {
+            job: components["schemas"]["AiTrainingJob"] | null;
+        };
+        AiTrainingJob: {
+            /** @description Claims so far: more than 1 when a stopped process’s run was taken over */
+            attempts: number;
+            error: string | null;
+            finishedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            requestedAt: string;
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** @description 'request' (someone asked) or 'schedule' */
+            trigger: string;
+        };
+        AiTrainingStarted: {
+            /** @description false when the answer is the job already queued or running */
+            created: boolean;
+            job: components["schemas"]["AiTrainingJob"];
         };
         Appointment: {
             customer_email: string | null;

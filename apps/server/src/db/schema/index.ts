@@ -30,3 +30,4 @@ export * from './webhooks.ts';
 export * from './two-factor.ts';
 export * from './insight.ts';
 export * from './store-stock.ts';
+export * from './ai-modules.ts';

@@ -1,6 +1,7 @@
 import { safeTimeZone } from '@till/core';
-import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { aiTrainingJobs } from '../../db/schema/index.ts';
 
 /**
  * The AI modules' reads (issue 15 item 4). Like the analytics tabs, a sale counts on the local
@@ -90,10 +91,12 @@ export const aiModulesRepository = {
     const rows = rowsOf<{ product_id: string; day: string; units: unknown }>(
       await tx.execute(sql`
         select l.product_id, ${localDay(sql`o.paid_at`, timeZone)} as day, sum(l.quantity)::float8 as units
-          from order_lines l
-          join orders o on o.id = l.order_id and o.business_id = l.business_id
-          join products p on p.id = l.product_id and p.business_id = l.business_id
-         where l.business_id = ${businessId} and o.business_id = ${businessId} and p.track_stock and p.is_active
+          from orders o
+          -- Each order's lines by order_lines_order ("offset 0" keeps the planner from a scan of every
+          -- line of the business): a page of days costs its own rows, however long the history.
+          cross join lateral (select l.product_id, l.quantity from order_lines l where l.order_id = o.id and l.business_id = o.business_id offset 0) l
+          join products p on p.id = l.product_id and p.business_id = ${businessId}
+         where o.business_id = ${businessId} and p.track_stock and p.is_active
            and o.paid_at is not null and o.paid_at >= ${dayStart(from, timeZone)} and o.paid_at < ((${to}::date + 1)::timestamp at time zone ${timeZone})
          group by 1, 2`),
     );
@@ -105,8 +108,10 @@ export const aiModulesRepository = {
    * reorder settings and the supplier they would be ordered from: the cheapest active supplier
    * by last cost (then the one linked first), as the purchasing "Reorder" picks.
    */
-  async stockProducts(tx: Tx, businessId: string, productIds?: readonly string[]): Promise<StockProductRow[]> {
-    const only = productIds ? sql`and p.id in (${sql.join(productIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+  async stockProducts(tx: Tx, businessId: string, page?: { after: string | null; limit: number }): Promise<StockProductRow[]> {
+    // Read in keyset pages of ids when training (each read short), otherwise all in name order.
+    const only = page ? sql`and (${page.after}::uuid is null or p.id > ${page.after}::uuid)` : sql``;
+    const order = page ? sql`order by p.id limit ${page.limit}` : sql`order by lower(p.name), p.id`;
     const rows = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         select p.id, p.name, p.sku, p.stock_quantity, p.reorder_point, p.reorder_quantity,
@@ -123,7 +128,7 @@ export const aiModulesRepository = {
           ) sp on true
           left join suppliers s on s.id = sp.supplier_id and s.business_id = p.business_id
          where p.business_id = ${businessId} and p.is_active and p.track_stock ${only}
-         order by lower(p.name), p.id`),
+         ${order}`),
     );
     return rows.map((row) => ({
       productId: String(row.id),
@@ -141,14 +146,16 @@ export const aiModulesRepository = {
   },
 
   /** The distinct products of each paid order since local day `from` (one row per order and product). */
-  async basketLines(tx: Tx, businessId: string, timeZone: string, from: string) {
+  async basketLines(tx: Tx, businessId: string, timeZone: string, from: string, to?: string) {
+    const until = to === undefined ? sql`` : sql`and o.paid_at < ((${to}::date + 1)::timestamp at time zone ${timeZone})`;
     const rows = rowsOf<{ order_id: string; product_id: string }>(
       await tx.execute(sql`
-        select distinct l.order_id, l.product_id
-          from order_lines l join orders o on o.id = l.order_id and o.business_id = l.business_id
-         where l.business_id = ${businessId} and o.business_id = ${businessId} and l.product_id is not null
-           and o.paid_at is not null and o.paid_at >= ${dayStart(from, timeZone)}
-         order by l.order_id`),
+        select distinct o.id as order_id, l.product_id
+          from orders o
+          cross join lateral (select l.product_id from order_lines l where l.order_id = o.id and l.business_id = o.business_id and l.product_id is not null offset 0) l
+         where o.business_id = ${businessId}
+           and o.paid_at is not null and o.paid_at >= ${dayStart(from, timeZone)} ${until}
+         order by 1`),
     );
     return rows.map((row) => ({ orderId: String(row.order_id), productId: String(row.product_id) }));
   },
@@ -171,13 +178,14 @@ export const aiModulesRepository = {
   },
 
   /** One row per paid order of a known customer since local day `from`: its local day and net (before tax) less what was refunded of it. */
-  async customerOrders(tx: Tx, businessId: string, timeZone: string, from: string) {
+  async customerOrders(tx: Tx, businessId: string, timeZone: string, from: string, to?: string) {
+    const until = to === undefined ? sql`` : sql`and o.paid_at < ((${to}::date + 1)::timestamp at time zone ${timeZone})`;
     const rows = rowsOf<{ customer_id: string; day: string; net: unknown }>(
       await tx.execute(sql`
         select o.customer_id, ${localDay(sql`o.paid_at`, timeZone)} as day,
                ((o.total - o.tax_total) - coalesce((select sum(r.net) from refunds r where r.business_id = o.business_id and r.order_id = o.id), 0))::float8 as net
           from orders o
-         where o.business_id = ${businessId} and o.customer_id is not null and o.paid_at is not null and o.paid_at >= ${dayStart(from, timeZone)}`),
+         where o.business_id = ${businessId} and o.customer_id is not null and o.paid_at is not null and o.paid_at >= ${dayStart(from, timeZone)} ${until}`),
     );
     return rows.map((row) => ({ customerId: String(row.customer_id), date: String(row.day), amount: Math.max(0, num(row.net)) }));
   },
@@ -191,5 +199,72 @@ export const aiModulesRepository = {
       )})`),
     );
     return new Map(rows.map((row) => [String(row.id), String(row.name)]));
+  },
+
+  // --- training jobs (decision 042) ------------------------------------------------------------
+
+  /** Serialises the train requests of one business (any process) for the rest of the transaction. */
+  async lockTraining(tx: Tx, businessId: string) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ai_training:${businessId}`}))`);
+  },
+
+  /** The business's queued or running job, locked. */
+  async activeJob(tx: Tx, businessId: string) {
+    const [row] = await tx
+      .select()
+      .from(aiTrainingJobs)
+      .where(and(eq(aiTrainingJobs.businessId, businessId), inArray(aiTrainingJobs.status, ['queued', 'running'])))
+      .for('update');
+    return row ?? null;
+  },
+
+  async insertJob(tx: Tx, businessId: string, trigger: 'request' | 'schedule') {
+    const [row] = await tx.insert(aiTrainingJobs).values({ businessId, trigger, status: 'queued' }).returning();
+    return row!;
+  },
+
+  /** The business's newest job, and its newest finished one (what the hub shows). */
+  async latestJob(tx: Tx, businessId: string) {
+    const [row] = await tx.select().from(aiTrainingJobs).where(eq(aiTrainingJobs.businessId, businessId)).orderBy(desc(aiTrainingJobs.requestedAt)).limit(1);
+    return row ?? null;
+  },
+
+  /**
+   * Claims one job to run: the given one, or any (all businesses) that is queued or running with a
+   * heartbeat older than `staleMs` (its process died). FOR UPDATE SKIP LOCKED: two processes
+   * never claim the same job.
+   */
+  async claimJob(db: Db, claimedBy: string, staleMs: number, jobId?: string) {
+    const only = jobId ? sql`and id = ${jobId}::uuid` : sql``;
+    const rows = rowsOf<{ id: string; business_id: string }>(
+      await db.execute(sql`
+        update ai_training_jobs set status = 'running', started_at = now(), heartbeat_at = now(), claimed_by = ${claimedBy}, attempts = attempts + 1, error = null
+         where id = (select id from ai_training_jobs
+                      where (status = 'queued' or (status = 'running' and heartbeat_at < now() - ${staleMs} * interval '1 millisecond')) ${only}
+                      order by requested_at limit 1 for update skip locked)
+        returning id, business_id`),
+    );
+    const row = rows[0];
+    return row ? { id: String(row.id), businessId: String(row.business_id) } : null;
+  },
+
+  /** The holder's heartbeat; false once another process took the job over. */
+  async heartbeat(db: Db, jobId: string, claimedBy: string) {
+    const rows = await db
+      .update(aiTrainingJobs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(eq(aiTrainingJobs.id, jobId), eq(aiTrainingJobs.claimedBy, claimedBy), eq(aiTrainingJobs.status, 'running')))
+      .returning({ id: aiTrainingJobs.id });
+    return rows.length > 0;
+  },
+
+  /** Ends the job (done with the hub's modules, or failed with why) if this holder still has it. */
+  async finishJob(tx: Tx, jobId: string, claimedBy: string, outcome: { status: 'done'; modules: unknown[] } | { status: 'failed'; error: string }) {
+    const rows = await tx
+      .update(aiTrainingJobs)
+      .set({ status: outcome.status, finishedAt: sql`now()`, modules: outcome.status === 'done' ? outcome.modules : null, error: outcome.status === 'failed' ? outcome.error : null })
+      .where(and(eq(aiTrainingJobs.id, jobId), eq(aiTrainingJobs.claimedBy, claimedBy), eq(aiTrainingJobs.status, 'running')))
+      .returning({ id: aiTrainingJobs.id });
+    return rows.length > 0;
   },
 };

@@ -8,6 +8,7 @@ import { getCustomerFootpath } from './get-customer-footpath.ts';
 import { getOftenBoughtWith, getProductRecommendations } from './get-product-recommendations.ts';
 import { getSalesPrediction } from './get-sales-prediction.ts';
 import { getStockForecast } from './get-stock-forecast.ts';
+import { getAiTraining, requestAiTraining } from './train-ai-modules.ts';
 
 // The /ai pages are login pages without a page key (SPEC §2); their figures are reports, so the
 // API asks for SPEC §6 can_view_reports (page key analytics). Stock figures are inventory
@@ -171,6 +172,23 @@ const hubSchema = z
   })
   .openapi('AiModules');
 
+const trainingJobSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(['queued', 'running', 'done', 'failed']),
+    trigger: z.string().openapi({ description: "'request' (someone asked) or 'schedule'" }),
+    requestedAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    attempts: int().openapi({ description: 'Claims so far: more than 1 when a stopped process’s run was taken over' }),
+    error: z.string().nullable(),
+  })
+  .openapi('AiTrainingJob');
+const trainingSchema = z.object({ job: nullableRef(trainingJobSchema) }).openapi('AiTraining');
+const trainStartedSchema = z
+  .object({ created: z.boolean().openapi({ description: 'false when the answer is the job already queued or running' }), job: trainingJobSchema })
+  .openapi('AiTrainingStarted');
+
 const draftedSchema = z.object({
   purchaseOrders: z.array(z.object({ id: z.uuid(), number: int(), label: z.string(), supplierId: z.uuid(), supplierName: z.string(), lineCount: int() })),
 });
@@ -182,6 +200,22 @@ const hubRoute = defineRoute({
   tags: ['ai-modules'],
   summary: 'Each AI module with whether it has enough history (and what it needs), when it was last computed and its accuracy',
   responses: { 200: jsonResponse(hubSchema, 'The modules'), ...errorResponses(401, 403) },
+});
+const trainRoute = defineRoute({
+  method: 'post',
+  path: '/api/ai/training',
+  access: reports,
+  tags: ['ai-modules'],
+  summary: 'Trains every AI module in the background: answers at once with the job (the one already queued or running, if any)',
+  responses: { 202: jsonResponse(trainStartedSchema, 'The training job'), ...errorResponses(401, 403) },
+});
+const trainingRoute = defineRoute({
+  method: 'get',
+  path: '/api/ai/training',
+  access: reports,
+  tags: ['ai-modules'],
+  summary: 'The newest training job of the business (queued, running, done or failed, with its times), or null',
+  responses: { 200: jsonResponse(trainingSchema, 'The newest job'), ...errorResponses(401, 403) },
 });
 const salesRoute = defineRoute({
   method: 'get',
@@ -246,6 +280,8 @@ const footpathRoute = defineRoute({
 
 export const aiModulesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(hubRoute, async (c) => c.json(await getAiModules(c.var.services.database, c.var.tenant.businessId), 200))
+  .openapi(trainRoute, async (c) => c.json(await requestAiTraining(c.var.services.database, c.var.tenant.businessId), 202))
+  .openapi(trainingRoute, async (c) => c.json(await getAiTraining(c.var.services.database, c.var.tenant.businessId), 200))
   .openapi(salesRoute, async (c) => c.json(await getSalesPrediction(c.var.services.database, c.var.tenant.businessId), 200))
   .openapi(stockRoute, async (c) => c.json(await getStockForecast(c.var.services.database, c.var.tenant.businessId), 200))
   .openapi(draftRoute, async (c) => c.json(await draftForecastOrders(c.var.services.database, c.var.tenant, c.req.valid('json').productIds), 201))

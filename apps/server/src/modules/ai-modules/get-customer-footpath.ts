@@ -1,8 +1,8 @@
-import { addDays, analyseCustomerFootpath } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { aiModulesRepository as repo } from './ai-modules.repository.ts';
 import { loadAiBusiness, type AiBusiness } from './load-business.ts';
 import { cachedModel } from './model-cache.ts';
+import { trainFootpathModel } from './train-models.ts';
 
 /** Orders of known customers over the last three years are analysed. */
 const FOOTPATH_WINDOW_DAYS = 3 * 365;
@@ -19,8 +19,7 @@ const AT_RISK_SHOWN = 50;
 export async function getCustomerFootpath(database: Database, businessId: string, loaded?: AiBusiness) {
   const business = loaded ?? (await database.withTenant(businessId, (tx) => loadAiBusiness(tx, businessId)));
   const { value, computedAt } = await cachedModel(businessId, 'customer_footpath', business.key, async () => {
-    const orders = await database.withTenant(businessId, (tx) => repo.customerOrders(tx, businessId, business.timeZone, addDays(business.today, -FOOTPATH_WINDOW_DAYS)));
-    const footpath = analyseCustomerFootpath(orders, { asOf: business.today, cohortLimit: COHORT_MONTHS, atRiskLimit: AT_RISK_SHOWN });
+    const footpath = await trainFootpathModel(database, businessId, business, { windowDays: FOOTPATH_WINDOW_DAYS, cohortLimit: COHORT_MONTHS, atRiskLimit: AT_RISK_SHOWN });
     const names = await database.withTenant(businessId, (tx) => repo.customerNames(tx, businessId, footpath.atRisk.map((row) => row.customerId)));
     return { footpath, names };
   });

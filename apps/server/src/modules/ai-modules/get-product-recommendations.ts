@@ -1,8 +1,9 @@
-import { addDays, indexRules, mineAssociationRules, type AssociationModel } from '@till/core';
+import { indexRules } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { aiModulesRepository as repo } from './ai-modules.repository.ts';
 import { loadAiBusiness, type AiBusiness } from './load-business.ts';
 import { cachedModel } from './model-cache.ts';
+import { trainRulesModel } from './train-models.ts';
 
 /** Baskets (orders) of the last year are mined. */
 const BASKET_WINDOW_DAYS = 365;
@@ -15,15 +16,11 @@ const SHOWN_RULES = 200;
 async function loadModel(database: Database, businessId: string, loaded?: AiBusiness) {
   const business = loaded ?? (await database.withTenant(businessId, (tx) => loadAiBusiness(tx, businessId)));
   const { value, computedAt } = await cachedModel(businessId, 'product_recommendation', business.key, async () => {
-    const lines = await database.withTenant(businessId, (tx) => repo.basketLines(tx, businessId, business.timeZone, addDays(business.today, -BASKET_WINDOW_DAYS)));
-    const baskets = new Map<string, string[]>();
-    for (const line of lines) baskets.set(line.orderId, [...(baskets.get(line.orderId) ?? []), line.productId]);
-    const all = [...baskets.values()];
-    const model: AssociationModel<string> = mineAssociationRules(all, { minCount: MIN_RULE_COUNT, triples: true });
+    const { model, multiItemBaskets } = await trainRulesModel(database, businessId, business, BASKET_WINDOW_DAYS, MIN_RULE_COUNT);
     const ids = new Set<string>();
     for (const rule of model.rules) for (const id of [...rule.antecedent, rule.consequent]) ids.add(id);
     const products = await database.withTenant(businessId, (tx) => repo.productNames(tx, businessId, [...ids]));
-    return { model, lookup: indexRules(model), products, multiItemBaskets: all.filter((basket) => basket.length > 1).length };
+    return { model, lookup: indexRules(model), products, multiItemBaskets };
   });
   return { business, computedAt, ...value };
 }

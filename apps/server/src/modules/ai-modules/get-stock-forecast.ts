@@ -1,8 +1,7 @@
-import { addDays, planStockForProducts, toDailySeries } from '@till/core';
 import type { Database } from '../../db/client.ts';
-import { aiModulesRepository as repo, type StockProductRow } from './ai-modules.repository.ts';
 import { loadAiBusiness, type AiBusiness } from './load-business.ts';
 import { cachedModel } from './model-cache.ts';
+import { trainStockModel } from './train-models.ts';
 
 /** Days of sales each product's demand is learnt from. */
 const STOCK_WINDOW_DAYS = 365;
@@ -38,32 +37,14 @@ export interface StockForecastRow {
 }
 
 async function computePlans(database: Database, businessId: string, business: AiBusiness): Promise<StockForecastRow[]> {
-  const from = addDays(business.yesterday, -(STOCK_WINDOW_DAYS - 1));
-  const { products, units } = await database.withTenant(businessId, async (tx) => ({
-    products: await repo.stockProducts(tx, businessId),
-    units: await repo.productDailyUnits(tx, businessId, business.timeZone, from, business.yesterday),
-  }));
-  const byProduct = new Map<string, { date: string; value: number }[]>();
-  for (const row of units) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), { date: row.day, value: row.units }]);
-  const plans = planStockForProducts(
-    products.map((product) => ({
-      key: product,
-      history: toDailySeries(byProduct.get(product.productId) ?? [], { start: from, end: business.yesterday }),
-      onHand: Math.max(0, product.onHand),
-      onOrder: product.onOrder,
-      leadTimeDays: product.leadTimeDays ?? DEFAULT_LEAD_TIME_DAYS,
-      reviewDays: REVIEW_DAYS,
-      packSize: product.packSize ?? 1,
-      horizonDays: 1,
-    })),
-  );
-  return plans.map(({ key: product, plan }: { key: StockProductRow; plan: (typeof plans)[number]['plan'] }) => ({
+  const plans = await trainStockModel(database, businessId, business, { windowDays: STOCK_WINDOW_DAYS, defaultLeadTimeDays: DEFAULT_LEAD_TIME_DAYS, reviewDays: REVIEW_DAYS });
+  return plans.map(({ product, fit: plan }) => ({
     productId: product.productId,
     name: product.name,
     sku: product.sku,
     status: plan.status,
-    demandClass: plan.demand.demandClass,
-    expectedDailyDemand: Math.round(plan.demand.meanDaily * 1000) / 1000,
+    demandClass: plan.demandClass,
+    expectedDailyDemand: Math.round(plan.meanDaily * 1000) / 1000,
     onHand: product.onHand,
     onOrder: product.onOrder,
     stockoutDate: plan.stockoutDate,

@@ -9,6 +9,8 @@ export interface AiBusiness {
   /** The business's local day now; models learn from the days before it. */
   today: string;
   yesterday: string;
+  /** The first local day with a paid sale (null without one): history is read from there on. */
+  firstSaleDay: string | null;
   /** Cache key: the local day and the data the models learn from. */
   key: string;
 }
@@ -18,5 +20,6 @@ export async function loadAiBusiness(tx: Tx, businessId: string): Promise<AiBusi
   const business = await repo.findBusiness(tx, businessId);
   if (!business) throw notFound('business_not_found', 'No business is set up for this account');
   const fingerprint = await repo.fingerprint(tx, businessId);
-  return { ...business, yesterday: addDays(business.today, -1), key: `${business.today}|${business.timeZone}|${fingerprint}` };
+  const firstSaleDay = await repo.firstSaleDay(tx, businessId, business.timeZone);
+  return { ...business, firstSaleDay, yesterday: addDays(business.today, -1), key: `${business.today}|${business.timeZone}|${fingerprint}` };
 }

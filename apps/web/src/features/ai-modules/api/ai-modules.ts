@@ -14,6 +14,8 @@ export type StockForecast = ApiAnswer<'/api/ai/stock-forecast'>;
 export type StockRow = StockForecast['products'][number];
 export type ProductRecommendations = ApiAnswer<'/api/ai/product-recommendation'>;
 export type CustomerFootpath = ApiAnswer<'/api/ai/customer-footpath'>;
+export type AiTraining = ApiAnswer<'/api/ai/training'>;
+export type AiTrainingJob = NonNullable<AiTraining['job']>;
 export type DraftedOrders = ApiAnswer<'/api/ai/stock-forecast/purchase-orders', 'post'>;
 
 export const aiModulesQueryKey = ['ai-modules'] as const;
@@ -28,6 +30,36 @@ export const useSalesPrediction = () => useQuery(options('sales-prediction', (si
 export const useStockForecast = () => useQuery(options('stock-forecast', (signal) => dataOf(api.GET('/api/ai/stock-forecast', { signal }))));
 export const useProductRecommendations = () => useQuery(options('product-recommendation', (signal) => dataOf(api.GET('/api/ai/product-recommendation', { signal }))));
 export const useCustomerFootpath = () => useQuery(options('customer-footpath', (signal) => dataOf(api.GET('/api/ai/customer-footpath', { signal }))));
+
+const isActive = (job: AiTrainingJob | null | undefined) => job?.status === 'queued' || job?.status === 'running';
+
+/**
+ * GET /api/ai/training: the newest training job, polled every second while it is queued or
+ * running (training runs in the background on the server, decision 042); when it ends, the
+ * modules are read again.
+ */
+export function useAiTraining() {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['ai-training'] as const,
+    queryFn: async ({ signal }) => {
+      const previous = queryClient.getQueryData<AiTraining>(['ai-training']);
+      const answer = await dataOf(api.GET('/api/ai/training', { signal }));
+      if (isActive(previous?.job) && answer.job && !isActive(answer.job)) await queryClient.invalidateQueries({ queryKey: aiModulesQueryKey });
+      return answer;
+    },
+    refetchInterval: (query) => (isActive(query.state.data?.job) ? 1000 : false),
+  });
+}
+
+/** POST /api/ai/training: starts a training in the background, or answers with the one already running. */
+export function useTrainAiModules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => dataOf(api.POST('/api/ai/training', {})),
+    onSuccess: (answer) => queryClient.setQueryData<AiTraining>(['ai-training'], { job: answer.job }),
+  });
+}
 
 /** POST /api/ai/stock-forecast/purchase-orders: drafts for the selected products, one per supplier. */
 export function useDraftForecastOrders() {

@@ -1,9 +1,12 @@
-import { ArrowRightIcon, BoxesIcon, ChartLineIcon, ShoppingBasketIcon, UsersIcon } from 'lucide-react';
+import { ArrowRightIcon, BoxesIcon, ChartLineIcon, RefreshCwIcon, ShoppingBasketIcon, UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useAiModules, type ModuleKey } from '../api/ai-modules';
+import { useAiModules, useAiTraining, useTrainAiModules, type AiTrainingJob, type ModuleKey } from '../api/ai-modules';
 import { formatComputedAt } from '../utils/format';
 import { ModuleState } from './shared';
 
@@ -14,12 +17,50 @@ const ABOUT: Record<ModuleKey, { icon: typeof ChartLineIcon; text: string }> = {
   customer_footpath: { icon: UsersIcon, text: 'How customers move from a first visit to coming back, and who is slipping away.' },
 };
 
+const STATUS: Record<AiTrainingJob['status'], string> = { queued: 'Queued', running: 'Training…', done: 'Trained', failed: 'Failed' };
+
+/** The newest training job and "Train now": training runs in the background, sales carry on. */
+function TrainingPanel() {
+  const training = useAiTraining();
+  const train = useTrainAiModules();
+  const job = training.data?.job ?? null;
+  const active = job?.status === 'queued' || job?.status === 'running';
+  return (
+    <section aria-labelledby="ai-training" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-4 text-sm">
+      <div className="grid gap-1">
+        <h2 id="ai-training" className="font-medium">
+          Training
+        </h2>
+        <p role="status" className="text-muted-foreground">
+          {job === null
+            ? 'The modules train when a page is first opened each day, or now, in the background.'
+            : job.status === 'done' && job.finishedAt
+              ? `Trained ${formatComputedAt(job.finishedAt)}${job.startedAt ? ` in ${((Date.parse(job.finishedAt) - Date.parse(job.startedAt)) / 1000).toFixed(1)} s` : ''}.`
+              : job.status === 'failed'
+                ? `The last training failed${job.error ? `: ${job.error}` : ''}.`
+                : `${STATUS[job.status]} since ${formatComputedAt(job.startedAt ?? job.requestedAt)}: the till keeps selling meanwhile.`}
+        </p>
+      </div>
+      <Button
+        type="button"
+        variant="outline"
+        disabled={active || train.isPending}
+        onClick={() => train.mutate(undefined, { onError: (error) => toast.error(errorMessage(error)) })}
+      >
+        <RefreshCwIcon aria-hidden="true" className={active ? 'animate-spin' : undefined} />
+        {active ? STATUS[job.status] : 'Train now'}
+      </Button>
+    </section>
+  );
+}
+
 /** /ai-modules: each AI module with its status, when it last ran and its accuracy. */
 export function AiModulesPage() {
   const hub = useAiModules();
   return (
     <div className="grid gap-6">
       <PageHeader title="AI Modules" description="Forecasts and patterns worked out from your own sales, on our server: no outside AI service sees your data." />
+      <TrainingPanel />
       <ModuleState query={hub} label="The AI modules" />
       {hub.data ? (
         <div className="grid gap-4 md:grid-cols-2">

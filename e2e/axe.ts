@@ -11,6 +11,11 @@ const axeSource: string = require('node:fs').readFileSync(require.resolve('axe-c
 export async function seriousA11yViolations(page: Page) {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
+    // A toast fades in over 0.4 s: axe measuring its text half-transparent reports a contrast that
+    // nobody sees once it has settled. Finite transitions and animations (toasts, dialogs) are let
+    // finish first, for at most 1.5 s; endless ones (spinners) are not waited for.
+    const settling = document.getAnimations().filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
+    await Promise.race([Promise.all(settling.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 1_500))]);
     // Older toasts sit behind the newest one, shrunk and faded until the stack is hovered, so their
     // contrast depends on when axe happens to run; the newest toast (index 0) is checked as usual.
     const context = { exclude: [['[data-sonner-toast]:not([data-index="0"])']] };

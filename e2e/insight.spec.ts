@@ -147,8 +147,10 @@ test('the till never loads the chart library, and its JavaScript stays within it
   expect(scripts.length).toBeGreaterThan(0);
   expect(chartScripts()).toEqual([]);
   // Every route is its own chunk (router.tsx): what the till downloads, gzipped as it is served.
-  const gzipped = scripts.reduce((sum, url) => sum + gzipSync(readFileSync(path.join(DIST, new URL(url).pathname))).length, 0);
-  console.log(`/pos loads ${scripts.length} scripts, ${(gzipped / 1000).toFixed(1)} kB gzipped`);
+  const sizes = scripts.map((url) => ({ file: new URL(url).pathname, bytes: gzipSync(readFileSync(path.join(DIST, new URL(url).pathname))).length }));
+  const gzipped = sizes.reduce((sum, script) => sum + script.bytes, 0);
+  console.log(`/pos loads ${scripts.length} scripts, ${(gzipped / 1000).toFixed(1)} kB gzipped; the largest:`);
+  for (const script of sizes.sort((a, b) => b.bytes - a.bytes).slice(0, 12)) console.log(`  ${(script.bytes / 1000).toFixed(1)} kB ${script.file}`);
   // The goal is 200 kB; lazily loaded routes brought the till from 395 kB to about 294 kB, of which
   // react, react-dom and react-router are 97 kB, and loading the X report and the new-customer form
   // (with its form library) on demand to about 284 kB. This budget stops it growing back meanwhile.

@@ -1,33 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { postExpecting, viewportShots } from './api-helpers.ts';
 import { seriousA11yViolations } from './axe.ts';
+import { signUpOwner } from './till-journey.ts';
 
 /** Issue 20 items 14 and 10: the profit and loss on the back office, and an employee's performance. */
 
-const PASSWORD = 'correct horse battery staple';
-let counter = 0;
-const newEmail = () => `accounting-${Date.now()}-${(counter += 1)}@e2e.example`;
 const SCREENS = '.tmp/screens/accounting';
-
-/** Sign up, assign the owner, and land on the dashboard (see onboarding.spec.ts). */
-async function signUpOwner(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Business name').fill('Ledger Test Shop');
-  await page.getByLabel('Full name').fill('Ann Lee');
-  await page.getByLabel('Industry').click();
-  await page.getByRole('option', { name: 'Retail' }).click();
-  await page.getByLabel('Email or phone').fill(newEmail());
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/signup-thank-you$/);
-  await page.goto('/dashboard');
-  await page.getByLabel('PIN for the tills').fill('135790');
-  await page.getByRole('button', { name: 'Assign business owner' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
 
 /** A sale through the till's API; the server prices it, so its total is asked for first. */
 async function sell(api: APIRequestContext, body: Record<string, unknown>) {
@@ -38,7 +18,7 @@ async function sell(api: APIRequestContext, body: Record<string, unknown>) {
 }
 
 test('the owner sells twice and pays an expense, reads the profit and loss to the cent, exports it, and sees their sales on the employee page', async ({ page }) => {
-  await signUpOwner(page);
+  await signUpOwner(page, 'Ledger Test Shop');
   const api = page.request;
   const settings = await api.patch('/api/business-settings', { data: { currency: 'USD', time_zone: 'UTC', enabled_features: { employee_management: true } } });
   expect(settings.status()).toBe(200);

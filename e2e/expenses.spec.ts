@@ -2,28 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousA11yViolations } from './axe.ts';
-
-const PASSWORD = 'correct horse battery staple';
-let counter = 0;
-const newEmail = () => `expenses-${Date.now()}-${(counter += 1)}@e2e.example`;
-
-/** Sign up, assign the owner, and land on the dashboard (see onboarding.spec.ts). */
-async function signUpOwner(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Business name').fill('Expenses Test Shop');
-  await page.getByLabel('Full name').fill('Ann Lee');
-  await page.getByLabel('Industry').click();
-  await page.getByRole('option', { name: 'Retail' }).click();
-  await page.getByLabel('Email or phone').fill(newEmail());
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/signup-thank-you$/);
-  await page.goto('/dashboard');
-  await page.getByLabel('PIN for the tills').fill('135790');
-  await page.getByRole('button', { name: 'Assign business owner' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
+import { signUpOwner } from './till-journey.ts';
 
 /** A photographed till receipt: a real PNG, as the server decodes and re-encodes what it keeps. */
 async function receiptPhoto(): Promise<Buffer> {
@@ -51,7 +30,7 @@ async function screenshots(page: Page, name: string) {
 }
 
 test('the owner adds an expense with a receipt photo, sees it in the list and totals, edits it and exports CSV', async ({ page }) => {
-  await signUpOwner(page);
+  await signUpOwner(page, 'Expenses Test Shop');
 
   // The sidebar's Expenses group: Add New Expense opens the form over the list (SPEC §2: one screen).
   await page.getByRole('button', { name: 'Expenses' }).click();

@@ -2,28 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
-
-const PASSWORD = 'correct horse battery staple';
-let counter = 0;
-const newEmail = () => `help-${Date.now()}-${(counter += 1)}@e2e.example`;
-
-/** Sign up, assign the owner, and land on the dashboard (see onboarding.spec.ts). */
-async function signUpOwner(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Business name').fill('Help Test Shop');
-  await page.getByLabel('Full name').fill('Ann Lee');
-  await page.getByLabel('Industry').click();
-  await page.getByRole('option', { name: 'Retail' }).click();
-  await page.getByLabel('Email or phone').fill(newEmail());
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/signup-thank-you$/);
-  await page.goto('/dashboard');
-  await page.getByLabel('PIN for the tills').fill('135790');
-  await page.getByRole('button', { name: 'Assign business owner' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
+import { signUpOwner } from './till-journey.ts';
 
 /** The newest e-mail to this address with this subject (the e2e server's SMTP sink writes them down). */
 async function emailTo(to: string, subject: string): Promise<{ subject: string; text: string }> {
@@ -47,7 +26,7 @@ async function screenshots(page: Page, name: string) {
 }
 
 test('an owner searches the Help Center, reads an article, finds the shortcuts and writes to the super admin', async ({ page }) => {
-  await signUpOwner(page);
+  await signUpOwner(page, 'Help Test Shop');
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Help Center' }).click();
   await expect(page).toHaveURL(/\/help-center$/);

@@ -5,31 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
+import { signUpOwner } from './till-journey.ts';
 
 /** Issue 15: sales made through the API show the same figures on the dashboard and on each analytics tab. */
 
-const PASSWORD = 'correct horse battery staple';
-let counter = 0;
-const newEmail = () => `insight-${Date.now()}-${(counter += 1)}@e2e.example`;
 const SCREENS = '.tmp/screens/insight';
-
-/** Sign up, assign the owner, and land on the dashboard (see onboarding.spec.ts). */
-async function signUpOwner(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Business name').fill('Insight Test Shop');
-  await page.getByLabel('Full name').fill('Ann Lee');
-  await page.getByLabel('Industry').click();
-  await page.getByRole('option', { name: 'Retail' }).click();
-  await page.getByLabel('Email or phone').fill(newEmail());
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/signup-thank-you$/);
-  await page.goto('/dashboard');
-  await page.getByLabel('PIN for the tills').fill('135790');
-  await page.getByRole('button', { name: 'Assign business owner' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
 
 async function send(api: APIRequestContext, method: 'post' | 'patch', path: string, data: unknown, status: number) {
   const response = await api[method](path, { data });
@@ -56,7 +36,7 @@ async function screenshots(page: Page, name: string) {
 }
 
 test('sales made show matching figures on the dashboard and each analytics tab, and every table exports', async ({ page }) => {
-  await signUpOwner(page);
+  await signUpOwner(page, 'Insight Test Shop');
   const api = page.request;
   await send(api, 'patch', '/api/business-settings', { currency: 'USD', time_zone: 'UTC', enabled_features: { reporting_analytics: true, inventory_management: true, customer_management: true } }, 200);
   const { taxRate } = await send(api, 'post', '/api/tax-rates', { name: 'VAT', basisPoints: 2000 }, 201);
@@ -133,7 +113,7 @@ test('sales made show matching figures on the dashboard and each analytics tab, 
 const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
 test('the till never loads the chart library, and its JavaScript stays within its budget', async ({ page }) => {
-  await signUpOwner(page);
+  await signUpOwner(page, 'Insight Test Shop');
   // A page of its own, so that what the dashboard loaded before does not count.
   const till = await page.context().newPage();
   const scripts: string[] = [];

@@ -1,28 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { postExpecting } from './api-helpers.ts';
-
-const PASSWORD = 'correct horse battery staple';
-let counter = 0;
-const newEmail = () => `orders-${Date.now()}-${(counter += 1)}@e2e.example`;
-
-/** Sign up, assign the owner, and land on the dashboard (see onboarding.spec.ts). */
-async function signUpOwner(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Business name').fill('Orders Test Shop');
-  await page.getByLabel('Full name').fill('Ann Lee');
-  await page.getByLabel('Industry').click();
-  await page.getByRole('option', { name: 'Retail' }).click();
-  await page.getByLabel('Email or phone').fill(newEmail());
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/signup-thank-you$/);
-  await page.goto('/dashboard');
-  await page.getByLabel('PIN for the tills').fill('135790');
-  await page.getByRole('button', { name: 'Assign business owner' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
+import { signUpOwner } from './till-journey.ts';
 
 /** A sale through the till's API; the server prices it, so its total is asked for first. */
 async function sell(api: APIRequestContext, lines: { productId: string; quantity: number }[], method: 'cash' | 'card') {
@@ -35,7 +14,7 @@ async function sell(api: APIRequestContext, lines: { productId: string; quantity
 }
 
 test('finds a card sale, refunds one line with restock, and shows it in the history', async ({ page }) => {
-  await signUpOwner(page);
+  await signUpOwner(page, 'Orders Test Shop');
   const api = page.request;
 
   const { taxRate } = await postExpecting(api, '/api/tax-rates', { name: 'VAT', basisPoints: 2000 });

@@ -2,29 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
 import { postExpecting } from './api-helpers.ts';
+import { signUpOwner } from './till-journey.ts';
 
-const PASSWORD = 'correct horse battery staple';
-let counter = 0;
-const newEmail = () => `purchasing-${Date.now()}-${(counter += 1)}@e2e.example`;
 const SHOTS = '.tmp/screenshots/purchasing';
-
-/** Sign up, assign the owner, and land on the dashboard (see onboarding.spec.ts). */
-async function signUpOwner(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Business name').fill('Purchasing Test Shop');
-  await page.getByLabel('Full name').fill('Ann Lee');
-  await page.getByLabel('Industry').click();
-  await page.getByRole('option', { name: 'Retail' }).click();
-  await page.getByLabel('Email or phone').fill(newEmail());
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/signup-thank-you$/);
-  await page.goto('/dashboard');
-  await page.getByLabel('PIN for the tills').fill('135790');
-  await page.getByRole('button', { name: 'Assign business owner' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
 
 /** Both viewports of the brief, for a person to look at. */
 async function screenshots(page: Page, name: string) {
@@ -48,7 +28,7 @@ async function linkProduct(page: Page, name: string, fields: { reorderAt: string
 }
 
 test('the owner adds a supplier, reorders two low products, sends, receives in part, sees stock and average cost change, enters the invoice and pays it', async ({ page }) => {
-  await signUpOwner(page);
+  await signUpOwner(page, 'Purchasing Test Shop');
   const api = page.request;
   await postExpecting(api, '/api/products', { name: 'Beans', price: 1500, cost: 800, trackStock: true, initialStock: 10 });
   await postExpecting(api, '/api/products', { name: 'Milk', price: 300, cost: 100, trackStock: true, initialStock: 2 });

@@ -1,27 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
-
-const PASSWORD = 'correct horse battery staple';
-let counter = 0;
-const newEmail = () => `tasks-${Date.now()}-${(counter += 1)}@e2e.example`;
-
-/** Sign up, assign the owner, and land on the dashboard (see onboarding.spec.ts). */
-async function signUpOwner(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Business name').fill('Tasks Test Shop');
-  await page.getByLabel('Full name').fill('Ann Lee');
-  await page.getByLabel('Industry').click();
-  await page.getByRole('option', { name: 'Retail' }).click();
-  await page.getByLabel('Email or phone').fill(newEmail());
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/signup-thank-you$/);
-  await page.goto('/dashboard');
-  await page.getByLabel('PIN for the tills').fill('135790');
-  await page.getByRole('button', { name: 'Assign business owner' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
+import { signUpOwner } from './till-journey.ts';
 
 async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/tasks-${name}-1280.png` });
@@ -35,7 +14,7 @@ async function screenshots(page: Page, name: string) {
 const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test('the owner adds tasks, sees the overdue one on the dashboard, and ticks it off', async ({ page }) => {
-  await signUpOwner(page);
+  await signUpOwner(page, 'Tasks Test Shop');
   await page.goto('/tasks');
   await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
   await expect(page.getByText('Nothing to do here.')).toBeVisible();

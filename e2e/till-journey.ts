@@ -14,11 +14,11 @@ export const COFFEE = { name: 'Coffee beans 1kg', barcode: '4006381333931', pric
 export const MILK = { name: 'Whole milk', barcode: '5012345678900', price: 240 };
 export const CROISSANT = { name: 'Croissant', price: 310 };
 
-/** Sign up, assign the owner, and land on the dashboard (see onboarding.spec.ts). */
-export async function signUpOwner(page: Page) {
+/** Sign up (a retail business, named `business`), assign the owner, and land on the dashboard (see onboarding.spec.ts). */
+export async function signUpOwner(page: Page, business = 'Corner Deli') {
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Business name').fill('Corner Deli');
+  await page.getByLabel('Business name').fill(business);
   await page.getByLabel('Full name').fill('Ann Lee');
   await page.getByLabel('Industry').click();
   await page.getByRole('option', { name: 'Retail' }).click();

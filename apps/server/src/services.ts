@@ -107,7 +107,7 @@ export async function createServices(
     if (deliveringWebhooks) return;
     deliveringWebhooks = true;
     deliverWebhooks({ database, mailer, config })
-      .catch((error: unknown) => console.error('Delivering webhooks failed:', (error as Error).message))
+      .catch((error: unknown) => console.error('Delivering webhooks failed:', (error as Error).message, String((error as Error).cause ?? '')))
       .finally(() => (deliveringWebhooks = false));
   }, WEBHOOK_DELIVERY_EVERY_MS);
   webhookDeliveries.unref();

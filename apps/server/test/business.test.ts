@@ -33,6 +33,7 @@ describe('GET /api/me', () => {
       isSuperAdmin: false,
       isBusinessOwner: false,
       till: null,
+      secondStep: null,
     });
   });
 

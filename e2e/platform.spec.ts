@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { seriousA11yViolations } from './axe.ts';
 import { pageShots } from './page-shots.ts';
 import { PASSWORD, signUpOwner } from './till-journey.ts';
@@ -141,6 +142,16 @@ test('an owner logs an incident with a follow-up, exports CSV, and the back offi
   await expect(incident).toContainText('High severity');
   await expect(incident.getByRole('list', { name: 'Follow-up actions' })).toContainText('Fix the shelf bracket');
   await expect(incident.getByRole('list', { name: 'Follow-up actions' })).toContainText('Ann Lee');
+
+  // A photo of the broken shelf, taken on the spot: shown as a thumbnail that opens larger.
+  const shelfPhoto = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#8a5a2b' } }).jpeg().toBuffer();
+  await incident.getByLabel(/Add photo/).setInputFiles({ name: 'shelf.jpg', mimeType: 'image/jpeg', buffer: shelfPhoto });
+  const thumbnail = incident.getByRole('img', { name: /^Photo 1 of the breakage/ });
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await thumbnail.click();
+  await expect(page.getByRole('dialog').getByRole('img', { name: /larger$/ })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();

@@ -24,7 +24,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { featureFlagsRoutes } from './modules/feature-flags/feature-flags.routes.ts';
-import { incidentsRoutes } from './modules/incidents/incidents.routes.ts';
+import { INCIDENT_PHOTO_PATH, incidentsRoutes } from './modules/incidents/incidents.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { backOfficeRoutes } from './modules/back-office/back-office.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
@@ -67,7 +67,7 @@ import { INSPECTION_PHOTO_PATH, workshopRoutes } from './modules/workshop/worksh
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Uploads that declare a larger limit of their own (product pictures: 10 MB; expense receipts: 20 MB; storage: the bucket's limit). */
-const OWN_BODY_LIMIT = [/^\/api\/products\/[^/]+\/image$/, EXPENSE_RECEIPT_PATH, STORAGE_UPLOAD_PATH, SALES_HISTORY_PATH, INSPECTION_PHOTO_PATH];
+const OWN_BODY_LIMIT = [/^\/api\/products\/[^/]+\/image$/, EXPENSE_RECEIPT_PATH, STORAGE_UPLOAD_PATH, SALES_HISTORY_PATH, INSPECTION_PHOTO_PATH, INCIDENT_PHOTO_PATH];
 
 /** Routes registered outside defineRoute, with the access they have. */
 export const DOCUMENT_ROUTES = { 'GET /api/openapi.json': { kind: 'public' } } as const;

@@ -305,7 +305,7 @@ describe('incidents', () => {
   it('writes RFC 4180 CSV: commas, quotes and line breaks quoted; formulas guarded', () => {
     const base = { id: 'x', severity: 'low', occurred_at: '2026-01-01T00:00:00.000Z', status: 'open', closed_at: null, created_at: '', updated_at: '', people_involved: null } as const;
     const csv = incidentsCsv([
-      { ...base, type: 'other', location: '+1 555', description: 'Line one\nline two', actions: [{ id: 'a', description: 'Check', owner: { id: 'e', name: 'Cal' }, done: true, done_at: null }, { id: 'b', description: '@sum', owner: null, done: false, done_at: null }] },
+      { ...base, photos: [], type: 'other', location: '+1 555', description: 'Line one\nline two', actions: [{ id: 'a', description: 'Check', owner: { id: 'e', name: 'Cal' }, done: true, done_at: null }, { id: 'b', description: '@sum', owner: null, done: false, done_at: null }] },
     ]);
     const [, row] = csv.split('\r\n');
     expect(row).toBe(`2026-01-01T00:00:00.000Z,Other,Low,open,'+1 555,"Line one\nline two",,"[done] Check (Cal)\n[open] @sum",1,`);

@@ -15,3 +15,7 @@ export const INCIDENT_TYPE_LABELS: Record<IncidentType, string> = {
 };
 
 export const INCIDENT_SEVERITY_LABELS: Record<IncidentSeverity, string> = { low: 'Low', medium: 'Medium', high: 'High' };
+
+/** Incident photos live in the business's private `incident-photos` bucket (decision 012); an incident holds at most this many. */
+export const INCIDENT_PHOTOS_BUCKET = 'incident-photos' as const;
+export const INCIDENT_PHOTOS_PER_INCIDENT = 10;

@@ -57,3 +57,23 @@ export const incidentActions = pgTable(
     foreignKey({ name: 'incident_actions_owner_fk', columns: [table.businessId, table.ownerEmployeeId], foreignColumns: [employees.businessId, employees.id] }),
   ],
 );
+
+/** Photos of an incident (at most ten, decision 055), objects in the business's `incident-photos` bucket. */
+export const incidentPhotos = pgTable(
+  'incident_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    incidentId: uuid('incident_id').notNull(),
+    /** The object's name in the bucket. */
+    name: text('name').notNull(),
+    createdByUserId: uuid('created_by_user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('incident_photos_incident').on(table.businessId, table.incidentId, table.createdAt),
+    foreignKey({ name: 'incident_photos_incident_fk', columns: [table.businessId, table.incidentId], foreignColumns: [incidents.businessId, incidents.id] }).onDelete('cascade'),
+  ],
+);

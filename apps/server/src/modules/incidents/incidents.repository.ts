@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, employees, incidentActions, incidents } from '../../db/schema/index.ts';
+import { auditLog, employees, incidentActions, incidentPhotos, incidents } from '../../db/schema/index.ts';
 import type { IncidentSeverity, IncidentStatus, IncidentType } from '@till/core';
 
 export type IncidentRow = typeof incidents.$inferSelect;
@@ -91,6 +91,24 @@ export const incidentsRepository = {
 
   async deleteAction(tx: Tx, businessId: string, actionId: string) {
     await tx.delete(incidentActions).where(and(eq(incidentActions.businessId, businessId), eq(incidentActions.id, actionId)));
+  },
+
+  async photosOf(tx: Tx, businessId: string, incidentIds: readonly string[]) {
+    if (incidentIds.length === 0) return [];
+    return tx
+      .select()
+      .from(incidentPhotos)
+      .where(and(eq(incidentPhotos.businessId, businessId), inArray(incidentPhotos.incidentId, [...incidentIds])))
+      .orderBy(incidentPhotos.createdAt, incidentPhotos.id);
+  },
+
+  async insertPhoto(tx: Tx, values: typeof incidentPhotos.$inferInsert) {
+    const [row] = await tx.insert(incidentPhotos).values(values).returning();
+    return row!;
+  },
+
+  async deletePhoto(tx: Tx, businessId: string, incidentId: string, photoId: string) {
+    await tx.delete(incidentPhotos).where(and(eq(incidentPhotos.businessId, businessId), eq(incidentPhotos.incidentId, incidentId), eq(incidentPhotos.id, photoId)));
   },
 
   async countOpen(tx: Tx, businessId: string): Promise<number> {

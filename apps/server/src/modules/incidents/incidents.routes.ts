@@ -1,9 +1,11 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, isoInstantInput, multiLine, singleLine } from '@till/core';
+import { bodyLimit } from 'hono/body-limit';
+import { INCIDENT_PHOTOS_PER_INCIDENT, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, isoInstantInput, multiLine, singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
 import { exportIncidentsCsv, getIncident, INCIDENT_CSV_COLUMNS, listIncidentOwners, listIncidents } from './list-incidents.ts';
+import { attachIncidentPhoto, INCIDENT_PHOTO_MAX_BYTES, removeIncidentPhoto } from './incident-photo.ts';
 import { addIncidentAction, changeIncidentAction, createIncident, updateIncident } from './save-incident.ts';
 
 // SPEC §2: /incidents is login guarded; SPEC §6 leaves it an open page: anyone of the business may log one.
@@ -25,6 +27,9 @@ const incidentSchema = z
     created_at: z.string(),
     updated_at: z.string(),
     actions: z.array(actionSchema),
+    photos: z
+      .array(z.object({ id: z.uuid(), url: z.string().openapi({ description: 'A signed URL that reads the photo for about an hour' }), created_at: z.string() }))
+      .openapi({ description: `The incident’s photos (at most ${INCIDENT_PHOTOS_PER_INCIDENT}), oldest first` }),
   })
   .openapi('Incident');
 
@@ -167,28 +172,77 @@ const removeActionRoute = defineRoute({
   responses: { 200: one('Removed'), ...errorResponses(400, 401, 403, 404) },
 });
 
+/** The photo upload path; app.ts lets it past its 1 MB body limit, and this route's own limit applies. */
+export const INCIDENT_PHOTO_PATH = /^\/api\/incidents\/[^/]+\/photos$/;
+const photoBodyLimit = bodyLimit({
+  maxSize: INCIDENT_PHOTO_MAX_BYTES + 64 * 1024,
+  onError: (c) =>
+    c.json({ error: { code: 'image_too_large', message: `The photo is larger than ${INCIDENT_PHOTO_MAX_BYTES / 1024 / 1024} MB; take a smaller one and try again` } }, 413, {
+      Connection: 'close',
+    }),
+});
+
+const attachPhotoRoute = defineRoute({
+  method: 'post',
+  path: '/api/incidents/{id}/photos',
+  access: incidentsAccess,
+  tags: ['incidents'],
+  summary: `Add a photo to an incident (at most ${INCIDENT_PHOTOS_PER_INCIDENT}): multipart/form-data with a file field, a JPEG, PNG or WebP of at most 20 MB; shrunk and stripped of location data; audited`,
+  middleware: [photoBodyLimit],
+  request: {
+    params: idParams,
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: z.object({ file: z.instanceof(File, { message: 'Attach the photo as the "file" field' }).openapi({ type: 'string', format: 'binary' }) }),
+        },
+      },
+    },
+  },
+  responses: { 201: one('Added'), ...errorResponses(400, 401, 403, 404, 413, 415, 422) },
+});
+
+const removePhotoRoute = defineRoute({
+  method: 'delete',
+  path: '/api/incidents/{id}/photos/{photoId}',
+  access: incidentsAccess,
+  tags: ['incidents'],
+  summary: 'Take a photo off an incident (and out of storage); audited',
+  request: { params: z.strictObject({ id: z.uuid(), photoId: z.uuid() }) },
+  responses: { 200: one('Removed'), ...errorResponses(400, 401, 403, 404) },
+});
+
 // Fixed paths first: "export.csv" and "owners" must not be read as ids.
 export const incidentsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(exportRoute, async (c) => {
-    const csv = await exportIncidentsCsv(c.var.services.database, c.var.tenant, c.req.valid('query'));
+    const csv = await exportIncidentsCsv(c.var.services, c.var.tenant, c.req.valid('query'));
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="incidents-${new Date().toISOString().slice(0, 10)}.csv"`,
     });
   })
-  .openapi(ownersRoute, async (c) => c.json({ owners: await listIncidentOwners(c.var.services.database, c.var.tenant) }, 200))
-  .openapi(listRoute, async (c) => c.json({ incidents: await listIncidents(c.var.services.database, c.var.tenant, c.req.valid('query')) }, 200))
-  .openapi(getRoute, async (c) => c.json({ incident: await getIncident(c.var.services.database, c.var.tenant, c.req.valid('param').id) }, 200))
-  .openapi(createRoute, async (c) => c.json({ incident: await createIncident(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date()) }, 201))
-  .openapi(updateRoute, async (c) => c.json({ incident: await updateIncident(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 200))
+  .openapi(ownersRoute, async (c) => c.json({ owners: await listIncidentOwners(c.var.services, c.var.tenant) }, 200))
+  .openapi(listRoute, async (c) => c.json({ incidents: await listIncidents(c.var.services, c.var.tenant, c.req.valid('query')) }, 200))
+  .openapi(getRoute, async (c) => c.json({ incident: await getIncident(c.var.services, c.var.tenant, c.req.valid('param').id) }, 200))
+  .openapi(createRoute, async (c) => c.json({ incident: await createIncident(c.var.services, c.var.tenant, c.req.valid('json'), new Date()) }, 201))
+  .openapi(updateRoute, async (c) => c.json({ incident: await updateIncident(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 200))
   .openapi(addActionRoute, async (c) =>
-    c.json({ incident: await addIncidentAction(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 201),
+    c.json({ incident: await addIncidentAction(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 201),
   )
   .openapi(changeActionRoute, async (c) => {
     const { id, actionId } = c.req.valid('param');
-    return c.json({ incident: await changeIncidentAction(c.var.services.database, c.var.tenant, id, actionId, c.req.valid('json'), new Date()) }, 200);
+    return c.json({ incident: await changeIncidentAction(c.var.services, c.var.tenant, id, actionId, c.req.valid('json'), new Date()) }, 200);
   })
   .openapi(removeActionRoute, async (c) => {
     const { id, actionId } = c.req.valid('param');
-    return c.json({ incident: await changeIncidentAction(c.var.services.database, c.var.tenant, id, actionId, 'remove', new Date()) }, 200);
+    return c.json({ incident: await changeIncidentAction(c.var.services, c.var.tenant, id, actionId, 'remove', new Date()) }, 200);
+  })
+  .openapi(attachPhotoRoute, async (c) => {
+    const bytes = new Uint8Array(await c.req.valid('form').file.arrayBuffer());
+    return c.json({ incident: await attachIncidentPhoto(c.var.services, c.var.tenant, c.req.valid('param').id, bytes, new Date()) }, 201);
+  })
+  .openapi(removePhotoRoute, async (c) => {
+    const { id, photoId } = c.req.valid('param');
+    return c.json({ incident: await removeIncidentPhoto(c.var.services, c.var.tenant, id, photoId, new Date()) }, 200);
   });

@@ -1,31 +1,30 @@
 import { INCIDENT_SEVERITY_LABELS, INCIDENT_TYPE_LABELS } from '@till/core';
-import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { protectFormula, toCsv } from '../products/csv.ts';
 import { listTaskAssignees } from '../tasks/list-tasks.ts';
-import { readIncident, toIncidentViews, type IncidentView } from './incident-view.ts';
+import { incidentPhotoSigner, readIncident, toIncidentViews, type IncidentServices, type IncidentView } from './incident-view.ts';
 import { incidentsRepository as repo, type IncidentFilter } from './incidents.repository.ts';
 
 /** The most an answer (and the CSV) holds; the filter narrows it. */
 export const INCIDENT_LIST_LIMIT = 1000;
 
 /** Incidents, newest first, with their follow-up actions; filters status, type, severity and a time range. */
-export async function listIncidents(database: Database, tenant: TenantContext, filter: IncidentFilter): Promise<IncidentView[]> {
-  return database.withTenant(tenant.businessId, async (tx) => toIncidentViews(tx, tenant.businessId, await repo.list(tx, tenant.businessId, filter, INCIDENT_LIST_LIMIT)));
+export async function listIncidents(services: IncidentServices, tenant: TenantContext, filter: IncidentFilter): Promise<IncidentView[]> {
+  return services.database.withTenant(tenant.businessId, async (tx) => toIncidentViews(tx, tenant.businessId, await repo.list(tx, tenant.businessId, filter, INCIDENT_LIST_LIMIT), incidentPhotoSigner(services, tenant.businessId)));
 }
 
-export async function getIncident(database: Database, tenant: TenantContext, id: string): Promise<IncidentView> {
-  return database.withTenant(tenant.businessId, (tx) => readIncident(tx, tenant.businessId, id));
+export async function getIncident(services: IncidentServices, tenant: TenantContext, id: string): Promise<IncidentView> {
+  return services.database.withTenant(tenant.businessId, (tx) => readIncident(tx, tenant.businessId, id, incidentPhotoSigner(services, tenant.businessId)));
 }
 
 /** Open incidents (the back office's count). */
-export async function countOpenIncidents(database: Database, businessId: string): Promise<number> {
+export async function countOpenIncidents(database: IncidentServices['database'], businessId: string): Promise<number> {
   return database.withTenant(businessId, (tx) => repo.countOpen(tx, businessId));
 }
 
 /** Who a follow-up action may be given to: the business's active employees (the tasks module's list). */
-export async function listIncidentOwners(database: Database, tenant: TenantContext) {
-  return listTaskAssignees(database, tenant.businessId);
+export async function listIncidentOwners(services: IncidentServices, tenant: TenantContext) {
+  return listTaskAssignees(services.database, tenant.businessId);
 }
 
 export const INCIDENT_CSV_COLUMNS = ['occurred_at', 'type', 'severity', 'status', 'location', 'description', 'people_involved', 'follow_up_actions', 'open_actions', 'closed_at'] as const;
@@ -34,8 +33,8 @@ export const INCIDENT_CSV_COLUMNS = ['occurred_at', 'type', 'severity', 'status'
  * The filtered incidents as RFC 4180 CSV (one row each; the actions in one cell, "[done]" or
  * "[open]" and the owner). Text a spreadsheet would run as a formula gets a leading apostrophe.
  */
-export async function exportIncidentsCsv(database: Database, tenant: TenantContext, filter: IncidentFilter): Promise<string> {
-  const rows = await listIncidents(database, tenant, filter);
+export async function exportIncidentsCsv(services: IncidentServices, tenant: TenantContext, filter: IncidentFilter): Promise<string> {
+  const rows = await listIncidents(services, tenant, filter);
   return incidentsCsv(rows);
 }
 

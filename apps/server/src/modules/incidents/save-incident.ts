@@ -1,8 +1,7 @@
 import type { IncidentSeverity, IncidentStatus, IncidentType } from '@till/core';
-import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { checkAssignee } from '../tasks/task-rules.ts';
-import { auditActor, incidentNotFound, readIncident, type IncidentView } from './incident-view.ts';
+import { auditActor, incidentNotFound, incidentPhotoSigner, readIncident, type IncidentServices, type IncidentView } from './incident-view.ts';
 import { incidentsRepository as repo } from './incidents.repository.ts';
 
 export interface IncidentFields {
@@ -20,9 +19,9 @@ export interface ActionInput {
 }
 
 /** Logs an incident, with any follow-up actions, in one transaction; audited. */
-export async function createIncident(database: Database, tenant: TenantContext, input: IncidentFields & { actions?: ActionInput[] | undefined }, now: Date): Promise<IncidentView> {
+export async function createIncident(services: IncidentServices, tenant: TenantContext, input: IncidentFields & { actions?: ActionInput[] | undefined }, now: Date): Promise<IncidentView> {
   const { businessId } = tenant;
-  return database.withTenant(businessId, async (tx) => {
+  return services.database.withTenant(businessId, async (tx) => {
     for (const action of input.actions ?? []) await checkAssignee(tx, businessId, action.ownerId);
     const row = await repo.insert(tx, {
       businessId,
@@ -42,20 +41,20 @@ export async function createIncident(database: Database, tenant: TenantContext, 
       await repo.insertAction(tx, { businessId, incidentId: row.id, description: action.description, ownerEmployeeId: action.ownerId ?? null, createdAt: now });
     }
     await repo.insertAudit(tx, { businessId, ...auditActor(tenant), action: 'incident.created', details: { incident_id: row.id, type: row.type, severity: row.severity } });
-    return readIncident(tx, businessId, row.id);
+    return readIncident(tx, businessId, row.id, incidentPhotoSigner(services, businessId));
   });
 }
 
 /** Changes an incident's fields or closes/reopens it; audited. */
 export async function updateIncident(
-  database: Database,
+  services: IncidentServices,
   tenant: TenantContext,
   id: string,
   input: Partial<IncidentFields> & { status?: IncidentStatus | undefined },
   now: Date,
 ): Promise<IncidentView> {
   const { businessId } = tenant;
-  return database.withTenant(businessId, async (tx) => {
+  return services.database.withTenant(businessId, async (tx) => {
     const before = await repo.lock(tx, businessId, id);
     if (!before) throw incidentNotFound();
     const statusChange = input.status !== undefined && input.status !== before.status;
@@ -75,26 +74,26 @@ export async function updateIncident(
       action: statusChange ? (input.status === 'closed' ? 'incident.closed' : 'incident.reopened') : 'incident.updated',
       details: { incident_id: id, fields: Object.keys(input) },
     });
-    return readIncident(tx, businessId, id);
+    return readIncident(tx, businessId, id, incidentPhotoSigner(services, businessId));
   });
 }
 
 /** Adds a follow-up action (what to do, and which employee does it). */
-export async function addIncidentAction(database: Database, tenant: TenantContext, incidentId: string, input: ActionInput, now: Date): Promise<IncidentView> {
+export async function addIncidentAction(services: IncidentServices, tenant: TenantContext, incidentId: string, input: ActionInput, now: Date): Promise<IncidentView> {
   const { businessId } = tenant;
-  return database.withTenant(businessId, async (tx) => {
+  return services.database.withTenant(businessId, async (tx) => {
     if (!(await repo.lock(tx, businessId, incidentId))) throw incidentNotFound();
     await checkAssignee(tx, businessId, input.ownerId);
     const action = await repo.insertAction(tx, { businessId, incidentId, description: input.description, ownerEmployeeId: input.ownerId ?? null, createdAt: now });
     await repo.touch(tx, businessId, incidentId, now);
     await repo.insertAudit(tx, { businessId, ...auditActor(tenant), action: 'incident.action_added', details: { incident_id: incidentId, action_id: action.id } });
-    return readIncident(tx, businessId, incidentId);
+    return readIncident(tx, businessId, incidentId, incidentPhotoSigner(services, businessId));
   });
 }
 
 /** Marks a follow-up action done or not, or changes it; `remove` deletes it. */
 export async function changeIncidentAction(
-  database: Database,
+  services: IncidentServices,
   tenant: TenantContext,
   incidentId: string,
   actionId: string,
@@ -102,7 +101,7 @@ export async function changeIncidentAction(
   now: Date,
 ): Promise<IncidentView> {
   const { businessId } = tenant;
-  return database.withTenant(businessId, async (tx) => {
+  return services.database.withTenant(businessId, async (tx) => {
     if (!(await repo.lock(tx, businessId, incidentId))) throw incidentNotFound();
     const action = await repo.findAction(tx, businessId, incidentId, actionId);
     if (!action) throw incidentNotFound();
@@ -123,6 +122,6 @@ export async function changeIncidentAction(
       action: input === 'remove' ? 'incident.action_removed' : 'incident.action_changed',
       details: { incident_id: incidentId, action_id: actionId, ...(input === 'remove' ? {} : { done: input.done }) },
     });
-    return readIncident(tx, businessId, incidentId);
+    return readIncident(tx, businessId, incidentId, incidentPhotoSigner(services, businessId));
   });
 }

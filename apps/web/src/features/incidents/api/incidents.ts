@@ -3,6 +3,7 @@ import type { IncidentSeverity, IncidentStatus, IncidentType } from '@till/core'
 import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 import { apiClient } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
+import { uploadWithProgress } from '@/lib/upload';
 
 export type Incident = ApiAnswer<'/api/incidents'>['incidents'][number];
 export type NewIncident = ApiBody<'/api/incidents'>;
@@ -52,6 +53,19 @@ export const useAddIncidentAction = () =>
 export const useSetIncidentActionDone = () =>
   useIncidentMutation((input: { id: string; actionId: string; done: boolean }) =>
     dataOf(api.PATCH('/api/incidents/{id}/actions/{actionId}', { params: { path: { id: input.id, actionId: input.actionId } }, body: { done: input.done } })),
+  );
+
+/** POST /api/incidents/{id}/photos (multipart, field "file"): adds one photo (at most ten an incident). */
+export const useAttachIncidentPhoto = () =>
+  useIncidentMutation((input: { id: string; file: File }) => {
+    const body = new FormData();
+    body.set('file', input.file);
+    return uploadWithProgress<ApiAnswer<'/api/incidents/{id}/photos', 'post'>>(`/api/incidents/${encodeURIComponent(input.id)}/photos`, { body });
+  });
+
+export const useRemoveIncidentPhoto = () =>
+  useIncidentMutation((input: { id: string; photoId: string }) =>
+    dataOf(api.DELETE('/api/incidents/{id}/photos/{photoId}', { params: { path: { id: input.id, photoId: input.photoId } } })),
   );
 
 /** GET /api/incidents/export.csv with the list's filters, saved as a file by the browser. */

@@ -1,4 +1,5 @@
 import {
+  INCIDENT_PHOTOS_PER_INCIDENT,
   INCIDENT_SEVERITIES,
   INCIDENT_SEVERITY_LABELS,
   INCIDENT_STATUSES,
@@ -8,11 +9,12 @@ import {
   type IncidentStatus,
   type IncidentType,
 } from '@till/core';
-import { DownloadIcon, PlusIcon } from 'lucide-react';
+import { CameraIcon, DownloadIcon, PlusIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
+import { PhotoThumbnails } from '@/components/photo-thumbnails';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -24,9 +26,11 @@ import { errorMessage } from '@/lib/api-client';
 import {
   exportIncidents,
   useAddIncidentAction,
+  useAttachIncidentPhoto,
   useCreateIncident,
   useIncidentOwners,
   useIncidents,
+  useRemoveIncidentPhoto,
   useSetIncidentActionDone,
   useUpdateIncident,
   type Incident,
@@ -191,6 +195,50 @@ function AddAction({ incident, owners }: { incident: Incident; owners: IncidentO
   );
 }
 
+/** The incident's photos, with a camera button (a phone opens its back camera) while it is open. */
+function IncidentPhotos({ incident, editable }: { incident: Incident; editable: boolean }) {
+  const attach = useAttachIncidentPhoto();
+  const remove = useRemoveIncidentPhoto();
+  const inputId = `incident-photo-${incident.id}`;
+  const uploading = attach.isPending && attach.variables?.id === incident.id;
+  const busy = uploading || (remove.isPending && remove.variables?.id === incident.id);
+  const label = `${INCIDENT_TYPE_LABELS[incident.type].toLowerCase()} on ${new Date(incident.occurred_at).toLocaleDateString()}`;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <PhotoThumbnails
+        label={`the ${label}`}
+        photos={incident.photos}
+        disabled={busy}
+        onRemove={editable ? (photoId) => remove.mutate({ id: incident.id, photoId }, { onError: (error) => toast.error(errorMessage(error)) }) : undefined}
+      />
+      {editable && incident.photos.length < INCIDENT_PHOTOS_PER_INCIDENT ? (
+        <>
+          <input
+            id={inputId}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            capture="environment"
+            className="sr-only"
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) attach.mutate({ id: incident.id, file }, { onError: (error) => toast.error(errorMessage(error)) });
+            }}
+          />
+          <Button asChild variant="outline" aria-disabled={busy}>
+            <label htmlFor={inputId} className="cursor-pointer">
+              <CameraIcon aria-hidden="true" />
+              {uploading ? 'Uploading…' : 'Add photo'}
+              <span className="sr-only"> of the {label}</span>
+            </label>
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 function IncidentCard({ incident, owners }: { incident: Incident; owners: IncidentOwner[] }) {
   const update = useUpdateIncident();
   const setDone = useSetIncidentActionDone();
@@ -233,6 +281,7 @@ function IncidentCard({ incident, owners }: { incident: Incident; owners: Incide
               ))}
             </ul>
           ) : null}
+          <IncidentPhotos incident={incident} editable={!closed} />
           {closed ? null : <AddAction incident={incident} owners={owners} />}
           <Button
             variant="outline"

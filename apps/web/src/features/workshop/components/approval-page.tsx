@@ -2,6 +2,7 @@ import { CircleCheckIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
+import { PhotoThumbnails } from '@/components/photo-thumbnails';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -11,7 +12,6 @@ import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { useAnswerEstimate, usePublicEstimate } from '../api/workshop';
 import { CONDITION_CLASSES, CONDITION_LABELS } from './status-badge';
-import { InspectionPhotos } from './inspection-photos';
 
 type Decision = 'approved' | 'declined';
 
@@ -73,7 +73,7 @@ export function RepairApprovalPage() {
                 {point.notes ? ` — ${point.notes}` : ''}
                 {point.photos.length ? (
                   <div className="mt-2">
-                    <InspectionPhotos label={point.label} photos={point.photos} />
+                    <PhotoThumbnails label={point.label} photos={point.photos} />
                   </div>
                 ) : null}
               </li>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
+import { PhotoThumbnails } from '@/components/photo-thumbnails';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -13,7 +14,6 @@ import { formatMoney, minorToDecimalText, parseMoneyText } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useCatalogueParts, useRepairOrder, useRepairOrderActions, useTechnicians, useWorkshopSettings, type RepairOrder } from '../api/workshop';
-import { InspectionPhotos } from './inspection-photos';
 import { ApprovalBadge, CONDITION_CLASSES, CONDITION_LABELS, StatusBadge } from './status-badge';
 
 const selectClass = 'h-11 rounded-md border bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 sm:text-sm';
@@ -43,7 +43,7 @@ function PointPhoto({ point, editable, actions }: { point: Point; editable: bool
   const full = point.photos.length >= PHOTOS_PER_POINT;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <InspectionPhotos
+      <PhotoThumbnails
         label={point.label}
         photos={point.photos}
         disabled={busy}

@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
 /**
- * An inspection point's photos as thumbnails (decision 041); a tap opens the photo larger. With
- * `onRemove`, each thumbnail has its own remove button.
+ * Photos as thumbnails (an inspection point's, decision 041; an incident's, decision 055); a tap
+ * opens the photo larger. With `onRemove`, each thumbnail has its own remove button.
  */
-export function InspectionPhotos({
+export function PhotoThumbnails({
   label,
   photos,
   onRemove,

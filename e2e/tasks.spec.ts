@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
-import { signUpOwner } from './till-journey.ts';
+import { addStaff, CASHIER, pairTill, signInOnTill, signUpOwner } from './till-journey.ts';
 
 async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/tasks-${name}-1280.png` });
@@ -65,4 +65,50 @@ test('the owner adds tasks, sees the overdue one on the dashboard, and ticks it 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: /overdue task/ })).toHaveCount(0);
+});
+
+test('the owner sets up the opening checklist; the cashier ticks it off on the till; the owner sees who did it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signUpOwner(page, 'Morning Bakery');
+  await addStaff(page);
+  await page.goto('/tasks');
+  await expect(page.getByRole('heading', { name: 'Today’s checklists' })).toBeVisible();
+  await expect(page.getByText('No checklist is due today.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Manage checklists' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Checklists' });
+  await dialog.getByRole('button', { name: 'New checklist' }).click();
+  const form = dialog.getByRole('form', { name: 'New checklist' });
+  await form.getByLabel('Name').fill('Opening');
+  await form.getByLabel('Things to tick off, one per line').fill('Unlock the door\nCount the float\nSwitch on the ovens');
+  await screenshots(page, 'checklist-form');
+  await form.getByRole('button', { name: 'Save checklist' }).click();
+  await expect(page.getByText('Checklist “Opening” added')).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'All checklists' })).toContainText('Opening');
+  await page.keyboard.press('Escape');
+  const opening = page.getByTestId('checklist').filter({ hasText: 'Opening' });
+  await expect(opening).toContainText('0 of 3 done');
+
+  // On the shop's till, the cashier signs in with her PIN and ticks off what she has done.
+  const till = await pairTill(page, browser);
+  await signInOnTill(till, CASHIER.fullName, CASHIER.pin);
+  await till.goto('/tasks');
+  const onTill = till.getByTestId('checklist').filter({ hasText: 'Opening' });
+  await onTill.getByRole('checkbox', { name: 'Unlock the door' }).check();
+  await expect(onTill).toContainText('1 of 3 done');
+  await onTill.getByRole('checkbox', { name: 'Count the float' }).check();
+  await expect(onTill).toContainText('2 of 3 done');
+  await expect(onTill.getByRole('listitem').filter({ hasText: 'Count the float' })).toContainText(CASHIER.fullName);
+  // A cashier ticks off; she does not set checklists up.
+  await expect(till.getByRole('button', { name: 'Manage checklists' })).toHaveCount(0);
+  expect(await seriousA11yViolations(till)).toEqual([]);
+  await screenshots(till, 'checklist-till');
+
+  // Pairing took the owner to settings; back on /tasks, the cashier's ticks are there.
+  await page.goto('/tasks');
+  await expect(opening).toContainText('2 of 3 done');
+  await expect(opening.getByRole('checkbox', { name: 'Unlock the door' })).toBeChecked();
+  await expect(opening.getByRole('checkbox', { name: 'Switch on the ovens' })).not.toBeChecked();
+  await opening.getByRole('checkbox', { name: 'Switch on the ovens' }).check();
+  await expect(opening).toContainText('All done');
+  await till.context().close();
 });

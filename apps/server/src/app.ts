@@ -59,6 +59,7 @@ import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { EXPENSE_RECEIPT_PATH, expensesRoutes } from './modules/expenses/expenses.routes.ts';
 import { helpCenterRoutes } from './modules/help-center/help-center.routes.ts';
 import { quickbooksRoutes } from './modules/quickbooks/quickbooks.routes.ts';
+import { checklistsRoutes } from './modules/tasks/checklists.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes.ts';
 import { diningRoutes } from './modules/dining/dining.routes.ts';
@@ -216,6 +217,7 @@ export function createApp(services: Services) {
   app.route('/', expensesRoutes);
   app.route('/', helpCenterRoutes);
   app.route('/', tasksRoutes);
+  app.route('/', checklistsRoutes);
   app.route('/', quickbooksRoutes);
   app.route('/', kitchenRoutes);
   app.route('/', diningRoutes);

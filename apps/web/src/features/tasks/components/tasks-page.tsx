@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteTask, useTasks, useUpdateTask, type Task, type TaskFilters } from '../api/tasks-api';
 import { formatDueDay } from './task-date';
+import { ChecklistsSection } from './checklists-section';
 import { TaskFormDialog } from './task-form-dialog';
 
 const VIEWS = ['open', 'mine', 'overdue', 'done', 'all'] as const;
@@ -99,7 +100,8 @@ function TaskRow({ task, canManage, canTick, onEdit }: { task: Task; canManage: 
  * /tasks: the business's to-do list. The owner, admins and managers add, assign and edit tasks;
  * everyone ticks off their own and unassigned ones (the server checks the same).
  */
-export function TasksPage({ canManage, myEmployeeId }: { canManage: boolean; myEmployeeId: string | null }) {
+/** `stores`: the business's open stores, for the checklists' store picker (empty with one store or multi_store off). */
+export function TasksPage({ canManage, myEmployeeId, stores }: { canManage: boolean; myEmployeeId: string | null; stores: { id: string; name: string }[] }) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('view') as View | null;
   const view: View = asked && VIEWS.includes(asked) && (asked !== 'mine' || myEmployeeId) ? asked : 'open';
@@ -111,7 +113,7 @@ export function TasksPage({ canManage, myEmployeeId }: { canManage: boolean; myE
     <div className="grid gap-6">
       <PageHeader
         title="Tasks"
-        description="Jobs for the team: who does what, and by when."
+        description="Opening and closing checklists, and jobs for the team: who does what, and by when."
         actions={
           canManage ? (
             <Button onClick={() => setEditing('new')}>
@@ -120,6 +122,8 @@ export function TasksPage({ canManage, myEmployeeId }: { canManage: boolean; myE
           ) : null
         }
       />
+      <ChecklistsSection canManage={canManage} stores={stores} />
+      <h2 className="text-lg font-semibold">Team tasks</h2>
       <div role="group" aria-label="Show" className="flex flex-wrap gap-2">
         {VIEWS.filter((option) => option !== 'mine' || myEmployeeId).map((option) => (
           <Button

@@ -25446,7 +25446,44 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            templates: components["schemas"]["IndustryTemplate"][];
+                            templates: {
+                                categories: string[];
+                                enabled_features: {
+                                    appointments_booking: boolean;
+                                    barcode_scanning: boolean;
+                                    basic_accounting: boolean;
+                                    cash_management: boolean;
+                                    customer_management: boolean;
+                                    employee_management: boolean;
+                                    employee_performance: boolean;
+                                    inventory_adjustments: boolean;
+                                    inventory_management: boolean;
+                                    invoice_generation: boolean;
+                                    kitchen_display: boolean;
+                                    low_stock_alerts: boolean;
+                                    loyalty_program: boolean;
+                                    multi_store: boolean;
+                                    multiple_payments: boolean;
+                                    pos_system: boolean;
+                                    price_labels: boolean;
+                                    promotions_pricing: boolean;
+                                    purchase_orders: boolean;
+                                    quickbooks_integration: boolean;
+                                    reporting_analytics: boolean;
+                                    sales_reports: boolean;
+                                    supplier_management: boolean;
+                                    time_tracking: boolean;
+                                    vehicle_services: boolean;
+                                };
+                                /** @enum {string} */
+                                industry: "retail" | "restaurant" | "mechanics";
+                                products: {
+                                    category: string | null;
+                                    name: string;
+                                    price: number;
+                                }[];
+                                updated_at: string | null;
+                            }[];
                         };
                     };
                 };
@@ -25543,7 +25580,44 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            template: components["schemas"]["IndustryTemplate"];
+                            template: {
+                                categories: string[];
+                                enabled_features: {
+                                    appointments_booking: boolean;
+                                    barcode_scanning: boolean;
+                                    basic_accounting: boolean;
+                                    cash_management: boolean;
+                                    customer_management: boolean;
+                                    employee_management: boolean;
+                                    employee_performance: boolean;
+                                    inventory_adjustments: boolean;
+                                    inventory_management: boolean;
+                                    invoice_generation: boolean;
+                                    kitchen_display: boolean;
+                                    low_stock_alerts: boolean;
+                                    loyalty_program: boolean;
+                                    multi_store: boolean;
+                                    multiple_payments: boolean;
+                                    pos_system: boolean;
+                                    price_labels: boolean;
+                                    promotions_pricing: boolean;
+                                    purchase_orders: boolean;
+                                    quickbooks_integration: boolean;
+                                    reporting_analytics: boolean;
+                                    sales_reports: boolean;
+                                    supplier_management: boolean;
+                                    time_tracking: boolean;
+                                    vehicle_services: boolean;
+                                };
+                                /** @enum {string} */
+                                industry: "retail" | "restaurant" | "mechanics";
+                                products: {
+                                    category: string | null;
+                                    name: string;
+                                    price: number;
+                                }[];
+                                updated_at: string | null;
+                            };
                         };
                     };
                 };
@@ -31250,44 +31324,6 @@ export interface components {
             /** @enum {string} */
             type: "breakage" | "complaint" | "accident" | "theft" | "other";
             updated_at: string;
-        };
-        IndustryTemplate: {
-            categories: string[];
-            enabled_features: {
-                appointments_booking: boolean;
-                barcode_scanning: boolean;
-                basic_accounting: boolean;
-                cash_management: boolean;
-                customer_management: boolean;
-                employee_management: boolean;
-                employee_performance: boolean;
-                inventory_adjustments: boolean;
-                inventory_management: boolean;
-                invoice_generation: boolean;
-                kitchen_display: boolean;
-                low_stock_alerts: boolean;
-                loyalty_program: boolean;
-                multi_store: boolean;
-                multiple_payments: boolean;
-                pos_system: boolean;
-                price_labels: boolean;
-                promotions_pricing: boolean;
-                purchase_orders: boolean;
-                quickbooks_integration: boolean;
-                reporting_analytics: boolean;
-                sales_reports: boolean;
-                supplier_management: boolean;
-                time_tracking: boolean;
-                vehicle_services: boolean;
-            };
-            /** @enum {string} */
-            industry: "retail" | "restaurant" | "mechanics";
-            products: {
-                category: string | null;
-                name: string;
-                price: number;
-            }[];
-            updated_at: string | null;
         };
         InventoryReport: {
             categories: {

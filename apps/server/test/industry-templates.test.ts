@@ -110,6 +110,12 @@ describe('industry templates', () => {
       [{ ...restaurantTemplate, products: [{ name: 'Beer', price: 4.5, category: null }] }, null],
       [{ ...restaurantTemplate, enabled_features: { pos_system: true } }, null],
       [{ ...restaurantTemplate, categories: ['Bad\u0007name'] }, null],
+      [{ ...restaurantTemplate, categories: ['\ud800'] }, null],
+      [{ ...restaurantTemplate, categories: ['x'.repeat(20_000)] }, null],
+      [{ ...restaurantTemplate, categories: Array.from({ length: 51 }, (_, index) => `C${index}`) }, null],
+      [{ ...restaurantTemplate, products: [{ name: 'Beer', price: 2 ** 53 + 2, category: null }] }, null],
+      [{ ...restaurantTemplate, products: [{ name: 'Beer', price: 500, category: null, sku: 'X' }] }, null],
+      [{ ...restaurantTemplate, categories: null }, null],
     ] as const) {
       const res = await root.request('PUT', '/api/super-admin/industry-templates/restaurant', body);
       expect(res.status).toBe(400);

@@ -29,7 +29,9 @@ export const industryTemplatesRepository = {
 
   async insertCategories(tx: Tx, values: (typeof categories.$inferInsert)[]) {
     if (values.length === 0) return [];
-    return tx.insert(categories).values(values).returning({ id: categories.id, name: categories.name });
+    // The template's names are distinct by JavaScript's lower case; should PostgreSQL's lower() fold two
+    // together after all, the second is skipped rather than failing the sign-up.
+    return tx.insert(categories).values(values).onConflictDoNothing().returning({ id: categories.id, name: categories.name });
   },
 
   async insertProducts(tx: Tx, values: (typeof products.$inferInsert)[]) {

@@ -51,6 +51,7 @@ export * from './icalendar.ts';
 export * from './invoices.ts';
 export * from './plans.ts';
 export * from './feature-flags.ts';
+export * from './industry-templates.ts';
 export * from './incidents.ts';
 export * from './error-codes.ts';
 export * from './dining.ts';

@@ -36,6 +36,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/superadmin': () => import('./routes/superadmin').then((module) => module.SuperAdminRoute),
   '/superadmin/subscription-plans': () => import('@/features/plans/components/plans-admin-page').then((module) => module.PlansAdminPage),
   '/superadmin/feature-flags': () => import('@/features/feature-flags/components/feature-flags-page').then((module) => module.FeatureFlagsPage),
+  '/superadmin/industry-templates': () => import('@/features/industry-templates/components/industry-templates-page').then((module) => module.IndustryTemplatesPage),
   '/pricing': () => import('@/features/plans/components/pricing-page').then((module) => module.PricingPage),
   '/incidents': () => import('@/features/incidents/components/incidents-page').then((module) => module.IncidentsPage),
   '/integrations': () => import('@/features/integrations/components/integrations-page').then((module) => module.IntegrationsPage),

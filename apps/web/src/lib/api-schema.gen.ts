@@ -3060,6 +3060,7 @@ export interface paths {
                         industry?: "retail" | "restaurant" | "mechanics";
                         password?: string;
                         phone?: string;
+                        startEmpty?: boolean;
                         timeZone?: string;
                     };
                 };
@@ -26037,6 +26038,232 @@ export interface paths {
                     content: {
                         "application/json": {
                             flag: components["schemas"]["FeatureFlag"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super-admin/industry-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each SPEC §1 industry's starting setup: enabled features, starter categories and sample products */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Templates */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            templates: {
+                                categories: string[];
+                                enabled_features: {
+                                    appointments_booking: boolean;
+                                    barcode_scanning: boolean;
+                                    basic_accounting: boolean;
+                                    cash_management: boolean;
+                                    customer_management: boolean;
+                                    employee_management: boolean;
+                                    employee_performance: boolean;
+                                    inventory_adjustments: boolean;
+                                    inventory_management: boolean;
+                                    invoice_generation: boolean;
+                                    kitchen_display: boolean;
+                                    low_stock_alerts: boolean;
+                                    loyalty_program: boolean;
+                                    multi_store: boolean;
+                                    multiple_payments: boolean;
+                                    pos_system: boolean;
+                                    price_labels: boolean;
+                                    promotions_pricing: boolean;
+                                    purchase_orders: boolean;
+                                    quickbooks_integration: boolean;
+                                    reporting_analytics: boolean;
+                                    sales_reports: boolean;
+                                    supplier_management: boolean;
+                                    time_tracking: boolean;
+                                    vehicle_services: boolean;
+                                };
+                                /** @enum {string} */
+                                industry: "retail" | "restaurant" | "mechanics";
+                                products: {
+                                    category: string | null;
+                                    name: string;
+                                    price: number;
+                                }[];
+                                updated_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super-admin/industry-templates/{industry}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace an industry's template; applied to the next sign-ups of that industry (unless they start empty); audited */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    industry: "retail" | "restaurant" | "mechanics";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        categories: string[];
+                        enabled_features: {
+                            appointments_booking: boolean;
+                            barcode_scanning: boolean;
+                            basic_accounting: boolean;
+                            cash_management: boolean;
+                            customer_management: boolean;
+                            employee_management: boolean;
+                            employee_performance: boolean;
+                            inventory_adjustments: boolean;
+                            inventory_management: boolean;
+                            invoice_generation: boolean;
+                            kitchen_display: boolean;
+                            low_stock_alerts: boolean;
+                            loyalty_program: boolean;
+                            multi_store: boolean;
+                            multiple_payments: boolean;
+                            pos_system: boolean;
+                            price_labels: boolean;
+                            promotions_pricing: boolean;
+                            purchase_orders: boolean;
+                            quickbooks_integration: boolean;
+                            reporting_analytics: boolean;
+                            sales_reports: boolean;
+                            supplier_management: boolean;
+                            time_tracking: boolean;
+                            vehicle_services: boolean;
+                        };
+                        products: {
+                            category: string | null;
+                            name: string;
+                            price: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            template: {
+                                categories: string[];
+                                enabled_features: {
+                                    appointments_booking: boolean;
+                                    barcode_scanning: boolean;
+                                    basic_accounting: boolean;
+                                    cash_management: boolean;
+                                    customer_management: boolean;
+                                    employee_management: boolean;
+                                    employee_performance: boolean;
+                                    inventory_adjustments: boolean;
+                                    inventory_management: boolean;
+                                    invoice_generation: boolean;
+                                    kitchen_display: boolean;
+                                    low_stock_alerts: boolean;
+                                    loyalty_program: boolean;
+                                    multi_store: boolean;
+                                    multiple_payments: boolean;
+                                    pos_system: boolean;
+                                    price_labels: boolean;
+                                    promotions_pricing: boolean;
+                                    purchase_orders: boolean;
+                                    quickbooks_integration: boolean;
+                                    reporting_analytics: boolean;
+                                    sales_reports: boolean;
+                                    supplier_management: boolean;
+                                    time_tracking: boolean;
+                                    vehicle_services: boolean;
+                                };
+                                /** @enum {string} */
+                                industry: "retail" | "restaurant" | "mechanics";
+                                products: {
+                                    category: string | null;
+                                    name: string;
+                                    price: number;
+                                }[];
+                                updated_at: string | null;
+                            };
                         };
                     };
                 };

@@ -75,3 +75,21 @@ export const platformAuditLog = pgTable('platform_audit_log', {
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The starting setup per SPEC §1 industry (issue 20 item 2): the features a new business starts
+ * with, its starter categories and sample products. Platform-wide, read and written on the owner
+ * connection; seeded with the setup new businesses got before templates existed.
+ */
+export const industryTemplates = pgTable(
+  'industry_templates',
+  {
+    industry: text('industry').primaryKey(),
+    enabledFeatures: jsonb('enabled_features').$type<Record<string, boolean>>().notNull(),
+    categories: jsonb('categories').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    products: jsonb('products').$type<{ name: string; price: number; category: string | null }[]>().notNull().default(sql`'[]'::jsonb`),
+    updatedByUserId: uuid('updated_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (table) => [check('industry_templates_industry', sql`${table.industry} in ('retail', 'restaurant', 'mechanics')`)],
+);

@@ -38,6 +38,8 @@ const signUpRoute = defineRoute({
         /** The business's currency and time zone; the sign-up form pre-fills them from the browser. */
         currency: currencyCode.optional(),
         timeZone: timeZoneName.optional(),
+        /** Skip the industry template's starter categories and sample products (issue 20 item 2). */
+        startEmpty: z.boolean().optional(),
       }),
     ),
   },

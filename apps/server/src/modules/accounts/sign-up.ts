@@ -5,6 +5,7 @@ import type { Services } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { atLeast } from '../../lib/answer-alike.ts';
 import { ensureBusinessSettings } from '../business/ensure-business-settings.ts';
+import { startingSetup } from '../industry-templates/starting-setup.ts';
 import { accountsRepository } from './accounts.repository.ts';
 import { betterAuthCode } from './better-auth-errors.ts';
 import { assertStrongPassword, placeholderEmailForPhone, readCredentials } from './credentials.ts';
@@ -18,6 +19,8 @@ export interface SignUpInput {
   industry?: Industry | undefined;
   currency?: string | undefined;
   timeZone?: string | undefined;
+  /** Skip the industry template's starter categories and products, and start with SPEC §9's features. */
+  startEmpty?: boolean | undefined;
 }
 
 /** A sign-up takes at least this long, whether the address was new or known (issue 9 item 12). */
@@ -76,6 +79,7 @@ async function createAccount(
   }
   const userId = result.response.user.id;
   let businessId: string;
+  const industry = input.industry ?? 'retail';
   try {
     if (identifier.kind === 'phone') await accounts.setPhoneNumber(userId, identifier.phone);
     ({ businessId } = await accounts.createBusinessWithProfile({
@@ -83,11 +87,11 @@ async function createAccount(
       businessName: defaultBusinessName({ business_name: profileBusinessName, full_name: fullName }),
       profileBusinessName,
       fullName,
-      industry: input.industry ?? 'retail',
+      industry,
       currency: input.currency,
       timeZone: input.timeZone,
     }));
-    await ensureBusinessSettings(services.database, { businessId, userId });
+    await ensureBusinessSettings(services.database, { businessId, userId }, await startingSetup(services.database.db, businessId, industry, input.startEmpty ?? false));
   } catch (error) {
     await accounts.deleteUser(userId).catch(() => undefined);
     throw error;

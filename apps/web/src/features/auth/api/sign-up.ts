@@ -14,6 +14,7 @@ export const signUpInput = z
     industry: z.enum(INDUSTRIES),
     currency: z.string().regex(/^[A-Z]{3}$/, 'Choose a currency'),
     timeZone: z.string().min(1, 'Choose a time zone'),
+    startEmpty: z.boolean().optional(),
   })
   .refine((input) => Boolean(input.email || input.phone) && input.password.length > 0, {
     message: MESSAGES.missingCredentials,

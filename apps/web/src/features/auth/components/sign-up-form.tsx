@@ -21,6 +21,7 @@ interface SignUpFormValues {
   password: string;
   currency: string;
   timeZone: string;
+  startEmpty: boolean;
 }
 
 /** The browser's locale and zone are the first guess; most shops never change them. */
@@ -34,7 +35,7 @@ export function SignUpForm({ onSuccess }: { onSuccess: (response: AuthResponse) 
   const [clientError, setClientError] = useState<string | null>(null);
   const [defaults] = useState(browserDefaults);
   const { register, handleSubmit, control } = useForm<SignUpFormValues>({
-    defaultValues: { businessName: '', fullName: '', industry: 'retail', identifier: '', password: '', ...defaults },
+    defaultValues: { businessName: '', fullName: '', industry: 'retail', identifier: '', password: '', startEmpty: false, ...defaults },
   });
   const currencies = useMemo(() => currencyOptions(defaults.currency), [defaults.currency]);
   const timeZones = useMemo(() => timeZoneOptions(defaults.timeZone), [defaults.timeZone]);
@@ -49,6 +50,7 @@ export function SignUpForm({ onSuccess }: { onSuccess: (response: AuthResponse) 
       industry: values.industry,
       currency: values.currency,
       timeZone: values.timeZone,
+      startEmpty: values.startEmpty,
     });
     if (!parsed.success) {
       setClientError(parsed.error.issues[0]?.message ?? 'Check the form and try again.');
@@ -103,9 +105,14 @@ export function SignUpForm({ onSuccess }: { onSuccess: (response: AuthResponse) 
           )}
         />
         <FieldDescription id="sign-up-industry-hint">
-          Tailors the menus to your kind of business.
+          Tailors the menus to your kind of business, and starts you with its usual features and example categories and products.
         </FieldDescription>
       </Field>
+
+      <Label className="flex min-h-11 items-center gap-2 font-normal sm:min-h-0">
+        <input type="checkbox" className="size-4" {...register('startEmpty')} />
+        Start empty, without example categories or products
+      </Label>
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Field>

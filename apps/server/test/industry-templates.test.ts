@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import { defaultEnabledFeatures } from '@till/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { industryTemplates, platformAuditLog } from '../src/db/schema/index.ts';
+import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, uniqueEmail, verifyEmailOf, type TestServer } from './harness.ts';
+
+const ROOT = 'root-templates@example.com';
+let server: TestServer;
+let root: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { SUPER_ADMIN_EMAILS: ROOT } });
+  root = new ApiClient(server.url);
+  expect((await root.post('/api/auth/sign-up', { email: ROOT, password: STRONG_PASSWORD })).status).toBe(201);
+  await verifyEmailOf(server, ROOT);
+  expect((await root.get('/api/me')).body.isSuperAdmin).toBe(true);
+});
+afterAll(() => server.close());
+
+const firstTime = defaultEnabledFeatures({ firstTimeSetup: true });
+
+const restaurantTemplate = {
+  enabled_features: { ...firstTime, kitchen_display: true, time_tracking: true, loyalty_program: false },
+  categories: ['Starters', 'Mains', 'Drinks'],
+  products: [
+    { name: 'Tomato soup', price: 650, category: 'Starters' },
+    { name: 'Lasagne', price: 1450, category: 'mains' },
+    { name: 'Tap water', price: 0, category: null },
+  ],
+};
+
+async function signUp(body: Record<string, unknown>) {
+  const client = new ApiClient(server.url);
+  const res = await client.post('/api/auth/sign-up', { email: uniqueEmail(), password: STRONG_PASSWORD, businessName: 'Trattoria', fullName: 'Rosa Neri', ...body });
+  expect(res.status).toBe(201);
+  expect((await client.post('/api/business/owner', { fullName: 'Rosa Neri' })).status).toBe(201);
+  return client;
+}
+
+async function starterOf(client: ApiClient) {
+  const categories = (await client.get('/api/categories')).body.categories as { name: string; sortOrder: number; productCount: number }[];
+  const products = (await client.get('/api/products')).body.products as { name: string; price: number; category: { name: string } | null }[];
+  const features = (await client.get('/api/me')).body.settings.enabled_features as Record<string, boolean>;
+  return {
+    categories: categories.map((category) => category.name),
+    products: products.map((product) => ({ name: product.name, price: product.price, category: product.category?.name ?? null })).sort((a, b) => a.name.localeCompare(b.name)),
+    features,
+  };
+}
+
+async function auditRows() {
+  return server.database.db.select().from(platformAuditLog).where(eq(platformAuditLog.action, 'industry_template.saved'));
+}
+
+// In order: the seeded defaults are read before any test edits a template.
+describe('industry templates', () => {
+  it('starts every industry as new businesses did before (first-time features, nothing else), so a new business gets no starter rows', async () => {
+    const res = await root.get('/api/super-admin/industry-templates');
+    expect(res.status).toBe(200);
+    expect(res.body.templates.map((template: { industry: string }) => template.industry)).toEqual(['retail', 'restaurant', 'mechanics']);
+    for (const template of res.body.templates) expect(template).toMatchObject({ enabled_features: firstTime, categories: [], products: [], updated_at: null });
+    const { client } = await signUpBusiness(server, { industry: 'mechanics', assignOwner: true });
+    expect(await starterOf(client)).toEqual({ categories: [], products: [], features: firstTime });
+  });
+
+  it("applies the saved restaurant template at a restaurant's sign-up: its categories in order, its products, its features (audited)", async () => {
+    const saved = await root.request('PUT', '/api/super-admin/industry-templates/restaurant', restaurantTemplate);
+    expect(saved.status).toBe(200);
+    expect(saved.body.template).toMatchObject({ industry: 'restaurant', categories: ['Starters', 'Mains', 'Drinks'], products: restaurantTemplate.products });
+    expect(saved.body.template.updated_at).not.toBeNull();
+    const audits = await auditRows();
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.details).toMatchObject({ industry: 'restaurant', categories: 3, products: 3 });
+
+    const owner = await signUp({ industry: 'restaurant' });
+    const starter = await starterOf(owner);
+    expect(starter.categories).toEqual(['Starters', 'Mains', 'Drinks']);
+    expect(starter.products).toEqual([
+      { name: 'Lasagne', price: 1450, category: 'Mains' },
+      { name: 'Tap water', price: 0, category: null },
+      { name: 'Tomato soup', price: 650, category: 'Starters' },
+    ]);
+    expect(starter.features).toEqual(restaurantTemplate.enabled_features);
+    expect((await owner.get('/api/kitchen/tickets')).status).not.toBe(403);
+
+    // Another industry keeps its own (untouched) template.
+    const shop = await signUp({ industry: 'retail' });
+    expect(await starterOf(shop)).toEqual({ categories: [], products: [], features: firstTime });
+  });
+
+  it('starts empty when the owner asks: no categories, no products, SPEC §9 first-time features', async () => {
+    const owner = await signUp({ industry: 'restaurant', startEmpty: true });
+    expect(await starterOf(owner)).toEqual({ categories: [], products: [], features: firstTime });
+  });
+
+  it('refuses anyone but a super admin (403 for an owner, 400 signed out) and writes nothing', async () => {
+    const { client } = await signUpBusiness(server, { assignOwner: true });
+    expect((await client.get('/api/super-admin/industry-templates')).status).toBe(403);
+    expect((await client.request('PUT', '/api/super-admin/industry-templates/retail', { ...restaurantTemplate })).status).toBe(403);
+    expect((await new ApiClient(server.url).request('PUT', '/api/super-admin/industry-templates/retail', { ...restaurantTemplate })).status).toBe(400);
+    const [retail] = await server.database.db.select().from(industryTemplates).where(eq(industryTemplates.industry, 'retail'));
+    expect(retail).toMatchObject({ categories: [], products: [], updatedAt: null });
+    expect(await auditRows()).toHaveLength(1);
+  });
+
+  it('refuses a bad template with a 400 naming the problem and keeps the saved one', async () => {
+    for (const [body, message] of [
+      [{ ...restaurantTemplate, categories: ['Mains', 'mains'] }, 'The category "mains" is listed twice'],
+      [{ ...restaurantTemplate, products: [{ name: 'Beer', price: 500, category: 'Bar' }] }, '"Beer" is in the category "Bar", which the template does not have'],
+      [{ ...restaurantTemplate, products: [{ name: 'Beer', price: 4.5, category: null }] }, null],
+      [{ ...restaurantTemplate, enabled_features: { pos_system: true } }, null],
+      [{ ...restaurantTemplate, categories: ['Bad\u0007name'] }, null],
+      [{ ...restaurantTemplate, categories: ['\ud800'] }, null],
+      [{ ...restaurantTemplate, categories: ['x'.repeat(20_000)] }, null],
+      [{ ...restaurantTemplate, categories: Array.from({ length: 51 }, (_, index) => `C${index}`) }, null],
+      [{ ...restaurantTemplate, products: [{ name: 'Beer', price: 2 ** 53 + 2, category: null }] }, null],
+      [{ ...restaurantTemplate, products: [{ name: 'Beer', price: 500, category: null, sku: 'X' }] }, null],
+      [{ ...restaurantTemplate, categories: null }, null],
+    ] as const) {
+      const res = await root.request('PUT', '/api/super-admin/industry-templates/restaurant', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBeTypeOf('string');
+      if (message) expect(JSON.stringify(res.body.error)).toContain(message.replaceAll('"', '\\"'));
+    }
+    expect((await root.request('PUT', '/api/super-admin/industry-templates/bakery', restaurantTemplate)).status).toBe(400);
+    const restaurant = (await root.get('/api/super-admin/industry-templates')).body.templates[1];
+    expect(restaurant.categories).toEqual(['Starters', 'Mains', 'Drinks']);
+    expect(await auditRows()).toHaveLength(1);
+  });
+});

@@ -37,6 +37,7 @@ export * from './z-report-layout.ts';
 export * from './expenses.ts';
 export * from './help-center.ts';
 export * from './tasks.ts';
+export * from './marketing.ts';
 export * from './purchasing.ts';
 export * from './quickbooks.ts';
 export * from './kitchen.ts';

@@ -102,7 +102,7 @@ function CampaignForm({ segments }: { segments: Segment[] }) {
         <FieldDescription id="campaign-body-hint">Plain text. Every e-mail ends with an unsubscribe link.</FieldDescription>
         <FieldError>{errors.body}</FieldError>
       </Field>
-      <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
+      <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
         <Field className="gap-1.5">
           <Label htmlFor="campaign-link">Link (optional, clicks are counted)</Label>
           <Input id="campaign-link" type="url" autoComplete="off" placeholder="https://" value={linkUrl} onChange={(event) => setLinkUrl(event.target.value)} disabled={Boolean(pending)} aria-invalid={errors.link ? true : undefined} />

@@ -85,7 +85,7 @@ export function SegmentBuilder({ currency }: { currency: string }) {
               { name: name.trim(), rules: now.rules },
               {
                 onSuccess: (segment) => {
-                  toast.success(`Segment “${segment.name}” saved: ${segment.count} customers`);
+                  toast.success(`Segment “${segment.name}” saved: ${segment.count} ${segment.count === 1 ? 'customer' : 'customers'}`);
                   setName('');
                   setTexts(EMPTY);
                 },
@@ -93,7 +93,7 @@ export function SegmentBuilder({ currency }: { currency: string }) {
             );
           }}
         >
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid grid-cols-2 items-end gap-3">
             <RuleInput label="Spent at least" value={texts.minSpent} onChange={set('minSpent')} />
             <RuleInput label="Spent at most" value={texts.maxSpent} onChange={set('maxSpent')} />
             <RuleInput label="Visits at least" value={texts.minVisits} onChange={set('minVisits')} />
@@ -143,7 +143,7 @@ export function SegmentBuilder({ currency }: { currency: string }) {
                         <TableRow key={customer.id}>
                           <TableCell>
                             <span className="font-medium">{customer.name}</span>
-                            <span className="block text-xs text-muted-foreground">
+                            <span className="block text-xs break-all text-muted-foreground">
                               {customer.email ?? 'No e-mail'}
                               {customer.unsubscribed ? (
                                 <Badge variant="secondary" className="ml-2">

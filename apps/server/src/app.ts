@@ -30,6 +30,7 @@ import { integrationsRoutes } from './modules/integrations/integrations.routes.t
 import { backOfficeRoutes } from './modules/back-office/back-office.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { aiModulesRoutes } from './modules/ai-modules/ai-modules.routes.ts';
 import { insightRoutes } from './modules/insight/insight.routes.ts';
@@ -190,6 +191,7 @@ export function createApp(services: Services) {
   app.route('/', checkoutRoutes);
   app.route('/', ordersRoutes);
   app.route('/', customersRoutes);
+  app.route('/', marketingRoutes);
   app.route('/', insightRoutes);
   app.route('/', accountingRoutes);
   app.route('/', employeePerformanceRoutes);

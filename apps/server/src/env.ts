@@ -30,6 +30,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Till <no-reply@till.local>'),
   SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RECEIPT_EMAIL_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  /** Marketing campaigns one business may send in an hour (decision 051). */
+  MARKETING_CAMPAIGN_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
@@ -69,7 +71,7 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Counted in PostgreSQL per client address and per business (docs/decisions/016). */
-  limits: { signUpsPerAddressPerHour: number; receiptEmailsPerBusinessPerHour: number };
+  limits: { signUpsPerAddressPerHour: number; receiptEmailsPerBusinessPerHour: number; marketingCampaignsPerBusinessPerHour: number };
   openaiBaseUrl: string | undefined;
   openaiApiKey: string | undefined;
   trustProxy: boolean;
@@ -124,7 +126,9 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     superAdminEmails: env.SUPER_ADMIN_EMAILS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    limits: { signUpsPerAddressPerHour: env.SIGN_UP_LIMIT_PER_HOUR, receiptEmailsPerBusinessPerHour: env.RECEIPT_EMAIL_LIMIT_PER_HOUR },
+    limits: { signUpsPerAddressPerHour: env.SIGN_UP_LIMIT_PER_HOUR, receiptEmailsPerBusinessPerHour: env.RECEIPT_EMAIL_LIMIT_PER_HOUR,
+      marketingCampaignsPerBusinessPerHour: env.MARKETING_CAMPAIGN_LIMIT_PER_HOUR,
+    },
     openaiBaseUrl: env.OPENAI_BASE_URL,
     openaiApiKey: env.OPENAI_API_KEY,
     trustProxy: env.TRUST_PROXY,

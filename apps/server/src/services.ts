@@ -138,6 +138,12 @@ export async function createServices(
         limit: config.limits.receiptEmailsPerBusinessPerHour,
         windowMs: ONE_HOUR,
       }),
+      // Marketing campaigns (decision 051): each one writes to a whole segment.
+      marketingCampaignsPerBusiness: createRateLimiter(database.db, {
+        name: 'marketing_campaign_business',
+        limit: config.limits.marketingCampaignsPerBusinessPerHour,
+        windowMs: ONE_HOUR,
+      }),
     },
     employeeSessions: createEmployeeSessionResolver({ database, secret: config.authSecret }),
     registers: createRegisterResolver({ database }),

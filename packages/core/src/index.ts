@@ -38,6 +38,7 @@ export * from './expenses.ts';
 export * from './help-center.ts';
 export * from './tasks.ts';
 export * from './checklists.ts';
+export * from './marketing.ts';
 export * from './purchasing.ts';
 export * from './quickbooks.ts';
 export * from './kitchen.ts';

@@ -88,7 +88,7 @@ export interface Services {
   /** Sign-ups per client address and receipt emails per business, an hour each (decision 016). */
   /** Pairing-code attempts per client address (a code is 8 characters for 10 minutes). */
   tillPairingPerAddress: RateLimiter;
-  messageLimits: { signUpsPerAddress: RateLimiter; receiptEmailsPerBusiness: RateLimiter; bookingsPerAddress: RateLimiter };
+  messageLimits: { signUpsPerAddress: RateLimiter; receiptEmailsPerBusiness: RateLimiter; marketingCampaignsPerBusiness: RateLimiter; bookingsPerAddress: RateLimiter };
   employeeSessions: EmployeeSessionResolver;
   /** Paired till devices (issue 10; ARCHITECTURE "Credentials"). */
   registers: RegisterResolver;

@@ -39,6 +39,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/superadmin/industry-templates': () => import('@/features/industry-templates/components/industry-templates-page').then((module) => module.IndustryTemplatesPage),
   '/pricing': () => import('@/features/plans/components/pricing-page').then((module) => module.PricingPage),
   '/incidents': () => import('@/features/incidents/components/incidents-page').then((module) => module.IncidentsPage),
+  '/marketing': () => import('@/features/marketing/components/marketing-page').then((module) => module.MarketingPage),
   '/integrations': () => import('@/features/integrations/components/integrations-page').then((module) => module.IntegrationsPage),
   '/back-office': () => import('./routes/back-office').then((module) => module.BackOfficeRoute),
   '/system-health': () => import('./routes/system-health').then((module) => module.SystemHealthRoute),
@@ -147,6 +148,8 @@ export function createAppRouter() {
         ...APP_ROUTES.filter((route) => route.kind === 'public').map(toRouteObject),
         // The customer's estimate approval (decision 030): reached from a signed link, no sign-in, no shell.
         { path: '/repair-approval/:token', lazy: lazyPage(() => import('@/features/workshop/components/approval-page').then((module) => module.RepairApprovalPage)) },
+        // The unsubscribe link of a marketing e-mail (decision 051): no sign-in, no shell.
+        { path: '/unsubscribe/:token', lazy: lazyPage(() => import('@/features/marketing/components/unsubscribe-page').then((module) => module.UnsubscribePage)) },
         // A business's public booking page (decision 040): a shared link, no sign-in, no shell.
         { path: '/book/:slug', lazy: lazyPage(() => import('@/features/appointments/components/public-booking-page').then((module) => module.PublicBookingPage)) },
         {

@@ -161,6 +161,8 @@ export const customers = pgTable(
     email: text('email'),
     phone: text('phone'),
     notes: text('notes'),
+    /** When the customer followed the unsubscribe link of a marketing e-mail (decision 051); no campaign reaches them after. */
+    marketingUnsubscribedAt: timestamp('marketing_unsubscribed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,6 +18,7 @@ const customerSchema = z
     email: z.string().nullable(),
     phone: z.string().nullable(),
     notes: z.string().nullable(),
+    marketingUnsubscribedAt: z.string().nullable().openapi({ description: 'When the customer unsubscribed from marketing e-mails (decision 051); null while subscribed' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -1,4 +1,4 @@
-import { MailIcon, PencilIcon, PhoneIcon, ReceiptTextIcon } from 'lucide-react';
+import { MailIcon, MailXIcon, PencilIcon, PhoneIcon, ReceiptTextIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
@@ -123,6 +123,12 @@ export function CustomerDetailSheet({ customerId, onOpenChange, onEdit, timeZone
                     <MailIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                     {customer.email}
                   </a>
+                ) : null}
+                {customer.marketingUnsubscribedAt ? (
+                  <p className="inline-flex items-center gap-2 text-muted-foreground">
+                    <MailXIcon aria-hidden="true" className="size-4 shrink-0" />
+                    Unsubscribed from marketing e-mails on {formatVisitDate(customer.marketingUnsubscribedAt, timeZone)}
+                  </p>
                 ) : null}
                 {customer.phone ? (
                   <a href={`tel:${customer.phone.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline">

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marketingCampaigns, marketingSegments, orders, outboxMessages } from '../src/db/schema/index.ts';
+import { signUpBusiness, startTestServer, uniqueEmail, type ApiClient, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
+
+/** Marketing (issue 20 item 7, decision 051): segments, campaigns sent once, unsubscribe, clicks, attributed sales. */
+
+const CAMPAIGN_LIMIT = 3;
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { MARKETING_CAMPAIGN_LIMIT_PER_HOUR: String(CAMPAIGN_LIMIT) } });
+});
+afterAll(() => server.close());
+
+const shop = () => signUpBusiness(server, { assignOwner: true });
+
+async function addCustomer(client: ApiClient, name: string, email: string | null) {
+  const res = await client.post('/api/customers', { name, ...(email ? { email } : {}) });
+  if (res.status !== 201) throw new Error(`add customer failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.customer as { id: string; name: string; email: string | null };
+}
+
+/** A paid card sale of `amount` (one product line at that price) for the customer. */
+async function buy(owner: { client: ApiClient; businessId: string }, customerId: string, amount: number) {
+  const [product] = await seedProducts(server, owner.businessId, [{ name: `Item ${amount}`, price: amount }]);
+  const res = await owner.client.post('/api/checkout', {
+    idempotencyKey: randomUUID(),
+    lines: [{ productId: product!.id, quantity: 1 }],
+    payments: [{ method: 'card', amount }],
+    expectedTotal: amount,
+    customerId,
+  });
+  if (res.status !== 201) throw new Error(`sale failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.order as { id: string; paidAt: string };
+}
+
+/** Moves an order's sale time (tests arrange old visits directly; sales themselves go through HTTP). */
+async function movePaidAt(businessId: string, orderId: string, at: Date) {
+  await server.database.withTenant(businessId, (tx) =>
+    tx
+      .update(orders)
+      .set({ paidAt: at, createdAt: at })
+      .where(and(eq(orders.businessId, businessId), eq(orders.id, orderId))),
+  );
+}
+
+const outboxTo = (emails: string[]) => server.database.db.select().from(outboxMessages).where(inArray(outboxMessages.recipient, emails));
+
+async function saveSegment(client: ApiClient, name: string, rules: Record<string, unknown>) {
+  const res = await client.post('/api/marketing/segments', { name, rules });
+  if (res.status !== 201) throw new Error(`segment failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.segment as { id: string; count: number; reachable: number };
+}
+
+async function writeCampaign(client: ApiClient, segmentId: string, extra: Record<string, unknown> = {}) {
+  const res = await client.post('/api/marketing/campaigns', { segmentId, subject: 'Autumn offer', body: 'Ten percent off this week.', ...extra });
+  if (res.status !== 201) throw new Error(`campaign failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.campaign as { id: string };
+}
+
+const send = (client: ApiClient, id: string, idempotencyKey: string = randomUUID()) => client.post(`/api/marketing/campaigns/${id}/send`, { idempotencyKey });
+
+const linkIn = (body: string, label: 'Open' | 'Unsubscribe') => new RegExp(`${label}: (\\S+)`).exec(body)?.[1] ?? null;
+
+describe('marketing: segments', () => {
+  it('counts the customers the rules pick out, live, with those a campaign would reach and a preview', async () => {
+    const owner = await shop();
+    const ann = await addCustomer(owner.client, 'Ann Big', uniqueEmail('ann'));
+    const bob = await addCustomer(owner.client, 'Bob Small', uniqueEmail('bob'));
+    const cy = await addCustomer(owner.client, 'Cy Never', null);
+    await buy(owner, ann.id, 4000);
+    await buy(owner, ann.id, 2000);
+    const old = await buy(owner, bob.id, 2000);
+    await movePaidAt(owner.businessId, old.id, new Date(Date.now() - 40 * 24 * 60 * 60 * 1000));
+
+    const preview = async (rules: Record<string, unknown>) => {
+      const res = await owner.client.post('/api/marketing/segments/preview', { rules });
+      expect(res.status).toBe(200);
+      return res.body as { count: number; reachable: number; customers: { id: string; totalSpent: number; orderCount: number }[] };
+    };
+    const everyone = await preview({});
+    expect(everyone).toMatchObject({ count: 3, reachable: 2 });
+    expect(everyone.customers.map((c) => c.id)).toEqual([ann.id, bob.id, cy.id]);
+    expect(everyone.customers[0]).toMatchObject({ totalSpent: 6000, orderCount: 2 });
+
+    const spentOver50 = await preview({ minSpent: 5001 });
+    expect(spentOver50.count).toBe(1);
+    expect(spentOver50.customers.map((c) => c.id)).toEqual([ann.id]);
+    expect((await preview({ maxVisits: 0 })).customers.map((c) => c.id)).toEqual([cy.id]);
+    expect((await preview({ minVisits: 1, maxSpent: 2000 })).customers.map((c) => c.id)).toEqual([bob.id]);
+    expect((await preview({ lastVisitMoreThanDays: 30 })).customers.map((c) => c.id)).toEqual([bob.id]);
+    expect((await preview({ lastVisitWithinDays: 30 })).customers.map((c) => c.id)).toEqual([ann.id]);
+
+    const saved = await saveSegment(owner.client, 'Spent over 50', { minSpent: 5001 });
+    expect(saved).toMatchObject({ count: 1, reachable: 1 });
+    // Live: a new big spender joins the saved segment without saving it again.
+    await buy(owner, bob.id, 4000);
+    const listed = await owner.client.get('/api/marketing/segments');
+    expect(listed.status).toBe(200);
+    expect(listed.body.segments).toEqual([expect.objectContaining({ id: saved.id, name: 'Spent over 50', count: 2, reachable: 2 })]);
+
+    expect((await owner.client.request('DELETE', `/api/marketing/segments/${saved.id}`)).status).toBe(200);
+    expect((await owner.client.get('/api/marketing/segments')).body.segments).toEqual([]);
+  });
+});
+
+describe('marketing: sending a campaign', () => {
+  it('writes one outbox e-mail per reachable customer, once; unsubscribed customers get no later campaign', async () => {
+    const owner = await shop();
+    const annEmail = uniqueEmail('ann');
+    const bobEmail = uniqueEmail('bob');
+    const ann = await addCustomer(owner.client, 'Ann', annEmail);
+    const bob = await addCustomer(owner.client, 'Bob', bobEmail);
+    await addCustomer(owner.client, 'Cy without e-mail', null);
+    const segment = await saveSegment(owner.client, 'Everyone', {});
+    expect(segment).toMatchObject({ count: 3, reachable: 2 });
+
+    const first = await writeCampaign(owner.client, segment.id);
+    const key = randomUUID();
+    const sent = await send(owner.client, first.id, key);
+    expect(sent.status).toBe(200);
+    expect(sent.body.campaign).toMatchObject({ status: 'sent', results: { sends: 2, clicks: 0, attributedOrders: 0, attributedRevenue: 0 } });
+    const outbox = await outboxTo([annEmail, bobEmail]);
+    expect(outbox.map((m) => m.recipient).sort()).toEqual([annEmail, bobEmail].sort());
+    expect(outbox.every((m) => m.subject === 'Autumn offer' && m.body.includes('Ten percent off this week.'))).toBe(true);
+
+    // A retry with the same key answers the first result and writes nothing; another send is refused.
+    const retry = await send(owner.client, first.id, key);
+    expect(retry.status).toBe(200);
+    expect(retry.body.campaign.results.sends).toBe(2);
+    const again = await send(owner.client, first.id);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('campaign_already_sent');
+    expect(await outboxTo([annEmail, bobEmail])).toHaveLength(2);
+
+    // Bob follows his unsubscribe link, signed out; it names him alone and can be repeated.
+    const bobMail = outbox.find((m) => m.recipient === bobEmail)!;
+    const unsubscribeUrl = linkIn(bobMail.body, 'Unsubscribe')!;
+    expect(unsubscribeUrl).toMatch(/\/unsubscribe\/[\w-]+\.[\w-]+$/);
+    const token = unsubscribeUrl.split('/unsubscribe/')[1]!;
+    const stranger = owner.client.fresh();
+    const unsubscribed = await stranger.post(`/api/public/marketing/unsubscribe/${token}`);
+    expect(unsubscribed.status).toBe(200);
+    expect(unsubscribed.body).toEqual({ unsubscribed: true, businessName: 'Corner Shop' });
+    expect((await stranger.post(`/api/public/marketing/unsubscribe/${token}`)).status).toBe(200);
+    expect((await stranger.post(`/api/public/marketing/unsubscribe/${token.slice(0, -2)}xx`)).status).toBe(404);
+    expect((await owner.client.get(`/api/customers/${bob.id}`)).body.customer.marketingUnsubscribedAt).toEqual(expect.any(String));
+    expect((await owner.client.get(`/api/customers/${ann.id}`)).body.customer.marketingUnsubscribedAt).toBeNull();
+    expect((await owner.client.get(`/api/marketing/campaigns/${first.id}`)).body.campaign.results.unsubscribes).toBe(1);
+
+    const second = await writeCampaign(owner.client, segment.id, { subject: 'Winter offer' });
+    expect((await send(owner.client, second.id)).body.campaign.results.sends).toBe(1);
+    const winter = (await outboxTo([annEmail, bobEmail])).filter((m) => m.subject === 'Winter offer');
+    expect(winter.map((m) => m.recipient)).toEqual([annEmail]);
+  });
+
+  it('counts clicks of the tracked link, which redirects to the campaign’s link', async () => {
+    const owner = await shop();
+    const email = uniqueEmail('clicker');
+    await addCustomer(owner.client, 'Clicker', email);
+    const segment = await saveSegment(owner.client, 'Everyone', {});
+    const campaign = await writeCampaign(owner.client, segment.id, { linkUrl: 'https://shop.example.com/offer' });
+    expect((await send(owner.client, campaign.id)).status).toBe(200);
+    const [mail] = await outboxTo([email]);
+    const tracked = linkIn(mail!.body, 'Open')!;
+    expect(tracked).toContain('/api/public/marketing/links/');
+
+    const path = tracked.slice(tracked.indexOf('/api/'));
+    const followed = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe('https://shop.example.com/offer');
+    await fetch(`${server.url}${path}`, { redirect: 'manual' });
+    expect((await fetch(`${server.url}${path.slice(0, -3)}abc`, { redirect: 'manual' })).status).toBe(404);
+
+    const results = (await owner.client.get(`/api/marketing/campaigns/${campaign.id}`)).body.campaign.results;
+    expect(results).toMatchObject({ sends: 1, clicks: 2, clickedRecipients: 1 });
+  });
+
+  it('credits the recipients’ sales within the attribution window after the send, in minor units', async () => {
+    const owner = await shop();
+    const ann = await addCustomer(owner.client, 'Ann', uniqueEmail('ann'));
+    const other = await addCustomer(owner.client, 'Not in segment', uniqueEmail('other'));
+    await buy(owner, ann.id, 6000);
+    const before = await buy(owner, ann.id, 100);
+    await movePaidAt(owner.businessId, before.id, new Date(Date.now() - 60_000));
+    const segment = await saveSegment(owner.client, 'Spent over 50', { minSpent: 5001 });
+    const campaign = await writeCampaign(owner.client, segment.id, { attributionDays: 3 });
+    const sent = await send(owner.client, campaign.id);
+    expect(sent.body.campaign.attributionDays).toBe(3);
+
+    await buy(owner, ann.id, 1234);
+    await buy(owner, other.id, 999);
+    const late = await buy(owner, ann.id, 500);
+    await movePaidAt(owner.businessId, late.id, new Date(Date.parse(sent.body.campaign.sentAt) + 4 * 24 * 60 * 60 * 1000));
+
+    const results = (await owner.client.get(`/api/marketing/campaigns/${campaign.id}`)).body.campaign.results;
+    expect(results).toMatchObject({ sends: 1, attributedOrders: 1, attributedRevenue: 1234 });
+    const listed = await owner.client.get('/api/marketing/campaigns');
+    expect(listed.body.campaigns[0]).toMatchObject({ id: campaign.id, results: { attributedRevenue: 1234 } });
+  });
+
+  it('refuses bad input with 4xx and writes nothing', async () => {
+    const owner = await shop();
+    const segment = await saveSegment(owner.client, 'Everyone', {});
+    const bad: [string, string, unknown][] = [
+      ['segment without a name', '/api/marketing/segments', { name: ' ', rules: {} }],
+      ['spend in fractions', '/api/marketing/segments', { name: 'x', rules: { minSpent: 10.5 } }],
+      ['lowest spend above highest', '/api/marketing/segments', { name: 'x', rules: { minSpent: 500, maxSpent: 100 } }],
+      ['an unknown rule', '/api/marketing/segments', { name: 'x', rules: { tag: 'vip' } }],
+      ['a campaign without a subject', '/api/marketing/campaigns', { segmentId: segment.id, subject: '', body: 'Hi' }],
+      ['a link that is not a web address', '/api/marketing/campaigns', { segmentId: segment.id, subject: 'Hi', body: 'Hi', linkUrl: 'javascript:alert(1)' }],
+      ['a window of 0 days', '/api/marketing/campaigns', { segmentId: segment.id, subject: 'Hi', body: 'Hi', attributionDays: 0 }],
+    ];
+    for (const [name, path, body] of bad) {
+      const res = await owner.client.post(path, body);
+      expect(res.status, name).toBe(400);
+      expect(res.body.error.code, name).toBe('validation_error');
+    }
+    const unknownSegment = await owner.client.post('/api/marketing/campaigns', { segmentId: randomUUID(), subject: 'Hi', body: 'Hi' });
+    expect(unknownSegment.status).toBe(404);
+    expect(unknownSegment.body.error.code).toBe('segment_not_found');
+    expect((await send(owner.client, randomUUID())).status).toBe(404);
+    expect((await owner.client.post(`/api/marketing/campaigns/${randomUUID()}/send`, { idempotencyKey: 'not-a-uuid' })).status).toBe(400);
+
+    const written = await server.database.withTenant(owner.businessId, async (tx) => ({
+      segments: await tx.select({ n: sql<number>`count(*)::int` }).from(marketingSegments),
+      campaigns: await tx.select({ n: sql<number>`count(*)::int` }).from(marketingCampaigns),
+    }));
+    expect(written.segments[0]!.n).toBe(1);
+    expect(written.campaigns[0]!.n).toBe(0);
+  });
+
+  it('answers 404 for another business’s campaign and segment, and sends nothing', async () => {
+    const first = await shop();
+    const email = uniqueEmail('private');
+    await addCustomer(first.client, 'Private', email);
+    const segment = await saveSegment(first.client, 'Everyone', {});
+    const campaign = await writeCampaign(first.client, segment.id);
+
+    const other = await shop();
+    expect((await other.client.get(`/api/marketing/campaigns/${campaign.id}`)).status).toBe(404);
+    const sent = await send(other.client, campaign.id);
+    expect(sent.status).toBe(404);
+    expect(sent.body.error.code).toBe('campaign_not_found');
+    expect((await other.client.post('/api/marketing/campaigns', { segmentId: segment.id, subject: 'Hi', body: 'Hi' })).status).toBe(404);
+    expect((await other.client.request('DELETE', `/api/marketing/segments/${segment.id}`)).status).toBe(404);
+    expect((await other.client.get('/api/marketing/campaigns')).body.campaigns).toEqual([]);
+    expect(await outboxTo([email])).toHaveLength(0);
+  });
+
+  it(`limits sends to ${CAMPAIGN_LIMIT} campaigns an hour per business (429), leaving the refused one a draft`, async () => {
+    const owner = await shop();
+    const segment = await saveSegment(owner.client, 'Everyone', {});
+    for (let n = 0; n < CAMPAIGN_LIMIT; n += 1) expect((await send(owner.client, (await writeCampaign(owner.client, segment.id)).id)).status).toBe(200);
+    const refused = await writeCampaign(owner.client, segment.id);
+    const res = await send(owner.client, refused.id);
+    expect(res.status).toBe(429);
+    expect(res.body.error.code).toBe('rate_limited');
+    expect((await owner.client.get(`/api/marketing/campaigns/${refused.id}`)).body.campaign.status).toBe('draft');
+    // Another business has its own count.
+    const other = await shop();
+    const otherSegment = await saveSegment(other.client, 'Everyone', {});
+    expect((await send(other.client, (await writeCampaign(other.client, otherSegment.id)).id)).status).toBe(200);
+  });
+});
+
+describe('marketing: permissions', () => {
+  it('needs report access (SPEC §6): a cashier without can_access_reports is refused, with it or as a manager allowed', async () => {
+    const staff = await staffBusiness(server, { features: { employee_management: true } });
+    const cashier = await addEmployee(staff.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '482913' });
+    const reporter = await addEmployee(staff.client, { fullName: 'Rae Reports', role: 'cashier', pin: '482914', permissions: { can_access_reports: true } });
+    const manager = await addEmployee(staff.client, { fullName: 'Max Manager', role: 'manager', pin: '482915' });
+    const segment = await saveSegment(staff.client, 'Everyone', {});
+    const campaign = await writeCampaign(staff.client, segment.id);
+
+    const cashierToken = await pinSignIn(staff.client, cashier.employee.id, '482913');
+    for (const [method, path, body] of [
+      ['POST', '/api/marketing/segments/preview', { rules: {} }],
+      ['GET', '/api/marketing/campaigns', undefined],
+      ['POST', `/api/marketing/campaigns/${campaign.id}/send`, { idempotencyKey: randomUUID() }],
+    ] as const) {
+      const res = await staff.client.request(method, path, body, as(cashierToken));
+      expect(res.status, path).toBe(403);
+    }
+    expect((await staff.client.get(`/api/marketing/campaigns/${campaign.id}`)).body.campaign.status).toBe('draft');
+
+    const reporterToken = await pinSignIn(staff.client, reporter.employee.id, '482914');
+    expect((await staff.client.request('POST', '/api/marketing/segments/preview', { rules: {} }, as(reporterToken))).status).toBe(200);
+    const managerToken = await pinSignIn(staff.client, manager.employee.id, '482915');
+    expect((await staff.client.request('POST', `/api/marketing/campaigns/${campaign.id}/send`, { idempotencyKey: randomUUID() }, as(managerToken))).status).toBe(200);
+    expect((await fetch(`${server.url}/api/marketing/campaigns`)).status).toBe(400);
+  });
+});

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { postOk, viewportShots } from './api-helpers.ts';
+import { seriousA11yViolations } from './axe.ts';
+import { signUpOwner } from './till-journey.ts';
+
+const SHOTS = '/tmp/marketing-shots';
+
+/** The newest e-mail to this address with this subject (the e2e server's SMTP sink writes them down). */
+async function emailTo(to: string, subject: string): Promise<{ subject: string; text: string }> {
+  const file = path.join(process.env.E2E_DATA_DIR!, 'mail.jsonl');
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const mails = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { to: string[]; subject: string; text: string }) : [];
+    const mail = mails.reverse().find((candidate) => candidate.to.includes(to) && candidate.subject.includes(subject));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no e-mail to ${to} about ${subject}`);
+}
+
+/** A customer and one paid sale of `amount` minor units, through the API. */
+async function customerWhoSpent(page: Page, name: string, email: string, amount: number) {
+  const { customer } = await postOk<{ customer: { id: string } }>(page, '/api/customers', { name, email });
+  const { product } = await postOk<{ product: { id: string } }>(page, '/api/products', { name: `Hamper for ${name}`, price: amount });
+  await postOk(page, '/api/checkout', {
+    idempotencyKey: randomUUID(),
+    lines: [{ productId: product.id, quantity: 1 }],
+    payments: [{ method: 'card', amount }],
+    expectedTotal: amount,
+    customerId: customer.id,
+  });
+  return customer;
+}
+
+test('the owner makes a segment "spent over 50", sends it a campaign and sees the sends; the unsubscribe link unsubscribes the customer', async ({ page, browser }) => {
+  await signUpOwner(page, 'Marketing Test Shop');
+  const graceEmail = `grace-${Date.now()}@e2e.example`;
+  const grace = await customerWhoSpent(page, 'Grace Big', graceEmail, 6000);
+  await customerWhoSpent(page, 'Hal Small', `hal-${Date.now()}@e2e.example`, 1000);
+
+  await page.goto('/marketing');
+  await expect(page.getByRole('heading', { name: 'Marketing', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '2 customers · 2 reachable by e-mail' })).toBeVisible();
+  await page.getByLabel('Spent at least').fill('50.01');
+  await expect(page.getByRole('status').filter({ hasText: '1 customer · 1 reachable by e-mail' })).toBeVisible();
+  const preview = page.getByRole('table', { name: 'Customers in this segment' });
+  await expect(preview.getByRole('row')).toHaveCount(2);
+  await expect(preview).toContainText('Grace Big');
+  await expect(preview).toContainText('$60.00');
+  await viewportShots(page, SHOTS, 'segment');
+  await page.getByLabel('Segment name').fill('Spent over 50');
+  await page.getByRole('button', { name: 'Save segment' }).click();
+  const saved = page.getByRole('list', { name: 'Saved segments' });
+  await expect(saved.getByRole('listitem')).toContainText('Spent over 50');
+  await expect(saved.getByRole('listitem')).toContainText('1 customer · 1 reachable');
+
+  const campaign = page.getByRole('form', { name: 'New campaign' });
+  await campaign.getByLabel('Send to').click();
+  await page.getByRole('option', { name: /Spent over 50/ }).click();
+  await campaign.getByLabel('Subject').fill('A thank-you for our best customers');
+  await campaign.getByLabel('Message').fill('Come by this week: your next coffee is on us.');
+  await campaign.getByLabel(/^Link/).fill('https://example.com/offer');
+  await viewportShots(page, SHOTS, 'compose');
+  await campaign.getByRole('button', { name: 'Send to 1 customer' }).click();
+  const campaigns = page.getByRole('table', { name: 'Campaigns' });
+  const row = campaigns.getByRole('row').filter({ hasText: 'A thank-you for our best customers' });
+  await expect(row).toContainText(/sent /);
+  await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await viewportShots(page, SHOTS, 'sent');
+
+  // The customer opens the unsubscribe link of the e-mail, signed out.
+  const mail = await emailTo(graceEmail, 'A thank-you for our best customers');
+  expect(mail.text).toContain('Come by this week');
+  const link = /Unsubscribe: (\S+)/.exec(mail.text)![1]!;
+  const visitor = await browser.newContext();
+  const customerPage = await visitor.newPage();
+  await customerPage.goto(link);
+  await expect(customerPage.getByRole('status')).toContainText('You are unsubscribed: Marketing Test Shop will send you no more marketing e-mails.');
+  expect(await seriousA11yViolations(customerPage)).toEqual([]);
+  await viewportShots(customerPage, SHOTS, 'unsubscribed');
+  await visitor.close();
+
+  // The shop sees it on the customer and in the campaign's results; the segment reaches no one now.
+  const detail = await page.request.get(`/api/customers/${grace.id}`);
+  expect((await detail.json()).customer.marketingUnsubscribedAt).not.toBeNull();
+  await page.reload();
+  await expect(saved.getByRole('listitem')).toContainText('1 customer · 0 reachable');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('1');
+});

@@ -6,7 +6,6 @@ import type { AppRoutePath } from '@till/core';
  */
 export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
   '/marketing': 'Campaigns and offers that bring customers back will be managed here.',
-  '/batch-management': 'Stock by batch, with lot numbers and expiry dates, will be managed here.',
   '/superadmin': 'The platform overview for super administrators; its tools are listed below.',
   '/superadmin/industry-templates': 'The starting setup each industry gets will be edited here.',
   '/superadmin/visual-editor': 'Changes to how the product looks will be made here, without code.',

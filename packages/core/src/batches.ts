@@ -144,4 +144,3 @@ export const writeOffBatchInput = z.strictObject({
   note: z.string().trim().max(500).nullable().optional(),
 });
 export type WriteOffBatchInput = z.infer<typeof writeOffBatchInput>;
-

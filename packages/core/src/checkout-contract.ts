@@ -22,8 +22,6 @@ export const checkoutLineInput = z.strictObject({
   note: multiLine(z.string().max(500)).optional(),
   /** The product's modifier options chosen (decision 035): re-validated and re-priced by the server. */
   modifierOptionIds: modifierOptionIdsInput.optional(),
-  /** A batch-tracked product's lot to sell from instead of first-expiry-first-out (decision 048; API only). */
-  lotNumber: z.string().trim().min(1).max(60).optional(),
 });
 
 export const checkoutPaymentInput = z.strictObject({

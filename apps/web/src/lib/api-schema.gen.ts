@@ -6035,7 +6035,7 @@ export interface paths {
         put?: never;
         /**
          * Pay for a cart: one transaction writes the order, lines, payments and stock movements
-         * @description Send a client-generated UUID idempotencyKey: a retry returns the first result (200); the same key with a different body is a 409. Totals are recomputed on the server; expectedTotal must match (422 total_mismatch). Tracked stock never goes below zero unless the business allows it (409 insufficient_stock).
+         * @description Send a client-generated UUID idempotencyKey: a retry returns the first result (200); the same key with a different body is a 409. Totals are recomputed on the server; expectedTotal must match (422 total_mismatch). Tracked stock never goes below zero unless the business allows it (409 insufficient_stock). Batch-tracked products are taken from the lot that expires first in the till’s store; a line’s lotNumber names the lot instead (422 batch_not_found, 409 insufficient_stock).
          */
         post: {
             parameters: {
@@ -15960,7 +15960,6 @@ export interface paths {
                                 /** @enum {string} */
                                 kind: "percent";
                             } | null;
-                            lotNumber?: string;
                             modifierOptionIds?: string[];
                             note?: string;
                             /** Format: uuid */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cartHasDiscount, MoneyError, priceCart, type PlaceOrderInput } from '@till/core';
+import { cartHasDiscount, MoneyError, priceCart, type PlaceOrderInput, type PlaceOrderWithLotsInput } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -54,7 +54,7 @@ async function replay(tx: Tx, tenant: TenantContext, input: PlaceOrderInput, has
 export async function placeOrder(
   database: Database,
   tenant: TenantContext,
-  input: PlaceOrderInput,
+  input: PlaceOrderWithLotsInput,
 ): Promise<{ replayed: boolean; view: OrderView }> {
   requireAccess(tenant, { feature: 'pos_system', employeeFeature: 'pos' });
   // An issued invoice paid at the till (decision 038); any other sale needs a line.
@@ -84,7 +84,7 @@ export async function placeOrder(
   return result;
 }
 
-async function sell(database: Database, tenant: TenantContext, input: PlaceOrderInput): Promise<{ replayed: boolean; view: OrderView }> {
+async function sell(database: Database, tenant: TenantContext, input: PlaceOrderWithLotsInput): Promise<{ replayed: boolean; view: OrderView }> {
   if (cartHasDiscount(input)) requireAccess(tenant, { employeeFeature: 'discounts' });
   if (input.payments.length > 1) requireAccess(tenant, { feature: 'multiple_payments' });
   if (input.customerId) requireAccess(tenant, { feature: 'customer_management' });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, productBatches, productStock, products, stockMovements, wasteRecords } from '../src/db/schema/index.ts';
 import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
-import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
+import { as, pairTill, staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -145,6 +145,38 @@ describe('selling from batches', () => {
     await ok(await s.client.post('/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantityDelta: 3, reason: 'correction' }), 201);
     await ok(await track(s.client, s.yoghurt.id, true), 200);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 9, EARLY: 0, LATE: 1 } });
+  });
+});
+
+describe('batches per store', () => {
+  it("a till sells from its own store's lots; a transfer takes the sending store's earliest lot; each store's lots add up to its stock", async () => {
+    const s = await staffBusiness(server, { features: { multi_store: true, inventory_management: true, inventory_adjustments: true, employee_management: true, purchase_orders: true, cash_management: false } });
+    const yoghurt = await newProduct(s.client, { name: 'Yoghurt', initialStock: 0, cost: 80 });
+    await ok(await track(s.client, yoghurt.id), 200);
+    await ok(await receive(s.client, yoghurt.id, 5, 'EARLY', day(3)), 201);
+    await ok(await receive(s.client, yoghurt.id, 6, 'LATE', day(10)), 201);
+    const harbour = (await ok(await s.client.post('/api/stores', { name: 'Harbour Street' }), 201)).store as { id: string };
+    const till = await pairTill(s.client, 'Harbour till');
+    const register = ((await ok(await s.client.get('/api/registers'), 200)).registers as { id: string; name: string }[]).find((row) => row.name === 'Harbour till')!;
+    await ok(await s.client.request('PUT', `/api/registers/${register.id}/store`, { storeId: harbour.id }), 200);
+    await ok(await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '482193' }), 200);
+    const onTill = as((await ok(await till.post('/api/employee-sessions', { employeeId: s.ownerEmployeeId, pin: '482193' }), 201)).token);
+
+    const transfer = (await ok(await s.client.post('/api/stock-transfers', { fromStoreId: (await lotsOf(s.businessId, yoghurt.id)).batches[0]!.storeId, toStoreId: harbour.id, lines: [{ productId: yoghurt.id, quantity: 4 }] }), 201)).transfer;
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: randomUUID() }), 200);
+    const inStore = async (storeId: string) =>
+      Object.fromEntries((await lotsOf(s.businessId, yoghurt.id)).batches.filter((batch) => batch.storeId === storeId).map((batch) => [batch.lotNumber, batch.quantity]));
+    expect(await inStore(harbour.id)).toEqual({ '': 4 });
+
+    const total = 150;
+    const sale = await till.request('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: yoghurt.id, quantity: 1 }], payments: [{ method: 'cash', amount: total }], expectedTotal: total }, onTill);
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(await inStore(harbour.id)).toEqual({ '': 3 });
+    const elsewhere = await till.request('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: yoghurt.id, quantity: 1, lotNumber: 'LATE' }], payments: [{ method: 'cash', amount: total }], expectedTotal: total }, onTill);
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.error.code).toBe('batch_not_found');
+    expect(await lotsOf(s.businessId, yoghurt.id)).toMatchObject({ stock: 10, lots: { EARLY: 1, LATE: 6, '': 3 } });
   });
 });
 

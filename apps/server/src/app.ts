@@ -39,6 +39,7 @@ import { employeePerformanceRoutes } from './modules/employee-performance/employ
 import { SALES_HISTORY_PATH, salesHistoryRoutes } from './modules/sales-history/sales-history.routes.ts';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes.ts';
 import { stockControlRoutes } from './modules/stock-control/stock-control.routes.ts';
+import { batchesRoutes } from './modules/batches/batches.routes.ts';
 import { purchaseInvoicesRoutes } from './modules/purchasing/purchase-invoices.routes.ts';
 import { rebatesRoutes } from './modules/purchasing/rebates.routes.ts';
 import { priceLabelsRoutes } from './modules/price-labels/price-labels.routes.ts';
@@ -199,6 +200,7 @@ export function createApp(services: Services) {
   app.route('/', aiModulesRoutes);
   app.route('/', purchasingRoutes);
   app.route('/', stockControlRoutes);
+  app.route('/', batchesRoutes);
   app.route('/', purchaseInvoicesRoutes);
   app.route('/', rebatesRoutes);
   app.route('/', priceLabelsRoutes);

@@ -45,6 +45,8 @@ export * from './kitchen.ts';
 export * from './workshop.ts';
 export * from './service-due.ts';
 export * from './stock-control.ts';
+export * from './batches.ts';
+export * from './checkout-lots.ts';
 export * from './rebates.ts';
 export * from './appointments.ts';
 export * from './public-booking.ts';

@@ -51,6 +51,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/products': () => import('@/features/products/components/products-page').then((module) => module.ProductsPage),
   '/stores': () => import('@/features/stores/components/stores-page').then((module) => module.StoresPage),
   '/waste-tracking': () => import('@/features/stock-control/components/waste-page').then((module) => module.WastePage),
+  '/batch-management': () => import('./routes/batch-management').then((module) => module.BatchManagementRoute),
   '/categories': () => import('@/features/categories/components/categories-page').then((module) => module.CategoriesPage),
   '/z-report': () => import('@/features/cash-sessions/components/z-report-page').then((module) => module.ZReportPage),
   // SPEC §2: the same screen; at /expenses/add its form is open.

@@ -32,3 +32,4 @@ export * from './insight.ts';
 export * from './store-stock.ts';
 export * from './ai-modules.ts';
 export * from './marketing.ts';
+export * from './batches.ts';

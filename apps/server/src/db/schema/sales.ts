@@ -56,6 +56,8 @@ export const products = pgTable(
     taxRateId: uuid('tax_rate_id').references(() => taxRates.id, { onDelete: 'set null' }),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
     trackStock: boolean('track_stock').notNull().default(false),
+    /** Decision 048: stock is held in batches (lot, expiry) per store, sold first-expiry-first-out. */
+    trackBatches: boolean('track_batches').notNull().default(false),
     /** Kept equal to the sum of stock_movements in the same transaction as each movement. */
     stockQuantity: integer('stock_quantity').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold'),
@@ -143,6 +145,8 @@ export const stockMovements = pgTable(
     storeId: uuid('store_id'),
     /** The transfer a transfer_out / transfer_in movement belongs to. */
     transferId: uuid('transfer_id'),
+    /** The batch (decision 048) this movement moved; the database adds the delta to it (trigger stock_movements_store_batch). */
+    batchId: uuid('batch_id'),
     createdAt: createdAt(),
   },
   (table) => [

@@ -54,6 +54,8 @@ export const wasteRecords = pgTable(
     requestHash: text('request_hash').notNull(),
     actorUserId: uuid('actor_user_id'),
     actorEmployeeId: uuid('actor_employee_id'),
+    /** The batch written off (decision 048), if any. */
+    batchId: uuid('batch_id'),
     createdAt: createdAt(),
   },
   (table) => [

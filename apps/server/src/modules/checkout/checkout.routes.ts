@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { placeOrderInput } from '@till/core';
+import { placeOrderWithLotsInput } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
@@ -14,8 +14,9 @@ const placeOrderRoute = defineRoute({
   summary: 'Pay for a cart: one transaction writes the order, lines, payments and stock movements',
   description:
     'Send a client-generated UUID idempotencyKey: a retry returns the first result (200); the same key with a different body is a 409. ' +
-    'Totals are recomputed on the server; expectedTotal must match (422 total_mismatch). Tracked stock never goes below zero unless the business allows it (409 insufficient_stock).',
-  request: { body: jsonBody(placeOrderInput) },
+    'Totals are recomputed on the server; expectedTotal must match (422 total_mismatch). Tracked stock never goes below zero unless the business allows it (409 insufficient_stock). ' +
+    'Batch-tracked products are taken from the lot that expires first in the till’s store; a line’s lotNumber names the lot instead (422 batch_not_found, 409 insufficient_stock).',
+  request: { body: jsonBody(placeOrderWithLotsInput) },
   responses: {
     201: jsonResponse(orderViewSchema, 'Paid'),
     200: jsonResponse(orderViewSchema, 'A retry: the sale the key first made'),

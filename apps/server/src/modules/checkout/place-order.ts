@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cartHasDiscount, MoneyError, priceCart, type PlaceOrderInput } from '@till/core';
+import { cartHasDiscount, MoneyError, priceCart, type PlaceOrderInput, type PlaceOrderWithLotsInput } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -10,6 +10,7 @@ import { publishChange } from '../../realtime/publish.ts';
 import { cashSessionRequired } from '../cash-sessions/cash-session-errors.ts';
 import { claimPartPayment, completePartPayment, releasePartPayment } from '../dining/pay-part.ts';
 import { claimTicketPayment, completeTicketPayment, releaseTicketPayment } from '../kitchen/pay-ticket.ts';
+import { planSaleBatches } from '../batches/sale-batches.ts';
 import { sellInvoice } from './sell-invoice.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
 import { lineModifiers } from './line-modifiers.ts';
@@ -53,7 +54,7 @@ async function replay(tx: Tx, tenant: TenantContext, input: PlaceOrderInput, has
 export async function placeOrder(
   database: Database,
   tenant: TenantContext,
-  input: PlaceOrderInput,
+  input: PlaceOrderWithLotsInput,
 ): Promise<{ replayed: boolean; view: OrderView }> {
   requireAccess(tenant, { feature: 'pos_system', employeeFeature: 'pos' });
   // An issued invoice paid at the till (decision 038); any other sale needs a line.
@@ -83,7 +84,7 @@ export async function placeOrder(
   return result;
 }
 
-async function sell(database: Database, tenant: TenantContext, input: PlaceOrderInput): Promise<{ replayed: boolean; view: OrderView }> {
+async function sell(database: Database, tenant: TenantContext, input: PlaceOrderWithLotsInput): Promise<{ replayed: boolean; view: OrderView }> {
   if (cartHasDiscount(input)) requireAccess(tenant, { employeeFeature: 'discounts' });
   if (input.payments.length > 1) requireAccess(tenant, { feature: 'multiple_payments' });
   if (input.customerId) requireAccess(tenant, { feature: 'customer_management' });
@@ -167,6 +168,11 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
       takeByProduct.set(line.productId, (takeByProduct.get(line.productId) ?? 0) + line.quantity);
     }
   }
+  // Decision 048: batch-tracked products are taken from their lots in the till's store, FEFO.
+  const lots =
+    takeByProduct.size > 0 || input.lines.some((line) => line.lotNumber)
+      ? await planSaleBatches(database, tenant, input.lines, new Map(context.products.map((product) => [product.id, product.name])))
+      : new Map<string, { batchId: string | null; quantity: number }[]>();
   const now = new Date();
   const businessId = tenant.businessId;
   const employeeId = tenant.employeeSession?.employeeId ?? null;
@@ -229,16 +235,19 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     allowNegativeStock: settings.allowNegativeStock,
     lines,
     payments: orderPayments,
-    stockMovements: [...takeByProduct].map(([productId, quantity]) => ({
-      id: uuidV7(),
-      businessId,
-      productId,
-      quantityDelta: -quantity,
-      reason: 'sale' as const,
-      orderId,
-      ...actor,
-      createdAt: now,
-    })),
+    stockMovements: [...takeByProduct].flatMap(([productId, quantity]) =>
+      (lots.get(productId) ?? [{ batchId: null, quantity }]).map((take) => ({
+        id: uuidV7(),
+        businessId,
+        productId,
+        quantityDelta: -take.quantity,
+        reason: 'sale' as const,
+        orderId,
+        batchId: take.batchId,
+        ...actor,
+        createdAt: now,
+      })),
+    ),
     events: [
       {
         id: uuidV7(),
@@ -274,6 +283,8 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
       const name = (productId && catalogue.get(productId)?.name) ?? 'a product';
       throw new AppError(409, 'insufficient_stock', `Not enough ${name} in stock`, { productId });
     }
+    // A lot of the sale moved to another store meanwhile (decision 048).
+    if (state === 'TL005') throw new AppError(409, 'insufficient_stock', 'The lots changed while selling; try again');
     if (state === 'TL002') throw new AppError(409, 'not_parked', 'That sale is not parked any more');
     if (state === 'TL003') throw cashSessionRequired();
     // Two tills sent the same key at once: the unique index let one in; answer the other from it.

@@ -10,6 +10,7 @@ import { cashSessionRequired } from '../cash-sessions/cash-session-errors.ts';
 import { cashSessionsRepository } from '../cash-sessions/cash-sessions.repository.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 import { publishChangeAfterCommit } from '../../realtime/publish.ts';
+import { planReturnToBatches } from '../batches/return-batches.ts';
 
 export interface RefundOrderInput {
   orderId: string;
@@ -160,16 +161,20 @@ async function writeRefund(tx: Tx, tenant: TenantContext, input: RefundOrderInpu
   for (const { item, line } of refundLines) {
     await repo.addRefundedQuantity(tx, line.id, item.quantity);
     if (item.restock && line.productId && (await repo.restock(tx, tenant.businessId, line.productId, item.quantity))) {
-      await repo.insertStockMovement(tx, {
-        businessId: tenant.businessId,
-        productId: line.productId,
-        quantityDelta: item.quantity,
-        reason: 'refund',
-        orderId: order.id,
-        actorUserId: tenant.userId,
-        actorEmployeeId: employeeId,
-        note: input.reason,
-      });
+      // Decision 048: back into the lots the sale took them from.
+      for (const back of await planReturnToBatches(tx, tenant.businessId, order.id, line.productId, item.quantity)) {
+        await repo.insertStockMovement(tx, {
+          businessId: tenant.businessId,
+          productId: line.productId,
+          quantityDelta: back.quantity,
+          reason: 'refund',
+          orderId: order.id,
+          actorUserId: tenant.userId,
+          actorEmployeeId: employeeId,
+          note: input.reason,
+          batchId: back.batchId,
+        });
+      }
     }
   }
   for (const share of paidBack) {

@@ -10,6 +10,7 @@ import { purchasingRepository as repo, type ReceiptRow } from './purchasing.repo
 import { toReceiptView, type ReceiptView } from './purchasing-views.ts';
 import { MAX_LINE_AMOUNT } from './order-lines.ts';
 import { readPurchaseOrder } from './read-purchase-order.ts';
+import { receiptLots } from '../batches/receipt-batches.ts';
 import { ensureTransition } from './transition-errors.ts';
 
 export interface ReceiveGoodsInput {
@@ -171,9 +172,11 @@ async function writeReceipt(tx: Tx, tenant: TenantContext, input: ReceiveGoodsIn
   await repo.addReceivedMany(tx, businessId, receivedOnLines);
   await repo.upsertLastCosts(tx, lastCosts);
   await repo.insertReceiptLines(tx, receiptLines);
+  // Decision 048: a batch-tracked product's units go into the lot the line names.
+  const lots = await receiptLots(tx, businessId, planned.map((line) => ({ ...line, name: products.get(line.productId)!.name })));
   await repo.insertMovements(
     tx,
-    planned.map((line) => ({ businessId, productId: line.productId, quantityDelta: line.quantity, reason: 'receipt' as const, note: `Goods receipt ${receipt.id}`, ...actorOf(tenant) })),
+    planned.map((line, index) => ({ businessId, productId: line.productId, quantityDelta: line.quantity, reason: 'receipt' as const, note: `Goods receipt ${receipt.id}`, batchId: lots[index] ?? null, ...actorOf(tenant) })),
   );
   if (order) {
     const lines = (await repo.linesOf(tx, order.id)).map((row) => row.line);

@@ -5,7 +5,6 @@ import type { AppRoutePath } from '@till/core';
  * own screens (dashboard, settings, analytics, system health, sign-in) are described there.
  */
 export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
-  '/batch-management': 'Stock by batch, with lot numbers and expiry dates, will be managed here.',
   '/superadmin': 'The platform overview for super administrators; its tools are listed below.',
   '/superadmin/visual-editor': 'Changes to how the product looks will be made here, without code.',
 };

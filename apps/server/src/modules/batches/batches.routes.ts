@@ -1,0 +1,116 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { batchListQuery, batchTrackingInput, expiringBatchesQuery, WASTE_REASONS, writeOffBatchInput } from '@till/core';
+import type { AppEnv } from '../../lib/context.ts';
+import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { business, defineRoute } from '../../lib/routing.ts';
+import { setBatchTracking } from './batch-tracking.ts';
+import { listBatches, listExpiringBatches } from './list-batches.ts';
+import { writeOffBatch } from './write-off-batch.ts';
+
+/**
+ * Batches and expiry (issue 14 item 5, decision 048). SPEC §2 gates /batch-management on
+ * inventory_management; SPEC §6: employees need can_manage_inventory (feature "inventory"), as
+ * for the other stock pages; the owner, admins and managers always may.
+ */
+const inventory = business({ feature: 'inventory_management', employeeFeature: 'inventory' });
+
+const idParams = z.object({ id: z.uuid() });
+const batchSchema = z
+  .object({
+    id: z.uuid(),
+    productId: z.uuid(),
+    productName: z.string(),
+    sku: z.string().nullable(),
+    storeId: z.uuid(),
+    storeName: z.string(),
+    lotNumber: z.string().openapi({ description: "'' is the store's batch without a lot number" }),
+    expiryDate: z.string().nullable(),
+    daysLeft: z.number().int().nullable().openapi({ description: 'Days from today (business time zone) to the expiry date; negative once expired' }),
+    quantity: z.number().int(),
+    costValue: z.number().int(),
+    receivedAt: z.string(),
+  })
+  .openapi('ProductBatch');
+
+const listRoute = defineRoute({
+  method: 'get',
+  path: '/api/batches',
+  access: inventory,
+  tags: ['batches'],
+  summary: 'The lots of batch-tracked products (optionally one product and/or store) with quantity, expiry and days left, and the batch-tracked products',
+  request: { query: batchListQuery },
+  responses: {
+    200: jsonResponse(
+      z.object({
+        today: z.string(),
+        products: z.array(z.object({ id: z.uuid(), name: z.string(), sku: z.string().nullable() })),
+        batches: z.array(batchSchema),
+      }),
+      'The lots',
+    ),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const expiringRoute = defineRoute({
+  method: 'get',
+  path: '/api/batches/expiring',
+  access: inventory,
+  tags: ['batches'],
+  summary: 'Lots still holding stock that expire within `days` days (default 7) or already have, soonest first',
+  request: { query: expiringBatchesQuery },
+  responses: {
+    200: jsonResponse(z.object({ today: z.string(), days: z.number().int(), batches: z.array(batchSchema) }), 'The expiring lots'),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const trackingRoute = defineRoute({
+  method: 'put',
+  path: '/api/products/{id}/batch-tracking',
+  access: inventory,
+  tags: ['batches'],
+  summary:
+    'Switch a product’s batch tracking on or off. On needs stock tracking (409 stock_not_tracked); the stock no lot accounts for goes into each store’s batch without a lot number. Audited.',
+  request: { params: idParams, body: jsonBody(batchTrackingInput) },
+  responses: {
+    200: jsonResponse(z.object({ productId: z.uuid(), name: z.string(), trackBatches: z.boolean() }), 'Switched'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+const writeOffSchema = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  quantity: z.number().int(),
+  reason: z.enum(WASTE_REASONS),
+  note: z.string().nullable(),
+  unitCost: z.number().int(),
+  costValue: z.number().int(),
+  createdAt: z.string(),
+});
+
+const writeOffRoute = defineRoute({
+  method: 'post',
+  path: '/api/batches/{id}/write-off',
+  access: inventory,
+  tags: ['batches'],
+  summary:
+    'Write a lot off: all it holds leaves stock (a waste movement of the lot) and a waste record (reason expired, at the product’s cost now) appears in the waste report. ' +
+    'A lot holding nothing is 409 batch_empty; a retry with the same idempotencyKey returns the first record (200).',
+  request: { params: idParams, body: jsonBody(writeOffBatchInput) },
+  responses: {
+    201: jsonResponse(z.object({ waste: writeOffSchema }), 'Written off'),
+    200: jsonResponse(z.object({ waste: writeOffSchema }), 'A retry: the first record'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+export const batchesRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(listRoute, async (c) => c.json(await listBatches(c.var.services.database, c.var.tenant, c.req.valid('query')), 200))
+  .openapi(expiringRoute, async (c) => c.json(await listExpiringBatches(c.var.services.database, c.var.tenant, c.req.valid('query')), 200))
+  .openapi(trackingRoute, async (c) => c.json(await setBatchTracking(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(writeOffRoute, async (c) => {
+    const result = await writeOffBatch(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'));
+    return c.json({ waste: result.waste }, result.replayed ? 200 : 201);
+  });

@@ -1,0 +1,54 @@
+import { allocateSale } from '@till/core';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TenantContext } from '../../lib/context.ts';
+import { batchesRepository as repo } from './batches.repository.ts';
+
+/** The units of one product a sale takes from one lot; batchId null is stock no lot covers. */
+export interface SaleBatchTake {
+  batchId: string | null;
+  quantity: number;
+}
+
+/**
+ * Which lots a sale takes from (decision 048): in the till's store, first-expiry-first-out
+ * (core's allocateSale), except a line naming a lot (the cashier's override, API only), which
+ * takes from that lot. Read before the sale's one statement; the lots are re-checked under their
+ * row locks when the movements are written (a lot emptied meanwhile is 409 insufficient_stock).
+ * Products that do not track batches are not in the answer.
+ */
+export async function planSaleBatches(
+  database: Database,
+  tenant: TenantContext,
+  lines: readonly { productId: string; quantity: number; lotNumber?: string | undefined }[],
+  names: ReadonlyMap<string, string>,
+): Promise<Map<string, SaleBatchTake[]>> {
+  const productIds = [...new Set(lines.map((line) => line.productId))];
+  const plan = new Map<string, SaleBatchTake[]>();
+  if (productIds.length === 0) return plan;
+  const { tracked, lots } = await database.withTenant(tenant.businessId, async (tx) => {
+    const storeId = await repo.saleStore(tx, tenant.businessId, tenant.registerId);
+    return {
+      tracked: await repo.batchTrackedIds(tx, tenant.businessId, productIds),
+      lots: storeId ? await repo.lotsForSale(tx, tenant.businessId, storeId, productIds) : [],
+    };
+  });
+  for (const line of lines) {
+    if (line.lotNumber && !tracked.has(line.productId)) {
+      throw new AppError(422, 'batches_not_tracked', `${names.get(line.productId) ?? 'A product'} does not track batches, so a sale line cannot name a lot`);
+    }
+  }
+  for (const productId of tracked) {
+    const name = names.get(productId) ?? 'a product';
+    const result = allocateSale(
+      lots.filter((lot) => lot.productId === productId).map((lot) => ({ ...lot, receivedAt: lot.createdAt.toISOString() })),
+      lines.filter((line) => line.productId === productId),
+    );
+    if (!result.ok) {
+      if (result.problem === 'lot_not_found') throw new AppError(422, 'batch_not_found', `There is no lot ${result.lotNumber} of ${name} in this store`, { productId });
+      throw new AppError(409, 'insufficient_stock', `Only ${result.available} of ${name} left in lot ${result.lotNumber}`, { productId, available: result.available });
+    }
+    plan.set(productId, [...result.takes, ...(result.shortfall > 0 ? [{ batchId: null, quantity: result.shortfall }] : [])]);
+  }
+  return plan;
+}

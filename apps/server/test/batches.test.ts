@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, productBatches, productStock, products, stockMovements, wasteRecords } from '../src/db/schema/index.ts';
+import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { as, pairTill, staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function ok(res: { status: number; body: any }, status: number) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function newProduct(client: ApiClient, body: Record<string, unknown>) {
+  return (await ok(await client.post('/api/products', { price: 150, trackStock: true, ...body }), 201)).product as { id: string; name: string };
+}
+
+const track = (client: ApiClient, productId: string, trackBatches = true, headers: Record<string, string> = {}) =>
+  client.request('PUT', `/api/products/${productId}/batch-tracking`, { trackBatches }, headers);
+const receive = (client: ApiClient, productId: string, quantity: number, batchNumber?: string, expiryDate?: string) =>
+  client.post('/api/goods-receipts', { idempotencyKey: randomUUID(), lines: [{ productId, quantity, unitCost: 80, ...(batchNumber ? { batchNumber } : {}), ...(expiryDate ? { expiryDate } : {}) }] });
+const sell = (client: ApiClient, lines: { productId: string; quantity: number; lotNumber?: string }[], price = 150) => {
+  const total = lines.reduce((sum, line) => sum + line.quantity * price, 0);
+  return client.post('/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'cash', amount: total, tendered: total }], expectedTotal: total });
+};
+const writeOff = (client: ApiClient, batchId: string, idempotencyKey: string = randomUUID(), headers: Record<string, string> = {}) =>
+  client.request('POST', `/api/batches/${batchId}/write-off`, { idempotencyKey }, headers);
+
+/** The lots of a product by lot number, and whether they add up to its stock in each store. */
+async function lotsOf(businessId: string, productId: string) {
+  return server.database.withTenant(businessId, async (tx) => {
+    const batches = await tx.select().from(productBatches).where(eq(productBatches.productId, productId));
+    const stock = await tx.select().from(productStock).where(eq(productStock.productId, productId));
+    for (const row of stock) {
+      const sum = batches.filter((batch) => batch.storeId === row.storeId).reduce((total, batch) => total + batch.quantity, 0);
+      expect(sum, 'the batches of a store add up to its stock').toBe(row.quantity);
+    }
+    const [product] = await tx.select().from(products).where(eq(products.id, productId));
+    return { stock: product!.stockQuantity, lots: Object.fromEntries(batches.map((batch) => [batch.lotNumber, batch.quantity])), batches };
+  });
+}
+
+/** A shop with a batch-tracked yoghurt: 4 from before tracking, lot EARLY (expires in 3 days) and lot LATE (in 10). */
+async function dairy() {
+  const owner = await signUpBusiness(server, { assignOwner: true });
+  const yoghurt = await newProduct(owner.client, { name: 'Yoghurt', initialStock: 4, cost: 80 });
+  expect((await ok(await track(owner.client, yoghurt.id), 200)).trackBatches).toBe(true);
+  await ok(await receive(owner.client, yoghurt.id, 5, 'EARLY', day(3)), 201);
+  await ok(await receive(owner.client, yoghurt.id, 6, 'LATE', day(10)), 201);
+  const batches = (await lotsOf(owner.businessId, yoghurt.id)).batches;
+  const id = (lot: string) => batches.find((batch) => batch.lotNumber === lot)!.id;
+  return { ...owner, yoghurt, early: id('EARLY'), late: id('LATE') };
+}
+
+describe('batch tracking and receiving', () => {
+  it('puts the stock from before tracking in a batch without a lot, and a delivery creates or tops up its lot', async () => {
+    const s = await dairy();
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 15, lots: { '': 4, EARLY: 5, LATE: 6 } });
+    await ok(await receive(s.client, s.yoghurt.id, 2, 'EARLY', day(3)), 201);
+    await ok(await receive(s.client, s.yoghurt.id, 1), 201);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 18, lots: { '': 5, EARLY: 7, LATE: 6 } });
+
+    const listed = await ok(await s.client.get(`/api/batches?productId=${s.yoghurt.id}`), 200);
+    expect(listed.products).toEqual([{ id: s.yoghurt.id, name: 'Yoghurt', sku: null }]);
+    expect(listed.batches.map((batch: any) => [batch.lotNumber, batch.quantity, batch.expiryDate, batch.daysLeft, batch.storeName])).toEqual([
+      ['EARLY', 7, day(3), 3, 'Main store'],
+      ['LATE', 6, day(10), 10, 'Main store'],
+      ['', 5, null, null, 'Main store'],
+    ]);
+  });
+
+  it('refuses a known lot with another expiry date, and writes nothing', async () => {
+    const s = await dairy();
+    const res = await receive(s.client, s.yoghurt.id, 2, 'EARLY', day(30));
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('batch_expiry_mismatch');
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 15, lots: { '': 4, EARLY: 5, LATE: 6 } });
+  });
+
+  it('needs stock tracking first', async () => {
+    const owner = await signUpBusiness(server, { assignOwner: true });
+    const service = await newProduct(owner.client, { name: 'Gift wrap', trackStock: false });
+    expect((await track(owner.client, service.id)).body.error.code).toBe('stock_not_tracked');
+    expect((await track(owner.client, randomUUID())).status).toBe(404);
+    expect((await owner.client.request('PUT', `/api/products/${service.id}/batch-tracking`, { trackBatches: 'yes' })).status).toBe(400);
+  });
+});
+
+describe('selling from batches', () => {
+  it('takes the lot that expires first, across two lots, and a refund goes back to the lots it came from', async () => {
+    const s = await dairy();
+    const sale = await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 7 }]), 201);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 8, lots: { '': 4, EARLY: 0, LATE: 4 } });
+
+    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'Changed mind', lines: [{ orderLineId: sale.lines[0].id, quantity: 3, restock: true }] }), 201);
+    // The last-taken lot first (2 came from LATE), then EARLY.
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 11, lots: { '': 4, EARLY: 1, LATE: 6 } });
+    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'Changed mind', lines: [{ orderLineId: sale.lines[0].id, quantity: 4, restock: true }] }), 201);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 15, lots: { '': 4, EARLY: 5, LATE: 6 } });
+  });
+
+  it('sells from the lot the cashier names (API), and refuses an unknown or too small lot without writing anything', async () => {
+    const s = await dairy();
+    await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 2, lotNumber: 'LATE' }, { productId: s.yoghurt.id, quantity: 1 }]), 201);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 12, lots: { '': 4, EARLY: 4, LATE: 4 } });
+
+    const unknown = await sell(s.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber: 'NOPE' }]);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error).toMatchObject({ code: 'batch_not_found', message: 'There is no lot NOPE of Yoghurt in this store' });
+    const short = await sell(s.client, [{ productId: s.yoghurt.id, quantity: 5, lotNumber: 'EARLY' }]);
+    expect(short.status).toBe(409);
+    expect(short.body.error).toMatchObject({ code: 'insufficient_stock', message: 'Only 4 of Yoghurt left in lot EARLY' });
+    const plain = await newProduct(s.client, { name: 'Bread', initialStock: 3 });
+    const notTracked = await sell(s.client, [{ productId: plain.id, quantity: 1, lotNumber: 'X1' }]);
+    expect(notTracked.status).toBe(422);
+    expect(notTracked.body.error.code).toBe('batches_not_tracked');
+    for (const quantity of [-1, 1.5, 0]) {
+      expect((await sell(s.client, [{ productId: s.yoghurt.id, quantity }])).status, String(quantity)).toBe(400);
+    }
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 12, lots: { '': 4, EARLY: 4, LATE: 4 } });
+    const sales = await server.database.withTenant(s.businessId, (tx) => tx.select().from(orders));
+    expect(sales).toHaveLength(1);
+  });
+
+  it('keeps the batches equal to the stock through adjustments, waste and counts', async () => {
+    const s = await dairy();
+    await ok(await s.client.post('/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantityDelta: -6, reason: 'damaged' }), 201);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 9, lots: { '': 4, EARLY: 0, LATE: 5 } });
+    await ok(await s.client.post('/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantityDelta: 2, reason: 'correction' }), 201);
+    await ok(await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantity: 1, reason: 'spoiled' }), 201);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 6, EARLY: 0, LATE: 4 } });
+    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
+    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.yoghurt.id, countedQuantity: 7 }] }), 200);
+    await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 7, lots: { '': 6, EARLY: 0, LATE: 1 } });
+    // Off and on again: what moved meanwhile is taken up by the batch without a lot.
+    await ok(await track(s.client, s.yoghurt.id, false), 200);
+    await ok(await s.client.post('/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantityDelta: 3, reason: 'correction' }), 201);
+    await ok(await track(s.client, s.yoghurt.id, true), 200);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 9, EARLY: 0, LATE: 1 } });
+  });
+});
+
+describe('batches per store', () => {
+  it("a till sells from its own store's lots; a transfer takes the sending store's earliest lot; each store's lots add up to its stock", async () => {
+    const s = await staffBusiness(server, { features: { multi_store: true, inventory_management: true, inventory_adjustments: true, employee_management: true, purchase_orders: true, cash_management: false } });
+    const yoghurt = await newProduct(s.client, { name: 'Yoghurt', initialStock: 0, cost: 80 });
+    await ok(await track(s.client, yoghurt.id), 200);
+    await ok(await receive(s.client, yoghurt.id, 5, 'EARLY', day(3)), 201);
+    await ok(await receive(s.client, yoghurt.id, 6, 'LATE', day(10)), 201);
+    const harbour = (await ok(await s.client.post('/api/stores', { name: 'Harbour Street' }), 201)).store as { id: string };
+    const till = await pairTill(s.client, 'Harbour till');
+    const register = ((await ok(await s.client.get('/api/registers'), 200)).registers as { id: string; name: string }[]).find((row) => row.name === 'Harbour till')!;
+    await ok(await s.client.request('PUT', `/api/registers/${register.id}/store`, { storeId: harbour.id }), 200);
+    await ok(await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '482193' }), 200);
+    const onTill = as((await ok(await till.post('/api/employee-sessions', { employeeId: s.ownerEmployeeId, pin: '482193' }), 201)).token);
+
+    const transfer = (await ok(await s.client.post('/api/stock-transfers', { fromStoreId: (await lotsOf(s.businessId, yoghurt.id)).batches[0]!.storeId, toStoreId: harbour.id, lines: [{ productId: yoghurt.id, quantity: 4 }] }), 201)).transfer;
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: randomUUID() }), 200);
+    const inStore = async (storeId: string) =>
+      Object.fromEntries((await lotsOf(s.businessId, yoghurt.id)).batches.filter((batch) => batch.storeId === storeId).map((batch) => [batch.lotNumber, batch.quantity]));
+    expect(await inStore(harbour.id)).toEqual({ '': 4 });
+
+    const total = 150;
+    const sale = await till.request('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: yoghurt.id, quantity: 1 }], payments: [{ method: 'cash', amount: total }], expectedTotal: total }, onTill);
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(await inStore(harbour.id)).toEqual({ '': 3 });
+    const elsewhere = await till.request('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: yoghurt.id, quantity: 1, lotNumber: 'LATE' }], payments: [{ method: 'cash', amount: total }], expectedTotal: total }, onTill);
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.error.code).toBe('batch_not_found');
+    expect(await lotsOf(s.businessId, yoghurt.id)).toMatchObject({ stock: 10, lots: { EARLY: 1, LATE: 6, '': 3 } });
+  });
+});
+
+describe('expiring soon and writing off', () => {
+  it('lists lots expiring within 7 days by default, with days left', async () => {
+    const s = await dairy();
+    const soon = await ok(await s.client.get('/api/batches/expiring'), 200);
+    expect(soon.days).toBe(7);
+    expect(soon.batches.map((batch: any) => [batch.productName, batch.lotNumber, batch.daysLeft, batch.quantity, batch.costValue])).toEqual([['Yoghurt', 'EARLY', 3, 5, 400]]);
+    const fortnight = await ok(await s.client.get('/api/batches/expiring?days=14'), 200);
+    expect(fortnight.batches.map((batch: any) => batch.lotNumber)).toEqual(['EARLY', 'LATE']);
+    for (const days of ['-1', '1.5', 'soon', '366']) expect((await s.client.get(`/api/batches/expiring?days=${days}`)).status, days).toBe(400);
+  });
+
+  it('writes a lot off as expired waste at its cost, once; a retry returns the first record', async () => {
+    const s = await dairy();
+    const key = randomUUID();
+    const first = await ok(await writeOff(s.client, s.early, key), 201);
+    expect(first.waste).toMatchObject({ productId: s.yoghurt.id, quantity: 5, reason: 'expired', unitCost: 80, costValue: 400, note: 'Lot EARLY written off' });
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 4, EARLY: 0, LATE: 6 } });
+    expect((await ok(await writeOff(s.client, s.early, key), 200)).waste.id).toBe(first.waste.id);
+
+    const again = await writeOff(s.client, s.early);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'batch_empty', message: 'Lot EARLY holds nothing to write off' });
+    const report = await ok(await s.client.get(`/api/waste/report?from=${day(-1)}&to=${day(1)}`), 200);
+    expect(report.records).toHaveLength(1);
+    expect(report.byReason).toEqual([{ reason: 'expired', quantity: 5, costValue: 400, records: 1 }]);
+    const moves = await server.database.withTenant(s.businessId, (tx) =>
+      tx.select().from(stockMovements).where(and(eq(stockMovements.productId, s.yoghurt.id), eq(stockMovements.reason, 'waste'))),
+    );
+    expect(moves.map((move) => [move.quantityDelta, move.batchId])).toEqual([[-5, s.early]]);
+  });
+
+  it("refuses another business's batch, and writes nothing", async () => {
+    const s = await dairy();
+    const other = await signUpBusiness(server, { assignOwner: true });
+    const res = await writeOff(other.client, s.early);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('batch_not_found');
+    expect((await ok(await other.client.get('/api/batches'), 200)).batches).toEqual([]);
+    expect((await other.client.request('PUT', `/api/products/${s.yoghurt.id}/batch-tracking`, { trackBatches: false })).status).toBe(404);
+    const sold = await sell(other.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber: 'EARLY' }]);
+    expect(sold.status).toBe(422);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 15, lots: { '': 4, EARLY: 5, LATE: 6 } });
+    const waste = await server.database.withTenant(other.businessId, (tx) => tx.select().from(wasteRecords));
+    expect(waste).toEqual([]);
+  });
+
+  it('refuses negative and decimal quantities on a delivery into a lot', async () => {
+    const s = await dairy();
+    for (const quantity of [-2, 1.5, 0]) {
+      expect((await receive(s.client, s.yoghurt.id, quantity, 'NEW', day(20))).status, String(quantity)).toBe(400);
+    }
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 15, lots: { '': 4, EARLY: 5, LATE: 6 } });
+  });
+});
+
+describe('access', () => {
+  it('employees need can_manage_inventory; the owner, admins and managers always may', async () => {
+    const staff = await staffBusiness(server, { features: { employee_management: true, inventory_management: true, purchase_orders: true } });
+    const { headersOf, ids } = await staffOfEveryRole(server, staff);
+    const yoghurt = await newProduct(staff.client, { name: 'Yoghurt', initialStock: 20, cost: 80 });
+    await ok(await track(staff.client, yoghurt.id), 200);
+    const [batch] = (await lotsOf(staff.businessId, yoghurt.id)).batches;
+    for (const actor of ['owner', 'ownerPin', 'adminNone', 'manager']) {
+      expect((await staff.client.request('GET', '/api/batches', undefined, headersOf(actor))).status, actor).toBe(200);
+      expect((await track(staff.client, yoghurt.id, true, headersOf(actor))).status, actor).toBe(200);
+    }
+    for (const actor of ['cashier', 'kitchen']) {
+      expect((await staff.client.request('GET', '/api/batches', undefined, headersOf(actor))).status, actor).toBe(403);
+      expect((await staff.client.request('GET', '/api/batches/expiring', undefined, headersOf(actor))).status, actor).toBe(403);
+      expect((await track(staff.client, yoghurt.id, false, headersOf(actor))).status, actor).toBe(403);
+      expect((await writeOff(staff.client, batch!.id, randomUUID(), headersOf(actor))).status, actor).toBe(403);
+    }
+    await ok(await staff.client.request('PATCH', `/api/employees/${ids.cashier}`, { permissions: { can_manage_inventory: true } }), 200);
+    expect((await writeOff(staff.client, batch!.id, randomUUID(), headersOf('cashier'))).status).toBe(201);
+    expect((await lotsOf(staff.businessId, yoghurt.id)).stock).toBe(0);
+  });
+
+  it('is refused when inventory_management is switched off', async () => {
+    const staff = await staffBusiness(server, { features: { inventory_management: false } });
+    expect((await staff.client.get('/api/batches')).status).toBe(403);
+    expect((await staff.client.get('/api/batches/expiring')).status).toBe(403);
+    expect((await writeOff(staff.client, randomUUID())).status).toBe(403);
+  });
+});

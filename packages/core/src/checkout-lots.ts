@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { lotNumberInput } from './batches.ts';
+import { checkoutLineInput, placeOrderInput } from './checkout-contract.ts';
+
+/**
+ * The checkout body with the cashier's lot override on a line (API only): a batch-tracked
+ * product's lot to sell from instead of first-expiry-first-out. Kept out of the till's own
+ * contract, so the till's bundle (at its budget) does not carry it.
+ */
+export const checkoutLineWithLotInput = checkoutLineInput.extend({ lotNumber: lotNumberInput.optional() });
+export const placeOrderWithLotsInput = placeOrderInput.extend({ lines: z.array(checkoutLineWithLotInput).max(500) });
+export type PlaceOrderWithLotsInput = z.infer<typeof placeOrderWithLotsInput>;

@@ -18,7 +18,7 @@ import { readRegisterCookie } from './lib/till-cookie.ts';
 import { registersRoutes } from './modules/registers/registers.routes.ts';
 import { cashSessionsRoutes } from './modules/cash-sessions/cash-sessions.routes.ts';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes.ts';
-import { accountUserRoutes } from './modules/accounts/account-user.routes.ts';
+import { accountUserRoutes, identitiesRoutes } from './modules/accounts/account-user.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -179,6 +179,7 @@ export function createApp(services: Services) {
   app.route('/', accountsRoutes);
   app.route('/', twoFactorRoutes);
   app.route('/', accountUserRoutes);
+  app.route('/', identitiesRoutes);
   app.route('/', businessRoutes);
   app.route('/', superAdminRoutes);
   app.route('/', plansRoutes);

@@ -207,3 +207,52 @@ describe('GET and PUT user (SPEC §7)', () => {
     }
   });
 });
+
+describe('identities (SPEC §7 DELETE identities, SPEC §8 identity codes)', () => {
+  it('lists e-mail and phone, links a phone login, unlinks one, and never the last', async () => {
+    const { client, email, userId } = await signUpBusiness(server);
+    expect((await client.get('/api/auth/identities')).body).toEqual({ identities: [{ id: 'email', provider: 'email', identifier: email, verified: false }] });
+
+    const last = await client.request('DELETE', '/api/auth/identities/email');
+    expect(last.status).toBe(400);
+    expect(last.body.error).toEqual({ code: 'single_identity_not_deletable', message: 'This is the only way to sign in to this account, so it cannot be removed' });
+    const unknown = await client.request('DELETE', '/api/auth/identities/google');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toEqual({ code: 'identity_not_found', message: 'This account has no such sign-in identity' });
+    expect((await client.request('DELETE', '/api/auth/identities/phone')).body.error.code).toBe('identity_not_found');
+
+    expect((await client.post('/api/auth/identities', { phone: '+15558880001' })).body.error.code).toBe('reauthentication_needed');
+    await client.post('/api/auth/reauthenticate', { password: STRONG_PASSWORD });
+    const again = await client.post('/api/auth/identities', { email: uniqueEmail('second') });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('identity_already_exists');
+    const linked = await client.post('/api/auth/identities', { phone: '+1 555 888 0001' });
+    expect(linked.status).toBe(201);
+    expect(linked.body.identities.map((identity: { id: string }) => identity.id)).toEqual(['email', 'phone']);
+    expect((await client.post('/api/auth/identities', { phone: '+15558880002' })).body.error.code).toBe('identity_already_exists');
+
+    const removed = await client.request('DELETE', '/api/auth/identities/email');
+    expect(removed.status).toBe(200);
+    expect(removed.body.identities).toEqual([{ id: 'phone', provider: 'phone', identifier: '+15558880001', verified: false }]);
+    expect((await client.get('/api/auth/user')).body.user.email).toBeNull();
+    const fresh = client.fresh();
+    expect((await fresh.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status).toBe(401);
+    expect((await fresh.post('/api/auth/sign-in', { phone: '+15558880001', password: STRONG_PASSWORD })).status).toBe(200);
+    expect((await client.request('DELETE', '/api/auth/identities/phone')).body.error.code).toBe('single_identity_not_deletable');
+    const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.actorUserId, userId), eq(auditLog.action, 'account.identity_removed')));
+    expect(audit.map((row) => row.details)).toEqual([{ provider: 'email' }]);
+  });
+
+  it('unlinking needs a recent reauthentication and changes nothing without it', async () => {
+    const { client, userId } = await signUpBusiness(server);
+    await client.post('/api/auth/reauthenticate', { password: STRONG_PASSWORD });
+    expect((await client.post('/api/auth/identities', { phone: '+15558880003' })).status).toBe(201);
+    await server.database.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(like(verification.identifier, 'reauth:%'));
+    const before = await userRow(userId);
+    const refused = await client.request('DELETE', '/api/auth/identities/phone');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('reauthentication_needed');
+    expect(await userRow(userId)).toEqual(before);
+    expect((await client.post('/api/auth/identities', { phone: '+15558880004', email: uniqueEmail() })).body.error.code).toBe('validation_error');
+  });
+});

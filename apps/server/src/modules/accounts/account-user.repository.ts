@@ -21,7 +21,15 @@ export function accountUserRepository(db: Db) {
   return {
     async findUser(userId: string) {
       const [row] = await db
-        .select({ id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified, phoneNumber: user.phoneNumber })
+        .select({
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          emailVerified: user.emailVerified,
+          phoneNumber: user.phoneNumber,
+          createdAt: user.createdAt,
+          updatedAt: user.updatedAt,
+        })
         .from(user)
         .where(eq(user.id, userId))
         .limit(1);
@@ -114,6 +122,12 @@ export function accountUserRepository(db: Db) {
         if (isUniqueViolation(error)) throw new IdentityTaken();
         throw error;
       }
+    },
+
+    /** Unlinks a sign-in way: the phone number goes, or the address gives way to a placeholder that receives nothing. */
+    async removeIdentity(userId: string, change: { phoneNumber: null } | { email: string }): Promise<void> {
+      const set = 'email' in change ? { email: change.email, emailVerified: false } : { phoneNumber: null, phoneNumberVerified: null };
+      await db.update(user).set({ ...set, updatedAt: new Date() }).where(eq(user.id, userId));
     },
 
     /** A pending address change: the link's token is kept only as its hash. */

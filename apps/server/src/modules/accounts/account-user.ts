@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { Services, SignedInAccount } from '../../lib/context.ts';
 import { IdentityTaken, accountUserRepository } from './account-user.repository.ts';
-import { assertStrongPassword, normalizePhone, publicEmail } from './credentials.ts';
+import { assertStrongPassword, normalizePhone, placeholderEmailForUser, publicEmail } from './credentials.ts';
 import { auditAccountAction } from './sessions.ts';
 import { hashRecoveryCode, matchTotpStep } from './totp.ts';
 import { twoFactorRepository } from './two-factor.repository.ts';
@@ -172,4 +172,58 @@ export async function confirmEmailChange(services: Services, token: string): Pro
   }
   if (!applied) throw badRequest('invalid_token', 'This confirmation link is invalid or has expired');
   services.sessionCache.forgetUser(applied.userId);
+}
+
+export type IdentityKind = 'email' | 'phone';
+
+function identitiesOf(row: { email: string; emailVerified: boolean; phoneNumber: string | null }) {
+  const email = publicEmail(row.email);
+  return [
+    ...(email ? [{ id: 'email' as const, provider: 'email' as const, identifier: email, verified: row.emailVerified }] : []),
+    ...(row.phoneNumber ? [{ id: 'phone' as const, provider: 'phone' as const, identifier: row.phoneNumber, verified: false }] : []),
+  ];
+}
+
+/**
+ * SPEC §7 identities: the ways the account signs in with its password, its e-mail address and its
+ * phone number (a second factor is not one).
+ */
+export async function listIdentities(services: Services, account: SignedInAccount) {
+  const row = await ownUser(services, account);
+  return { identities: identitiesOf(row) };
+}
+
+/**
+ * Adds a sign-in way the account does not have yet (409 identity_already_exists when it has, or
+ * when another account uses it), with the same reauthentication as PUT user.
+ */
+export async function linkIdentity(services: Services, account: SignedInAccount, input: { email?: string | undefined; phone?: string | undefined }) {
+  const row = await ownUser(services, account);
+  const has = identitiesOf(row).map((identity) => identity.provider);
+  if ((input.email !== undefined && has.includes('email')) || (input.phone !== undefined && has.includes('phone'))) {
+    throw new AppError(409, 'identity_already_exists', 'This account already signs in this way. Change it in your account instead.');
+  }
+  const changed = await updateAccountUser(services, account, input);
+  return { identities: identitiesOf(await ownUser(services, account)), emailChangeSentTo: changed.emailChangeSentTo };
+}
+
+/** Unlinks a sign-in way (after reauthenticating); the last one stays (400 single_identity_not_deletable). */
+export async function unlinkIdentity(services: Services, account: SignedInAccount, identityId: string) {
+  const row = await ownUser(services, account);
+  const identities = identitiesOf(row);
+  const identity = identities.find((candidate) => candidate.id === identityId);
+  if (!identity) throw new AppError(404, 'identity_not_found', 'This account has no such sign-in identity');
+  if (identities.length === 1) {
+    throw new AppError(400, 'single_identity_not_deletable', 'This is the only way to sign in to this account, so it cannot be removed');
+  }
+  if (!(await accountUserRepository(services.database.db).isRecentlyReauthenticated(account.sessionId))) {
+    throw new AppError(403, 'reauthentication_needed', 'Confirm your current password before changing your e-mail, phone number or password');
+  }
+  await accountUserRepository(services.database.db).removeIdentity(
+    row.id,
+    identity.provider === 'phone' ? { phoneNumber: null } : { email: placeholderEmailForUser(row.id) },
+  );
+  services.sessionCache.forgetUser(row.id);
+  await auditAccountAction(services, account, 'account.identity_removed', { provider: identity.provider });
+  return { identities: identitiesOf(await ownUser(services, account)) };
 }

@@ -18,17 +18,17 @@ test('an owner renames themselves and, after confirming their password, changes 
   await expect(page.getByText('Saved')).toBeVisible();
   await expect.poll(async () => (await page.request.get('/api/me').then((response) => response.json())).user.name).toBe('Ann Smith');
 
-  await card.getByLabel('New password').fill(NEW_PASSWORD);
+  await card.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await card.getByRole('button', { name: 'Change password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Current password').fill('not the password at all');
+  await dialog.getByLabel('Current password', { exact: true }).fill('not the password at all');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('Enter your current password to confirm this change')).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await pageShots(page, SHOTS, 'reauthenticate');
 
-  await dialog.getByLabel('Current password').fill(PASSWORD);
+  await dialog.getByLabel('Current password', { exact: true }).fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Password changed. Other sessions were signed out.')).toBeVisible();

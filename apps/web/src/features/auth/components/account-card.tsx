@@ -112,7 +112,7 @@ interface AccountFieldProps {
 
 function AccountField({ id, label, value, type = 'text', autoComplete, hint, action = 'Save', error, busy, onChange, onSubmit }: AccountFieldProps) {
   return (
-    <form onSubmit={onSubmit} className="grid gap-2" noValidate aria-label={`Change ${label.toLowerCase()}`}>
+    <form onSubmit={onSubmit} className="grid gap-2" noValidate aria-label={action === 'Save' ? `Change ${label.toLowerCase()}` : action}>
       <Field>
         <Label htmlFor={id}>{label}</Label>
         <div className="flex flex-wrap gap-2">

@@ -15,7 +15,7 @@ test('an owner renames themselves and, after confirming their password, changes 
 
   await card.getByLabel('Name', { exact: true }).fill('Ann Smith');
   await card.getByRole('form', { name: 'Change name' }).getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved')).toBeVisible();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   await expect.poll(async () => (await page.request.get('/api/me').then((response) => response.json())).user.name).toBe('Ann Smith');
 
   await card.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);

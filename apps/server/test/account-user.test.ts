@@ -256,3 +256,22 @@ describe('identities (SPEC §7 DELETE identities, SPEC §8 identity codes)', () 
     expect((await client.post('/api/auth/identities', { phone: '+15558880004', email: uniqueEmail() })).body.error.code).toBe('validation_error');
   });
 });
+
+describe('SPEC §8 "Auth session or user missing"', () => {
+  it('a session still cached whose user is gone answers 401 with the SPEC text, then the plain missing session', async () => {
+    const { client, userId } = await signUpBusiness(server);
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+    // Another process that has not heard of the deletion yet still holds the session (decision 006), as in two-factor.test.
+    const token = /better-auth\.session_token=([^;]+)/.exec(client.cookieHeader())![1]!;
+    const cached = server.services.sessionCache.get(token)!;
+    await server.database.db.delete(user).where(eq(user.id, userId));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.services.sessionCache.set(token, cached);
+    const gone = await client.get('/api/auth/user');
+    expect(gone.status).toBe(401);
+    expect(gone.body.error).toEqual({ code: 'session_not_found', message: 'Auth session or user missing' });
+    const after = await client.get('/api/auth/user');
+    expect(after.status).toBe(400);
+    expect(after.body.error).toEqual({ code: 'session_not_found', message: 'Auth session missing!' });
+  });
+});

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hashPassword, symmetricDecrypt } from 'better-auth/crypto';
+import { MESSAGES } from '@till/core';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { Services, SignedInAccount } from '../../lib/context.ts';
@@ -29,7 +30,11 @@ function publicUser(row: { id: string; name: string; email: string; emailVerifie
 
 async function ownUser(services: Services, account: SignedInAccount) {
   const row = await accountUserRepository(services.database.db).findUser(account.user.id);
-  if (!row) throw new AppError(401, 'session_not_found', 'Auth session or user missing');
+  if (!row) {
+    // SPEC §8: the session was read a moment ago (the session cache) but its user is gone by now.
+    services.sessionCache.forgetSession(account.sessionId);
+    throw new AppError(401, 'session_not_found', MESSAGES.authSessionOrUserMissing);
+  }
   return row;
 }
 

@@ -18,6 +18,7 @@ import { readRegisterCookie } from './lib/till-cookie.ts';
 import { registersRoutes } from './modules/registers/registers.routes.ts';
 import { cashSessionsRoutes } from './modules/cash-sessions/cash-sessions.routes.ts';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes.ts';
+import { accountUserRoutes, identitiesRoutes } from './modules/accounts/account-user.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -181,6 +182,8 @@ export function createApp(services: Services) {
   app.route('/', healthRoutes);
   app.route('/', accountsRoutes);
   app.route('/', twoFactorRoutes);
+  app.route('/', accountUserRoutes);
+  app.route('/', identitiesRoutes);
   app.route('/', businessRoutes);
   app.route('/', superAdminRoutes);
   app.route('/', plansRoutes);

@@ -48,6 +48,11 @@ export function placeholderEmailForPhone(phone: string): string {
   return `phone-${phone.replace(/\D/g, '')}${PHONE_PLACEHOLDER_DOMAIN}`;
 }
 
+/** The address an account keeps once it unlinked its e-mail identity (it signs in by phone): receives nothing. */
+export function placeholderEmailForUser(userId: string): string {
+  return `unlinked-${userId}${PHONE_PLACEHOLDER_DOMAIN}`;
+}
+
 /** The account's real email, or null for a phone-only account. */
 export function publicEmail(email: string): string | null {
   return email.endsWith(PHONE_PLACEHOLDER_DOMAIN) ? null : email;

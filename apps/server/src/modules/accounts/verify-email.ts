@@ -1,5 +1,6 @@
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { Services, SignedInAccount } from '../../lib/context.ts';
+import { EMAIL_CHANGE_TOKEN_PREFIX, confirmEmailChange } from './account-user.ts';
 import { accountsRepository } from './accounts.repository.ts';
 import { publicEmail } from './credentials.ts';
 
@@ -8,11 +9,14 @@ import { publicEmail } from './credentials.ts';
  * admin when the address is one of SUPER_ADMIN_EMAILS (issue 9 item 2).
  */
 export async function verifyEmail(services: Services, input: { token: string }): Promise<void> {
-  try {
-    await services.auth.api.verifyEmail({ query: { token: input.token } });
-  } catch {
-    throw badRequest('invalid_token', 'This confirmation link is invalid or has expired');
-  }
+  // A link confirming a new address (PUT /api/auth/user) lands on the same page.
+  if (input.token.startsWith(EMAIL_CHANGE_TOKEN_PREFIX)) await confirmEmailChange(services, input.token);
+  else
+    try {
+      await services.auth.api.verifyEmail({ query: { token: input.token } });
+    } catch {
+      throw badRequest('invalid_token', 'This confirmation link is invalid or has expired');
+    }
   // Grants only to configured addresses that are verified, so this is safe to run for any token.
   if (services.config.superAdminEmails.length > 0) await accountsRepository(services.database.db).grantSuperAdminByEmail(services.config.superAdminEmails);
 }

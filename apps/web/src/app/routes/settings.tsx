@@ -2,6 +2,7 @@ import { ChatbotSettingsCard } from '@/features/chatbot/components/chatbot-setti
 import { PlanUsageCard } from '@/features/plans/components/plan-usage-card';
 import { TillsCard } from '@/features/registers/components/tills-card';
 import { SettingsPage } from '@/features/settings/components/settings-page';
+import { AccountCard } from '@/features/auth/components/account-card';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { useMe } from '@/lib/me';
@@ -14,6 +15,11 @@ export function SettingsRoute() {
       {me.data?.user ? (
         <section aria-label="Plan" className="max-w-3xl">
           <PlanUsageCard />
+        </section>
+      ) : null}
+      {me.data?.user ? (
+        <section aria-label="Your account" className="max-w-3xl">
+          <AccountCard />
         </section>
       ) : null}
       {me.data?.user ? (

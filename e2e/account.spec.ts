@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { seriousA11yViolations } from './axe.ts';
+import { pageShots } from './page-shots.ts';
+import { PASSWORD, signUpOwner } from './till-journey.ts';
+
+const SHOTS = 'test-results/screens/account';
+const NEW_PASSWORD = 'purple elephant marching slowly';
+
+test('an owner renames themselves and, after confirming their password, changes it and signs in with the new one', async ({ page }) => {
+  await signUpOwner(page, 'Account Corner');
+  const email = (await page.request.get('/api/auth/user').then((response) => response.json())).user.email as string;
+  await page.goto('/settings');
+  const card = page.getByRole('region', { name: 'Your account' });
+  await expect(card.getByLabel('Name', { exact: true })).toHaveValue('Ann Lee');
+
+  await card.getByLabel('Name', { exact: true }).fill('Ann Smith');
+  await card.getByRole('form', { name: 'Change name' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await page.request.get('/api/me').then((response) => response.json())).user.name).toBe('Ann Smith');
+
+  await card.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await card.getByRole('button', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Current password', { exact: true }).fill('not the password at all');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Enter your current password to confirm this change')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await pageShots(page, SHOTS, 'reauthenticate');
+
+  await dialog.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Password changed. Other sessions were signed out.')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await pageShots(page, SHOTS, 'settings-account');
+  await card.screenshot({ path: `${SHOTS}/account-card-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.screenshot({ path: `${SHOTS}/account-card-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.getByLabel('Email or phone').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid login credentials')).toBeVisible();
+  await page.getByLabel('Password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});

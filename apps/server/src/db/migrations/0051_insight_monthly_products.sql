@@ -24,7 +24,7 @@ CREATE TABLE "insight_monthly_products" (
 --> statement-breakpoint
 ALTER TABLE "insight_daily_margins" ADD CONSTRAINT "insight_daily_margins_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "insight_monthly_products" ADD CONSTRAINT "insight_monthly_products_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "insight_daily_customers_customer" ON "insight_daily_customers" USING btree ("business_id","customer_id","day") WHERE orders > 0;--> statement-breakpoint
+CREATE INDEX "insight_daily_customers_customer" ON "insight_daily_customers" USING btree ("business_id","customer_id","day");--> statement-breakpoint
 -- Tenancy for insight_monthly_products, as in 0001_row_level_security.sql.
 GRANT SELECT, INSERT, UPDATE, DELETE ON insight_monthly_products TO till_app;
 --> statement-breakpoint

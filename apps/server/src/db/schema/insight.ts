@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business.ts';
 
@@ -109,8 +108,9 @@ export const insightDailyCustomers = pgTable(
   },
   (table) => [
     primaryKey({ name: 'insight_daily_customers_pk', columns: [table.businessId, table.day, table.customerId] }),
-    // Each customer's first visit ever and their visits in a period, by customer (decision 054).
-    index('insight_daily_customers_customer').on(table.businessId, table.customerId, table.day).where(sql`orders > 0`),
+    // Each customer's first visit ever: one probe a customer (decision 054). Not partial, so range
+    // scans of a period's days keep to the primary key.
+    index('insight_daily_customers_customer').on(table.businessId, table.customerId, table.day),
   ],
 );
 

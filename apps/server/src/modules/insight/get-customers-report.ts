@@ -15,12 +15,14 @@ const VISIT_BUCKETS: readonly [string, number, number | null][] = [
 ];
 
 async function customerFigures(tx: Tx, businessId: string, period: Period, range: DayRange) {
-  const list = (await repo.customerFigures(tx, businessId, period)).map((entry) => ({ ...entry, isNew: entry.firstVisit >= range.from }));
+  const { customers, days } = await repo.customerPeriod(tx, businessId, period);
+  const list = customers.map((entry) => ({ ...entry, isNew: entry.firstVisit >= range.from }));
   const netSales = list.reduce((sum, entry) => sum + entry.netSales, 0);
   const newCustomers = list.filter((entry) => entry.isNew).length;
   const transactions = list.reduce((sum, entry) => sum + entry.visits, 0);
   return {
     list,
+    days,
     summary: {
       customers: list.length,
       newCustomers,
@@ -42,7 +44,7 @@ export async function getCustomersReport(database: Database, businessId: string,
     const current = await customerFigures(tx, businessId, periods.period, periods.range);
     const compared = periods.comparison && (await customerFigures(tx, businessId, periods.comparison, periods.comparisonRange!));
     // Per day: a customer is new on the day of their first visit ever, returning on any other visit day.
-    const perDay = new Map((await repo.customerDays(tx, businessId, periods.period)).map((row) => [row.day, row]));
+    const perDay = new Map(current.days.map((row) => [row.day, row]));
     const days = daysOf(periods.range).map((day) => ({ day, newCustomers: perDay.get(day)?.newCustomers ?? 0, returningCustomers: perDay.get(day)?.returningCustomers ?? 0 }));
     // RFM over two years up to the period's end, from per-customer sums (decision 054).
     const segments = rfmSegmentsOf(await repo.customerVisitSummaries(tx, businessId, periods.period, addDays(periods.range.to, -RFM_LOOKBACK_DAYS + 1)), periods.range.to);

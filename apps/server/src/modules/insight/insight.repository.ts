@@ -360,25 +360,45 @@ export const insightRepository = {
   },
 
   /**
-   * Each customer who bought in the period (decision 054: summed in SQL, one row a customer):
-   * orders, their net after all of their refunds, the last visit day in the period and the first
-   * paid visit ever (local days).
+   * The period's customers (decision 054: summed in SQL, one row a customer: orders, their net
+   * after all of their refunds, the last visit day in the period, the first paid visit ever) and,
+   * per local day, customers on their first paid visit ever and the others (days without either
+   * are absent). From the rollups in one statement: one scan of the period's customer days and one
+   * index probe a customer for the first visit.
    */
-  async customerFigures(tx: Tx, businessId: string, period: Period) {
-    const rows = rowsOf<Record<string, unknown>>(
-      fromRollups(period)
-        ? await tx.execute(sql`
-        with per as (
-          select r.customer_id, sum(r.orders) as orders, sum(r.net) as net, max(r.day) as last_day
+  async customerPeriod(tx: Tx, businessId: string, period: Period) {
+    let customerRows: Record<string, unknown>[];
+    let dayRows: Record<string, unknown>[];
+    if (fromRollups(period)) {
+      const rows = rowsOf<Record<string, unknown>>(
+        await tx.execute(sql`
+        with v as materialized (
+          select r.customer_id, r.day, r.orders, r.net
             from insight_daily_customers r
            where ${rollupDays(sql`r`, businessId, period)} and r.orders > 0 and r.customer_id <> ${NONE}::uuid
-           group by r.customer_id
+        ),
+        per as materialized (
+          select w.*, c.name,
+                 (select min(f.day) from insight_daily_customers f
+                   where f.business_id = ${businessId} and f.customer_id = w.customer_id and f.orders > 0) as first_day
+            from (select customer_id, sum(orders) as orders, sum(net) as net, max(day) as last_day from v group by customer_id) w
+            join customers c on c.id = w.customer_id and c.business_id = ${businessId}
         )
-        select per.customer_id, c.name, per.orders::int as orders, per.net::float8 as net, ${dayText(sql`per.last_day`)} as last_day,
-               (select ${dayText(sql`min(f.day)`)} from insight_daily_customers f
-                 where f.business_id = ${businessId} and f.customer_id = per.customer_id and f.orders > 0) as first_day
-          from per join customers c on c.id = per.customer_id and c.business_id = ${businessId}`)
-        : await tx.execute(sql`
+        select 'customer' as kind, per.customer_id, per.name, per.orders::int as orders, per.net::float8 as net,
+               ${dayText(sql`per.last_day`)} as last_day, ${dayText(sql`per.first_day`)} as first_day,
+               null as day, null::int as new_customers, null::int as returning_customers
+          from per
+        union all
+        select 'day', null, null, null, null, null, null, ${dayText(sql`v.day`)},
+               (count(*) filter (where v.day = per.first_day))::int, (count(*) filter (where v.day <> per.first_day))::int
+          from v join per on per.customer_id = v.customer_id
+         group by v.day`),
+      );
+      customerRows = rows.filter((row) => row.kind === 'customer');
+      dayRows = rows.filter((row) => row.kind === 'day');
+    } else {
+      customerRows = rowsOf<Record<string, unknown>>(
+        await tx.execute(sql`
         with o as (
           select o.customer_id, ${localDay(sql`o.paid_at`, period.timeZone)} as day,
                  o.total - o.tax_total - coalesce((select sum(r.net) from refunds r where r.order_id = o.id and r.business_id = o.business_id), 0) as net
@@ -390,37 +410,9 @@ export const insightRepository = {
                  where o2.business_id = ${businessId} and o2.customer_id = o.customer_id and o2.paid_at is not null) as first_day
           from o join customers c on c.id = o.customer_id and c.business_id = ${businessId}
          group by o.customer_id, c.name`),
-    );
-    return rows.map((row) => ({
-      customerId: String(row.customer_id),
-      name: String(row.name),
-      visits: num(row.orders),
-      netSales: num(row.net),
-      firstVisit: String(row.first_day),
-      lastVisit: String(row.last_day),
-    }));
-  },
-
-  /** Per local day of the period: customers on their first paid visit ever, and the others (days without either are absent). */
-  async customerDays(tx: Tx, businessId: string, period: Period) {
-    const rows = rowsOf<Record<string, unknown>>(
-      fromRollups(period)
-        ? await tx.execute(sql`
-        with v as materialized (
-          select r.customer_id, r.day
-            from insight_daily_customers r join customers c on c.id = r.customer_id and c.business_id = r.business_id
-           where ${rollupDays(sql`r`, businessId, period)} and r.orders > 0
-        ),
-        firsts as (
-          select w.customer_id, (select min(f.day) from insight_daily_customers f
-                                  where f.business_id = ${businessId} and f.customer_id = w.customer_id and f.orders > 0) as first_day
-            from (select distinct customer_id from v) w
-        )
-        select ${dayText(sql`v.day`)} as day, count(*) filter (where v.day = f.first_day)::int as new_customers,
-               count(*) filter (where v.day <> f.first_day)::int as returning_customers
-          from v join firsts f on f.customer_id = v.customer_id
-         group by v.day order by v.day`)
-        : await tx.execute(sql`
+      );
+      dayRows = rowsOf<Record<string, unknown>>(
+        await tx.execute(sql`
         with v as materialized (
           select distinct o.customer_id, ${localDay(sql`o.paid_at`, period.timeZone)} as day
             from orders o join customers c on c.id = o.customer_id and c.business_id = o.business_id
@@ -436,8 +428,19 @@ export const insightRepository = {
                count(*) filter (where v.day <> f.first_day)::int as returning_customers
           from v join firsts f on f.customer_id = v.customer_id
          group by v.day order by v.day`),
-    );
-    return rows.map((row) => ({ day: String(row.day), newCustomers: num(row.new_customers), returningCustomers: num(row.returning_customers) }));
+      );
+    }
+    return {
+      customers: customerRows.map((row) => ({
+        customerId: String(row.customer_id),
+        name: String(row.name),
+        visits: num(row.orders),
+        netSales: num(row.net),
+        firstVisit: String(row.first_day),
+        lastVisit: String(row.last_day),
+      })),
+      days: dayRows.map((row) => ({ day: String(row.day), newCustomers: num(row.new_customers), returningCustomers: num(row.returning_customers) })),
+    };
   },
 
   /**

@@ -47,7 +47,7 @@ async function shop() {
   });
   const customer = await owner.client.post('/api/customers', { name: 'Ann Lee' });
   if (customer.status !== 201) throw new Error(JSON.stringify(customer.body));
-  const customerId = customer.body.id as string;
+  const customerId = customer.body.customer.id as string;
 
   /** A paid sale through the checkout, moved to `paidAt` afterwards (an UPDATE the triggers must follow). */
   const sell = async (
@@ -189,6 +189,74 @@ describe('the rollups give the figures of the lines', () => {
     await server.database.withTenant(s.businessId, (tx) => tx.update(businesses).set({ timeZone: 'America/New_York' }).where(eq(businesses.id, s.businessId)));
     figures = await s.compareAll('2026-01-13', '2026-01-20', now);
     expect((figures['sales none'] as unknown as { days: { day: string; transactions: number }[] }).days.find((day) => day.day === '2026-01-14')!.transactions).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('a month layer and the margin trend stay the sums of the daily rows; long ranges read whole months and the days at the ends', async () => {
+    const s = await shop();
+    /** insight_monthly_products and insight_daily_margins against insight_daily_products summed again (decision 054). */
+    const layersMatchDays = async () => {
+      const rows = async (query: ReturnType<typeof sql>) =>
+        server.database.withTenant(s.businessId, async (tx) => (await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] });
+      const months = await rows(sql`
+        select coalesce(m.month, d.month)::text as month, coalesce(m.product_id, d.product_id)::text as product, coalesce(m.name, d.name) as name,
+               (m.facts, m.sold_lines, m.units, m.net, m.cost, m.net_without_cost)::text as layer,
+               (d.facts, d.sold_lines, d.units, d.net, d.cost, d.net_without_cost)::text as days
+          from (select * from insight_monthly_products where business_id = ${s.businessId}) m
+          full join (select date_trunc('month', day)::date as month, product_id, name, sum(facts)::int as facts, sum(sold_lines)::int as sold_lines,
+                            sum(units)::bigint as units, sum(net)::bigint as net, sum(cost)::bigint as cost, sum(net_without_cost)::bigint as net_without_cost
+                       from insight_daily_products where business_id = ${s.businessId} group by 1, 2, 3) d
+            on d.month = m.month and d.product_id = m.product_id and d.name = m.name
+         where (m.facts, m.sold_lines, m.units, m.net, m.cost, m.net_without_cost) is distinct from (d.facts, d.sold_lines, d.units, d.net, d.cost, d.net_without_cost)`);
+      // A month whose day rows were deleted (a rebuild) keeps a row of zeros: the reads leave it out as they do a day's.
+      const monthsOff = months.rows.filter((row) => !(row.layer === '(0,0,0,0,0,0)' && row.days === '(,,,,,)'));
+      expect(monthsOff).toEqual([]);
+      const margins = await rows(sql`
+        select coalesce(m.day, d.day)::text as day, (m.facts, m.net, m.cost, m.net_without_cost)::text as layer, (d.facts, d.net, d.cost, d.net_without_cost)::text as days
+          from (select * from insight_daily_margins where business_id = ${s.businessId}) m
+          full join (select day, sum(facts)::int as facts, sum(net)::bigint as net, sum(cost)::bigint as cost, sum(net_without_cost)::bigint as net_without_cost
+                       from insight_daily_products where business_id = ${s.businessId} group by day) d on d.day = m.day
+         where (m.facts, m.net, m.cost, m.net_without_cost) is distinct from (d.facts, d.net, d.cost, d.net_without_cost)`);
+      const marginsOff = margins.rows.filter((row) => !(row.layer === '(0,0,0,0)' && row.days === '(,,,)'));
+      expect(marginsOff).toEqual([]);
+      return monthsOff.length + marginsOff.length;
+    };
+    const now = new Date('2026-03-10T11:00:00Z');
+    // 31 January 23:30 Berlin is the 31st; 00:30 is 1 February. A December sale and a March one.
+    const december = await s.sell([{ productId: s.mug.id, quantity: 1 }, { productId: s.tea.id, quantity: 2 }], '2025-12-20T10:00:00Z', { customerId: s.customerId });
+    const lastOfJanuary = await s.sell([{ productId: s.mug.id, quantity: 2 }], '2026-01-31T22:30:00Z', { customerId: s.customerId });
+    const firstOfFebruary = await s.sell([{ productId: s.tea.id, quantity: 3 }, { productId: s.loose.id, quantity: 1 }], '2026-01-31T23:30:00Z');
+    await s.sell([{ productId: s.loose.id, quantity: 2 }], '2026-03-02T09:00:00Z', { customerId: s.customerId });
+    // Refunds in another month than their sale, one of them across midnight into February.
+    await s.refund(december, 1, 1, '2026-01-05T10:00:00Z');
+    await s.refund(lastOfJanuary, 0, 1, '2026-01-31T23:10:00Z');
+    await s.refund(firstOfFebruary, 0, 3, '2026-02-10T10:00:00Z');
+    // A parked sale voided, another paid later.
+    const parked = await s.client.post('/api/orders/park', { lines: [{ productId: s.mug.id, quantity: 4 }] });
+    expect((await s.client.post(`/api/orders/${parked.body.id}/void`, { reason: 'Changed mind' })).status).toBe(200);
+    const parkedAgain = await s.client.post('/api/orders/park', { lines: [{ productId: s.tea.id, quantity: 1 }] });
+    await s.sell([{ productId: s.tea.id, quantity: 2 }], '2026-02-17T12:00:00Z', { parkedOrderId: parkedAgain.body.id, customerId: s.customerId });
+    expect(await layersMatchDays()).toBe(0);
+
+    // Whole January and February with ragged ends, whole months only, and a range without a whole month.
+    let figures = await s.compareAll('2025-12-10', '2026-03-05', now);
+    expect(figures['profitability none']!.summary.netSales).toBeGreaterThan(0);
+    expect(figures['customers none']!.summary.customerTransactions).toBe(4);
+    await s.compareAll('2026-01-01', '2026-02-28', now);
+    await s.compareAll('2026-01-20', '2026-02-15', now);
+
+    // A sale moved to another month and to no customer, then a paid sale deleted (its days rebuilt).
+    await server.database.withTenant(s.businessId, async (tx) => {
+      await tx.update(orders).set({ paidAt: new Date('2026-02-25T08:00:00Z'), customerId: null }).where(eq(orders.id, lastOfJanuary.orderId));
+    });
+    await server.database.withTenant(s.businessId, (tx) => tx.delete(orders).where(eq(orders.id, december.orderId)));
+    expect(await layersMatchDays()).toBe(0);
+    figures = await s.compareAll('2025-12-10', '2026-03-05', now);
+    expect(figures['customers none']!.summary.customerTransactions).toBe(2);
+
+    // A new time zone: every day and month is cut again.
+    await server.database.withTenant(s.businessId, (tx) => tx.update(businesses).set({ timeZone: 'Pacific/Auckland' }).where(eq(businesses.id, s.businessId)));
+    expect(await layersMatchDays()).toBe(0);
+    await s.compareAll('2025-12-01', '2026-03-05', now);
   }, 180_000);
 
   it('concurrent sales of the same day add up exactly (no lost update)', async () => {

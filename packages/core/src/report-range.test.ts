@@ -1,7 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { changeRatio, localDateTimeIn, comparisonRange, daysOf, MAX_REPORT_DAYS, presetRange, reportRangeProblem } from './report-range.ts';
+import { changeRatio, localDateTimeIn, comparisonRange, daysOf, MAX_REPORT_DAYS, presetRange, reportRangeProblem, splitByWholeMonths } from './report-range.ts';
 
 describe('report periods', () => {
+  it.each([
+    // range, whole months, days left at the ends
+    [['2026-03-01', '2026-03-31'], ['2026-03-01', '2026-03-31'], []],
+    [['2026-03-02', '2026-03-31'], null, [['2026-03-02', '2026-03-31']]],
+    [['2026-03-01', '2026-03-30'], null, [['2026-03-01', '2026-03-30']]],
+    [['2026-03-10', '2026-03-20'], null, [['2026-03-10', '2026-03-20']]],
+    [['2026-01-31', '2026-03-01'], ['2026-02-01', '2026-02-28'], [['2026-01-31', '2026-01-31'], ['2026-03-01', '2026-03-01']]],
+    [['2024-02-01', '2024-02-29'], ['2024-02-01', '2024-02-29'], []],
+    [['2025-11-28', '2026-11-27'], ['2025-12-01', '2026-10-31'], [['2025-11-28', '2025-11-30'], ['2026-11-01', '2026-11-27']]],
+    [['2025-12-15', '2026-01-31'], ['2026-01-01', '2026-01-31'], [['2025-12-15', '2025-12-31']]],
+    [['2026-12-01', '2027-01-05'], ['2026-12-01', '2026-12-31'], [['2027-01-01', '2027-01-05']]],
+    [['2026-03-05', '2026-03-05'], null, [['2026-03-05', '2026-03-05']]],
+    [['2200-12-01', '2200-12-31'], ['2200-12-01', '2200-12-31'], []],
+    [['2200-11-15', '2200-12-30'], null, [['2200-11-15', '2200-12-30']]],
+  ] as const)('cuts %j into whole months %j and the days %j', ([from, to], months, days) => {
+    expect(splitByWholeMonths({ from, to })).toEqual({
+      months: months && { from: months[0], to: months[1] },
+      days: days.map(([dayFrom, dayTo]) => ({ from: dayFrom, to: dayTo })),
+    });
+  });
+
   it('compares with the days just before, or the same dates a year earlier', () => {
     expect(comparisonRange({ from: '2026-03-01', to: '2026-03-07' }, 'previous')).toEqual({ from: '2026-02-22', to: '2026-02-28' });
     expect(comparisonRange({ from: '2024-02-29', to: '2024-03-01' }, 'previous_year')).toEqual({ from: '2023-02-28', to: '2023-03-01' });

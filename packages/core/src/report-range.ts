@@ -49,6 +49,41 @@ export function daysOf(range: DayRange): string[] {
   return Array.from({ length: Math.max(0, rangeDays(range)) }, (_, index) => formatDay(first + index));
 }
 
+/**
+ * A range cut into the whole calendar months inside it and the days left at either end, so a
+ * year is read as 12 month rows and at most ~60 day rows (decision 054). `months` is null when the
+ * range holds no whole month; `months.from` is a month's first day and `months.to` a month's last.
+ */
+export function splitByWholeMonths(range: DayRange): { months: DayRange | null; days: DayRange[] } {
+  // The first day of the first whole month, and the last day of the last one (plain calendar
+  // arithmetic: no day outside the range is parsed, so a range ending on 2200-12-31 is fine).
+  const firstWhole = range.from.endsWith('-01') ? range.from : firstOfNextMonth(range.from);
+  const lastWhole = range.to === lastOfMonth(range.to) ? range.to : lastOfPreviousMonth(range.to);
+  if (firstWhole > lastWhole) return { months: null, days: [range] };
+  const days: DayRange[] = [];
+  if (range.from < firstWhole) days.push({ from: range.from, to: addDays(firstWhole, -1) });
+  if (lastWhole < range.to) days.push({ from: addDays(lastWhole, 1), to: range.to });
+  return { months: { from: firstWhole, to: lastWhole }, days };
+}
+
+const yearMonth = (day: string) => day.split('-').map(Number) as [number, number];
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+
+function firstOfNextMonth(day: string): string {
+  const [year, month] = yearMonth(day);
+  return month === 12 ? `${pad(year + 1, 4)}-01-01` : `${pad(year, 4)}-${pad(month + 1, 2)}-01`;
+}
+
+function lastOfMonth(day: string): string {
+  const [year, month] = yearMonth(day);
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate(), 2)}`;
+}
+
+function lastOfPreviousMonth(day: string): string {
+  const [year, month] = yearMonth(day);
+  return month === 1 ? `${pad(year - 1, 4)}-12-31` : lastOfMonth(`${pad(year, 4)}-${pad(month - 1, 2)}-01`);
+}
+
 function sameDayLastYear(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   // 29 February goes to 28 February.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseCustomerFootpath, type CustomerOrder, RFM_SEGMENTS, rfmSegment } from './customer-footpath.ts';
+import { analyseCustomerFootpath, type CustomerOrder, RFM_SEGMENTS, rfmSegment, rfmSegmentsOf } from './customer-footpath.ts';
 import { addDays, InsightInputError } from './dates.ts';
 
 describe('analyseCustomerFootpath: cohorts', () => {
@@ -90,6 +90,40 @@ describe('analyseCustomerFootpath: RFM', () => {
     expect(rfm.segments.reduce((s, x) => s + x.customers, 0)).toBe(60);
     expect(rfm.segments.reduce((s, x) => s + x.revenue, 0)).toBe(orders.reduce((s, o) => s + o.amount, 0));
     expect(rfm.segments.find((s) => s.segment === 'champions')).toMatchObject({ customers: 20, revenue: 20 * 26 * 2_000, label: 'Champions' });
+  });
+});
+
+describe('rfmSegmentsOf: segments from per-customer sums', () => {
+  it('gives the segments analyseCustomerFootpath gives for the same orders (several orders a day, refunds, ties)', () => {
+    const orders: CustomerOrder[] = [];
+    for (let c = 0; c < 300; c += 1) {
+      const visits = 1 + ((c * 7) % 13);
+      for (let v = 0; v < visits; v += 1) {
+        const date = addDays('2026-01-01', (c * 3 + v * (1 + (c % 9))) % 400);
+        orders.push({ customerId: `c${c}`, date, amount: 100 * (1 + (c % 5)) });
+        if (v % 4 === 0) orders.push({ customerId: `c${c}`, date, amount: -50 });
+      }
+    }
+    const asOf = '2027-03-01';
+    const summaries = new Map<string, { lastVisit: string; days: Set<string>; monetary: number }>();
+    for (const order of orders) {
+      const entry = summaries.get(order.customerId) ?? { lastVisit: order.date, days: new Set<string>(), monetary: 0 };
+      entry.days.add(order.date);
+      entry.monetary += order.amount;
+      if (order.date > entry.lastVisit) entry.lastVisit = order.date;
+      summaries.set(order.customerId, entry);
+    }
+    const segments = rfmSegmentsOf(
+      [...summaries.values()].map((entry) => ({ lastVisit: entry.lastVisit, visits: entry.days.size, monetary: entry.monetary })),
+      asOf,
+    );
+    expect(segments).toEqual(analyseCustomerFootpath(orders, { asOf }).rfm.segments);
+    expect(segments.reduce((sum, segment) => sum + segment.customers, 0)).toBe(300);
+  });
+
+  it('no customers: every segment empty; a last visit after the analysis date is refused', () => {
+    expect(rfmSegmentsOf([], '2026-01-01').every((segment) => segment.customers === 0 && segment.share === 0)).toBe(true);
+    expect(() => rfmSegmentsOf([{ lastVisit: '2026-01-02', visits: 1, monetary: 1 }], '2026-01-01')).toThrow(InsightInputError);
   });
 });
 

@@ -163,6 +163,55 @@ interface Customer {
   monetary: number;
 }
 
+type RfmSegmentTotals = CustomerFootpath['rfm']['segments'];
+
+/** Quintile scores and segments of customers given as parallel lists of recency days, visits and spend. */
+function scoreRfm(recency: readonly number[], frequency: readonly number[], monetary: readonly number[]) {
+  const thresholds = { recencyDays: quintileCuts(recency), visits: quintileCuts(frequency), monetary: quintileCuts(monetary) };
+  const segmentTotals = new Map<RfmSegment, { customers: number; revenue: number }>(RFM_SEGMENTS.map((s) => [s, { customers: 0, revenue: 0 }]));
+  const scores = recency.map((days, i) => {
+    const r = 6 - scoreUp(days, thresholds.recencyDays);
+    const f = scoreUp(frequency[i] as number, thresholds.visits);
+    const m = scoreUp(monetary[i] as number, thresholds.monetary);
+    const segment = rfmSegment(r, f);
+    const total = segmentTotals.get(segment) as { customers: number; revenue: number };
+    total.customers += 1;
+    total.revenue += monetary[i] as number;
+    return { r, f, m, segment };
+  });
+  const segments: RfmSegmentTotals = RFM_SEGMENTS.map((segment) => {
+    const total = segmentTotals.get(segment) as { customers: number; revenue: number };
+    return { segment, label: RFM_SEGMENT_LABELS[segment], customers: total.customers, revenue: total.revenue, share: recency.length > 0 ? total.customers / recency.length : 0 };
+  });
+  return { thresholds, scores, segments };
+}
+
+/** One customer's visits up to the analysis date, already summed (e.g. by SQL from daily rows). */
+export interface CustomerVisitSummary {
+  /** Local date of the last visit, 'YYYY-MM-DD', not after `asOf`. */
+  lastVisit: string;
+  /** Days with a visit. */
+  visits: number;
+  /** Net spend in minor units (refunds negative). */
+  monetary: number;
+}
+
+/**
+ * RFM segments from per-customer summaries: the same segments `analyseCustomerFootpath` gives for
+ * the orders the summaries were made from (decision 054: the customers tab sums visits in SQL
+ * instead of reading every order into the process).
+ */
+export function rfmSegmentsOf(customers: readonly CustomerVisitSummary[], asOf: string): RfmSegmentTotals {
+  const asOfDay = dayNumber(asOf);
+  const recency = customers.map((customer) => asOfDay - dayNumber(customer.lastVisit));
+  if (recency.some((days) => days < 0)) throw new InsightInputError('a last visit is after the analysis date');
+  return scoreRfm(
+    recency,
+    customers.map((customer) => customer.visits),
+    customers.map((customer) => customer.monetary),
+  ).segments;
+}
+
 export function analyseCustomerFootpath(orders: readonly CustomerOrder[], options: FootpathOptions): CustomerFootpath {
   const asOf = dayNumber(options.asOf);
   const factor = options.atRiskFactor ?? 1.5;
@@ -240,34 +289,16 @@ export function analyseCustomerFootpath(orders: readonly CustomerOrder[], option
   const recency = list.map((c) => asOf - (c.days[c.days.length - 1] as number));
   const frequency = list.map((c) => c.days.length);
   const monetary = list.map((c) => c.monetary);
-  const thresholds = { recencyDays: quintileCuts(recency), visits: quintileCuts(frequency), monetary: quintileCuts(monetary) };
-  const rfmCustomers: CustomerRfm[] = list.map((customer, i) => {
-    const r = 6 - scoreUp(recency[i] as number, thresholds.recencyDays);
-    const f = scoreUp(frequency[i] as number, thresholds.visits);
-    const m = scoreUp(monetary[i] as number, thresholds.monetary);
-    return {
-      customerId: customer.id,
-      firstVisit: formatDay(customer.days[0] as number),
-      lastVisit: formatDay(customer.days[customer.days.length - 1] as number),
-      recencyDays: recency[i] as number,
-      visits: frequency[i] as number,
-      monetary: customer.monetary,
-      r,
-      f,
-      m,
-      segment: rfmSegment(r, f),
-    };
-  });
-  const segmentTotals = new Map<RfmSegment, { customers: number; revenue: number }>(RFM_SEGMENTS.map((s) => [s, { customers: 0, revenue: 0 }]));
-  for (const customer of rfmCustomers) {
-    const total = segmentTotals.get(customer.segment) as { customers: number; revenue: number };
-    total.customers += 1;
-    total.revenue += customer.monetary;
-  }
-  const segments = RFM_SEGMENTS.map((segment) => {
-    const total = segmentTotals.get(segment) as { customers: number; revenue: number };
-    return { segment, label: RFM_SEGMENT_LABELS[segment], customers: total.customers, revenue: total.revenue, share: list.length > 0 ? total.customers / list.length : 0 };
-  });
+  const { thresholds, scores, segments } = scoreRfm(recency, frequency, monetary);
+  const rfmCustomers: CustomerRfm[] = list.map((customer, i) => ({
+    customerId: customer.id,
+    firstVisit: formatDay(customer.days[0] as number),
+    lastVisit: formatDay(customer.days[customer.days.length - 1] as number),
+    recencyDays: recency[i] as number,
+    visits: frequency[i] as number,
+    monetary: customer.monetary,
+    ...(scores[i] as { r: number; f: number; m: number; segment: RfmSegment }),
+  }));
 
   // At risk: repeat customers overdue against their own rhythm.
   const atRisk: AtRiskCustomer[] = [];

@@ -42,10 +42,12 @@ export {
   type CustomerFootpath,
   type CustomerOrder,
   type CustomerRfm,
+  type CustomerVisitSummary,
   type FootpathOptions,
   RFM_SEGMENT_LABELS,
   RFM_SEGMENTS,
   rfmSegment,
   type RfmSegment,
+  rfmSegmentsOf,
 } from './customer-footpath.ts';
 export { type InsightJob, type InsightJobResult, runInsightJob } from './jobs.ts';

@@ -106,5 +106,49 @@ export const insightDailyCustomers = pgTable(
     orders: integer('orders').notNull().default(0),
     net: money('net').notNull().default(0),
   },
-  (table) => [primaryKey({ name: 'insight_daily_customers_pk', columns: [table.businessId, table.day, table.customerId] })],
+  (table) => [
+    primaryKey({ name: 'insight_daily_customers_pk', columns: [table.businessId, table.day, table.customerId] }),
+    // Each customer's first visit ever: one probe a customer (decision 054). Not partial, so range
+    // scans of a period's days keep to the primary key.
+    index('insight_daily_customers_customer').on(table.businessId, table.customerId, table.day),
+  ],
+);
+
+/**
+ * Per local month (its first day) and product: the sums of the month's insight_daily_products
+ * rows, kept by a statement-level trigger on that table (decision 054), so a year of products is
+ * read as 12 month rows and the days at either end instead of 365 day rows.
+ */
+export const insightMonthlyProducts = pgTable(
+  'insight_monthly_products',
+  {
+    businessId: businessId(),
+    month: date('month', { mode: 'string' }).notNull(),
+    productId: uuid('product_id').notNull(),
+    name: text('name').notNull(),
+    facts: integer('facts').notNull().default(0),
+    soldLines: integer('sold_lines').notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    net: money('net').notNull().default(0),
+    cost: money('cost').notNull().default(0),
+    netWithoutCost: money('net_without_cost').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'insight_monthly_products_pk', columns: [table.businessId, table.month, table.productId, table.name] })],
+);
+
+/**
+ * Per local day: insight_daily_products summed over the products (the profitability tab's margin
+ * trend), kept by the same trigger (decision 054).
+ */
+export const insightDailyMargins = pgTable(
+  'insight_daily_margins',
+  {
+    businessId: businessId(),
+    day: day(),
+    facts: integer('facts').notNull().default(0),
+    net: money('net').notNull().default(0),
+    cost: money('cost').notNull().default(0),
+    netWithoutCost: money('net_without_cost').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'insight_daily_margins_pk', columns: [table.businessId, table.day] })],
 );

@@ -1,4 +1,4 @@
-import { addDays, analyseCustomerFootpath, daysOf, type DayRange } from '@till/core';
+import { addDays, daysOf, type DayRange, rfmSegmentsOf } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import { insightRepository as repo, type Period } from './insight.repository.ts';
 import { averageOf, checkReportRange, loadReportPeriods, type ReportQuery } from './report-period.ts';
@@ -15,31 +15,14 @@ const VISIT_BUCKETS: readonly [string, number, number | null][] = [
 ];
 
 async function customerFigures(tx: Tx, businessId: string, period: Period, range: DayRange) {
-  const orders = await repo.customerOrders(tx, businessId, period, range.from);
-  const firstVisits = await repo.firstVisits(tx, businessId, period);
-  const customers = new Map<string, { customerId: string; name: string; visits: number; days: Set<string>; netSales: number; firstVisit: string; lastVisit: string }>();
-  for (const order of orders) {
-    const entry = customers.get(order.customerId) ?? {
-      customerId: order.customerId,
-      name: order.name,
-      visits: 0,
-      days: new Set<string>(),
-      netSales: 0,
-      firstVisit: firstVisits.get(order.customerId) ?? order.day,
-      lastVisit: order.day,
-    };
-    entry.visits += order.orders;
-    entry.days.add(order.day);
-    entry.netSales += order.net;
-    entry.lastVisit = order.day;
-    customers.set(order.customerId, entry);
-  }
-  const list = [...customers.values()].map(({ days, ...entry }) => ({ ...entry, days, isNew: entry.firstVisit >= range.from }));
+  const { customers, days } = await repo.customerPeriod(tx, businessId, period);
+  const list = customers.map((entry) => ({ ...entry, isNew: entry.firstVisit >= range.from }));
   const netSales = list.reduce((sum, entry) => sum + entry.netSales, 0);
   const newCustomers = list.filter((entry) => entry.isNew).length;
-  const transactions = orders.reduce((sum, order) => sum + order.orders, 0);
+  const transactions = list.reduce((sum, entry) => sum + entry.visits, 0);
   return {
     list,
+    days,
     summary: {
       customers: list.length,
       newCustomers,
@@ -61,20 +44,10 @@ export async function getCustomersReport(database: Database, businessId: string,
     const current = await customerFigures(tx, businessId, periods.period, periods.range);
     const compared = periods.comparison && (await customerFigures(tx, businessId, periods.comparison, periods.comparisonRange!));
     // Per day: a customer is new on the day of their first visit ever, returning on any other visit day.
-    const days = daysOf(periods.range).map((day) => ({ day, newCustomers: 0, returningCustomers: 0 }));
-    const dayIndex = new Map(days.map((row, index) => [row.day, index]));
-    for (const customer of current.list) {
-      for (const day of customer.days) {
-        const row = days[dayIndex.get(day)!]!;
-        if (day === customer.firstVisit) row.newCustomers += 1;
-        else row.returningCustomers += 1;
-      }
-    }
-    const history = await repo.customerOrders(tx, businessId, periods.period, addDays(periods.range.to, -RFM_LOOKBACK_DAYS + 1));
-    const footpath = analyseCustomerFootpath(
-      history.map((order) => ({ customerId: order.customerId, date: order.day, amount: order.net })),
-      { asOf: periods.range.to, atRiskLimit: 0, cohortLimit: 1 },
-    );
+    const perDay = new Map(current.days.map((row) => [row.day, row]));
+    const days = daysOf(periods.range).map((day) => ({ day, newCustomers: perDay.get(day)?.newCustomers ?? 0, returningCustomers: perDay.get(day)?.returningCustomers ?? 0 }));
+    // RFM over two years up to the period's end, from per-customer sums (decision 054).
+    const segments = rfmSegmentsOf(await repo.customerVisitSummaries(tx, businessId, periods.period, addDays(periods.range.to, -RFM_LOOKBACK_DAYS + 1)), periods.range.to);
     return {
       currency: periods.currency,
       timeZone: periods.timeZone,
@@ -85,15 +58,14 @@ export async function getCustomersReport(database: Database, businessId: string,
       days,
       topCustomers: current.list
         .sort((a, b) => b.netSales - a.netSales || a.name.localeCompare(b.name))
-        .slice(0, 100)
-        .map(({ days: _days, ...customer }) => customer),
+        .slice(0, 100),
       visitFrequency: VISIT_BUCKETS.map(([label, minVisits, maxVisits]) => ({
         label,
         minVisits,
         maxVisits,
         customers: current.list.filter((entry) => entry.visits >= minVisits && (maxVisits === null || entry.visits <= maxVisits)).length,
       })),
-      segments: footpath.rfm.segments.map((segment) => ({ ...segment, share: Math.round(segment.share * 10_000) / 10_000 })),
+      segments: segments.map((segment) => ({ ...segment, share: Math.round(segment.share * 10_000) / 10_000 })),
     };
   });
 }

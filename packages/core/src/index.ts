@@ -25,6 +25,7 @@ export * from './stock-availability.ts';
 export * from './storage.ts';
 export * from './contracts/storage.ts';
 export * from './contracts/realtime.ts';
+export * from './realtime-protocol.ts';
 export * from './onboarding/checklist.ts';
 export * from './plain-text.ts';
 export * from './date-input.ts';

@@ -13,6 +13,8 @@ export * from './employee-pins.ts';
 export * from './api-access.ts';
 export * from './money.ts';
 export * from './pricing.ts';
+export * from './promotions.ts';
+export * from './contracts/promotions.ts';
 export * from './checkout-contract.ts';
 export * from './receipt-layout.ts';
 export * from './refund-allocation.ts';

@@ -31,3 +31,4 @@ export * from './two-factor.ts';
 export * from './insight.ts';
 export * from './store-stock.ts';
 export * from './ai-modules.ts';
+export * from './promotions.ts';

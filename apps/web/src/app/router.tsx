@@ -48,6 +48,8 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/customers': () => import('@/features/customers/components/customers-page').then((module) => module.CustomersPage),
   '/products': () => import('@/features/products/components/products-page').then((module) => module.ProductsPage),
   '/stores': () => import('@/features/stores/components/stores-page').then((module) => module.StoresPage),
+  // Promotions (decision 050) are the marketing page SPEC §2 lists.
+  '/marketing': () => import('@/features/promotions/components/promotions-page').then((module) => module.PromotionsPage),
   '/waste-tracking': () => import('@/features/stock-control/components/waste-page').then((module) => module.WastePage),
   '/categories': () => import('@/features/categories/components/categories-page').then((module) => module.CategoriesPage),
   '/z-report': () => import('@/features/cash-sessions/components/z-report-page').then((module) => module.ZReportPage),

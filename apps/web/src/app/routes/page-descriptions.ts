@@ -5,7 +5,6 @@ import type { AppRoutePath } from '@till/core';
  * own screens (dashboard, settings, analytics, system health, sign-in) are described there.
  */
 export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
-  '/marketing': 'Campaigns and offers that bring customers back will be managed here.',
   '/batch-management': 'Stock by batch, with lot numbers and expiry dates, will be managed here.',
   '/superadmin': 'The platform overview for super administrators; its tools are listed below.',
   '/superadmin/industry-templates': 'The starting setup each industry gets will be edited here.',

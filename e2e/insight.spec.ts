@@ -133,8 +133,11 @@ test('the till never loads the chart library, and its JavaScript stays within it
   for (const script of sizes.sort((a, b) => b.bytes - a.bytes).slice(0, 12)) console.log(`  ${(script.bytes / 1000).toFixed(1)} kB ${script.file}`);
   // The goal is 200 kB; lazily loaded routes brought the till from 395 kB to about 294 kB, of which
   // react, react-dom and react-router are 97 kB, and loading the X report and the new-customer form
-  // (with its form library) on demand to about 284 kB. This budget stops it growing back meanwhile.
-  expect(gzipped).toBeLessThanOrEqual(290_000);
+  // (with its form library) on demand to about 284 kB. Zod (26 kB) stays: the till's own code parses
+  // with it (the saved sale, the employee session, the checkout contract); the realtime constants
+  // without their message schemas (core realtime-protocol.ts) brought it from 289.9 to 287.6 kB
+  // (decision 050). This budget, that figure and 2 kB, stops it growing back meanwhile.
+  expect(gzipped).toBeLessThanOrEqual(289_600);
   // …which the analytics pages do load, on demand.
   await till.goto('/analytics?tab=sales');
   await expect(till.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();

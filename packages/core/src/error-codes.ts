@@ -231,6 +231,7 @@ export const API_ERROR_CODES = [
   'product_conflict',
   'product_not_found',
   'product_unavailable',
+  'promotion_not_found',
   'purchase_invoice_not_found',
   'purchase_invoice_number_taken',
   'purchase_invoice_paid',

@@ -7,7 +7,9 @@ import { assertMinor, divideRounded, MoneyError, type Minor } from './money.ts';
  * Rates are basis points (2000 = 20 %). Rounding: half away from zero, per line (SPEC leaves
  * it open; this is the rule, documented in docs/decisions/004-pricing-and-rounding.md):
  * 1. line gross = (unit price + the modifiers' deltas) × quantity;
- * 2. the line discount (an amount, or a percentage rounded) comes off, never below zero;
+ * 2. a promotion's amount (core promotions.ts, decision 050) comes off, then the line discount (an
+ *    amount, or a percentage of what is left, rounded), never below zero; both are the line's
+ *    lineDiscount, the promotion's part also its promotionDiscount;
  * 3. the order discount is shared across lines in proportion to what is left, remainders going
  *    to the largest shares first, so the shares add up to the discount exactly;
  * 4. tax per line: prices tax-inclusive → net = round(amount × 10000 / (10000 + rate)),
@@ -26,6 +28,8 @@ export interface CartLineInput {
   quantity: number;
   taxRateBasisPoints: number;
   discount?: Discount | null;
+  /** What a promotion takes off the line (core `applyPromotions`); at most its gross. */
+  promotionDiscount?: Minor;
 }
 
 /** A line's unit price with its modifiers. */
@@ -35,7 +39,9 @@ export function modifiedUnitPrice(line: Pick<CartLineInput, 'unitPrice' | 'modif
 
 export interface PricedLine {
   gross: Minor;
+  /** The promotion's amount and the line discount. */
   lineDiscount: Minor;
+  promotionDiscount: Minor;
   orderDiscountShare: Minor;
   net: Minor;
   tax: Minor;
@@ -95,14 +101,16 @@ export function priceCart(input: { lines: CartLineInput[]; orderDiscount?: Disco
       throw new MoneyError('tax rate must be between 0 and 1000 %');
     }
     const gross = assertMinor(unitPrice * line.quantity, 'line amount');
-    const lineDiscount = discountAmount(gross, line.discount);
-    return { line, gross, lineDiscount, remaining: gross - lineDiscount };
+    const promotionDiscount = Math.min(assertMinor(line.promotionDiscount ?? 0, 'promotion'), gross);
+    if (promotionDiscount < 0) throw new MoneyError('a promotion cannot be negative');
+    const lineDiscount = promotionDiscount + discountAmount(gross - promotionDiscount, line.discount);
+    return { line, gross, lineDiscount, promotionDiscount, remaining: gross - lineDiscount };
   });
   const beforeOrderDiscount = afterLineDiscounts.reduce((sum, line) => sum + line.remaining, 0);
   const orderDiscount = discountAmount(beforeOrderDiscount, input.orderDiscount);
   const shares = allocateProportionally(orderDiscount, afterLineDiscounts.map((line) => line.remaining));
 
-  const lines: PricedLine[] = afterLineDiscounts.map(({ line, gross, lineDiscount, remaining }, index) => {
+  const lines: PricedLine[] = afterLineDiscounts.map(({ line, gross, lineDiscount, promotionDiscount, remaining }, index) => {
     const orderDiscountShare = shares[index]!;
     const amount = remaining - orderDiscountShare;
     const rate = BigInt(line.taxRateBasisPoints);
@@ -115,7 +123,7 @@ export function priceCart(input: { lines: CartLineInput[]; orderDiscount?: Disco
       net = amount;
       tax = Number(divideRounded(BigInt(amount) * rate, 10_000n));
     }
-    return { gross, lineDiscount, orderDiscountShare, net, tax, total: net + tax, taxRateBasisPoints: line.taxRateBasisPoints };
+    return { gross, lineDiscount, promotionDiscount, orderDiscountShare, net, tax, total: net + tax, taxRateBasisPoints: line.taxRateBasisPoints };
   });
 
   const byRate = new Map<number, { taxRateBasisPoints: number; net: Minor; tax: Minor }>();

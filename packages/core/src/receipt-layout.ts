@@ -39,6 +39,8 @@ export interface ReceiptSource {
     note: string | null;
     /** The modifiers chosen (decision 035): printed under the line; unitPrice already includes them. */
     modifiers?: { name: string; priceDelta: number }[];
+    /** The promotion the line took (decision 050); its amount is part of lineDiscountAmount. */
+    promotion?: { name: string; amount: number } | null;
   }[];
   payments: {
     method: string;
@@ -181,7 +183,10 @@ function buildSaleReceipt(source: ReceiptSource): Receipt {
       rows.push({ kind: 'text', text: `+ ${modifier.name}${delta}`, indent: true });
     }
     if (line.quantity !== 1) rows.push({ kind: 'text', text: `@ ${money(line.unitPrice)} each`, indent: true });
-    if (line.lineDiscountAmount > 0) rows.push({ kind: 'amount', label: 'Discount', amount: money(-line.lineDiscountAmount), indent: true });
+    const promotion = line.promotion && line.promotion.amount > 0 ? line.promotion : null;
+    if (promotion) rows.push({ kind: 'amount', label: promotion.name, amount: money(-promotion.amount), indent: true });
+    const discount = line.lineDiscountAmount - (promotion?.amount ?? 0);
+    if (discount > 0) rows.push({ kind: 'amount', label: 'Discount', amount: money(-discount), indent: true });
     if (line.note) rows.push({ kind: 'text', text: line.note, indent: true });
   }
   rows.push({ kind: 'rule' });

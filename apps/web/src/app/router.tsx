@@ -39,7 +39,8 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/superadmin/industry-templates': () => import('@/features/industry-templates/components/industry-templates-page').then((module) => module.IndustryTemplatesPage),
   '/pricing': () => import('@/features/plans/components/pricing-page').then((module) => module.PricingPage),
   '/incidents': () => import('@/features/incidents/components/incidents-page').then((module) => module.IncidentsPage),
-  '/marketing': () => import('@/features/marketing/components/marketing-page').then((module) => module.MarketingPage),
+  // Campaigns, and promotions as its second tab (decisions 050 and 051).
+  '/marketing': () => import('./routes/marketing').then((module) => module.MarketingRoute),
   '/integrations': () => import('@/features/integrations/components/integrations-page').then((module) => module.IntegrationsPage),
   '/back-office': () => import('./routes/back-office').then((module) => module.BackOfficeRoute),
   '/system-health': () => import('./routes/system-health').then((module) => module.SystemHealthRoute),

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  broadcastInput,
-  CHANNEL_STATES,
-  isStorableJson,
-  parseRealtimeTopic,
-  REALTIME_ERRORS,
-  REALTIME_HEARTBEAT_INTERVAL_MS,
-  realtimeReconnectDelayMs,
-  realtimeTopic,
-} from './realtime.ts';
+import { CHANNEL_STATES, parseRealtimeTopic, REALTIME_ERRORS, REALTIME_HEARTBEAT_INTERVAL_MS, realtimeReconnectDelayMs, realtimeTopic } from '../realtime-protocol.ts';
+import { broadcastInput, isStorableJson } from './realtime.ts';
 
 const id = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 

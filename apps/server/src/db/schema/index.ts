@@ -33,3 +33,4 @@ export * from './store-stock.ts';
 export * from './ai-modules.ts';
 export * from './marketing.ts';
 export * from './batches.ts';
+export * from './promotions.ts';

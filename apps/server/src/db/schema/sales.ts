@@ -306,6 +306,11 @@ export const orderLines = pgTable(
      * a later catalogue change does not rewrite the sale. unit_price already includes the deltas.
      */
     modifiers: jsonb('modifiers').$type<ChosenModifier[]>(),
+    /**
+     * The promotion the line took (decision 050) as it was sold, null without one; its amount is
+     * part of line_discount_amount.
+     */
+    promotion: jsonb('promotion').$type<{ id: string; name: string; amount: number }>(),
   },
   (table) => [
     index('order_lines_order').on(table.orderId, table.position),

@@ -1,4 +1,4 @@
-import type { PricedCart } from '@till/core';
+import type { AppliedPromotion, PricedCart } from '@till/core';
 import type { PricedModifiers } from './line-modifiers.ts';
 import type { orderLines } from '../../db/schema/index.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
@@ -24,6 +24,8 @@ export function toOrderLineRows(input: {
   priced: PricedCart;
   /** Each line's checked modifiers (line-modifiers.ts), in line order. */
   modifiers: PricedModifiers[];
+  /** Each line's promotion (decision 050), in line order; none when parking. */
+  promotions?: (AppliedPromotion | null)[];
 }): (typeof orderLines.$inferSelect)[] {
   return input.lines.map((line, index) => {
     const product = input.catalogue.get(line.productId)!;
@@ -57,6 +59,9 @@ export function toOrderLineRows(input: {
       // The cost at the time of sale is filled in by the database (trigger order_lines_unit_cost).
       unitCost: null,
       modifiers: modifiers.modifiers,
+      promotion: promotionOf(input.promotions?.[index]),
     };
   });
 }
+
+const promotionOf = (applied: AppliedPromotion | null | undefined) => (applied ? { id: applied.promotionId, name: applied.name, amount: applied.amount } : null);

@@ -43,6 +43,8 @@ export const orderViewSchema = z
         note: z.string().nullable(),
         /** The modifiers chosen, as sold (decision 035); unitPrice includes their deltas. */
         modifiers: z.array(chosenModifierView),
+        /** The promotion the line took (decision 050); its amount is part of lineDiscountAmount. */
+        promotion: z.object({ id: z.uuid(), name: z.string(), amount: moneySchema }).nullable(),
       }),
     ),
     payments: z.array(
@@ -101,6 +103,7 @@ export function toOrderView(
       refundedQuantity: line.refundedQuantity,
       note: line.note,
       modifiers: line.modifiers ?? [],
+      promotion: line.promotion ?? null,
     })),
     payments: orderPayments.map((payment) => ({
       id: payment.id,

@@ -13,6 +13,7 @@ import { claimTicketPayment, completeTicketPayment, releaseTicketPayment } from 
 import { planSaleBatches } from '../batches/sale-batches.ts';
 import { sellInvoice } from './sell-invoice.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
+import { promotionsForSale } from '../promotions/promotions.ts';
 import { lineModifiers } from './line-modifiers.ts';
 import { toOrderLineRows } from './order-line-rows.ts';
 import { toOrderView, type OrderView } from './order-view.ts';
@@ -122,6 +123,22 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     return lineModifiers(product, line.modifierOptionIds, line.unitPrice ?? product.price);
   });
 
+  // Decision 050: promotions are priced here as the till priced them; a till that disagrees (a
+  // promotion started or ended meanwhile) gets total_mismatch with the server's total.
+  const now = new Date();
+  const promotions = tenant.features.promotions_pricing
+    ? await promotionsForSale(
+        database,
+        tenant.businessId,
+        input.lines.map((line, index) => ({
+          productId: line.productId,
+          unitPrice: (line.unitPrice ?? catalogue.get(line.productId)!.price) + modifiers[index]!.delta,
+          quantity: line.quantity,
+        })),
+        now,
+      )
+    : input.lines.map(() => null);
+
   const pricesIncludeTax = settings.pricesIncludeTax;
   let priced;
   try {
@@ -136,6 +153,7 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
           quantity: line.quantity,
           taxRateBasisPoints: product.taxRateBasisPoints,
           discount: line.discount ?? null,
+          promotionDiscount: promotions[index]?.amount ?? 0,
         };
       }),
     });
@@ -173,7 +191,6 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     takeByProduct.size > 0 || input.lines.some((line) => line.lotNumber)
       ? await planSaleBatches(database, tenant, input.lines, new Map(context.products.map((product) => [product.id, product.name])))
       : new Map<string, { batchId: string | null; quantity: number }[]>();
-  const now = new Date();
   const businessId = tenant.businessId;
   const employeeId = tenant.employeeSession?.employeeId ?? null;
   // Time-ordered ids: the sale tables' key indexes grow at their right edge.
@@ -207,7 +224,7 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     createdAt: now,
     paidAt: now,
   };
-  const lines = toOrderLineRows({ businessId, orderId, lines: input.lines, catalogue, priced, modifiers });
+  const lines = toOrderLineRows({ businessId, orderId, lines: input.lines, catalogue, priced, modifiers, promotions });
   const orderPayments = input.payments.map((payment) => ({
     id: uuidV7(),
     businessId,

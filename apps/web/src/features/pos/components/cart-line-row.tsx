@@ -1,4 +1,4 @@
-import type { PricedLine } from '@till/core';
+import type { AppliedPromotion, PricedLine } from '@till/core';
 import { MinusIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useRef, type Dispatch } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,8 @@ import { discountLabel, money } from '../lib/format';
 interface CartLineRowProps {
   line: CartLine;
   priced: PricedLine | undefined;
+  /** The promotion the line takes (decision 050). */
+  promotion?: AppliedPromotion | null | undefined;
   currency: string;
   selected: boolean;
   dispatch: Dispatch<CartAction>;
@@ -20,7 +22,7 @@ interface CartLineRowProps {
  * the line off, as on most tills) and Edit for the rest. A tap anywhere selects it for + and −
  * on the keyboard.
  */
-export function CartLineRow({ line, priced, currency, selected, dispatch, onEdit }: CartLineRowProps) {
+export function CartLineRow({ line, priced, promotion, currency, selected, dispatch, onEdit }: CartLineRowProps) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
@@ -60,6 +62,11 @@ export function CartLineRow({ line, priced, currency, selected, dispatch, onEdit
             </p>
           ) : null}
           <p className="truncate">{details.join(' · ')}</p>
+          {promotion ? (
+            <p data-testid="line-promotion" className="truncate font-medium text-emerald-700 dark:text-emerald-400">
+              {promotion.name}: −{money(promotion.amount, currency)}
+            </p>
+          ) : null}
           {line.note.trim() ? <p className="truncate italic">“{line.note.trim()}”</p> : null}
         </div>
         <Button

@@ -118,6 +118,7 @@ export function CartPanel(props: CartPanelProps) {
                 key={line.id}
                 line={line}
                 priced={priced.lines[index]}
+                promotion={totals.promotions[index]}
                 currency={currency}
                 selected={line.id === cart.selectedLineId}
                 dispatch={dispatch}

@@ -17,6 +17,7 @@ import { fetchProductByBarcode } from '../api/get-product-by-barcode';
 import { useParkOrder } from '../api/park-order';
 import { usePlaceOrder } from '../api/place-order';
 import { posProductsQueryKey } from '../api/get-pos-products';
+import { usePosPromotions } from '../api/get-pos-promotions';
 import type { OrderView, ParkedOrder, PosProduct } from '../api/types';
 import { voidOrder } from '../api/void-order';
 import { useFillHeight } from '../hooks/use-fill-height';
@@ -150,7 +151,9 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
   useEffect(() => {
     if (restoredLines.current > 0) toast.info('Your sale in progress is back', { id: 'sale-restored' });
   }, []);
-  const totals = cartTotals(cart, includeTax);
+  // Decision 050: the active promotions price the cart here as checkout will.
+  const offers = usePosPromotions(me?.settings?.enabled_features?.promotions_pricing === true).data;
+  const totals = cartTotals(cart, includeTax, offers ? { ...offers, now: new Date() } : null);
   const fingerprint = cartFingerprint(cart);
   const [dialog, setDialog] = useState<DialogState>(NO_DIALOG);
   const [mobileView, setMobileView] = useState<'products' | 'cart'>('products');
@@ -193,7 +196,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
     dispatch({
       type: 'add',
       lineId: crypto.randomUUID(),
-      product: { id: product.id, name: product.name, price: product.price, taxRateBasisPoints: product.taxRate?.basisPoints ?? 0 },
+      product: { id: product.id, name: product.name, price: product.price, taxRateBasisPoints: product.taxRate?.basisPoints ?? 0, categoryId: product.categoryId },
       ...(modifiers?.length ? { modifiers } : {}),
     });
     setAnnouncement(`Added ${product.name}`);

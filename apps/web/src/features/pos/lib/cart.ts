@@ -1,4 +1,16 @@
-import { MoneyError, priceCart, sameOptions, type ChosenModifier, type Discount, type Minor, type PlaceOrderInput, type PricedCart } from '@till/core';
+import {
+  MoneyError,
+  priceCart,
+  promotionsForCart,
+  sameOptions,
+  type AppliedPromotion,
+  type ChosenModifier,
+  type Discount,
+  type Minor,
+  type PlaceOrderInput,
+  type PricedCart,
+  type Promotion,
+} from '@till/core';
 import type { CheckoutAttempt } from './checkout-attempt';
 
 /**
@@ -15,6 +27,8 @@ export interface CartProduct {
   /** Minor units. */
   price: Minor;
   taxRateBasisPoints: number;
+  /** Its category, for promotions on a category (decision 050). */
+  categoryId?: string | null;
 }
 
 export interface CartLine {
@@ -28,6 +42,8 @@ export interface CartLine {
   priceOverride: Minor | null;
   quantity: number;
   taxRateBasisPoints: number;
+  /** The product's category when it was added, for promotions on a category (decision 050). */
+  categoryId?: string | null;
   discount: Discount | null;
   note: string;
   /**
@@ -139,6 +155,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
         priceOverride: null,
         quantity,
         taxRateBasisPoints: action.product.taxRateBasisPoints,
+        ...(action.product.categoryId ? { categoryId: action.product.categoryId } : {}),
         discount: null,
         note: '',
         ...(modifiers.length ? { modifiers } : {}),
@@ -239,28 +256,49 @@ export interface CartTotals {
   total: Minor;
   /** The total comes from the server, so the subtotal, discount and tax lines may be a little out of date. */
   serverAdjusted: boolean;
+  /** The promotion each line takes (decision 050), in line order. */
+  promotions: (AppliedPromotion | null)[];
 }
 
-export function cartTotals(state: CartState, pricesIncludeTax: boolean): CartTotals {
+/** The active promotions (GET /api/pos/promotions) and the moment to price them at. */
+export interface TillPromotions {
+  timeZone: string;
+  promotions: Promotion[];
+  now: Date;
+}
+
+export function cartTotals(state: CartState, pricesIncludeTax: boolean, offers?: TillPromotions | null): CartTotals {
   let priced: PricedCart;
+  let promotions: (AppliedPromotion | null)[] = state.lines.map(() => null);
   try {
+    if (offers?.promotions.length) {
+      const lines = state.lines.map((line) => ({
+        productId: line.productId,
+        categoryId: line.categoryId ?? null,
+        unitPrice: basePrice(line) + modifierDelta(line),
+        quantity: line.quantity,
+      }));
+      promotions = promotionsForCart(lines, offers.promotions, offers.timeZone, offers.now);
+    }
     priced = priceCart({
       pricesIncludeTax,
       orderDiscount: state.orderDiscount,
-      lines: state.lines.map((line) => ({
+      lines: state.lines.map((line, index) => ({
         unitPrice: basePrice(line),
         modifierDelta: modifierDelta(line),
         quantity: line.quantity,
         taxRateBasisPoints: line.taxRateBasisPoints,
         discount: line.discount,
+        promotionDiscount: promotions[index]?.amount ?? 0,
       })),
     });
   } catch (error) {
     // The reducer keeps every input valid; an impossible cart shows as zero rather than a crash.
     if (!(error instanceof MoneyError)) throw error;
     priced = { lines: [], subtotal: 0, discountTotal: 0, taxTotal: 0, total: 0, taxByRate: [] };
+    promotions = state.lines.map(() => null);
   }
   const itemsTotal = priced.lines.reduce((sum, line) => sum + line.gross, 0);
   const accepted = state.acceptedTotal && state.acceptedTotal.fingerprint === cartFingerprint(state) ? state.acceptedTotal.total : null;
-  return { priced, itemsTotal, total: accepted ?? priced.total, serverAdjusted: accepted !== null && accepted !== priced.total };
+  return { priced, itemsTotal, total: accepted ?? priced.total, serverAdjusted: accepted !== null && accepted !== priced.total, promotions };
 }

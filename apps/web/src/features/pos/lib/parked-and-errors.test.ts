@@ -10,6 +10,7 @@ const line = (overrides: Partial<OrderDetail['lines'][number]>): OrderDetail['li
   productId: '00000000-0000-4000-8000-000000000001',
   name: 'Coffee beans',
   modifiers: [],
+  promotion: null,
   unitPrice: 1250,
   quantity: 2,
   taxRateBasisPoints: 1000,

@@ -37,6 +37,7 @@ const savedCartSchema = z.object({
         priceOverride: minor.nullable(),
         quantity: z.number().int().min(1).max(MAX_QUANTITY),
         taxRateBasisPoints: z.number().int().min(0).max(100_000),
+        categoryId: z.string().max(64).nullable().optional(),
         discount: discountInput.nullable(),
         note: z.string().max(500),
         modifiers: z.array(chosenModifierView).max(600).optional(),

@@ -1,0 +1,105 @@
+import { promotionInput, promotionsForCart, type AppliedPromotion, type Promotion, type PromotionView } from '@till/core';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TenantContext } from '../../lib/context.ts';
+import { businessRepository } from '../business/business.repository.ts';
+import { promotionsRepository as repo, type PromotionRow } from './promotions.repository.ts';
+
+export type PromotionInput = z.output<typeof promotionInput>;
+
+const actorOf = (tenant: TenantContext) => ({ actorUserId: tenant.userId, actorEmployeeId: tenant.employeeSession?.employeeId ?? null });
+const promotionNotFound = () => new AppError(404, 'promotion_not_found', 'That promotion does not exist');
+
+export function toPromotion(row: PromotionRow): Promotion {
+  return {
+    id: row.id,
+    name: row.name,
+    active: row.active,
+    productId: row.productId,
+    categoryId: row.categoryId,
+    rule: row.rule,
+    startsOn: row.startsOn,
+    endsOn: row.endsOn,
+    daysOfWeek: row.daysOfWeek,
+    startTime: row.startTime,
+    endTime: row.endTime,
+  };
+}
+
+const toView = (row: PromotionRow): PromotionView => ({ ...toPromotion(row), createdAt: row.createdAt.toISOString() });
+
+export async function listPromotions(database: Database, businessId: string): Promise<PromotionView[]> {
+  return database.withTenant(businessId, async (tx) => (await repo.list(tx, businessId)).map(toView));
+}
+
+/** What the till prices with: the active promotions and the zone their dates and hours are in. */
+export async function listTillPromotions(database: Database, businessId: string): Promise<{ timeZone: string; promotions: PromotionView[] }> {
+  return database.withTenant(businessId, async (tx) => ({
+    timeZone: await repo.timeZone(tx, businessId),
+    promotions: (await repo.list(tx, businessId, true)).map(toView),
+  }));
+}
+
+async function checkTarget(tx: Tx, businessId: string, input: PromotionInput) {
+  if (input.productId && !(await repo.productExists(tx, businessId, input.productId))) {
+    throw new AppError(422, 'product_not_found', 'That product does not exist');
+  }
+  if (input.categoryId && !(await repo.categoryExists(tx, businessId, input.categoryId))) {
+    throw new AppError(422, 'category_not_found', 'That category does not exist');
+  }
+}
+
+const columns = (input: PromotionInput) => ({
+  name: input.name,
+  active: input.active,
+  productId: input.productId,
+  categoryId: input.categoryId,
+  rule: input.rule,
+  startsOn: input.startsOn,
+  endsOn: input.endsOn,
+  daysOfWeek: [...input.daysOfWeek].sort((a, b) => a - b),
+  startTime: input.startTime,
+  endTime: input.endTime,
+});
+
+export async function createPromotion(database: Database, tenant: TenantContext, input: PromotionInput): Promise<PromotionView> {
+  return database.withTenant(tenant.businessId, async (tx) => {
+    await checkTarget(tx, tenant.businessId, input);
+    const row = await repo.insert(tx, { businessId: tenant.businessId, ...columns(input) });
+    await businessRepository.insertAudit(tx, { businessId: tenant.businessId, ...actorOf(tenant), action: 'promotion.created', details: { promotion_id: row.id, name: row.name } });
+    return toView(row);
+  });
+}
+
+/** Replaces a promotion (the management page sends it whole; switching it off is active: false). */
+export async function updatePromotion(database: Database, tenant: TenantContext, id: string, input: PromotionInput): Promise<PromotionView> {
+  return database.withTenant(tenant.businessId, async (tx) => {
+    if (!(await repo.findById(tx, tenant.businessId, id))) throw promotionNotFound();
+    await checkTarget(tx, tenant.businessId, input);
+    const row = await repo.update(tx, tenant.businessId, id, columns(input));
+    await businessRepository.insertAudit(tx, { businessId: tenant.businessId, ...actorOf(tenant), action: 'promotion.updated', details: { promotion_id: row.id, active: row.active } });
+    return toView(row);
+  });
+}
+
+/**
+ * The promotion each line of a sale takes (core `promotionsForCart`), priced here as the till
+ * priced it; lines' unit prices include their modifiers. One read, only for a business with
+ * promotions_pricing on.
+ */
+export async function promotionsForSale(
+  database: Database,
+  businessId: string,
+  lines: { productId: string; unitPrice: number; quantity: number }[],
+  now: Date,
+): Promise<(AppliedPromotion | null)[]> {
+  const { timeZone, rows, categories } = await database.withTenant(businessId, async (tx) => ({
+    timeZone: await repo.timeZone(tx, businessId),
+    rows: await repo.list(tx, businessId, true),
+    categories: await repo.productCategories(tx, businessId, [...new Set(lines.map((line) => line.productId))]),
+  }));
+  if (rows.length === 0) return lines.map(() => null);
+  const cart = lines.map((line) => ({ ...line, categoryId: categories.get(line.productId) ?? null }));
+  return promotionsForCart(cart, rows.map(toPromotion), timeZone, now);
+}

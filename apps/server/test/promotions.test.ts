@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { priceCart, promotionsForCart, type PromotionView } from '@till/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderLines, promotions } from '../src/db/schema/index.ts';
+import { startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
+
+/** Promotions (issue 20 item 5, decision 050): managed per SPEC §6, priced alike by the till and checkout. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function ok(res: { status: number; body: any }, status: number) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function shop(timeZone = 'UTC') {
+  const owner = await staffBusiness(server, { features: { pos_system: true, promotions_pricing: true, inventory_management: true, employee_management: true }, timeZone });
+  const client = owner.client;
+  const drinks = (await ok(await client.post('/api/categories', { name: 'Drinks' }), 201)).category as { id: string };
+  const cola = (await ok(await client.post('/api/products', { name: 'Cola', price: 250, categoryId: drinks.id }), 201)).product as { id: string };
+  const bread = (await ok(await client.post('/api/products', { name: 'Bread', price: 400 }), 201)).product as { id: string };
+  return { ...owner, drinks, cola, bread };
+}
+
+const twentyOffDrinks = (categoryId: string, extra: Record<string, unknown> = {}) => ({ name: '20% off drinks', categoryId, rule: { kind: 'percent_off', basisPoints: 2000 }, ...extra });
+
+/** The till's arithmetic: the active promotions from /api/pos/promotions through the same core functions. */
+async function tillTotal(client: ApiClient, lines: { productId: string; categoryId: string | null; unitPrice: number; quantity: number }[]) {
+  const { timeZone, promotions: active } = (await ok(await client.get('/api/pos/promotions'), 200)) as { timeZone: string; promotions: PromotionView[] };
+  const applied = promotionsForCart(lines, active, timeZone, new Date());
+  const settings = (await ok(await client.get('/api/business-settings'), 200)) as { prices_include_tax: boolean };
+  const priced = priceCart({
+    pricesIncludeTax: settings.prices_include_tax,
+    lines: lines.map((line, index) => ({ unitPrice: line.unitPrice, quantity: line.quantity, taxRateBasisPoints: 0, promotionDiscount: applied[index]?.amount ?? 0 })),
+  });
+  return { total: priced.total, applied };
+}
+
+async function checkout(client: ApiClient, lines: { productId: string; quantity: number }[], expectedTotal: number) {
+  return client.post('/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'cash', amount: expectedTotal }], expectedTotal });
+}
+
+/** What the server charges for a cart (its total_mismatch answer names it). */
+async function serverTotal(client: ApiClient, lines: { productId: string; quantity: number }[]) {
+  const res = await checkout(client, lines, 0);
+  expect(res.body.error.code).toBe('total_mismatch');
+  return res.body.error.serverTotal as number;
+}
+
+/** 'HH:MM' of the wall clock in a zone, shifted by some minutes. */
+function clockIn(timeZone: string, shiftMinutes: number): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(Date.now() + shiftMinutes * 60_000));
+  return `${parts.find((part) => part.type === 'hour')!.value}:${parts.find((part) => part.type === 'minute')!.value}`;
+}
+
+describe('promotions', () => {
+  it('a promotion prices the same at the till and at checkout, and the order line keeps it', async () => {
+    const s = await shop();
+    const created = await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id)), 201);
+    expect(created.promotion).toMatchObject({ name: '20% off drinks', active: true, categoryId: s.drinks.id, rule: { kind: 'percent_off', basisPoints: 2000 } });
+    const cart = [
+      { productId: s.cola.id, categoryId: s.drinks.id, unitPrice: 250, quantity: 2 },
+      { productId: s.bread.id, categoryId: null, unitPrice: 400, quantity: 1 },
+    ];
+    const till = await tillTotal(s.client, cart);
+    expect(till.applied.map((line) => line?.amount ?? 0)).toEqual([100, 0]);
+    expect(till.total).toBe(800);
+    const sale = await ok(await checkout(s.client, cart.map(({ productId, quantity }) => ({ productId, quantity })), till.total), 201);
+    expect(sale.order.total).toBe(800);
+    expect(sale.order.discountTotal).toBe(100);
+    expect(sale.lines[0]).toMatchObject({ lineDiscountAmount: 100, total: 400, promotion: { id: created.promotion.id, name: '20% off drinks', amount: 100 } });
+    expect(sale.lines[1].promotion).toBeNull();
+    const rows = await server.database.withTenant(s.businessId, (tx) => tx.select().from(orderLines).where(eq(orderLines.orderId, sale.order.id)));
+    expect(rows.find((row) => row.productId === s.cola.id)!.promotion).toEqual({ id: created.promotion.id, name: '20% off drinks', amount: 100 });
+  });
+
+  it('refuses a total that ignores a live promotion, naming the server total', async () => {
+    const s = await shop();
+    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id)), 201);
+    const res = await checkout(s.client, [{ productId: s.cola.id, quantity: 1 }], 250);
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ code: 'total_mismatch', serverTotal: 200 });
+  });
+
+  it('inactive, expired and not-yet-started promotions do not apply', async () => {
+    const s = await shop();
+    const today = new Date().toISOString().slice(0, 10);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { name: 'Off', active: false })), 201);
+    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { name: 'Expired', startsOn: day(-10), endsOn: day(-1) })), 201);
+    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { name: 'Later', startsOn: day(1) })), 201);
+    expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }])).toBe(250);
+    expect((await ok(await s.client.get('/api/pos/promotions'), 200)).promotions.map((p: PromotionView) => p.name).sort()).toEqual(['Expired', 'Later']);
+    // Switched on again, the first one applies from the next sale.
+    const off = (await ok(await s.client.get('/api/promotions'), 200)).promotions.find((p: PromotionView) => p.name === 'Off') as PromotionView;
+    const { id: _id, createdAt: _createdAt, ...body } = off;
+    await ok(await s.client.request('PUT', `/api/promotions/${off.id}`, { ...body, active: true, endsOn: today }), 200);
+    expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }])).toBe(200);
+  });
+
+  it("reads a happy hour's window in the business's time zone", async () => {
+    // Tokyo is 9 hours ahead of UTC: a window around Tokyo's clock is not around UTC's.
+    for (const [zone, applies] of [
+      ['Asia/Tokyo', true],
+      ['UTC', false],
+    ] as const) {
+      const s = await shop(zone);
+      const window = { startTime: clockIn('Asia/Tokyo', -60), endTime: clockIn('Asia/Tokyo', 60) };
+      await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, window)), 201);
+      expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }]), zone).toBe(applies ? 200 : 250);
+    }
+    // In the business's zone, a window that opens in two hours or closed an hour ago does not apply.
+    const s = await shop('Asia/Tokyo');
+    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { startTime: clockIn('Asia/Tokyo', 120), endTime: clockIn('Asia/Tokyo', 180) })), 201);
+    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { startTime: clockIn('Asia/Tokyo', -180), endTime: clockIn('Asia/Tokyo', -60) })), 201);
+    expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }])).toBe(250);
+  });
+
+  it('answers bad input with 4xx and writes nothing', async () => {
+    const s = await shop();
+    const other = await shop();
+    const cases: [unknown, number, string][] = [
+      [{ name: 'No target', rule: { kind: 'percent_off', basisPoints: 2000 } }, 400, 'validation_error'],
+      [twentyOffDrinks(s.drinks.id, { rule: { kind: 'percent_off', basisPoints: 10_001 } }), 400, 'validation_error'],
+      [twentyOffDrinks(s.drinks.id, { startTime: '25:00', endTime: '26:00' }), 400, 'validation_error'],
+      [twentyOffDrinks(s.drinks.id, { startsOn: '2026-12-02', endsOn: '2026-12-01' }), 400, 'validation_error'],
+      [twentyOffDrinks(s.drinks.id, { rule: { kind: 'bundle_price', quantity: 1, price: 100 } }), 400, 'validation_error'],
+      [twentyOffDrinks(s.drinks.id, { extra: true }), 400, 'validation_error'],
+      [twentyOffDrinks(other.drinks.id), 422, 'category_not_found'],
+      [{ name: 'Other shop', productId: other.cola.id, rule: { kind: 'amount_off', amount: 50 } }, 422, 'product_not_found'],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await s.client.post('/api/promotions', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error.code).toBe(code);
+    }
+    expect((await s.client.request('PUT', `/api/promotions/${randomUUID()}`, twentyOffDrinks(s.drinks.id))).body.error.code).toBe('promotion_not_found');
+    const rows = await server.database.withTenant(s.businessId, (tx) => tx.select().from(promotions).where(eq(promotions.businessId, s.businessId)));
+    expect(rows).toEqual([]);
+  });
+
+  it('SPEC §6: only those who may change settings manage promotions; every till role prices with them', async () => {
+    const s = await shop();
+    const { headersOf } = await staffOfEveryRole(server, s);
+    for (const actor of ['cashier', 'kitchen', 'manager', 'adminNone']) {
+      expect((await s.client.request('POST', '/api/promotions', twentyOffDrinks(s.drinks.id), headersOf(actor))).status, actor).toBe(403);
+      expect((await s.client.request('GET', '/api/promotions', undefined, headersOf(actor))).status, actor).toBe(403);
+    }
+    for (const actor of ['adminAll', 'ownerPin']) {
+      expect((await s.client.request('POST', '/api/promotions', twentyOffDrinks(s.drinks.id, { name: `By ${actor}` }), headersOf(actor))).status, actor).toBe(201);
+    }
+    expect((await s.client.request('GET', '/api/pos/promotions', undefined, headersOf('cashier'))).body.promotions).toHaveLength(2);
+    // The feature switch gates all of it.
+    const off = await staffBusiness(server, { features: { pos_system: true, promotions_pricing: false } });
+    expect((await off.client.get('/api/promotions')).body.error.code).toBe('feature_disabled');
+    expect((await off.client.get('/api/pos/promotions')).status).toBe(403);
+  });
+});

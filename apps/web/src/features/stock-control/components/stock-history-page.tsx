@@ -223,19 +223,24 @@ function StoreStockCard({ productId }: { productId: string }) {
                 <TableHead>Store</TableHead>
                 <TableHead className="text-right">In stock</TableHead>
                 <TableHead className="text-right">On its way</TableHead>
-                <TableHead>Shelf</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {stock.data.map((row) => (
                 <TableRow key={row.storeId}>
-                  <TableCell>
-                    {row.name}
-                    {row.isActive ? '' : ' (closed)'}
+                  <TableCell className="whitespace-normal">
+                    <div>
+                      {row.name}
+                      {row.isActive ? '' : ' (closed)'}
+                    </div>
+                    {row.isActive ? (
+                      <ShelfInput key={row.shelf ?? ''} productId={productId} storeId={row.storeId} storeName={row.name} shelf={row.shelf} />
+                    ) : row.shelf ? (
+                      <div className="text-sm text-muted-foreground">Shelf {row.shelf}</div>
+                    ) : null}
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{formatUnits(row.quantity)}</TableCell>
                   <TableCell className="text-right tabular-nums">{row.inTransit ? formatUnits(row.inTransit) : '—'}</TableCell>
-                  <TableCell>{row.isActive ? <ShelfInput key={row.shelf ?? ''} productId={productId} storeId={row.storeId} storeName={row.name} shelf={row.shelf} /> : (row.shelf ?? '')}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -260,13 +265,13 @@ function ShelfInput({ productId, storeId, storeName, shelf }: { productId: strin
       aria-label={`Shelf in ${storeName}`}
       value={value}
       maxLength={60}
-      placeholder="—"
+      placeholder="Shelf"
       onChange={(event) => setValue(event.target.value)}
       onBlur={save}
       onKeyDown={(event) => {
         if (event.key === 'Enter') save();
       }}
-      className="h-11 w-24 sm:h-8"
+      className="mt-1 h-11 w-28 sm:h-8"
     />
   );
 }

@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
-import { StorePicker, useChosenStore } from '@/components/store-picker';
+import { StorePicker, useChosenStore, useStoreOptions } from '@/components/store-picker';
 import { useCategoryOptions, useStartStockCount, useStockCounts } from '../api/stock-control';
 import { formatMoment, formatUnits, selectClass } from './format';
 
@@ -23,7 +23,8 @@ export function StockCountsPage() {
   const timeZone = useMe().data?.business?.time_zone;
   const counts = useStockCounts();
   const list = counts.data?.counts ?? [];
-  const several = list.some((count) => count.storeId !== list[0]?.storeId);
+  // With several stores each count names the store it counted.
+  const several = useStoreOptions().length > 0;
 
   return (
     <div className="grid grid-cols-1 gap-6">

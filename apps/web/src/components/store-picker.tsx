@@ -28,10 +28,10 @@ export function useStoreOptions(): Store[] {
   return multiStore && open.length > 1 ? open : [];
 }
 
-/** A chosen store for a stock write: the main store until the user picks another. */
-export function useChosenStore(): [Store[], string, (storeId: string) => void] {
+/** A chosen store for a stock write: `initial` (a store the screen shows), else the main store, until the user picks another. */
+export function useChosenStore(initial = ''): [Store[], string, (storeId: string) => void] {
   const stores = useStoreOptions();
-  const [picked, setPicked] = useState('');
+  const [picked, setPicked] = useState(initial);
   const main = stores.find((store) => store.isDefault) ?? stores[0];
   const storeId = stores.some((store) => store.id === picked) ? picked : (main?.id ?? '');
   return [stores, storeId, setPicked];

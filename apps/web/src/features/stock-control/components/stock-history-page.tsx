@@ -100,7 +100,7 @@ export function StockHistoryPage() {
             </section>
             <div className="grid gap-6">
               {multiStore ? <StoreStockCard productId={product.id} /> : null}
-              <AdjustStockCard product={product} shownStore={stores.find((store) => store.id === storeId)?.name ?? null} />
+              <AdjustStockCard key={storeId} product={product} storeFilter={storeId} shownStore={stores.find((store) => store.id === storeId)?.name ?? null} />
             </div>
           </div>
         </>
@@ -109,9 +109,10 @@ export function StockHistoryPage() {
   );
 }
 
-function AdjustStockCard({ product, shownStore }: { product: HistoryProduct; shownStore: string | null }) {
+function AdjustStockCard({ product, storeFilter, shownStore }: { product: HistoryProduct; storeFilter: string; shownStore: string | null }) {
   const adjust = useAdjustStock();
-  const [stores, storeId, setStoreId] = useChosenStore();
+  // Adjusts the store whose history is shown, unless another is picked.
+  const [stores, storeId, setStoreId] = useChosenStore(storeFilter);
   const [direction, setDirection] = useState<'add' | 'remove'>('add');
   const [quantity, setQuantity] = useState('');
   const [reason, setReason] = useState<AdjustmentReason>('received');

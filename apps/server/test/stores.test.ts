@@ -80,7 +80,7 @@ describe('stores', () => {
     expect(stock.get(s.main.id)).toBe(10);
     expect(s.main.isDefault).toBe(true);
     const perStore = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores;
-    expect(perStore).toEqual([{ storeId: s.main.id, name: 'Main store', isDefault: true, isActive: true, quantity: 10, inTransit: 0 }]);
+    expect(perStore).toEqual([{ storeId: s.main.id, name: 'Main store', isDefault: true, isActive: true, quantity: 10, shelf: null, inTransit: 0 }]);
     // A sale at a one-store business takes from the main store, and the product's number follows.
     await ok(await pay(s.client, s.milk.id, 2), 201);
     expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(8);

@@ -62,6 +62,8 @@ export const stockAdjustmentInput = z.strictObject({
     .refine((value) => value !== 0, 'must not be zero'),
   reason: z.enum(ADJUSTMENT_REASONS),
   note: z.string().trim().max(500).nullable().optional(),
+  /** The store whose shelf moves (decision 049); left out: the main store. */
+  storeId: z.uuid().optional(),
 });
 export type StockAdjustmentInput = z.infer<typeof stockAdjustmentInput>;
 
@@ -71,15 +73,37 @@ export const wasteRecordInput = z.strictObject({
   quantity: wholeUnits,
   reason: z.enum(WASTE_REASONS),
   note: z.string().trim().max(500).nullable().optional(),
+  /** The store the units were wasted in (decision 049); left out: the main store. */
+  storeId: z.uuid().optional(),
 });
 export type WasteRecordInput = z.infer<typeof wasteRecordInput>;
 
+export const STOCK_COUNT_SCOPES = ['full', 'category', 'shelf'] as const;
+export type StockCountScope = (typeof STOCK_COUNT_SCOPES)[number];
+/** Longest shelf (location) name a product may have in a store. */
+export const MAX_SHELF_LENGTH = 60;
+/** A shelf or location in a store ("A3", "Back room"): trimmed, never empty. */
+export const shelfName = z.string().trim().min(1, 'must not be empty').max(MAX_SHELF_LENGTH);
+
 export const startStockCountInput = z.strictObject({
-  scope: z.enum(['full', 'category']),
+  scope: z.enum(STOCK_COUNT_SCOPES),
   categoryId: z.uuid().nullable().optional(),
+  /** The shelf a 'shelf' count covers: the products placed on it in the count's store. */
+  shelf: shelfName.nullable().optional(),
+  /** The store whose shelves are counted (decision 049); left out: the main store. */
+  storeId: z.uuid().optional(),
   note: z.string().trim().max(500).nullable().optional(),
 });
 export type StartStockCountInput = z.infer<typeof startStockCountInput>;
+
+/** Where products sit in one store (a count by shelf covers one shelf); null takes a product off its shelf. */
+export const setShelvesInput = z.strictObject({
+  lines: z
+    .array(z.strictObject({ productId: z.uuid(), shelf: shelfName.nullable() }))
+    .min(1)
+    .max(MAX_COUNT_LINES),
+});
+export type SetShelvesInput = z.infer<typeof setShelvesInput>;
 
 export const recordCountsInput = z.strictObject({
   lines: z

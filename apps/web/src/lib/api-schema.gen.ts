@@ -10631,7 +10631,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Receive a delivery against a purchase order (lines name purchaseOrderLineId) or without one (lines name productId and unitCost). Send a client-generated UUID idempotencyKey: a retry returns the first receipt (200) and never adds stock twice; the same key with another body is a 409. */
+        /** Receive a delivery against a purchase order (lines name purchaseOrderLineId) or without one (lines name productId and unitCost). storeId names the store it arrives at (else the main store; another business’s store is 404 store_not_found). Send a client-generated UUID idempotencyKey: a retry returns the first receipt (200) and never adds stock twice; the same key with another body is a 409. */
         post: {
             parameters: {
                 query?: never;
@@ -10658,6 +10658,8 @@ export interface paths {
                         note?: string | null;
                         /** Format: uuid */
                         purchaseOrderId?: string;
+                        /** Format: uuid */
+                        storeId?: string;
                         /** Format: uuid */
                         supplierId?: string;
                     };
@@ -17041,6 +17043,7 @@ export interface paths {
                     method?: "cash" | "card" | "other";
                     number?: number;
                     status?: "parked" | "paid" | "voided" | "partially_refunded" | "refunded";
+                    storeId?: string;
                     to?: string;
                 };
                 header?: never;
@@ -17075,6 +17078,8 @@ export interface paths {
                                 refundedTotal: number;
                                 /** @enum {string} */
                                 status: "parked" | "paid" | "voided" | "partially_refunded" | "refunded";
+                                /** Format: uuid */
+                                storeId: string | null;
                                 total: number;
                             }[];
                         };
@@ -19282,12 +19287,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every stock movement of a product (sale, refund, receipt, adjustment, count, waste...), newest first, with the stock after each and who made it; a page at a time */
+        /** Every stock movement of a product (sale, refund, receipt, adjustment, count, waste...), newest first, with the stock after each and who made it; a page at a time. With storeId: that store’s movements and stock (404 store_not_found for a store of another business). */
         get: {
             parameters: {
                 query?: {
                     cursor?: string;
                     limit?: number;
+                    storeId?: string;
                 };
                 header?: never;
                 path: {
@@ -19476,6 +19482,7 @@ export interface paths {
                                 isDefault: boolean;
                                 name: string;
                                 quantity: number;
+                                shelf: string | null;
                                 /** Format: uuid */
                                 storeId: string;
                             }[];
@@ -23698,7 +23705,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adjust a product’s stock with a reason (received, damaged, lost, theft, correction, returned_to_supplier) and a note: one adjustment movement, audited. Whole units only; stock stays at or above zero unless negative stock is allowed (409 insufficient_stock). A retry with the same idempotencyKey returns the first adjustment (200). */
+        /** Adjust a product’s stock with a reason (received, damaged, lost, theft, correction, returned_to_supplier) and a note: one adjustment movement in storeId’s store (else the main store), audited. Whole units only; stock stays at or above zero unless negative stock is allowed (409 insufficient_stock). A retry with the same idempotencyKey returns the first adjustment (200). */
         post: {
             parameters: {
                 query?: never;
@@ -23717,6 +23724,8 @@ export interface paths {
                         quantityDelta: number;
                         /** @enum {string} */
                         reason: "received" | "damaged" | "lost" | "theft" | "correction" | "returned_to_supplier";
+                        /** Format: uuid */
+                        storeId?: string;
                     };
                 };
             };
@@ -23838,10 +23847,14 @@ export interface paths {
                                 note: string | null;
                                 postedAt: string | null;
                                 /** @enum {string} */
-                                scope: "full" | "category";
+                                scope: "full" | "category" | "shelf";
+                                shelf: string | null;
                                 startedAt: string;
                                 /** @enum {string} */
                                 status: "counting" | "posted" | "cancelled";
+                                /** Format: uuid */
+                                storeId: string | null;
+                                storeName: string | null;
                             }[];
                         };
                     };
@@ -23867,7 +23880,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Start a count, full or of one category: the expected quantity of every tracked product is snapshotted now */
+        /** Start a count of one store (storeId, else the main store), full, of one category or of one shelf: the expected quantity of every tracked product (the store’s stock) is snapshotted now */
         post: {
             parameters: {
                 query?: never;
@@ -23882,7 +23895,10 @@ export interface paths {
                         categoryId?: string | null;
                         note?: string | null;
                         /** @enum {string} */
-                        scope: "full" | "category";
+                        scope: "full" | "category" | "shelf";
+                        shelf?: string | null;
+                        /** Format: uuid */
+                        storeId?: string;
                     };
                 };
             };
@@ -27540,6 +27556,101 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/stores/{id}/shelves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set where products sit in a store (a shelf or location such as "A3"; null takes a product off its shelf): what a count by shelf covers. All or nothing. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        lines: {
+                            /** Format: uuid */
+                            productId: string;
+                            shelf: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Set */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            updated: number;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stores/{id}/stock": {
         parameters: {
             query?: never;
@@ -30728,7 +30839,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record waste (expired, damaged, spoiled, preparation, other): the units leave stock as a waste movement; the cost lost is the product’s cost now. Idempotent by idempotencyKey. */
+        /** Record waste (expired, damaged, spoiled, preparation, other): the units leave stock as a waste movement; the cost lost is the product’s cost now. In storeId’s store, else the main store. Idempotent by idempotencyKey. */
         post: {
             parameters: {
                 query?: never;
@@ -30747,6 +30858,8 @@ export interface paths {
                         quantity: number;
                         /** @enum {string} */
                         reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
+                        /** Format: uuid */
+                        storeId?: string;
                     };
                 };
             };
@@ -30849,6 +30962,7 @@ export interface paths {
                     from: string;
                     productId?: string;
                     reason?: "expired" | "damaged" | "spoiled" | "preparation" | "other";
+                    storeId?: string;
                     to: string;
                 };
                 header?: never;
@@ -30926,6 +31040,7 @@ export interface paths {
                     from: string;
                     productId?: string;
                     reason?: "expired" | "damaged" | "spoiled" | "preparation" | "other";
+                    storeId?: string;
                     to: string;
                 };
                 header?: never;
@@ -33999,6 +34114,8 @@ export interface components {
             purchaseOrderId: string | null;
             receivedAt: string;
             /** Format: uuid */
+            storeId: string | null;
+            /** Format: uuid */
             supplierId: string | null;
         };
         Health: {
@@ -35233,6 +35350,8 @@ export interface components {
             quantityAfter: number;
             quantityDelta: number;
             reason: string;
+            /** Format: uuid */
+            storeId: string | null;
         };
         StockCount: {
             /** Format: uuid */
@@ -35249,15 +35368,19 @@ export interface components {
                 postedDifference: number | null;
                 /** Format: uuid */
                 productId: string;
+                shelf: string | null;
                 sku: string | null;
             }[];
             note: string | null;
             postedAt: string | null;
             /** @enum {string} */
-            scope: "full" | "category";
+            scope: "full" | "category" | "shelf";
+            shelf: string | null;
             startedAt: string;
             /** @enum {string} */
             status: "counting" | "posted" | "cancelled";
+            /** Format: uuid */
+            storeId: string | null;
         };
         StockForecast: {
             /** @description When the model was trained (ISO 8601) */
@@ -35524,6 +35647,8 @@ export interface components {
             quantity: number;
             /** @enum {string} */
             reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
+            /** Format: uuid */
+            storeId: string | null;
             unitCost: number;
         };
         WebhookDelivery: {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, date, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business.ts';
 import { products } from './sales.ts';
+import { stores } from './stores.ts';
 import { suppliers } from './suppliers.ts';
 
 /**
@@ -108,12 +109,15 @@ export const goodsReceipts = pgTable(
     idempotencyKey: uuid('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     note: text('note'),
+    /** The store the delivery arrived at (decision 049); its movements add to that store's stock. */
+    storeId: uuid('store_id'),
     actorUserId: uuid('actor_user_id'),
     actorEmployeeId: uuid('actor_employee_id'),
     receivedAt: createdAt(),
   },
   (table) => [
     foreignKey({ name: 'goods_receipts_supplier_fk', columns: [table.businessId, table.supplierId], foreignColumns: [suppliers.businessId, suppliers.id] }),
+    foreignKey({ name: 'goods_receipts_store_fk', columns: [table.businessId, table.storeId], foreignColumns: [stores.businessId, stores.id] }),
     uniqueIndex('goods_receipts_business_idempotency').on(table.businessId, table.idempotencyKey),
     index('goods_receipts_order').on(table.businessId, table.purchaseOrderId),
   ],

@@ -1,6 +1,7 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business.ts';
 import { categories, products } from './sales.ts';
+import { stores } from './stores.ts';
 
 /**
  * Stock control (issue 14 items 3, 4, 6): adjustments with a reason, waste with the cost lost,
@@ -29,13 +30,18 @@ export const stockAdjustments = pgTable(
     reason: text('reason', { enum: ['received', 'damaged', 'lost', 'theft', 'correction', 'returned_to_supplier'] }).notNull(),
     note: text('note'),
     quantityAfter: integer('quantity_after').notNull(),
+    /** The store whose shelf moved (decision 049); quantityAfter is that store's stock when the business has several. */
+    storeId: uuid('store_id'),
     idempotencyKey: uuid('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     actorUserId: uuid('actor_user_id'),
     actorEmployeeId: uuid('actor_employee_id'),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('stock_adjustments_business_idempotency').on(table.businessId, table.idempotencyKey)],
+  (table) => [
+    uniqueIndex('stock_adjustments_business_idempotency').on(table.businessId, table.idempotencyKey),
+    foreignKey({ name: 'stock_adjustments_store_fk', columns: [table.businessId, table.storeId], foreignColumns: [stores.businessId, stores.id] }),
+  ],
 );
 
 export const wasteRecords = pgTable(
@@ -50,6 +56,8 @@ export const wasteRecords = pgTable(
     /** The product's cost when the waste was recorded, and quantity × it: the cost lost. */
     unitCost: money('unit_cost').notNull(),
     costValue: money('cost_value').notNull(),
+    /** The store the units were wasted in (decision 049). */
+    storeId: uuid('store_id'),
     idempotencyKey: uuid('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     actorUserId: uuid('actor_user_id'),
@@ -61,6 +69,7 @@ export const wasteRecords = pgTable(
   (table) => [
     uniqueIndex('waste_records_business_idempotency').on(table.businessId, table.idempotencyKey),
     index('waste_records_business_created').on(table.businessId, table.createdAt),
+    foreignKey({ name: 'waste_records_store_fk', columns: [table.businessId, table.storeId], foreignColumns: [stores.businessId, stores.id] }),
   ],
 );
 
@@ -69,8 +78,12 @@ export const stockCounts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     businessId: businessId(),
-    scope: text('scope', { enum: ['full', 'category'] }).notNull(),
+    scope: text('scope', { enum: ['full', 'category', 'shelf'] }).notNull(),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /** The shelf a 'shelf' count covers (product_stock.shelf in the count's store). */
+    shelf: text('shelf'),
+    /** The store counted (decision 049): expected quantities and postings are that store's. */
+    storeId: uuid('store_id'),
     status: text('status', { enum: ['counting', 'posted', 'cancelled'] }).notNull().default('counting'),
     note: text('note'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
@@ -80,7 +93,10 @@ export const stockCounts = pgTable(
     postedByUserId: uuid('posted_by_user_id'),
     postedByEmployeeId: uuid('posted_by_employee_id'),
   },
-  (table) => [index('stock_counts_business_started').on(table.businessId, table.startedAt)],
+  (table) => [
+    index('stock_counts_business_started').on(table.businessId, table.startedAt),
+    foreignKey({ name: 'stock_counts_store_fk', columns: [table.businessId, table.storeId], foreignColumns: [stores.businessId, stores.id] }),
+  ],
 );
 
 /** One product of a count: expected is snapshotted at the start; counted when someone counts it. */

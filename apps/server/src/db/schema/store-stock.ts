@@ -24,6 +24,8 @@ export const productStock = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(0),
+    /** Where the product sits in this store ("A3", "Back room"): what a count by shelf covers (decision 049). */
+    shelf: text('shelf'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

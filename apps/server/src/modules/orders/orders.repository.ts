@@ -8,6 +8,8 @@ export interface OrderListFilter {
   status?: (typeof orders.$inferSelect)['status'] | undefined;
   employeeId?: string | undefined;
   customerId?: string | undefined;
+  /** One store's orders (decision 049): orders.store_id, the register's store when sold. */
+  storeId?: string | undefined;
   method?: 'cash' | 'card' | 'other' | undefined;
   number?: number | undefined;
   after?: { createdAt: Date; id: string } | undefined;
@@ -22,6 +24,7 @@ export const ordersRepository = {
     if (filter.status) conditions.push(eq(orders.status, filter.status));
     if (filter.employeeId) conditions.push(eq(orders.employeeId, filter.employeeId));
     if (filter.customerId) conditions.push(eq(orders.customerId, filter.customerId));
+    if (filter.storeId) conditions.push(eq(orders.storeId, filter.storeId));
     if (filter.number !== undefined) conditions.push(eq(orders.number, filter.number));
     if (filter.method) {
       conditions.push(
@@ -51,6 +54,7 @@ export const ordersRepository = {
         employeeId: orders.employeeId,
         customerId: orders.customerId,
         customerName: customers.name,
+        storeId: orders.storeId,
         employeeName: employees.fullName,
         itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`.mapWith(Number),
         methods: sql<string[]>`(select coalesce(array_agg(distinct ${payments.method}), '{}') from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.amount} > 0)`,

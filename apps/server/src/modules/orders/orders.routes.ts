@@ -25,6 +25,8 @@ const listRoute = defineRoute({
       status: z.enum(ORDER_STATUSES).optional(),
       employeeId: z.uuid().optional(),
       customerId: z.uuid().optional(),
+      /** One store's orders (decision 049). */
+      storeId: z.uuid().optional(),
       method: z.enum(PAYMENT_METHODS).optional(),
       number: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
       limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -47,6 +49,7 @@ const listRoute = defineRoute({
             employeeId: z.uuid().nullable(),
             customerId: z.uuid().nullable(),
             customerName: z.string().nullable(),
+            storeId: z.uuid().nullable(),
             /** Who sold it on a PIN session; null when the owner's account did. */
             employeeName: z.string().nullable(),
             itemCount: z.number().int(),

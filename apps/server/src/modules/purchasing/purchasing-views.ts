@@ -45,6 +45,7 @@ export function toReceiptView(receipt: ReceiptRow, lines: { line: ReceiptLineRow
     id: receipt.id,
     purchaseOrderId: receipt.purchaseOrderId,
     supplierId: receipt.supplierId,
+    storeId: receipt.storeId,
     note: receipt.note,
     receivedAt: receipt.receivedAt.toISOString(),
     lines: lines

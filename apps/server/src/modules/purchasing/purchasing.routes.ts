@@ -76,6 +76,7 @@ const receiptSchema = z
     id: z.uuid(),
     purchaseOrderId: z.uuid().nullable(),
     supplierId: z.uuid().nullable(),
+    storeId: z.uuid().nullable(),
     note: z.string().nullable(),
     receivedAt: z.string(),
     lines: z.array(
@@ -383,6 +384,7 @@ const receiveRoute = defineRoute({
   tags: ['purchasing'],
   summary:
     'Receive a delivery against a purchase order (lines name purchaseOrderLineId) or without one (lines name productId and unitCost). ' +
+    'storeId names the store it arrives at (else the main store; another business’s store is 404 store_not_found). ' +
     'Send a client-generated UUID idempotencyKey: a retry returns the first receipt (200) and never adds stock twice; the same key with another body is a 409.',
   request: {
     body: jsonBody(
@@ -390,6 +392,8 @@ const receiveRoute = defineRoute({
         idempotencyKey: z.uuid('idempotencyKey is a client-generated UUID'),
         purchaseOrderId: z.uuid().optional(),
         supplierId: z.uuid().optional(),
+        /** The store the delivery arrives at (decision 049); left out: the main store. */
+        storeId: z.uuid().optional(),
         note: multiLine(z.string().max(2000)).nullable().optional(),
         lines: z
           .array(

@@ -12,11 +12,14 @@ import { MAX_LINE_AMOUNT } from './order-lines.ts';
 import { readPurchaseOrder } from './read-purchase-order.ts';
 import { receiptLots } from '../batches/receipt-batches.ts';
 import { ensureTransition } from './transition-errors.ts';
+import { requireActiveStore } from '../stores/store-errors.ts';
 
 export interface ReceiveGoodsInput {
   idempotencyKey: string;
   purchaseOrderId?: string | undefined;
   supplierId?: string | undefined;
+  /** The store the delivery arrives at (decision 049); left out: the main store. */
+  storeId?: string | undefined;
   note?: string | null | undefined;
   lines: {
     purchaseOrderLineId?: string | undefined;
@@ -89,6 +92,8 @@ async function writeReceipt(tx: Tx, tenant: TenantContext, input: ReceiveGoodsIn
     throw new AppError(422, 'supplier_mismatch', 'The delivery names another supplier than its purchase order');
   }
   if (supplierId && !order && !(await repo.findSupplier(tx, businessId, supplierId))) throw supplierNotFound();
+  // Another business's store is not found (404) and nothing is written.
+  const storeId = input.storeId ? (await requireActiveStore(tx, tenant, input.storeId)).id : null;
 
   // Each received line: which product, how many, at what cost, and the order line it fills.
   type Planned = { orderLineId: string | null; productId: string; quantity: number; unitCost: number; batchNumber: string | null; expiryDate: string | null };
@@ -134,6 +139,7 @@ async function writeReceipt(tx: Tx, tenant: TenantContext, input: ReceiveGoodsIn
     idempotencyKey: input.idempotencyKey,
     requestHash: hash,
     note: input.note?.trim() || null,
+    storeId,
     ...actorOf(tenant),
   });
   const changes: Record<string, unknown>[] = [];
@@ -173,17 +179,26 @@ async function writeReceipt(tx: Tx, tenant: TenantContext, input: ReceiveGoodsIn
   await repo.upsertLastCosts(tx, lastCosts);
   await repo.insertReceiptLines(tx, receiptLines);
   // Decision 048: a batch-tracked product's units go into the lot the line names.
-  const lots = await receiptLots(tx, businessId, planned.map((line) => ({ ...line, name: products.get(line.productId)!.name })));
+  const lots = await receiptLots(tx, businessId, planned.map((line) => ({ ...line, name: products.get(line.productId)!.name })), storeId);
   await repo.insertMovements(
     tx,
-    planned.map((line, index) => ({ businessId, productId: line.productId, quantityDelta: line.quantity, reason: 'receipt' as const, note: `Goods receipt ${receipt.id}`, batchId: lots[index] ?? null, ...actorOf(tenant) })),
+    planned.map((line, index) => ({
+      businessId,
+      productId: line.productId,
+      quantityDelta: line.quantity,
+      reason: 'receipt' as const,
+      note: `Goods receipt ${receipt.id}`,
+      storeId,
+      batchId: lots[index] ?? null,
+      ...actorOf(tenant),
+    })),
   );
   if (order) {
     const lines = (await repo.linesOf(tx, order.id)).map((row) => row.line);
     await repo.updateOrder(tx, businessId, order.id, { status: statusAfterReceiving(lines) });
   }
   await repo.insertAudits(tx, [
-    { businessId, ...actorOf(tenant), action: 'purchase.goods_received', details: { receipt_id: receipt.id, purchase_order_id: order?.id ?? null, supplier_id: supplierId, lines: changes } },
+    { businessId, ...actorOf(tenant), action: 'purchase.goods_received', details: { receipt_id: receipt.id, purchase_order_id: order?.id ?? null, supplier_id: supplierId, store_id: storeId, lines: changes } },
   ]);
   return resultOf(tx, businessId, receipt, false);
 }

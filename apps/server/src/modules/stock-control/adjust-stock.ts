@@ -6,6 +6,7 @@ import type { TenantContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { actorOf, keyReused, notTracked, productNotFound, requestHash } from './stock-control-errors.ts';
 import { stockControlRepository as repo } from './stock-control.repository.ts';
+import { stockOnHand, stockStore } from './stock-store.ts';
 
 type AdjustmentRow = typeof stockAdjustments.$inferSelect;
 
@@ -17,6 +18,7 @@ export function toAdjustmentView(row: AdjustmentRow) {
     reason: row.reason,
     note: row.note,
     quantityAfter: row.quantityAfter,
+    storeId: row.storeId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -52,14 +54,17 @@ async function write(tx: Tx, tenant: TenantContext, input: StockAdjustmentInput,
     return { replayed: true, adjustment: toAdjustmentView(first) };
   }
   if (!product.trackStock) throw notTracked(product.name);
-  const after = product.stockQuantity + input.quantityDelta;
+  const store = await stockStore(tx, tenant, input.storeId);
+  const before = await stockOnHand(tx, businessId, store, product);
+  const after = before + input.quantityDelta;
+  const where = store.perStore ? ` in ${store.name}` : '';
   if (after > MAX_STOCK_QUANTITY || after < -MAX_STOCK_QUANTITY) {
-    throw new AppError(422, 'stock_out_of_range', `Stock of ${product.name} would be ${after}; it stays within ±${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`);
+    throw new AppError(422, 'stock_out_of_range', `Stock of ${product.name}${where} would be ${after}; it stays within ±${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`);
   }
   const { allowNegativeStock } = await repo.settings(tx, businessId);
   if (after < 0 && input.quantityDelta < 0 && !allowNegativeStock) {
-    throw new AppError(409, 'insufficient_stock', `Only ${product.stockQuantity} of ${product.name} in stock; stock cannot go below zero`, {
-      stockQuantity: product.stockQuantity,
+    throw new AppError(409, 'insufficient_stock', `Only ${before} of ${product.name} in stock${where}; stock cannot go below zero`, {
+      stockQuantity: before,
     });
   }
   const actor = actorOf(tenant);
@@ -71,16 +76,17 @@ async function write(tx: Tx, tenant: TenantContext, input: StockAdjustmentInput,
     reason: input.reason,
     note,
     quantityAfter: after,
+    storeId: store.id,
     idempotencyKey: input.idempotencyKey,
     requestHash: hash,
     ...actor,
   });
-  await repo.applyMovements(tx, businessId, actor, [{ productId: product.id, delta: input.quantityDelta, reason: 'adjustment', note: adjustmentNote(input.reason, note) }]);
+  await repo.applyMovements(tx, businessId, actor, [{ productId: product.id, delta: input.quantityDelta, reason: 'adjustment', note: adjustmentNote(input.reason, note) }], store.id);
   await repo.insertAudit(tx, {
     businessId,
     ...actor,
     action: 'stock.adjusted',
-    details: { adjustment_id: row.id, product_id: product.id, name: product.name, delta: input.quantityDelta, reason: input.reason, note, quantity_before: product.stockQuantity, quantity_after: after },
+    details: { adjustment_id: row.id, product_id: product.id, name: product.name, delta: input.quantityDelta, reason: input.reason, note, store_id: store.id, quantity_before: before, quantity_after: after },
   });
   return { replayed: false, adjustment: toAdjustmentView(row) };
 }

@@ -9,6 +9,7 @@ export interface WasteReportQuery {
   to: string;
   reason?: WasteReason | undefined;
   productId?: string | undefined;
+  storeId?: string | undefined;
 }
 
 const MAX_DAYS = 366;

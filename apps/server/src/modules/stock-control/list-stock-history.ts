@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { storeNotFound } from '../stores/store-errors.ts';
 import { productNotFound } from './stock-control-errors.ts';
 import { stockControlRepository as repo } from './stock-control.repository.ts';
 
@@ -32,17 +33,26 @@ const encode = (cursor: HistoryCursor) => Buffer.from(JSON.stringify(cursor)).to
  * movements) and walks back; the cursor carries where it got to, so a page costs one index range
  * scan however long the ledger is (no window sum over a million rows).
  */
-export async function listStockHistory(database: Database, businessId: string, productId: string, page: { limit: number; cursor?: string | undefined }) {
+export async function listStockHistory(
+  database: Database,
+  businessId: string,
+  productId: string,
+  page: { limit: number; cursor?: string | undefined; storeId?: string | undefined },
+) {
   const after = page.cursor ? decode(page.cursor) : null;
   return database.withTenant(businessId, async (tx) => {
     const product = await repo.productExists(tx, businessId, productId);
     if (!product) throw productNotFound();
+    // One store's history (decision 049): its movements, the balance walking back from its stock.
+    if (page.storeId && !(await repo.storeExists(tx, businessId, page.storeId))) throw storeNotFound();
     const rows = await repo.movementsPage(tx, businessId, productId, {
       limit: page.limit + 1,
       after: after ? { createdAt: after.createdAt, id: after.id } : null,
+      storeId: page.storeId,
     });
     const shown = rows.slice(0, page.limit);
-    let balance = after ? after.balance : product.stockQuantity;
+    const start = page.storeId ? await repo.storeQuantity(tx, businessId, page.storeId, productId) : product.stockQuantity;
+    let balance = after ? after.balance : start;
     const movements = shown.map((row) => {
       const balanceAfter = balance;
       balance -= row.quantityDelta;
@@ -60,7 +70,7 @@ export async function listStockHistory(database: Database, businessId: string, p
     });
     const last = shown.at(-1);
     return {
-      product: { id: product.id, name: product.name, sku: product.sku, trackStock: product.trackStock, stockQuantity: product.stockQuantity, lowStockThreshold: product.lowStockThreshold },
+      product: { id: product.id, name: product.name, sku: product.sku, trackStock: product.trackStock, stockQuantity: start, lowStockThreshold: product.lowStockThreshold },
       movements,
       nextCursor: rows.length > page.limit && last ? encode({ createdAt: last.createdAtKey, id: last.id, balance }) : null,
     };

@@ -6,6 +6,7 @@ import type { TenantContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { actorOf, keyReused, notTracked, productNotFound, requestHash } from './stock-control-errors.ts';
 import { stockControlRepository as repo } from './stock-control.repository.ts';
+import { stockOnHand, stockStore } from './stock-store.ts';
 
 type WasteRow = typeof wasteRecords.$inferSelect;
 
@@ -18,6 +19,7 @@ export function toWasteView(row: WasteRow) {
     note: row.note,
     unitCost: row.unitCost,
     costValue: row.costValue,
+    storeId: row.storeId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -52,11 +54,13 @@ async function write(tx: Tx, tenant: TenantContext, input: WasteRecordInput, has
     return { replayed: true, waste: toWasteView(first) };
   }
   if (!product.trackStock) throw notTracked(product.name);
-  const after = product.stockQuantity - input.quantity;
+  const store = await stockStore(tx, tenant, input.storeId);
+  const before = await stockOnHand(tx, businessId, store, product);
+  const after = before - input.quantity;
   const { allowNegativeStock } = await repo.settings(tx, businessId);
   if (after < 0 && !allowNegativeStock) {
-    throw new AppError(409, 'insufficient_stock', `Only ${product.stockQuantity} of ${product.name} in stock; stock cannot go below zero`, {
-      stockQuantity: product.stockQuantity,
+    throw new AppError(409, 'insufficient_stock', `Only ${before} of ${product.name} in stock${store.perStore ? ` in ${store.name}` : ''}; stock cannot go below zero`, {
+      stockQuantity: before,
     });
   }
   const actor = actorOf(tenant);
@@ -70,16 +74,17 @@ async function write(tx: Tx, tenant: TenantContext, input: WasteRecordInput, has
     note,
     unitCost,
     costValue: wasteCostValue(input.quantity, unitCost),
+    storeId: store.id,
     idempotencyKey: input.idempotencyKey,
     requestHash: hash,
     ...actor,
   });
-  await repo.applyMovements(tx, businessId, actor, [{ productId: product.id, delta: -input.quantity, reason: 'waste', note: note ? `${WASTE_REASON_LABELS[input.reason]}: ${note}` : WASTE_REASON_LABELS[input.reason] }]);
+  await repo.applyMovements(tx, businessId, actor, [{ productId: product.id, delta: -input.quantity, reason: 'waste', note: note ? `${WASTE_REASON_LABELS[input.reason]}: ${note}` : WASTE_REASON_LABELS[input.reason] }], store.id);
   await repo.insertAudit(tx, {
     businessId,
     ...actor,
     action: 'stock.waste_recorded',
-    details: { waste_id: row.id, product_id: product.id, name: product.name, quantity: input.quantity, reason: input.reason, cost_value: row.costValue, quantity_after: after },
+    details: { waste_id: row.id, product_id: product.id, name: product.name, quantity: input.quantity, reason: input.reason, cost_value: row.costValue, store_id: store.id, quantity_after: after },
   });
   return { replayed: false, waste: toWasteView(row) };
 }

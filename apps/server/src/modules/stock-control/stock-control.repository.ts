@@ -61,17 +61,58 @@ export const stockControlRepository = {
   },
 
   /** Movements and the running sum, one statement each however many lines (a 5,000-line count is two round trips). */
-  async applyMovements(tx: Tx, businessId: string, actor: Actor, rows: MovementRow[]): Promise<void> {
+  async applyMovements(tx: Tx, businessId: string, actor: Actor, rows: MovementRow[], storeId: string | null = null): Promise<void> {
     if (rows.length === 0) return;
     const payload = JSON.stringify(rows.map((row) => ({ product_id: row.productId, delta: row.delta, reason: row.reason, note: row.note })));
+    // The store's product_stock rows follow in the same statement (trigger stock_movements_store).
     await tx.execute(sql`
-      insert into stock_movements (business_id, product_id, quantity_delta, reason, note, actor_user_id, actor_employee_id)
-      select ${businessId}, v.product_id, v.delta, v.reason, v.note, ${actor.actorUserId}::uuid, ${actor.actorEmployeeId}::uuid
+      insert into stock_movements (business_id, product_id, quantity_delta, reason, note, actor_user_id, actor_employee_id, store_id)
+      select ${businessId}, v.product_id, v.delta, v.reason, v.note, ${actor.actorUserId}::uuid, ${actor.actorEmployeeId}::uuid, ${storeId}::uuid
         from jsonb_to_recordset(${payload}::jsonb) as v(product_id uuid, delta int, reason text, note text)`);
     await tx.execute(sql`
       update products p set stock_quantity = p.stock_quantity + v.delta, updated_at = now()
         from (select product_id, sum(delta)::int as delta from jsonb_to_recordset(${payload}::jsonb) as r(product_id uuid, delta int) group by product_id) v
        where p.business_id = ${businessId} and p.id = v.product_id`);
+  },
+
+  /** The business's main store (where stock moves when no store is named, decision 044). */
+  async defaultStore(tx: Tx, businessId: string): Promise<{ id: string; name: string }> {
+    const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`select id, name from stores where business_id = ${businessId} and is_default limit 1`));
+    return { id: String(row!.id), name: String(row!.name) };
+  },
+
+  async storeExists(tx: Tx, businessId: string, storeId: string): Promise<boolean> {
+    const rows = rowsOf(await tx.execute(sql`select 1 from stores where business_id = ${businessId} and id = ${storeId}::uuid`));
+    return rows.length > 0;
+  },
+
+  async hasSeveralStores(tx: Tx, businessId: string): Promise<boolean> {
+    const rows = rowsOf(await tx.execute(sql`select 1 from stores where business_id = ${businessId} and not is_default limit 1`));
+    return rows.length > 0;
+  },
+
+  /** One product's stock in one store (0 when nothing ever moved there). */
+  async storeQuantity(tx: Tx, businessId: string, storeId: string, productId: string): Promise<number> {
+    const [row] = rowsOf<{ quantity: unknown }>(
+      await tx.execute(sql`select quantity from product_stock where business_id = ${businessId} and store_id = ${storeId}::uuid and product_id = ${productId}::uuid`),
+    );
+    return num(row?.quantity);
+  },
+
+  /** Sets (or clears, null) where products sit in a store; returns the ids that are not products of the business. */
+  async setShelves(tx: Tx, businessId: string, storeId: string, lines: { productId: string; shelf: string | null }[]): Promise<string[]> {
+    const payload = JSON.stringify(lines.map((line) => ({ product_id: line.productId, shelf: line.shelf })));
+    const updated = rowsOf<{ product_id: string }>(
+      await tx.execute(sql`
+        insert into product_stock (business_id, store_id, product_id, quantity, shelf)
+        select ${businessId}, ${storeId}::uuid, p.id, 0, v.shelf
+          from jsonb_to_recordset(${payload}::jsonb) as v(product_id uuid, shelf text)
+          join products p on p.business_id = ${businessId} and p.id = v.product_id
+        on conflict (business_id, product_id, store_id) do update set shelf = excluded.shelf, updated_at = now()
+        returning product_id`),
+    );
+    const found = new Set(updated.map((row) => String(row.product_id)));
+    return lines.map((line) => line.productId).filter((id) => !found.has(id));
   },
 
   async insertAudit(tx: Tx, values: typeof auditLog.$inferInsert) {
@@ -107,7 +148,11 @@ export const stockControlRepository = {
   },
 
   /** Waste in [from, to] (local dates of the business), each record with its product and who recorded it. */
-  async wasteInPeriod(tx: Tx, businessId: string, range: { from: string; to: string; timeZone: string; reason?: string | undefined; productId?: string | undefined; limit?: number }) {
+  async wasteInPeriod(
+    tx: Tx,
+    businessId: string,
+    range: { from: string; to: string; timeZone: string; reason?: string | undefined; productId?: string | undefined; storeId?: string | undefined; limit?: number },
+  ) {
     const rows = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         select w.id, w.product_id, p.name, p.sku, w.quantity, w.reason, w.note, w.unit_cost::float8 as unit_cost,
@@ -120,6 +165,7 @@ export const stockControlRepository = {
            and w.created_at < ((${range.to}::date + 1)::timestamp at time zone ${range.timeZone})
            ${range.reason ? sql`and w.reason = ${range.reason}` : sql``}
            ${range.productId ? sql`and w.product_id = ${range.productId}::uuid` : sql``}
+           ${range.storeId ? sql`and w.store_id = ${range.storeId}::uuid` : sql``}
          order by w.created_at desc, w.id desc
          ${range.limit ? sql`limit ${range.limit}` : sql``}`),
     );
@@ -140,7 +186,7 @@ export const stockControlRepository = {
   },
 
   /** Totals of waste in [from, to] grouped by reason and by product. */
-  async wasteTotals(tx: Tx, businessId: string, range: { from: string; to: string; timeZone: string; reason?: string | undefined; productId?: string | undefined }) {
+  async wasteTotals(tx: Tx, businessId: string, range: { from: string; to: string; timeZone: string; reason?: string | undefined; productId?: string | undefined; storeId?: string | undefined }) {
     const rows = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         select w.reason, w.product_id, min(p.name) as name, sum(w.quantity)::float8 as quantity, sum(w.cost_value)::float8 as cost_value, count(*)::int as records
@@ -150,6 +196,7 @@ export const stockControlRepository = {
            and w.created_at < ((${range.to}::date + 1)::timestamp at time zone ${range.timeZone})
            ${range.reason ? sql`and w.reason = ${range.reason}` : sql``}
            ${range.productId ? sql`and w.product_id = ${range.productId}::uuid` : sql``}
+           ${range.storeId ? sql`and w.store_id = ${range.storeId}::uuid` : sql``}
          group by w.reason, w.product_id`),
     );
     return rows.map((row) => ({
@@ -183,7 +230,7 @@ export const stockControlRepository = {
    * One page of a product's ledger, newest first, by (created_at, id) after the cursor: an index
    * range scan of stock_movements_product_history whatever the ledger's length (no window sum).
    */
-  async movementsPage(tx: Tx, businessId: string, productId: string, page: { limit: number; after: { createdAt: string; id: string } | null }) {
+  async movementsPage(tx: Tx, businessId: string, productId: string, page: { limit: number; after: { createdAt: string; id: string } | null; storeId?: string | undefined }) {
     const rows = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         select m.id, m.quantity_delta, m.reason, m.note, m.order_id, m.actor_user_id, m.actor_employee_id, e.full_name as actor_name,
@@ -192,6 +239,7 @@ export const stockControlRepository = {
           left join employees e on e.id = m.actor_employee_id
           left join orders o on o.id = m.order_id
          where m.business_id = ${businessId} and m.product_id = ${productId}::uuid
+           ${page.storeId ? sql`and m.store_id = ${page.storeId}::uuid` : sql``}
            ${page.after ? sql`and (m.created_at, m.id) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)` : sql``}
          order by m.created_at desc, m.id desc
          limit ${page.limit}`),
@@ -228,15 +276,26 @@ export const stockControlRepository = {
     return row!;
   },
 
-  /** The expected quantities, snapshotted: every tracked, active product (of the category). */
-  async snapshotCountLines(tx: Tx, businessId: string, countId: string, categoryId: string | null): Promise<number> {
+  /**
+   * The expected quantities, snapshotted: every tracked, active product (of the category, or on
+   * the shelf in the store). With several stores it is the store's stock; with one, the
+   * product's (the same number, and what older rows set without a movement still show).
+   */
+  async snapshotCountLines(
+    tx: Tx,
+    businessId: string,
+    countId: string,
+    scope: { storeId: string; perStore: boolean; categoryId: string | null; shelf: string | null },
+  ): Promise<number> {
     const rows = rowsOf(
       await tx.execute(sql`
         insert into stock_count_lines (business_id, count_id, product_id, expected_quantity)
-        select ${businessId}, ${countId}::uuid, p.id, p.stock_quantity
+        select ${businessId}, ${countId}::uuid, p.id, ${scope.perStore ? sql`coalesce(ps.quantity, 0)` : sql`p.stock_quantity`}
           from products p
+          left join product_stock ps on ps.business_id = p.business_id and ps.product_id = p.id and ps.store_id = ${scope.storeId}::uuid
          where p.business_id = ${businessId} and p.track_stock and p.is_active
-           ${categoryId ? sql`and p.category_id = ${categoryId}::uuid` : sql``}
+           ${scope.categoryId ? sql`and p.category_id = ${scope.categoryId}::uuid` : sql``}
+           ${scope.shelf ? sql`and lower(ps.shelf) = lower(${scope.shelf})` : sql``}
         returning product_id`),
     );
     return rows.length;
@@ -255,18 +314,22 @@ export const stockControlRepository = {
   async listCounts(tx: Tx, businessId: string, limit: number) {
     const rows = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
-        select c.id, c.scope, c.status, c.note, c.started_at, c.posted_at, cat.name as category_name,
+        select c.id, c.scope, c.shelf, c.store_id, st.name as store_name, c.status, c.note, c.started_at, c.posted_at, cat.name as category_name,
                (select count(*) from stock_count_lines l where l.count_id = c.id)::int as line_count,
                (select count(*) from stock_count_lines l where l.count_id = c.id and l.counted_quantity is not null)::int as counted_count
           from stock_counts c
           left join categories cat on cat.id = c.category_id
+          left join stores st on st.business_id = c.business_id and st.id = c.store_id
          where c.business_id = ${businessId}
          order by c.started_at desc
          limit ${limit}`),
     );
     return rows.map((row) => ({
       id: String(row.id),
-      scope: String(row.scope) as 'full' | 'category',
+      scope: String(row.scope) as 'full' | 'category' | 'shelf',
+      shelf: row.shelf === null ? null : String(row.shelf),
+      storeId: row.store_id === null ? null : String(row.store_id),
+      storeName: row.store_name === null ? null : String(row.store_name),
       status: String(row.status) as 'counting' | 'posted' | 'cancelled',
       note: row.note === null ? null : String(row.note),
       categoryName: row.category_name === null ? null : String(row.category_name),
@@ -280,8 +343,10 @@ export const stockControlRepository = {
   async countLines(tx: Tx, businessId: string, countId: string) {
     const rows = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
-        select l.product_id, p.name, p.sku, p.barcode, l.expected_quantity, l.counted_quantity, l.counted_at, l.moved_while_counting, l.posted_difference
+        select l.product_id, p.name, p.sku, p.barcode, ps.shelf, l.expected_quantity, l.counted_quantity, l.counted_at, l.moved_while_counting, l.posted_difference
           from stock_count_lines l join products p on p.id = l.product_id
+          join stock_counts c on c.id = l.count_id
+          left join product_stock ps on ps.business_id = l.business_id and ps.product_id = l.product_id and ps.store_id = c.store_id
          where l.business_id = ${businessId} and l.count_id = ${countId}::uuid
          order by p.search_name, p.id`),
     );
@@ -290,6 +355,7 @@ export const stockControlRepository = {
       name: String(row.name),
       sku: row.sku === null ? null : String(row.sku),
       barcode: row.barcode === null ? null : String(row.barcode),
+      shelf: row.shelf === null || row.shelf === undefined ? null : String(row.shelf),
       expectedQuantity: num(row.expected_quantity),
       countedQuantity: row.counted_quantity === null ? null : num(row.counted_quantity),
       countedAt: row.counted_at === null ? null : new Date(String(row.counted_at)).toISOString(),
@@ -326,6 +392,7 @@ export const stockControlRepository = {
         select l.product_id, l.expected_quantity, l.counted_quantity,
                coalesce((select sum(m.quantity_delta) from stock_movements m
                           where m.business_id = l.business_id and m.product_id = l.product_id
+                            and m.store_id = c.store_id
                             and m.created_at > c.started_at and m.created_at <= l.counted_at), 0)::int as moved
           from stock_count_lines l join stock_counts c on c.id = l.count_id
          where l.business_id = ${businessId} and l.count_id = ${countId}::uuid and l.counted_quantity is not null`),

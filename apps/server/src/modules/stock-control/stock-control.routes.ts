@@ -1,5 +1,15 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { isoDateInput, recordCountsInput, startStockCountInput, STOCK_MOVEMENT_REASONS, stockAdjustmentInput, WASTE_REASONS, wasteRecordInput } from '@till/core';
+import {
+  isoDateInput,
+  recordCountsInput,
+  setShelvesInput,
+  startStockCountInput,
+  STOCK_COUNT_SCOPES,
+  STOCK_MOVEMENT_REASONS,
+  stockAdjustmentInput,
+  WASTE_REASONS,
+  wasteRecordInput,
+} from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
@@ -7,6 +17,7 @@ import { adjustStock } from './adjust-stock.ts';
 import { exportWaste, getWasteReport, WASTE_CSV_COLUMNS } from './get-waste-report.ts';
 import { listStockHistory } from './list-stock-history.ts';
 import { recordWaste } from './record-waste.ts';
+import { setShelves } from './set-shelves.ts';
 import { cancelStockCount, getStockCount, listStockCounts, postStockCount, recordStockCounts, startStockCount } from './stock-counts.ts';
 
 /**
@@ -26,6 +37,7 @@ const adjustmentSchema = z
     reason: z.string(),
     note: z.string().nullable(),
     quantityAfter: z.number().int(),
+    storeId: z.uuid().nullable(),
     createdAt: z.string(),
   })
   .openapi('StockAdjustment');
@@ -38,6 +50,7 @@ const wasteSchema = z
     note: z.string().nullable(),
     unitCost: z.number().int(),
     costValue: z.number().int(),
+    storeId: z.uuid().nullable(),
     createdAt: z.string(),
   })
   .openapi('WasteRecord');
@@ -59,6 +72,7 @@ const countLineSchema = z.object({
   name: z.string(),
   sku: z.string().nullable(),
   barcode: z.string().nullable(),
+  shelf: z.string().nullable(),
   expectedQuantity: z.number().int(),
   countedQuantity: z.number().int().nullable(),
   countedAt: z.string().nullable(),
@@ -68,8 +82,10 @@ const countLineSchema = z.object({
 const countSchema = z
   .object({
     id: z.uuid(),
-    scope: z.enum(['full', 'category']),
+    scope: z.enum(STOCK_COUNT_SCOPES),
     categoryId: z.uuid().nullable(),
+    shelf: z.string().nullable(),
+    storeId: z.uuid().nullable(),
     status: z.enum(['counting', 'posted', 'cancelled']),
     note: z.string().nullable(),
     startedAt: z.string(),
@@ -82,6 +98,8 @@ const wasteQuery = z.strictObject({
   to: isoDateInput(),
   reason: z.enum(WASTE_REASONS).optional(),
   productId: z.uuid().optional(),
+  /** One store's waste (decision 049). */
+  storeId: z.uuid().optional(),
 });
 
 const adjustRoute = defineRoute({
@@ -90,7 +108,7 @@ const adjustRoute = defineRoute({
   access: adjustments,
   tags: ['stock-control'],
   summary:
-    'Adjust a product’s stock with a reason (received, damaged, lost, theft, correction, returned_to_supplier) and a note: one adjustment movement, audited. ' +
+    'Adjust a product’s stock with a reason (received, damaged, lost, theft, correction, returned_to_supplier) and a note: one adjustment movement in storeId’s store (else the main store), audited. ' +
     'Whole units only; stock stays at or above zero unless negative stock is allowed (409 insufficient_stock). A retry with the same idempotencyKey returns the first adjustment (200).',
   request: { body: jsonBody(stockAdjustmentInput) },
   responses: {
@@ -105,8 +123,13 @@ const historyRoute = defineRoute({
   path: '/api/products/{id}/stock-history',
   access: inventory,
   tags: ['stock-control'],
-  summary: 'Every stock movement of a product (sale, refund, receipt, adjustment, count, waste...), newest first, with the stock after each and who made it; a page at a time',
-  request: { params: idParams, query: z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50), cursor: z.string().max(300).optional() }) },
+  summary:
+    'Every stock movement of a product (sale, refund, receipt, adjustment, count, waste...), newest first, with the stock after each and who made it; a page at a time. ' +
+    'With storeId: that store’s movements and stock (404 store_not_found for a store of another business).',
+  request: {
+    params: idParams,
+    query: z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50), cursor: z.string().max(300).optional(), storeId: z.uuid().optional() }),
+  },
   responses: {
     200: jsonResponse(
       z.object({
@@ -125,7 +148,7 @@ const wasteRoute = defineRoute({
   path: '/api/waste',
   access: inventory,
   tags: ['stock-control'],
-  summary: 'Record waste (expired, damaged, spoiled, preparation, other): the units leave stock as a waste movement; the cost lost is the product’s cost now. Idempotent by idempotencyKey.',
+  summary: 'Record waste (expired, damaged, spoiled, preparation, other): the units leave stock as a waste movement; the cost lost is the product’s cost now. In storeId’s store, else the main store. Idempotent by idempotencyKey.',
   request: { body: jsonBody(wasteRecordInput) },
   responses: {
     201: jsonResponse(z.object({ waste: wasteSchema }), 'Recorded'),
@@ -195,7 +218,10 @@ const listCountsRoute = defineRoute({
         counts: z.array(
           z.object({
             id: z.uuid(),
-            scope: z.enum(['full', 'category']),
+            scope: z.enum(STOCK_COUNT_SCOPES),
+            shelf: z.string().nullable(),
+            storeId: z.uuid().nullable(),
+            storeName: z.string().nullable(),
             status: z.enum(['counting', 'posted', 'cancelled']),
             note: z.string().nullable(),
             categoryName: z.string().nullable(),
@@ -217,7 +243,8 @@ const startCountRoute = defineRoute({
   path: '/api/stock-counts',
   access: adjustments,
   tags: ['stock-control'],
-  summary: 'Start a count, full or of one category: the expected quantity of every tracked product is snapshotted now',
+  summary:
+    'Start a count of one store (storeId, else the main store), full, of one category or of one shelf: the expected quantity of every tracked product (the store’s stock) is snapshotted now',
   request: { body: jsonBody(startStockCountInput) },
   responses: { 201: jsonResponse(z.object({ count: countSchema }), 'Started'), ...errorResponses(400, 401, 403, 404, 422) },
 });
@@ -263,6 +290,16 @@ const cancelCountRoute = defineRoute({
   responses: { 200: jsonResponse(z.object({ count: countSchema }), 'Cancelled'), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
+const shelvesRoute = defineRoute({
+  method: 'put',
+  path: '/api/stores/{id}/shelves',
+  access: adjustments,
+  tags: ['stock-control'],
+  summary: 'Set where products sit in a store (a shelf or location such as "A3"; null takes a product off its shelf): what a count by shelf covers. All or nothing.',
+  request: { params: idParams, body: jsonBody(setShelvesInput) },
+  responses: { 200: jsonResponse(z.object({ updated: z.number().int() }), 'Set'), ...errorResponses(400, 401, 403, 404, 422) },
+});
+
 // Fixed paths first: "report" and "export.csv" must not be read as ids.
 export const stockControlRoutes = new OpenAPIHono<AppEnv>()
   .openapi(adjustRoute, async (c) => {
@@ -301,4 +338,7 @@ export const stockControlRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(cancelCountRoute, async (c) => {
     return c.json({ count: await cancelStockCount(c.var.services.database, c.var.tenant, c.req.valid('param').id) }, 200);
+  })
+  .openapi(shelvesRoute, async (c) => {
+    return c.json(await setShelves(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200);
   });

@@ -4,10 +4,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { actorOf, countNotFound } from './stock-control-errors.ts';
 import { stockControlRepository as repo } from './stock-control.repository.ts';
+import { stockStore } from './stock-store.ts';
 
 /*
  * Stock count sessions (issue 14 item 3; decision 027). Starting a count snapshots the expected
- * quantity of every tracked, active product (or of one category). Each counted line keeps the
+ * quantity of every tracked, active product (or of one category, or of one shelf) in one store
+ * (decision 049). Each counted line keeps the
  * moment it was counted; posting writes, per counted line, one 'count' movement of
  * counted − (expected + what moved between the start and that moment), all in one transaction,
  * so sales made while counting are neither lost nor counted twice. A count posts once (409 after).
@@ -21,6 +23,8 @@ async function readCount(tx: Tx, businessId: string, countId: string) {
     id: count.id,
     scope: count.scope,
     categoryId: count.categoryId,
+    shelf: count.shelf,
+    storeId: count.storeId,
     status: count.status,
     note: count.note,
     startedAt: count.startedAt.toISOString(),
@@ -31,24 +35,39 @@ async function readCount(tx: Tx, businessId: string, countId: string) {
 
 export async function startStockCount(database: Database, tenant: TenantContext, input: StartStockCountInput) {
   if (input.scope === 'category' && !input.categoryId) throw new AppError(400, 'validation_error', 'A count by category names its categoryId');
-  if (input.scope === 'full' && input.categoryId) throw new AppError(400, 'validation_error', 'A full count names no category');
+  if (input.scope !== 'category' && input.categoryId) throw new AppError(400, 'validation_error', 'Only a count by category names a category');
+  if (input.scope === 'shelf' && !input.shelf) throw new AppError(400, 'validation_error', 'A count by shelf names its shelf');
+  if (input.scope !== 'shelf' && input.shelf) throw new AppError(400, 'validation_error', 'Only a count by shelf names a shelf');
   const businessId = tenant.businessId;
+  const shelf = input.shelf ?? null;
   return database.withTenant(businessId, async (tx) => {
     if (input.categoryId && !(await repo.categoryExists(tx, businessId, input.categoryId))) throw new AppError(404, 'category_not_found', 'No such category');
+    const store = await stockStore(tx, tenant, input.storeId);
     const actor = actorOf(tenant);
     const count = await repo.insertCount(tx, {
       businessId,
       scope: input.scope,
       categoryId: input.categoryId ?? null,
+      shelf,
+      storeId: store.id,
       note: input.note?.trim() || null,
       startedByUserId: actor.actorUserId,
       startedByEmployeeId: actor.actorEmployeeId,
     });
-    const lineCount = await repo.snapshotCountLines(tx, businessId, count.id, input.categoryId ?? null);
+    const lineCount = await repo.snapshotCountLines(tx, businessId, count.id, { storeId: store.id, perStore: store.perStore, categoryId: input.categoryId ?? null, shelf });
     if (lineCount === 0) {
-      throw new AppError(422, 'nothing_to_count', input.categoryId ? 'No product of this category tracks its stock' : 'No product tracks its stock yet');
+      throw new AppError(
+        422,
+        'nothing_to_count',
+        shelf ? `No product that tracks its stock is on shelf ${shelf}` : input.categoryId ? 'No product of this category tracks its stock' : 'No product tracks its stock yet',
+      );
     }
-    await repo.insertAudit(tx, { businessId, ...actor, action: 'stock_count.started', details: { count_id: count.id, scope: input.scope, category_id: input.categoryId ?? null, lines: lineCount } });
+    await repo.insertAudit(tx, {
+      businessId,
+      ...actor,
+      action: 'stock_count.started',
+      details: { count_id: count.id, scope: input.scope, category_id: input.categoryId ?? null, shelf, store_id: store.id, lines: lineCount },
+    });
     return readCount(tx, businessId, count.id);
   });
 }
@@ -98,6 +117,7 @@ export async function postStockCount(database: Database, tenant: TenantContext, 
       businessId,
       actor,
       posted.filter((line) => line.difference !== 0).map((line) => ({ productId: line.productId, delta: line.difference, reason: 'count' as const, note: null })),
+      count.storeId,
     );
     await repo.markLinesPosted(tx, businessId, countId, posted);
     await repo.updateCount(tx, businessId, countId, { status: 'posted', postedAt: new Date(), postedByUserId: actor.actorUserId, postedByEmployeeId: actor.actorEmployeeId });

@@ -9,6 +9,8 @@ export interface StoreStockView {
   isDefault: boolean;
   isActive: boolean;
   quantity: number;
+  /** Where the product sits in this store (decision 049). */
+  shelf: string | null;
   inTransit: number;
 }
 

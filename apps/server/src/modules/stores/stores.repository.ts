@@ -57,7 +57,7 @@ export const storesRepository = {
     const rows = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         select s.id, s.name, s.is_default, s.is_active,
-               coalesce(ps.quantity, 0) as quantity,
+               coalesce(ps.quantity, 0) as quantity, ps.shelf,
                coalesce((select sum(l.quantity) from stock_transfer_lines l join stock_transfers t on t.business_id = l.business_id and t.id = l.transfer_id
                           where l.business_id = ${businessId} and l.product_id = ${productId} and t.to_store_id = s.id and t.status = 'sent'), 0) as in_transit
           from stores s
@@ -71,6 +71,7 @@ export const storesRepository = {
       isDefault: Boolean(row.is_default),
       isActive: Boolean(row.is_active),
       quantity: Number(row.quantity),
+      shelf: row.shelf === null || row.shelf === undefined ? null : String(row.shelf),
       inTransit: Number(row.in_transit),
     }));
   },

@@ -141,7 +141,7 @@ const productStockRoute = defineRoute({
     200: jsonResponse(
       z.object({
         stores: z.array(
-          z.object({ storeId: z.uuid(), name: z.string(), isDefault: z.boolean(), isActive: z.boolean(), quantity: z.number().int(), inTransit: z.number().int() }),
+          z.object({ storeId: z.uuid(), name: z.string(), isDefault: z.boolean(), isActive: z.boolean(), quantity: z.number().int(), shelf: z.string().nullable(), inTransit: z.number().int() }),
         ),
       }),
       'Stock per store',

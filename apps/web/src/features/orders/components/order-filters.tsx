@@ -21,6 +21,8 @@ interface OrderFiltersBarProps {
   timeZone: string;
   /** Null hides the employee filter (the employees list is not available to this actor). */
   employees: EmployeeOption[] | null;
+  /** The open stores of a business with several (decision 049); empty hides the store filter. */
+  stores?: { id: string; name: string }[];
   /** The name to show for a customerId filter, when the list has told us. */
   customerName: string | null;
   numberInputRef?: Ref<HTMLInputElement>;
@@ -123,7 +125,7 @@ const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: O
 const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }));
 
 /** Filters of the orders list; every change goes to the URL through `onChange`. */
-export function OrderFiltersBar({ filters, onChange, timeZone, employees, customerName, numberInputRef }: OrderFiltersBarProps) {
+export function OrderFiltersBar({ filters, onChange, timeZone, employees, stores = [], customerName, numberInputRef }: OrderFiltersBarProps) {
   const fromId = useId();
   const toId = useId();
   const set = (changes: Partial<OrderFilters>) => onChange({ ...filters, ...changes });
@@ -178,6 +180,15 @@ export function OrderFiltersBar({ filters, onChange, timeZone, employees, custom
             onValueChange={(employeeId) => set({ employeeId })}
             options={employeeOptions}
             anyLabel="Anyone"
+          />
+        ) : null}
+        {stores.length > 0 ? (
+          <FilterSelect
+            label="Store"
+            value={filters.storeId}
+            onValueChange={(storeId) => set({ storeId })}
+            options={stores.map((store) => ({ value: store.id, label: store.name }))}
+            anyLabel="All stores"
           />
         ) : null}
       </div>

@@ -9,6 +9,7 @@ import { useEmployeeOptions } from '../api/get-employee-options';
 import { useOrders } from '../api/get-orders';
 import { safeTimeZone } from '../utils/date-range';
 import { EMPTY_ORDER_FILTERS, hasActiveFilters, parseOrderFilters, serializeOrderFilters, toOrdersQuery, type OrderFilters } from '../utils/order-filters';
+import { useStoreOptions } from '@/components/store-picker';
 import { OrderFiltersBar } from './order-filters';
 import { OrdersTable } from './orders-table';
 
@@ -62,6 +63,7 @@ export function OrdersPage() {
 
   const employees = useEmployeeOptions(features?.employee_management === true);
   const employeeOptions = employees.isSuccess ? employees.data : null;
+  const stores = useStoreOptions();
 
   const setFilters = (next: OrderFilters) => setSearchParams(serializeOrderFilters(next), { replace: true });
   const listSearch = serializeOrderFilters(filters).toString();
@@ -113,6 +115,7 @@ export function OrdersPage() {
         onChange={setFilters}
         timeZone={timeZone}
         employees={employeeOptions}
+        stores={stores}
         customerName={customerName}
         numberInputRef={numberRef}
       />

@@ -24,7 +24,7 @@ describe('parseOrderFilters', () => {
   });
 
   it('reads every filter', () => {
-    expect(parse(`range=custom&from=2025-03-01&to=2025-03-31&status=partially_refunded&method=card&employeeId=${EMPLOYEE}&customerId=${CUSTOMER}&number=42`)).toEqual({
+    expect(parse(`range=custom&from=2025-03-01&to=2025-03-31&status=partially_refunded&method=card&employeeId=${EMPLOYEE}&customerId=${CUSTOMER}&storeId=${EMPLOYEE}&number=42`)).toEqual({
       range: 'custom',
       from: '2025-03-01',
       to: '2025-03-31',
@@ -32,6 +32,7 @@ describe('parseOrderFilters', () => {
       method: 'card',
       employeeId: EMPLOYEE,
       customerId: CUSTOMER,
+      storeId: EMPLOYEE,
       number: 42,
     });
   });
@@ -83,6 +84,7 @@ describe('serializeOrderFilters', () => {
       employeeId: fc.option(fc.uuid(), { nil: null }),
       method: fc.option(fc.constantFrom(...PAYMENT_METHODS), { nil: null }),
       customerId: fc.option(fc.uuid(), { nil: null }),
+      storeId: fc.option(fc.uuid(), { nil: null }),
       number: fc.option(fc.integer({ min: 1, max: 10_000_000 }), { nil: null }),
     })
     .map((filters) => (filters.range === 'custom' ? filters : { ...filters, from: null, to: null }));

@@ -19,6 +19,8 @@ export interface OrderFilters {
   employeeId: string | null;
   method: PaymentMethod | null;
   customerId: string | null;
+  /** One store's orders (decision 049). */
+  storeId: string | null;
   number: number | null;
 }
 
@@ -30,6 +32,7 @@ export const EMPTY_ORDER_FILTERS: OrderFilters = {
   employeeId: null,
   method: null,
   customerId: null,
+  storeId: null,
   number: null,
 };
 
@@ -63,6 +66,7 @@ export function parseOrderFilters(params: URLSearchParams): OrderFilters {
     employeeId: uuidOrNull(params.get('employeeId')),
     method: oneOf(PAYMENT_METHODS, params.get('method')),
     customerId: uuidOrNull(params.get('customerId')),
+    storeId: uuidOrNull(params.get('storeId')),
     number: parseOrderNumber(params.get('number')),
   };
 }
@@ -79,6 +83,7 @@ export function serializeOrderFilters(filters: OrderFilters): URLSearchParams {
   if (filters.method) params.set('method', filters.method);
   if (filters.employeeId) params.set('employeeId', filters.employeeId);
   if (filters.customerId) params.set('customerId', filters.customerId);
+  if (filters.storeId) params.set('storeId', filters.storeId);
   if (filters.number !== null) params.set('number', String(filters.number));
   return params;
 }
@@ -94,6 +99,7 @@ export interface OrdersQuery {
   status?: OrderStatus;
   employeeId?: string;
   customerId?: string;
+  storeId?: string;
   method?: PaymentMethod;
   number?: number;
 }
@@ -110,6 +116,7 @@ export function toOrdersQuery(filters: OrderFilters, now: Date, timeZone: string
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.employeeId ? { employeeId: filters.employeeId } : {}),
     ...(filters.customerId ? { customerId: filters.customerId } : {}),
+    ...(filters.storeId ? { storeId: filters.storeId } : {}),
     ...(filters.method ? { method: filters.method } : {}),
     ...(filters.number !== null ? { number: filters.number } : {}),
   };

@@ -68,7 +68,7 @@ export const useCreatePurchaseOrder = () =>
  * for every retry of that delivery, so a retry after a lost answer never adds stock twice.
  */
 export const useReceiveGoods = () =>
-  useOrderMutation(async (input: { idempotencyKey: string; purchaseOrderId: string; note: string; lines: ReceiveLine[] }) => {
+  useOrderMutation(async (input: { idempotencyKey: string; purchaseOrderId: string; storeId?: string; note: string; lines: ReceiveLine[] }) => {
     const result = await dataOf(api.POST('/api/goods-receipts', { body: { ...input, note: input.note.trim() || null } }));
     // A delivery against an order always answers with that order; only a receipt without one answers null.
     if (!result.purchaseOrder) throw new Error('The delivery was received, but its purchase order was not returned.');

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { StorePicker, useChosenStore } from '@/components/store-picker';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,8 @@ function ReceiveForm({ order, onDone }: { order: PurchaseOrder; onDone: () => vo
   );
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // With several stores the delivery names where it arrived (decision 049); the main store by default.
+  const [stores, storeId, setStoreId] = useChosenStore();
   const receive = useReceiveGoods();
   const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
 
@@ -41,7 +44,7 @@ function ReceiveForm({ order, onDone }: { order: PurchaseOrder; onDone: () => vo
       }));
     if (received.length === 0) return setError('Enter how many units arrived of at least one line');
     setError(null);
-    await receive.mutateAsync({ idempotencyKey, purchaseOrderId: order.id, note, lines: received });
+    await receive.mutateAsync({ idempotencyKey, purchaseOrderId: order.id, note, lines: received, ...(storeId ? { storeId } : {}) });
     const units = received.reduce((sum, line) => sum + line.quantity, 0);
     toast.success(`${units} unit${units === 1 ? '' : 's'} received; stock and average costs updated`);
     onDone();
@@ -49,6 +52,7 @@ function ReceiveForm({ order, onDone }: { order: PurchaseOrder; onDone: () => vo
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)} className="grid gap-4">
+      <StorePicker id="receive-store" stores={stores} value={storeId} onChange={setStoreId} label="Arrived at" />
       <div className="grid gap-3">
         {order.lines.map((line) => {
           const id = `receive-${line.id}`;

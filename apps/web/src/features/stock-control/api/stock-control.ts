@@ -14,12 +14,18 @@ type HistoryPage = ApiAnswer<'/api/products/{id}/stock-history'>;
 export type HistoryMovement = HistoryPage['movements'][number];
 export type HistoryProduct = HistoryPage['product'];
 
-export function useStockHistory(productId: string) {
+/** A product's history; with a store, that store's movements and stock (decision 049). */
+export function useStockHistory(productId: string, storeId: string | null = null) {
   return useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: [...stockControlKey, 'history', productId],
+      queryKey: [...stockControlKey, 'history', productId, storeId],
       queryFn: ({ pageParam, signal }) =>
-        dataOf(api.GET('/api/products/{id}/stock-history', { params: { path: { id: productId }, query: { limit: 50, cursor: pageParam ?? undefined } }, signal })),
+        dataOf(
+          api.GET('/api/products/{id}/stock-history', {
+            params: { path: { id: productId }, query: { limit: 50, cursor: pageParam ?? undefined, storeId: storeId ?? undefined } },
+            signal,
+          }),
+        ),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,
       staleTime: 0,
@@ -42,6 +48,16 @@ export function useAdjustStock() {
   });
 }
 
+/** Where products sit in one store: what a count by shelf covers (decision 049). */
+export function useSetShelf() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ storeId, productId, shelf }: { storeId: string; productId: string; shelf: string | null }) =>
+      dataOf(api.PUT('/api/stores/{id}/shelves', { params: { path: { id: storeId } }, body: { lines: [{ productId, shelf }] } })),
+    onSuccess: invalidate,
+  });
+}
+
 export type RecordWasteBody = ApiBody<'/api/waste'>;
 
 export function useRecordWaste() {
@@ -56,10 +72,12 @@ export interface WasteFilter {
   from: string;
   to: string;
   reason: WasteReason | null;
+  /** One store's waste (decision 049); null: every store. */
+  storeId: string | null;
 }
 export type WasteReport = ApiAnswer<'/api/waste/report'>;
 
-const wasteQuery = (filter: WasteFilter) => ({ from: filter.from, to: filter.to, reason: filter.reason ?? undefined });
+const wasteQuery = (filter: WasteFilter) => ({ from: filter.from, to: filter.to, reason: filter.reason ?? undefined, storeId: filter.storeId ?? undefined });
 
 export function useWasteReport(filter: WasteFilter) {
   return useQuery(

@@ -116,7 +116,7 @@ function CountSheet({ count }: { count: StockCount }) {
         Stock counts
       </Link>
       <PageHeader
-        title={`Count of ${formatMoment(count.startedAt, timeZone)}`}
+        title={`${count.scope === 'shelf' && count.shelf ? `Shelf ${count.shelf}: count` : 'Count'} of ${formatMoment(count.startedAt, timeZone)}`}
         description={
           open
             ? 'Type what is on the shelf, or scan each item: every scan adds one. Expected quantities were taken when the count started.'
@@ -153,6 +153,7 @@ function CountSheet({ count }: { count: StockCount }) {
                 <div className="text-sm text-muted-foreground">
                   Expected <span className="tabular-nums">{formatUnits(line.expectedQuantity)}</span>
                   {line.sku ? ` · ${line.sku}` : ''}
+                  {line.shelf ? ` · Shelf ${line.shelf}` : ''}
                 </div>
               </div>
               {open ? (

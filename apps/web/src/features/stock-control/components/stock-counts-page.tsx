@@ -7,20 +7,24 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, FieldError } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
+import { StorePicker, useChosenStore, useStoreOptions } from '@/components/store-picker';
 import { useCategoryOptions, useStartStockCount, useStockCounts } from '../api/stock-control';
 import { formatMoment, formatUnits, selectClass } from './format';
 
 const STATUS_LABEL = { counting: 'Counting', posted: 'Posted', cancelled: 'Cancelled' } as const;
 
-/** /products/stock-counts: start a count (full or one category) and find earlier ones. */
+/** /products/stock-counts: start a count (full, one category or one shelf; of one store) and find earlier ones. */
 export function StockCountsPage() {
   const timeZone = useMe().data?.business?.time_zone;
   const counts = useStockCounts();
   const list = counts.data?.counts ?? [];
+  // With several stores each count names the store it counted.
+  const several = useStoreOptions().length > 0;
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -60,7 +64,10 @@ export function StockCountsPage() {
                         {formatMoment(count.startedAt, timeZone)}
                       </Link>
                     </TableCell>
-                    <TableCell>{count.scope === 'full' ? 'Everything' : (count.categoryName ?? 'A category')}</TableCell>
+                    <TableCell>
+                      {count.scope === 'full' ? 'Everything' : count.scope === 'shelf' ? `Shelf ${count.shelf ?? ''}` : (count.categoryName ?? 'A category')}
+                      {several && count.storeName ? <span className="block text-sm text-muted-foreground">{count.storeName}</span> : null}
+                    </TableCell>
                     <TableCell className="text-right tabular-nums">
                       {formatUnits(count.countedCount)} of {formatUnits(count.lineCount)}
                     </TableCell>
@@ -82,13 +89,22 @@ function StartCountCard() {
   const navigate = useNavigate();
   const start = useStartStockCount();
   const categories = useCategoryOptions();
-  const [categoryId, setCategoryId] = useState('');
+  const [stores, storeId, setStoreId] = useChosenStore();
+  // '' everything, 'shelf', or a category's id.
+  const [what, setWhat] = useState('');
+  const [shelf, setShelf] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (what === 'shelf' && !shelf.trim()) {
+      setError('Enter the shelf to count');
+      return;
+    }
     setError(null);
-    start.mutate(categoryId ? { scope: 'category', categoryId } : { scope: 'full' }, {
+    const store = storeId ? { storeId } : {};
+    const body = what === 'shelf' ? { scope: 'shelf' as const, shelf: shelf.trim(), ...store } : what ? { scope: 'category' as const, categoryId: what, ...store } : { scope: 'full' as const, ...store };
+    start.mutate(body, {
       onSuccess: (result) => void navigate(`/products/stock-counts/${result.count.id}`),
       onError: (failure) => setError(errorMessage(failure)),
     });
@@ -101,10 +117,12 @@ function StartCountCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-4" aria-label="Start a count">
+          <StorePicker id="count-store" stores={stores} value={storeId} onChange={setStoreId} label="Store to count" />
           <Field>
             <Label htmlFor="count-scope">What to count</Label>
-            <select id="count-scope" value={categoryId} onChange={(event) => setCategoryId(event.target.value)} className={selectClass}>
+            <select id="count-scope" value={what} onChange={(event) => setWhat(event.target.value)} className={selectClass}>
               <option value="">Every product that tracks stock</option>
+              <option value="shelf">One shelf</option>
               {(categories.data?.categories ?? []).map((category) => (
                 <option key={category.id} value={category.id}>
                   Category: {category.name}
@@ -112,6 +130,12 @@ function StartCountCard() {
               ))}
             </select>
           </Field>
+          {what === 'shelf' ? (
+            <Field>
+              <Label htmlFor="count-shelf">Shelf</Label>
+              <Input id="count-shelf" value={shelf} onChange={(event) => setShelf(event.target.value)} maxLength={60} placeholder="A3" className="h-11 sm:h-9" />
+            </Field>
+          ) : null}
           <p className="text-sm text-muted-foreground">The expected quantities are taken now. You can keep selling while you count: sales are accounted for when you post.</p>
           <FieldError role="alert">{error}</FieldError>
           <Button type="submit" className="h-11" disabled={start.isPending}>

@@ -13,7 +13,8 @@ import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
-import { useAdjustStock, useProductStoreStock, useStockHistory, type HistoryProduct } from '../api/stock-control';
+import { StorePicker, useChosenStore, useStoreOptions } from '@/components/store-picker';
+import { useAdjustStock, useProductStoreStock, useSetShelf, useStockHistory, type HistoryProduct } from '../api/stock-control';
 import { formatMoment, formatSigned, formatUnits, selectClass } from './format';
 
 /** /products/:productId/stock: a product's stock, an adjustment with a reason, and every movement with its running balance. */
@@ -22,7 +23,9 @@ export function StockHistoryPage() {
   const me = useMe().data;
   const timeZone = me?.business?.time_zone;
   const multiStore = me?.settings?.enabled_features.multi_store === true;
-  const history = useStockHistory(productId);
+  const stores = useStoreOptions();
+  const [storeId, setStoreId] = useState('');
+  const history = useStockHistory(productId, storeId || null);
   const product = history.data?.pages[0]?.product;
   const movements = history.data?.pages.flatMap((page) => page.movements) ?? [];
 
@@ -43,9 +46,12 @@ export function StockHistoryPage() {
           <PageHeader title={`Stock of ${product.name}`} description={product.sku ? `SKU ${product.sku}` : 'Every change to its stock, newest first.'} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
             <section aria-labelledby="history-heading" className="grid min-w-0 gap-3">
-              <h2 id="history-heading" className="text-lg font-semibold">
-                History
-              </h2>
+              <div className="flex flex-wrap items-end justify-between gap-3">
+                <h2 id="history-heading" className="text-lg font-semibold">
+                  History
+                </h2>
+                <StorePicker id="history-store" className="w-full sm:w-56" stores={stores} value={storeId} onChange={setStoreId} label="Store" allLabel="All stores" />
+              </div>
               {movements.length === 0 ? (
                 <p className="rounded-lg border border-dashed px-6 py-10 text-center text-muted-foreground">No stock has moved yet. Adjust the stock to record what is on the shelf.</p>
               ) : (
@@ -94,7 +100,7 @@ export function StockHistoryPage() {
             </section>
             <div className="grid gap-6">
               {multiStore ? <StoreStockCard productId={product.id} /> : null}
-              <AdjustStockCard product={product} />
+              <AdjustStockCard key={storeId} product={product} storeFilter={storeId} shownStore={stores.find((store) => store.id === storeId)?.name ?? null} />
             </div>
           </div>
         </>
@@ -103,8 +109,10 @@ export function StockHistoryPage() {
   );
 }
 
-function AdjustStockCard({ product }: { product: HistoryProduct }) {
+function AdjustStockCard({ product, storeFilter, shownStore }: { product: HistoryProduct; storeFilter: string; shownStore: string | null }) {
   const adjust = useAdjustStock();
+  // Adjusts the store whose history is shown, unless another is picked.
+  const [stores, storeId, setStoreId] = useChosenStore(storeFilter);
   const [direction, setDirection] = useState<'add' | 'remove'>('add');
   const [quantity, setQuantity] = useState('');
   const [reason, setReason] = useState<AdjustmentReason>('received');
@@ -127,10 +135,11 @@ function AdjustStockCard({ product }: { product: HistoryProduct }) {
     setError(null);
     const delta = direction === 'add' ? Number(text) : -Number(text);
     adjust.mutate(
-      { idempotencyKey, productId: product.id, quantityDelta: delta, reason, note: note.trim() || null },
+      { idempotencyKey, productId: product.id, quantityDelta: delta, reason, note: note.trim() || null, ...(storeId ? { storeId } : {}) },
       {
         onSuccess: (result) => {
-          toast.success(`Stock of ${product.name} is now ${formatUnits(result.adjustment.quantityAfter)}`);
+          const where = stores.find((store) => store.id === storeId);
+          toast.success(`Stock of ${product.name}${where ? ` in ${where.name}` : ''} is now ${formatUnits(result.adjustment.quantityAfter)}`);
           setQuantity('');
           setNote('');
           setIdempotencyKey(crypto.randomUUID());
@@ -144,7 +153,7 @@ function AdjustStockCard({ product }: { product: HistoryProduct }) {
     <Card>
       <CardHeader>
         <CardTitle>
-          <span className="text-muted-foreground">In stock:</span> <span className="tabular-nums">{formatUnits(product.stockQuantity)}</span>
+          <span className="text-muted-foreground">In stock{shownStore ? ` in ${shownStore}` : ''}:</span> <span className="tabular-nums">{formatUnits(product.stockQuantity)}</span>
         </CardTitle>
         {product.lowStockThreshold !== null && product.stockQuantity <= product.lowStockThreshold ? (
           <p className="text-sm font-medium text-amber-700 dark:text-amber-400">Low: at or below {formatUnits(product.lowStockThreshold)}</p>
@@ -154,6 +163,7 @@ function AdjustStockCard({ product }: { product: HistoryProduct }) {
         {product.trackStock ? (
           <form onSubmit={submit} className="grid gap-4" aria-label="Adjust stock">
             <h2 className="font-semibold">Adjust stock</h2>
+            <StorePicker id="adjust-store" stores={stores} value={storeId} onChange={setStoreId} />
             <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Add or remove">
               {(['add', 'remove'] as const).map((value) => (
                 <Button key={value} type="button" role="radio" aria-checked={direction === value} variant={direction === value ? 'default' : 'outline'} className="h-11" onClick={() => setDirection(value)}>
@@ -219,9 +229,16 @@ function StoreStockCard({ productId }: { productId: string }) {
             <TableBody>
               {stock.data.map((row) => (
                 <TableRow key={row.storeId}>
-                  <TableCell>
-                    {row.name}
-                    {row.isActive ? '' : ' (closed)'}
+                  <TableCell className="whitespace-normal">
+                    <div>
+                      {row.name}
+                      {row.isActive ? '' : ' (closed)'}
+                    </div>
+                    {row.isActive ? (
+                      <ShelfInput key={row.shelf ?? ''} productId={productId} storeId={row.storeId} storeName={row.name} shelf={row.shelf} />
+                    ) : row.shelf ? (
+                      <div className="text-sm text-muted-foreground">Shelf {row.shelf}</div>
+                    ) : null}
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{formatUnits(row.quantity)}</TableCell>
                   <TableCell className="text-right tabular-nums">{row.inTransit ? formatUnits(row.inTransit) : '—'}</TableCell>
@@ -232,5 +249,30 @@ function StoreStockCard({ productId }: { productId: string }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Where the product sits in one store (decision 049): saved when the field is left. */
+function ShelfInput({ productId, storeId, storeName, shelf }: { productId: string; storeId: string; storeName: string; shelf: string | null }) {
+  const setShelf = useSetShelf();
+  const [value, setValue] = useState(shelf ?? '');
+  const save = () => {
+    const next = value.trim() || null;
+    if (next === shelf) return;
+    setShelf.mutate({ storeId, productId, shelf: next }, { onSuccess: () => toast.success(next ? `Shelf in ${storeName}: ${next}` : `Taken off its shelf in ${storeName}`), onError: (failure) => toast.error(errorMessage(failure)) });
+  };
+  return (
+    <Input
+      aria-label={`Shelf in ${storeName}`}
+      value={value}
+      maxLength={60}
+      placeholder="Shelf"
+      onChange={(event) => setValue(event.target.value)}
+      onBlur={save}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') save();
+      }}
+      className="mt-1 h-11 w-28 sm:h-8"
+    />
   );
 }

@@ -13,6 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
+import { StorePicker, useChosenStore, useStoreOptions } from '@/components/store-picker';
 import { useExportWaste, useRecordWaste, useWasteReport, type ProductOption, type WasteFilter } from '../api/stock-control';
 import { formatMoment, formatUnits, localToday, selectClass } from './format';
 import { ProductPicker } from './product-picker';
@@ -21,7 +22,7 @@ import { ProductPicker } from './product-picker';
 export function WastePage() {
   const me = useMe().data;
   const timeZone = me?.business?.time_zone;
-  const [filter, setFilter] = useState<WasteFilter>(() => ({ from: localToday(timeZone, -29), to: localToday(timeZone), reason: null }));
+  const [filter, setFilter] = useState<WasteFilter>(() => ({ from: localToday(timeZone, -29), to: localToday(timeZone), reason: null, storeId: null }));
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -36,6 +37,7 @@ export function WastePage() {
 
 function RecordWasteCard() {
   const record = useRecordWaste();
+  const [stores, storeId, setStoreId] = useChosenStore();
   const [product, setProduct] = useState<ProductOption | null>(null);
   const [quantity, setQuantity] = useState('');
   const [reason, setReason] = useState<WasteReason>('expired');
@@ -56,7 +58,7 @@ function RecordWasteCard() {
     }
     setError(null);
     record.mutate(
-      { idempotencyKey, productId: product.id, quantity: Number(text), reason, note: note.trim() || null },
+      { idempotencyKey, productId: product.id, quantity: Number(text), reason, note: note.trim() || null, ...(storeId ? { storeId } : {}) },
       {
         onSuccess: () => {
           toast.success(`Recorded ${text} × ${product.name} as waste`);
@@ -77,6 +79,7 @@ function RecordWasteCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-4" aria-label="Record waste">
+          <StorePicker id="waste-store" stores={stores} value={storeId} onChange={setStoreId} />
           <ProductPicker id="waste-product" value={product} onChange={setProduct} />
           <Field>
             <Label htmlFor="waste-quantity">Quantity</Label>
@@ -110,6 +113,7 @@ function RecordWasteCard() {
 
 function WasteReportSection({ filter, onFilter, timeZone }: { filter: WasteFilter; onFilter: (filter: WasteFilter) => void; timeZone: string | undefined }) {
   const report = useWasteReport(filter);
+  const stores = useStoreOptions();
   const exporting = useExportWaste();
   const currency = report.data?.currency ?? 'USD';
   const money = (amount: number) => formatMoney(amount, currency);
@@ -125,7 +129,7 @@ function WasteReportSection({ filter, onFilter, timeZone }: { filter: WasteFilte
           {exporting.isPending ? 'Exporting...' : 'Export CSV'}
         </Button>
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <div className={`grid grid-cols-2 gap-3 ${stores.length > 0 ? 'sm:grid-cols-4' : 'sm:grid-cols-3'}`}>
         <Field>
           <Label htmlFor="waste-from">From</Label>
           <Input id="waste-from" type="date" value={filter.from} max={filter.to} onChange={(event) => event.target.value && onFilter({ ...filter, from: event.target.value })} className="h-11 sm:h-9" />
@@ -145,6 +149,14 @@ function WasteReportSection({ filter, onFilter, timeZone }: { filter: WasteFilte
             ))}
           </select>
         </Field>
+        <StorePicker
+          id="waste-filter-store"
+          className="col-span-2 sm:col-span-1"
+          stores={stores}
+          value={filter.storeId ?? ''}
+          onChange={(storeId) => onFilter({ ...filter, storeId: storeId || null })}
+          allLabel="All stores"
+        />
       </div>
       {report.isPending ? (
         <p role="status" className="text-muted-foreground">

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketingCampaigns, marketingSegments, orders, outboxMessages } from '../src/db/schema/index.ts';
+import { customers, marketingCampaigns, marketingSegments, orders, outboxMessages } from '../src/db/schema/index.ts';
 import { signUpBusiness, startTestServer, uniqueEmail, type ApiClient, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
@@ -292,5 +292,32 @@ describe('marketing: permissions', () => {
     const managerToken = await pinSignIn(staff.client, manager.employee.id, '482915');
     expect((await staff.client.request('POST', `/api/marketing/campaigns/${campaign.id}/send`, { idempotencyKey: randomUUID() }, as(managerToken))).status).toBe(200);
     expect((await fetch(`${server.url}/api/marketing/campaigns`)).status).toBe(400);
+  });
+});
+
+describe('marketing: large sends', () => {
+  it('writes one outbox message per reachable customer across several outbox inserts, each with its own links', async () => {
+    const owner = await shop();
+    const count = 2500;
+    const tag = randomUUID().slice(0, 8);
+    const emails = Array.from({ length: count }, (_, index) => `bulk-${tag}-${index}@example.com`);
+    // Arranged directly: 2,500 customers through HTTP would be most of this test's time.
+    await server.database.withTenant(owner.businessId, (tx) =>
+      tx.insert(customers).values(emails.map((email, index) => ({ businessId: owner.businessId, name: `Customer ${index}`, email }))),
+    );
+    const everyone = await saveSegment(owner.client, 'Everyone', {});
+    expect(everyone.reachable).toBe(count);
+    const campaign = await writeCampaign(owner.client, everyone.id);
+    const started = performance.now();
+    const res = await send(owner.client, campaign.id);
+    console.log(`sending to ${count} recipients took ${Math.round(performance.now() - started)} ms`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.campaign.results.sends).toBe(count);
+    const messages = await outboxTo(emails);
+    expect(messages).toHaveLength(count);
+    expect(new Set(messages.map((message) => message.recipient)).size).toBe(count);
+    const unsubscribeLinks = new Set(messages.map((message) => linkIn(message.body, 'Unsubscribe')));
+    expect(unsubscribeLinks.size).toBe(count);
+    expect(unsubscribeLinks.has(null)).toBe(false);
   });
 });

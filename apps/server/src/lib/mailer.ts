@@ -22,7 +22,15 @@ export interface Mailer {
    * whose timing must not depend on whether a message was sent (password reset, decision 016).
    */
   enqueue(message: OutgoingMessage): Promise<void>;
+  /**
+   * Many text messages at once (a marketing campaign, decision 051): the outbox rows are written in
+   * multi-row inserts, and SMTP delivers them one after another in the background.
+   */
+  enqueueMany(messages: readonly Omit<OutgoingMessage, 'attachments'>[]): Promise<void>;
 }
+
+/** Rows per outbox insert: well under PostgreSQL's 65,535 bind parameters (five a row). */
+const OUTBOX_INSERT_CHUNK = 1000;
 
 /**
  * Every message is written to the outbox first. With SMTP_URL, emails are then sent and
@@ -68,6 +76,21 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
       const clean = { ...message, subject: headerText(message.subject) };
       const row = await store(clean);
       void deliver(clean, row).catch((error: unknown) => console.error('Sending an email failed:', (error as Error).message));
+    },
+    async enqueueMany(messages) {
+      const queued: { message: Omit<OutgoingMessage, 'attachments'>; row: { id: string } }[] = [];
+      for (let start = 0; start < messages.length; start += OUTBOX_INSERT_CHUNK) {
+        const chunk = messages.slice(start, start + OUTBOX_INSERT_CHUNK).map((message) => ({ ...message, subject: headerText(message.subject) }));
+        const rows = await options.db
+          .insert(outboxMessages)
+          .values(chunk.map((text) => ({ ...text, status: 'stored' as const })))
+          .returning({ id: outboxMessages.id });
+        rows.forEach((row, index) => queued.push({ message: chunk[index]!, row }));
+      }
+      if (!transport) return;
+      void (async () => {
+        for (const { message, row } of queued) await deliver(message, row);
+      })().catch((error: unknown) => console.error('Sending emails failed:', (error as Error).message));
     },
   };
 }

@@ -120,16 +120,19 @@ export async function sendCampaign(
   if (claimed) {
     const secret = services.config.authSecret;
     const businessName = safeDisplayName(claimed.businessName);
-    for (const recipient of claimed.recipients) {
-      const trackedLink = claimed.row.linkUrl ? `${input.origin}/api/public/marketing/links/${signLinkToken(secret, 'click', { businessId, id: recipient.id })}` : null;
-      const unsubscribeLink = `${input.origin}/unsubscribe/${signLinkToken(secret, 'unsubscribe', { businessId, id: recipient.customerId })}`;
-      await services.mailer.enqueue({
-        channel: 'email',
-        recipient: recipient.email,
-        subject: claimed.row.subject,
-        body: campaignEmailText({ body: claimed.row.body, businessName, trackedLink, unsubscribeLink }),
-      });
-    }
+    // One multi-row outbox write per thousand recipients: a send to 4,000 took 32 s one row at a time.
+    await services.mailer.enqueueMany(
+      claimed.recipients.map((recipient) => {
+        const trackedLink = claimed.row.linkUrl ? `${input.origin}/api/public/marketing/links/${signLinkToken(secret, 'click', { businessId, id: recipient.id })}` : null;
+        const unsubscribeLink = `${input.origin}/unsubscribe/${signLinkToken(secret, 'unsubscribe', { businessId, id: recipient.customerId })}`;
+        return {
+          channel: 'email' as const,
+          recipient: recipient.email,
+          subject: claimed.row.subject,
+          body: campaignEmailText({ body: claimed.row.body, businessName, trackedLink, unsubscribeLink }),
+        };
+      }),
+    );
   }
   return getCampaign(database, businessId, id);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLine, singleLine } from './plain-text.ts';
+import type { Receipt, ReceiptRow } from './receipt-layout.ts';
 
 /**
  * The platform's look and a business's own (issue 20 item 4, decision 057): a brand colour every
@@ -80,3 +81,14 @@ export const businessBrandingView = z.object({
   effective_color: z.string(),
 });
 export type BusinessBrandingView = z.infer<typeof businessBrandingView>;
+
+/**
+ * The receipt with the business's own header under its name and its footer at the end, each line
+ * centred. Applied by the server (ESC/POS, e-mail) and the receipt page; kept out of buildReceipt
+ * so the till's bundle does not carry it (decision 057).
+ */
+export function withReceiptTexts(receipt: Receipt, business: { receiptHeader?: string | null; receiptFooter?: string | null } | null): Receipt {
+  const lines = (text: string | null | undefined): ReceiptRow[] => (text ? text.split('\n').map((line) => ({ kind: 'center', text: line })) : []);
+  const [title, ...rest] = receipt.rows;
+  return { ...receipt, rows: [...(title ? [title] : []), ...lines(business?.receiptHeader), ...rest, ...lines(business?.receiptFooter)] };
+}

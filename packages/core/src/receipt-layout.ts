@@ -63,8 +63,7 @@ export interface ReceiptSource {
   }[];
   events?: { type: string; actorName: string | null }[];
   customer: { name: string } | null;
-  /** receiptHeader and receiptFooter: the business's own texts above and below (decision 057). */
-  business: { name: string; currency: string; timeZone: string; receiptHeader?: string | null; receiptFooter?: string | null } | null;
+  business: { name: string; currency: string; timeZone: string } | null;
 }
 
 /**
@@ -141,7 +140,6 @@ function header(source: ReceiptSource, heading: string, at: string, extra: Recei
   const business = source.business;
   return [
     { kind: 'title', text: business?.name ?? 'Receipt' },
-    ...customText(business?.receiptHeader),
     ...extra,
     { kind: 'center', text: heading },
     { kind: 'center', text: receiptDateTime(at, business?.timeZone ?? 'UTC') },
@@ -156,14 +154,8 @@ function footer(source: ReceiptSource, servedBy: boolean): ReceiptRow[] {
     const paid = source.events?.find((event) => event.type === 'paid' && event.actorName);
     if (paid?.actorName) rows.push({ kind: 'text', text: `Served by: ${paid.actorName}` });
   }
-  rows.push({ kind: 'blank' }, { kind: 'center', text: 'Thank you!' }, ...customText(source.business?.receiptFooter));
+  rows.push({ kind: 'blank' }, { kind: 'center', text: 'Thank you!' });
   return rows;
-}
-
-/** The business's own header or footer: each of its lines centred. */
-function customText(text: string | null | undefined): ReceiptRow[] {
-  if (!text) return [];
-  return text.split('\n').map((line) => ({ kind: 'center', text: line }));
 }
 
 const orderLabel = (number: number | null) => (number === null ? 'Order' : `Receipt #${number}`);

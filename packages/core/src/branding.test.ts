@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brandColorProblem, businessBrandingInput, contrastWithWhite, platformBrandingInput } from './branding.ts';
+import { brandColorProblem, businessBrandingInput, contrastWithWhite, platformBrandingInput, withReceiptTexts } from './branding.ts';
+import type { Receipt } from './receipt-layout.ts';
 
 describe('contrastWithWhite', () => {
   it.each([
@@ -43,5 +44,30 @@ describe('branding inputs', () => {
     ['bell\u0007', false],
   ])('receipt footer %j accepted: %s', (text, ok) => {
     expect(businessBrandingInput.safeParse({ brand_color: null, receipt_header: null, receipt_footer: text }).success).toBe(ok);
+  });
+});
+
+describe('withReceiptTexts', () => {
+  const receipt: Receipt = {
+    kind: 'sale',
+    heading: 'Receipt #1',
+    total: 100,
+    currency: 'USD',
+    rows: [{ kind: 'title', text: 'Corner Shop' }, { kind: 'center', text: 'Receipt #1' }, { kind: 'center', text: 'Thank you!' }],
+  };
+
+  it('puts the header under the name and the footer at the end, a centred row per line', () => {
+    expect(withReceiptTexts(receipt, { receiptHeader: 'Corner Shop Ltd\nVAT 1', receiptFooter: 'See you soon' }).rows.map((row) => ('text' in row ? row.text : row.kind))).toEqual([
+      'Corner Shop',
+      'Corner Shop Ltd',
+      'VAT 1',
+      'Receipt #1',
+      'Thank you!',
+      'See you soon',
+    ]);
+  });
+
+  it.each([null, { receiptHeader: null, receiptFooter: null }, { receiptHeader: '', receiptFooter: '' }])('leaves the receipt as it was for %j', (business) => {
+    expect(withReceiptTexts(receipt, business)).toEqual(receipt);
   });
 });

@@ -33,6 +33,6 @@ export default defineConfig({
     // A loaded machine may start the server slowly: E2E_SERVER_TIMEOUT_MS waits longer.
     timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 60_000),
     // The AI provider is the loopback fake e2e/chatbot.spec.ts starts on the next port (apps/server/test/fake-openai.ts).
-    env: { PORT: String(port), DATA_DIR: dataDir, OPENAI_BASE_URL: `http://127.0.0.1:${port + 1}/v1`, OPENAI_API_KEY: 'sk-e2e', SUPER_ADMIN_EMAILS: 'root@e2e.example,platform-root@e2e.example,templates-root@e2e.example', LOG_LEVEL: 'error', SIGN_UP_LIMIT_PER_HOUR: '100000' },
+    env: { PORT: String(port), DATA_DIR: dataDir, OPENAI_BASE_URL: `http://127.0.0.1:${port + 1}/v1`, OPENAI_API_KEY: 'sk-e2e', SUPER_ADMIN_EMAILS: 'root@e2e.example,platform-root@e2e.example,templates-root@e2e.example,visual-root@e2e.example', LOG_LEVEL: 'error', SIGN_UP_LIMIT_PER_HOUR: '100000' },
   },
 });

@@ -26,6 +26,7 @@ import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { featureFlagsRoutes } from './modules/feature-flags/feature-flags.routes.ts';
 import { industryTemplatesRoutes } from './modules/industry-templates/industry-templates.routes.ts';
+import { brandingRoutes } from './modules/branding/branding.routes.ts';
 import { INCIDENT_PHOTO_PATH, incidentsRoutes } from './modules/incidents/incidents.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { backOfficeRoutes } from './modules/back-office/back-office.routes.ts';
@@ -190,6 +191,7 @@ export function createApp(services: Services) {
   app.route('/', plansRoutes);
   app.route('/', featureFlagsRoutes);
   app.route('/', industryTemplatesRoutes);
+  app.route('/', brandingRoutes);
   app.route('/', incidentsRoutes);
   app.route('/', integrationsRoutes);
   app.route('/', backOfficeRoutes);

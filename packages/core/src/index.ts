@@ -66,3 +66,4 @@ export * from './modifiers.ts';
 export * from './sales-history.ts';
 export * from './webhooks.ts';
 export * from './accounting.ts';
+export * from './branding.ts';

@@ -5,7 +5,6 @@ import { EmployeeSessionWatch } from './employee-session-watch';
 import { ProtectedLayout } from './protected-layout';
 import type { AppRouteHandle } from './route-handle';
 import { NotFoundRoute } from './routes/not-found';
-import { PlaceholderRoute, PublicPlaceholderRoute } from './routes/placeholder';
 import { PosTerminalRoute } from './routes/pos-terminal';
 import { RootErrorBoundary } from './routes/root-error';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -37,6 +36,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/superadmin/subscription-plans': () => import('@/features/plans/components/plans-admin-page').then((module) => module.PlansAdminPage),
   '/superadmin/feature-flags': () => import('@/features/feature-flags/components/feature-flags-page').then((module) => module.FeatureFlagsPage),
   '/superadmin/industry-templates': () => import('@/features/industry-templates/components/industry-templates-page').then((module) => module.IndustryTemplatesPage),
+  '/superadmin/visual-editor': () => import('@/features/branding/components/visual-editor-page').then((module) => module.VisualEditorPage),
   '/pricing': () => import('@/features/plans/components/pricing-page').then((module) => module.PricingPage),
   '/incidents': () => import('@/features/incidents/components/incidents-page').then((module) => module.IncidentsPage),
   // Campaigns, and promotions as its second tab (decisions 050 and 051).
@@ -116,7 +116,8 @@ function toRouteObject(route: (typeof APP_ROUTES)[number]): RouteObject {
   if (eager) return { path: route.path, handle, Component: eager };
   const load = PAGES[route.path as AppRoutePath];
   if (load) return { path: route.path, handle, lazy: lazyPage(load) };
-  return { path: route.path, handle, Component: route.kind === 'public' ? PublicPlaceholderRoute : PlaceholderRoute };
+  // Every route has its page now (the visual editor was the last placeholder, decision 057).
+  return { path: route.path, handle };
 }
 
 /** A till's sale screen is loaded ahead, so a cashier signing in does not wait for it. */

@@ -14,6 +14,11 @@ export const businesses = pgTable('businesses', {
   name: text('name').notNull(),
   currency: text('currency').notNull().default('USD'),
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** The business's own brand colour (#rrggbb), over the platform's; null = the platform's (decision 057). */
+  brandColor: text('brand_color'),
+  /** Texts printed above and below every receipt; null = none (decision 057). */
+  receiptHeader: text('receipt_header'),
+  receiptFooter: text('receipt_footer'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

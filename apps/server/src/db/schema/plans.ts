@@ -93,3 +93,20 @@ export const industryTemplates = pgTable(
   },
   (table) => [check('industry_templates_industry', sql`${table.industry} in ('retail', 'restaurant', 'mechanics')`)],
 );
+
+/**
+ * The platform's look (issue 20 item 4, decision 057): one row (id 1) the super admin edits in the
+ * visual editor; the sign-in page reads it without signing in. Seeded with the look before it existed.
+ */
+export const platformBranding = pgTable(
+  'platform_branding',
+  {
+    id: integer('id').primaryKey().default(1),
+    productName: text('product_name').notNull(),
+    signInWelcome: text('sign_in_welcome').notNull(),
+    primaryColor: text('primary_color').notNull(),
+    updatedByUserId: uuid('updated_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (table) => [check('platform_branding_single_row', sql`${table.id} = 1`)],
+);

@@ -42,7 +42,9 @@ export async function getOrderDetail(database: Database, businessId: string, ord
         })),
       })),
       customer,
-      business: business ? { name: business.name, currency: business.currency, timeZone: business.timeZone } : null,
+      business: business
+        ? { name: business.name, currency: business.currency, timeZone: business.timeZone, receiptHeader: business.receiptHeader, receiptFooter: business.receiptFooter }
+        : null,
     };
   });
 }

@@ -124,7 +124,7 @@ export const ordersRepository = {
   },
 
   async findBusiness(tx: Tx, businessId: string) {
-    const [row] = await tx.select({ name: businesses.name, currency: businesses.currency, timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, businessId));
+    const [row] = await tx.select({ name: businesses.name, currency: businesses.currency, timeZone: businesses.timeZone, receiptHeader: businesses.receiptHeader, receiptFooter: businesses.receiptFooter }).from(businesses).where(eq(businesses.id, businessId));
     return row ?? null;
   },
 

@@ -87,7 +87,7 @@ const detailRoute = defineRoute({
           }),
         ),
         customer: z.object({ id: z.uuid(), name: z.string(), email: z.string().nullable() }).nullable(),
-        business: z.object({ name: z.string(), currency: z.string(), timeZone: z.string() }).nullable(),
+        business: z.object({ name: z.string(), currency: z.string(), timeZone: z.string(), receiptHeader: z.string().nullable(), receiptFooter: z.string().nullable() }).nullable(),
       }),
       'The order',
     ),

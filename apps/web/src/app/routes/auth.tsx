@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BackButton } from '@/components/back-button';
 import { BrandLink } from '@/components/brand';
 import { paths } from '@/config/paths';
+import { usePublicBranding } from '@/features/branding/api/public-branding';
 import { AuthScreen, type AuthMode } from '@/features/auth/components/auth-screen';
 import { SecondStep } from '@/features/auth/components/second-step';
 import { useMe } from '@/lib/me';
@@ -57,7 +58,10 @@ export function AuthRoute({ afterSignIn = paths.dashboard, onSignedIn }: AuthRou
     );
   };
 
-  const heading = mode === 'signin' && signInHeading ? signInHeading : HEADINGS[mode];
+  // The platform's name and welcome text, as the super admin set them (decision 057).
+  const branding = usePublicBranding().data;
+  const signIn = branding ? { title: `Sign in to ${branding.product_name}`, intro: branding.sign_in_welcome } : HEADINGS.signin;
+  const heading = mode === 'signin' ? (signInHeading ?? signIn) : HEADINGS[mode];
   // The password is done; a second factor is still owed (from the answer, or /api/me on a reload).
   const me = useMe();
   const [signInStep, setSignInStep] = useState<'challenge' | 'enroll' | null>(null);
@@ -72,7 +76,7 @@ export function AuthRoute({ afterSignIn = paths.dashboard, onSignedIn }: AuthRou
   };
 
   return (
-    <div className="flex min-h-dvh flex-col bg-muted/40">
+    <div className="flex min-h-dvh flex-col bg-muted/40" style={branding ? ({ '--primary': branding.primary_color } as React.CSSProperties) : undefined}>
       <header className="mx-auto flex w-full max-w-md items-center justify-between gap-4 px-4 pt-6 sm:px-0">
         <BrandLink />
         <BackButton />

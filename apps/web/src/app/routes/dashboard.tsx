@@ -1,3 +1,4 @@
+import { BrandColor } from '@/features/branding/components/brand-color';
 import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
 import { TodayPanel } from '@/features/dashboard/components/today-panel';
 import { FirstRunChecklist } from '@/features/onboarding/components/first-run-checklist';
@@ -15,22 +16,26 @@ export function DashboardRoute() {
   // The checklist is for whoever sets the business up (SPEC §6 settings page access).
   const canSetUp = actorAdminPermissions(me, useEmployeeSession()).can_change_settings;
   const areas = sidebar.filter((group) => group.id !== 'dashboard');
+  // The business's colour is painted from here and /settings, not the shell: the till's bundle is at its budget (decision 057).
   return (
-    <DashboardOverview
-      user={user}
-      tillName={till?.name ?? null}
-      profile={profile}
-      business={business}
-      settings={settings}
-      areas={areas}
-      greetingName={employeeSession?.employee_name ?? null}
-      today={<TodayPanel />}
-      firstRun={
-        <>
-          <FirstRunChecklist features={settings.enabled_features} canSetUp={canSetUp} />
-          <OverdueTasksCard />
-        </>
-      }
-    />
+    <>
+      <BrandColor />
+      <DashboardOverview
+        user={user}
+        tillName={till?.name ?? null}
+        profile={profile}
+        business={business}
+        settings={settings}
+        areas={areas}
+        greetingName={employeeSession?.employee_name ?? null}
+        today={<TodayPanel />}
+        firstRun={
+          <>
+            <FirstRunChecklist features={settings.enabled_features} canSetUp={canSetUp} />
+            <OverdueTasksCard />
+          </>
+        }
+      />
+    </>
   );
 }

@@ -6,7 +6,6 @@ import type { AppRoutePath } from '@till/core';
  */
 export const PAGE_DESCRIPTIONS: Partial<Record<AppRoutePath, string>> = {
   '/superadmin': 'The platform overview for super administrators; its tools are listed below.',
-  '/superadmin/visual-editor': 'Changes to how the product looks will be made here, without code.',
 };
 
 export function pageDescription(path: string): string {

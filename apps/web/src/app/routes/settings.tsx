@@ -1,3 +1,5 @@
+import { BrandColor } from '@/features/branding/components/brand-color';
+import { BusinessBrandingCard } from '@/features/branding/components/business-branding-card';
 import { ChatbotSettingsCard } from '@/features/chatbot/components/chatbot-settings-card';
 import { PlanUsageCard } from '@/features/plans/components/plan-usage-card';
 import { TillsCard } from '@/features/registers/components/tills-card';
@@ -11,7 +13,13 @@ export function SettingsRoute() {
   const me = useMe();
   return (
     <div className="grid gap-6">
+      <BrandColor />
       <SettingsPage />
+      {me.data?.user ? (
+        <section aria-label="Brand and receipts" className="max-w-3xl">
+          <BusinessBrandingCard />
+        </section>
+      ) : null}
       {me.data?.user ? (
         <section aria-label="Plan" className="max-w-3xl">
           <PlanUsageCard />

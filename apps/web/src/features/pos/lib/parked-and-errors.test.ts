@@ -50,7 +50,7 @@ const detail = (lines: OrderDetail['lines']): OrderDetail => ({
   events: [],
   refunds: [],
   customer: { id: 'c1', name: 'Jo Park', email: null },
-  business: { name: 'Corner Shop', currency: 'USD', timeZone: 'UTC' },
+  business: { name: 'Corner Shop', currency: 'USD', timeZone: 'UTC', receiptHeader: null, receiptFooter: null },
 });
 
 describe('resuming a parked sale', () => {

@@ -1,6 +1,6 @@
 import { cn } from '@/lib/utils';
 import type { OrderDetail } from '../api/get-order-detail';
-import { buildReceipt, type ReceiptRow } from '@till/core';
+import { buildReceipt, withReceiptTexts, type ReceiptRow } from '@till/core';
 
 interface ReceiptProps {
   detail: OrderDetail;
@@ -36,7 +36,7 @@ function Row({ row }: { row: ReceiptRow }) {
  * monospace on white, 72 mm of print width inside 4 mm margins.
  */
 export function Receipt({ detail, refundId, className }: ReceiptProps) {
-  const receipt = buildReceipt(detail, { refundId });
+  const receipt = withReceiptTexts(buildReceipt(detail, { refundId }), detail.business);
   return (
     <article
       aria-label={receipt.heading}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses, outboxMessages, platformAuditLog } from '../src/db/schema/index.ts';
+import { ApiClient, STRONG_PASSWORD, startTestServer, verifyEmailOf, type TestServer } from './harness.ts';
+import { seedProducts } from './sales-helpers.ts';
+import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
+
+const ROOT = 'root-branding@example.com';
+const TODAY = { product_name: 'Till', sign_in_welcome: 'Welcome back. Sign in to open your till and back office.', primary_color: '#171717' };
+let server: TestServer;
+let root: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { SUPER_ADMIN_EMAILS: ROOT } });
+  root = new ApiClient(server.url);
+  expect((await root.post('/api/auth/sign-up', { email: ROOT, password: STRONG_PASSWORD })).status).toBe(201);
+  await verifyEmailOf(server, ROOT);
+  expect((await root.get('/api/me')).body.isSuperAdmin).toBe(true);
+});
+afterAll(() => server.close());
+
+const audits = () => server.database.db.select().from(platformAuditLog).where(eq(platformAuditLog.action, 'platform_branding.saved'));
+
+describe('platform branding', () => {
+  it("starts as today's look, readable by a signed-out visitor", async () => {
+    const res = await new ApiClient(server.url).get('/api/branding');
+    expect(res.status).toBe(200);
+    expect(res.body.branding).toEqual(TODAY);
+  });
+
+  it('a non-super-admin is refused (403) and nothing changes', async () => {
+    const shop = await staffBusiness(server, { businessName: 'Not Root' });
+    const res = await shop.client.request('PUT', '/api/super-admin/branding', { ...TODAY, sign_in_welcome: 'Hacked' });
+    expect(res.status).toBe(403);
+    expect((await shop.client.get('/api/super-admin/branding')).status).toBe(403);
+    expect((await new ApiClient(server.url).get('/api/branding')).body.branding).toEqual(TODAY);
+  });
+
+  it('refuses a low-contrast or malformed colour with 400 saying why, writing nothing', async () => {
+    const light = await root.request('PUT', '/api/super-admin/branding', { ...TODAY, sign_in_welcome: 'Hello', primary_color: '#ffcc00' });
+    expect(light.status).toBe(400);
+    expect(JSON.stringify(light.body.error)).toContain('White text on #ffcc00 has a contrast of 1.');
+    expect(JSON.stringify(light.body.error)).toContain('at least 4.5:1');
+    const bad = await root.request('PUT', '/api/super-admin/branding', { ...TODAY, primary_color: 'blue' });
+    expect(bad.status).toBe(400);
+    expect((await root.get('/api/super-admin/branding')).body.branding).toEqual(TODAY);
+    expect(await audits()).toHaveLength(0);
+  });
+
+  it('the super admin saves the look; the sign-in page reads it; audited with before and after', async () => {
+    const next = { product_name: 'Shopfront', sign_in_welcome: 'Good to see you again.', primary_color: '#1D4ED8' };
+    const saved = await root.request('PUT', '/api/super-admin/branding', next);
+    expect(saved.status).toBe(200);
+    expect(saved.body.branding).toEqual({ ...next, primary_color: '#1d4ed8' });
+    expect((await new ApiClient(server.url).get('/api/branding')).body.branding).toEqual({ ...next, primary_color: '#1d4ed8' });
+    const rows = await audits();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.details).toMatchObject({ before: TODAY, after: { ...next, primary_color: '#1d4ed8' } });
+    // A business without its own colour paints in the platform's.
+    const shop = await staffBusiness(server, { businessName: 'Plain Shop' });
+    expect((await shop.client.get('/api/business-branding')).body.branding).toEqual({ brand_color: null, receipt_header: null, receipt_footer: null, effective_color: '#1d4ed8' });
+    expect((await root.request('PUT', '/api/super-admin/branding', TODAY)).status).toBe(200);
+  });
+});
+
+describe('business branding', () => {
+  const mine = { brand_color: '#7c2d12', receipt_header: 'Corner Shop Ltd\nVAT GB123', receipt_footer: 'Thanks for shopping local\nReturns within 30 days' };
+
+  it('needs can_change_settings to change; any member reads the colour; another business neither reads nor changes it', async () => {
+    const shop = await staffBusiness(server, { businessName: 'Brand Shop' });
+    const { headersOf } = await staffOfEveryRole(server, shop);
+    for (const actor of ['manager', 'cashier', 'adminNone']) {
+      const res = await shop.client.request('PUT', '/api/business-branding', mine, headersOf(actor));
+      expect(res.status, actor).toBe(403);
+    }
+    expect((await shop.client.request('PUT', '/api/business-branding', mine, headersOf('adminAll'))).status).toBe(200);
+    const cashier = await shop.client.request('GET', '/api/business-branding', undefined, headersOf('cashier'));
+    expect(cashier.body.branding).toEqual({ ...mine, effective_color: '#7c2d12' });
+
+    const other = await staffBusiness(server, { businessName: 'Other Shop' });
+    expect((await other.client.get('/api/business-branding')).body.branding.brand_color).toBeNull();
+    expect((await other.client.request('PUT', '/api/business-branding', { brand_color: '#000000', receipt_header: null, receipt_footer: 'Other' })).status).toBe(200);
+    const [row] = await server.database.db.select().from(businesses).where(eq(businesses.id, shop.businessId));
+    expect(row).toMatchObject({ brandColor: '#7c2d12', receiptFooter: mine.receipt_footer });
+  });
+
+  it('refuses a light colour or an over-long footer with 400, writing nothing', async () => {
+    const shop = await staffBusiness(server, { businessName: 'Careful Shop' });
+    const light = await shop.client.request('PUT', '/api/business-branding', { ...mine, brand_color: '#a3e635' });
+    expect(light.status).toBe(400);
+    expect(JSON.stringify(light.body.error)).toContain('choose a darker colour (at least 4.5:1)');
+    expect((await shop.client.request('PUT', '/api/business-branding', { ...mine, receipt_footer: 'x'.repeat(301) })).status).toBe(400);
+    expect((await shop.client.request('PUT', '/api/business-branding', { ...mine, receipt_footer: 'a\nb\nc\nd\ne\nf' })).status).toBe(400);
+    expect((await shop.client.get('/api/business-branding')).body.branding).toEqual({ brand_color: null, receipt_header: null, receipt_footer: null, effective_color: '#171717' });
+  });
+
+  it("the receipt shows the business's header and footer: on the order detail and in the e-mailed receipt", async () => {
+    const shop = await staffBusiness(server, { businessName: 'Receipt Shop' });
+    expect((await shop.client.request('PUT', '/api/business-branding', mine)).status).toBe(200);
+    const [coffee] = await seedProducts(server, shop.businessId, [{ name: 'Coffee', price: 350 }]);
+    const sold = await shop.client.post('/api/checkout', {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: coffee!.id, quantity: 1 }],
+      payments: [{ method: 'cash', amount: 350, tendered: 500 }],
+      expectedTotal: 350,
+    });
+    expect(sold.status).toBe(201);
+    const detail = await shop.client.get(`/api/orders/${sold.body.order.id}`);
+    expect(detail.body.business).toMatchObject({ receiptHeader: mine.receipt_header, receiptFooter: mine.receipt_footer });
+    const email = 'branding-buyer@example.com';
+    expect((await shop.client.post(`/api/orders/${sold.body.order.id}/receipt-email`, { email })).status).toBe(200);
+    const [mail] = await server.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+    const body = mail!.body;
+    expect(body).toMatch(/Corner Shop Ltd\s*\n\s*VAT GB123/);
+    expect(body).toMatch(/Thank you!\s*\n\s*Thanks for shopping local\s*\n\s*Returns within 30 days/);
+    expect(body.indexOf('VAT GB123')).toBeLessThan(body.indexOf('Coffee'));
+  });
+});

@@ -1,7 +1,7 @@
 // `npm test`: every tier, each doing its own set-up. `--only <tier>` runs one tier:
 // typecheck, lint, unit (packages/core and repo checks), api (server on PGlite, and on
 // PostgreSQL when TEST_DATABASE_URL is set), e2e (Playwright in Chromium).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,36 @@ function run(label, command, commandArgs, options = {}) {
   console.log(`✔ ${label} (${seconds} s)`);
 }
 
+/**
+ * Runs independent checks two at a time (tsc and eslint use one core each), each one's output
+ * printed whole when it ends so that nothing interleaves. Stops with the first failure's status.
+ */
+async function runTogether(jobs, concurrency = 2) {
+  const queue = [...jobs];
+  let failed = null;
+  const worker = async () => {
+    for (let job = queue.shift(); job && !failed; job = queue.shift()) {
+      const started = Date.now();
+      const status = await new Promise((resolve) => {
+        const child = spawn(job.command, job.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        const output = [];
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.on('close', (code) => {
+          const seconds = ((Date.now() - started) / 1000).toFixed(1);
+          console.log(`\n▶ ${job.label}: ${job.command} ${job.args.join(' ')}`);
+          process.stdout.write(Buffer.concat(output));
+          console.log(code === 0 ? `✔ ${job.label} (${seconds} s)` : `✖ ${job.label} failed after ${seconds} s`);
+          resolve(code ?? 1);
+        });
+      });
+      if (status !== 0) failed ??= status;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  if (failed) process.exit(failed);
+}
+
 // Dependencies: install when node_modules is missing or older than the lock file.
 const lock = path.join(root, 'package-lock.json');
 const installed = path.join(root, 'node_modules/.package-lock.json');
@@ -46,15 +76,19 @@ function addVitestCounts(file) {
   counts.failed += report.numFailedTests ?? 0;
 }
 
+// The static checks run two at a time: each tsc and eslint keeps one core busy.
+const staticChecks = [];
 if (wants('typecheck')) {
   // The web's API types are generated from the server's route schemas first (scripts/api-types.mjs),
   // so a response field renamed on the server fails the web's typecheck here.
   run('API types from the route schemas', node, [path.join(root, 'scripts/api-types.mjs')]);
-  for (const project of ['packages/core', 'apps/server', 'apps/web', '.']) {
-    run(`typecheck ${project}`, node, [bin('typescript/bin/tsc'), '-p', project, '--noEmit']);
+  for (const project of ['apps/web', 'apps/server', 'packages/core', '.']) {
+    staticChecks.push({ label: `typecheck ${project}`, command: node, args: [bin('typescript/bin/tsc'), '-p', project, '--noEmit'] });
   }
 }
-if (wants('lint')) run('lint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']);
+// Lint is the longest check: it starts first.
+if (wants('lint')) staticChecks.unshift({ label: 'lint', command: node, args: [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'] });
+if (staticChecks.length) await runTogether(staticChecks);
 
 const vitest = (label, projects, report) =>
   run(label, node, [bin('vitest/vitest.mjs'), 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);

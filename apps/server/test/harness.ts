@@ -28,6 +28,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const admin = new pg.Client({ connectionString: env.testDatabaseUrl });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplateDb')}`);
+    // A test database need not survive a crash: commits stop waiting for the WAL flush.
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
     const url = new URL(env.testDatabaseUrl!);
     url.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: url.toString() });

@@ -1,10 +1,10 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { EXPENSE_PAYMENT_METHODS, EXPENSE_RECEIPT_MAX_BYTES, EXPENSE_RECEIPTS_BUCKET, EXPENSE_STATUSES } from '@till/core';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
+import { uploadBodyLimit } from '../../lib/uploads.ts';
 import { steppedUrlSigner } from '../storage/signed-url.ts';
 import { attachReceipt, removeReceipt } from './attach-receipt.ts';
 import { createExpense } from './create-expense.ts';
@@ -23,13 +23,7 @@ const expensesAccess = business(EXPENSES_ACCESS);
 
 /** The receipt upload path; app.ts lets it past its 1 MB body limit, and this route's own limit applies. */
 export const EXPENSE_RECEIPT_PATH = /^\/api\/expenses\/[^/]+\/receipt$/;
-const receiptBodyLimit = bodyLimit({
-  maxSize: EXPENSE_RECEIPT_MAX_BYTES + 64 * 1024,
-  onError: (c) =>
-    c.json({ error: { code: 'receipt_too_large', message: `The receipt is larger than ${EXPENSE_RECEIPT_MAX_BYTES / 1024 / 1024} MB; take a smaller photo or scan and try again` } }, 413, {
-      Connection: 'close',
-    }),
-});
+const receiptBodyLimit = uploadBodyLimit(EXPENSE_RECEIPT_MAX_BYTES, 'receipt_too_large', `The receipt is larger than ${EXPENSE_RECEIPT_MAX_BYTES / 1024 / 1024} MB; take a smaller photo or scan and try again`);
 
 const signerOf = (c: Context<AppEnv>) => steppedUrlSigner(c.var.services.config.authSecret, c.var.tenant.businessId, EXPENSE_RECEIPTS_BUCKET);
 

@@ -1,11 +1,11 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
-import { INCIDENT_PHOTOS_PER_INCIDENT, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, isoInstantInput, multiLine, singleLine } from '@till/core';
+import { INCIDENT_PHOTOS_BUCKET, INCIDENT_PHOTOS_PER_INCIDENT, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, isoInstantInput, multiLine, singleLine, SYSTEM_BUCKETS } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
+import { photoTooLargeMessage, uploadBodyLimit } from '../../lib/uploads.ts';
 import { exportIncidentsCsv, getIncident, INCIDENT_CSV_COLUMNS, listIncidentOwners, listIncidents } from './list-incidents.ts';
-import { attachIncidentPhoto, INCIDENT_PHOTO_MAX_BYTES, removeIncidentPhoto } from './incident-photo.ts';
+import { attachIncidentPhoto, removeIncidentPhoto } from './incident-photo.ts';
 import { addIncidentAction, changeIncidentAction, createIncident, updateIncident } from './save-incident.ts';
 
 // SPEC §2: /incidents is login guarded; SPEC §6 leaves it an open page: anyone of the business may log one.
@@ -174,13 +174,7 @@ const removeActionRoute = defineRoute({
 
 /** The photo upload path; app.ts lets it past its 1 MB body limit, and this route's own limit applies. */
 export const INCIDENT_PHOTO_PATH = /^\/api\/incidents\/[^/]+\/photos$/;
-const photoBodyLimit = bodyLimit({
-  maxSize: INCIDENT_PHOTO_MAX_BYTES + 64 * 1024,
-  onError: (c) =>
-    c.json({ error: { code: 'image_too_large', message: `The photo is larger than ${INCIDENT_PHOTO_MAX_BYTES / 1024 / 1024} MB; take a smaller one and try again` } }, 413, {
-      Connection: 'close',
-    }),
-});
+const photoBodyLimit = uploadBodyLimit(SYSTEM_BUCKETS[INCIDENT_PHOTOS_BUCKET].fileSizeLimit, 'image_too_large', photoTooLargeMessage(INCIDENT_PHOTOS_BUCKET));
 
 const attachPhotoRoute = defineRoute({
   method: 'post',

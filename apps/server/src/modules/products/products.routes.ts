@@ -1,11 +1,11 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { canSeeCosts, modifierGroupsInput } from '@till/core';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
+import { uploadBodyLimit } from '../../lib/uploads.ts';
 import { steppedUrlSigner } from '../storage/signed-url.ts';
 import { adjustProductStock } from './adjust-product-stock.ts';
 import { createProduct } from './create-product.ts';
@@ -45,12 +45,7 @@ const signerOf = (c: Context<AppEnv>) => steppedUrlSigner(c.var.services.config.
 const viewerOf = (c: Context<AppEnv>) => ({ signUrl: signerOf(c), showCost: canSeeCosts(c.var.tenant.actor) });
 
 /** The picture upload reads up to 10 MB (app.ts lets this path past its 1 MB limit): this limit applies instead. */
-const IMAGE_BODY_LIMIT = PRODUCT_IMAGE_MAX_BYTES + 64 * 1024;
-const imageBodyLimit = bodyLimit({
-  maxSize: IMAGE_BODY_LIMIT,
-  onError: (c) =>
-    c.json({ error: { code: 'image_too_large', message: 'The image is larger than 10 MB; make it smaller and try again' } }, 413, { Connection: 'close' }),
-});
+const imageBodyLimit = uploadBodyLimit(PRODUCT_IMAGE_MAX_BYTES, 'image_too_large', 'The image is larger than 10 MB; make it smaller and try again');
 
 const searchQuery = z.strictObject({
   q: z.string().trim().max(100).optional().openapi({ description: 'Name contains (any case), or SKU / barcode equals' }),

@@ -1,9 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { MAX_HISTORY_BYTES } from '@till/core';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
+import { uploadBodyLimit } from '../../lib/uploads.ts';
 import { importSalesHistory } from './import-sales-history.ts';
 import { previewSalesHistory } from './preview-sales-history.ts';
 import { importInput, importResult, previewInput, previewResult } from './sales-history-schemas.ts';
@@ -11,14 +11,12 @@ import { importInput, importResult, previewInput, previewResult } from './sales-
 /** The sales-history paths; app.ts lets them past its 1 MB body limit, and their own 8 MB limit applies. */
 export const SALES_HISTORY_PATH = /^\/api\/sales-history\/(preview|import)$/;
 
-const historyBodyLimit = bodyLimit({
+const historyBodyLimit = uploadBodyLimit(
   // The CSV travels inside JSON: quotes and line breaks are escaped, so allow for that.
-  maxSize: Math.ceil(MAX_HISTORY_BYTES * 1.25) + 64 * 1024,
-  onError: (c) =>
-    c.json({ error: { code: 'payload_too_large', message: `The file is larger than ${MAX_HISTORY_BYTES / 1024 / 1024} MB; split it by date and import the parts one after another` } }, 413, {
-      Connection: 'close',
-    }),
-});
+  Math.ceil(MAX_HISTORY_BYTES * 1.25),
+  'payload_too_large',
+  `The file is larger than ${MAX_HISTORY_BYTES / 1024 / 1024} MB; split it by date and import the parts one after another`,
+);
 
 // SPEC §2 /analytics (reporting_analytics). Importing writes sales, so beyond SPEC §6 page
 // analytics (can_view_reports, checked in the use-case) it needs page settings (can_change_settings).

@@ -1,9 +1,9 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { INSPECTION_CONDITIONS, PAYMENT_TERMS_VALUES, REPAIR_ORDER_STATUSES, multiLine, singleLine } from '@till/core';
-import { bodyLimit } from 'hono/body-limit';
+import { INSPECTION_CONDITIONS, PAYMENT_TERMS_VALUES, REPAIR_ORDER_STATUSES, multiLine, singleLine, SYSTEM_BUCKETS } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, errorSchema, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { PUBLIC, business, defineRoute } from '../../lib/routing.ts';
+import { photoTooLargeMessage, uploadBodyLimit } from '../../lib/uploads.ts';
 import { addJob } from './add-job.ts';
 import { addLine } from './add-line.ts';
 import { createRepairOrder } from './create-repair-order.ts';
@@ -25,7 +25,8 @@ import { removeJob } from './remove-job.ts';
 import { removeLine } from './remove-line.ts';
 import { saveWorkshopSettings } from './save-workshop-settings.ts';
 import { sendForApproval } from './send-for-approval.ts';
-import { attachInspectionPhoto, INSPECTION_PHOTO_MAX_BYTES, removeInspectionPhoto } from './inspection-photo.ts';
+import { attachInspectionPhoto, removeInspectionPhoto } from './inspection-photo.ts';
+import { INSPECTION_PHOTOS_BUCKET } from './inspection-photo-url.ts';
 import { setNextService } from './set-next-service.ts';
 import { updateInspectionPoint } from './update-inspection-point.ts';
 import { updateJob } from './update-job.ts';
@@ -447,13 +448,7 @@ const pointRoute = defineRoute({
 
 /** The photo upload path; app.ts lets it past its 1 MB body limit, and this route's own limit applies. */
 export const INSPECTION_PHOTO_PATH = /^\/api\/workshop\/repair-orders\/[^/]+\/inspection\/[^/]+\/photos$/;
-const photoBodyLimit = bodyLimit({
-  maxSize: INSPECTION_PHOTO_MAX_BYTES + 64 * 1024,
-  onError: (c) =>
-    c.json({ error: { code: 'image_too_large', message: `The photo is larger than ${INSPECTION_PHOTO_MAX_BYTES / 1024 / 1024} MB; take a smaller one and try again` } }, 413, {
-      Connection: 'close',
-    }),
-});
+const photoBodyLimit = uploadBodyLimit(SYSTEM_BUCKETS[INSPECTION_PHOTOS_BUCKET].fileSizeLimit, 'image_too_large', photoTooLargeMessage(INSPECTION_PHOTOS_BUCKET));
 
 const attachPhotoRoute = defineRoute({
   method: 'post',

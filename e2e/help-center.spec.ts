@@ -1,20 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { emailTo } from './mail.ts';
 import { seriousA11yViolations } from './axe.ts';
 import { signUpOwner } from './till-journey.ts';
-
-/** The newest e-mail to this address with this subject (the e2e server's SMTP sink writes them down). */
-async function emailTo(to: string, subject: string): Promise<{ subject: string; text: string }> {
-  const file = path.join(process.env.E2E_DATA_DIR!, 'mail.jsonl');
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const mails = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { to: string[]; subject: string; text: string }) : [];
-    const mail = mails.reverse().find((candidate) => candidate.to.includes(to) && candidate.subject.includes(subject));
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no e-mail to ${to} about ${subject}`);
-}
 
 async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/help-center-${name}-1280.png` });

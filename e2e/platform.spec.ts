@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousA11yViolations } from './axe.ts';
 import { pageShots } from './page-shots.ts';
-import { PASSWORD, signUpOwner } from './till-journey.ts';
+import { signUpOwner, signUpSuperAdmin } from './till-journey.ts';
 
 const SHOTS = '.tmp/screenshots/platform';
 /**
@@ -19,38 +18,6 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navig
 
 async function noA11yProblems(page: Page) {
   expect(await seriousA11yViolations(page)).toEqual([]);
-}
-
-/** The newest link the app e-mailed to this address (the e2e server's SMTP sink writes them down). */
-async function emailedLink(to: string, pattern: RegExp): Promise<string> {
-  const file = path.join(process.env.E2E_DATA_DIR!, 'mail.jsonl');
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const mails = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { to: string[]; text: string }) : [];
-    const link = mails.reverse().find((mail) => mail.to.includes(to))?.text.match(pattern)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no e-mail to ${to} with ${pattern}`);
-}
-
-/** The platform's super admin signs up and opens the link e-mailed to the address. */
-async function signUpSuperAdmin(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Business name').fill('Platform Ops');
-  await page.getByLabel('Full name').fill('Root Admin');
-  await page.getByLabel('Industry').click();
-  await page.getByRole('option', { name: 'Retail' }).click();
-  await page.getByLabel('Email or phone').fill(ROOT);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/signup-thank-you$/);
-  await page.goto(await emailedLink(ROOT, /http\S+\/signup-thank-you\?verify=\S+/));
-  await expect(page.getByText('Your e-mail address is confirmed')).toBeVisible();
-  await page.goto('/dashboard');
-  await page.getByLabel('PIN for the tills').fill('246810');
-  await page.getByRole('button', { name: 'Assign business owner' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 
 test('a visitor opens /pricing without signing in and sees the plans with their limits and features', async ({ page }) => {
@@ -74,7 +41,7 @@ test('the super admin edits a plan and turns a feature off everywhere; the owner
 
   const adminContext = await browser.newContext({ baseURL: new URL(owner.url()).origin });
   const admin = await adminContext.newPage();
-  await signUpSuperAdmin(admin);
+  await signUpSuperAdmin(admin, ROOT, 'Platform Ops', 'Root Admin');
 
   await admin.goto('/superadmin/subscription-plans');
   await expect(admin.getByRole('heading', { name: 'Subscription Plans', level: 1 })).toBeVisible();

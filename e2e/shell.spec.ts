@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { emailedLink } from './mail.ts';
 import { seriousA11yViolations } from './axe.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -134,18 +133,6 @@ test('a non-super-admin is sent from /superadmin to /dashboard and has no Super 
   await expect(page.getByRole('menuitem', { name: 'Super Admin' })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
 });
-
-/** The newest link the app e-mailed to this address (the e2e server's SMTP sink writes them down). */
-async function emailedLink(to: string, pattern: RegExp): Promise<string> {
-  const file = path.join(process.env.E2E_DATA_DIR!, 'mail.jsonl');
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const mails = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { to: string[]; text: string }) : [];
-    const link = mails.reverse().find((mail) => mail.to.includes(to))?.text.match(pattern)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no e-mail to ${to} with ${pattern}`);
-}
 
 test('a super admin sees Super Admin in the menu and real figures on /system-health', async ({ page }) => {
   const email = await signUpOwner(page, { email: 'root@e2e.example', business: 'Root Ops' });

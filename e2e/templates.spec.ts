@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { emailedLink } from './mail.ts';
 import { viewportShots } from './api-helpers.ts';
 import { seriousA11yViolations } from './axe.ts';
 import { OWNER_PIN, PASSWORD, newEmail } from './till-journey.ts';
@@ -10,18 +9,6 @@ const SHOTS = '.tmp/screenshots/templates';
 const ROOT = 'templates-root@e2e.example';
 
 test.setTimeout(180_000);
-
-/** The newest link the app e-mailed to this address (the e2e server's SMTP sink writes them down). */
-async function emailedLink(to: string, pattern: RegExp): Promise<string> {
-  const file = path.join(process.env.E2E_DATA_DIR!, 'mail.jsonl');
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const mails = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { to: string[]; text: string }) : [];
-    const link = mails.reverse().find((mail) => mail.to.includes(to))?.text.match(pattern)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no e-mail to ${to} with ${pattern}`);
-}
 
 async function signUp(page: Page, input: { business: string; industry: 'Retail' | 'Restaurant'; email: string; startEmpty?: boolean }) {
   await page.goto('/auth');

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { viewportShots } from './api-helpers.ts';
 import { seriousA11yViolations } from './axe.ts';
-import { OWNER_PIN, PASSWORD, signUpOwner } from './till-journey.ts';
+import { signUpOwner, signUpSuperAdmin } from './till-journey.ts';
 
 const SHOTS = '.tmp/screenshots/visual-editor';
 /** A super admin of its own (playwright.config.ts lists it). */
@@ -13,39 +11,9 @@ const TODAY = { product_name: 'Till', sign_in_welcome: 'Welcome back. Sign in to
 
 test.setTimeout(180_000);
 
-async function emailedLink(to: string, pattern: RegExp): Promise<string> {
-  const file = path.join(process.env.E2E_DATA_DIR!, 'mail.jsonl');
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const mails = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { to: string[]; text: string }) : [];
-    const link = mails.reverse().find((mail) => mail.to.includes(to))?.text.match(pattern)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no e-mail to ${to} with ${pattern}`);
-}
-
-async function signUpRoot(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Business name').fill('Platform Looks');
-  await page.getByLabel('Full name').fill('Vera Root');
-  await page.getByLabel('Industry').click();
-  await page.getByRole('option', { name: 'Retail' }).click();
-  await page.getByLabel('Email or phone').fill(ROOT);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/signup-thank-you$/);
-  await page.goto(await emailedLink(ROOT, /http\S+\/signup-thank-you\?verify=\S+/));
-  await expect(page.getByText('Your e-mail address is confirmed')).toBeVisible();
-  await page.goto('/dashboard');
-  await page.getByLabel('PIN for the tills').fill(OWNER_PIN);
-  await page.getByRole('button', { name: 'Assign business owner' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
-
 test('the super admin sets the sign-in welcome text and colour; a signed-out visitor sees them', async ({ browser }) => {
   const admin = await (await browser.newContext()).newPage();
-  await signUpRoot(admin);
+  await signUpSuperAdmin(admin, ROOT, 'Platform Looks', 'Vera Root');
   try {
     await admin.goto('/superadmin/visual-editor');
     await expect(admin.getByRole('heading', { name: 'Visual editor', level: 1 })).toBeVisible();

@@ -1,12 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import {
-  isLoopbackHost,
   nextWebhookAttempt,
   WEBHOOK_DISABLE_AFTER_MS,
   WEBHOOK_PING_EVENT,
-  WEBHOOK_RESPONSE_EXCERPT_CHARS,
   WEBHOOK_TIMEOUT_MS,
   webhookAnswerDelivered,
   webhookSignatureHeader,
@@ -15,6 +11,7 @@ import {
 import type { Services } from '../../lib/context.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { integrationsRepository as repo, type ClaimedDelivery } from './integrations.repository.ts';
+import { postWebhook, PRIVATE_NETWORK_REFUSED } from './webhook-post.ts';
 import { deliveryNotFound, endpointNotFound, toDeliveryView, type WebhookDeliveryView } from './webhook-view.ts';
 
 /** The job looks for due deliveries this often (services.ts). */
@@ -32,36 +29,6 @@ export function signWebhook(secret: string, timestampSeconds: number, body: stri
   return webhookSignatureHeader(createHmac('sha256', secret).update(webhookSignedContent(timestampSeconds, body)).digest('hex'));
 }
 
-const PRIVATE_V4 = [/^10\./, /^127\./, /^0\./, /^169\.254\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./];
-const privateAddress = (address: string) =>
-  isIP(address) === 4 ? PRIVATE_V4.some((range) => range.test(address)) : /^(::1?$|f[cd]|fe[89ab]|::ffff:)/i.test(address);
-
-/**
- * A host name given for an endpoint must not lead into the server's own network (decision 046):
- * its addresses are looked up before each post. Loopback names are allowed on purpose.
- */
-async function refusedTarget(url: string): Promise<string | null> {
-  const { hostname } = new URL(url);
-  if (isLoopbackHost(hostname)) return null;
-  const bare = hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true })).map((entry) => entry.address);
-  return addresses.some(privateAddress) ? 'The address leads to a private network; deliveries go to public addresses or localhost only' : null;
-}
-
-async function excerptOf(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  while (text.length < WEBHOOK_RESPONSE_EXCERPT_CHARS) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  await reader.cancel().catch(() => undefined);
-  return text.slice(0, WEBHOOK_RESPONSE_EXCERPT_CHARS);
-}
-
 /** Posts one claimed delivery and records the answer, the next attempt or the failure. */
 async function post(services: DeliveryServices, delivery: ClaimedDelivery, now: () => Date): Promise<void> {
   const body = JSON.stringify(delivery.payload);
@@ -72,28 +39,23 @@ async function post(services: DeliveryServices, delivery: ClaimedDelivery, now: 
   let error: string | null = null;
   const clock = performance.now();
   try {
-    error = await refusedTarget(delivery.url);
-    if (!error) {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Till-Webhooks/1',
-          'till-webhook-id': delivery.eventId,
-          'till-webhook-timestamp': String(timestamp),
-          'till-webhook-signature': signWebhook(delivery.secret, timestamp, body),
-        },
-        body,
-        // A redirect is not followed: it could lead anywhere, the signature was made for this address.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      });
-      status = response.status;
-      excerpt = await excerptOf(response).catch(() => null);
-    }
+    const answer = await postWebhook(
+      delivery.url,
+      {
+        'content-type': 'application/json',
+        'user-agent': 'Till-Webhooks/1',
+        'till-webhook-id': delivery.eventId,
+        'till-webhook-timestamp': String(timestamp),
+        'till-webhook-signature': signWebhook(delivery.secret, timestamp, body),
+      },
+      body,
+      WEBHOOK_TIMEOUT_MS,
+    );
+    status = answer.status;
+    excerpt = answer.excerpt;
   } catch (caught) {
-    const failure = caught as Error & { cause?: { code?: string; message?: string } };
-    error = failure.name === 'TimeoutError' ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : (failure.cause?.code ?? failure.cause?.message ?? failure.message);
+    const failure = caught as Error & { code?: string };
+    error = failure.name === 'TimeoutError' ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : failure.message === PRIVATE_NETWORK_REFUSED ? failure.message : (failure.code ?? failure.message);
   }
   const durationMs = Math.round(performance.now() - clock);
   const finished = now();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { defaultEnabledFeatures } from '@till/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { industryTemplates, platformAuditLog, subscriptionPlans } from '../src/db/schema/index.ts';
+import { diningAreas, industryTemplates, platformAuditLog, subscriptionPlans, workshopSettings } from '../src/db/schema/index.ts';
 import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, uniqueEmail, verifyEmailOf, type TestServer } from './harness.ts';
 
 const ROOT = 'root-templates@example.com';
@@ -167,14 +167,16 @@ describe('industry templates', () => {
 
     const empty = await signUp({ industry: 'restaurant', startEmpty: true });
     expect((await empty.get('/api/business-branding')).body.branding).toMatchObject({ receipt_header: null, receipt_footer: null });
-    expect((await empty.get('/api/dining/plan')).body).toMatchObject({ areas: [], tables: [] });
+    const emptyId = (await empty.get('/api/me')).body.business.id as string;
+    expect(await server.database.withTenant(emptyId, (tx) => tx.select().from(diningAreas).where(eq(diningAreas.businessId, emptyId)))).toEqual([]);
 
-    const mechanics = { enabled_features: firstTime, categories: [], products: [], inspection_points: ['Brakes', 'Tyres', 'Oil level'] };
+    const mechanics = { enabled_features: { ...firstTime, vehicle_services: true }, categories: [], products: [], inspection_points: ['Brakes', 'Tyres', 'Oil level'] };
     expect((await root.request('PUT', '/api/super-admin/industry-templates/mechanics', mechanics)).status).toBe(200);
     const garage = await signUp({ industry: 'mechanics' });
     expect((await garage.get('/api/workshop/settings')).body.inspection_points).toEqual(['Brakes', 'Tyres', 'Oil level']);
     const emptyGarage = await signUp({ industry: 'mechanics', startEmpty: true });
-    expect((await emptyGarage.get('/api/workshop/settings')).body.inspection_points).not.toEqual(['Brakes', 'Tyres', 'Oil level']);
+    const emptyGarageId = (await emptyGarage.get('/api/me')).body.business.id as string;
+    expect(await server.database.withTenant(emptyGarageId, (tx) => tx.select().from(workshopSettings).where(eq(workshopSettings.businessId, emptyGarageId)))).toEqual([]);
     // Put mechanics back as it was, for the other tests.
     expect((await root.request('PUT', '/api/super-admin/industry-templates/mechanics', { enabled_features: firstTime, categories: [], products: [] })).status).toBe(200);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INDUSTRIES } from './business-setup.ts';
-import { FEATURE_NAMES, defaultEnabledFeatures, type EnabledFeatures } from './features.ts';
+import { FEATURE_NAMES, defaultEnabledFeatures } from './features.ts';
 import { receiptTextInput } from './branding.ts';
 import { currencyDecimals } from './money.ts';
 import { singleLine } from './plain-text.ts';

@@ -7310,7 +7310,6 @@ export interface paths {
                         name: string;
                         notes?: string | null;
                         phone?: string | null;
-                        /** @description Labels (decision 065): stored lower-cased, each once, sorted; at most 20 of 40 characters */
                         tags?: string[];
                     };
                 };
@@ -7468,7 +7467,6 @@ export interface paths {
                         name?: string;
                         notes?: string | null;
                         phone?: string | null;
-                        /** @description Labels (decision 065): stored lower-cased, each once, sorted; at most 20 of 40 characters */
                         tags?: string[];
                     };
                 };
@@ -35958,6 +35956,8 @@ export interface components {
                 /** @enum {string} */
                 kind: "opening" | "closing" | "other";
                 name: string;
+                /** @description Not complete and past its kind’s hour in the store’s time zone: opening 11:00, daily 17:00; closing never (decision 065) */
+                overdue: boolean;
                 progress: {
                     complete: boolean;
                     done: number;

@@ -35,6 +35,7 @@ async function customerWhoSpent(page: Page, name: string, email: string, amount:
 }
 
 test('the owner makes a segment "spent over 50", sends it a campaign and sees the sends; the unsubscribe link unsubscribes the customer', async ({ page, browser }) => {
+  test.setTimeout(150_000);
   await signUpOwner(page, 'Marketing Test Shop');
   const graceEmail = `grace-${Date.now()}@e2e.example`;
   const grace = await customerWhoSpent(page, 'Grace Big', graceEmail, 6000);

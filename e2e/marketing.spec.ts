@@ -22,13 +22,33 @@ async function customerWhoSpent(page: Page, name: string, email: string, amount:
 }
 
 test('the owner makes a segment "spent over 50", sends it a campaign and sees the sends; the unsubscribe link unsubscribes the customer', async ({ page, browser }) => {
+  test.setTimeout(150_000);
   await signUpOwner(page, 'Marketing Test Shop');
   const graceEmail = `grace-${Date.now()}@e2e.example`;
   const grace = await customerWhoSpent(page, 'Grace Big', graceEmail, 6000);
   await customerWhoSpent(page, 'Hal Small', `hal-${Date.now()}@e2e.example`, 1000);
 
+  // The owner tags Hal on the customer page (decision 065).
+  await page.goto('/customers');
+  await page.getByRole('button', { name: /^Hal Small/ }).click();
+  const tags = page.getByRole('form', { name: 'Tags' });
+  await tags.getByLabel('Tags').fill('VIP, regulars');
+  await tags.getByRole('button', { name: 'Save tags' }).click();
+  await expect(page.getByText('Tags saved: regulars, vip')).toBeVisible();
+  await expect(tags.getByRole('list', { name: 'Current tags' })).toContainText('vip');
+  await viewportShots(page, SHOTS, 'customer-tags');
+  await page.keyboard.press('Escape');
+
   await page.goto('/marketing');
   await expect(page.getByRole('heading', { name: 'Marketing', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '2 customers · 2 reachable by e-mail' })).toBeVisible();
+  // A segment by tag picks out Hal only.
+  await page.getByLabel('Has any of the tags').fill('vip, press');
+  await expect(page.getByRole('status').filter({ hasText: '1 customer · 1 reachable by e-mail' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Tagged any of press, vip' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Customers in this segment' })).toContainText('Hal Small');
+  await viewportShots(page, SHOTS, 'segment-by-tag');
+  await page.getByLabel('Has any of the tags').fill('');
   await expect(page.getByRole('status').filter({ hasText: '2 customers · 2 reachable by e-mail' })).toBeVisible();
   await page.getByLabel('Spent at least').fill('50.01');
   await expect(page.getByRole('status').filter({ hasText: '1 customer · 1 reachable by e-mail' })).toBeVisible();

@@ -61,4 +61,21 @@ test('the owner adds 20% off drinks; the cashier rings up a drink with the disco
   await expect(receiptRow('TOTAL')).toContainText('$7.40');
   expect(await seriousA11yViolations(till)).toEqual([]);
   await viewportShots(till, SCREENS, 'receipt');
+
+  // The owner edits the promotion on the page: a weekday happy hour at 25 %, days Monday first.
+  await page.goto('/marketing?tab=promotions');
+  await page.getByRole('button', { name: 'Edit 20% off drinks' }).click();
+  const edit = page.getByRole('form', { name: 'Edit promotion' });
+  await expect(edit.getByLabel('Percentage off')).toHaveValue('20');
+  await expect(edit.getByRole('group', { name: 'Days (none: every day)' }).locator('label')).toHaveText(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+  await edit.getByLabel('Name', { exact: true }).fill('25% off drinks');
+  await edit.getByLabel('Percentage off').fill('25');
+  for (const day of ['Sun', 'Mon', 'Tue']) await edit.getByLabel(day, { exact: true }).check();
+  await viewportShots(page, SCREENS, 'edit-promotion');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Saved 25% off drinks')).toBeVisible();
+  const edited = page.getByRole('table', { name: 'Promotions' }).getByRole('row', { name: /25% off drinks/ });
+  await expect(edited).toContainText('25% off · Drinks');
+  await expect(edited).toContainText('Mon, Tue, Sun');
+  await expect(page.getByRole('form', { name: 'Add a promotion' })).toBeVisible();
 });

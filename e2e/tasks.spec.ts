@@ -103,7 +103,17 @@ test('the owner sets up the opening checklist; the cashier ticks it off on the t
   expect(await seriousA11yViolations(till)).toEqual([]);
   await screenshots(till, 'checklist-till');
 
-  // Pairing took the owner to settings; back on /tasks, the cashier's ticks are there.
+  // The owner's dashboard shows today's checklist with what is ticked; overdue when past its hour (decision 065).
+  await page.goto('/dashboard');
+  const card = page.getByRole('region', { name: 'Today’s checklists' });
+  const onDashboard = card.getByRole('listitem').filter({ hasText: 'Opening' });
+  await expect(onDashboard).toContainText('2/3');
+  const today = (await (await page.request.get('/api/checklists/today')).json()) as { checklists: { name: string; overdue: boolean }[] };
+  const overdue = today.checklists.find((list) => list.name === 'Opening')!.overdue;
+  await expect(onDashboard.getByText('Overdue', { exact: true })).toHaveCount(overdue ? 1 : 0);
+  await screenshots(page, 'checklist-dashboard');
+
+  // Back on /tasks, the cashier's ticks are there.
   await page.goto('/tasks');
   await expect(opening).toContainText('2 of 3 done');
   await expect(opening.getByRole('checkbox', { name: 'Unlock the door' })).toBeChecked();

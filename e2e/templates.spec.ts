@@ -53,6 +53,13 @@ test('the super admin edits the restaurant template; a new restaurant starts wit
     await form.getByLabel('Product 1 price').fill('9.50');
     await form.getByLabel('Product 1 category').selectOption('Pizza');
     await form.getByLabel('Kitchen display').check();
+    // Receipt texts and a table plan (decision 065).
+    await form.getByLabel('Receipt footer').fill('Grazie e arrivederci');
+    await form.getByRole('button', { name: 'Add area' }).click();
+    await form.getByLabel('Area 1 name').fill('Sala');
+    await form.getByRole('button', { name: 'Add table to Sala' }).click();
+    await form.getByLabel('Sala table 1 name').fill('T1');
+    await form.getByLabel('Sala table 1 seats').fill('2');
     // A product in a category the template does not have is refused before anything is sent.
     await form.getByLabel('Category 2', { exact: true }).fill('Pizze');
     await form.getByRole('button', { name: 'Save restaurant template' }).click();
@@ -62,6 +69,9 @@ test('the super admin edits the restaurant template; a new restaurant starts wit
     await form.getByRole('button', { name: 'Save restaurant template' }).click();
     await expect(admin.getByText('Restaurant template saved; new restaurant businesses start with it')).toBeVisible();
     await expect(form.getByText(/^Last saved /)).toBeVisible();
+    // The form keeps what was saved (it is not rebuilt when the save finishes).
+    await expect(form.getByLabel('Sala table 1 name')).toHaveValue('T1');
+    await expect(form.getByLabel('Product 1 price')).toHaveValue('9.50');
     expect(await seriousA11yViolations(admin)).toEqual([]);
     await admin.evaluate(() => window.scrollTo(0, 0));
     await viewportShots(admin, SHOTS, 'industry-templates');
@@ -77,6 +87,12 @@ test('the super admin edits the restaurant template; a new restaurant starts wit
     await viewportShots(owner, SHOTS, 'new-restaurant-categories');
     await owner.goto('/products');
     await expect(owner.getByText('Margherita')).toBeVisible();
+    // The template's receipt footer is the business's, and its table plan is there.
+    await owner.goto('/settings');
+    await expect(owner.getByLabel('Receipt footer')).toHaveValue('Grazie e arrivederci');
+    const plan = (await (await owner.request.get('/api/dining/plan')).json()) as { areas: { name: string }[]; tables: { name: string; seats: number }[] };
+    expect(plan.areas.map((area) => area.name)).toEqual(['Sala']);
+    expect(plan.tables).toEqual([expect.objectContaining({ name: 'T1', seats: 2 })]);
     // The template switched the kitchen display on (SPEC §2: a gated route sends others to /dashboard).
     await owner.goto('/kitchen');
     await expect(owner).toHaveURL(/\/kitchen$/);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoWeekdayOf } from '@till/core';
+import { checklistOverdue, isoWeekdayOf, wallClock } from '@till/core';
 import { auditLog, checklistItems, checklists } from '../src/db/schema/index.ts';
 import { todayIn } from '../src/modules/tasks/task-view.ts';
 import { startTestServer, type ApiClient, type TestServer } from './harness.ts';
@@ -166,5 +166,25 @@ describe('opening and closing checklists (issue 20 item 8, decision 056)', () =>
     const mine = await createdChecklist(s.client);
     expect((await s.client.request('PUT', `/api/checklists/${mine.id}/items/${theirs.items[0]!.id}/tick`, { done: true })).body.error.code).toBe('checklist_item_not_found');
     expect((await s.client.request('PUT', `/api/checklists/${mine.id}/items/${mine.items[0]!.id}/tick`, { done: 'yes' })).status).toBe(400);
+  });
+
+  it('flags a list overdue past its hour in the store’s time zone while not complete; a closing list never on its day (decision 065)', async () => {
+    const s = await shop();
+    const open = await createdChecklist(s.client);
+    await createdChecklist(s.client, opening({ name: 'Close up', kind: 'closing' }));
+    await createdChecklist(s.client, opening({ name: 'Tidy', kind: 'other', items: ['Wipe the counter'] }));
+    const minutesNow = () => wallClock('Europe/Berlin', new Date()).minutes;
+    const before = minutesNow();
+    const today = (await s.client.get('/api/checklists/today')).body.checklists as { name: string; kind: 'opening' | 'closing' | 'other'; overdue: boolean }[];
+    const after = minutesNow();
+    for (const list of today) {
+      // The hour could turn between the two readings; the rule is table-tested in core.
+      const expected = checklistOverdue(list.kind, false, before);
+      if (expected === checklistOverdue(list.kind, false, after)) expect(list.overdue, list.name).toBe(expected);
+    }
+    expect(today.find((list) => list.kind === 'closing')!.overdue).toBe(false);
+    for (const item of open.items) expect((await s.client.request('PUT', `/api/checklists/${open.id}/items/${item.id}/tick`, { done: true })).status).toBe(200);
+    const done = (await s.client.get('/api/checklists/today')).body.checklists as { name: string; overdue: boolean; progress: { complete: boolean } }[];
+    expect(done.find((list) => list.name === 'Opening')).toMatchObject({ overdue: false, progress: { complete: true } });
   });
 });

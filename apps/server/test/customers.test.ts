@@ -102,6 +102,46 @@ describe('customers: create and edit', () => {
   });
 });
 
+describe('customers: tags (decision 065)', () => {
+  it('keeps tags lower-cased, each once and sorted; edits replace them; the list filters by any of them', async () => {
+    const { client } = await shop();
+    const ann = await addCustomer(client, { name: 'Ann', tags: ['VIP', 'wholesale', 'vip '] });
+    expect(ann).toMatchObject({ tags: ['vip', 'wholesale'] });
+    const bob = await addCustomer(client, { name: 'Bob' });
+    expect(bob).toMatchObject({ tags: [] });
+    await addCustomer(client, { name: 'Cy', tags: ['staff'] });
+
+    const edited = await client.request('PATCH', `/api/customers/${bob.id}`, { tags: ['Staff', 'Big  spender'] });
+    expect(edited.status).toBe(200);
+    expect(edited.body.customer.tags).toEqual(['big spender', 'staff']);
+    expect((await client.get(`/api/customers/${bob.id}`)).body.customer.tags).toEqual(['big spender', 'staff']);
+
+    const names = async (query: string) => ((await client.get(`/api/customers?${query}`)).body.customers as { name: string }[]).map((c) => c.name);
+    expect(await names('tag=vip')).toEqual(['Ann']);
+    expect(await names('tag=STAFF')).toEqual(['Bob', 'Cy']);
+    expect(await names('tag=vip&tag=big%20spender')).toEqual(['Ann', 'Bob']);
+    expect(await names('tag=staff&q=cy')).toEqual(['Cy']);
+    expect(await names('tag=nobody')).toEqual([]);
+
+    const cleared = await client.request('PATCH', `/api/customers/${ann.id}`, { tags: [] });
+    expect(cleared.body.customer.tags).toEqual([]);
+    expect(await names('tag=vip')).toEqual([]);
+  });
+
+  it('refuses a blank tag, a long one, a line break and more than 20 (400, nothing written)', async () => {
+    const { client } = await shop();
+    const cy = await addCustomer(client, { name: 'Cy', tags: ['keep'] });
+    for (const tags of [[' '], ['x'.repeat(41)], ['a\nb'], Array.from({ length: 21 }, (_, index) => `t${index}`), 'vip']) {
+      const res = await client.request('PATCH', `/api/customers/${cy.id}`, { tags });
+      expect(res.status, JSON.stringify(tags)).toBe(400);
+      expect(res.body.error.code).toBe('validation_error');
+    }
+    expect((await client.post('/api/customers', { name: 'Dee', tags: [''] })).status).toBe(400);
+    expect((await client.get(`/api/customers/${cy.id}`)).body.customer.tags).toEqual(['keep']);
+    expect((await client.get(`/api/customers?tag=${'x'.repeat(41)}`)).status).toBe(400);
+  });
+});
+
 describe('customers: search and paging', () => {
   it('finds customers by part of the name, email or phone (digits however they were typed), case-insensitively', async () => {
     const { client } = await shop();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { defaultEnabledFeatures } from '@till/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { industryTemplates, platformAuditLog } from '../src/db/schema/index.ts';
+import { diningAreas, industryTemplates, platformAuditLog, subscriptionPlans, workshopSettings } from '../src/db/schema/index.ts';
 import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, uniqueEmail, verifyEmailOf, type TestServer } from './harness.ts';
 
 const ROOT = 'root-templates@example.com';
@@ -126,5 +126,90 @@ describe('industry templates', () => {
     const restaurant = (await root.get('/api/super-admin/industry-templates')).body.templates[1];
     expect(restaurant.categories).toEqual(['Starters', 'Mains', 'Drinks']);
     expect(await auditRows()).toHaveLength(1);
+  });
+
+  it('carries receipt texts, a table plan and an inspection checklist, applied at sign-up, prices in the business currency; start empty applies none', async () => {
+    const full = {
+      ...restaurantTemplate,
+      currency: 'USD',
+      receipt_header: 'Trattoria Roma\nVAT 123 456',
+      receipt_footer: 'Grazie!',
+      dining_areas: [
+        { name: 'Inside', tables: [{ name: 'T1', seats: 2 }, { name: 'T2', seats: 4 }] },
+        { name: 'Terrace', tables: [{ name: 'P1', seats: 6 }] },
+      ],
+      inspection_points: [],
+    };
+    const saved = await root.request('PUT', '/api/super-admin/industry-templates/restaurant', full);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.template).toMatchObject({ currency: 'USD', receipt_header: 'Trattoria Roma\nVAT 123 456', receipt_footer: 'Grazie!', dining_areas: full.dining_areas });
+    expect((await auditRows()).at(-1)!.details).toMatchObject({ dining_areas: 2, dining_tables: 3, receipt_texts: { header: true, footer: true } });
+
+    const owner = await signUp({ industry: 'restaurant' });
+    expect((await owner.get('/api/business-branding')).body.branding).toMatchObject({ receipt_header: 'Trattoria Roma\nVAT 123 456', receipt_footer: 'Grazie!' });
+    const plan = (await owner.get('/api/dining/plan')).body as { areas: { id: string; name: string }[]; tables: { name: string; seats: number; areaId: string; x: number }[] };
+    expect(plan.areas.map((area) => area.name)).toEqual(['Inside', 'Terrace']);
+    const terrace = plan.areas.find((area) => area.name === 'Terrace')!;
+    expect(plan.tables.map((table) => [table.name, table.seats, table.areaId === terrace.id]).sort()).toEqual([
+      ['P1', 6, true],
+      ['T1', 2, false],
+      ['T2', 4, false],
+    ]);
+    expect(new Set(plan.tables.filter((table) => table.areaId !== terrace.id).map((table) => table.x)).size).toBe(2);
+
+    // A yen business: 6.50 USD is 7 JPY (the amount kept, its decimals dropped, rounded).
+    const yen = await signUp({ industry: 'restaurant', currency: 'JPY' });
+    expect((await starterOf(yen)).products.map((product) => [product.name, product.price])).toEqual([
+      ['Lasagne', 15],
+      ['Tap water', 0],
+      ['Tomato soup', 7],
+    ]);
+
+    const empty = await signUp({ industry: 'restaurant', startEmpty: true });
+    expect((await empty.get('/api/business-branding')).body.branding).toMatchObject({ receipt_header: null, receipt_footer: null });
+    const emptyId = (await empty.get('/api/me')).body.business.id as string;
+    expect(await server.database.withTenant(emptyId, (tx) => tx.select().from(diningAreas).where(eq(diningAreas.businessId, emptyId)))).toEqual([]);
+
+    const mechanics = { enabled_features: { ...firstTime, vehicle_services: true }, categories: [], products: [], inspection_points: ['Brakes', 'Tyres', 'Oil level'] };
+    expect((await root.request('PUT', '/api/super-admin/industry-templates/mechanics', mechanics)).status).toBe(200);
+    const garage = await signUp({ industry: 'mechanics' });
+    expect((await garage.get('/api/workshop/settings')).body.inspection_points).toEqual(['Brakes', 'Tyres', 'Oil level']);
+    const emptyGarage = await signUp({ industry: 'mechanics', startEmpty: true });
+    const emptyGarageId = (await emptyGarage.get('/api/me')).body.business.id as string;
+    expect(await server.database.withTenant(emptyGarageId, (tx) => tx.select().from(workshopSettings).where(eq(workshopSettings.businessId, emptyGarageId)))).toEqual([]);
+    // Put mechanics back as it was, for the other tests.
+    expect((await root.request('PUT', '/api/super-admin/industry-templates/mechanics', { enabled_features: firstTime, categories: [], products: [] })).status).toBe(200);
+  });
+
+  it('refuses a bad table plan, receipt text or checklist with a 400 and keeps the saved template', async () => {
+    const before = (await root.get('/api/super-admin/industry-templates')).body.templates[1];
+    for (const extra of [
+      { dining_areas: [{ name: 'Inside', tables: [] }, { name: 'inside', tables: [] }] },
+      { dining_areas: [{ name: 'Inside', tables: [{ name: 'T1', seats: 2 }] }, { name: 'Bar', tables: [{ name: 't1', seats: 2 }] }] },
+      { dining_areas: [{ name: 'Inside', tables: [{ name: 'T1', seats: 0 }] }] },
+      { receipt_header: 'x'.repeat(301) },
+      { receipt_footer: '1\n2\n3\n4\n5\n6' },
+      { inspection_points: [''] },
+      { currency: 'XYZ' },
+    ]) {
+      const res = await root.request('PUT', '/api/super-admin/industry-templates/restaurant', { ...restaurantTemplate, ...extra });
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+    }
+    expect((await root.get('/api/super-admin/industry-templates')).body.templates[1]).toEqual(before);
+  });
+
+  it("adds only as many sample products as the plan allows (the plan's product limit, enforced on the server)", async () => {
+    const [plan] = await server.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.isDefault, true));
+    await server.database.db.update(subscriptionPlans).set({ maxProducts: 2 }).where(eq(subscriptionPlans.id, plan!.id));
+    try {
+      const owner = await signUp({ industry: 'restaurant' });
+      const products = (await owner.get('/api/products')).body.products as { name: string }[];
+      expect(products.map((product) => product.name).sort()).toEqual(['Lasagne', 'Tomato soup']);
+      const more = await owner.post('/api/products', { name: 'Bread', price: 300 });
+      expect(more.status).toBe(403);
+      expect(more.body.error.code).toBe('plan_limit_reached');
+    } finally {
+      await server.database.db.update(subscriptionPlans).set({ maxProducts: plan!.maxProducts }).where(eq(subscriptionPlans.id, plan!.id));
+    }
   });
 });

@@ -107,6 +107,46 @@ describe('marketing: segments', () => {
   });
 });
 
+describe('marketing: segments by tag (decision 065)', () => {
+  it('picks customers with a tag or any of several, with the other rules, live and when sending', async () => {
+    const owner = await shop();
+    const tagged = async (name: string, email: string | null, tags: string[]) => {
+      const res = await owner.client.post('/api/customers', { name, ...(email ? { email } : {}), tags });
+      expect(res.status).toBe(201);
+      return res.body.customer as { id: string };
+    };
+    const annEmail = uniqueEmail('tag-ann');
+    const ann = await tagged('Ann', annEmail, ['VIP']);
+    const bob = await tagged('Bob', uniqueEmail('tag-bob'), ['staff']);
+    const cy = await tagged('Cy', null, ['vip', 'staff']);
+    await tagged('Dee', uniqueEmail('tag-dee'), []);
+    await buy(owner, ann.id, 5000);
+
+    const ids = async (rules: Record<string, unknown>) => {
+      const res = await owner.client.post('/api/marketing/segments/preview', { rules });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { ids: (res.body.customers as { id: string }[]).map((c) => c.id).sort(), count: res.body.count as number, reachable: res.body.reachable as number };
+    };
+    expect(await ids({ anyTags: ['vip'] })).toEqual({ ids: [ann.id, cy.id].sort(), count: 2, reachable: 1 });
+    expect(await ids({ anyTags: ['Staff', 'vip'] })).toMatchObject({ count: 3, reachable: 2 });
+    expect(await ids({ anyTags: ['vip'], minSpent: 1 })).toEqual({ ids: [ann.id], count: 1, reachable: 1 });
+    expect((await ids({ anyTags: ['press'] })).count).toBe(0);
+    expect((await owner.client.post('/api/marketing/segments/preview', { rules: { anyTags: [] } })).status).toBe(400);
+
+    const segment = await saveSegment(owner.client, 'VIPs', { anyTags: ['vip'] });
+    expect(segment).toMatchObject({ count: 2, reachable: 1 });
+    // Live: tagging Bob puts him in the saved segment.
+    expect((await owner.client.request('PATCH', `/api/customers/${bob.id}`, { tags: ['staff', 'vip'] })).status).toBe(200);
+    const listed = (await owner.client.get('/api/marketing/segments')).body.segments as { id: string; count: number }[];
+    expect(listed.find((s) => s.id === segment.id)).toMatchObject({ count: 3 });
+    const campaign = await writeCampaign(owner.client, segment.id);
+    const sent = await send(owner.client, campaign.id);
+    expect(sent.status).toBe(200);
+    expect(sent.body.campaign.results.sends).toBe(2);
+    expect((await outboxTo([annEmail])).length).toBe(1);
+  });
+});
+
 describe('marketing: sending a campaign', () => {
   it('writes one outbox e-mail per reachable customer, once; unsubscribed customers get no later campaign', async () => {
     const owner = await shop();
@@ -319,5 +359,36 @@ describe('marketing: large sends', () => {
     const unsubscribeLinks = new Set(messages.map((message) => linkIn(message.body, 'Unsubscribe')));
     expect(unsubscribeLinks.size).toBe(count);
     expect(unsubscribeLinks.has(null)).toBe(false);
+  });
+
+  it('writes the outbox in the claim transaction: a failure before the commit leaves a draft, and the retry with the same key sends once', async () => {
+    const owner = await shop();
+    const emails = [uniqueEmail('crash-a'), uniqueEmail('crash-b')];
+    for (const [index, email] of emails.entries()) await addCustomer(owner.client, `Crash ${index}`, email);
+    const everyone = await saveSegment(owner.client, 'Everyone', {});
+    const campaign = await writeCampaign(owner.client, everyone.id);
+    const key = randomUUID();
+    const mailer = server.services.mailer;
+    const original = mailer.enqueueMany.bind(mailer);
+    // The process "dies" after the outbox rows are written and before the claim commits.
+    mailer.enqueueMany = async (tx, messages) => {
+      await original(tx, messages);
+      throw new Error('process died');
+    };
+    try {
+      expect((await send(owner.client, campaign.id, key)).status).toBe(500);
+    } finally {
+      mailer.enqueueMany = original;
+    }
+    const draft = await owner.client.get(`/api/marketing/campaigns/${campaign.id}`);
+    expect(draft.body.campaign).toMatchObject({ status: 'draft', sentAt: null, results: expect.objectContaining({ sends: 0 }) });
+    expect(await outboxTo(emails)).toHaveLength(0);
+
+    const retried = await send(owner.client, campaign.id, key);
+    expect(retried.status).toBe(200);
+    expect(retried.body.campaign).toMatchObject({ status: 'sent', results: expect.objectContaining({ sends: 2 }) });
+    expect((await outboxTo(emails)).map((message) => message.recipient).sort()).toEqual([...emails].sort());
+    expect((await send(owner.client, campaign.id, key)).status).toBe(200);
+    expect(await outboxTo(emails)).toHaveLength(2);
   });
 });

@@ -60,7 +60,8 @@ export const platformBrandingView = z.object({
 });
 export type PlatformBrandingView = z.infer<typeof platformBrandingView>;
 
-const receiptText = multiLine(z.string().trim().max(RECEIPT_TEXT_MAX, `At most ${RECEIPT_TEXT_MAX} characters`)).refine(
+/** A receipt header or footer: at most 300 characters and 5 lines, no control characters. */
+export const receiptTextInput = multiLine(z.string().trim().max(RECEIPT_TEXT_MAX, `At most ${RECEIPT_TEXT_MAX} characters`)).refine(
   (text) => text.split('\n').length <= RECEIPT_TEXT_MAX_LINES,
   `At most ${RECEIPT_TEXT_MAX_LINES} lines`,
 );
@@ -68,8 +69,8 @@ const receiptText = multiLine(z.string().trim().max(RECEIPT_TEXT_MAX, `At most $
 /** The business's own branding; null or an empty text clears it. */
 export const businessBrandingInput = z.strictObject({
   brand_color: brandColor.nullable(),
-  receipt_header: receiptText.nullable(),
-  receipt_footer: receiptText.nullable(),
+  receipt_header: receiptTextInput.nullable(),
+  receipt_footer: receiptTextInput.nullable(),
 });
 export type BusinessBrandingInput = z.infer<typeof businessBrandingInput>;
 

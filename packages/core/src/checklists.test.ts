@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checklistDueOn, checklistProgress, isoWeekdayOf, matchChecklistItems, normalizeWeekdays } from './checklists.ts';
+import { checklistDueOn, checklistOverdue, checklistProgress, isoWeekdayOf, matchChecklistItems, normalizeWeekdays } from './checklists.ts';
 
 describe('isoWeekdayOf', () => {
   it.each([
@@ -62,5 +62,18 @@ describe('checklistProgress', () => {
     [[{ done: true }, { done: true }], { done: 2, total: 2, complete: true }],
   ])('%j → %j', (items, progress) => {
     expect(checklistProgress(items)).toEqual(progress);
+  });
+});
+
+describe('checklistOverdue', () => {
+  it.each([
+    ['opening, not done, 10:59', 'opening', false, 10 * 60 + 59, false],
+    ['opening, not done, 11:00', 'opening', false, 11 * 60, true],
+    ['opening, done, 15:00', 'opening', true, 15 * 60, false],
+    ['daily, not done, 16:59', 'other', false, 16 * 60 + 59, false],
+    ['daily, not done, 17:00', 'other', false, 17 * 60, true],
+    ['closing, not done, 23:59', 'closing', false, 23 * 60 + 59, false],
+  ] as const)('%s', (_label, kind, complete, minutes, expected) => {
+    expect(checklistOverdue(kind, complete, minutes)).toBe(expected);
   });
 });

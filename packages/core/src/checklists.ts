@@ -46,3 +46,16 @@ export function checklistProgress(items: readonly { done: boolean }[]): { done: 
   const done = items.filter((item) => item.done).length;
   return { done, total: items.length, complete: items.length > 0 && done === items.length };
 }
+
+/**
+ * When today's checklist of a kind counts as late, in minutes after the store's midnight
+ * (decision 065): an opening list not done by 11:00, a daily list not done by 17:00. A closing
+ * list is done at the end of the day, so it is never late on its own day.
+ */
+export const CHECKLIST_LATE_AFTER_MINUTES: Record<ChecklistKind, number | null> = { opening: 11 * 60, other: 17 * 60, closing: null };
+
+/** Whether today's checklist is overdue at `minutes` past the store's midnight: not complete and past its kind's hour. */
+export function checklistOverdue(kind: ChecklistKind, complete: boolean, minutes: number): boolean {
+  const lateAfter = CHECKLIST_LATE_AFTER_MINUTES[kind];
+  return !complete && lateAfter !== null && minutes >= lateAfter;
+}

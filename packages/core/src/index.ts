@@ -42,6 +42,7 @@ export * from './help-center.ts';
 export * from './tasks.ts';
 export * from './checklists.ts';
 export * from './marketing.ts';
+export * from './customer-tags.ts';
 export * from './purchasing.ts';
 export * from './quickbooks.ts';
 export * from './kitchen.ts';

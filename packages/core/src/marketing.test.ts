@@ -5,8 +5,8 @@ const NOW = new Date('2026-11-27T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000);
 
 describe('segment rules', () => {
-  const ann = { totalSpent: 6000, orderCount: 2, lastVisitAt: daysAgo(1) };
-  const bob = { totalSpent: 2000, orderCount: 1, lastVisitAt: daysAgo(40) };
+  const ann = { totalSpent: 6000, orderCount: 2, lastVisitAt: daysAgo(1), tags: ['vip', 'wholesale'] };
+  const bob = { totalSpent: 2000, orderCount: 1, lastVisitAt: daysAgo(40), tags: ['staff'] };
   const cy = { totalSpent: 0, orderCount: 0, lastVisitAt: null };
   it.each<[string, SegmentRules, boolean[]]>([
     ['no rules: everyone', {}, [true, true, true]],
@@ -18,6 +18,10 @@ describe('segment rules', () => {
     ['visited in the last 30 days', { lastVisitWithinDays: 30 }, [true, false, false]],
     ['no visit for 30 days (having visited)', { lastVisitMoreThanDays: 30 }, [false, true, false]],
     ['rules combine with AND', { minVisits: 1, maxSpent: 2000 }, [false, true, false]],
+    ['has a tag', { anyTags: ['vip'] }, [true, false, false]],
+    ['has any of the tags, in any case', { anyTags: ['Staff', 'WHOLESALE'] }, [true, true, false]],
+    ['a tag nobody has', { anyTags: ['press'] }, [false, false, false]],
+    ['tags and spend together', { anyTags: ['vip', 'staff'], minSpent: 5001 }, [true, false, false]],
   ])('%s', (_name, rules, expected) => {
     const bounds = segmentBounds(rules, NOW);
     expect([ann, bob, cy].map((stats) => matchesSegment(stats, bounds))).toEqual(expected);
@@ -37,7 +41,10 @@ describe('segment rules', () => {
     ['zero days', { lastVisitWithinDays: 0 }, false],
     ['lowest spend above highest', { minSpent: 500, maxSpent: 100 }, false],
     ['fewest visits above most', { minVisits: 3, maxVisits: 1 }, false],
-    ['an unknown rule (tags are not kept on customers)', { tags: ['vip'] }, false],
+    ['an unknown rule', { tags: ['vip'] }, false],
+    ['any of the tags', { anyTags: ['vip', 'staff'] }, true],
+    ['an empty tag list', { anyTags: [] }, false],
+    ['a blank tag', { anyTags: ['  '] }, false],
   ])('validates %s', (_name, rules, ok) => {
     expect(segmentRulesSchema.safeParse(rules).success).toBe(ok);
   });
@@ -47,6 +54,8 @@ describe('segment rules', () => {
     [{ minSpent: 5001 }, 'Spent at least $50.01'],
     [{ minSpent: 100, maxSpent: 200, minVisits: 1 }, 'Spent $1.00–$2.00 · At least 1 visit'],
     [{ lastVisitMoreThanDays: 60 }, 'No visit for 60 days'],
+    [{ anyTags: ['vip'] }, 'Tagged vip'],
+    [{ anyTags: ['vip', 'staff'], maxVisits: 0 }, 'At most 0 visits · Tagged any of vip, staff'],
   ])('describes %j as "%s"', (rules, text) => {
     expect(describeSegment(rules, (minor) => `$${(minor / 100).toFixed(2)}`)).toBe(text);
   });

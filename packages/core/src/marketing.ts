@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerTag, normalizeTags } from './customer-tags.ts';
 import { multiLine, singleLine } from './plain-text.ts';
 
 /**
@@ -34,6 +35,8 @@ export const segmentRulesSchema = z
     lastVisitWithinDays: days.optional(),
     /** Last visit more than N days ago (customers who have visited, but not lately). */
     lastVisitMoreThanDays: days.optional(),
+    /** The customer has at least one of these tags (decision 065); one tag is "has tag". */
+    anyTags: z.array(customerTag).min(1, 'Pick at least one tag').max(20).optional(),
   })
   .refine((rules) => rules.minSpent === undefined || rules.maxSpent === undefined || rules.minSpent <= rules.maxSpent, {
     message: 'The lowest spend is above the highest',
@@ -55,6 +58,8 @@ export interface SegmentBounds {
   lastVisitFrom: Date | null;
   /** The last visit is before this instant. */
   lastVisitBefore: Date | null;
+  /** The customer has one of these (normalised) tags. */
+  anyTags: string[] | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,6 +72,7 @@ export function segmentBounds(rules: SegmentRules, now: Date): SegmentBounds {
     maxVisits: rules.maxVisits ?? null,
     lastVisitFrom: rules.lastVisitWithinDays === undefined ? null : new Date(now.getTime() - rules.lastVisitWithinDays * DAY_MS),
     lastVisitBefore: rules.lastVisitMoreThanDays === undefined ? null : new Date(now.getTime() - rules.lastVisitMoreThanDays * DAY_MS),
+    anyTags: rules.anyTags === undefined ? null : normalizeTags(rules.anyTags),
   };
 }
 
@@ -74,6 +80,7 @@ export interface CustomerMarketingStats {
   totalSpent: number;
   orderCount: number;
   lastVisitAt: Date | null;
+  tags?: readonly string[];
 }
 
 /** Whether a customer's figures fall in the segment (the repository asks the same in SQL). */
@@ -84,6 +91,7 @@ export function matchesSegment(stats: CustomerMarketingStats, bounds: SegmentBou
   if (bounds.maxVisits !== null && stats.orderCount > bounds.maxVisits) return false;
   if (bounds.lastVisitFrom !== null && (stats.lastVisitAt === null || stats.lastVisitAt < bounds.lastVisitFrom)) return false;
   if (bounds.lastVisitBefore !== null && (stats.lastVisitAt === null || stats.lastVisitAt >= bounds.lastVisitBefore)) return false;
+  if (bounds.anyTags !== null && !bounds.anyTags.some((tag) => stats.tags?.includes(tag))) return false;
   return true;
 }
 
@@ -108,6 +116,7 @@ export function describeSegment(rules: SegmentRules, money: (minor: number) => s
   else if (rules.maxVisits !== undefined) parts.push(`At most ${rules.maxVisits} visit${rules.maxVisits === 1 ? '' : 's'}`);
   if (rules.lastVisitWithinDays !== undefined) parts.push(`Visited in the last ${rules.lastVisitWithinDays} days`);
   if (rules.lastVisitMoreThanDays !== undefined) parts.push(`No visit for ${rules.lastVisitMoreThanDays} days`);
+  if (rules.anyTags !== undefined) parts.push(rules.anyTags.length === 1 ? `Tagged ${rules.anyTags[0]}` : `Tagged any of ${rules.anyTags.join(', ')}`);
   return parts.length ? parts.join(' · ') : 'Every customer';
 }
 

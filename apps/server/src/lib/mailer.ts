@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client.ts';
+import { randomUUID } from 'node:crypto';
+import { afterCommit, type Db, type Tx } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
@@ -24,9 +25,11 @@ export interface Mailer {
   enqueue(message: OutgoingMessage): Promise<void>;
   /**
    * Many text messages at once (a marketing campaign, decision 051): the outbox rows are written in
-   * multi-row inserts, and SMTP delivers them one after another in the background.
+   * multi-row inserts inside `tx` (a `database.withTenant` transaction), so they commit or roll back
+   * with the caller's own writes (decision 065); once it has committed, SMTP delivers them one after
+   * another in the background.
    */
-  enqueueMany(messages: readonly Omit<OutgoingMessage, 'attachments'>[]): Promise<void>;
+  enqueueMany(tx: Tx, messages: readonly Omit<OutgoingMessage, 'attachments'>[]): Promise<void>;
 }
 
 /** Rows per outbox insert: well under PostgreSQL's 65,535 bind parameters (five a row). */
@@ -77,20 +80,20 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
       const row = await store(clean);
       void deliver(clean, row).catch((error: unknown) => console.error('Sending an email failed:', (error as Error).message));
     },
-    async enqueueMany(messages) {
+    async enqueueMany(tx, messages) {
       const queued: { message: Omit<OutgoingMessage, 'attachments'>; row: { id: string } }[] = [];
       for (let start = 0; start < messages.length; start += OUTBOX_INSERT_CHUNK) {
-        const chunk = messages.slice(start, start + OUTBOX_INSERT_CHUNK).map((message) => ({ ...message, subject: headerText(message.subject) }));
-        const rows = await options.db
-          .insert(outboxMessages)
-          .values(chunk.map((text) => ({ ...text, status: 'stored' as const })))
-          .returning({ id: outboxMessages.id });
-        rows.forEach((row, index) => queued.push({ message: chunk[index]!, row }));
+        // The ids are made here: the tenant role may insert outbox rows but not read them back (no RETURNING).
+        const chunk = messages.slice(start, start + OUTBOX_INSERT_CHUNK).map((message) => ({ id: randomUUID(), ...message, subject: headerText(message.subject) }));
+        await tx.insert(outboxMessages).values(chunk.map((text) => ({ ...text, status: 'stored' as const })));
+        for (const { id, ...message } of chunk) queued.push({ message, row: { id } });
       }
-      if (!transport) return;
-      void (async () => {
-        for (const { message, row } of queued) await deliver(message, row);
-      })().catch((error: unknown) => console.error('Sending emails failed:', (error as Error).message));
+      if (!transport || queued.length === 0) return;
+      afterCommit(tx, () => {
+        void (async () => {
+          for (const { message, row } of queued) await deliver(message, row);
+        })().catch((error: unknown) => console.error('Sending emails failed:', (error as Error).message));
+      });
     },
   };
 }

@@ -7237,13 +7237,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Customers by name, searched by name, email or phone (q), with visits and money spent; a page at a time */
+        /** Customers by name, searched by name, email or phone (q) and by tag (tag, repeatable: any of them), with visits and money spent; a page at a time */
         get: {
             parameters: {
                 query?: {
                     cursor?: string;
                     limit?: number;
                     q?: string;
+                    tag?: string | string[];
                 };
                 header?: never;
                 path?: never;
@@ -7309,6 +7310,7 @@ export interface paths {
                         name: string;
                         notes?: string | null;
                         phone?: string | null;
+                        tags?: string[];
                     };
                 };
             };
@@ -7465,6 +7467,7 @@ export interface paths {
                         name?: string;
                         notes?: string | null;
                         phone?: string | null;
+                        tags?: string[];
                     };
                 };
             };
@@ -16867,6 +16870,7 @@ export interface paths {
                     "application/json": {
                         name: string;
                         rules: {
+                            anyTags?: string[];
                             lastVisitMoreThanDays?: number;
                             lastVisitWithinDays?: number;
                             maxSpent?: number;
@@ -17022,6 +17026,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         rules: {
+                            anyTags?: string[];
                             lastVisitMoreThanDays?: number;
                             lastVisitWithinDays?: number;
                             maxSpent?: number;
@@ -28520,6 +28525,14 @@ export interface paths {
                         "application/json": {
                             templates: {
                                 categories: string[];
+                                currency: string;
+                                dining_areas: {
+                                    name: string;
+                                    tables: {
+                                        name: string;
+                                        seats: number;
+                                    }[];
+                                }[];
                                 enabled_features: {
                                     appointments_booking: boolean;
                                     barcode_scanning: boolean;
@@ -28549,11 +28562,14 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 industry: "retail" | "restaurant" | "mechanics";
+                                inspection_points: string[];
                                 products: {
                                     category: string | null;
                                     name: string;
                                     price: number;
                                 }[];
+                                receipt_footer: string | null;
+                                receipt_header: string | null;
                                 updated_at: string | null;
                             }[];
                         };
@@ -28609,6 +28625,16 @@ export interface paths {
                 content: {
                     "application/json": {
                         categories: string[];
+                        /** @default USD */
+                        currency?: string;
+                        /** @default [] */
+                        dining_areas?: {
+                            name: string;
+                            tables: {
+                                name: string;
+                                seats: number;
+                            }[];
+                        }[];
                         enabled_features: {
                             appointments_booking: boolean;
                             barcode_scanning: boolean;
@@ -28636,11 +28662,17 @@ export interface paths {
                             time_tracking: boolean;
                             vehicle_services: boolean;
                         };
+                        /** @default [] */
+                        inspection_points?: string[];
                         products: {
                             category: string | null;
                             name: string;
                             price: number;
                         }[];
+                        /** @default null */
+                        receipt_footer?: string | null;
+                        /** @default null */
+                        receipt_header?: string | null;
                     };
                 };
             };
@@ -28654,6 +28686,14 @@ export interface paths {
                         "application/json": {
                             template: {
                                 categories: string[];
+                                currency: string;
+                                dining_areas: {
+                                    name: string;
+                                    tables: {
+                                        name: string;
+                                        seats: number;
+                                    }[];
+                                }[];
                                 enabled_features: {
                                     appointments_booking: boolean;
                                     barcode_scanning: boolean;
@@ -28683,11 +28723,14 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 industry: "retail" | "restaurant" | "mechanics";
+                                inspection_points: string[];
                                 products: {
                                     category: string | null;
                                     name: string;
                                     price: number;
                                 }[];
+                                receipt_footer: string | null;
+                                receipt_header: string | null;
                                 updated_at: string | null;
                             };
                         };
@@ -33916,6 +33959,7 @@ export interface components {
             name: string;
             notes: string | null;
             phone: string | null;
+            tags: string[];
             updatedAt: string;
         };
         CustomerFootpath: {
@@ -34650,6 +34694,7 @@ export interface components {
                 unsubscribes: number;
             };
             rules: {
+                anyTags?: string[];
                 lastVisitMoreThanDays?: number;
                 lastVisitWithinDays?: number;
                 maxSpent?: number;
@@ -34675,6 +34720,7 @@ export interface components {
             /** @description Of them, those a campaign would reach: an e-mail address and not unsubscribed */
             reachable: number;
             rules: {
+                anyTags?: string[];
                 lastVisitMoreThanDays?: number;
                 lastVisitWithinDays?: number;
                 maxSpent?: number;
@@ -35910,6 +35956,8 @@ export interface components {
                 /** @enum {string} */
                 kind: "opening" | "closing" | "other";
                 name: string;
+                /** @description Not complete and past its kind’s hour in the store’s time zone: opening 11:00, daily 17:00; closing never (decision 065) */
+                overdue: boolean;
                 progress: {
                     complete: boolean;
                     done: number;

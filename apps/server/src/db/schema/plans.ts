@@ -88,6 +88,15 @@ export const industryTemplates = pgTable(
     enabledFeatures: jsonb('enabled_features').$type<Record<string, boolean>>().notNull(),
     categories: jsonb('categories').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     products: jsonb('products').$type<{ name: string; price: number; category: string | null }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The currency the sample prices are typed in (their minor units); rescaled at sign-up to the business's currency. */
+    currency: text('currency').notNull().default('USD'),
+    /** Put on the new business's receipts (decision 057); null for none. */
+    receiptHeader: text('receipt_header'),
+    receiptFooter: text('receipt_footer'),
+    /** A restaurant's table plan: areas, each with its tables. */
+    diningAreas: jsonb('dining_areas').$type<{ name: string; tables: { name: string; seats: number }[] }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** A workshop's inspection checklist; empty keeps the built-in default checklist. */
+    inspectionPoints: jsonb('inspection_points').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     updatedByUserId: uuid('updated_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },

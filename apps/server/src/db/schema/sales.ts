@@ -167,12 +167,15 @@ export const customers = pgTable(
     notes: text('notes'),
     /** When the customer followed the unsubscribe link of a marketing e-mail (decision 051); no campaign reaches them after. */
     marketingUnsubscribedAt: timestamp('marketing_unsubscribed_at', { withTimezone: true }),
+    /** Labels the business gives its customers (lower-cased, distinct, sorted); segments can pick them (decision 065). */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('customers_business_name').on(table.businessId, sql`lower(${table.name})`),
     uniqueIndex('customers_business_email').on(table.businessId, sql`lower(${table.email})`).where(sql`${table.email} is not null`),
+    index('customers_tags').using('gin', table.tags),
   ],
 );
 

@@ -11,6 +11,7 @@ export interface CreateCustomerInput {
   email?: string | null | undefined;
   phone?: string | null | undefined;
   notes?: string | null | undefined;
+  tags?: string[] | undefined;
 }
 
 /** Adds a customer; any actor of the business may (cashiers add customers at the till). */
@@ -25,6 +26,7 @@ export async function createCustomer(database: Database, tenant: TenantContext, 
         email,
         phone: blankToNull(input.phone) ?? null,
         notes: blankToNull(input.notes) ?? null,
+        tags: input.tags ?? [],
         createdAt: now,
         updatedAt: now,
       });

@@ -1,4 +1,4 @@
-import { singleLine } from '@till/core';
+import { customerTagsInput, singleLine } from '@till/core';
 import { z } from '@hono/zod-openapi';
 
 /** Blank optional fields mean "none" (a form sends what its inputs hold). */
@@ -16,4 +16,6 @@ export const customerPhone = z
   .refine((value) => value === '' || /^\+?[0-9 ().\-/]+$/.test(value), 'A phone number has only digits, spaces and + ( ) - . /')
   .refine((value) => value === '' || value.replace(/\D/g, '').length >= 3, 'A phone number has at least 3 digits')
   .nullable();
+/** Labels (decision 065): stored lower-cased, each once, sorted; at most 20 of 40 characters. */
+export const customerTags = customerTagsInput;
 export const customerNotes = z.string().max(2000).nullable();

@@ -8,6 +8,7 @@ export function toCustomerView(row: CustomerRow) {
     email: row.email,
     phone: row.phone,
     notes: row.notes,
+    tags: row.tags,
     marketingUnsubscribedAt: row.marketingUnsubscribedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

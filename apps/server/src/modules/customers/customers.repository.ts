@@ -37,6 +37,7 @@ const statsColumns = {
 
 export interface CustomerSearch {
   q: string | undefined;
+  tags?: string[] | undefined;
   limit: number;
   after: { sortKey: string; id: string } | null;
 }
@@ -65,6 +66,8 @@ export const customersRepository = {
         ),
       );
     }
+    // Any of the tags (decision 065): an array overlap the customers_tags GIN index serves.
+    if (search.tags?.length) conditions.push(sql`${customers.tags} && array[${sql.join(search.tags.map((tag) => sql`${tag}`), sql`, `)}]::text[]`);
     if (search.after) {
       conditions.push(sql`(lower(${customers.name}), ${customers.id}) > (${search.after.sortKey}, ${search.after.id}::uuid)`);
     }

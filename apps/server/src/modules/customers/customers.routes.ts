@@ -1,9 +1,10 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { customerTag } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
 import { createCustomer } from './create-customer.ts';
-import { customerEmail, customerName, customerNotes, customerPhone } from './customer-input.ts';
+import { customerEmail, customerName, customerNotes, customerPhone, customerTags } from './customer-input.ts';
 import { getCustomer, listCustomerOrders } from './get-customer.ts';
 import { listCustomers } from './list-customers.ts';
 import { updateCustomer } from './update-customer.ts';
@@ -18,6 +19,7 @@ const customerSchema = z
     email: z.string().nullable(),
     phone: z.string().nullable(),
     notes: z.string().nullable(),
+    tags: z.array(z.string()),
     marketingUnsubscribedAt: z.string().nullable().openapi({ description: 'When the customer unsubscribed from marketing e-mails (decision 051); null while subscribed' }),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -52,13 +54,19 @@ const pageQuery = {
   cursor: z.string().max(1000).optional(),
 };
 
+/** `?tag=vip&tag=staff` or one `?tag=vip`: customers with any of them. */
+const tagQuery = z
+  .union([z.string(), z.array(z.string()).max(20)])
+  .transform((value) => (Array.isArray(value) ? value : [value]))
+  .pipe(z.array(customerTag).max(20));
+
 const listRoute = defineRoute({
   method: 'get',
   path: '/api/customers',
   access: customersAccess,
   tags: ['customers'],
-  summary: 'Customers by name, searched by name, email or phone (q), with visits and money spent; a page at a time',
-  request: { query: z.strictObject({ q: z.string().max(200).optional(), ...pageQuery, limit: pageQuery.limit.default(50) }) },
+  summary: 'Customers by name, searched by name, email or phone (q) and by tag (tag, repeatable: any of them), with visits and money spent; a page at a time',
+  request: { query: z.strictObject({ q: z.string().max(200).optional(), tag: tagQuery.optional(), ...pageQuery, limit: pageQuery.limit.default(50) }) },
   responses: {
     200: jsonResponse(z.object({ customers: z.array(customerListItemSchema), nextCursor: z.string().nullable() }), 'One page of customers'),
     ...errorResponses(400, 401, 403),
@@ -78,6 +86,7 @@ const createRoute = defineRoute({
         email: customerEmail.optional(),
         phone: customerPhone.optional(),
         notes: customerNotes.optional(),
+        tags: customerTags.optional(),
       }),
     ),
   },
@@ -102,6 +111,7 @@ const updateRoute = defineRoute({
           email: customerEmail.optional(),
           phone: customerPhone.optional(),
           notes: customerNotes.optional(),
+          tags: customerTags.optional(),
         })
         .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change'),
     ),

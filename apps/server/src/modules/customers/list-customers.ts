@@ -4,10 +4,10 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import { toCustomerListItem } from './customer-view.ts';
 
 /** Customers by name, searched by name, email or phone, a page at a time, with what each has spent. */
-export async function listCustomers(database: Database, input: { businessId: string; q?: string | undefined; limit: number; cursor?: string | undefined }) {
+export async function listCustomers(database: Database, input: { businessId: string; q?: string | undefined; tag?: string[] | undefined; limit: number; cursor?: string | undefined }) {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const rows = await database.withTenant(input.businessId, (tx) =>
-    repo.search(tx, input.businessId, { q: input.q, limit: input.limit + 1, after: after && { sortKey: after.key, id: after.id } }),
+    repo.search(tx, input.businessId, { q: input.q, tags: input.tag, limit: input.limit + 1, after: after && { sortKey: after.key, id: after.id } }),
   );
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);

@@ -12,6 +12,7 @@ export interface UpdateCustomerInput {
   email?: string | null | undefined;
   phone?: string | null | undefined;
   notes?: string | null | undefined;
+  tags?: string[] | undefined;
 }
 
 export const customerNotFound = () => notFound('customer_not_found', 'No customer has this id');
@@ -32,6 +33,7 @@ export async function updateCustomer(
       if (input.name !== undefined) changes.name = input.name.trim();
       if (input.phone !== undefined) changes.phone = blankToNull(input.phone) ?? null;
       if (input.notes !== undefined) changes.notes = blankToNull(input.notes) ?? null;
+      if (input.tags !== undefined) changes.tags = input.tags;
       if (input.email !== undefined) {
         const email = blankToNull(input.email) ?? null;
         if (email && email.toLowerCase() !== current.email?.toLowerCase()) await ensureEmailFree(tx, tenant.businessId, email, current.id);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { categories, industryTemplates, platformAuditLog, products } from '../../db/schema/index.ts';
+import { businesses, categories, diningAreas, diningTables, industryTemplates, platformAuditLog, products, workshopSettings } from '../../db/schema/index.ts';
 
 /** The platform-wide industry templates (owner connection), and the starter rows they put into a new business (its tenant transaction). */
 export const industryTemplatesRepository = {
@@ -19,7 +19,18 @@ export const industryTemplatesRepository = {
       .values(values)
       .onConflictDoUpdate({
         target: industryTemplates.industry,
-        set: { enabledFeatures: values.enabledFeatures, categories: values.categories, products: values.products, updatedByUserId: values.updatedByUserId, updatedAt: values.updatedAt },
+        set: {
+          enabledFeatures: values.enabledFeatures,
+          categories: values.categories,
+          products: values.products,
+          currency: values.currency,
+          receiptHeader: values.receiptHeader,
+          receiptFooter: values.receiptFooter,
+          diningAreas: values.diningAreas,
+          inspectionPoints: values.inspectionPoints,
+          updatedByUserId: values.updatedByUserId,
+          updatedAt: values.updatedAt,
+        },
       });
   },
 
@@ -37,5 +48,28 @@ export const industryTemplatesRepository = {
   async insertProducts(tx: Tx, values: (typeof products.$inferInsert)[]) {
     if (values.length === 0) return;
     await tx.insert(products).values(values);
+  },
+
+  async businessCurrency(tx: Tx, businessId: string) {
+    const [row] = await tx.select({ currency: businesses.currency }).from(businesses).where(eq(businesses.id, businessId));
+    return row?.currency ?? 'USD';
+  },
+
+  async setReceiptTexts(tx: Tx, businessId: string, texts: { receiptHeader: string | null; receiptFooter: string | null }) {
+    await tx.update(businesses).set(texts).where(eq(businesses.id, businessId));
+  },
+
+  async insertArea(tx: Tx, values: typeof diningAreas.$inferInsert) {
+    const [row] = await tx.insert(diningAreas).values(values).returning({ id: diningAreas.id });
+    return row!;
+  },
+
+  async insertTables(tx: Tx, values: (typeof diningTables.$inferInsert)[]) {
+    if (values.length === 0) return;
+    await tx.insert(diningTables).values(values);
+  },
+
+  async insertWorkshopSettings(tx: Tx, values: typeof workshopSettings.$inferInsert) {
+    await tx.insert(workshopSettings).values(values).onConflictDoNothing();
   },
 };

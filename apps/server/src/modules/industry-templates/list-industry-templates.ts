@@ -12,6 +12,11 @@ function toView(industry: Industry, row: TemplateRow): IndustryTemplateView {
     enabled_features: resolveEnabledFeatures(row.enabledFeatures),
     categories: row.categories,
     products: row.products,
+    currency: row.currency,
+    receipt_header: row.receiptHeader,
+    receipt_footer: row.receiptFooter,
+    dining_areas: row.diningAreas,
+    inspection_points: row.inspectionPoints,
     updated_at: row.updatedAt?.toISOString() ?? null,
   };
 }

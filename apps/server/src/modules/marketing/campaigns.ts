@@ -79,8 +79,8 @@ function alreadySent(row: CampaignRow, key: string) {
  * Sends the campaign once to the customers of its segment who have an e-mail address and have not
  * unsubscribed: one outbox message each (SMTP delivers it when configured), with a tracked link
  * and an unsubscribe link of their own. The campaign is claimed (status sent, the client's key,
- * the recipient rows) in one transaction before any message is written, so two sends never both
- * go out; a retry with the same key answers the first result. Sends are counted per business in
+ * the recipient rows) and its outbox messages written in one transaction, so two sends never both
+ * go out and a claim never commits without its messages; a retry with the same key answers the first result. Sends are counted per business in
  * PostgreSQL (decision 051), like the receipt e-mails.
  */
 export async function sendCampaign(
@@ -102,12 +102,12 @@ export async function sendCampaign(
   if (!limit.allowed) {
     throw new AppError(429, 'rate_limited', 'This business has sent too many campaigns this hour. Try again later.', { retryAfterSeconds: limit.retryAfterSeconds });
   }
-  const claimed = await database.withTenant(businessId, async (tx) => {
+  await database.withTenant(businessId, async (tx) => {
     const row = await repo.campaign(tx, businessId, id, true);
     if (!row) throw campaignNotFound();
     if (row.status === 'sent') {
       alreadySent(row, input.idempotencyKey);
-      return null;
+      return;
     }
     const recipients = await repo.reachableCustomers(tx, businessId, segmentBounds(row.rules as SegmentRules, now));
     const inserted = await repo.insertRecipients(
@@ -115,24 +115,23 @@ export async function sendCampaign(
       recipients.map((customer) => ({ businessId, campaignId: row.id, customerId: customer.id, email: customer.email })),
     );
     await repo.markSent(tx, businessId, row.id, { sendKey: input.idempotencyKey, sentAt: now });
-    return { row, recipients: inserted, businessName: (await repo.currency(tx, businessId)).name };
-  });
-  if (claimed) {
     const secret = services.config.authSecret;
-    const businessName = safeDisplayName(claimed.businessName);
-    // One multi-row outbox write per thousand recipients: a send to 4,000 took 32 s one row at a time.
+    const businessName = safeDisplayName((await repo.currency(tx, businessId)).name);
+    // In the claim's transaction (decision 065): a crash before the commit leaves the campaign a
+    // draft with no recipients, never "sent" with no messages. One multi-row write per thousand.
     await services.mailer.enqueueMany(
-      claimed.recipients.map((recipient) => {
-        const trackedLink = claimed.row.linkUrl ? `${input.origin}/api/public/marketing/links/${signLinkToken(secret, 'click', { businessId, id: recipient.id })}` : null;
+      tx,
+      inserted.map((recipient) => {
+        const trackedLink = row.linkUrl ? `${input.origin}/api/public/marketing/links/${signLinkToken(secret, 'click', { businessId, id: recipient.id })}` : null;
         const unsubscribeLink = `${input.origin}/unsubscribe/${signLinkToken(secret, 'unsubscribe', { businessId, id: recipient.customerId })}`;
         return {
           channel: 'email' as const,
           recipient: recipient.email,
-          subject: claimed.row.subject,
-          body: campaignEmailText({ body: claimed.row.body, businessName, trackedLink, unsubscribeLink }),
+          subject: row.subject,
+          body: campaignEmailText({ body: row.body, businessName, trackedLink, unsubscribeLink }),
         };
       }),
     );
-  }
+  });
   return getCampaign(database, businessId, id);
 }

@@ -11,6 +11,8 @@ export type CampaignRow = typeof marketingCampaigns.$inferSelect;
 const epochMillis = (value: SQL) => sql<number | null>`round(extract(epoch from ${value}) * 1000)::float8`;
 const toDate = (millis: number | string | null | undefined) => (millis === null || millis === undefined ? null : new Date(Number(millis)));
 const instant = (value: Date) => sql`${value.toISOString()}::timestamptz`;
+/** A text[] literal of bound parameters (drizzle spreads a bare array into a list). */
+const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
 
 /** A customer's paid orders (refunded ones too) added up: the customers screen's visits and spend. */
 function customerStats(tx: Tx, businessId: string) {
@@ -39,6 +41,8 @@ function segmentConditions(stats: Stats, bounds: SegmentBounds): (SQL | undefine
     bounds.maxVisits !== null ? sql`${visits} <= ${bounds.maxVisits}` : undefined,
     bounds.lastVisitFrom !== null ? sql`${stats.lastVisit} >= ${instant(bounds.lastVisitFrom)}` : undefined,
     bounds.lastVisitBefore !== null ? sql`${stats.lastVisit} < ${instant(bounds.lastVisitBefore)}` : undefined,
+    // Overlap: the customer has at least one of the tags (the customers_tags GIN index serves it).
+    bounds.anyTags !== null ? sql`${customers.tags} && ${textArray(bounds.anyTags)}` : undefined,
   ];
 }
 

@@ -23,3 +23,17 @@ export async function assertPlanAllows(tx: Tx, businessId: string, resource: Pla
     throw new AppError(403, decision.code, decision.message, { resource, limit: decision.limit, plan: plan.name, in_use: current });
   }
 }
+
+/**
+ * How many more of `resource` the business's plan lets it have (null: no limit), for writes that
+ * fit themselves to the plan rather than fail: the starter products of an industry template at
+ * sign-up (decision 065). Takes the same per-business lock as `assertPlanAllows`.
+ */
+export async function planRoom(tx: Tx, businessId: string, resource: PlanLimitResource): Promise<number | null> {
+  const plan = await plansRepository.planOfBusiness(tx, businessId);
+  if (!plan) return null;
+  const limit = limitsOf(plan)[resource];
+  if (limit === null) return null;
+  await plansRepository.lockBusinessLimits(tx, businessId);
+  return Math.max(0, limit - (await plansRepository.countOf(tx, businessId, resource)));
+}

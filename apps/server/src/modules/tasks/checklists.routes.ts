@@ -32,6 +32,7 @@ const todaySchema = z
         kind: z.enum(CHECKLIST_KINDS),
         items: z.array(z.object({ id: z.uuid(), text: z.string(), done: z.boolean(), doneAt: z.string().nullable(), doneBy: z.string().nullable() })),
         progress: z.object({ done: z.number().int(), total: z.number().int(), complete: z.boolean() }),
+        overdue: z.boolean().openapi({ description: 'Not complete and past its kind’s hour in the store’s time zone: opening 11:00, daily 17:00; closing never (decision 065)' }),
       }),
     ),
   })

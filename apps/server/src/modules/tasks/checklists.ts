@@ -1,4 +1,4 @@
-import { checklistDueOn, checklistProgress, matchChecklistItems, normalizeWeekdays, type ChecklistKind } from '@till/core';
+import { checklistDueOn, checklistOverdue, checklistProgress, matchChecklistItems, normalizeWeekdays, wallClock, type ChecklistKind } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -102,6 +102,7 @@ async function storeFor(tx: Tx, tenant: TenantContext, storeId: string | undefin
 async function readToday(tx: Tx, tenant: TenantContext, store: { id: string; name: string; timeZone: string }, now: Date) {
   const { businessId } = tenant;
   const day = todayIn(store.timeZone, now);
+  const { minutes } = wallClock(store.timeZone, now);
   const due = (await repo.list(tx, businessId)).filter((row) => checklistDueOn(row, store.id, day));
   const items = await repo.itemsOf(tx, businessId, due.map((row) => row.id));
   const ticks = new Map((await repo.ticksOn(tx, businessId, store.id, day, items.map((item) => item.id))).map((tick) => [tick.itemId, tick]));
@@ -115,7 +116,8 @@ async function readToday(tx: Tx, tenant: TenantContext, store: { id: string; nam
           const tick = ticks.get(item.id);
           return { id: item.id, text: item.text, done: Boolean(tick), doneAt: tick?.doneAt.toISOString() ?? null, doneBy: tick ? (tick.employeeName ?? 'Owner') : null };
         });
-      return { id: row.id, name: row.name, kind: row.kind as ChecklistKind, items: lines, progress: checklistProgress(lines) };
+      const progress = checklistProgress(lines);
+      return { id: row.id, name: row.name, kind: row.kind as ChecklistKind, items: lines, progress, overdue: checklistOverdue(row.kind as ChecklistKind, progress.complete, minutes) };
     }),
   };
 }

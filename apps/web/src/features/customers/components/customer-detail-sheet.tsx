@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useCustomer } from '../api/get-customer';
 import type { Customer, CustomerOrder, CustomerTotals } from '../api/types';
+import { CustomerTagsEditor } from './customer-tags-editor';
 import { formatCustomerMoney, formatVisitDate, formatVisitDateTime, orderStatusLabel } from '../utils/format';
 
 interface CustomerDetailSheetProps {
@@ -142,6 +143,7 @@ export function CustomerDetailSheet({ customerId, onOpenChange, onEdit, timeZone
                   Edit details
                 </Button>
               </div>
+              <CustomerTagsEditor key={customer.id} customer={customer} />
               <section aria-labelledby="customer-totals" className="grid gap-2">
                 <h3 id="customer-totals" className="font-semibold">
                   Totals

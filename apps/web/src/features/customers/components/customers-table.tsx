@@ -1,3 +1,4 @@
+import { Badge } from '@/components/ui/badge';
 import type { CustomerListItem } from '../api/types';
 import { formatCustomerMoney, formatVisitDate } from '../utils/format';
 
@@ -46,6 +47,15 @@ export function CustomersTable({ customers, currency, timeZone, onOpen }: Custom
                   {/* On narrow screens the contact column is hidden: keep the email under the name. */}
                   {customer.email || customer.phone ? (
                     <span className="block text-xs font-normal text-muted-foreground md:hidden">{customer.email ?? customer.phone}</span>
+                  ) : null}
+                  {customer.tags.length ? (
+                    <span className="mt-0.5 flex flex-wrap gap-1" aria-label={`Tags: ${customer.tags.join(', ')}`}>
+                      {customer.tags.map((tag) => (
+                        <Badge key={tag} variant="secondary" className="font-normal">
+                          {tag}
+                        </Badge>
+                      ))}
+                    </span>
                   ) : null}
                 </button>
               </td>

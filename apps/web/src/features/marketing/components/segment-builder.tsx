@@ -1,4 +1,4 @@
-import { describeSegment, formatMoney, segmentRulesSchema, type SegmentRules } from '@till/core';
+import { describeSegment, formatMoney, parseTagList, segmentRulesSchema, type SegmentRules } from '@till/core';
 import { SaveIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -20,12 +20,14 @@ interface RuleTexts {
   maxVisits: string;
   lastVisitWithinDays: string;
   lastVisitMoreThanDays: string;
+  /** Comma-separated: customers with any of these tags. */
+  anyTags: string;
 }
-const EMPTY: RuleTexts = { minSpent: '', maxSpent: '', minVisits: '', maxVisits: '', lastVisitWithinDays: '', lastVisitMoreThanDays: '' };
+const EMPTY: RuleTexts = { minSpent: '', maxSpent: '', minVisits: '', maxVisits: '', lastVisitWithinDays: '', lastVisitMoreThanDays: '', anyTags: '' };
 
 /** The typed fields as rules, or the message of the first field that is not a number. */
 function readRules(texts: RuleTexts, currency: string): { rules: SegmentRules } | { error: string } {
-  const rules: Record<string, number> = {};
+  const rules: Record<string, number | string[]> = {};
   for (const key of ['minSpent', 'maxSpent'] as const) {
     if (texts[key].trim() === '') continue;
     const parsed = parseMoneyText(texts[key], currency);
@@ -37,16 +39,18 @@ function readRules(texts: RuleTexts, currency: string): { rules: SegmentRules } 
     if (!/^\d{1,6}$/.test(texts[key].trim())) return { error: 'Visits and days are whole numbers' };
     rules[key] = Number(texts[key].trim());
   }
+  const tags = parseTagList(texts.anyTags);
+  if (tags.length) rules.anyTags = tags;
   const checked = segmentRulesSchema.safeParse(rules);
   return checked.success ? { rules: checked.data } : { error: checked.error.issues[0]?.message ?? 'Check the rules' };
 }
 
-function RuleInput({ label, value, onChange, prefix }: { label: string; value: string; onChange: (text: string) => void; prefix?: string }) {
+function RuleInput({ label, value, onChange, prefix, className, text }: { label: string; value: string; onChange: (text: string) => void; prefix?: string; className?: string; text?: boolean }) {
   const id = useId();
   return (
-    <Field className="gap-1.5">
+    <Field className={className ? `gap-1.5 ${className}` : 'gap-1.5'}>
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} inputMode="decimal" autoComplete="off" placeholder={prefix ?? 'Any'} value={value} onChange={(event) => onChange(event.target.value)} />
+      <Input id={id} inputMode={text ? 'text' : 'decimal'} autoComplete="off" placeholder={prefix ?? 'Any'} value={value} onChange={(event) => onChange(event.target.value)} />
     </Field>
   );
 }
@@ -68,7 +72,7 @@ export function SegmentBuilder({ currency }: { currency: string }) {
         <h2 id="segment-heading" className="text-lg font-semibold">
           New segment
         </h2>
-        <p className="text-sm text-muted-foreground">Pick customers by what they spent and when they came. Leave a rule blank to ignore it.</p>
+        <p className="text-sm text-muted-foreground">Pick customers by what they spent, when they came and their tags. Leave a rule blank to ignore it.</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
         <form
@@ -100,6 +104,7 @@ export function SegmentBuilder({ currency }: { currency: string }) {
             <RuleInput label="Visits at most" value={texts.maxVisits} onChange={set('maxVisits')} />
             <RuleInput label="Visited in the last (days)" value={texts.lastVisitWithinDays} onChange={set('lastVisitWithinDays')} />
             <RuleInput label="No visit for (days)" value={texts.lastVisitMoreThanDays} onChange={set('lastVisitMoreThanDays')} />
+            <RuleInput label="Has any of the tags" value={texts.anyTags} onChange={set('anyTags')} prefix="vip, wholesale" className="col-span-2" text />
           </div>
           {'error' in read ? <FieldError role="alert">{read.error}</FieldError> : null}
           <Field className="gap-1.5">

@@ -1,5 +1,5 @@
-import { PROMOTION_KIND_LABELS, PROMOTION_KINDS, type PromotionKind, type PromotionRule } from '@till/core';
-import { TagIcon } from 'lucide-react';
+import { ISO_WEEKDAYS, PROMOTION_KIND_LABELS, PROMOTION_KINDS, WEEKDAY_SHORT_LABELS, type PromotionKind, type PromotionRule } from '@till/core';
+import { PencilIcon, TagIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
@@ -16,7 +16,12 @@ import { useMe } from '@/lib/me';
 import { minorToDecimalText, parseMoneyText } from '@/lib/money';
 import { useCreatePromotion, usePromotions, usePromotionTargets, useReplacePromotion, type PromotionBody, type PromotionRow } from '../api/promotions';
 
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/**
+ * Monday first, as the checklists form (ISO weekdays); a promotion stores JavaScript's day numbers
+ * (0 is Sunday), so ISO 7 is day 0.
+ */
+const DAYS = ISO_WEEKDAYS.map((iso) => ({ day: iso % 7, label: WEEKDAY_SHORT_LABELS[iso] }));
+const mondayFirst = (a: number, b: number) => ((a + 6) % 7) - ((b + 6) % 7);
 const selectClass = 'h-11 w-full rounded-md border border-input bg-background px-3 text-sm sm:h-9';
 
 type Targets = NonNullable<ReturnType<typeof usePromotionTargets>['data']>;
@@ -26,6 +31,7 @@ export function PromotionsPage() {
   const promotions = usePromotions();
   const targets = usePromotionTargets();
   const currency = useMe().data?.business?.currency ?? 'USD';
+  const [editing, setEditing] = useState<PromotionRow | null>(null);
   return (
     <div className="grid grid-cols-1 gap-8">
       <PageHeader title="Promotions" description="Happy hours, percentages or amounts off, buy X get Y and bundle prices. The till applies the best one to each line by itself." />
@@ -39,29 +45,42 @@ export function PromotionsPage() {
         <ErrorAlert title="The products could not be loaded" error={targets.error} className="max-w-lg" />
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[24rem_minmax(0,1fr)] lg:items-start">
-          <PromotionForm targets={targets.data} currency={currency} />
-          <PromotionsTable promotions={promotions.data} targets={targets.data} currency={currency} />
+          {editing ? (
+            <PromotionForm key={editing.id} targets={targets.data} currency={currency} promotion={editing} onDone={() => setEditing(null)} />
+          ) : (
+            <PromotionForm key="new" targets={targets.data} currency={currency} />
+          )}
+          <PromotionsTable promotions={promotions.data} targets={targets.data} currency={currency} editingId={editing?.id ?? null}
+            onEdit={(promotion) => {
+              setEditing(promotion);
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+          />
         </div>
       )}
     </div>
   );
 }
 
-function PromotionForm({ targets, currency }: { targets: Targets; currency: string }) {
+/** Adds a promotion, or with `promotion` edits it (all its fields, through the API's PUT). */
+function PromotionForm({ targets, currency, promotion, onDone }: { targets: Targets; currency: string; promotion?: PromotionRow; onDone?: () => void }) {
   const create = useCreatePromotion();
-  const [name, setName] = useState('');
-  const [target, setTarget] = useState('');
-  const [kind, setKind] = useState<PromotionKind>('percent_off');
-  const [percent, setPercent] = useState('');
-  const [amount, setAmount] = useState('');
-  const [buy, setBuy] = useState('2');
-  const [free, setFree] = useState('1');
-  const [bundleQuantity, setBundleQuantity] = useState('3');
-  const [startsOn, setStartsOn] = useState('');
-  const [endsOn, setEndsOn] = useState('');
-  const [days, setDays] = useState<number[]>([]);
-  const [startTime, setStartTime] = useState('');
-  const [endTime, setEndTime] = useState('');
+  const replace = useReplacePromotion();
+  const saving = promotion ? replace : create;
+  const rule0 = promotion?.rule;
+  const [name, setName] = useState(promotion?.name ?? '');
+  const [target, setTarget] = useState(promotion ? (promotion.categoryId ? `category:${promotion.categoryId}` : `product:${promotion.productId}`) : '');
+  const [kind, setKind] = useState<PromotionKind>(rule0?.kind ?? 'percent_off');
+  const [percent, setPercent] = useState(rule0?.kind === 'percent_off' ? String(rule0.basisPoints / 100) : '');
+  const [amount, setAmount] = useState(rule0?.kind === 'amount_off' ? minorToDecimalText(rule0.amount, currency) : rule0?.kind === 'bundle_price' ? minorToDecimalText(rule0.price, currency) : '');
+  const [buy, setBuy] = useState(rule0?.kind === 'buy_x_get_y' ? String(rule0.buyQuantity) : '2');
+  const [free, setFree] = useState(rule0?.kind === 'buy_x_get_y' ? String(rule0.freeQuantity) : '1');
+  const [bundleQuantity, setBundleQuantity] = useState(rule0?.kind === 'bundle_price' ? String(rule0.quantity) : '3');
+  const [startsOn, setStartsOn] = useState(promotion?.startsOn ?? '');
+  const [endsOn, setEndsOn] = useState(promotion?.endsOn ?? '');
+  const [days, setDays] = useState<number[]>(promotion?.daysOfWeek ?? []);
+  const [startTime, setStartTime] = useState(promotion?.startTime ?? '');
+  const [endTime, setEndTime] = useState(promotion?.endTime ?? '');
   const [error, setError] = useState<string | null>(null);
 
   const rule = (): PromotionRule | string => {
@@ -86,16 +105,29 @@ function PromotionForm({ targets, currency }: { targets: Targets; currency: stri
     const [targetKind, id] = target.split(':') as ['product' | 'category', string];
     const body: PromotionBody = {
       name: name.trim(),
-      active: true,
+      active: promotion?.active ?? true,
       productId: targetKind === 'product' ? id : null,
       categoryId: targetKind === 'category' ? id : null,
       rule: priced,
       startsOn: startsOn || null,
       endsOn: endsOn || null,
-      daysOfWeek: days,
+      daysOfWeek: [...days].sort(mondayFirst),
       startTime: startTime || null,
       endTime: endTime || null,
     };
+    if (promotion) {
+      replace.mutate(
+        { id: promotion.id, body },
+        {
+          onError: (failure) => setError(errorMessage(failure)),
+          onSuccess: () => {
+            toast.success(`Saved ${body.name}`);
+            onDone?.();
+          },
+        },
+      );
+      return;
+    }
     create.mutate(body, {
       onError: (failure) => setError(errorMessage(failure)),
       onSuccess: () => {
@@ -117,10 +149,10 @@ function PromotionForm({ targets, currency }: { targets: Targets; currency: stri
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Add a promotion</CardTitle>
+        <CardTitle>{promotion ? `Edit ${promotion.name}` : 'Add a promotion'}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-4" aria-label="Add a promotion">
+        <form onSubmit={submit} className="grid gap-4" aria-label={promotion ? 'Edit promotion' : 'Add a promotion'}>
           <Field>
             <Label htmlFor="promotion-name">Name</Label>
             <Input id="promotion-name" value={name} maxLength={100} placeholder="20% off drinks" onChange={(event) => setName(event.target.value)} className="h-11 sm:h-9" />
@@ -187,15 +219,15 @@ function PromotionForm({ targets, currency }: { targets: Targets; currency: stri
           <fieldset className="grid gap-2">
             <legend className="text-sm font-medium">Days (none: every day)</legend>
             <div className="flex flex-wrap gap-3">
-              {DAYS.map((day, index) => (
-                <label key={day} className="flex items-center gap-1.5 text-sm">
+              {DAYS.map(({ day, label }) => (
+                <label key={day} className="flex min-h-11 items-center gap-1.5 text-sm sm:min-h-0">
                   <input
                     type="checkbox"
                     className="size-4"
-                    checked={days.includes(index)}
-                    onChange={(event) => setDays(event.target.checked ? [...days, index] : days.filter((value) => value !== index))}
+                    checked={days.includes(day)}
+                    onChange={(event) => setDays(event.target.checked ? [...days, day] : days.filter((value) => value !== day))}
                   />
-                  {day}
+                  {label}
                 </label>
               ))}
             </div>
@@ -212,10 +244,17 @@ function PromotionForm({ targets, currency }: { targets: Targets; currency: stri
           </div>
           <p className="text-xs text-muted-foreground">Dates and hours are in the business's time zone. One promotion per line: the best for the customer.</p>
           <FieldError role="alert">{error}</FieldError>
-          <Button type="submit" className="h-11 sm:h-9" disabled={create.isPending}>
-            <TagIcon aria-hidden="true" />
-            {create.isPending ? 'Saving...' : 'Add promotion'}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" className="h-11 sm:h-9" disabled={saving.isPending}>
+              <TagIcon aria-hidden="true" />
+              {saving.isPending ? 'Saving...' : promotion ? 'Save changes' : 'Add promotion'}
+            </Button>
+            {promotion ? (
+              <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={onDone}>
+                Cancel
+              </Button>
+            ) : null}
+          </div>
         </form>
       </CardContent>
     </Card>
@@ -238,13 +277,30 @@ function describeRule(rule: PromotionRule, currency: string): string {
 function describeWhen(promotion: PromotionRow): string {
   const parts = [
     promotion.startsOn || promotion.endsOn ? `${promotion.startsOn ?? '…'} – ${promotion.endsOn ?? '…'}` : null,
-    promotion.daysOfWeek.length ? promotion.daysOfWeek.map((day) => DAYS[day]).join(', ') : null,
+    promotion.daysOfWeek.length
+      ? [...promotion.daysOfWeek]
+          .sort(mondayFirst)
+          .map((day) => DAYS.find((item) => item.day === day)?.label)
+          .join(', ')
+      : null,
     promotion.startTime ? `${promotion.startTime}–${promotion.endTime}` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'Always';
 }
 
-function PromotionsTable({ promotions, targets, currency }: { promotions: PromotionRow[]; targets: Targets; currency: string }) {
+function PromotionsTable({
+  promotions,
+  targets,
+  currency,
+  editingId,
+  onEdit,
+}: {
+  promotions: PromotionRow[];
+  targets: Targets;
+  currency: string;
+  editingId: string | null;
+  onEdit: (promotion: PromotionRow) => void;
+}) {
   const replace = useReplacePromotion();
   const targetName = (promotion: PromotionRow) =>
     promotion.categoryId
@@ -293,6 +349,17 @@ function PromotionsTable({ promotions, targets, currency }: { promotions: Promot
                 </TableCell>
                 <TableCell className="hidden md:table-cell">{describeWhen(promotion)}</TableCell>
                 <TableCell className="text-right">
+                  <div className="flex flex-wrap justify-end gap-2">
+                  <Button
+                    variant="outline"
+                    className="h-11 sm:h-8"
+                    onClick={() => onEdit(promotion)}
+                    disabled={editingId === promotion.id}
+                    aria-label={`Edit ${promotion.name}`}
+                  >
+                    <PencilIcon aria-hidden="true" />
+                    Edit
+                  </Button>
                   <Button
                     variant="outline"
                     className="h-11 sm:h-8"
@@ -302,6 +369,7 @@ function PromotionsTable({ promotions, targets, currency }: { promotions: Promot
                   >
                     {promotion.active ? 'Switch off' : 'Switch on'}
                   </Button>
+                  </div>
                 </TableCell>
               </TableRow>
             ))}

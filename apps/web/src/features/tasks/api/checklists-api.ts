@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 
 /** The checklists API's answers, named for the components: the server's route schemas, never copies. */
@@ -8,14 +8,19 @@ export type ChecklistPayload = ApiBody<'/api/checklists'>;
 
 export const checklistsKey = ['checklists'] as const;
 
-/** GET /api/checklists/today: the store's checklists due today (the till's store when no store is asked for). */
-export function useTodayChecklists(storeId: string | undefined) {
-  return useQuery({
+/** GET /api/checklists/today for a store (the till's store when none is given). */
+export function todayChecklistsQuery(storeId: string | undefined) {
+  return queryOptions({
     queryKey: [...checklistsKey, 'today', storeId ?? 'here'] as const,
     queryFn: ({ signal }) => dataOf(api.GET('/api/checklists/today', { params: { query: { storeId } }, signal })),
-    // The day turns at the store's midnight; a till left open shows the new day's lists.
+    // The day turns at the store's midnight, and a list turns overdue at its hour; a till or dashboard left open follows.
     refetchInterval: 5 * 60_000,
   });
+}
+
+/** GET /api/checklists/today: the store's checklists due today (the till's store when no store is asked for). */
+export function useTodayChecklists(storeId: string | undefined) {
+  return useQuery(todayChecklistsQuery(storeId));
 }
 
 export function useChecklists(enabled: boolean) {

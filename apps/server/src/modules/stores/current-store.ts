@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { storeNotFound } from './store-errors.ts';
 import { storesRepository, type StoreRow } from './stores.repository.ts';
@@ -31,4 +31,12 @@ export async function currentStore(tx: Tx, tenant: TenantContext): Promise<{ sto
   const main = await storesRepository.defaultStore(tx, tenant.businessId);
   if (!main) throw storeNotFound();
   return { store: main, source: 'main' };
+}
+
+/** The current store for the stock screens' store pickers (GET /api/stores/current). */
+export async function getCurrentStore(database: Database, tenant: TenantContext): Promise<{ storeId: string; name: string; source: CurrentStoreSource }> {
+  return database.withTenant(tenant.businessId, async (tx) => {
+    const { store, source } = await currentStore(tx, tenant);
+    return { storeId: store.id, name: store.name, source };
+  });
 }

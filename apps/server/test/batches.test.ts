@@ -149,7 +149,7 @@ describe('selling from batches', () => {
 });
 
 describe('batches per store', () => {
-  it("a till sells from its own store's lots; a transfer takes the sending store's earliest lot; each store's lots add up to its stock", async () => {
+  it("a till sells from its own store's lots; a transfer takes the sending store's earliest lot and it arrives as that lot; each store's lots add up to its stock", async () => {
     const s = await staffBusiness(server, { features: { multi_store: true, inventory_management: true, inventory_adjustments: true, employee_management: true, purchase_orders: true, cash_management: false } });
     const yoghurt = await newProduct(s.client, { name: 'Yoghurt', initialStock: 0, cost: 80 });
     await ok(await track(s.client, yoghurt.id), 200);
@@ -162,21 +162,81 @@ describe('batches per store', () => {
     await ok(await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '482193' }), 200);
     const onTill = as((await ok(await till.post('/api/employee-sessions', { employeeId: s.ownerEmployeeId, pin: '482193' }), 201)).token);
 
-    const transfer = (await ok(await s.client.post('/api/stock-transfers', { fromStoreId: (await lotsOf(s.businessId, yoghurt.id)).batches[0]!.storeId, toStoreId: harbour.id, lines: [{ productId: yoghurt.id, quantity: 4 }] }), 201)).transfer;
+    const main = (await lotsOf(s.businessId, yoghurt.id)).batches[0]!.storeId;
+    const transfer = (await ok(await s.client.post('/api/stock-transfers', { fromStoreId: main, toStoreId: harbour.id, lines: [{ productId: yoghurt.id, quantity: 4 }] }), 201)).transfer;
     await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() }), 200);
     await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: randomUUID() }), 200);
     const inStore = async (storeId: string) =>
       Object.fromEntries((await lotsOf(s.businessId, yoghurt.id)).batches.filter((batch) => batch.storeId === storeId).map((batch) => [batch.lotNumber, batch.quantity]));
-    expect(await inStore(harbour.id)).toEqual({ '': 4 });
+    // The lot travels with the transfer: same lot number and expiry in the harbour (decision 059).
+    expect(await inStore(harbour.id)).toEqual({ EARLY: 4 });
+    const [arrived] = (await lotsOf(s.businessId, yoghurt.id)).batches.filter((batch) => batch.storeId === harbour.id);
+    expect(arrived!.expiryDate).toBe(day(3));
 
     const total = 150;
     const sale = await till.request('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: yoghurt.id, quantity: 1 }], payments: [{ method: 'cash', amount: total }], expectedTotal: total }, onTill);
     expect(sale.status, JSON.stringify(sale.body)).toBe(201);
-    expect(await inStore(harbour.id)).toEqual({ '': 3 });
+    expect(await inStore(harbour.id)).toEqual({ EARLY: 3 });
     const elsewhere = await till.request('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: yoghurt.id, quantity: 1, lotNumber: 'LATE' }], payments: [{ method: 'cash', amount: total }], expectedTotal: total }, onTill);
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.body.error.code).toBe('batch_not_found');
-    expect(await lotsOf(s.businessId, yoghurt.id)).toMatchObject({ stock: 10, lots: { EARLY: 1, LATE: 6, '': 3 } });
+    expect(await inStore(main)).toEqual({ EARLY: 1, LATE: 6 });
+    expect((await lotsOf(s.businessId, yoghurt.id)).stock).toBe(10);
+  });
+
+  it('a transfer across two lots arrives in both; a short count comes off the later lot; a cancelled transfer goes back into its lots', async () => {
+    const s = await staffBusiness(server, { features: { multi_store: true, inventory_management: true, purchase_orders: true, cash_management: false } });
+    const yoghurt = await newProduct(s.client, { name: 'Yoghurt', initialStock: 0, cost: 80 });
+    await ok(await track(s.client, yoghurt.id), 200);
+    await ok(await receive(s.client, yoghurt.id, 5, 'EARLY', day(3)), 201);
+    await ok(await receive(s.client, yoghurt.id, 6, 'LATE', day(10)), 201);
+    const main = (await lotsOf(s.businessId, yoghurt.id)).batches[0]!.storeId;
+    const harbour = (await ok(await s.client.post('/api/stores', { name: 'Harbour Street' }), 201)).store as { id: string };
+    const inStore = async (storeId: string) =>
+      Object.fromEntries((await lotsOf(s.businessId, yoghurt.id)).batches.filter((batch) => batch.storeId === storeId).map((batch) => [batch.lotNumber, [batch.quantity, batch.expiryDate]]));
+    const transfer = async (quantity: number) =>
+      (await ok(await s.client.post('/api/stock-transfers', { fromStoreId: main, toStoreId: harbour.id, lines: [{ productId: yoghurt.id, quantity }] }), 201)).transfer as { id: string };
+
+    const first = await transfer(9);
+    await ok(await s.client.post(`/api/stock-transfers/${first.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    expect(await inStore(main)).toEqual({ EARLY: [0, day(3)], LATE: [2, day(10)] });
+    expect(await inStore(harbour.id)).toEqual({});
+    await ok(await s.client.post(`/api/stock-transfers/${first.id}/receive`, { idempotencyKey: randomUUID(), lines: [{ productId: yoghurt.id, receivedQuantity: 7 }] }), 200);
+    expect(await inStore(harbour.id)).toEqual({ EARLY: [5, day(3)], LATE: [2, day(10)] });
+
+    const second = await transfer(2);
+    await ok(await s.client.post(`/api/stock-transfers/${second.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    expect(await inStore(main)).toEqual({ EARLY: [0, day(3)], LATE: [0, day(10)] });
+    await ok(await s.client.post(`/api/stock-transfers/${second.id}/cancel`), 200);
+    expect(await inStore(main)).toEqual({ EARLY: [0, day(3)], LATE: [2, day(10)] });
+    expect((await lotsOf(s.businessId, yoghurt.id)).stock).toBe(9);
+  });
+});
+
+describe('expired lots (decision 059)', () => {
+  const expire = (businessId: string, batchId: string, expiryDate: string) =>
+    server.database.withTenant(businessId, (tx) => tx.update(productBatches).set({ expiryDate }).where(eq(productBatches.id, batchId)));
+
+  it('sales and other decreases skip an expired lot while unexpired stock is left, then sell it rather than refuse', async () => {
+    const s = await dairy();
+    await expire(s.businessId, s.early, day(-2));
+    await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 3 }]), 201);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 12, lots: { '': 4, EARLY: 5, LATE: 3 } });
+    // An adjustment (the trigger's FEFO): LATE, then the batch without a lot; the expired lot last.
+    await ok(await s.client.post('/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantityDelta: -5, reason: 'damaged' }), 201);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 7, lots: { '': 2, EARLY: 5, LATE: 0 } });
+    // Only the expired lot left after the no-lot batch: the sale still goes through.
+    await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 3 }]), 201);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 4, lots: { '': 0, EARLY: 4, LATE: 0 } });
+    const expiring = await ok(await s.client.get('/api/batches/expiring'), 200);
+    expect(expiring.batches.map((batch: any) => [batch.lotNumber, batch.daysLeft, batch.quantity])).toEqual([['EARLY', -2, 4]]);
+  });
+
+  it('a lot expiring today is still sold first', async () => {
+    const s = await dairy();
+    await expire(s.businessId, s.early, day(0));
+    await ok(await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantity: 1, reason: 'spoiled' }), 201);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 14, lots: { '': 4, EARLY: 4, LATE: 6 } });
   });
 });
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodsReceipts, productStock, products, stockAdjustments, stockMovements, stores, wasteRecords } from '../src/db/schema/index.ts';
 import { ApiClient, startTestServer, type TestServer } from './harness.ts';
-import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
+import { as, pairTill, pinSignIn, staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
 /**
  * Store-aware stock control (decision 049): adjustments, waste, counts (full, by category, by
@@ -173,4 +173,70 @@ describe('store-aware stock movements', () => {
     expect(res.status).toBe(403);
     expect((await s.client.request('PUT', `/api/stores/${s.harbour.id}/shelves`, { lines: [{ productId: s.milk.id, shelf: 'A1' }] }, headersOf('manager'))).status).toBe(200);
   });
+});
+
+describe('catalogue import into one store (decision 059)', () => {
+  const importCsv = (client: ApiClient, csv: string, storeId?: string) => client.post('/api/products/import', { csv, ...(storeId ? { storeId } : {}) });
+  const oat = async (businessId: string) =>
+    (await server.database.withTenant(businessId, (tx) => tx.select({ id: products.id }).from(products).where(eq(products.sku, 'OAT'))))[0]!.id;
+
+  it("the stock column sets the chosen store's stock by a movement, never another store's", async () => {
+    const s = await shop();
+    const header = 'name,sku,price,track_stock,stock';
+    expect(await ok(await importCsv(s.client, `${header}\nOat milk,OAT,2.50,true,6`, s.harbour.id), 200)).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    const id = await oat(s.businessId);
+    let stock = await balanced(s.businessId, id);
+    expect([stock.get(s.main.id) ?? 0, stock.get(s.harbour.id)]).toEqual([0, 6]);
+
+    await ok(await importCsv(s.client, `${header}\nOat milk,OAT,2.50,true,4`, s.harbour.id), 200);
+    // Without a store: the main store (the owner's browser), the harbour untouched.
+    await ok(await importCsv(s.client, `${header}\nOat milk,OAT,2.50,true,9`), 200);
+    stock = await balanced(s.businessId, id);
+    expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([9, 4]);
+    // The same count again changes nothing; text/csv names its store in the query.
+    expect(await ok(await s.client.request('POST', `/api/products/import?storeId=${s.harbour.id}`, `${header}\nOat milk,OAT,2.50,true,4\n`, { 'content-type': 'text/csv' }), 200)).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+    });
+
+    const foreign = await importCsv(s.client, `${header}\nOat milk,OAT,2.50,true,1`, randomUUID());
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.code).toBe('store_not_found');
+    await ok(await s.client.request('PATCH', `/api/stores/${s.harbour.id}`, { isActive: false }), 200);
+    const closed = await importCsv(s.client, `${header}\nOat milk,OAT,2.50,true,1\nRice milk,RICE,2.00,true,3`, s.harbour.id);
+    expect(closed.status).toBe(422);
+    expect(closed.body.error.code).toBe('store_inactive');
+    stock = await balanced(s.businessId, id);
+    expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([9, 4]);
+    expect(await server.database.withTenant(s.businessId, (tx) => tx.select().from(products).where(eq(products.sku, 'RICE')))).toEqual([]);
+  }, 120_000);
+});
+
+describe('the current store (decision 059)', () => {
+  it("a till's writes without a store move the till's store; an employee with one store moves theirs; a named store wins", async () => {
+    const s = await shop();
+    const till = await pairTill(s.client, 'Harbour till');
+    const register = ((await ok(await s.client.get('/api/registers'), 200)).registers as { id: string; name: string }[]).find((row) => row.name === 'Harbour till')!;
+    await ok(await s.client.request('PUT', `/api/registers/${register.id}/store`, { storeId: s.harbour.id }), 200);
+    await ok(await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '482193' }), 200);
+    const onTill = as((await ok(await till.post('/api/employee-sessions', { employeeId: s.ownerEmployeeId, pin: '482193' }), 201)).token);
+
+    expect(await ok(await till.request('GET', '/api/stores/current', undefined, onTill), 200)).toEqual({ storeId: s.harbour.id, name: 'Harbour Street', source: 'till' });
+    expect(await ok(await s.client.get('/api/stores/current'), 200)).toMatchObject({ storeId: s.main.id, source: 'main' });
+    expect((await ok(await adjust(till, { productId: s.milk.id, quantityDelta: 3 }, onTill), 201)).adjustment.storeId).toBe(s.harbour.id);
+    expect((await ok(await adjust(till, { productId: s.milk.id, quantityDelta: 2, storeId: s.main.id }, onTill), 201)).adjustment.storeId).toBe(s.main.id);
+    let stock = await balanced(s.businessId, s.milk.id);
+    expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([12, 3]);
+
+    // An employee assigned to the harbour only, on the back office's browser.
+    const keeper = (await ok(await s.client.post('/api/employees', { fullName: 'Kit Keeper', role: 'manager', pin: '731946' }), 201)).employee as { id: string };
+    await ok(await s.client.request('PUT', `/api/employees/${keeper.id}/stores`, { storeIds: [s.harbour.id] }), 200);
+    const keeperPin = as(await pinSignIn(s.client, keeper.id, '731946'));
+    expect(await ok(await s.client.request('GET', '/api/stores/current', undefined, keeperPin), 200)).toMatchObject({ storeId: s.harbour.id, source: 'employee' });
+    const waste = await ok(await s.client.request('POST', '/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 1, reason: 'spoiled' }, keeperPin), 201);
+    expect(waste.waste.storeId).toBe(s.harbour.id);
+    stock = await balanced(s.businessId, s.milk.id);
+    expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([12, 2]);
+  }, 120_000);
 });

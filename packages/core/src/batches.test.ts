@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateReturn, allocateSale, daysLeftLabel, daysUntilExpiry, expiryStatus, fefoOrder, type StockBatch } from './batches.ts';
+import { allocateArrival, allocateReturn, allocateSale, daysLeftLabel, daysUntilExpiry, expiryStatus, fefoOrder, type StockBatch } from './batches.ts';
 
 const batch = (id: string, lotNumber: string, expiryDate: string | null, quantity: number, receivedAt = '2026-11-01T00:00:00Z'): StockBatch => ({
   id,
@@ -46,6 +46,47 @@ describe('allocateSale', () => {
     ['two lines naming one lot together too many', [{ quantity: 3, lotNumber: 'L-EARLY' }, { quantity: 3, lotNumber: 'L-EARLY' }], { ok: false, problem: 'lot_short', lotNumber: 'L-EARLY', available: 2 }],
   ])('refuses %s', (_label, lines, result) => {
     expect(allocateSale([early, late], lines)).toEqual(result);
+  });
+});
+
+describe('expired lots go last (decision 059)', () => {
+  const today = '2026-12-10';
+  const expired = batch('x', 'L-OLD', '2026-12-01', 3);
+  const expiredEarlier = batch('w', 'L-OLDER', '2026-11-20', 2);
+  const expiresToday = batch('t', 'L-TODAY', '2026-12-10', 2);
+  it.each([
+    ['an expired lot goes after an unexpired one', [expired, late], [{ quantity: 2 }], [{ batchId: 'b', quantity: 2 }], 0],
+    ['an expired lot goes after the no-lot batch', [expired, noExpiry], [{ quantity: 4 }], [{ batchId: 'c', quantity: 4 }], 0],
+    ['a lot expiring today is still sold first', [expiresToday, late], [{ quantity: 1 }], [{ batchId: 't', quantity: 1 }], 0],
+    ['unexpired stock runs out: the expired lot is sold, not refused', [expired, late], [{ quantity: 12 }], [{ batchId: 'b', quantity: 10 }, { batchId: 'x', quantity: 2 }], 0],
+    ['only expired lots: the earliest expiry first', [expired, expiredEarlier], [{ quantity: 3 }], [{ batchId: 'w', quantity: 2 }, { batchId: 'x', quantity: 1 }], 0],
+    ['only expired lots and more wanted: a shortfall', [expired], [{ quantity: 5 }], [{ batchId: 'x', quantity: 3 }], 2],
+    ['the cashier may still name an expired lot', [expired, late], [{ quantity: 1, lotNumber: 'L-OLD' }], [{ batchId: 'x', quantity: 1 }], 0],
+  ])('%s', (_label, batches, lines, takes, shortfall) => {
+    expect(allocateSale(batches, lines, today)).toEqual({ ok: true, takes, shortfall });
+  });
+
+  it.each([
+    ['with today', today, ['b', 'c', 'w', 'x']],
+    ['without today (the old order)', undefined, ['w', 'x', 'b', 'c']],
+  ])('fefoOrder %s', (_label, day, ids) => {
+    expect(fefoOrder([noExpiry, expired, late, expiredEarlier], day).map((b) => b.id)).toEqual(ids);
+  });
+});
+
+describe('allocateArrival', () => {
+  const sent = [late, early, noExpiry];
+  it.each([
+    ['all arrive in the lots they left', 19, [['a', 5], ['b', 10], ['c', 4]], 0],
+    ['a shortage comes off the lot expiring last', 12, [['a', 5], ['b', 7]], 0],
+    ['more than sent: the rest has no lot', 21, [['a', 5], ['b', 10], ['c', 4]], 2],
+    ['nothing arrived', 0, [], 0],
+  ])('%s', (_label, received, takes, unassigned) => {
+    const result = allocateArrival(sent, received);
+    expect([result.takes.map((take) => [take.lot.id, take.quantity]), result.unassigned]).toEqual([takes, unassigned]);
+  });
+  it('no lots sent: everything is unassigned', () => {
+    expect(allocateArrival([], 3)).toEqual({ takes: [], unassigned: 3 });
   });
 });
 

@@ -26,9 +26,21 @@ export interface BatchTake {
   quantity: number;
 }
 
-/** The order a store's lots are sold in: earliest expiry first, no expiry last, then oldest first. */
-export function fefoOrder<T extends StockBatch>(batches: readonly T[]): T[] {
+/** Whether a lot's expiry date (YYYY-MM-DD) is before today (the business's date): it has expired. */
+export function isExpired(expiryDate: string | null, today: string | undefined): boolean {
+  return today !== undefined && expiryDate !== null && expiryDate < today;
+}
+
+/**
+ * The order a store's lots are sold in: earliest expiry first, no expiry last, then oldest first.
+ * Given today's date (the business's time zone, decision 059), lots that expired before today go
+ * after every other lot, the no-lot batch included: they are sold only when nothing unexpired is
+ * left, so a sale is never blocked, and they stay on the "expired" list until written off.
+ */
+export function fefoOrder<T extends StockBatch>(batches: readonly T[], today?: string): T[] {
   return [...batches].sort((a, b) => {
+    const expiredA = isExpired(a.expiryDate, today);
+    if (expiredA !== isExpired(b.expiryDate, today)) return expiredA ? 1 : -1;
     if (a.expiryDate !== b.expiryDate) {
       if (a.expiryDate === null) return 1;
       if (b.expiryDate === null) return -1;
@@ -48,9 +60,13 @@ export type SaleAllocation =
  * Which lots one product's sale lines take from. Lines naming a lot (the cashier's override) take
  * from that lot, and must fit in it; the other lines take FEFO from what is left. Units no lot
  * holds are the shortfall (only possible when the business sells into negative stock). Takes of
- * one lot are merged, in the order taken.
+ * one lot are merged, in the order taken. With today's date, expired lots are taken last (fefoOrder).
  */
-export function allocateSale(batches: readonly StockBatch[], lines: readonly { quantity: number; lotNumber?: string | null | undefined }[]): SaleAllocation {
+export function allocateSale(
+  batches: readonly StockBatch[],
+  lines: readonly { quantity: number; lotNumber?: string | null | undefined }[],
+  today?: string,
+): SaleAllocation {
   const left = new Map(batches.map((batch) => [batch.id, Math.max(0, batch.quantity)]));
   const taken = new Map<string, number>();
   const take = (batchId: string, quantity: number) => {
@@ -66,7 +82,7 @@ export function allocateSale(batches: readonly StockBatch[], lines: readonly { q
     take(lot.id, line.quantity);
   }
   let wanted = lines.filter((line) => !line.lotNumber).reduce((sum, line) => sum + line.quantity, 0);
-  for (const batch of fefoOrder(batches)) {
+  for (const batch of fefoOrder(batches, today)) {
     if (wanted === 0) break;
     const quantity = Math.min(wanted, left.get(batch.id)!);
     if (quantity > 0) {
@@ -95,6 +111,26 @@ export function allocateReturn(taken: readonly BatchTake[], returned: readonly B
     if (back > 0) {
       takes.push({ batchId, quantity: back });
       left -= back;
+    }
+  }
+  return { takes, unassigned: left };
+}
+
+/**
+ * Where a transfer's units arrive (decision 059): in the lots they left the sending store in, as
+ * many as left each. The lots fill earliest expiry first, so when fewer arrive than were sent the
+ * shortage comes off the lot that expires last; units no lot accounts for (more counted than sent,
+ * or sent from a store whose lots did not cover them) are `unassigned`: the receiving store's
+ * batch without a lot.
+ */
+export function allocateArrival<T extends StockBatch>(sent: readonly T[], received: number): { takes: { lot: T; quantity: number }[]; unassigned: number } {
+  const takes: { lot: T; quantity: number }[] = [];
+  let left = Math.max(0, received);
+  for (const lot of fefoOrder(sent)) {
+    const quantity = Math.min(left, Math.max(0, lot.quantity));
+    if (quantity > 0) {
+      takes.push({ lot, quantity });
+      left -= quantity;
     }
   }
   return { takes, unassigned: left };

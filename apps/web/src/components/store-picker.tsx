@@ -11,7 +11,7 @@ const selectClass = 'h-11 w-full rounded-md border bg-background px-3 text-base 
 
 /**
  * The open stores of a business with more than one (decision 049); empty otherwise, so screens
- * show no store picker and name no store (the main store, as before).
+ * show no store picker and name no store (the server then takes its current store, decision 059).
  */
 export function useStoreOptions(): Store[] {
   const multiStore = useMe().data?.settings?.enabled_features.multi_store === true;
@@ -28,12 +28,33 @@ export function useStoreOptions(): Store[] {
   return multiStore && open.length > 1 ? open : [];
 }
 
-/** A chosen store for a stock write: `initial` (a store the screen shows), else the main store, until the user picks another. */
+/**
+ * The store this page starts on (decision 059): the paired till's store on a till, else the
+ * employee's only store, else the main store. Asked only when there is a picker to fill.
+ */
+function useCurrentStoreId(enabled: boolean): string | null {
+  return (
+    useQuery(
+      queryOptions({
+        queryKey: ['stores', 'current'],
+        queryFn: async ({ signal }) => (await dataOf(api.GET('/api/stores/current', { signal }))).storeId,
+        enabled,
+        staleTime: 60_000,
+      }),
+    ).data ?? null
+  );
+}
+
+/**
+ * A chosen store for a stock write: `initial` (a store the screen shows), else the current store
+ * (the till's or the employee's, decision 059), else the main store, until the user picks another.
+ */
 export function useChosenStore(initial = ''): [Store[], string, (storeId: string) => void] {
   const stores = useStoreOptions();
   const [picked, setPicked] = useState(initial);
-  const main = stores.find((store) => store.isDefault) ?? stores[0];
-  const storeId = stores.some((store) => store.id === picked) ? picked : (main?.id ?? '');
+  const current = useCurrentStoreId(stores.length > 0);
+  const fallback = stores.find((store) => store.id === current) ?? stores.find((store) => store.isDefault) ?? stores[0];
+  const storeId = stores.some((store) => store.id === picked) ? picked : (fallback?.id ?? '');
   return [stores, storeId, setPicked];
 }
 

@@ -19868,11 +19868,13 @@ export interface paths {
         put?: never;
         /**
          * Import a catalogue CSV (JSON { csv } or text/csv, at most 1 MB); all rows or none
-         * @description Columns: name, sku, barcode, price, cost, tax_rate, category, track_stock, stock, low_stock_threshold. A row whose SKU (else barcode) belongs to a product updates it; others create products. Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing imported.
+         * @description Columns: name, sku, barcode, price, cost, tax_rate, category, track_stock, stock, low_stock_threshold. A row whose SKU (else barcode) belongs to a product updates it; others create products. stock sets the quantity on hand in one store: storeId (in the JSON body, or the query for text/csv), else the till’s or the employee’s store, else the main store; other stores are untouched. Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing imported.
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    storeId?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -19881,6 +19883,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         csv: string;
+                        /** Format: uuid */
+                        storeId?: string;
                     };
                     "text/csv": string;
                 };
@@ -19926,6 +19930,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Conflict */
                 409: {
                     headers: {
@@ -19946,6 +19959,15 @@ export interface paths {
                 };
                 /** @description Error */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -27865,6 +27887,84 @@ export interface paths {
                                 productId: string;
                                 quantity: number;
                             }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store the stock screens start on and stock writes without a storeId move (decision 059): the paired till's, else the employee's only store, else the main store */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The current store */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            /** @enum {string} */
+                            source: "till" | "employee" | "main";
+                            /** Format: uuid */
+                            storeId: string;
                         };
                     };
                 };

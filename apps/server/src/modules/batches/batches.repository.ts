@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, businesses, productBatches, productStock, products, registers, stockMovements, stores, wasteRecords } from '../../db/schema/index.ts';
+import { auditLog, businesses, productBatches, productStock, products, registers, stockMovements, stores } from '../../db/schema/index.ts';
 
 export type BatchRow = typeof productBatches.$inferSelect;
 
@@ -179,20 +179,6 @@ export const batchesRepository = {
       .update(products)
       .set({ stockQuantity: sql`${products.stockQuantity} + ${delta}`, updatedAt: new Date() })
       .where(and(eq(products.businessId, businessId), eq(products.id, productId)));
-  },
-
-  async findWasteByKey(tx: Tx, businessId: string, key: string) {
-    const [row] = await tx
-      .select()
-      .from(wasteRecords)
-      .where(and(eq(wasteRecords.businessId, businessId), eq(wasteRecords.idempotencyKey, key)))
-      .limit(1);
-    return row ?? null;
-  },
-
-  async insertWaste(tx: Tx, values: typeof wasteRecords.$inferInsert) {
-    const [row] = await tx.insert(wasteRecords).values(values).returning();
-    return row!;
   },
 
   async insertAudit(tx: Tx, values: typeof auditLog.$inferInsert) {

@@ -2,6 +2,7 @@ import { allocateSale } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
+import { businessToday } from '../purchasing/business-today.ts';
 import { batchesRepository as repo } from './batches.repository.ts';
 
 /** The units of one product a sale takes from one lot; batchId null is stock no lot covers. */
@@ -12,7 +13,7 @@ export interface SaleBatchTake {
 
 /**
  * Which lots a sale takes from (decision 048): in the till's store, first-expiry-first-out
- * (core's allocateSale), except a line naming a lot (the cashier's override, API only), which
+ * (core's allocateSale; lots expired before today go last, decision 059), except a line naming a lot (the cashier's override, API only), which
  * takes from that lot. Read before the sale's one statement; the lots are re-checked under their
  * row locks when the movements are written (a lot emptied meanwhile is 409 insufficient_stock).
  * Products that do not track batches are not in the answer.
@@ -26,11 +27,14 @@ export async function planSaleBatches(
   const productIds = [...new Set(lines.map((line) => line.productId))];
   const plan = new Map<string, SaleBatchTake[]>();
   if (productIds.length === 0) return plan;
-  const { tracked, lots } = await database.withTenant(tenant.businessId, async (tx) => {
+  const { tracked, lots, today } = await database.withTenant(tenant.businessId, async (tx) => {
     const storeId = await repo.saleStore(tx, tenant.businessId, tenant.registerId);
+    const tracked = await repo.batchTrackedIds(tx, tenant.businessId, productIds);
+    if (tracked.size === 0) return { tracked, lots: [], today: undefined };
     return {
-      tracked: await repo.batchTrackedIds(tx, tenant.businessId, productIds),
-      lots: storeId ? await repo.lotsForSale(tx, tenant.businessId, storeId, productIds) : [],
+      tracked,
+      lots: storeId ? await repo.lotsForSale(tx, tenant.businessId, storeId, [...tracked]) : [],
+      today: businessToday(await repo.timeZone(tx, tenant.businessId), new Date()),
     };
   });
   for (const line of lines) {
@@ -43,6 +47,7 @@ export async function planSaleBatches(
     const result = allocateSale(
       lots.filter((lot) => lot.productId === productId).map((lot) => ({ ...lot, receivedAt: lot.createdAt.toISOString() })),
       lines.filter((line) => line.productId === productId),
+      today,
     );
     if (!result.ok) {
       if (result.problem === 'lot_not_found') throw new AppError(422, 'batch_not_found', `There is no lot ${result.lotNumber} of ${name} in this store`, { productId });

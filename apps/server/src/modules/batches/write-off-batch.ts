@@ -4,6 +4,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { toWasteView } from '../stock-control/record-waste.ts';
+import { stockControlRepository as stockControl } from '../stock-control/stock-control.repository.ts';
 import { actorOf, batchEmpty, batchNotFound, keyReused, lotLabel } from './batch-errors.ts';
 import { batchesRepository as repo } from './batches.repository.ts';
 
@@ -12,7 +13,8 @@ const hashOf = (batchId: string, input: WriteOffBatchInput) => createHash('sha25
 /**
  * Writes a lot off (decision 048): everything it holds leaves stock as one waste movement of that
  * lot, in its store, and a waste record (reason expired, the product's cost now) shows it on
- * /waste-tracking. One transaction, audited. A lot holding nothing is a 409 batch_empty (writing
+ * /waste-tracking (in the lot's store, so the report's store filter finds it). The waste record is
+ * stock control's (its repository writes it, decision 059). One transaction, audited. A lot holding nothing is a 409 batch_empty (writing
  * off twice writes nothing the second time); a retry with the same key returns the first record.
  */
 export async function writeOffBatch(database: Database, tenant: TenantContext, batchId: string, input: WriteOffBatchInput) {
@@ -22,7 +24,7 @@ export async function writeOffBatch(database: Database, tenant: TenantContext, b
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return database.withTenant(tenant.businessId, async (tx) => {
-      const first = await repo.findWasteByKey(tx, tenant.businessId, input.idempotencyKey);
+      const first = await stockControl.findWasteByKey(tx, tenant.businessId, input.idempotencyKey);
       if (!first) throw error;
       if (first.requestHash !== hash) throw keyReused();
       return { replayed: true, waste: toWasteView(first) };
@@ -38,7 +40,7 @@ async function write(tx: Tx, tenant: TenantContext, batchId: string, input: Writ
   const product = await repo.lockProduct(tx, businessId, seen.productId);
   const batch = await repo.findBatch(tx, businessId, batchId, true);
   if (!product || !batch) throw batchNotFound();
-  const first = await repo.findWasteByKey(tx, businessId, input.idempotencyKey);
+  const first = await stockControl.findWasteByKey(tx, businessId, input.idempotencyKey);
   if (first) {
     if (first.requestHash !== hash) throw keyReused();
     return { replayed: true, waste: toWasteView(first) };
@@ -48,7 +50,7 @@ async function write(tx: Tx, tenant: TenantContext, batchId: string, input: Writ
   const note = input.note?.trim() || null;
   const unitCost = product.cost ?? 0;
   const label = lotLabel(batch.lotNumber);
-  const row = await repo.insertWaste(tx, {
+  const row = await stockControl.insertWaste(tx, {
     businessId,
     productId: product.id,
     quantity: batch.quantity,
@@ -59,6 +61,7 @@ async function write(tx: Tx, tenant: TenantContext, batchId: string, input: Writ
     idempotencyKey: input.idempotencyKey,
     requestHash: hash,
     batchId: batch.id,
+    storeId: batch.storeId,
     ...actor,
   });
   await repo.insertMovement(tx, {

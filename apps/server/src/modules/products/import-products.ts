@@ -4,6 +4,8 @@ import type { Database, Tx } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { takingTurns } from '../../lib/event-loop.ts';
+import { stockStore, type StockStore } from '../stock-control/stock-store.ts';
+import { storesRepository } from '../stores/stores.repository.ts';
 import { actorOf, requireAccess } from './catalogue-access.ts';
 import { codesOf, planImport, readCatalogueCsv, type ImportPlan, type ImportRowError, type PlannedRow, type ProductFields, type Ref } from './plan-import.ts';
 import { withCodeConflicts } from './product-errors.ts';
@@ -39,13 +41,13 @@ function rejected(errors: ImportRowError[]): AppError {
 }
 
 /** What the plan asks of the person importing, beyond adding products (which the route checks). */
-function requirementsOf(plan: ImportPlan): ApiRequirement[] {
+function requirementsOf(plan: ImportPlan, onHand: ReadonlyMap<string, number>): ApiRequirement[] {
   const needs: ApiRequirement[] = [];
   const updates = plan.rows.filter((row) => row.kind === 'update');
   if (updates.some((row) => row.changes.price !== undefined) || plan.newTaxRates.size) needs.push({ adminPermission: 'can_change_prices' });
   if (updates.some((row) => Object.keys(row.changes).some((field) => field !== 'price'))) needs.push({ adminPermission: 'can_edit_product_details' });
   if (plan.newCategories.size) needs.push({ adminPermission: 'can_add_categories' });
-  if (updates.some((row) => row.stockTarget !== null && row.stockTarget !== row.product.stockQuantity)) needs.push({ employeeFeature: 'inventory' });
+  if (updates.some((row) => row.stockTarget !== null && row.stockTarget !== (onHand.get(row.product.id) ?? row.product.stockQuantity))) needs.push({ employeeFeature: 'inventory' });
   return needs;
 }
 
@@ -69,6 +71,16 @@ async function loadContext(database: Database, businessId: string, codes: { ids:
     for (const product of found) products.set(product.id, product);
   }
   return { ...base, products: [...products.values()] };
+}
+
+/**
+ * What the import's store holds of these products (decision 059): with several stores the store's
+ * own stock, with one the product's number (the same, and right for rows seeded without a movement).
+ */
+async function storeStock(tx: Tx, businessId: string, store: StockStore, products: { id: string; stockQuantity: number }[]): Promise<Map<string, number>> {
+  if (!store.perStore) return new Map(products.map((product) => [product.id, product.stockQuantity]));
+  const held = await storesRepository.quantitiesInStore(tx, businessId, store.id, products.map((product) => product.id));
+  return new Map(products.map((product) => [product.id, held.get(product.id) ?? 0]));
 }
 
 type UpdateValues = Partial<Omit<ProductFields, 'taxRate' | 'category'>> & { taxRateId?: string | null; categoryId?: string | null };
@@ -107,7 +119,7 @@ async function createReferences(tx: Tx, businessId: string, plan: ImportPlan) {
 type Refs = Awaited<ReturnType<typeof createReferences>>;
 
 /** Answers the new products' ids. */
-async function writeCreates(tx: Tx, tenant: TenantContext, rows: Extract<PlannedRow, { kind: 'create' }>[], refs: Refs): Promise<string[]> {
+async function writeCreates(tx: Tx, tenant: TenantContext, rows: Extract<PlannedRow, { kind: 'create' }>[], refs: Refs, store: StockStore): Promise<string[]> {
   const inserted = await productsRepository.insertMany(
     tx,
     rows.map(({ fields, stock }) => ({
@@ -129,7 +141,7 @@ async function writeCreates(tx: Tx, tenant: TenantContext, rows: Extract<Planned
     tx,
     inserted
       .filter((product) => product.stockQuantity !== 0)
-      .map((product) => ({ businessId: tenant.businessId, productId: product.id, quantityDelta: product.stockQuantity, reason: 'import', note: 'CSV import', ...actor })),
+      .map((product) => ({ businessId: tenant.businessId, productId: product.id, quantityDelta: product.stockQuantity, reason: 'import', note: 'CSV import', storeId: store.id, ...actor })),
   );
   return inserted.map((product) => product.id);
 }
@@ -139,10 +151,12 @@ async function writeCreates(tx: Tx, tenant: TenantContext, rows: Extract<Planned
  * whatever was sold since the plan was made, and a price change is audited from the current price.
  * Answers what it changed, with the values before, for undoImport.
  */
-async function writeUpdates(tx: Tx, tenant: TenantContext, rows: Extract<PlannedRow, { kind: 'update' }>[], refs: Refs): Promise<Written['updated']> {
+async function writeUpdates(tx: Tx, tenant: TenantContext, rows: Extract<PlannedRow, { kind: 'update' }>[], refs: Refs, store: StockStore): Promise<Written['updated']> {
   const businessId = tenant.businessId;
   const actor = actorOf(tenant);
-  const current = new Map((await productsRepository.lockByIds(tx, businessId, rows.map((row) => row.product.id))).map((product) => [product.id, product]));
+  const locked = await productsRepository.lockByIds(tx, businessId, rows.map((row) => row.product.id));
+  const current = new Map(locked.map((product) => [product.id, product]));
+  const onHand = await storeStock(tx, businessId, store, locked);
   const changes: { id: string; values: ProductChanges }[] = [];
   const undo: Written['updated'] = [];
   const movements: Movement[] = [];
@@ -154,13 +168,14 @@ async function writeUpdates(tx: Tx, tenant: TenantContext, rows: Extract<Planned
     const values: UpdateValues = { ...plain };
     if (taxRate !== undefined) values.taxRateId = refs.taxRateId(taxRate);
     if (category !== undefined) values.categoryId = refs.categoryId(category);
-    const delta = row.stockTarget === null ? 0 : row.stockTarget - product.stockQuantity;
+    // The count on hand is the store's; the product's total moves by the same difference.
+    const delta = row.stockTarget === null ? 0 : row.stockTarget - (onHand.get(product.id) ?? 0);
     if (!Object.keys(values).length && delta === 0) continue;
     const before = Object.fromEntries(Object.keys(values).map((field) => [field, product[field as keyof UpdateValues]])) as UpdateValues;
-    // The row is locked: the count on hand can be written as it is.
-    changes.push({ id: product.id, values: delta === 0 ? values : { ...values, stockQuantity: row.stockTarget! } });
+    // The row is locked: the new total can be written as it is.
+    changes.push({ id: product.id, values: delta === 0 ? values : { ...values, stockQuantity: product.stockQuantity + delta } });
     if (delta !== 0) {
-      movements.push({ businessId, productId: product.id, quantityDelta: delta, reason: 'import', note: 'CSV import', ...actor });
+      movements.push({ businessId, productId: product.id, quantityDelta: delta, reason: 'import', note: 'CSV import', storeId: store.id, ...actor });
     }
     undo.push({ id: product.id, before, stockDelta: delta });
     if (values.price !== undefined && values.price !== product.price) {
@@ -184,7 +199,7 @@ async function writeUpdates(tx: Tx, tenant: TenantContext, rows: Extract<Planned
  * back and their stock change reversed by a movement, new categories and tax rates no product
  * uses are deleted; an audit entry says so.
  */
-async function undoImport(database: Database, tenant: TenantContext, written: Written, cause: unknown) {
+async function undoImport(database: Database, tenant: TenantContext, written: Written, cause: unknown, store: StockStore) {
   const businessId = tenant.businessId;
   const actor = actorOf(tenant);
   const turn = takingTurns(database);
@@ -201,7 +216,7 @@ async function undoImport(database: Database, tenant: TenantContext, written: Wr
           const product = current.get(id);
           if (!product) continue;
           changes.push({ id, values: stockDelta === 0 ? before : { ...before, stockQuantity: product.stockQuantity - stockDelta } });
-          if (stockDelta !== 0) movements.push({ businessId, productId: id, quantityDelta: -stockDelta, reason: 'import', note: 'CSV import undone', ...actor });
+          if (stockDelta !== 0) movements.push({ businessId, productId: id, quantityDelta: -stockDelta, reason: 'import', note: 'CSV import undone', storeId: store.id, ...actor });
         }
         await productsRepository.updateMany(tx, businessId, changes);
         await productsRepository.insertMovements(tx, movements);
@@ -235,16 +250,27 @@ async function undoImport(database: Database, tenant: TenantContext, written: Wr
  * catalogue took a code or deleted a product in between, or the database failed), what was
  * written is taken back and the error answered: all rows or none.
  * A process that dies part-way leaves the rows written so far (see decision 018).
+ * The stock column sets one store's quantity on hand (decision 059): the named store, else the
+ * till's or the employee's, else the main store; other stores' stock is not touched, and the
+ * product's total moves by the same difference. It is written as 'import' movements of that store,
+ * so product_stock and a batch-tracked product's lots follow (decision 044/048).
  */
-export async function importProducts(database: Database, tenant: TenantContext, csv: string): Promise<ImportResult> {
+export async function importProducts(database: Database, tenant: TenantContext, csv: string, storeId?: string): Promise<ImportResult> {
   const read = await readCatalogueCsv(csv);
   if (!read.file) throw rejected(read.errors);
   const file = read.file;
   const businessId = tenant.businessId;
+  // The store the stock column counts (decision 059), checked before anything is read or written.
+  const store = await database.withTenant(businessId, (tx) => stockStore(tx, tenant, storeId));
 
   const { plan, errors } = await planImport(file, await loadContext(database, businessId, await codesOf(file)));
   if (errors.length) throw rejected(errors);
-  for (const requirement of requirementsOf(plan)) requireAccess(tenant, requirement);
+  const counted = plan.rows.flatMap((row) => (row.kind === 'update' && row.stockTarget !== null ? [row.product] : []));
+  const onHand = new Map<string, number>();
+  for (const part of chunks(counted, LOOKUP_CHUNK)) {
+    for (const [id, quantity] of await database.withTenant(businessId, (tx) => storeStock(tx, businessId, store, part))) onHand.set(id, quantity);
+  }
+  for (const requirement of requirementsOf(plan, onHand)) requireAccess(tenant, requirement);
   // The plan's product limit (issue 20 item 3), before anything is written.
   const creating = plan.rows.filter((row) => row.kind === 'create').length;
   await database.withTenant(businessId, (tx) => assertPlanAllows(tx, businessId, 'products', creating));
@@ -259,11 +285,11 @@ export async function importProducts(database: Database, tenant: TenantContext, 
       written.categoryIds.push(...refs.created.categoryIds);
       const creates = plan.rows.filter((row) => row.kind === 'create');
       for (const part of chunks(creates, CREATE_CHUNK)) {
-        written.createdIds.push(...(await turn(() => database.withTenant(businessId, (tx) => writeCreates(tx, tenant, part, refs)))));
+        written.createdIds.push(...(await turn(() => database.withTenant(businessId, (tx) => writeCreates(tx, tenant, part, refs, store)))));
       }
       const updates = plan.rows.filter((row) => row.kind === 'update');
       for (const part of chunks(updates, UPDATE_CHUNK)) {
-        written.updated.push(...(await turn(() => database.withTenant(businessId, (tx) => writeUpdates(tx, tenant, part, refs)))));
+        written.updated.push(...(await turn(() => database.withTenant(businessId, (tx) => writeUpdates(tx, tenant, part, refs, store)))));
       }
       const result = { created: creates.length, updated: written.updated.length, unchanged: updates.length - written.updated.length };
       await database.withTenant(businessId, (tx) =>
@@ -272,7 +298,7 @@ export async function importProducts(database: Database, tenant: TenantContext, 
             businessId,
             ...actorOf(tenant),
             action: 'products.imported',
-            details: { ...result, new_categories: [...plan.newCategories.values()], new_tax_rates: [...plan.newTaxRates.keys()] },
+            details: { ...result, store_id: store.id, new_categories: [...plan.newCategories.values()], new_tax_rates: [...plan.newTaxRates.keys()] },
           },
         ]),
       );
@@ -280,7 +306,7 @@ export async function importProducts(database: Database, tenant: TenantContext, 
     });
   } catch (error) {
     try {
-      await undoImport(database, tenant, written, error);
+      await undoImport(database, tenant, written, error, store);
     } catch (undoError) {
       console.error('A failed catalogue import could not be fully taken back:', (undoError as Error).message);
     }

@@ -91,7 +91,12 @@ export const stockAdjustmentInput = z.strictObject({
   expectedQuantity: z.number().int().optional(),
 });
 
-export const importInput = z.strictObject({ csv: z.string().min(1, 'The file is empty') });
+export const importInput = z.strictObject({
+  csv: z.string().min(1, 'The file is empty'),
+  /** The store whose stock the stock column sets (decision 059); else the till's or the employee's store, else the main store. */
+  storeId: z.uuid().optional(),
+});
+export const importQuery = z.strictObject({ storeId: z.uuid().optional() });
 
 export const statusQuery = z.enum(['active', 'archived', 'all']).default('active');
 export const cursorQuery = z.string().max(1000).optional();

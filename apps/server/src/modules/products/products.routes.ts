@@ -21,6 +21,7 @@ import {
   createProductInput,
   cursorQuery,
   importInput,
+  importQuery,
   limitQuery,
   productSchema,
   statusQuery,
@@ -123,8 +124,10 @@ const importRoute = defineRoute({
   description:
     'Columns: name, sku, barcode, price, cost, tax_rate, category, track_stock, stock, low_stock_threshold. ' +
     'A row whose SKU (else barcode) belongs to a product updates it; others create products. ' +
+    'stock sets the quantity on hand in one store: storeId (in the JSON body, or the query for text/csv), else the till’s or the employee’s store, else the main store; other stores are untouched. ' +
     'Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing imported.',
   request: {
+    query: importQuery,
     body: {
       required: false,
       content: { 'application/json': { schema: importInput }, 'text/csv': { schema: z.string() } },
@@ -132,7 +135,7 @@ const importRoute = defineRoute({
   },
   responses: {
     200: jsonResponse(z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() }), 'Imported'),
-    ...errorResponses(400, 401, 403, 409, 413, 415),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
 
@@ -280,8 +283,9 @@ export const productsRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ product }, 200);
   })
   .openapi(importRoute, async (c) => {
-    const csv = await csvOf(c, c.req.valid('json') as { csv?: string });
-    return c.json(await importProducts(c.var.services.database, c.var.tenant, csv), 200);
+    const json = c.req.valid('json') as { csv?: string; storeId?: string };
+    const csv = await csvOf(c, json);
+    return c.json(await importProducts(c.var.services.database, c.var.tenant, csv, json.storeId ?? c.req.valid('query').storeId), 200);
   })
   .openapi(createRoute, async (c) => {
     return c.json({ product: await createProduct(c.var.services.database, c.var.tenant, c.req.valid('json'), signerOf(c)) }, 201);

@@ -12,6 +12,7 @@ import { MAX_LINE_AMOUNT } from './order-lines.ts';
 import { readPurchaseOrder } from './read-purchase-order.ts';
 import { receiptLots } from '../batches/receipt-batches.ts';
 import { ensureTransition } from './transition-errors.ts';
+import { currentStore } from '../stores/current-store.ts';
 import { requireActiveStore } from '../stores/store-errors.ts';
 
 export interface ReceiveGoodsInput {
@@ -93,7 +94,13 @@ async function writeReceipt(tx: Tx, tenant: TenantContext, input: ReceiveGoodsIn
   }
   if (supplierId && !order && !(await repo.findSupplier(tx, businessId, supplierId))) throw supplierNotFound();
   // Another business's store is not found (404) and nothing is written.
-  const storeId = input.storeId ? (await requireActiveStore(tx, tenant, input.storeId)).id : null;
+  // Named, else the till's or the employee's store (decision 059); the main store stays null, as before.
+  let storeId: string | null = null;
+  if (input.storeId) storeId = (await requireActiveStore(tx, tenant, input.storeId)).id;
+  else {
+    const current = await currentStore(tx, tenant);
+    if (current.source !== 'main') storeId = current.store.id;
+  }
 
   // Each received line: which product, how many, at what cost, and the order line it fills.
   type Planned = { orderLineId: string | null; productId: string; quantity: number; unitCost: number; batchNumber: string | null; expiryDate: string | null };

@@ -75,12 +75,6 @@ export const stockControlRepository = {
        where p.business_id = ${businessId} and p.id = v.product_id`);
   },
 
-  /** The business's main store (where stock moves when no store is named, decision 044). */
-  async defaultStore(tx: Tx, businessId: string): Promise<{ id: string; name: string }> {
-    const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`select id, name from stores where business_id = ${businessId} and is_default limit 1`));
-    return { id: String(row!.id), name: String(row!.name) };
-  },
-
   async storeExists(tx: Tx, businessId: string, storeId: string): Promise<boolean> {
     const rows = rowsOf(await tx.execute(sql`select 1 from stores where business_id = ${businessId} and id = ${storeId}::uuid`));
     return rows.length > 0;

@@ -14,6 +14,17 @@ export interface LockedStockProduct {
   trackStock: boolean;
 }
 
+/** A transfer's stock movement; batchId names the lot it moves (batch-tracked products, decision 059). */
+export interface TransferMovement {
+  productId: string;
+  storeId: string;
+  delta: number;
+  reason: 'transfer_out' | 'transfer_in';
+  note: string | null;
+  transferId: string;
+  batchId?: string | null;
+}
+
 /** Stores, stock per store and transfers: the only file of the module that touches SQL. */
 export const storesRepository = {
   async list(tx: Tx, businessId: string): Promise<(StoreRow & { registerCount: number })[]> {
@@ -120,20 +131,45 @@ export const storesRepository = {
     tx: Tx,
     businessId: string,
     actor: { actorUserId: string | null; actorEmployeeId: string | null },
-    rows: { productId: string; storeId: string; delta: number; reason: 'transfer_out' | 'transfer_in'; note: string | null; transferId: string }[],
+    rows: TransferMovement[],
   ): Promise<void> {
     const moving = rows.filter((row) => row.delta !== 0);
     if (moving.length === 0) return;
-    const payload = JSON.stringify(moving.map((row) => ({ product_id: row.productId, store_id: row.storeId, delta: row.delta, reason: row.reason, note: row.note, transfer_id: row.transferId })));
+    const payload = JSON.stringify(
+      moving.map((row) => ({ product_id: row.productId, store_id: row.storeId, delta: row.delta, reason: row.reason, note: row.note, transfer_id: row.transferId, batch_id: row.batchId ?? null })),
+    );
     await tx.execute(sql`
-      insert into stock_movements (business_id, product_id, store_id, quantity_delta, reason, note, transfer_id, actor_user_id, actor_employee_id)
-      select ${businessId}, v.product_id, v.store_id, v.delta, v.reason, v.note, v.transfer_id, ${actor.actorUserId}::uuid, ${actor.actorEmployeeId}::uuid
-        from jsonb_to_recordset(${payload}::jsonb) as v(product_id uuid, store_id uuid, delta int, reason text, note text, transfer_id uuid)
+      insert into stock_movements (business_id, product_id, store_id, quantity_delta, reason, note, transfer_id, batch_id, actor_user_id, actor_employee_id)
+      select ${businessId}, v.product_id, v.store_id, v.delta, v.reason, v.note, v.transfer_id, v.batch_id, ${actor.actorUserId}::uuid, ${actor.actorEmployeeId}::uuid
+        from jsonb_to_recordset(${payload}::jsonb) as v(product_id uuid, store_id uuid, delta int, reason text, note text, transfer_id uuid, batch_id uuid)
        order by v.product_id`);
     await tx.execute(sql`
       update products p set stock_quantity = p.stock_quantity + v.delta, updated_at = now()
         from (select product_id, sum(delta)::int as delta from jsonb_to_recordset(${payload}::jsonb) as r(product_id uuid, delta int) group by product_id) v
        where p.business_id = ${businessId} and p.id = v.product_id`);
+  },
+
+  /**
+   * The lots a sent transfer took out of the sending store (decision 059): per product, each lot's
+   * number, expiry and units, from its transfer_out movements that name a lot.
+   */
+  async transferLotsSent(tx: Tx, businessId: string, transferId: string) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select m.product_id, m.batch_id, b.lot_number, b.expiry_date::text as expiry_date, b.created_at, -sum(m.quantity_delta)::int as quantity
+          from stock_movements m
+          join product_batches b on b.business_id = m.business_id and b.id = m.batch_id
+         where m.business_id = ${businessId} and m.transfer_id = ${transferId} and m.reason = 'transfer_out' and m.batch_id is not null
+         group by m.product_id, m.batch_id, b.lot_number, b.expiry_date, b.created_at`),
+    );
+    return rows.map((row) => ({
+      productId: String(row.product_id),
+      batchId: String(row.batch_id),
+      lotNumber: String(row.lot_number),
+      expiryDate: row.expiry_date === null ? null : String(row.expiry_date),
+      receivedAt: new Date(row.created_at as string).toISOString(),
+      quantity: Number(row.quantity),
+    }));
   },
 
   async listTransfers(tx: Tx, businessId: string, filters: { storeId?: string | undefined; status?: TransferRow['status'] | undefined }) {
@@ -192,6 +228,17 @@ export const storesRepository = {
       update stock_transfer_lines l set received_quantity = v.quantity
         from jsonb_to_recordset(${JSON.stringify(received.map((row) => ({ product_id: row.productId, quantity: row.quantity })))}::jsonb) as v(product_id uuid, quantity int)
        where l.business_id = ${businessId} and l.transfer_id = ${transferId} and l.product_id = v.product_id`);
+  },
+
+  /** The store a paired till is in (null for another business's or an unknown till). */
+  async registerStoreId(tx: Tx, businessId: string, registerId: string): Promise<string | null> {
+    const [row] = await tx.select({ storeId: registers.storeId }).from(registers).where(and(eq(registers.businessId, businessId), eq(registers.id, registerId)));
+    return row?.storeId ?? null;
+  },
+
+  async defaultStore(tx: Tx, businessId: string): Promise<StoreRow | null> {
+    const [row] = await tx.select().from(stores).where(and(eq(stores.businessId, businessId), eq(stores.isDefault, true)));
+    return row ?? null;
   },
 
   async employeeStoreIds(tx: Tx, businessId: string, employeeId: string): Promise<string[]> {

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
 import { assignEmployeeStores, getEmployeeStores, moveRegister } from './assignments.ts';
+import { getCurrentStore } from './current-store.ts';
 import { getProductStoreStock, getStoreQuantities } from './store-stock.ts';
 import { createStore, listStores, updateStore } from './stores.ts';
 import { cancelTransfer, createTransfer, getTransfer, listTransfers, receiveTransfer, sendTransfer } from './transfers.ts';
@@ -106,6 +107,18 @@ const updateRoute = defineRoute({
     ),
   },
   responses: { 200: jsonResponse(z.object({ store: storeSchema }), 'Changed'), ...errorResponses(400, 401, 403, 404, 409) },
+});
+
+const currentRoute = defineRoute({
+  method: 'get',
+  path: '/api/stores/current',
+  access: business({ feature: 'multi_store' }),
+  tags: ['stores'],
+  summary: "The store the stock screens start on and stock writes without a storeId move (decision 059): the paired till's, else the employee's only store, else the main store",
+  responses: {
+    200: jsonResponse(z.object({ storeId: z.uuid(), name: z.string(), source: z.enum(['till', 'employee', 'main']) }), 'The current store'),
+    ...errorResponses(400, 401, 403, 404),
+  },
 });
 
 const storeStockRoute = defineRoute({
@@ -261,6 +274,7 @@ const moveRegisterRoute = defineRoute({
 
 export const storesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => c.json({ stores: await listStores(c.var.services.database, c.var.tenant.businessId) }, 200))
+  .openapi(currentRoute, async (c) => c.json(await getCurrentStore(c.var.services.database, c.var.tenant), 200))
   .openapi(createRoute, async (c) => c.json({ store: await createStore(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201))
   .openapi(updateRoute, async (c) => c.json({ store: await updateStore(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')) }, 200))
   .openapi(storeStockRoute, async (c) =>

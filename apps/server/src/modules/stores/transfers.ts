@@ -1,10 +1,13 @@
+import { allocateArrival, allocateSale } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
+import { batchesRepository } from '../batches/batches.repository.ts';
 import { businessRepository } from '../business/business.repository.ts';
+import { businessToday } from '../purchasing/business-today.ts';
 import { stockControlRepository } from '../stock-control/stock-control.repository.ts';
 import { assertWorksIn, requireActiveStore, storeNotFound } from './store-errors.ts';
-import { storesRepository, type TransferRow } from './stores.repository.ts';
+import { storesRepository, type TransferMovement, type TransferRow } from './stores.repository.ts';
 
 /**
  * Transfers between stores (issue 14 item 2, decision 044): draft → sent (stock leaves the
@@ -12,7 +15,7 @@ import { storesRepository, type TransferRow } from './stores.repository.ts';
  * movements; the difference from what was sent stays on the line) or cancelled (a sent transfer
  * puts its stock back in the sending store). Each step locks the transfer row, so a second step
  * waits and then sees the new status: 409 illegal_transition, or — the same idempotency key — the
- * transfer as the first call left it.
+ * transfer as the first call left it. A batch-tracked product's lots travel with it (decision 059).
  */
 export type TransferStatus = TransferRow['status'];
 
@@ -129,6 +132,65 @@ export async function createTransfer(database: Database, tenant: TenantContext, 
   });
 }
 
+type Line = { productId: string; quantity: number };
+
+/**
+ * The transfer_out movements of a send (decision 059): a batch-tracked product leaves in lots,
+ * first expiry first out with lots expired before today last (core allocateSale), one movement per
+ * lot, so the same lots can arrive; what no lot covers (negative stock allowed) leaves lot-less.
+ * Read after the products are locked, so no other writer moves these lots meanwhile.
+ */
+async function movementsOut(tx: Tx, businessId: string, row: TransferRow, lines: Line[]): Promise<TransferMovement[]> {
+  const base = { storeId: row.fromStoreId, reason: 'transfer_out' as const, note: null, transferId: row.id };
+  const tracked = await batchesRepository.batchTrackedIds(tx, businessId, lines.map((line) => line.productId));
+  if (tracked.size === 0) return lines.map((line) => ({ ...base, productId: line.productId, delta: -line.quantity }));
+  const lots = await batchesRepository.lotsForSale(tx, businessId, row.fromStoreId, [...tracked]);
+  const today = businessToday(await batchesRepository.timeZone(tx, businessId), new Date());
+  return lines.flatMap((line) => {
+    if (!tracked.has(line.productId)) return [{ ...base, productId: line.productId, delta: -line.quantity }];
+    const own = lots.filter((lot) => lot.productId === line.productId).map((lot) => ({ ...lot, receivedAt: lot.createdAt.toISOString() }));
+    const plan = allocateSale(own, [{ quantity: line.quantity }], today);
+    const takes = plan.ok ? plan.takes : [];
+    const rest = plan.ok ? plan.shortfall : line.quantity;
+    return [
+      ...takes.map((take) => ({ ...base, productId: line.productId, delta: -take.quantity, batchId: take.batchId })),
+      ...(rest > 0 ? [{ ...base, productId: line.productId, delta: -rest }] : []),
+    ];
+  });
+}
+
+/**
+ * Where received units go (decision 059): a batch-tracked product's units arrive in the lots they
+ * left in (same lot number and expiry, created in the receiving store when it has none; a lot it
+ * already has keeps its expiry), at most as many per lot as left it, earliest expiry first (core
+ * allocateArrival); the rest arrives lot-less.
+ */
+async function movementsIn(
+  tx: Tx,
+  businessId: string,
+  row: TransferRow,
+  lines: (Line & { note: string | null })[],
+  storeId: string,
+  sameLots: boolean,
+): Promise<TransferMovement[]> {
+  const base = { storeId, reason: 'transfer_in' as const, transferId: row.id };
+  const tracked = await batchesRepository.batchTrackedIds(tx, businessId, lines.map((line) => line.productId));
+  const sent = tracked.size === 0 ? [] : await storesRepository.transferLotsSent(tx, businessId, row.id);
+  const movements: TransferMovement[] = [];
+  for (const line of lines) {
+    const own = tracked.has(line.productId) ? sent.filter((lot) => lot.productId === line.productId).map((lot) => ({ ...lot, id: lot.batchId })) : [];
+    const { takes, unassigned } = allocateArrival(own, line.quantity);
+    for (const { lot, quantity } of takes) {
+      const batchId = sameLots
+        ? lot.batchId
+        : (await batchesRepository.ensureLot(tx, { businessId, productId: line.productId, storeId, lotNumber: lot.lotNumber, expiryDate: lot.expiryDate })).id;
+      movements.push({ ...base, productId: line.productId, delta: quantity, note: line.note, batchId });
+    }
+    if (unassigned > 0) movements.push({ ...base, productId: line.productId, delta: unassigned, note: line.note });
+  }
+  return movements;
+}
+
 async function lockTransfer(tx: Tx, businessId: string, id: string): Promise<TransferRow> {
   const row = await storesRepository.findTransfer(tx, businessId, id, true);
   if (!row) throw transferNotFound();
@@ -160,12 +222,7 @@ export async function sendTransfer(database: Database, tenant: TenantContext, id
         }
       }
     }
-    await storesRepository.moveStock(
-      tx,
-      tenant.businessId,
-      actorOf(tenant),
-      lines.map((line) => ({ productId: line.productId, storeId: row.fromStoreId, delta: -line.quantity, reason: 'transfer_out', note: null, transferId: row.id })),
-    );
+    await storesRepository.moveStock(tx, tenant.businessId, actorOf(tenant), await movementsOut(tx, tenant.businessId, row, lines));
     const sent = await storesRepository.updateTransfer(tx, tenant.businessId, id, { status: 'sent', sentAt: new Date(), sendKey: idempotencyKey });
     await businessRepository.insertAudit(tx, {
       businessId: tenant.businessId,
@@ -203,19 +260,8 @@ export async function receiveTransfer(
     }
     const received = lines.map((line) => ({ productId: line.productId, quantity: counted.get(line.productId) ?? line.quantity, sent: line.quantity }));
     await storesRepository.lockProducts(tx, tenant.businessId, lines.map((line) => line.productId));
-    await storesRepository.moveStock(
-      tx,
-      tenant.businessId,
-      actorOf(tenant),
-      received.map((line) => ({
-        productId: line.productId,
-        storeId: row.toStoreId,
-        delta: line.quantity,
-        reason: 'transfer_in',
-        note: line.quantity === line.sent ? null : `Sent ${line.sent}, received ${line.quantity}`,
-        transferId: row.id,
-      })),
-    );
+    const arriving = received.map((line) => ({ ...line, note: line.quantity === line.sent ? null : `Sent ${line.sent}, received ${line.quantity}` }));
+    await storesRepository.moveStock(tx, tenant.businessId, actorOf(tenant), await movementsIn(tx, tenant.businessId, row, arriving, row.toStoreId, false));
     await storesRepository.setReceived(tx, tenant.businessId, id, received);
     const done = await storesRepository.updateTransfer(tx, tenant.businessId, id, { status: 'received', receivedAt: new Date(), receiveKey: input.idempotencyKey });
     const differences = received.filter((line) => line.quantity !== line.sent);
@@ -239,12 +285,9 @@ export async function cancelTransfer(database: Database, tenant: TenantContext, 
     if (row.status === 'sent') {
       const lines = (await storesRepository.transferLines(tx, tenant.businessId, [row.id])).map((entry) => entry.line);
       await storesRepository.lockProducts(tx, tenant.businessId, lines.map((line) => line.productId));
-      await storesRepository.moveStock(
-        tx,
-        tenant.businessId,
-        actorOf(tenant),
-        lines.map((line) => ({ productId: line.productId, storeId: row.fromStoreId, delta: line.quantity, reason: 'transfer_in', note: 'Transfer cancelled', transferId: row.id })),
-      );
+      const back = lines.map((line) => ({ productId: line.productId, quantity: line.quantity, note: 'Transfer cancelled' }));
+      // Back into the very lots they left (decision 059).
+      await storesRepository.moveStock(tx, tenant.businessId, actorOf(tenant), await movementsIn(tx, tenant.businessId, row, back, row.fromStoreId, true));
     }
     const cancelled = await storesRepository.updateTransfer(tx, tenant.businessId, id, { status: 'cancelled', cancelledAt: new Date() });
     await businessRepository.insertAudit(tx, {

@@ -30,9 +30,13 @@ export const IMPORT_COLUMNS = [
   ['low_stock_threshold', 'Warn at or below this many'],
 ] as const;
 
-/** POST /api/products/import with the file as text/csv, reporting upload progress. */
-export function importProducts({ file, onProgress }: { file: File; onProgress: (percent: number) => void }): Promise<ImportResult> {
-  return uploadWithProgress<ImportResult>('/api/products/import', { body: file, contentType: 'text/csv', onUploadProgress: onProgress });
+/**
+ * POST /api/products/import with the file as text/csv, reporting upload progress. `storeId` names
+ * the store whose stock the stock column sets (decision 059); left out, the server's current store.
+ */
+export function importProducts({ file, storeId, onProgress }: { file: File; storeId?: string; onProgress: (percent: number) => void }): Promise<ImportResult> {
+  const path = storeId ? `/api/products/import?storeId=${encodeURIComponent(storeId)}` : '/api/products/import';
+  return uploadWithProgress<ImportResult>(path, { body: file, contentType: 'text/csv', onUploadProgress: onProgress });
 }
 
 /** The rows an import_rejected answer lists, if this error is one. */

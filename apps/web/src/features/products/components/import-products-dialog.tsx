@@ -2,6 +2,7 @@ import { CheckCircle2Icon, DownloadIcon, FileUpIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
+import { StorePicker, useChosenStore } from '@/components/store-picker';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -27,6 +28,8 @@ export function ImportProductsDialog({ onClose }: { onClose: () => void }) {
   const [percent, setPercent] = useState(0);
   const [result, setResult] = useState<ImportResult | null>(null);
   const importing = useImportProducts();
+  // Several open stores: the stock column counts one of them (decision 059).
+  const [stores, storeId, setStoreId] = useChosenStore();
   const problems = importing.isError ? importProblems(importing.error) : null;
 
   const choose = (picked: File | undefined) => {
@@ -41,7 +44,7 @@ export function ImportProductsDialog({ onClose }: { onClose: () => void }) {
     if (!file || tooBig) return;
     setPercent(0);
     importing.mutate(
-      { file, onProgress: setPercent },
+      { file, onProgress: setPercent, ...(storeId ? { storeId } : {}) },
       {
         onSuccess: (done) => {
           setResult(done);
@@ -105,6 +108,7 @@ export function ImportProductsDialog({ onClose }: { onClose: () => void }) {
                 {file ? 'Choose another file' : 'Choose a file'}
               </Button>
             </div>
+            <StorePicker id="import-store" stores={stores} value={storeId} onChange={setStoreId} label="Stock counted in" />
             {tooBig ? <ErrorAlert message="This file is larger than 1 MB. Split it into smaller files and import them one after another." /> : null}
 
             {importing.isPending ? (

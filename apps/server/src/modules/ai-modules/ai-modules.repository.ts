@@ -218,9 +218,51 @@ export const aiModulesRepository = {
     return row ?? null;
   },
 
-  async insertJob(tx: Tx, businessId: string, trigger: 'request' | 'schedule') {
-    const [row] = await tx.insert(aiTrainingJobs).values({ businessId, trigger, status: 'queued' }).returning();
+  async insertJob(tx: Tx, businessId: string) {
+    const [row] = await tx.insert(aiTrainingJobs).values({ businessId, trigger: 'request', status: 'queued' }).returning();
     return row!;
+  },
+
+  /**
+   * Every business with its time zone, stored features and the latest night it has a nightly job
+   * for: read across businesses on the server's own connection (as the low-stock digests), each
+   * night then queued in the business's own fenced transaction.
+   */
+  async nightlyCandidates(db: Db) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`
+        select b.id, b.time_zone, s.enabled_features,
+               (select max(j.night)::text from ai_training_jobs j where j.business_id = b.id and j.trigger = 'nightly') as last_night
+          from businesses b
+          left join business_settings s on s.business_id = b.id`),
+    );
+    return rows.map((row) => ({
+      businessId: String(row.id),
+      timeZone: String(row.time_zone),
+      storedFeatures: (row.enabled_features ?? null) as Record<string, boolean> | null,
+      lastNight: row.last_night === null || row.last_night === undefined ? null : String(row.last_night),
+    }));
+  },
+
+  /**
+   * Queues the business's nightly training of `night`, unless that night has one already (the
+   * unique business–trigger–night index, whichever process inserted it) or a job is queued or
+   * running (one active job a business: the next sweep tries again). Null when nothing was queued.
+   */
+  async queueNightlyJob(tx: Tx, businessId: string, night: string) {
+    const [row] = await tx.insert(aiTrainingJobs).values({ businessId, trigger: 'nightly', night, status: 'queued' }).onConflictDoNothing().returning();
+    return row ?? null;
+  },
+
+  /** The business's newest nightly job (the hub shows the last nightly run). */
+  async latestNightlyJob(tx: Tx, businessId: string) {
+    const [row] = await tx
+      .select()
+      .from(aiTrainingJobs)
+      .where(and(eq(aiTrainingJobs.businessId, businessId), eq(aiTrainingJobs.trigger, 'nightly')))
+      .orderBy(desc(aiTrainingJobs.night))
+      .limit(1);
+    return row ?? null;
   },
 
   /** The business's newest job, and its newest finished one (what the hub shows). */

@@ -8,7 +8,10 @@
 // (a database of its own: it migrates it).
 // With --train, instead: every model is trained at once (POST /api/ai/training, in the background,
 // decision 042) while a till rings up one-line sales back to back; prints the training's time and
-// the sales' p50/p95/p99 before and during it (issue 15 item 5).
+// the sales' p50/p95/p99 before and during it (issue 15 item 5). It first trains once with nothing
+// else running, and prints where each training's time went (page reads, which include waiting for
+// the database, and fits in the worker, per model). --cap S stops selling after S seconds if the
+// training has not finished by then (it is then reported as starved).
 //   node bench/ai-modules/run.mjs [--days 365] [--orders 300] [--products 2000] [--customers 5000] [--reads 20] [--train]
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +28,7 @@ const PRODUCTS = option('products', 2000);
 const CUSTOMERS = option('customers', 5000);
 const READS = option('reads', 20);
 const TRAIN = args.includes('--train');
+const CAP_S = option('cap', 300);
 
 build('server');
 const bundle = await bundleServerModules('ai-modules', [
@@ -32,6 +36,7 @@ const bundle = await bundleServerModules('ai-modules', [
   "export { createApp } from './apps/server/src/app.ts';",
   "export { createServices } from './apps/server/src/services.ts';",
   "export { parseConfig } from './apps/server/src/env.ts';",
+  "export { trainingHooks } from './apps/server/src/modules/ai-modules/train-models.ts';",
 ]);
 const server = await import(pathToFileURL(bundle).href);
 
@@ -176,39 +181,60 @@ async function sellUntil(request, products, until) {
   return times.sort((a, b) => a - b);
 }
 
+/** POSTs a training and polls it (every 250 ms) until it is done. */
+async function trainOnce(request) {
+  const started = performance.now();
+  const answer = await request('POST', '/api/ai/training', {});
+  if (answer.status !== 202) throw new Error(`train: ${answer.status} ${JSON.stringify(answer.body)}`);
+  const answeredMs = performance.now() - started;
+  for (;;) {
+    const { body } = await request('GET', '/api/ai/training');
+    if (body.job.status === 'failed') throw new Error(`training failed: ${body.job.error}`);
+    if (body.job.status === 'done') return { job: body.job, answeredMs, seenMs: performance.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const loadAverage = async () => (await import('node:os')).loadavg().map((value) => value.toFixed(2)).join(' / ');
+const jobSeconds = (job) => ((Date.parse(job.finishedAt) - Date.parse(job.startedAt)) / 1000).toFixed(1);
+function printProfile(kind, label) {
+  const profile = server.trainingHooks.profile;
+  const parts = Object.entries(profile).map(
+    ([model, entry]) => `${model} ${entry.pages} reads ${(entry.readMs / 1000).toFixed(1)} s + fit ${(entry.fitMs / 1000).toFixed(1)} s`,
+  );
+  console.log(`${kind}: ${label} — ${parts.join('; ')}`);
+  server.trainingHooks.profile = {};
+}
+
 async function trainWhileSelling(kind, request, sql, businessId) {
   const products = (await sql(`select id, price from products where business_id = $1 and stock_quantity >= 100 order by name limit 200`, [businessId])).rows;
   // Enough stock for every sale the loops ring up, however long the training takes.
   await sql(`update products set stock_quantity = 1000000 where id = any($1::uuid[])`, [products.map((product) => product.id)]);
   const stats = (times) => `p50 ${percentile(times, 50).toFixed(0)} / p95 ${percentile(times, 95).toFixed(0)} / p99 ${percentile(times, 99).toFixed(0)} / max ${times.at(-1).toFixed(0)} ms over ${times.length} sales`;
+  // Training with nothing else running: the model's own time.
+  server.trainingHooks.profile = {};
+  const alone = await trainOnce(request);
+  console.log(`${kind}: training alone: every model trained in ${jobSeconds(alone.job)} s (load average ${await loadAverage()})`);
+  printProfile(kind, 'training alone');
   const t0 = performance.now();
   const baseline = await sellUntil(request, products, () => performance.now() - t0 > 10_000);
   console.log(`${kind}: checkout with nothing else running: ${stats(baseline)}`);
   // Training runs in the background (decision 042): one request answers at once with the job;
-  // a poll every 250 ms watches it while the till keeps selling.
+  // a poll every 250 ms watches it while the till keeps selling (at most --cap seconds).
   let done = false;
   const started = performance.now();
-  const answer = await request('POST', '/api/ai/training', {});
-  if (answer.status !== 202) throw new Error(`train: ${answer.status} ${JSON.stringify(answer.body)}`);
-  const answeredMs = performance.now() - started;
-  const training = (async () => {
-    for (;;) {
-      const { body } = await request('GET', '/api/ai/training');
-      if (body.job.status === 'failed') throw new Error(`training failed: ${body.job.error}`);
-      if (body.job.status === 'done') return body.job;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  })().finally(() => {
+  const training = trainOnce(request).finally(() => {
     done = true;
   });
-  const during = await sellUntil(request, products, () => done);
-  const job = await training;
+  const during = await sellUntil(request, products, () => done || performance.now() - started > CAP_S * 1000);
+  if (!done) console.log(`${kind}: the training had not finished after ${CAP_S} s of back-to-back sales (starved); waiting for it without sales`);
+  const { job, answeredMs, seenMs } = await training;
   console.log(
-    `${kind}: the train request answered in ${answeredMs.toFixed(0)} ms (${answer.body.job.status}); every model trained in ${((Date.parse(job.finishedAt) - Date.parse(job.startedAt)) / 1000).toFixed(1)} s ` +
-      `(job started → finished; ${((performance.now() - started) / 1000).toFixed(1)} s to seen done)`,
+    `${kind}: the train request answered in ${answeredMs.toFixed(0)} ms; every model trained in ${jobSeconds(job)} s ` +
+      `(job started → finished; ${(seenMs / 1000).toFixed(1)} s to seen done)`,
   );
-  const load = (await import('node:os')).loadavg();
-  console.log(`${kind}: load average ${load.map((value) => value.toFixed(2)).join(' / ')} (1 / 5 / 15 min)`);
+  printProfile(kind, 'training while selling');
+  console.log(`${kind}: load average ${await loadAverage()} (1 / 5 / 15 min)`);
   console.log(`${kind}: checkout during training: ${stats(during)}`);
 }
 

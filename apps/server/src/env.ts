@@ -23,6 +23,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url().refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PGLITE_FSYNC: z.enum(['on', 'off']).default('on').transform((value) => value === 'on'),
+  /** The AI modules' nightly training (decision 061); the API tests turn it off and call it with a clock of their own. */
+  AI_NIGHTLY_TRAINING: z.enum(['on', 'off']).default('on').transform((value) => value === 'on'),
   PUBLIC_URL: z.url().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SUPER_ADMIN_EMAILS: emailList.default([]),
@@ -65,6 +67,7 @@ export interface AppConfig {
    * off trades that for speed: an OS crash or power cut may lose recent sales.
    */
   pgliteFsync: boolean;
+  aiNightlyTraining: boolean;
   publicUrl: string | undefined;
   authSecret: string;
   superAdminEmails: string[];
@@ -121,6 +124,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     pgliteFsync: env.PGLITE_FSYNC,
+    aiNightlyTraining: env.AI_NIGHTLY_TRAINING,
     publicUrl: env.PUBLIC_URL,
     authSecret: env.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     superAdminEmails: env.SUPER_ADMIN_EMAILS,

@@ -20,6 +20,7 @@ import { REMINDER_EVERY_MS, sendAppointmentReminders } from './modules/appointme
 import { SERVICE_REMINDER_EVERY_MS, sendServiceReminders } from './modules/workshop/send-service-reminders.ts';
 import { LOW_STOCK_DIGEST_EVERY_MS, sendLowStockDigests } from './modules/stock-control/send-low-stock-digests.ts';
 import { deliverWebhooks, WEBHOOK_DELIVERY_EVERY_MS } from './modules/integrations/deliver-webhooks.ts';
+import { scheduleNightlyTraining } from './modules/ai-modules/schedule-nightly-training.ts';
 import { AI_TRAINING_SWEEP_EVERY_MS, runPendingAiTraining } from './modules/ai-modules/train-ai-modules.ts';
 import { migrateLegacyProductImages } from './modules/products/migrate-legacy-product-images.ts';
 import { createStorageService } from './modules/storage/storage-service.ts';
@@ -111,9 +112,13 @@ export async function createServices(
       .finally(() => (deliveringWebhooks = false));
   }, WEBHOOK_DELIVERY_EVERY_MS);
   webhookDeliveries.unref();
-  // AI training jobs queued and not yet claimed, or left running by a process that stopped (decision 042).
+  // The nightly AI training of the businesses in their 02:00–05:00 (decision 061), then the jobs queued
+  // and not yet claimed, or left running by a process that stopped (decision 042).
   const aiTraining = setInterval(() => {
-    runPendingAiTraining(database).catch((error: unknown) => console.error('Claiming AI training jobs failed:', (error as Error).message));
+    (config.aiNightlyTraining ? scheduleNightlyTraining(services, new Date()) : Promise.resolve())
+      .catch((error: unknown) => console.error('Queuing nightly AI training failed:', (error as Error).message))
+      .then(() => runPendingAiTraining(database))
+      .catch((error: unknown) => console.error('Claiming AI training jobs failed:', (error as Error).message));
   }, AI_TRAINING_SWEEP_EVERY_MS);
   aiTraining.unref();
   const services: Services = {

@@ -81,6 +81,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PORT: '0',
     // Every test signs up from 127.0.0.1; the sign-up limit has its own test.
     SIGN_UP_LIMIT_PER_HOUR: '100000',
+    // The nightly AI training runs on the wall clock; its tests call it with a clock of their own.
+    AI_NIGHTLY_TRAINING: 'off',
     ...options.env,
   });
   const services = await createServices(config, {

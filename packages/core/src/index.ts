@@ -68,3 +68,4 @@ export * from './sales-history.ts';
 export * from './webhooks.ts';
 export * from './accounting.ts';
 export * from './branding.ts';
+export * from './ai-training-schedule.ts';

@@ -514,7 +514,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest training job of the business (queued, running, done or failed, with its times), or null */
+        /** The newest training job of the business (queued, running, done or failed, with its times), or null, and the nightly schedule with its last and next run */
         get: {
             parameters: {
                 query?: never;
@@ -33861,8 +33861,21 @@ export interface components {
             /** @description A local day of the business, YYYY-MM-DD */
             today: string;
         };
+        AiNightlyTraining: {
+            last: components["schemas"]["AiTrainingJob"] | null;
+            /** @description When the next nightly training is to start (null while off) */
+            nextAt: string | null;
+            /** @description Whether the business is trained every night (its AI modules are on: reporting_analytics) */
+            on: boolean;
+            timeZone: string;
+            /** @description … to "05:00" */
+            windowEnd: string;
+            /** @description The nightly window on the business’s clocks, "02:00" … */
+            windowStart: string;
+        };
         AiTraining: {
             job: components["schemas"]["AiTrainingJob"] | null;
+            nightly: components["schemas"]["AiNightlyTraining"];
         };
         AiTrainingJob: {
             /** @description Claims so far: more than 1 when a stopped process’s run was taken over */
@@ -33871,12 +33884,17 @@ export interface components {
             finishedAt: string | null;
             /** Format: uuid */
             id: string;
+            /** @description A nightly training’s local night (the day its window falls on); null for a request */
+            night: string | null;
             requestedAt: string;
             startedAt: string | null;
             /** @enum {string} */
             status: "queued" | "running" | "done" | "failed";
-            /** @description 'request' (someone asked) or 'schedule' */
-            trigger: string;
+            /**
+             * @description 'request' (someone asked) or 'nightly' (the nightly schedule)
+             * @enum {string}
+             */
+            trigger: "request" | "nightly";
         };
         AiTrainingStarted: {
             /** @description false when the answer is the job already queued or running */

@@ -58,24 +58,55 @@ export const aiModulesRepository = {
     return Object.values(row ?? {}).map(String).join('|');
   },
 
-  /** Net sales (before tax, after discounts) less refunds per local day, days `from`..`to`; days without either are absent. */
-  async dailyNetSales(tx: Tx, businessId: string, timeZone: string, from: string, to: string) {
-    const start = dayStart(from, timeZone);
-    const end = sql`((${to}::date + 1)::timestamp at time zone ${timeZone})`;
+  /**
+   * Net sales (before tax, after discounts) less refunds per local day, days `from`..`to`; days
+   * without either are absent. From the daily rollup (decision 043: sold and refunded net per local
+   * day and hour, kept by triggers in each sale's own transaction): a year is at most 8,784 rows of
+   * the primary key, not every order of the year (decision 061).
+   */
+  async dailyNetSalesFromRollup(tx: Tx, businessId: string, from: string, to: string) {
     const rows = rowsOf<{ day: string; net: unknown }>(
       await tx.execute(sql`
-        with facts as (
-          select ${localDay(sql`o.paid_at`, timeZone)} as day, (o.total - o.tax_total)::float8 as net
-            from orders o
-           where o.business_id = ${businessId} and o.paid_at is not null and o.paid_at >= ${start} and o.paid_at < ${end}
-          union all
-          select ${localDay(sql`r.created_at`, timeZone)}, -r.net::float8
-            from refunds r
-           where r.business_id = ${businessId} and r.created_at >= ${start} and r.created_at < ${end}
-        )
-        select day, sum(net) as net from facts group by day order by day`),
+        select to_char(day, 'YYYY-MM-DD') as day, sum(sold_net - refund_net)::float8 as net
+          from insight_daily_sales
+         where business_id = ${businessId} and day >= ${from}::date and day <= ${to}::date
+         group by day order by day`),
     );
     return rows.map((row) => ({ date: String(row.day), value: num(row.net) }));
+  },
+
+  /**
+   * Units per tracked, active product and local day, days `from`..`to`, from the daily product
+   * rollup (decision 043): units sold less units given back, each on its own day, floored at 0
+   * (a day with only a return is no demand). One row per product and day, not per order line.
+   */
+  async productDailyUnitsFromRollup(tx: Tx, businessId: string, from: string, to: string) {
+    const rows = rowsOf<{ product_id: string; day: string; units: unknown }>(
+      await tx.execute(sql`
+        select d.product_id, to_char(d.day, 'YYYY-MM-DD') as day, sum(d.units)::float8 as units
+          from insight_daily_products d
+          join products p on p.id = d.product_id and p.business_id = d.business_id
+         where d.business_id = ${businessId} and d.day >= ${from}::date and d.day <= ${to}::date and p.track_stock and p.is_active
+         group by 1, 2
+        having sum(d.units) > 0`),
+    );
+    return rows.map((row) => ({ productId: String(row.product_id), day: String(row.day), units: num(row.units) }));
+  },
+
+  /**
+   * Each known customer's visits, days `from`..`to`, from the daily customer rollup (decision 054):
+   * one row per customer and local day of payment with the day's orders' net after all of their
+   * refunds — the footpath counts a visit per day, and sums what was spent.
+   */
+  async customerDaysFromRollup(tx: Tx, businessId: string, from: string, to: string) {
+    const rows = rowsOf<{ customer_id: string; day: string; net: unknown }>(
+      await tx.execute(sql`
+        select customer_id, to_char(day, 'YYYY-MM-DD') as day, net::float8 as net
+          from insight_daily_customers
+         where business_id = ${businessId} and day >= ${from}::date and day <= ${to}::date
+           and customer_id <> '00000000-0000-0000-0000-000000000000'::uuid and orders > 0`),
+    );
+    return rows.map((row) => ({ customerId: String(row.customer_id), date: String(row.day), amount: Math.max(0, num(row.net)) }));
   },
 
   /** The first local day with a paid sale, or null. */
@@ -84,23 +115,6 @@ export const aiModulesRepository = {
       await tx.execute(sql`select ${localDay(sql`min(paid_at)`, timeZone)} as day from orders where business_id = ${businessId} and paid_at is not null`),
     );
     return row?.day ? String(row.day) : null;
-  },
-
-  /** Units sold per tracked, active product and local day of payment, days `from`..`to`. */
-  async productDailyUnits(tx: Tx, businessId: string, timeZone: string, from: string, to: string) {
-    const rows = rowsOf<{ product_id: string; day: string; units: unknown }>(
-      await tx.execute(sql`
-        select l.product_id, ${localDay(sql`o.paid_at`, timeZone)} as day, sum(l.quantity)::float8 as units
-          from orders o
-          -- Each order's lines by order_lines_order ("offset 0" keeps the planner from a scan of every
-          -- line of the business): a page of days costs its own rows, however long the history.
-          cross join lateral (select l.product_id, l.quantity from order_lines l where l.order_id = o.id and l.business_id = o.business_id offset 0) l
-          join products p on p.id = l.product_id and p.business_id = ${businessId}
-         where o.business_id = ${businessId} and p.track_stock and p.is_active
-           and o.paid_at is not null and o.paid_at >= ${dayStart(from, timeZone)} and o.paid_at < ((${to}::date + 1)::timestamp at time zone ${timeZone})
-         group by 1, 2`),
-    );
-    return rows.map((row) => ({ productId: String(row.product_id), day: String(row.day), units: num(row.units) }));
   },
 
   /**
@@ -177,19 +191,6 @@ export const aiModulesRepository = {
     );
   },
 
-  /** One row per paid order of a known customer since local day `from`: its local day and net (before tax) less what was refunded of it. */
-  async customerOrders(tx: Tx, businessId: string, timeZone: string, from: string, to?: string) {
-    const until = to === undefined ? sql`` : sql`and o.paid_at < ((${to}::date + 1)::timestamp at time zone ${timeZone})`;
-    const rows = rowsOf<{ customer_id: string; day: string; net: unknown }>(
-      await tx.execute(sql`
-        select o.customer_id, ${localDay(sql`o.paid_at`, timeZone)} as day,
-               ((o.total - o.tax_total) - coalesce((select sum(r.net) from refunds r where r.business_id = o.business_id and r.order_id = o.id), 0))::float8 as net
-          from orders o
-         where o.business_id = ${businessId} and o.customer_id is not null and o.paid_at is not null and o.paid_at >= ${dayStart(from, timeZone)} ${until}`),
-    );
-    return rows.map((row) => ({ customerId: String(row.customer_id), date: String(row.day), amount: Math.max(0, num(row.net)) }));
-  },
-
   async customerNames(tx: Tx, businessId: string, ids: readonly string[]) {
     if (ids.length === 0) return new Map<string, string>();
     const rows = rowsOf<{ id: string; name: string }>(
@@ -218,9 +219,51 @@ export const aiModulesRepository = {
     return row ?? null;
   },
 
-  async insertJob(tx: Tx, businessId: string, trigger: 'request' | 'schedule') {
-    const [row] = await tx.insert(aiTrainingJobs).values({ businessId, trigger, status: 'queued' }).returning();
+  async insertJob(tx: Tx, businessId: string) {
+    const [row] = await tx.insert(aiTrainingJobs).values({ businessId, trigger: 'request', status: 'queued' }).returning();
     return row!;
+  },
+
+  /**
+   * Every business with its time zone, stored features and the latest night it has a nightly job
+   * for: read across businesses on the server's own connection (as the low-stock digests), each
+   * night then queued in the business's own fenced transaction.
+   */
+  async nightlyCandidates(db: Db) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`
+        select b.id, b.time_zone, s.enabled_features,
+               (select max(j.night)::text from ai_training_jobs j where j.business_id = b.id and j.trigger = 'nightly') as last_night
+          from businesses b
+          left join business_settings s on s.business_id = b.id`),
+    );
+    return rows.map((row) => ({
+      businessId: String(row.id),
+      timeZone: String(row.time_zone),
+      storedFeatures: (row.enabled_features ?? null) as Record<string, boolean> | null,
+      lastNight: row.last_night === null || row.last_night === undefined ? null : String(row.last_night),
+    }));
+  },
+
+  /**
+   * Queues the business's nightly training of `night`, unless that night has one already (the
+   * unique business–trigger–night index, whichever process inserted it) or a job is queued or
+   * running (one active job a business: the next sweep tries again). Null when nothing was queued.
+   */
+  async queueNightlyJob(tx: Tx, businessId: string, night: string) {
+    const [row] = await tx.insert(aiTrainingJobs).values({ businessId, trigger: 'nightly', night, status: 'queued' }).onConflictDoNothing().returning();
+    return row ?? null;
+  },
+
+  /** The business's newest nightly job (the hub shows the last nightly run). */
+  async latestNightlyJob(tx: Tx, businessId: string) {
+    const [row] = await tx
+      .select()
+      .from(aiTrainingJobs)
+      .where(and(eq(aiTrainingJobs.businessId, businessId), eq(aiTrainingJobs.trigger, 'nightly')))
+      .orderBy(desc(aiTrainingJobs.night))
+      .limit(1);
+    return row ?? null;
   },
 
   /** The business's newest job, and its newest finished one (what the hub shows). */

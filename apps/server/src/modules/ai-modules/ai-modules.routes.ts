@@ -176,7 +176,8 @@ const trainingJobSchema = z
   .object({
     id: z.uuid(),
     status: z.enum(['queued', 'running', 'done', 'failed']),
-    trigger: z.string().openapi({ description: "'request' (someone asked) or 'schedule'" }),
+    trigger: z.enum(['request', 'nightly']).openapi({ description: "'request' (someone asked) or 'nightly' (the nightly schedule)" }),
+    night: day().nullable().openapi({ description: 'A nightly training’s local night (the day its window falls on); null for a request' }),
     requestedAt: z.string(),
     startedAt: z.string().nullable(),
     finishedAt: z.string().nullable(),
@@ -184,7 +185,17 @@ const trainingJobSchema = z
     error: z.string().nullable(),
   })
   .openapi('AiTrainingJob');
-const trainingSchema = z.object({ job: nullableRef(trainingJobSchema) }).openapi('AiTraining');
+const nightlySchema = z
+  .object({
+    on: z.boolean().openapi({ description: 'Whether the business is trained every night (its AI modules are on: reporting_analytics)' }),
+    timeZone: z.string(),
+    windowStart: z.string().openapi({ description: 'The nightly window on the business’s clocks, "02:00" …' }),
+    windowEnd: z.string().openapi({ description: '… to "05:00"' }),
+    last: nullableRef(trainingJobSchema),
+    nextAt: z.string().nullable().openapi({ description: 'When the next nightly training is to start (null while off)' }),
+  })
+  .openapi('AiNightlyTraining');
+const trainingSchema = z.object({ job: nullableRef(trainingJobSchema), nightly: nightlySchema }).openapi('AiTraining');
 const trainStartedSchema = z
   .object({ created: z.boolean().openapi({ description: 'false when the answer is the job already queued or running' }), job: trainingJobSchema })
   .openapi('AiTrainingStarted');
@@ -214,7 +225,7 @@ const trainingRoute = defineRoute({
   path: '/api/ai/training',
   access: reports,
   tags: ['ai-modules'],
-  summary: 'The newest training job of the business (queued, running, done or failed, with its times), or null',
+  summary: 'The newest training job of the business (queued, running, done or failed, with its times), or null, and the nightly schedule with its last and next run',
   responses: { 200: jsonResponse(trainingSchema, 'The newest job'), ...errorResponses(401, 403) },
 });
 const salesRoute = defineRoute({
@@ -281,7 +292,7 @@ const footpathRoute = defineRoute({
 export const aiModulesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(hubRoute, async (c) => c.json(await getAiModules(c.var.services.database, c.var.tenant.businessId), 200))
   .openapi(trainRoute, async (c) => c.json(await requestAiTraining(c.var.services.database, c.var.tenant.businessId), 202))
-  .openapi(trainingRoute, async (c) => c.json(await getAiTraining(c.var.services.database, c.var.tenant.businessId), 200))
+  .openapi(trainingRoute, async (c) => c.json(await getAiTraining(c.var.services.database, c.var.tenant.businessId, c.var.tenant.features.reporting_analytics), 200))
   .openapi(salesRoute, async (c) => c.json(await getSalesPrediction(c.var.services.database, c.var.tenant.businessId), 200))
   .openapi(stockRoute, async (c) => c.json(await getStockForecast(c.var.services.database, c.var.tenant.businessId), 200))
   .openapi(draftRoute, async (c) => c.json(await draftForecastOrders(c.var.services.database, c.var.tenant, c.req.valid('json').productIds), 201))

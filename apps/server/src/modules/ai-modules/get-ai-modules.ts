@@ -4,6 +4,7 @@ import { getProductRecommendations } from './get-product-recommendations.ts';
 import { getSalesPrediction } from './get-sales-prediction.ts';
 import { getStockForecast } from './get-stock-forecast.ts';
 import { loadAiBusiness } from './load-business.ts';
+import { timedRead } from './train-models.ts';
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
@@ -14,7 +15,7 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
  */
 export async function getAiModules(database: Database, businessId: string) {
   // One look at the business and its data for all four (the cache key).
-  const business = await database.withTenant(businessId, (tx) => loadAiBusiness(tx, businessId));
+  const business = await timedRead('business', () => database.withTenant(businessId, (tx) => loadAiBusiness(tx, businessId)));
   const sales = await getSalesPrediction(database, businessId, business);
   const stock = await getStockForecast(database, businessId, business);
   const rules = await getProductRecommendations(database, businessId, business);

@@ -72,6 +72,9 @@ export async function loadStockPlans(database: Database, businessId: string, loa
   return { business, products: value, computedAt };
 }
 
+/** localeCompare's order, without building a collator for each of the ~n log n comparisons of 10,000 names. */
+const byName = new Intl.Collator().compare;
+
 const URGENCY = (row: StockForecastRow) => (row.stockoutBeforeDelivery ? 0 : row.reorderNow ? 1 : row.status === 'no_sales' ? 3 : 2);
 
 /**
@@ -83,7 +86,7 @@ const URGENCY = (row: StockForecastRow) => (row.stockoutBeforeDelivery ? 0 : row
 export async function getStockForecast(database: Database, businessId: string, loaded?: AiBusiness) {
   const { business, products, computedAt } = await loadStockPlans(database, businessId, loaded);
   const sorted = [...products].sort(
-    (a, b) => URGENCY(a) - URGENCY(b) || (a.stockoutDate ?? '9999').localeCompare(b.stockoutDate ?? '9999') || a.name.localeCompare(b.name),
+    (a, b) => URGENCY(a) - URGENCY(b) || (a.stockoutDate ?? '9999').localeCompare(b.stockoutDate ?? '9999') || byName(a.name, b.name),
   );
   return {
     currency: business.currency,

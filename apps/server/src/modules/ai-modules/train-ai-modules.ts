@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import { nextNightlyTrainingAt, nightlyTrainingWindowText, safeTimeZone } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import type { aiTrainingJobs } from '../../db/schema/index.ts';
 import { aiModulesRepository as repo } from './ai-modules.repository.ts';
@@ -20,8 +21,16 @@ export const aiTrainingSettings = {
   heartbeatMs: 10 * 1000,
 };
 
-/** The server sweeps for queued and abandoned jobs this often (services.ts). */
+/** The server sweeps for queued and abandoned jobs (and queues the nightly ones) this often (services.ts). */
 export const AI_TRAINING_SWEEP_EVERY_MS = 60 * 1000;
+
+/**
+ * Jobs the sweep lets one process run at once (a night of many businesses in one time zone is
+ * trained a few at a time, the rest wait queued for the next sweep or another process); a train
+ * request someone made is started at once all the same.
+ */
+export const AI_TRAINING_SWEEP_CONCURRENCY = 2;
+let runningHere = 0;
 
 const PROCESS = `${os.hostname()}:${process.pid}`;
 
@@ -31,6 +40,7 @@ export const trainingJobView = (row: JobRow) => ({
   id: row.id,
   status: row.status,
   trigger: row.trigger,
+  night: row.night,
   requestedAt: row.requestedAt.toISOString(),
   startedAt: row.startedAt?.toISOString() ?? null,
   finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -44,6 +54,7 @@ async function runJob(database: Database, job: { id: string; businessId: string 
     repo.heartbeat(database.db, job.id, claimedBy).catch(() => undefined);
   }, aiTrainingSettings.heartbeatMs);
   heartbeat.unref();
+  runningHere += 1;
   try {
     const hub = await getAiModules(database, job.businessId);
     await database.withTenant(job.businessId, (tx) => repo.finishJob(tx, job.id, claimedBy, { status: 'done', modules: hub.modules }));
@@ -54,6 +65,7 @@ async function runJob(database: Database, job: { id: string; businessId: string 
       .catch((failure: unknown) => console.error('Recording a failed AI training failed:', (failure as Error).message));
   } finally {
     clearInterval(heartbeat);
+    runningHere -= 1;
   }
 }
 
@@ -69,12 +81,12 @@ async function claimAndRun(database: Database, jobId?: string) {
  * POST /api/ai/training: the business's job — the one queued or running (no second one), or a new
  * one — claimed and started in the background before the answer.
  */
-export async function requestAiTraining(database: Database, businessId: string, trigger: 'request' | 'schedule' = 'request') {
+export async function requestAiTraining(database: Database, businessId: string) {
   const { job, created } = await database.withTenant(businessId, async (tx) => {
     await repo.lockTraining(tx, businessId);
     const active = await repo.activeJob(tx, businessId);
     if (active) return { job: active, created: false };
-    return { job: await repo.insertJob(tx, businessId, trigger), created: true };
+    return { job: await repo.insertJob(tx, businessId), created: true };
   });
   // A new job starts now; a running one whose process stopped is taken over.
   const claimed = await claimAndRun(database, job.id);
@@ -82,15 +94,36 @@ export async function requestAiTraining(database: Database, businessId: string, 
   return { created, job: trainingJobView(now ?? job) };
 }
 
-/** GET /api/ai/training: the business's newest training job, or null. */
-export async function getAiTraining(database: Database, businessId: string) {
-  const job = await database.withTenant(businessId, (tx) => repo.latestJob(tx, businessId));
-  return { job: job ? trainingJobView(job) : null };
+/**
+ * GET /api/ai/training: the business's newest training job, or null, and its nightly schedule
+ * (decision 061): the window on its own clocks, the last nightly run and when the next one starts
+ * (null while the AI modules are off: reporting_analytics).
+ */
+export async function getAiTraining(database: Database, businessId: string, modulesOn: boolean, now = new Date()) {
+  const { job, nightly, timeZone } = await database.withTenant(businessId, async (tx) => ({
+    job: await repo.latestJob(tx, businessId),
+    nightly: await repo.latestNightlyJob(tx, businessId),
+    timeZone: safeTimeZone((await repo.findBusiness(tx, businessId))?.timeZone),
+  }));
+  return {
+    job: job ? trainingJobView(job) : null,
+    nightly: {
+      on: modulesOn,
+      timeZone,
+      windowStart: nightlyTrainingWindowText.start,
+      windowEnd: nightlyTrainingWindowText.end,
+      last: nightly ? trainingJobView(nightly) : null,
+      nextAt: modulesOn ? nextNightlyTrainingAt({ now, timeZone, lastNight: nightly?.night ?? null }).toISOString() : null,
+    },
+  };
 }
 
-/** The sweep: claims queued jobs and running ones whose process stopped, one after another. */
+/**
+ * The sweep: claims queued jobs and running ones whose process stopped, one after another, while
+ * this process runs fewer than AI_TRAINING_SWEEP_CONCURRENCY of them.
+ */
 export async function runPendingAiTraining(database: Database, limit = 10) {
   let claimed = 0;
-  for (; claimed < limit; claimed += 1) if (!(await claimAndRun(database))) break;
+  for (; claimed < limit && runningHere < AI_TRAINING_SWEEP_CONCURRENCY; claimed += 1) if (!(await claimAndRun(database))) break;
   return { claimed };
 }

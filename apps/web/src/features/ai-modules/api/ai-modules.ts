@@ -16,6 +16,7 @@ export type ProductRecommendations = ApiAnswer<'/api/ai/product-recommendation'>
 export type CustomerFootpath = ApiAnswer<'/api/ai/customer-footpath'>;
 export type AiTraining = ApiAnswer<'/api/ai/training'>;
 export type AiTrainingJob = NonNullable<AiTraining['job']>;
+export type AiNightlyTraining = AiTraining['nightly'];
 export type DraftedOrders = ApiAnswer<'/api/ai/stock-forecast/purchase-orders', 'post'>;
 
 export const aiModulesQueryKey = ['ai-modules'] as const;
@@ -57,7 +58,11 @@ export function useTrainAiModules() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => dataOf(api.POST('/api/ai/training', {})),
-    onSuccess: (answer) => queryClient.setQueryData<AiTraining>(['ai-training'], { job: answer.job }),
+    onSuccess: async (answer) => {
+      const previous = queryClient.getQueryData<AiTraining>(['ai-training']);
+      if (previous) queryClient.setQueryData<AiTraining>(['ai-training'], { ...previous, job: answer.job });
+      else await queryClient.invalidateQueries({ queryKey: ['ai-training'] });
+    },
   });
 }
 

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useAiModules, useAiTraining, useTrainAiModules, type AiTrainingJob, type ModuleKey } from '../api/ai-modules';
+import { useAiModules, useAiTraining, useTrainAiModules, type AiNightlyTraining, type AiTrainingJob, type ModuleKey } from '../api/ai-modules';
 import { formatComputedAt } from '../utils/format';
 import { ModuleState } from './shared';
 
@@ -18,6 +18,36 @@ const ABOUT: Record<ModuleKey, { icon: typeof ChartLineIcon; text: string }> = {
 };
 
 const STATUS: Record<AiTrainingJob['status'], string> = { queued: 'Queued', running: 'Training…', done: 'Trained', failed: 'Failed' };
+
+/** The nightly schedule (decision 061): the window on the business's clocks, the last nightly run and the next. */
+function NightlySchedule({ nightly }: { nightly: AiNightlyTraining }) {
+  if (!nightly.on) return <p className="text-muted-foreground">Nightly training is off while Reporting &amp; Analytics is off in Settings.</p>;
+  const last = nightly.last;
+  const lastText =
+    last === null
+      ? 'none yet'
+      : last.status === 'done' && last.finishedAt
+        ? `${formatComputedAt(last.finishedAt)}${last.startedAt ? `, in ${((Date.parse(last.finishedAt) - Date.parse(last.startedAt)) / 1000).toFixed(1)} s` : ''}`
+        : last.status === 'failed'
+          ? `failed${last.error ? `: ${last.error}` : ''}`
+          : STATUS[last.status].toLowerCase();
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-muted-foreground">
+      <dt>Every night</dt>
+      <dd className="text-foreground">
+        between {nightly.windowStart} and {nightly.windowEnd} ({nightly.timeZone})
+      </dd>
+      <dt>Last nightly run</dt>
+      <dd className="text-foreground">{lastText}</dd>
+      {nightly.nextAt ? (
+        <>
+          <dt>Next</dt>
+          <dd className="text-foreground">{formatComputedAt(nightly.nextAt)}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
 
 /** The newest training job and "Train now": training runs in the background, sales carry on. */
 function TrainingPanel() {
@@ -33,13 +63,14 @@ function TrainingPanel() {
         </h2>
         <p role="status" className="text-muted-foreground">
           {job === null
-            ? 'The modules train when a page is first opened each day, or now, in the background.'
+            ? 'The modules train every night, when a page is first opened after new sales, or now, in the background.'
             : job.status === 'done' && job.finishedAt
               ? `Trained ${formatComputedAt(job.finishedAt)}${job.startedAt ? ` in ${((Date.parse(job.finishedAt) - Date.parse(job.startedAt)) / 1000).toFixed(1)} s` : ''}.`
               : job.status === 'failed'
                 ? `The last training failed${job.error ? `: ${job.error}` : ''}.`
                 : `${STATUS[job.status]} since ${formatComputedAt(job.startedAt ?? job.requestedAt)}: the till keeps selling meanwhile.`}
         </p>
+        {training.data ? <NightlySchedule nightly={training.data.nightly} /> : null}
       </div>
       <Button
         type="button"

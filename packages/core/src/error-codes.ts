@@ -210,6 +210,8 @@ export const API_ERROR_CODES = [
   'order_not_completed',
   'order_not_found',
   'other_register',
+  'otp_expired',
+  'otp_invalid',
   'outside_hours',
   'overlapping_entry',
   'owner_exists',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
 import { pageShots } from './page-shots.ts';
-import { PASSWORD, signUpOwner } from './till-journey.ts';
+import { PASSWORD, emailedLink, signUpOwner } from './till-journey.ts';
 
 const SHOTS = 'test-results/screens/account';
 const NEW_PASSWORD = 'purple elephant marching slowly';
@@ -49,4 +49,33 @@ test('an owner renames themselves and, after confirming their password, changes 
   await page.getByLabel('Password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
+
+test('an owner signs in without the password, with the sign-in link e-mailed to them', async ({ page }) => {
+  await signUpOwner(page, 'Link Corner');
+  const email = (await page.request.get('/api/auth/user').then((response) => response.json())).user.email as string;
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.getByRole('button', { name: 'Email me a sign-in code or link instead' }).click();
+  await page.getByLabel('Email or phone').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await pageShots(page, SHOTS, 'sign-in-code-sent');
+
+  const link = await emailedLink(email, /http\S+\/auth\?magic_link=\S+/);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  // The link works once: opened again (signed out), it says so.
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goto(link);
+  await expect(page.getByText('That code is not right, or it was already used.')).toBeVisible();
+  await pageShots(page, SHOTS, 'magic-link-used');
+  await page.getByRole('button', { name: 'Back to sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 });

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 
 /**
@@ -151,4 +153,16 @@ export async function openDrawer(till: Page, float: string) {
   await dialog.getByRole('button', { name: 'Open drawer' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(till.getByRole('button', { name: 'Cash drawer: open' })).toBeVisible();
+}
+
+/** The newest link the app e-mailed to this address (the e2e server's SMTP sink writes the mails to mail.jsonl). */
+export async function emailedLink(to: string, pattern: RegExp): Promise<string> {
+  const file = path.join(process.env.E2E_DATA_DIR!, 'mail.jsonl');
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const mails = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { to: string[]; text: string }) : [];
+    const link = mails.reverse().find((mail) => mail.to.includes(to))?.text.match(pattern)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no e-mail to ${to} with ${pattern}`);
 }

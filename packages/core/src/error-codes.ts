@@ -46,6 +46,7 @@ export const API_ERROR_CODES = [
   'businesses_required',
   'campaign_already_sent',
   'campaign_not_found',
+  'cannot_delete_self',
   'cash_session_closed',
   'cash_session_not_found',
   'cash_session_open',

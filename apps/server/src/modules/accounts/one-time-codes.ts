@@ -93,27 +93,44 @@ export async function sendOneTimeCode(services: Services, input: { email?: strin
   const found = recipient.channel === 'email' ? await repo.findUserByEmail(recipient.email) : await repo.findUserByPhone(recipient.phone);
   if (!found || (recipient.channel === 'email' && !publicEmail(recipient.email))) return;
 
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const linkToken = recipient.channel === 'email' ? `${MAGIC_LINK_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}` : null;
-  await repo.savePending({
-    identifier,
-    code: { userId: found.id, codeHash: hashCode(services.config.authSecret, identifier, code) },
-    linkHash: linkToken ? hashLinkToken(linkToken) : null,
-    expiresAt: new Date(Date.now() + ONE_TIME_CODE_TTL_MS),
-  });
+  const { code, link } = await savePendingSignIn(services, recipient, found.id);
   if (recipient.channel === 'phone') {
     await services.mailer.enqueue({ channel: 'sms', recipient: recipient.phone, subject: 'Till code', body: `Your Till sign-in code is ${code}. It works for 10 minutes.` });
     return;
   }
-  const appUrl = services.config.publicUrl ?? `http://localhost:${services.config.port}`;
   await services.mailer.enqueue({
     channel: 'email',
     recipient: recipient.email,
     subject: 'Your Till sign-in code',
     body:
-      `Your Till sign-in code is ${code}.\n\nOr open this link to sign in:\n${appUrl}/auth?magic_link=${encodeURIComponent(linkToken!)}\n\n` +
+      `Your Till sign-in code is ${code}.\n\nOr open this link to sign in:\n${link!.url}\n\n` +
       'The code and the link work once, for 10 minutes. If you did not ask to sign in, ignore this email.',
   });
+}
+
+/** A new code (and for an e-mail a link) for the account, replacing the recipient's earlier one. */
+async function savePendingSignIn(services: Services, recipient: Recipient, userId: string) {
+  const identifier = identifierOf(recipient);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const linkToken = recipient.channel === 'email' ? `${MAGIC_LINK_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}` : null;
+  const expiresAt = new Date(Date.now() + ONE_TIME_CODE_TTL_MS);
+  await oneTimeCodesRepository(services.database.db).savePending({
+    identifier,
+    code: { userId, codeHash: hashCode(services.config.authSecret, identifier, code) },
+    linkHash: linkToken ? hashLinkToken(linkToken) : null,
+    expiresAt,
+  });
+  const appUrl = services.config.publicUrl ?? `http://localhost:${services.config.port}`;
+  return { code, link: linkToken ? { url: `${appUrl}/auth?magic_link=${encodeURIComponent(linkToken)}`, expiresAt } : null };
+}
+
+/**
+ * SPEC §7 admin generate_link (type magiclink): the same sign-in link the e-mail carries, handed to
+ * the super admin instead of sent. It replaces the account's pending code and link.
+ */
+export async function generateMagicLink(services: Services, userId: string, email: string) {
+  const { link } = await savePendingSignIn(services, { channel: 'email', email }, userId);
+  return link!;
 }
 
 export type VerifyInput =

@@ -149,8 +149,8 @@ export async function verifyOneTimeCode(services: Services, input: VerifyInput, 
   let userId: string;
   if (input.type === 'magiclink') {
     const used = await repo.consumeLink(hashLinkToken(input.token));
-    if (!used) throw codeInvalid();
-    if (used.expired) throw codeExpired();
+    if (!used) throw badRequest('otp_invalid', 'This sign-in link is not valid, or it was already used.');
+    if (used.expired) throw badRequest('otp_expired', 'This sign-in link has expired. Ask for a new one.');
     userId = used.userId;
   } else {
     const recipient = readRecipient(input.type === 'email' ? { email: input.email } : { phone: input.phone });

@@ -6,6 +6,9 @@ import { PASSWORD, emailedLink, signUpOwner } from './till-journey.ts';
 const SHOTS = 'test-results/screens/account';
 const NEW_PASSWORD = 'purple elephant marching slowly';
 
+// Each journey takes 40–50 s on a quiet machine; a loaded CI runner needs the slack.
+test.setTimeout(180_000);
+
 test('an owner renames themselves and, after confirming their password, changes it and signs in with the new one', async ({ page }) => {
   await signUpOwner(page, 'Account Corner');
   const email = (await page.request.get('/api/auth/user').then((response) => response.json())).user.email as string;

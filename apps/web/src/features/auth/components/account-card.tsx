@@ -165,7 +165,7 @@ function SignInWays({ retry, onRetried, onNeedsReauthentication }: { retry: stri
   }, [retry, onRetried, remove]);
   const list = identities.data?.identities ?? [];
   return (
-    <section aria-labelledby="sign-in-ways-heading" className="grid gap-3 border-t pt-5">
+    <section aria-labelledby="sign-in-ways-heading" className="grid min-w-0 gap-3 border-t pt-5">
       <div className="grid gap-1">
         <h3 id="sign-in-ways-heading" className="text-sm font-medium">
           Sign-in ways
@@ -174,10 +174,10 @@ function SignInWays({ retry, onRetried, onNeedsReauthentication }: { retry: stri
       </div>
       {identities.isError ? <ErrorAlert error={identities.error} /> : null}
       {error ? <ErrorAlert error={error} /> : null}
-      <ul className="grid gap-2" aria-label="Sign-in ways">
+      <ul className="grid min-w-0 gap-2" aria-label="Sign-in ways">
         {list.map((identity) => (
-          <li key={identity.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2">
-            <div className="min-w-0">
+          <li key={identity.id} className="flex min-w-0 items-center justify-between gap-2 rounded-md border px-3 py-2">
+            <div className="min-w-0 flex-1">
               <p className="text-sm font-medium">{PROVIDER_LABELS[identity.provider]}</p>
               <p className="truncate text-sm text-muted-foreground">
                 {identity.identifier}

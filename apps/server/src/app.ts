@@ -20,6 +20,8 @@ import { cashSessionsRoutes } from './modules/cash-sessions/cash-sessions.routes
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes.ts';
 import { accountUserRoutes, identitiesRoutes } from './modules/accounts/account-user.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { adminUsersRoutes } from './modules/accounts/admin-users.routes.ts';
+import { oneTimeCodesRoutes } from './modules/accounts/one-time-codes.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
@@ -183,6 +185,8 @@ export function createApp(services: Services) {
 
   app.route('/', healthRoutes);
   app.route('/', accountsRoutes);
+  app.route('/', oneTimeCodesRoutes);
+  app.route('/', adminUsersRoutes);
   app.route('/', twoFactorRoutes);
   app.route('/', accountUserRoutes);
   app.route('/', identitiesRoutes);

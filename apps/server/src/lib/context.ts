@@ -50,6 +50,8 @@ export interface AccountsPort {
   /** The business the account belongs to, its owner and feature switches, or null. */
   findBusinessContext(userId: string): Promise<BusinessContext | null>;
   isSuperAdmin(userId: string): Promise<boolean>;
+  /** Whether the user still exists (a cached session may outlive it by a few seconds, SPEC §8). */
+  userExists(userId: string): Promise<boolean>;
   /** The account a better-auth session (in these request headers) belongs to, or null. */
   readSession(headers: Headers): Promise<SignedInAccount | null>;
 }

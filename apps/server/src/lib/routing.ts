@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from './app-error.ts';
 import type { AppEnv } from './context.ts';
+import { assertSessionUserExists } from './resolve-account.ts';
 import { resolveTenant, tillNotPaired } from './tenant.ts';
 import { clearRegisterCookie } from './till-cookie.ts';
 
@@ -47,11 +48,13 @@ function refuseIncompleteSession(c: Context<AppEnv>) {
 const requireAccount = createMiddleware<AppEnv>(async (c, next) => {
   refuseIncompleteSession(c);
   if (!c.get('account')) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
+  await assertSessionUserExists(c.var.services, c.get('account')!);
   await next();
 });
 
 const requireAccountOrSecondStep = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.get('account') && !c.get('partialAccount')) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
+  await assertSessionUserExists(c.var.services, signedInAccount(c));
   await next();
 });
 

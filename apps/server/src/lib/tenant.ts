@@ -1,6 +1,7 @@
 import { EMPLOYEE_SESSION_HEADER, MESSAGES, applyFeatureOverrides, resolveEnabledFeatures, defaultEnabledFeatures, type EnabledFeatures } from '@till/core';
 import type { Context } from 'hono';
 import { AppError } from './app-error.ts';
+import { assertSessionUserExists } from './resolve-account.ts';
 import type { AppEnv, RegisterCredential, Services, SignedInAccount, TenantContext } from './context.ts';
 
 /** Employee sessions travel in this header (core), on a till or under the owner's account cookie. */
@@ -74,7 +75,11 @@ export async function resolveTenantFromCredentials(services: Services, credentia
   }
   if (!account) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
   const context = await businessContexts.resolve(account.user.id, () => accounts.findBusinessContext(account.user.id));
-  if (!context) throw new AppError(403, 'no_business', 'This account has no business');
+  if (!context) {
+    // Checked only here, off the hot path: a user deleted a moment ago has no business either.
+    await assertSessionUserExists(services, account);
+    throw new AppError(403, 'no_business', 'This account has no business');
+  }
   const businessId = context.businessId;
   // SPEC §8: no settings row means "use defaults".
   const features = await effectiveFeatures(services, businessId, context.enabledFeatures);

@@ -10,6 +10,7 @@ export function createAccountsPort({ database, auth }: { database: Database; aut
   return {
     findBusinessContext: (userId) => accountsRepository(database.db).findBusinessContext(userId),
     isSuperAdmin: (userId) => accountsRepository(database.db).isSuperAdmin(userId),
+    userExists: (userId) => accountsRepository(database.db).userExists(userId),
     async readSession(headers) {
       const found = await auth.api.getSession({ headers });
       if (!found) return null;

@@ -103,6 +103,11 @@ export function accountsRepository(db: Db) {
       return Boolean(row);
     },
 
+    async userExists(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).limit(1);
+      return Boolean(row);
+    },
+
     async isSuperAdmin(userId: string): Promise<boolean> {
       const result = await db.execute<{ is_super_admin: boolean }>(sql`select is_super_admin(${userId}::uuid) as is_super_admin`);
       return Boolean((result as unknown as { rows: { is_super_admin: boolean }[] }).rows[0]?.is_super_admin);

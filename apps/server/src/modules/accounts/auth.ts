@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { account, session, user, verification } from '../../db/schema/index.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { publicEmail } from './credentials.ts';
+import { sessionIssuer } from './session-issuer.ts';
 
 export const SESSION_COOKIE_NAME = 'better-auth.session_token';
 const RESET_TOKEN_TTL_SECONDS = 60 * 60;
@@ -78,6 +79,7 @@ export function createAuth(options: { db: Db; secret: string; baseURL: string; m
           await options.mailer.send({ channel: 'sms', recipient, subject: 'Till code', body: `Your Till code is ${code}` });
         },
       }),
+      sessionIssuer(),
     ],
   });
 }

@@ -5,6 +5,7 @@ import { BrandLink } from '@/components/brand';
 import { paths } from '@/config/paths';
 import { usePublicBranding } from '@/features/branding/api/public-branding';
 import { AuthScreen, type AuthMode } from '@/features/auth/components/auth-screen';
+import { MagicLinkSignIn } from '@/features/auth/components/magic-link-sign-in';
 import { SecondStep } from '@/features/auth/components/second-step';
 import { useMe } from '@/lib/me';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -69,6 +70,16 @@ export function AuthRoute({ afterSignIn = paths.dashboard, onSignedIn }: AuthRou
   // Held until done: setting up an app ends with recovery codes, after /api/me already says complete.
   if (owed && !signInStep) setSignInStep(owed);
   const secondStep = signInStep;
+  // An e-mailed sign-in link (decision 062) lands on /auth?magic_link=…
+  const magicLink = searchParams.get('magic_link');
+  const dropMagicLink = () =>
+    setSearchParams(
+      (params) => {
+        params.delete('magic_link');
+        return params;
+      },
+      { replace: true },
+    );
   const finish = () => {
     setSignInStep(null);
     if (onSignedIn) onSignedIn();
@@ -87,7 +98,20 @@ export function AuthRoute({ afterSignIn = paths.dashboard, onSignedIn }: AuthRou
           <p className="text-muted-foreground">{heading.intro}</p>
         </div>
         {secondStep ? (
-          <SecondStep step={secondStep} onDone={finish} onCancel={() => setSignInStep(null)} />
+          <SecondStep
+            step={secondStep}
+            onDone={finish}
+            onCancel={() => {
+              setSignInStep(null);
+              if (magicLink) dropMagicLink();
+            }}
+          />
+        ) : magicLink ? (
+          <MagicLinkSignIn
+            token={magicLink}
+            onSuccess={(response) => (response.secondStep ? setSignInStep(response.secondStep) : finish())}
+            onDismiss={dropMagicLink}
+          />
         ) : (
         <AuthScreen
           mode={mode}

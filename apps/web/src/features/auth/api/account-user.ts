@@ -25,6 +25,7 @@ export function useUpdateAccountUser() {
       queryClient.setQueryData(accountUserQueryKey, (old: AccountUserAnswer | undefined) => (old ? { ...old, user: answer.user } : old));
       forgetCachedMe();
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await queryClient.invalidateQueries({ queryKey: identitiesQueryKey });
     },
   });
 }
@@ -37,6 +38,28 @@ export function useReauthenticate() {
       await queryClient.invalidateQueries({ queryKey: accountUserQueryKey });
       // A recovery code used here is one fewer left.
       await queryClient.invalidateQueries({ queryKey: factorsQueryKey });
+    },
+  });
+}
+
+/** SPEC §7 identities: the account's sign-in ways, its e-mail address and phone number (decision 053). */
+export type Identity = ApiAnswer<'/api/auth/identities'>['identities'][number];
+export const identitiesQueryKey = ['auth', 'identities'] as const;
+
+export function useIdentities() {
+  return useQuery({ queryKey: identitiesQueryKey, queryFn: ({ signal }) => dataOf(api.GET('/api/auth/identities', { signal })) });
+}
+
+/** Removes a sign-in way (after reauthenticating); the last one cannot go. */
+export function useUnlinkIdentity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (identityId: string) => dataOf(api.DELETE('/api/auth/identities/{identityId}', { params: { path: { identityId } } })),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(identitiesQueryKey, answer);
+      forgetCachedMe();
+      await queryClient.invalidateQueries({ queryKey: accountUserQueryKey });
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });
 }

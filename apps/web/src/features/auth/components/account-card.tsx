@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,7 @@ import { Field, FieldDescription } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/api-client';
-import { useAccountUser, useReauthenticate, useUpdateAccountUser, type AccountUserChanges } from '../api/account-user';
+import { useAccountUser, useIdentities, useReauthenticate, useUnlinkIdentity, useUpdateAccountUser, type AccountUserChanges } from '../api/account-user';
 import { useFactors } from '../api/two-factor';
 
 type FieldName = 'name' | 'email' | 'phone' | 'password';
@@ -21,8 +21,11 @@ type FieldName = 'name' | 'email' | 'phone' | 'password';
 export function AccountCard() {
   const account = useAccountUser();
   const update = useUpdateAccountUser();
-  const [pending, setPending] = useState<{ field: FieldName; changes: AccountUserChanges } | null>(null);
+  const [pending, setPending] = useState<{ field: FieldName; changes: AccountUserChanges } | { unlink: string } | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, unknown>>>({});
+  const [retryUnlink, setRetryUnlink] = useState<string | null>(null);
+  const clearRetry = useCallback(() => setRetryUnlink(null), []);
+  const askToReauthenticate = useCallback((identityId: string) => setPending({ unlink: identityId }), []);
   const [drafts, setDrafts] = useState<Partial<Record<FieldName, string>>>({});
   const user = account.data?.user;
   const value = (field: Exclude<FieldName, 'password'>) =>
@@ -82,6 +85,7 @@ export function AccountCard() {
           onSubmit={onSubmit('password')}
           busy={update.isPending}
         />
+        <SignInWays retry={retryUnlink} onRetried={clearRetry} onNeedsReauthentication={askToReauthenticate} />
       </CardContent>
       <ReauthenticateDialog
         open={pending !== null}
@@ -89,7 +93,8 @@ export function AccountCard() {
         onConfirmed={() => {
           const retry = pending;
           setPending(null);
-          if (retry) void save(retry.field, retry.changes);
+          if (retry && 'unlink' in retry) setRetryUnlink(retry.unlink);
+          else if (retry) void save(retry.field, retry.changes);
         }}
       />
     </Card>
@@ -125,6 +130,75 @@ function AccountField({ id, label, value, type = 'text', autoComplete, hint, act
       </Field>
       {error ? <ErrorAlert error={error} /> : null}
     </form>
+  );
+}
+
+const PROVIDER_LABELS = { email: 'E-mail address', phone: 'Phone number' } as const;
+
+/**
+ * SPEC §7 identities (decision 053): the ways this account signs in. One is added by entering it
+ * above; one can be removed while another remains (after confirming the password).
+ */
+function SignInWays({ retry, onRetried, onNeedsReauthentication }: { retry: string | null; onRetried: () => void; onNeedsReauthentication: (identityId: string) => void }) {
+  const identities = useIdentities();
+  const unlink = useUnlinkIdentity();
+  const [error, setError] = useState<unknown>(null);
+  const { mutateAsync } = unlink;
+  const remove = useCallback(
+    async (identityId: string) => {
+      setError(null);
+      try {
+        await mutateAsync(identityId);
+        toast.success('Removed. You no longer sign in this way.');
+      } catch (caught) {
+        if (isApiError(caught) && caught.code === 'reauthentication_needed') onNeedsReauthentication(identityId);
+        else setError(caught);
+      }
+    },
+    [mutateAsync, onNeedsReauthentication],
+  );
+  // Confirmed in the dialog: removed now.
+  useEffect(() => {
+    if (!retry) return;
+    onRetried();
+    void remove(retry);
+  }, [retry, onRetried, remove]);
+  const list = identities.data?.identities ?? [];
+  return (
+    <section aria-labelledby="sign-in-ways-heading" className="grid min-w-0 gap-3 border-t pt-5">
+      <div className="grid gap-1">
+        <h3 id="sign-in-ways-heading" className="text-sm font-medium">
+          Sign-in ways
+        </h3>
+        <p className="text-sm text-muted-foreground">You sign in with your password and any of these. Add one by entering it above.</p>
+      </div>
+      {identities.isError ? <ErrorAlert error={identities.error} /> : null}
+      {error ? <ErrorAlert error={error} /> : null}
+      <ul className="grid min-w-0 gap-2" aria-label="Sign-in ways">
+        {list.map((identity) => (
+          <li key={identity.id} className="flex min-w-0 items-center justify-between gap-2 rounded-md border px-3 py-2">
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium">{PROVIDER_LABELS[identity.provider]}</p>
+              <p className="truncate text-sm text-muted-foreground">
+                {identity.identifier}
+                {identity.provider === 'email' ? (identity.verified ? ' · confirmed' : ' · not confirmed yet') : ''}
+              </p>
+            </div>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={unlink.isPending || list.length === 1}
+              title={list.length === 1 ? 'The only way to sign in cannot be removed' : undefined}
+              aria-label={`Remove ${PROVIDER_LABELS[identity.provider].toLowerCase()} ${identity.identifier}`}
+              onClick={() => void remove(identity.id)}
+            >
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {list.length === 1 ? <p className="text-sm text-muted-foreground">This is your only way to sign in, so it cannot be removed.</p> : null}
+    </section>
   );
 }
 

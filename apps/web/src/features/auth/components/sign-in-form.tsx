@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { signInInput, useSignIn } from '../api/sign-in';
 import type { SignInResponse } from '../api/types';
 import { credentialsFromIdentifier } from '../utils/identifier';
+import { CodeSignInForm } from './code-sign-in-form';
 
 interface SignInFormValues {
   identifier: string;
@@ -17,6 +18,7 @@ interface SignInFormValues {
 
 export function SignInForm({ onSuccess }: { onSuccess: (response: SignInResponse) => void }) {
   const signIn = useSignIn();
+  const [withCode, setWithCode] = useState(false);
   const [clientError, setClientError] = useState<string | null>(null);
   const { register, handleSubmit } = useForm<SignInFormValues>({
     defaultValues: { identifier: '', password: '' },
@@ -35,6 +37,7 @@ export function SignInForm({ onSuccess }: { onSuccess: (response: SignInResponse
   });
 
   const hasError = clientError !== null || signIn.isError;
+  if (withCode) return <CodeSignInForm onSuccess={onSuccess} onUsePassword={() => setWithCode(false)} />;
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-describedby={hasError ? 'sign-in-error' : undefined}>
@@ -74,6 +77,9 @@ export function SignInForm({ onSuccess }: { onSuccess: (response: SignInResponse
 
       <Button type="submit" size="lg" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in...' : 'Sign in'}
+      </Button>
+      <Button type="button" variant="link" className="justify-self-center" onClick={() => setWithCode(true)}>
+        Email me a sign-in code or link instead
       </Button>
     </form>
   );

@@ -290,7 +290,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
     if (park.isPending) return;
     const body: ParkOrderInput = {
       // A parked sale keeps catalogue prices (the server ignores a price sent with it).
-      lines: toCheckoutLines(cart).map(({ unitPrice: _unitPrice, ...line }) => line),
+      lines: toCheckoutLines(cart).map(({ unitPrice: _unitPrice, lotNumber: _lotNumber, ...line }) => line),
       ...(cart.orderDiscount ? { orderDiscount: cart.orderDiscount } : {}),
       ...(cart.customer ? { customerId: cart.customer.id } : {}),
       ...(cart.note.trim() ? { note: cart.note.trim() } : {}),

@@ -1,4 +1,4 @@
-import { chosenModifierShape, discountShape, placeOrderShape, shape as s } from '@till/core';
+import { chosenModifierShape, discountShape, LOT_NUMBER_MAX, placeOrderShape, shape as s } from '@till/core';
 import type { KeyValueStorage } from '@/lib/profile-cache';
 import { EMPTY_CART, MAX_QUANTITY, type CartState } from './cart';
 
@@ -40,6 +40,7 @@ const savedCartShape = s.object({
       discount: s.nullable(discountShape),
       note: s.string({ max: 500 }),
       modifiers: s.optional(s.array(chosenModifierShape, { max: 600 })),
+      lotNumber: s.optional(s.nullable(s.string({ min: 1, max: LOT_NUMBER_MAX }))),
     }),
     { min: 1, max: 500 },
   ),

@@ -9,7 +9,13 @@ export default defineConfig({
   root,
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // Every `import … from 'zod'` goes through src/zod-config.ts (jitless, for the CSP), which
+      // re-exports zod/v4: the config is set before any schema is built, on whichever page first
+      // uses zod, and main.tsx need not load zod on every page (the till has none, decision 058).
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod-config.ts', import.meta.url)) },
+    ],
   },
   build: {
     outDir: 'dist',
@@ -22,8 +28,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            // zod with src/zod-config.ts (jitless, for the CSP) in one chunk that main.tsx loads
-            // first: the config is set before any other chunk builds a schema.
+            // zod with src/zod-config.ts (jitless, for the CSP) in one chunk, loaded by the pages
+            // that use zod (never the till, decision 058).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zod-config\.ts$/, priority: 4 },
           ],
         },

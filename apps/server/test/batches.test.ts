@@ -295,6 +295,47 @@ describe('expiring soon and writing off', () => {
   });
 });
 
+describe("the till's lot picker (decision 058)", () => {
+  const lotsFor = (client: ApiClient, productId: string, headers: Record<string, string> = {}) => client.request('GET', `/api/pos/products/${productId}/lots`, undefined, headers);
+
+  it('lists the lots holding stock in the till’s store, first to expire first, without the batch that has no lot; a sale from a named lot shows', async () => {
+    const s = await dairy();
+    const listed = await ok(await lotsFor(s.client, s.yoghurt.id), 200);
+    expect(listed).toMatchObject({ productId: s.yoghurt.id, trackBatches: true });
+    expect(listed.lots).toEqual([
+      { lotNumber: 'EARLY', expiryDate: day(3), daysLeft: 3, quantity: 5 },
+      { lotNumber: 'LATE', expiryDate: day(10), daysLeft: 10, quantity: 6 },
+    ]);
+    await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 5, lotNumber: 'EARLY' }]), 201);
+    expect((await ok(await lotsFor(s.client, s.yoghurt.id), 200)).lots.map((lot: any) => [lot.lotNumber, lot.quantity])).toEqual([['LATE', 6]]);
+
+    const plain = await newProduct(s.client, { name: 'Spoon', initialStock: 3 });
+    expect(await ok(await lotsFor(s.client, plain.id), 200)).toEqual({ productId: plain.id, trackBatches: false, today: null, lots: [] });
+  });
+
+  it("answers 404 for an unknown product or another business's, and 400 for a malformed id", async () => {
+    const s = await dairy();
+    const other = await signUpBusiness(server, { assignOwner: true });
+    expect((await lotsFor(other.client, s.yoghurt.id)).body.error.code).toBe('product_not_found');
+    expect((await lotsFor(s.client, randomUUID())).status).toBe(404);
+    expect((await lotsFor(s.client, 'not-a-uuid')).status).toBe(400);
+  });
+
+  it('is for those who may sell (SPEC §6 pos), not only for inventory managers, and needs pos_system', async () => {
+    const staff = await staffBusiness(server, { features: { employee_management: true, inventory_management: true, purchase_orders: true } });
+    const { headersOf } = await staffOfEveryRole(server, staff);
+    const yoghurt = await newProduct(staff.client, { name: 'Yoghurt', initialStock: 0, cost: 80 });
+    await ok(await track(staff.client, yoghurt.id), 200);
+    await ok(await receive(staff.client, yoghurt.id, 2, 'ONLY', day(5)), 201);
+    const cashier = await lotsFor(staff.client, yoghurt.id, headersOf('cashier'));
+    expect(cashier.status, JSON.stringify(cashier.body)).toBe(200);
+    expect(cashier.body.lots.map((lot: any) => lot.lotNumber)).toEqual(['ONLY']);
+    expect((await lotsFor(staff.client, yoghurt.id, headersOf('kitchen'))).status).toBe(403);
+    await ok(await staff.client.request('PATCH', '/api/business-settings', { enabled_features: { pos_system: false } }), 200);
+    expect((await lotsFor(staff.client, yoghurt.id)).status).toBe(403);
+  });
+});
+
 describe('access', () => {
   it('employees need can_manage_inventory; the owner, admins and managers always may', async () => {
     const staff = await staffBusiness(server, { features: { employee_management: true, inventory_management: true, purchase_orders: true } });

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cashMovementInput,
-  CashCountError,
-  closeCashSessionInput,
-  countDenominations,
-  denominationLabel,
-  denominationsFor,
-  expectedCash,
-  openCashSessionInput,
-  varianceKind,
-  varianceNeedsApproval,
-  averageSale,
-} from './cash-sessions.ts';
+import { CashCountError, countDenominations, denominationLabel, denominationsFor, expectedCash, varianceKind, varianceNeedsApproval, averageSale } from './cash-sessions.ts';
+import { cashMovementInput, closeCashSessionInput, openCashSessionInput } from './contracts/cash-sessions.ts';
 
 const key = '0190b6f0-0000-7000-8000-000000000001';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { modifierOptionIdsInput } from './modifiers.ts';
+import { modifierOptionIdsInput } from './contracts/modifiers.ts';
 import { multiLine, singleLine } from './plain-text.ts';
+import { PAYMENT_METHODS } from './checkout.ts';
 
 /** The checkout request the till sends (ARCHITECTURE: zod contracts shared by both sides). */
 const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -10,8 +11,6 @@ export const discountInput = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('percent'), basisPoints: z.number().int().min(0).max(10_000) }),
 ]);
 
-export const PAYMENT_METHODS = ['cash', 'card', 'other'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const checkoutLineInput = z.strictObject({
   productId: z.uuid(),
@@ -61,18 +60,3 @@ export const parkOrderInput = z.strictObject({
   note: multiLine(z.string().max(1000)).optional(),
 });
 export type ParkOrderInput = z.infer<typeof parkOrderInput>;
-
-type Discount = z.infer<typeof discountInput> | null | undefined;
-
-/** A discount that takes something off: a 0 % or 0-amount one changes nothing and needs no permission. */
-export function takesSomethingOff(discount: Discount): boolean {
-  return Boolean(discount && (discount.kind === 'amount' ? discount.amount > 0 : discount.basisPoints > 0));
-}
-
-/**
- * Whether a cart (to pay or to park) applies any discount, so SPEC §6's discounts access applies:
- * one rule for paying and parking (issue 11 item 4: parking refused a 0 % discount that paying took).
- */
-export function cartHasDiscount(cart: { lines: readonly { discount?: Discount }[]; orderDiscount?: Discount }): boolean {
-  return cart.lines.some((line) => takesSomethingOff(line.discount)) || takesSomethingOff(cart.orderDiscount);
-}

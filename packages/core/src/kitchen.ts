@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { billPartView } from './dining.ts';
 import { multiLine, singleLine } from './plain-text.ts';
-import { chosenModifierView, modifierOptionIdsInput } from './modifiers.ts';
+import { chosenModifierView, modifierOptionIdsInput } from './contracts/modifiers.ts';
 
 /**
  * The kitchen (issue 16 items 2–4): tickets sent from the till before payment, their stages on

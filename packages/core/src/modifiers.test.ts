@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseModifiers, modifierGroupsInput, sameOptions, type ModifierGroup } from './modifiers.ts';
+import { modifierGroupsInput } from './contracts/modifiers.ts';
+import { chooseModifiers, sameOptions, type ModifierGroup } from './modifiers.ts';
 import { priceCart } from './pricing.ts';
 import { buildReceipt } from './receipt-layout.ts';
 

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { Minor } from './money.ts';
-import { singleLine } from './plain-text.ts';
+import * as s from './shape.ts';
 
 /**
  * Modifiers (issue 16 item 2, decision 035): groups of options per product ("Doneness": rare /
@@ -41,63 +40,6 @@ export interface ChosenModifier {
   priceDelta: Minor;
 }
 
-const modifierName = singleLine(z.string().trim().min(1, 'Name it').max(60));
-
-export const modifierOptionInput = z.strictObject({
-  /** Kept when the option already exists; a new option gets its id from the server. */
-  id: z.uuid().optional(),
-  name: modifierName,
-  priceDelta: z.number().int('must be whole minor units').min(-MODIFIER_MAX_DELTA).max(MODIFIER_MAX_DELTA),
-});
-
-export const modifierGroupInput = z
-  .strictObject({
-    id: z.uuid().optional(),
-    name: modifierName,
-    minChoices: z.number().int().min(0).max(MODIFIER_MAX_OPTIONS),
-    maxChoices: z.number().int().min(1).max(MODIFIER_MAX_OPTIONS),
-    options: z.array(modifierOptionInput).min(1, 'Give the group at least one option').max(MODIFIER_MAX_OPTIONS),
-  })
-  .refine((group) => group.minChoices <= group.maxChoices, { message: 'The minimum cannot be above the maximum', path: ['minChoices'] })
-  .refine((group) => group.minChoices <= group.options.length, { message: 'The group needs at least as many options as its minimum', path: ['minChoices'] })
-  .refine((group) => new Set(group.options.map((option) => option.name.toLowerCase())).size === group.options.length, {
-    message: 'Two options of a group have the same name',
-    path: ['options'],
-  });
-
-export const modifierGroupsInput = z.strictObject({
-  groups: z
-    .array(modifierGroupInput)
-    .max(MODIFIER_MAX_GROUPS)
-    .refine((groups) => new Set(groups.map((group) => group.name.toLowerCase())).size === groups.length, { message: 'Two groups have the same name' })
-    .refine(
-      (groups) => {
-        const ids = groups.flatMap((group) => [group.id, ...group.options.map((option) => option.id)]).filter(Boolean);
-        return new Set(ids).size === ids.length;
-      },
-      { message: 'An id appears twice' },
-    ),
-});
-export type ModifierGroupsInput = z.infer<typeof modifierGroupsInput>;
-
-export const modifierOptionView = z.object({ id: z.uuid(), name: z.string(), priceDelta: z.number().int() });
-export const modifierGroupView = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  minChoices: z.number().int(),
-  maxChoices: z.number().int(),
-  options: z.array(modifierOptionView),
-});
-export const chosenModifierView = z.object({
-  groupId: z.uuid(),
-  groupName: z.string(),
-  optionId: z.uuid(),
-  name: z.string(),
-  priceDelta: z.number().int(),
-});
-
-/** The option ids a cart line or kitchen item carries (at most one of each). */
-export const modifierOptionIdsInput = z.array(z.uuid()).max(MODIFIER_MAX_GROUPS * MODIFIER_MAX_OPTIONS);
 
 export type ModifierErrorCode = 'modifier_unknown' | 'modifier_duplicate' | 'modifier_required' | 'modifier_too_many' | 'modifier_negative_price';
 
@@ -149,3 +91,6 @@ export function sameOptions(a: readonly string[], b: readonly string[]): boolean
   const set = new Set(a);
   return b.every((id) => set.has(id));
 }
+
+/** contracts/modifiers.ts's chosenModifierView, zod-free: what the till reads back from its saved sale (decision 058). */
+export const chosenModifierShape: s.Shape<ChosenModifier> = s.object({ groupId: s.uuid(), groupName: s.string(), optionId: s.uuid(), name: s.string(), priceDelta: s.int() });

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentMethod } from './checkout-contract.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from './checkout.ts';
 
 /** The states of an order (a parked cart, a sale, and what refunds and voids make of them). */
 export const ORDER_STATUSES = ['parked', 'paid', 'voided', 'partially_refunded', 'refunded'] as const;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CashReport } from './cash-sessions.ts';
+import type { CashReport } from './contracts/cash-sessions.ts';
 import {
   allocateSigned,
   buildJournalEntry,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CashReport } from './cash-sessions.ts';
+import type { CashReport } from './contracts/cash-sessions.ts';
 import { currencyDecimals, type Minor } from './money.ts';
 import { allocateProportionally } from './pricing.ts';
 import { singleLine } from './plain-text.ts';

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from './checkout-contract.ts';
+import type { PaymentMethod } from './checkout.ts';
 import type { EmployeeRole } from './permissions.ts';
 
 export interface RefundShare {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CashReport } from './cash-sessions.ts';
+import type { CashReport } from './contracts/cash-sessions.ts';
 import { zReportPlainText, zReportTextLines } from './z-report-layout.ts';
 
 const report: CashReport = {

@@ -1,4 +1,5 @@
-import { CASH_MOVEMENT_LABELS, type CashReport } from './cash-sessions.ts';
+import { CASH_MOVEMENT_LABELS } from './cash-sessions.ts';
+import type { CashReport } from './contracts/cash-sessions.ts';
 import { PAYMENT_METHOD_LABELS } from './order-labels.ts';
 import { stripControlCharacters } from './plain-text.ts';
 import { RECEIPT_COLUMNS, receiptDateTime, receiptMoney, taxRateLabel } from './receipt-layout.ts';

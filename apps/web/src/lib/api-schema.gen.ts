@@ -18218,6 +18218,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pos/products/{id}/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lots a sale line may name (lotNumber at checkout) for one product: those holding stock in the till’s store, first to expire first. A product without batch tracking answers trackBatches false and no lots. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The lots, first to expire first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lots: {
+                                /** @description Days from today to the expiry date; negative once expired */
+                                daysLeft: number | null;
+                                expiryDate: string | null;
+                                lotNumber: string;
+                                quantity: number;
+                            }[];
+                            /** Format: uuid */
+                            productId: string;
+                            /** @description The business’s date (null without batch tracking) */
+                            today: string | null;
+                            trackBatches: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pos/products/by-barcode/{code}": {
         parameters: {
             query?: never;

@@ -1,13 +1,13 @@
 import {
   ADMIN_PERMISSION_FLAGS,
   EMPLOYEE_SESSION_MAX_AGE_MS,
-  employeeSessionSchema,
+  employeeSessionShape,
   isEmployeeSessionExpired,
+  shape as s,
   type AdminPermissions,
   type EmployeeSession,
 } from '@till/core';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { browserStorage, type KeyValueStorage } from '@/lib/profile-cache';
 
 /**
@@ -18,8 +18,9 @@ import { browserStorage, type KeyValueStorage } from '@/lib/profile-cache';
 
 export const EMPLOYEE_SESSION_KEY = 'till.employee-session';
 
-const adminPermissionsSchema = z.object(
-  Object.fromEntries(ADMIN_PERMISSION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<keyof AdminPermissions, z.ZodBoolean>,
+// Parsed without zod: the till's code never carries it (decision 058).
+const adminPermissionsShape = s.object(
+  Object.fromEntries(ADMIN_PERMISSION_FLAGS.map((flag) => [flag, s.boolean()])) as Record<keyof AdminPermissions, s.Shape<boolean>>,
 );
 
 /**
@@ -29,11 +30,13 @@ const adminPermissionsSchema = z.object(
  *   early or late; the server checks its own 8 hours as well.
  * - admin_permissions: an admin's stored flags when the server sends them (SPEC §6 page access).
  */
-const storedEmployeeSessionSchema = employeeSessionSchema.extend({
-  received_at: z.number().int().nonnegative().optional(),
-  admin_permissions: adminPermissionsSchema.nullable().optional(),
-});
-export type StoredEmployeeSession = z.infer<typeof storedEmployeeSessionSchema>;
+export type StoredEmployeeSession = EmployeeSession & { received_at?: number; admin_permissions?: AdminPermissions | null };
+const storedEmployeeSessionShape: s.Shape<StoredEmployeeSession> = (value) => {
+  const session = employeeSessionShape(value);
+  if (session === s.INVALID) return s.INVALID;
+  const extra = s.object({ received_at: s.optional(s.int({ min: 0 })), admin_permissions: s.optional(s.nullable(adminPermissionsShape)) })(value);
+  return extra === s.INVALID ? s.INVALID : { ...session, ...extra };
+};
 
 /** When the session started, on this device's clock. */
 export function sessionStartMs(session: Pick<StoredEmployeeSession, 'login_time' | 'received_at'>): number {
@@ -60,9 +63,9 @@ export function parseEmployeeSession(raw: string | null, now: Date): StoredEmplo
   } catch {
     return null;
   }
-  const parsed = storedEmployeeSessionSchema.safeParse(json);
-  if (!parsed.success || isStoredSessionExpired(parsed.data, now)) return null;
-  return parsed.data;
+  const parsed = s.parseShape(storedEmployeeSessionShape, json);
+  if (!parsed || isStoredSessionExpired(parsed, now)) return null;
+  return parsed;
 }
 
 const listeners = new Set<() => void>();
@@ -102,7 +105,8 @@ function notify() {
 
 /** Every sign-in replaces the stored session and its token (SPEC §4). */
 export function writeEmployeeSession(session: StoredEmployeeSession): void {
-  const valid = storedEmployeeSessionSchema.parse(session);
+  const valid = s.parseShape(storedEmployeeSessionShape, session);
+  if (!valid) throw new Error('Not a valid employee session');
   browserStorage()?.setItem(EMPLOYEE_SESSION_KEY, JSON.stringify(valid));
   notify();
 }

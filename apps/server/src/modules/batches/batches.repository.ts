@@ -144,6 +144,15 @@ export const batchesRepository = {
       .where(and(eq(productBatches.businessId, businessId), eq(productBatches.storeId, storeId), inArray(productBatches.productId, productIds), eq(products.trackBatches, true)));
   },
 
+  /** One product's name and whether it tracks batches (no lock: a read for the till's lot picker). */
+  async findProduct(tx: Tx, businessId: string, productId: string) {
+    const [row] = await tx
+      .select({ id: products.id, name: products.name, trackBatches: products.trackBatches })
+      .from(products)
+      .where(and(eq(products.businessId, businessId), eq(products.id, productId)));
+    return row ?? null;
+  },
+
   async batchTrackedIds(tx: Tx, businessId: string, productIds: string[]): Promise<Set<string>> {
     if (productIds.length === 0) return new Set();
     const rows = await tx

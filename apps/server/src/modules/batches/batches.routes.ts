@@ -5,6 +5,7 @@ import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
 import { setBatchTracking } from './batch-tracking.ts';
 import { listBatches, listExpiringBatches } from './list-batches.ts';
+import { listSaleLots } from './list-sale-lots.ts';
 import { writeOffBatch } from './write-off-batch.ts';
 
 /**
@@ -79,6 +80,38 @@ const trackingRoute = defineRoute({
   },
 });
 
+/** The till's lot picker (decision 058): selling needs the till's access, not inventory's. */
+const till = business({ feature: 'pos_system', employeeFeature: 'pos' });
+
+const saleLotsRoute = defineRoute({
+  method: 'get',
+  path: '/api/pos/products/{id}/lots',
+  access: till,
+  tags: ['batches'],
+  summary:
+    'The lots a sale line may name (lotNumber at checkout) for one product: those holding stock in the till’s store, first to expire first. A product without batch tracking answers trackBatches false and no lots.',
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse(
+      z.object({
+        productId: z.uuid(),
+        trackBatches: z.boolean(),
+        today: z.string().nullable().openapi({ description: 'The business’s date (null without batch tracking)' }),
+        lots: z.array(
+          z.object({
+            lotNumber: z.string(),
+            expiryDate: z.string().nullable(),
+            daysLeft: z.number().int().nullable().openapi({ description: 'Days from today to the expiry date; negative once expired' }),
+            quantity: z.number().int(),
+          }),
+        ),
+      }),
+      'The lots, first to expire first',
+    ),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
 const writeOffSchema = z.object({
   id: z.uuid(),
   productId: z.uuid(),
@@ -110,6 +143,7 @@ export const batchesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => c.json(await listBatches(c.var.services.database, c.var.tenant, c.req.valid('query')), 200))
   .openapi(expiringRoute, async (c) => c.json(await listExpiringBatches(c.var.services.database, c.var.tenant, c.req.valid('query')), 200))
   .openapi(trackingRoute, async (c) => c.json(await setBatchTracking(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(saleLotsRoute, async (c) => c.json(await listSaleLots(c.var.services.database, c.var.tenant, c.req.valid('param').id), 200))
   .openapi(writeOffRoute, async (c) => {
     const result = await writeOffBatch(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'));
     return c.json({ waste: result.waste }, result.replayed ? 200 : 201);

@@ -9,7 +9,7 @@ import { useMe } from '@/lib/me';
 import { formatMoney } from '@/lib/money';
 import { useCurrentDrawer } from '../api/cash-sessions';
 import { drawerAccess } from '../lib/drawer-access';
-import { DrawerDialogs, mayClose, type DrawerDialog } from './drawer-panel';
+import { DrawerDialogs, mayClose, type DrawerDialog } from './drawer-dialogs';
 
 /**
  * The drawer button of the till's toolbar (a paired till with cash_management on): its state,

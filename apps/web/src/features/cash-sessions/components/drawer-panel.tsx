@@ -1,100 +1,24 @@
-import { CASH_MOVEMENT_LABELS, receiptDateTime, type CashMovementKind, type CashReport } from '@till/core';
+import { CASH_MOVEMENT_LABELS, receiptDateTime, type CashMovementKind } from '@till/core';
 import { ArrowDownToLineIcon, ArrowUpFromLineIcon, LockIcon, PackageOpenIcon, VaultIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
-import { useCurrentDrawer, type CurrentDrawer } from '../api/cash-sessions';
+import { useCurrentDrawer } from '../api/cash-sessions';
+import { DrawerDialogs, mayClose, type DrawerDialog } from './drawer-dialogs';
 import type { DrawerAccess } from '../lib/drawer-access';
-import { CloseDrawerForm, MovementForm, OpenDrawerForm } from './drawer-forms';
 
 // The X report's layout loads when a drawer is open, not with the till (its JavaScript budget).
 const CashReportView = lazy(() => import('./cash-report-view').then((module) => ({ default: module.CashReportView })));
-
-type DrawerDialog = { kind: 'none' } | { kind: 'open' } | { kind: 'movement'; movement: CashMovementKind } | { kind: 'close' };
-
 const MOVEMENT_ICONS: Record<CashMovementKind, typeof ArrowDownToLineIcon> = {
   pay_in: ArrowDownToLineIcon,
   pay_out: ArrowUpFromLineIcon,
   drop: VaultIcon,
   no_sale: PackageOpenIcon,
 };
-
-export function mayClose(access: DrawerAccess, drawer: CurrentDrawer): boolean {
-  if (access.closeAny) return true;
-  return drawer.cashiersCloseOwnSession && access.employeeId !== null && drawer.session?.openedByEmployeeId === access.employeeId;
-}
-
-/** The drawer dialogs (open, pay in/out, drop, no sale, close) over one register's drawer. */
-export function DrawerDialogs({
-  dialog,
-  onDialog,
-  drawer,
-  registerId,
-  onOpened,
-  onClosed,
-}: {
-  dialog: DrawerDialog;
-  onDialog: (dialog: DrawerDialog) => void;
-  drawer: CurrentDrawer | undefined;
-  registerId?: string | undefined;
-  onOpened?: (() => void) | undefined;
-  onClosed: (z: CashReport) => void;
-}) {
-  const currency = drawer?.currency ?? 'USD';
-  const close = () => onDialog({ kind: 'none' });
-  return (
-    <Dialog open={dialog.kind !== 'none'} onOpenChange={(open) => (open ? undefined : close())}>
-      {dialog.kind === 'open' ? (
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Open the drawer{drawer ? ` · ${drawer.register.name}` : ''}</DialogTitle>
-            <DialogDescription>Sales in cash start once the opening float is counted.</DialogDescription>
-          </DialogHeader>
-          <OpenDrawerForm
-            currency={currency}
-            registerId={registerId}
-            onOpened={() => {
-              close();
-              onOpened?.();
-            }}
-          />
-        </DialogContent>
-      ) : dialog.kind === 'movement' && drawer?.session ? (
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{CASH_MOVEMENT_LABELS[dialog.movement]}</DialogTitle>
-            <DialogDescription>
-              {dialog.movement === 'no_sale' ? 'Opens the drawer without a sale; it is recorded with your name.' : 'Recorded in this drawer session with your name and the reason.'}
-            </DialogDescription>
-          </DialogHeader>
-          <MovementForm sessionId={drawer.session.id} currency={currency} kind={dialog.movement} onDone={close} />
-        </DialogContent>
-      ) : dialog.kind === 'close' && drawer?.session && drawer.report ? (
-        <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
-          <DialogHeader>
-            <DialogTitle>Close the drawer · {drawer.register.name}</DialogTitle>
-            <DialogDescription>Count the cash, confirm the card and other totals; the Z report is then final.</DialogDescription>
-          </DialogHeader>
-          <CloseDrawerForm
-            sessionId={drawer.session.id}
-            report={drawer.report}
-            onClosed={(z) => {
-              close();
-              onClosed(z);
-            }}
-          />
-        </DialogContent>
-      ) : null}
-    </Dialog>
-  );
-}
-
-export type { DrawerDialog };
 
 /** The drawer of this till (or a chosen register from the back office): state, actions and the X report. */
 export function DrawerPanel({ access, registerId }: { access: DrawerAccess; registerId: string | null }) {

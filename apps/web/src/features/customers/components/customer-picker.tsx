@@ -8,7 +8,7 @@ import { useCreateCustomer } from '../api/create-customer';
 import { useCustomers } from '../api/get-customers';
 import type { Customer } from '../api/types';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { formValuesFromSearch } from '../utils/customer-form';
+import { formValuesFromSearch } from '../utils/customer-form-values';
 
 const RESULTS = 8;
 

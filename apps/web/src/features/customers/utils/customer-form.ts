@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { Customer } from '../api/types';
+import type { CustomerFormValues } from './customer-form-values';
+
+export { emptyCustomerForm, formValuesFromSearch, type CustomerFormValues } from './customer-form-values';
 
 const optionalEmail = z
   .string()
@@ -22,16 +25,12 @@ export const customerFormSchema = z.object({
   notes: z.string().max(2000, 'Use at most 2000 characters'),
 });
 
-export type CustomerFormValues = z.infer<typeof customerFormSchema>;
-
 export interface CustomerPayload {
   name: string;
   email: string | null;
   phone: string | null;
   notes: string | null;
 }
-
-export const emptyCustomerForm: CustomerFormValues = { name: '', email: '', phone: '', notes: '' };
 
 export function toCustomerFormValues(customer: Customer): CustomerFormValues {
   return { name: customer.name, email: customer.email ?? '', phone: customer.phone ?? '', notes: customer.notes ?? '' };
@@ -41,15 +40,4 @@ export function toCustomerFormValues(customer: Customer): CustomerFormValues {
 export function toCustomerPayload(values: CustomerFormValues): CustomerPayload {
   const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
   return { name: values.name.trim(), email: orNull(values.email), phone: orNull(values.phone), notes: orNull(values.notes) };
-}
-
-/**
- * Pre-fills a quick "add customer" form from what was typed in the search box: an email goes
- * to email, something mostly digits to phone, anything else to the name.
- */
-export function formValuesFromSearch(q: string): CustomerFormValues {
-  const text = q.trim();
-  if (text.includes('@')) return { ...emptyCustomerForm, email: text };
-  if (/^\+?[0-9 ().\-/]{3,}$/.test(text) && text.replace(/\D/g, '').length >= 3) return { ...emptyCustomerForm, phone: text };
-  return { ...emptyCustomerForm, name: text };
 }

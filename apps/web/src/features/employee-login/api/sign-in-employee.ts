@@ -1,18 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { withoutEmployeeSession } from '@/lib/api-client';
 import { api, dataOf } from '@/lib/api';
 import { writeEmployeeSession, type StoredEmployeeSession } from '@/lib/employee-session';
 import { forgetActorQueries } from '@/lib/actor-queries';
 
-/** The server's PIN rule: 4 to 6 digits. */
-export const signInEmployeeInput = z.object({
-  employeeId: z.uuid(),
-  pin: z.string().regex(/^\d{4,6}$/, 'The PIN must be 4 to 6 digits'),
+/** The PIN sign-in body; the server checks it (a PIN is 4 to 6 digits). */
+export interface SignInEmployeeInput {
+  employeeId: string;
+  pin: string;
   /** Past a till's or the business's hourly cap: the owner's password lets the right PIN through. */
-  ownerPassword: z.string().min(1).optional(),
-});
-export type SignInEmployeeInput = z.infer<typeof signInEmployeeInput>;
+  ownerPassword?: string;
+}
 
 export async function signInEmployee(input: SignInEmployeeInput): Promise<StoredEmployeeSession> {
   // POST /api/employee-sessions: a new token and SPEC §3's session fields (admin flags when the server sends them).

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlaceOrderInput } from '@till/core';
+import type { PlaceOrderWithLotsInput } from '@till/core';
 import { api, dataOf } from '@/lib/api';
 import { invalidateSalesQueries } from '@/lib/sales-queries';
 import type { OrderView } from './types';
@@ -9,7 +9,7 @@ import type { OrderView } from './types';
  * 422 total_mismatch { serverTotal }, 422 payment_mismatch, 409 insufficient_stock { productId },
  * 409 not_parked, 403 feature or permission.
  */
-export function placeOrder(body: PlaceOrderInput): Promise<OrderView> {
+export function placeOrder(body: PlaceOrderWithLotsInput): Promise<OrderView> {
   return dataOf(api.POST('/api/checkout', { body }));
 }
 

@@ -67,6 +67,7 @@ export function CartLineRow({ line, priced, promotion, currency, selected, dispa
               {promotion.name}: −{money(promotion.amount, currency)}
             </p>
           ) : null}
+          {line.lotNumber ? <p className="truncate">Lot {line.lotNumber}</p> : null}
           {line.note.trim() ? <p className="truncate italic">“{line.note.trim()}”</p> : null}
         </div>
         <Button

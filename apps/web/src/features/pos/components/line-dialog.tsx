@@ -1,5 +1,5 @@
 import { MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useId, useState, type Dispatch, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type Dispatch, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';
@@ -10,6 +10,9 @@ import { amountText, discountText, money, parseAmount, parseDiscount } from '../
 import type { PosAccess } from '../lib/pos-access';
 import { DiscountFields, type DiscountDraft } from './discount-fields';
 
+// The lot picker (decision 058) and its request load when a line's dialog opens, never with the till.
+const LotPicker = lazy(() => import('./lot-picker').then((module) => ({ default: module.LotPicker })));
+
 interface LineDialogProps {
   line: CartLine;
   currency: string;
@@ -18,13 +21,14 @@ interface LineDialogProps {
   onDone: () => void;
 }
 
-/** Everything about one line: quantity, discount (with the permission), price (owner/admin with can_change_prices), note. */
+/** Everything about one line: quantity, discount (with the permission), price (owner/admin with can_change_prices), note, lot (batch-tracked products). */
 export function LineDialogContent({ line, currency, access, dispatch, onDone }: LineDialogProps) {
   const id = useId();
   const [quantityText, setQuantityText] = useState(String(line.quantity));
   const [discount, setDiscount] = useState<DiscountDraft>(() => discountText(line.discount, currency));
   const [priceText, setPriceText] = useState(() => (line.priceOverride === null ? '' : amountText(line.priceOverride, currency)));
   const [note, setNote] = useState(line.note);
+  const [lotNumber, setLotNumber] = useState<string | null>(line.lotNumber ?? null);
 
   const quantity = /^\s*\d+\s*$/.test(quantityText) ? Number(quantityText) : Number.NaN;
   const quantityInvalid = !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY;
@@ -44,6 +48,7 @@ export function LineDialogContent({ line, currency, access, dispatch, onDone }: 
       changes: {
         quantity,
         note: note.trim(),
+        lotNumber,
         ...(access.canDiscount ? { discount: parsedDiscount ?? null } : {}),
         ...(access.canOverridePrice ? { priceOverride: price === null || price === line.catalogPrice ? null : price } : {}),
       },
@@ -107,6 +112,10 @@ export function LineDialogContent({ line, currency, access, dispatch, onDone }: 
           <Label htmlFor={`${id}-note`}>Note</Label>
           <Input id={`${id}-note`} maxLength={500} placeholder="e.g. no sugar, gift wrap" value={note} onChange={(event) => setNote(event.target.value)} />
         </Field>
+
+        <Suspense fallback={null}>
+          <LotPicker productId={line.productId} value={lotNumber} onChange={setLotNumber} quantity={Number.isNaN(quantity) ? line.quantity : quantity} />
+        </Suspense>
 
         <DialogFooter className="sm:justify-between">
           <Button

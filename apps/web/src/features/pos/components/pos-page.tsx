@@ -32,9 +32,6 @@ import { posAccess, pricesIncludeTax as pricesIncludeTaxOf } from '../lib/pos-ac
 import { loadSavedSale, savedSaleKey, saveSale } from '../lib/saved-sale';
 import { shortcutHints, type PosCommand } from '../lib/shortcuts';
 import { CartPanel } from './cart-panel';
-import { LineDialogContent } from './line-dialog';
-import { ParkedSalesDialogContent } from './parked-sales-dialog';
-import { PaymentDialogContent } from './payment-dialog';
 import { ProductsPanel } from './products-panel';
 import {
   ClearSaleDialogContent,
@@ -89,6 +86,15 @@ export interface KitchenTicketForTill {
 
 /** The modifier chooser (decision 035) is loaded on the first tap of a product with modifier groups. */
 const ModifierChooserContent = lazy(() => import('./modifier-chooser'));
+/**
+ * The payment and line dialogs load with the sale's first item, the parked sales list when it is
+ * opened: none is in the till's first download (decision 058).
+ */
+const loadPaymentDialog = () => import('./payment-dialog');
+const loadLineDialog = () => import('./line-dialog');
+const PaymentDialogContent = lazy(() => loadPaymentDialog().then((module) => ({ default: module.PaymentDialogContent })));
+const LineDialogContent = lazy(() => loadLineDialog().then((module) => ({ default: module.LineDialogContent })));
+const ParkedSalesDialogContent = lazy(() => import('./parked-sales-dialog').then((module) => ({ default: module.ParkedSalesDialogContent })));
 
 type DialogState =
   | { kind: 'none' }
@@ -186,6 +192,11 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
   const parked = useParkedOrders();
   const parkedCount = parked.data?.orders.length ?? 0;
   const empty = cart.lines.length === 0;
+  useEffect(() => {
+    if (empty) return;
+    void loadPaymentDialog().catch(() => undefined);
+    void loadLineDialog().catch(() => undefined);
+  }, [empty]);
 
   const addProduct = (product: PosProduct, modifiers?: ChosenModifier[]) => {
     // A product with modifier groups asks for its choices first (decision 035); others add in one tap.
@@ -279,7 +290,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
     if (park.isPending) return;
     const body: ParkOrderInput = {
       // A parked sale keeps catalogue prices (the server ignores a price sent with it).
-      lines: toCheckoutLines(cart).map(({ unitPrice: _unitPrice, ...line }) => line),
+      lines: toCheckoutLines(cart).map(({ unitPrice: _unitPrice, lotNumber: _lotNumber, ...line }) => line),
       ...(cart.orderDiscount ? { orderDiscount: cart.orderDiscount } : {}),
       ...(cart.customer ? { customerId: cart.customer.id } : {}),
       ...(cart.note.trim() ? { note: cart.note.trim() } : {}),
@@ -496,86 +507,88 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
             />
           </Suspense>
         ) : null}
-        {dialog.kind === 'pay' ? (
-          <PaymentDialogContent
-            total={totals.total}
-            currency={currency}
-            multiplePayments={access.multiplePayments}
-            payments={payments}
-            onPaymentsChange={setPayments}
-            sending={placeOrder.isPending}
-            problem={problem}
-            outOfStockName={outOfStockName}
-            onComplete={complete}
-            onRetry={() => (cart.attempt ? send(cart.attempt) : undefined)}
-            onAcceptTotal={(serverTotal: Minor) => {
-              dispatch({ type: 'acceptServerTotal', total: serverTotal, fingerprint });
-              setProblem(null);
-            }}
-            onSellAsNew={() => {
-              dispatch({ type: 'detachParked' });
-              setProblem(null);
-            }}
-            onBackToSale={closeDialog}
-          />
-        ) : dialog.kind === 'line' && editedLine ? (
-          <LineDialogContent key={editedLine.id} line={editedLine} currency={currency} access={access} dispatch={dispatch} onDone={closeDialog} />
-        ) : dialog.kind === 'orderDiscount' ? (
-          <OrderDiscountDialogContent
-            discount={cart.orderDiscount}
-            currency={currency}
-            onApply={(discount) => {
-              dispatch({ type: 'setOrderDiscount', discount });
-              closeDialog();
-            }}
-          />
-        ) : dialog.kind === 'note' ? (
-          <SaleNoteDialogContent
-            note={cart.note}
-            onSave={(note) => {
-              dispatch({ type: 'setNote', note });
-              closeDialog();
-            }}
-          />
-        ) : dialog.kind === 'customer' && renderCustomerPicker ? (
-          <CustomerDialogContent
-            attached={cart.customer}
-            onRemove={() => {
-              dispatch({ type: 'setCustomer', customer: null });
-              closeDialog();
-            }}
-          >
-            {renderCustomerPicker({
-              onSelect: (customer) => {
-                dispatch({ type: 'setCustomer', customer: { id: customer.id, name: customer.name } });
+        <Suspense fallback={null}>
+          {dialog.kind === 'pay' ? (
+            <PaymentDialogContent
+              total={totals.total}
+              currency={currency}
+              multiplePayments={access.multiplePayments}
+              payments={payments}
+              onPaymentsChange={setPayments}
+              sending={placeOrder.isPending}
+              problem={problem}
+              outOfStockName={outOfStockName}
+              onComplete={complete}
+              onRetry={() => (cart.attempt ? send(cart.attempt) : undefined)}
+              onAcceptTotal={(serverTotal: Minor) => {
+                dispatch({ type: 'acceptServerTotal', total: serverTotal, fingerprint });
+                setProblem(null);
+              }}
+              onSellAsNew={() => {
+                dispatch({ type: 'detachParked' });
+                setProblem(null);
+              }}
+              onBackToSale={closeDialog}
+            />
+          ) : dialog.kind === 'line' && editedLine ? (
+            <LineDialogContent key={editedLine.id} line={editedLine} currency={currency} access={access} dispatch={dispatch} onDone={closeDialog} />
+          ) : dialog.kind === 'orderDiscount' ? (
+            <OrderDiscountDialogContent
+              discount={cart.orderDiscount}
+              currency={currency}
+              onApply={(discount) => {
+                dispatch({ type: 'setOrderDiscount', discount });
                 closeDialog();
-              },
-            })}
-          </CustomerDialogContent>
-        ) : dialog.kind === 'parked' ? (
-          <ParkedSalesDialogContent currency={currency} timeZone={timeZone} cartItems={itemCount(cart)} resumingId={resumingId} onResume={(order) => void resume(order)} />
-        ) : dialog.kind === 'shortcuts' ? (
-          <ShortcutsDialogContent hints={shortcutHints({ customers: customersAvailable })} />
-        ) : dialog.kind === 'clear' ? (
-          <ClearSaleDialogContent
-            resumed={cart.parkedOrderId !== null}
-            onClear={() => {
-              dispatch({ type: 'clear' });
-              forgetSale();
-              closeDialog();
-            }}
-          />
-        ) : dialog.kind === 'done' ? (
-          <SaleCompleteDialogContent
-            orderNumber={dialog.order.order.number}
-            total={dialog.order.order.total}
-            change={dialog.order.change}
-            methods={paidBy(dialog.order)}
-            currency={dialog.order.order.currency || currency}
-            receiptHref={receiptPath(dialog.order.order.id)}
-            onNewSale={closeDialog}
-          />
-        ) : null}
+              }}
+            />
+          ) : dialog.kind === 'note' ? (
+            <SaleNoteDialogContent
+              note={cart.note}
+              onSave={(note) => {
+                dispatch({ type: 'setNote', note });
+                closeDialog();
+              }}
+            />
+          ) : dialog.kind === 'customer' && renderCustomerPicker ? (
+            <CustomerDialogContent
+              attached={cart.customer}
+              onRemove={() => {
+                dispatch({ type: 'setCustomer', customer: null });
+                closeDialog();
+              }}
+            >
+              {renderCustomerPicker({
+                onSelect: (customer) => {
+                  dispatch({ type: 'setCustomer', customer: { id: customer.id, name: customer.name } });
+                  closeDialog();
+                },
+              })}
+            </CustomerDialogContent>
+          ) : dialog.kind === 'parked' ? (
+            <ParkedSalesDialogContent currency={currency} timeZone={timeZone} cartItems={itemCount(cart)} resumingId={resumingId} onResume={(order) => void resume(order)} />
+          ) : dialog.kind === 'shortcuts' ? (
+            <ShortcutsDialogContent hints={shortcutHints({ customers: customersAvailable })} />
+          ) : dialog.kind === 'clear' ? (
+            <ClearSaleDialogContent
+              resumed={cart.parkedOrderId !== null}
+              onClear={() => {
+                dispatch({ type: 'clear' });
+                forgetSale();
+                closeDialog();
+              }}
+            />
+          ) : dialog.kind === 'done' ? (
+            <SaleCompleteDialogContent
+              orderNumber={dialog.order.order.number}
+              total={dialog.order.order.total}
+              change={dialog.order.change}
+              methods={paidBy(dialog.order)}
+              currency={dialog.order.order.currency || currency}
+              receiptHref={receiptPath(dialog.order.order.id)}
+              onNewSale={closeDialog}
+            />
+          ) : null}
+        </Suspense>
       </Dialog>
     </div>
   );

@@ -7,7 +7,7 @@ import {
   type ChosenModifier,
   type Discount,
   type Minor,
-  type PlaceOrderInput,
+  type PlaceOrderWithLotsInput,
   type PricedCart,
   type Promotion,
 } from '@till/core';
@@ -51,6 +51,11 @@ export interface CartLine {
    * the server re-prices them from its catalogue. Absent or empty: none.
    */
   modifiers?: ChosenModifier[];
+  /**
+   * The lot the cashier chose for a batch-tracked product (decision 058), sent as the line's
+   * lotNumber; absent or null: the server takes the lot that expires first (decision 048).
+   */
+  lotNumber?: string | null;
 }
 
 export interface CartCustomer {
@@ -99,7 +104,7 @@ export type CartAction =
   | { type: 'increment'; lineId: string }
   | { type: 'decrement'; lineId: string }
   | { type: 'remove'; lineId: string }
-  | { type: 'updateLine'; lineId: string; changes: Partial<Pick<CartLine, 'quantity' | 'discount' | 'note' | 'priceOverride'>> }
+  | { type: 'updateLine'; lineId: string; changes: Partial<Pick<CartLine, 'quantity' | 'discount' | 'note' | 'priceOverride' | 'lotNumber'>> }
   | { type: 'setOrderDiscount'; discount: Discount | null }
   | { type: 'setCustomer'; customer: CartCustomer | null }
   | { type: 'setNote'; note: string }
@@ -118,8 +123,8 @@ export const clampQuantity = (quantity: number) =>
 const isEmptyDiscount = (discount: Discount | null | undefined) =>
   !discount || (discount.kind === 'amount' ? discount.amount <= 0 : discount.basisPoints <= 0);
 
-/** A tap on a product adds one more to its plain line; a line with its own note, discount or price stays as it is. */
-const isPlainLine = (line: CartLine) => line.priceOverride === null && isEmptyDiscount(line.discount) && line.note.trim() === '';
+/** A tap on a product adds one more to its plain line; a line with its own note, discount, price or lot stays as it is. */
+const isPlainLine = (line: CartLine) => line.priceOverride === null && isEmptyDiscount(line.discount) && line.note.trim() === '' && !line.lotNumber;
 
 function mapLine(state: CartState, lineId: string, change: (line: CartLine) => CartLine): CartState {
   return { ...state, lines: state.lines.map((line) => (line.id === lineId ? change(line) : line)) };
@@ -229,7 +234,7 @@ export const effectivePrice = (line: CartLine): Minor => basePrice(line) + modif
 export const itemCount = (state: Pick<CartState, 'lines'>) => state.lines.reduce((sum, line) => sum + line.quantity, 0);
 
 /** What the request's lines say, the way the checkout contract wants them (no empty extras). */
-export function toCheckoutLines(state: Pick<CartState, 'lines'>): PlaceOrderInput['lines'] {
+export function toCheckoutLines(state: Pick<CartState, 'lines'>): PlaceOrderWithLotsInput['lines'] {
   return state.lines.map((line) => ({
     productId: line.productId,
     quantity: line.quantity,
@@ -237,6 +242,7 @@ export function toCheckoutLines(state: Pick<CartState, 'lines'>): PlaceOrderInpu
     ...(isEmptyDiscount(line.discount) ? {} : { discount: line.discount }),
     ...(line.note.trim() ? { note: line.note.trim() } : {}),
     ...(line.modifiers?.length ? { modifierOptionIds: optionIdsOf(line) } : {}),
+    ...(line.lotNumber ? { lotNumber: line.lotNumber } : {}),
   }));
 }
 

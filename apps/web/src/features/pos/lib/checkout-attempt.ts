@@ -1,4 +1,4 @@
-import type { PlaceOrderInput } from '@till/core';
+import type { PlaceOrderWithLotsInput } from '@till/core';
 
 /**
  * Idempotency for POST /api/checkout. The server remembers each idempotencyKey with the exact
@@ -12,13 +12,13 @@ import type { PlaceOrderInput } from '@till/core';
  *   reducer drops it), so an identical next sale can never be answered with the last one.
  */
 
-export type CheckoutRequest = Omit<PlaceOrderInput, 'idempotencyKey'>;
+export type CheckoutRequest = Omit<PlaceOrderWithLotsInput, 'idempotencyKey'>;
 
 export interface CheckoutAttempt {
   key: string;
   fingerprint: string;
   /** Exactly what was sent, to send again unchanged. */
-  body: PlaceOrderInput;
+  body: PlaceOrderWithLotsInput;
 }
 
 /** JSON with sorted keys, so two equal requests always compare equal. */

@@ -47,6 +47,16 @@ describe('the current sale survives a refresh (local storage per business and pe
     expect(loadSavedSale(storage, cashier, now).attempt).toEqual(attempt);
   });
 
+  it('keeps the lot the cashier chose for a line, and the attempt that names it (decision 058)', () => {
+    const storage = memoryStorage();
+    const cart = cartReducer(ringUp(), { type: 'updateLine', lineId: 'l3', changes: { lotNumber: 'L-NEW' } });
+    const attempt = nextCheckoutAttempt(null, { lines: [{ productId: mug.id, quantity: 1, lotNumber: 'L-NEW' }], payments: [{ method: 'cash', amount: 1200 }], expectedTotal: 1200 }, () => '0190a000-0000-7000-8000-0000000000ab');
+    saveSale(storage, cashier, cartReducer(cart, { type: 'attemptStarted', attempt }), now);
+    const loaded = loadSavedSale(storage, cashier, now);
+    expect(loaded.lines.find((line) => line.id === 'l3')?.lotNumber).toBe('L-NEW');
+    expect(loaded.attempt).toEqual(attempt);
+  });
+
   it('keeps one sale per person: another employee or the owner on the same device starts empty', () => {
     const storage = memoryStorage();
     saveSale(storage, cashier, ringUp(), now);

@@ -1,5 +1,4 @@
-import { chosenModifierView, discountInput, placeOrderInput } from '@till/core';
-import { z } from 'zod';
+import { chosenModifierShape, discountShape, LOT_NUMBER_MAX, placeOrderShape, shape as s } from '@till/core';
 import type { KeyValueStorage } from '@/lib/profile-cache';
 import { EMPTY_CART, MAX_QUANTITY, type CartState } from './cart';
 
@@ -24,40 +23,40 @@ export function savedSaleKey(businessId: string, actor: { employeeId: string } |
   return 'employeeId' in actor ? `${PREFIX}:${businessId}:employee:${actor.employeeId}` : `${PREFIX}:${businessId}:owner:${actor.ownerUserId}`;
 }
 
-const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+// Checked with core's zod-free shapes: the till's code never carries zod (decision 058).
+const minor = s.int({ min: 0, max: Number.MAX_SAFE_INTEGER });
 
-const savedCartSchema = z.object({
-  lines: z
-    .array(
-      z.object({
-        id: z.string().min(1).max(64),
-        productId: z.string().min(1).max(64),
-        name: z.string().max(500),
-        catalogPrice: minor,
-        priceOverride: minor.nullable(),
-        quantity: z.number().int().min(1).max(MAX_QUANTITY),
-        taxRateBasisPoints: z.number().int().min(0).max(100_000),
-        categoryId: z.string().max(64).nullable().optional(),
-        discount: discountInput.nullable(),
-        note: z.string().max(500),
-        modifiers: z.array(chosenModifierView).max(600).optional(),
-      }),
-    )
-    .min(1)
-    .max(500),
-  orderDiscount: discountInput.nullable(),
-  customer: z.object({ id: z.string().min(1).max(64), name: z.string().max(500) }).nullable(),
-  note: z.string().max(1000),
-  selectedLineId: z.string().nullable(),
-  parkedOrderId: z.string().nullable(),
-  kitchenTicketId: z.string().nullable().default(null),
-  kitchenBillPartId: z.string().nullable().default(null),
-  acceptedTotal: z.object({ total: minor, fingerprint: z.string() }).nullable(),
+const savedCartShape = s.object({
+  lines: s.array(
+    s.object({
+      id: s.string({ min: 1, max: 64 }),
+      productId: s.string({ min: 1, max: 64 }),
+      name: s.string({ max: 500 }),
+      catalogPrice: minor,
+      priceOverride: s.nullable(minor),
+      quantity: s.int({ min: 1, max: MAX_QUANTITY }),
+      taxRateBasisPoints: s.int({ min: 0, max: 100_000 }),
+      categoryId: s.nullish(s.string({ max: 64 })),
+      discount: s.nullable(discountShape),
+      note: s.string({ max: 500 }),
+      modifiers: s.optional(s.array(chosenModifierShape, { max: 600 })),
+      lotNumber: s.optional(s.nullable(s.string({ min: 1, max: LOT_NUMBER_MAX }))),
+    }),
+    { min: 1, max: 500 },
+  ),
+  orderDiscount: s.nullable(discountShape),
+  customer: s.nullable(s.object({ id: s.string({ min: 1, max: 64 }), name: s.string({ max: 500 }) })),
+  note: s.string({ max: 1000 }),
+  selectedLineId: s.nullable(s.string()),
+  parkedOrderId: s.nullable(s.string()),
+  kitchenTicketId: s.withDefault(s.nullable(s.string()), null),
+  kitchenBillPartId: s.withDefault(s.nullable(s.string()), null),
+  acceptedTotal: s.nullable(s.object({ total: minor, fingerprint: s.string() })),
   // An unreadable attempt costs only the retry's key, not the sale.
-  attempt: z.object({ key: z.uuid(), fingerprint: z.string(), body: placeOrderInput }).nullable().catch(null),
+  attempt: s.orElse(s.nullable(s.object({ key: s.uuid(), fingerprint: s.string(), body: placeOrderShape })), null),
 });
 
-const entrySchema = z.object({ v: z.literal(VERSION), savedAt: z.number(), cart: savedCartSchema });
+const entryShape = s.object({ v: s.literal(VERSION), savedAt: s.number(), cart: savedCartShape });
 
 /** The saved sale under `key`, or the empty cart when there is none, it is unreadable or too old. */
 export function loadSavedSale(storage: KeyValueStorage | null, key: string, now: number): CartState {
@@ -75,12 +74,12 @@ export function loadSavedSale(storage: KeyValueStorage | null, key: string, now:
   } catch {
     json = null;
   }
-  const parsed = entrySchema.safeParse(json);
-  if (!parsed.success || now - parsed.data.savedAt > SAVED_SALE_MAX_AGE_MS || parsed.data.savedAt > now + 60_000) {
+  const parsed = s.parseShape(entryShape, json);
+  if (!parsed || now - parsed.savedAt > SAVED_SALE_MAX_AGE_MS || parsed.savedAt > now + 60_000) {
     forgetSavedSale(storage, key);
     return EMPTY_CART;
   }
-  return { ...EMPTY_CART, ...parsed.data.cart };
+  return { ...EMPTY_CART, ...parsed.cart };
 }
 
 /** Keeps a sale with items; an empty cart (paid, parked, voided, cleared) removes the entry. */

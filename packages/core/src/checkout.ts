@@ -1,0 +1,79 @@
+import { MODIFIER_MAX_GROUPS, MODIFIER_MAX_OPTIONS } from './modifiers.ts';
+import { hasControlCharacters, isWellFormedText } from './plain-text.ts';
+import type { Discount } from './pricing.ts';
+import * as s from './shape.ts';
+
+/**
+ * The pure parts of the checkout contract (checkout-contract.ts): zod-free, so the till's code
+ * never carries zod (decision 058); the server validates with the schemas there.
+ */
+
+export const PAYMENT_METHODS = ['cash', 'card', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+
+/** A discount that takes something off: a 0 % or 0-amount one changes nothing and needs no permission. */
+export function takesSomethingOff(discount: Discount | null | undefined): boolean {
+  return Boolean(discount && (discount.kind === 'amount' ? discount.amount > 0 : discount.basisPoints > 0));
+}
+
+/**
+ * Whether a cart (to pay or to park) applies any discount, so SPEC §6's discounts access applies:
+ * one rule for paying and parking (issue 11 item 4: parking refused a 0 % discount that paying took).
+ */
+export function cartHasDiscount(cart: { lines: readonly { discount?: Discount | null | undefined }[]; orderDiscount?: Discount | null | undefined }): boolean {
+  return cart.lines.some((line) => takesSomethingOff(line.discount)) || takesSomethingOff(cart.orderDiscount);
+}
+
+// ── The same contract as zod-free shapes, for what the till reads back from its own storage ──
+// (the saved sale's checkout attempt, decision 058). checkout-shapes.test.ts holds each to its
+// zod schema's answers; the server validates with the zod schemas only.
+
+const minor = s.int({ min: 0, max: Number.MAX_SAFE_INTEGER });
+const plainText = (max: number, allowNewline: boolean) => s.string({ max, test: (text) => !hasControlCharacters(text, { allowNewline }) && isWellFormedText(text) });
+/** batches.ts's lotNumberInput (MAX_LOT_NUMBER_LENGTH 60). */
+export const LOT_NUMBER_MAX = 60;
+const lotNumber = s.string({ trim: true, min: 1, max: LOT_NUMBER_MAX, test: (text) => /^[^\p{Cc}]*$/u.test(text) });
+
+/** discountInput. */
+export const discountShape: s.Shape<Discount> = s.union(
+  s.object({ kind: s.literal('amount'), amount: minor }, { strict: true }),
+  s.object({ kind: s.literal('percent'), basisPoints: s.int({ min: 0, max: 10_000 }) }, { strict: true }),
+);
+
+/** checkoutLineWithLotInput (checkout-lots.ts): a line, with the cashier's lot when one was chosen. */
+const checkoutLineShape = s.object(
+  {
+    productId: s.uuid(),
+    quantity: s.int({ min: 1, max: 100_000 }),
+    unitPrice: s.optional(minor),
+    discount: s.nullish(discountShape),
+    note: s.optional(plainText(500, true)),
+    modifierOptionIds: s.optional(s.array(s.uuid(), { max: MODIFIER_MAX_GROUPS * MODIFIER_MAX_OPTIONS })),
+    lotNumber: s.optional(lotNumber),
+  },
+  { strict: true },
+);
+
+const checkoutPaymentShape = s.object(
+  { method: s.oneOf(PAYMENT_METHODS), amount: minor, tendered: s.optional(minor), reference: s.optional(plainText(200, false)) },
+  { strict: true },
+);
+
+/** placeOrderWithLotsInput (checkout-lots.ts): the checkout body the till sends. */
+export const placeOrderShape = s.object(
+  {
+    idempotencyKey: s.uuid(),
+    lines: s.array(checkoutLineShape, { max: 500 }),
+    orderDiscount: s.nullish(discountShape),
+    customerId: s.nullish(s.uuid()),
+    note: s.optional(plainText(1000, true)),
+    payments: s.array(checkoutPaymentShape, { min: 1, max: 10 }),
+    expectedTotal: minor,
+    parkedOrderId: s.optional(s.uuid()),
+    kitchenTicketId: s.optional(s.uuid()),
+    kitchenBillPartId: s.optional(s.uuid()),
+    invoiceId: s.optional(s.uuid()),
+  },
+  { strict: true },
+);

@@ -20,6 +20,8 @@ import { cashSessionsRoutes } from './modules/cash-sessions/cash-sessions.routes
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes.ts';
 import { accountUserRoutes, identitiesRoutes } from './modules/accounts/account-user.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { tokensRoutes } from './modules/accounts/tokens.routes.ts';
+import { ssoRoutes } from './modules/accounts/sso.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
@@ -183,6 +185,8 @@ export function createApp(services: Services) {
 
   app.route('/', healthRoutes);
   app.route('/', accountsRoutes);
+  app.route('/', tokensRoutes);
+  app.route('/', ssoRoutes);
   app.route('/', twoFactorRoutes);
   app.route('/', accountUserRoutes);
   app.route('/', identitiesRoutes);

@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { signInInput, useSignIn } from '../api/sign-in';
 import type { SignInResponse } from '../api/types';
 import { credentialsFromIdentifier } from '../utils/identifier';
+import { SsoSignIn } from './sso-sign-in';
 
 interface SignInFormValues {
   identifier: string;
@@ -75,6 +76,7 @@ export function SignInForm({ onSuccess }: { onSuccess: (response: SignInResponse
       <Button type="submit" size="lg" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in...' : 'Sign in'}
       </Button>
+      <SsoSignIn onSuccess={onSuccess} />
     </form>
   );
 }

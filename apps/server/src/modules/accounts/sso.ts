@@ -92,7 +92,11 @@ export async function finishSso(services: Services, input: { state: string; code
     const claims = await verifyIdToken(provider, idToken, flow.nonce);
     userId = await signInWithIdentity(services, provider, claims);
   } catch (error) {
-    if (error instanceof AppError) throw new SsoCallbackError(error.code, error.message, flow.redirectTo);
+    if (error instanceof AppError) {
+      // The page shows the description: the person is told what to do, not which claim failed.
+      const message = error.code === 'invalid_jwt' ? "The sign-in provider's answer could not be verified. Start again." : error.message;
+      throw new SsoCallbackError(error.code, message, flow.redirectTo);
+    }
     throw error;
   }
   const authCode = randomToken();

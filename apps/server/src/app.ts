@@ -22,6 +22,8 @@ import { accountUserRoutes, identitiesRoutes } from './modules/accounts/account-
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminUsersRoutes } from './modules/accounts/admin-users.routes.ts';
 import { oneTimeCodesRoutes } from './modules/accounts/one-time-codes.routes.ts';
+import { tokensRoutes } from './modules/accounts/tokens.routes.ts';
+import { ssoRoutes } from './modules/accounts/sso.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
@@ -187,6 +189,8 @@ export function createApp(services: Services) {
   app.route('/', accountsRoutes);
   app.route('/', oneTimeCodesRoutes);
   app.route('/', adminUsersRoutes);
+  app.route('/', tokensRoutes);
+  app.route('/', ssoRoutes);
   app.route('/', twoFactorRoutes);
   app.route('/', accountUserRoutes);
   app.route('/', identitiesRoutes);

@@ -35,6 +35,11 @@ const envSchema = z.object({
   /** Marketing campaigns one business may send in an hour (decision 051). */
   MARKETING_CAMPAIGN_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   OPENAI_BASE_URL: z.url().optional(),
+  /** The platform's OpenID Connect provider for "Sign in with …" (decision 063); all three or none. */
+  SSO_ISSUER: z.url().optional(),
+  SSO_CLIENT_ID: z.string().min(1).optional(),
+  SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  SSO_NAME: z.string().min(1).max(40).default('SSO'),
   OPENAI_API_KEY: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   WEB_DIST_DIR: z.string().optional(),
@@ -77,6 +82,8 @@ export interface AppConfig {
   limits: { signUpsPerAddressPerHour: number; receiptEmailsPerBusinessPerHour: number; marketingCampaignsPerBusinessPerHour: number };
   openaiBaseUrl: string | undefined;
   openaiApiKey: string | undefined;
+  /** The platform's OpenID Connect provider (decision 063), or null when SSO is off. */
+  sso: SsoConfig | null;
   trustProxy: boolean;
   webDistDir: string | undefined;
   logLevel: 'silent' | 'error' | 'info';
@@ -89,6 +96,17 @@ export interface StorageConfig {
   /** No upload is larger, whatever a bucket allows. */
   maxUploadBytes: number;
   s3: S3DriverConfig | null;
+}
+
+export interface SsoConfig {
+  /** Names the provider in the API (`providerId`) and in the identity it creates. */
+  id: string;
+  /** The button's text: "Sign in with <name>". */
+  name: string;
+  issuer: string;
+  clientId: string;
+  /** Absent for a public client (PKCE alone). */
+  clientSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -116,6 +134,9 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither');
   }
+  if (Boolean(env.SSO_ISSUER) !== Boolean(env.SSO_CLIENT_ID)) {
+    throw new ConfigError('Invalid configuration:\n  SSO_ISSUER, SSO_CLIENT_ID: give both or neither');
+  }
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -135,6 +156,10 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     },
     openaiBaseUrl: env.OPENAI_BASE_URL,
     openaiApiKey: env.OPENAI_API_KEY,
+    sso:
+      env.SSO_ISSUER && env.SSO_CLIENT_ID
+        ? { id: 'oidc', name: env.SSO_NAME, issuer: env.SSO_ISSUER.replace(/\/$/, ''), clientId: env.SSO_CLIENT_ID, clientSecret: env.SSO_CLIENT_SECRET }
+        : null,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
     logLevel: env.LOG_LEVEL,

@@ -125,7 +125,7 @@ export async function createServices(
     config,
     database,
     auth,
-    accounts: createAccountsPort({ database, auth }),
+    accounts: createAccountsPort({ database, auth, config }),
     mailer,
     // Counted in PostgreSQL, so the limits hold across every app process (decision 013).
     signInLimits: {

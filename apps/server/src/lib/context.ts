@@ -54,6 +54,8 @@ export interface AccountsPort {
   userExists(userId: string): Promise<boolean>;
   /** The account a better-auth session (in these request headers) belongs to, or null. */
   readSession(headers: Headers): Promise<SignedInAccount | null>;
+  /** The account an access token (a Bearer JWT) stands for, while its session lives; or null. */
+  readAccessToken(token: string): Promise<SignedInAccount | null>;
 }
 
 /** The super admin's platform-wide feature switches (issue 20 item 1), read on every business request. */
@@ -117,6 +119,8 @@ export interface SignedInAccount {
    * Such a session is not `account` on a request; only the second-step routes read it.
    */
   secondStep?: 'challenge' | 'enroll' | null;
+  /** The request carried an access token (`Authorization: Bearer`) rather than the session cookie (decision 063). */
+  viaAccessToken?: boolean;
 }
 
 export interface AppEnv {

@@ -45,7 +45,14 @@ function refuseIncompleteSession(c: Context<AppEnv>) {
   throw new AppError(403, 'insufficient_aal', 'Enter a code from your authenticator app to finish signing in');
 }
 
+/** An access token that did not verify (forged, expired, its session ended) is told apart from no session (decision 063). */
+function refuseBadAccessToken(c: Context<AppEnv>) {
+  if (c.get('account') || c.get('partialAccount') || !/^Bearer\s/i.test(c.req.header('authorization') ?? '')) return;
+  throw new AppError(401, 'invalid_jwt', 'invalid JWT: unable to verify it, it has expired, or its session has ended');
+}
+
 const requireAccount = createMiddleware<AppEnv>(async (c, next) => {
+  refuseBadAccessToken(c);
   refuseIncompleteSession(c);
   if (!c.get('account')) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
   await assertSessionUserExists(c.var.services, c.get('account')!);
@@ -53,6 +60,7 @@ const requireAccount = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 const requireAccountOrSecondStep = createMiddleware<AppEnv>(async (c, next) => {
+  refuseBadAccessToken(c);
   if (!c.get('account') && !c.get('partialAccount')) throw new AppError(400, 'session_not_found', MESSAGES.authSessionMissing);
   await assertSessionUserExists(c.var.services, signedInAccount(c));
   await next();
@@ -85,7 +93,10 @@ const requireTill = createMiddleware<AppEnv>(async (c, next) => {
 
 function requireBusiness(requirement: ApiRequirement) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.get('registerCredential')) refuseIncompleteSession(c);
+    if (!c.get('registerCredential')) {
+      refuseBadAccessToken(c);
+      refuseIncompleteSession(c);
+    }
     const tenant = await forgettingBadTillCredential(c, () => resolveTenant(c));
     const decision = evaluateApiAccess(tenant.actor, requirement, tenant.features);
     if (!decision.allowed) throw new AppError(403, decision.code, decision.message);

@@ -1,12 +1,14 @@
 import type { Database } from '../../db/client.ts';
+import type { AppConfig } from '../../env.ts';
 import type { AccountsPort, SignedInAccount } from '../../lib/context.ts';
 import { accountsRepository } from './accounts.repository.ts';
 import type { Auth } from './auth.ts';
 import { publicEmail } from './credentials.ts';
+import { readAccessToken } from './tokens.ts';
 import { readAssurance } from './two-factor.ts';
 
 /** What lib/ (tenant resolution, route access, session reading) asks of accounts, wired in services.ts. */
-export function createAccountsPort({ database, auth }: { database: Database; auth: Auth }): AccountsPort {
+export function createAccountsPort({ database, auth, config }: { database: Database; auth: Auth; config: AppConfig }): AccountsPort {
   return {
     findBusinessContext: (userId) => accountsRepository(database.db).findBusinessContext(userId),
     isSuperAdmin: (userId) => accountsRepository(database.db).isSuperAdmin(userId),
@@ -22,5 +24,6 @@ export function createAccountsPort({ database, auth }: { database: Database; aut
         secondStep,
       } satisfies SignedInAccount;
     },
+    readAccessToken: (token) => readAccessToken({ database, config }, token),
   };
 }

@@ -1,5 +1,6 @@
 import type { SignOutScope } from '@till/core';
 import type { Services, SignedInAccount } from '../../lib/context.ts';
+import { signOutAccessToken } from './tokens.ts';
 
 /**
  * SPEC §5 scopes: local ends this session, others ends every other session of the account and
@@ -12,6 +13,11 @@ export async function signOut(
 ): Promise<{ headers: Headers }> {
   const api = services.auth.api;
   if (!input.account) return { headers: new Headers() };
+  // An access-token caller has no cookie for better-auth to read: its sessions end by id (decision 063).
+  if (input.account.viaAccessToken) {
+    await signOutAccessToken(services, input.account, input.scope);
+    return { headers: new Headers() };
+  }
   // Whatever the scope, this account's sessions change: forget them all here, they re-resolve.
   services.sessionCache.forgetUser(input.account.user.id);
   if (input.scope === 'others') {

@@ -10,6 +10,7 @@ import { signInInput, useSignIn } from '../api/sign-in';
 import type { SignInResponse } from '../api/types';
 import { credentialsFromIdentifier } from '../utils/identifier';
 import { CodeSignInForm } from './code-sign-in-form';
+import { SsoSignIn } from './sso-sign-in';
 
 interface SignInFormValues {
   identifier: string;
@@ -81,6 +82,7 @@ export function SignInForm({ onSuccess }: { onSuccess: (response: SignInResponse
       <Button type="button" variant="link" className="justify-self-center" onClick={() => setWithCode(true)}>
         Email me a sign-in code or link instead
       </Button>
+      <SsoSignIn onSuccess={onSuccess} />
     </form>
   );
 }

@@ -5,54 +5,28 @@
 // migrates it).
 //   node bench/stock-control/run.mjs [--movements 1000000] [--lines 5000] [--reads 40]   (BENCH_ONLY=postgres skips PGlite)
 // The ledger is written with set-based SQL; reads and the post go through the server's use-cases.
-import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { build, bundleServerModules, percentile } from '../lib/server.mjs';
+import { appModules, build, bundleServerModules, numberOption, onEachDatabase, openInProcess, percentile, signUpBusiness } from '../lib/server.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const MOVEMENTS = option('movements', 1_000_000);
-const LINES = option('lines', 5_000);
-const READS = option('reads', 40);
+const MOVEMENTS = numberOption('movements', 1_000_000);
+const LINES = numberOption('lines', 5_000);
+const READS = numberOption('reads', 40);
 
 build('server');
-const bundle = await bundleServerModules('stock-control', [
-  "export { openDatabase } from './apps/server/src/db/client.ts';",
-  "export { createApp } from './apps/server/src/app.ts';",
-  "export { createServices } from './apps/server/src/services.ts';",
-  "export { parseConfig } from './apps/server/src/env.ts';",
-  "export { listStockHistory } from './apps/server/src/modules/stock-control/list-stock-history.ts';",
-  "export { startStockCount, recordStockCounts, postStockCount } from './apps/server/src/modules/stock-control/stock-counts.ts';",
-  "export { resolveEnabledFeatures } from '@till/core';",
-]);
+const bundle = await bundleServerModules(
+  'stock-control',
+  appModules(
+    "export { listStockHistory } from './apps/server/src/modules/stock-control/list-stock-history.ts';",
+    "export { startStockCount, recordStockCounts, postStockCount } from './apps/server/src/modules/stock-control/stock-counts.ts';",
+    "export { resolveEnabledFeatures } from '@till/core';",
+  ),
+);
 const server = await import(pathToFileURL(bundle).href);
 
 async function run(databaseUrl) {
-  const database = await server.openDatabase(databaseUrl ? { databaseUrl, poolSize: 4 } : { pgliteFsync: false });
-  await database.migrate();
-  const config = server.parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', DATA_DIR: '/tmp', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
-  const services = await server.createServices(config, { database });
-  const app = server.createApp(services);
-  let cookie = '';
-  const request = async (method, pathname, body) => {
-    const res = await app.request(pathname, { method, headers: { 'content-type': 'application/json', cookie }, body: body && JSON.stringify(body) });
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
-    if (set) cookie = set.split(';')[0];
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
-  const signUp = await request('POST', '/api/auth/sign-up', { email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery staple', businessName: 'Bench Shop' });
-  if (signUp.status >= 300) throw new Error(`sign-up: ${JSON.stringify(signUp.body)}`);
-  const owner = await request('POST', '/api/business/owner', { fullName: 'Bench Owner', pin: '135790' });
-  if (owner.status >= 300) throw new Error(`owner: ${JSON.stringify(owner.body)}`);
-  const me = (await request('GET', '/api/me')).body;
-  const businessId = me.business.id;
-  const userId = me.user.id;
+  const { database, request, sql, kind, close } = await openInProcess(server, databaseUrl);
+  const { businessId, userId } = await signUpBusiness(request, { businessName: 'Bench Shop' });
 
-  const sql = async (text, params = []) => (database.pglite ?? database.db.$client).query(text, params);
   const started = Date.now();
   // 5,000 tracked products with 10 opening units each; one of them ("Busy") carries the long ledger.
   await sql(
@@ -83,7 +57,6 @@ async function run(databaseUrl) {
   console.log(`set-up: ${Number(count).toLocaleString('en-US')} movements of one product, ${LINES.toLocaleString('en-US')} tracked products, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
   const tenant = { businessId, userId, actor: { kind: 'owner' }, employeeSession: null, features: server.resolveEnabledFeatures({}), registerId: null };
-  const kind = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const time = async (label, read) => {
     const timings = [];
     for (let i = 0; i < READS + 3; i += 1) {
@@ -117,8 +90,7 @@ async function run(databaseUrl) {
   console.log(
     `${kind}: count of ${posted.lines.length.toLocaleString('en-US')} lines: start (snapshot) ${startMs.toFixed(0)} ms, record all counts ${recordMs.toFixed(0)} ms, post ${postMs.toFixed(0)} ms (target ≤ 2000 ms); ${changed} differences written; products where stock ≠ sum of movements: ${check.wrong}`,
   );
-  await database.close?.();
+  await close();
 }
-if (process.env.BENCH_ONLY !== 'postgres') await run(undefined);
-if (process.env.BENCH_DATABASE_URL) await run(process.env.BENCH_DATABASE_URL);
+await onEachDatabase(run);
 process.exit(0);

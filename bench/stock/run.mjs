@@ -7,67 +7,42 @@
 //   node bench/stock/run.mjs [--reads 40]   BENCH_STOCK_SCALE=0.01 scales products and movements down
 //   (BENCH_ONLY=postgres skips PGlite). The ledger is seeded with generate_series in SQL (the
 //   per-store trigger is switched off while seeding and product_stock is summed once instead);
-//   reads go through the HTTP app, the count through the server's use-cases.
+//   reads and stock writes (an adjustment, a waste record; target p95 ≤ 10 ms like the read) go through
+//   the HTTP app, the count through the server's use-cases. Prints the statements each sends.
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { build, bundleServerModules, percentile } from '../lib/server.mjs';
+import { appModules, build, bundleServerModules, countStatements, loadNote, numberOption, ok, onEachDatabase, openInProcess, percentile, signUpBusiness } from '../lib/server.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
 const SCALE = Number(process.env.BENCH_STOCK_SCALE ?? 1);
 const STORES = 10;
 const PRODUCTS = Math.max(5_000, Math.round(100_000 * SCALE));
 const PER_PRODUCT = Math.max(STORES, Math.round((10_000_000 * SCALE) / PRODUCTS / STORES) * STORES);
 const COUNT_LINES = 5_000;
-const READS = option('reads', 40);
+const READS = numberOption('reads', 40);
 
 build('server');
-const bundle = await bundleServerModules('stock-stores', [
-  "export { openDatabase } from './apps/server/src/db/client.ts';",
-  "export { createApp } from './apps/server/src/app.ts';",
-  "export { createServices } from './apps/server/src/services.ts';",
-  "export { parseConfig } from './apps/server/src/env.ts';",
-  "export { startStockCount, recordStockCounts, postStockCount } from './apps/server/src/modules/stock-control/stock-counts.ts';",
-  "export { resolveEnabledFeatures } from '@till/core';",
-]);
+const bundle = await bundleServerModules(
+  'stock-stores',
+  appModules(
+    "export { startStockCount, recordStockCounts, postStockCount } from './apps/server/src/modules/stock-control/stock-counts.ts';",
+    "export { resolveEnabledFeatures } from '@till/core';",
+  ),
+);
 const server = await import(pathToFileURL(bundle).href);
 
 async function run(databaseUrl) {
-  const database = await server.openDatabase(databaseUrl ? { databaseUrl, poolSize: 4 } : { pgliteFsync: false });
-  await database.migrate();
-  const config = server.parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', DATA_DIR: '/tmp', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
-  const services = await server.createServices(config, { database });
-  const app = server.createApp(services);
-  let cookie = '';
-  const request = async (method, pathname, body) => {
-    const res = await app.request(pathname, { method, headers: { 'content-type': 'application/json', cookie }, body: body && JSON.stringify(body) });
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
-    if (set) cookie = set.split(';')[0];
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
-  const ok = (label, res) => {
-    if (res.status >= 300) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res;
-  };
-  ok('sign-up', await request('POST', '/api/auth/sign-up', { email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery staple', businessName: 'Bench Stores' }));
-  ok('owner', await request('POST', '/api/business/owner', { fullName: 'Bench Owner', pin: '135790' }));
-  ok('features', await request('PATCH', '/api/business-settings', { enabled_features: { multi_store: true, inventory_management: true, inventory_adjustments: true } }));
-  const me = (await request('GET', '/api/me')).body;
-  const businessId = me.business.id;
-  const userId = me.user.id;
+  const { database, request, sql, kind, close } = await openInProcess(server, databaseUrl);
+  const { businessId, userId } = await signUpBusiness(request, {
+    businessName: 'Bench Stores',
+    features: { multi_store: true, inventory_management: true, inventory_adjustments: true },
+  });
 
-  const sql = async (text, params = []) => (database.pglite ?? database.db.$client).query(text, params);
   const started = Date.now();
   // 9 more stores (the main store exists), written directly: the plan's store limit is not what is measured.
   await sql(`insert into stores (business_id, name, is_default, sort_order) select $1, 'Store ' || g, false, g from generate_series(2, ${STORES}) g`, [businessId]);
   const storeIds = (await sql(`select id from stores where business_id = $1 order by is_default desc, sort_order`, [businessId])).rows.map((row) => row.id);
   await sql(`insert into products (business_id, name, price, cost, track_stock, stock_quantity) select $1, 'Product ' || g, 100 + g, 50, true, 0 from generate_series(1, $2::int) g`, [businessId, PRODUCTS]);
-  await sql(`alter table stock_movements disable trigger stock_movements_store`);
+  await sql(`alter table stock_movements disable trigger stock_movements_store, disable trigger stock_movements_store_rows`);
   // PER_PRODUCT movements per product, spread over the stores, oldest first an hour apart; per product chunks.
   const CHUNK = Math.max(1, Math.floor(1_000_000 / PER_PRODUCT));
   for (let from = 0; from < PRODUCTS; from += CHUNK) {
@@ -82,7 +57,7 @@ async function run(databaseUrl) {
       [businessId, userId, PER_PRODUCT, from, from + CHUNK],
     );
   }
-  await sql(`alter table stock_movements enable trigger stock_movements_store`);
+  await sql(`alter table stock_movements enable trigger stock_movements_store, enable trigger stock_movements_store_rows`);
   await sql(
     `insert into product_stock (business_id, store_id, product_id, quantity)
      select business_id, store_id, product_id, sum(quantity_delta) from stock_movements where business_id = $1 group by business_id, store_id, product_id`,
@@ -100,7 +75,6 @@ async function run(databaseUrl) {
     `set-up: ${PRODUCTS.toLocaleString('en-US')} products in ${STORES} stores, ${Number(movementCount).toLocaleString('en-US')} movements (${PER_PRODUCT} a product), in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
 
-  const kind = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const productIds = (await sql(`select id from products where business_id = $1 order by random() limit ${READS + 3}`, [businessId])).rows.map((row) => row.id);
   const time = async (label, target, read) => {
     const timings = [];
@@ -110,10 +84,31 @@ async function run(databaseUrl) {
       if (i >= 3) timings.push(performance.now() - t0);
     }
     timings.sort((a, b) => a - b);
-    console.log(`${kind}: ${label} p50 ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms over ${READS} reads (target p95 ≤ ${target} ms)`);
+    console.log(`${kind}: ${label} p50 ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms over ${READS} ${label.includes('(write)') ? 'writes' : 'reads'} (target p95 ≤ ${target} ms)`);
   };
   await time("a product's stock in one store", 10, (i) => request('GET', `/api/stores/${storeIds[i % STORES]}/stock?productIds=${productIds[i]}`));
   await time("one store's stock history, first page of 50", 50, (i) => request('GET', `/api/products/${productIds[i]}/stock-history?limit=50&storeId=${storeIds[i % STORES]}`));
+
+  // Stock writes through the HTTP app, each in a store: an adjustment (+100, so the waste after it never runs short) and a waste record of 1.
+  const writeIds = (await sql(`select id from products where business_id = $1 order by random() limit ${READS + 3}`, [businessId])).rows.map((row) => row.id);
+  const adjust = (i) => request('POST', '/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: writeIds[i], quantityDelta: 100, reason: 'correction', storeId: storeIds[i % STORES] });
+  const waste = (i) => request('POST', '/api/waste', { idempotencyKey: randomUUID(), productId: writeIds[i], quantity: 1, reason: 'damaged', storeId: storeIds[i % STORES] });
+  await time('a stock adjustment in one store (write)', 10, adjust);
+  await time('a waste record in one store (write)', 10, waste);
+  // The fewest of 3 calls: a background job's statements may fall in the same window.
+  const perRequest = async (label, call) => {
+    const counts = [];
+    for (let i = 0; i < 3; i += 1) counts.push((await countStatements(database, call)).statements);
+    return `${label} ${Math.min(...counts)}`;
+  };
+  const extra = (await sql(`select id from products where business_id = $1 order by id desc limit 1`, [businessId])).rows[0].id;
+  console.log(
+    `${kind}: statements sent per request: ${[
+      await perRequest('stock read', () => request('GET', `/api/stores/${storeIds[2]}/stock?productIds=${extra}`)),
+      await perRequest('adjustment', () => request('POST', '/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: extra, quantityDelta: 100, reason: 'correction', storeId: storeIds[2] })),
+      await perRequest('waste', () => request('POST', '/api/waste', { idempotencyKey: randomUUID(), productId: extra, quantity: 1, reason: 'damaged', storeId: storeIds[2] })),
+    ].join(', ')}`,
+  );
 
   const tenant = { businessId, userId, actor: { kind: 'owner' }, employeeSession: null, features: server.resolveEnabledFeatures({ multi_store: true }), registerId: null };
   const t0 = performance.now();
@@ -124,8 +119,10 @@ async function run(databaseUrl) {
   await server.recordStockCounts(database, tenant, counted.id, { lines });
   const recordMs = performance.now() - t1;
   const t2 = performance.now();
-  const posted = await server.postStockCount(database, tenant, counted.id);
+  const cpu = process.cpuUsage();
+  const { result: posted, statements: postStatements } = await countStatements(database, () => server.postStockCount(database, tenant, counted.id));
   const postMs = performance.now() - t2;
+  const postCpu = process.cpuUsage(cpu);
   const changed = posted.lines.filter((line) => line.postedDifference !== 0).length;
   const [check] = (
     await sql(
@@ -135,27 +132,11 @@ async function run(databaseUrl) {
     )
   ).rows;
   console.log(
-    `${kind}: shelf count of ${posted.lines.length.toLocaleString('en-US')} lines in one store: start ${startMs.toFixed(0)} ms, record ${recordMs.toFixed(0)} ms, post ${postMs.toFixed(0)} ms (target ≤ 2000 ms); ${changed} differences; rows of that store where stock ≠ sum of movements: ${check.wrong}`,
+    `${kind}: shelf count of ${posted.lines.length.toLocaleString('en-US')} lines in one store: start ${startMs.toFixed(0)} ms, record ${recordMs.toFixed(0)} ms, post ${postMs.toFixed(0)} ms (target ≤ 2000 ms; ${postStatements} statements, this process's CPU ${((postCpu.user + postCpu.system) / 1000).toFixed(0)} ms); ${changed} differences; rows of that store where stock ≠ sum of movements: ${check.wrong}`,
   );
-  await database.close?.();
+  console.log(`${kind}: ${loadNote()}`);
+  await close();
 }
 
-/** A database of the bench's own on the server of `url`, dropped afterwards. */
-async function withOwnDatabase(url, work) {
-  const name = `bench_stock_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  try {
-    await work(own.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-if (process.env.BENCH_ONLY !== 'postgres') await run(undefined);
-if (process.env.BENCH_DATABASE_URL) await withOwnDatabase(process.env.BENCH_DATABASE_URL, run);
+await onEachDatabase(run, { ownDatabase: 'bench_stock' });
 process.exit(0);

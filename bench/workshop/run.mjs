@@ -5,58 +5,27 @@
 // with BENCH_DATABASE_URL, on PostgreSQL (give it a database of its own: it migrates it).
 //   node bench/workshop/run.mjs [--orders 50000] [--reads 40]   (BENCH_ONLY=postgres skips PGlite)
 // Rows are written with set-based SQL; the reads go through the HTTP app (guards, zod, JSON).
-import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { build, bundleServerModules, percentile } from '../lib/server.mjs';
+import { appModules, build, bundleServerModules, numberOption, ok, onEachDatabase, openInProcess, percentile, signUpBusiness } from '../lib/server.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const ORDERS = option('orders', 50_000);
-const READS = option('reads', 40);
+const ORDERS = numberOption('orders', 50_000);
+const READS = numberOption('reads', 40);
 const VEHICLES = 5_000;
 const STAFF = 20;
 const APPOINTMENTS = 2_000;
 
 build('server');
-const bundle = await bundleServerModules('workshop', [
-  "export { openDatabase } from './apps/server/src/db/client.ts';",
-  "export { createApp } from './apps/server/src/app.ts';",
-  "export { createServices } from './apps/server/src/services.ts';",
-  "export { parseConfig } from './apps/server/src/env.ts';",
-]);
+const bundle = await bundleServerModules('workshop', appModules());
 const server = await import(pathToFileURL(bundle).href);
 
 async function run(databaseUrl) {
-  const database = await server.openDatabase(databaseUrl ? { databaseUrl, poolSize: 4 } : { pgliteFsync: false });
-  await database.migrate();
-  const config = server.parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', DATA_DIR: '/tmp', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
-  const services = await server.createServices(config, { database });
-  const app = server.createApp(services);
-  let cookie = '';
-  const request = async (method, pathname, body) => {
-    const res = await app.request(pathname, { method, headers: { 'content-type': 'application/json', cookie }, body: body && JSON.stringify(body) });
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
-    if (set) cookie = set.split(';')[0];
-    const type = res.headers.get('content-type') ?? '';
-    if (!type.includes('json')) return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
-  const ok = (label, res) => {
-    if (res.status >= 300) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res;
-  };
-  ok('sign-up', await request('POST', '/api/auth/sign-up', { email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery staple', businessName: 'Bench Garage', industry: 'mechanics' }));
-  ok('owner', await request('POST', '/api/business/owner', { fullName: 'Bench Owner', pin: '135790' }));
-  ok('features', await request('PATCH', '/api/business-settings', { enabled_features: { vehicle_services: true, appointments_booking: true, invoice_generation: true } }));
-  const me = (await request('GET', '/api/me')).body;
-  const businessId = me.business.id;
-  const userId = me.user.id;
+  const { request, sql, kind, close } = await openInProcess(server, databaseUrl);
+  const { businessId, userId } = await signUpBusiness(request, {
+    businessName: 'Bench Garage',
+    industry: 'mechanics',
+    features: { vehicle_services: true, appointments_booking: true, invoice_generation: true },
+  });
 
-  const sql = async (text, params = []) => (database.pglite ?? database.db.$client).query(text, params);
   const started = Date.now();
   await sql(`insert into customers (business_id, name, email) select $1, 'Customer ' || g, 'c' || g || '@example.com' from generate_series(1, $2::int) g`, [businessId, VEHICLES]);
   await sql(
@@ -118,7 +87,6 @@ async function run(databaseUrl) {
   const invoiced = await request('POST', `/api/workshop/repair-orders/${ro.id}/invoice`, {});
   const invoiceId = invoiced.body?.repair_order?.invoice?.id ?? null;
 
-  const kind = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const time = async (label, target, read) => {
     const timings = [];
     for (let i = 0; i < READS + 3; i += 1) {
@@ -135,8 +103,7 @@ async function run(databaseUrl) {
   await time('week calendar (20 staff, 2,000 appointments)', 100, () => request('GET', `/api/appointments?from=${day(0)}&to=${day(6)}`));
   if (invoiceId) await time('invoice PDF', 300, () => request('GET', `/api/invoices/${invoiceId}/pdf`));
   else console.log(`${kind}: invoice PDF not measured: invoicing answered ${invoiced.status} ${JSON.stringify(invoiced.body).slice(0, 200)}`);
-  await database.close?.();
+  await close();
 }
-if (process.env.BENCH_ONLY !== 'postgres') await run(undefined);
-if (process.env.BENCH_DATABASE_URL) await run(process.env.BENCH_DATABASE_URL);
+await onEachDatabase(run);
 process.exit(0);

@@ -8,53 +8,28 @@
 // reads and the close go through the server's own use-cases, in process.
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { build, bundleServerModules, percentile } from '../lib/server.mjs';
+import { appModules, build, bundleServerModules, numberOption, onEachDatabase, openInProcess, percentile, signUpBusiness } from '../lib/server.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const LINES = option('lines', 1_000_000);
-const SESSION_SALES = option('session', 5_000);
-const READS = option('reads', 40);
+const LINES = numberOption('lines', 1_000_000);
+const SESSION_SALES = numberOption('session', 5_000);
+const READS = numberOption('reads', 40);
 const LINES_PER_ORDER = 4;
 
 build('server');
-const bundle = await bundleServerModules('z-report', [
-  "export { openDatabase } from './apps/server/src/db/client.ts';",
-  "export { createApp } from './apps/server/src/app.ts';",
-  "export { createServices } from './apps/server/src/services.ts';",
-  "export { parseConfig } from './apps/server/src/env.ts';",
-  "export { getCashReport } from './apps/server/src/modules/cash-sessions/get-cash-report.ts';",
-  "export { closeCashSession } from './apps/server/src/modules/cash-sessions/close-cash-session.ts';",
-  "export { resolveEnabledFeatures } from '@till/core';",
-]);
+const bundle = await bundleServerModules(
+  'z-report',
+  appModules(
+    "export { getCashReport } from './apps/server/src/modules/cash-sessions/get-cash-report.ts';",
+    "export { closeCashSession } from './apps/server/src/modules/cash-sessions/close-cash-session.ts';",
+    "export { resolveEnabledFeatures } from '@till/core';",
+  ),
+);
 const server = await import(pathToFileURL(bundle).href);
 
 async function run(databaseUrl) {
-  const database = await server.openDatabase(databaseUrl ? { databaseUrl, poolSize: 4 } : { pgliteFsync: false });
-  await database.migrate();
-  const config = server.parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', DATA_DIR: '/tmp', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
-  const services = await server.createServices(config, { database });
-  const app = server.createApp(services);
-  let cookie = '';
-  const request = async (method, pathname, body) => {
-    const res = await app.request(pathname, { method, headers: { 'content-type': 'application/json', cookie }, body: body && JSON.stringify(body) });
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
-    if (set) cookie = set.split(';')[0];
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
-  const signUp = await request('POST', '/api/auth/sign-up', { email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery staple', businessName: 'Bench Shop' });
-  if (signUp.status >= 300) throw new Error(`sign-up: ${JSON.stringify(signUp.body)}`);
-  const owner = await request('POST', '/api/business/owner', { fullName: 'Bench Owner', pin: '135790' });
-  if (owner.status >= 300) throw new Error(`owner: ${JSON.stringify(owner.body)}`);
-  const me = (await request('GET', '/api/me')).body;
-  const businessId = me.business.id;
-  const userId = me.user.id;
+  const { database, services, request, sql, kind, close } = await openInProcess(server, databaseUrl);
+  const { businessId, userId } = await signUpBusiness(request, { businessName: 'Bench Shop' });
 
-  const sql = async (text, params = []) => (database.pglite ?? database.db.$client).query(text, params);
   const started = Date.now();
   const [{ id: storeId }] = (await sql(`select id from stores where business_id = $1 and is_default`, [businessId])).rows;
   const [{ id: registerId }] = (await sql(`insert into registers (business_id, store_id, name) values ($1, $2, 'Bench till') returning id`, [businessId, storeId])).rows;
@@ -146,7 +121,6 @@ async function run(databaseUrl) {
     if (i >= 3) timings.push(performance.now() - t0);
   }
   timings.sort((a, b) => a - b);
-  const kind = databaseUrl ? 'PostgreSQL' : 'PGlite';
   console.log(`${kind}: X report p50 ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms over ${READS} reads (target p95 ≤ 100 ms); ${report.sales.transactions} sales, net ${report.sales.netSales}`);
   const t0 = performance.now();
   const closed = await server.closeCashSession(services, tenant, sessionId, { idempotencyKey: randomUUID(), countedCash: report.cash.expected });
@@ -155,9 +129,8 @@ async function run(databaseUrl) {
   const t1 = performance.now();
   await server.getCashReport(database, tenant, sessionId);
   console.log(`${kind}: reading the frozen Z ${(performance.now() - t1).toFixed(1)} ms`);
-  await database.close?.();
+  await close();
 }
 
-if (process.env.BENCH_ONLY !== 'postgres') await run(undefined);
-if (process.env.BENCH_DATABASE_URL) await run(process.env.BENCH_DATABASE_URL);
+await onEachDatabase(run);
 process.exit(0);

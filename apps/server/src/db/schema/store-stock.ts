@@ -6,8 +6,9 @@ import { stores } from './stores.ts';
 /**
  * Stock per store and transfers between stores (issue 14 items 1–2, decision 044).
  * `product_stock` is kept by the database itself: every stock_movements row adds its delta to
- * its store's row (trigger stock_movements_store), so each store's stock is the sum of its
- * movements whoever writes them, SQL functions included. `products.stock_quantity` stays the sum
+ * its store's row (triggers stock_movements_store for sales, row by row, and
+ * stock_movements_store_rows for the rest, once per statement: decision 060), so each store's
+ * stock is the sum of its movements whoever writes them, SQL functions included. `products.stock_quantity` stays the sum
  * over all stores (what a one-store business always saw).
  */
 const businessId = () =>

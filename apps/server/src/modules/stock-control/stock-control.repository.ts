@@ -64,7 +64,8 @@ export const stockControlRepository = {
   async applyMovements(tx: Tx, businessId: string, actor: Actor, rows: MovementRow[], storeId: string | null = null): Promise<void> {
     if (rows.length === 0) return;
     const payload = JSON.stringify(rows.map((row) => ({ product_id: row.productId, delta: row.delta, reason: row.reason, note: row.note })));
-    // The store's product_stock rows follow in the same statement (trigger stock_movements_store).
+    // The store's product_stock rows follow in the same statement: one grouped upsert after it (trigger
+    // stock_movements_store_rows, decision 060), not one per row.
     await tx.execute(sql`
       insert into stock_movements (business_id, product_id, quantity_delta, reason, note, actor_user_id, actor_employee_id, store_id)
       select ${businessId}, v.product_id, v.delta, v.reason, v.note, ${actor.actorUserId}::uuid, ${actor.actorEmployeeId}::uuid, ${storeId}::uuid

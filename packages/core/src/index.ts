@@ -67,3 +67,6 @@ export * from './sales-history.ts';
 export * from './webhooks.ts';
 export * from './accounting.ts';
 export * from './branding.ts';
+export * from './loyalty.ts';
+export * from './gift-cards.ts';
+export * from './contracts/loyalty.ts';

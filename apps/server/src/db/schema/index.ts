@@ -34,3 +34,4 @@ export * from './ai-modules.ts';
 export * from './marketing.ts';
 export * from './batches.ts';
 export * from './promotions.ts';
+export * from './loyalty.ts';

@@ -67,7 +67,7 @@ export function GiftCardsList() {
                   <TableCell className="text-right tabular-nums">{formatMoney(card.initialAmount, card.currency)}</TableCell>
                   <TableCell className="text-right tabular-nums" data-testid="gift-card-balance">{formatMoney(card.balance, card.currency)}</TableCell>
                   <TableCell className="text-right">
-                    <Button variant="outline" size="sm" onClick={() => setOpen(open === card.id ? null : card.id)} aria-expanded={open === card.id}>
+                    <Button variant="outline" onClick={() => setOpen(open === card.id ? null : card.id)} aria-expanded={open === card.id}>
                       {open === card.id ? 'Hide history' : 'History'}
                     </Button>
                   </TableCell>

@@ -59,6 +59,7 @@ import { storageErrorShape } from './modules/storage/storage-errors.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
+import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { taxRatesRoutes } from './modules/tax-rates/tax-rates.routes.ts';
 import { employeeSessionsRoutes } from './modules/employee-sessions/employee-sessions.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
@@ -224,6 +225,7 @@ export function createApp(services: Services) {
   app.route('/', onboardingRoutes);
   app.route('/', storesRoutes);
   app.route('/', promotionsRoutes);
+  app.route('/', loyaltyRoutes);
   app.route('/', taxRatesRoutes);
   app.route('/', categoriesRoutes);
   app.route('/', productsRoutes);

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURE_NAMES, isApiErrorCode } from '@till/core';
+import { FEATURE_NAMES, isApiErrorCode, makeGiftCardCode } from '@till/core';
 import { ApiClient, startTestServer, type TestServer } from './harness.ts';
 import { staffBusiness, tillOf } from './staff-helpers.ts';
 import { readTestEnv } from '../src/env.ts';
@@ -205,6 +205,9 @@ async function seedRows(client: ApiClient) {
     expectedTotal: product.price,
   });
   const order = (sale.body.order?.id ?? randomUUID()) as string;
+  // A gift card sold (decision 064), so that its history route reaches its query.
+  await client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [], giftCards: [{ code: makeGiftCardCode(() => randomInt(10)), amount: 500 }], payments: [{ method: 'card', amount: 500 }], expectedTotal: 500 });
+  const giftCard = ((await client.get('/api/gift-cards')).body.giftCards?.[0]?.id ?? randomUUID()) as string;
   const headers = { 'x-employee-session': token };
   await client.request('POST', '/api/time-clock/clock-in', {}, headers);
   await client.request('POST', '/api/time-clock/clock-out', {}, headers);
@@ -232,6 +235,8 @@ async function seedRows(client: ApiClient) {
     products: product.id,
     categories: category,
     customers: customer,
+    loyalty: customer,
+    'gift-cards': giftCard,
     suppliers: supplier,
     'purchase-orders': purchaseOrder,
     'purchase-invoices': purchaseInvoice,

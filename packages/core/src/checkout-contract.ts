@@ -30,6 +30,14 @@ export const checkoutPaymentInput = z.strictObject({
   /** Cash handed over; the change is tendered − amount. */
   tendered: minor.optional(),
   reference: singleLine(z.string().max(200)).optional(),
+  /** The card a gift_card payment spends (decision 064); the server checks its balance under a row lock. */
+  giftCardCode: z.string().trim().min(1).max(40).optional(),
+});
+
+/** A gift card sold in this sale (decision 064): its code and what it is loaded with, untaxed, paid like any line. */
+export const checkoutGiftCardInput = z.strictObject({
+  code: z.string().trim().min(1).max(40),
+  amount: z.number().int().min(1).max(100_000_000),
 });
 
 export const placeOrderInput = z.strictObject({
@@ -50,6 +58,8 @@ export const placeOrderInput = z.strictObject({
   kitchenBillPartId: z.uuid().optional(),
   /** An issued invoice this sale pays in full (decision 038): no lines, the total is what is owed. */
   invoiceId: z.uuid().optional(),
+  /** Gift cards sold (decision 064): each becomes an untaxed line and, once paid, a card with that balance. */
+  giftCards: z.array(checkoutGiftCardInput).max(10).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 

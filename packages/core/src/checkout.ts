@@ -8,7 +8,8 @@ import * as s from './shape.ts';
  * never carries zod (decision 058); the server validates with the schemas there.
  */
 
-export const PAYMENT_METHODS = ['cash', 'card', 'other'] as const;
+/** gift_card and points are loyalty_program's (decision 064): a card's balance or a customer's points pay. */
+export const PAYMENT_METHODS = ['cash', 'card', 'other', 'gift_card', 'points'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 

@@ -74,3 +74,6 @@ export * from './accounting.ts';
 export * from './branding.ts';
 export * from './ai-training-schedule.ts';
 export * as shape from './shape.ts';
+export * from './loyalty.ts';
+export * from './gift-cards.ts';
+export * from './contracts/loyalty.ts';

@@ -112,7 +112,9 @@ export function buildJournalEntry(report: CashReport, mapping: QuickbooksMapping
   for (const row of report.byMethod) {
     const difference = row.difference ?? 0;
     differences += difference;
-    push(mapping.paymentAccounts[row.method], 'payment', row.sales - row.refunds + difference, `${METHOD_LABELS[row.method]} takings`);
+    // Gift cards and points (decision 064) clear through the 'other' account until they get their own.
+    const clearing = row.method === 'gift_card' || row.method === 'points' ? 'other' : row.method;
+    push(mapping.paymentAccounts[clearing], 'payment', row.sales - row.refunds + difference, `${METHOD_LABELS[row.method]} takings`);
   }
   push(mapping.overShortAccount, 'over_short', -differences, differences < 0 ? 'Drawer short' : 'Drawer over');
   push(mapping.discountsAccount, 'discounts', report.sales.discounts, 'Discounts given');
@@ -159,7 +161,7 @@ export function buildJournalEntry(report: CashReport, mapping: QuickbooksMapping
   };
 }
 
-const METHOD_LABELS = { cash: 'Cash', card: 'Card', other: 'Other' } as const;
+const METHOD_LABELS = { cash: 'Cash', card: 'Card', other: 'Other', gift_card: 'Gift card', points: 'Points' } as const;
 
 function formatRate(basisPoints: number): string {
   return `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;

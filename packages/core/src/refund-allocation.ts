@@ -8,12 +8,12 @@ export interface RefundShare {
 }
 
 /** Card first, so money goes back to the card it came from and the drawer pays out only for cash. */
-export const REFUND_METHOD_ORDER: readonly PaymentMethod[] = ['card', 'other', 'cash'];
+export const REFUND_METHOD_ORDER: readonly PaymentMethod[] = ['card', 'gift_card', 'points', 'other', 'cash'];
 
 /**
  * How a refund goes back when the operator does not choose: the way the money came in. Each
  * method may give back what it took minus what earlier refunds already gave back through it,
- * card first, then other, then cash. A card that took 10.00 of a split sale never refunds more
+ * card first, then gift cards, points (decision 064), other, then cash. A card that took 10.00 of a split sale never refunds more
  * than 10.00; the rest goes back as the other part was paid.
  *
  * `payments` are the order's payment rows: sales positive, earlier refunds negative. If the

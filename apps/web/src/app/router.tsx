@@ -48,7 +48,7 @@ const PAGES: Partial<Record<AppRoutePath, PageLoader>> = {
   '/enhanced-pos': () => import('./routes/pos').then((module) => module.PosRoute),
   '/employee-pos': () => import('./routes/pos').then((module) => module.PosRoute),
   '/orders': () => import('@/features/orders/components/orders-page').then((module) => module.OrdersPage),
-  '/customers': () => import('@/features/customers/components/customers-page').then((module) => module.CustomersPage),
+  '/customers': () => import('./routes/customers').then((module) => module.CustomersRoute),
   '/products': () => import('@/features/products/components/products-page').then((module) => module.ProductsPage),
   '/stores': () => import('@/features/stores/components/stores-page').then((module) => module.StoresPage),
   '/waste-tracking': () => import('@/features/stock-control/components/waste-page').then((module) => module.WastePage),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
+import type { LoyaltySettings } from '@till/core';
 
 /**
  * Tenant root. Row-level security fences it by `id`; every other business-owned table carries
@@ -63,6 +64,8 @@ export const businessSettings = pgTable('business_settings', {
   cashiersCloseOwnSession: boolean('cashiers_close_own_session').notNull().default(true),
   /** The owner requires every account of the business to sign in with a second factor (issue 19 item 2). */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  /** Loyalty rules (decision 064: earn rate, point value, tiers); null until the owner sets them, core defaults then. */
+  loyalty: jsonb('loyalty').$type<LoyaltySettings>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

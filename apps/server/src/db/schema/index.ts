@@ -35,3 +35,4 @@ export * from './marketing.ts';
 export * from './batches.ts';
 export * from './promotions.ts';
 export * from './auth-tokens.ts';
+export * from './loyalty.ts';

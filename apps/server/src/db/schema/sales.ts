@@ -329,7 +329,7 @@ export const payments = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    method: text('method', { enum: ['cash', 'card', 'other'] }).notNull(),
+    method: text('method', { enum: ['cash', 'card', 'other', 'gift_card', 'points'] }).notNull(),
     /** What was applied to the order (cash: tendered − change). Refunds are negative. */
     amount: money('amount').notNull(),
     tendered: money('tendered'),

@@ -46,6 +46,8 @@ export function buildCashReport(session: CashSessionRow, figures: SessionFigures
   const counted = (method: (typeof PAYMENT_METHODS)[number], expectedAmount: number): number | null => {
     if (!closing) return null;
     if (method === 'cash') return closing.countedCash;
+    // Gift cards and points (decision 064) are counted by the system, not at the drawer.
+    if (method === 'gift_card' || method === 'points') return expectedAmount;
     const confirmed = method === 'card' ? closing.countedCard : closing.countedOther;
     return confirmed ?? expectedAmount;
   };

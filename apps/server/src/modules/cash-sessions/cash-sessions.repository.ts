@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@till/core';
 import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -38,7 +39,7 @@ export interface SessionFigures {
   taxByRate: { basisPoints: number; net: number; tax: number }[];
   byCategory: { name: string; quantity: number; amount: number }[];
   byEmployee: { name: string; transactions: number; amount: number }[];
-  payments: { method: 'cash' | 'card' | 'other'; sales: number; refunds: number }[];
+  payments: { method: PaymentMethod; sales: number; refunds: number }[];
   movements: { id: string; kind: 'pay_in' | 'pay_out' | 'drop' | 'no_sale'; amount: number; reason: string; employeeName: string; createdAt: Date }[];
 }
 
@@ -277,7 +278,7 @@ export const cashSessionsRepository = {
       taxByRate: [...byRate.values()].sort((a, b) => a.basisPoints - b.basisPoints),
       byCategory: [...byCategory.values()].sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name)),
       byEmployee: employeeRows.map((row) => ({ name: String(row['name']), transactions: num(row['transactions']), amount: num(row['amount']) })),
-      payments: paymentRows.map((row) => ({ method: row['method'] as 'cash' | 'card' | 'other', sales: num(row['sales']), refunds: num(row['refunds']) })),
+      payments: paymentRows.map((row) => ({ method: row['method'] as PaymentMethod, sales: num(row['sales']), refunds: num(row['refunds']) })),
       movements: movementRows,
     };
   },

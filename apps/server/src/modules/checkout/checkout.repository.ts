@@ -6,6 +6,8 @@ import {
   auditLog,
   businessSettings,
   businesses,
+  giftCardEntries,
+  giftCards,
   orderEvents,
   orderLines,
   orders,
@@ -48,6 +50,11 @@ export interface SaleRows {
    * is SQLSTATE TL003), 'attach' (join the open one, if any) or 'none' (not sold on a register).
    */
   cashSession: 'required' | 'attach' | 'none';
+  /** Decision 064: gift cards sold and their issue entries, cards spent, the customer's points. */
+  giftCards: (typeof giftCards.$inferInsert)[];
+  giftCardEntries: (typeof giftCardEntries.$inferInsert)[];
+  giftCardRedemptions: { gift_card_id: string; entry_id: string; amount: number; position: number }[];
+  loyalty: Record<string, unknown> | null;
 }
 
 const firstValue = <T>(result: unknown): T => {
@@ -93,6 +100,10 @@ export const checkoutRepository = {
       audits: sale.audits.map((row) => toRowJson(auditLog, row)),
       stockTakes: sale.stockTakes.map((take) => ({ product_id: take.productId, quantity: take.quantity })),
       cashSession: sale.cashSession,
+      giftCards: sale.giftCards.map((row) => toRowJson(giftCards, row)),
+      giftCardEntries: sale.giftCardEntries.map((row) => toRowJson(giftCardEntries, row)),
+      giftCardRedemptions: sale.giftCardRedemptions,
+      loyalty: sale.loyalty,
     };
     const written = firstValue<{ number: number; createdAt: string; cashSessionId: string | null }>(
       await db.execute(sql`select till_write_sale(${businessId}::uuid, ${JSON.stringify(payload)}::jsonb)`),

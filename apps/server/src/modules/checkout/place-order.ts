@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { cartHasDiscount, MoneyError, priceCart, type PlaceOrderInput, type PlaceOrderWithLotsInput } from '@till/core';
+import { cartHasDiscount, maskGiftCardCode, MoneyError, priceCart, type PlaceOrderInput, type PlaceOrderWithLotsInput, type PricedLine } from '@till/core';
+import type { orderLines } from '../../db/schema/index.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -14,6 +15,7 @@ import { planSaleBatches } from '../batches/sale-batches.ts';
 import { sellInvoice } from './sell-invoice.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
 import { promotionsForSale } from '../promotions/promotions.ts';
+import { giftCardPricingLines, giftCardsToSell, planSaleLoyalty } from '../loyalty/loyalty-for-sale.ts';
 import { lineModifiers } from './line-modifiers.ts';
 import { toOrderLineRows } from './order-line-rows.ts';
 import { toOrderView, type OrderView } from './order-view.ts';
@@ -60,7 +62,7 @@ export async function placeOrder(
   requireAccess(tenant, { feature: 'pos_system', employeeFeature: 'pos' });
   // An issued invoice paid at the till (decision 038); any other sale needs a line.
   if (input.invoiceId) return sellInvoice(database, tenant, { ...input, invoiceId: input.invoiceId });
-  if (input.lines.length === 0) throw new AppError(400, 'validation_error', 'The cart is empty');
+  if (input.lines.length === 0 && !input.giftCards?.length) throw new AppError(400, 'validation_error', 'The cart is empty');
   const ticketId = input.kitchenTicketId;
   const partId = input.kitchenBillPartId;
   if (!ticketId) {
@@ -89,6 +91,8 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
   if (cartHasDiscount(input)) requireAccess(tenant, { employeeFeature: 'discounts' });
   if (input.payments.length > 1) requireAccess(tenant, { feature: 'multiple_payments' });
   if (input.customerId) requireAccess(tenant, { feature: 'customer_management' });
+  // Decision 064: gift cards sold are untaxed lines after the products; codes are checked first.
+  const sold = giftCardsToSell(tenant, input);
   const hash = requestHash(input);
   const replayFirstSale = async (cause?: unknown) => {
     const view = await database.withTenant(tenant.businessId, (tx) => replay(tx, tenant, input, hash));
@@ -155,7 +159,7 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
           discount: line.discount ?? null,
           promotionDiscount: promotions[index]?.amount ?? 0,
         };
-      }),
+      }).concat(giftCardPricingLines(sold)),
     });
   } catch (error) {
     if (error instanceof MoneyError) throw new AppError(400, 'invalid_cart', error.message);
@@ -225,7 +229,19 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     paidAt: now,
   };
   const lines = toOrderLineRows({ businessId, orderId, lines: input.lines, catalogue, priced, modifiers, promotions });
-  const orderPayments = input.payments.map((payment) => ({
+  const giftCardLines = sold.map((card, index) => giftCardLineRow({ businessId, orderId, position: lines.length + index, code: card.code, priced: priced.lines[lines.length + index]! }));
+  lines.push(...giftCardLines);
+  // Decision 064: the cards and points that pay, the cards sold and the points earned.
+  const loyaltyRows = await planSaleLoyalty(database, tenant, {
+    orderId,
+    customerId: input.customerId ?? null,
+    total: priced.total,
+    currency: settings.currency,
+    createdAt: now,
+    payments: input.payments,
+    sold: sold.map((card, index) => ({ ...card, orderLineId: giftCardLines[index]!.id })),
+  });
+  const orderPayments = input.payments.map((payment, index) => ({
     id: uuidV7(),
     businessId,
     orderId,
@@ -233,7 +249,7 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     amount: payment.amount,
     tendered: payment.method === 'cash' ? (payment.tendered ?? payment.amount) : null,
     change: payment.method === 'cash' ? (payment.tendered ?? payment.amount) - payment.amount : null,
-    reference: payment.reference ?? null,
+    reference: loyaltyRows?.references[index] ?? payment.reference ?? null,
     refundId: null,
     createdAt: now,
     cashSessionId: null as string | null,
@@ -287,6 +303,10 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     })),
     stockTakes: [...takeByProduct].map(([productId, quantity]) => ({ productId, quantity })),
     cashSession: cashSessionRule(tenant),
+    giftCards: loyaltyRows?.giftCards ?? [],
+    giftCardEntries: loyaltyRows?.giftCardEntries ?? [],
+    giftCardRedemptions: loyaltyRows?.giftCardRedemptions ?? [],
+    loyalty: loyaltyRows?.loyalty ?? null,
   };
 
   // Round trip 2: the whole sale in one statement.
@@ -304,6 +324,12 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     if (state === 'TL005') throw new AppError(409, 'insufficient_stock', 'The lots changed while selling; try again');
     if (state === 'TL002') throw new AppError(409, 'not_parked', 'That sale is not parked any more');
     if (state === 'TL003') throw cashSessionRequired();
+    // A card or the customer's points were spent by another till meanwhile (decision 064).
+    if (state === 'TL006') throw new AppError(409, 'gift_card_insufficient', 'The gift card does not hold that much any more');
+    if (state === 'TL007') throw new AppError(409, 'insufficient_points', 'The customer does not have that many points any more');
+    if (isUniqueViolation(error) && pgErrorField(error, 'constraint') === 'gift_cards_business_code') {
+      throw new AppError(409, 'gift_card_code_taken', 'A gift card with that code was already sold');
+    }
     // Two tills sent the same key at once: the unique index let one in; answer the other from it.
     if (isUniqueViolation(error)) return replayFirstSale(error);
     throw error;
@@ -320,3 +346,33 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
   };
 }
 
+
+/** A gift card sold (decision 064): an untaxed line without a product, named by the card's masked code. */
+function giftCardLineRow(input: { businessId: string; orderId: string; position: number; code: string; priced: PricedLine }): (typeof orderLines.$inferSelect) {
+  return {
+    id: uuidV7(),
+    businessId: input.businessId,
+    orderId: input.orderId,
+    position: input.position,
+    productId: null,
+    name: `Gift card ${maskGiftCardCode(input.code)}`,
+    sku: null,
+    unitPrice: input.priced.gross,
+    catalogueUnitPrice: null,
+    quantity: 1,
+    taxRateBasisPoints: 0,
+    lineDiscount: null,
+    gross: input.priced.gross,
+    lineDiscountAmount: input.priced.lineDiscount,
+    orderDiscountShare: input.priced.orderDiscountShare,
+    net: input.priced.net,
+    tax: input.priced.tax,
+    total: input.priced.total,
+    note: null,
+    refundedQuantity: 0,
+    cashSessionId: null,
+    unitCost: null,
+    modifiers: null,
+    promotion: null,
+  };
+}

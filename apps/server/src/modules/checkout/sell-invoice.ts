@@ -22,8 +22,12 @@ const keyReused = () => new AppError(409, 'idempotency_key_reused', 'This idempo
 
 /** The checkout fields an invoice's sale does not take: it is the invoice, as issued. */
 function refuseCartFields(input: PlaceOrderInput): void {
-  if (input.lines.length > 0 || input.orderDiscount || input.parkedOrderId || input.kitchenTicketId || input.customerId) {
-    throw new AppError(400, 'validation_error', 'An invoice is paid on its own: send no lines, discount, customer, parked sale or kitchen ticket with invoiceId');
+  if (input.lines.length > 0 || input.orderDiscount || input.parkedOrderId || input.kitchenTicketId || input.customerId || input.giftCards?.length) {
+    throw new AppError(400, 'validation_error', 'An invoice is paid on its own: send no lines, discount, customer, parked sale, kitchen ticket or gift card with invoiceId');
+  }
+  // Decision 064: gift cards and points pay till sales, not invoices.
+  if (input.payments.some((payment) => payment.method === 'gift_card' || payment.method === 'points' || payment.giftCardCode !== undefined)) {
+    throw new AppError(400, 'validation_error', 'An invoice is paid in cash, by card or another way, not with a gift card or points');
   }
 }
 
@@ -150,6 +154,10 @@ async function writeInvoiceSale(database: Database, tenant: TenantContext, input
     audits: [],
     stockTakes: [],
     cashSession: cashSessionRule(tenant),
+    giftCards: [],
+    giftCardEntries: [],
+    giftCardRedemptions: [],
+    loyalty: null,
   };
   let written;
   try {

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@till/core';
 import { and, desc, eq, exists, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { businesses, customers, employees, orderEvents, orderLines, orders, payments, products, refundLines, refunds, stockMovements } from '../../db/schema/index.ts';
@@ -10,7 +11,7 @@ export interface OrderListFilter {
   customerId?: string | undefined;
   /** One store's orders (decision 049): orders.store_id, the register's store when sold. */
   storeId?: string | undefined;
-  method?: 'cash' | 'card' | 'other' | undefined;
+  method?: PaymentMethod | undefined;
   number?: number | undefined;
   after?: { createdAt: Date; id: string } | undefined;
   limit: number;

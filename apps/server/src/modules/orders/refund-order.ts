@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { requireAccess } from '../../lib/require-access.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { refundLoyalty } from '../loyalty/refund-loyalty.ts';
 import { businessRepository } from '../business/business.repository.ts';
 import { cashSessionRequired } from '../cash-sessions/cash-session-errors.ts';
 import { cashSessionsRepository } from '../cash-sessions/cash-sessions.repository.ts';
@@ -125,6 +126,10 @@ async function writeRefund(tx: Tx, tenant: TenantContext, input: RefundOrderInpu
   if (override && !canOverrideRefundMethod(actorRole(tenant))) {
     throw new AppError(403, 'refund_method_forbidden', 'Refunds go back the way the customer paid; a manager can pay them back another way');
   }
+  // Decision 064: a gift card or points take back only what they paid, never another method's money.
+  if (override && (input.method === 'gift_card' || input.method === 'points')) {
+    throw new AppError(422, 'refund_method_unavailable', 'Only what a gift card or points paid can go back onto them');
+  }
   const paidBack = input.method ? [{ method: input.method, amount: total }] : asPaid;
   // Issue 12: a refund counts in the drawer session open where it is made (the sale's may be
   // closed); on a register with cash_management it needs one open, as a sale does.
@@ -188,6 +193,17 @@ async function writeRefund(tx: Tx, tenant: TenantContext, input: RefundOrderInpu
     });
   }
   const methods = paidBack.map((share) => share.method);
+  // Decision 064: cards sold are cancelled, cards and points that paid are credited, earned points taken back.
+  await refundLoyalty(tx, tenant.businessId, {
+    orderId: order.id,
+    refundId: refund.id,
+    customerId: order.customerId,
+    orderTotal: order.total,
+    refundedTotal: order.refundedTotal + total,
+    paidBack,
+    lines: refundLines.map(({ item, total: lineTotal }) => ({ orderLineId: item.orderLineId, total: lineTotal })),
+    createdAt: refund.createdAt,
+  });
 
   const fullyRefunded = lines.every((line) => line.quantity === line.refundedQuantity + (requested.find((r) => r.orderLineId === line.id)?.quantity ?? 0));
   await repo.updateOrder(tx, tenant.businessId, order.id, {

@@ -1,5 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { MarketingPage } from '@/features/marketing/components/marketing-page';
+import { GiftCardsList } from '@/features/loyalty/components/gift-cards-list';
+import { LoyaltySettingsCard } from '@/features/loyalty/components/loyalty-settings-card';
 import { PromotionsPage } from '@/features/promotions/components/promotions-page';
 import { cn } from '@/lib/utils';
 import { useSignedIn } from '../protected-layout';
@@ -13,10 +15,13 @@ export function MarketingRoute() {
   const me = useSignedIn();
   const [params] = useSearchParams();
   const promotionsOn = Boolean(me.settings.enabled_features.promotions_pricing);
-  const tab = promotionsOn && params.get('tab') === 'promotions' ? 'promotions' : 'campaigns';
+  const loyaltyOn = Boolean(me.settings.enabled_features.loyalty_program);
+  const wanted = params.get('tab');
+  const tab = promotionsOn && wanted === 'promotions' ? 'promotions' : loyaltyOn && wanted === 'loyalty' ? 'loyalty' : 'campaigns';
   const tabs = [
     { id: 'campaigns', label: 'Campaigns', to: '/marketing' },
     ...(promotionsOn ? [{ id: 'promotions', label: 'Promotions', to: '/marketing?tab=promotions' }] : []),
+    ...(loyaltyOn ? [{ id: 'loyalty', label: 'Loyalty and gift cards', to: '/marketing?tab=loyalty' }] : []),
   ];
   return (
     <div className="grid gap-4">
@@ -37,7 +42,16 @@ export function MarketingRoute() {
           ))}
         </nav>
       ) : null}
-      {tab === 'promotions' ? <PromotionsPage /> : <MarketingPage />}
+      {tab === 'promotions' ? (
+        <PromotionsPage />
+      ) : tab === 'loyalty' ? (
+        <div className="grid max-w-3xl gap-6">
+          <LoyaltySettingsCard />
+          <GiftCardsList />
+        </div>
+      ) : (
+        <MarketingPage />
+      )}
     </div>
   );
 }

@@ -14,6 +14,8 @@ interface CustomerDetailSheetProps {
   onOpenChange: (open: boolean) => void;
   onEdit: (customer: Customer) => void;
   timeZone: string;
+  /** More about the customer, composed in by the route (decision 064: loyalty points). */
+  extra?: ReactNode;
 }
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
@@ -91,7 +93,7 @@ function History({ orders, timeZone }: { orders: CustomerOrder[]; timeZone: stri
 }
 
 /** A customer's details, totals and purchase history, in a drawer over the list. */
-export function CustomerDetailSheet({ customerId, onOpenChange, onEdit, timeZone }: CustomerDetailSheetProps) {
+export function CustomerDetailSheet({ customerId, onOpenChange, onEdit, timeZone, extra }: CustomerDetailSheetProps) {
   const query = useCustomer(customerId);
   const first = query.data?.pages[0];
   const customer = first?.customer;
@@ -144,6 +146,7 @@ export function CustomerDetailSheet({ customerId, onOpenChange, onEdit, timeZone
                 </Button>
               </div>
               <CustomerTagsEditor key={customer.id} customer={customer} />
+              {extra}
               <section aria-labelledby="customer-totals" className="grid gap-2">
                 <h3 id="customer-totals" className="font-semibold">
                   Totals

@@ -1,5 +1,5 @@
 import { SearchIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -34,7 +34,8 @@ function EmptyState({ onAdd }: { onAdd: () => void }) {
 }
 
 /** /customers: search, the list with totals, add and edit, and each customer's history (customer_management). */
-export function CustomersPage() {
+/** `customerExtra` adds to a customer's drawer (composed by app/routes/customers: loyalty points, decision 064). */
+export function CustomersPage({ customerExtra }: { customerExtra?: (customerId: string) => ReactNode } = {}) {
   const me = useMe();
   const currency = me.data?.business?.currency ?? 'USD';
   const timeZone = me.data?.business?.time_zone ?? 'UTC';
@@ -137,6 +138,7 @@ export function CustomersPage() {
         }}
         onEdit={(customer) => setForm({ customer })}
         timeZone={timeZone}
+        extra={openCustomerId && customerExtra ? customerExtra(openCustomerId) : undefined}
       />
       <CustomerFormDialog
         open={form !== null}

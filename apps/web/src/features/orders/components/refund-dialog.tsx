@@ -284,7 +284,8 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
               <SelectItem value={AS_PAID}>
                 {paidWith.length ? `The way they paid: ${paidWith.map(paymentMethodLabel).join(', then ')}` : 'The way they paid'}
               </SelectItem>
-              {PAYMENT_METHODS.map((option) => (
+              {/* Gift cards and points take back only what they paid (decision 064): "the way they paid" covers them. */}
+              {PAYMENT_METHODS.filter((option) => option !== 'gift_card' && option !== 'points').map((option) => (
                 <SelectItem key={option} value={option}>
                   All to {PAYMENT_METHOD_LABELS[option].toLowerCase()}
                 </SelectItem>

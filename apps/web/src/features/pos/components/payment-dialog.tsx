@@ -23,7 +23,7 @@ import {
   type PaymentResult,
 } from '../lib/payments';
 
-const METHOD_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', card: 'Card', other: 'Other' };
+const METHOD_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', card: 'Card', other: 'Other', gift_card: 'Gift card', points: 'Points' };
 
 export interface PaymentDialogProps {
   total: Minor;

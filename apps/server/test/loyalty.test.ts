@@ -1,0 +1,257 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { formatGiftCardCode, makeGiftCardCode, maxPointsPayment, pointsEarned, priceCart, type LoyaltySettings } from '@till/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giftCards, loyaltyAccounts } from '../src/db/schema/index.ts';
+import { startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
+
+/** Loyalty points and gift cards (issue 20 item 6, decision 064): earned, redeemed, refunded, sold, spent. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function ok(res: { status: number; body: any }, status: number) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+const FEATURES = { pos_system: true, customer_management: true, loyalty_program: true, multiple_payments: true, employee_management: true };
+const newCode = () => makeGiftCardCode(() => randomInt(10));
+
+async function shop(features: Record<string, boolean> = FEATURES) {
+  const owner = await staffBusiness(server, { features });
+  const client = owner.client;
+  const coat = (await ok(await client.post('/api/products', { name: 'Coat', price: 5_000 }), 201)).product as { id: string };
+  const socks = (await ok(await client.post('/api/products', { name: 'Socks', price: 1_299 }), 201)).product as { id: string };
+  const customer = (await ok(await client.post('/api/customers', { name: 'Lena Loyal' }), 201)).customer as { id: string };
+  return { ...owner, coat, socks, customer };
+}
+
+type Payment = { method: string; amount: number; giftCardCode?: string };
+function sale(body: { lines?: { productId: string; quantity: number }[]; total: number; payments?: Payment[]; customerId?: string; giftCards?: { code: string; amount: number }[]; key?: string }) {
+  return {
+    idempotencyKey: body.key ?? randomUUID(),
+    lines: body.lines ?? [],
+    ...(body.customerId ? { customerId: body.customerId } : {}),
+    ...(body.giftCards ? { giftCards: body.giftCards } : {}),
+    payments: body.payments ?? [{ method: 'cash', amount: body.total }],
+    expectedTotal: body.total,
+  };
+}
+
+const points = async (client: ApiClient, customerId: string) => ok(await client.get(`/api/loyalty/customers/${customerId}`), 200);
+
+describe('loyalty points', () => {
+  it('a paid sale with a customer earns one point per whole unit; the customer page shows points, tier and history', async () => {
+    const s = await shop();
+    const paid = await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total: 1_299, customerId: s.customer.id })), 201);
+    const view = await points(s.client, s.customer.id);
+    expect(view).toMatchObject({ points: 12, lifetimePoints: 12, lifetimeSpend: 1_299, tier: { name: 'Bronze' }, nextTier: { name: 'Silver', spendNeeded: 50_000 - 1_299 } });
+    expect(view.history).toEqual([expect.objectContaining({ kind: 'earn', points: 12, balanceAfter: 12, orderId: paid.order.id })]);
+    // A sale without a customer earns nothing and writes no account.
+    await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total: 1_299 })), 201);
+    const accounts = await server.database.withTenant(s.businessId, (tx) => tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.businessId, s.businessId)));
+    expect(accounts).toHaveLength(1);
+  });
+
+  it('tiers multiply what is earned once the lifetime spend reaches them', async () => {
+    const s = await shop();
+    const rules: LoyaltySettings = {
+      spendPerPoint: 100,
+      pointValue: 1,
+      tiers: [
+        { name: 'Bronze', minSpend: 0, multiplierBasisPoints: 10_000 },
+        { name: 'Silver', minSpend: 5_000, multiplierBasisPoints: 20_000 },
+      ],
+    };
+    expect((await ok(await s.client.request('PUT', '/api/loyalty/settings', rules), 200)).settings).toEqual(rules);
+    await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.coat.id, quantity: 1 }], total: 5_000, customerId: s.customer.id })), 201);
+    expect(await points(s.client, s.customer.id)).toMatchObject({ points: 50, tier: { name: 'Silver', multiplierBasisPoints: 20_000 }, nextTier: null });
+    await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total: 1_299, customerId: s.customer.id })), 201);
+    expect((await points(s.client, s.customer.id)).points).toBe(50 + pointsEarned(rules, 1_299, 5_000));
+    expect(pointsEarned(rules, 1_299, 5_000)).toBe(25);
+    // Tiers must start at 0 and ascend.
+    const bad = await s.client.request('PUT', '/api/loyalty/settings', { ...rules, tiers: [{ name: 'Gold', minSpend: 10, multiplierBasisPoints: 10_000 }] });
+    expect(bad.status).toBe(400);
+  });
+
+  it('points pay part of a sale: the till and the server price the redemption alike; the server re-checks it', async () => {
+    const s = await shop();
+    await s.client.request('PUT', '/api/loyalty/settings', { spendPerPoint: 100, pointValue: 5, tiers: [] });
+    await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.coat.id, quantity: 2 }], total: 10_000, customerId: s.customer.id })), 201);
+    const before = await points(s.client, s.customer.id);
+    expect(before).toMatchObject({ points: 100, pointValue: 5, pointsValue: 500 });
+    // The till: price the cart with core, offer what the points can pay, the rest in cash.
+    const total = priceCart({ pricesIncludeTax: false, lines: [{ unitPrice: 1_299, quantity: 1, taxRateBasisPoints: 0 }] }).total;
+    const redeem = maxPointsPayment({ spendPerPoint: 100, pointValue: 5, tiers: [] }, before.points, total);
+    expect(redeem).toEqual({ points: 100, amount: 500 });
+    const payments = [{ method: 'points', amount: redeem.amount }, { method: 'cash', amount: total - redeem.amount }];
+    const paid = await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total, customerId: s.customer.id, payments })), 201);
+    expect(paid.payments.map((payment: { method: string }) => payment.method)).toEqual(['points', 'cash']);
+    const after = await points(s.client, s.customer.id);
+    // Spent 100 points; earned on the 7.99 not paid with points: 7 points.
+    expect(after.points).toBe(7);
+    expect(after.history.slice(0, 2).map((entry: { kind: string; points: number }) => [entry.kind, entry.points])).toEqual([
+      ['earn', 7],
+      ['redeem', -100],
+    ]);
+    const cart = { lines: [{ productId: s.socks.id, quantity: 1 }], total, customerId: s.customer.id };
+    const refused = async (pay: Payment[], extra: Partial<typeof cart> = {}) => (await s.client.post('/api/checkout', sale({ ...cart, ...extra, payments: pay }))).body.error.code;
+    expect(await refused([{ method: 'points', amount: 3 }, { method: 'cash', amount: total - 3 }])).toBe('invalid_points_amount');
+    expect(await refused([{ method: 'points', amount: 50 }, { method: 'cash', amount: total - 50 }])).toBe('insufficient_points');
+    expect(await refused([{ method: 'points', amount: 5 }, { method: 'cash', amount: total - 5 }], { customerId: undefined })).toBe('customer_required');
+    expect((await points(s.client, s.customer.id)).points).toBe(7);
+  });
+
+  it('a refund takes back earned points in proportion and gives back points that paid', async () => {
+    const s = await shop();
+    const first = await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.coat.id, quantity: 2 }], total: 10_000, customerId: s.customer.id })), 201);
+    expect((await points(s.client, s.customer.id)).points).toBe(100);
+    await ok(await s.client.request('POST', `/api/orders/${first.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'one back', lines: [{ orderLineId: first.lines[0].id, quantity: 1 }] }), 201);
+    expect(await points(s.client, s.customer.id)).toMatchObject({ points: 50, lifetimeSpend: 5_000 });
+    // Points pay 30.00 of a coat; refunding it gives the 3,000 points back and takes its earned ones.
+    const payments = [{ method: 'points', amount: 30 }, { method: 'cash', amount: 4_970 }];
+    const second = await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.coat.id, quantity: 1 }], total: 5_000, customerId: s.customer.id, payments })), 201);
+    expect((await points(s.client, s.customer.id)).points).toBe(50 - 30 + 49);
+    const refund = await ok(await s.client.request('POST', `/api/orders/${second.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'changed mind' }), 201);
+    expect(refund.payments).toEqual([{ method: 'points', amount: 30 }, { method: 'cash', amount: 4_970 }]);
+    const view = await points(s.client, s.customer.id);
+    expect(view.points).toBe(50);
+    expect(view.history.slice(0, 2).map((entry: { kind: string; points: number }) => [entry.kind, entry.points]).sort()).toEqual([
+      ['return_redeem', 30],
+      ['reverse_earn', -49],
+    ]);
+    // Points cannot take back another method's money.
+    const third = await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total: 1_299 })), 201);
+    const forced = await s.client.request('POST', `/api/orders/${third.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'x', method: 'points' });
+    expect(forced.body.error.code).toBe('refund_method_unavailable');
+  });
+});
+
+describe('gift cards', () => {
+  it('sold at the till, checked by code, spent as a payment, with a balance history; a retry spends nothing twice', async () => {
+    const s = await shop();
+    const code = newCode();
+    const sold = await ok(await s.client.post('/api/checkout', sale({ giftCards: [{ code: formatGiftCardCode(code), amount: 5_000 }], total: 5_000 })), 201);
+    expect(sold.lines).toEqual([expect.objectContaining({ productId: null, name: `Gift card •••• ${code.slice(-4)}`, total: 5_000, tax: 0 })]);
+    expect(await ok(await s.client.post('/api/pos/gift-cards/check', { code }), 200)).toEqual({ code: `•••• ${code.slice(-4)}`, balance: 5_000, currency: 'USD' });
+
+    const body = sale({
+      lines: [{ productId: s.socks.id, quantity: 2 }],
+      total: 2_598,
+      payments: [{ method: 'gift_card', amount: 2_000, giftCardCode: code }, { method: 'cash', amount: 598 }],
+    });
+    const paid = await ok(await s.client.post('/api/checkout', body), 201);
+    expect(paid.payments[0]).toMatchObject({ method: 'gift_card', amount: 2_000, reference: `•••• ${code.slice(-4)}` });
+    expect((await ok(await s.client.post('/api/checkout', body), 200)).order.id).toBe(paid.order.id);
+    expect((await ok(await s.client.post('/api/pos/gift-cards/check', { code }), 200)).balance).toBe(3_000);
+
+    const list = await ok(await s.client.get('/api/gift-cards'), 200);
+    expect(list).toMatchObject({ outstanding: 3_000, giftCards: [{ code, initialAmount: 5_000, balance: 3_000 }] });
+    const card = await ok(await s.client.get(`/api/gift-cards/${list.giftCards[0].id}`), 200);
+    expect(card.history.map((entry: { kind: string; amount: number; balanceAfter: number }) => [entry.kind, entry.amount, entry.balanceAfter])).toEqual([
+      ['issue', 5_000, 5_000],
+      ['redeem', -2_000, 3_000],
+    ]);
+
+    // More than the card holds, an unknown card, a mistyped code, a code sold twice.
+    const over = await s.client.post('/api/checkout', sale({ lines: [{ productId: s.coat.id, quantity: 1 }], total: 5_000, payments: [{ method: 'gift_card', amount: 5_000, giftCardCode: code }] }));
+    expect([over.status, over.body.error.code, over.body.error.balance]).toEqual([409, 'gift_card_insufficient', 3_000]);
+    const unknown = await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total: 1_299, payments: [{ method: 'gift_card', amount: 1_299, giftCardCode: newCode() }] }));
+    expect(unknown.body.error.code).toBe('gift_card_not_found');
+    const typo = `${code.slice(0, -1)}${(Number(code.slice(-1)) + 1) % 10}`;
+    expect((await s.client.post('/api/pos/gift-cards/check', { code: typo })).body.error.code).toBe('invalid_gift_card_code');
+    expect((await s.client.post('/api/checkout', sale({ giftCards: [{ code, amount: 100 }], total: 100 }))).body.error.code).toBe('gift_card_code_taken');
+    expect((await ok(await s.client.post('/api/pos/gift-cards/check', { code }), 200)).balance).toBe(3_000);
+  });
+
+  it('two tills spending one card at once cannot overspend it', async () => {
+    const s = await shop();
+    const code = newCode();
+    await ok(await s.client.post('/api/checkout', sale({ giftCards: [{ code, amount: 5_000 }], total: 5_000 })), 201);
+    const spend = () =>
+      s.client.post('/api/checkout', sale({ lines: [{ productId: s.coat.id, quantity: 1 }], total: 5_000, payments: [{ method: 'gift_card', amount: 3_000, giftCardCode: code }, { method: 'cash', amount: 2_000 }] }));
+    const results = await Promise.all([spend(), spend(), spend()]);
+    expect(results.map((res) => res.status).sort()).toEqual([201, 409, 409]);
+    const [row] = await server.database.withTenant(s.businessId, (tx) => tx.select().from(giftCards).where(eq(giftCards.code, code)));
+    expect(row!.balance).toBe(2_000);
+  });
+
+  it('refunds put gift card money back on the card; a sold card is cancelled by its refund, not once spent', async () => {
+    const s = await shop();
+    const code = newCode();
+    const sold = await ok(await s.client.post('/api/checkout', sale({ giftCards: [{ code, amount: 5_000 }], total: 5_000 })), 201);
+    const paid = await ok(
+      await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 2 }], total: 2_598, payments: [{ method: 'gift_card', amount: 2_598, giftCardCode: code }] })),
+      201,
+    );
+    expect((await ok(await s.client.post('/api/pos/gift-cards/check', { code }), 200)).balance).toBe(2_402);
+    await ok(await s.client.request('POST', `/api/orders/${paid.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'too small', lines: [{ orderLineId: paid.lines[0].id, quantity: 1 }] }), 201);
+    expect((await ok(await s.client.post('/api/pos/gift-cards/check', { code }), 200)).balance).toBe(3_701);
+    // Refunding the card's own sale would take 50.00 off a card holding 37.01: refused.
+    const spent = await s.client.request('POST', `/api/orders/${sold.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'unwanted' });
+    expect([spent.status, spent.body.error.code]).toEqual([409, 'gift_card_spent']);
+    // An unspent card's refund cancels it.
+    const other = newCode();
+    const second = await ok(await s.client.post('/api/checkout', sale({ giftCards: [{ code: other, amount: 2_000 }], total: 2_000 })), 201);
+    await ok(await s.client.request('POST', `/api/orders/${second.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'unwanted' }), 201);
+    expect((await ok(await s.client.post('/api/pos/gift-cards/check', { code: other }), 200)).balance).toBe(0);
+  });
+
+  it('a sale selling a gift card takes no order discount and a customer earns nothing on the card itself', async () => {
+    const s = await shop();
+    const refused = await s.client.post('/api/checkout', { ...sale({ giftCards: [{ code: newCode(), amount: 1_000 }], total: 900 }), orderDiscount: { kind: 'amount', amount: 100 } });
+    expect(refused.body.error.code).toBe('gift_card_not_discountable');
+    await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], giftCards: [{ code: newCode(), amount: 1_000 }], total: 2_299, customerId: s.customer.id })), 201);
+    expect((await points(s.client, s.customer.id)).points).toBe(12);
+  });
+});
+
+describe('access', () => {
+  it('SPEC §6: rules need can_change_settings, the cards list can_view_reports; the till checks cards and reads points', async () => {
+    const s = await shop();
+    // The roles that differ here (staffOfEveryRole signs in seven people; four keep the test quick).
+    const tokens: Record<string, string> = {};
+    const people = {
+      cashier: { fullName: 'Cal Cashier', role: 'cashier', pin: '900007' },
+      kitchen: { fullName: 'Kim Kitchen', role: 'kitchen', pin: '900008' },
+      adminNone: { fullName: 'Abe Admin', role: 'admin', pin: '900003' },
+      adminAll: { fullName: 'Ada Admin', role: 'admin', pin: '900002', adminPermissions: { can_view_reports: true, can_change_settings: true } },
+    };
+    for (const [key, body] of Object.entries(people)) tokens[key] = await pinSignIn(s.client, (await addEmployee(s.client, body)).employee.id, body.pin);
+    const headersOf = (actor: string) => (actor === 'owner' ? {} : as(tokens[actor]!));
+    const rules = { spendPerPoint: 100, pointValue: 1, tiers: [] };
+    for (const actor of ['cashier', 'kitchen', 'adminNone']) {
+      expect((await s.client.request('PUT', '/api/loyalty/settings', rules, headersOf(actor))).status, actor).toBe(403);
+      expect((await s.client.request('GET', '/api/gift-cards', undefined, headersOf(actor))).status, actor).toBe(403);
+    }
+    for (const actor of ['adminAll', 'owner']) {
+      expect((await s.client.request('PUT', '/api/loyalty/settings', rules, headersOf(actor))).status, actor).toBe(200);
+      expect((await s.client.request('GET', '/api/gift-cards', undefined, headersOf(actor))).status, actor).toBe(200);
+    }
+    const code = newCode();
+    await ok(await s.client.post('/api/checkout', sale({ giftCards: [{ code, amount: 500 }], total: 500 })), 201);
+    expect((await s.client.request('POST', '/api/pos/gift-cards/check', { code }, headersOf('cashier'))).status).toBe(200);
+    expect((await s.client.request('POST', '/api/pos/gift-cards/check', { code }, headersOf('kitchen'))).status).toBe(403);
+    expect((await s.client.request('GET', `/api/loyalty/customers/${s.customer.id}`, undefined, headersOf('cashier'))).status).toBe(200);
+  }, 60_000);
+
+  it('with loyalty_program off nothing earns, and gift cards and points are refused', async () => {
+    const s = await shop({ ...FEATURES, loyalty_program: false });
+    await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total: 1_299, customerId: s.customer.id })), 201);
+    const accounts = await server.database.withTenant(s.businessId, (tx) => tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.businessId, s.businessId)));
+    expect(accounts).toEqual([]);
+    const code = newCode();
+    expect((await s.client.post('/api/checkout', sale({ giftCards: [{ code, amount: 500 }], total: 500 }))).body.error.code).toBe('feature_disabled');
+    const byCard = await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total: 1_299, payments: [{ method: 'gift_card', amount: 1_299, giftCardCode: code }] }));
+    expect(byCard.body.error.code).toBe('feature_disabled');
+    const byPoints = await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total: 1_299, customerId: s.customer.id, payments: [{ method: 'points', amount: 1_299 }] }));
+    expect(byPoints.body.error.code).toBe('feature_disabled');
+    for (const path of ['/api/loyalty/settings', '/api/gift-cards', `/api/loyalty/customers/${s.customer.id}`]) {
+      expect((await s.client.get(path)).body.error.code, path).toBe('feature_disabled');
+    }
+  });
+});

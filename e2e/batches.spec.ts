@@ -22,7 +22,7 @@ async function receiveLot(page: Page, orderLabel: string, units: string, lot: st
 
 const lotRow = (page: Page, lot: string) => page.getByRole('region', { name: 'Batches' }).getByRole('row', { name: `Greek yoghurt ${lot}` });
 
-test('the owner tracks a yoghurt by batch, receives two lots, sells the earlier lot first at the till, picks the later lot for a sale, and writes off the expired lot', async ({ page }) => {
+test('the owner tracks a yoghurt by batch, receives two lots, the till sells past the expired lot, the cashier picks a lot for a sale, and the expired lot is written off', async ({ page }) => {
   test.setTimeout(240_000);
   await signUpOwner(page, 'Batch Dairy');
   const api = page.request;
@@ -52,7 +52,7 @@ test('the owner tracks a yoghurt by batch, receives two lots, sells the earlier 
   await expect(page.getByRole('region', { name: 'Expiring soon' }).getByRole('row', { name: 'Greek yoghurt L-OLD' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Expiring soon' }).getByRole('row', { name: 'Greek yoghurt L-NEW' })).toHaveCount(0);
 
-  // 3. One sold at the till comes out of the lot that expires first.
+  // 3. One sold at the till comes out of the first lot still in date: the expired one is taken last (decision 059).
   await page.goto('/pos');
   await tile(page, 'Greek yoghurt').click();
   await page.getByRole('button', { name: /^Pay/ }).first().click();
@@ -67,7 +67,8 @@ test('the owner tracks a yoghurt by batch, receives two lots, sells the earlier 
   const lots = lineDialog.getByRole('group', { name: 'Lot' });
   await expect(lots.getByRole('radio', { name: /Automatic \(first to expire\)/ })).toBeChecked();
   await expect(lots.getByRole('radio', { name: /Lot L-OLD/ })).toBeVisible();
-  await expect(lots).toContainText('expired yesterday · 3 in stock');
+  await expect(lots).toContainText('expired yesterday · 4 in stock');
+  await expect(lots).toContainText('21 days left · 5 in stock');
   await lots.getByRole('radio', { name: /Lot L-NEW/ }).check();
   await viewportShots(page, SHOTS, 'lot-picker');
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -80,24 +81,24 @@ test('the owner tracks a yoghurt by batch, receives two lots, sells the earlier 
   await expect(page.getByRole('dialog', { name: 'Sale complete' })).toBeVisible();
 
   await page.goto('/batch-management');
-  await expect(lotRow(page, 'L-OLD').getByRole('cell').nth(5)).toHaveText('3');
-  await expect(lotRow(page, 'L-NEW').getByRole('cell').nth(5)).toHaveText('5');
+  await expect(lotRow(page, 'L-OLD').getByRole('cell').nth(5)).toHaveText('4');
+  await expect(lotRow(page, 'L-NEW').getByRole('cell').nth(5)).toHaveText('4');
   await viewportShots(page, SHOTS, 'batch-management');
   expect(await seriousA11yViolations(page)).toEqual([]);
 
-  // 4. The expired lot written off: it holds nothing now, and the waste page shows 3 expired units at 0.80.
+  // 4. The expired lot written off: it holds nothing now, and the waste page shows 4 expired units at 0.80.
   await page.getByRole('region', { name: 'Expiring soon' }).getByRole('button', { name: 'Write off Greek yoghurt L-OLD' }).click();
   const dialog = page.getByRole('dialog', { name: 'Write off Greek yoghurt L-OLD' });
-  await expect(dialog).toContainText('All 3 units of this lot in Main store leave stock');
+  await expect(dialog).toContainText('All 4 units of this lot in Main store leave stock');
   await viewportShots(page, SHOTS, 'write-off');
   await dialog.getByRole('button', { name: 'Write off' }).click();
-  await expect(page.getByText('Wrote off 3 × Greek yoghurt ($2.40)')).toBeVisible();
+  await expect(page.getByText('Wrote off 4 × Greek yoghurt ($3.20)')).toBeVisible();
   await expect(lotRow(page, 'L-OLD').getByRole('cell').nth(5)).toHaveText('0');
   await expect(lotRow(page, 'L-OLD').getByRole('button', { name: /Write off/ })).toBeDisabled();
   await expect(page.getByRole('region', { name: 'Expiring soon' }).getByText('Nothing expires within 7 days.')).toBeVisible();
 
   await page.goto('/waste-tracking');
-  await expect(page.getByTestId('waste-cost-total')).toHaveText('$2.40');
+  await expect(page.getByTestId('waste-cost-total')).toHaveText('$3.20');
   await expect(page.getByRole('table', { name: 'Waste by reason' })).toContainText('Expired');
   await expect(page.getByRole('row').filter({ hasText: 'Lot L-OLD written off' })).toBeVisible();
 });

@@ -33,7 +33,7 @@ test('finds a card sale, refunds one line with restock, and shows it in the hist
 
   // Filter by card: the filter goes to the URL and the cash sale leaves the list.
   await page.getByLabel('Payment method').click();
-  await page.getByRole('option', { name: 'Card' }).click();
+  await page.getByRole('option', { name: 'Card', exact: true }).click();
   await expect(page).toHaveURL(/[?&]method=card\b/);
   await expect(table.getByRole('link', { name: `#${cashSale.number}`, exact: true })).toHaveCount(0);
   await expect(table.getByText('$27.60', { exact: true })).toBeVisible();

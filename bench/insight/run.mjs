@@ -11,7 +11,8 @@
 //   node bench/insight/run.mjs                                     # PGlite
 //   BENCH_DATABASE_URL=postgres://.../till_bench node bench/insight/run.mjs   # PGlite, then PostgreSQL
 //   BENCH_SKIP_PGLITE=1 BENCH_DATABASE_URL=... node bench/insight/run.mjs          # PostgreSQL only
-//   (a database of its own: the bench migrates it, and deleting its business at the end takes a while)
+//   (a database of its own: the bench migrates it, and deleting its business at the end takes a while;
+//   BENCH_KEEP=1 keeps it and prints its id)
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -179,7 +180,9 @@ async function runOn(server, kind, openOptions, targetMs) {
     await checkout(server, database, businessId);
     console.log(`  load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   } finally {
-    if (kind === 'PostgreSQL' && businessId) {
+    // BENCH_KEEP=1 keeps the PostgreSQL business to study its plans (the id is printed).
+    if (kind === 'PostgreSQL' && businessId && process.env.BENCH_KEEP) console.log(`  kept business ${businessId}`);
+    else if (kind === 'PostgreSQL' && businessId) {
       await database.db.execute(server.sql.raw(`delete from businesses where id = '${businessId}'`)).catch(() => undefined);
     }
     await database.close();

@@ -99,6 +99,7 @@ test('the owner tracks a yoghurt by batch, receives two lots, the till sells pas
   await page.getByRole('button', { name: 'Edit Greek yoghurt' }).click();
   await expect(lineDialog.getByRole('group', { name: 'Lot' }).getByRole('radio', { name: /Lot L-NEW/ })).toBeChecked();
   await lineDialog.getByRole('button', { name: 'Done' }).click();
+  await viewportShots(page, SHOTS, 'parked-sale-resumed');
   await page.getByRole('button', { name: /^Pay/ }).first().click();
   await page.getByRole('dialog', { name: 'Take payment' }).getByRole('button', { name: /Exact/ }).click();
   await expect(page.getByRole('dialog', { name: 'Sale complete' })).toBeVisible();

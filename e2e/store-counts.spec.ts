@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './axe.ts';
 import { scan, signUpOwner } from './till-journey.ts';
@@ -91,5 +91,19 @@ test('the owner puts a product on a shelf of the second store, counts that shelf
   await expect(page.getByRole('table', { name: 'Waste by product' })).toContainText('Olive oil');
   expect(await seriousA11yViolations(page)).toEqual([]);
   await screenshots(page, 'waste-by-store');
+
+  // 5. The catalogue exported from the harbour (decision 069): its stock column is the harbour's 3, not the 15 in all.
+  await page.goto('/products');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const exporting = page.getByRole('dialog', { name: 'Export products to CSV' });
+  await exporting.getByLabel('Stock of').selectOption({ label: 'Harbour Street' });
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshots(page, 'export-by-store');
+  const download = page.waitForEvent('download');
+  await exporting.getByRole('button', { name: 'Download CSV' }).click();
+  const file = readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '');
+  const [header, ...rows] = file.trim().split(/\r?\n/).map((line) => line.split(','));
+  expect(rows.find((row) => row[0] === 'Olive oil')?.[header!.indexOf('stock')]).toBe('3');
+  await expect(exporting).toBeHidden();
   void harbour;
 });

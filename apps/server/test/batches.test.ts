@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, productBatches, productStock, products, stockMovements, wasteRecords } from '../src/db/schema/index.ts';
+import { orderLines, orders, productBatches, productStock, products, stockMovements, wasteRecords } from '../src/db/schema/index.ts';
+import { pgErrorField } from '../src/lib/pg-errors.ts';
 import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { as, pairTill, staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
@@ -145,6 +146,82 @@ describe('selling from batches', () => {
     await ok(await s.client.post('/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantityDelta: 3, reason: 'correction' }), 201);
     await ok(await track(s.client, s.yoghurt.id, true), 200);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 9, EARLY: 0, LATE: 1 } });
+  });
+});
+
+describe('parked sales keep their lot (decision 069)', () => {
+  type ParkLine = { productId: string; quantity: number; lotNumber?: string };
+  const park = (client: ApiClient, lines: ParkLine[]) => client.post('/api/orders/park', { lines });
+  /** Resuming: the parked sale's lines as the till puts them back into its cart. */
+  const resume = async (client: ApiClient, orderId: string) => {
+    const detail = await ok(await client.get(`/api/orders/${orderId}`), 200);
+    return { status: detail.order.status as string, lines: (detail.lines as { productId: string; quantity: number; lotNumber: string | null }[]).map(({ productId, quantity, lotNumber }) => ({ productId, quantity, ...(lotNumber ? { lotNumber } : {}) })) };
+  };
+  const payParked = (client: ApiClient, orderId: string, lines: ParkLine[], price = 150) => {
+    const total = lines.reduce((sum, line) => sum + line.quantity * price, 0);
+    return client.post('/api/checkout', { idempotencyKey: randomUUID(), parkedOrderId: orderId, lines, payments: [{ method: 'cash', amount: total, tendered: total }], expectedTotal: total });
+  };
+  const lineLots = (businessId: string, orderId: string) =>
+    server.database.withTenant(businessId, async (tx) => (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position)).map((line) => line.batchId));
+
+  it('parking keeps the chosen lot, resuming gives it back, and paying takes from it (a sold-out lot refused as in any sale)', async () => {
+    const s = await dairy();
+    const parked = await ok(await park(s.client, [{ productId: s.yoghurt.id, quantity: 2, lotNumber: 'LATE' }, { productId: s.yoghurt.id, quantity: 1 }]), 201);
+    expect(await lineLots(s.businessId, parked.id)).toEqual([s.late, null]);
+    const resumed = await resume(s.client, parked.id);
+    expect(resumed).toEqual({ status: 'parked', lines: [{ productId: s.yoghurt.id, quantity: 2, lotNumber: 'LATE' }, { productId: s.yoghurt.id, quantity: 1 }] });
+    // Parking took no stock.
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 15, lots: { '': 4, EARLY: 5, LATE: 6 } });
+
+    // Meanwhile the lot nearly sells out: paying the parked sale is refused as a sale would be, and it stays parked.
+    await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 5, lotNumber: 'LATE' }]), 201);
+    const short = await payParked(s.client, parked.id, resumed.lines);
+    expect(short.status).toBe(409);
+    expect(short.body.error).toMatchObject({ code: 'insufficient_stock', message: 'Only 1 of Yoghurt left in lot LATE' });
+    expect((await resume(s.client, parked.id)).status).toBe('parked');
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 4, EARLY: 5, LATE: 1 } });
+
+    // Topped up, the sale goes through: two from LATE, though EARLY expires first, and the automatic line from EARLY.
+    await ok(await receive(s.client, s.yoghurt.id, 3, 'LATE', day(10)), 201);
+    const paid = await ok(await payParked(s.client, parked.id, resumed.lines), 201);
+    expect(paid.order).toMatchObject({ id: parked.id, status: 'paid' });
+    expect(paid.lines.map((line: any) => line.lotNumber)).toEqual(['LATE', null]);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 4, EARLY: 4, LATE: 2 } });
+    expect(await lineLots(s.businessId, parked.id)).toEqual([s.late, null]);
+    expect((await ok(await s.client.get(`/api/orders/${parked.id}`), 200)).lines.map((line: any) => line.lotNumber)).toEqual(['LATE', null]);
+  });
+
+  it('an expired chosen lot is sold from when the parked sale is paid, as in any sale', async () => {
+    const s = await dairy();
+    const parked = await ok(await park(s.client, [{ productId: s.yoghurt.id, quantity: 2, lotNumber: 'EARLY' }]), 201);
+    await server.database.withTenant(s.businessId, (tx) => tx.update(productBatches).set({ expiryDate: day(-1) }).where(eq(productBatches.id, s.early)));
+    await ok(await payParked(s.client, parked.id, (await resume(s.client, parked.id)).lines), 201);
+    expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 13, lots: { '': 4, EARLY: 3, LATE: 6 } });
+  });
+
+  it("refuses another business's lot, an unknown lot or a product without batches with a clear 422, and writes nothing; the database refuses a foreign lot too", async () => {
+    const theirs = await dairy();
+    const s = await dairy();
+    await ok(await receive(theirs.client, theirs.yoghurt.id, 2, 'THEIRS', day(20)), 201);
+    const plain = await newProduct(s.client, { name: 'Bread', initialStock: 3 });
+    const foreign = await park(s.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber: 'THEIRS' }]);
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.error).toMatchObject({ code: 'batch_not_found', message: 'There is no lot THEIRS of Yoghurt in this store' });
+    // Their product with their lot is not ours to sell either.
+    expect((await park(s.client, [{ productId: theirs.yoghurt.id, quantity: 1, lotNumber: 'THEIRS' }])).body.error.code).toBe('product_unavailable');
+    expect((await park(s.client, [{ productId: plain.id, quantity: 1, lotNumber: 'X1' }])).body.error.code).toBe('batches_not_tracked');
+    for (const lotNumber of ['', ' ', 'a\nb', 'x'.repeat(200)]) {
+      expect((await park(s.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber }])).status, JSON.stringify(lotNumber)).toBe(400);
+    }
+    expect(await server.database.withTenant(s.businessId, (tx) => tx.select().from(orders))).toEqual([]);
+
+    // The key includes business_id: a line cannot be made to point at another business's lot.
+    const parked = await ok(await park(s.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber: 'LATE' }]), 201);
+    const repoint = await server.database
+      .withTenant(s.businessId, (tx) => tx.update(orderLines).set({ batchId: theirs.late }).where(eq(orderLines.orderId, parked.id)))
+      .then(() => null, (error: unknown) => error);
+    expect(pgErrorField(repoint, 'constraint')).toBe('order_lines_batch_fk');
+    expect(await lineLots(s.businessId, parked.id)).toEqual([s.late]);
   });
 });
 

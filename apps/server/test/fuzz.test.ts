@@ -159,7 +159,12 @@ function casesOf(path: string, method: string, operation: Operation, ids: Record
   for (const param of pathParams) for (const value of HOSTILE_PARAMS) cases.push({ method, url: fill({ [param.name]: value }), body: body(baseBody) });
   for (const param of queryParams) {
     const schema = resolve(param.schema);
-    const values = [...HOSTILE_PARAMS, ...(typeOf(schema) === 'integer' || typeOf(schema) === 'number' ? ['1e308', '2147483648', '-2147483649', '0.5'] : [])];
+    const values = [
+      ...HOSTILE_PARAMS,
+      ...(typeOf(schema) === 'integer' || typeOf(schema) === 'number' ? ['1e308', '2147483648', '-2147483649', '0.5'] : []),
+      // A well-formed id of nothing (a store, a customer): past validation, the lookup must answer 4xx.
+      ...(schema.format === 'uuid' ? [randomUUID()] : []),
+    ];
     for (const value of values) cases.push({ method, url: `${fill({})}?${param.name}=${encodeURIComponent(value).replace(/%25/g, '%')}`, body: body(baseBody) });
   }
   if (jsonSchema) {

@@ -213,6 +213,56 @@ describe('catalogue import into one store (decision 059)', () => {
   }, 120_000);
 });
 
+describe('catalogue export from one store (decision 069)', () => {
+  const exportCsv = (client: ApiClient, storeId?: string, headers: Record<string, string> = {}) =>
+    client.request('GET', `/api/products/export.csv${storeId ? `?storeId=${encodeURIComponent(storeId)}` : ''}`, undefined, headers);
+  /** The stock column of each product in an exported file, by name. */
+  const stockColumn = (csv: string) => {
+    const [header, ...rows] = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/).map((line) => line.split(','));
+    const at = header!.indexOf('stock');
+    return Object.fromEntries(rows.map((row) => [row[0], row[at]]));
+  };
+
+  it("writes the named store's stock, else the current store's, and round-trips: imported into the same store nothing changes", async () => {
+    const s = await shop();
+    await ok(await adjust(s.client, { productId: s.milk.id, quantityDelta: 7, storeId: s.harbour.id }), 201);
+    await ok(await s.client.post('/api/products', { name: 'Gift wrap', price: 100, trackStock: false }), 201);
+    const harbourFile = await ok(await exportCsv(s.client, s.harbour.id), 200);
+    expect(stockColumn(harbourFile)).toEqual({ 'Gift wrap': '', Milk: '7' });
+    expect(stockColumn(await ok(await exportCsv(s.client, s.main.id), 200))).toEqual({ 'Gift wrap': '', Milk: '10' });
+    // No store named: the current store, the main one on the owner's browser.
+    expect(stockColumn(await ok(await exportCsv(s.client), 200))).toEqual({ 'Gift wrap': '', Milk: '10' });
+
+    // The harbour's file back into the harbour: nothing to change, in either store.
+    expect(await ok(await s.client.post('/api/products/import', { csv: harbourFile, storeId: s.harbour.id }), 200)).toEqual({ created: 0, updated: 0, unchanged: 2 });
+    const stock = await balanced(s.businessId, s.milk.id);
+    expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([10, 7]);
+
+    // An employee who works in the harbour only exports the harbour's stock by default.
+    const keeper = (await ok(await s.client.post('/api/employees', { fullName: 'Kit Keeper', role: 'manager', pin: '731946' }), 201)).employee as { id: string };
+    await ok(await s.client.request('PUT', `/api/employees/${keeper.id}/stores`, { storeIds: [s.harbour.id] }), 200);
+    const keeperPin = as(await pinSignIn(s.client, keeper.id, '731946'));
+    expect(stockColumn(await ok(await exportCsv(s.client, undefined, keeperPin), 200))).toMatchObject({ Milk: '7' });
+    const elsewhere = await exportCsv(s.client, s.main.id, keeperPin);
+    expect(elsewhere.status).toBe(403);
+  }, 120_000);
+
+  it("refuses an unknown, another business's or a closed store with a clear 4xx", async () => {
+    const s = await shop();
+    const other = await shop();
+    for (const storeId of [randomUUID(), other.harbour.id]) {
+      const res = await exportCsv(s.client, storeId);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('store_not_found');
+    }
+    expect((await exportCsv(s.client, 'not-a-store')).status).toBe(400);
+    await ok(await s.client.request('PATCH', `/api/stores/${s.harbour.id}`, { isActive: false }), 200);
+    const closed = await exportCsv(s.client, s.harbour.id);
+    expect(closed.status).toBe(422);
+    expect(closed.body.error.code).toBe('store_inactive');
+  }, 120_000);
+});
+
 describe('the current store (decision 059)', () => {
   it("a till's writes without a store move the till's store; an employee with one store moves theirs; a named store wins", async () => {
     const s = await shop();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lotNumberInput } from './batches.ts';
-import { checkoutLineInput, placeOrderInput } from './checkout-contract.ts';
+import { checkoutLineInput, parkOrderInput, placeOrderInput } from './checkout-contract.ts';
 
 /**
  * The checkout body with the cashier's lot override on a line (API only): a batch-tracked
@@ -10,3 +10,7 @@ import { checkoutLineInput, placeOrderInput } from './checkout-contract.ts';
 export const checkoutLineWithLotInput = checkoutLineInput.extend({ lotNumber: lotNumberInput.optional() });
 export const placeOrderWithLotsInput = placeOrderInput.extend({ lines: z.array(checkoutLineWithLotInput).max(500) });
 export type PlaceOrderWithLotsInput = z.infer<typeof placeOrderWithLotsInput>;
+
+/** Parking with the same lines (decision 069): the chosen lot is kept on the parked sale and given back when it is resumed. */
+export const parkOrderWithLotsInput = parkOrderInput.extend({ lines: z.array(checkoutLineWithLotInput).min(1).max(500) });
+export type ParkOrderWithLotsInput = z.infer<typeof parkOrderWithLotsInput>;

@@ -18687,7 +18687,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Park a cart to resume it later (no number, no stock taken until paid) */
+        /** Park a cart to resume it later (no number, no stock taken until paid); a line’s lotNumber is kept and comes back on the order’s lines */
         post: {
             parameters: {
                 query?: never;
@@ -18710,6 +18710,7 @@ export interface paths {
                                 /** @enum {string} */
                                 kind: "percent";
                             } | null;
+                            lotNumber?: string;
                             modifierOptionIds?: string[];
                             note?: string;
                             /** Format: uuid */
@@ -20865,11 +20866,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The catalogue as CSV in the columns import reads; money as decimal text in the business currency */
+        /**
+         * The catalogue as CSV in the columns import reads; money as decimal text in the business currency
+         * @description stock is the quantity on hand in one store, the store the import counts: storeId, else the till’s or the employee’s store, else the main store; so a file exported from a store and imported into the same store changes nothing. Unknown or another business’s store 404, a closed store 422, a store the employee does not work in 403.
+         */
         get: {
             parameters: {
                 query?: {
                     status?: "active" | "archived" | "all";
+                    storeId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -20906,6 +20911,24 @@ export interface paths {
                 };
                 /** @description Not allowed */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -36184,6 +36207,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 lineDiscountAmount: number;
+                lotNumber: string | null;
                 modifiers: {
                     /** Format: uuid */
                     groupId: string;

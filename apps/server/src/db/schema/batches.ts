@@ -1,4 +1,4 @@
-import { date, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, foreignKey, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business.ts';
 import { products } from './sales.ts';
 import { stores } from './stores.ts';
@@ -31,6 +31,8 @@ export const productBatches = pgTable(
   (table) => [
     uniqueIndex('product_batches_lot').on(table.businessId, table.productId, table.storeId, table.lotNumber),
     index('product_batches_business_expiry').on(table.businessId, table.expiryDate),
+    // The target of order_lines_batch_fk: a sale line names a lot of its own business (decision 069).
+    unique('product_batches_business_id_id').on(table.businessId, table.id),
     foreignKey({ name: 'product_batches_store_fk', columns: [table.businessId, table.storeId], foreignColumns: [stores.businessId, stores.id] }),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, pgView, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ChosenModifier, ModifierGroup } from '@till/core';
 import { businesses } from './business.ts';
+import { productBatches } from './batches.ts';
 import { registers, stores } from './stores.ts';
 
 /**
@@ -314,9 +315,19 @@ export const orderLines = pgTable(
      * part of line_discount_amount.
      */
     promotion: jsonb('promotion').$type<{ id: string; name: string; amount: number }>(),
+    /**
+     * The lot the cashier chose for the line (decision 069), null for first-expiry-first-out: kept
+     * on a parked sale so that it comes back when resumed, and on a paid one as sold. The key
+     * includes business_id, so a line can only name a lot of its own business.
+     */
+    batchId: uuid('batch_id'),
   },
   (table) => [
     index('order_lines_order').on(table.orderId, table.position),
+    // The key's check when a lot is deleted (its product deleted) reads lines by lot.
+    index('order_lines_batch').on(table.batchId).where(sql`${table.batchId} is not null`),
+    // Deleting a lot (its product deleted) forgets the choice on the line, not the line.
+    foreignKey({ name: 'order_lines_batch_fk', columns: [table.businessId, table.batchId], foreignColumns: [productBatches.businessId, productBatches.id] }).onDelete('set null'),
     index('order_lines_cash_session').on(table.cashSessionId).where(sql`${table.cashSessionId} is not null`),
   ],
 );

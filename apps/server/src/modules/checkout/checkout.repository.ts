@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ModifierGroup } from '@till/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { toRowJson } from '../../db/row-json.ts';
@@ -12,6 +12,7 @@ import {
   orderLines,
   orders,
   payments,
+  productBatches,
   products,
   stockMovements,
   taxRates,
@@ -174,8 +175,14 @@ export const checkoutRepository = {
     return inserted.sort((a, b) => a.position - b.position);
   },
 
+  /** A sale's lines in position order, each with its chosen lot's number (decision 069). */
   async findOrderLines(tx: Tx, orderId: string) {
-    return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position);
+    return tx
+      .select({ ...getTableColumns(orderLines), lotNumber: productBatches.lotNumber })
+      .from(orderLines)
+      .leftJoin(productBatches, and(eq(productBatches.businessId, orderLines.businessId), eq(productBatches.id, orderLines.batchId)))
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(orderLines.position);
   },
 
   async findPayments(tx: Tx, orderId: string) {

@@ -26,6 +26,8 @@ export function toOrderLineRows(input: {
   modifiers: PricedModifiers[];
   /** Each line's promotion (decision 050), in line order; none when parking. */
   promotions?: (AppliedPromotion | null)[];
+  /** Each line's chosen lot (decision 069), in line order; none: every line first-expiry-first-out. */
+  lots?: (string | null)[];
 }): (typeof orderLines.$inferSelect)[] {
   return input.lines.map((line, index) => {
     const product = input.catalogue.get(line.productId)!;
@@ -60,6 +62,7 @@ export function toOrderLineRows(input: {
       unitCost: null,
       modifiers: modifiers.modifiers,
       promotion: promotionOf(input.promotions?.[index]),
+      batchId: input.lots?.[index] ?? null,
     };
   });
 }

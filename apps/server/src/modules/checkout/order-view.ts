@@ -45,6 +45,8 @@ export const orderViewSchema = z
         modifiers: z.array(chosenModifierView),
         /** The promotion the line took (decision 050); its amount is part of lineDiscountAmount. */
         promotion: z.object({ id: z.uuid(), name: z.string(), amount: moneySchema }).nullable(),
+        /** The lot the cashier chose for the line (decision 069); null: first-expiry-first-out. */
+        lotNumber: z.string().nullable(),
       }),
     ),
     payments: z.array(
@@ -65,7 +67,8 @@ export const orderViewSchema = z
 /** An order as the API returns it: the receipt's content. */
 export function toOrderView(
   order: Omit<typeof orders.$inferSelect, 'importId' | 'externalRef'>,
-  lines: (typeof orderLines.$inferSelect)[],
+  /** With the chosen lot's number where the line names one (the repositories join it). */
+  lines: (typeof orderLines.$inferSelect & { lotNumber?: string | null })[],
   orderPayments: (typeof payments.$inferSelect)[],
 ) {
   return {
@@ -104,6 +107,7 @@ export function toOrderView(
       note: line.note,
       modifiers: line.modifiers ?? [],
       promotion: line.promotion ?? null,
+      lotNumber: line.lotNumber ?? null,
     })),
     payments: orderPayments.map((payment) => ({
       id: payment.id,

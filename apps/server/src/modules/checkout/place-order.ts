@@ -11,7 +11,7 @@ import { publishChange } from '../../realtime/publish.ts';
 import { cashSessionRequired } from '../cash-sessions/cash-session-errors.ts';
 import { claimPartPayment, completePartPayment, releasePartPayment } from '../dining/pay-part.ts';
 import { claimTicketPayment, completeTicketPayment, releaseTicketPayment } from '../kitchen/pay-ticket.ts';
-import { planSaleBatches } from '../batches/sale-batches.ts';
+import { namedLotKey, planSaleBatches } from '../batches/sale-batches.ts';
 import { sellInvoice } from './sell-invoice.ts';
 import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
 import { promotionsForSale } from '../promotions/promotions.ts';
@@ -191,10 +191,10 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     }
   }
   // Decision 048: batch-tracked products are taken from their lots in the till's store, FEFO.
-  const lots =
+  const { plan: lots, named } =
     takeByProduct.size > 0 || input.lines.some((line) => line.lotNumber)
       ? await planSaleBatches(database, tenant, input.lines, new Map(context.products.map((product) => [product.id, product.name])))
-      : new Map<string, { batchId: string | null; quantity: number }[]>();
+      : { plan: new Map<string, { batchId: string | null; quantity: number }[]>(), named: new Map<string, string>() };
   const businessId = tenant.businessId;
   const employeeId = tenant.employeeSession?.employeeId ?? null;
   // Time-ordered ids: the sale tables' key indexes grow at their right edge.
@@ -228,7 +228,9 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     createdAt: now,
     paidAt: now,
   };
-  const lines = toOrderLineRows({ businessId, orderId, lines: input.lines, catalogue, priced, modifiers, promotions });
+  // Decision 069: a line that named its lot keeps it, as a parked sale's line does.
+  const lineLots = input.lines.map((line) => (line.lotNumber ? (named.get(namedLotKey(line.productId, line.lotNumber)) ?? null) : null));
+  const lines = toOrderLineRows({ businessId, orderId, lines: input.lines, catalogue, priced, modifiers, promotions, lots: lineLots });
   const giftCardLines = sold.map((card, index) => giftCardLineRow({ businessId, orderId, position: lines.length + index, code: card.code, priced: priced.lines[lines.length + index]! }));
   lines.push(...giftCardLines);
   // Decision 064: the cards and points that pay, the cards sold and the points earned.
@@ -340,7 +342,7 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     replayed: false,
     view: toOrderView(
       { ...order, number: written.number, createdAt: written.createdAt, cashSessionId: written.cashSessionId },
-      lines,
+      lines.map((line, index) => ({ ...line, lotNumber: line.batchId ? (input.lines[index]?.lotNumber ?? null) : null })),
       orderPayments.map((payment) => ({ ...payment, cashSessionId: written.cashSessionId })),
     ),
   };
@@ -374,5 +376,6 @@ function giftCardLineRow(input: { businessId: string; orderId: string; position:
     unitCost: null,
     modifiers: null,
     promotion: null,
+    batchId: null,
   };
 }

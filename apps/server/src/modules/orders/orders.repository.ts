@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@till/core';
-import { and, desc, eq, exists, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, getTableColumns, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { businesses, customers, employees, orderEvents, orderLines, orders, payments, products, refundLines, refunds, stockMovements } from '../../db/schema/index.ts';
+import { businesses, customers, employees, orderEvents, orderLines, orders, payments, productBatches, products, refundLines, refunds, stockMovements } from '../../db/schema/index.ts';
 
 export interface OrderListFilter {
   from?: Date | undefined;
@@ -84,8 +84,14 @@ export const ordersRepository = {
     return row ?? null;
   },
 
+  /** An order's lines in position order, each with its chosen lot's number (decision 069). */
   async findLines(tx: Tx, orderId: string) {
-    return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position);
+    return tx
+      .select({ ...getTableColumns(orderLines), lotNumber: productBatches.lotNumber })
+      .from(orderLines)
+      .leftJoin(productBatches, and(eq(productBatches.businessId, orderLines.businessId), eq(productBatches.id, orderLines.batchId)))
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(orderLines.position);
   },
 
   async findPayments(tx: Tx, orderId: string) {

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { isoInstantInput, parkOrderInput, PAYMENT_METHODS, ORDER_STATUSES } from '@till/core';
+import { isoInstantInput, parkOrderWithLotsInput, PAYMENT_METHODS, ORDER_STATUSES } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
@@ -100,8 +100,8 @@ const parkRoute = defineRoute({
   path: '/api/orders/park',
   access: business({ feature: 'pos_system', employeeFeature: 'pos' }),
   tags: ['orders'],
-  summary: 'Park a cart to resume it later (no number, no stock taken until paid)',
-  request: { body: jsonBody(parkOrderInput) },
+  summary: 'Park a cart to resume it later (no number, no stock taken until paid); a line’s lotNumber is kept and comes back on the order’s lines',
+  request: { body: jsonBody(parkOrderWithLotsInput) },
   responses: { 201: jsonResponse(z.object({ id: z.uuid(), total: z.number().int() }), 'Parked'), ...errorResponses(400, 403, 422) },
 });
 

@@ -1,8 +1,9 @@
-import { cartHasDiscount, MoneyError, priceCart, type ParkOrderInput } from '@till/core';
+import { cartHasDiscount, MoneyError, priceCart, type ParkOrderWithLotsInput } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { requireAccess } from '../../lib/require-access.ts';
+import { namedLotsOfParkedLines } from '../batches/sale-batches.ts';
 import { checkoutRepository } from '../checkout/checkout.repository.ts';
 import { lineModifiers } from '../checkout/line-modifiers.ts';
 import { toOrderLineRows } from '../checkout/order-line-rows.ts';
@@ -12,9 +13,9 @@ import { ordersRepository } from './orders.repository.ts';
 /**
  * Parks a cart to resume later (a customer steps away, a tab stays open): an order in status
  * parked, priced with today's prices, without a number (numbers go to paid orders only) and
- * without touching stock until it is paid.
+ * without touching stock until it is paid. A line's chosen lot is kept (decision 069).
  */
-export async function parkOrder(database: Database, tenant: TenantContext, input: ParkOrderInput) {
+export async function parkOrder(database: Database, tenant: TenantContext, input: ParkOrderWithLotsInput) {
   requireAccess(tenant, { feature: 'pos_system', employeeFeature: 'pos' });
   // The same rule as paying (core cartHasDiscount): a 0 % discount needs no permission either way.
   if (cartHasDiscount(input)) requireAccess(tenant, { employeeFeature: 'discounts' });
@@ -34,6 +35,8 @@ export async function parkOrder(database: Database, tenant: TenantContext, input
       const product = catalogue.get(line.productId)!;
       return lineModifiers(product, line.modifierOptionIds, product.price);
     });
+    // Decision 069: the lot a line names is kept, so the resumed sale sells from it again.
+    const lots = await namedLotsOfParkedLines(tx, tenant, input.lines, new Map([...catalogue.values()].map((product) => [product.id, product.name])));
     let priced;
     try {
       priced = priceCart({
@@ -80,6 +83,7 @@ export async function parkOrder(database: Database, tenant: TenantContext, input
         catalogue,
         priced,
         modifiers,
+        lots,
       }),
       false,
     );

@@ -1,5 +1,8 @@
 import type { Database } from '../../db/client.ts';
+import type { TenantContext } from '../../lib/context.ts';
 import { takingTurns } from '../../lib/event-loop.ts';
+import { stockStore } from '../stock-control/stock-store.ts';
+import { storesRepository } from '../stores/stores.repository.ts';
 import { CATALOGUE_COLUMNS } from './catalogue-csv.ts';
 import { protectFormula, toCsv } from './csv.ts';
 import { minorToDecimalText } from './money-text.ts';
@@ -19,9 +22,24 @@ const PAGE = 1000;
  * category by name (empty tax_rate: the business default), stock only for tracked products,
  * and the id last so that a product without SKU or barcode is matched when the file comes back.
  * The cost column only for those who may see costs.
+ *
+ * The stock column is one store's quantity on hand (decision 069), the store the import counts
+ * (decision 059): the one named, checked as every stock writer checks it (404 store_not_found,
+ * 422 store_inactive, 403 for an employee assigned elsewhere), else the current store. So a file
+ * exported from a store and imported into the same store changes nothing.
  */
-export async function exportProducts(database: Database, businessId: string, status: ProductStatus, options: { withCost: boolean }): Promise<string> {
-  const { currency } = await database.withTenant(businessId, (tx) => productsRepository.findCatalogueSettings(tx, businessId));
+export async function exportProducts(
+  database: Database,
+  tenant: TenantContext,
+  query: { status: ProductStatus; storeId?: string | undefined },
+  options: { withCost: boolean },
+): Promise<string> {
+  const { businessId } = tenant;
+  const { status } = query;
+  const { currency, store } = await database.withTenant(businessId, async (tx) => ({
+    currency: (await productsRepository.findCatalogueSettings(tx, businessId)).currency,
+    store: await stockStore(tx, tenant, query.storeId),
+  }));
   const rows: string[][] = [[...CATALOGUE_COLUMNS]];
   let after: KeysetPosition | null = null;
   const turn = takingTurns(database);
@@ -31,7 +49,14 @@ export async function exportProducts(database: Database, businessId: string, sta
     // (decision 018). Keyset paging keeps the pages in order; a product changed
     // during the export shows as it was when its page was read.
     const position: KeysetPosition | null = after;
-    const page: Awaited<ReturnType<typeof searchCatalogue>> = await turn(() => database.withTenant(businessId, (tx) => searchCatalogue(tx, businessId, { filters: { status }, after: position, limit: PAGE })));
+    const { page, held } = await turn(() =>
+      database.withTenant(businessId, async (tx) => {
+        const page: Awaited<ReturnType<typeof searchCatalogue>> = await searchCatalogue(tx, businessId, { filters: { status }, after: position, limit: PAGE });
+        // With one store the product's number is the store's (as the import reads it).
+        const tracked = page.rows.filter((product) => product.trackStock).map((product) => product.id);
+        return { page, held: store.perStore ? await storesRepository.quantitiesInStore(tx, businessId, store.id, tracked) : null };
+      }),
+    );
     for (const product of page.rows) {
       rows.push([
         protectFormula(product.name),
@@ -42,7 +67,7 @@ export async function exportProducts(database: Database, businessId: string, sta
         protectFormula(product.taxRateName ?? ''),
         protectFormula(product.categoryName ?? ''),
         product.trackStock ? 'true' : 'false',
-        product.trackStock ? String(product.stockQuantity) : '',
+        product.trackStock ? String(held ? (held.get(product.id) ?? 0) : product.stockQuantity) : '',
         product.lowStockThreshold === null ? '' : String(product.lowStockThreshold),
         product.id,
       ]);

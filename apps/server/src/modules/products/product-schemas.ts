@@ -99,6 +99,8 @@ export const importInput = z.strictObject({
 export const importQuery = z.strictObject({ storeId: z.uuid().optional() });
 
 export const statusQuery = z.enum(['active', 'archived', 'all']).default('active');
+/** The export's stock column counts one store, as the import does (decision 069). */
+export const exportQuery = z.strictObject({ status: statusQuery, storeId: z.uuid().optional() });
 export const cursorQuery = z.string().max(1000).optional();
 export const limitQuery = (fallback: number) => z.coerce.number().int().min(1).max(200).default(fallback);
 export const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');

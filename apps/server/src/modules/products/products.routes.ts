@@ -20,6 +20,7 @@ import {
   booleanQuery,
   createProductInput,
   cursorQuery,
+  exportQuery,
   importInput,
   importQuery,
   limitQuery,
@@ -108,10 +109,13 @@ const exportRoute = defineRoute({
   access: business(inventory),
   tags: ['products'],
   summary: 'The catalogue as CSV in the columns import reads; money as decimal text in the business currency',
-  request: { query: z.strictObject({ status: statusQuery }) },
+  description:
+    'stock is the quantity on hand in one store, the store the import counts: storeId, else the till’s or the employee’s store, else the main store; ' +
+    'so a file exported from a store and imported into the same store changes nothing. Unknown or another business’s store 404, a closed store 422, a store the employee does not work in 403.',
+  request: { query: exportQuery },
   responses: {
     200: { description: 'CSV: ' + 'name, sku, barcode, price, cost, tax_rate, category, track_stock, stock, low_stock_threshold', content: { 'text/csv': { schema: z.string() } } },
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400, 401, 403, 404, 422),
   },
 });
 
@@ -270,8 +274,7 @@ export const productsRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await listProducts(c.var.services.database, c.var.tenant.businessId, viewerOf(c), c.req.valid('query')), 200);
   })
   .openapi(exportRoute, async (c) => {
-    const { status } = c.req.valid('query');
-    const csv = await exportProducts(c.var.services.database, c.var.tenant.businessId, status, { withCost: canSeeCosts(c.var.tenant.actor) });
+    const csv = await exportProducts(c.var.services.database, c.var.tenant, c.req.valid('query'), { withCost: canSeeCosts(c.var.tenant.actor) });
     const date = new Date().toISOString().slice(0, 10);
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',

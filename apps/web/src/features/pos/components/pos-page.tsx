@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChosenModifier, Minor, ParkOrderInput } from '@till/core';
+import type { ChosenModifier, Minor, ParkOrderWithLotsInput } from '@till/core';
 import { KeyboardIcon, LoaderCircleIcon, PauseIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -288,9 +288,9 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
       return;
     }
     if (park.isPending) return;
-    const body: ParkOrderInput = {
-      // A parked sale keeps catalogue prices (the server ignores a price sent with it).
-      lines: toCheckoutLines(cart).map(({ unitPrice: _unitPrice, lotNumber: _lotNumber, ...line }) => line),
+    const body: ParkOrderWithLotsInput = {
+      // A parked sale keeps catalogue prices (the server ignores a price sent with it) and the chosen lots (decision 069).
+      lines: toCheckoutLines(cart).map(({ unitPrice: _unitPrice, ...line }) => line),
       ...(cart.orderDiscount ? { orderDiscount: cart.orderDiscount } : {}),
       ...(cart.customer ? { customerId: cart.customer.id } : {}),
       ...(cart.note.trim() ? { note: cart.note.trim() } : {}),

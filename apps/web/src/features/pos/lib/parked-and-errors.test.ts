@@ -11,6 +11,7 @@ const line = (overrides: Partial<OrderDetail['lines'][number]>): OrderDetail['li
   name: 'Coffee beans',
   modifiers: [],
   promotion: null,
+  lotNumber: null,
   unitPrice: 1250,
   quantity: 2,
   taxRateBasisPoints: 1000,
@@ -72,6 +73,11 @@ describe('resuming a parked sale', () => {
     // 2500 − 250 + 240 = 2490, less the 75 of order discount
     const totals = cartTotals({ ...cart, selectedLineId: null, acceptedTotal: null, attempt: null, kitchenTicketId: null, kitchenBillPartId: null }, false);
     expect(totals.itemsTotal - totals.priced.discountTotal).toBe(2415);
+  });
+
+  it('gives back the lot chosen before parking, and none where the line was automatic (decision 069)', () => {
+    const { cart } = cartFromParkedOrder(detail([line({ lotNumber: 'L-NEW' }), line({ name: 'Milk' })]), () => 'x');
+    expect(cart.lines.map((l) => l.lotNumber ?? null)).toEqual(['L-NEW', null]);
   });
 
   it('leaves out a line whose product no longer exists, by name', () => {

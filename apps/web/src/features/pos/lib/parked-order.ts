@@ -4,7 +4,8 @@ import type { CartLine, CartState } from './cart';
 /**
  * A parked order back into a cart. The server keeps each discount as the amount it came to, so
  * that is what comes back (a 10 % line discount returns as its amount, the same total for the
- * same lines); the order discount returns as the sum of its shares. A line whose product has
+ * same lines); the order discount returns as the sum of its shares, a chosen lot as its number.
+ * A line whose product has
  * since been deleted cannot be sold and is left out, by name.
  */
 export function cartFromParkedOrder(
@@ -30,6 +31,8 @@ export function cartFromParkedOrder(
       discount: line.lineDiscountAmount > 0 ? { kind: 'amount', amount: line.lineDiscountAmount } : null,
       note: line.note ?? '',
       ...(line.modifiers.length ? { modifiers: line.modifiers } : {}),
+      // The lot the cashier chose before parking (decision 069); none: first to expire.
+      ...(line.lotNumber ? { lotNumber: line.lotNumber } : {}),
     });
   }
   const orderDiscount = detail.lines.filter((line) => line.productId).reduce((sum, line) => sum + line.orderDiscountShare, 0);

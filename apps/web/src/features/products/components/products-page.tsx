@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
+import { useStoreOptions } from '@/components/store-picker';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -19,6 +20,7 @@ import { useCategoryOptions } from '../api/get-category-options';
 import { PRODUCTS_PAGE_SIZE, useProducts, type ProductsFilter } from '../api/get-products';
 import { useRestoreProduct } from '../api/restore-product';
 import type { Product, ProductStatus } from '../api/types';
+import { ExportProductsDialog } from './export-products-dialog';
 import { ImportProductsDialog } from './import-products-dialog';
 import { ModifierGroupsDialog } from './modifier-groups-dialog';
 import { ProductFormDialog } from './product-form-dialog';
@@ -34,7 +36,7 @@ const STATUSES: { value: ProductStatus; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 
-type OpenDialog = { kind: 'product'; product: Product | null } | { kind: 'stock'; product: Product } | { kind: 'modifiers'; product: Product } | { kind: 'import' } | { kind: 'tax' } | null;
+type OpenDialog = { kind: 'product'; product: Product | null } | { kind: 'stock'; product: Product } | { kind: 'modifiers'; product: Product } | { kind: 'import' } | { kind: 'export' } | { kind: 'tax' } | null;
 
 /** Typing in a field must not trigger the page's keys. */
 const isTyping = (target: EventTarget | null) =>
@@ -58,6 +60,8 @@ export function ProductsPage() {
   const archive = useArchiveProduct();
   const restore = useRestoreProduct();
   const exporter = useExportProducts();
+  // Several open stores: the export asks whose stock to write (decision 069); one store: straight to the file.
+  const severalStores = useStoreOptions().length > 0;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const searchBox = useRef<HTMLInputElement>(null);
 
@@ -141,7 +145,9 @@ export function ProductsPage() {
             <Button
               variant="outline"
               disabled={exporter.isPending}
-              onClick={() => exporter.mutate(status, { onError: (error) => toast.error(`The export failed: ${error.message}`) })}
+              onClick={() =>
+                severalStores ? setDialog({ kind: 'export' }) : exporter.mutate({ status }, { onError: (error) => toast.error(`The export failed: ${error.message}`) })
+              }
             >
               <DownloadIcon aria-hidden="true" /> {exporter.isPending ? 'Exporting...' : 'Export CSV'}
             </Button>
@@ -267,6 +273,7 @@ export function ProductsPage() {
       {dialog?.kind === 'stock' ? <StockDialog product={dialog.product} canAdjust={access.canAdjustStock} timeZone={timeZone} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'modifiers' ? <ModifierGroupsDialog product={dialog.product} currency={currency} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'import' ? <ImportProductsDialog onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'export' ? <ExportProductsDialog status={status} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'tax' ? <TaxRatesDialog canChange={access.canChangePrices} onClose={() => setDialog(null)} /> : null}
     </div>
   );

@@ -46,7 +46,16 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimitSettings = { perAccount: 10, per
 /** Wires the parts together; main.ts and the tests both use it. */
 export async function createServices(
   config: AppConfig,
-  options: { database?: Database; signInLimits?: SignInLimitSettings; realtime?: RealtimeOptions } = {},
+  options: {
+    database?: Database;
+    signInLimits?: SignInLimitSettings;
+    realtime?: RealtimeOptions;
+    /**
+     * The timed jobs (sweeps, reminders, digests, webhook deliveries, AI training). On unless false:
+     * the API tests turn them off and call each job themselves, so a job never races a test's own call.
+     */
+    backgroundJobs?: boolean;
+  } = {},
 ): Promise<Services> {
   const database =
     options.database ??
@@ -77,7 +86,14 @@ export async function createServices(
     storage,
     log: (message) => (config.logLevel === 'info' ? console.log(message) : undefined),
   });
-  const sweeps = setInterval(() => {
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, job: () => void) => {
+    if (options.backgroundJobs === false) return;
+    const timer = setInterval(job, ms);
+    timer.unref();
+    timers.push(timer);
+  };
+  every(SWEEP_EVERY_MS, () => {
     const now = new Date();
     Promise.all([
       sweepExpiredRateLimits(database.db, now),
@@ -85,42 +101,36 @@ export async function createServices(
       // Chat transcripts are kept only as long as each business chose (settings, Chatbot Insights).
       deleteExpiredTranscripts(database, now),
     ]).catch((error: unknown) => console.error('Sweeping expired rows failed:', (error as Error).message));
-  }, SWEEP_EVERY_MS);
-  sweeps.unref();
+  });
   // Day-before appointment reminders through the outbox; each appointment is reminded once (decision 032).
-  const reminders = setInterval(() => {
+  every(REMINDER_EVERY_MS, () => {
     sendAppointmentReminders(database, mailer, new Date()).catch((error: unknown) => console.error('Sending appointment reminders failed:', (error as Error).message));
-  }, REMINDER_EVERY_MS);
-  reminders.unref();
+  });
   // Next-service reminders for the workshop's vehicles, once per due (decision 038).
-  const serviceReminders = setInterval(() => {
+  every(SERVICE_REMINDER_EVERY_MS, () => {
     sendServiceReminders(database, mailer, new Date()).catch((error: unknown) => console.error('Sending service reminders failed:', (error as Error).message));
-  }, SERVICE_REMINDER_EVERY_MS);
-  serviceReminders.unref();
+  });
   // The owner's daily low-stock e-mail from 07:00 of the business's day, once a day (decision 027).
-  const lowStockDigests = setInterval(() => {
+  every(LOW_STOCK_DIGEST_EVERY_MS, () => {
     sendLowStockDigests(services, new Date()).catch((error: unknown) => console.error('Sending low-stock digests failed:', (error as Error).message));
-  }, LOW_STOCK_DIGEST_EVERY_MS);
-  lowStockDigests.unref();
+  });
   // Outgoing webhooks (decision 046): due deliveries posted and retried with backoff; one run at a time per process.
   let deliveringWebhooks = false;
-  const webhookDeliveries = setInterval(() => {
+  every(WEBHOOK_DELIVERY_EVERY_MS, () => {
     if (deliveringWebhooks) return;
     deliveringWebhooks = true;
     deliverWebhooks({ database, mailer, config })
       .catch((error: unknown) => console.error('Delivering webhooks failed:', (error as Error).message, String((error as Error).cause ?? '')))
       .finally(() => (deliveringWebhooks = false));
-  }, WEBHOOK_DELIVERY_EVERY_MS);
-  webhookDeliveries.unref();
+  });
   // The nightly AI training of the businesses in their 02:00–05:00 (decision 061), then the jobs queued
   // and not yet claimed, or left running by a process that stopped (decision 042).
-  const aiTraining = setInterval(() => {
+  every(AI_TRAINING_SWEEP_EVERY_MS, () => {
     (config.aiNightlyTraining ? scheduleNightlyTraining(services, new Date()) : Promise.resolve())
       .catch((error: unknown) => console.error('Queuing nightly AI training failed:', (error as Error).message))
       .then(() => runPendingAiTraining(database))
       .catch((error: unknown) => console.error('Claiming AI training jobs failed:', (error as Error).message));
-  }, AI_TRAINING_SWEEP_EVERY_MS);
-  aiTraining.unref();
+  });
   const services: Services = {
     config,
     database,
@@ -161,12 +171,7 @@ export async function createServices(
     startedAt: new Date(),
     version: VERSION,
     async stop() {
-      clearInterval(sweeps);
-      clearInterval(reminders);
-      clearInterval(serviceReminders);
-      clearInterval(lowStockDigests);
-      clearInterval(webhookDeliveries);
-      clearInterval(aiTraining);
+      for (const timer of timers) clearInterval(timer);
       await services.realtime.close();
     },
   };

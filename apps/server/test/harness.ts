@@ -67,6 +67,11 @@ export interface TestServerOptions {
   realtime?: RealtimeOptions;
   /** A second app process on the first one's database (the two-processes tests). */
   sameDatabaseAs?: TestServer;
+  /**
+   * The timed jobs (webhook deliveries every 10 s, AI training, reminders, digests, sweeps): off unless
+   * true. A test of a job calls it itself; left on, the job could claim the row the test meant to.
+   */
+  backgroundJobs?: boolean;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -89,6 +94,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}),
     ...(options.realtime ? { realtime: options.realtime } : {}),
+    backgroundJobs: options.backgroundJobs ?? false,
   });
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;

@@ -82,7 +82,8 @@ if (wants('typecheck')) {
   // The web's API types are generated from the server's route schemas first (scripts/api-types.mjs),
   // so a response field renamed on the server fails the web's typecheck here.
   run('API types from the route schemas', node, [path.join(root, 'scripts/api-types.mjs')]);
-  for (const project of ['apps/web', 'apps/server', 'packages/core', '.']) {
+  // The longest first (apps/server, then apps/web), so that the two chains end together.
+  for (const project of ['apps/server', 'apps/web', 'packages/core', '.']) {
     staticChecks.push({ label: `typecheck ${project}`, command: node, args: [bin('typescript/bin/tsc'), '-p', project, '--noEmit'] });
   }
 }

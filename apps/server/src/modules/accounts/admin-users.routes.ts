@@ -3,7 +3,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { authHeadersFor, forwardAuthCookies } from '../../lib/auth-cookies.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { PUBLIC, SUPER_ADMIN, defineRoute } from '../../lib/routing.ts';
-import { platformUserSchema } from '../super-admin/super-admin.routes.ts';
+import { platformUserSchema } from '../super-admin/platform-user-schema.ts';
 import { acceptInvite, createUserAsAdmin, deleteUserAsAdmin, generateLinkAsAdmin, inviteUserAsAdmin, updateUserAsAdmin } from './admin-users.ts';
 
 const userIdParams = z.strictObject({ id: z.uuid('User ids must be UUIDs') });

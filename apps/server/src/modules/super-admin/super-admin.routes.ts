@@ -2,6 +2,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonResponse } from '../../lib/openapi.ts';
 import { ACCOUNT, SUPER_ADMIN, defineRoute } from '../../lib/routing.ts';
+import { platformUserSchema } from './platform-user-schema.ts';
 import { checkSuperAdminStatus, getPlatformUser, getSystemHealth, listPlatformUsers } from './super-admin.ts';
 
 const statusRoute = defineRoute({
@@ -33,20 +34,6 @@ const systemHealthRoute = defineRoute({
   responses: { 200: jsonResponse(systemHealthSchema, 'Figures'), ...errorResponses(400, 403) },
 });
 
-export const platformUserSchema = z
-  .object({
-    id: z.uuid(),
-    email: z.string().nullable(),
-    name: z.string(),
-    phoneNumber: z.string().nullable(),
-    createdAt: z.string(),
-    lastSignInAt: z.string().nullable(),
-    emailConfirmed: z.boolean(),
-    banned: z.boolean().openapi({ description: 'Banned now: no way of signing in works' }),
-    bannedUntil: z.string().nullable().openapi({ description: 'When the ban ends by itself; null while banned means until lifted' }),
-    businessName: z.string().nullable(),
-  })
-  .openapi('PlatformUser');
 
 const listUsersRoute = defineRoute({
   method: 'get',

@@ -71,7 +71,7 @@ function FormDialog(props: { title: string; description: string; onClose: () => 
   return (
     <DialogContent>
       <DialogHeader>
-        <DialogTitle>{props.title}</DialogTitle>
+        <DialogTitle className="[overflow-wrap:anywhere]">{props.title}</DialogTitle>
         <DialogDescription>{props.description}</DialogDescription>
       </DialogHeader>
       <form className="grid gap-4" onSubmit={submit} aria-label={props.title}>
@@ -252,7 +252,7 @@ function DeleteDialog({ user, onClose }: { user: PlatformUser; onClose: () => vo
   return (
     <DialogContent>
       <DialogHeader>
-        <DialogTitle>Delete {user.email ?? user.name}?</DialogTitle>
+        <DialogTitle className="[overflow-wrap:anywhere]">Delete {user.email ?? user.name}?</DialogTitle>
         <DialogDescription>
           The account, its sessions{user.businessName ? ` and its business ${user.businessName} with everything in it` : ''} are deleted. This cannot be undone.
         </DialogDescription>
@@ -291,7 +291,7 @@ function LinkDialog({ label, link, onClose }: { label: string; link: string; onC
   return (
     <DialogContent>
       <DialogHeader>
-        <DialogTitle>{label}</DialogTitle>
+        <DialogTitle className="[overflow-wrap:anywhere]">{label}</DialogTitle>
         <DialogDescription>Hand it to the person only: whoever opens it acts as them. It works once.</DialogDescription>
       </DialogHeader>
       <Input aria-label={label} readOnly value={link} onFocus={(event) => event.target.select()} />

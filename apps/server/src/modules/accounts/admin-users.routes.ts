@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { singleLine } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { authHeadersFor, forwardAuthCookies } from '../../lib/auth-cookies.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
@@ -8,7 +9,7 @@ import { acceptInvite, createUserAsAdmin, deleteUserAsAdmin, generateLinkAsAdmin
 
 const userIdParams = z.strictObject({ id: z.uuid('User ids must be UUIDs') });
 const email = z.email().max(254);
-const name = z.string().trim().min(1).max(200);
+const name = singleLine(z.string().trim().min(1).max(200));
 const phone = z.string().max(32);
 const password = z.string().max(1024);
 /** Hours, up to ten years; 'forever' bans until lifted, 'none' lifts a ban. */

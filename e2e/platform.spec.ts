@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousA11yViolations } from './axe.ts';
 import { pageShots } from './page-shots.ts';
-import { signUpOwner, signUpSuperAdmin } from './till-journey.ts';
+import { PASSWORD, signUpOwner, signUpSuperAdmin } from './till-journey.ts';
 
 const SHOTS = '.tmp/screenshots/platform';
 /**
@@ -83,6 +83,41 @@ test('the super admin edits a plan and turns a feature off everywhere; the owner
   }
   await owner.goto('/dashboard');
   await expect(sidebar(owner).getByRole('link', { name: 'Customers', exact: true })).toBeVisible();
+
+  // The platform's users (decision 067): the super admin makes an account by hand, then bans it.
+  await admin.goto('/superadmin');
+  await admin.getByRole('button', { name: 'Create user' }).click();
+  const create = admin.getByRole('form', { name: 'Create user' });
+  const made = `made-${Date.now()}@e2e.example`;
+  await create.getByLabel('E-mail', { exact: true }).fill(made);
+  await create.getByLabel('Name', { exact: true }).fill('Mo Made');
+  await create.getByLabel('Password (optional)').fill(PASSWORD);
+  await create.getByRole('button', { name: 'Create user' }).click();
+  await expect(admin.getByText(`Account made for ${made}`)).toBeVisible();
+  await admin.getByLabel('Search').fill('made-');
+  const row = admin.getByRole('list', { name: 'Users' }).getByRole('listitem').filter({ hasText: made });
+  await expect(row).toContainText('Not confirmed');
+  await expect(row).toContainText('Last sign-in never');
+  await noA11yProblems(admin);
+  await pageShots(admin, SHOTS, 'superadmin-users');
+  await row.getByRole('button', { name: `Ban ${made}` }).click();
+  const ban = admin.getByRole('form', { name: `Ban ${made}` });
+  await ban.getByLabel('For how long').selectOption({ label: 'Until lifted' });
+  await noA11yProblems(admin);
+  await pageShots(admin, SHOTS, 'superadmin-user-ban');
+  await ban.getByRole('button', { name: 'Ban user' }).click();
+  await expect(row.getByText('Banned', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Lift ban' })).toBeVisible();
+
+  // The banned person is told so at the sign-in form.
+  const bannedContext = await browser.newContext({ baseURL: new URL(owner.url()).origin });
+  const banned = await bannedContext.newPage();
+  await banned.goto('/auth');
+  await banned.getByLabel('Email or phone').fill(made);
+  await banned.getByLabel('Password').fill(PASSWORD);
+  await banned.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(banned.getByText('User is banned')).toBeVisible();
+  await bannedContext.close();
   await adminContext.close();
 });
 

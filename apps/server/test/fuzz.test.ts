@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_NAMES, isApiErrorCode, makeGiftCardCode } from '@till/core';
-import { ApiClient, startTestServer, type TestServer } from './harness.ts';
+import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, verifyEmailOf, type TestServer } from './harness.ts';
 import { staffBusiness, tillOf } from './staff-helpers.ts';
 import { readTestEnv } from '../src/env.ts';
 import { like } from 'drizzle-orm';
@@ -46,8 +46,11 @@ const SESSION_ENDING = /^(POST \/api\/registers\/pair-this-browser|POST \/api\/a
 let server: TestServer;
 let document: { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
 
+/** The super admin of the second pass (the platform's user operations answer 403 to the owner of the first). */
+const FUZZ_ROOT = 'fuzz-root@example.com';
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { SUPER_ADMIN_EMAILS: FUZZ_ROOT } });
   document = (await new ApiClient(server.url).get('/api/openapi.json')).body;
 }, 60_000);
 
@@ -304,4 +307,47 @@ describe('fuzz tier: hostile input to every operation of the OpenAPI document', 
     expect(malformed).toEqual([]);
     expect(unlisted).toEqual([]);
   }, 600_000);
+
+  it("gives the platform's user operations hostile input as a super admin (decision 067)", async () => {
+    const root = new ApiClient(server.url);
+    expect((await root.post('/api/auth/sign-up', { email: FUZZ_ROOT, password: STRONG_PASSWORD })).status).toBe(201);
+    await verifyEmailOf(server, FUZZ_ROOT);
+    expect((await root.get('/api/me')).body.isSuperAdmin).toBe(true);
+    const target = await signUpBusiness(server);
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => /^\/api\/super-admin\/(users|invite|generate-link)/.test(path))
+      .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })));
+    expect(operations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
+      'DELETE /api/super-admin/users/{id}',
+      'GET /api/super-admin/users',
+      'GET /api/super-admin/users/{id}',
+      'POST /api/super-admin/generate-link',
+      'POST /api/super-admin/invite',
+      'POST /api/super-admin/users',
+      'PUT /api/super-admin/users/{id}',
+    ]);
+    const refused: string[] = [];
+    let requests = 0;
+    for (const { path, method, operation } of operations) {
+      for (const fuzzCase of casesOf(path, method, operation, { 'super-admin': target.userId })) {
+        requests += 1;
+        const response = await fetch(`${server.url}${fuzzCase.url}`, {
+          method: fuzzCase.method,
+          headers: { cookie: root.cookieHeader(), ...(fuzzCase.body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(fuzzCase.body === undefined || fuzzCase.method === 'GET' ? {} : { body: fuzzCase.body }),
+        });
+        const text = await response.text();
+        const where = `${response.status} ${fuzzCase.method} ${fuzzCase.url.slice(0, 160)} ${fuzzCase.body?.slice(0, 160) ?? ''} → ${text.slice(0, 200)}`;
+        if (response.status >= 500) refused.push(where);
+        else if (response.status >= 400) {
+          const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
+          if (typeof parsed.error?.code !== 'string' || typeof parsed.error.message !== 'string' || !isApiErrorCode(parsed.error.code)) refused.push(where);
+          // Still the super admin: no hostile input may sign the fuzzer out or take its rights.
+          if (parsed.error?.code === 'forbidden' || parsed.error?.code === 'session_not_found') refused.push(where);
+        }
+      }
+    }
+    console.log(`fuzz tier, super admin (${readTestEnv().testDbKind}): ${operations.length} operations, ${requests} requests, ${refused.length} refused`);
+    expect(refused).toEqual([]);
+  }, 300_000);
 });

@@ -215,3 +215,17 @@ export async function verifyEmailOf(server: TestServer, email: string): Promise<
   const res = await new ApiClient(server.url).post('/api/auth/verify-email', { token: await verificationTokenFor(server, email) });
   if (res.status !== 200) throw new Error(`verify failed: ${JSON.stringify(res.body)}`);
 }
+
+/**
+ * A server on which `email` is a super administrator (SUPER_ADMIN_EMAILS, signed up, address
+ * confirmed), with that administrator's signed-in client.
+ */
+export async function startSuperAdminServer(email: string, options: TestServerOptions = {}): Promise<{ server: TestServer; root: ApiClient }> {
+  const server = await startTestServer({ ...options, env: { ...options.env, SUPER_ADMIN_EMAILS: email } });
+  const root = new ApiClient(server.url);
+  const signUp = await root.post('/api/auth/sign-up', { email, password: STRONG_PASSWORD });
+  if (signUp.status !== 201) throw new Error(`super admin sign-up failed: ${JSON.stringify(signUp.body)}`);
+  await verifyEmailOf(server, email);
+  if ((await root.get('/api/me')).body.isSuperAdmin !== true) throw new Error(`${email} did not become a super admin`);
+  return { server, root };
+}

@@ -2,18 +2,14 @@ import { eq } from 'drizzle-orm';
 import { defaultEnabledFeatures } from '@till/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diningAreas, industryTemplates, platformAuditLog, subscriptionPlans, workshopSettings } from '../src/db/schema/index.ts';
-import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, uniqueEmail, verifyEmailOf, type TestServer } from './harness.ts';
+import { ApiClient, signUpBusiness, startSuperAdminServer, STRONG_PASSWORD, type TestServer, uniqueEmail } from './harness.ts';
 
 const ROOT = 'root-templates@example.com';
 let server: TestServer;
 let root: ApiClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { SUPER_ADMIN_EMAILS: ROOT } });
-  root = new ApiClient(server.url);
-  expect((await root.post('/api/auth/sign-up', { email: ROOT, password: STRONG_PASSWORD })).status).toBe(201);
-  await verifyEmailOf(server, ROOT);
-  expect((await root.get('/api/me')).body.isSuperAdmin).toBe(true);
+  ({ server, root } = await startSuperAdminServer(ROOT));
 });
 afterAll(() => server.close());
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, employees, incidents, platformAuditLog, products } from '../src/db/schema/index.ts';
 import { incidentsCsv } from '../src/modules/incidents/list-incidents.ts';
-import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, verifyEmailOf, type TestServer } from './harness.ts';
+import { ApiClient, signUpBusiness, startSuperAdminServer, type TestServer } from './harness.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, tillOf } from './staff-helpers.ts';
 
 const ROOT = 'root-platform@example.com';
@@ -10,11 +10,7 @@ let server: TestServer;
 let root: ApiClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { SUPER_ADMIN_EMAILS: ROOT } });
-  root = new ApiClient(server.url);
-  expect((await root.post('/api/auth/sign-up', { email: ROOT, password: STRONG_PASSWORD })).status).toBe(201);
-  await verifyEmailOf(server, ROOT);
-  expect((await root.get('/api/me')).body.isSuperAdmin).toBe(true);
+  ({ server, root } = await startSuperAdminServer(ROOT));
 });
 afterAll(() => server.close());
 

@@ -2463,7 +2463,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ways the account signs in with its password: its e-mail address and its phone number (a second factor is not one) */
+        /** The ways the account signs in: its e-mail address and phone number (with the password) and its linked wallets (a second factor is not one) */
         get: {
             parameters: {
                 query?: never;
@@ -2602,7 +2602,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove a sign-in way (email or phone); the last one stays
+         * Remove a sign-in way (email, phone or web3:<address>); the last one stays
          * @description 404 identity_not_found for one the account does not have; 400 single_identity_not_deletable for the last one; 403 reauthentication_needed without a recent reauthentication.
          */
         delete: {
@@ -2665,6 +2665,71 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/invite/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation: choose the password, the address is confirmed, and you are signed in
+         * @description 400 invalid_token for an unknown, used or expired invitation; 400 weak_password with reasons (the invitation is not used up).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Signed in */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string|null} */
+                            secondStep: "challenge" | "enroll" | null;
+                            user: {
+                                email: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                phoneNumber: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3688,13 +3753,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Access and refresh tokens: grant_type password, pkce (finish an SSO sign-in), refresh_token or id_token
-         * @description password: email or phone + password, limited like POST sign-in. pkce: auth_code + code_verifier; also sets the session cookie. refresh_token: the token is used up and replaced; a used one presented again ends its session (400 refresh_token_already_used). id_token: provider + id_token (+ nonce when the token carries one), checked against the provider's JWKS. The access token is a short-lived ES256 JWT for Authorization: Bearer; its keys are at GET /api/auth/jwks.
+         * Access and refresh tokens: grant_type password, pkce (finish an SSO sign-in), refresh_token, id_token or web3
+         * @description password: email or phone + password, limited like POST sign-in. pkce: auth_code + code_verifier; also sets the session cookie. refresh_token: the token is used up and replaced; a used one presented again ends its session (400 refresh_token_already_used). id_token: provider + id_token (+ nonce when the token carries one), checked against the provider's JWKS. web3: message (Sign-In with Ethereum, EIP-4361, with a nonce from POST /api/auth/web3/nonce) + signature; the wallet signs in, a new one gets an account, and a signed-in caller links it to their account (400 web3_message_invalid, web3_message_expired, web3_signature_invalid, web3_nonce_invalid; 409 identity_already_exists). The access token is a short-lived ES256 JWT for Authorization: Bearer; its keys are at GET /api/auth/jwks.
          */
         post: {
             parameters: {
                 query: {
-                    grant_type: "password" | "pkce" | "refresh_token" | "id_token";
+                    grant_type: "password" | "pkce" | "refresh_token" | "id_token" | "web3";
                 };
                 header?: never;
                 path?: never;
@@ -3704,14 +3769,18 @@ export interface paths {
                 content: {
                     "application/json": {
                         auth_code?: string;
+                        /** @enum {string} */
+                        chain?: "ethereum";
                         code_verifier?: string;
                         email?: string;
                         id_token?: string;
+                        message?: string;
                         nonce?: string;
                         password?: string;
                         phone?: string;
                         provider?: string;
                         refresh_token?: string;
+                        signature?: string;
                     };
                 };
             };
@@ -4110,6 +4179,63 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/web3/nonce": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A nonce for a Sign-In with Ethereum message (grant_type web3), with the domain, URI and chain the message must name
+         * @description Kept in the database for 10 minutes and good for one sign-in. Limited per client address (429 rate_limited).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The nonce */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chainId: number;
+                            domain: string;
+                            expiresAt: string;
+                            issuedAt: string;
+                            nonce: string;
+                            uri: string;
+                            /** @enum {string} */
+                            version: "1";
+                        };
+                    };
+                };
+                /** @description Too many requests */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -29698,8 +29824,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A sign-in link for an account's e-mail address, returned instead of sent (SPEC §7 admin generate_link)
-         * @description Type magiclink: works once for 10 minutes and replaces the account's pending code and link. Audited (`user.link_generated`).
+         * The link an e-mail would carry, returned instead of sent (SPEC §7 admin generate_link)
+         * @description magiclink: signs in once, 10 minutes. recovery: the password reset page, 1 hour. invite: makes the account when new; the invitation, 7 days. signup: makes the account with the password when new; the address confirmation link, 24 hours (409 email_exists once confirmed). magiclink and recovery need an existing account (404 user_not_found). Audited (`user.link_generated`).
          */
         post: {
             parameters: {
@@ -29715,6 +29841,24 @@ export interface paths {
                         email: string;
                         /** @enum {string} */
                         type: "magiclink";
+                    } | {
+                        /** Format: email */
+                        email: string;
+                        /** @enum {string} */
+                        type: "recovery";
+                    } | {
+                        /** Format: email */
+                        email: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "invite";
+                    } | {
+                        /** Format: email */
+                        email: string;
+                        name?: string;
+                        password: string;
+                        /** @enum {string} */
+                        type: "signup";
                     };
                 };
             };
@@ -29728,6 +29872,8 @@ export interface paths {
                         "application/json": {
                             actionLink: string;
                             expiresAt: string;
+                            /** Format: uuid */
+                            userId: string;
                         };
                     };
                 };
@@ -29751,6 +29897,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -30024,6 +30179,84 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super-admin/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone by e-mail: the account is made and a link sent on which they choose a password (SPEC §7 admin invite)
+         * @description The link works once for 7 days; a new invitation replaces the last. 409 email_exists when the address already has an account with a password or a confirmed address. Audited (`user.invited`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Invited */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            expiresAt: string;
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -30437,12 +30670,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts on this deployment, oldest first */
+        /** Accounts on this deployment, oldest first; search by e-mail, name or phone (SPEC §7 admin users) */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     offset?: number | null;
+                    search?: string;
                 };
                 header?: never;
                 path?: never;
@@ -30457,14 +30691,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            users: {
-                                businessName: string | null;
-                                createdAt: string;
-                                email: string | null;
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                            }[];
+                            total: number;
+                            users: components["schemas"]["PlatformUser"][];
                         };
                     };
                 };
@@ -30489,7 +30717,71 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Create an account with its own business, as a sign-up would (SPEC §7 admin users)
+         * @description Without a password the account signs in by code, link or a later password reset. 409 email_exists / phone_exists; 400 weak_password with reasons. Audited (`user.created`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        emailConfirmed?: boolean;
+                        name?: string;
+                        password?: string;
+                        phone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlatformUser"] & {
+                            /** Format: uuid */
+                            businessId: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -30521,18 +30813,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
+                        "application/json": components["schemas"]["PlatformUser"] & {
                             /** Format: uuid */
                             businessId: string | null;
-                            businessName: string | null;
-                            createdAt: string;
-                            email: string | null;
-                            /** Format: uuid */
-                            id: string;
                             industry: string | null;
                             isSuperAdmin: boolean;
-                            name: string;
-                            phoneNumber: string | null;
                         };
                     };
                 };
@@ -30565,7 +30850,85 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /**
+         * Change an account: name, e-mail, phone, password, confirmation, ban (SPEC §7 admin users)
+         * @description ban: { hours } or 'forever' (until lifted) ends every session at once, and no way of signing in (password, code, link, SSO, token grants, refresh) works while it lasts (400 user_banned); 'none' lifts it. Not your own account (400 cannot_ban_self). A new e-mail address is unconfirmed unless emailConfirmed is true. Audited (`user.updated`, `user.banned`, `user.unbanned`).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ban?: "none" | "forever" | {
+                            hours: number;
+                        };
+                        /** Format: email */
+                        email?: string;
+                        emailConfirmed?: boolean;
+                        name?: string;
+                        password?: string;
+                        phone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlatformUser"] & {
+                            /** Format: uuid */
+                            businessId: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         post?: never;
         /**
          * Delete an account, its sessions and the business it owns (SPEC §7 admin users)
@@ -35093,11 +35456,11 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AccountIdentity: {
-            /** @enum {string} */
-            id: "email" | "phone";
+            /** @description 'email', 'phone', or 'web3:<checksummed address>' */
+            id: string;
             identifier: string;
             /** @enum {string} */
-            provider: "email" | "phone";
+            provider: "email" | "phone" | "web3";
             verified: boolean;
         };
         AccountSession: {
@@ -35693,7 +36056,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_imported" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_already_opened" | "appointment_closed" | "appointment_customer_mismatch" | "appointment_not_booked" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_code_verifier" | "bad_request" | "barcode_taken" | "barcode_too_small" | "batch_empty" | "batch_expiry_mismatch" | "batch_not_found" | "batches_not_tracked" | "booking_page_not_found" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "campaign_already_sent" | "campaign_not_found" | "cannot_delete_self" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "checklist_item_not_found" | "checklist_not_due" | "checklist_not_found" | "clock_already_running" | "contact_required" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "default_store_protected" | "dining_area_name_taken" | "dining_area_not_found" | "dining_table_in_use" | "dining_table_name_taken" | "dining_table_not_found" | "dining_table_occupied" | "drawer_required" | "duplicate_line" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "flow_state_not_found" | "forbidden" | "gift_card_code_taken" | "gift_card_insufficient" | "gift_card_not_discountable" | "gift_card_not_found" | "gift_card_spent" | "idempotency_key_reused" | "identity_already_exists" | "identity_not_found" | "illegal_transition" | "image_too_large" | "import_conflict" | "import_in_progress" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_aal" | "insufficient_points" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_csv" | "invalid_cursor" | "invalid_email" | "invalid_gift_card_code" | "invalid_hours" | "invalid_image" | "invalid_jwt" | "invalid_line" | "invalid_mapping" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_points_amount" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_split" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invalid_webhook_url" | "invoice_being_paid" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_clockable" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_part_being_paid" | "kitchen_part_not_found" | "kitchen_part_paid" | "kitchen_split_locked" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "kitchen_ticket_required" | "kitchen_ticket_split" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mfa_challenge_expired" | "mfa_challenge_not_found" | "mfa_enrollment_required" | "mfa_factor_name_conflict" | "mfa_factor_not_found" | "mfa_verification_failed" | "mime_type_not_allowed" | "missing_credentials" | "modifier_duplicate" | "modifier_negative_price" | "modifier_required" | "modifier_too_many" | "modifier_unknown" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_running_clock" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_invoice" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "otp_expired" | "otp_invalid" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "photo_not_found" | "photo_shown_to_customer" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "promotion_not_found" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "reauthentication_needed" | "reauthentication_not_valid" | "rebate_agreement_not_found" | "receipt_too_large" | "refresh_token_already_used" | "refresh_token_not_found" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_method_unavailable" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_already_invoiced" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "same_store" | "segment_not_found" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "single_identity_not_deletable" | "sku_taken" | "slot_taken" | "slot_unavailable" | "sso_code_refused" | "sso_email_missing" | "sso_provider_not_found" | "sso_provider_unavailable" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "store_inactive" | "store_name_taken" | "store_not_found" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_enrolled_mfa_factors" | "too_many_labels" | "too_many_lines" | "too_many_photos" | "too_many_reports" | "too_many_rows" | "total_mismatch" | "transfer_not_found" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password" | "webhook_delivery_not_found" | "webhook_endpoint_not_found";
+                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_imported" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_already_opened" | "appointment_closed" | "appointment_customer_mismatch" | "appointment_not_booked" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_code_verifier" | "bad_request" | "barcode_taken" | "barcode_too_small" | "batch_empty" | "batch_expiry_mismatch" | "batch_not_found" | "batches_not_tracked" | "booking_page_not_found" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "campaign_already_sent" | "campaign_not_found" | "cannot_ban_self" | "cannot_delete_self" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "checklist_item_not_found" | "checklist_not_due" | "checklist_not_found" | "clock_already_running" | "contact_required" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "default_store_protected" | "dining_area_name_taken" | "dining_area_not_found" | "dining_table_in_use" | "dining_table_name_taken" | "dining_table_not_found" | "dining_table_occupied" | "drawer_required" | "duplicate_line" | "email_exists" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "flow_state_not_found" | "forbidden" | "gift_card_code_taken" | "gift_card_insufficient" | "gift_card_not_discountable" | "gift_card_not_found" | "gift_card_spent" | "idempotency_key_reused" | "identity_already_exists" | "identity_not_found" | "illegal_transition" | "image_too_large" | "import_conflict" | "import_in_progress" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_aal" | "insufficient_points" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_csv" | "invalid_cursor" | "invalid_email" | "invalid_gift_card_code" | "invalid_hours" | "invalid_image" | "invalid_jwt" | "invalid_line" | "invalid_mapping" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_points_amount" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_split" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invalid_webhook_url" | "invoice_being_paid" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_clockable" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_part_being_paid" | "kitchen_part_not_found" | "kitchen_part_paid" | "kitchen_split_locked" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "kitchen_ticket_required" | "kitchen_ticket_split" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mfa_challenge_expired" | "mfa_challenge_not_found" | "mfa_enrollment_required" | "mfa_factor_name_conflict" | "mfa_factor_not_found" | "mfa_verification_failed" | "mime_type_not_allowed" | "missing_credentials" | "modifier_duplicate" | "modifier_negative_price" | "modifier_required" | "modifier_too_many" | "modifier_unknown" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_running_clock" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_invoice" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "otp_expired" | "otp_invalid" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "phone_exists" | "photo_not_found" | "photo_shown_to_customer" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "promotion_not_found" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "reauthentication_needed" | "reauthentication_not_valid" | "rebate_agreement_not_found" | "receipt_too_large" | "refresh_token_already_used" | "refresh_token_not_found" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_method_unavailable" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_already_invoiced" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "same_store" | "segment_not_found" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "single_identity_not_deletable" | "sku_taken" | "slot_taken" | "slot_unavailable" | "sso_code_refused" | "sso_email_missing" | "sso_provider_not_found" | "sso_provider_unavailable" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "store_inactive" | "store_name_taken" | "store_not_found" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_enrolled_mfa_factors" | "too_many_labels" | "too_many_lines" | "too_many_photos" | "too_many_reports" | "too_many_rows" | "total_mismatch" | "transfer_not_found" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_banned" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password" | "web3_message_expired" | "web3_message_invalid" | "web3_nonce_invalid" | "web3_signature_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_not_found";
                 message: string;
             } & {
                 [key: string]: unknown;
@@ -36270,6 +36633,21 @@ export interface components {
                 refundId: string | null;
                 tendered: number | null;
             }[];
+        };
+        PlatformUser: {
+            /** @description Banned now: no way of signing in works */
+            banned: boolean;
+            /** @description When the ban ends by itself; null while banned means until lifted */
+            bannedUntil: string | null;
+            businessName: string | null;
+            createdAt: string;
+            email: string | null;
+            emailConfirmed: boolean;
+            /** Format: uuid */
+            id: string;
+            lastSignInAt: string | null;
+            name: string;
+            phoneNumber: string | null;
         };
         Product: {
             barcode: string | null;

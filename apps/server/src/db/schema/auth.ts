@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * better-auth's tables (user, session, account, verification, plus the phone-number plugin's
@@ -13,6 +13,11 @@ export const user = pgTable('user', {
   image: text('image'),
   phoneNumber: text('phone_number').unique(),
   phoneNumberVerified: boolean('phone_number_verified'),
+  /** Banned by a super admin (decision 067): no sign-in of any kind; null ban_expires = until lifted. */
+  banned: boolean('banned').notNull().default(false),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  /** Set whenever a session is opened, whichever way the person signed in. */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -53,7 +58,8 @@ export const account = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('account_user_id_idx').on(table.userId)],
+  // One account per provider identity (decision 067): two sign-ins with one new wallet cannot make two accounts.
+  (table) => [index('account_user_id_idx').on(table.userId), uniqueIndex('account_provider_identity_idx').on(table.providerId, table.accountId)],
 );
 
 export const verification = pgTable(

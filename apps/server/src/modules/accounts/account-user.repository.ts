@@ -125,6 +125,16 @@ export function accountUserRepository(db: Db) {
     },
 
     /** Unlinks a sign-in way: the phone number goes, or the address gives way to a placeholder that receives nothing. */
+    /** The wallet addresses linked to the account (decision 067). */
+    async listWallets(userId: string): Promise<string[]> {
+      const rows = await db.select({ address: account.accountId }).from(account).where(and(eq(account.userId, userId), eq(account.providerId, 'web3'))).orderBy(account.createdAt);
+      return rows.map((row) => row.address);
+    },
+
+    async removeWallet(userId: string, address: string): Promise<void> {
+      await db.delete(account).where(and(eq(account.userId, userId), eq(account.providerId, 'web3'), eq(account.accountId, address)));
+    },
+
     async removeIdentity(userId: string, change: { phoneNumber: null } | { email: string }): Promise<void> {
       const set = 'email' in change ? { email: change.email, emailVerified: false } : { phoneNumber: null, phoneNumberVerified: null };
       await db.update(user).set({ ...set, updatedAt: new Date() }).where(eq(user.id, userId));

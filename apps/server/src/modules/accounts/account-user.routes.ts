@@ -80,8 +80,8 @@ export const accountUserRoutes = new OpenAPIHono<AppEnv>()
 
 const identitySchema = z
   .object({
-    id: z.enum(['email', 'phone']),
-    provider: z.enum(['email', 'phone']),
+    id: z.string().openapi({ description: "'email', 'phone', or 'web3:<checksummed address>'" }),
+    provider: z.enum(['email', 'phone', 'web3']),
     identifier: z.string(),
     verified: z.boolean(),
   })
@@ -93,7 +93,7 @@ const listIdentitiesRoute = defineRoute({
   path: '/api/auth/identities',
   access: ACCOUNT,
   tags: ['auth'],
-  summary: 'The ways the account signs in with its password: its e-mail address and its phone number (a second factor is not one)',
+  summary: 'The ways the account signs in: its e-mail address and phone number (with the password) and its linked wallets (a second factor is not one)',
   responses: { 200: jsonResponse(z.object({ identities: identitiesSchema }), 'Identities'), ...errorResponses(400, 401, 403) },
 });
 
@@ -121,10 +121,10 @@ const unlinkIdentityRoute = defineRoute({
   path: '/api/auth/identities/{identityId}',
   access: ACCOUNT,
   tags: ['auth'],
-  summary: 'Remove a sign-in way (email or phone); the last one stays',
+  summary: 'Remove a sign-in way (email, phone or web3:<address>); the last one stays',
   description:
     '404 identity_not_found for one the account does not have; 400 single_identity_not_deletable for the last one; 403 reauthentication_needed without a recent reauthentication.',
-  request: { params: z.object({ identityId: z.string().max(64).openapi({ param: { name: 'identityId', in: 'path' } }) }) },
+  request: { params: z.object({ identityId: z.string().max(80).openapi({ param: { name: 'identityId', in: 'path' } }) }) },
   responses: { 200: jsonResponse(z.object({ identities: identitiesSchema }), 'Removed'), ...errorResponses(400, 401, 403, 404) },
 });
 

@@ -179,23 +179,36 @@ export async function confirmEmailChange(services: Services, token: string): Pro
   services.sessionCache.forgetUser(applied.userId);
 }
 
-export type IdentityKind = 'email' | 'phone';
+export type IdentityKind = 'email' | 'phone' | 'web3';
 
-function identitiesOf(row: { email: string; emailVerified: boolean; phoneNumber: string | null }) {
+interface Identity {
+  id: string;
+  provider: IdentityKind;
+  identifier: string;
+  verified: boolean;
+}
+
+/** The account's sign-in ways; a wallet (decision 067) is proven by its signature, so it counts as verified. */
+function identitiesOf(row: { email: string; emailVerified: boolean; phoneNumber: string | null }, wallets: string[]): Identity[] {
   const email = publicEmail(row.email);
   return [
-    ...(email ? [{ id: 'email' as const, provider: 'email' as const, identifier: email, verified: row.emailVerified }] : []),
-    ...(row.phoneNumber ? [{ id: 'phone' as const, provider: 'phone' as const, identifier: row.phoneNumber, verified: false }] : []),
+    ...(email ? [{ id: 'email', provider: 'email' as const, identifier: email, verified: row.emailVerified }] : []),
+    ...(row.phoneNumber ? [{ id: 'phone', provider: 'phone' as const, identifier: row.phoneNumber, verified: false }] : []),
+    ...wallets.map((address) => ({ id: `web3:${address}`, provider: 'web3' as const, identifier: address, verified: true })),
   ];
 }
 
+async function identitiesOfAccount(services: Services, account: SignedInAccount): Promise<Identity[]> {
+  const [row, wallets] = await Promise.all([ownUser(services, account), accountUserRepository(services.database.db).listWallets(account.user.id)]);
+  return identitiesOf(row, wallets);
+}
+
 /**
- * SPEC §7 identities: the ways the account signs in with its password, its e-mail address and its
- * phone number (a second factor is not one).
+ * SPEC §7 identities: the ways the account signs in: with its password, its e-mail address and its
+ * phone number, and its linked wallets (decision 067); a second factor is not one.
  */
 export async function listIdentities(services: Services, account: SignedInAccount) {
-  const row = await ownUser(services, account);
-  return { identities: identitiesOf(row) };
+  return { identities: await identitiesOfAccount(services, account) };
 }
 
 /**
@@ -203,19 +216,18 @@ export async function listIdentities(services: Services, account: SignedInAccoun
  * when another account uses it), with the same reauthentication as PUT user.
  */
 export async function linkIdentity(services: Services, account: SignedInAccount, input: { email?: string | undefined; phone?: string | undefined }) {
-  const row = await ownUser(services, account);
-  const has = identitiesOf(row).map((identity) => identity.provider);
+  const has = (await identitiesOfAccount(services, account)).map((identity) => identity.provider);
   if ((input.email !== undefined && has.includes('email')) || (input.phone !== undefined && has.includes('phone'))) {
     throw new AppError(409, 'identity_already_exists', 'This account already signs in this way. Change it in your account instead.');
   }
   const changed = await updateAccountUser(services, account, input);
-  return { identities: identitiesOf(await ownUser(services, account)), emailChangeSentTo: changed.emailChangeSentTo };
+  return { identities: await identitiesOfAccount(services, account), emailChangeSentTo: changed.emailChangeSentTo };
 }
 
 /** Unlinks a sign-in way (after reauthenticating); the last one stays (400 single_identity_not_deletable). */
 export async function unlinkIdentity(services: Services, account: SignedInAccount, identityId: string) {
   const row = await ownUser(services, account);
-  const identities = identitiesOf(row);
+  const identities = await identitiesOfAccount(services, account);
   const identity = identities.find((candidate) => candidate.id === identityId);
   if (!identity) throw new AppError(404, 'identity_not_found', 'This account has no such sign-in identity');
   if (identities.length === 1) {
@@ -224,11 +236,10 @@ export async function unlinkIdentity(services: Services, account: SignedInAccoun
   if (!(await accountUserRepository(services.database.db).isRecentlyReauthenticated(account.sessionId))) {
     throw new AppError(403, 'reauthentication_needed', 'Confirm your current password before changing your e-mail, phone number or password');
   }
-  await accountUserRepository(services.database.db).removeIdentity(
-    row.id,
-    identity.provider === 'phone' ? { phoneNumber: null } : { email: placeholderEmailForUser(row.id) },
-  );
+  const repo = accountUserRepository(services.database.db);
+  if (identity.provider === 'web3') await repo.removeWallet(row.id, identity.identifier);
+  else await repo.removeIdentity(row.id, identity.provider === 'phone' ? { phoneNumber: null } : { email: placeholderEmailForUser(row.id) });
   services.sessionCache.forgetUser(row.id);
   await auditAccountAction(services, account, 'account.identity_removed', { provider: identity.provider });
-  return { identities: identitiesOf(await ownUser(services, account)) };
+  return { identities: await identitiesOfAccount(services, account) };
 }

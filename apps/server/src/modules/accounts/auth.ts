@@ -5,6 +5,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@till/core';
 import type { Db } from '../../db/client.ts';
 import { account, session, user, verification } from '../../db/schema/index.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { adminUsersRepository } from './admin-users.repository.ts';
 import { publicEmail } from './credentials.ts';
 import { sessionIssuer } from './session-issuer.ts';
 
@@ -37,6 +39,20 @@ export function createAuth(options: { db: Db; secret: string; baseURL: string; m
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Every way of signing in ends in a new session here (password, code, link, SSO, token grants,
+    // wallet): the one place a ban is enforced and the last sign-in noted (decision 067).
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (created) => {
+            if (await adminUsersRepository(options.db).isBanned(created.userId)) throw userBanned();
+          },
+          after: async (created) => {
+            await adminUsersRepository(options.db).markSignedIn(created.userId);
+          },
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -85,3 +101,6 @@ export function createAuth(options: { db: Db; secret: string; baseURL: string; m
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A banned account cannot sign in in any way (decision 067); the answer follows the backend-as-a-service's. */
+export const userBanned = () => new AppError(400, 'user_banned', 'User is banned');

@@ -53,6 +53,11 @@ export function placeholderEmailForUser(userId: string): string {
   return `unlinked-${userId}${PHONE_PLACEHOLDER_DOMAIN}`;
 }
 
+/** A wallet-only account (decision 067) holds an address like a phone-only one: it receives nothing. */
+export function placeholderEmailForWallet(address: string): string {
+  return `web3-${address.toLowerCase()}${PHONE_PLACEHOLDER_DOMAIN}`;
+}
+
 /** The account's real email, or null for a phone-only account. */
 export function publicEmail(email: string): string | null {
   return email.endsWith(PHONE_PLACEHOLDER_DOMAIN) ? null : email;

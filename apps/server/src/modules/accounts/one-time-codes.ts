@@ -175,12 +175,13 @@ export async function verifyOneTimeCode(services: Services, input: VerifyInput, 
   return signInAs(services, userId, requestHeaders);
 }
 
-async function signInAs(services: Services, userId: string, requestHeaders: Headers) {
+export async function signInAs(services: Services, userId: string, requestHeaders: Headers) {
   let result;
   try {
     result = await services.auth.api.issueSessionForUser({ body: { userId }, headers: requestHeaders, returnHeaders: true });
-  } catch {
-    // The account was deleted after the code was sent.
+  } catch (error) {
+    // Banned (decision 067); else the account was deleted after the code was sent.
+    if (error instanceof AppError) throw error;
     throw codeInvalid();
   }
   const accounts = accountsRepository(services.database.db);

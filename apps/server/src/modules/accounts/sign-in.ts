@@ -48,7 +48,9 @@ export async function signIn(services: Services, input: SignInInput, requestHead
             headers: requestHeaders,
             returnHeaders: true,
           });
-  } catch {
+  } catch (error) {
+    // A banned account (the session hook, decision 067) is told so only once the password was right.
+    if (error instanceof AppError) throw error;
     throw invalidCredentials();
   }
   const user = result.response.user as { id: string; email: string; name: string; phoneNumber?: string | null };

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
-import { defaultBusinessName } from '@till/core';
 import type { SsoConfig } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Services } from '../../lib/context.ts';
-import { ensureBusinessSettings } from '../business/ensure-business-settings.ts';
-import { startingSetup } from '../industry-templates/starting-setup.ts';
-import { accountsRepository } from './accounts.repository.ts';
+import { provisionNewAccount } from './new-account.ts';
 import { authorizationUrl, exchangeCode, randomToken, verifyIdToken, type IdentityClaims } from './sso-provider.ts';
 import { tokensRepository } from './tokens.repository.ts';
 
@@ -135,19 +132,6 @@ export async function signInWithIdentity(services: Services, provider: SsoConfig
     { providerId: provider.id, accountId: claims.subject },
   );
   const userId = created.user.id as string;
-  const accounts = accountsRepository(services.database.db);
-  try {
-    const { businessId } = await accounts.createBusinessWithProfile({
-      userId,
-      businessName: defaultBusinessName({ business_name: null, full_name: claims.name }),
-      profileBusinessName: null,
-      fullName: claims.name,
-      industry: 'retail',
-    });
-    await ensureBusinessSettings(services.database, { businessId, userId }, await startingSetup(services.database.db, businessId, 'retail', false));
-  } catch (error) {
-    await accounts.deleteUser(userId).catch(() => undefined);
-    throw error;
-  }
+  await provisionNewAccount(services, userId, claims.name);
   return userId;
 }

@@ -5,6 +5,7 @@ import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { PUBLIC, SUPER_ADMIN, defineRoute } from '../../lib/routing.ts';
 import { publishedJwks, rotateSigningKey } from './access-tokens.ts';
 import { GRANT_TYPES, grantTokens } from './tokens.ts';
+import { issueWeb3Nonce } from './web3.ts';
 
 const tokenAnswerSchema = z
   .object({
@@ -23,11 +24,13 @@ const tokenRoute = defineRoute({
   path: '/api/auth/token',
   access: PUBLIC,
   tags: ['auth'],
-  summary: 'Access and refresh tokens: grant_type password, pkce (finish an SSO sign-in), refresh_token or id_token',
+  summary: 'Access and refresh tokens: grant_type password, pkce (finish an SSO sign-in), refresh_token, id_token or web3',
   description:
     'password: email or phone + password, limited like POST sign-in. pkce: auth_code + code_verifier; also sets the session cookie. ' +
     'refresh_token: the token is used up and replaced; a used one presented again ends its session (400 refresh_token_already_used). ' +
     "id_token: provider + id_token (+ nonce when the token carries one), checked against the provider's JWKS. " +
+    'web3: message (Sign-In with Ethereum, EIP-4361, with a nonce from POST /api/auth/web3/nonce) + signature; the wallet signs in, a new one gets an account, and a signed-in caller links it to their account ' +
+    '(400 web3_message_invalid, web3_message_expired, web3_signature_invalid, web3_nonce_invalid; 409 identity_already_exists). ' +
     'The access token is a short-lived ES256 JWT for Authorization: Bearer; its keys are at GET /api/auth/jwks.',
   request: {
     query: z.strictObject({ grant_type: z.enum(GRANT_TYPES) }),
@@ -42,10 +45,33 @@ const tokenRoute = defineRoute({
         provider: z.string().max(64).optional(),
         id_token: z.string().max(16_384).optional(),
         nonce: z.string().max(512).optional(),
+        chain: z.literal('ethereum').optional(),
+        message: z.string().max(4096).optional(),
+        signature: z
+          .string()
+          .regex(/^0x[0-9a-fA-F]{130}$/, 'a 65-byte hex signature')
+          .transform((value) => value as `0x${string}`)
+          .optional(),
       }),
     ),
   },
   responses: { 200: jsonResponse(tokenAnswerSchema, 'Signed in'), ...errorResponses(400, 401, 404, 409, 429, 502) },
+});
+
+const web3NonceRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/web3/nonce',
+  access: PUBLIC,
+  tags: ['auth'],
+  summary: 'A nonce for a Sign-In with Ethereum message (grant_type web3), with the domain, URI and chain the message must name',
+  description: 'Kept in the database for 10 minutes and good for one sign-in. Limited per client address (429 rate_limited).',
+  responses: {
+    200: jsonResponse(
+      z.object({ nonce: z.string(), domain: z.string(), uri: z.string(), chainId: z.number().int(), version: z.literal('1'), issuedAt: z.string(), expiresAt: z.string() }),
+      'The nonce',
+    ),
+    ...errorResponses(429),
+  },
 });
 
 const jwksRoute = defineRoute({
@@ -72,11 +98,16 @@ export const tokensRoutes = new OpenAPIHono<AppEnv>()
       headers: authHeadersFor(c),
       clientAddress: c.var.clientAddress,
       userAgent: c.req.header('user-agent') ?? null,
+      signedIn: c.var.account ?? null,
     });
     forwardAuthCookies(c, result.cookies);
     // Tokens are credentials: no cache may keep the answer (RFC 6749 §5.1).
     c.header('Cache-Control', 'no-store');
     return c.json(result.answer, 200);
+  })
+  .openapi(web3NonceRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await issueWeb3Nonce(c.var.services, c.var.clientAddress), 200);
   })
   .openapi(jwksRoute, async (c) => {
     c.header('Cache-Control', 'public, max-age=300');

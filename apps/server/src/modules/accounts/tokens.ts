@@ -5,18 +5,20 @@ import type { Services, SignedInAccount } from '../../lib/context.ts';
 import { ensureBusinessSettings } from '../business/ensure-business-settings.ts';
 import { accountsRepository } from './accounts.repository.ts';
 import { signAccessToken, verifyAccessToken } from './access-tokens.ts';
-import { SESSION_COOKIE_NAME } from './auth.ts';
+import { adminUsersRepository } from './admin-users.repository.ts';
+import { SESSION_COOKIE_NAME, userBanned } from './auth.ts';
 import { publicEmail } from './credentials.ts';
 import { signIn } from './sign-in.ts';
 import { base64UrlSha256, randomToken, verifyIdToken } from './sso-provider.ts';
 import { tokensRepository } from './tokens.repository.ts';
 import { readAssurance } from './two-factor.ts';
 import { signInWithIdentity, takeAuthCode } from './sso.ts';
+import { accountOfWallet, verifyWeb3Message } from './web3.ts';
 
 /** How long a session made by a token grant lives (as better-auth's own sessions). */
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
 
-export const GRANT_TYPES = ['password', 'pkce', 'refresh_token', 'id_token'] as const;
+export const GRANT_TYPES = ['password', 'pkce', 'refresh_token', 'id_token', 'web3'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
 export interface TokenGrantInput {
@@ -29,6 +31,9 @@ export interface TokenGrantInput {
   provider?: string | undefined;
   id_token?: string | undefined;
   nonce?: string | undefined;
+  chain?: 'ethereum' | undefined;
+  message?: string | undefined;
+  signature?: `0x${string}` | undefined;
 }
 
 export interface TokenAnswer {
@@ -72,6 +77,8 @@ async function tokensFor(services: Services, userId: string, sessionId: string):
   const repository = tokensRepository(services.database.db);
   const found = await repository.findUser(userId);
   if (!found) throw new AppError(401, 'session_not_found', 'Session not found');
+  // New sessions of a banned account are refused by the session hook; a refresh is refused here (decision 067).
+  if (await adminUsersRepository(services.database.db).isBanned(userId)) throw userBanned();
   const { currentLevel, secondStep } = await readAssurance(services, userId, sessionId);
   const access = await signAccessToken(services, { userId, sessionId, email: publicEmail(found.email), phoneNumber: found.phoneNumber ?? null, level: currentLevel });
   const refreshToken = `rt_${randomToken()}`;
@@ -90,14 +97,14 @@ async function tokensFor(services: Services, userId: string, sessionId: string):
 /**
  * SPEC §7 POST token. `password` signs in as POST sign-in does (same limits and answers);
  * `pkce` trades the code an SSO sign-in left for its verifier; `refresh_token` rotates;
- * `id_token` signs in with a provider's id_token. The pkce grant also sets the session cookie:
+ * `id_token` signs in with a provider's id_token; `web3` with a signed Sign-In with Ethereum message. The pkce grant also sets the session cookie:
  * it is how the web app finishes an SSO sign-in.
  */
 export async function grantTokens(
   services: Services,
   grantType: GrantType,
   input: TokenGrantInput,
-  request: { headers: Headers; clientAddress: string; userAgent: string | null },
+  request: { headers: Headers; clientAddress: string; userAgent: string | null; signedIn: SignedInAccount | null },
 ): Promise<{ answer: TokenAnswer; cookies: Headers }> {
   const repository = tokensRepository(services.database.db);
   const client = { ipAddress: request.clientAddress, userAgent: request.userAgent };
@@ -142,6 +149,15 @@ export async function grantTokens(
       if (!provider || provider.id !== providerId) throw new AppError(404, 'sso_provider_not_found', 'No such sign-in provider');
       const claims = await verifyIdToken(provider, required(input.id_token, 'id_token'), input.nonce ?? null);
       const userId = await signInWithIdentity(services, provider, claims);
+      const session = await openSession(services, userId, client);
+      return { answer: await tokensFor(services, userId, session.sessionId), cookies: new Headers() };
+    }
+    case 'web3': {
+      const message = required(input.message, 'message');
+      const signature = required(input.signature, 'signature') as `0x${string}`;
+      const address = await verifyWeb3Message(services, { message, signature });
+      // Signed in already: the wallet is linked to this account (decision 067).
+      const userId = await accountOfWallet(services, address, request.signedIn);
       const session = await openSession(services, userId, client);
       return { answer: await tokensFor(services, userId, session.sessionId), cookies: new Headers() };
     }

@@ -2,6 +2,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonResponse } from '../../lib/openapi.ts';
 import { ACCOUNT, SUPER_ADMIN, defineRoute } from '../../lib/routing.ts';
+import { platformUserSchema } from './platform-user-schema.ts';
 import { checkSuperAdminStatus, getPlatformUser, getSystemHealth, listPlatformUsers } from './super-admin.ts';
 
 const statusRoute = defineRoute({
@@ -33,27 +34,21 @@ const systemHealthRoute = defineRoute({
   responses: { 200: jsonResponse(systemHealthSchema, 'Figures'), ...errorResponses(400, 403) },
 });
 
-const platformUserSchema = z.object({
-  id: z.uuid(),
-  email: z.string().nullable(),
-  name: z.string(),
-  createdAt: z.string(),
-  businessName: z.string().nullable(),
-});
 
 const listUsersRoute = defineRoute({
   method: 'get',
   path: '/api/super-admin/users',
   access: SUPER_ADMIN,
   tags: ['super-admin'],
-  summary: 'Accounts on this deployment, oldest first',
+  summary: 'Accounts on this deployment, oldest first; search by e-mail, name or phone (SPEC §7 admin users)',
   request: {
     query: z.strictObject({
+      search: z.string().max(254).optional(),
       limit: z.coerce.number().int().min(1).max(100).default(100),
       offset: z.coerce.number().int().min(0).default(0),
     }),
   },
-  responses: { 200: jsonResponse(z.object({ users: z.array(platformUserSchema) }), 'Users'), ...errorResponses(400, 403) },
+  responses: { 200: jsonResponse(z.object({ users: z.array(platformUserSchema), total: z.number().int() }), 'Users'), ...errorResponses(400, 403) },
 });
 
 const getUserRoute = defineRoute({
@@ -66,7 +61,6 @@ const getUserRoute = defineRoute({
   responses: {
     200: jsonResponse(
       platformUserSchema.extend({
-        phoneNumber: z.string().nullable(),
         businessId: z.uuid().nullable(),
         industry: z.string().nullable(),
         isSuperAdmin: z.boolean(),
@@ -80,5 +74,5 @@ const getUserRoute = defineRoute({
 export const superAdminRoutes = new OpenAPIHono<AppEnv>()
   .openapi(statusRoute, async (c) => c.json(await checkSuperAdminStatus(c.var.services, c.var.account!.user.id), 200))
   .openapi(systemHealthRoute, async (c) => c.json(await getSystemHealth(c.var.services), 200))
-  .openapi(listUsersRoute, async (c) => c.json({ users: await listPlatformUsers(c.var.services, c.req.valid('query')) }, 200))
+  .openapi(listUsersRoute, async (c) => c.json(await listPlatformUsers(c.var.services, c.req.valid('query')), 200))
   .openapi(getUserRoute, async (c) => c.json(await getPlatformUser(c.var.services, c.req.valid('param').id), 200));

@@ -24,13 +24,28 @@ export async function getSystemHealth(services: Services) {
   };
 }
 
+/** The account as the super admin's users list shows it: the address confirmed, banned (until when), last sign-in. */
+function platformUser<T extends { email: string; emailVerified: boolean; createdAt: Date; banned: boolean; banExpires: Date | null; lastSignInAt: Date | null }>(row: T) {
+  const { emailVerified, banExpires, ...rest } = row;
+  const email = publicEmail(row.email);
+  return {
+    ...rest,
+    email,
+    emailConfirmed: email !== null && emailVerified,
+    createdAt: row.createdAt.toISOString(),
+    bannedUntil: row.banned && banExpires ? banExpires.toISOString() : null,
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+  };
+}
+
 export async function getPlatformUser(services: Services, userId: string) {
   const found = await superAdminRepository(services.database.db).findUser(userId);
   if (!found) throw notFound('user_not_found', 'No user has this id');
-  return { ...found, email: publicEmail(found.email), createdAt: found.createdAt.toISOString() };
+  return platformUser(found);
 }
 
-export async function listPlatformUsers(services: Services, page: { limit: number; offset: number }) {
-  const rows = await superAdminRepository(services.database.db).listUsers(page.limit, page.offset);
-  return rows.map((row) => ({ ...row, email: publicEmail(row.email), createdAt: row.createdAt.toISOString() }));
+export async function listPlatformUsers(services: Services, page: { search?: string | undefined; limit: number; offset: number }) {
+  const search = page.search?.trim() || null;
+  const { rows, total } = await superAdminRepository(services.database.db).listUsers(search, page.limit, page.offset);
+  return { users: rows.map(platformUser), total };
 }

@@ -6,11 +6,15 @@ import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-f
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Without ?token= it asks for a reset link; with one (from that link) it sets the new password. */
+/**
+ * Without ?token= it asks for a reset link; with one (from that link) it sets the new password;
+ * with ?invite= (an invitation, decision 067) the invitee chooses their first password.
+ */
 export function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
-  useDocumentTitle(token ? 'New password' : 'Forgot password');
+  const invite = searchParams.get('invite');
+  const token = invite ?? searchParams.get('token');
+  useDocumentTitle(invite ? 'Accept invitation' : token ? 'New password' : 'Forgot password');
 
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40">
@@ -21,17 +25,19 @@ export function ResetPasswordRoute() {
         <Card>
           <CardHeader>
             <CardTitle as="h1" className="text-2xl">
-              {token ? 'New password' : 'Forgot password'}
+              {invite ? 'Welcome to Till' : token ? 'New password' : 'Forgot password'}
             </CardTitle>
             <CardDescription>
-              {token
+              {invite
+                ? 'You were invited. Choose a password for your account, and you are in.'
+                : token
                 ? 'Choose a new password for your account.'
                 : 'Enter the email address you sign in with and we will send you a link to choose a new password.'}
             </CardDescription>
           </CardHeader>
           <CardContent>
             {token ? (
-              <ResetPasswordForm token={token} />
+              <ResetPasswordForm token={token} invite={invite !== null} />
             ) : (
               <ForgotPasswordForm redirectTo={`${window.location.origin}${paths.resetPassword}`} />
             )}

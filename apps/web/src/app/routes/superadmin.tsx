@@ -2,11 +2,12 @@ import { APP_ROUTES } from '@till/core';
 import { ChevronRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { UsersSection } from '@/features/super-admin-users/components/users-section';
 import { pageDescription } from './page-descriptions';
 
 const SUPER_ADMIN_PAGES = APP_ROUTES.filter((route) => route.kind === 'super-admin' && route.path !== '/superadmin');
 
-/** /superadmin: its own line, and the way to each super-admin page. */
+/** /superadmin: its own line, the way to each super-admin page, and the platform's users (decision 067). */
 export function SuperAdminRoute() {
   return (
     <div className="grid gap-6">
@@ -24,6 +25,7 @@ export function SuperAdminRoute() {
           </li>
         ))}
       </ul>
+      <UsersSection />
     </div>
   );
 }

@@ -133,7 +133,7 @@ function AccountField({ id, label, value, type = 'text', autoComplete, hint, act
   );
 }
 
-const PROVIDER_LABELS = { email: 'E-mail address', phone: 'Phone number' } as const;
+const PROVIDER_LABELS = { email: 'E-mail address', phone: 'Phone number', web3: 'Ethereum wallet' } as const;
 
 /**
  * SPEC §7 identities (decision 053): the ways this account signs in. One is added by entering it

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheckIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/error-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -10,6 +10,7 @@ import { Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/api-client';
+import { useAcceptInvite } from '../api/accept-invite';
 import { resetPasswordInput, useResetPassword } from '../api/reset-password';
 
 const resetPasswordForm = z
@@ -27,9 +28,15 @@ type ResetPasswordFormValues = z.infer<typeof resetPasswordForm>;
 const linkClass =
   'inline-flex min-h-11 items-center rounded-sm font-medium underline underline-offset-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
 
-/** Sets a new password with the token from the emailed link. */
-export function ResetPasswordForm({ token }: { token: string }) {
-  const resetPassword = useResetPassword();
+/**
+ * Sets a new password with the token from the emailed link. With `invite` (decision 067) the link
+ * was an invitation: the password is the account's first, and the invitee goes straight in.
+ */
+export function ResetPasswordForm({ token, invite = false }: { token: string; invite?: boolean }) {
+  const reset = useResetPassword();
+  const accept = useAcceptInvite();
+  const resetPassword = invite ? accept : reset;
+  const navigate = useNavigate();
   const {
     register,
     handleSubmit,
@@ -40,10 +47,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   });
 
   const onSubmit = handleSubmit(({ newPassword }) => {
-    resetPassword.mutate({ token, newPassword });
+    if (invite) accept.mutate({ token, password: newPassword }, { onSuccess: (answer) => void navigate(answer.secondStep ? '/auth' : '/dashboard', { replace: true }) });
+    else reset.mutate({ token, newPassword });
   });
 
-  if (resetPassword.isSuccess) {
+  if (reset.isSuccess && !invite) {
     return (
       <Alert variant="success">
         <CircleCheckIcon aria-hidden="true" />
@@ -65,7 +73,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       {resetPassword.isError ? (
         <div className="grid gap-2">
           <ErrorAlert error={resetPassword.error} />
-          {tokenRejected ? (
+          {tokenRejected && !invite ? (
             <Link to="/reset-password" className={`${linkClass} text-sm`}>
               Request a new reset link
             </Link>
@@ -97,7 +105,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <FieldError id="reset-confirm-password-error">{errors.confirmPassword?.message}</FieldError>
       </Field>
       <Button type="submit" size="lg" className="w-full" disabled={resetPassword.isPending}>
-        {resetPassword.isPending ? 'Saving...' : 'Set new password'}
+        {resetPassword.isPending ? 'Saving...' : invite ? 'Set password and start' : 'Set new password'}
       </Button>
     </form>
   );

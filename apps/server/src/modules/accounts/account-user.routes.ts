@@ -80,10 +80,12 @@ export const accountUserRoutes = new OpenAPIHono<AppEnv>()
 
 const identitySchema = z
   .object({
-    id: z.enum(['email', 'phone']),
-    provider: z.enum(['email', 'phone']),
+    id: z.string(),
+    provider: z.enum(['email', 'phone', 'sso']),
     identifier: z.string(),
     verified: z.boolean(),
+    providerName: z.string().nullable(),
+    linkedAt: z.string().nullable(),
   })
   .openapi('AccountIdentity');
 const identitiesSchema = z.array(identitySchema);

@@ -7,6 +7,7 @@ import type { Services, SignedInAccount } from '../../lib/context.ts';
 import { IdentityTaken, accountUserRepository } from './account-user.repository.ts';
 import { assertStrongPassword, normalizePhone, placeholderEmailForUser, publicEmail } from './credentials.ts';
 import { auditAccountAction } from './sessions.ts';
+import { ssoProvidersRepository } from './sso-providers.repository.ts';
 import { hashRecoveryCode, matchTotpStep } from './totp.ts';
 import { twoFactorRepository } from './two-factor.repository.ts';
 import { reauthenticate } from './two-factor.ts';
@@ -181,11 +182,40 @@ export async function confirmEmailChange(services: Services, token: string): Pro
 
 export type IdentityKind = 'email' | 'phone';
 
-function identitiesOf(row: { email: string; emailVerified: boolean; phoneNumber: string | null }) {
+interface Identity {
+  id: string;
+  provider: 'email' | 'phone' | 'sso';
+  identifier: string;
+  verified: boolean;
+  /** For an SSO identity: the provider's name and when it was linked. */
+  providerName: string | null;
+  linkedAt: string | null;
+}
+
+function identitiesOf(row: { email: string; emailVerified: boolean; phoneNumber: string | null }): Identity[] {
   const email = publicEmail(row.email);
   return [
-    ...(email ? [{ id: 'email' as const, provider: 'email' as const, identifier: email, verified: row.emailVerified }] : []),
-    ...(row.phoneNumber ? [{ id: 'phone' as const, provider: 'phone' as const, identifier: row.phoneNumber, verified: false }] : []),
+    ...(email ? [{ id: 'email', provider: 'email' as const, identifier: email, verified: row.emailVerified, providerName: null, linkedAt: null }] : []),
+    ...(row.phoneNumber ? [{ id: 'phone', provider: 'phone' as const, identifier: row.phoneNumber, verified: false, providerName: null, linkedAt: null }] : []),
+  ];
+}
+
+/** The password ways and the single sign-on identities (decision 068; id `sso-<row>`), with each provider's name as it is now. */
+async function allIdentitiesOf(services: Services, row: { id: string; email: string; emailVerified: boolean; phoneNumber: string | null }): Promise<Identity[]> {
+  const sso = await accountUserRepository(services.database.db).ssoIdentities(row.id);
+  const businessIds = sso.map((entry) => /^sso:(.+)$/.exec(entry.providerId)?.[1]).filter((id): id is string => id !== undefined);
+  const names = await ssoProvidersRepository.names(services.database.db, businessIds);
+  const email = publicEmail(row.email);
+  return [
+    ...identitiesOf(row),
+    ...sso.map((entry) => ({
+      id: `sso-${entry.id}`,
+      provider: 'sso' as const,
+      identifier: email ?? '',
+      verified: true,
+      providerName: entry.providerId === 'oidc' ? (services.config.sso?.name ?? 'SSO') : (names.get(entry.providerId.slice(4)) ?? 'A removed provider'),
+      linkedAt: entry.createdAt.toISOString(),
+    })),
   ];
 }
 
@@ -195,7 +225,7 @@ function identitiesOf(row: { email: string; emailVerified: boolean; phoneNumber:
  */
 export async function listIdentities(services: Services, account: SignedInAccount) {
   const row = await ownUser(services, account);
-  return { identities: identitiesOf(row) };
+  return { identities: await allIdentitiesOf(services, row) };
 }
 
 /**
@@ -209,13 +239,13 @@ export async function linkIdentity(services: Services, account: SignedInAccount,
     throw new AppError(409, 'identity_already_exists', 'This account already signs in this way. Change it in your account instead.');
   }
   const changed = await updateAccountUser(services, account, input);
-  return { identities: identitiesOf(await ownUser(services, account)), emailChangeSentTo: changed.emailChangeSentTo };
+  return { identities: await allIdentitiesOf(services, await ownUser(services, account)), emailChangeSentTo: changed.emailChangeSentTo };
 }
 
 /** Unlinks a sign-in way (after reauthenticating); the last one stays (400 single_identity_not_deletable). */
 export async function unlinkIdentity(services: Services, account: SignedInAccount, identityId: string) {
   const row = await ownUser(services, account);
-  const identities = identitiesOf(row);
+  const identities = await allIdentitiesOf(services, row);
   const identity = identities.find((candidate) => candidate.id === identityId);
   if (!identity) throw new AppError(404, 'identity_not_found', 'This account has no such sign-in identity');
   if (identities.length === 1) {
@@ -224,11 +254,10 @@ export async function unlinkIdentity(services: Services, account: SignedInAccoun
   if (!(await accountUserRepository(services.database.db).isRecentlyReauthenticated(account.sessionId))) {
     throw new AppError(403, 'reauthentication_needed', 'Confirm your current password before changing your e-mail, phone number or password');
   }
-  await accountUserRepository(services.database.db).removeIdentity(
-    row.id,
-    identity.provider === 'phone' ? { phoneNumber: null } : { email: placeholderEmailForUser(row.id) },
-  );
+  const repo = accountUserRepository(services.database.db);
+  if (identity.provider === 'sso') await repo.removeSsoIdentity(row.id, identity.id.slice('sso-'.length));
+  else await repo.removeIdentity(row.id, identity.provider === 'phone' ? { phoneNumber: null } : { email: placeholderEmailForUser(row.id) });
   services.sessionCache.forgetUser(row.id);
-  await auditAccountAction(services, account, 'account.identity_removed', { provider: identity.provider });
-  return { identities: identitiesOf(await ownUser(services, account)) };
+  await auditAccountAction(services, account, 'account.identity_removed', { provider: identity.provider, ...(identity.providerName ? { providerName: identity.providerName } : {}) });
+  return { identities: await allIdentitiesOf(services, await ownUser(services, account)) };
 }

@@ -2,10 +2,14 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { isLoopbackHost } from '@till/core';
-import { isPrivateAddress, PRIVATE_NETWORK_REFUSED, publicOnlyLookup } from '../../lib/public-address.ts';
+import { isPrivateAddress, publicOnlyLookup } from '../../lib/public-address.ts';
 
 /** What the OpenID Connect client needs of `fetch` (and what jose's remote JWKS calls). */
 export type ProviderFetch = (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<Response>;
+
+export const PROVIDER_ADDRESS_PRIVATE = "The provider's address leads to a private network; it must be reachable on the internet";
+
+type Resolve = NonNullable<Parameters<typeof publicOnlyLookup>[0]>;
 
 /** A provider's answer is a small JSON document; anything larger is cut off and fails to parse. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -16,9 +20,9 @@ export function providerAddressProblem(url: string, allowLoopback: boolean): str
   const target = new URL(url);
   const bare = target.hostname.replace(/^\[|\]$/g, '');
   const loopback = isLoopbackHost(target.hostname) || bare === '::1';
-  if (loopback) return allowLoopback ? null : PRIVATE_NETWORK_REFUSED;
+  if (loopback) return allowLoopback ? null : PROVIDER_ADDRESS_PRIVATE;
   if (target.protocol !== 'https:') return 'The provider must be reached over https';
-  if (isIP(bare) && isPrivateAddress(bare)) return PRIVATE_NETWORK_REFUSED;
+  if (isIP(bare) && isPrivateAddress(bare)) return PROVIDER_ADDRESS_PRIVATE;
   return null;
 }
 
@@ -33,7 +37,7 @@ export class ProviderAddressRefused extends Error {
  * between a check and the request; loopback only when SSO_ALLOW_LOOPBACK is set (tests). A
  * redirect is answered as it is, not followed.
  */
-export function guardedProviderFetch(allowLoopback: boolean): ProviderFetch {
+export function guardedProviderFetch(allowLoopback: boolean, resolveHost?: Resolve): ProviderFetch {
   return (url, init = {}) => {
     const problem = providerAddressProblem(url, allowLoopback);
     if (problem) return Promise.reject(new ProviderAddressRefused(problem));
@@ -46,7 +50,7 @@ export function guardedProviderFetch(allowLoopback: boolean): ProviderFetch {
         {
           method: init.method ?? 'GET',
           headers: { ...init.headers, ...(init.body !== undefined ? { 'content-length': String(Buffer.byteLength(init.body)) } : {}) },
-          ...(loopback ? {} : { lookup: publicOnlyLookup() }),
+          ...(loopback ? {} : { lookup: publicOnlyLookup(resolveHost) }),
           ...(init.signal ? { signal: init.signal } : {}),
         },
         (response) => {
@@ -67,7 +71,7 @@ export function guardedProviderFetch(allowLoopback: boolean): ProviderFetch {
           });
         },
       );
-      request.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EPRIVATE' ? new ProviderAddressRefused(PRIVATE_NETWORK_REFUSED) : error));
+      request.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EPRIVATE' ? new ProviderAddressRefused(PROVIDER_ADDRESS_PRIVATE) : error));
       request.end(init.body);
     });
   };

@@ -112,11 +112,18 @@ function SsoForm({ answer }: { answer: BusinessSsoAnswer }) {
       </div>
       <div className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm">
         <p className="font-medium">At your provider</p>
-        <p className="min-w-0 break-all">
-          Redirect URI: <code>{answer.redirectUri}</code>
+        <p className="min-w-0 break-words">
+          Redirect URI: <code className="break-all">{answer.redirectUri}</code>
         </p>
-        <p className="min-w-0 break-all">
-          To prove each domain is yours, add a DNS TXT record <code>{answer.domainProof.name}</code> with the value <code>{answer.domainProof.value}</code>.
+        <p className="min-w-0 break-words">
+          To prove {domainList.length > 1 ? 'each domain' : 'the domain'} is yours, add a DNS TXT record{' '}
+          {(domainList.length > 0 ? domainList : ['<domain>']).map((domain, index, all) => (
+            <span key={domain}>
+              <code className="break-all">{answer.domainProof.name.replace('<domain>', domain)}</code>
+              {index < all.length - 1 ? ', ' : ''}
+            </span>
+          ))}{' '}
+          with the value <code className="break-all">{answer.domainProof.value}</code>.
         </p>
       </div>
       {unproven ? (

@@ -112,7 +112,10 @@ export function SsoSignIn({ onSuccess }: { onSuccess: (response: SignInResponse)
               value={email}
               aria-invalid={emailProblem ? true : undefined}
               aria-describedby={emailProblem ? `${emailId}-problem` : undefined}
-              onChange={(event) => setEmail(event.target.value)}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setEmailProblem(null);
+              }}
               onKeyDown={onEmailKeyDown}
             />
             <FieldError id={`${emailId}-problem`}>{emailProblem}</FieldError>

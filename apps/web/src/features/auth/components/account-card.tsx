@@ -191,8 +191,8 @@ function SignInWays({ retry, onRetried, onNeedsReauthentication }: { retry: stri
               <p className="truncate text-sm text-muted-foreground">
                 {identity.identifier}
                 {identity.provider === 'email' ? (identity.verified ? ' · confirmed' : ' · not confirmed yet') : ''}
-                {identity.linkedAt ? ` · linked ${linkedOn(identity.linkedAt)}` : ''}
               </p>
+              {identity.linkedAt ? <p className="text-sm text-muted-foreground">Linked {linkedOn(identity.linkedAt)}</p> : null}
             </div>
             <Button
               type="button"

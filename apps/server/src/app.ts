@@ -23,7 +23,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminUsersRoutes } from './modules/accounts/admin-users.routes.ts';
 import { oneTimeCodesRoutes } from './modules/accounts/one-time-codes.routes.ts';
 import { tokensRoutes } from './modules/accounts/tokens.routes.ts';
-import { ssoRoutes } from './modules/accounts/sso.routes.ts';
+import { businessSsoRoutes, ssoRoutes } from './modules/accounts/sso.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
@@ -192,6 +192,7 @@ export function createApp(services: Services) {
   app.route('/', adminUsersRoutes);
   app.route('/', tokensRoutes);
   app.route('/', ssoRoutes);
+  app.route('/', businessSsoRoutes);
   app.route('/', twoFactorRoutes);
   app.route('/', accountUserRoutes);
   app.route('/', identitiesRoutes);

@@ -40,6 +40,16 @@ const envSchema = z.object({
   SSO_CLIENT_ID: z.string().min(1).optional(),
   SSO_CLIENT_SECRET: z.string().min(1).optional(),
   SSO_NAME: z.string().min(1).max(40).default('SSO'),
+  /**
+   * A business's own provider (decision 068) may be on loopback (127.0.0.0/8, ::1, localhost):
+   * for tests and single-machine set-ups. Other private addresses are refused whatever this says.
+   */
+  SSO_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  /** DNS servers (`ip` or `ip:port`, comma-separated) that prove a business's SSO domains; the system's when absent. */
+  SSO_DNS_SERVERS: z
+    .string()
+    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+    .optional(),
   OPENAI_API_KEY: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   WEB_DIST_DIR: z.string().optional(),
@@ -84,6 +94,8 @@ export interface AppConfig {
   openaiApiKey: string | undefined;
   /** The platform's OpenID Connect provider (decision 063), or null when SSO is off. */
   sso: SsoConfig | null;
+  /** Business providers (decision 068): loopback allowed, and the DNS servers that prove domains. */
+  businessSso: { allowLoopback: boolean; dnsServers: string[] | undefined };
   trustProxy: boolean;
   webDistDir: string | undefined;
   logLevel: 'silent' | 'error' | 'info';
@@ -107,6 +119,8 @@ export interface SsoConfig {
   clientId: string;
   /** Absent for a public client (PKCE alone). */
   clientSecret: string | undefined;
+  /** A business's own provider (decision 068); null for the platform's. */
+  businessId: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -158,8 +172,9 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     openaiApiKey: env.OPENAI_API_KEY,
     sso:
       env.SSO_ISSUER && env.SSO_CLIENT_ID
-        ? { id: 'oidc', name: env.SSO_NAME, issuer: env.SSO_ISSUER.replace(/\/$/, ''), clientId: env.SSO_CLIENT_ID, clientSecret: env.SSO_CLIENT_SECRET }
+        ? { id: 'oidc', name: env.SSO_NAME, issuer: env.SSO_ISSUER.replace(/\/$/, ''), clientId: env.SSO_CLIENT_ID, clientSecret: env.SSO_CLIENT_SECRET, businessId: null }
         : null,
+    businessSso: { allowLoopback: env.SSO_ALLOW_LOOPBACK, dnsServers: env.SSO_DNS_SERVERS },
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
     logLevel: env.LOG_LEVEL,

@@ -211,7 +211,7 @@ describe('GET and PUT user (SPEC §7)', () => {
 describe('identities (SPEC §7 DELETE identities, SPEC §8 identity codes)', () => {
   it('lists e-mail and phone, links a phone login, unlinks one, and never the last', async () => {
     const { client, email, userId } = await signUpBusiness(server);
-    expect((await client.get('/api/auth/identities')).body).toEqual({ identities: [{ id: 'email', provider: 'email', identifier: email, verified: false }] });
+    expect((await client.get('/api/auth/identities')).body).toEqual({ identities: [{ id: 'email', provider: 'email', identifier: email, verified: false, providerName: null, linkedAt: null }] });
 
     const last = await client.request('DELETE', '/api/auth/identities/email');
     expect(last.status).toBe(400);
@@ -233,7 +233,7 @@ describe('identities (SPEC §7 DELETE identities, SPEC §8 identity codes)', () 
 
     const removed = await client.request('DELETE', '/api/auth/identities/email');
     expect(removed.status).toBe(200);
-    expect(removed.body.identities).toEqual([{ id: 'phone', provider: 'phone', identifier: '+15558880001', verified: false }]);
+    expect(removed.body.identities).toEqual([{ id: 'phone', provider: 'phone', identifier: '+15558880001', verified: false, providerName: null, linkedAt: null }]);
     expect((await client.get('/api/auth/user')).body.user.email).toBeNull();
     const fresh = client.fresh();
     expect((await fresh.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status).toBe(401);

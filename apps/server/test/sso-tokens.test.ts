@@ -56,7 +56,7 @@ async function ssoSignIn(person: Parameters<FakeOidc['signInAs']>[0]) {
 
 describe('SSO with PKCE (SPEC §7 sso, token grant_type=pkce)', () => {
   it('lists the provider, sends the browser there with S256, state and nonce, and signs a new person in with a business of their own', async () => {
-    expect((await new ApiClient(server.url).get('/api/auth/sso/providers')).body).toEqual({ providers: [{ id: 'oidc', name: 'Acme ID' }] });
+    expect((await new ApiClient(server.url).get('/api/auth/sso/providers')).body).toEqual({ providers: [{ id: 'oidc', name: 'Acme ID' }], workEmail: false });
     oidc.signInAs({ sub: 'new-person-1', email: 'new-person-1@example.com', email_verified: true, name: 'Nia Person' });
     const client = new ApiClient(server.url);
     const { verifier, challenge } = pkcePair();

@@ -77,3 +77,4 @@ export * as shape from './shape.ts';
 export * from './loyalty.ts';
 export * from './gift-cards.ts';
 export * from './contracts/loyalty.ts';
+export * from './sso-domains.ts';

@@ -3584,7 +3584,7 @@ export interface paths {
         put?: never;
         /**
          * Start a sign-in at the OpenID Connect provider: answers the provider's URL for the browser
-         * @description PKCE: send the S256 challenge of a verifier you keep. After the provider, the browser lands on redirectTo (default /auth) with ?code=…, which POST /api/auth/token?grant_type=pkce trades with the verifier; or with ?error=…&error_description=….
+         * @description PKCE: send the S256 challenge of a verifier you keep. After the provider, the browser lands on redirectTo (default /auth) with ?code=…, which POST /api/auth/token?grant_type=pkce trades with the verifier; or with ?error=…&error_description=…. The provider: `providerId` (`oidc`, the platform's; `sso:<id>`, a business's), or `domain` (the part after @ of a work e-mail: the business whose proven domain it is; 404 sso_provider_not_found when none), or neither (the platform's).
          */
         post: {
             parameters: {
@@ -3602,6 +3602,7 @@ export interface paths {
                          * @enum {string}
                          */
                         codeChallengeMethod?: "s256";
+                        domain?: string;
                         providerId?: string;
                         redirectTo?: string;
                     };
@@ -3709,7 +3710,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The configured single sign-on providers (the sign-in page shows a button for each) */
+        /** The platform's single sign-on providers (the sign-in page shows a button for each), and whether businesses' own providers take a work e-mail */
         get: {
             parameters: {
                 query?: never;
@@ -3730,6 +3731,7 @@ export interface paths {
                                 id: string;
                                 name: string;
                             }[];
+                            workEmail: boolean;
                         };
                     };
                 };
@@ -4928,6 +4930,206 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/business-sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's own single sign-on provider (never its secret), the redirect URI to register at it, and the DNS TXT record that proves a domain */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The provider, or null */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            domainProof: {
+                                name: string;
+                                value: string;
+                            };
+                            provider: components["schemas"]["BusinessSsoProvider"] | null;
+                            redirectUri: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Set the business's OpenID Connect provider: its discovery document is fetched and checked, each new domain's DNS TXT proof looked up
+         * @description 400 sso_issuer_not_allowed (not https, or a private network address), sso_discovery_invalid (no valid discovery document at the issuer), sso_domain_unproven (with the record to add), validation_error (not a domain); 409 sso_domain_taken (another business has it). clientSecret left out keeps the saved one; null makes it a public client (PKCE alone).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        clientSecret?: string | null;
+                        displayName: string;
+                        domains: string[];
+                        issuer: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            provider: components["schemas"]["BusinessSsoProvider"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove the business's provider and its domains (accounts it made keep their other ways to sign in) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/business/owner": {
@@ -35456,11 +35658,13 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AccountIdentity: {
-            /** @description 'email', 'phone', or 'web3:<checksummed address>' */
+            /** @description 'email', 'phone', 'web3:<checksummed address>' or 'sso-<row>' */
             id: string;
             identifier: string;
+            linkedAt: string | null;
             /** @enum {string} */
-            provider: "email" | "phone" | "web3";
+            provider: "email" | "phone" | "web3" | "sso";
+            providerName: string | null;
             verified: boolean;
         };
         AccountSession: {
@@ -35661,6 +35865,18 @@ export interface components {
             prices_include_tax: boolean;
             /** Format: uuid */
             user_id: string;
+        };
+        BusinessSsoProvider: {
+            clientId: string;
+            displayName: string;
+            domains: {
+                domain: string;
+                verifiedAt: string;
+            }[];
+            hasClientSecret: boolean;
+            id: string;
+            issuer: string;
+            updatedAt: string;
         };
         Category: {
             color: string | null;
@@ -36056,7 +36272,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_imported" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_already_opened" | "appointment_closed" | "appointment_customer_mismatch" | "appointment_not_booked" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_code_verifier" | "bad_request" | "barcode_taken" | "barcode_too_small" | "batch_empty" | "batch_expiry_mismatch" | "batch_not_found" | "batches_not_tracked" | "booking_page_not_found" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "campaign_already_sent" | "campaign_not_found" | "cannot_ban_self" | "cannot_delete_self" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "checklist_item_not_found" | "checklist_not_due" | "checklist_not_found" | "clock_already_running" | "contact_required" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "default_store_protected" | "dining_area_name_taken" | "dining_area_not_found" | "dining_table_in_use" | "dining_table_name_taken" | "dining_table_not_found" | "dining_table_occupied" | "drawer_required" | "duplicate_line" | "email_exists" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "flow_state_not_found" | "forbidden" | "gift_card_code_taken" | "gift_card_insufficient" | "gift_card_not_discountable" | "gift_card_not_found" | "gift_card_spent" | "idempotency_key_reused" | "identity_already_exists" | "identity_not_found" | "illegal_transition" | "image_too_large" | "import_conflict" | "import_in_progress" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_aal" | "insufficient_points" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_csv" | "invalid_cursor" | "invalid_email" | "invalid_gift_card_code" | "invalid_hours" | "invalid_image" | "invalid_jwt" | "invalid_line" | "invalid_mapping" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_points_amount" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_split" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invalid_webhook_url" | "invoice_being_paid" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_clockable" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_part_being_paid" | "kitchen_part_not_found" | "kitchen_part_paid" | "kitchen_split_locked" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "kitchen_ticket_required" | "kitchen_ticket_split" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mfa_challenge_expired" | "mfa_challenge_not_found" | "mfa_enrollment_required" | "mfa_factor_name_conflict" | "mfa_factor_not_found" | "mfa_verification_failed" | "mime_type_not_allowed" | "missing_credentials" | "modifier_duplicate" | "modifier_negative_price" | "modifier_required" | "modifier_too_many" | "modifier_unknown" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_running_clock" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_invoice" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "otp_expired" | "otp_invalid" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "phone_exists" | "photo_not_found" | "photo_shown_to_customer" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "promotion_not_found" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "reauthentication_needed" | "reauthentication_not_valid" | "rebate_agreement_not_found" | "receipt_too_large" | "refresh_token_already_used" | "refresh_token_not_found" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_method_unavailable" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_already_invoiced" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "same_store" | "segment_not_found" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "single_identity_not_deletable" | "sku_taken" | "slot_taken" | "slot_unavailable" | "sso_code_refused" | "sso_email_missing" | "sso_provider_not_found" | "sso_provider_unavailable" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "store_inactive" | "store_name_taken" | "store_not_found" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_enrolled_mfa_factors" | "too_many_labels" | "too_many_lines" | "too_many_photos" | "too_many_reports" | "too_many_rows" | "total_mismatch" | "transfer_not_found" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_banned" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password" | "web3_message_expired" | "web3_message_invalid" | "web3_nonce_invalid" | "web3_signature_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_not_found";
+                code: "admin_permissions_need_admin_role" | "ai_provider_unavailable" | "already_a_till" | "already_clocked_in" | "already_closed" | "already_imported" | "already_on_break" | "amount_out_of_range" | "amount_too_large" | "answer_every_job" | "appointment_already_opened" | "appointment_closed" | "appointment_customer_mismatch" | "appointment_not_booked" | "appointment_not_found" | "appointment_not_started" | "approval_already_decided" | "approval_link_expired" | "approval_link_replaced" | "approval_not_found" | "approval_required" | "assignee_not_found" | "assistant_access_denied" | "authentication_required" | "bad_code_verifier" | "bad_request" | "barcode_taken" | "barcode_too_small" | "batch_empty" | "batch_expiry_mismatch" | "batch_not_found" | "batches_not_tracked" | "booking_page_not_found" | "break_already_taken" | "bucket_exists" | "bucket_not_empty" | "bucket_not_found" | "business_not_found" | "business_not_set_up" | "businesses_required" | "campaign_already_sent" | "campaign_not_found" | "cannot_ban_self" | "cannot_delete_self" | "cash_session_closed" | "cash_session_not_found" | "cash_session_open" | "cash_session_required" | "category_name_taken" | "category_not_found" | "channel_not_found" | "chat_session_expired" | "chatbot_not_found" | "checklist_item_not_found" | "checklist_not_due" | "checklist_not_found" | "clock_already_running" | "contact_required" | "conversation_not_found" | "count_already_posted" | "count_cancelled" | "count_mismatch" | "credit_exceeds_balance" | "credit_exceeds_line" | "cross_origin_refused" | "customer_email_taken" | "customer_not_found" | "customer_required" | "default_plan_inactive" | "default_plan_required" | "default_store_protected" | "dining_area_name_taken" | "dining_area_not_found" | "dining_table_in_use" | "dining_table_name_taken" | "dining_table_not_found" | "dining_table_occupied" | "drawer_required" | "duplicate_line" | "email_exists" | "email_required" | "employee_inactive" | "employee_not_found" | "employee_session_expired" | "employee_session_required" | "empty_file" | "expense_category_archived" | "expense_category_exists" | "expense_category_not_found" | "expense_not_found" | "feature_disabled" | "flow_state_not_found" | "forbidden" | "gift_card_code_taken" | "gift_card_insufficient" | "gift_card_not_discountable" | "gift_card_not_found" | "gift_card_spent" | "idempotency_key_reused" | "identity_already_exists" | "identity_not_found" | "illegal_transition" | "image_too_large" | "import_conflict" | "import_in_progress" | "import_rejected" | "incident_not_found" | "inspection_point_not_found" | "insufficient_aal" | "insufficient_points" | "insufficient_stock" | "insufficient_tender" | "internal_error" | "invalid_approval" | "invalid_barcode" | "invalid_bucket_name" | "invalid_cache_control" | "invalid_cart" | "invalid_copies" | "invalid_count" | "invalid_credentials" | "invalid_csv" | "invalid_cursor" | "invalid_email" | "invalid_gift_card_code" | "invalid_hours" | "invalid_image" | "invalid_jwt" | "invalid_line" | "invalid_mapping" | "invalid_object_name" | "invalid_owner_password" | "invalid_pairing_code" | "invalid_phone" | "invalid_pin" | "invalid_points_amount" | "invalid_range" | "invalid_setup_code" | "invalid_signature" | "invalid_skip" | "invalid_split" | "invalid_start" | "invalid_text" | "invalid_time_off" | "invalid_times" | "invalid_token" | "invalid_vin" | "invalid_webhook_url" | "invoice_being_paid" | "invoice_empty" | "invoice_fully_credited" | "invoice_line_not_found" | "invoice_not_found" | "invoice_status_conflict" | "job_not_clockable" | "job_not_found" | "job_without_lines" | "kitchen_item_not_found" | "kitchen_item_unchanged" | "kitchen_item_voided" | "kitchen_nothing_held" | "kitchen_part_being_paid" | "kitchen_part_not_found" | "kitchen_part_paid" | "kitchen_split_locked" | "kitchen_station_name_taken" | "kitchen_station_not_found" | "kitchen_ticket_being_paid" | "kitchen_ticket_closed" | "kitchen_ticket_not_found" | "kitchen_ticket_paid" | "kitchen_ticket_required" | "kitchen_ticket_split" | "label_not_queued" | "line_not_found" | "line_not_in_order" | "malformed_json" | "malformed_multipart" | "message_not_found" | "mfa_challenge_expired" | "mfa_challenge_not_found" | "mfa_enrollment_required" | "mfa_factor_name_conflict" | "mfa_factor_not_found" | "mfa_verification_failed" | "mime_type_not_allowed" | "missing_credentials" | "modifier_duplicate" | "modifier_negative_price" | "modifier_required" | "modifier_too_many" | "modifier_unknown" | "no_business" | "no_email" | "no_jobs_to_approve" | "no_response" | "no_running_clock" | "no_store" | "not_business_owner" | "not_clocked_in" | "not_enough_cash" | "not_found" | "not_in_count" | "not_on_break" | "not_parked" | "not_refundable" | "not_voidable" | "nothing_counted" | "nothing_to_count" | "nothing_to_export" | "nothing_to_invoice" | "nothing_to_reorder" | "object_changed" | "object_exists" | "object_not_found" | "order_line_not_found" | "order_not_completed" | "order_not_found" | "other_register" | "otp_expired" | "otp_invalid" | "outside_hours" | "overlapping_entry" | "owner_exists" | "owner_protected" | "part_name_required" | "payload_too_large" | "payment_exceeds_balance" | "payment_mismatch" | "phone_exists" | "photo_not_found" | "photo_shown_to_customer" | "pin_locked" | "pin_too_short" | "plan_in_use" | "plan_is_default" | "plan_limit_reached" | "plan_name_taken" | "plan_not_found" | "price_required" | "product_conflict" | "product_not_found" | "product_unavailable" | "promotion_not_found" | "purchase_invoice_not_found" | "purchase_invoice_number_taken" | "purchase_invoice_paid" | "purchase_order_empty" | "purchase_order_not_found" | "purchase_order_state" | "quantity_out_of_range" | "quickbooks_mapping_required" | "range_too_long" | "rate_limited" | "realtime_unavailable" | "reauthentication_needed" | "reauthentication_not_valid" | "rebate_agreement_not_found" | "receipt_too_large" | "refresh_token_already_used" | "refresh_token_not_found" | "refund_exceeds_sold" | "refund_method_forbidden" | "refund_method_unavailable" | "refund_not_found" | "register_name_taken" | "register_not_found" | "register_required" | "repair_order_already_invoiced" | "repair_order_locked" | "repair_order_not_found" | "request_aborted" | "same_store" | "segment_not_found" | "service_inactive" | "service_name_taken" | "service_not_found" | "session_not_closed" | "session_not_found" | "single_identity_not_deletable" | "sku_taken" | "slot_taken" | "slot_unavailable" | "sso_code_refused" | "sso_discovery_invalid" | "sso_domain_taken" | "sso_domain_unproven" | "sso_email_domain_refused" | "sso_email_missing" | "sso_email_unverified" | "sso_issuer_not_allowed" | "sso_provider_not_found" | "sso_provider_unavailable" | "staff_cannot_do_service" | "staff_not_found" | "start_in_past" | "stock_changed" | "stock_count_not_found" | "stock_not_tracked" | "stock_out_of_range" | "store_inactive" | "store_name_taken" | "store_not_found" | "supplier_archived" | "supplier_mismatch" | "supplier_name_taken" | "supplier_not_found" | "supplier_product_not_found" | "supplier_required" | "system_bucket" | "task_not_found" | "tax_rate_name_taken" | "tax_rate_not_found" | "technician_not_found" | "till_locked" | "till_not_paired" | "time_entry_not_found" | "time_off" | "time_off_not_found" | "too_many_enrolled_mfa_factors" | "too_many_labels" | "too_many_lines" | "too_many_photos" | "too_many_reports" | "too_many_rows" | "total_mismatch" | "transfer_not_found" | "unit_cost_required" | "unsupported_image" | "unsupported_media_type" | "unsupported_receipt" | "user_banned" | "user_not_found" | "validation_error" | "vehicle_not_found" | "vin_taken" | "weak_password" | "web3_message_expired" | "web3_message_invalid" | "web3_nonce_invalid" | "web3_signature_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_not_found";
                 message: string;
             } & {
                 [key: string]: unknown;

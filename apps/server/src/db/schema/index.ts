@@ -36,3 +36,4 @@ export * from './batches.ts';
 export * from './promotions.ts';
 export * from './auth-tokens.ts';
 export * from './loyalty.ts';
+export * from './sso.ts';

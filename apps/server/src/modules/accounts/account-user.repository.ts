@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { account, authFactors, authRecoveryCodes, session, user, verification } from '../../db/schema/index.ts';
 
@@ -138,6 +138,19 @@ export function accountUserRepository(db: Db) {
     async removeIdentity(userId: string, change: { phoneNumber: null } | { email: string }): Promise<void> {
       const set = 'email' in change ? { email: change.email, emailVerified: false } : { phoneNumber: null, phoneNumberVerified: null };
       await db.update(user).set({ ...set, updatedAt: new Date() }).where(eq(user.id, userId));
+    },
+
+    /** The account's single sign-on identities (decision 068): the platform's provider (`oidc`) and businesses' (`sso:<id>`). */
+    async ssoIdentities(userId: string): Promise<{ id: string; providerId: string; createdAt: Date }[]> {
+      return db
+        .select({ id: account.id, providerId: account.providerId, createdAt: account.createdAt })
+        .from(account)
+        .where(and(eq(account.userId, userId), or(eq(account.providerId, 'oidc'), like(account.providerId, 'sso:%'))))
+        .orderBy(account.createdAt, account.id);
+    },
+
+    async removeSsoIdentity(userId: string, accountId: string): Promise<void> {
+      await db.delete(account).where(and(eq(account.userId, userId), eq(account.id, accountId), or(eq(account.providerId, 'oidc'), like(account.providerId, 'sso:%'))));
     },
 
     /** A pending address change: the link's token is kept only as its hash. */

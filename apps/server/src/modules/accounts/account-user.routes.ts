@@ -80,10 +80,12 @@ export const accountUserRoutes = new OpenAPIHono<AppEnv>()
 
 const identitySchema = z
   .object({
-    id: z.string().openapi({ description: "'email', 'phone', or 'web3:<checksummed address>'" }),
-    provider: z.enum(['email', 'phone', 'web3']),
+    id: z.string().openapi({ description: "'email', 'phone', 'web3:<checksummed address>' or 'sso-<row>'" }),
+    provider: z.enum(['email', 'phone', 'web3', 'sso']),
     identifier: z.string(),
     verified: z.boolean(),
+    providerName: z.string().nullable(),
+    linkedAt: z.string().nullable(),
   })
   .openapi('AccountIdentity');
 const identitiesSchema = z.array(identitySchema);

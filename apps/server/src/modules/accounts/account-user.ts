@@ -7,6 +7,7 @@ import type { Services, SignedInAccount } from '../../lib/context.ts';
 import { IdentityTaken, accountUserRepository } from './account-user.repository.ts';
 import { assertStrongPassword, normalizePhone, placeholderEmailForUser, publicEmail } from './credentials.ts';
 import { auditAccountAction } from './sessions.ts';
+import { ssoProvidersRepository } from './sso-providers.repository.ts';
 import { hashRecoveryCode, matchTotpStep } from './totp.ts';
 import { twoFactorRepository } from './two-factor.repository.ts';
 import { reauthenticate } from './two-factor.ts';
@@ -179,28 +180,53 @@ export async function confirmEmailChange(services: Services, token: string): Pro
   services.sessionCache.forgetUser(applied.userId);
 }
 
-export type IdentityKind = 'email' | 'phone' | 'web3';
+export type IdentityKind = 'email' | 'phone' | 'web3' | 'sso';
 
 interface Identity {
   id: string;
   provider: IdentityKind;
   identifier: string;
   verified: boolean;
+  /** For an SSO identity: the provider's name and when it was linked. */
+  providerName: string | null;
+  linkedAt: string | null;
 }
 
 /** The account's sign-in ways; a wallet (decision 067) is proven by its signature, so it counts as verified. */
 function identitiesOf(row: { email: string; emailVerified: boolean; phoneNumber: string | null }, wallets: string[]): Identity[] {
   const email = publicEmail(row.email);
   return [
-    ...(email ? [{ id: 'email', provider: 'email' as const, identifier: email, verified: row.emailVerified }] : []),
-    ...(row.phoneNumber ? [{ id: 'phone', provider: 'phone' as const, identifier: row.phoneNumber, verified: false }] : []),
-    ...wallets.map((address) => ({ id: `web3:${address}`, provider: 'web3' as const, identifier: address, verified: true })),
+    ...(email ? [{ id: 'email', provider: 'email' as const, identifier: email, verified: row.emailVerified, providerName: null, linkedAt: null }] : []),
+    ...(row.phoneNumber ? [{ id: 'phone', provider: 'phone' as const, identifier: row.phoneNumber, verified: false, providerName: null, linkedAt: null }] : []),
+    ...wallets.map((address) => ({ id: `web3:${address}`, provider: 'web3' as const, identifier: address, verified: true, providerName: null, linkedAt: null })),
+  ];
+}
+
+/**
+ * The password ways, the wallets (decision 067) and the single sign-on identities (decision 068; id
+ * `sso-<row>`), with each provider's name as it is now.
+ */
+async function allIdentitiesOf(services: Services, row: { id: string; email: string; emailVerified: boolean; phoneNumber: string | null }): Promise<Identity[]> {
+  const repo = accountUserRepository(services.database.db);
+  const [sso, wallets] = await Promise.all([repo.ssoIdentities(row.id), repo.listWallets(row.id)]);
+  const businessIds = sso.map((entry) => /^sso:(.+)$/.exec(entry.providerId)?.[1]).filter((id): id is string => id !== undefined);
+  const names = await ssoProvidersRepository.names(services.database.db, businessIds);
+  const email = publicEmail(row.email);
+  return [
+    ...identitiesOf(row, wallets),
+    ...sso.map((entry) => ({
+      id: `sso-${entry.id}`,
+      provider: 'sso' as const,
+      identifier: email ?? '',
+      verified: true,
+      providerName: entry.providerId === 'oidc' ? (services.config.sso?.name ?? 'SSO') : (names.get(entry.providerId.slice(4)) ?? 'A removed provider'),
+      linkedAt: entry.createdAt.toISOString(),
+    })),
   ];
 }
 
 async function identitiesOfAccount(services: Services, account: SignedInAccount): Promise<Identity[]> {
-  const [row, wallets] = await Promise.all([ownUser(services, account), accountUserRepository(services.database.db).listWallets(account.user.id)]);
-  return identitiesOf(row, wallets);
+  return allIdentitiesOf(services, await ownUser(services, account));
 }
 
 /**
@@ -238,8 +264,9 @@ export async function unlinkIdentity(services: Services, account: SignedInAccoun
   }
   const repo = accountUserRepository(services.database.db);
   if (identity.provider === 'web3') await repo.removeWallet(row.id, identity.identifier);
+  else if (identity.provider === 'sso') await repo.removeSsoIdentity(row.id, identity.id.slice('sso-'.length));
   else await repo.removeIdentity(row.id, identity.provider === 'phone' ? { phoneNumber: null } : { email: placeholderEmailForUser(row.id) });
   services.sessionCache.forgetUser(row.id);
-  await auditAccountAction(services, account, 'account.identity_removed', { provider: identity.provider });
+  await auditAccountAction(services, account, 'account.identity_removed', { provider: identity.provider, ...(identity.providerName ? { providerName: identity.providerName } : {}) });
   return { identities: await identitiesOfAccount(services, account) };
 }

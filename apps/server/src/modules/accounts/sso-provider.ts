@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload } from 'jose';
 import type { SsoConfig } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { ProviderAddressRefused, type ProviderFetch } from './provider-fetch.ts';
 
 /**
  * The OpenID Connect client side of SSO (decision 063): discovery, the authorization URL with
@@ -19,6 +20,14 @@ const DISCOVERY_CACHE_MS = 10 * 60_000;
 const PROVIDER_TIMEOUT_MS = 10_000;
 const discoveries = new Map<string, { document: Discovery; jwks: ReturnType<typeof createRemoteJWKSet>; loadedAt: number }>();
 
+/**
+ * A provider with the way to reach it: the platform's (environment) provider with plain `fetch`, a
+ * business's own with the guarded one (decision 068). Every flow goes through these functions.
+ */
+export type OidcProvider = SsoConfig & { fetch: ProviderFetch };
+
+const addressRefused = (error: ProviderAddressRefused) => new AppError(400, 'sso_issuer_not_allowed', error.message);
+
 export const providerUnavailable = () => new AppError(502, 'sso_provider_unavailable', 'The sign-in provider did not answer as expected. Try again.');
 
 export function base64UrlSha256(text: string): string {
@@ -29,29 +38,37 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-async function discover(provider: SsoConfig) {
-  const cached = discoveries.get(provider.issuer);
-  if (cached && Date.now() - cached.loadedAt < DISCOVERY_CACHE_MS) return cached;
+/** The provider's discovery document and JWKS, cached 10 minutes (`fresh`: fetched again, as when an owner saves it). */
+export async function discover(provider: OidcProvider, fresh = false) {
+  const key = `${provider.id}|${provider.issuer}`;
+  const cached = discoveries.get(key);
+  if (!fresh && cached && Date.now() - cached.loadedAt < DISCOVERY_CACHE_MS) return cached;
   let document: Discovery;
   try {
-    const response = await fetch(`${provider.issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+    const response = await provider.fetch(`${provider.issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
     if (!response.ok) throw new Error(`discovery answered ${response.status}`);
     document = (await response.json()) as Discovery;
-  } catch {
+  } catch (error) {
+    if (error instanceof ProviderAddressRefused) throw addressRefused(error);
     throw providerUnavailable();
   }
+  if (typeof document !== 'object' || document === null) throw providerUnavailable();
   const fields = [document.authorization_endpoint, document.token_endpoint, document.jwks_uri];
   // The document must describe the configured issuer (OpenID Connect Discovery §4.3).
   if (typeof document.issuer !== 'string' || document.issuer.replace(/\/$/, '') !== provider.issuer || !fields.every((field) => typeof field === 'string' && URL.canParse(field))) {
     throw providerUnavailable();
   }
-  const entry = { document, jwks: createRemoteJWKSet(new URL(document.jwks_uri), { timeoutDuration: PROVIDER_TIMEOUT_MS }), loadedAt: Date.now() };
-  discoveries.set(provider.issuer, entry);
+  const jwks = createRemoteJWKSet(new URL(document.jwks_uri), {
+    timeoutDuration: PROVIDER_TIMEOUT_MS,
+    [customFetch]: (url, options) => provider.fetch(url, { method: options.method, headers: Object.fromEntries(new Headers(options.headers).entries()), signal: options.signal }),
+  });
+  const entry = { document, jwks, loadedAt: Date.now() };
+  discoveries.set(key, entry);
   return entry;
 }
 
 /** Where the browser goes to sign in at the provider. */
-export async function authorizationUrl(provider: SsoConfig, input: { redirectUri: string; state: string; nonce: string; codeVerifier: string }) {
+export async function authorizationUrl(provider: OidcProvider, input: { redirectUri: string; state: string; nonce: string; codeVerifier: string }) {
   const { document } = await discover(provider);
   const url = new URL(document.authorization_endpoint);
   url.searchParams.set('response_type', 'code');
@@ -66,7 +83,7 @@ export async function authorizationUrl(provider: SsoConfig, input: { redirectUri
 }
 
 /** Trades the authorization code for the provider's tokens; returns the id_token. */
-export async function exchangeCode(provider: SsoConfig, input: { code: string; redirectUri: string; codeVerifier: string }): Promise<string> {
+export async function exchangeCode(provider: OidcProvider, input: { code: string; redirectUri: string; codeVerifier: string }): Promise<string> {
   const { document } = await discover(provider);
   const body = new URLSearchParams({
     grant_type: 'authorization_code',
@@ -81,11 +98,12 @@ export async function exchangeCode(provider: SsoConfig, input: { code: string; r
   }
   let answer: { id_token?: unknown };
   try {
-    const response = await fetch(document.token_endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+    const response = await provider.fetch(document.token_endpoint, { method: 'POST', headers, body: body.toString(), signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
     answer = (await response.json()) as { id_token?: unknown };
     if (!response.ok) throw new AppError(400, 'sso_code_refused', 'The sign-in provider refused the sign-in. Start again.');
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (error instanceof ProviderAddressRefused) throw addressRefused(error);
     throw providerUnavailable();
   }
   if (typeof answer.id_token !== 'string') throw providerUnavailable();
@@ -106,7 +124,7 @@ const invalidJwt = (message: string) => new AppError(400, 'invalid_jwt', message
  * expiry, and the nonce when one is expected (`nonce` compared to the claim as sent, or to its
  * SHA-256 in hex as some mobile SDKs send it).
  */
-export async function verifyIdToken(provider: SsoConfig, idToken: string, expectedNonce: string | null): Promise<IdentityClaims> {
+export async function verifyIdToken(provider: OidcProvider, idToken: string, expectedNonce: string | null): Promise<IdentityClaims> {
   const { document, jwks } = await discover(provider);
   let payload: JWTPayload;
   try {

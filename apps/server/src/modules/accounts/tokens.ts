@@ -12,7 +12,7 @@ import { signIn } from './sign-in.ts';
 import { base64UrlSha256, randomToken, verifyIdToken } from './sso-provider.ts';
 import { tokensRepository } from './tokens.repository.ts';
 import { readAssurance } from './two-factor.ts';
-import { signInWithIdentity, takeAuthCode } from './sso.ts';
+import { providerOf, signInWithIdentity, takeAuthCode } from './sso.ts';
 import { accountOfWallet, verifyWeb3Message } from './web3.ts';
 
 /** How long a session made by a token grant lives (as better-auth's own sessions). */
@@ -144,9 +144,7 @@ export async function grantTokens(
       return { answer: await tokensFor(services, used.userId, used.sessionId), cookies: new Headers() };
     }
     case 'id_token': {
-      const provider = services.config.sso;
-      const providerId = required(input.provider, 'provider');
-      if (!provider || provider.id !== providerId) throw new AppError(404, 'sso_provider_not_found', 'No such sign-in provider');
+      const provider = await providerOf(services, { providerId: required(input.provider, 'provider') });
       const claims = await verifyIdToken(provider, required(input.id_token, 'id_token'), input.nonce ?? null);
       const userId = await signInWithIdentity(services, provider, claims);
       const session = await openSession(services, userId, client);

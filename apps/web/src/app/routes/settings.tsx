@@ -5,6 +5,7 @@ import { PlanUsageCard } from '@/features/plans/components/plan-usage-card';
 import { TillsCard } from '@/features/registers/components/tills-card';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { AccountCard } from '@/features/auth/components/account-card';
+import { BusinessSsoCard } from '@/features/auth/components/business-sso-card';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { useMe } from '@/lib/me';
@@ -33,6 +34,11 @@ export function SettingsRoute() {
       {me.data?.user ? (
         <section aria-label="Sign-in security" className="max-w-3xl">
           <TwoFactorCard isBusinessOwner={me.data.isBusinessOwner} />
+        </section>
+      ) : null}
+      {me.data?.user ? (
+        <section aria-label="Single sign-on" className="max-w-3xl">
+          <BusinessSsoCard />
         </section>
       ) : null}
       {me.data?.user ? (

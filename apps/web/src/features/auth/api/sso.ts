@@ -13,7 +13,6 @@ export function useSsoProviders() {
   return useQuery({
     queryKey: ['sso-providers'],
     queryFn: ({ signal }) => dataOf(api.GET('/api/auth/sso/providers', { signal })),
-    select: (answer) => answer.providers,
     staleTime: 5 * 60_000,
     enabled: ssoAvailableHere(),
   });
@@ -26,12 +25,15 @@ function base64Url(bytes: Uint8Array): string {
     .replace(/=+$/, '');
 }
 
-/** Keeps a new verifier, asks the server for the provider's URL (with the S256 challenge) and goes there. */
-export async function startSso(providerId: string, redirectTo: string): Promise<void> {
+/**
+ * Keeps a new verifier, asks the server for the provider's URL (with the S256 challenge) and goes
+ * there: the platform's provider by id, or a business's by the domain of a work e-mail (decision 068).
+ */
+export async function startSso(provider: { providerId: string } | { domain: string }, redirectTo: string): Promise<void> {
   const verifier = base64Url(crypto.getRandomValues(new Uint8Array(32)));
   const challenge = base64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
   sessionStorage.setItem(VERIFIER_KEY, verifier);
-  const answer = await dataOf(api.POST('/api/auth/sso', { body: { providerId, codeChallenge: challenge, codeChallengeMethod: 's256', redirectTo } }));
+  const answer = await dataOf(api.POST('/api/auth/sso', { body: { ...provider, codeChallenge: challenge, codeChallengeMethod: 's256', redirectTo } }));
   window.location.assign(answer.url);
 }
 

@@ -133,7 +133,13 @@ function AccountField({ id, label, value, type = 'text', autoComplete, hint, act
   );
 }
 
-const PROVIDER_LABELS = { email: 'E-mail address', phone: 'Phone number', web3: 'Ethereum wallet' } as const;
+const PROVIDER_LABELS = { email: 'E-mail address', phone: 'Phone number', web3: 'Ethereum wallet', sso: 'Single sign-on' } as const;
+
+/** "E-mail address", or for a single sign-on identity the provider's name (decision 068). */
+const labelOf = (identity: { provider: keyof typeof PROVIDER_LABELS; providerName: string | null }) =>
+  identity.provider === 'sso' ? (identity.providerName ?? PROVIDER_LABELS.sso) : PROVIDER_LABELS[identity.provider];
+
+const linkedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /**
  * SPEC §7 identities (decision 053): the ways this account signs in. One is added by entering it
@@ -178,18 +184,22 @@ function SignInWays({ retry, onRetried, onNeedsReauthentication }: { retry: stri
         {list.map((identity) => (
           <li key={identity.id} className="flex min-w-0 items-center justify-between gap-2 rounded-md border px-3 py-2">
             <div className="min-w-0 flex-1">
-              <p className="text-sm font-medium">{PROVIDER_LABELS[identity.provider]}</p>
+              <p className="text-sm font-medium">
+                {labelOf(identity)}
+                {identity.provider === 'sso' ? <span className="font-normal text-muted-foreground"> · single sign-on</span> : null}
+              </p>
               <p className="truncate text-sm text-muted-foreground">
                 {identity.identifier}
                 {identity.provider === 'email' ? (identity.verified ? ' · confirmed' : ' · not confirmed yet') : ''}
               </p>
+              {identity.linkedAt ? <p className="text-sm text-muted-foreground">Linked {linkedOn(identity.linkedAt)}</p> : null}
             </div>
             <Button
               type="button"
               variant="outline"
               disabled={unlink.isPending || list.length === 1}
               title={list.length === 1 ? 'The only way to sign in cannot be removed' : undefined}
-              aria-label={`Remove ${PROVIDER_LABELS[identity.provider].toLowerCase()} ${identity.identifier}`}
+              aria-label={`Remove ${identity.provider === 'sso' ? labelOf(identity) : PROVIDER_LABELS[identity.provider].toLowerCase()} ${identity.identifier}`}
               onClick={() => void remove(identity.id)}
             >
               Remove

@@ -1,0 +1,224 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account, employees, ssoProviders, user } from '../src/db/schema/index.ts';
+import { ApiClient, STRONG_PASSWORD, startTestServer, type TestServer } from './harness.ts';
+import { startFakeDns, type FakeDns } from './fake-dns.ts';
+import { startFakeOidc, type FakeOidc } from './fake-oidc.ts';
+import { staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
+
+/**
+ * A business's own OpenID Connect provider (decision 068): configured in settings (SPEC §6), its
+ * discovery checked and its domains proven by DNS when saved; sign-in by a work e-mail's domain,
+ * only for addresses of those domains; the identities it makes in the identities list.
+ */
+let server: TestServer;
+let oidc: FakeOidc;
+let dns: FakeDns;
+let shop: StaffBusiness;
+let staff: Awaited<ReturnType<typeof staffOfEveryRole>>;
+
+beforeAll(async () => {
+  oidc = await startFakeOidc({ clientId: 'shop-client', clientSecret: 'shop-secret-value' });
+  dns = await startFakeDns();
+  server = await startTestServer({ env: { SSO_ALLOW_LOOPBACK: 'true', SSO_DNS_SERVERS: dns.server } });
+  shop = await staffBusiness(server, { businessName: 'Domain Shop', features: { employee_management: true } });
+  staff = await staffOfEveryRole(server, shop);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await oidc?.close();
+  await dns?.close();
+});
+
+const pkcePair = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+const providerBody = (overrides: Record<string, unknown> = {}) => ({
+  displayName: 'Shop ID',
+  issuer: oidc.issuer,
+  clientId: oidc.clientId,
+  clientSecret: oidc.clientSecret,
+  domains: ['shop.example'],
+  ...overrides,
+});
+
+/** Publishes the business's DNS proof for a domain, as its owner would at their DNS host. */
+async function prove(client: ApiClient, domain: string) {
+  const { domainProof } = (await client.get('/api/business-sso')).body as { domainProof: { name: string; value: string } };
+  dns.setTxt(domainProof.name.replace('<domain>', domain), ['v=spf1 -all', domainProof.value]);
+}
+
+/** Start (by domain or provider id), the provider's page, our callback; returns where the browser lands. */
+async function throughProvider(start: Record<string, unknown>, person: Parameters<FakeOidc['signInAs']>[0]) {
+  oidc.signInAs(person);
+  const client = new ApiClient(server.url);
+  const { verifier, challenge } = pkcePair();
+  const started = await client.post('/api/auth/sso', { ...start, codeChallenge: challenge });
+  if (started.status !== 200) return { client, started, location: null, verifier };
+  const atProvider = await fetch(started.body.url, { redirect: 'manual' });
+  const back = new URL(atProvider.headers.get('location')!);
+  const callback = await fetch(`${server.url}${back.pathname}${back.search}`, { redirect: 'manual' });
+  return { client, started, location: new URL(callback.headers.get('location')!, server.url), verifier };
+}
+
+async function signInByDomain(domain: string, person: Parameters<FakeOidc['signInAs']>[0]) {
+  const flow = await throughProvider({ domain }, person);
+  const code = flow.location?.searchParams.get('code');
+  if (!code) return { ...flow, tokens: null };
+  const tokens = await flow.client.request('POST', '/api/auth/token?grant_type=pkce', { auth_code: code, code_verifier: flow.verifier });
+  expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
+  return { ...flow, tokens: tokens.body };
+}
+
+describe('configuring a business provider (SPEC §6 settings)', () => {
+  it('refuses a cashier, a manager, a kitchen hand and an admin without can_change_settings; an admin with it may read it', async () => {
+    for (const actor of ['cashier', 'manager', 'kitchen', 'adminNone']) {
+      const headers = staff.headersOf(actor);
+      expect((await shop.client.request('GET', '/api/business-sso', undefined, headers)).status, actor).toBe(403);
+      expect((await shop.client.request('PUT', '/api/business-sso', providerBody(), headers)).status, actor).toBe(403);
+      expect((await shop.client.request('DELETE', '/api/business-sso', undefined, headers)).status, actor).toBe(403);
+    }
+    const byAdmin = await shop.client.request('GET', '/api/business-sso', undefined, staff.headersOf('adminAll'));
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body).toMatchObject({ provider: null, redirectUri: expect.stringMatching(/\/api\/auth\/sso\/callback$/), domainProof: { name: '_till-sso.<domain>' } });
+    expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(ssoProviders))).toEqual([]);
+  });
+
+  it('checks the issuer, the discovery document, each domain and its DNS proof before saving anything', async () => {
+    const put = (body: Record<string, unknown>) => shop.client.request('PUT', '/api/business-sso', body);
+    const privateIssuer = await put(providerBody({ issuer: 'https://10.1.2.3' }));
+    expect([privateIssuer.status, privateIssuer.body.error.code]).toEqual([400, 'sso_issuer_not_allowed']);
+    const plainHttp = await put(providerBody({ issuer: 'http://idp.example.com' }));
+    expect([plainHttp.status, plainHttp.body.error.code]).toEqual([400, 'sso_issuer_not_allowed']);
+    const badDomain = await put(providerBody({ domains: ['not a domain'] }));
+    expect([badDomain.status, badDomain.body.error.code]).toEqual([400, 'validation_error']);
+    const unproven = await put(providerBody());
+    expect([unproven.status, unproven.body.error.code]).toEqual([400, 'sso_domain_unproven']);
+    expect(unproven.body.error.record.name).toBe('_till-sso.shop.example');
+    await prove(shop.client, 'shop.example');
+    // Nothing answers on this port: no discovery document.
+    const silent = await put(providerBody({ issuer: 'http://127.0.0.1:9' }));
+    expect([silent.status, silent.body.error.code]).toEqual([400, 'sso_discovery_invalid']);
+    // A document for another issuer is not this issuer's (OpenID Connect Discovery §4.3).
+    const wrongPath = await put(providerBody({ issuer: `${oidc.issuer}/elsewhere` }));
+    expect([wrongPath.status, wrongPath.body.error.code]).toEqual([400, 'sso_discovery_invalid']);
+    expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(ssoProviders))).toEqual([]);
+
+    const saved = await put(providerBody({ domains: ['Shop.Example', 'shop.example.'] }));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.provider).toMatchObject({ displayName: 'Shop ID', issuer: oidc.issuer, clientId: 'shop-client', hasClientSecret: true, domains: [{ domain: 'shop.example' }] });
+    expect(saved.body.provider.id).toMatch(/^sso:[0-9a-f-]{36}$/);
+    expect(JSON.stringify((await shop.client.get('/api/business-sso')).body)).not.toContain('shop-secret-value');
+    const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(ssoProviders));
+    expect(row!.clientSecret).not.toContain('shop-secret-value');
+    // Renamed without the secret: the saved one is kept.
+    const renamed = await put(providerBody({ displayName: 'Shop Login', clientSecret: undefined }));
+    expect(renamed.body.provider).toMatchObject({ displayName: 'Shop Login', hasClientSecret: true });
+  });
+
+  it('gives a domain to one business only', async () => {
+    const other = await staffBusiness(server, { businessName: 'Copycat' });
+    await prove(other.client, 'shop.example');
+    const taken = await other.client.request('PUT', '/api/business-sso', providerBody());
+    expect([taken.status, taken.body.error.code]).toEqual([409, 'sso_domain_taken']);
+  });
+});
+
+describe('signing in through a business provider (SPEC §7 sso)', () => {
+  it('finds the provider by the work e-mail domain; a new person joins the business as a cashier', async () => {
+    const { started, location, tokens, client } = await signInByDomain('SHOP.example', { sub: 'alice-1', email: 'alice@shop.example', email_verified: true, name: 'Alice Shop' });
+    expect(started.status).toBe(200);
+    expect(new URL(started.body.url).origin).toBe(oidc.issuer);
+    expect(oidc.tokenRequests.at(-1)!.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{64}$/);
+    expect(location!.pathname).toBe('/auth');
+    expect(tokens.user).toMatchObject({ email: 'alice@shop.example', name: 'Alice Shop' });
+    const me = await client.get('/api/me');
+    expect(me.body.business.id).toBe(shop.businessId);
+    // Not the owner: business routes want the employee's PIN (SPEC §6 guard: /employee-login).
+    expect((await client.get('/api/products')).status).toBe(403);
+    const [employee] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(employees).where(eq(employees.email, 'alice@shop.example')));
+    expect(employee).toMatchObject({ role: 'cashier', isActive: true, permissions: {}, pinHash: null, fullName: 'Alice Shop' });
+    // The same person again is the same account.
+    const again = await signInByDomain('shop.example', { sub: 'alice-1', email: 'alice@shop.example', email_verified: true });
+    expect(again.tokens.user.id).toBe(tokens.user.id);
+  });
+
+  it('answers 404 for a domain no business has proven', async () => {
+    const { started } = await throughProvider({ domain: 'nobody.example' }, { sub: 'x' });
+    expect([started.status, started.body.error.code]).toEqual([404, 'sso_provider_not_found']);
+    const both = await new ApiClient(server.url).post('/api/auth/sso', { domain: 'shop.example', providerId: 'oidc', codeChallenge: pkcePair().challenge });
+    expect(both.status).toBe(400);
+  });
+
+  it("refuses an address outside the provider's domains, an unverified one, and an account of another business", async () => {
+    const foreign = await throughProvider({ domain: 'shop.example' }, { sub: 'mallory', email: 'ceo@victim.example', email_verified: true });
+    expect(foreign.location!.searchParams.get('error')).toBe('sso_email_domain_refused');
+    expect(foreign.location!.searchParams.get('code')).toBeNull();
+    const unverified = await throughProvider({ domain: 'shop.example' }, { sub: 'unverified', email: 'carl@shop.example', email_verified: false });
+    expect(unverified.location!.searchParams.get('error')).toBe('sso_email_unverified');
+    expect(await server.database.db.select().from(user).where(eq(user.email, 'ceo@victim.example'))).toEqual([]);
+
+    // bob@shop.example signed up on his own: the shop's provider cannot take his account.
+    const bob = new ApiClient(server.url);
+    expect((await bob.post('/api/auth/sign-up', { email: 'bob@shop.example', password: STRONG_PASSWORD, businessName: 'Bob Own', fullName: 'Bob', industry: 'retail' })).status).toBe(201);
+    const takeover = await throughProvider({ domain: 'shop.example' }, { sub: 'bob-at-idp', email: 'bob@shop.example', email_verified: true });
+    expect(takeover.location!.searchParams.get('error')).toBe('identity_already_exists');
+    expect(await server.database.db.select().from(account).where(eq(account.accountId, 'bob-at-idp'))).toEqual([]);
+  });
+});
+
+describe('SSO identities (SPEC §7 identities)', () => {
+  it("lists an owner's linked provider and removes it after reauthentication; the last one stays", async () => {
+    const owner = new ApiClient(server.url);
+    // The shop's own owner, with an address of the shop's domain (a business of its own: its own provider).
+    expect((await owner.post('/api/auth/sign-up', { email: 'owner@shop.example', password: STRONG_PASSWORD, businessName: 'Shop Two', fullName: 'Olga', industry: 'retail' })).status).toBe(201);
+    // Another business's account: the shop's provider may not link it.
+    const refused = await throughProvider({ domain: 'shop.example' }, { sub: 'olga-idp', email: 'owner@shop.example', email_verified: true });
+    expect(refused.location!.searchParams.get('error')).toBe('identity_already_exists');
+
+    const member = await signInByDomain('shop.example', { sub: 'dora-1', email: 'dora@shop.example', email_verified: true, name: 'Dora' });
+    const listed = await member.client.get('/api/auth/identities');
+    expect(listed.status).toBe(200);
+    expect(listed.body.identities).toEqual([
+      { id: 'email', provider: 'email', identifier: 'dora@shop.example', verified: true, providerName: null, linkedAt: null },
+      { id: expect.stringMatching(/^sso-/), provider: 'sso', identifier: 'dora@shop.example', verified: true, providerName: 'Shop Login', linkedAt: expect.any(String) },
+    ]);
+    const ssoId = listed.body.identities[1].id as string;
+    // Without a reauthentication (Dora has no password): refused, as for the other ways.
+    const noReauth = await member.client.request('DELETE', `/api/auth/identities/${ssoId}`);
+    expect([noReauth.status, noReauth.body.error.code]).toEqual([403, 'reauthentication_needed']);
+    const unknown = await member.client.request('DELETE', '/api/auth/identities/sso-00000000-0000-0000-0000-000000000000');
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'identity_not_found']);
+
+    // Dora's address given up (a placeholder): the provider is her only way in, and it stays.
+    await server.database.db.update(user).set({ email: `unlinked-${member.tokens.user.id}@phone.till.invalid` }).where(eq(user.id, member.tokens.user.id));
+    server.services.sessionCache.forgetUser(member.tokens.user.id);
+    const last = await member.client.request('DELETE', `/api/auth/identities/${ssoId}`);
+    expect([last.status, last.body.error.code]).toEqual([400, 'single_identity_not_deletable']);
+
+    // The shop's owner links the provider (same business, verified address) and removes it again.
+    const shopOwner = new ApiClient(server.url);
+    const ownerEmail = (await shop.client.get('/api/auth/user')).body.user.email as string;
+    await server.database.db.update(user).set({ email: 'boss@shop.example' }).where(eq(user.email, ownerEmail));
+    server.services.sessionCache.forgetUser(shop.userId);
+    const linked = await signInByDomain('shop.example', { sub: 'boss-1', email: 'boss@shop.example', email_verified: true });
+    expect(linked.tokens.user.id).toBe(shop.userId);
+    expect((await shopOwner.post('/api/auth/sign-in', { email: 'boss@shop.example', password: STRONG_PASSWORD })).status).toBe(200);
+    const ownerIdentities = (await shopOwner.get('/api/auth/identities')).body.identities as { id: string; provider: string }[];
+    expect(ownerIdentities.map((identity) => identity.provider)).toEqual(['email', 'sso']);
+    expect((await shopOwner.post('/api/auth/reauthenticate', { password: STRONG_PASSWORD })).status).toBe(200);
+    const removed = await shopOwner.request('DELETE', `/api/auth/identities/${ownerIdentities[1]!.id}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.identities.map((identity: { provider: string }) => identity.provider)).toEqual(['email']);
+  });
+
+  it('removing the provider stops its sign-ins', async () => {
+    expect((await shop.client.request('DELETE', '/api/business-sso')).status).toBe(200);
+    expect((await shop.client.request('DELETE', '/api/business-sso')).status).toBe(404);
+    const { started } = await throughProvider({ domain: 'shop.example' }, { sub: 'alice-1', email: 'alice@shop.example', email_verified: true });
+    expect(started.status).toBe(404);
+  });
+});

@@ -99,7 +99,7 @@ if (wants('unit')) {
   addVitestCounts(path.join(root, '.tmp/vitest-unit.json'));
 }
 if (wants('api')) {
-  const projects = ['server', ...(process.env.TEST_DATABASE_URL ? ['server-postgres'] : [])];
+  const projects = ['server', 'server-units', ...(process.env.TEST_DATABASE_URL ? ['server-postgres'] : [])];
   if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: API tests run on embedded PGlite only.');
   vitest(`API tests (${projects.join(', ')})`, projects, '.tmp/vitest-api.json');
   addVitestCounts(path.join(root, '.tmp/vitest-api.json'));

@@ -90,7 +90,7 @@ export interface Receipt {
 
 export class ReceiptError extends Error {}
 
-const METHOD_LABELS: Record<string, string> = { cash: 'Cash', card: 'Card', other: 'Other' };
+const METHOD_LABELS: Record<string, string> = { cash: 'Cash', card: 'Card', other: 'Other', gift_card: 'Gift card', points: 'Points' };
 const methodLabel = (method: string) => METHOD_LABELS[method] ?? method.charAt(0).toUpperCase() + method.slice(1);
 
 /** Intl puts no-break spaces in some currencies ("CHF 5.00"); a printer and a text email want plain ones. */

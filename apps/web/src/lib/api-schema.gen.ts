@@ -18285,6 +18285,11 @@ export interface paths {
                                 id: string;
                                 type: string;
                             }[];
+                            loyalty: {
+                                balance: number;
+                                earned: number;
+                                redeemed: number;
+                            } | null;
                             refunds: {
                                 createdAt: string;
                                 /** Format: uuid */

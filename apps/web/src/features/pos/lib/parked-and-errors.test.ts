@@ -50,6 +50,7 @@ const detail = (lines: OrderDetail['lines']): OrderDetail => ({
   events: [],
   refunds: [],
   customer: { id: 'c1', name: 'Jo Park', email: null },
+  loyalty: null,
   business: { name: 'Corner Shop', currency: 'USD', timeZone: 'UTC', receiptHeader: null, receiptFooter: null },
 });
 

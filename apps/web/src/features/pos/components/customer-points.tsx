@@ -19,7 +19,7 @@ export function CustomerPoints({ customerId, currency, total, giftCardsSold }: {
   const { points, tier, lifetimeSpend } = customer.data;
   const earns = saleEarns(rules, { total, giftCardsSold, paidWithPoints: 0, lifetimeSpend });
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5 px-3 pb-1.5 text-xs" data-testid="customer-points" aria-label="Loyalty points">
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5 px-3 pb-1.5 text-xs" data-testid="till-customer-points" aria-label="Loyalty points">
       <span className="inline-flex items-center gap-1 font-medium">
         <StarIcon aria-hidden="true" className="size-3.5 fill-amber-400 text-amber-500" />
         <span className="tabular-nums">{points.toLocaleString()} points</span>

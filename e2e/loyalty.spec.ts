@@ -81,7 +81,7 @@ test('loyalty at the till: a gift card sold, points earned, a sale paid by gift 
   const points = page.getByTestId('till-customer-points');
   await expect(points).toContainText('0 points');
   await expect(points).toContainText('Bronze');
-  await expect(points).toContainText('This sale earns 55');
+  await expect(points).toContainText('This sale earns 55 points');
   await page.getByRole('button', { name: /^Pay/ }).click();
   pay = page.getByRole('dialog', { name: 'Take payment' });
   await pay.getByRole('tab', { name: 'Card', exact: true }).click();

@@ -26,7 +26,7 @@ export function CustomerPoints({ customerId, currency, total, giftCardsSold }: {
       </span>
       <span className="text-muted-foreground tabular-nums">worth {money(pointsValue(rules, points), currency)}</span>
       {tier ? <span className="rounded-sm bg-amber-100 px-1.5 py-px font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">{tier.name}</span> : null}
-      {total > 0 ? <span className="ml-auto text-muted-foreground tabular-nums">This sale earns {earns.toLocaleString()}</span> : null}
+      {total > 0 ? <span className="ml-auto text-muted-foreground tabular-nums">This sale earns {earns.toLocaleString()} {earns === 1 ? 'point' : 'points'}</span> : null}
     </div>
   );
 }

@@ -227,7 +227,7 @@ export function PaymentDialogContent(props: PaymentDialogProps) {
           }}
           className="grid gap-3"
         >
-          <TabsList aria-label="Payment method" className={cn('grid w-full sm:w-full', tabCount === 5 ? 'grid-cols-3 sm:grid-cols-5' : tabCount === 4 ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3')}>
+          <TabsList aria-label="Payment method" className={cn('grid w-full sm:w-full', tabCount === 5 ? 'grid-cols-6 [&>*]:col-span-2 [&>*:nth-child(n+4)]:col-span-3' : tabCount === 4 ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3')}>
             <TabsTrigger value="cash" className="gap-2">
               <BanknoteIcon aria-hidden="true" /> Cash
             </TabsTrigger>

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousA11yViolations } from './axe.ts';
 import { COFFEE, CROISSANT, cartLines, cartTotal, seedCatalogue, signUpOwner, tile } from './till-journey.ts';
 
 /**
@@ -59,6 +60,7 @@ test('loyalty at the till: a gift card sold, points earned, a sale paid by gift 
   await sell.getByLabel('Amount on the card').fill('50');
   const code = (await sell.getByTestId('new-gift-card-code').textContent())!.replace(/\s/g, '');
   expect(code).toMatch(/^\d{16}$/);
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await shots(page, 'gift-card-sale');
   await sell.getByRole('button', { name: 'Add gift card $50.00' }).click();
   await expect(cartLines(page)).toHaveCount(1);
@@ -113,6 +115,7 @@ test('loyalty at the till: a gift card sold, points earned, a sale paid by gift 
   await pay.getByLabel('Gift card number').fill(code);
   await pay.getByRole('button', { name: 'Check balance' }).click();
   await expect(pay.getByText(`Card •••• ${code.slice(-4)} holds $50.00`)).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await shots(page, 'payment-gift-card-and-points');
   await pay.getByRole('button', { name: 'Take $16.61 from the gift card' }).click();
   done = page.getByRole('dialog', { name: 'Sale complete' });

@@ -68,7 +68,7 @@ test('the owner pairs a till; a cashier signs in by PIN and lands on the till, s
   await till.keyboard.press('F9');
   const pay = till.getByRole('dialog', { name: 'Take payment' });
   await expect(pay).toBeVisible();
-  await pay.getByRole('tab', { name: 'Card' }).click();
+  await pay.getByRole('tab', { name: 'Card', exact: true }).click();
   await pay.getByLabel('Amount').fill('10');
   await pay.getByLabel('Reference (optional)').fill('4242');
   await pay.getByRole('button', { name: 'Card payment received' }).click();

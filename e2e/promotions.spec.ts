@@ -47,7 +47,7 @@ test('the owner adds 20% off drinks; the cashier rings up a drink with the disco
 
   await till.keyboard.press('F9');
   const pay = till.getByRole('dialog', { name: 'Take payment' });
-  await pay.getByRole('tab', { name: 'Card' }).click();
+  await pay.getByRole('tab', { name: 'Card', exact: true }).click();
   await pay.getByLabel('Amount').fill('7.40');
   await pay.getByRole('button', { name: 'Card payment received' }).click();
   const done = till.getByRole('dialog', { name: 'Sale complete' });

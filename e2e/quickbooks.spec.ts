@@ -37,7 +37,7 @@ test('QuickBooks: switch it on, map the accounts, see the Z as a balanced entry,
   await tile(till, CROISSANT.name).click();
   await till.keyboard.press('F9');
   const pay = till.getByRole('dialog', { name: 'Take payment' });
-  await pay.getByRole('tab', { name: 'Card' }).click();
+  await pay.getByRole('tab', { name: 'Card', exact: true }).click();
   await pay.getByRole('button', { name: 'Card payment received' }).click();
   const done = till.getByRole('dialog', { name: 'Sale complete' });
   await expect(done).toBeVisible();

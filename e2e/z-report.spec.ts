@@ -45,7 +45,7 @@ test('a day at the drawer: float, cash and card sales, a pay-out, a short count 
   await tile(till, MILK.name).click();
   await till.keyboard.press('F9');
   pay = till.getByRole('dialog', { name: 'Take payment' });
-  await pay.getByRole('tab', { name: 'Card' }).click();
+  await pay.getByRole('tab', { name: 'Card', exact: true }).click();
   await pay.getByRole('button', { name: 'Card payment received' }).click();
   done = till.getByRole('dialog', { name: 'Sale complete' });
   await expect(done).toContainText('Order #2');

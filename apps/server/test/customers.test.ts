@@ -122,10 +122,15 @@ describe('customers: tags (decision 065)', () => {
     expect(await names('tag=vip&tag=big%20spender')).toEqual(['Ann', 'Bob']);
     expect(await names('tag=staff&q=cy')).toEqual(['Cy']);
     expect(await names('tag=nobody')).toEqual([]);
+    // The list's filter offers the tags in use, each once, sorted (decision 066); another business sees none of them.
+    const tags = async (of = client) => (await of.get('/api/customers/tags')).body.tags as string[];
+    expect(await tags()).toEqual(['big spender', 'staff', 'vip', 'wholesale']);
+    expect(await tags((await shop()).client)).toEqual([]);
 
     const cleared = await client.request('PATCH', `/api/customers/${ann.id}`, { tags: [] });
     expect(cleared.body.customer.tags).toEqual([]);
     expect(await names('tag=vip')).toEqual([]);
+    expect(await tags()).toEqual(['big spender', 'staff']);
   });
 
   it('refuses a blank tag, a long one, a line break and more than 20 (400, nothing written)', async () => {

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { formatGiftCardCode, makeGiftCardCode, maxPointsPayment, pointsEarned, priceCart, type LoyaltySettings } from '@till/core';
+import { buildReceipt, formatGiftCardCode, makeGiftCardCode, maxPointsPayment, pointsEarned, priceCart, type LoyaltySettings } from '@till/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCards, loyaltyAccounts } from '../src/db/schema/index.ts';
 import { startTestServer, type ApiClient, type TestServer } from './harness.ts';
@@ -98,6 +98,11 @@ describe('loyalty points', () => {
       ['earn', 7],
       ['redeem', -100],
     ]);
+    // Decision 066: the order and its receipt say what the sale did to the points.
+    const detail = await ok(await s.client.get(`/api/orders/${paid.order.id}`), 200);
+    expect(detail.loyalty).toEqual({ earned: 7, redeemed: 100, balance: 7 });
+    const receipt = JSON.stringify(buildReceipt(detail).rows);
+    for (const text of ['Points redeemed: 100 points', 'Points earned: 7 points', 'Points balance: 7 points']) expect(receipt).toContain(text);
     const cart = { lines: [{ productId: s.socks.id, quantity: 1 }], total, customerId: s.customer.id };
     const refused = async (pay: Payment[], extra: Partial<typeof cart> = {}) => (await s.client.post('/api/checkout', sale({ ...cart, ...extra, payments: pay }))).body.error.code;
     expect(await refused([{ method: 'points', amount: 3 }, { method: 'cash', amount: total - 3 }])).toBe('invalid_points_amount');

@@ -57,9 +57,18 @@ const checkoutLineShape = s.object(
 );
 
 const checkoutPaymentShape = s.object(
-  { method: s.oneOf(PAYMENT_METHODS), amount: minor, tendered: s.optional(minor), reference: s.optional(plainText(200, false)) },
+  {
+    method: s.oneOf(PAYMENT_METHODS),
+    amount: minor,
+    tendered: s.optional(minor),
+    reference: s.optional(plainText(200, false)),
+    giftCardCode: s.optional(s.string({ trim: true, min: 1, max: 40 })),
+  },
   { strict: true },
 );
+
+/** checkoutGiftCardInput: a gift card sold (decision 064). */
+const checkoutGiftCardShape = s.object({ code: s.string({ trim: true, min: 1, max: 40 }), amount: s.int({ min: 1, max: 100_000_000 }) }, { strict: true });
 
 /** placeOrderWithLotsInput (checkout-lots.ts): the checkout body the till sends. */
 export const placeOrderShape = s.object(
@@ -75,6 +84,7 @@ export const placeOrderShape = s.object(
     kitchenTicketId: s.optional(s.uuid()),
     kitchenBillPartId: s.optional(s.uuid()),
     invoiceId: s.optional(s.uuid()),
+    giftCards: s.optional(s.array(checkoutGiftCardShape, { max: 10 })),
   },
   { strict: true },
 );

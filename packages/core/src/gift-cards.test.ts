@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildReceipt, type ReceiptSource } from './receipt-layout.ts';
 import {
   allocateGiftCardRefund,
   formatGiftCardCode,
@@ -93,5 +94,36 @@ describe('allocateGiftCardRefund', () => {
     ['nothing asked', [{ giftCardId: 'a', paid: 1_000, returned: 0 }], 0, []],
   ])('%s', (_name, paid, amount, expected) => {
     expect(allocateGiftCardRefund(paid, amount)).toEqual(expected);
+  });
+});
+
+describe('the receipt of a sale with gift cards and points (decision 066)', () => {
+  const source = (loyalty: { earned: number; redeemed: number; balance: number } | null): ReceiptSource => ({
+    order: { number: 9, status: 'paid', currency: 'USD', pricesIncludeTax: true, discountTotal: 0, taxTotal: 0, total: 4500, refundedTotal: 0, note: null, createdAt: '2026-01-01T12:00:00Z', paidAt: '2026-01-01T12:00:00Z' },
+    lines: [
+      { id: 'l1', name: 'Tea', unitPrice: 2000, quantity: 1, taxRateBasisPoints: 0, lineDiscountAmount: 0, orderDiscountShare: 0, net: 2000, tax: 0, total: 2000, note: null },
+      { id: 'l2', name: `Gift card ${maskGiftCardCode('6012345678901238')}`, unitPrice: 2500, quantity: 1, taxRateBasisPoints: 0, lineDiscountAmount: 0, orderDiscountShare: 0, net: 2500, tax: 0, total: 2500, note: null },
+    ],
+    payments: [
+      { method: 'gift_card', amount: 4000, tendered: null, change: null, reference: '•••• 1111' },
+      { method: 'points', amount: 500, tendered: null, change: null, reference: null },
+    ],
+    change: 0,
+    refunds: [],
+    customer: { name: 'Ann' },
+    loyalty,
+    business: { name: 'Shop', currency: 'USD', timeZone: 'UTC' },
+  });
+  const texts = (receipt: ReturnType<typeof buildReceipt>) => receipt.rows.map((row) => ('text' in row ? row.text : 'label' in row ? row.label : row.kind));
+
+  it('shows the card sold by its last 4 digits only, names the methods, and prints the points', () => {
+    const rows = texts(buildReceipt(source({ earned: 20, redeemed: 500, balance: 35 })));
+    expect(rows).toContain('1 x Gift card •••• 1238');
+    expect(rows.join('\n')).not.toContain('6012345678901238');
+    expect(rows).toEqual(expect.arrayContaining(['Gift card', 'Ref: •••• 1111', 'Points', 'Points redeemed: 500 points', 'Points earned: 20 points', 'Points balance: 35 points']));
+  });
+
+  it('prints no points when the sale moved none', () => {
+    expect(texts(buildReceipt(source(null))).some((text) => text.startsWith('Points '))).toBe(false);
   });
 });

@@ -63,6 +63,8 @@ export interface ReceiptSource {
   }[];
   events?: { type: string; actorName: string | null }[];
   customer: { name: string } | null;
+  /** The points the sale earned and redeemed, and the balance after it (decision 066). */
+  loyalty?: { earned: number; redeemed: number; balance: number } | null;
   business: { name: string; currency: string; timeZone: string } | null;
 }
 
@@ -90,7 +92,7 @@ export interface Receipt {
 
 export class ReceiptError extends Error {}
 
-const METHOD_LABELS: Record<string, string> = { cash: 'Cash', card: 'Card', other: 'Other' };
+const METHOD_LABELS: Record<string, string> = { cash: 'Cash', card: 'Card', other: 'Other', gift_card: 'Gift card', points: 'Points' };
 const methodLabel = (method: string) => METHOD_LABELS[method] ?? method.charAt(0).toUpperCase() + method.slice(1);
 
 /** Intl puts no-break spaces in some currencies ("CHF 5.00"); a printer and a text email want plain ones. */
@@ -150,6 +152,12 @@ function header(source: ReceiptSource, heading: string, at: string, extra: Recei
 function footer(source: ReceiptSource, servedBy: boolean): ReceiptRow[] {
   const rows: ReceiptRow[] = [];
   if (source.customer) rows.push({ kind: 'text', text: `Customer: ${source.customer.name}` });
+  // Decision 066: what the sale did to the customer's points (the sale receipt only).
+  if (servedBy && source.customer && source.loyalty) {
+    const points = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'point' : 'points'}`;
+    if (source.loyalty.redeemed > 0) rows.push({ kind: 'text', text: `Points redeemed: ${points(source.loyalty.redeemed)}` });
+    rows.push({ kind: 'text', text: `Points earned: ${points(source.loyalty.earned)}` }, { kind: 'text', text: `Points balance: ${points(source.loyalty.balance)}` });
+  }
   if (servedBy && source.order.employeeId) {
     const paid = source.events?.find((event) => event.type === 'paid' && event.actorName);
     if (paid?.actorName) rows.push({ kind: 'text', text: `Served by: ${paid.actorName}` });

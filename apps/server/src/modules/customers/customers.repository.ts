@@ -84,6 +84,17 @@ export const customersRepository = {
       .then((rows) => rows.map(({ lastVisitAtMillis, ...row }) => ({ ...row, lastVisitAt: toDate(lastVisitAtMillis) })));
   },
 
+  /** The tags the business's customers carry (decision 065), each once, sorted; at most `limit`. */
+  async tags(tx: Tx, businessId: string, limit: number): Promise<string[]> {
+    const rows = await tx
+      .selectDistinct({ tag: sql<string>`unnest(${customers.tags})`.as('tag') })
+      .from(customers)
+      .where(eq(customers.businessId, businessId))
+      .orderBy(sql`1`)
+      .limit(limit);
+    return rows.map((row) => row.tag);
+  },
+
   async findById(tx: Tx, businessId: string, id: string, lock = false) {
     const query = tx
       .select()

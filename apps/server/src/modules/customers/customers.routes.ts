@@ -6,7 +6,7 @@ import { business, defineRoute } from '../../lib/routing.ts';
 import { createCustomer } from './create-customer.ts';
 import { customerEmail, customerName, customerNotes, customerPhone, customerTags } from './customer-input.ts';
 import { getCustomer, listCustomerOrders } from './get-customer.ts';
-import { listCustomers } from './list-customers.ts';
+import { listCustomers, listCustomerTags } from './list-customers.ts';
 import { updateCustomer } from './update-customer.ts';
 
 // Any actor of the business: cashiers look customers up and add them at the till.
@@ -71,6 +71,15 @@ const listRoute = defineRoute({
     200: jsonResponse(z.object({ customers: z.array(customerListItemSchema), nextCursor: z.string().nullable() }), 'One page of customers'),
     ...errorResponses(400, 401, 403),
   },
+});
+
+const tagsRoute = defineRoute({
+  method: 'get',
+  path: '/api/customers/tags',
+  access: customersAccess,
+  tags: ['customers'],
+  summary: 'The tags the business’s customers carry, each once, sorted (at most 500): the list’s tag filter',
+  responses: { 200: jsonResponse(z.object({ tags: z.array(z.string()) }), 'Tags in use'), ...errorResponses(401, 403) },
 });
 
 const createRoute = defineRoute({
@@ -167,6 +176,7 @@ export const customersRoutes = new OpenAPIHono<AppEnv>()
     const query = c.req.valid('query');
     return c.json(await listCustomers(c.var.services.database, { businessId: c.var.tenant.businessId, ...query }), 200);
   })
+  .openapi(tagsRoute, async (c) => c.json(await listCustomerTags(c.var.services.database, c.var.tenant.businessId), 200))
   .openapi(createRoute, async (c) => {
     const customer = await createCustomer(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date());
     return c.json({ customer }, 201);

@@ -16,3 +16,8 @@ export async function listCustomers(database: Database, input: { businessId: str
     nextCursor: rows.length > input.limit && last ? encodeCursor(last.sortKey, last.customer.id) : null,
   };
 }
+
+/** The tags in use among the business's customers, for the list's filter (decision 065, 066). */
+export async function listCustomerTags(database: Database, businessId: string): Promise<{ tags: string[] }> {
+  return { tags: await database.withTenant(businessId, (tx) => repo.tags(tx, businessId, 500)) };
+}

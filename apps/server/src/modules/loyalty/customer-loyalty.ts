@@ -1,5 +1,5 @@
 import { loyaltyTier, maxPointsPayment, nextLoyaltyTier, type LoyaltyEntryKind } from '@till/core';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { settingsOrDefault } from './loyalty-settings.ts';
 import { loyaltyRepository as repo } from './loyalty.repository.ts';
@@ -57,4 +57,16 @@ export async function getCustomerLoyalty(database: Database, businessId: string,
       })),
     };
   });
+}
+
+/**
+ * What a sale did to its customer's points, for its receipt (decision 066): the points it earned
+ * and redeemed, and the balance right after it. Null when the sale moved no points.
+ */
+export async function saleLoyaltySummary(tx: Tx, businessId: string, orderId: string): Promise<{ earned: number; redeemed: number; balance: number } | null> {
+  const entries = (await repo.entriesOfOrder(tx, businessId, orderId)).filter((entry) => entry.kind === 'earn' || entry.kind === 'redeem');
+  const last = entries.at(-1);
+  if (!last) return null;
+  const sum = (kind: string) => entries.filter((entry) => entry.kind === kind).reduce((total, entry) => total + Math.abs(entry.points), 0);
+  return { earned: sum('earn'), redeemed: sum('redeem'), balance: last.balanceAfter };
 }

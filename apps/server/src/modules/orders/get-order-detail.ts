@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { toOrderView } from '../checkout/order-view.ts';
+import { saleLoyaltySummary } from '../loyalty/customer-loyalty.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 
 /** An order with its lines, payments, refunds and history, and what a receipt needs of the business. */
@@ -8,13 +9,15 @@ export async function getOrderDetail(database: Database, businessId: string, ord
   return database.withTenant(businessId, async (tx) => {
     const order = await repo.findOrder(tx, businessId, orderId);
     if (!order) throw notFound('order_not_found', 'No order has this id');
-    const [lines, orderPayments, events, orderRefunds, business, customer] = await Promise.all([
+    const [lines, orderPayments, events, orderRefunds, business, customer, loyalty] = await Promise.all([
       repo.findLines(tx, order.id),
       repo.findPayments(tx, order.id),
       repo.findEvents(tx, order.id),
       repo.findRefunds(tx, order.id),
       repo.findBusiness(tx, businessId),
       order.customerId ? repo.findCustomer(tx, order.customerId) : Promise.resolve(null),
+      // Decision 066: the points the sale earned and redeemed, printed on its receipt.
+      order.customerId ? saleLoyaltySummary(tx, businessId, order.id) : Promise.resolve(null),
     ]);
     return {
       ...toOrderView(order, lines, orderPayments),
@@ -42,6 +45,7 @@ export async function getOrderDetail(database: Database, businessId: string, ord
         })),
       })),
       customer,
+      loyalty,
       business: business
         ? { name: business.name, currency: business.currency, timeZone: business.timeZone, receiptHeader: business.receiptHeader, receiptFooter: business.receiptFooter }
         : null,

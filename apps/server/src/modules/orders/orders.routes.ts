@@ -87,6 +87,8 @@ const detailRoute = defineRoute({
           }),
         ),
         customer: z.object({ id: z.uuid(), name: z.string(), email: z.string().nullable() }).nullable(),
+        /** The points the sale earned and redeemed, and the balance right after it (decision 066); null when it moved none. */
+        loyalty: z.object({ earned: z.number().int(), redeemed: z.number().int(), balance: z.number().int() }).nullable(),
         business: z.object({ name: z.string(), currency: z.string(), timeZone: z.string(), receiptHeader: z.string().nullable(), receiptFooter: z.string().nullable() }).nullable(),
       }),
       'The order',

@@ -1,11 +1,12 @@
-import { SearchIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
+import { SearchIcon, TagIcon, UserPlusIcon, UsersIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useMe } from '@/lib/me';
-import { useCustomers } from '../api/get-customers';
+import { useCustomers, useCustomerTags } from '../api/get-customers';
 import type { Customer } from '../api/types';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formValuesFromSearch, type CustomerFormValues } from '../utils/customer-form';
@@ -42,7 +43,32 @@ export function CustomersPage({ customerExtra }: { customerExtra?: (customerId: 
 
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
-  const list = useCustomers(q);
+  // The tag filter lives in the address (`?tag=vip&tag=staff`), so it survives a reload (decision 066).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedTags = [...new Set(searchParams.getAll('tag').map((tag) => tag.trim().toLowerCase()).filter(Boolean))].sort();
+  const tagsInUse = useCustomerTags();
+  const offeredTags = [...new Set([...(tagsInUse.data?.tags ?? []), ...selectedTags])].sort();
+  const toggleTag = (tag: string) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        const chosen = next.getAll('tag');
+        next.delete('tag');
+        for (const kept of chosen.includes(tag) ? chosen.filter((item) => item !== tag) : [...chosen, tag]) next.append('tag', kept);
+        return next;
+      },
+      { replace: true },
+    );
+  const clearTags = () =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.delete('tag');
+        return next;
+      },
+      { replace: true },
+    );
+  const list = useCustomers(q, 50, selectedTags);
   const customers = list.data?.pages.flatMap((page) => page.customers) ?? [];
 
   const [openCustomerId, setOpenCustomerId] = useState<string | null>(null);
@@ -67,7 +93,7 @@ export function CustomersPage({ customerExtra }: { customerExtra?: (customerId: 
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const searching = q !== '';
+  const searching = q !== '' || selectedTags.length > 0;
   const nothingYet = !searching && list.isSuccess && customers.length === 0;
 
   return (
@@ -99,6 +125,27 @@ export function CustomersPage({ customerExtra }: { customerExtra?: (customerId: 
         </div>
       )}
 
+      {offeredTags.length > 0 && !nothingYet ? (
+        <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Filter by tag">
+          <span className="mr-1 inline-flex items-center gap-1 text-sm text-muted-foreground">
+            <TagIcon aria-hidden="true" className="size-4" /> Tags
+          </span>
+          {offeredTags.map((tag) => {
+            const on = selectedTags.includes(tag);
+            return (
+              <Button key={tag} variant={on ? 'default' : 'outline'} className="h-8 rounded-full px-3" aria-pressed={on} onClick={() => toggleTag(tag)}>
+                {tag}
+              </Button>
+            );
+          })}
+          {selectedTags.length > 0 ? (
+            <Button variant="ghost" className="h-8 px-2 text-muted-foreground" onClick={clearTags}>
+              <XIcon aria-hidden="true" /> Any tag
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
       {list.isPending ? (
         <p role="status" className="text-muted-foreground">
           Loading customers...
@@ -114,11 +161,16 @@ export function CustomersPage({ customerExtra }: { customerExtra?: (customerId: 
         <EmptyState onAdd={() => addCustomer()} />
       ) : customers.length === 0 ? (
         <div className="grid justify-items-start gap-3">
-          <p role="status">No customer matches “{q}”.</p>
-          <Button variant="outline" onClick={() => addCustomer(formValuesFromSearch(q))}>
-            <UserPlusIcon aria-hidden="true" />
-            Add “{q}” as a customer
-          </Button>
+          <p role="status">
+            {q ? `No customer matches “${q}”` : 'No customer'}
+            {selectedTags.length ? ` tagged ${selectedTags.join(' or ')}` : ''}.
+          </p>
+          {q ? (
+            <Button variant="outline" onClick={() => addCustomer(formValuesFromSearch(q))}>
+              <UserPlusIcon aria-hidden="true" />
+              Add “{q}” as a customer
+            </Button>
+          ) : null}
         </div>
       ) : (
         <div className="grid gap-3">

@@ -2,6 +2,7 @@ import {
   ArrowLeftIcon,
   BadgePercentIcon,
   CircleAlertIcon,
+  GiftIcon,
   PauseIcon,
   ScanBarcodeIcon,
   StickyNoteIcon,
@@ -13,13 +14,15 @@ import { lazy, Suspense, type Dispatch } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Kbd } from '@/components/ui/kbd';
-import { itemCount, type CartAction, type CartState, type CartTotals } from '../lib/cart';
+import { giftCardsTotal, isCartEmpty, itemCount, type CartAction, type CartState, type CartTotals } from '../lib/cart';
 import { discountLabel, money } from '../lib/format';
 import type { PosAccess } from '../lib/pos-access';
 import { CartLineRow } from './cart-line-row';
 
 // The till's bundle has a budget (e2e/insight.spec.ts): the hint and its query load on demand.
 const OftenBoughtWithChips = lazy(() => import('./often-bought-with').then((module) => ({ default: module.OftenBoughtWithChips })));
+// Decision 066: the customer's points load only with loyalty_program on and a customer on the sale.
+const CustomerPoints = lazy(() => import('./customer-points').then((module) => ({ default: module.CustomerPoints })));
 
 interface CartPanelProps {
   cart: CartState;
@@ -30,6 +33,8 @@ interface CartPanelProps {
   access: PosAccess;
   /** A customer picker was given to the page (customer_management on). */
   customersAvailable: boolean;
+  /** loyalty_program is on: the attached customer's points show (decision 064). */
+  loyalty: boolean;
   /** The last payment may have reached the server without an answer. */
   uncertainSale: boolean;
   parking: boolean;
@@ -48,7 +53,7 @@ interface CartPanelProps {
 export function CartPanel(props: CartPanelProps) {
   const { cart, totals, dispatch, currency, access } = props;
   const count = itemCount(cart);
-  const empty = cart.lines.length === 0;
+  const empty = isCartEmpty(cart);
   const { priced } = totals;
 
   return (
@@ -95,6 +100,14 @@ export function CartPanel(props: CartPanelProps) {
         </div>
       ) : null}
 
+      {props.customersAvailable && props.loyalty && cart.customer ? (
+        <Suspense fallback={null}>
+          <div className="border-b">
+            <CustomerPoints customerId={cart.customer.id} currency={currency} total={totals.total} giftCardsSold={giftCardsTotal(cart)} />
+          </div>
+        </Suspense>
+      ) : null}
+
       {props.uncertainSale ? (
         <Alert variant="destructive" role="alert" className="rounded-none border-x-0 border-t-0">
           <CircleAlertIcon aria-hidden="true" />
@@ -125,11 +138,24 @@ export function CartPanel(props: CartPanelProps) {
                 onEdit={props.onEditLine}
               />
             ))}
+            {cart.giftCards.map((card) => (
+              <li key={card.id} className="flex items-center gap-2 border-b py-2 pr-1 pl-3" aria-label={`Gift card ending ${card.code.slice(-4)}`}>
+                <GiftIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium">Gift card •••• {card.code.slice(-4)}</span>
+                  <span className="block text-xs text-muted-foreground">No tax · no discount</span>
+                </span>
+                <span className="font-medium tabular-nums">{money(card.amount, currency)}</span>
+                <Button variant="ghost" size="icon" aria-label={`Remove gift card ending ${card.code.slice(-4)}`} onClick={() => dispatch({ type: 'removeGiftCard', id: card.id })}>
+                  <XIcon aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
           </ul>
         )}
       </div>
 
-      {empty ? null : (
+      {cart.lines.length === 0 ? null : (
         <Suspense fallback={null}>
           <OftenBoughtWithChips productIds={cart.lines.map((line) => line.productId)} currency={currency} dispatch={dispatch} />
         </Suspense>

@@ -1,6 +1,6 @@
 import type { Minor, PaymentMethod } from '@till/core';
-import { BanknoteIcon, CircleAlertIcon, CreditCardIcon, LoaderCircleIcon, RotateCwIcon, TicketIcon, XIcon } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { BanknoteIcon, CircleAlertIcon, CreditCardIcon, GiftIcon, LoaderCircleIcon, RotateCwIcon, StarIcon, TicketIcon, XIcon } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -25,6 +25,17 @@ import {
 
 const METHOD_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', card: 'Card', other: 'Other', gift_card: 'Gift card', points: 'Points' };
 
+// Decision 066: the gift card and points parts load when their tab is opened (decision 058's budget).
+const loadLoyaltyPayment = () => import('./loyalty-payment');
+const GiftCardPaymentForm = lazy(() => loadLoyaltyPayment().then((module) => ({ default: module.GiftCardPaymentForm })));
+const PointsPaymentForm = lazy(() => loadLoyaltyPayment().then((module) => ({ default: module.PointsPaymentForm })));
+
+const loadingPart = (
+  <p role="status" className="flex items-center gap-2 py-3 text-muted-foreground">
+    <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin" /> Loading...
+  </p>
+);
+
 export interface PaymentDialogProps {
   total: Minor;
   currency: string;
@@ -43,6 +54,11 @@ export interface PaymentDialogProps {
   onAcceptTotal: (serverTotal: Minor) => void;
   onSellAsNew: () => void;
   onBackToSale: () => void;
+  /**
+   * loyalty_program (decision 064): gift cards pay; with a customer attached, their points do too.
+   * Null when the feature is off.
+   */
+  loyalty: { customer: { id: string; name: string } | null } | null;
 }
 
 /**
@@ -68,6 +84,8 @@ export function PaymentDialogContent(props: PaymentDialogProps) {
   // After a request whose outcome is unknown, the payments must stay exactly as sent.
   const locked = sending || problem?.kind === 'unknown-outcome';
   const tendered = parseAmount(cashText, currency);
+  const pointsCustomer = props.loyalty?.customer ?? null;
+  const tabCount = 3 + (props.loyalty ? 1 : 0) + (pointsCustomer ? 1 : 0);
 
   const add = (result: PaymentResult) => {
     if (!result.ok) {
@@ -170,6 +188,8 @@ export function PaymentDialogContent(props: PaymentDialogProps) {
               <span className="flex-1">
                 {METHOD_LABELS[payment.method]}
                 {payment.reference ? <span className="text-muted-foreground"> · {payment.reference}</span> : null}
+                {payment.giftCardCode ? <span className="text-muted-foreground"> · •••• {payment.giftCardCode.slice(-4)}</span> : null}
+                {payment.points ? <span className="text-muted-foreground"> · {payment.points.toLocaleString()} points</span> : null}
                 {payment.method === 'cash' && payment.tendered !== undefined && payment.tendered > payment.amount ? (
                   <span className="text-muted-foreground">
                     {' '}
@@ -207,7 +227,7 @@ export function PaymentDialogContent(props: PaymentDialogProps) {
           }}
           className="grid gap-3"
         >
-          <TabsList aria-label="Payment method" className="grid w-full grid-cols-3 sm:w-full">
+          <TabsList aria-label="Payment method" className={cn('grid w-full sm:w-full', tabCount === 5 ? 'grid-cols-6 [&>*]:col-span-2 [&>*:nth-child(n+4)]:col-span-3' : tabCount === 4 ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3')}>
             <TabsTrigger value="cash" className="gap-2">
               <BanknoteIcon aria-hidden="true" /> Cash
             </TabsTrigger>
@@ -217,6 +237,16 @@ export function PaymentDialogContent(props: PaymentDialogProps) {
             <TabsTrigger value="other" className="gap-2">
               <TicketIcon aria-hidden="true" /> Other
             </TabsTrigger>
+            {props.loyalty ? (
+              <TabsTrigger value="gift_card" className="gap-2">
+                <GiftIcon aria-hidden="true" /> Gift card
+              </TabsTrigger>
+            ) : null}
+            {pointsCustomer ? (
+              <TabsTrigger value="points" className="gap-2">
+                <StarIcon aria-hidden="true" /> Redeem points
+              </TabsTrigger>
+            ) : null}
           </TabsList>
 
           <TabsContent value="cash" className="grid gap-3">
@@ -292,6 +322,29 @@ export function PaymentDialogContent(props: PaymentDialogProps) {
               </form>
             </TabsContent>
           ))}
+
+          {props.loyalty ? (
+            <TabsContent value="gift_card">
+              <Suspense fallback={loadingPart}>
+                <GiftCardPaymentForm remaining={remaining} payments={payments} multiplePayments={props.multiplePayments} currency={currency} onAdd={add} />
+              </Suspense>
+            </TabsContent>
+          ) : null}
+          {pointsCustomer ? (
+            <TabsContent value="points">
+              <Suspense fallback={loadingPart}>
+                <PointsPaymentForm
+                  customerId={pointsCustomer.id}
+                  customerName={pointsCustomer.name}
+                  remaining={remaining}
+                  payments={payments}
+                  multiplePayments={props.multiplePayments}
+                  currency={currency}
+                  onAdd={add}
+                />
+              </Suspense>
+            </TabsContent>
+          ) : null}
         </Tabs>
       ) : null}
 
@@ -367,6 +420,16 @@ function ProblemAlert(props: PaymentDialogProps) {
                 Back to the sale
               </Button>
             </div>
+          </AlertDescription>
+        </Alert>
+      );
+    case 'loyalty':
+      return (
+        <Alert variant="destructive">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertTitle>{problem.title}</AlertTitle>
+          <AlertDescription className="grid gap-3">
+            <p>{problem.message} Nothing was charged.</p>
           </AlertDescription>
         </Alert>
       );

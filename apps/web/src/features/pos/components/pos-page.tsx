@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChosenModifier, Minor, ParkOrderWithLotsInput } from '@till/core';
-import { KeyboardIcon, LoaderCircleIcon, PauseIcon } from 'lucide-react';
+import { GiftIcon, KeyboardIcon, LoaderCircleIcon, PauseIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -22,7 +22,7 @@ import type { OrderView, ParkedOrder, PosProduct } from '../api/types';
 import { voidOrder } from '../api/void-order';
 import { useFillHeight } from '../hooks/use-fill-height';
 import { usePosKeyboard } from '../hooks/use-pos-keyboard';
-import { cartFingerprint, cartReducer, cartTotals, itemCount, toCheckoutLines } from '../lib/cart';
+import { cartFingerprint, cartReducer, cartTotals, giftCardSaleProblem, isCartEmpty, itemCount, toCheckoutGiftCards, toCheckoutLines } from '../lib/cart';
 import { nextCheckoutAttempt, type CheckoutAttempt, type CheckoutRequest } from '../lib/checkout-attempt';
 import { describeCheckoutError, type CheckoutProblem } from '../lib/checkout-errors';
 import { money } from '../lib/format';
@@ -94,6 +94,9 @@ const loadPaymentDialog = () => import('./payment-dialog');
 const loadLineDialog = () => import('./line-dialog');
 const PaymentDialogContent = lazy(() => loadPaymentDialog().then((module) => ({ default: module.PaymentDialogContent })));
 const LineDialogContent = lazy(() => loadLineDialog().then((module) => ({ default: module.LineDialogContent })));
+/** Decision 066: selling a gift card, and the points a finished sale earned, load on demand. */
+const GiftCardSaleDialogContent = lazy(() => import('./gift-card-sale-dialog').then((module) => ({ default: module.GiftCardSaleDialogContent })));
+const SaleLoyaltySummary = lazy(() => import('./customer-points').then((module) => ({ default: module.SaleLoyaltySummary })));
 const ParkedSalesDialogContent = lazy(() => import('./parked-sales-dialog').then((module) => ({ default: module.ParkedSalesDialogContent })));
 
 type DialogState =
@@ -106,13 +109,15 @@ type DialogState =
   | { kind: 'parked' }
   | { kind: 'shortcuts' }
   | { kind: 'clear' }
-  | { kind: 'done'; order: OrderView }
+  | { kind: 'giftCard' }
+  | { kind: 'done'; order: OrderView; giftCardCodes: string[]; customerId: string | null }
   | { kind: 'modifiers'; product: PosProduct };
 
 const NO_DIALOG: DialogState = { kind: 'none' };
 const DRAWER_CLOSED_TOAST = 'drawer-closed';
 const defaultReceiptPath = (orderId: string) => `/orders/${orderId}/receipt`;
-const METHOD_NAMES: Record<string, string> = { cash: 'cash', card: 'card', other: 'other' };
+const METHOD_NAMES: Record<string, string> = { cash: 'cash', card: 'card', other: 'other', gift_card: 'gift card', points: 'points' };
+const GIFT_CARD_DISCOUNT_MESSAGE = 'A sale that sells a gift card cannot take a discount on the whole sale. Remove the gift card first, or sell it on its own.';
 
 function paidBy(order: OrderView): string {
   const methods = [...new Set(order.payments.map((payment) => METHOD_NAMES[payment.method] ?? payment.method))];
@@ -147,6 +152,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
   const includeTax = pricesIncludeTaxOf(me);
   const access = posAccess(me, employeeSession);
   const customersAvailable = access.customers && renderCustomerPicker !== undefined;
+  const loyaltyOn = me?.settings?.enabled_features?.loyalty_program === true;
 
   // The sale in progress comes back after a refresh or a crashed tab, and is kept as it changes.
   const [cart, dispatch] = useReducer(cartReducer, saleKey, (key) => loadSavedSale(browserStorage(), key, Date.now()));
@@ -173,7 +179,11 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
   const paymentsKey = `${fingerprint}|${totals.total}`;
   const [paymentState, setPaymentState] = useState<{ key: string; payments: PaymentEntry[] }>({ key: '', payments: [] });
   const payments = paymentState.key === paymentsKey ? paymentState.payments : [];
-  const setPayments = (next: PaymentEntry[]) => setPaymentState({ key: paymentsKey, payments: next });
+  const setPayments = (next: PaymentEntry[]) => {
+    // A refused gift card or points payment is answered by changing the payments: its message has done its job.
+    if (problem?.kind === 'loyalty') setProblemState(null);
+    setPaymentState({ key: paymentsKey, payments: next });
+  };
   // A checkout problem belongs to the request it came from: once the sale changes it no longer applies.
   const [problemState, setProblemState] = useState<{ key: string; problem: CheckoutProblem } | null>(null);
   const problem = problemState?.key === paymentsKey ? problemState.problem : null;
@@ -191,7 +201,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
   const park = useParkOrder();
   const parked = useParkedOrders();
   const parkedCount = parked.data?.orders.length ?? 0;
-  const empty = cart.lines.length === 0;
+  const empty = isCartEmpty(cart);
   useEffect(() => {
     if (empty) return;
     void loadPaymentDialog().catch(() => undefined);
@@ -237,7 +247,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
         dispatch({ type: 'clear' });
         forgetSale();
         setMobileView('products');
-        setDialog({ kind: 'done', order });
+        setDialog({ kind: 'done', order, giftCardCodes: (attempt.body.giftCards ?? []).map((card) => card.code), customerId: attempt.body.customerId ?? null });
         setAnnouncement(`Sale complete. Change ${money(order.change, currency)}`);
       },
       onError: (error) => {
@@ -269,6 +279,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
       ...(cart.parkedOrderId ? { parkedOrderId: cart.parkedOrderId } : {}),
       ...(cart.kitchenTicketId ? { kitchenTicketId: cart.kitchenTicketId } : {}),
       ...(cart.kitchenBillPartId ? { kitchenBillPartId: cart.kitchenBillPartId } : {}),
+      ...(cart.giftCards.length ? { giftCards: toCheckoutGiftCards(cart) } : {}),
     };
     const attempt = nextCheckoutAttempt(cart.attempt, request, () => crypto.randomUUID());
     dispatch({ type: 'attemptStarted', attempt });
@@ -288,6 +299,10 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
       return;
     }
     if (park.isPending) return;
+    if (cart.giftCards.length) {
+      toast.error('A sale that sells a gift card cannot be parked', { description: 'Take payment now, or remove the gift card and park the rest.' });
+      return;
+    }
     const body: ParkOrderWithLotsInput = {
       // A parked sale keeps catalogue prices (the server ignores a price sent with it) and the chosen lots (decision 069).
       lines: toCheckoutLines(cart).map(({ unitPrice: _unitPrice, ...line }) => line),
@@ -432,6 +447,12 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
         },
       })}
       {renderInvoices?.()}
+      {loyaltyOn ? (
+        <Button variant="outline" className="px-3" onClick={() => setDialog({ kind: 'giftCard' })} aria-label="Sell a gift card">
+          <GiftIcon aria-hidden="true" />
+          <span className="hidden @lg:inline">Gift card</span>
+        </Button>
+      ) : null}
       <Button variant="outline" className="px-3" onClick={() => setDialog({ kind: 'parked' })} aria-label={`Parked sales: ${parkedCount}`}>
         <PauseIcon aria-hidden="true" />
         <span className="hidden @lg:inline">Parked</span>
@@ -466,12 +487,13 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
             pricesIncludeTax={includeTax}
             access={access}
             customersAvailable={customersAvailable}
+            loyalty={loyaltyOn}
             uncertainSale={uncertain && cart.attempt !== null}
             parking={park.isPending}
             onPay={openPay}
             onPark={parkSale}
             onEditLine={(lineId) => setDialog({ kind: 'line', lineId })}
-            onOrderDiscount={() => setDialog({ kind: 'orderDiscount' })}
+            onOrderDiscount={() => (cart.giftCards.length ? toast.error(GIFT_CARD_DISCOUNT_MESSAGE) : setDialog({ kind: 'orderDiscount' }))}
             onNote={() => setDialog({ kind: 'note' })}
             onCustomer={() => setDialog({ kind: 'customer' })}
             onClear={() => setDialog({ kind: 'clear' })}
@@ -529,6 +551,7 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
                 setProblem(null);
               }}
               onBackToSale={closeDialog}
+              loyalty={loyaltyOn ? { customer: customersAvailable ? cart.customer : null } : null}
             />
           ) : dialog.kind === 'line' && editedLine ? (
             <LineDialogContent key={editedLine.id} line={editedLine} currency={currency} access={access} dispatch={dispatch} onDone={closeDialog} />
@@ -564,6 +587,16 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
                 },
               })}
             </CustomerDialogContent>
+          ) : dialog.kind === 'giftCard' ? (
+            <GiftCardSaleDialogContent
+              currency={currency}
+              problem={giftCardSaleProblem(cart)}
+              onAdd={(giftCard) => {
+                dispatch({ type: 'addGiftCard', giftCard });
+                closeDialog();
+                setAnnouncement(`Gift card of ${money(giftCard.amount, currency)} added`);
+              }}
+            />
           ) : dialog.kind === 'parked' ? (
             <ParkedSalesDialogContent currency={currency} timeZone={timeZone} cartItems={itemCount(cart)} resumingId={resumingId} onResume={(order) => void resume(order)} />
           ) : dialog.kind === 'shortcuts' ? (
@@ -586,10 +619,29 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
               currency={dialog.order.order.currency || currency}
               receiptHref={receiptPath(dialog.order.order.id)}
               onNewSale={closeDialog}
-            />
+            >
+              {dialog.giftCardCodes.length ? <SoldGiftCards codes={dialog.giftCardCodes} /> : null}
+              {loyaltyOn && dialog.customerId ? <SaleLoyaltySummary customerId={dialog.customerId} orderId={dialog.order.order.id} /> : null}
+            </SaleCompleteDialogContent>
           ) : null}
         </Suspense>
       </Dialog>
+    </div>
+  );
+}
+
+/** The codes of the cards just sold, whole, once: the customer needs them to spend the cards (the receipt masks them). */
+function SoldGiftCards({ codes }: { codes: string[] }) {
+  return (
+    <div className="grid gap-1 rounded-lg border px-3 py-2 text-sm" data-testid="sold-gift-cards">
+      <p className="font-medium">{codes.length === 1 ? 'Gift card sold' : 'Gift cards sold'}: give the customer the code</p>
+      <ul className="grid gap-0.5">
+        {codes.map((code) => (
+          <li key={code} className="font-mono text-base tracking-wider">
+            {code.replace(/(\d{4})(?=\d)/g, '$1 ')}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

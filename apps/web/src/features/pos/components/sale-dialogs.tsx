@@ -171,6 +171,7 @@ export function SaleCompleteDialogContent({
   currency,
   receiptHref,
   onNewSale,
+  children,
 }: {
   orderNumber: number | null;
   total: number;
@@ -179,6 +180,8 @@ export function SaleCompleteDialogContent({
   currency: string;
   receiptHref: string;
   onNewSale: () => void;
+  /** More about the sale: the gift cards it sold, the points it earned (decision 066). */
+  children?: ReactNode;
 }) {
   return (
     <DialogContent className="max-w-md" showClose={false} onEscapeKeyDown={onNewSale} onInteractOutside={(event) => event.preventDefault()}>
@@ -194,6 +197,7 @@ export function SaleCompleteDialogContent({
           {money(change, currency)}
         </p>
       </div>
+      {children}
       <DialogFooter className="gap-2">
         <Button variant="outline" size="lg" asChild>
           <Link to={receiptHref}>Print receipt</Link>

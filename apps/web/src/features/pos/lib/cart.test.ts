@@ -1,6 +1,20 @@
 import { priceCart } from '@till/core';
 import { describe, expect, it } from 'vitest';
-import { cartFingerprint, cartReducer, cartTotals, EMPTY_CART, itemCount, MAX_QUANTITY, toCheckoutLines, type CartAction, type CartState } from './cart';
+import {
+  cartFingerprint,
+  cartReducer,
+  cartTotals,
+  EMPTY_CART,
+  giftCardSaleProblem,
+  isCartEmpty,
+  itemCount,
+  MAX_GIFT_CARDS,
+  MAX_QUANTITY,
+  toCheckoutGiftCards,
+  toCheckoutLines,
+  type CartAction,
+  type CartState,
+} from './cart';
 
 const coffee = { id: '00000000-0000-4000-8000-000000000001', name: 'Coffee beans', price: 1250, taxRateBasisPoints: 1000 };
 const milk = { id: '00000000-0000-4000-8000-000000000002', name: 'Milk', price: 240, taxRateBasisPoints: 1000 };
@@ -192,5 +206,63 @@ describe('a new sale', () => {
     ]);
     expect(cart).toMatchObject({ parkedOrderId: 'order-1', selectedLineId: 'p1', attempt: null, customer: { name: 'Jo' } });
     expect(cart.lines).toHaveLength(1);
+  });
+});
+
+describe('gift cards sold from the cart (decision 064)', () => {
+  const card = { id: 'g1', code: '6012345678901238', amount: 2500 };
+
+  it('adds an untaxed, undiscounted line after the products, priced as the server prices it', () => {
+    const cart = run([
+      { type: 'add', product: coffee, lineId: 'a' },
+      { type: 'addGiftCard', giftCard: card },
+    ]);
+    const totals = cartTotals(cart, false);
+    const server = priceCart({
+      pricesIncludeTax: false,
+      orderDiscount: null,
+      lines: [
+        { unitPrice: 1250, modifierDelta: 0, quantity: 1, taxRateBasisPoints: 1000, discount: null, promotionDiscount: 0 },
+        { unitPrice: 2500, modifierDelta: 0, quantity: 1, taxRateBasisPoints: 0, discount: null, promotionDiscount: 0 },
+      ],
+    });
+    expect(totals.total).toBe(server.total);
+    expect(totals.total).toBe(1375 + 2500);
+    expect(totals.priced.taxTotal).toBe(125);
+    expect(itemCount(cart)).toBe(2);
+    expect(isCartEmpty(cart)).toBe(false);
+    expect(toCheckoutGiftCards(cart)).toEqual([{ code: card.code, amount: 2500 }]);
+  });
+
+  it('a cart of one gift card is a sale; removing it empties the cart', () => {
+    const cart = run([{ type: 'addGiftCard', giftCard: card }]);
+    expect(isCartEmpty(cart)).toBe(false);
+    expect(cartTotals(cart, true).total).toBe(2500);
+    expect(isCartEmpty(run([{ type: 'removeGiftCard', id: 'g1' }], cart))).toBe(true);
+  });
+
+  it('never holds an order discount beside a gift card, whichever came first', () => {
+    const discounted = run([
+      { type: 'add', product: coffee, lineId: 'a' },
+      { type: 'setOrderDiscount', discount: { kind: 'percent', basisPoints: 1000 } },
+    ]);
+    expect(giftCardSaleProblem(discounted)).toMatch(/Remove the sale discount first/);
+    expect(run([{ type: 'addGiftCard', giftCard: card }], discounted).giftCards).toEqual([]);
+
+    const withCard = run([{ type: 'addGiftCard', giftCard: card }]);
+    expect(run([{ type: 'setOrderDiscount', discount: { kind: 'amount', amount: 100 } }], withCard).orderDiscount).toBeNull();
+    expect(giftCardSaleProblem(withCard)).toBeNull();
+  });
+
+  it('refuses the same code twice and more than ten cards', () => {
+    expect(run([{ type: 'addGiftCard', giftCard: card }, { type: 'addGiftCard', giftCard: { ...card, id: 'g2' } }]).giftCards).toHaveLength(1);
+    const ten = run(Array.from({ length: 11 }, (_, index): CartAction => ({ type: 'addGiftCard', giftCard: { id: `g${index}`, code: `code-${index}`, amount: 100 } })));
+    expect(ten.giftCards).toHaveLength(MAX_GIFT_CARDS);
+    expect(giftCardSaleProblem(ten)).toMatch(/at most 10/);
+  });
+
+  it('changes the fingerprint, so a total accepted from the server no longer applies', () => {
+    const cart = run([{ type: 'add', product: coffee, lineId: 'a' }]);
+    expect(cartFingerprint(run([{ type: 'addGiftCard', giftCard: card }], cart))).not.toBe(cartFingerprint(cart));
   });
 });

@@ -58,6 +58,17 @@ export interface CartLine {
   lotNumber?: string | null;
 }
 
+/**
+ * A gift card sold in this sale (decision 064): its 16-digit code (made at the till or read from a
+ * physical card) and what it is loaded with. An untaxed line after the products, with no order
+ * discount allowed beside it and no points earned on it.
+ */
+export interface CartGiftCard {
+  id: string;
+  code: string;
+  amount: Minor;
+}
+
 export interface CartCustomer {
   id: string;
   name: string;
@@ -65,6 +76,8 @@ export interface CartCustomer {
 
 export interface CartState {
   lines: CartLine[];
+  /** Gift cards sold (decision 064), after the lines. */
+  giftCards: CartGiftCard[];
   orderDiscount: Discount | null;
   customer: CartCustomer | null;
   note: string;
@@ -87,6 +100,7 @@ export interface CartState {
 
 export const EMPTY_CART: CartState = {
   lines: [],
+  giftCards: [],
   orderDiscount: null,
   customer: null,
   note: '',
@@ -106,6 +120,8 @@ export type CartAction =
   | { type: 'remove'; lineId: string }
   | { type: 'updateLine'; lineId: string; changes: Partial<Pick<CartLine, 'quantity' | 'discount' | 'note' | 'priceOverride' | 'lotNumber'>> }
   | { type: 'setOrderDiscount'; discount: Discount | null }
+  | { type: 'addGiftCard'; giftCard: CartGiftCard }
+  | { type: 'removeGiftCard'; id: string }
   | { type: 'setCustomer'; customer: CartCustomer | null }
   | { type: 'setNote'; note: string }
   | { type: 'select'; lineId: string | null }
@@ -192,7 +208,14 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       }));
     }
     case 'setOrderDiscount':
+      // The server refuses an order discount beside a gift card sold (it would share onto the card).
+      if (state.giftCards.length > 0 && !isEmptyDiscount(action.discount)) return state;
       return { ...state, orderDiscount: isEmptyDiscount(action.discount) ? null : action.discount };
+    case 'addGiftCard':
+      if (!isEmptyDiscount(state.orderDiscount) || state.giftCards.length >= MAX_GIFT_CARDS || state.giftCards.some((card) => card.code === action.giftCard.code)) return state;
+      return { ...state, giftCards: [...state.giftCards, action.giftCard] };
+    case 'removeGiftCard':
+      return { ...state, giftCards: state.giftCards.filter((card) => card.id !== action.id) };
     case 'setCustomer':
       return { ...state, customer: action.customer };
     case 'setNote':
@@ -231,7 +254,31 @@ export const basePrice = (line: CartLine): Minor => line.priceOverride ?? line.c
 /** The unit price the sale uses for a line, modifiers included. */
 export const effectivePrice = (line: CartLine): Minor => basePrice(line) + modifierDelta(line);
 
-export const itemCount = (state: Pick<CartState, 'lines'>) => state.lines.reduce((sum, line) => sum + line.quantity, 0);
+export const itemCount = (state: Pick<CartState, 'lines'> & Partial<Pick<CartState, 'giftCards'>>) =>
+  state.lines.reduce((sum, line) => sum + line.quantity, 0) + (state.giftCards?.length ?? 0);
+
+/** Nothing to sell: no line and no gift card. */
+export const isCartEmpty = (state: Pick<CartState, 'lines' | 'giftCards'>) => state.lines.length === 0 && state.giftCards.length === 0;
+
+/** The checkout contract takes at most ten gift cards sold per sale. */
+export const MAX_GIFT_CARDS = 10;
+
+/**
+ * Why a gift card cannot be sold in this cart now, or null: the server refuses an order discount
+ * beside one (decision 064), so the till says so before sending.
+ */
+export function giftCardSaleProblem(state: Pick<CartState, 'orderDiscount' | 'giftCards'>): string | null {
+  if (!isEmptyDiscount(state.orderDiscount)) return 'A sale with a discount on the whole sale cannot sell a gift card. Remove the sale discount first, or sell the card on its own.';
+  if (state.giftCards.length >= MAX_GIFT_CARDS) return `A sale sells at most ${MAX_GIFT_CARDS} gift cards.`;
+  return null;
+}
+
+/** The gift cards sold, as the checkout body's giftCards. */
+export const toCheckoutGiftCards = (state: Pick<CartState, 'giftCards'>): { code: string; amount: Minor }[] =>
+  state.giftCards.map((card) => ({ code: card.code, amount: card.amount }));
+
+/** What the gift cards sold add to the total. */
+export const giftCardsTotal = (state: Pick<CartState, 'giftCards'>): Minor => state.giftCards.reduce((sum, card) => sum + card.amount, 0);
 
 /** What the request's lines say, the way the checkout contract wants them (no empty extras). */
 export function toCheckoutLines(state: Pick<CartState, 'lines'>): PlaceOrderWithLotsInput['lines'] {
@@ -250,13 +297,14 @@ export function toCheckoutLines(state: Pick<CartState, 'lines'>): PlaceOrderWith
  * Everything that decides the server's total: when it changes, an accepted server total no
  * longer applies. (Customer and note do not change a total.)
  */
-export function cartFingerprint(state: Pick<CartState, 'lines' | 'orderDiscount'>): string {
-  return JSON.stringify({ lines: toCheckoutLines(state), orderDiscount: isEmptyDiscount(state.orderDiscount) ? null : state.orderDiscount });
+export function cartFingerprint(state: Pick<CartState, 'lines' | 'orderDiscount'> & Partial<Pick<CartState, 'giftCards'>>): string {
+  const giftCards = state.giftCards?.length ? { giftCards: toCheckoutGiftCards({ giftCards: state.giftCards }) } : {};
+  return JSON.stringify({ lines: toCheckoutLines(state), orderDiscount: isEmptyDiscount(state.orderDiscount) ? null : state.orderDiscount, ...giftCards });
 }
 
 export interface CartTotals {
   priced: PricedCart;
-  /** Sum of unit price × quantity, before any discount. */
+  /** Sum of unit price × quantity, before any discount (gift cards sold included). */
   itemsTotal: Minor;
   /** What the cashier collects: priced.total, or the server's total they accepted for this exact cart. */
   total: Minor;
@@ -296,7 +344,10 @@ export function cartTotals(state: CartState, pricesIncludeTax: boolean, offers?:
         taxRateBasisPoints: line.taxRateBasisPoints,
         discount: line.discount,
         promotionDiscount: promotions[index]?.amount ?? 0,
-      })),
+      })).concat(
+        // Decision 064: gift cards sold are untaxed, undiscounted lines after the products, as the server prices them.
+        state.giftCards.map((card) => ({ unitPrice: card.amount, modifierDelta: 0, quantity: 1, taxRateBasisPoints: 0, discount: null, promotionDiscount: 0 })),
+      ),
     });
   } catch (error) {
     // The reducer keeps every input valid; an impossible cart shows as zero rather than a crash.

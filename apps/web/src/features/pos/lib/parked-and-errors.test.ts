@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type ErrorCode } from '@/lib/api-client';
 import type { OrderDetail } from '../api/types';
 import { cartTotals } from './cart';
 import { describeCheckoutError } from './checkout-errors';
@@ -51,6 +51,7 @@ const detail = (lines: OrderDetail['lines']): OrderDetail => ({
   events: [],
   refunds: [],
   customer: { id: 'c1', name: 'Jo Park', email: null },
+  loyalty: null,
   business: { name: 'Corner Shop', currency: 'USD', timeZone: 'UTC', receiptHeader: null, receiptFooter: null },
 });
 
@@ -71,7 +72,7 @@ describe('resuming a parked sale', () => {
       ['line-2', 1, null, ''],
     ]);
     // 2500 − 250 + 240 = 2490, less the 75 of order discount
-    const totals = cartTotals({ ...cart, selectedLineId: null, acceptedTotal: null, attempt: null, kitchenTicketId: null, kitchenBillPartId: null }, false);
+    const totals = cartTotals({ ...cart, selectedLineId: null, acceptedTotal: null, attempt: null, giftCards: [], kitchenTicketId: null, kitchenBillPartId: null }, false);
     expect(totals.itemsTotal - totals.priced.discountTotal).toBe(2415);
   });
 
@@ -111,5 +112,16 @@ describe('checkout errors', () => {
       message: 'Your role may not use discounts',
     });
     expect(describeCheckoutError(new ApiError({ status: 409, code: 'not_parked', message: 'gone' })).kind).toBe('not-parked');
+  });
+
+  it.each<[ErrorCode, Record<string, unknown>, string, RegExp]>([
+    ['gift_card_insufficient', { balance: 100, card: '•••• 1238' }, 'The gift card •••• 1238 does not hold that much', /Remove the gift card payment/],
+    ['insufficient_points', { points: 40 }, 'The customer does not have that many points', /They have 40 points now\. Remove the points payment/],
+    ['gift_card_not_found', {}, 'No gift card has that code', /Remove the gift card payment/],
+    ['gift_card_code_taken', { card: '•••• 1238' }, 'A gift card •••• 1238 with that code was already sold', /remove that gift card/],
+  ])('a loyalty refusal (%s) says what to do, the sale stays', (code, details, title, message) => {
+    const problem = describeCheckoutError(new ApiError({ status: 409, code, message: 'server words', details }));
+    expect(problem).toMatchObject({ kind: 'loyalty', title });
+    expect(problem.kind === 'loyalty' ? problem.message : '').toMatch(message);
   });
 });

@@ -14,6 +14,10 @@ export interface PaymentEntry {
   /** Cash handed over (cash only); tendered − amount is its change. */
   tendered?: Minor;
   reference?: string;
+  /** The card a gift_card payment spends (its 16 digits, decision 064). */
+  giftCardCode?: string;
+  /** The whole points a points payment redeems (shown to the cashier; the server counts them from the amount). */
+  points?: number;
 }
 
 export const paidTotal = (payments: readonly PaymentEntry[]) => payments.reduce((sum, payment) => sum + payment.amount, 0);
@@ -65,6 +69,7 @@ export function toCheckoutPayments(total: Minor, payments: readonly PaymentEntry
     amount: payment.amount,
     ...(payment.method === 'cash' && payment.tendered !== undefined ? { tendered: payment.tendered } : {}),
     ...(payment.reference ? { reference: payment.reference } : {}),
+    ...(payment.method === 'gift_card' && payment.giftCardCode ? { giftCardCode: payment.giftCardCode } : {}),
   }));
 }
 

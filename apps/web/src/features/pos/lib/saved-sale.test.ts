@@ -57,6 +57,27 @@ describe('the current sale survives a refresh (local storage per business and pe
     expect(loaded.attempt).toEqual(attempt);
   });
 
+  it('keeps a gift card sold, alone in the cart, and the attempt that pays with a card and points (decision 064)', () => {
+    const storage = memoryStorage();
+    const cart = cartReducer(EMPTY_CART, { type: 'addGiftCard', giftCard: { id: 'g1', code: '6012345678901238', amount: 2500 } });
+    const attempt = nextCheckoutAttempt(
+      null,
+      { lines: [], giftCards: [{ code: '6012345678901238', amount: 2500 }], payments: [{ method: 'gift_card', amount: 2000, giftCardCode: '4111111111111111' }, { method: 'points', amount: 500 }], expectedTotal: 2500 },
+      () => '0190a000-0000-7000-8000-0000000000ac',
+    );
+    saveSale(storage, cashier, cartReducer(cart, { type: 'attemptStarted', attempt }), now);
+    const loaded = loadSavedSale(storage, cashier, now);
+    expect(loaded.giftCards).toEqual(cart.giftCards);
+    expect(loaded.attempt).toEqual(attempt);
+  });
+
+  it('reads a sale saved before gift cards existed as one without any', () => {
+    const storage = memoryStorage();
+    const { giftCards: _none, ...older } = ringUp();
+    storage.setItem(cashier, JSON.stringify({ v: 1, savedAt: now, cart: older }));
+    expect(loadSavedSale(storage, cashier, now)).toEqual(ringUp());
+  });
+
   it('keeps one sale per person: another employee or the owner on the same device starts empty', () => {
     const storage = memoryStorage();
     saveSale(storage, cashier, ringUp(), now);

@@ -1,6 +1,6 @@
 import { chosenModifierShape, discountShape, LOT_NUMBER_MAX, placeOrderShape, shape as s } from '@till/core';
 import type { KeyValueStorage } from '@/lib/profile-cache';
-import { EMPTY_CART, MAX_QUANTITY, type CartState } from './cart';
+import { EMPTY_CART, isCartEmpty, MAX_GIFT_CARDS, MAX_QUANTITY, type CartState } from './cart';
 
 /**
  * The current sale, kept in this browser's local storage while it is rung up, so a refresh or a
@@ -42,8 +42,10 @@ const savedCartShape = s.object({
       modifiers: s.optional(s.array(chosenModifierShape, { max: 600 })),
       lotNumber: s.optional(s.nullable(s.string({ min: 1, max: LOT_NUMBER_MAX }))),
     }),
-    { min: 1, max: 500 },
+    { max: 500 },
   ),
+  // Gift cards sold (decision 064); a sale saved before they existed has none.
+  giftCards: s.withDefault(s.array(s.object({ id: s.string({ min: 1, max: 64 }), code: s.string({ min: 1, max: 40 }), amount: s.int({ min: 1, max: 100_000_000 }) }), { max: MAX_GIFT_CARDS }), []),
   orderDiscount: s.nullable(discountShape),
   customer: s.nullable(s.object({ id: s.string({ min: 1, max: 64 }), name: s.string({ max: 500 }) })),
   note: s.string({ max: 1000 }),
@@ -75,7 +77,7 @@ export function loadSavedSale(storage: KeyValueStorage | null, key: string, now:
     json = null;
   }
   const parsed = s.parseShape(entryShape, json);
-  if (!parsed || now - parsed.savedAt > SAVED_SALE_MAX_AGE_MS || parsed.savedAt > now + 60_000) {
+  if (!parsed || isCartEmpty(parsed.cart) || now - parsed.savedAt > SAVED_SALE_MAX_AGE_MS || parsed.savedAt > now + 60_000) {
     forgetSavedSale(storage, key);
     return EMPTY_CART;
   }
@@ -85,7 +87,7 @@ export function loadSavedSale(storage: KeyValueStorage | null, key: string, now:
 /** Keeps a sale with items; an empty cart (paid, parked, voided, cleared) removes the entry. */
 export function saveSale(storage: KeyValueStorage | null, key: string, cart: CartState, now: number): void {
   if (!storage) return;
-  if (cart.lines.length === 0) {
+  if (isCartEmpty(cart)) {
     forgetSavedSale(storage, key);
     return;
   }

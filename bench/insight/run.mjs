@@ -38,7 +38,7 @@ async function loadServer() {
     "export { getInventoryReport } from './apps/server/src/modules/insight/get-inventory-report.ts';",
     "export { getProfitabilityReport } from './apps/server/src/modules/insight/get-profitability-report.ts';",
     "export { getCustomersReport } from './apps/server/src/modules/insight/get-customers-report.ts';",
-    "export { placeOrder } from './apps/server/src/modules/checkout/place-order.ts';",
+    "export { placeOrder } from './apps/server/src/modules/orders/place-order.ts';",
     "export { sql } from 'drizzle-orm';",
   ]);
   return import(pathToFileURL(outfile).href);

@@ -34,7 +34,6 @@ import { brandingRoutes } from './modules/branding/branding.routes.ts';
 import { INCIDENT_PHOTO_PATH, incidentsRoutes } from './modules/incidents/incidents.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { backOfficeRoutes } from './modules/back-office/back-office.routes.ts';
-import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -205,7 +204,6 @@ export function createApp(services: Services) {
   app.route('/', incidentsRoutes);
   app.route('/', integrationsRoutes);
   app.route('/', backOfficeRoutes);
-  app.route('/', checkoutRoutes);
   app.route('/', ordersRoutes);
   app.route('/', customersRoutes);
   app.route('/', marketingRoutes);

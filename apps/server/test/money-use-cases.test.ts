@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEnabledFeatures, type Actor, type EnabledFeatures, type EmployeeRole, type PlaceOrderInput } from '@till/core';
 import type { TenantContext } from '../src/lib/context.ts';
-import { placeOrder } from '../src/modules/checkout/place-order.ts';
+import { placeOrder } from '../src/modules/orders/place-order.ts';
 import { parkOrder } from '../src/modules/orders/park-order.ts';
 import { refundOrder } from '../src/modules/orders/refund-order.ts';
 import { voidOrder } from '../src/modules/orders/void-order.ts';

@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/app-error.ts';
 import { sameOptions, type ChangeItemInput, type ChosenModifier, type KitchenTicketView } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
-import { lineModifiers } from '../checkout/line-modifiers.ts';
+import { lineModifiers } from '../orders/line-modifiers.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { actorOf, itemNotFound, ticketClosed, ticketNotFound } from './kitchen-errors.ts';
 import { announceTicket } from './kitchen-events.ts';

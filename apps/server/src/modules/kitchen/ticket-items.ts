@@ -1,7 +1,7 @@
 import type { KitchenItemInput } from '@till/core';
 import type { Tx } from '../../db/client.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
-import { lineModifiers } from '../checkout/line-modifiers.ts';
+import { lineModifiers } from '../orders/line-modifiers.ts';
 import { productsNotFound } from './kitchen-errors.ts';
 import { kitchenRepository as repo } from './kitchen.repository.ts';
 

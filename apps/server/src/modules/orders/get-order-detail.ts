@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { toOrderView } from '../checkout/order-view.ts';
+import { toOrderView } from './order-view.ts';
 import { saleLoyaltySummary } from '../loyalty/customer-loyalty.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 

@@ -1,7 +1,22 @@
 import type { PaymentMethod } from '@till/core';
 import { and, desc, eq, exists, getTableColumns, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { businesses, customers, employees, orderEvents, orderLines, orders, payments, productBatches, products, refundLines, refunds, stockMovements } from '../../db/schema/index.ts';
+import {
+  businessSettings,
+  businesses,
+  customers,
+  employees,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+  productBatches,
+  products,
+  refundLines,
+  refunds,
+  stockMovements,
+  taxRates,
+} from '../../db/schema/index.ts';
 
 export interface OrderListFilter {
   from?: Date | undefined;
@@ -166,7 +181,8 @@ export const ordersRepository = {
   },
 
   async updateOrder(tx: Tx, businessId: string, orderId: string, values: Partial<typeof orders.$inferInsert>) {
-    await tx.update(orders).set(values).where(and(eq(orders.businessId, businessId), eq(orders.id, orderId)));
+    const [row] = await tx.update(orders).set(values).where(and(eq(orders.businessId, businessId), eq(orders.id, orderId))).returning();
+    return row!;
   },
 
   async restock(tx: Tx, businessId: string, productId: string, quantity: number) {
@@ -188,5 +204,59 @@ export const ordersRepository = {
 
   async insertEvent(tx: Tx, values: typeof orderEvents.$inferInsert) {
     await tx.insert(orderEvents).values(values);
+  },
+
+  async findOrderByIdempotencyKey(tx: Tx, businessId: string, key: string) {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.businessId, businessId), eq(orders.idempotencyKey, key)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async findSalesSettings(tx: Tx, businessId: string) {
+    const [row] = await tx
+      .select({
+        currency: businesses.currency,
+        pricesIncludeTax: businessSettings.pricesIncludeTax,
+        allowNegativeStock: businessSettings.allowNegativeStock,
+      })
+      .from(businesses)
+      .leftJoin(businessSettings, eq(businessSettings.businessId, businesses.id))
+      .where(eq(businesses.id, businessId))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** The products of a cart with their tax rates, active ones only (parking; paying reads them in till_sale_context). */
+  async findSellableProducts(tx: Tx, businessId: string, productIds: string[]) {
+    return tx
+      .select({
+        id: products.id,
+        name: products.name,
+        sku: products.sku,
+        price: products.price,
+        trackStock: products.trackStock,
+        modifierGroups: products.modifierGroups,
+        // A product without its own rate takes the business's default rate, as the catalogue shows it.
+        taxRateBasisPoints: sql<number>`coalesce(${taxRates.basisPoints}, (select d.basis_points from ${taxRates} d where d.business_id = ${products.businessId} and d.is_default limit 1), 0)`.mapWith(Number),
+      })
+      .from(products)
+      .leftJoin(taxRates, eq(taxRates.id, products.taxRateId))
+      .where(and(eq(products.businessId, businessId), inArray(products.id, productIds), eq(products.isActive, true)));
+  },
+
+  async insertOrder(tx: Tx, values: typeof orders.$inferInsert) {
+    const [row] = await tx.insert(orders).values(values).returning();
+    return row!;
+  },
+
+  /** Writes a sale's lines (replacing a parked sale's), returning them in position order. */
+  async replaceOrderLines(tx: Tx, orderId: string, rows: (typeof orderLines.$inferInsert)[], replace: boolean) {
+    if (replace) await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
+    if (!rows.length) return [];
+    const inserted = await tx.insert(orderLines).values(rows).returning();
+    return inserted.sort((a, b) => a.position - b.position);
   },
 };

@@ -1,14 +1,33 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { isoInstantInput, parkOrderWithLotsInput, PAYMENT_METHODS, ORDER_STATUSES } from '@till/core';
+import { isoInstantInput, parkOrderWithLotsInput, placeOrderWithLotsInput, PAYMENT_METHODS, ORDER_STATUSES } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
-import { orderViewSchema } from '../checkout/order-view.ts';
 import { getOrderDetail } from './get-order-detail.ts';
 import { listOrders } from './list-orders.ts';
+import { orderViewSchema } from './order-view.ts';
 import { parkOrder } from './park-order.ts';
+import { placeOrder } from './place-order.ts';
 import { refundOrder } from './refund-order.ts';
 import { voidOrder } from './void-order.ts';
+
+const placeOrderRoute = defineRoute({
+  method: 'post',
+  path: '/api/checkout',
+  access: business({ feature: 'pos_system', employeeFeature: 'pos' }),
+  tags: ['checkout'],
+  summary: 'Pay for a cart: one transaction writes the order, lines, payments and stock movements',
+  description:
+    'Send a client-generated UUID idempotencyKey: a retry returns the first result (200); the same key with a different body is a 409. ' +
+    'Totals are recomputed on the server; expectedTotal must match (422 total_mismatch). Tracked stock never goes below zero unless the business allows it (409 insufficient_stock). ' +
+    'Batch-tracked products are taken from the lot that expires first in the till’s store; a line’s lotNumber names the lot instead (422 batch_not_found, 409 insufficient_stock).',
+  request: { body: jsonBody(placeOrderWithLotsInput) },
+  responses: {
+    201: jsonResponse(orderViewSchema, 'Paid'),
+    200: jsonResponse(orderViewSchema, 'A retry: the sale the key first made'),
+    ...errorResponses(400, 403, 409, 422),
+  },
+});
 
 const idParam = z.strictObject({ id: z.uuid('Order ids are UUIDs') });
 
@@ -159,6 +178,10 @@ const refundRoute = defineRoute({
 });
 
 export const ordersRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(placeOrderRoute, async (c) => {
+    const result = await placeOrder(c.var.services.database, c.var.tenant, c.req.valid('json'));
+    return c.json(result.view, result.replayed ? 200 : 201);
+  })
   .openapi(listRoute, async (c) => {
     const query = c.req.valid('query');
     const result = await listOrders(c.var.services.database, c.var.tenant.businessId, {

@@ -1,14 +1,12 @@
-import { cartHasDiscount, MoneyError, priceCart, type ParkOrderWithLotsInput } from '@till/core';
+import type { ParkOrderWithLotsInput } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
-import { requireAccess } from '../../lib/require-access.ts';
 import { namedLotsOfParkedLines } from '../batches/sale-batches.ts';
-import { checkoutRepository } from '../checkout/checkout.repository.ts';
-import { lineModifiers } from '../checkout/line-modifiers.ts';
-import { toOrderLineRows } from '../checkout/order-line-rows.ts';
+import { toOrderLineRows } from './order-line-rows.ts';
 import { publishChangeAfterCommit } from '../../realtime/publish.ts';
 import { ordersRepository } from './orders.repository.ts';
+import { priceSale, requireSaleAccess, saleModifiers } from './price-sale.ts';
 
 /**
  * Parks a cart to resume later (a customer steps away, a tab stays open): an order in status
@@ -16,46 +14,27 @@ import { ordersRepository } from './orders.repository.ts';
  * without touching stock until it is paid. A line's chosen lot is kept (decision 069).
  */
 export async function parkOrder(database: Database, tenant: TenantContext, input: ParkOrderWithLotsInput) {
-  requireAccess(tenant, { feature: 'pos_system', employeeFeature: 'pos' });
-  // The same rule as paying (core cartHasDiscount): a 0 % discount needs no permission either way.
-  if (cartHasDiscount(input)) requireAccess(tenant, { employeeFeature: 'discounts' });
+  // One access check and one pricing with paying (price-sale.ts): a 0 % discount needs no permission either way.
+  requireSaleAccess(tenant, input);
+  // A parked sale keeps catalogue prices: overrides are applied when it is paid.
+  const cart = { ...input, lines: input.lines.map(({ unitPrice: _override, ...line }) => line) };
   return database.withTenant(tenant.businessId, async (tx) => {
-    const settings = await checkoutRepository.findSalesSettings(tx, tenant.businessId);
+    const settings = await ordersRepository.findSalesSettings(tx, tenant.businessId);
     if (!settings) throw new AppError(409, 'business_not_set_up', 'Finish the business set-up before selling');
     // The foreign key alone would accept another business's customer (key checks ignore row-level security).
     if (input.customerId && !(await ordersRepository.customerExists(tx, tenant.businessId, input.customerId))) {
       throw new AppError(422, 'customer_not_found', 'That customer does not exist');
     }
     const ids = [...new Set(input.lines.map((line) => line.productId))];
-    const catalogue = new Map((await checkoutRepository.findSellableProducts(tx, tenant.businessId, ids)).map((p) => [p.id, p]));
+    const catalogue = new Map((await ordersRepository.findSellableProducts(tx, tenant.businessId, ids)).map((p) => [p.id, p]));
     const missing = ids.filter((id) => !catalogue.has(id));
     if (missing.length) throw new AppError(422, 'product_unavailable', 'A product in the cart is not for sale', { productIds: missing });
-    // Decision 035: the same modifier rule as paying, priced from the catalogue just read.
-    const modifiers = input.lines.map((line) => {
-      const product = catalogue.get(line.productId)!;
-      return lineModifiers(product, line.modifierOptionIds, product.price);
-    });
+    const modifiers = saleModifiers(cart, catalogue);
     // Decision 069: the lot a line names is kept, so the resumed sale sells from it again.
     const lots = await namedLotsOfParkedLines(tx, tenant, input.lines, new Map([...catalogue.values()].map((product) => [product.id, product.name])));
-    let priced;
-    try {
-      priced = priceCart({
-        pricesIncludeTax: settings.pricesIncludeTax ?? false,
-        orderDiscount: input.orderDiscount ?? null,
-        lines: input.lines.map((line, index) => ({
-          unitPrice: catalogue.get(line.productId)!.price,
-          modifierDelta: modifiers[index]!.delta,
-          quantity: line.quantity,
-          taxRateBasisPoints: catalogue.get(line.productId)!.taxRateBasisPoints,
-          discount: line.discount ?? null,
-        })),
-      });
-    } catch (error) {
-      if (error instanceof MoneyError) throw new AppError(400, 'invalid_cart', error.message);
-      throw error;
-    }
+    const priced = priceSale({ cart, catalogue, modifiers, pricesIncludeTax: settings.pricesIncludeTax ?? false });
     const employeeId = tenant.employeeSession?.employeeId ?? null;
-    const order = await checkoutRepository.insertOrder(tx, {
+    const order = await ordersRepository.insertOrder(tx, {
       businessId: tenant.businessId,
       status: 'parked',
       customerId: input.customerId ?? null,
@@ -72,14 +51,13 @@ export async function parkOrder(database: Database, tenant: TenantContext, input
       total: priced.total,
       note: input.note ?? null,
     });
-    await checkoutRepository.replaceOrderLines(
+    await ordersRepository.replaceOrderLines(
       tx,
       order.id,
-      // A parked sale keeps catalogue prices: overrides are applied when it is paid.
       toOrderLineRows({
         businessId: tenant.businessId,
         orderId: order.id,
-        lines: input.lines.map(({ unitPrice: _override, ...line }) => line),
+        lines: cart.lines,
         catalogue,
         priced,
         modifiers,

@@ -1,22 +1,8 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ModifierGroup } from '@till/core';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { toRowJson } from '../../db/row-json.ts';
-import {
-  auditLog,
-  businessSettings,
-  businesses,
-  giftCardEntries,
-  giftCards,
-  orderEvents,
-  orderLines,
-  orders,
-  payments,
-  productBatches,
-  products,
-  stockMovements,
-  taxRates,
-} from '../../db/schema/index.ts';
+import { auditLog, giftCardEntries, giftCards, orderEvents, orderLines, orders, payments, stockMovements } from '../../db/schema/index.ts';
 
 export interface SaleContext {
   settings: { currency: string; pricesIncludeTax: boolean; allowNegativeStock: boolean } | null;
@@ -65,8 +51,11 @@ const firstValue = <T>(result: unknown): T => {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 };
 
-/** Queries of one sale; each runs on the request's fenced transaction or fences itself. */
-export const checkoutRepository = {
+/**
+ * The two statements of a sale (decision 007): what pricing reads, and the priced rows written in
+ * one statement. Both fence themselves to the business, so they run outside a transaction.
+ */
+export const saleRepository = {
   /**
    * Everything checkout reads before pricing, in one round trip (migration 0009): the statement
    * fences itself to the business, so it runs outside a transaction.
@@ -112,80 +101,4 @@ export const checkoutRepository = {
     return { number: Number(written.number), createdAt: new Date(written.createdAt), cashSessionId: written.cashSessionId ?? null };
   },
 
-  async findOrderByIdempotencyKey(tx: Tx, businessId: string, key: string) {
-    const [row] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.businessId, businessId), eq(orders.idempotencyKey, key)))
-      .limit(1);
-    return row ?? null;
-  },
-
-  async findSalesSettings(tx: Tx, businessId: string) {
-    const [row] = await tx
-      .select({
-        currency: businesses.currency,
-        pricesIncludeTax: businessSettings.pricesIncludeTax,
-        allowNegativeStock: businessSettings.allowNegativeStock,
-      })
-      .from(businesses)
-      .leftJoin(businessSettings, eq(businessSettings.businessId, businesses.id))
-      .where(eq(businesses.id, businessId))
-      .limit(1);
-    return row ?? null;
-  },
-
-  /** The products of a cart with their tax rates, active ones only (parking; paying reads them in till_sale_context). */
-  async findSellableProducts(tx: Tx, businessId: string, productIds: string[]) {
-    return tx
-      .select({
-        id: products.id,
-        name: products.name,
-        sku: products.sku,
-        price: products.price,
-        trackStock: products.trackStock,
-        modifierGroups: products.modifierGroups,
-        // A product without its own rate takes the business's default rate, as the catalogue shows it.
-        taxRateBasisPoints: sql<number>`coalesce(${taxRates.basisPoints}, (select d.basis_points from ${taxRates} d where d.business_id = ${products.businessId} and d.is_default limit 1), 0)`.mapWith(Number),
-      })
-      .from(products)
-      .leftJoin(taxRates, eq(taxRates.id, products.taxRateId))
-      .where(and(eq(products.businessId, businessId), inArray(products.id, productIds), eq(products.isActive, true)));
-  },
-
-  async insertOrder(tx: Tx, values: typeof orders.$inferInsert) {
-    const [row] = await tx.insert(orders).values(values).returning();
-    return row!;
-  },
-
-  async updateOrder(tx: Tx, businessId: string, orderId: string, values: Partial<typeof orders.$inferInsert>) {
-    const [row] = await tx
-      .update(orders)
-      .set(values)
-      .where(and(eq(orders.businessId, businessId), eq(orders.id, orderId)))
-      .returning();
-    return row!;
-  },
-
-  /** Writes a sale's lines (replacing a parked sale's), returning them in position order. */
-  async replaceOrderLines(tx: Tx, orderId: string, rows: (typeof orderLines.$inferInsert)[], replace: boolean) {
-    if (replace) await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
-    if (!rows.length) return [];
-    const inserted = await tx.insert(orderLines).values(rows).returning();
-    return inserted.sort((a, b) => a.position - b.position);
-  },
-
-  /** A sale's lines in position order, each with its chosen lot's number (decision 069). */
-  async findOrderLines(tx: Tx, orderId: string) {
-    return tx
-      .select({ ...getTableColumns(orderLines), lotNumber: productBatches.lotNumber })
-      .from(orderLines)
-      .leftJoin(productBatches, and(eq(productBatches.businessId, orderLines.businessId), eq(productBatches.id, orderLines.batchId)))
-      .where(eq(orderLines.orderId, orderId))
-      .orderBy(orderLines.position);
-  },
-
-  async findPayments(tx: Tx, orderId: string) {
-    return tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt);
-  },
 };

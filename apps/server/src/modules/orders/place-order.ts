@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cartHasDiscount, maskGiftCardCode, MoneyError, priceCart, type PlaceOrderInput, type PlaceOrderWithLotsInput, type PricedLine } from '@till/core';
+import { maskGiftCardCode, type PlaceOrderInput, type PlaceOrderWithLotsInput, type PricedLine } from '@till/core';
 import type { orderLines } from '../../db/schema/index.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -13,10 +13,11 @@ import { claimPartPayment, completePartPayment, releasePartPayment } from '../di
 import { claimTicketPayment, completeTicketPayment, releaseTicketPayment } from '../kitchen/pay-ticket.ts';
 import { namedLotKey, planSaleBatches } from '../batches/sale-batches.ts';
 import { sellInvoice } from './sell-invoice.ts';
-import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
+import { ordersRepository } from './orders.repository.ts';
+import { saleRepository, type SaleRows } from './sale.repository.ts';
 import { promotionsForSale } from '../promotions/promotions.ts';
 import { giftCardPricingLines, giftCardsToSell, planSaleLoyalty } from '../loyalty/loyalty-for-sale.ts';
-import { lineModifiers } from './line-modifiers.ts';
+import { priceSale, requireSaleAccess, saleModifiers } from './price-sale.ts';
 import { toOrderLineRows } from './order-line-rows.ts';
 import { toOrderView, type OrderView } from './order-view.ts';
 
@@ -41,10 +42,10 @@ const keyReused = () => new AppError(409, 'idempotency_key_reused', 'This idempo
 
 /** The sale an idempotency key first made, or null; a different body under the same key is a 409. */
 async function replay(tx: Tx, tenant: TenantContext, input: PlaceOrderInput, hash: string): Promise<OrderView | null> {
-  const existing = await repo.findOrderByIdempotencyKey(tx, tenant.businessId, input.idempotencyKey);
+  const existing = await ordersRepository.findOrderByIdempotencyKey(tx, tenant.businessId, input.idempotencyKey);
   if (!existing) return null;
   if (existing.requestHash !== hash) throw keyReused();
-  return toOrderView(existing, await repo.findOrderLines(tx, existing.id), await repo.findPayments(tx, existing.id));
+  return toOrderView(existing, await ordersRepository.findLines(tx, existing.id), await ordersRepository.findPayments(tx, existing.id));
 }
 
 /**
@@ -88,7 +89,7 @@ export async function placeOrder(
 }
 
 async function sell(database: Database, tenant: TenantContext, input: PlaceOrderWithLotsInput): Promise<{ replayed: boolean; view: OrderView }> {
-  if (cartHasDiscount(input)) requireAccess(tenant, { employeeFeature: 'discounts' });
+  requireSaleAccess(tenant, input);
   if (input.payments.length > 1) requireAccess(tenant, { feature: 'multiple_payments' });
   if (input.customerId) requireAccess(tenant, { feature: 'customer_management' });
   // Decision 064: gift cards sold are untaxed lines after the products; codes are checked first.
@@ -102,7 +103,7 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
 
   // Round trip 1: what pricing needs (decision 007: a sale is two statements).
   const productIds = [...new Set(input.lines.map((line) => line.productId))];
-  const context = await repo.loadSaleContext(database.db, tenant.businessId, {
+  const context = await saleRepository.loadSaleContext(database.db, tenant.businessId, {
     productIds,
     idempotencyKey: input.idempotencyKey,
     customerId: input.customerId ?? null,
@@ -122,10 +123,7 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
   if (overrides.length) requireAccess(tenant, { adminPermission: 'can_change_prices' });
 
   // Decision 035: the chosen options are checked and priced here, from the catalogue just read.
-  const modifiers = input.lines.map((line) => {
-    const product = catalogue.get(line.productId)!;
-    return lineModifiers(product, line.modifierOptionIds, line.unitPrice ?? product.price);
-  });
+  const modifiers = saleModifiers(input, catalogue);
 
   // Decision 050: promotions are priced here as the till priced them; a till that disagrees (a
   // promotion started or ended meanwhile) gets total_mismatch with the server's total.
@@ -144,27 +142,7 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     : input.lines.map(() => null);
 
   const pricesIncludeTax = settings.pricesIncludeTax;
-  let priced;
-  try {
-    priced = priceCart({
-      pricesIncludeTax,
-      orderDiscount: input.orderDiscount ?? null,
-      lines: input.lines.map((line, index) => {
-        const product = catalogue.get(line.productId)!;
-        return {
-          unitPrice: line.unitPrice ?? product.price,
-          modifierDelta: modifiers[index]!.delta,
-          quantity: line.quantity,
-          taxRateBasisPoints: product.taxRateBasisPoints,
-          discount: line.discount ?? null,
-          promotionDiscount: promotions[index]?.amount ?? 0,
-        };
-      }).concat(giftCardPricingLines(sold)),
-    });
-  } catch (error) {
-    if (error instanceof MoneyError) throw new AppError(400, 'invalid_cart', error.message);
-    throw error;
-  }
+  const priced = priceSale({ cart: input, catalogue, modifiers, pricesIncludeTax, promotions, extraLines: giftCardPricingLines(sold) });
   if (priced.total !== input.expectedTotal) {
     throw new AppError(422, 'total_mismatch', 'The total does not match the prices on the server; refresh and try again', {
       serverTotal: priced.total,
@@ -314,7 +292,7 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
   // Round trip 2: the whole sale in one statement.
   let written;
   try {
-    written = await repo.writeSale(database.db, businessId, sale);
+    written = await saleRepository.writeSale(database.db, businessId, sale);
   } catch (error) {
     const state = sqlState(error);
     if (state === 'TL001') {

@@ -9,7 +9,8 @@ import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { publishChange } from '../../realtime/publish.ts';
 import { cashSessionRequired } from '../cash-sessions/cash-session-errors.ts';
 import { claimInvoiceAtTill, completeInvoiceAtTill, releaseInvoiceAtTill, type InvoiceCharge } from '../invoices/pay-invoice-at-till.ts';
-import { checkoutRepository as repo, type SaleRows } from './checkout.repository.ts';
+import { ordersRepository } from './orders.repository.ts';
+import { saleRepository, type SaleRows } from './sale.repository.ts';
 import { toOrderView, type OrderView } from './order-view.ts';
 
 /** As any till sale (issue 12): on a register with cash management the drawer must be open. */
@@ -66,15 +67,15 @@ async function writeInvoiceSale(database: Database, tenant: TenantContext, input
   const hash = createHash('sha256').update(JSON.stringify(rest)).digest('base64url');
   const replay = async (cause?: unknown) => {
     const view = await database.withTenant(tenant.businessId, async (tx) => {
-      const existing = await repo.findOrderByIdempotencyKey(tx, tenant.businessId, input.idempotencyKey);
+      const existing = await ordersRepository.findOrderByIdempotencyKey(tx, tenant.businessId, input.idempotencyKey);
       if (!existing) return null;
       if (existing.requestHash !== hash) throw keyReused();
-      return toOrderView(existing, await repo.findOrderLines(tx, existing.id), await repo.findPayments(tx, existing.id));
+      return toOrderView(existing, await ordersRepository.findLines(tx, existing.id), await ordersRepository.findPayments(tx, existing.id));
     });
     if (!view) throw cause ?? new Error('the idempotency key has no sale');
     return { replayed: true, view };
   };
-  const context = await repo.loadSaleContext(database.db, tenant.businessId, { productIds: [], idempotencyKey: input.idempotencyKey, customerId: null });
+  const context = await saleRepository.loadSaleContext(database.db, tenant.businessId, { productIds: [], idempotencyKey: input.idempotencyKey, customerId: null });
   if (context.existing) {
     if (context.existing.requestHash !== hash) throw keyReused();
     return replay();
@@ -161,7 +162,7 @@ async function writeInvoiceSale(database: Database, tenant: TenantContext, input
   };
   let written;
   try {
-    written = await repo.writeSale(database.db, businessId, sale);
+    written = await saleRepository.writeSale(database.db, businessId, sale);
   } catch (error) {
     if (sqlState(error) === 'TL003') throw cashSessionRequired();
     if (isUniqueViolation(error)) return replay(error);

@@ -12,6 +12,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { checkGiftCard } from '../api/loyalty';
 import type { CartGiftCard } from '../lib/cart';
 import { money, parseAmount } from '../lib/format';
+import { GiftCardCodeInput } from './gift-card-code-input';
 
 /** A digit 0–9 from the browser's cryptographic generator, without modulo bias. */
 function randomDigit(): number {
@@ -141,19 +142,13 @@ export function GiftCardSaleDialogContent({
               <TabsContent value="card">
                 <Field>
                   <Label htmlFor={`${id}-code`}>Card number</Label>
-                  <Input
+                  <GiftCardCodeInput
                     id={`${id}-code`}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    spellCheck={false}
-                    maxLength={40}
-                    placeholder="16 digits: type or scan"
                     value={codeText}
-                    onChange={(event) => {
-                      setCodeText(event.target.value);
+                    onCodeChange={(text) => {
+                      setCodeText(text);
                       setMessage(null);
                     }}
-                    className="h-12 text-lg tracking-wider tabular-nums"
                   />
                 </Field>
               </TabsContent>

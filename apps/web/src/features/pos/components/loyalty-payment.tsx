@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { checkGiftCard, useTillCustomerLoyalty, useTillLoyaltySettings } from '../api/loyalty';
 import { money, parseAmount } from '../lib/format';
+import { GiftCardCodeInput } from './gift-card-code-input';
 import { giftCardAvailable, giftCardCheckMessage, giftCardPayment, mostPoints, pointsAvailable, pointsPayment } from '../lib/loyalty-payments';
 import type { PaymentEntry, PaymentResult } from '../lib/payments';
 
@@ -87,21 +88,15 @@ export function GiftCardPaymentForm(props: PartProps) {
       <Field>
         <Label htmlFor={`${id}-code`}>Gift card number</Label>
         <div className="flex gap-2">
-          <Input
+          <GiftCardCodeInput
             id={`${id}-code`}
             autoFocus
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={40}
-            placeholder="16 digits: type or scan"
             value={codeText}
-            onChange={(event) => {
-              setCodeText(event.target.value);
+            onCodeChange={(text) => {
+              setCodeText(text);
               setChecked(null);
               setMessage(null);
             }}
-            className="h-12 text-lg tracking-wider tabular-nums"
           />
           {checked ? null : (
             <Button type="submit" className="min-h-12 px-4" disabled={checking || !codeText.trim()}>

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import type { Services } from '../src/lib/context.ts';
+import { parseConfig } from '../src/env.ts';
+
+/**
+ * Decision 070: every field name on the wire is snake_case. This reads the OpenAPI document the
+ * routes declare (request bodies, query parameters and 2xx answers, at every depth) and refuses a
+ * camelCase name unless SPEC spells it so, or its route prefix is still on the list of routes not
+ * yet converted. That list may only shrink: an entry whose name is gone fails too.
+ */
+
+/** SPEC §7's server-function fields and §3's chat message keep SPEC's spelling. */
+const SPEC_NAMES = new Set(['sessionToken', 'filePath', 'currentContent', 'isUser']);
+
+/** Route prefixes (`/api/<first segment>`) not yet converted, with the camelCase names they still use. */
+const NOT_YET_CONVERTED: Record<string, string[]> = {
+  '/api/accounting': ['categoryId', 'costOfGoodsSold', 'expenseCategories', 'grossProfit', 'grossSales', 'importedSales', 'includesImportedSales', 'netSales', 'operatingMargin', 'operatingProfit', 'timeZone', 'totalExpenses'],
+  '/api/ai': ['atRisk', 'closedWeekdays', 'computedAt', 'customerId', 'daysOfCover', 'daysSinceLastVisit', 'defaultLeadTimeDays', 'demandClass', 'enoughHistory', 'expectedDailyDemand', 'expectedIntervalDays', 'finishedAt', 'firstSaleDate', 'heldOutDays', 'horizonDays', 'lastDate', 'lastVisit', 'leadTimeAssumed', 'leadTimeDays', 'lineCount', 'maxDays', 'medianDaysToSecondVisit', 'minDays', 'minRuleCount', 'multiItemBaskets', 'netSales', 'next28Days', 'next7Days', 'nextAt', 'onHand', 'onOrder', 'orderUpTo', 'overdueDays', 'packSize', 'productId', 'productIds', 'productReorderPoint', 'productReorderQuantity', 'purchaseOrders', 'reorderNow', 'reorderPoint', 'reorderQuantity', 'repeatCustomers', 'repeatRate', 'requestedAt', 'requiredCustomers', 'requiredDays', 'requiredMultiItemBaskets', 'reviewDays', 'runningOutBeforeDelivery', 'safetyStock', 'seasonalNaive', 'seasonalNaiveMae', 'seasonalNaiveMape', 'serviceLevel', 'startedAt', 'stockoutBeforeDelivery', 'stockoutDate', 'supplierId', 'supplierName', 'taxRateBasisPoints', 'timeZone', 'totalRules', 'trackedProducts', 'visitGaps', 'windowEnd', 'windowStart', 'withHistory', 'yearlyHarmonics', 'yearlyRequiredDays', 'zeroActualsSkipped'],
+  '/api/analytics': ['anonymousTransactions', 'averageSale', 'averageSpend', 'averageVisits', 'comparisonDay', 'comparisonNetSales', 'comparisonRange', 'comparisonSummary', 'costedSales', 'customerId', 'customerTransactions', 'dailyAverage', 'daysOfCover', 'deadStock', 'deadStockDays', 'deadStockProducts', 'deadStockValueAtCost', 'employeeId', 'firstVisit', 'grossProfit', 'isNew', 'itemsSold', 'lastSold', 'lastVisit', 'maxVisits', 'minVisits', 'netSales', 'newCustomers', 'onHand', 'paymentMethods', 'productId', 'productsWithoutCost', 'refundCount', 'returningCustomers', 'sellThrough', 'timeZone', 'topCustomers', 'trackedProducts', 'uncostedSales', 'unitsOnHand', 'unitsSold', 'valueAtCost', 'valueAtRetail', 'visitFrequency'],
+  '/api/auth': ['businessName', 'chainId', 'challengeId', 'codeChallenge', 'codeChallengeMethod', 'createdAt', 'currentLevel', 'emailChangeSentTo', 'emailVerified', 'expiresAt', 'factorId', 'factorType', 'friendlyName', 'fullName', 'ipAddress', 'issuedAt', 'lastActiveAt', 'linkedAt', 'newPassword', 'nextLevel', 'phoneNumber', 'providerId', 'providerName', 'qrCode', 'reauthenticatedUntil', 'recentlyReauthenticated', 'recoveryCodes', 'recoveryCodesLeft', 'redirectTo', 'secondStep', 'startEmpty', 'timeZone', 'userAgent', 'workEmail'],
+  '/api/batches': ['costValue', 'createdAt', 'daysLeft', 'expiryDate', 'idempotencyKey', 'lotNumber', 'productId', 'productName', 'receivedAt', 'storeId', 'storeName', 'unitCost'],
+  '/api/business': ['fullName'],
+  '/api/business-sso': ['clientId', 'clientSecret', 'displayName', 'domainProof', 'hasClientSecret', 'redirectUri', 'updatedAt', 'verifiedAt'],
+  '/api/cash-sessions': ['approvedBy', 'averageSale', 'basisPoints', 'businessName', 'byCategory', 'byEmployee', 'byMethod', 'cashDifference', 'cashRefunds', 'cashSales', 'cashiersCloseOwnSession', 'closedAt', 'closedBy', 'closingNote', 'countedCard', 'countedCash', 'countedOther', 'createdAt', 'employeeId', 'employeeName', 'expectedCash', 'generatedAt', 'grossSales', 'idempotencyKey', 'itemsSold', 'netSales', 'netSalesExcludingTax', 'nextCursor', 'noSaleCount', 'openedAt', 'openedBy', 'openedByEmployeeId', 'openingFloat', 'payIns', 'payOuts', 'refundCount', 'registerId', 'registerName', 'sessionId', 'storeName', 'taxByRate', 'timeZone', 'varianceThreshold'],
+  '/api/categories': ['isActive', 'productCount', 'sortOrder'],
+  '/api/checklists': ['doneAt', 'doneBy', 'storeId', 'updatedAt'],
+  '/api/checkout': ['basisPoints', 'createdAt', 'customerId', 'discountTotal', 'employeeId', 'expectedTotal', 'giftCardCode', 'giftCards', 'groupId', 'groupName', 'idempotencyKey', 'invoiceId', 'kitchenBillPartId', 'kitchenTicketId', 'lineDiscountAmount', 'lotNumber', 'modifierOptionIds', 'optionId', 'orderDiscount', 'orderDiscountShare', 'paidAt', 'paidTotal', 'parkedOrderId', 'priceDelta', 'pricesIncludeTax', 'productId', 'refundId', 'refundedQuantity', 'refundedTotal', 'taxRateBasisPoints', 'taxTotal', 'unitPrice'],
+  '/api/customers': ['averageOrder', 'createdAt', 'firstVisitAt', 'itemCount', 'lastVisitAt', 'marketingUnsubscribedAt', 'nextCursor', 'nextOrdersCursor', 'orderCount', 'paidAt', 'refundedTotal', 'totalSpent', 'updatedAt'],
+  '/api/dashboard': ['asOf', 'averageSale', 'byHour', 'comparedWith', 'customerName', 'itemCount', 'itemsSold', 'lastWeek', 'lowStock', 'netSales', 'onHand', 'openCashSessions', 'openedAt', 'openedByName', 'openingFloat', 'paidAt', 'productId', 'recentOrders', 'refundedTotal', 'registerName', 'timeZone', 'topProducts'],
+  '/api/dining': ['areaId'],
+  '/api/employee-performance': ['averageSale', 'employeeId', 'hoursWorked', 'isActive', 'itemsSold', 'netSales', 'refundAmount', 'salesPerHour', 'storeId', 'timeZone'],
+  '/api/employee-sessions': ['employeeId', 'ownerPassword'],
+  '/api/employees': ['adminPermissions', 'fullName', 'storeIds'],
+  '/api/expenses': ['byCategory', 'byMonth', 'categoryId', 'categoryName', 'contentType', 'createdAt', 'dueDate', 'fileName', 'idempotencyKey', 'nextCursor', 'paidFromDrawer', 'payeeName', 'paymentMethod', 'supplierId', 'taxAmount', 'unpaidAmount', 'updatedAt'],
+  '/api/gift-cards': ['balanceAfter', 'createdAt', 'giftCard', 'giftCards', 'initialAmount', 'orderId', 'refundId'],
+  '/api/goods-receipts': ['batchNumber', 'cancelledAt', 'costAfter', 'costBefore', 'createdAt', 'expectedDate', 'expiryDate', 'idempotencyKey', 'packSize', 'productId', 'productName', 'purchaseOrder', 'purchaseOrderId', 'purchaseOrderLineId', 'quantityOrdered', 'quantityReceived', 'receivedAt', 'sentAt', 'stockBefore', 'storeId', 'supplierId', 'taxRateBp', 'unitCost', 'updatedAt'],
+  '/api/help-center': ['sentAt'],
+  '/api/incidents': ['occurredAt', 'ownerId', 'peopleInvolved'],
+  '/api/invoices': ['basisPoints', 'createdAt', 'creditNotes', 'creditedQuantity', 'creditedTotal', 'customerAddress', 'customerEmail', 'customerId', 'customerName', 'displayStatus', 'dueDate', 'emailedTo', 'hasMore', 'idempotencyKey', 'invoiceLineId', 'isDefault', 'issueDate', 'openCount', 'orderId', 'overdueCount', 'paidAt', 'paidOn', 'paidTotal', 'paymentInstructions', 'paymentTerms', 'pricesIncludeTax', 'rateBp', 'sentAt', 'taxByRate', 'taxRateBp', 'taxRateId', 'taxRateName', 'taxRates', 'unitPrice', 'updatedAt', 'voidReason', 'voidedAt'],
+  '/api/kitchen': ['beingPaid', 'billParts', 'businessDay', 'categoryId', 'categoryIds', 'changedAt', 'changedFrom', 'createdAt', 'groupId', 'groupName', 'idempotencyKey', 'itemId', 'lateAfterSeconds', 'modifierOptionIds', 'optionId', 'orderId', 'orderType', 'priceDelta', 'productId', 'readyIndex', 'sentAt', 'serverTime', 'stageChangedAt', 'stageList', 'stageName', 'stationId', 'tableId', 'taxRateBasisPoints', 'unitPrice', 'warnAfterSeconds'],
+  '/api/loyalty': ['balanceAfter', 'createdAt', 'customerId', 'lifetimePoints', 'lifetimeSpend', 'minSpend', 'multiplierBasisPoints', 'nextTier', 'orderId', 'pointValue', 'pointsValue', 'refundId', 'spendNeeded', 'spendPerPoint'],
+  '/api/marketing': ['anyTags', 'attributedOrders', 'attributedRevenue', 'attributionDays', 'attributionEndsAt', 'clickedRecipients', 'createdAt', 'idempotencyKey', 'lastVisitAt', 'lastVisitMoreThanDays', 'lastVisitWithinDays', 'linkUrl', 'maxSpent', 'maxVisits', 'minSpent', 'minVisits', 'orderCount', 'segmentId', 'segmentName', 'sentAt', 'totalSpent'],
+  '/api/me': ['employeeSession', 'isBusinessOwner', 'isSuperAdmin', 'phoneNumber', 'secondStep'],
+  '/api/orders': ['actorName', 'basisPoints', 'createdAt', 'customerId', 'customerName', 'discountTotal', 'employeeId', 'employeeName', 'groupId', 'groupName', 'idempotencyKey', 'itemCount', 'lineDiscountAmount', 'lotNumber', 'modifierOptionIds', 'nextCursor', 'openDrawer', 'optionId', 'orderDiscount', 'orderDiscountShare', 'orderLineId', 'paidAt', 'paidTotal', 'priceDelta', 'pricesIncludeTax', 'productId', 'receiptFooter', 'receiptHeader', 'refundId', 'refundedQuantity', 'refundedTotal', 'storeId', 'taxRateBasisPoints', 'taxTotal', 'timeZone', 'unitPrice'],
+  '/api/pos': ['basisPoints', 'buyQuantity', 'categoryId', 'createdAt', 'daysLeft', 'daysOfWeek', 'endTime', 'endsOn', 'expiryDate', 'freeQuantity', 'imageUrl', 'isActive', 'lotNumber', 'lowStock', 'lowStockThreshold', 'maxChoices', 'minChoices', 'modifierGroups', 'nextCursor', 'priceDelta', 'productCount', 'productId', 'sortOrder', 'startTime', 'startsOn', 'stockQuantity', 'taxRate', 'taxRateId', 'timeZone', 'trackBatches', 'trackStock', 'updatedAt'],
+  '/api/price-labels': ['clearQueue', 'oldPrice', 'productId', 'queuedAt', 'receivedAt', 'supplierName'],
+  '/api/products': ['actorEmployeeId', 'actorName', 'balanceAfter', 'basisPoints', 'categoryId', 'createdAt', 'expectedQuantity', 'imageUrl', 'inTransit', 'initialStock', 'isActive', 'isDefault', 'lowStock', 'lowStockThreshold', 'maxChoices', 'minChoices', 'modifierGroups', 'nextCursor', 'orderId', 'orderNumber', 'priceDelta', 'productId', 'quantityDelta', 'stockQuantity', 'storeId', 'taxRate', 'taxRateId', 'trackBatches', 'trackStock', 'updatedAt'],
+  '/api/promotions': ['basisPoints', 'buyQuantity', 'categoryId', 'createdAt', 'daysOfWeek', 'endTime', 'endsOn', 'freeQuantity', 'productId', 'startTime', 'startsOn'],
+  '/api/public': ['businessName'],
+  '/api/purchase-invoices': ['amountDifference', 'asOf', 'attachmentName', 'attachmentUrl', 'costDiffers', 'createdAt', 'daysOverdue', 'deliveryDiffers', 'dueDate', 'idempotencyKey', 'invoiceDate', 'invoiceNumber', 'nextCursor', 'paidOn', 'paidTotal', 'productId', 'purchaseOrderId', 'purchaseOrderLabel', 'purchaseOrderLineId', 'quantityDiffers', 'quantityInvoicedBefore', 'quantityOrdered', 'quantityReceived', 'supplierId', 'supplierName', 'taxRateBp', 'unitCost', 'unitCostOrdered', 'unitsNotReceived'],
+  '/api/purchase-orders': ['batchNumber', 'cancelledAt', 'costAfter', 'costBefore', 'createdAt', 'emailedTo', 'expectedDate', 'expiryDate', 'lineCount', 'nextCursor', 'packSize', 'productId', 'productName', 'purchaseOrder', 'purchaseOrderId', 'purchaseOrderLineId', 'purchaseOrders', 'quantityOrdered', 'quantityReceived', 'receivedAt', 'sentAt', 'stockBefore', 'storeId', 'supplierId', 'taxRateBp', 'unitCost', 'updatedAt', 'withoutSupplier'],
+  '/api/quickbooks': ['categoryAccounts', 'closedAt', 'defaultIncomeAccount', 'defaultTaxAccount', 'discountsAccount', 'exportedAt', 'exportedBy', 'journalNo', 'netSales', 'overShortAccount', 'paymentAccounts', 'refundsAccount', 'registerName', 'sessionId', 'sessionIds', 'taxRateAccounts', 'taxRates', 'totalCredits', 'totalDebits', 'updatedAt', 'updatedBy'],
+  '/api/rebate-agreements': ['averageUnitCost', 'createdAt', 'effectiveUnitCost', 'endsOn', 'productId', 'productIds', 'rebateAtNext', 'startsOn', 'supplierId', 'tierIndex', 'updatedAt'],
+  '/api/registers': ['storeId'],
+  '/api/sales-history': ['dateFormat', 'fileName', 'idempotencyKey', 'importId', 'lineAmount', 'mappingProblems', 'netSales', 'orderId', 'paymentMethod', 'productCode', 'rowCount', 'totalErrors'],
+  '/api/stock-adjustments': ['createdAt', 'idempotencyKey', 'productId', 'quantityAfter', 'quantityDelta', 'storeId'],
+  '/api/stock-counts': ['categoryId', 'categoryName', 'countedAt', 'countedCount', 'countedQuantity', 'expectedQuantity', 'lineCount', 'movedWhileCounting', 'postedAt', 'postedDifference', 'productId', 'startedAt', 'storeId', 'storeName'],
+  '/api/stock-transfers': ['cancelledAt', 'createdAt', 'fromStoreId', 'fromStoreName', 'idempotencyKey', 'productId', 'receivedAt', 'receivedQuantity', 'sentAt', 'storeId', 'toStoreId', 'toStoreName'],
+  '/api/stores': ['isActive', 'isDefault', 'productId', 'productIds', 'registerCount', 'storeId', 'timeZone'],
+  '/api/super-admin': ['actionLink', 'bannedUntil', 'businessId', 'businessIds', 'businessName', 'createdAt', 'deletedBusinesses', 'emailConfirmed', 'expiresAt', 'isSuperAdmin', 'lastSignInAt', 'phoneNumber', 'planId', 'userId'],
+  '/api/suppliers': ['contactName', 'createdAt', 'currencyNote', 'includeArchived', 'isActive', 'lastCost', 'leadTimeDays', 'lowStockThreshold', 'nextCursor', 'packSize', 'paymentTermsDays', 'productCount', 'productId', 'reorderPoint', 'reorderQuantity', 'stockQuantity', 'supplierCode', 'taxNumber', 'trackStock', 'updatedAt'],
+  '/api/system': ['heapTotalBytes', 'heapUsedBytes', 'roundTripMs', 'rssBytes', 'uptimeSeconds'],
+  '/api/tasks': ['assigneeId', 'completedAt', 'createdAt', 'dueDate', 'updatedAt'],
+  '/api/tax-rates': ['basisPoints', 'isDefault', 'taxRate', 'taxRates'],
+  '/api/time-clock': ['breakEndTime', 'breakStartTime', 'clockInTime', 'clockOutTime', 'employeeId'],
+  '/api/waste': ['actorEmployeeId', 'actorName', 'byProduct', 'byReason', 'costValue', 'createdAt', 'idempotencyKey', 'productId', 'productName', 'storeId', 'unitCost'],
+};
+
+type Schema = {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  additionalProperties?: Schema | boolean;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+};
+type Operation = {
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+};
+export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
+
+/** Every field name a route prefix sends or receives: request body, query, 2xx answers. */
+export function wireFieldNames(document: OpenApiDocument): Map<string, Set<string>> {
+  const named = document.components?.schemas ?? {};
+  const collect = (schema: Schema | undefined, out: Set<string>, seen: Set<string>) => {
+    if (!schema || typeof schema !== 'object') return;
+    if (schema.$ref) {
+      const name = schema.$ref.split('/').pop()!;
+      if (seen.has(name)) return;
+      seen.add(name);
+      collect(named[name], out, seen);
+      return;
+    }
+    for (const [key, value] of Object.entries(schema.properties ?? {})) {
+      out.add(key);
+      collect(value, out, seen);
+    }
+    collect(schema.items, out, seen);
+    // A map's keys are data (feature names, metadata); its values may still carry fields.
+    if (typeof schema.additionalProperties === 'object') collect(schema.additionalProperties, out, seen);
+    for (const list of [schema.anyOf, schema.oneOf, schema.allOf]) for (const part of list ?? []) collect(part, out, seen);
+  };
+  const byPrefix = new Map<string, Set<string>>();
+  for (const [path, operations] of Object.entries(document.paths)) {
+    const prefix = path.split('/').slice(0, 3).join('/');
+    const names = byPrefix.get(prefix) ?? new Set<string>();
+    byPrefix.set(prefix, names);
+    for (const operation of Object.values(operations)) {
+      if (typeof operation !== 'object' || operation === null) continue;
+      for (const parameter of operation.parameters ?? []) if (parameter.in === 'query') names.add(parameter.name);
+      collect(operation.requestBody?.content?.['application/json']?.schema, names, new Set());
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (status.startsWith('2')) collect(response.content?.['application/json']?.schema, names, new Set());
+      }
+    }
+  }
+  return byPrefix;
+}
+
+const isCamelCase = (name: string) => /[A-Z]/.test(name);
+
+/** What breaks decision 070: camelCase names not allowed, and list entries that are gone. */
+export function casingViolations(document: OpenApiDocument, pending: Record<string, string[]>) {
+  const names = wireFieldNames(document);
+  const camelCase: string[] = [];
+  for (const [prefix, fields] of names) {
+    for (const field of fields) {
+      if (isCamelCase(field) && !SPEC_NAMES.has(field) && !pending[prefix]?.includes(field)) camelCase.push(`${prefix} ${field}`);
+    }
+  }
+  const stale: string[] = [];
+  for (const [prefix, fields] of Object.entries(pending)) {
+    for (const field of fields) if (!names.get(prefix)?.has(field)) stale.push(`${prefix} ${field}`);
+  }
+  return { camelCase: camelCase.sort(), stale: stale.sort() };
+}
+
+describe('one casing on the wire (decision 070)', () => {
+  it('the API names every field in snake_case, but SPEC’s own names and routes not yet converted', async () => {
+    // The document needs no database: building the app registers every route.
+    const app = createApp({ config: parseConfig({ BETTER_AUTH_SECRET: 'x'.repeat(32), DATA_DIR: '.tmp/unused' }), version: 'test' } as unknown as Services);
+    const document = (await (await app.request('/api/openapi.json')).json()) as OpenApiDocument;
+    expect(wireFieldNames(document).get('/api/orders')?.size).toBeGreaterThan(10);
+    expect(casingViolations(document, NOT_YET_CONVERTED)).toEqual({ camelCase: [], stale: [] });
+  });
+
+  const documentWith = (fields: string[]): OpenApiDocument => ({
+    paths: {
+      '/api/things': {
+        post: {
+          parameters: [{ name: 'store_id', in: 'query' }],
+          requestBody: { content: { 'application/json': { schema: { properties: Object.fromEntries(fields.map((field) => [field, {}])) } } } },
+          responses: { '201': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+        },
+      },
+    },
+    components: { schemas: { Thing: { properties: { thing: { properties: { created_at: {}, lines: { items: { properties: { unitPrice: {} } } } } } } } } },
+  });
+
+  it.each<{ case: string; fields: string[]; pending: Record<string, string[]>; camelCase: string[]; stale: string[] }>([
+    { case: 'a camelCase body field', fields: ['fullName'], pending: {}, camelCase: ['/api/things fullName', '/api/things unitPrice'], stale: [] },
+    { case: 'a camelCase field deep in an answer', fields: ['full_name'], pending: {}, camelCase: ['/api/things unitPrice'], stale: [] },
+    { case: 'SPEC’s own names', fields: ['sessionToken', 'filePath'], pending: { '/api/things': ['unitPrice'] }, camelCase: [], stale: [] },
+    { case: 'a pending entry already converted', fields: ['full_name'], pending: { '/api/things': ['unitPrice', 'fullName'] }, camelCase: [], stale: ['/api/things fullName'] },
+  ])('the rule fires on $case', ({ fields, pending, camelCase, stale }) => {
+    expect(casingViolations(documentWith(fields), pending)).toEqual({ camelCase, stale });
+  });
+});

@@ -51,11 +51,10 @@ export interface FullBusinessSettings {
 
 async function readFull(database: Database, tenant: TenantContext): Promise<FullBusinessSettings> {
   return database.withTenant(tenant.businessId, async (tx) => {
-    const [settings, business, profile] = await Promise.all([
-      businessRepository.findSettings(tx, tenant.businessId),
-      businessRepository.findBusiness(tx, tenant.businessId),
-      businessRepository.findProfileOfUser(tx, tenant.userId),
-    ]);
+    // One query at a time on the transaction's one connection.
+    const settings = await businessRepository.findSettings(tx, tenant.businessId);
+    const business = await businessRepository.findBusiness(tx, tenant.businessId);
+    const profile = await businessRepository.findProfileOfUser(tx, tenant.userId);
     if (!settings || !business) throw new Error('business settings vanished');
     return {
       business_name: settings.businessName,

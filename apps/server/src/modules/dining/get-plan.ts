@@ -10,7 +10,9 @@ export async function getPlan(database: Database, tenant: TenantContext): Promis
 }
 
 export async function readPlan(tx: Tx, businessId: string): Promise<DiningPlanView> {
-  const [areas, tables] = await Promise.all([repo.areas(tx, businessId), repo.tables(tx, businessId)]);
+  // One query at a time on the transaction's one connection.
+  const areas = await repo.areas(tx, businessId);
+  const tables = await repo.tables(tx, businessId);
   const tickets = await repo.openTicketsOnTables(tx, businessId, tables.map((table) => table.id));
   const parts = await repo.partsOf(tx, businessId, tickets.map((ticket) => ticket.id));
   return {

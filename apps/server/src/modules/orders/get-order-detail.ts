@@ -9,16 +9,16 @@ export async function getOrderDetail(database: Database, businessId: string, ord
   return database.withTenant(businessId, async (tx) => {
     const order = await repo.findOrder(tx, businessId, orderId);
     if (!order) throw notFound('order_not_found', 'No order has this id');
-    const [lines, orderPayments, events, orderRefunds, business, customer, loyalty] = await Promise.all([
-      repo.findLines(tx, order.id),
-      repo.findPayments(tx, order.id),
-      repo.findEvents(tx, order.id),
-      repo.findRefunds(tx, order.id),
-      repo.findBusiness(tx, businessId),
-      order.customerId ? repo.findCustomer(tx, order.customerId) : Promise.resolve(null),
-      // Decision 066: the points the sale earned and redeemed, printed on its receipt.
-      order.customerId ? saleLoyaltySummary(tx, businessId, order.id) : Promise.resolve(null),
-    ]);
+    // One after another: a transaction is one connection, which runs one query at a time anyway
+    // (node-postgres deprecates queuing a second query on a busy client).
+    const lines = await repo.findLines(tx, order.id);
+    const orderPayments = await repo.findPayments(tx, order.id);
+    const events = await repo.findEvents(tx, order.id);
+    const orderRefunds = await repo.findRefunds(tx, order.id);
+    const business = await repo.findBusiness(tx, businessId);
+    const customer = order.customerId ? await repo.findCustomer(tx, order.customerId) : null;
+    // Decision 066: the points the sale earned and redeemed, printed on its receipt.
+    const loyalty = order.customerId ? await saleLoyaltySummary(tx, businessId, order.id) : null;
     return {
       ...toOrderView(order, lines, orderPayments),
       events: events.map((event) => ({

@@ -8,7 +8,9 @@ import { plansRepository } from './plans.repository.ts';
 export async function getSubscription(database: Database, tenant: TenantContext) {
   return database.withTenant(tenant.businessId, async (tx) => {
     const plan = await plansRepository.planOfBusiness(tx, tenant.businessId);
-    const counts = await Promise.all(PLAN_LIMIT_RESOURCES.map((resource) => plansRepository.countOf(tx, tenant.businessId, resource)));
+    // One query at a time on the transaction's one connection.
+    const counts: number[] = [];
+    for (const resource of PLAN_LIMIT_RESOURCES) counts.push(await plansRepository.countOf(tx, tenant.businessId, resource));
     const usage = Object.fromEntries(PLAN_LIMIT_RESOURCES.map((resource, index) => [resource, counts[index]!])) as Record<PlanLimitResource, number>;
     return { plan: plan ? toPlanSummary(plan) : null, usage };
   });

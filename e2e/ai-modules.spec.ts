@@ -108,8 +108,8 @@ test('an owner with twelve weeks of history sees each AI module’s figures', as
     const { product } = await send(api, 'post', '/api/products', { name: label, price, trackStock: true, initialStock: name === 'coffee' ? coffeeSold + 20 : 1000 }, 201);
     ids[name] = product.id;
   }
-  const { supplier } = await send(api, 'post', '/api/suppliers', { name: 'Roastery Ltd', leadTimeDays: 5 }, 201);
-  await send(api, 'put', `/api/suppliers/${supplier.id}/products/${ids.coffee}`, { packSize: 6, lastCost: 450 }, 200);
+  const { supplier } = await send(api, 'post', '/api/suppliers', { name: 'Roastery Ltd', lead_time_days: 5 }, 201);
+  await send(api, 'put', `/api/suppliers/${supplier.id}/products/${ids.coffee}`, { pack_size: 6, last_cost: 450 }, 200);
   const customers: string[] = [];
   for (let index = 0; index < 12; index += 1) customers.push((await send(api, 'post', '/api/customers', { name: `Regular ${String(index + 1).padStart(2, '0')}` }, 201)).customer.id);
 

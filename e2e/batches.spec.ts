@@ -28,7 +28,7 @@ test('the owner tracks a yoghurt by batch, receives two lots, the till sells pas
   const api = page.request;
   const { product } = await postExpecting(api, '/api/products', { name: 'Greek yoghurt', price: 250, cost: 80, trackStock: true, initialStock: 0 });
   const { supplier } = await postExpecting(api, '/api/suppliers', { name: 'Hill Farm Dairy' });
-  const { purchaseOrder } = await postExpecting(api, '/api/purchase-orders', { supplierId: supplier.id, lines: [{ productId: product.id, quantity: 10, unitCost: 80 }] });
+  const { purchase_order: purchaseOrder } = await postExpecting(api, '/api/purchase-orders', { supplier_id: supplier.id, lines: [{ product_id: product.id, quantity: 10, unit_cost: 80 }] });
   await postExpecting(api, `/api/purchase-orders/${purchaseOrder.id}/send`, {}, 200);
 
   // 1. Batch tracking on, from /batch-management.

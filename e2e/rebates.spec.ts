@@ -20,11 +20,11 @@ test('the owner tries a supplier’s tiered rebate against past deliveries, sees
   const milk = (await postExpecting(api, '/api/products', { name: 'Milk', price: 300, cost: 100, trackStock: true, initialStock: 0 })).product;
   const supplier = (await postExpecting(api, '/api/suppliers', { name: 'Bean & Leaf' })).supplier;
   await postExpecting(api, '/api/goods-receipts', {
-    idempotencyKey: randomUUID(),
-    supplierId: supplier.id,
+    idempotency_key: randomUUID(),
+    supplier_id: supplier.id,
     lines: [
-      { productId: beans.id, quantity: 30, unitCost: 400 },
-      { productId: milk.id, quantity: 20, unitCost: 100 },
+      { product_id: beans.id, quantity: 30, unit_cost: 400 },
+      { product_id: milk.id, quantity: 20, unit_cost: 100 },
     ],
   });
 

@@ -113,10 +113,10 @@ describe('sales prediction and stock forecast on 12 weeks of a pure weekly patte
 
   it('plans stock from the same sales: daily demand, the run-out day and a reorder in whole packs over the supplier’s lead time', async () => {
     const mug = s.products[0]!;
-    const supplier = await s.client.post('/api/suppliers', { name: 'Potter & Co', leadTimeDays: 5 });
+    const supplier = await s.client.post('/api/suppliers', { name: 'Potter & Co', lead_time_days: 5 });
     expect(supplier.status).toBe(201);
     const supplierId = supplier.body.id ?? supplier.body.supplier?.id;
-    const link = await s.client.request('PUT', `/api/suppliers/${supplierId}/products/${mug.id}`, { packSize: 6, lastCost: 400 });
+    const link = await s.client.request('PUT', `/api/suppliers/${supplierId}/products/${mug.id}`, { pack_size: 6, last_cost: 400 });
     expect(link.status).toBe(200);
     await server.database.withTenant(s.businessId, (tx) => tx.update(products).set({ stockQuantity: 20 }).where(eq(products.id, mug.id)));
 
@@ -146,8 +146,8 @@ describe('sales prediction and stock forecast on 12 weeks of a pure weekly patte
     expect(drafted.body.purchaseOrders).toEqual([expect.objectContaining({ supplierId, supplierName: 'Potter & Co', lineCount: 1 })]);
     const order = await s.get(`/api/purchase-orders/${drafted.body.purchaseOrders[0].id}`);
     expect(order.status).toBe(200);
-    expect(order.body.purchaseOrder.status).toBe('draft');
-    expect(order.body.purchaseOrder.lines[0]).toMatchObject({ productId: mug.id, quantityOrdered: row.reorderQuantity, packSize: 6, unitCost: 400 });
+    expect(order.body.purchase_order.status).toBe('draft');
+    expect(order.body.purchase_order.lines[0]).toMatchObject({ product_id: mug.id, quantity_ordered: row.reorderQuantity, pack_size: 6, unit_cost: 400 });
 
     // Now on order: the forecast counts it and no longer asks for a reorder.
     const after = (await s.get('/api/ai/stock-forecast')).body.products.find((product: { productId: string }) => product.productId === mug.id);

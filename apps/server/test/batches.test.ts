@@ -26,7 +26,7 @@ async function newProduct(client: ApiClient, body: Record<string, unknown>) {
 const track = (client: ApiClient, productId: string, trackBatches = true, headers: Record<string, string> = {}) =>
   client.request('PUT', `/api/products/${productId}/batch-tracking`, { trackBatches }, headers);
 const receive = (client: ApiClient, productId: string, quantity: number, batchNumber?: string, expiryDate?: string) =>
-  client.post('/api/goods-receipts', { idempotencyKey: randomUUID(), lines: [{ productId, quantity, unitCost: 80, ...(batchNumber ? { batchNumber } : {}), ...(expiryDate ? { expiryDate } : {}) }] });
+  client.post('/api/goods-receipts', { idempotency_key: randomUUID(), lines: [{ product_id: productId, quantity, unit_cost: 80, ...(batchNumber ? { batch_number: batchNumber } : {}), ...(expiryDate ? { expiry_date: expiryDate } : {}) }] });
 const sell = (client: ApiClient, lines: { productId: string; quantity: number; lotNumber?: string }[], price = 150) => {
   const total = lines.reduce((sum, line) => sum + line.quantity * price, 0);
   return client.post('/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'cash', amount: total, tendered: total }], expectedTotal: total });

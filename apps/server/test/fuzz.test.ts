@@ -200,10 +200,10 @@ async function seedRows(client: ApiClient) {
   const product = (await client.post('/api/products', { name: 'Fuzz product', price: 250, trackStock: true, initialStock: 50, barcode: '4006381333931' })).body.product as { id: string; price: number };
   const customer = (await client.post('/api/customers', { name: 'Fuzz customer' })).body.customer.id as string;
   const supplier = ((await client.post('/api/suppliers', { name: 'Fuzz supplier' })).body.supplier?.id ?? randomUUID()) as string;
-  const purchaseOrder = ((await client.post('/api/purchase-orders', { supplierId: supplier, lines: [{ productId: product.id, quantity: 1, unitCost: 100 }] })).body.purchaseOrder?.id ??
+  const purchaseOrder = ((await client.post('/api/purchase-orders', { supplier_id: supplier, lines: [{ product_id: product.id, quantity: 1, unit_cost: 100 }] })).body.purchase_order?.id ??
     randomUUID()) as string;
   const purchaseInvoice = ((
-    await client.post('/api/purchase-invoices', { idempotencyKey: randomUUID(), supplierId: supplier, invoiceNumber: 'FUZZ-1', invoiceDate: '2026-01-01', lines: [{ description: 'Fuzz', quantity: 1, unitCost: 100 }] })
+    await client.post('/api/purchase-invoices', { idempotency_key: randomUUID(), supplier_id: supplier, invoice_number: 'FUZZ-1', invoice_date: '2026-01-01', lines: [{ description: 'Fuzz', quantity: 1, unit_cost: 100 }] })
   ).body.invoice?.id ?? randomUUID()) as string;
   const employee = (await client.post('/api/employees', { fullName: 'Fuzz cashier', role: 'cashier', pin: '2468' })).body.employee.id as string;
   const sale = await client.post('/api/checkout', {

@@ -82,7 +82,7 @@ describe('price labels', () => {
     const shop = await labelShop();
     await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { price_labels: true, purchase_orders: true } });
     const supplier = (await shop.client.post('/api/suppliers', { name: 'Roasters' })).body.supplier;
-    const received = await shop.client.post('/api/goods-receipts', { idempotencyKey: randomUUID(), supplierId: supplier.id, lines: [{ productId: shop.coffee.id, quantity: 6, unitCost: 700 }] });
+    const received = await shop.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), supplier_id: supplier.id, lines: [{ product_id: shop.coffee.id, quantity: 6, unit_cost: 700 }] });
     expect(received.status).toBe(201);
     const { receipts } = (await shop.client.get('/api/price-labels/recent-receipts')).body;
     expect(receipts).toEqual([expect.objectContaining({ supplierName: 'Roasters', lines: [{ productId: shop.coffee.id, name: 'Coffee beans 1kg', quantity: 6 }] })]);

@@ -28,15 +28,15 @@ async function shopWithPurchases(client?: { client: ApiClient; businessId: strin
   ]);
   const supplier = (await ok(await owner.client.post('/api/suppliers', { name: `Wholesale ${randomUUID().slice(0, 6)}` }), 201)).supplier;
   const other = (await ok(await owner.client.post('/api/suppliers', { name: `Other ${randomUUID().slice(0, 6)}` }), 201)).supplier;
-  const receive = async (supplierId: string, lines: Record<string, unknown>[]) => ok(await owner.client.post('/api/goods-receipts', { idempotencyKey: randomUUID(), supplierId, lines }), 201);
-  await receive(supplier.id, [{ productId: beans!.id, quantity: 20, unitCost: 400 }, { productId: milk!.id, quantity: 20, unitCost: 100 }]);
-  await receive(supplier.id, [{ productId: beans!.id, quantity: 10, unitCost: 400 }]);
-  await receive(other.id, [{ productId: beans!.id, quantity: 50, unitCost: 380 }]);
+  const receive = async (supplierId: string, lines: Record<string, unknown>[]) => ok(await owner.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), supplier_id: supplierId, lines }), 201);
+  await receive(supplier.id, [{ product_id: beans!.id, quantity: 20, unit_cost: 400 }, { product_id: milk!.id, quantity: 20, unit_cost: 100 }]);
+  await receive(supplier.id, [{ product_id: beans!.id, quantity: 10, unit_cost: 400 }]);
+  await receive(other.id, [{ product_id: beans!.id, quantity: 50, unit_cost: 380 }]);
   return { ...owner, beans: beans!, milk: milk!, supplier, other };
 }
 
 const terms = (supplierId: string, extra: Record<string, unknown> = {}) => ({
-  supplierId,
+  supplier_id: supplierId,
   name: 'Volume rebate',
   kind: 'percent',
   basis: 'spend',
@@ -44,8 +44,8 @@ const terms = (supplierId: string, extra: Record<string, unknown> = {}) => ({
     { threshold: 10_000, value: 200 },
     { threshold: 20_000, value: 500 },
   ],
-  startsOn: day(-30),
-  endsOn: day(30),
+  starts_on: day(-30),
+  ends_on: day(30),
   ...extra,
 });
 
@@ -54,31 +54,31 @@ describe('supplier rebates', () => {
     const shop = await shopWithPurchases();
     // Spend with this supplier: 30 × 400 + 20 × 100 = 14,000 → tier 1 (2 %): 240 + 40 = 280.
     const { result } = await ok(await shop.client.post('/api/rebate-agreements/try', terms(shop.supplier.id)), 200);
-    expect(result).toMatchObject({ quantity: 50, spend: 14_000, tierIndex: 0, earned: 280, next: { tierIndex: 1, threshold: 20_000, missing: 6_000 } });
+    expect(result).toMatchObject({ quantity: 50, spend: 14_000, tier_index: 0, earned: 280, next: { tier_index: 1, threshold: 20_000, missing: 6_000 } });
     // The next tier at 5 % on 20,000 pays 1,000 in all: 720 more.
-    expect(result.next).toMatchObject({ rebateAtNext: 1_000, gain: 720 });
+    expect(result.next).toMatchObject({ rebate_at_next: 1_000, gain: 720 });
     expect(result.products).toEqual([
-      { productId: shop.beans.id, name: 'Beans', sku: null, quantity: 30, spend: 12_000, rebate: 240, averageUnitCost: 400, effectiveUnitCost: 392 },
-      { productId: shop.milk.id, name: 'Milk', sku: null, quantity: 20, spend: 2_000, rebate: 40, averageUnitCost: 100, effectiveUnitCost: 98 },
+      { product_id: shop.beans.id, name: 'Beans', sku: null, quantity: 30, spend: 12_000, rebate: 240, average_unit_cost: 400, effective_unit_cost: 392 },
+      { product_id: shop.milk.id, name: 'Milk', sku: null, quantity: 20, spend: 2_000, rebate: 40, average_unit_cost: 100, effective_unit_cost: 98 },
     ]);
     expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(rebateAgreements))).toEqual([]);
 
     // Per unit above 25 units, beans only; a period before the deliveries sees nothing.
-    const perUnit = await ok(await shop.client.post('/api/rebate-agreements/try', terms(shop.supplier.id, { kind: 'per_unit', basis: 'quantity', tiers: [{ threshold: 25, value: 30 }], productIds: [shop.beans.id] })), 200);
-    expect(perUnit.result).toMatchObject({ quantity: 30, earned: 900, next: null, products: [{ name: 'Beans', effectiveUnitCost: 370 }] });
-    const before = await ok(await shop.client.post('/api/rebate-agreements/try', terms(shop.supplier.id, { startsOn: day(-60), endsOn: day(-31) })), 200);
-    expect(before.result).toMatchObject({ quantity: 0, spend: 0, earned: 0, tierIndex: null, products: [] });
+    const perUnit = await ok(await shop.client.post('/api/rebate-agreements/try', terms(shop.supplier.id, { kind: 'per_unit', basis: 'quantity', tiers: [{ threshold: 25, value: 30 }], product_ids: [shop.beans.id] })), 200);
+    expect(perUnit.result).toMatchObject({ quantity: 30, earned: 900, next: null, products: [{ name: 'Beans', effective_unit_cost: 370 }] });
+    const before = await ok(await shop.client.post('/api/rebate-agreements/try', terms(shop.supplier.id, { starts_on: day(-60), ends_on: day(-31) })), 200);
+    expect(before.result).toMatchObject({ quantity: 0, spend: 0, earned: 0, tier_index: null, products: [] });
   });
 
   it('saves, lists, edits and deletes agreements, audited', async () => {
     const shop = await shopWithPurchases();
     const created = await ok(await shop.client.post('/api/rebate-agreements', terms(shop.supplier.id, { notes: 'Signed in March' })), 201);
-    expect(created.agreement).toMatchObject({ name: 'Volume rebate', supplier: { id: shop.supplier.id, name: shop.supplier.name }, productIds: [], notes: 'Signed in March' });
+    expect(created.agreement).toMatchObject({ name: 'Volume rebate', supplier: { id: shop.supplier.id, name: shop.supplier.name }, product_ids: [], notes: 'Signed in March' });
     expect(created.result.earned).toBe(280);
     const id = created.agreement.id;
     await ok(await shop.client.post('/api/rebate-agreements', terms(shop.other.id, { name: 'Other deal' })), 201);
 
-    const listed = await ok(await shop.client.get(`/api/rebate-agreements?supplierId=${shop.supplier.id}`), 200);
+    const listed = await ok(await shop.client.get(`/api/rebate-agreements?supplier_id=${shop.supplier.id}`), 200);
     expect(listed.agreements.map((row: { name: string; result: { earned: number } }) => [row.name, row.result.earned])).toEqual([['Volume rebate', 280]]);
     expect((await ok(await shop.client.get('/api/rebate-agreements'), 200)).agreements).toHaveLength(2);
 
@@ -100,11 +100,11 @@ describe('supplier rebates', () => {
       [{ tiers: [{ threshold: 0, value: 20_000 }] }, 400, 'validation_error'],
       [{ tiers: [{ threshold: -1, value: 100 }] }, 400, 'validation_error'],
       [{ tiers: [{ threshold: 0, value: 1.5 }] }, 400, 'validation_error'],
-      [{ endsOn: day(-40) }, 400, 'validation_error'],
+      [{ ends_on: day(-40) }, 400, 'validation_error'],
       [{ kind: 'fixed' }, 400, 'validation_error'],
       [{ name: ' ' }, 400, 'validation_error'],
-      [{ supplierId: theirs.supplier.id }, 404, 'supplier_not_found'],
-      [{ productIds: [theirs.beans.id] }, 422, 'product_not_found'],
+      [{ supplier_id: theirs.supplier.id }, 404, 'supplier_not_found'],
+      [{ product_ids: [theirs.beans.id] }, 422, 'product_not_found'],
     ];
     for (const [change, status, code] of bad) {
       for (const path of ['/api/rebate-agreements', '/api/rebate-agreements/try']) {
@@ -122,7 +122,7 @@ describe('supplier rebates', () => {
     expect((await mine.client.request('PUT', `/api/rebate-agreements/${theirAgreement.id}`, terms(mine.supplier.id))).status).toBe(404);
     expect((await mine.client.request('DELETE', `/api/rebate-agreements/${theirAgreement.id}`)).status).toBe(404);
     expect((await ok(await mine.client.get('/api/rebate-agreements'), 200)).agreements).toEqual([]);
-    expect((await mine.client.get(`/api/rebate-agreements?supplierId=nope`)).status).toBe(400);
+    expect((await mine.client.get(`/api/rebate-agreements?supplier_id=nope`)).status).toBe(400);
   });
 
   it('needs can_make_orders, like purchase orders (SPEC §6)', async () => {

@@ -62,7 +62,7 @@ describe('stock = sum of movements', () => {
     await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'sour', lines: [{ orderLineId: saleLine.id, quantity: 1, restock: true }] }), 201);
     expect(await check()).toBe(6);
 
-    await ok(await s.client.post('/api/goods-receipts', { idempotencyKey: randomUUID(), lines: [{ productId: s.milk.id, quantity: 6, unitCost: 120 }] }), 201);
+    await ok(await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, quantity: 6, unit_cost: 120 }] }), 201);
     expect(await check()).toBe(12);
 
     const wasted = await ok(await waste(s.client, { productId: s.milk.id, quantity: 2, reason: 'spoiled' }), 201);

@@ -62,10 +62,10 @@ describe('store-aware stock movements', () => {
     const waste = await ok(await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 2, reason: 'expired', storeId: s.harbour.id }), 201);
     expect(waste.waste.storeId).toBe(s.harbour.id);
     const receipt = await ok(
-      await s.client.post('/api/goods-receipts', { idempotencyKey: randomUUID(), storeId: s.harbour.id, lines: [{ productId: s.milk.id, quantity: 4, unitCost: 100 }] }),
+      await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), store_id: s.harbour.id, lines: [{ product_id: s.milk.id, quantity: 4, unit_cost: 100 }] }),
       201,
     );
-    expect(receipt.receipt.storeId).toBe(s.harbour.id);
+    expect(receipt.receipt.store_id).toBe(s.harbour.id);
     // No store named: the main store, as before.
     await ok(await adjust(s.client, { productId: s.milk.id, quantityDelta: -1 }), 201);
     stock = await balanced(s.businessId, s.milk.id);
@@ -91,7 +91,7 @@ describe('store-aware stock movements', () => {
       await adjust(s.client, { productId: s.milk.id, quantityDelta: 1, storeId: foreign }),
       await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 1, reason: 'expired', storeId: foreign }),
       await s.client.post('/api/stock-counts', { scope: 'full', storeId: foreign }),
-      await s.client.post('/api/goods-receipts', { idempotencyKey: randomUUID(), storeId: foreign, lines: [{ productId: s.milk.id, quantity: 1, unitCost: 100 }] }),
+      await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), store_id: foreign, lines: [{ product_id: s.milk.id, quantity: 1, unit_cost: 100 }] }),
       await s.client.request('PUT', `/api/stores/${foreign}/shelves`, { lines: [{ productId: s.milk.id, shelf: 'A1' }] }),
       await s.client.get(`/api/products/${s.milk.id}/stock-history?storeId=${foreign}`),
     ];

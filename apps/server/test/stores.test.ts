@@ -344,7 +344,7 @@ describe('the till sells from its store', () => {
   it('keeps stock = sum of movements per store after receipts, adjustments, waste and counts (main store)', async () => {
     const s = await shop();
     await openStore(s.client);
-    await ok(await s.client.post('/api/goods-receipts', { idempotencyKey: randomUUID(), lines: [{ productId: s.milk.id, quantity: 6, unitCost: 100 }] }), 201);
+    await ok(await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, quantity: 6, unit_cost: 100 }] }), 201);
     await ok(await s.client.post('/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: s.milk.id, quantityDelta: -2, reason: 'damaged' }), 201);
     await ok(await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 1, reason: 'expired' }), 201);
     const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;

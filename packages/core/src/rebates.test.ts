@@ -84,7 +84,7 @@ describe('evaluateRebate', () => {
 });
 
 describe('rebate agreement input', () => {
-  const base = { supplierId: '00000000-0000-4000-8000-000000000001', name: 'Volume 2026', kind: 'percent', basis: 'spend', startsOn: '2026-01-01', endsOn: '2026-12-31' };
+  const base = { supplier_id: '00000000-0000-4000-8000-000000000001', name: 'Volume 2026', kind: 'percent', basis: 'spend', starts_on: '2026-01-01', ends_on: '2026-12-31' };
 
   it.each([
     ['falling rates', [{ threshold: 0, value: 500 }, { threshold: 100, value: 200 }], 'A higher tier pays back at least as much as the one before'],
@@ -97,7 +97,7 @@ describe('rebate agreement input', () => {
   });
 
   it('refuses a period that ends before it starts, and takes a good agreement', () => {
-    expect(rebateAgreementInputSchema.safeParse({ ...base, endsOn: '2025-12-31', tiers: [{ threshold: 0, value: 100 }] }).success).toBe(false);
+    expect(rebateAgreementInputSchema.safeParse({ ...base, ends_on: '2025-12-31', tiers: [{ threshold: 0, value: 100 }] }).success).toBe(false);
     expect(rebateAgreementInputSchema.safeParse({ ...base, tiers: [{ threshold: 0, value: 100 }] }).success).toBe(true);
     expect(rebateTermsProblem({ kind: 'per_unit', basis: 'quantity', tiers: [{ threshold: 0, value: 20_000 }] })).toBeNull();
   });

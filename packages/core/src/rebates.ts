@@ -56,26 +56,51 @@ export function rebateTermsProblem(terms: RebateTerms): string | null {
   return null;
 }
 
-/** The agreement as the API takes it (create, update, try). Dates are calendar days in the business's time zone, both included. */
+/** The agreement as the API takes it (create, update, try), in the wire's names (decision 070). Dates are calendar days in the business's time zone, both included. */
 export const rebateAgreementInputSchema = z
   .strictObject({
-    supplierId: z.uuid(),
+    supplier_id: z.uuid(),
     name: singleLine(z.string().trim().min(1, 'Give the agreement a name').max(120)),
     kind: z.enum(REBATE_KINDS),
     basis: z.enum(REBATE_BASES),
     tiers: z.array(tierSchema).min(1, 'Add at least one tier').max(REBATE_MAX_TIERS, `At most ${REBATE_MAX_TIERS} tiers`),
-    startsOn: isoDateInput(),
-    endsOn: isoDateInput(),
+    starts_on: isoDateInput(),
+    ends_on: isoDateInput(),
     /** Only these products count; null or empty: everything bought from the supplier. */
-    productIds: z.array(z.uuid()).max(500).nullable().optional(),
+    product_ids: z.array(z.uuid()).max(500).nullable().optional(),
     notes: multiLine(z.string().max(2000)).nullable().optional(),
   })
   .superRefine((input, context) => {
-    if (input.endsOn < input.startsOn) context.addIssue({ code: 'custom', path: ['endsOn'], message: 'The period ends on or after its first day' });
+    if (input.ends_on < input.starts_on) context.addIssue({ code: 'custom', path: ['ends_on'], message: 'The period ends on or after its first day' });
     const problem = rebateTermsProblem(input);
     if (problem) context.addIssue({ code: 'custom', path: ['tiers'], message: problem });
   });
-export type RebateAgreementInput = z.infer<typeof rebateAgreementInputSchema>;
+export type RebateAgreementWire = z.infer<typeof rebateAgreementInputSchema>;
+
+/** The agreement in TypeScript's names, as the server's use-cases take it. */
+export interface RebateAgreementInput {
+  supplierId: string;
+  name: string;
+  kind: RebateKind;
+  basis: RebateBasis;
+  tiers: RebateTier[];
+  startsOn: string;
+  endsOn: string;
+  productIds?: string[] | null | undefined;
+  notes?: string | null | undefined;
+}
+
+export const rebateAgreementFromWire = (input: RebateAgreementWire): RebateAgreementInput => ({
+  supplierId: input.supplier_id,
+  name: input.name,
+  kind: input.kind,
+  basis: input.basis,
+  tiers: input.tiers,
+  startsOn: input.starts_on,
+  endsOn: input.ends_on,
+  productIds: input.product_ids,
+  notes: input.notes,
+});
 
 export interface RebatePurchaseLine {
   productId: string;

@@ -11836,7 +11836,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Receive a delivery against a purchase order (lines name purchaseOrderLineId) or without one (lines name productId and unitCost). storeId names the store it arrives at (else the main store; another business’s store is 404 store_not_found). Send a client-generated UUID idempotencyKey: a retry returns the first receipt (200) and never adds stock twice; the same key with another body is a 409. */
+        /** Receive a delivery against a purchase order (lines name purchase_order_line_id) or without one (lines name product_id and unit_cost). store_id names the store it arrives at (else the main store; another business’s store is 404 store_not_found). Send a client-generated UUID idempotency_key: a retry returns the first receipt (200) and never adds stock twice; the same key with another body is a 409. */
         post: {
             parameters: {
                 query?: never;
@@ -11848,25 +11848,25 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         lines: {
-                            batchNumber?: string | null;
+                            batch_number?: string | null;
                             /** Format: date */
-                            expiryDate?: string | null;
+                            expiry_date?: string | null;
                             /** Format: uuid */
-                            productId?: string;
+                            product_id?: string;
                             /** Format: uuid */
-                            purchaseOrderLineId?: string;
+                            purchase_order_line_id?: string;
                             quantity: number;
-                            unitCost?: number;
+                            unit_cost?: number;
                         }[];
                         note?: string | null;
                         /** Format: uuid */
-                        purchaseOrderId?: string;
+                        purchase_order_id?: string;
                         /** Format: uuid */
-                        storeId?: string;
+                        store_id?: string;
                         /** Format: uuid */
-                        supplierId?: string;
+                        supplier_id?: string;
                     };
                 };
             };
@@ -11878,7 +11878,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            purchaseOrder: components["schemas"]["PurchaseOrder"] | null;
+                            purchase_order: components["schemas"]["PurchaseOrder"] | null;
                             receipt: components["schemas"]["GoodsReceipt"];
                         };
                     };
@@ -11890,7 +11890,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            purchaseOrder: components["schemas"]["PurchaseOrder"] | null;
+                            purchase_order: components["schemas"]["PurchaseOrder"] | null;
                             receipt: components["schemas"]["GoodsReceipt"];
                         };
                     };
@@ -22438,7 +22438,7 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                     status?: "unpaid" | "partly_paid" | "paid";
-                    supplierId?: string;
+                    supplier_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -22455,16 +22455,16 @@ export interface paths {
                         "application/json": {
                             invoices: {
                                 balance: number;
-                                createdAt: string;
+                                created_at: string;
                                 currency: string;
-                                daysOverdue: number;
-                                dueDate: string;
+                                days_overdue: number;
+                                due_date: string;
                                 /** Format: uuid */
                                 id: string;
-                                invoiceDate: string;
-                                invoiceNumber: string;
+                                invoice_date: string;
+                                invoice_number: string;
                                 net: number;
-                                paidTotal: number;
+                                paid_total: number;
                                 /** @enum {string} */
                                 status: "unpaid" | "partly_paid" | "paid";
                                 supplier: {
@@ -22475,7 +22475,7 @@ export interface paths {
                                 tax: number;
                                 total: number;
                             }[];
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                         };
                     };
                 };
@@ -22509,7 +22509,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Enter a supplier invoice; lines naming purchaseOrderLineId are matched three ways. Due date defaults to the invoice date plus the supplier’s terms. A client-generated idempotencyKey makes a retry return the first invoice (200). */
+        /** Enter a supplier invoice; lines naming purchase_order_line_id are matched three ways. Due date defaults to the invoice date plus the supplier’s terms. A client-generated idempotency_key makes a retry return the first invoice (200). */
         post: {
             parameters: {
                 query?: never;
@@ -22521,25 +22521,25 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: date */
-                        dueDate?: string;
+                        due_date?: string;
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         /** Format: date */
-                        invoiceDate: string;
-                        invoiceNumber: string;
+                        invoice_date: string;
+                        invoice_number: string;
                         lines: {
                             description?: string;
                             /** Format: uuid */
-                            productId?: string;
+                            product_id?: string;
                             /** Format: uuid */
-                            purchaseOrderLineId?: string;
+                            purchase_order_line_id?: string;
                             quantity: number;
-                            taxRateBp?: number;
-                            unitCost: number;
+                            tax_rate_bp?: number;
+                            unit_cost: number;
                         }[];
                         notes?: string | null;
                         /** Format: uuid */
-                        supplierId: string;
+                        supplier_id: string;
                     };
                 };
             };
@@ -22795,7 +22795,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a payment to the supplier (at most the open balance); a client-generated idempotencyKey makes a retry a replay (200) */
+        /** Record a payment to the supplier (at most the open balance); a client-generated idempotency_key makes a retry a replay (200) */
         post: {
             parameters: {
                 query?: never;
@@ -22810,11 +22810,11 @@ export interface paths {
                     "application/json": {
                         amount: number;
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         /** @enum {string} */
                         method: "bank_transfer" | "cash" | "card" | "cheque" | "other";
                         /** Format: date */
-                        paidOn: string;
+                        paid_on: string;
                         reference?: string | null;
                     };
                 };
@@ -22911,11 +22911,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open balances by supplier and age (current, 1–30, 31–60, 61–90, 90+ days overdue) on asOf, default today */
+        /** Open balances by supplier and age (current, 1–30, 31–60, 61–90, 90+ days overdue) on as_of, default today */
         get: {
             parameters: {
                 query?: {
-                    asOf?: string;
+                    as_of?: string;
                 };
                 header?: never;
                 path?: never;
@@ -22930,7 +22930,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            asOf: string;
+                            as_of: string;
                             currency: string;
                             suppliers: {
                                 buckets: {
@@ -22941,8 +22941,8 @@ export interface paths {
                                     days_over_90: number;
                                 };
                                 /** Format: uuid */
-                                supplierId: string;
-                                supplierName: string;
+                                supplier_id: string;
+                                supplier_name: string;
                                 total: number;
                             }[];
                             total: number;
@@ -23061,7 +23061,7 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                     status?: "draft" | "sent" | "partly_received" | "received" | "cancelled";
-                    supplierId?: string;
+                    supplier_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -23076,8 +23076,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            nextCursor: string | null;
-                            purchaseOrders: components["schemas"]["PurchaseOrderListItem"][];
+                            next_cursor: string | null;
+                            purchase_orders: components["schemas"]["PurchaseOrderListItem"][];
                         };
                     };
                 };
@@ -23111,7 +23111,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** A draft purchase order with the next gap-free number; line quantities are packs of packSize (units with 1) */
+        /** A draft purchase order with the next gap-free number; line quantities are packs of pack_size (units with 1) */
         post: {
             parameters: {
                 query?: never;
@@ -23123,18 +23123,18 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: date */
-                        expectedDate?: string | null;
+                        expected_date?: string | null;
                         lines: {
-                            packSize?: number;
+                            pack_size?: number;
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                             quantity: number;
-                            taxRateBp?: number;
-                            unitCost?: number;
+                            tax_rate_bp?: number;
+                            unit_cost?: number;
                         }[];
                         notes?: string | null;
                         /** Format: uuid */
-                        supplierId: string;
+                        supplier_id: string;
                     };
                 };
             };
@@ -23146,7 +23146,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            purchaseOrder: components["schemas"]["PurchaseOrder"];
+                            purchase_order: components["schemas"]["PurchaseOrder"];
                         };
                     };
                 };
@@ -23238,7 +23238,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            purchaseOrder: components["schemas"]["PurchaseOrder"];
+                            purchase_order: components["schemas"]["PurchaseOrder"];
                         };
                     };
                 };
@@ -23299,14 +23299,14 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: date */
-                        expectedDate?: string | null;
+                        expected_date?: string | null;
                         lines?: {
-                            packSize?: number;
+                            pack_size?: number;
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                             quantity: number;
-                            taxRateBp?: number;
-                            unitCost?: number;
+                            tax_rate_bp?: number;
+                            unit_cost?: number;
                         }[];
                         notes?: string | null;
                     };
@@ -23320,7 +23320,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            purchaseOrder: components["schemas"]["PurchaseOrder"];
+                            purchase_order: components["schemas"]["PurchaseOrder"];
                         };
                     };
                 };
@@ -23410,7 +23410,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            purchaseOrder: components["schemas"]["PurchaseOrder"];
+                            purchase_order: components["schemas"]["PurchaseOrder"];
                         };
                     };
                 };
@@ -23569,8 +23569,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            emailedTo: string | null;
-                            purchaseOrder: components["schemas"]["PurchaseOrder"];
+                            emailed_to: string | null;
+                            purchase_order: components["schemas"]["PurchaseOrder"];
                         };
                     };
                 };
@@ -23653,19 +23653,19 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            purchaseOrders: {
+                            purchase_orders: {
                                 /** Format: uuid */
                                 id: string;
                                 label: string;
-                                lineCount: number;
+                                line_count: number;
                                 number: number;
                                 /** Format: uuid */
-                                supplierId: string;
+                                supplier_id: string;
                             }[];
-                            withoutSupplier: {
+                            without_supplier: {
                                 name: string;
                                 /** Format: uuid */
-                                productId: string;
+                                product_id: string;
                             }[];
                         };
                     };
@@ -24289,11 +24289,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Rebate agreements (of one supplier with supplierId), each tried against the goods received in its period; at most 200 */
+        /** Rebate agreements (of one supplier with supplier_id), each tried against the goods received in its period; at most 200 */
         get: {
             parameters: {
                 query?: {
-                    supplierId?: string;
+                    supplier_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -24358,16 +24358,16 @@ export interface paths {
                         /** @enum {string} */
                         basis: "quantity" | "spend";
                         /** Format: date */
-                        endsOn: string;
+                        ends_on: string;
                         /** @enum {string} */
                         kind: "percent" | "per_unit";
                         name: string;
                         notes?: string | null;
-                        productIds?: string[] | null;
+                        product_ids?: string[] | null;
                         /** Format: date */
-                        startsOn: string;
+                        starts_on: string;
                         /** Format: uuid */
-                        supplierId: string;
+                        supplier_id: string;
                         tiers: {
                             threshold: number;
                             value: number;
@@ -24465,16 +24465,16 @@ export interface paths {
                         /** @enum {string} */
                         basis: "quantity" | "spend";
                         /** Format: date */
-                        endsOn: string;
+                        ends_on: string;
                         /** @enum {string} */
                         kind: "percent" | "per_unit";
                         name: string;
                         notes?: string | null;
-                        productIds?: string[] | null;
+                        product_ids?: string[] | null;
                         /** Format: date */
-                        startsOn: string;
+                        starts_on: string;
                         /** Format: uuid */
-                        supplierId: string;
+                        supplier_id: string;
                         tiers: {
                             threshold: number;
                             value: number;
@@ -24633,16 +24633,16 @@ export interface paths {
                         /** @enum {string} */
                         basis: "quantity" | "spend";
                         /** Format: date */
-                        endsOn: string;
+                        ends_on: string;
                         /** @enum {string} */
                         kind: "percent" | "per_unit";
                         name: string;
                         notes?: string | null;
-                        productIds?: string[] | null;
+                        product_ids?: string[] | null;
                         /** Format: date */
-                        startsOn: string;
+                        starts_on: string;
                         /** Format: uuid */
-                        supplierId: string;
+                        supplier_id: string;
                         tiers: {
                             threshold: number;
                             value: number;
@@ -31260,12 +31260,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Suppliers by name, searched by name, contact or e-mail (q); archived ones with includeArchived=true; a page at a time */
+        /** Suppliers by name, searched by name, contact or e-mail (q); archived ones with include_archived=true; a page at a time */
         get: {
             parameters: {
                 query?: {
                     cursor?: string;
-                    includeArchived?: "true" | "false";
+                    include_archived?: "true" | "false";
                     limit?: number;
                     q?: string;
                 };
@@ -31282,9 +31282,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                             suppliers: (components["schemas"]["Supplier"] & {
-                                productCount: number;
+                                product_count: number;
                             })[];
                         };
                     };
@@ -31331,15 +31331,15 @@ export interface paths {
                 content: {
                     "application/json": {
                         address?: string | null;
-                        contactName?: string | null;
-                        currencyNote?: string | null;
+                        contact_name?: string | null;
+                        currency_note?: string | null;
                         email?: "" | string | null;
-                        leadTimeDays?: number | null;
+                        lead_time_days?: number | null;
                         name: string;
                         notes?: string | null;
-                        paymentTermsDays?: number;
+                        payment_terms_days?: number;
                         phone?: string | null;
-                        taxNumber?: string | null;
+                        tax_number?: string | null;
                     };
                 };
             };
@@ -31473,7 +31473,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit a supplier; isActive false archives it, true restores it; null or blank clears a field */
+        /** Edit a supplier; is_active false archives it, true restores it; null or blank clears a field */
         patch: {
             parameters: {
                 query?: never;
@@ -31487,16 +31487,16 @@ export interface paths {
                 content: {
                     "application/json": {
                         address?: string | null;
-                        contactName?: string | null;
-                        currencyNote?: string | null;
+                        contact_name?: string | null;
+                        currency_note?: string | null;
                         email?: "" | string | null;
-                        isActive?: boolean;
-                        leadTimeDays?: number | null;
+                        is_active?: boolean;
+                        lead_time_days?: number | null;
                         name?: string;
                         notes?: string | null;
-                        paymentTermsDays?: number;
+                        payment_terms_days?: number;
                         phone?: string | null;
-                        taxNumber?: string | null;
+                        tax_number?: string | null;
                     };
                 };
             };
@@ -31569,7 +31569,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The supplier supplies this product: its code, pack size and last cost (lastCost needs can_change_prices), and the product’s reorder point and quantity */
+        /** The supplier supplies this product: its code, pack size and last cost (last_cost needs can_change_prices), and the product’s reorder point and quantity */
         put: {
             parameters: {
                 query?: never;
@@ -31583,11 +31583,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        lastCost?: number | null;
-                        packSize?: number;
-                        reorderPoint?: number | null;
-                        reorderQuantity?: number | null;
-                        supplierCode?: string | null;
+                        last_cost?: number | null;
+                        pack_size?: number;
+                        reorder_point?: number | null;
+                        reorder_quantity?: number | null;
+                        supplier_code?: string | null;
                     };
                 };
             };
@@ -36470,29 +36470,29 @@ export interface components {
             /** Format: uuid */
             id: string;
             lines: {
-                batchNumber: string | null;
-                costAfter: number;
-                costBefore: number | null;
-                expiryDate: string | null;
+                batch_number: string | null;
+                cost_after: number;
+                cost_before: number | null;
+                expiry_date: string | null;
                 /** Format: uuid */
                 id: string;
                 /** Format: uuid */
-                productId: string;
-                productName: string;
+                product_id: string;
+                product_name: string;
                 /** Format: uuid */
-                purchaseOrderLineId: string | null;
+                purchase_order_line_id: string | null;
                 quantity: number;
-                stockBefore: number;
-                unitCost: number;
+                stock_before: number;
+                unit_cost: number;
             }[];
             note: string | null;
             /** Format: uuid */
-            purchaseOrderId: string | null;
-            receivedAt: string;
+            purchase_order_id: string | null;
+            received_at: string;
             /** Format: uuid */
-            storeId: string | null;
+            store_id: string | null;
             /** Format: uuid */
-            supplierId: string | null;
+            supplier_id: string | null;
         };
         Health: {
             /** @enum {string} */
@@ -37180,57 +37180,57 @@ export interface components {
             };
         };
         PurchaseInvoice: {
-            attachmentName: string | null;
+            attachment_name: string | null;
             /** @description Opens the attached PDF or photo for an hour */
-            attachmentUrl: string | null;
+            attachment_url: string | null;
             balance: number;
-            createdAt: string;
+            created_at: string;
             currency: string;
-            daysOverdue: number;
-            dueDate: string;
+            days_overdue: number;
+            due_date: string;
             /** Format: uuid */
             id: string;
-            invoiceDate: string;
-            invoiceNumber: string;
+            invoice_date: string;
+            invoice_number: string;
             lines: {
                 description: string;
                 /** Format: uuid */
                 id: string;
                 match: {
-                    amountDifference: number;
-                    costDiffers: boolean;
-                    deliveryDiffers: boolean;
+                    amount_difference: number;
+                    cost_differs: boolean;
+                    delivery_differs: boolean;
                     matched: boolean;
                     /** Format: uuid */
-                    purchaseOrderId: string;
-                    purchaseOrderLabel: string;
-                    quantityDiffers: boolean;
-                    quantityInvoicedBefore: number;
-                    quantityOrdered: number;
-                    quantityReceived: number;
-                    unitCostOrdered: number;
-                    unitsNotReceived: number;
+                    purchase_order_id: string;
+                    purchase_order_label: string;
+                    quantity_differs: boolean;
+                    quantity_invoiced_before: number;
+                    quantity_ordered: number;
+                    quantity_received: number;
+                    unit_cost_ordered: number;
+                    units_not_received: number;
                 } | null;
                 net: number;
                 /** Format: uuid */
-                productId: string | null;
+                product_id: string | null;
                 /** Format: uuid */
-                purchaseOrderLineId: string | null;
+                purchase_order_line_id: string | null;
                 quantity: number;
                 tax: number;
-                taxRateBp: number;
-                unitCost: number;
+                tax_rate_bp: number;
+                unit_cost: number;
             }[];
             net: number;
             notes: string | null;
-            paidTotal: number;
+            paid_total: number;
             payments: {
                 amount: number;
-                createdAt: string;
+                created_at: string;
                 /** Format: uuid */
                 id: string;
                 method: string;
-                paidOn: string;
+                paid_on: string;
                 reference: string | null;
             }[];
             /** @enum {string} */
@@ -37244,10 +37244,10 @@ export interface components {
             total: number;
         };
         PurchaseOrder: {
-            cancelledAt: string | null;
-            createdAt: string;
+            cancelled_at: string | null;
+            created_at: string;
             currency: string;
-            expectedDate: string | null;
+            expected_date: string | null;
             /** Format: uuid */
             id: string;
             label: string;
@@ -37255,23 +37255,23 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 net: number;
-                packSize: number;
+                pack_size: number;
                 /** Format: uuid */
-                productId: string;
-                productName: string;
-                quantityOrdered: number;
-                quantityReceived: number;
+                product_id: string;
+                product_name: string;
+                quantity_ordered: number;
+                quantity_received: number;
                 sku: string | null;
                 tax: number;
-                taxRateBp: number;
+                tax_rate_bp: number;
                 total: number;
-                unitCost: number;
+                unit_cost: number;
             }[];
             net: number;
             notes: string | null;
             number: number;
             receipts: components["schemas"]["GoodsReceipt"][];
-            sentAt: string | null;
+            sent_at: string | null;
             /** @enum {string} */
             status: "draft" | "sent" | "partly_received" | "received" | "cancelled";
             supplier: {
@@ -37282,19 +37282,19 @@ export interface components {
             };
             tax: number;
             total: number;
-            updatedAt: string;
+            updated_at: string;
         };
         PurchaseOrderListItem: {
-            createdAt: string;
+            created_at: string;
             currency: string;
-            expectedDate: string | null;
+            expected_date: string | null;
             /** Format: uuid */
             id: string;
             label: string;
-            lineCount: number;
+            line_count: number;
             net: number;
             number: number;
-            sentAt: string | null;
+            sent_at: string | null;
             /** @enum {string} */
             status: "draft" | "sent" | "partly_received" | "received" | "cancelled";
             supplier: {
@@ -37306,16 +37306,16 @@ export interface components {
         RebateAgreement: {
             /** @enum {string} */
             basis: "quantity" | "spend";
-            createdAt: string;
-            endsOn: string;
+            created_at: string;
+            ends_on: string;
             /** Format: uuid */
             id: string;
             /** @enum {string} */
             kind: "percent" | "per_unit";
             name: string;
             notes: string | null;
-            productIds: string[];
-            startsOn: string;
+            product_ids: string[];
+            starts_on: string;
             supplier: {
                 /** Format: uuid */
                 id: string;
@@ -37325,7 +37325,7 @@ export interface components {
                 threshold: number;
                 value: number;
             }[];
-            updatedAt: string;
+            updated_at: string;
         };
         RebateResult: {
             currency: string;
@@ -37333,16 +37333,16 @@ export interface components {
             next: {
                 gain: number | null;
                 missing: number;
-                rebateAtNext: number | null;
+                rebate_at_next: number | null;
                 threshold: number;
-                tierIndex: number;
+                tier_index: number;
             } | null;
             products: {
-                averageUnitCost: number;
-                effectiveUnitCost: number;
+                average_unit_cost: number;
+                effective_unit_cost: number;
                 name: string;
                 /** Format: uuid */
-                productId: string;
+                product_id: string;
                 quantity: number;
                 rebate: number;
                 sku: string | null;
@@ -37350,7 +37350,7 @@ export interface components {
             }[];
             quantity: number;
             spend: number;
-            tierIndex: number | null;
+            tier_index: number | null;
         };
         RepairOrder: {
             /** Format: uuid */
@@ -37911,36 +37911,36 @@ export interface components {
         };
         Supplier: {
             address: string | null;
-            contactName: string | null;
-            createdAt: string;
-            currencyNote: string | null;
+            contact_name: string | null;
+            created_at: string;
+            currency_note: string | null;
             email: string | null;
             /** Format: uuid */
             id: string;
-            isActive: boolean;
-            leadTimeDays: number | null;
+            is_active: boolean;
+            lead_time_days: number | null;
             name: string;
             notes: string | null;
-            paymentTermsDays: number;
+            payment_terms_days: number;
             phone: string | null;
-            taxNumber: string | null;
-            updatedAt: string;
+            tax_number: string | null;
+            updated_at: string;
         };
         SupplierProduct: {
             cost: number | null;
-            isActive: boolean;
-            lastCost: number | null;
-            lowStockThreshold: number | null;
+            is_active: boolean;
+            last_cost: number | null;
+            low_stock_threshold: number | null;
             name: string;
-            packSize: number;
+            pack_size: number;
             /** Format: uuid */
-            productId: string;
-            reorderPoint: number | null;
-            reorderQuantity: number | null;
+            product_id: string;
+            reorder_point: number | null;
+            reorder_quantity: number | null;
             sku: string | null;
-            stockQuantity: number;
-            supplierCode: string | null;
-            trackStock: boolean;
+            stock_quantity: number;
+            supplier_code: string | null;
+            track_stock: boolean;
         };
         SystemHealth: {
             database: {

@@ -70,8 +70,8 @@ export async function createPurchaseInvoice(database: Database, tenant: TenantCo
       const orderLines = new Map((await repo.orderLines(tx, businessId, orderLineIds)).map((row) => [row.line.id, row]));
       for (const id of orderLineIds) {
         const row = orderLines.get(id);
-        if (!row) throw new AppError(422, 'order_line_not_found', 'An invoice line names an order line this business does not have', { purchaseOrderLineId: id });
-        if (row.supplierId !== supplier.id) throw new AppError(422, 'supplier_mismatch', 'An invoice line names an order line of another supplier', { purchaseOrderLineId: id });
+        if (!row) throw new AppError(422, 'order_line_not_found', 'An invoice line names an order line this business does not have', { purchase_order_line_id: id });
+        if (row.supplierId !== supplier.id) throw new AppError(422, 'supplier_mismatch', 'An invoice line names an order line of another supplier', { purchase_order_line_id: id });
       }
       const productIds = [
         ...new Set([...input.lines.map((line) => line.productId).filter((value): value is string => value !== undefined), ...[...orderLines.values()].map((row) => row.line.productId)]),

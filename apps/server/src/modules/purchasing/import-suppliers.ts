@@ -29,14 +29,14 @@ const days = z.union([z.literal(''), z.string().regex(/^\d{1,3}$/, 'Whole days f
 const archived = z.enum(['', 'yes', 'no', 'true', 'false'], { message: 'Write yes or no' });
 const rowSchema = z.object({
   name: supplierName,
-  contact_name: supplierFields.contactName,
+  contact_name: supplierFields.contact_name,
   email: supplierFields.email,
   phone: supplierFields.phone,
   address: supplierFields.address,
-  tax_number: supplierFields.taxNumber,
+  tax_number: supplierFields.tax_number,
   payment_terms_days: days,
   lead_time_days: days,
-  currency_note: supplierFields.currencyNote,
+  currency_note: supplierFields.currency_note,
   notes: supplierFields.notes,
   archived,
 });
@@ -45,7 +45,7 @@ function rejected(errors: ImportRowError[]): AppError {
   const rows = new Set(errors.map((error) => error.row)).size;
   return new AppError(400, 'import_rejected', `${rows === 1 ? 'One row has' : `${rows} rows have`} problems; nothing was imported. Fix them and import the file again.`, {
     rows: errors.slice(0, MAX_REPORTED_ERRORS),
-    totalErrors: errors.length,
+    total_errors: errors.length,
   });
 }
 

@@ -24,12 +24,12 @@ export async function buildOrderLines(tx: Tx, businessId: string, supplierId: st
     const packSize = line.packSize ?? link?.packSize ?? 1;
     const unitCost = line.unitCost ?? link?.lastCost ?? product.cost;
     if (unitCost === null || unitCost === undefined) {
-      throw new AppError(422, 'unit_cost_required', `Enter a unit cost for ${product.name}: neither the supplier nor the product has one`, { productId: product.id });
+      throw new AppError(422, 'unit_cost_required', `Enter a unit cost for ${product.name}: neither the supplier nor the product has one`, { product_id: product.id });
     }
     const quantityOrdered = line.quantity * packSize;
-    if (quantityOrdered > 1_000_000_000) throw new AppError(422, 'quantity_out_of_range', `The quantity of ${product.name} is too large`, { productId: product.id });
+    if (quantityOrdered > 1_000_000_000) throw new AppError(422, 'quantity_out_of_range', `The quantity of ${product.name} is too large`, { product_id: product.id });
     // Amounts stay exact JavaScript integers (and far inside PostgreSQL's bigint when summed).
-    if (quantityOrdered * unitCost > MAX_LINE_AMOUNT) throw new AppError(422, 'amount_out_of_range', `The line for ${product.name} comes to more than an order can hold`, { productId: product.id });
+    if (quantityOrdered * unitCost > MAX_LINE_AMOUNT) throw new AppError(422, 'amount_out_of_range', `The line for ${product.name} comes to more than an order can hold`, { product_id: product.id });
     return { businessId, purchaseOrderId: orderId, position, productId: product.id, packSize, quantityOrdered, unitCost, taxRateBp: line.taxRateBp ?? 0 };
   });
 }

@@ -9,7 +9,9 @@ import { exportPurchaseInvoices, INVOICE_CSV_COLUMNS } from './export-purchase-i
 import { getAgedPayables } from './get-aged-payables.ts';
 import { getPurchaseInvoice } from './get-purchase-invoice.ts';
 import { listPurchaseInvoices } from './list-purchase-invoices.ts';
+import type { PurchaseInvoiceView } from './read-purchase-invoice.ts';
 import { minorAmount } from './purchasing-input.ts';
+import { agedPayablesWire, invoiceSummaryWire, invoiceWire } from './purchasing-wire.ts';
 import { recordSupplierPayment } from './record-supplier-payment.ts';
 
 /** SPEC §2 /purchases/invoices (purchase_orders); payables are the purchasing side's money: can_make_orders (issue 13 item 6). */
@@ -20,55 +22,55 @@ const paymentStatus = z.enum(['unpaid', 'partly_paid', 'paid']);
 const invoiceSummarySchema = z.object({
   id: z.uuid(),
   supplier: z.object({ id: z.uuid(), name: z.string() }),
-  invoiceNumber: z.string(),
-  invoiceDate: z.string(),
-  dueDate: z.string(),
+  invoice_number: z.string(),
+  invoice_date: z.string(),
+  due_date: z.string(),
   currency: z.string(),
   net: z.number().int(),
   tax: z.number().int(),
   total: z.number().int(),
-  paidTotal: z.number().int(),
+  paid_total: z.number().int(),
   balance: z.number().int(),
   status: paymentStatus,
-  daysOverdue: z.number().int(),
-  createdAt: z.string(),
+  days_overdue: z.number().int(),
+  created_at: z.string(),
 });
 
 const invoiceSchema = invoiceSummarySchema
   .extend({
     notes: z.string().nullable(),
-    attachmentName: z.string().nullable(),
-    attachmentUrl: z.string().nullable().openapi({ description: 'Opens the attached PDF or photo for an hour' }),
+    attachment_name: z.string().nullable(),
+    attachment_url: z.string().nullable().openapi({ description: 'Opens the attached PDF or photo for an hour' }),
     lines: z.array(
       z.object({
         id: z.uuid(),
-        purchaseOrderLineId: z.uuid().nullable(),
-        productId: z.uuid().nullable(),
+        purchase_order_line_id: z.uuid().nullable(),
+        product_id: z.uuid().nullable(),
         description: z.string(),
         quantity: z.number().int(),
-        unitCost: z.number().int(),
-        taxRateBp: z.number().int(),
+        unit_cost: z.number().int(),
+        tax_rate_bp: z.number().int(),
         net: z.number().int(),
         tax: z.number().int(),
         match: z
           .object({
-            purchaseOrderId: z.uuid(),
-            purchaseOrderLabel: z.string(),
-            quantityOrdered: z.number().int(),
-            unitCostOrdered: z.number().int(),
-            quantityReceived: z.number().int(),
-            quantityInvoicedBefore: z.number().int(),
-            quantityDiffers: z.boolean(),
-            costDiffers: z.boolean(),
-            deliveryDiffers: z.boolean(),
-            unitsNotReceived: z.number().int(),
-            amountDifference: z.number().int(),
+            purchase_order_id: z.uuid(),
+            purchase_order_label: z.string(),
+            quantity_ordered: z.number().int(),
+            unit_cost_ordered: z.number().int(),
+            quantity_received: z.number().int(),
+            quantity_invoiced_before: z.number().int(),
+            quantity_differs: z.boolean(),
+            cost_differs: z.boolean(),
+            delivery_differs: z.boolean(),
+            units_not_received: z.number().int(),
+            amount_difference: z.number().int(),
             matched: z.boolean(),
           })
           .nullable(),
       }),
     ),
-    payments: z.array(z.object({ id: z.uuid(), amount: z.number().int(), paidOn: z.string(), method: z.string(), reference: z.string().nullable(), createdAt: z.string() })),
+    payments: z.array(z.object({ id: z.uuid(), amount: z.number().int(), paid_on: z.string(), method: z.string(), reference: z.string().nullable(), created_at: z.string() })),
   })
   .openapi('PurchaseInvoice');
 
@@ -84,12 +86,12 @@ const listRoute = defineRoute({
   request: {
     query: z.strictObject({
       status: paymentStatus.optional(),
-      supplierId: z.uuid().optional(),
+      supplier_id: z.uuid().optional(),
       limit: z.coerce.number().int().min(1).max(100).default(50),
       cursor: z.string().max(1000).optional(),
     }),
   },
-  responses: { 200: jsonResponse(z.object({ invoices: z.array(invoiceSummarySchema), nextCursor: z.string().nullable() }), 'One page'), ...errorResponses(400, 401, 403) },
+  responses: { 200: jsonResponse(z.object({ invoices: z.array(invoiceSummarySchema), next_cursor: z.string().nullable() }), 'One page'), ...errorResponses(400, 401, 403) },
 });
 
 const agedRoute = defineRoute({
@@ -97,14 +99,14 @@ const agedRoute = defineRoute({
   path: '/api/purchase-invoices/aged-payables',
   access: payables,
   tags: ['purchasing'],
-  summary: 'Open balances by supplier and age (current, 1–30, 31–60, 61–90, 90+ days overdue) on asOf, default today',
-  request: { query: z.strictObject({ asOf: isoDateInput().optional() }) },
+  summary: 'Open balances by supplier and age (current, 1–30, 31–60, 61–90, 90+ days overdue) on as_of, default today',
+  request: { query: z.strictObject({ as_of: isoDateInput().optional() }) },
   responses: {
     200: jsonResponse(
       z.object({
-        asOf: z.string(),
+        as_of: z.string(),
         currency: z.string(),
-        suppliers: z.array(z.object({ supplierId: z.uuid(), supplierName: z.string(), buckets: bucketsSchema, total: z.number().int() })),
+        suppliers: z.array(z.object({ supplier_id: z.uuid(), supplier_name: z.string(), buckets: bucketsSchema, total: z.number().int() })),
         totals: bucketsSchema,
         total: z.number().int(),
       }),
@@ -129,26 +131,26 @@ const createRoute = defineRoute({
   access: payables,
   tags: ['purchasing'],
   summary:
-    'Enter a supplier invoice; lines naming purchaseOrderLineId are matched three ways. Due date defaults to the invoice date plus the supplier’s terms. ' +
-    'A client-generated idempotencyKey makes a retry return the first invoice (200).',
+    'Enter a supplier invoice; lines naming purchase_order_line_id are matched three ways. Due date defaults to the invoice date plus the supplier’s terms. ' +
+    'A client-generated idempotency_key makes a retry return the first invoice (200).',
   request: {
     body: jsonBody(
       z.strictObject({
-        idempotencyKey: z.uuid('idempotencyKey is a client-generated UUID'),
-        supplierId: z.uuid(),
-        invoiceNumber: singleLine(z.string().trim().min(1, 'Enter the supplier’s invoice number').max(100)),
-        invoiceDate: isoDateInput(),
-        dueDate: isoDateInput().optional(),
+        idempotency_key: z.uuid('idempotency_key is a client-generated UUID'),
+        supplier_id: z.uuid(),
+        invoice_number: singleLine(z.string().trim().min(1, 'Enter the supplier’s invoice number').max(100)),
+        invoice_date: isoDateInput(),
+        due_date: isoDateInput().optional(),
         notes: multiLine(z.string().max(2000)).nullable().optional(),
         lines: z
           .array(
             z.strictObject({
-              purchaseOrderLineId: z.uuid().optional(),
-              productId: z.uuid().optional(),
+              purchase_order_line_id: z.uuid().optional(),
+              product_id: z.uuid().optional(),
               description: singleLine(z.string().max(300)).optional(),
               quantity: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000),
-              unitCost: minorAmount,
-              taxRateBp: z.number().int().min(0).max(10_000).optional(),
+              unit_cost: minorAmount,
+              tax_rate_bp: z.number().int().min(0).max(10_000).optional(),
             }),
           )
           .min(1, 'Add at least one line')
@@ -178,14 +180,14 @@ const payRoute = defineRoute({
   path: '/api/purchase-invoices/{id}/payments',
   access: payables,
   tags: ['purchasing'],
-  summary: 'Record a payment to the supplier (at most the open balance); a client-generated idempotencyKey makes a retry a replay (200)',
+  summary: 'Record a payment to the supplier (at most the open balance); a client-generated idempotency_key makes a retry a replay (200)',
   request: {
     params: idParams,
     body: jsonBody(
       z.strictObject({
-        idempotencyKey: z.uuid('idempotencyKey is a client-generated UUID'),
+        idempotency_key: z.uuid('idempotency_key is a client-generated UUID'),
         amount: minorAmount.min(1, 'must be at least 1'),
-        paidOn: isoDateInput(),
+        paid_on: isoDateInput(),
         method: z.enum(['bank_transfer', 'cash', 'card', 'cheque', 'other']),
         reference: singleLine(z.string().max(200)).nullable().optional(),
       }),
@@ -208,10 +210,13 @@ const attachRoute = defineRoute({
   responses: { 200: jsonResponse(z.object({ invoice: invoiceSchema }), 'Attached'), ...errorResponses(400, 401, 403, 404) },
 });
 
+const withUrl = async (c: { var: AppEnv['Variables'] }, invoice: PurchaseInvoiceView) =>
+  invoiceWire(invoice, await attachmentUrlOf(c.var.services.storage, c.var.tenant.businessId, invoice.attachmentName));
+
 // Fixed paths first: "aged-payables" and "export.csv" must not be read as ids.
 export const purchaseInvoicesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(agedRoute, async (c) => {
-    return c.json(await getAgedPayables(c.var.services.database, c.var.tenant.businessId, c.req.valid('query').asOf, new Date()), 200);
+    return c.json(agedPayablesWire(await getAgedPayables(c.var.services.database, c.var.tenant.businessId, c.req.valid('query').as_of, new Date())), 200);
   })
   .openapi(exportRoute, async (c) => {
     const csv = await exportPurchaseInvoices(c.var.services.database, c.var.tenant.businessId, new Date());
@@ -221,21 +226,42 @@ export const purchaseInvoicesRoutes = new OpenAPIHono<AppEnv>()
     });
   })
   .openapi(listRoute, async (c) => {
-    return c.json(await listPurchaseInvoices(c.var.services.database, c.var.tenant.businessId, c.req.valid('query'), new Date()), 200);
+    const query = c.req.valid('query');
+    const page = await listPurchaseInvoices(c.var.services.database, c.var.tenant.businessId, { status: query.status, supplierId: query.supplier_id, limit: query.limit, cursor: query.cursor }, new Date());
+    return c.json({ invoices: page.invoices.map(invoiceSummaryWire), next_cursor: page.nextCursor }, 200);
   })
   .openapi(createRoute, async (c) => {
-    const { replayed, invoice } = await createPurchaseInvoice(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date());
-    return c.json({ invoice: { ...invoice, attachmentUrl: await attachmentUrlOf(c.var.services.storage, c.var.tenant.businessId, invoice.attachmentName) } }, replayed ? 200 : 201);
+    const body = c.req.valid('json');
+    const input = {
+      idempotencyKey: body.idempotency_key,
+      supplierId: body.supplier_id,
+      invoiceNumber: body.invoice_number,
+      invoiceDate: body.invoice_date,
+      dueDate: body.due_date,
+      notes: body.notes,
+      lines: body.lines.map((line) => ({
+        purchaseOrderLineId: line.purchase_order_line_id,
+        productId: line.product_id,
+        description: line.description,
+        quantity: line.quantity,
+        unitCost: line.unit_cost,
+        taxRateBp: line.tax_rate_bp,
+      })),
+    };
+    const { replayed, invoice } = await createPurchaseInvoice(c.var.services.database, c.var.tenant, input, new Date());
+    return c.json({ invoice: await withUrl(c, invoice) }, replayed ? 200 : 201);
   })
   .openapi(getRoute, async (c) => {
     const invoice = await getPurchaseInvoice(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, new Date());
-    return c.json({ invoice: { ...invoice, attachmentUrl: await attachmentUrlOf(c.var.services.storage, c.var.tenant.businessId, invoice.attachmentName) } }, 200);
+    return c.json({ invoice: await withUrl(c, invoice) }, 200);
   })
   .openapi(attachRoute, async (c) => {
     const invoice = await attachInvoiceFile(c.var.services.database, c.var.services.storage, c.var.tenant, c.req.valid('param').id, c.req.valid('json').name, new Date());
-    return c.json({ invoice: { ...invoice, attachmentUrl: await attachmentUrlOf(c.var.services.storage, c.var.tenant.businessId, invoice.attachmentName) } }, 200);
+    return c.json({ invoice: await withUrl(c, invoice) }, 200);
   })
   .openapi(payRoute, async (c) => {
-    const { replayed, invoice } = await recordSupplierPayment(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date());
-    return c.json({ invoice: { ...invoice, attachmentUrl: await attachmentUrlOf(c.var.services.storage, c.var.tenant.businessId, invoice.attachmentName) } }, replayed ? 200 : 201);
+    const body = c.req.valid('json');
+    const input = { idempotencyKey: body.idempotency_key, amount: body.amount, paidOn: body.paid_on, method: body.method, reference: body.reference };
+    const { replayed, invoice } = await recordSupplierPayment(c.var.services.database, c.var.tenant, c.req.valid('param').id, input, new Date());
+    return c.json({ invoice: await withUrl(c, invoice) }, replayed ? 200 : 201);
   });

@@ -13,18 +13,19 @@ export const units = z.number().int('must be a whole number').min(1, 'must be at
 export const packSize = z.number().int('must be a whole number').min(1, 'must be at least 1').max(10_000);
 export const stockLevel = z.number().int('must be a whole number').min(0, 'must not be negative').max(1_000_000_000);
 
+/** The supplier fields a create or edit takes, as the wire names them (decision 070). */
 export const supplierFields = {
-  contactName: optionalLine(200),
+  contact_name: optionalLine(200),
   email: z
     .union([z.literal(''), z.email('Enter a valid email address').max(254)])
     .nullable()
     .optional(),
   phone: optionalLine(40),
   address: optionalText(1000),
-  taxNumber: optionalLine(60),
-  paymentTermsDays: z.number().int().min(0, 'must not be negative').max(365).optional(),
-  leadTimeDays: z.number().int().min(0, 'must not be negative').max(365).nullable().optional(),
-  currencyNote: optionalLine(200),
+  tax_number: optionalLine(60),
+  payment_terms_days: z.number().int().min(0, 'must not be negative').max(365).optional(),
+  lead_time_days: z.number().int().min(0, 'must not be negative').max(365).nullable().optional(),
+  currency_note: optionalLine(200),
   notes: optionalText(2000),
 };
 
@@ -32,12 +33,45 @@ export const expectedDate = isoDateInput().nullable().optional();
 export const orderNotes = optionalText(2000);
 
 export const orderLineInput = z.strictObject({
-  productId: z.uuid(),
-  /** Packs of packSize; with a pack size of 1, units. */
+  product_id: z.uuid(),
+  /** Packs of pack_size; with a pack size of 1, units. */
   quantity: units,
-  packSize: packSize.optional(),
+  pack_size: packSize.optional(),
   /** Per unit; defaults to the supplier's last cost, else the product's cost. */
-  unitCost: minorAmount.optional(),
-  taxRateBp: z.number().int().min(0).max(10_000).optional(),
+  unit_cost: minorAmount.optional(),
+  tax_rate_bp: z.number().int().min(0).max(10_000).optional(),
 });
-export type OrderLineInput = z.infer<typeof orderLineInput>;
+export type OrderLineWire = z.infer<typeof orderLineInput>;
+
+export interface OrderLineInput {
+  productId: string;
+  /** Packs of packSize; with a pack size of 1, units. */
+  quantity: number;
+  packSize?: number | undefined;
+  /** Per unit; defaults to the supplier's last cost, else the product's cost. */
+  unitCost?: number | undefined;
+  taxRateBp?: number | undefined;
+}
+
+export const orderLineFromWire = (line: OrderLineWire): OrderLineInput => ({
+  productId: line.product_id,
+  quantity: line.quantity,
+  packSize: line.pack_size,
+  unitCost: line.unit_cost,
+  taxRateBp: line.tax_rate_bp,
+});
+
+type SupplierFieldsWire = { [K in keyof typeof supplierFields]?: z.infer<(typeof supplierFields)[K]> };
+
+/** The supplier fields sent, in TypeScript's names (a field left out stays undefined). */
+export const supplierFieldsFromWire = (body: SupplierFieldsWire) => ({
+  contactName: body.contact_name,
+  email: body.email,
+  phone: body.phone,
+  address: body.address,
+  taxNumber: body.tax_number,
+  paymentTermsDays: body.payment_terms_days,
+  leadTimeDays: body.lead_time_days,
+  currencyNote: body.currency_note,
+  notes: body.notes,
+});

@@ -13,7 +13,8 @@ import { getSupplier } from './get-supplier.ts';
 import { importSuppliers, MAX_SUPPLIER_ROWS } from './import-suppliers.ts';
 import { listPurchaseOrders } from './list-purchase-orders.ts';
 import { listSuppliers } from './list-suppliers.ts';
-import { expectedDate, minorAmount, orderLineInput, orderNotes, packSize, stockLevel, supplierFields, supplierName, units } from './purchasing-input.ts';
+import { expectedDate, minorAmount, orderLineFromWire, orderLineInput, orderNotes, packSize, stockLevel, supplierFields, supplierFieldsFromWire, supplierName, units } from './purchasing-input.ts';
+import { orderListWire, orderWire, receiptWire, reorderWire, supplierDetailWire, supplierListWire, supplierWire } from './purchasing-wire.ts';
 import { receiveGoods } from './receive-goods.ts';
 import { removeSupplierProduct } from './remove-supplier-product.ts';
 import { renderPurchaseOrderPdf } from './render-purchase-order-pdf.ts';
@@ -36,36 +37,36 @@ const supplierSchema = z
   .object({
     id: z.uuid(),
     name: z.string(),
-    contactName: z.string().nullable(),
+    contact_name: z.string().nullable(),
     email: z.string().nullable(),
     phone: z.string().nullable(),
     address: z.string().nullable(),
-    taxNumber: z.string().nullable(),
-    paymentTermsDays: z.number().int(),
-    leadTimeDays: z.number().int().nullable(),
-    currencyNote: z.string().nullable(),
+    tax_number: z.string().nullable(),
+    payment_terms_days: z.number().int(),
+    lead_time_days: z.number().int().nullable(),
+    currency_note: z.string().nullable(),
     notes: z.string().nullable(),
-    isActive: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    is_active: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
   })
   .openapi('Supplier');
 
 const supplierProductSchema = z
   .object({
-    productId: z.uuid(),
+    product_id: z.uuid(),
     name: z.string(),
     sku: z.string().nullable(),
-    supplierCode: z.string().nullable(),
-    packSize: z.number().int(),
-    lastCost: z.number().int().nullable(),
+    supplier_code: z.string().nullable(),
+    pack_size: z.number().int(),
+    last_cost: z.number().int().nullable(),
     cost: z.number().int().nullable(),
-    trackStock: z.boolean(),
-    stockQuantity: z.number().int(),
-    lowStockThreshold: z.number().int().nullable(),
-    reorderPoint: z.number().int().nullable(),
-    reorderQuantity: z.number().int().nullable(),
-    isActive: z.boolean(),
+    track_stock: z.boolean(),
+    stock_quantity: z.number().int(),
+    low_stock_threshold: z.number().int().nullable(),
+    reorder_point: z.number().int().nullable(),
+    reorder_quantity: z.number().int().nullable(),
+    is_active: z.boolean(),
   })
   .openapi('SupplierProduct');
 
@@ -74,24 +75,24 @@ const supplierDetailSchema = z.object({ supplier: supplierSchema, products: z.ar
 const receiptSchema = z
   .object({
     id: z.uuid(),
-    purchaseOrderId: z.uuid().nullable(),
-    supplierId: z.uuid().nullable(),
-    storeId: z.uuid().nullable(),
+    purchase_order_id: z.uuid().nullable(),
+    supplier_id: z.uuid().nullable(),
+    store_id: z.uuid().nullable(),
     note: z.string().nullable(),
-    receivedAt: z.string(),
+    received_at: z.string(),
     lines: z.array(
       z.object({
         id: z.uuid(),
-        purchaseOrderLineId: z.uuid().nullable(),
-        productId: z.uuid(),
-        productName: z.string(),
+        purchase_order_line_id: z.uuid().nullable(),
+        product_id: z.uuid(),
+        product_name: z.string(),
         quantity: z.number().int(),
-        unitCost: z.number().int(),
-        costBefore: z.number().int().nullable(),
-        costAfter: z.number().int(),
-        stockBefore: z.number().int(),
-        batchNumber: z.string().nullable(),
-        expiryDate: z.string().nullable(),
+        unit_cost: z.number().int(),
+        cost_before: z.number().int().nullable(),
+        cost_after: z.number().int(),
+        stock_before: z.number().int(),
+        batch_number: z.string().nullable(),
+        expiry_date: z.string().nullable(),
       }),
     ),
   })
@@ -106,7 +107,7 @@ const purchaseOrderSchema = z
     label: z.string(),
     status: statusSchema,
     supplier: z.object({ id: z.uuid(), name: z.string(), email: z.string().nullable() }),
-    expectedDate: z.string().nullable(),
+    expected_date: z.string().nullable(),
     notes: z.string().nullable(),
     currency: z.string(),
     net: z.number().int(),
@@ -115,24 +116,24 @@ const purchaseOrderSchema = z
     lines: z.array(
       z.object({
         id: z.uuid(),
-        productId: z.uuid(),
-        productName: z.string(),
+        product_id: z.uuid(),
+        product_name: z.string(),
         sku: z.string().nullable(),
-        packSize: z.number().int(),
-        quantityOrdered: z.number().int(),
-        quantityReceived: z.number().int(),
-        unitCost: z.number().int(),
-        taxRateBp: z.number().int(),
+        pack_size: z.number().int(),
+        quantity_ordered: z.number().int(),
+        quantity_received: z.number().int(),
+        unit_cost: z.number().int(),
+        tax_rate_bp: z.number().int(),
         net: z.number().int(),
         tax: z.number().int(),
         total: z.number().int(),
       }),
     ),
     receipts: z.array(receiptSchema),
-    sentAt: z.string().nullable(),
-    cancelledAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    sent_at: z.string().nullable(),
+    cancelled_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
   })
   .openapi('PurchaseOrder');
 
@@ -143,12 +144,12 @@ const purchaseOrderListItemSchema = z
     label: z.string(),
     status: statusSchema,
     supplier: z.object({ id: z.uuid(), name: z.string() }),
-    expectedDate: z.string().nullable(),
-    lineCount: z.number().int(),
+    expected_date: z.string().nullable(),
+    line_count: z.number().int(),
     net: z.number().int(),
     currency: z.string(),
-    createdAt: z.string(),
-    sentAt: z.string().nullable(),
+    created_at: z.string(),
+    sent_at: z.string().nullable(),
   })
   .openapi('PurchaseOrderListItem');
 
@@ -161,17 +162,17 @@ const listSuppliersRoute = defineRoute({
   path: '/api/suppliers',
   access: read,
   tags: ['purchasing'],
-  summary: 'Suppliers by name, searched by name, contact or e-mail (q); archived ones with includeArchived=true; a page at a time',
+  summary: 'Suppliers by name, searched by name, contact or e-mail (q); archived ones with include_archived=true; a page at a time',
   request: {
     query: z.strictObject({
       q: z.string().max(200).optional(),
-      includeArchived: z.enum(['true', 'false']).optional(),
+      include_archived: z.enum(['true', 'false']).optional(),
       limit: limit.default(50),
       cursor: z.string().max(1000).optional(),
     }),
   },
   responses: {
-    200: jsonResponse(z.object({ suppliers: z.array(supplierSchema.extend({ productCount: z.number().int() })), nextCursor: z.string().nullable() }), 'One page of suppliers'),
+    200: jsonResponse(z.object({ suppliers: z.array(supplierSchema.extend({ product_count: z.number().int() })), next_cursor: z.string().nullable() }), 'One page of suppliers'),
     ...errorResponses(400, 401, 403),
   },
 });
@@ -227,12 +228,12 @@ const updateSupplierRoute = defineRoute({
   path: '/api/suppliers/{id}',
   access: order,
   tags: ['purchasing'],
-  summary: 'Edit a supplier; isActive false archives it, true restores it; null or blank clears a field',
+  summary: 'Edit a supplier; is_active false archives it, true restores it; null or blank clears a field',
   request: {
     params: idParams,
     body: jsonBody(
       z
-        .strictObject({ name: supplierName.optional(), isActive: z.boolean().optional(), ...supplierFields })
+        .strictObject({ name: supplierName.optional(), is_active: z.boolean().optional(), ...supplierFields })
         .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change'),
     ),
   },
@@ -244,16 +245,16 @@ const setSupplierProductRoute = defineRoute({
   path: '/api/suppliers/{id}/products/{productId}',
   access: order,
   tags: ['purchasing'],
-  summary: 'The supplier supplies this product: its code, pack size and last cost (lastCost needs can_change_prices), and the product’s reorder point and quantity',
+  summary: 'The supplier supplies this product: its code, pack size and last cost (last_cost needs can_change_prices), and the product’s reorder point and quantity',
   request: {
     params: supplierProductParams,
     body: jsonBody(
       z.strictObject({
-        supplierCode: singleLine(z.string().max(100)).nullable().optional(),
-        packSize: packSize.optional(),
-        lastCost: minorAmount.nullable().optional(),
-        reorderPoint: stockLevel.nullable().optional(),
-        reorderQuantity: units.nullable().optional(),
+        supplier_code: singleLine(z.string().max(100)).nullable().optional(),
+        pack_size: packSize.optional(),
+        last_cost: minorAmount.nullable().optional(),
+        reorder_point: stockLevel.nullable().optional(),
+        reorder_quantity: units.nullable().optional(),
       }),
     ),
   },
@@ -277,24 +278,24 @@ const listOrdersRoute = defineRoute({
   tags: ['purchasing'],
   summary: 'Purchase orders, newest first, optionally of one status or supplier; a page at a time',
   request: {
-    query: z.strictObject({ status: statusSchema.optional(), supplierId: z.uuid().optional(), limit: limit.default(50), cursor: z.string().max(20).optional() }),
+    query: z.strictObject({ status: statusSchema.optional(), supplier_id: z.uuid().optional(), limit: limit.default(50), cursor: z.string().max(20).optional() }),
   },
   responses: {
-    200: jsonResponse(z.object({ purchaseOrders: z.array(purchaseOrderListItemSchema), nextCursor: z.string().nullable() }), 'One page of purchase orders'),
+    200: jsonResponse(z.object({ purchase_orders: z.array(purchaseOrderListItemSchema), next_cursor: z.string().nullable() }), 'One page of purchase orders'),
     ...errorResponses(400, 401, 403),
   },
 });
 
-const orderResponse = (description: string) => jsonResponse(z.object({ purchaseOrder: purchaseOrderSchema }), description);
+const orderResponse = (description: string) => jsonResponse(z.object({ purchase_order: purchaseOrderSchema }), description);
 
 const createOrderRoute = defineRoute({
   method: 'post',
   path: '/api/purchase-orders',
   access: order,
   tags: ['purchasing'],
-  summary: 'A draft purchase order with the next gap-free number; line quantities are packs of packSize (units with 1)',
+  summary: 'A draft purchase order with the next gap-free number; line quantities are packs of pack_size (units with 1)',
   request: {
-    body: jsonBody(z.strictObject({ supplierId: z.uuid(), expectedDate, notes: orderNotes, lines: z.array(orderLineInput).min(1, 'Add at least one line').max(500) })),
+    body: jsonBody(z.strictObject({ supplier_id: z.uuid(), expected_date: expectedDate, notes: orderNotes, lines: z.array(orderLineInput).min(1, 'Add at least one line').max(500) })),
   },
   responses: { 201: orderResponse('Draft created'), ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
@@ -308,8 +309,8 @@ const reorderRoute = defineRoute({
   responses: {
     201: jsonResponse(
       z.object({
-        purchaseOrders: z.array(z.object({ id: z.uuid(), number: z.number().int(), label: z.string(), supplierId: z.uuid(), lineCount: z.number().int() })),
-        withoutSupplier: z.array(z.object({ productId: z.uuid(), name: z.string() })),
+        purchase_orders: z.array(z.object({ id: z.uuid(), number: z.number().int(), label: z.string(), supplier_id: z.uuid(), line_count: z.number().int() })),
+        without_supplier: z.array(z.object({ product_id: z.uuid(), name: z.string() })),
       }),
       'The drafts made (none when nothing is low)',
     ),
@@ -337,7 +338,7 @@ const updateOrderRoute = defineRoute({
     params: idParams,
     body: jsonBody(
       z
-        .strictObject({ expectedDate, notes: orderNotes, lines: z.array(orderLineInput).min(1, 'Keep at least one line').max(500).optional() })
+        .strictObject({ expected_date: expectedDate, notes: orderNotes, lines: z.array(orderLineInput).min(1, 'Keep at least one line').max(500).optional() })
         .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change'),
     ),
   },
@@ -352,7 +353,7 @@ const sendOrderRoute = defineRoute({
   summary: 'draft → sent; e-mailed to the supplier through the outbox when it has an address (409 from any other state)',
   request: { params: idParams },
   responses: {
-    200: jsonResponse(z.object({ purchaseOrder: purchaseOrderSchema, emailedTo: z.string().nullable() }), 'Sent'),
+    200: jsonResponse(z.object({ purchase_order: purchaseOrderSchema, emailed_to: z.string().nullable() }), 'Sent'),
     ...errorResponses(400, 401, 403, 404, 409),
   },
 });
@@ -383,27 +384,27 @@ const receiveRoute = defineRoute({
   access: receive,
   tags: ['purchasing'],
   summary:
-    'Receive a delivery against a purchase order (lines name purchaseOrderLineId) or without one (lines name productId and unitCost). ' +
-    'storeId names the store it arrives at (else the main store; another business’s store is 404 store_not_found). ' +
-    'Send a client-generated UUID idempotencyKey: a retry returns the first receipt (200) and never adds stock twice; the same key with another body is a 409.',
+    'Receive a delivery against a purchase order (lines name purchase_order_line_id) or without one (lines name product_id and unit_cost). ' +
+    'store_id names the store it arrives at (else the main store; another business’s store is 404 store_not_found). ' +
+    'Send a client-generated UUID idempotency_key: a retry returns the first receipt (200) and never adds stock twice; the same key with another body is a 409.',
   request: {
     body: jsonBody(
       z.strictObject({
-        idempotencyKey: z.uuid('idempotencyKey is a client-generated UUID'),
-        purchaseOrderId: z.uuid().optional(),
-        supplierId: z.uuid().optional(),
+        idempotency_key: z.uuid('idempotency_key is a client-generated UUID'),
+        purchase_order_id: z.uuid().optional(),
+        supplier_id: z.uuid().optional(),
         /** The store the delivery arrives at (decision 049); left out: the main store. */
-        storeId: z.uuid().optional(),
+        store_id: z.uuid().optional(),
         note: multiLine(z.string().max(2000)).nullable().optional(),
         lines: z
           .array(
             z.strictObject({
-              purchaseOrderLineId: z.uuid().optional(),
-              productId: z.uuid().optional(),
+              purchase_order_line_id: z.uuid().optional(),
+              product_id: z.uuid().optional(),
               quantity: units,
-              unitCost: minorAmount.optional(),
-              batchNumber: singleLine(z.string().max(100)).nullable().optional(),
-              expiryDate: isoDateInput().nullable().optional(),
+              unit_cost: minorAmount.optional(),
+              batch_number: singleLine(z.string().max(100)).nullable().optional(),
+              expiry_date: isoDateInput().nullable().optional(),
             }),
           )
           .min(1, 'Receive at least one line')
@@ -412,8 +413,8 @@ const receiveRoute = defineRoute({
     ),
   },
   responses: {
-    201: jsonResponse(z.object({ receipt: receiptSchema, purchaseOrder: nullableRef(purchaseOrderSchema) }), 'Received'),
-    200: jsonResponse(z.object({ receipt: receiptSchema, purchaseOrder: nullableRef(purchaseOrderSchema) }), 'A retry: the first receipt'),
+    201: jsonResponse(z.object({ receipt: receiptSchema, purchase_order: nullableRef(purchaseOrderSchema) }), 'Received'),
+    200: jsonResponse(z.object({ receipt: receiptSchema, purchase_order: nullableRef(purchaseOrderSchema) }), 'A retry: the first receipt'),
     ...errorResponses(400, 401, 403, 404, 409, 422),
   },
 });
@@ -432,51 +433,80 @@ export const purchasingRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(listSuppliersRoute, async (c) => {
     const query = c.req.valid('query');
-    return c.json(await listSuppliers(c.var.services.database, c.var.tenant.businessId, { ...query, includeArchived: query.includeArchived === 'true' }), 200);
+    const page = await listSuppliers(c.var.services.database, c.var.tenant.businessId, { q: query.q, includeArchived: query.include_archived === 'true', limit: query.limit, cursor: query.cursor });
+    return c.json(supplierListWire(page), 200);
   })
   .openapi(createSupplierRoute, async (c) => {
-    return c.json({ supplier: await createSupplier(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date()) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ supplier: supplierWire(await createSupplier(c.var.services.database, c.var.tenant, { name: body.name, ...supplierFieldsFromWire(body) }, new Date())) }, 201);
   })
   .openapi(getSupplierRoute, async (c) => {
-    return c.json(await getSupplier(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id), 200);
+    return c.json(supplierDetailWire(await getSupplier(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id)), 200);
   })
   .openapi(updateSupplierRoute, async (c) => {
-    return c.json({ supplier: await updateSupplier(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 200);
+    const body = c.req.valid('json');
+    const input = { name: body.name, isActive: body.is_active, ...supplierFieldsFromWire(body) };
+    return c.json({ supplier: supplierWire(await updateSupplier(c.var.services.database, c.var.tenant, c.req.valid('param').id, input, new Date())) }, 200);
   })
   .openapi(setSupplierProductRoute, async (c) => {
     const { id, productId } = c.req.valid('param');
-    return c.json(await setSupplierProduct(c.var.services.database, c.var.tenant, id, productId, c.req.valid('json')), 200);
+    const body = c.req.valid('json');
+    const input = { supplierCode: body.supplier_code, packSize: body.pack_size, lastCost: body.last_cost, reorderPoint: body.reorder_point, reorderQuantity: body.reorder_quantity };
+    return c.json(supplierDetailWire(await setSupplierProduct(c.var.services.database, c.var.tenant, id, productId, input)), 200);
   })
   .openapi(removeSupplierProductRoute, async (c) => {
     const { id, productId } = c.req.valid('param');
-    return c.json(await removeSupplierProduct(c.var.services.database, c.var.tenant, id, productId), 200);
+    return c.json(supplierDetailWire(await removeSupplierProduct(c.var.services.database, c.var.tenant, id, productId)), 200);
   })
   .openapi(reorderRoute, async (c) => {
-    return c.json(await draftReorders(c.var.services.database, c.var.tenant), 201);
+    return c.json(reorderWire(await draftReorders(c.var.services.database, c.var.tenant)), 201);
   })
   .openapi(listOrdersRoute, async (c) => {
-    return c.json(await listPurchaseOrders(c.var.services.database, c.var.tenant.businessId, c.req.valid('query')), 200);
+    const query = c.req.valid('query');
+    const page = await listPurchaseOrders(c.var.services.database, c.var.tenant.businessId, { status: query.status, supplierId: query.supplier_id, limit: query.limit, cursor: query.cursor });
+    return c.json(orderListWire(page), 200);
   })
   .openapi(createOrderRoute, async (c) => {
-    return c.json({ purchaseOrder: await createPurchaseOrder(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201);
+    const body = c.req.valid('json');
+    const input = { supplierId: body.supplier_id, expectedDate: body.expected_date, notes: body.notes, lines: body.lines.map(orderLineFromWire) };
+    return c.json({ purchase_order: orderWire(await createPurchaseOrder(c.var.services.database, c.var.tenant, input)) }, 201);
   })
   .openapi(getOrderRoute, async (c) => {
-    return c.json({ purchaseOrder: await getPurchaseOrder(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id) }, 200);
+    return c.json({ purchase_order: orderWire(await getPurchaseOrder(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id)) }, 200);
   })
   .openapi(updateOrderRoute, async (c) => {
-    return c.json({ purchaseOrder: await updatePurchaseOrder(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')) }, 200);
+    const body = c.req.valid('json');
+    const input = { expectedDate: body.expected_date, notes: body.notes, lines: body.lines?.map(orderLineFromWire) };
+    return c.json({ purchase_order: orderWire(await updatePurchaseOrder(c.var.services.database, c.var.tenant, c.req.valid('param').id, input)) }, 200);
   })
   .openapi(sendOrderRoute, async (c) => {
-    return c.json(await sendPurchaseOrder(c.var.services.database, c.var.services.mailer, c.var.tenant, c.req.valid('param').id, new Date()), 200);
+    const sent = await sendPurchaseOrder(c.var.services.database, c.var.services.mailer, c.var.tenant, c.req.valid('param').id, new Date());
+    return c.json({ purchase_order: orderWire(sent.purchaseOrder), emailed_to: sent.emailedTo }, 200);
   })
   .openapi(cancelOrderRoute, async (c) => {
-    return c.json({ purchaseOrder: await cancelPurchaseOrder(c.var.services.database, c.var.tenant, c.req.valid('param').id, new Date()) }, 200);
+    return c.json({ purchase_order: orderWire(await cancelPurchaseOrder(c.var.services.database, c.var.tenant, c.req.valid('param').id, new Date())) }, 200);
   })
   .openapi(pdfRoute, async (c) => {
     const { order: view, pdf } = await renderPurchaseOrderPdf(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id);
     return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${view.label}.pdf"` });
   })
   .openapi(receiveRoute, async (c) => {
-    const { replayed, ...result } = await receiveGoods(c.var.services.database, c.var.tenant, c.req.valid('json'));
-    return c.json(result, replayed ? 200 : 201);
+    const body = c.req.valid('json');
+    const input = {
+      idempotencyKey: body.idempotency_key,
+      purchaseOrderId: body.purchase_order_id,
+      supplierId: body.supplier_id,
+      storeId: body.store_id,
+      note: body.note,
+      lines: body.lines.map((line) => ({
+        purchaseOrderLineId: line.purchase_order_line_id,
+        productId: line.product_id,
+        quantity: line.quantity,
+        unitCost: line.unit_cost,
+        batchNumber: line.batch_number,
+        expiryDate: line.expiry_date,
+      })),
+    };
+    const { replayed, receipt, purchaseOrder } = await receiveGoods(c.var.services.database, c.var.tenant, input);
+    return c.json({ receipt: receiptWire(receipt), purchase_order: purchaseOrder && orderWire(purchaseOrder) }, replayed ? 200 : 201);
   });

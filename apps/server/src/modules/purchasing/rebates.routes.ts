@@ -1,11 +1,12 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { REBATE_BASES, REBATE_KINDS, rebateAgreementInputSchema } from '@till/core';
+import { REBATE_BASES, REBATE_KINDS, rebateAgreementFromWire, rebateAgreementInputSchema } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
 import { createRebateAgreement } from './create-rebate-agreement.ts';
 import { deleteRebateAgreement } from './delete-rebate-agreement.ts';
 import { listRebateAgreements, MAX_REBATE_AGREEMENTS_LISTED } from './list-rebate-agreements.ts';
+import { agreementWire, rebateResultWire } from './purchasing-wire.ts';
 import { tryRebateAgreement } from './try-rebate-agreement.ts';
 import { updateRebateAgreement } from './update-rebate-agreement.ts';
 
@@ -23,21 +24,21 @@ const resultSchema = z
     currency: z.string(),
     quantity: z.number().int(),
     spend: z.number().int(),
-    tierIndex: z.number().int().nullable(),
+    tier_index: z.number().int().nullable(),
     earned: z.number().int(),
     next: z
-      .object({ tierIndex: z.number().int(), threshold: z.number().int(), missing: z.number().int(), rebateAtNext: z.number().int().nullable(), gain: z.number().int().nullable() })
+      .object({ tier_index: z.number().int(), threshold: z.number().int(), missing: z.number().int(), rebate_at_next: z.number().int().nullable(), gain: z.number().int().nullable() })
       .nullable(),
     products: z.array(
       z.object({
-        productId: z.uuid(),
+        product_id: z.uuid(),
         name: z.string(),
         sku: z.string().nullable(),
         quantity: z.number().int(),
         spend: z.number().int(),
         rebate: z.number().int(),
-        averageUnitCost: z.number().int(),
-        effectiveUnitCost: z.number().int(),
+        average_unit_cost: z.number().int(),
+        effective_unit_cost: z.number().int(),
       }),
     ),
   })
@@ -51,12 +52,12 @@ const agreementSchema = z
     kind: z.enum(REBATE_KINDS),
     basis: z.enum(REBATE_BASES),
     tiers: z.array(tierSchema),
-    startsOn: z.string(),
-    endsOn: z.string(),
-    productIds: z.array(z.uuid()),
+    starts_on: z.string(),
+    ends_on: z.string(),
+    product_ids: z.array(z.uuid()),
     notes: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
   })
   .openapi('RebateAgreement');
 
@@ -69,8 +70,8 @@ const listRoute = defineRoute({
   path: '/api/rebate-agreements',
   access: rebates,
   tags: ['purchasing'],
-  summary: `Rebate agreements (of one supplier with supplierId), each tried against the goods received in its period; at most ${MAX_REBATE_AGREEMENTS_LISTED}`,
-  request: { query: z.strictObject({ supplierId: z.uuid().optional() }) },
+  summary: `Rebate agreements (of one supplier with supplier_id), each tried against the goods received in its period; at most ${MAX_REBATE_AGREEMENTS_LISTED}`,
+  request: { query: z.strictObject({ supplier_id: z.uuid().optional() }) },
   responses: { 200: jsonResponse(z.object({ agreements: z.array(agreementSchema.extend({ result: resultSchema })) }), 'The agreements'), ...errorResponses(400, 401, 403) },
 });
 
@@ -114,10 +115,22 @@ const deleteRoute = defineRoute({
   responses: { 200: jsonResponse(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errorResponses(400, 401, 403, 404) },
 });
 
+const savedWire = (saved: Awaited<ReturnType<typeof createRebateAgreement>>) => ({ agreement: agreementWire(saved.agreement), result: rebateResultWire(saved.result) });
+
 // "try" before "{id}" routes (different methods, but keep fixed paths first as elsewhere).
 export const rebatesRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(tryRoute, async (c) => c.json(await tryRebateAgreement(c.var.services.database, c.var.tenant.businessId, c.req.valid('json')), 200))
-  .openapi(listRoute, async (c) => c.json(await listRebateAgreements(c.var.services.database, c.var.tenant.businessId, c.req.valid('query').supplierId), 200))
-  .openapi(createRoute, async (c) => c.json(await createRebateAgreement(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date()), 201))
-  .openapi(updateRoute, async (c) => c.json(await updateRebateAgreement(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()), 200))
+  .openapi(tryRoute, async (c) => {
+    const tried = await tryRebateAgreement(c.var.services.database, c.var.tenant.businessId, rebateAgreementFromWire(c.req.valid('json')));
+    return c.json({ result: rebateResultWire(tried.result) }, 200);
+  })
+  .openapi(listRoute, async (c) => {
+    const { agreements } = await listRebateAgreements(c.var.services.database, c.var.tenant.businessId, c.req.valid('query').supplier_id);
+    return c.json({ agreements: agreements.map((agreement) => ({ ...agreementWire(agreement), result: rebateResultWire(agreement.result) })) }, 200);
+  })
+  .openapi(createRoute, async (c) => {
+    return c.json(savedWire(await createRebateAgreement(c.var.services.database, c.var.tenant, rebateAgreementFromWire(c.req.valid('json')), new Date())), 201);
+  })
+  .openapi(updateRoute, async (c) => {
+    return c.json(savedWire(await updateRebateAgreement(c.var.services.database, c.var.tenant, c.req.valid('param').id, rebateAgreementFromWire(c.req.valid('json')), new Date())), 200);
+  })
   .openapi(deleteRoute, async (c) => c.json(await deleteRebateAgreement(c.var.services.database, c.var.tenant, c.req.valid('param').id), 200));

@@ -111,9 +111,9 @@ async function writeReceipt(tx: Tx, tenant: TenantContext, input: ReceiveGoodsIn
     const orderLines = new Map((await repo.linesOf(tx, order.id)).map((row) => [row.line.id, row.line]));
     const seen = new Set<string>();
     for (const line of input.lines) {
-      if (!line.purchaseOrderLineId) throw new AppError(400, 'validation_error', 'Each line of a delivery against an order names its purchaseOrderLineId');
+      if (!line.purchaseOrderLineId) throw new AppError(400, 'validation_error', 'Each line of a delivery against an order names its purchase_order_line_id');
       const orderLine = orderLines.get(line.purchaseOrderLineId);
-      if (!orderLine) throw new AppError(422, 'line_not_in_order', 'A delivery line is not part of this purchase order', { purchaseOrderLineId: line.purchaseOrderLineId });
+      if (!orderLine) throw new AppError(422, 'line_not_in_order', 'A delivery line is not part of this purchase order', { purchase_order_line_id: line.purchaseOrderLineId });
       if (line.productId && line.productId !== orderLine.productId) throw new AppError(422, 'line_not_in_order', 'A delivery line names another product than its order line');
       if (seen.has(orderLine.id)) throw new AppError(400, 'validation_error', 'Each order line may appear once in a delivery');
       seen.add(orderLine.id);
@@ -124,8 +124,8 @@ async function writeReceipt(tx: Tx, tenant: TenantContext, input: ReceiveGoodsIn
     costTypedIn = true;
     const seen = new Set<string>();
     for (const line of input.lines) {
-      if (line.purchaseOrderLineId) throw new AppError(400, 'validation_error', 'A line names an order line, but the delivery names no purchaseOrderId');
-      if (!line.productId || line.unitCost === undefined) throw new AppError(400, 'validation_error', 'Each line of a delivery without an order names its productId and unitCost');
+      if (line.purchaseOrderLineId) throw new AppError(400, 'validation_error', 'A line names an order line, but the delivery names no purchase_order_id');
+      if (!line.productId || line.unitCost === undefined) throw new AppError(400, 'validation_error', 'Each line of a delivery without an order names its product_id and unit_cost');
       if (seen.has(line.productId)) throw new AppError(400, 'validation_error', 'Each product may appear once in a delivery');
       seen.add(line.productId);
       planned.push({ orderLineId: null, productId: line.productId, quantity: line.quantity, unitCost: line.unitCost, batchNumber: line.batchNumber?.trim() || null, expiryDate: line.expiryDate ?? null });

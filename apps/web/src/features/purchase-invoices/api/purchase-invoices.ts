@@ -21,7 +21,7 @@ export function usePurchaseInvoices(status: InvoicePaymentStatus | null, enabled
       queryFn: ({ pageParam, signal }) =>
         dataOf(api.GET('/api/purchase-invoices', { params: { query: { status: status ?? undefined, cursor: pageParam ?? undefined, limit: 50 } }, signal })),
       initialPageParam: null as string | null,
-      getNextPageParam: (page) => page.nextCursor,
+      getNextPageParam: (page) => page.next_cursor,
       staleTime: 30_000,
     }),
   );
@@ -79,7 +79,7 @@ export function useExportInvoices() {
   });
 }
 
-export type OrderForMatching = ApiAnswer<'/api/purchase-orders/{id}'>['purchaseOrder'];
+export type OrderForMatching = ApiAnswer<'/api/purchase-orders/{id}'>['purchase_order'];
 
 /** Suppliers to enter an invoice for (GET /api/suppliers). */
 export function useInvoiceSuppliers(enabled: boolean) {
@@ -96,9 +96,9 @@ export function useOrdersToMatch(supplierId: string | null) {
     queryKey: ['purchase-orders', 'to-match', supplierId ?? ''],
     enabled: supplierId !== null,
     queryFn: async ({ signal }) => {
-      const { purchaseOrders } = await dataOf(api.GET('/api/purchase-orders', { params: { query: { supplierId: supplierId ?? undefined, limit: 20 } }, signal }));
-      const delivered = purchaseOrders.filter((order) => order.status === 'partly_received' || order.status === 'received');
-      return Promise.all(delivered.map(async (order) => (await dataOf(api.GET('/api/purchase-orders/{id}', { params: { path: { id: order.id } }, signal }))).purchaseOrder));
+      const { purchase_orders } = await dataOf(api.GET('/api/purchase-orders', { params: { query: { supplier_id: supplierId ?? undefined, limit: 20 } }, signal }));
+      const delivered = purchase_orders.filter((order) => order.status === 'partly_received' || order.status === 'received');
+      return Promise.all(delivered.map(async (order) => (await dataOf(api.GET('/api/purchase-orders/{id}', { params: { path: { id: order.id } }, signal }))).purchase_order));
     },
   });
 }

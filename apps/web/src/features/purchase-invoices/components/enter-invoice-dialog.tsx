@@ -33,17 +33,17 @@ function EnterInvoiceForm({ currency, today, onEntered }: { currency: string; to
     const payload = [];
     for (const order of orders.data ?? []) {
       for (const line of order.lines) {
-        const values = valueOf(line.id, { quantity: line.quantityReceived, unitCost: line.unitCost });
+        const values = valueOf(line.id, { quantity: line.quantity_received, unitCost: line.unit_cost });
         if (values.quantity.trim() === '' || values.quantity.trim() === '0') continue;
-        if (!/^\d{1,7}$/.test(values.quantity.trim())) return setError(`Enter a whole number of units for ${line.productName}`);
+        if (!/^\d{1,7}$/.test(values.quantity.trim())) return setError(`Enter a whole number of units for ${line.product_name}`);
         const cost = parseMoneyText(values.unitCost, currency);
-        if (!cost.ok) return setError(`${line.productName}: ${cost.message}`);
-        payload.push({ purchaseOrderLineId: line.id, quantity: Number(values.quantity), unitCost: cost.amount, taxRateBp: line.taxRateBp });
+        if (!cost.ok) return setError(`${line.product_name}: ${cost.message}`);
+        payload.push({ purchase_order_line_id: line.id, quantity: Number(values.quantity), unit_cost: cost.amount, tax_rate_bp: line.tax_rate_bp });
       }
     }
     if (payload.length === 0) return setError('Invoice at least one line');
     setError(null);
-    const invoice = await enter.mutateAsync({ idempotencyKey, supplierId, invoiceNumber: invoiceNumber.trim(), invoiceDate, ...(dueDate ? { dueDate } : {}), notes: '', lines: payload });
+    const invoice = await enter.mutateAsync({ idempotency_key: idempotencyKey, supplier_id: supplierId, invoice_number: invoiceNumber.trim(), invoice_date: invoiceDate, ...(dueDate ? { due_date: dueDate } : {}), notes: '', lines: payload });
     onEntered(invoice);
   };
 
@@ -93,27 +93,27 @@ function EnterInvoiceForm({ currency, today, onEntered }: { currency: string; to
             <fieldset key={order.id} className="grid gap-2 rounded-lg border p-3">
               <legend className="px-1 text-sm font-medium">{order.label}: invoiced quantities and unit costs</legend>
               {order.lines.map((line) => {
-                const values = valueOf(line.id, { quantity: line.quantityReceived, unitCost: line.unitCost });
+                const values = valueOf(line.id, { quantity: line.quantity_received, unitCost: line.unit_cost });
                 const set = (key: 'quantity' | 'unitCost', value: string) => setLines((current) => ({ ...current, [line.id]: { ...values, [key]: value } }));
                 return (
                   <div key={line.id} className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[1fr_6rem_8rem]">
                     <div className="col-span-2 text-sm sm:col-span-1">
-                      <div className="font-medium">{line.productName}</div>
+                      <div className="font-medium">{line.product_name}</div>
                       <div className="text-muted-foreground">
-                        Ordered {line.quantityOrdered}, received {line.quantityReceived}
+                        Ordered {line.quantity_ordered}, received {line.quantity_received}
                       </div>
                     </div>
                     <div className="grid gap-1">
                       <Label htmlFor={`invoice-qty-${line.id}`} className="text-xs">
                         Invoiced units
                       </Label>
-                      <Input id={`invoice-qty-${line.id}`} inputMode="numeric" value={values.quantity} onChange={(event) => set('quantity', event.target.value)} aria-label={`Invoiced units of ${line.productName}`} />
+                      <Input id={`invoice-qty-${line.id}`} inputMode="numeric" value={values.quantity} onChange={(event) => set('quantity', event.target.value)} aria-label={`Invoiced units of ${line.product_name}`} />
                     </div>
                     <div className="grid gap-1">
                       <Label htmlFor={`invoice-cost-${line.id}`} className="text-xs">
                         Unit cost ({currency})
                       </Label>
-                      <Input id={`invoice-cost-${line.id}`} inputMode="decimal" value={values.unitCost} onChange={(event) => set('unitCost', event.target.value)} aria-label={`Invoiced unit cost of ${line.productName}`} />
+                      <Input id={`invoice-cost-${line.id}`} inputMode="decimal" value={values.unitCost} onChange={(event) => set('unitCost', event.target.value)} aria-label={`Invoiced unit cost of ${line.product_name}`} />
                     </div>
                   </div>
                 );
@@ -148,7 +148,7 @@ export function EnterInvoiceDialog({ open, onOpenChange, currency, today, onEnte
             currency={currency}
             today={today}
             onEntered={(invoice) => {
-              toast.success(`Invoice ${invoice.invoiceNumber} entered`);
+              toast.success(`Invoice ${invoice.invoice_number} entered`);
               onOpenChange(false);
               onEntered(invoice);
             }}

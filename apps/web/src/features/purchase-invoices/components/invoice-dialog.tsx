@@ -13,7 +13,7 @@ import { InvoiceStatusBadge } from './invoice-status-badge';
 
 function SupplierPaymentForm({ invoice, today }: { invoice: PurchaseInvoice; today: string }) {
   const pay = useRecordPayment(invoice.id);
-  return <RecordPaymentForm currency={invoice.currency} balance={invoice.balance} today={today} onRecord={pay.mutateAsync} pending={pay.isPending} failure={pay.isError ? pay.error : null} />;
+  return <RecordPaymentForm currency={invoice.currency} balance={invoice.balance} today={today} onRecord={(payment) => pay.mutateAsync({ idempotency_key: payment.idempotencyKey, amount: payment.amount, paid_on: payment.paidOn, method: payment.method, reference: payment.reference })} pending={pay.isPending} failure={pay.isError ? pay.error : null} />;
 }
 
 const differs = 'bg-amber-50 font-semibold text-amber-900';
@@ -25,15 +25,15 @@ function Attachment({ invoice }: { invoice: PurchaseInvoice }) {
       <h3 id="attachment-heading" className="font-semibold">
         Supplier’s document
       </h3>
-      {invoice.attachmentUrl ? (
-        <a href={invoice.attachmentUrl} target="_blank" rel="noreferrer" className="justify-self-start text-sm font-medium underline underline-offset-4">
+      {invoice.attachment_url ? (
+        <a href={invoice.attachment_url} target="_blank" rel="noreferrer" className="justify-self-start text-sm font-medium underline underline-offset-4">
           Open the attached file
         </a>
       ) : (
         <p className="text-sm text-muted-foreground">No file attached yet.</p>
       )}
       <div className="grid max-w-sm gap-1.5">
-        <Label htmlFor="invoice-attachment">{invoice.attachmentUrl ? 'Replace with a PDF or photo' : 'Attach a PDF or photo'}</Label>
+        <Label htmlFor="invoice-attachment">{invoice.attachment_url ? 'Replace with a PDF or photo' : 'Attach a PDF or photo'}</Label>
         <Input
           id="invoice-attachment"
           type="file"
@@ -65,10 +65,10 @@ export function InvoiceDialog({ invoiceId, onOpenChange, today }: { invoiceId: s
       <DialogContent className="max-w-4xl">
         <DialogHeader>
           <DialogTitle className="flex flex-wrap items-center gap-2">
-            {invoice ? `Invoice ${invoice.invoiceNumber} · ${invoice.supplier.name}` : 'Invoice'}
-            {invoice ? <InvoiceStatusBadge status={invoice.status} daysOverdue={invoice.daysOverdue} /> : null}
+            {invoice ? `Invoice ${invoice.invoice_number} · ${invoice.supplier.name}` : 'Invoice'}
+            {invoice ? <InvoiceStatusBadge status={invoice.status} daysOverdue={invoice.days_overdue} /> : null}
           </DialogTitle>
-          <DialogDescription>{invoice ? `Dated ${invoice.invoiceDate}, due ${invoice.dueDate}.` : ''}</DialogDescription>
+          <DialogDescription>{invoice ? `Dated ${invoice.invoice_date}, due ${invoice.due_date}.` : ''}</DialogDescription>
         </DialogHeader>
         {detail.isPending ? (
           <p role="status" className="text-muted-foreground">
@@ -104,24 +104,24 @@ export function InvoiceDialog({ invoiceId, onOpenChange, today }: { invoiceId: s
                         <div className="font-medium">{line.description}</div>
                         {match ? (
                           <div className="text-xs text-muted-foreground">
-                            {match.purchaseOrderLabel}
-                            <span className="sm:hidden"> · {match.quantityOrdered} ordered</span>
-                            {match.matched ? ' · matches' : ` · differs${match.amountDifference !== 0 ? ` by ${money(match.amountDifference)}` : ''}`}
+                            {match.purchase_order_label}
+                            <span className="sm:hidden"> · {match.quantity_ordered} ordered</span>
+                            {match.matched ? ' · matches' : ` · differs${match.amount_difference !== 0 ? ` by ${money(match.amount_difference)}` : ''}`}
                           </div>
                         ) : (
                           <div className="text-xs text-muted-foreground">Not on an order</div>
                         )}
                       </TableCell>
-                      <TableCell className="hidden text-right tabular-nums sm:table-cell">{match ? match.quantityOrdered : '—'}</TableCell>
-                      <TableCell className={`text-right tabular-nums ${match?.quantityDiffers ? differs : ''}`}>{match ? match.quantityReceived : '—'}</TableCell>
-                      <TableCell className={`text-right tabular-nums ${match?.quantityDiffers ? differs : ''}`}>
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">{match ? match.quantity_ordered : '—'}</TableCell>
+                      <TableCell className={`text-right tabular-nums ${match?.quantity_differs ? differs : ''}`}>{match ? match.quantity_received : '—'}</TableCell>
+                      <TableCell className={`text-right tabular-nums ${match?.quantity_differs ? differs : ''}`}>
                         {line.quantity}
-                        {match?.quantityDiffers ? <span className="sr-only"> (differs from received)</span> : null}
+                        {match?.quantity_differs ? <span className="sr-only"> (differs from received)</span> : null}
                       </TableCell>
-                      <TableCell className="hidden text-right tabular-nums sm:table-cell">{match ? money(match.unitCostOrdered) : '—'}</TableCell>
-                      <TableCell className={`text-right tabular-nums ${match?.costDiffers ? differs : ''}`}>
-                        {money(line.unitCost)}
-                        {match?.costDiffers ? <span className="sr-only"> (differs from the order)</span> : null}
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">{match ? money(match.unit_cost_ordered) : '—'}</TableCell>
+                      <TableCell className={`text-right tabular-nums ${match?.cost_differs ? differs : ''}`}>
+                        {money(line.unit_cost)}
+                        {match?.cost_differs ? <span className="sr-only"> (differs from the order)</span> : null}
                       </TableCell>
                       <TableCell className="hidden text-right tabular-nums md:table-cell">{money(line.net)}</TableCell>
                     </TableRow>
@@ -134,7 +134,7 @@ export function InvoiceDialog({ invoiceId, onOpenChange, today }: { invoiceId: s
                 ['Net', invoice.net],
                 ['Tax', invoice.tax],
                 ['Total', invoice.total],
-                ['Paid', invoice.paidTotal],
+                ['Paid', invoice.paid_total],
                 ['Balance', invoice.balance],
               ].map(([label, amount]) => (
                 <div key={label} className={`flex justify-between gap-8 ${label === 'Balance' ? 'font-semibold' : ''}`}>
@@ -151,7 +151,7 @@ export function InvoiceDialog({ invoiceId, onOpenChange, today }: { invoiceId: s
                 <ul className="grid gap-1 text-sm">
                   {invoice.payments.map((payment) => (
                     <li key={payment.id} className="flex flex-wrap gap-x-3">
-                      <span className="tabular-nums">{payment.paidOn}</span>
+                      <span className="tabular-nums">{payment.paid_on}</span>
                       <span className="font-medium tabular-nums">{money(payment.amount)}</span>
                       <Badge variant="outline">{INVOICE_PAYMENT_METHOD_LABELS[payment.method as InvoicePaymentMethod] ?? payment.method}</Badge>
                       {payment.reference ? <span className="text-muted-foreground">{payment.reference}</span> : null}

@@ -69,7 +69,7 @@ export function PurchaseInvoicesPage() {
       />
       <section aria-labelledby="aged-heading" className="grid gap-2">
         <h2 id="aged-heading" className="font-semibold">
-          Aged payables{aged.data ? ` on ${aged.data.asOf}` : ''}
+          Aged payables{aged.data ? ` on ${aged.data.as_of}` : ''}
         </h2>
         {aged.isError ? (
           <ErrorAlert title="Aged payables could not be loaded" error={aged.error} className="max-w-lg" />
@@ -136,16 +136,16 @@ export function PurchaseInvoicesPage() {
                       onClick={() => setOpenId(invoice.id)}
                       className="min-h-11 text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:min-h-0"
                     >
-                      {invoice.invoiceNumber}
+                      {invoice.invoice_number}
                     </button>
                     <div className="text-xs text-muted-foreground sm:hidden">{invoice.supplier.name}</div>
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">{invoice.supplier.name}</TableCell>
-                  <TableCell className="hidden tabular-nums md:table-cell">{invoice.dueDate}</TableCell>
+                  <TableCell className="hidden tabular-nums md:table-cell">{invoice.due_date}</TableCell>
                   <TableCell className="hidden text-right tabular-nums md:table-cell">{money(invoice.total)}</TableCell>
                   <TableCell className="text-right tabular-nums">{money(invoice.balance)}</TableCell>
                   <TableCell>
-                    <InvoiceStatusBadge status={invoice.status} daysOverdue={invoice.daysOverdue} />
+                    <InvoiceStatusBadge status={invoice.status} daysOverdue={invoice.days_overdue} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -6,8 +6,8 @@ import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 export const purchaseOrdersQueryKey = ['purchase-orders'] as const;
 
 /** The purchasing routes' answers, named for the components: the server's route schemas, never copies. */
-export type PurchaseOrderListItem = ApiAnswer<'/api/purchase-orders'>['purchaseOrders'][number];
-export type PurchaseOrder = ApiAnswer<'/api/purchase-orders/{id}'>['purchaseOrder'];
+export type PurchaseOrderListItem = ApiAnswer<'/api/purchase-orders'>['purchase_orders'][number];
+export type PurchaseOrder = ApiAnswer<'/api/purchase-orders/{id}'>['purchase_order'];
 export type PurchaseOrderLine = PurchaseOrder['lines'][number];
 export type GoodsReceipt = PurchaseOrder['receipts'][number];
 export type ReceiveLine = ApiBody<'/api/goods-receipts'>['lines'][number];
@@ -20,7 +20,7 @@ export function usePurchaseOrders(status: PurchaseOrderStatus | null) {
       queryFn: ({ pageParam, signal }) =>
         dataOf(api.GET('/api/purchase-orders', { params: { query: { status: status ?? undefined, cursor: pageParam ?? undefined, limit: 50 } }, signal })),
       initialPageParam: null as string | null,
-      getNextPageParam: (page) => page.nextCursor,
+      getNextPageParam: (page) => page.next_cursor,
       staleTime: 30_000,
     }),
   );
@@ -29,7 +29,7 @@ export function usePurchaseOrders(status: PurchaseOrderStatus | null) {
 const orderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...purchaseOrdersQueryKey, 'detail', id],
-    queryFn: async ({ signal }) => (await dataOf(api.GET('/api/purchase-orders/{id}', { params: { path: { id } }, signal }))).purchaseOrder,
+    queryFn: async ({ signal }) => (await dataOf(api.GET('/api/purchase-orders/{id}', { params: { path: { id } }, signal }))).purchase_order,
   });
 
 export function usePurchaseOrder(id: string | null) {
@@ -53,14 +53,14 @@ function useOrderMutation<Input>(run: (input: Input) => Promise<PurchaseOrder>) 
 }
 
 export const useSendPurchaseOrder = () =>
-  useOrderMutation(async (id: string) => (await dataOf(api.POST('/api/purchase-orders/{id}/send', { params: { path: { id } } }))).purchaseOrder);
+  useOrderMutation(async (id: string) => (await dataOf(api.POST('/api/purchase-orders/{id}/send', { params: { path: { id } } }))).purchase_order);
 
-export const useCancelPurchaseOrder = () => useOrderMutation(async (id: string) => (await dataOf(api.POST('/api/purchase-orders/{id}/cancel', { params: { path: { id } } }))).purchaseOrder);
+export const useCancelPurchaseOrder = () => useOrderMutation(async (id: string) => (await dataOf(api.POST('/api/purchase-orders/{id}/cancel', { params: { path: { id } } }))).purchase_order);
 
 export const useCreatePurchaseOrder = () =>
   useOrderMutation(
-    async (input: { supplierId: string; expectedDate: string | null; notes: string; lines: { productId: string; quantity: number; packSize: number }[] }) =>
-      (await dataOf(api.POST('/api/purchase-orders', { body: { ...input, notes: input.notes.trim() || null } }))).purchaseOrder,
+    async (input: { supplier_id: string; expected_date: string | null; notes: string; lines: { product_id: string; quantity: number; pack_size: number }[] }) =>
+      (await dataOf(api.POST('/api/purchase-orders', { body: { ...input, notes: input.notes.trim() || null } }))).purchase_order,
   );
 
 /**
@@ -68,11 +68,11 @@ export const useCreatePurchaseOrder = () =>
  * for every retry of that delivery, so a retry after a lost answer never adds stock twice.
  */
 export const useReceiveGoods = () =>
-  useOrderMutation(async (input: { idempotencyKey: string; purchaseOrderId: string; storeId?: string; note: string; lines: ReceiveLine[] }) => {
+  useOrderMutation(async (input: { idempotency_key: string; purchase_order_id: string; store_id?: string; note: string; lines: ReceiveLine[] }) => {
     const result = await dataOf(api.POST('/api/goods-receipts', { body: { ...input, note: input.note.trim() || null } }));
     // A delivery against an order always answers with that order; only a receipt without one answers null.
-    if (!result.purchaseOrder) throw new Error('The delivery was received, but its purchase order was not returned.');
-    return result.purchaseOrder;
+    if (!result.purchase_order) throw new Error('The delivery was received, but its purchase order was not returned.');
+    return result.purchase_order;
   });
 
 export function useReorder() {

@@ -19,20 +19,20 @@ function NewOrderForm({ currency, onCreated }: { currency: string; onCreated: (o
   const [error, setError] = useState<string | null>(null);
   const create = useCreatePurchaseOrder();
   const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
-  const active = (suppliers.data ?? []).filter((supplier) => supplier.isActive);
+  const active = (suppliers.data ?? []).filter((supplier) => supplier.is_active);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!supplierId) return setError('Choose a supplier');
     const rows = products.data?.products ?? [];
-    const bad = rows.find((row) => (packs[row.productId] ?? '').trim() !== '' && !/^\d{1,6}$/.test(packs[row.productId]!.trim()));
+    const bad = rows.find((row) => (packs[row.product_id] ?? '').trim() !== '' && !/^\d{1,6}$/.test(packs[row.product_id]!.trim()));
     if (bad) return setError(`Enter a whole number for ${bad.name}`);
     const lines = rows
-      .filter((row) => Number(packs[row.productId] ?? 0) > 0)
-      .map((row) => ({ productId: row.productId, quantity: Number(packs[row.productId]), packSize: row.packSize }));
+      .filter((row) => Number(packs[row.product_id] ?? 0) > 0)
+      .map((row) => ({ product_id: row.product_id, quantity: Number(packs[row.product_id]), pack_size: row.pack_size }));
     if (lines.length === 0) return setError('Order at least one product');
     setError(null);
-    onCreated(await create.mutateAsync({ supplierId, expectedDate: expectedDate || null, notes, lines }));
+    onCreated(await create.mutateAsync({ supplier_id: supplierId, expected_date: expectedDate || null, notes, lines }));
   };
 
   return (
@@ -63,18 +63,18 @@ function NewOrderForm({ currency, onCreated }: { currency: string; onCreated: (o
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Quantities (packs; blank for none)</legend>
             {products.data.products.map((row) => {
-              const cost = row.lastCost ?? row.cost;
+              const cost = row.last_cost ?? row.cost;
               return (
-                <div key={row.productId} className="grid grid-cols-[1fr_6rem] items-center gap-3 rounded-md border p-2">
-                  <Label htmlFor={`new-order-${row.productId}`} className="grid gap-0.5 font-normal">
+                <div key={row.product_id} className="grid grid-cols-[1fr_6rem] items-center gap-3 rounded-md border p-2">
+                  <Label htmlFor={`new-order-${row.product_id}`} className="grid gap-0.5 font-normal">
                     <span className="font-medium">{row.name}</span>
                     <span className="text-xs text-muted-foreground">
-                      {row.packSize > 1 ? `Packs of ${row.packSize}` : 'Units'}
+                      {row.pack_size > 1 ? `Packs of ${row.pack_size}` : 'Units'}
                       {cost !== null ? ` · ${formatMoney(cost, currency, locale)} a unit` : ''}
-                      {row.trackStock ? ` · ${row.stockQuantity} in stock` : ''}
+                      {row.track_stock ? ` · ${row.stock_quantity} in stock` : ''}
                     </span>
                   </Label>
-                  <Input id={`new-order-${row.productId}`} inputMode="numeric" value={packs[row.productId] ?? ''} onChange={(event) => setPacks((current) => ({ ...current, [row.productId]: event.target.value }))} />
+                  <Input id={`new-order-${row.product_id}`} inputMode="numeric" value={packs[row.product_id] ?? ''} onChange={(event) => setPacks((current) => ({ ...current, [row.product_id]: event.target.value }))} />
                 </div>
               );
             })}

@@ -44,8 +44,8 @@ export function PurchaseOrderDialog({
             {order ? <PurchaseOrderStatusBadge status={order.status} /> : null}
           </DialogTitle>
           <DialogDescription>
-            {order?.expectedDate ? `Expected ${order.expectedDate}. ` : ''}
-            {order?.sentAt ? `Sent ${when(order.sentAt)}.` : order?.status === 'draft' ? 'A draft: check the lines, then send it.' : ''}
+            {order?.expected_date ? `Expected ${order.expected_date}. ` : ''}
+            {order?.sent_at ? `Sent ${when(order.sent_at)}.` : order?.status === 'draft' ? 'A draft: check the lines, then send it.' : ''}
           </DialogDescription>
         </DialogHeader>
         {detail.isPending ? (
@@ -102,20 +102,20 @@ export function PurchaseOrderDialog({
               </TableHeader>
               <TableBody>
                 {order.lines.map((line) => {
-                  const short = line.quantityReceived < line.quantityOrdered && order.status !== 'draft' && order.status !== 'sent';
-                  const over = line.quantityReceived > line.quantityOrdered;
+                  const short = line.quantity_received < line.quantity_ordered && order.status !== 'draft' && order.status !== 'sent';
+                  const over = line.quantity_received > line.quantity_ordered;
                   return (
                     <TableRow key={line.id}>
                       <TableCell>
-                        <div className="font-medium">{line.productName}</div>
-                        {line.packSize > 1 ? <div className="text-xs text-muted-foreground">{line.quantityOrdered / line.packSize} packs of {line.packSize}</div> : null}
+                        <div className="font-medium">{line.product_name}</div>
+                        {line.pack_size > 1 ? <div className="text-xs text-muted-foreground">{line.quantity_ordered / line.pack_size} packs of {line.pack_size}</div> : null}
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">{line.quantityOrdered}</TableCell>
+                      <TableCell className="text-right tabular-nums">{line.quantity_ordered}</TableCell>
                       <TableCell className={`text-right tabular-nums ${short || over ? 'font-semibold text-amber-800' : ''}`}>
-                        {line.quantityReceived}
+                        {line.quantity_received}
                         {short ? <span className="sr-only"> (short)</span> : over ? <span className="sr-only"> (over-delivered)</span> : null}
                       </TableCell>
-                      <TableCell className="hidden text-right tabular-nums sm:table-cell">{money(line.unitCost)}</TableCell>
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">{money(line.unit_cost)}</TableCell>
                       <TableCell className="text-right tabular-nums">{money(line.net)}</TableCell>
                     </TableRow>
                   );
@@ -149,13 +149,13 @@ export function PurchaseOrderDialog({
                 <ul className="grid gap-2 text-sm">
                   {order.receipts.map((receipt) => (
                     <li key={receipt.id} className="rounded-lg border p-3">
-                      <div className="font-medium">{when(receipt.receivedAt)}</div>
+                      <div className="font-medium">{when(receipt.received_at)}</div>
                       <ul className="text-muted-foreground">
                         {receipt.lines.map((line) => (
                           <li key={line.id}>
-                            {line.quantity} × {line.productName} at {money(line.unitCost)}: average cost {line.costBefore === null ? 'set to' : `${money(line.costBefore)} →`} {money(line.costAfter)}
-                            {line.batchNumber ? ` · batch ${line.batchNumber}` : ''}
-                            {line.expiryDate ? ` · expires ${line.expiryDate}` : ''}
+                            {line.quantity} × {line.product_name} at {money(line.unit_cost)}: average cost {line.cost_before === null ? 'set to' : `${money(line.cost_before)} →`} {money(line.cost_after)}
+                            {line.batch_number ? ` · batch ${line.batch_number}` : ''}
+                            {line.expiry_date ? ` · expires ${line.expiry_date}` : ''}
                           </li>
                         ))}
                       </ul>

@@ -26,7 +26,7 @@ export function PurchaseOrdersPage() {
   const canReceive = useCatalogueAccess().canAdjustStock;
   const [status, setStatus] = useState<PurchaseOrderStatus | null>(null);
   const list = usePurchaseOrders(status);
-  const orders = list.data?.pages.flatMap((page) => page.purchaseOrders) ?? [];
+  const orders = list.data?.pages.flatMap((page) => page.purchase_orders) ?? [];
   const reorder = useReorder();
   const [openId, setOpenId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -35,10 +35,10 @@ export function PurchaseOrdersPage() {
   const runReorder = () =>
     reorder.mutate(undefined, {
       onSuccess: (result) => {
-        const missing = result.withoutSupplier.length > 0 ? ` No supplier for ${result.withoutSupplier.map((row) => row.name).join(', ')}.` : '';
-        if (result.purchaseOrders.length === 0) toast.info(`Nothing to reorder: no product is at or below its reorder point without an open order.${missing}`);
-        else toast.success(`Drafted ${result.purchaseOrders.map((order) => order.label).join(', ')}.${missing}`);
-        if (result.purchaseOrders.length === 1) setOpenId(result.purchaseOrders[0]!.id);
+        const missing = result.without_supplier.length > 0 ? ` No supplier for ${result.without_supplier.map((row) => row.name).join(', ')}.` : '';
+        if (result.purchase_orders.length === 0) toast.info(`Nothing to reorder: no product is at or below its reorder point without an open order.${missing}`);
+        else toast.success(`Drafted ${result.purchase_orders.map((order) => order.label).join(', ')}.${missing}`);
+        if (result.purchase_orders.length === 1) setOpenId(result.purchase_orders[0]!.id);
       },
       onError: (error) => toast.error(errorMessage(error)),
     });
@@ -122,8 +122,8 @@ export function PurchaseOrdersPage() {
                   <TableCell>
                     <PurchaseOrderStatusBadge status={order.status} />
                   </TableCell>
-                  <TableCell className="hidden md:table-cell">{order.expectedDate ?? '—'}</TableCell>
-                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{order.lineCount}</TableCell>
+                  <TableCell className="hidden md:table-cell">{order.expected_date ?? '—'}</TableCell>
+                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{order.line_count}</TableCell>
                   <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatMoney(order.net, order.currency, locale)}</TableCell>
                 </TableRow>
               ))}

@@ -20,7 +20,7 @@ function ReceiveForm({ order, onDone }: { order: PurchaseOrder; onDone: () => vo
   // One key per delivery: kept for every retry of this form, so a retry never adds stock twice.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [lines, setLines] = useState<Record<string, LineValues>>(() =>
-    Object.fromEntries(order.lines.map((line) => [line.id, { quantity: String(Math.max(0, line.quantityOrdered - line.quantityReceived)), batchNumber: '', expiryDate: '' }])),
+    Object.fromEntries(order.lines.map((line) => [line.id, { quantity: String(Math.max(0, line.quantity_ordered - line.quantity_received)), batchNumber: '', expiryDate: '' }])),
   );
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -32,19 +32,19 @@ function ReceiveForm({ order, onDone }: { order: PurchaseOrder; onDone: () => vo
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const bad = order.lines.find((line) => !/^\d{1,7}$/.test(lines[line.id]!.quantity.trim()));
-    if (bad) return setError(`Enter a whole number of units for ${bad.productName} (0 for none)`);
+    if (bad) return setError(`Enter a whole number of units for ${bad.product_name} (0 for none)`);
     const received = order.lines
       .map((line) => ({ line, values: lines[line.id]! }))
       .filter(({ values }) => Number(values.quantity) > 0)
       .map(({ line, values }) => ({
-        purchaseOrderLineId: line.id,
+        purchase_order_line_id: line.id,
         quantity: Number(values.quantity),
-        ...(values.batchNumber.trim() ? { batchNumber: values.batchNumber.trim() } : {}),
-        ...(values.expiryDate ? { expiryDate: values.expiryDate } : {}),
+        ...(values.batchNumber.trim() ? { batch_number: values.batchNumber.trim() } : {}),
+        ...(values.expiryDate ? { expiry_date: values.expiryDate } : {}),
       }));
     if (received.length === 0) return setError('Enter how many units arrived of at least one line');
     setError(null);
-    await receive.mutateAsync({ idempotencyKey, purchaseOrderId: order.id, note, lines: received, ...(storeId ? { storeId } : {}) });
+    await receive.mutateAsync({ idempotency_key: idempotencyKey, purchase_order_id: order.id, note, lines: received, ...(storeId ? { store_id: storeId } : {}) });
     const units = received.reduce((sum, line) => sum + line.quantity, 0);
     toast.success(`${units} unit${units === 1 ? '' : 's'} received; stock and average costs updated`);
     onDone();
@@ -60,16 +60,16 @@ function ReceiveForm({ order, onDone }: { order: PurchaseOrder; onDone: () => vo
           const set = (key: keyof LineValues, value: string) => setLines((current) => ({ ...current, [line.id]: { ...current[line.id]!, [key]: value } }));
           return (
             <fieldset key={line.id} className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[1fr_7rem_8rem_9rem] sm:items-end">
-              <legend className="sr-only">{line.productName}</legend>
+              <legend className="sr-only">{line.product_name}</legend>
               <div className="grid gap-0.5 text-sm">
-                <span className="font-medium">{line.productName}</span>
+                <span className="font-medium">{line.product_name}</span>
                 <span className="text-muted-foreground">
-                  {line.quantityReceived} of {line.quantityOrdered} received · {formatMoney(line.unitCost, order.currency, locale)} each
+                  {line.quantity_received} of {line.quantity_ordered} received · {formatMoney(line.unit_cost, order.currency, locale)} each
                 </span>
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor={`${id}-quantity`}>Units arrived</Label>
-                <Input id={`${id}-quantity`} inputMode="numeric" value={values.quantity} onChange={(event) => set('quantity', event.target.value)} aria-label={`Units of ${line.productName} arrived`} />
+                <Input id={`${id}-quantity`} inputMode="numeric" value={values.quantity} onChange={(event) => set('quantity', event.target.value)} aria-label={`Units of ${line.product_name} arrived`} />
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor={`${id}-batch`}>Batch</Label>

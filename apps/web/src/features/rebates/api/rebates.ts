@@ -24,7 +24,7 @@ export function useRebateAgreements(enabled: boolean) {
 export function useRebateSuppliers(enabled: boolean) {
   return useQuery({
     queryKey: [...rebatesQueryKey, 'suppliers'] as const,
-    queryFn: ({ signal }) => dataOf(api.GET('/api/suppliers', { params: { query: { limit: 100, includeArchived: 'true' } }, signal })),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/suppliers', { params: { query: { limit: 100, include_archived: 'true' } }, signal })),
     select: (answer) => answer.suppliers,
     enabled,
   });

@@ -66,9 +66,9 @@ function formOf(agreement: RebateAgreement, currency: string): FormValues {
       threshold: agreement.basis === 'spend' ? minorToDecimalText(tier.threshold, currency) : String(tier.threshold),
       value: agreement.kind === 'percent' ? String(tier.value / 100) : minorToDecimalText(tier.value, currency),
     })),
-    startsOn: agreement.startsOn,
-    endsOn: agreement.endsOn,
-    productIds: agreement.productIds,
+    startsOn: agreement.starts_on,
+    endsOn: agreement.ends_on,
+    productIds: agreement.product_ids,
     notes: agreement.notes ?? '',
   };
 }
@@ -108,14 +108,14 @@ function parseForm(values: FormValues, currency: string): { terms: RebateTerms |
   if (Object.keys(errors).length > 0) return { terms: null, errors };
   return {
     terms: {
-      supplierId: values.supplierId,
+      supplier_id: values.supplierId,
       name: values.name.trim(),
       kind: values.kind,
       basis: values.basis,
       tiers,
-      startsOn: values.startsOn,
-      endsOn: values.endsOn,
-      productIds: values.productIds.length > 0 ? values.productIds : null,
+      starts_on: values.startsOn,
+      ends_on: values.endsOn,
+      product_ids: values.productIds.length > 0 ? values.productIds : null,
       notes: values.notes.trim() || null,
     },
     errors,
@@ -138,7 +138,7 @@ function describeTier(kind: RebateKind, basis: RebateBasis, tier: { threshold: n
 /** What the terms earn: the rebate, the next tier and how far it is, and each product's cost after the rebate. */
 function RebateResultPanel({ result, kind, basis, tiers }: { result: RebateResult; kind: RebateKind; basis: RebateBasis; tiers: { threshold: number; value: number }[] }) {
   const { money, units } = useFormatters(result.currency);
-  const reached = result.tierIndex === null ? null : tiers[result.tierIndex];
+  const reached = result.tier_index === null ? null : tiers[result.tier_index];
   const next = result.next;
   return (
     <section aria-label="Rebate result" className="grid gap-4 rounded-lg border p-4">
@@ -153,7 +153,7 @@ function RebateResultPanel({ result, kind, basis, tiers }: { result: RebateResul
           <dd className="text-lg font-semibold" data-testid="rebate-earned">
             {money(result.earned)}
           </dd>
-          <dd className="text-sm text-muted-foreground">{reached ? `Tier ${result.tierIndex! + 1}: ${describeTier(kind, basis, reached, money)}` : 'No tier reached yet'}</dd>
+          <dd className="text-sm text-muted-foreground">{reached ? `Tier ${result.tier_index! + 1}: ${describeTier(kind, basis, reached, money)}` : 'No tier reached yet'}</dd>
         </div>
         <div>
           <dt className="text-sm text-muted-foreground">Still reachable</dt>
@@ -163,8 +163,8 @@ function RebateResultPanel({ result, kind, basis, tiers }: { result: RebateResul
                 {basis === 'spend' ? `Buy ${money(next.missing)} more` : `Buy ${units(next.missing)} more`}
               </dd>
               <dd className="text-sm text-muted-foreground">
-                to reach tier {next.tierIndex + 1} ({describeTier(kind, basis, tiers[next.tierIndex]!, money)})
-                {next.rebateAtNext !== null && next.gain !== null ? `: about ${money(next.rebateAtNext)} in all, ${money(next.gain)} more than now` : ''}
+                to reach tier {next.tier_index + 1} ({describeTier(kind, basis, tiers[next.tier_index]!, money)})
+                {next.rebate_at_next !== null && next.gain !== null ? `: about ${money(next.rebate_at_next)} in all, ${money(next.gain)} more than now` : ''}
               </dd>
             </>
           ) : (
@@ -191,13 +191,13 @@ function RebateResultPanel({ result, kind, basis, tiers }: { result: RebateResul
             </TableHeader>
             <TableBody>
               {result.products.map((product) => (
-                <TableRow key={product.productId}>
+                <TableRow key={product.product_id}>
                   <TableCell className="font-medium">{product.name}</TableCell>
                   <TableCell className="hidden text-right sm:table-cell">{product.quantity.toLocaleString()}</TableCell>
                   <TableCell className="hidden text-right sm:table-cell">{money(product.spend)}</TableCell>
                   <TableCell className="hidden text-right sm:table-cell">{money(product.rebate)}</TableCell>
-                  <TableCell className="text-right">{product.quantity > 0 ? money(product.averageUnitCost) : '—'}</TableCell>
-                  <TableCell className="text-right font-medium">{product.quantity > 0 ? money(product.effectiveUnitCost) : '—'}</TableCell>
+                  <TableCell className="text-right">{product.quantity > 0 ? money(product.average_unit_cost) : '—'}</TableCell>
+                  <TableCell className="text-right font-medium">{product.quantity > 0 ? money(product.effective_unit_cost) : '—'}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -284,7 +284,7 @@ function AgreementForm({
             {(suppliers.data ?? []).map((supplier) => (
               <option key={supplier.id} value={supplier.id}>
                 {supplier.name}
-                {supplier.isActive ? '' : ' (archived)'}
+                {supplier.is_active ? '' : ' (archived)'}
               </option>
             ))}
           </select>
@@ -388,15 +388,15 @@ function AgreementForm({
           <FieldDescription>Tick some to limit the agreement to them; none ticked means everything bought from this supplier.</FieldDescription>
           <div className="grid gap-1 sm:grid-cols-2">
             {products.data!.map((product) => (
-              <label key={product.productId} className="flex min-h-11 items-center gap-2 rounded-md border px-3 text-sm">
+              <label key={product.product_id} className="flex min-h-11 items-center gap-2 rounded-md border px-3 text-sm">
                 <input
                   type="checkbox"
                   className="size-4"
-                  checked={values.productIds.includes(product.productId)}
+                  checked={values.productIds.includes(product.product_id)}
                   onChange={(event) =>
                     setValues((current) => ({
                       ...current,
-                      productIds: event.target.checked ? [...current.productIds, product.productId] : current.productIds.filter((id) => id !== product.productId),
+                      productIds: event.target.checked ? [...current.productIds, product.product_id] : current.productIds.filter((id) => id !== product.product_id),
                     }))
                   }
                 />
@@ -442,12 +442,12 @@ function AgreementCard({ agreement, onEdit }: { agreement: RebateAgreement; onEd
         <div className="grid gap-1">
           <h3 className="font-medium">{agreement.name}</h3>
           <p className="text-sm text-muted-foreground">
-            {agreement.supplier.name} · {agreement.startsOn} to {agreement.endsOn}
-            {agreement.productIds.length > 0 ? ` · ${agreement.productIds.length} ${agreement.productIds.length === 1 ? 'product' : 'products'}` : ' · all products'}
+            {agreement.supplier.name} · {agreement.starts_on} to {agreement.ends_on}
+            {agreement.product_ids.length > 0 ? ` · ${agreement.product_ids.length} ${agreement.product_ids.length === 1 ? 'product' : 'products'}` : ' · all products'}
           </p>
           <div className="flex flex-wrap gap-1">
             {agreement.tiers.map((tier, index) => (
-              <Badge key={index} variant={agreement.result.tierIndex !== null && index <= agreement.result.tierIndex ? 'success' : 'secondary'}>
+              <Badge key={index} variant={agreement.result.tier_index !== null && index <= agreement.result.tier_index ? 'success' : 'secondary'}>
                 {describeTier(agreement.kind, agreement.basis, tier, money)}
               </Badge>
             ))}

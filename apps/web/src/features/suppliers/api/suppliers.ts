@@ -14,14 +14,14 @@ export type SupplierListItem = ApiAnswer<'/api/suppliers'>['suppliers'][number];
 /** What the supplier form sends: blank texts clear a field. */
 export interface SupplierPayload {
   name: string;
-  contactName: string;
+  contact_name: string;
   email: string;
   phone: string;
   address: string;
-  taxNumber: string;
-  paymentTermsDays: number;
-  leadTimeDays: number | null;
-  currencyNote: string;
+  tax_number: string;
+  payment_terms_days: number;
+  lead_time_days: number | null;
+  currency_note: string;
   notes: string;
 }
 
@@ -33,9 +33,9 @@ export function useSuppliers(q: string, includeArchived: boolean) {
     infiniteQueryOptions({
       queryKey: [...suppliersQueryKey, 'list', { q, includeArchived }],
       queryFn: ({ pageParam, signal }) =>
-        dataOf(api.GET('/api/suppliers', { params: { query: { q: q || undefined, includeArchived: includeArchived ? 'true' : undefined, cursor: pageParam ?? undefined, limit: 50 } }, signal })),
+        dataOf(api.GET('/api/suppliers', { params: { query: { q: q || undefined, include_archived: includeArchived ? 'true' : undefined, cursor: pageParam ?? undefined, limit: 50 } }, signal })),
       initialPageParam: null as string | null,
-      getNextPageParam: (page) => page.nextCursor,
+      getNextPageParam: (page) => page.next_cursor,
       staleTime: 30_000,
     }),
   );
@@ -60,7 +60,7 @@ export function useCreateSupplier() {
 export function useUpdateSupplier() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, changes }: { id: string; changes: Partial<SupplierPayload> & { isActive?: boolean } }) =>
+    mutationFn: async ({ id, changes }: { id: string; changes: Partial<SupplierPayload> & { is_active?: boolean } }) =>
       (await dataOf(api.PATCH('/api/suppliers/{id}', { params: { path: { id } }, body: changes }))).supplier,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: suppliersQueryKey }),
   });

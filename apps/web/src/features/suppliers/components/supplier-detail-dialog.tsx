@@ -47,7 +47,7 @@ export function SupplierDetailDialog({
   const setActive = (isActive: boolean) => {
     if (!supplier) return;
     update.mutate(
-      { id: supplier.id, changes: { isActive } },
+      { id: supplier.id, changes: { is_active: isActive } },
       {
         onSuccess: () => toast.success(isActive ? `${supplier.name} restored` : `${supplier.name} archived`),
         onError: (error) => toast.error(errorMessage(error)),
@@ -67,7 +67,7 @@ export function SupplierDetailDialog({
         <DialogHeader>
           <DialogTitle className="flex flex-wrap items-center gap-2">
             {supplier?.name ?? 'Supplier'}
-            {supplier && !supplier.isActive ? <Badge variant="outline">Archived</Badge> : null}
+            {supplier && !supplier.is_active ? <Badge variant="outline">Archived</Badge> : null}
           </DialogTitle>
           <DialogDescription>Contact details, terms and the products this supplier supplies.</DialogDescription>
         </DialogHeader>
@@ -84,7 +84,7 @@ export function SupplierDetailDialog({
                 <Button variant="outline" onClick={() => onEdit(supplier)}>
                   <PencilIcon aria-hidden="true" /> Edit details
                 </Button>
-                {supplier.isActive ? (
+                {supplier.is_active ? (
                   <Button variant="outline" onClick={() => setActive(false)} disabled={update.isPending}>
                     <ArchiveIcon aria-hidden="true" /> Archive
                   </Button>
@@ -96,14 +96,14 @@ export function SupplierDetailDialog({
               </div>
             ) : null}
             <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
-              <Detail label="Contact person" value={supplier.contactName} />
+              <Detail label="Contact person" value={supplier.contact_name} />
               <Detail label="Email" value={supplier.email} />
               <Detail label="Phone" value={supplier.phone} />
               <Detail label="Address" value={supplier.address} />
-              <Detail label="Tax number" value={supplier.taxNumber} />
-              <Detail label="Payment terms" value={`${supplier.paymentTermsDays} days`} />
-              <Detail label="Lead time" value={supplier.leadTimeDays === null ? null : `${supplier.leadTimeDays} days`} />
-              <Detail label="Currency note" value={supplier.currencyNote} />
+              <Detail label="Tax number" value={supplier.tax_number} />
+              <Detail label="Payment terms" value={`${supplier.payment_terms_days} days`} />
+              <Detail label="Lead time" value={supplier.lead_time_days === null ? null : `${supplier.lead_time_days} days`} />
+              <Detail label="Currency note" value={supplier.currency_note} />
               <Detail label="Notes" value={supplier.notes} />
             </dl>
             <section aria-labelledby="supplier-products-heading" className="grid gap-3">
@@ -119,7 +119,7 @@ export function SupplierDetailDialog({
               </div>
               {form ? (
                 <SupplierProductForm
-                  key={form.editing?.productId ?? 'new'}
+                  key={form.editing?.product_id ?? 'new'}
                   supplierId={supplier.id}
                   currency={currency}
                   editing={form.editing}
@@ -149,14 +149,14 @@ export function SupplierDetailDialog({
                   </TableHeader>
                   <TableBody>
                     {detail.data.products.map((row) => (
-                      <TableRow key={row.productId}>
+                      <TableRow key={row.product_id}>
                         <TableCell className="font-medium">{row.name}</TableCell>
-                        <TableCell className="hidden font-mono text-xs sm:table-cell">{row.supplierCode ?? '—'}</TableCell>
-                        <TableCell className="hidden text-right tabular-nums sm:table-cell">{row.packSize}</TableCell>
-                        <TableCell className="text-right tabular-nums">{money(row.lastCost)}</TableCell>
-                        <TableCell className="text-right tabular-nums">{row.trackStock ? row.stockQuantity : '—'}</TableCell>
-                        <TableCell className="hidden text-right tabular-nums md:table-cell">{row.reorderPoint ?? row.lowStockThreshold ?? '—'}</TableCell>
-                        <TableCell className="hidden text-right tabular-nums md:table-cell">{row.reorderQuantity ?? '—'}</TableCell>
+                        <TableCell className="hidden font-mono text-xs sm:table-cell">{row.supplier_code ?? '—'}</TableCell>
+                        <TableCell className="hidden text-right tabular-nums sm:table-cell">{row.pack_size}</TableCell>
+                        <TableCell className="text-right tabular-nums">{money(row.last_cost)}</TableCell>
+                        <TableCell className="text-right tabular-nums">{row.track_stock ? row.stock_quantity : '—'}</TableCell>
+                        <TableCell className="hidden text-right tabular-nums md:table-cell">{row.reorder_point ?? row.low_stock_threshold ?? '—'}</TableCell>
+                        <TableCell className="hidden text-right tabular-nums md:table-cell">{row.reorder_quantity ?? '—'}</TableCell>
                         {canOrder ? (
                           <TableCell>
                             <div className="flex justify-end">
@@ -168,7 +168,7 @@ export function SupplierDetailDialog({
                                 size="icon"
                                 aria-label={`Remove ${row.name}`}
                                 disabled={remove.isPending}
-                                onClick={() => remove.mutate(row.productId, { onError: (error) => toast.error(errorMessage(error)) })}
+                                onClick={() => remove.mutate(row.product_id, { onError: (error) => toast.error(errorMessage(error)) })}
                               >
                                 <Trash2Icon aria-hidden="true" />
                               </Button>

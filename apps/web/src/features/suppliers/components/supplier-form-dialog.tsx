@@ -13,14 +13,14 @@ type Values = Record<'name' | 'contactName' | 'email' | 'phone' | 'address' | 't
 
 const valuesOf = (supplier: Supplier | null): Values => ({
   name: supplier?.name ?? '',
-  contactName: supplier?.contactName ?? '',
+  contactName: supplier?.contact_name ?? '',
   email: supplier?.email ?? '',
   phone: supplier?.phone ?? '',
   address: supplier?.address ?? '',
-  taxNumber: supplier?.taxNumber ?? '',
-  paymentTermsDays: String(supplier?.paymentTermsDays ?? 30),
-  leadTimeDays: supplier?.leadTimeDays === null || supplier?.leadTimeDays === undefined ? '' : String(supplier.leadTimeDays),
-  currencyNote: supplier?.currencyNote ?? '',
+  taxNumber: supplier?.tax_number ?? '',
+  paymentTermsDays: String(supplier?.payment_terms_days ?? 30),
+  leadTimeDays: supplier?.lead_time_days === null || supplier?.lead_time_days === undefined ? '' : String(supplier.lead_time_days),
+  currencyNote: supplier?.currency_note ?? '',
   notes: supplier?.notes ?? '',
 });
 
@@ -39,14 +39,14 @@ export function supplierFormErrors(values: Values): Partial<Record<keyof Values,
 function toPayload(values: Values): SupplierPayload {
   return {
     name: values.name.trim(),
-    contactName: values.contactName,
+    contact_name: values.contactName,
     email: values.email.trim(),
     phone: values.phone,
     address: values.address,
-    taxNumber: values.taxNumber,
-    paymentTermsDays: Number(values.paymentTermsDays),
-    leadTimeDays: values.leadTimeDays.trim() ? Number(values.leadTimeDays) : null,
-    currencyNote: values.currencyNote,
+    tax_number: values.taxNumber,
+    payment_terms_days: Number(values.paymentTermsDays),
+    lead_time_days: values.leadTimeDays.trim() ? Number(values.leadTimeDays) : null,
+    currency_note: values.currencyNote,
     notes: values.notes,
   };
 }

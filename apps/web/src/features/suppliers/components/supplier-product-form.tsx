@@ -36,13 +36,13 @@ export function SupplierProductForm({
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
   const matches = useCatalogueSearch(q);
-  const [product, setProduct] = useState<{ id: string; name: string } | null>(editing ? { id: editing.productId, name: editing.name } : null);
+  const [product, setProduct] = useState<{ id: string; name: string } | null>(editing ? { id: editing.product_id, name: editing.name } : null);
   const [values, setValues] = useState<Values>({
-    supplierCode: editing?.supplierCode ?? '',
-    packSize: String(editing?.packSize ?? 1),
-    lastCost: editing?.lastCost === null || editing?.lastCost === undefined ? '' : minorToDecimalText(editing.lastCost, currency),
-    reorderPoint: editing?.reorderPoint === null || editing?.reorderPoint === undefined ? '' : String(editing.reorderPoint),
-    reorderQuantity: editing?.reorderQuantity === null || editing?.reorderQuantity === undefined ? '' : String(editing.reorderQuantity),
+    supplierCode: editing?.supplier_code ?? '',
+    packSize: String(editing?.pack_size ?? 1),
+    lastCost: editing?.last_cost === null || editing?.last_cost === undefined ? '' : minorToDecimalText(editing.last_cost, currency),
+    reorderPoint: editing?.reorder_point === null || editing?.reorder_point === undefined ? '' : String(editing.reorder_point),
+    reorderQuantity: editing?.reorder_quantity === null || editing?.reorder_quantity === undefined ? '' : String(editing.reorder_quantity),
   });
   const [submitted, setSubmitted] = useState(false);
   const save = useSetSupplierProduct(supplierId);
@@ -61,14 +61,14 @@ export function SupplierProductForm({
     setSubmitted(true);
     if (!product || Object.keys(errors).length > 0) return;
     const payload: SupplierProductPayload = {
-      supplierCode: values.supplierCode.trim() || null,
-      packSize: Number(values.packSize),
-      reorderPoint: values.reorderPoint.trim() ? Number(values.reorderPoint) : null,
-      reorderQuantity: values.reorderQuantity.trim() ? Number(values.reorderQuantity) : null,
+      supplier_code: values.supplierCode.trim() || null,
+      pack_size: Number(values.packSize),
+      reorder_point: values.reorderPoint.trim() ? Number(values.reorderPoint) : null,
+      reorder_quantity: values.reorderQuantity.trim() ? Number(values.reorderQuantity) : null,
     };
     // A cost typed by hand needs can_change_prices: sent only by those who may, and only when changed.
     const newCost = cost && cost.ok ? cost.amount : null;
-    if (canChangeCosts && newCost !== (editing?.lastCost ?? null)) payload.lastCost = newCost;
+    if (canChangeCosts && newCost !== (editing?.last_cost ?? null)) payload.last_cost = newCost;
     await save.mutateAsync({ productId: product.id, payload });
     toast.success(`${product.name} saved for this supplier`);
     onDone();

@@ -104,7 +104,7 @@ export function SuppliersPage() {
             </TableHeader>
             <TableBody>
               {suppliers.map((supplier) => (
-                <TableRow key={supplier.id} className={supplier.isActive ? undefined : 'text-muted-foreground'}>
+                <TableRow key={supplier.id} className={supplier.is_active ? undefined : 'text-muted-foreground'}>
                   <TableCell>
                     <button
                       type="button"
@@ -113,7 +113,7 @@ export function SuppliersPage() {
                     >
                       {supplier.name}
                     </button>
-                    {supplier.isActive ? null : (
+                    {supplier.is_active ? null : (
                       <Badge variant="outline" className="ml-2">
                         Archived
                       </Badge>
@@ -121,12 +121,12 @@ export function SuppliersPage() {
                     {supplier.email ? <div className="text-xs break-all text-muted-foreground md:hidden">{supplier.email}</div> : null}
                   </TableCell>
                   <TableCell className="hidden md:table-cell">
-                    <div>{supplier.contactName ?? '—'}</div>
+                    <div>{supplier.contact_name ?? '—'}</div>
                     {supplier.email ? <div className="text-xs break-all text-muted-foreground">{supplier.email}</div> : null}
                   </TableCell>
                   <TableCell className="hidden lg:table-cell">{supplier.phone ?? '—'}</TableCell>
-                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{supplier.paymentTermsDays} days</TableCell>
-                  <TableCell className="text-right tabular-nums">{supplier.productCount}</TableCell>
+                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{supplier.payment_terms_days} days</TableCell>
+                  <TableCell className="text-right tabular-nums">{supplier.product_count}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -4956,12 +4956,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            domainProof: {
+                            domain_proof: {
                                 name: string;
                                 value: string;
                             };
                             provider: components["schemas"]["BusinessSsoProvider"] | null;
-                            redirectUri: string;
+                            redirect_uri: string;
                         };
                     };
                 };
@@ -4996,7 +4996,7 @@ export interface paths {
         };
         /**
          * Set the business's OpenID Connect provider: its discovery document is fetched and checked, each new domain's DNS TXT proof looked up
-         * @description 400 sso_issuer_not_allowed (not https, or a private network address), sso_discovery_invalid (no valid discovery document at the issuer), sso_domain_unproven (with the record to add), validation_error (not a domain); 409 sso_domain_taken (another business has it). clientSecret left out keeps the saved one; null makes it a public client (PKCE alone).
+         * @description 400 sso_issuer_not_allowed (not https, or a private network address), sso_discovery_invalid (no valid discovery document at the issuer), sso_domain_unproven (with the record to add), validation_error (not a domain); 409 sso_domain_taken (another business has it). client_secret left out keeps the saved one; null makes it a public client (PKCE alone).
          */
         put: {
             parameters: {
@@ -5008,9 +5008,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        clientId: string;
-                        clientSecret?: string | null;
-                        displayName: string;
+                        client_id: string;
+                        client_secret?: string | null;
+                        display_name: string;
                         domains: string[];
                         issuer: string;
                     };
@@ -9365,11 +9365,11 @@ export interface paths {
             parameters: {
                 query: {
                     /** @description Only this employee */
-                    employeeId?: string;
+                    employee_id?: string;
                     /** @description First local day, YYYY-MM-DD */
                     from: string;
                     /** @description Only sales of this store (hours are not per store) */
-                    storeId?: string;
+                    store_id?: string;
                     /** @description Last local day, YYYY-MM-DD (at most 731 days after from) */
                     to: string;
                 };
@@ -12040,7 +12040,7 @@ export interface paths {
                             request: {
                                 /** Format: uuid */
                                 id: string;
-                                sentAt: string;
+                                sent_at: string;
                             };
                         };
                     };
@@ -35928,16 +35928,16 @@ export interface components {
             user_id: string;
         };
         BusinessSsoProvider: {
-            clientId: string;
-            displayName: string;
+            client_id: string;
+            display_name: string;
             domains: {
                 domain: string;
-                verifiedAt: string;
+                verified_at: string;
             }[];
-            hasClientSecret: boolean;
+            has_client_secret: boolean;
             id: string;
             issuer: string;
-            updatedAt: string;
+            updated_at: string;
         };
         Category: {
             color: string | null;
@@ -36269,35 +36269,35 @@ export interface components {
             currency: string;
             employees: {
                 /** @description Minor units of the business currency */
-                averageSale: number;
+                average_sale: number;
                 /** @description Discounts they gave, as shown on the receipts */
                 discounts: number;
                 /** Format: uuid */
-                employeeId: string;
+                employee_id: string;
                 /** @description Hours of the time-clock shifts started in the period; an open shift counts up to now */
-                hoursWorked: number;
-                isActive: boolean;
-                itemsSold: number;
+                hours_worked: number;
+                is_active: boolean;
+                items_sold: number;
                 name: string;
                 /** @description Their sales before tax, after discounts (refunds are counted for who processed them) */
-                netSales: number;
+                net_sales: number;
                 /** @description Refunded before tax */
-                refundAmount: number;
+                refund_amount: number;
                 /** @description Refunds they processed */
                 refunds: number;
                 role: string;
                 /** @description Paid sales they rang up */
                 sales: number;
                 /** @description Net sales ÷ hours worked; null without hours */
-                salesPerHour: number | null;
+                sales_per_hour: number | null;
             }[];
             range: {
                 from: string;
                 to: string;
             };
             /** Format: uuid */
-            storeId: string | null;
-            timeZone: string;
+            store_id: string | null;
+            time_zone: string;
         };
         EmployeeSession: {
             admin_permissions: {
@@ -37946,19 +37946,19 @@ export interface components {
             database: {
                 /** @enum {string} */
                 kind: "pglite" | "postgres";
-                roundTripMs: number;
+                round_trip_ms: number;
             };
             memory: {
-                heapTotalBytes: number;
-                heapUsedBytes: number;
-                rssBytes: number;
+                heap_total_bytes: number;
+                heap_used_bytes: number;
+                rss_bytes: number;
             };
             migrations: {
                 applied: number;
                 latest: string | null;
             };
             node: string;
-            uptimeSeconds: number;
+            uptime_seconds: number;
             version: string;
         };
         Task: {

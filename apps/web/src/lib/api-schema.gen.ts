@@ -17835,12 +17835,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @default 7 */
-                        attributionDays?: number;
+                        attribution_days?: number;
                         body: string;
                         /** Format: uri */
-                        linkUrl?: string | null;
+                        link_url?: string | null;
                         /** Format: uuid */
-                        segmentId: string;
+                        segment_id: string;
                         subject: string;
                     };
                 };
@@ -17987,7 +17987,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the campaign once: one outbox e-mail per reachable customer of its segment. A retry with the same idempotencyKey answers the first result; another send is 409 campaign_already_sent; 429 past the hourly limit per business. */
+        /** Send the campaign once: one outbox e-mail per reachable customer of its segment. A retry with the same idempotency_key answers the first result; another send is 409 campaign_already_sent; 429 past the hourly limit per business. */
         post: {
             parameters: {
                 query?: never;
@@ -18001,7 +18001,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                     };
                 };
             };
@@ -18142,13 +18142,13 @@ export interface paths {
                     "application/json": {
                         name: string;
                         rules: {
-                            anyTags?: string[];
-                            lastVisitMoreThanDays?: number;
-                            lastVisitWithinDays?: number;
-                            maxSpent?: number;
-                            maxVisits?: number;
-                            minSpent?: number;
-                            minVisits?: number;
+                            any_tags?: string[];
+                            last_visit_more_than_days?: number;
+                            last_visit_within_days?: number;
+                            max_spent?: number;
+                            max_visits?: number;
+                            min_spent?: number;
+                            min_visits?: number;
                         };
                     };
                 };
@@ -18298,13 +18298,13 @@ export interface paths {
                 content: {
                     "application/json": {
                         rules: {
-                            anyTags?: string[];
-                            lastVisitMoreThanDays?: number;
-                            lastVisitWithinDays?: number;
-                            maxSpent?: number;
-                            maxVisits?: number;
-                            minSpent?: number;
-                            minVisits?: number;
+                            any_tags?: string[];
+                            last_visit_more_than_days?: number;
+                            last_visit_within_days?: number;
+                            max_spent?: number;
+                            max_visits?: number;
+                            min_spent?: number;
+                            min_visits?: number;
                         };
                     };
                 };
@@ -18323,11 +18323,11 @@ export interface paths {
                                 email: string | null;
                                 /** Format: uuid */
                                 id: string;
-                                lastVisitAt: string | null;
+                                last_visit_at: string | null;
                                 name: string;
-                                orderCount: number;
+                                order_count: number;
                                 /** @description Paid order totals less refunds, in minor units */
-                                totalSpent: number;
+                                total_spent: number;
                                 unsubscribed: boolean;
                             }[];
                             reachable: number;
@@ -23724,13 +23724,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             days: {
-                                closedAt: string;
+                                closed_at: string;
                                 currency: string;
                                 date: string;
                                 entry: {
                                     currency: string;
                                     date: string;
-                                    journalNo: string;
+                                    journal_no: string;
                                     lines: {
                                         account: string;
                                         credit: number;
@@ -23740,21 +23740,21 @@ export interface paths {
                                         kind: "payment" | "over_short" | "discounts" | "refunds" | "income" | "tax";
                                     }[];
                                     memo: string;
-                                    totalCredits: number;
-                                    totalDebits: number;
+                                    total_credits: number;
+                                    total_debits: number;
                                 } | null;
                                 export: {
                                     count: number;
-                                    exportedAt: string;
-                                    exportedBy: string;
+                                    exported_at: string;
+                                    exported_by: string;
                                     /** @enum {string} */
                                     format: "csv" | "iif";
                                 } | null;
-                                netSales: number;
+                                net_sales: number;
                                 number: number;
-                                registerName: string;
+                                register_name: string;
                                 /** Format: uuid */
-                                sessionId: string;
+                                session_id: string;
                             }[];
                             from: string;
                             mapped: boolean;
@@ -23826,13 +23826,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            closedAt: string;
+                            closed_at: string;
                             currency: string;
                             date: string;
                             entry: {
                                 currency: string;
                                 date: string;
-                                journalNo: string;
+                                journal_no: string;
                                 lines: {
                                     account: string;
                                     credit: number;
@@ -23842,21 +23842,21 @@ export interface paths {
                                     kind: "payment" | "over_short" | "discounts" | "refunds" | "income" | "tax";
                                 }[];
                                 memo: string;
-                                totalCredits: number;
-                                totalDebits: number;
+                                total_credits: number;
+                                total_debits: number;
                             } | null;
                             export: {
                                 count: number;
-                                exportedAt: string;
-                                exportedBy: string;
+                                exported_at: string;
+                                exported_by: string;
                                 /** @enum {string} */
                                 format: "csv" | "iif";
                             } | null;
-                            netSales: number;
+                            net_sales: number;
                             number: number;
-                            registerName: string;
+                            register_name: string;
                             /** Format: uuid */
-                            sessionId: string;
+                            session_id: string;
                         };
                     };
                 };
@@ -23940,7 +23940,7 @@ export interface paths {
                     "application/json": {
                         /** @enum {string} */
                         format: "csv" | "iif";
-                        sessionIds: string[];
+                        session_ids: string[];
                     } | {
                         /** @enum {string} */
                         format: "csv" | "iif";
@@ -24050,26 +24050,26 @@ export interface paths {
                         "application/json": {
                             categories: string[];
                             mapping: {
-                                categoryAccounts: {
+                                category_accounts: {
                                     [key: string]: string;
                                 };
-                                defaultIncomeAccount: string;
-                                defaultTaxAccount: string;
-                                discountsAccount: string;
-                                overShortAccount: string;
-                                paymentAccounts: {
+                                default_income_account: string;
+                                default_tax_account: string;
+                                discounts_account: string;
+                                over_short_account: string;
+                                payment_accounts: {
                                     card: string;
                                     cash: string;
                                     other: string;
                                 };
-                                refundsAccount: string | null;
-                                taxRateAccounts: {
+                                refunds_account: string | null;
+                                tax_rate_accounts: {
                                     [key: string]: string;
                                 };
                             } | null;
-                            taxRates: number[];
-                            updatedAt: string | null;
-                            updatedBy: string | null;
+                            tax_rates: number[];
+                            updated_at: string | null;
+                            updated_by: string | null;
                         };
                     };
                 };
@@ -24105,21 +24105,21 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @default {} */
-                        categoryAccounts?: {
+                        category_accounts?: {
                             [key: string]: string;
                         };
-                        defaultIncomeAccount: string;
-                        defaultTaxAccount: string;
-                        discountsAccount: string;
-                        overShortAccount: string;
-                        paymentAccounts: {
+                        default_income_account: string;
+                        default_tax_account: string;
+                        discounts_account: string;
+                        over_short_account: string;
+                        payment_accounts: {
                             card: string;
                             cash: string;
                             other: string;
                         };
-                        refundsAccount: string | null;
+                        refunds_account: string | null;
                         /** @default {} */
-                        taxRateAccounts?: {
+                        tax_rate_accounts?: {
                             [key: string]: string;
                         };
                     };
@@ -24134,25 +24134,25 @@ export interface paths {
                     content: {
                         "application/json": {
                             mapping: {
-                                categoryAccounts: {
+                                category_accounts: {
                                     [key: string]: string;
                                 };
-                                defaultIncomeAccount: string;
-                                defaultTaxAccount: string;
-                                discountsAccount: string;
-                                overShortAccount: string;
-                                paymentAccounts: {
+                                default_income_account: string;
+                                default_tax_account: string;
+                                discounts_account: string;
+                                over_short_account: string;
+                                payment_accounts: {
                                     card: string;
                                     cash: string;
                                     other: string;
                                 };
-                                refundsAccount: string | null;
-                                taxRateAccounts: {
+                                refunds_account: string | null;
+                                tax_rate_accounts: {
                                     [key: string]: string;
                                 };
                             };
-                            updatedAt: string;
-                            updatedBy: string;
+                            updated_at: string;
+                            updated_by: string;
                         };
                     };
                 };
@@ -36718,18 +36718,18 @@ export interface components {
             uncostedSales: number;
         };
         MarketingCampaign: {
-            attributionDays: number;
-            attributionEndsAt: string | null;
+            attribution_days: number;
+            attribution_ends_at: string | null;
             body: string;
-            createdAt: string;
+            created_at: string;
             /** Format: uuid */
             id: string;
-            linkUrl: string | null;
+            link_url: string | null;
             results: {
-                attributedOrders: number;
+                attributed_orders: number;
                 /** @description Recipients’ paid orders less refunds in the attribution window, in minor units */
-                attributedRevenue: number;
-                clickedRecipients: number;
+                attributed_revenue: number;
+                clicked_recipients: number;
                 /** @description Follows of the tracked link */
                 clicks: number;
                 /** @description Outbox messages written, one per recipient */
@@ -36738,18 +36738,18 @@ export interface components {
                 unsubscribes: number;
             };
             rules: {
-                anyTags?: string[];
-                lastVisitMoreThanDays?: number;
-                lastVisitWithinDays?: number;
-                maxSpent?: number;
-                maxVisits?: number;
-                minSpent?: number;
-                minVisits?: number;
+                any_tags?: string[];
+                last_visit_more_than_days?: number;
+                last_visit_within_days?: number;
+                max_spent?: number;
+                max_visits?: number;
+                min_spent?: number;
+                min_visits?: number;
             };
             /** Format: uuid */
-            segmentId: string | null;
-            segmentName: string;
-            sentAt: string | null;
+            segment_id: string | null;
+            segment_name: string;
+            sent_at: string | null;
             /** @enum {string} */
             status: "draft" | "sent";
             subject: string;
@@ -36757,20 +36757,20 @@ export interface components {
         MarketingSegment: {
             /** @description Customers the rules pick out now */
             count: number;
-            createdAt: string;
+            created_at: string;
             /** Format: uuid */
             id: string;
             name: string;
             /** @description Of them, those a campaign would reach: an e-mail address and not unsubscribed */
             reachable: number;
             rules: {
-                anyTags?: string[];
-                lastVisitMoreThanDays?: number;
-                lastVisitWithinDays?: number;
-                maxSpent?: number;
-                maxVisits?: number;
-                minSpent?: number;
-                minVisits?: number;
+                any_tags?: string[];
+                last_visit_more_than_days?: number;
+                last_visit_within_days?: number;
+                max_spent?: number;
+                max_visits?: number;
+                min_spent?: number;
+                min_visits?: number;
             };
         };
         Me: {

@@ -225,40 +225,40 @@ describe('employee performance', () => {
     const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
     const res = await s.client.get(`/api/employee-performance?from=${day(-1)}&to=${day(1)}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const byName: Record<string, Record<string, unknown> & { hoursWorked: number }> = Object.fromEntries(
-      (res.body.employees as { name: string; hoursWorked: number }[]).map((employee) => [employee.name, employee]),
+    const byName: Record<string, Record<string, unknown> & { hours_worked: number }> = Object.fromEntries(
+      (res.body.employees as { name: string; hours_worked: number }[]).map((employee) => [employee.name, employee]),
     );
     expect(byName['Cal Cashier']).toEqual({
-      employeeId: cal.employee.id,
+      employee_id: cal.employee.id,
       name: 'Cal Cashier',
       role: 'cashier',
-      isActive: true,
+      is_active: true,
       sales: 2,
-      netSales: 2100,
-      itemsSold: 3,
-      averageSale: 1050,
+      net_sales: 2100,
+      items_sold: 3,
+      average_sale: 1050,
       refunds: 0,
-      refundAmount: 0,
+      refund_amount: 0,
       discounts: 200,
-      hoursWorked: 7.5,
-      salesPerHour: 280,
+      hours_worked: 7.5,
+      sales_per_hour: 280,
     });
-    expect(byName['Cat Cashier']).toMatchObject({ sales: 1, netSales: 1000, itemsSold: 1, averageSale: 1000, discounts: 0, refunds: 0 });
-    expect(byName['Cat Cashier']!.hoursWorked).toBeGreaterThanOrEqual(2);
-    expect(byName['Cat Cashier']!.hoursWorked).toBeLessThan(2.1);
-    expect(byName['Max Manager']).toMatchObject({ sales: 0, netSales: 0, refunds: 1, refundAmount: 900, hoursWorked: 0, salesPerHour: null });
+    expect(byName['Cat Cashier']).toMatchObject({ sales: 1, net_sales: 1000, items_sold: 1, average_sale: 1000, discounts: 0, refunds: 0 });
+    expect(byName['Cat Cashier']!.hours_worked).toBeGreaterThanOrEqual(2);
+    expect(byName['Cat Cashier']!.hours_worked).toBeLessThan(2.1);
+    expect(byName['Max Manager']).toMatchObject({ sales: 0, net_sales: 0, refunds: 1, refund_amount: 900, hours_worked: 0, sales_per_hour: null });
     // The owner's own account counts for the business-owner employee.
-    const owner = (res.body.employees as { employeeId: string }[]).find((employee) => employee.employeeId === s.ownerEmployeeId);
-    expect(owner).toMatchObject({ role: 'business_owner', sales: 1, netSales: 300 });
+    const owner = (res.body.employees as { employee_id: string }[]).find((employee) => employee.employee_id === s.ownerEmployeeId);
+    expect(owner).toMatchObject({ role: 'business_owner', sales: 1, net_sales: 300 });
     // Best sellers first.
     expect(res.body.employees[0].name).toBe('Cal Cashier');
 
     // One employee, and another period without anything.
-    const one = await s.client.get(`/api/employee-performance?from=${day(-1)}&to=${day(1)}&employeeId=${cat.employee.id}`);
+    const one = await s.client.get(`/api/employee-performance?from=${day(-1)}&to=${day(1)}&employee_id=${cat.employee.id}`);
     expect(one.body.employees).toHaveLength(1);
     expect(one.body.employees[0]).toMatchObject({ name: 'Cat Cashier', sales: 1 });
     const earlier = (await s.client.get(`/api/employee-performance?from=${day(-30)}&to=${day(-20)}`)).body;
-    expect(earlier.employees.every((employee: { sales: number; hoursWorked: number }) => employee.sales === 0 && employee.hoursWorked === 0)).toBe(true);
+    expect(earlier.employees.every((employee: { sales: number; hours_worked: number }) => employee.sales === 0 && employee.hours_worked === 0)).toBe(true);
   });
 
   it('filters by store and refuses bad input', async () => {
@@ -267,20 +267,20 @@ describe('employee performance', () => {
     const today = new Date().toISOString().slice(0, 10);
     const stores = await server.database.withTenant(s.businessId, (tx) => tx.select({ id: orders.storeId }).from(orders));
     const storeId = stores[0]!.id!;
-    const inStore = await s.client.get(`/api/employee-performance?from=${today}&to=${today}&storeId=${storeId}`);
+    const inStore = await s.client.get(`/api/employee-performance?from=${today}&to=${today}&store_id=${storeId}`);
     expect(inStore.status).toBe(200);
-    expect(inStore.body.employees.find((employee: { employeeId: string }) => employee.employeeId === s.ownerEmployeeId)).toMatchObject({ sales: 1 });
-    const otherStore = await s.client.get(`/api/employee-performance?from=${today}&to=${today}&storeId=${randomUUID()}`);
+    expect(inStore.body.employees.find((employee: { employee_id: string }) => employee.employee_id === s.ownerEmployeeId)).toMatchObject({ sales: 1 });
+    const otherStore = await s.client.get(`/api/employee-performance?from=${today}&to=${today}&store_id=${randomUUID()}`);
     expect(otherStore.status).toBe(404);
     expect(otherStore.body.error.code).toBe('store_not_found');
-    const unknown = await s.client.get(`/api/employee-performance?from=${today}&to=${today}&employeeId=${randomUUID()}`);
+    const unknown = await s.client.get(`/api/employee-performance?from=${today}&to=${today}&employee_id=${randomUUID()}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('employee_not_found');
     const long = await s.client.get('/api/employee-performance?from=2020-01-01&to=2026-01-01');
     expect(long.status).toBe(400);
     expect(long.body.error.code).toBe('invalid_range');
     expect((await s.client.get('/api/employee-performance?from=2026-02-30&to=2026-03-01')).status).toBe(400);
-    expect((await s.client.get(`/api/employee-performance?from=${today}&to=${today}&storeId=nope`)).status).toBe(400);
+    expect((await s.client.get(`/api/employee-performance?from=${today}&to=${today}&store_id=nope`)).status).toBe(400);
   });
 });
 
@@ -306,7 +306,7 @@ describe('SPEC §6: both need can_view_reports; SPEC §3: both need their featur
       expect((await performance(refused)).status).toBe(403);
     }
     // Not even their own figures: SPEC §6 gives no employee a view of reports without can_view_reports.
-    expect((await performance(tokens.cashier, `&employeeId=${cashier.employee.id}`)).status).toBe(403);
+    expect((await performance(tokens.cashier, `&employee_id=${cashier.employee.id}`)).status).toBe(403);
     expect((await statement(s.client, '2026-01', '2026-02', tokens.adminReports)).status).toBe(200);
     expect((await performance(tokens.adminReports)).status).toBe(200);
   });

@@ -56,12 +56,12 @@ async function saveSegment(client: ApiClient, name: string, rules: Record<string
 }
 
 async function writeCampaign(client: ApiClient, segmentId: string, extra: Record<string, unknown> = {}) {
-  const res = await client.post('/api/marketing/campaigns', { segmentId, subject: 'Autumn offer', body: 'Ten percent off this week.', ...extra });
+  const res = await client.post('/api/marketing/campaigns', { segment_id: segmentId, subject: 'Autumn offer', body: 'Ten percent off this week.', ...extra });
   if (res.status !== 201) throw new Error(`campaign failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.campaign as { id: string };
 }
 
-const send = (client: ApiClient, id: string, idempotencyKey: string = randomUUID()) => client.post(`/api/marketing/campaigns/${id}/send`, { idempotencyKey });
+const send = (client: ApiClient, id: string, idempotencyKey: string = randomUUID()) => client.post(`/api/marketing/campaigns/${id}/send`, { idempotency_key: idempotencyKey });
 
 const linkIn = (body: string, label: 'Open' | 'Unsubscribe') => new RegExp(`${label}: (\\S+)`).exec(body)?.[1] ?? null;
 
@@ -79,22 +79,22 @@ describe('marketing: segments', () => {
     const preview = async (rules: Record<string, unknown>) => {
       const res = await owner.client.post('/api/marketing/segments/preview', { rules });
       expect(res.status).toBe(200);
-      return res.body as { count: number; reachable: number; customers: { id: string; totalSpent: number; orderCount: number }[] };
+      return res.body as { count: number; reachable: number; customers: { id: string; total_spent: number; order_count: number }[] };
     };
     const everyone = await preview({});
     expect(everyone).toMatchObject({ count: 3, reachable: 2 });
     expect(everyone.customers.map((c) => c.id)).toEqual([ann.id, bob.id, cy.id]);
-    expect(everyone.customers[0]).toMatchObject({ totalSpent: 6000, orderCount: 2 });
+    expect(everyone.customers[0]).toMatchObject({ total_spent: 6000, order_count: 2 });
 
-    const spentOver50 = await preview({ minSpent: 5001 });
+    const spentOver50 = await preview({ min_spent: 5001 });
     expect(spentOver50.count).toBe(1);
     expect(spentOver50.customers.map((c) => c.id)).toEqual([ann.id]);
-    expect((await preview({ maxVisits: 0 })).customers.map((c) => c.id)).toEqual([cy.id]);
-    expect((await preview({ minVisits: 1, maxSpent: 2000 })).customers.map((c) => c.id)).toEqual([bob.id]);
-    expect((await preview({ lastVisitMoreThanDays: 30 })).customers.map((c) => c.id)).toEqual([bob.id]);
-    expect((await preview({ lastVisitWithinDays: 30 })).customers.map((c) => c.id)).toEqual([ann.id]);
+    expect((await preview({ max_visits: 0 })).customers.map((c) => c.id)).toEqual([cy.id]);
+    expect((await preview({ min_visits: 1, max_spent: 2000 })).customers.map((c) => c.id)).toEqual([bob.id]);
+    expect((await preview({ last_visit_more_than_days: 30 })).customers.map((c) => c.id)).toEqual([bob.id]);
+    expect((await preview({ last_visit_within_days: 30 })).customers.map((c) => c.id)).toEqual([ann.id]);
 
-    const saved = await saveSegment(owner.client, 'Spent over 50', { minSpent: 5001 });
+    const saved = await saveSegment(owner.client, 'Spent over 50', { min_spent: 5001 });
     expect(saved).toMatchObject({ count: 1, reachable: 1 });
     // Live: a new big spender joins the saved segment without saving it again.
     await buy(owner, bob.id, 4000);
@@ -127,13 +127,13 @@ describe('marketing: segments by tag (decision 065)', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return { ids: (res.body.customers as { id: string }[]).map((c) => c.id).sort(), count: res.body.count as number, reachable: res.body.reachable as number };
     };
-    expect(await ids({ anyTags: ['vip'] })).toEqual({ ids: [ann.id, cy.id].sort(), count: 2, reachable: 1 });
-    expect(await ids({ anyTags: ['Staff', 'vip'] })).toMatchObject({ count: 3, reachable: 2 });
-    expect(await ids({ anyTags: ['vip'], minSpent: 1 })).toEqual({ ids: [ann.id], count: 1, reachable: 1 });
-    expect((await ids({ anyTags: ['press'] })).count).toBe(0);
-    expect((await owner.client.post('/api/marketing/segments/preview', { rules: { anyTags: [] } })).status).toBe(400);
+    expect(await ids({ any_tags: ['vip'] })).toEqual({ ids: [ann.id, cy.id].sort(), count: 2, reachable: 1 });
+    expect(await ids({ any_tags: ['Staff', 'vip'] })).toMatchObject({ count: 3, reachable: 2 });
+    expect(await ids({ any_tags: ['vip'], min_spent: 1 })).toEqual({ ids: [ann.id], count: 1, reachable: 1 });
+    expect((await ids({ any_tags: ['press'] })).count).toBe(0);
+    expect((await owner.client.post('/api/marketing/segments/preview', { rules: { any_tags: [] } })).status).toBe(400);
 
-    const segment = await saveSegment(owner.client, 'VIPs', { anyTags: ['vip'] });
+    const segment = await saveSegment(owner.client, 'VIPs', { any_tags: ['vip'] });
     expect(segment).toMatchObject({ count: 2, reachable: 1 });
     // Live: tagging Bob puts him in the saved segment.
     expect((await owner.client.request('PATCH', `/api/customers/${bob.id}`, { tags: ['staff', 'vip'] })).status).toBe(200);
@@ -162,7 +162,7 @@ describe('marketing: sending a campaign', () => {
     const key = randomUUID();
     const sent = await send(owner.client, first.id, key);
     expect(sent.status).toBe(200);
-    expect(sent.body.campaign).toMatchObject({ status: 'sent', results: { sends: 2, clicks: 0, attributedOrders: 0, attributedRevenue: 0 } });
+    expect(sent.body.campaign).toMatchObject({ status: 'sent', results: { sends: 2, clicks: 0, attributed_orders: 0, attributed_revenue: 0 } });
     const outbox = await outboxTo([annEmail, bobEmail]);
     expect(outbox.map((m) => m.recipient).sort()).toEqual([annEmail, bobEmail].sort());
     expect(outbox.every((m) => m.subject === 'Autumn offer' && m.body.includes('Ten percent off this week.'))).toBe(true);
@@ -202,7 +202,7 @@ describe('marketing: sending a campaign', () => {
     const email = uniqueEmail('clicker');
     await addCustomer(owner.client, 'Clicker', email);
     const segment = await saveSegment(owner.client, 'Everyone', {});
-    const campaign = await writeCampaign(owner.client, segment.id, { linkUrl: 'https://shop.example.com/offer' });
+    const campaign = await writeCampaign(owner.client, segment.id, { link_url: 'https://shop.example.com/offer' });
     expect((await send(owner.client, campaign.id)).status).toBe(200);
     const [mail] = await outboxTo([email]);
     const tracked = linkIn(mail!.body, 'Open')!;
@@ -216,7 +216,7 @@ describe('marketing: sending a campaign', () => {
     expect((await fetch(`${server.url}${path.slice(0, -3)}abc`, { redirect: 'manual' })).status).toBe(404);
 
     const results = (await owner.client.get(`/api/marketing/campaigns/${campaign.id}`)).body.campaign.results;
-    expect(results).toMatchObject({ sends: 1, clicks: 2, clickedRecipients: 1 });
+    expect(results).toMatchObject({ sends: 1, clicks: 2, clicked_recipients: 1 });
   });
 
   it('credits the recipients’ sales within the attribution window after the send, in minor units', async () => {
@@ -226,20 +226,20 @@ describe('marketing: sending a campaign', () => {
     await buy(owner, ann.id, 6000);
     const before = await buy(owner, ann.id, 100);
     await movePaidAt(owner.businessId, before.id, new Date(Date.now() - 60_000));
-    const segment = await saveSegment(owner.client, 'Spent over 50', { minSpent: 5001 });
-    const campaign = await writeCampaign(owner.client, segment.id, { attributionDays: 3 });
+    const segment = await saveSegment(owner.client, 'Spent over 50', { min_spent: 5001 });
+    const campaign = await writeCampaign(owner.client, segment.id, { attribution_days: 3 });
     const sent = await send(owner.client, campaign.id);
-    expect(sent.body.campaign.attributionDays).toBe(3);
+    expect(sent.body.campaign.attribution_days).toBe(3);
 
     await buy(owner, ann.id, 1234);
     await buy(owner, other.id, 999);
     const late = await buy(owner, ann.id, 500);
-    await movePaidAt(owner.businessId, late.id, new Date(Date.parse(sent.body.campaign.sentAt) + 4 * 24 * 60 * 60 * 1000));
+    await movePaidAt(owner.businessId, late.id, new Date(Date.parse(sent.body.campaign.sent_at) + 4 * 24 * 60 * 60 * 1000));
 
     const results = (await owner.client.get(`/api/marketing/campaigns/${campaign.id}`)).body.campaign.results;
-    expect(results).toMatchObject({ sends: 1, attributedOrders: 1, attributedRevenue: 1234 });
+    expect(results).toMatchObject({ sends: 1, attributed_orders: 1, attributed_revenue: 1234 });
     const listed = await owner.client.get('/api/marketing/campaigns');
-    expect(listed.body.campaigns[0]).toMatchObject({ id: campaign.id, results: { attributedRevenue: 1234 } });
+    expect(listed.body.campaigns[0]).toMatchObject({ id: campaign.id, results: { attributed_revenue: 1234 } });
   });
 
   it('refuses bad input with 4xx and writes nothing', async () => {
@@ -247,23 +247,23 @@ describe('marketing: sending a campaign', () => {
     const segment = await saveSegment(owner.client, 'Everyone', {});
     const bad: [string, string, unknown][] = [
       ['segment without a name', '/api/marketing/segments', { name: ' ', rules: {} }],
-      ['spend in fractions', '/api/marketing/segments', { name: 'x', rules: { minSpent: 10.5 } }],
-      ['lowest spend above highest', '/api/marketing/segments', { name: 'x', rules: { minSpent: 500, maxSpent: 100 } }],
+      ['spend in fractions', '/api/marketing/segments', { name: 'x', rules: { min_spent: 10.5 } }],
+      ['lowest spend above highest', '/api/marketing/segments', { name: 'x', rules: { min_spent: 500, max_spent: 100 } }],
       ['an unknown rule', '/api/marketing/segments', { name: 'x', rules: { tag: 'vip' } }],
-      ['a campaign without a subject', '/api/marketing/campaigns', { segmentId: segment.id, subject: '', body: 'Hi' }],
-      ['a link that is not a web address', '/api/marketing/campaigns', { segmentId: segment.id, subject: 'Hi', body: 'Hi', linkUrl: 'javascript:alert(1)' }],
-      ['a window of 0 days', '/api/marketing/campaigns', { segmentId: segment.id, subject: 'Hi', body: 'Hi', attributionDays: 0 }],
+      ['a campaign without a subject', '/api/marketing/campaigns', { segment_id: segment.id, subject: '', body: 'Hi' }],
+      ['a link that is not a web address', '/api/marketing/campaigns', { segment_id: segment.id, subject: 'Hi', body: 'Hi', link_url: 'javascript:alert(1)' }],
+      ['a window of 0 days', '/api/marketing/campaigns', { segment_id: segment.id, subject: 'Hi', body: 'Hi', attribution_days: 0 }],
     ];
     for (const [name, path, body] of bad) {
       const res = await owner.client.post(path, body);
       expect(res.status, name).toBe(400);
       expect(res.body.error.code, name).toBe('validation_error');
     }
-    const unknownSegment = await owner.client.post('/api/marketing/campaigns', { segmentId: randomUUID(), subject: 'Hi', body: 'Hi' });
+    const unknownSegment = await owner.client.post('/api/marketing/campaigns', { segment_id: randomUUID(), subject: 'Hi', body: 'Hi' });
     expect(unknownSegment.status).toBe(404);
     expect(unknownSegment.body.error.code).toBe('segment_not_found');
     expect((await send(owner.client, randomUUID())).status).toBe(404);
-    expect((await owner.client.post(`/api/marketing/campaigns/${randomUUID()}/send`, { idempotencyKey: 'not-a-uuid' })).status).toBe(400);
+    expect((await owner.client.post(`/api/marketing/campaigns/${randomUUID()}/send`, { idempotency_key: 'not-a-uuid' })).status).toBe(400);
 
     const written = await server.database.withTenant(owner.businessId, async (tx) => ({
       segments: await tx.select({ n: sql<number>`count(*)::int` }).from(marketingSegments),
@@ -285,7 +285,7 @@ describe('marketing: sending a campaign', () => {
     const sent = await send(other.client, campaign.id);
     expect(sent.status).toBe(404);
     expect(sent.body.error.code).toBe('campaign_not_found');
-    expect((await other.client.post('/api/marketing/campaigns', { segmentId: segment.id, subject: 'Hi', body: 'Hi' })).status).toBe(404);
+    expect((await other.client.post('/api/marketing/campaigns', { segment_id: segment.id, subject: 'Hi', body: 'Hi' })).status).toBe(404);
     expect((await other.client.request('DELETE', `/api/marketing/segments/${segment.id}`)).status).toBe(404);
     expect((await other.client.get('/api/marketing/campaigns')).body.campaigns).toEqual([]);
     expect(await outboxTo([email])).toHaveLength(0);
@@ -320,7 +320,7 @@ describe('marketing: permissions', () => {
     for (const [method, path, body] of [
       ['POST', '/api/marketing/segments/preview', { rules: {} }],
       ['GET', '/api/marketing/campaigns', undefined],
-      ['POST', `/api/marketing/campaigns/${campaign.id}/send`, { idempotencyKey: randomUUID() }],
+      ['POST', `/api/marketing/campaigns/${campaign.id}/send`, { idempotency_key: randomUUID() }],
     ] as const) {
       const res = await staff.client.request(method, path, body, as(cashierToken));
       expect(res.status, path).toBe(403);
@@ -330,7 +330,7 @@ describe('marketing: permissions', () => {
     const reporterToken = await pinSignIn(staff.client, reporter.employee.id, '482914');
     expect((await staff.client.request('POST', '/api/marketing/segments/preview', { rules: {} }, as(reporterToken))).status).toBe(200);
     const managerToken = await pinSignIn(staff.client, manager.employee.id, '482915');
-    expect((await staff.client.request('POST', `/api/marketing/campaigns/${campaign.id}/send`, { idempotencyKey: randomUUID() }, as(managerToken))).status).toBe(200);
+    expect((await staff.client.request('POST', `/api/marketing/campaigns/${campaign.id}/send`, { idempotency_key: randomUUID() }, as(managerToken))).status).toBe(200);
     expect((await fetch(`${server.url}/api/marketing/campaigns`)).status).toBe(400);
   });
 });
@@ -381,7 +381,7 @@ describe('marketing: large sends', () => {
       mailer.enqueueMany = original;
     }
     const draft = await owner.client.get(`/api/marketing/campaigns/${campaign.id}`);
-    expect(draft.body.campaign).toMatchObject({ status: 'draft', sentAt: null, results: expect.objectContaining({ sends: 0 }) });
+    expect(draft.body.campaign).toMatchObject({ status: 'draft', sent_at: null, results: expect.objectContaining({ sends: 0 }) });
     expect(await outboxTo(emails)).toHaveLength(0);
 
     const retried = await send(owner.client, campaign.id, key);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, products, quickbooksExports, quickbooksMappings } from '../src/db/schema/index.ts';
-import { FEATURE_NAMES, quickbooksMappingInput, type FeatureName } from '@till/core';
+import { FEATURE_NAMES, mappingFromWire, quickbooksMappingBody, type FeatureName } from '@till/core';
 import type { TenantContext } from '../src/lib/context.ts';
 import { exportQuickbooksJournal } from '../src/modules/quickbooks/export-quickbooks-journal.ts';
 import { getQuickbooksDay } from '../src/modules/quickbooks/get-quickbooks-day.ts';
@@ -29,14 +29,14 @@ let secondSessionId: string;
 let openSessionId: string;
 
 const MAPPING = {
-  defaultIncomeAccount: 'Sales',
-  categoryAccounts: { Drinks: 'Sales:Drinks' },
-  defaultTaxAccount: 'Sales Tax Payable',
-  taxRateAccounts: { '2000': 'VAT 20%' },
-  paymentAccounts: { cash: 'Cash Clearing', card: 'Card Clearing', other: 'Other Tenders' },
-  overShortAccount: 'Cash Over/Short',
-  discountsAccount: 'Discounts Given',
-  refundsAccount: 'Refunds',
+  default_income_account: 'Sales',
+  category_accounts: { Drinks: 'Sales:Drinks' },
+  default_tax_account: 'Sales Tax Payable',
+  tax_rate_accounts: { '2000': 'VAT 20%' },
+  payment_accounts: { cash: 'Cash Clearing', card: 'Card Clearing', other: 'Other Tenders' },
+  over_short_account: 'Cash Over/Short',
+  discounts_account: 'Discounts Given',
+  refunds_account: 'Refunds',
 };
 
 async function signIn(client: ApiClient, employeeId: string, pin: string) {
@@ -185,7 +185,7 @@ describe('both layers check access', () => {
     for (const tenant of [cashier, featureOff]) {
       const calls = [
         () => getQuickbooksMapping(server.database, tenant),
-        () => saveQuickbooksMapping(server.database, tenant, quickbooksMappingInput.parse(MAPPING)),
+        () => saveQuickbooksMapping(server.database, tenant, mappingFromWire(quickbooksMappingBody.parse(MAPPING))),
         () => listQuickbooksDays(server.database, tenant, {}),
         () => getQuickbooksDay(server.database, tenant, zSessionId),
         () => exportQuickbooksJournal(server.database, tenant, { format: 'csv', sessionIds: [zSessionId] }),
@@ -202,9 +202,9 @@ describe('before the accounts are mapped', () => {
     const days = await shop.client.get('/api/quickbooks/days');
     expect(days.status).toBe(200);
     expect(days.body.mapped).toBe(false);
-    expect(days.body.days.map((day: { sessionId: string }) => day.sessionId)).toEqual([zSessionId, secondSessionId]);
+    expect(days.body.days.map((day: { session_id: string }) => day.session_id)).toEqual([zSessionId, secondSessionId]);
     expect(days.body.days[0].entry).toBeNull();
-    const refused = await shop.client.post('/api/quickbooks/exports', { format: 'csv', sessionIds: [zSessionId] });
+    const refused = await shop.client.post('/api/quickbooks/exports', { format: 'csv', session_ids: [zSessionId] });
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe('quickbooks_mapping_required');
     expect(await count(quickbooksExports)).toBe(0);
@@ -214,20 +214,20 @@ describe('before the accounts are mapped', () => {
     const res = await shop.client.get('/api/quickbooks/mapping');
     expect(res.body.mapping).toBeNull();
     expect(res.body.categories).toEqual(expect.arrayContaining(['Drinks', 'Food', 'Uncategorised']));
-    expect(res.body.taxRates).toEqual([1000, 2000]);
+    expect(res.body.tax_rates).toEqual([1000, 2000]);
   });
 
   it.each([
     ['no body fields', {}],
-    ['an empty account', { ...MAPPING, defaultIncomeAccount: '' }],
-    ['a control character', { ...MAPPING, overShortAccount: 'Over\u0000Short' }],
-    ['a tab (breaks IIF)', { ...MAPPING, discountsAccount: 'Disc\tounts' }],
-    ['a 101-character account', { ...MAPPING, defaultTaxAccount: 'x'.repeat(101) }],
-    ['a tax rate that is not basis points', { ...MAPPING, taxRateAccounts: { '20%': 'VAT' } }],
-    ['a payment method missing', { ...MAPPING, paymentAccounts: { cash: 'Cash', card: 'Card' } }],
-    ['an unknown payment method', { ...MAPPING, paymentAccounts: { ...MAPPING.paymentAccounts, cheque: 'Cheques' } }],
+    ['an empty account', { ...MAPPING, default_income_account: '' }],
+    ['a control character', { ...MAPPING, over_short_account: 'Over\u0000Short' }],
+    ['a tab (breaks IIF)', { ...MAPPING, discounts_account: 'Disc\tounts' }],
+    ['a 101-character account', { ...MAPPING, default_tax_account: 'x'.repeat(101) }],
+    ['a tax rate that is not basis points', { ...MAPPING, tax_rate_accounts: { '20%': 'VAT' } }],
+    ['a payment method missing', { ...MAPPING, payment_accounts: { cash: 'Cash', card: 'Card' } }],
+    ['an unknown payment method', { ...MAPPING, payment_accounts: { ...MAPPING.payment_accounts, cheque: 'Cheques' } }],
     ['an unknown field', { ...MAPPING, colour: 'blue' }],
-    ['a number for an account', { ...MAPPING, refundsAccount: 12 }],
+    ['a number for an account', { ...MAPPING, refunds_account: 12 }],
   ])('refuses %s with 400 and saves nothing', async (_label, body) => {
     const res = await shop.client.request('PUT', '/api/quickbooks/mapping', body);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -237,7 +237,7 @@ describe('before the accounts are mapped', () => {
 });
 
 type Line = { account: string; kind: string; debit: number; credit: number };
-type Entry = { journalNo: string; date: string; lines: Line[]; totalDebits: number; totalCredits: number };
+type Entry = { journal_no: string; date: string; lines: Line[]; total_debits: number; total_credits: number };
 
 describe('the journal entry of a closed Z', () => {
   let report: {
@@ -251,7 +251,7 @@ describe('the journal entry of a closed Z', () => {
   beforeAll(async () => {
     const saved = await shop.client.request('PUT', '/api/quickbooks/mapping', MAPPING);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body).toMatchObject({ mapping: MAPPING, updatedBy: 'Business owner' });
+    expect(saved.body).toMatchObject({ mapping: MAPPING, updated_by: 'Business owner' });
     report = (await shop.client.get(`/api/cash-sessions/${zSessionId}/report`)).body;
     const day = await shop.client.get(`/api/quickbooks/days/${zSessionId}`);
     expect(day.status).toBe(200);
@@ -268,9 +268,9 @@ describe('the journal entry of a closed Z', () => {
   });
 
   it('balances to the cent and books each part of the Z to its account', () => {
-    expect(entry.totalDebits).toBe(entry.totalCredits);
+    expect(entry.total_debits).toBe(entry.total_credits);
     expect(entry.lines.reduce((sum, row) => sum + row.debit - row.credit, 0)).toBe(0);
-    expect(entry.journalNo).toBe(`Z-${report.number}`);
+    expect(entry.journal_no).toBe(`Z-${report.number}`);
     const cash = report.byMethod.find((row) => row.method === 'cash')!;
     const card = report.byMethod.find((row) => row.method === 'card')!;
     expect(line('Cash Clearing')).toMatchObject({ debit: cash.sales - cash.refunds - 100, credit: 0 });
@@ -295,7 +295,7 @@ describe('the journal entry of a closed Z', () => {
   });
 
   it('the CSV is QuickBooks Online journal import: its header, one row per line, MM/DD/YYYY, and the status shows exported by whom', async () => {
-    const res = await till.request('POST', '/api/quickbooks/exports', { format: 'csv', sessionIds: [zSessionId] }, as(people.reporter.token));
+    const res = await till.request('POST', '/api/quickbooks/exports', { format: 'csv', session_ids: [zSessionId] }, as(people.reporter.token));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toContain(`quickbooks-journal-z-${report.number}.csv`);
@@ -311,7 +311,7 @@ describe('the journal entry of a closed Z', () => {
 
     const days = await shop.client.get('/api/quickbooks/days');
     const [first, second] = days.body.days;
-    expect(first.export).toMatchObject({ exportedBy: 'Rita Reports', format: 'csv', count: 1 });
+    expect(first.export).toMatchObject({ exported_by: 'Rita Reports', format: 'csv', count: 1 });
     expect(second.export).toBeNull();
     const audits = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'quickbooks.exported')));
     expect(audits).toHaveLength(1);
@@ -335,7 +335,7 @@ describe('the journal entry of a closed Z', () => {
       } else sum += Math.round(Number(row.split('\t')[5]) * 100);
     }
     const days = (await shop.client.get('/api/quickbooks/days')).body.days;
-    expect(days[0].export).toMatchObject({ exportedBy: 'Business owner', format: 'iif', count: 2 });
+    expect(days[0].export).toMatchObject({ exported_by: 'Business owner', format: 'iif', count: 2 });
     expect(days[1].export).toMatchObject({ format: 'iif', count: 1 });
   });
 });
@@ -345,16 +345,16 @@ describe('bad exports are 4xx and mark nothing', () => {
     server.database.withTenant(shop.businessId, (tx) => tx.select().from(quickbooksExports).where(inArray(quickbooksExports.sessionId, [zSessionId, secondSessionId, openSessionId])));
 
   it.each([
-    ['a session of another business', async () => ({ format: 'csv', sessionIds: [zSessionId, (await strangerSession())!] }), 404],
-    ['an unknown session', async () => ({ format: 'csv', sessionIds: [randomUUID()] }), 404],
-    ['an open session', async () => ({ format: 'csv', sessionIds: [secondSessionId, openSessionId] }), 409],
-    ['an unknown format', async () => ({ format: 'xlsx', sessionIds: [zSessionId] }), 400],
-    ['no sessions', async () => ({ format: 'csv', sessionIds: [] }), 400],
+    ['a session of another business', async () => ({ format: 'csv', session_ids: [zSessionId, (await strangerSession())!] }), 404],
+    ['an unknown session', async () => ({ format: 'csv', session_ids: [randomUUID()] }), 404],
+    ['an open session', async () => ({ format: 'csv', session_ids: [secondSessionId, openSessionId] }), 409],
+    ['an unknown format', async () => ({ format: 'xlsx', session_ids: [zSessionId] }), 400],
+    ['no sessions', async () => ({ format: 'csv', session_ids: [] }), 400],
     ['a range that ends before it starts', async () => ({ format: 'csv', from: '2026-02-01', to: '2026-01-01' }), 400],
     ['a range longer than a year', async () => ({ format: 'csv', from: '2020-01-01', to: '2026-01-01' }), 400],
     ['an impossible date', async () => ({ format: 'csv', from: '2026-02-30', to: '2026-03-01' }), 400],
     ['a range without Z reports', async () => ({ format: 'csv', from: '2020-01-01', to: '2020-01-31' }), 422],
-    ['both ids and a range', async () => ({ format: 'csv', sessionIds: [zSessionId], from: '2020-01-01', to: '2020-01-31' }), 400],
+    ['both ids and a range', async () => ({ format: 'csv', session_ids: [zSessionId], from: '2020-01-01', to: '2020-01-31' }), 400],
   ])('%s', async (_label, body, status) => {
     const before = JSON.stringify(await exportRows());
     const res = await shop.client.post('/api/quickbooks/exports', await body());

@@ -93,10 +93,10 @@ describe('super administrator (SPEC §7)', () => {
     const res = await root.get('/api/system/health');
     expect(res.status).toBe(200);
     expect(res.body.database.kind).toBe(server.database.kind);
-    expect(res.body.database.roundTripMs).toBeGreaterThan(0);
-    expect(res.body.memory.rssBytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(res.body.database.round_trip_ms).toBeGreaterThan(0);
+    expect(res.body.memory.rss_bytes).toBeGreaterThan(10 * 1024 * 1024);
     expect(res.body.migrations.applied).toBeGreaterThanOrEqual(3);
-    expect(res.body.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    expect(res.body.uptime_seconds).toBeGreaterThanOrEqual(0);
   });
 
   it('looks users up by UUID only (SPEC §5)', async () => {

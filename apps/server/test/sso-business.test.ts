@@ -37,18 +37,18 @@ const pkcePair = () => {
 };
 
 const providerBody = (overrides: Record<string, unknown> = {}) => ({
-  displayName: 'Shop ID',
+  display_name: 'Shop ID',
   issuer: oidc.issuer,
-  clientId: oidc.clientId,
-  clientSecret: oidc.clientSecret,
+  client_id: oidc.clientId,
+  client_secret: oidc.clientSecret,
   domains: ['shop.example'],
   ...overrides,
 });
 
 /** Publishes the business's DNS proof for a domain, as its owner would at their DNS host. */
 async function prove(client: ApiClient, domain: string) {
-  const { domainProof } = (await client.get('/api/business-sso')).body as { domainProof: { name: string; value: string } };
-  dns.setTxt(domainProof.name.replace('<domain>', domain), ['v=spf1 -all', domainProof.value]);
+  const { domain_proof: proof } = (await client.get('/api/business-sso')).body as { domain_proof: { name: string; value: string } };
+  dns.setTxt(proof.name.replace('<domain>', domain), ['v=spf1 -all', proof.value]);
 }
 
 /** Start (by domain or provider id), the provider's page, our callback; returns where the browser lands. */
@@ -83,7 +83,7 @@ describe('configuring a business provider (SPEC §6 settings)', () => {
     }
     const byAdmin = await shop.client.request('GET', '/api/business-sso', undefined, staff.headersOf('adminAll'));
     expect(byAdmin.status).toBe(200);
-    expect(byAdmin.body).toMatchObject({ provider: null, redirectUri: expect.stringMatching(/\/api\/auth\/sso\/callback$/), domainProof: { name: '_till-sso.<domain>' } });
+    expect(byAdmin.body).toMatchObject({ provider: null, redirect_uri: expect.stringMatching(/\/api\/auth\/sso\/callback$/), domain_proof: { name: '_till-sso.<domain>' } });
     expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(ssoProviders))).toEqual([]);
   });
 
@@ -109,14 +109,14 @@ describe('configuring a business provider (SPEC §6 settings)', () => {
 
     const saved = await put(providerBody({ domains: ['Shop.Example', 'shop.example.'] }));
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.provider).toMatchObject({ displayName: 'Shop ID', issuer: oidc.issuer, clientId: 'shop-client', hasClientSecret: true, domains: [{ domain: 'shop.example' }] });
+    expect(saved.body.provider).toMatchObject({ display_name: 'Shop ID', issuer: oidc.issuer, client_id: 'shop-client', has_client_secret: true, domains: [{ domain: 'shop.example' }] });
     expect(saved.body.provider.id).toMatch(/^sso:[0-9a-f-]{36}$/);
     expect(JSON.stringify((await shop.client.get('/api/business-sso')).body)).not.toContain('shop-secret-value');
     const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(ssoProviders));
     expect(row!.clientSecret).not.toContain('shop-secret-value');
     // Renamed without the secret: the saved one is kept.
-    const renamed = await put(providerBody({ displayName: 'Shop Login', clientSecret: undefined }));
-    expect(renamed.body.provider).toMatchObject({ displayName: 'Shop Login', hasClientSecret: true });
+    const renamed = await put(providerBody({ display_name: 'Shop Login', client_secret: undefined }));
+    expect(renamed.body.provider).toMatchObject({ display_name: 'Shop Login', has_client_secret: true });
   });
 
   it('gives a domain to one business only', async () => {

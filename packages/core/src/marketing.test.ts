@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { attributionWindow, campaignEmailText, describeSegment, isAttributed, matchesSegment, segmentBounds, segmentRulesSchema, type SegmentRules } from './marketing.ts';
+import {
+  attributionWindow,
+  campaignEmailText,
+  describeSegment,
+  isAttributed,
+  matchesSegment,
+  rulesFromWire,
+  rulesToWire,
+  segmentBounds,
+  segmentRulesSchema,
+  segmentRulesWire,
+  type SegmentRules,
+} from './marketing.ts';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000);
@@ -80,5 +92,23 @@ describe('campaign e-mail', () => {
     const text = campaignEmailText({ body: 'Ten percent off.\n', businessName: 'Corner Shop', trackedLink: 'https://t/l', unsubscribeLink: 'https://t/u' });
     expect(text).toBe('Ten percent off.\n\nOpen: https://t/l\n\n--\nYou get this e-mail as a customer of Corner Shop.\nUnsubscribe: https://t/u\n');
     expect(campaignEmailText({ body: 'Hi', businessName: 'B', trackedLink: null, unsubscribeLink: 'u' })).not.toContain('Open:');
+  });
+});
+
+describe('segment rules on the wire (decision 070: snake_case)', () => {
+  it.each<[string, SegmentRules, Record<string, unknown>]>([
+    ['no rule', {}, {}],
+    ['spend and visits', { minSpent: 100, maxSpent: 900, minVisits: 1, maxVisits: 3 }, { min_spent: 100, max_spent: 900, min_visits: 1, max_visits: 3 }],
+    ['last visit and tags', { lastVisitWithinDays: 30, lastVisitMoreThanDays: 7, anyTags: ['vip'] }, { last_visit_within_days: 30, last_visit_more_than_days: 7, any_tags: ['vip'] }],
+  ])('%s: the same rules both ways, a rule left out stays out', (_label, rules, wire) => {
+    expect(rulesToWire(rules)).toEqual(wire);
+    expect(rulesFromWire(segmentRulesWire.parse(wire))).toEqual(rules);
+  });
+
+  it('refuses on the wire what the rules refuse, naming the snake_case field', () => {
+    const refused = segmentRulesWire.safeParse({ min_spent: 500, max_spent: 100 });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.path).toEqual(['max_spent']);
+    expect(segmentRulesWire.safeParse({ minSpent: 1 }).success).toBe(false);
   });
 });

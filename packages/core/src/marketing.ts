@@ -48,6 +48,54 @@ export const segmentRulesSchema = z
   });
 export type SegmentRules = z.infer<typeof segmentRulesSchema>;
 
+/** A segment's rules as the wire carries them (decision 070: snake_case); the same rules as segmentRulesSchema. */
+export const segmentRulesWire = z
+  .strictObject({
+    min_spent: minor.optional(),
+    max_spent: minor.optional(),
+    min_visits: count.optional(),
+    max_visits: count.optional(),
+    /** Last visit within the last N days. */
+    last_visit_within_days: days.optional(),
+    /** Last visit more than N days ago (customers who have visited, but not lately). */
+    last_visit_more_than_days: days.optional(),
+    /** The customer has at least one of these tags (decision 065); one tag is "has tag". */
+    any_tags: z.array(customerTag).min(1, 'Pick at least one tag').max(20).optional(),
+  })
+  .refine((rules) => rules.min_spent === undefined || rules.max_spent === undefined || rules.min_spent <= rules.max_spent, {
+    message: 'The lowest spend is above the highest',
+    path: ['max_spent'],
+  })
+  .refine((rules) => rules.min_visits === undefined || rules.max_visits === undefined || rules.min_visits <= rules.max_visits, {
+    message: 'The fewest visits is above the most',
+    path: ['max_visits'],
+  });
+export type SegmentRulesWire = z.infer<typeof segmentRulesWire>;
+
+const RULE_NAMES = [
+  ['minSpent', 'min_spent'],
+  ['maxSpent', 'max_spent'],
+  ['minVisits', 'min_visits'],
+  ['maxVisits', 'max_visits'],
+  ['lastVisitWithinDays', 'last_visit_within_days'],
+  ['lastVisitMoreThanDays', 'last_visit_more_than_days'],
+  ['anyTags', 'any_tags'],
+] as const;
+
+/** The wire's rules (snake_case) as the rules take them; a rule left out stays out. */
+export function rulesFromWire(wire: SegmentRulesWire): SegmentRules {
+  const rules: Record<string, unknown> = {};
+  for (const [inside, outside] of RULE_NAMES) if (wire[outside] !== undefined) rules[inside] = wire[outside];
+  return rules as SegmentRules;
+}
+
+/** Rules as the wire carries them (snake_case); a rule left out stays out. */
+export function rulesToWire(rules: SegmentRules): SegmentRulesWire {
+  const wire: Record<string, unknown> = {};
+  for (const [inside, outside] of RULE_NAMES) if (rules[inside] !== undefined) wire[outside] = rules[inside];
+  return wire as SegmentRulesWire;
+}
+
 /** The rules as bounds a query can use, relative to `now`. */
 export interface SegmentBounds {
   minSpent: number | null;
@@ -124,25 +172,25 @@ export function describeSegment(rules: SegmentRules, money: (minor: number) => s
 
 export const segmentInput = z.strictObject({
   name: singleLine(z.string().trim().min(1, 'Name the segment').max(120)),
-  rules: segmentRulesSchema,
+  rules: segmentRulesWire,
 });
 
-export const segmentPreviewInput = z.strictObject({ rules: segmentRulesSchema });
+export const segmentPreviewInput = z.strictObject({ rules: segmentRulesWire });
 
 export const campaignInput = z.strictObject({
-  segmentId: z.uuid(),
+  segment_id: z.uuid(),
   subject: singleLine(z.string().trim().min(1, 'Write a subject').max(CAMPAIGN_SUBJECT_MAX)),
   body: multiLine(z.string().trim().min(1, 'Write the message').max(CAMPAIGN_BODY_MAX)),
-  linkUrl: z
+  link_url: z
     .url({ protocol: /^https?$/, message: 'The link is a web address starting with https:// or http://' })
     .max(2000)
     .nullable()
     .optional(),
-  attributionDays: z.number().int().min(1).max(ATTRIBUTION_DAYS_MAX).default(ATTRIBUTION_DAYS_DEFAULT),
+  attribution_days: z.number().int().min(1).max(ATTRIBUTION_DAYS_MAX).default(ATTRIBUTION_DAYS_DEFAULT),
 });
 
 export const sendCampaignInput = z.strictObject({
-  idempotencyKey: z.uuid('idempotencyKey is a client-generated UUID'),
+  idempotency_key: z.uuid('idempotency_key is a client-generated UUID'),
 });
 
 /** The plain-text e-mail a recipient gets: the body, the tracked link, and the unsubscribe link. */

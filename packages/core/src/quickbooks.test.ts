@@ -8,6 +8,10 @@ import {
   journalEntriesCsv,
   journalEntriesIif,
   JournalError,
+  journalEntryToWire,
+  mappingFromWire,
+  mappingToWire,
+  quickbooksMappingBody,
   quickbooksMappingInput,
   type QuickbooksMapping,
 } from './quickbooks.ts';
@@ -314,5 +318,29 @@ describe('the account mapping', () => {
   });
   it('accepts a minimal one', () => {
     expect(quickbooksMappingInput.parse(valid)).toMatchObject({ categoryAccounts: {}, taxRateAccounts: {} });
+  });
+});
+
+describe('the mapping and the entry on the wire (decision 070: snake_case)', () => {
+  it('carries the mapping in snake_case both ways; the maps keep their keys (category names, basis points)', () => {
+    const wire = mappingToWire(mapping);
+    expect(wire).toEqual({
+      default_income_account: 'Sales',
+      category_accounts: { Drinks: 'Sales:Drinks' },
+      default_tax_account: 'Sales Tax Payable',
+      tax_rate_accounts: { '2000': 'VAT 20%' },
+      payment_accounts: { cash: 'Cash Clearing', card: 'Card Clearing', other: 'Other Tenders' },
+      over_short_account: 'Cash Over/Short',
+      discounts_account: 'Discounts Given',
+      refunds_account: 'Refunds',
+    });
+    expect(mappingFromWire(quickbooksMappingBody.parse(wire))).toEqual(mapping);
+    expect(quickbooksMappingBody.safeParse({ ...wire, over_short_account: 'Over\tShort' }).success).toBe(false);
+    expect(quickbooksMappingBody.safeParse({ ...wire, defaultIncomeAccount: 'Sales' }).success).toBe(false);
+  });
+
+  it('names the journal entry\'s fields in snake_case', () => {
+    const wire = journalEntryToWire({ journalNo: 'Z-1', date: '2026-01-02', currency: 'EUR', memo: 'Z-1', lines: [], totalDebits: 0, totalCredits: 0 });
+    expect(wire).toEqual({ journal_no: 'Z-1', date: '2026-01-02', currency: 'EUR', memo: 'Z-1', lines: [], total_debits: 0, total_credits: 0 });
   });
 });

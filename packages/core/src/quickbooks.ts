@@ -28,28 +28,79 @@ export const quickbooksAccountName = () =>
 
 const account = quickbooksAccountName();
 
+const categoryAccountsInput = z
+  .record(singleLine(z.string().trim().min(1).max(200)), account)
+  .refine((map) => Object.keys(map).length <= QUICKBOOKS_MAPPED_MAX, `At most ${QUICKBOOKS_MAPPED_MAX} categories`)
+  .default({});
+const taxRateAccountsInput = z
+  .record(z.string().regex(/^(0|[1-9]\d{0,4})$/, 'Tax rates are basis points, 0 to 99999'), account)
+  .refine((map) => Object.keys(map).length <= QUICKBOOKS_MAPPED_MAX, `At most ${QUICKBOOKS_MAPPED_MAX} tax rates`)
+  .default({});
+const paymentAccountsInput = z.strictObject({ cash: account, card: account, other: account });
+
 export const quickbooksMappingInput = z.strictObject({
   /** Sales of a category without its own account go here. */
   defaultIncomeAccount: account,
   /** Category name (as it appears in the Z's sales by category) → income account. */
-  categoryAccounts: z
-    .record(singleLine(z.string().trim().min(1).max(200)), account)
-    .refine((map) => Object.keys(map).length <= QUICKBOOKS_MAPPED_MAX, `At most ${QUICKBOOKS_MAPPED_MAX} categories`)
-    .default({}),
+  categoryAccounts: categoryAccountsInput,
   /** Tax of a rate without its own account goes here. */
   defaultTaxAccount: account,
   /** Tax rate in basis points (as a string key, "2000" = 20 %) → tax liability account. */
-  taxRateAccounts: z
-    .record(z.string().regex(/^(0|[1-9]\d{0,4})$/, 'Tax rates are basis points, 0 to 99999'), account)
-    .refine((map) => Object.keys(map).length <= QUICKBOOKS_MAPPED_MAX, `At most ${QUICKBOOKS_MAPPED_MAX} tax rates`)
-    .default({}),
+  taxRateAccounts: taxRateAccountsInput,
   /** Clearing account per payment method: what the drawer, the card processor and other tenders owe the books. */
-  paymentAccounts: z.strictObject({ cash: account, card: account, other: account }),
+  paymentAccounts: paymentAccountsInput,
   overShortAccount: account,
   discountsAccount: account,
   /** Null: refunds reduce the income accounts instead of being booked apart. */
   refundsAccount: account.nullable(),
 });
+
+/** The mapping as PUT /api/quickbooks/mapping takes it (decision 070: snake_case on the wire); the same rules. */
+export const quickbooksMappingBody = z.strictObject({
+  /** Sales of a category without its own account go here. */
+  default_income_account: account,
+  /** Category name (as it appears in the Z's sales by category) → income account. */
+  category_accounts: categoryAccountsInput,
+  /** Tax of a rate without its own account goes here. */
+  default_tax_account: account,
+  /** Tax rate in basis points (as a string key, "2000" = 20 %) → tax liability account. */
+  tax_rate_accounts: taxRateAccountsInput,
+  /** Clearing account per payment method: what the drawer, the card processor and other tenders owe the books. */
+  payment_accounts: paymentAccountsInput,
+  over_short_account: account,
+  discounts_account: account,
+  /** Null: refunds reduce the income accounts instead of being booked apart. */
+  refunds_account: account.nullable(),
+});
+export type QuickbooksMappingBody = z.input<typeof quickbooksMappingBody>;
+
+/** The wire's mapping (snake_case) as the rules take it. */
+export function mappingFromWire(body: z.output<typeof quickbooksMappingBody>): QuickbooksMapping {
+  return {
+    defaultIncomeAccount: body.default_income_account,
+    categoryAccounts: body.category_accounts,
+    defaultTaxAccount: body.default_tax_account,
+    taxRateAccounts: body.tax_rate_accounts,
+    paymentAccounts: body.payment_accounts,
+    overShortAccount: body.over_short_account,
+    discountsAccount: body.discounts_account,
+    refundsAccount: body.refunds_account,
+  };
+}
+
+/** The mapping as the wire carries it (snake_case; the maps' keys are data and stay as they are). */
+export function mappingToWire(mapping: QuickbooksMappingInput) {
+  return {
+    default_income_account: mapping.defaultIncomeAccount,
+    category_accounts: mapping.categoryAccounts ?? {},
+    default_tax_account: mapping.defaultTaxAccount,
+    tax_rate_accounts: mapping.taxRateAccounts ?? {},
+    payment_accounts: mapping.paymentAccounts,
+    over_short_account: mapping.overShortAccount,
+    discounts_account: mapping.discountsAccount,
+    refunds_account: mapping.refundsAccount,
+  };
+}
 export type QuickbooksMappingInput = z.input<typeof quickbooksMappingInput>;
 export type QuickbooksMapping = z.output<typeof quickbooksMappingInput>;
 
@@ -249,18 +300,18 @@ export function journalEntriesIif(entries: readonly JournalEntry[]): string {
 // ── The contract the web and the server share ───────────────────────────────────────────────
 
 export const quickbooksMappingSchema = z.object({
-  defaultIncomeAccount: z.string(),
-  categoryAccounts: z.record(z.string(), z.string()),
-  defaultTaxAccount: z.string(),
-  taxRateAccounts: z.record(z.string(), z.string()),
-  paymentAccounts: z.object({ cash: z.string(), card: z.string(), other: z.string() }),
-  overShortAccount: z.string(),
-  discountsAccount: z.string(),
-  refundsAccount: z.string().nullable(),
+  default_income_account: z.string(),
+  category_accounts: z.record(z.string(), z.string()),
+  default_tax_account: z.string(),
+  tax_rate_accounts: z.record(z.string(), z.string()),
+  payment_accounts: z.object({ cash: z.string(), card: z.string(), other: z.string() }),
+  over_short_account: z.string(),
+  discounts_account: z.string(),
+  refunds_account: z.string().nullable(),
 });
 
 export const journalEntrySchema = z.object({
-  journalNo: z.string(),
+  journal_no: z.string(),
   date: z.string(),
   currency: z.string(),
   memo: z.string(),
@@ -273,21 +324,35 @@ export const journalEntrySchema = z.object({
       description: z.string(),
     }),
   ),
-  totalDebits: z.number().int(),
-  totalCredits: z.number().int(),
+  total_debits: z.number().int(),
+  total_credits: z.number().int(),
 });
+export type JournalEntryView = z.infer<typeof journalEntrySchema>;
+
+/** A journal entry as the wire carries it (snake_case). */
+export function journalEntryToWire(entry: JournalEntry): JournalEntryView {
+  return {
+    journal_no: entry.journalNo,
+    date: entry.date,
+    currency: entry.currency,
+    memo: entry.memo,
+    lines: entry.lines.map((line) => ({ account: line.account, kind: line.kind, debit: line.debit, credit: line.credit, description: line.description })),
+    total_debits: entry.totalDebits,
+    total_credits: entry.totalCredits,
+  };
+}
 
 export const quickbooksDaySchema = z.object({
-  sessionId: z.uuid(),
+  session_id: z.uuid(),
   number: z.number().int(),
-  registerName: z.string(),
-  closedAt: z.string(),
+  register_name: z.string(),
+  closed_at: z.string(),
   date: z.string(),
-  netSales: z.number().int(),
+  net_sales: z.number().int(),
   currency: z.string(),
   /** Null until the accounts are mapped. */
   entry: journalEntrySchema.nullable(),
-  export: z.object({ exportedAt: z.string(), exportedBy: z.string(), format: z.enum(['csv', 'iif']), count: z.number().int() }).nullable(),
+  export: z.object({ exported_at: z.string(), exported_by: z.string(), format: z.enum(['csv', 'iif']), count: z.number().int() }).nullable(),
 });
 export type QuickbooksDay = z.infer<typeof quickbooksDaySchema>;
 

@@ -4956,12 +4956,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            domainProof: {
+                            domain_proof: {
                                 name: string;
                                 value: string;
                             };
                             provider: components["schemas"]["BusinessSsoProvider"] | null;
-                            redirectUri: string;
+                            redirect_uri: string;
                         };
                     };
                 };
@@ -4996,7 +4996,7 @@ export interface paths {
         };
         /**
          * Set the business's OpenID Connect provider: its discovery document is fetched and checked, each new domain's DNS TXT proof looked up
-         * @description 400 sso_issuer_not_allowed (not https, or a private network address), sso_discovery_invalid (no valid discovery document at the issuer), sso_domain_unproven (with the record to add), validation_error (not a domain); 409 sso_domain_taken (another business has it). clientSecret left out keeps the saved one; null makes it a public client (PKCE alone).
+         * @description 400 sso_issuer_not_allowed (not https, or a private network address), sso_discovery_invalid (no valid discovery document at the issuer), sso_domain_unproven (with the record to add), validation_error (not a domain); 409 sso_domain_taken (another business has it). client_secret left out keeps the saved one; null makes it a public client (PKCE alone).
          */
         put: {
             parameters: {
@@ -5008,9 +5008,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        clientId: string;
-                        clientSecret?: string | null;
-                        displayName: string;
+                        client_id: string;
+                        client_secret?: string | null;
+                        display_name: string;
                         domains: string[];
                         issuer: string;
                     };
@@ -9365,11 +9365,11 @@ export interface paths {
             parameters: {
                 query: {
                     /** @description Only this employee */
-                    employeeId?: string;
+                    employee_id?: string;
                     /** @description First local day, YYYY-MM-DD */
                     from: string;
                     /** @description Only sales of this store (hours are not per store) */
-                    storeId?: string;
+                    store_id?: string;
                     /** @description Last local day, YYYY-MM-DD (at most 731 days after from) */
                     to: string;
                 };
@@ -12040,7 +12040,7 @@ export interface paths {
                             request: {
                                 /** Format: uuid */
                                 id: string;
-                                sentAt: string;
+                                sent_at: string;
                             };
                         };
                     };
@@ -17835,12 +17835,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @default 7 */
-                        attributionDays?: number;
+                        attribution_days?: number;
                         body: string;
                         /** Format: uri */
-                        linkUrl?: string | null;
+                        link_url?: string | null;
                         /** Format: uuid */
-                        segmentId: string;
+                        segment_id: string;
                         subject: string;
                     };
                 };
@@ -17987,7 +17987,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the campaign once: one outbox e-mail per reachable customer of its segment. A retry with the same idempotencyKey answers the first result; another send is 409 campaign_already_sent; 429 past the hourly limit per business. */
+        /** Send the campaign once: one outbox e-mail per reachable customer of its segment. A retry with the same idempotency_key answers the first result; another send is 409 campaign_already_sent; 429 past the hourly limit per business. */
         post: {
             parameters: {
                 query?: never;
@@ -18001,7 +18001,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                     };
                 };
             };
@@ -18142,13 +18142,13 @@ export interface paths {
                     "application/json": {
                         name: string;
                         rules: {
-                            anyTags?: string[];
-                            lastVisitMoreThanDays?: number;
-                            lastVisitWithinDays?: number;
-                            maxSpent?: number;
-                            maxVisits?: number;
-                            minSpent?: number;
-                            minVisits?: number;
+                            any_tags?: string[];
+                            last_visit_more_than_days?: number;
+                            last_visit_within_days?: number;
+                            max_spent?: number;
+                            max_visits?: number;
+                            min_spent?: number;
+                            min_visits?: number;
                         };
                     };
                 };
@@ -18298,13 +18298,13 @@ export interface paths {
                 content: {
                     "application/json": {
                         rules: {
-                            anyTags?: string[];
-                            lastVisitMoreThanDays?: number;
-                            lastVisitWithinDays?: number;
-                            maxSpent?: number;
-                            maxVisits?: number;
-                            minSpent?: number;
-                            minVisits?: number;
+                            any_tags?: string[];
+                            last_visit_more_than_days?: number;
+                            last_visit_within_days?: number;
+                            max_spent?: number;
+                            max_visits?: number;
+                            min_spent?: number;
+                            min_visits?: number;
                         };
                     };
                 };
@@ -18323,11 +18323,11 @@ export interface paths {
                                 email: string | null;
                                 /** Format: uuid */
                                 id: string;
-                                lastVisitAt: string | null;
+                                last_visit_at: string | null;
                                 name: string;
-                                orderCount: number;
+                                order_count: number;
                                 /** @description Paid order totals less refunds, in minor units */
-                                totalSpent: number;
+                                total_spent: number;
                                 unsubscribed: boolean;
                             }[];
                             reachable: number;
@@ -23724,13 +23724,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             days: {
-                                closedAt: string;
+                                closed_at: string;
                                 currency: string;
                                 date: string;
                                 entry: {
                                     currency: string;
                                     date: string;
-                                    journalNo: string;
+                                    journal_no: string;
                                     lines: {
                                         account: string;
                                         credit: number;
@@ -23740,21 +23740,21 @@ export interface paths {
                                         kind: "payment" | "over_short" | "discounts" | "refunds" | "income" | "tax";
                                     }[];
                                     memo: string;
-                                    totalCredits: number;
-                                    totalDebits: number;
+                                    total_credits: number;
+                                    total_debits: number;
                                 } | null;
                                 export: {
                                     count: number;
-                                    exportedAt: string;
-                                    exportedBy: string;
+                                    exported_at: string;
+                                    exported_by: string;
                                     /** @enum {string} */
                                     format: "csv" | "iif";
                                 } | null;
-                                netSales: number;
+                                net_sales: number;
                                 number: number;
-                                registerName: string;
+                                register_name: string;
                                 /** Format: uuid */
-                                sessionId: string;
+                                session_id: string;
                             }[];
                             from: string;
                             mapped: boolean;
@@ -23826,13 +23826,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            closedAt: string;
+                            closed_at: string;
                             currency: string;
                             date: string;
                             entry: {
                                 currency: string;
                                 date: string;
-                                journalNo: string;
+                                journal_no: string;
                                 lines: {
                                     account: string;
                                     credit: number;
@@ -23842,21 +23842,21 @@ export interface paths {
                                     kind: "payment" | "over_short" | "discounts" | "refunds" | "income" | "tax";
                                 }[];
                                 memo: string;
-                                totalCredits: number;
-                                totalDebits: number;
+                                total_credits: number;
+                                total_debits: number;
                             } | null;
                             export: {
                                 count: number;
-                                exportedAt: string;
-                                exportedBy: string;
+                                exported_at: string;
+                                exported_by: string;
                                 /** @enum {string} */
                                 format: "csv" | "iif";
                             } | null;
-                            netSales: number;
+                            net_sales: number;
                             number: number;
-                            registerName: string;
+                            register_name: string;
                             /** Format: uuid */
-                            sessionId: string;
+                            session_id: string;
                         };
                     };
                 };
@@ -23940,7 +23940,7 @@ export interface paths {
                     "application/json": {
                         /** @enum {string} */
                         format: "csv" | "iif";
-                        sessionIds: string[];
+                        session_ids: string[];
                     } | {
                         /** @enum {string} */
                         format: "csv" | "iif";
@@ -24050,26 +24050,26 @@ export interface paths {
                         "application/json": {
                             categories: string[];
                             mapping: {
-                                categoryAccounts: {
+                                category_accounts: {
                                     [key: string]: string;
                                 };
-                                defaultIncomeAccount: string;
-                                defaultTaxAccount: string;
-                                discountsAccount: string;
-                                overShortAccount: string;
-                                paymentAccounts: {
+                                default_income_account: string;
+                                default_tax_account: string;
+                                discounts_account: string;
+                                over_short_account: string;
+                                payment_accounts: {
                                     card: string;
                                     cash: string;
                                     other: string;
                                 };
-                                refundsAccount: string | null;
-                                taxRateAccounts: {
+                                refunds_account: string | null;
+                                tax_rate_accounts: {
                                     [key: string]: string;
                                 };
                             } | null;
-                            taxRates: number[];
-                            updatedAt: string | null;
-                            updatedBy: string | null;
+                            tax_rates: number[];
+                            updated_at: string | null;
+                            updated_by: string | null;
                         };
                     };
                 };
@@ -24105,21 +24105,21 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @default {} */
-                        categoryAccounts?: {
+                        category_accounts?: {
                             [key: string]: string;
                         };
-                        defaultIncomeAccount: string;
-                        defaultTaxAccount: string;
-                        discountsAccount: string;
-                        overShortAccount: string;
-                        paymentAccounts: {
+                        default_income_account: string;
+                        default_tax_account: string;
+                        discounts_account: string;
+                        over_short_account: string;
+                        payment_accounts: {
                             card: string;
                             cash: string;
                             other: string;
                         };
-                        refundsAccount: string | null;
+                        refunds_account: string | null;
                         /** @default {} */
-                        taxRateAccounts?: {
+                        tax_rate_accounts?: {
                             [key: string]: string;
                         };
                     };
@@ -24134,25 +24134,25 @@ export interface paths {
                     content: {
                         "application/json": {
                             mapping: {
-                                categoryAccounts: {
+                                category_accounts: {
                                     [key: string]: string;
                                 };
-                                defaultIncomeAccount: string;
-                                defaultTaxAccount: string;
-                                discountsAccount: string;
-                                overShortAccount: string;
-                                paymentAccounts: {
+                                default_income_account: string;
+                                default_tax_account: string;
+                                discounts_account: string;
+                                over_short_account: string;
+                                payment_accounts: {
                                     card: string;
                                     cash: string;
                                     other: string;
                                 };
-                                refundsAccount: string | null;
-                                taxRateAccounts: {
+                                refunds_account: string | null;
+                                tax_rate_accounts: {
                                     [key: string]: string;
                                 };
                             };
-                            updatedAt: string;
-                            updatedBy: string;
+                            updated_at: string;
+                            updated_by: string;
                         };
                     };
                 };
@@ -35928,16 +35928,16 @@ export interface components {
             user_id: string;
         };
         BusinessSsoProvider: {
-            clientId: string;
-            displayName: string;
+            client_id: string;
+            display_name: string;
             domains: {
                 domain: string;
-                verifiedAt: string;
+                verified_at: string;
             }[];
-            hasClientSecret: boolean;
+            has_client_secret: boolean;
             id: string;
             issuer: string;
-            updatedAt: string;
+            updated_at: string;
         };
         Category: {
             color: string | null;
@@ -36269,35 +36269,35 @@ export interface components {
             currency: string;
             employees: {
                 /** @description Minor units of the business currency */
-                averageSale: number;
+                average_sale: number;
                 /** @description Discounts they gave, as shown on the receipts */
                 discounts: number;
                 /** Format: uuid */
-                employeeId: string;
+                employee_id: string;
                 /** @description Hours of the time-clock shifts started in the period; an open shift counts up to now */
-                hoursWorked: number;
-                isActive: boolean;
-                itemsSold: number;
+                hours_worked: number;
+                is_active: boolean;
+                items_sold: number;
                 name: string;
                 /** @description Their sales before tax, after discounts (refunds are counted for who processed them) */
-                netSales: number;
+                net_sales: number;
                 /** @description Refunded before tax */
-                refundAmount: number;
+                refund_amount: number;
                 /** @description Refunds they processed */
                 refunds: number;
                 role: string;
                 /** @description Paid sales they rang up */
                 sales: number;
                 /** @description Net sales ÷ hours worked; null without hours */
-                salesPerHour: number | null;
+                sales_per_hour: number | null;
             }[];
             range: {
                 from: string;
                 to: string;
             };
             /** Format: uuid */
-            storeId: string | null;
-            timeZone: string;
+            store_id: string | null;
+            time_zone: string;
         };
         EmployeeSession: {
             admin_permissions: {
@@ -36718,18 +36718,18 @@ export interface components {
             uncostedSales: number;
         };
         MarketingCampaign: {
-            attributionDays: number;
-            attributionEndsAt: string | null;
+            attribution_days: number;
+            attribution_ends_at: string | null;
             body: string;
-            createdAt: string;
+            created_at: string;
             /** Format: uuid */
             id: string;
-            linkUrl: string | null;
+            link_url: string | null;
             results: {
-                attributedOrders: number;
+                attributed_orders: number;
                 /** @description Recipients’ paid orders less refunds in the attribution window, in minor units */
-                attributedRevenue: number;
-                clickedRecipients: number;
+                attributed_revenue: number;
+                clicked_recipients: number;
                 /** @description Follows of the tracked link */
                 clicks: number;
                 /** @description Outbox messages written, one per recipient */
@@ -36738,18 +36738,18 @@ export interface components {
                 unsubscribes: number;
             };
             rules: {
-                anyTags?: string[];
-                lastVisitMoreThanDays?: number;
-                lastVisitWithinDays?: number;
-                maxSpent?: number;
-                maxVisits?: number;
-                minSpent?: number;
-                minVisits?: number;
+                any_tags?: string[];
+                last_visit_more_than_days?: number;
+                last_visit_within_days?: number;
+                max_spent?: number;
+                max_visits?: number;
+                min_spent?: number;
+                min_visits?: number;
             };
             /** Format: uuid */
-            segmentId: string | null;
-            segmentName: string;
-            sentAt: string | null;
+            segment_id: string | null;
+            segment_name: string;
+            sent_at: string | null;
             /** @enum {string} */
             status: "draft" | "sent";
             subject: string;
@@ -36757,20 +36757,20 @@ export interface components {
         MarketingSegment: {
             /** @description Customers the rules pick out now */
             count: number;
-            createdAt: string;
+            created_at: string;
             /** Format: uuid */
             id: string;
             name: string;
             /** @description Of them, those a campaign would reach: an e-mail address and not unsubscribed */
             reachable: number;
             rules: {
-                anyTags?: string[];
-                lastVisitMoreThanDays?: number;
-                lastVisitWithinDays?: number;
-                maxSpent?: number;
-                maxVisits?: number;
-                minSpent?: number;
-                minVisits?: number;
+                any_tags?: string[];
+                last_visit_more_than_days?: number;
+                last_visit_within_days?: number;
+                max_spent?: number;
+                max_visits?: number;
+                min_spent?: number;
+                min_visits?: number;
             };
         };
         Me: {
@@ -37946,19 +37946,19 @@ export interface components {
             database: {
                 /** @enum {string} */
                 kind: "pglite" | "postgres";
-                roundTripMs: number;
+                round_trip_ms: number;
             };
             memory: {
-                heapTotalBytes: number;
-                heapUsedBytes: number;
-                rssBytes: number;
+                heap_total_bytes: number;
+                heap_used_bytes: number;
+                rss_bytes: number;
             };
             migrations: {
                 applied: number;
                 latest: string | null;
             };
             node: string;
-            uptimeSeconds: number;
+            uptime_seconds: number;
             version: string;
         };
         Task: {

@@ -18,15 +18,16 @@ export interface BusinessSsoInput {
   domains: string[];
 }
 
+/** The wire's shape (decision 070: snake_case) of the business's provider. */
 function view(row: SsoProviderRow, domains: { domain: string; verifiedAt: Date }[]) {
   return {
     id: businessProviderId(row.id),
-    displayName: row.displayName,
+    display_name: row.displayName,
     issuer: row.issuer,
-    clientId: row.clientId,
-    hasClientSecret: row.clientSecret !== null,
-    domains: domains.map((entry) => ({ domain: entry.domain, verifiedAt: entry.verifiedAt.toISOString() })),
-    updatedAt: row.updatedAt.toISOString(),
+    client_id: row.clientId,
+    has_client_secret: row.clientSecret !== null,
+    domains: domains.map((entry) => ({ domain: entry.domain, verified_at: entry.verifiedAt.toISOString() })),
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
@@ -36,8 +37,8 @@ export async function getBusinessSsoProvider(services: Services, tenant: TenantC
   const [row, domains] = await services.database.withTenant(businessId, async (tx) => [await repo.provider(tx, businessId), await repo.domains(tx, businessId)] as const);
   return {
     provider: row ? view(row, domains) : null,
-    redirectUri: callbackUrl(services),
-    domainProof: ssoDomainRecord('<domain>', domainProofToken(services.config, businessId)),
+    redirect_uri: callbackUrl(services),
+    domain_proof: ssoDomainRecord('<domain>', domainProofToken(services.config, businessId)),
   };
 }
 

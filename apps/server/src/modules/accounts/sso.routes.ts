@@ -72,12 +72,12 @@ const settingsAccess = business({ page: 'settings' });
 const businessProviderSchema = z
   .object({
     id: z.string(),
-    displayName: z.string(),
+    display_name: z.string(),
     issuer: z.string(),
-    clientId: z.string(),
-    hasClientSecret: z.boolean(),
-    domains: z.array(z.object({ domain: z.string(), verifiedAt: z.string() })),
-    updatedAt: z.string(),
+    client_id: z.string(),
+    has_client_secret: z.boolean(),
+    domains: z.array(z.object({ domain: z.string(), verified_at: z.string() })),
+    updated_at: z.string(),
   })
   .openapi('BusinessSsoProvider');
 
@@ -89,7 +89,7 @@ const businessSsoRoute = defineRoute({
   summary: "The business's own single sign-on provider (never its secret), the redirect URI to register at it, and the DNS TXT record that proves a domain",
   responses: {
     200: jsonResponse(
-      z.object({ provider: nullableRef(businessProviderSchema), redirectUri: z.string(), domainProof: z.object({ name: z.string(), value: z.string() }) }),
+      z.object({ provider: nullableRef(businessProviderSchema), redirect_uri: z.string(), domain_proof: z.object({ name: z.string(), value: z.string() }) }),
       'The provider, or null',
     ),
     ...errorResponses(400, 401, 403),
@@ -105,14 +105,14 @@ const saveBusinessSsoRoute = defineRoute({
   description:
     '400 sso_issuer_not_allowed (not https, or a private network address), sso_discovery_invalid (no valid discovery document at the issuer), ' +
     'sso_domain_unproven (with the record to add), validation_error (not a domain); 409 sso_domain_taken (another business has it). ' +
-    'clientSecret left out keeps the saved one; null makes it a public client (PKCE alone).',
+    'client_secret left out keeps the saved one; null makes it a public client (PKCE alone).',
   request: {
     body: jsonBody(
       z.strictObject({
-        displayName: singleLine(z.string().trim().min(1, 'Enter the name on the button').max(40)),
+        display_name: singleLine(z.string().trim().min(1, 'Enter the name on the button').max(40)),
         issuer: z.string().trim().min(1).max(500),
-        clientId: singleLine(z.string().trim().min(1, 'Enter the client id').max(255)),
-        clientSecret: z.string().min(1).max(1000).nullable().optional(),
+        client_id: singleLine(z.string().trim().min(1, 'Enter the client id').max(255)),
+        client_secret: z.string().min(1).max(1000).nullable().optional(),
         domains: z.array(z.string().max(253)).min(1, 'Add at least one e-mail domain').max(20),
       }),
     ),
@@ -131,7 +131,11 @@ const deleteBusinessSsoRoute = defineRoute({
 
 export const businessSsoRoutes = new OpenAPIHono<AppEnv>()
   .openapi(businessSsoRoute, async (c) => c.json(await getBusinessSsoProvider(c.var.services, c.var.tenant), 200))
-  .openapi(saveBusinessSsoRoute, async (c) => c.json(await saveBusinessSsoProvider(c.var.services, c.var.tenant, c.req.valid('json'), new Date()), 200))
+  .openapi(saveBusinessSsoRoute, async (c) => {
+    const body = c.req.valid('json');
+    const input = { displayName: body.display_name, issuer: body.issuer, clientId: body.client_id, clientSecret: body.client_secret, domains: body.domains };
+    return c.json(await saveBusinessSsoProvider(c.var.services, c.var.tenant, input, new Date()), 200);
+  })
   .openapi(deleteBusinessSsoRoute, async (c) => c.json(await deleteBusinessSsoProvider(c.var.services, c.var.tenant), 200));
 
 export const ssoRoutes = new OpenAPIHono<AppEnv>()

@@ -15,24 +15,24 @@ const int = () => z.number().int();
 const employeePerformanceSchema = z
   .object({
     currency: z.string(),
-    timeZone: z.string(),
+    time_zone: z.string(),
     range: z.object({ from: z.string(), to: z.string() }),
-    storeId: z.uuid().nullable(),
+    store_id: z.uuid().nullable(),
     employees: z.array(
       z.object({
-        employeeId: z.uuid(),
+        employee_id: z.uuid(),
         name: z.string(),
         role: z.string(),
-        isActive: z.boolean(),
+        is_active: z.boolean(),
         sales: int().openapi({ description: 'Paid sales they rang up' }),
-        netSales: money('Their sales before tax, after discounts (refunds are counted for who processed them)'),
-        itemsSold: int(),
-        averageSale: money(),
+        net_sales: money('Their sales before tax, after discounts (refunds are counted for who processed them)'),
+        items_sold: int(),
+        average_sale: money(),
         refunds: int().openapi({ description: 'Refunds they processed' }),
-        refundAmount: money('Refunded before tax'),
+        refund_amount: money('Refunded before tax'),
         discounts: money('Discounts they gave, as shown on the receipts'),
-        hoursWorked: z.number().openapi({ description: 'Hours of the time-clock shifts started in the period; an open shift counts up to now' }),
-        salesPerHour: money().nullable().openapi({ description: 'Net sales ÷ hours worked; null without hours' }),
+        hours_worked: z.number().openapi({ description: 'Hours of the time-clock shifts started in the period; an open shift counts up to now' }),
+        sales_per_hour: money().nullable().openapi({ description: 'Net sales ÷ hours worked; null without hours' }),
       }),
     ),
   })
@@ -48,13 +48,40 @@ const employeePerformanceRoute = defineRoute({
     query: z.strictObject({
       from: isoDateInput().openapi({ description: 'First local day, YYYY-MM-DD' }),
       to: isoDateInput().openapi({ description: 'Last local day, YYYY-MM-DD (at most 731 days after from)' }),
-      storeId: z.uuid().optional().openapi({ description: 'Only sales of this store (hours are not per store)' }),
-      employeeId: z.uuid().optional().openapi({ description: 'Only this employee' }),
+      store_id: z.uuid().optional().openapi({ description: 'Only sales of this store (hours are not per store)' }),
+      employee_id: z.uuid().optional().openapi({ description: 'Only this employee' }),
     }),
   },
   responses: { 200: jsonResponse(employeePerformanceSchema, 'The figures'), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const employeePerformanceRoutes = new OpenAPIHono<AppEnv>().openapi(employeePerformanceRoute, async (c) =>
-  c.json(await getEmployeePerformance(c.var.services.database, c.var.tenant.businessId, c.req.valid('query'), new Date()), 200),
-);
+/** The wire's shape (decision 070: snake_case) of the figures. */
+function toEmployeePerformanceView(performance: Awaited<ReturnType<typeof getEmployeePerformance>>) {
+  return {
+    currency: performance.currency,
+    time_zone: performance.timeZone,
+    range: performance.range,
+    store_id: performance.storeId,
+    employees: performance.employees.map((employee) => ({
+      employee_id: employee.employeeId,
+      name: employee.name,
+      role: employee.role,
+      is_active: employee.isActive,
+      sales: employee.sales,
+      net_sales: employee.netSales,
+      items_sold: employee.itemsSold,
+      average_sale: employee.averageSale,
+      refunds: employee.refunds,
+      refund_amount: employee.refundAmount,
+      discounts: employee.discounts,
+      hours_worked: employee.hoursWorked,
+      sales_per_hour: employee.salesPerHour,
+    })),
+  };
+}
+
+export const employeePerformanceRoutes = new OpenAPIHono<AppEnv>().openapi(employeePerformanceRoute, async (c) => {
+  const { from, to, store_id: storeId, employee_id: employeeId } = c.req.valid('query');
+  const performance = await getEmployeePerformance(c.var.services.database, c.var.tenant.businessId, { from, to, storeId, employeeId }, new Date());
+  return c.json(toEmployeePerformanceView(performance), 200);
+});

@@ -22,12 +22,12 @@ const contactRoute = defineRoute({
     ),
   },
   responses: {
-    201: jsonResponse(z.object({ request: z.object({ id: z.uuid(), sentAt: z.string() }) }), 'Sent'),
+    201: jsonResponse(z.object({ request: z.object({ id: z.uuid(), sent_at: z.string() }) }), 'Sent'),
     ...errorResponses(400, 401, 403, 429),
   },
 });
 
 export const helpCenterRoutes = new OpenAPIHono<AppEnv>().openapi(contactRoute, async (c) => {
   const request = await sendHelpRequest(c.var.services, c.var.tenant, c.req.valid('json'), new Date());
-  return c.json({ request }, 201);
+  return c.json({ request: { id: request.id, sent_at: request.sentAt } }, 201);
 });

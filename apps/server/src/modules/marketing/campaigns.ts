@@ -1,4 +1,4 @@
-import { attributionWindow, campaignEmailText, segmentBounds, type SegmentRules } from '@till/core';
+import { attributionWindow, campaignEmailText, rulesToWire, segmentBounds, type SegmentRules } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Services, TenantContext } from '../../lib/context.ts';
@@ -9,6 +9,7 @@ import { marketingRepository as repo, type CampaignRow } from './marketing.repos
 
 const CAMPAIGN_LIST_LIMIT = 100;
 
+/** The wire's shape (decision 070: snake_case) of a campaign and its results. */
 async function campaignView(tx: Tx, businessId: string, row: CampaignRow) {
   const window = row.sentAt ? attributionWindow(row.sentAt, row.attributionDays) : null;
   const results = await repo.results(tx, businessId, row.id, window);
@@ -16,16 +17,23 @@ async function campaignView(tx: Tx, businessId: string, row: CampaignRow) {
     id: row.id,
     subject: row.subject,
     body: row.body,
-    linkUrl: row.linkUrl,
-    segmentId: row.segmentId,
-    segmentName: row.segmentName,
-    rules: row.rules,
-    attributionDays: row.attributionDays,
+    link_url: row.linkUrl,
+    segment_id: row.segmentId,
+    segment_name: row.segmentName,
+    rules: rulesToWire(row.rules),
+    attribution_days: row.attributionDays,
     status: row.status,
-    sentAt: row.sentAt?.toISOString() ?? null,
-    attributionEndsAt: window?.until.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    results,
+    sent_at: row.sentAt?.toISOString() ?? null,
+    attribution_ends_at: window?.until.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    results: {
+      sends: results.sends,
+      clicks: results.clicks,
+      clicked_recipients: results.clickedRecipients,
+      unsubscribes: results.unsubscribes,
+      attributed_orders: results.attributedOrders,
+      attributed_revenue: results.attributedRevenue,
+    },
   };
 }
 

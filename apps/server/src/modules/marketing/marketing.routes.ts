@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { campaignInput, segmentInput, segmentPreviewInput, segmentRulesSchema, sendCampaignInput } from '@till/core';
+import { campaignInput, rulesFromWire, segmentInput, segmentPreviewInput, segmentRulesWire, sendCampaignInput } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { PUBLIC, business, defineRoute } from '../../lib/routing.ts';
@@ -19,10 +19,10 @@ const segmentSchema = z
   .object({
     id: z.uuid(),
     name: z.string(),
-    rules: segmentRulesSchema,
+    rules: segmentRulesWire,
     count: z.number().int().openapi({ description: 'Customers the rules pick out now' }),
     reachable: z.number().int().openapi({ description: 'Of them, those a campaign would reach: an e-mail address and not unsubscribed' }),
-    createdAt: z.string(),
+    created_at: z.string(),
   })
   .openapi('MarketingSegment');
 
@@ -35,9 +35,9 @@ const previewSchema = z.object({
       id: z.uuid(),
       name: z.string(),
       email: z.string().nullable(),
-      orderCount: z.number().int(),
-      totalSpent: z.number().int().openapi({ description: 'Paid order totals less refunds, in minor units' }),
-      lastVisitAt: z.string().nullable(),
+      order_count: z.number().int(),
+      total_spent: z.number().int().openapi({ description: 'Paid order totals less refunds, in minor units' }),
+      last_visit_at: z.string().nullable(),
       unsubscribed: z.boolean(),
     }),
   ),
@@ -48,22 +48,22 @@ const campaignSchema = z
     id: z.uuid(),
     subject: z.string(),
     body: z.string(),
-    linkUrl: z.string().nullable(),
-    segmentId: z.uuid().nullable(),
-    segmentName: z.string(),
-    rules: segmentRulesSchema,
-    attributionDays: z.number().int(),
+    link_url: z.string().nullable(),
+    segment_id: z.uuid().nullable(),
+    segment_name: z.string(),
+    rules: segmentRulesWire,
+    attribution_days: z.number().int(),
     status: z.enum(['draft', 'sent']),
-    sentAt: z.string().nullable(),
-    attributionEndsAt: z.string().nullable(),
-    createdAt: z.string(),
+    sent_at: z.string().nullable(),
+    attribution_ends_at: z.string().nullable(),
+    created_at: z.string(),
     results: z.object({
       sends: z.number().int().openapi({ description: 'Outbox messages written, one per recipient' }),
       clicks: z.number().int().openapi({ description: 'Follows of the tracked link' }),
-      clickedRecipients: z.number().int(),
+      clicked_recipients: z.number().int(),
       unsubscribes: z.number().int().openapi({ description: 'Recipients who have unsubscribed since the send' }),
-      attributedOrders: z.number().int(),
-      attributedRevenue: z.number().int().openapi({ description: 'Recipients’ paid orders less refunds in the attribution window, in minor units' }),
+      attributed_orders: z.number().int(),
+      attributed_revenue: z.number().int().openapi({ description: 'Recipients’ paid orders less refunds in the attribution window, in minor units' }),
     }),
   })
   .openapi('MarketingCampaign');
@@ -145,7 +145,7 @@ const sendCampaignRoute = defineRoute({
   access: marketingAccess,
   tags: TAGS,
   summary:
-    'Send the campaign once: one outbox e-mail per reachable customer of its segment. A retry with the same idempotencyKey answers the first result; another send is 409 campaign_already_sent; 429 past the hourly limit per business.',
+    'Send the campaign once: one outbox e-mail per reachable customer of its segment. A retry with the same idempotency_key answers the first result; another send is 409 campaign_already_sent; 429 past the hourly limit per business.',
   request: { params: idParams, body: jsonBody(sendCampaignInput) },
   responses: { 200: jsonResponse(z.object({ campaign: campaignSchema, currency: z.string() }), 'Sent'), ...errorResponses(400, 401, 403, 404, 409, 429) },
 });
@@ -174,15 +174,24 @@ const originOf = (url: string, publicUrl: string | undefined) => (publicUrl ? pu
 
 export const marketingRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listSegmentsRoute, async (c) => c.json(await listSegments(c.var.services.database, c.var.tenant.businessId, new Date()), 200))
-  .openapi(previewRoute, async (c) => c.json(await previewSegment(c.var.services.database, c.var.tenant.businessId, c.req.valid('json').rules, new Date()), 200))
-  .openapi(createSegmentRoute, async (c) => c.json(await createSegment(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date()), 201))
+  .openapi(previewRoute, async (c) =>
+    c.json(await previewSegment(c.var.services.database, c.var.tenant.businessId, rulesFromWire(c.req.valid('json').rules), new Date()), 200),
+  )
+  .openapi(createSegmentRoute, async (c) => {
+    const { name, rules } = c.req.valid('json');
+    return c.json(await createSegment(c.var.services.database, c.var.tenant, { name, rules: rulesFromWire(rules) }, new Date()), 201);
+  })
   .openapi(deleteSegmentRoute, async (c) => c.json(await deleteSegment(c.var.services.database, c.var.tenant, c.req.valid('param').id), 200))
   .openapi(listCampaignsRoute, async (c) => c.json(await listCampaigns(c.var.services.database, c.var.tenant.businessId), 200))
-  .openapi(createCampaignRoute, async (c) => c.json(await createCampaign(c.var.services.database, c.var.tenant, c.req.valid('json')), 201))
+  .openapi(createCampaignRoute, async (c) => {
+    const body = c.req.valid('json');
+    const input = { segmentId: body.segment_id, subject: body.subject, body: body.body, linkUrl: body.link_url, attributionDays: body.attribution_days };
+    return c.json(await createCampaign(c.var.services.database, c.var.tenant, input), 201);
+  })
   .openapi(getCampaignRoute, async (c) => c.json(await getCampaign(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id), 200))
   .openapi(sendCampaignRoute, async (c) => {
     const origin = originOf(c.req.url, c.var.services.config.publicUrl);
-    return c.json(await sendCampaign(c.var.services, c.var.tenant, c.req.valid('param').id, { idempotencyKey: c.req.valid('json').idempotencyKey, origin }, new Date()), 200);
+    return c.json(await sendCampaign(c.var.services, c.var.tenant, c.req.valid('param').id, { idempotencyKey: c.req.valid('json').idempotency_key, origin }, new Date()), 200);
   })
   .openapi(unsubscribeRoute, async (c) => c.json(await unsubscribeFromMarketing(c.var.services, c.req.valid('param').token, new Date()), 200))
   .openapi(followLinkRoute, async (c) => c.redirect(await followCampaignLink(c.var.services, c.req.valid('param').token, new Date()), 302));

@@ -1,4 +1,4 @@
-import { SEGMENT_PREVIEW_SIZE, segmentBounds, type SegmentRules } from '@till/core';
+import { SEGMENT_PREVIEW_SIZE, rulesToWire, segmentBounds, type SegmentRules } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { segmentNotFound } from './marketing-errors.ts';
@@ -18,22 +18,23 @@ export async function previewSegment(database: Database, businessId: string, rul
         id: customer.id,
         name: customer.name,
         email: customer.email,
-        orderCount: customer.orderCount,
-        totalSpent: customer.totalSpent,
-        lastVisitAt: customer.lastVisitAt?.toISOString() ?? null,
+        order_count: customer.orderCount,
+        total_spent: customer.totalSpent,
+        last_visit_at: customer.lastVisitAt?.toISOString() ?? null,
         unsubscribed: customer.unsubscribedAt !== null,
       })),
     };
   });
 }
 
+/** The wire's shape (decision 070: snake_case) of a saved segment. */
 const segmentView = (row: SegmentRow, counts: { count: number; reachable: number }) => ({
   id: row.id,
   name: row.name,
-  rules: row.rules,
+  rules: rulesToWire(row.rules),
   count: counts.count,
   reachable: counts.reachable,
-  createdAt: row.createdAt.toISOString(),
+  created_at: row.createdAt.toISOString(),
 });
 
 export async function createSegment(database: Database, tenant: TenantContext, input: { name: string; rules: SegmentRules }, now: Date) {

@@ -1,22 +1,23 @@
-import { buildJournalEntry, dayInZone, safeTimeZone, type QuickbooksDay, type QuickbooksMapping } from '@till/core';
+import { buildJournalEntry, dayInZone, journalEntryToWire, safeTimeZone, type QuickbooksDay, type QuickbooksMapping } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { dayRange, mappingOf, requireQuickbooksAccess } from './quickbooks-rules.ts';
 import { quickbooksRepository as repo, QUICKBOOKS_MAX_DAYS, type ClosedSession, type ExportRow } from './quickbooks.repository.ts';
 
+/** A closed Z's day as the wire carries it (decision 070: snake_case). */
 export function dayOf(session: ClosedSession, mapping: QuickbooksMapping | null, exported: ExportRow | undefined): QuickbooksDay {
   const report = session.report!;
   return {
-    sessionId: session.id,
+    session_id: session.id,
     number: report.number ?? 0,
-    registerName: report.register.name,
-    closedAt: report.closedAt ?? session.closedAt!.toISOString(),
+    register_name: report.register.name,
+    closed_at: report.closedAt ?? session.closedAt!.toISOString(),
     date: dayInZone(new Date(report.closedAt ?? session.closedAt!), safeTimeZone(report.timeZone)),
-    netSales: report.sales.netSales,
+    net_sales: report.sales.netSales,
     currency: report.currency,
-    entry: mapping ? buildJournalEntry(report, mapping) : null,
+    entry: mapping ? journalEntryToWire(buildJournalEntry(report, mapping)) : null,
     export: exported
-      ? { exportedAt: exported.exportedAt.toISOString(), exportedBy: exported.exportedByName, format: exported.format as 'csv' | 'iif', count: exported.exportCount }
+      ? { exported_at: exported.exportedAt.toISOString(), exported_by: exported.exportedByName, format: exported.format as 'csv' | 'iif', count: exported.exportCount }
       : null,
   };
 }

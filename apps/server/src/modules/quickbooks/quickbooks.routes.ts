@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { isoDateInput, QUICKBOOKS_EXPORT_FORMATS, quickbooksDaySchema, quickbooksMappingInput, quickbooksMappingSchema } from '@till/core';
+import { isoDateInput, mappingFromWire, mappingToWire, QUICKBOOKS_EXPORT_FORMATS, quickbooksDaySchema, quickbooksMappingBody, quickbooksMappingSchema, type QuickbooksMapping } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
@@ -16,11 +16,16 @@ const TAGS = ['quickbooks'];
 
 const mappingView = z.object({
   mapping: nullableRef(quickbooksMappingSchema),
-  updatedAt: z.string().nullable(),
-  updatedBy: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
   categories: z.array(z.string()),
-  taxRates: z.array(z.number().int()),
+  tax_rates: z.array(z.number().int()),
 });
+
+/** The wire's shape (decision 070: snake_case) of a saved mapping and who saved it when. */
+function toMappingView(view: { mapping: QuickbooksMapping | null; updatedAt: string | null; updatedBy: string | null }) {
+  return { mapping: view.mapping ? mappingToWire(view.mapping) : null, updated_at: view.updatedAt, updated_by: view.updatedBy };
+}
 
 const getMappingRoute = defineRoute({
   method: 'get',
@@ -37,9 +42,9 @@ const saveMappingRoute = defineRoute({
   access,
   tags: TAGS,
   summary: 'Save the whole account mapping: income per category (and a default), tax per rate (and a default), a clearing account per payment method, over/short, discounts, refunds (null: refunds reduce income); audited',
-  request: { body: jsonBody(quickbooksMappingInput) },
+  request: { body: jsonBody(quickbooksMappingBody) },
   responses: {
-    200: jsonResponse(z.object({ mapping: quickbooksMappingSchema, updatedAt: z.string(), updatedBy: z.string() }), 'Saved'),
+    200: jsonResponse(z.object({ mapping: quickbooksMappingSchema, updated_at: z.string(), updated_by: z.string() }), 'Saved'),
     ...errorResponses(400, 401, 403),
   },
 });
@@ -68,7 +73,7 @@ const dayRoute = defineRoute({
 });
 
 const exportBody = z.union([
-  z.strictObject({ format: z.enum(QUICKBOOKS_EXPORT_FORMATS), sessionIds: z.array(z.uuid('Session ids are UUIDs')).min(1, 'Choose at least one Z report').max(500) }),
+  z.strictObject({ format: z.enum(QUICKBOOKS_EXPORT_FORMATS), session_ids: z.array(z.uuid('Session ids are UUIDs')).min(1, 'Choose at least one Z report').max(500) }),
   z.strictObject({ format: z.enum(QUICKBOOKS_EXPORT_FORMATS), from: isoDateInput(), to: isoDateInput() }),
 ]);
 
@@ -87,12 +92,20 @@ const exportRoute = defineRoute({
 });
 
 export const quickbooksRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(getMappingRoute, async (c) => c.json(await getQuickbooksMapping(c.var.services.database, c.var.tenant), 200))
-  .openapi(saveMappingRoute, async (c) => c.json(await saveQuickbooksMapping(c.var.services.database, c.var.tenant, c.req.valid('json')), 200))
+  .openapi(getMappingRoute, async (c) => {
+    const view = await getQuickbooksMapping(c.var.services.database, c.var.tenant);
+    return c.json({ ...toMappingView(view), categories: view.categories, tax_rates: view.taxRates }, 200);
+  })
+  .openapi(saveMappingRoute, async (c) => {
+    const saved = await saveQuickbooksMapping(c.var.services.database, c.var.tenant, mappingFromWire(c.req.valid('json')));
+    return c.json({ mapping: mappingToWire(saved.mapping), updated_at: saved.updatedAt, updated_by: saved.updatedBy }, 200);
+  })
   .openapi(daysRoute, async (c) => c.json(await listQuickbooksDays(c.var.services.database, c.var.tenant, c.req.valid('query')), 200))
   .openapi(dayRoute, async (c) => c.json(await getQuickbooksDay(c.var.services.database, c.var.tenant, c.req.valid('param').sessionId), 200))
   .openapi(exportRoute, async (c) => {
-    const file = await exportQuickbooksJournal(c.var.services.database, c.var.tenant, c.req.valid('json'));
+    const body = c.req.valid('json');
+    const request = 'session_ids' in body ? { format: body.format, sessionIds: body.session_ids } : body;
+    const file = await exportQuickbooksJournal(c.var.services.database, c.var.tenant, request);
     return c.body(file.body, 200, {
       'Content-Type': file.contentType,
       'Content-Disposition': `attachment; filename="${file.fileName}"`,

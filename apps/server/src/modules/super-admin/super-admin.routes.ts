@@ -16,14 +16,27 @@ const statusRoute = defineRoute({
 
 const systemHealthSchema = z
   .object({
-    database: z.object({ kind: z.enum(['pglite', 'postgres']), roundTripMs: z.number() }),
-    uptimeSeconds: z.number().int(),
-    memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number(), heapTotalBytes: z.number() }),
+    database: z.object({ kind: z.enum(['pglite', 'postgres']), round_trip_ms: z.number() }),
+    uptime_seconds: z.number().int(),
+    memory: z.object({ rss_bytes: z.number(), heap_used_bytes: z.number(), heap_total_bytes: z.number() }),
     version: z.string(),
     node: z.string(),
     migrations: z.object({ applied: z.number().int(), latest: z.string().nullable() }),
   })
   .openapi('SystemHealth');
+
+/** The wire's shape (decision 070: snake_case) of the server's figures. */
+function toSystemHealthView(health: Awaited<ReturnType<typeof getSystemHealth>>) {
+  const { database, memory } = health;
+  return {
+    database: { kind: database.kind, round_trip_ms: database.roundTripMs },
+    uptime_seconds: health.uptimeSeconds,
+    memory: { rss_bytes: memory.rssBytes, heap_used_bytes: memory.heapUsedBytes, heap_total_bytes: memory.heapTotalBytes },
+    version: health.version,
+    node: health.node,
+    migrations: health.migrations,
+  };
+}
 
 const systemHealthRoute = defineRoute({
   method: 'get',
@@ -73,6 +86,6 @@ const getUserRoute = defineRoute({
 
 export const superAdminRoutes = new OpenAPIHono<AppEnv>()
   .openapi(statusRoute, async (c) => c.json(await checkSuperAdminStatus(c.var.services, c.var.account!.user.id), 200))
-  .openapi(systemHealthRoute, async (c) => c.json(await getSystemHealth(c.var.services), 200))
+  .openapi(systemHealthRoute, async (c) => c.json(toSystemHealthView(await getSystemHealth(c.var.services)), 200))
   .openapi(listUsersRoute, async (c) => c.json(await listPlatformUsers(c.var.services, c.req.valid('query')), 200))
   .openapi(getUserRoute, async (c) => c.json(await getPlatformUser(c.var.services, c.req.valid('param').id), 200));

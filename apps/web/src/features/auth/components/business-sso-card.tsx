@@ -33,7 +33,7 @@ export function BusinessSsoCard() {
             Loading…
           </p>
         ) : sso.data ? (
-          <SsoForm key={sso.data.provider?.updatedAt ?? 'new'} answer={sso.data} />
+          <SsoForm key={sso.data.provider?.updated_at ?? 'new'} answer={sso.data} />
         ) : null}
       </CardContent>
     </Card>
@@ -44,9 +44,9 @@ function SsoForm({ answer }: { answer: BusinessSsoAnswer }) {
   const saved = answer.provider;
   const save = useSaveBusinessSso();
   const remove = useDeleteBusinessSso();
-  const [displayName, setDisplayName] = useState(saved?.displayName ?? '');
+  const [displayName, setDisplayName] = useState(saved?.display_name ?? '');
   const [issuer, setIssuer] = useState(saved?.issuer ?? '');
-  const [clientId, setClientId] = useState(saved?.clientId ?? '');
+  const [clientId, setClientId] = useState(saved?.client_id ?? '');
   const [clientSecret, setClientSecret] = useState('');
   const [domains, setDomains] = useState(saved?.domains.map((entry) => entry.domain).join(', ') ?? '');
   const domainList = domains
@@ -58,7 +58,7 @@ function SsoForm({ answer }: { answer: BusinessSsoAnswer }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { displayName, issuer, clientId, ...(clientSecret ? { clientSecret } : {}), domains: domainList },
+      { display_name: displayName, issuer, client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}), domains: domainList },
       {
         onSuccess: () => {
           setClientSecret('');
@@ -74,7 +74,7 @@ function SsoForm({ answer }: { answer: BusinessSsoAnswer }) {
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <Badge variant="secondary">On</Badge>
           <span>
-            People at {saved.domains.map((entry) => entry.domain).join(', ')} sign in with {saved.displayName}.
+            People at {saved.domains.map((entry) => entry.domain).join(', ')} sign in with {saved.display_name}.
           </span>
         </div>
       ) : null}
@@ -106,24 +106,24 @@ function SsoForm({ answer }: { answer: BusinessSsoAnswer }) {
             autoComplete="off"
             value={clientSecret}
             onChange={(event) => setClientSecret(event.target.value)}
-            placeholder={saved?.hasClientSecret ? 'Saved — type to replace' : 'None for a public client'}
+            placeholder={saved?.has_client_secret ? 'Saved — type to replace' : 'None for a public client'}
           />
         </Field>
       </div>
       <div className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm">
         <p className="font-medium">At your provider</p>
         <p className="min-w-0 break-words">
-          Redirect URI: <code className="break-all">{answer.redirectUri}</code>
+          Redirect URI: <code className="break-all">{answer.redirect_uri}</code>
         </p>
         <p className="min-w-0 break-words">
           To prove {domainList.length > 1 ? 'each domain' : 'the domain'} is yours, add a DNS TXT record{' '}
           {(domainList.length > 0 ? domainList : ['<domain>']).map((domain, index, all) => (
             <span key={domain}>
-              <code className="break-all">{answer.domainProof.name.replace('<domain>', domain)}</code>
+              <code className="break-all">{answer.domain_proof.name.replace('<domain>', domain)}</code>
               {index < all.length - 1 ? ', ' : ''}
             </span>
           ))}{' '}
-          with the value <code className="break-all">{answer.domainProof.value}</code>.
+          with the value <code className="break-all">{answer.domain_proof.value}</code>.
         </p>
       </div>
       {unproven ? (

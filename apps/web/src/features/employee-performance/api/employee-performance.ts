@@ -19,7 +19,7 @@ export function getEmployeePerformanceQueryOptions(query: PerformanceQuery, acto
       dataOf(
         api.GET('/api/employee-performance', {
           params: {
-            query: { from: query.from, to: query.to, ...(query.employeeId ? { employeeId: query.employeeId } : {}), ...(query.storeId ? { storeId: query.storeId } : {}) },
+            query: { from: query.from, to: query.to, ...(query.employeeId ? { employee_id: query.employeeId } : {}), ...(query.storeId ? { store_id: query.storeId } : {}) },
           },
           signal,
         }),

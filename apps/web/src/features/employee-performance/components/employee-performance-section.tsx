@@ -66,7 +66,7 @@ export function EmployeePerformanceSection({ from, to }: { from: string; to: str
             </TableHeader>
             <TableBody>
               {performance.data.employees.map((row) => (
-                <TableRow key={row.employeeId}>
+                <TableRow key={row.employee_id}>
                   <TableHead scope="row" className="whitespace-nowrap text-foreground">
                     {row.name}
                   </TableHead>

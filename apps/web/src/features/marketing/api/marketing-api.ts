@@ -1,4 +1,4 @@
-import type { SegmentRules } from '@till/core';
+import { rulesToWire, type SegmentRules } from '@till/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 
@@ -22,7 +22,7 @@ export function useSegments() {
 export function useSegmentPreview(rules: SegmentRules | null) {
   return useQuery({
     queryKey: [...marketingKey, 'preview', rules] as const,
-    queryFn: ({ signal }) => dataOf(api.POST('/api/marketing/segments/preview', { body: { rules: rules! }, signal })),
+    queryFn: ({ signal }) => dataOf(api.POST('/api/marketing/segments/preview', { body: { rules: rulesToWire(rules!) }, signal })),
     enabled: rules !== null,
     placeholderData: keepPreviousData,
   });
@@ -41,7 +41,10 @@ function useMarketingMutation<Input, Output>(mutationFn: (input: Input) => Promi
 }
 
 export const useCreateSegment = () =>
-  useMarketingMutation(async (body: { name: string; rules: SegmentRules }) => (await dataOf(api.POST('/api/marketing/segments', { body }))).segment);
+  useMarketingMutation(
+    async (input: { name: string; rules: SegmentRules }) =>
+      (await dataOf(api.POST('/api/marketing/segments', { body: { name: input.name, rules: rulesToWire(input.rules) } }))).segment,
+  );
 
 export const useDeleteSegment = () => useMarketingMutation((id: string) => dataOf(api.DELETE('/api/marketing/segments/{id}', { params: { path: { id } } })));
 
@@ -50,7 +53,7 @@ export const useCreateCampaign = () => useMarketingMutation(async (body: Campaig
 /** Sends once: the caller keeps the key for retries of the same send. */
 export const useSendCampaign = () =>
   useMarketingMutation(async (input: { id: string; idempotencyKey: string }) =>
-    (await dataOf(api.POST('/api/marketing/campaigns/{id}/send', { params: { path: { id: input.id } }, body: { idempotencyKey: input.idempotencyKey } }))).campaign,
+    (await dataOf(api.POST('/api/marketing/campaigns/{id}/send', { params: { path: { id: input.id } }, body: { idempotency_key: input.idempotencyKey } }))).campaign,
   );
 
 /** The public unsubscribe link (no sign-in). */

@@ -64,7 +64,7 @@ function CampaignForm({ segments }: { segments: Segment[] }) {
         setErrors(found);
         if (Object.keys(found).length) return;
         create.mutate(
-          { segmentId, subject: subject.trim(), body: body.trim(), linkUrl: linkUrl.trim() || null, attributionDays: Number(days) },
+          { segment_id: segmentId, subject: subject.trim(), body: body.trim(), link_url: linkUrl.trim() || null, attribution_days: Number(days) },
           {
             onSuccess: (campaign) => {
               const target = { id: campaign.id, key: crypto.randomUUID() };
@@ -155,16 +155,16 @@ function CampaignsTable({ campaigns, currency }: { campaigns: Campaign[]; curren
               <TableCell>
                 <span className="font-medium">{campaign.subject}</span>
                 <span className="block text-xs text-muted-foreground">
-                  {campaign.segmentName} · {campaign.sentAt ? `sent ${dateTime(campaign.sentAt)}` : <Badge variant="secondary">Draft</Badge>}
+                  {campaign.segment_name} · {campaign.sent_at ? `sent ${dateTime(campaign.sent_at)}` : <Badge variant="secondary">Draft</Badge>}
                 </span>
               </TableCell>
               <TableCell className="text-right tabular-nums">{campaign.status === 'sent' ? campaign.results.sends : <DraftSend campaign={campaign} />}</TableCell>
               <TableCell className="text-right tabular-nums">{campaign.results.clicks}</TableCell>
               <TableCell className="text-right tabular-nums">{campaign.results.unsubscribes}</TableCell>
               <TableCell className="text-right tabular-nums">
-                {formatMoney(campaign.results.attributedRevenue, currency)}
+                {formatMoney(campaign.results.attributed_revenue, currency)}
                 <span className="block text-xs text-muted-foreground">
-                  {campaign.results.attributedOrders} {campaign.results.attributedOrders === 1 ? 'order' : 'orders'} in {campaign.attributionDays} days
+                  {campaign.results.attributed_orders} {campaign.results.attributed_orders === 1 ? 'order' : 'orders'} in {campaign.attribution_days} days
                 </span>
               </TableCell>
             </TableRow>

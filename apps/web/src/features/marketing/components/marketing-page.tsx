@@ -1,4 +1,4 @@
-import { describeSegment, formatMoney } from '@till/core';
+import { describeSegment, formatMoney, rulesFromWire } from '@till/core';
 import { Trash2Icon } from 'lucide-react';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
@@ -23,7 +23,7 @@ function SavedSegments({ segments, currency }: { segments: Segment[]; currency: 
           <li key={segment.id} className="flex items-start justify-between gap-2 rounded-lg border p-3">
             <div className="grid min-w-0 gap-0.5">
               <p className="font-medium">{segment.name}</p>
-              <p className="text-sm text-muted-foreground">{describeSegment(segment.rules, (minor) => formatMoney(minor, currency))}</p>
+              <p className="text-sm text-muted-foreground">{describeSegment(rulesFromWire(segment.rules), (minor) => formatMoney(minor, currency))}</p>
               <p className="text-sm">
                 {segment.count} {segment.count === 1 ? 'customer' : 'customers'} · {segment.reachable} reachable
               </p>

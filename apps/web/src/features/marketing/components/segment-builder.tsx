@@ -157,8 +157,8 @@ export function SegmentBuilder({ currency }: { currency: string }) {
                               ) : null}
                             </span>
                           </TableCell>
-                          <TableCell className="text-right tabular-nums">{money(customer.totalSpent)}</TableCell>
-                          <TableCell className="text-right tabular-nums">{customer.orderCount}</TableCell>
+                          <TableCell className="text-right tabular-nums">{money(customer.total_spent)}</TableCell>
+                          <TableCell className="text-right tabular-nums">{customer.order_count}</TableCell>
                         </TableRow>
                       ))}
                     </TableBody>

@@ -1,4 +1,4 @@
-import type { QuickbooksExportFormat, QuickbooksMappingInput } from '@till/core';
+import type { QuickbooksExportFormat, QuickbooksMappingBody } from '@till/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { api, dataOf, type ApiAnswer } from '@/lib/api';
@@ -21,7 +21,7 @@ export function useQuickbooksMapping() {
 export function useSaveQuickbooksMapping() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mapping: QuickbooksMappingInput) => dataOf(api.PUT('/api/quickbooks/mapping', { body: mapping })),
+    mutationFn: (mapping: QuickbooksMappingBody) => dataOf(api.PUT('/api/quickbooks/mapping', { body: mapping })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: quickbooksKey }),
   });
 }
@@ -35,7 +35,7 @@ export function useQuickbooksDays(range: { from?: string | undefined; to?: strin
   });
 }
 
-export type ExportRequest = { format: QuickbooksExportFormat } & ({ sessionIds: string[] } | { from: string; to: string });
+export type ExportRequest = { format: QuickbooksExportFormat } & ({ session_ids: string[] } | { from: string; to: string });
 
 /** POST /api/quickbooks/exports: the file, saved the way the browser saves downloads; marks the days exported. */
 export function useExportJournal() {

@@ -1,4 +1,4 @@
-import { quickbooksMappingInput, type QuickbooksMapping } from '@till/core';
+import { mappingToWire, quickbooksMappingInput } from '@till/core';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -39,20 +39,20 @@ const SUGGESTED: Draft = {
   refundsAccount: 'Refunds',
 };
 
-function draftOf(mapping: QuickbooksMapping | null): Draft {
+function draftOf(mapping: MappingView['mapping']): Draft {
   if (!mapping) return SUGGESTED;
   return {
-    defaultIncomeAccount: mapping.defaultIncomeAccount,
-    categoryAccounts: mapping.categoryAccounts,
-    defaultTaxAccount: mapping.defaultTaxAccount,
-    taxRateAccounts: mapping.taxRateAccounts,
-    cash: mapping.paymentAccounts.cash,
-    card: mapping.paymentAccounts.card,
-    other: mapping.paymentAccounts.other,
-    overShortAccount: mapping.overShortAccount,
-    discountsAccount: mapping.discountsAccount,
-    refundsApart: mapping.refundsAccount !== null,
-    refundsAccount: mapping.refundsAccount ?? 'Refunds',
+    defaultIncomeAccount: mapping.default_income_account,
+    categoryAccounts: mapping.category_accounts,
+    defaultTaxAccount: mapping.default_tax_account,
+    taxRateAccounts: mapping.tax_rate_accounts,
+    cash: mapping.payment_accounts.cash,
+    card: mapping.payment_accounts.card,
+    other: mapping.payment_accounts.other,
+    overShortAccount: mapping.over_short_account,
+    discountsAccount: mapping.discounts_account,
+    refundsApart: mapping.refunds_account !== null,
+    refundsAccount: mapping.refunds_account ?? 'Refunds',
   };
 }
 
@@ -90,7 +90,7 @@ export function MappingForm({ view, onSaved }: { view: MappingView; onSaved: () 
       setDraft((current) => ({ ...current, [key]: value }));
     };
   const categories = [...new Set([...view.categories, ...Object.keys(draft.categoryAccounts)])];
-  const rates = [...new Set([...view.taxRates.map(String), ...Object.keys(draft.taxRateAccounts)])].sort((a, b) => Number(a) - Number(b));
+  const rates = [...new Set([...view.tax_rates.map(String), ...Object.keys(draft.taxRateAccounts)])].sort((a, b) => Number(a) - Number(b));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -111,7 +111,7 @@ export function MappingForm({ view, onSaved }: { view: MappingView; onSaved: () 
       return;
     }
     setErrors({});
-    save.mutate(parsed.data, {
+    save.mutate(mappingToWire(parsed.data), {
       onSuccess: () => {
         toast.success('Account mapping saved');
         onSaved();
@@ -124,7 +124,7 @@ export function MappingForm({ view, onSaved }: { view: MappingView; onSaved: () 
     <form onSubmit={submit} className="grid gap-4" aria-label="Account mapping" noValidate>
       <p className="text-sm text-muted-foreground">
         Type each account exactly as it is named in your QuickBooks chart of accounts; a sub-account as <span className="font-mono">Parent:Sub</span>.
-        {view.updatedBy && view.updatedAt ? ` Last saved by ${view.updatedBy} on ${new Date(view.updatedAt).toLocaleString()}.` : ''}
+        {view.updated_by && view.updated_at ? ` Last saved by ${view.updated_by} on ${new Date(view.updated_at).toLocaleString()}.` : ''}
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>

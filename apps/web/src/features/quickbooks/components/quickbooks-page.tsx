@@ -1,4 +1,4 @@
-import { receiptDateTime, type JournalEntry, type QuickbooksDay } from '@till/core';
+import { receiptDateTime, type JournalEntryView, type QuickbooksDay } from '@till/core';
 import { Fragment, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -41,7 +41,7 @@ export function QuickbooksPage() {
             <DailySummaries onMap={() => setTab('mapping')} />
           </TabsContent>
           <TabsContent value="mapping" className="pt-4">
-            <MappingForm key={mapping.data.updatedAt ?? 'new'} view={mapping.data} onSaved={() => setTab('days')} />
+            <MappingForm key={mapping.data.updated_at ?? 'new'} view={mapping.data} onSaved={() => setTab('days')} />
           </TabsContent>
         </Tabs>
       ) : null}
@@ -59,11 +59,11 @@ function DailySummaries({ onMap }: { onMap: () => void }) {
   const days = useQuickbooksDays({ from: ISO_DAY.test(fromDay) ? fromDay : undefined, to: ISO_DAY.test(toDay) ? toDay : undefined });
   const exportJournal = useExportJournal();
   const list = days.data?.days ?? [];
-  const chosen = selected.filter((id) => list.some((day) => day.sessionId === id));
+  const chosen = selected.filter((id) => list.some((day) => day.session_id === id));
 
   const download = (format: ExportRequest['format']) => {
     if (!days.data) return;
-    const request: ExportRequest = chosen.length > 0 ? { format, sessionIds: chosen } : { format, from: days.data.from, to: days.data.to };
+    const request: ExportRequest = chosen.length > 0 ? { format, session_ids: chosen } : { format, from: days.data.from, to: days.data.to };
     exportJournal.mutate(request, {
       onSuccess: () => {
         const count = chosen.length > 0 ? chosen.length : list.length;
@@ -133,9 +133,9 @@ function DailySummaries({ onMap }: { onMap: () => void }) {
               </TableRow>
             ) : null}
             {list.map((day) => (
-              <Fragment key={day.sessionId}>
-                <DayRow day={day} selected={selected.includes(day.sessionId)} onToggle={() => toggle(day.sessionId)} open={open === day.sessionId} onOpen={() => setOpen(open === day.sessionId ? null : day.sessionId)} />
-                {open === day.sessionId && day.entry ? (
+              <Fragment key={day.session_id}>
+                <DayRow day={day} selected={selected.includes(day.session_id)} onToggle={() => toggle(day.session_id)} open={open === day.session_id} onOpen={() => setOpen(open === day.session_id ? null : day.session_id)} />
+                {open === day.session_id && day.entry ? (
                   <TableRow>
                     <TableCell colSpan={8} className="bg-muted/40">
                       <EntryView entry={day.entry} />
@@ -165,9 +165,9 @@ function DayRow({ day, selected, onToggle, open, onOpen }: { day: QuickbooksDay;
         </span>
       </TableCell>
       <TableCell className="hidden whitespace-nowrap font-medium sm:table-cell">Z {day.number}</TableCell>
-      <TableCell className="hidden sm:table-cell">{day.registerName}</TableCell>
-      <TableCell className="text-right tabular-nums">{formatMoney(day.netSales, day.currency)}</TableCell>
-      <TableCell className="hidden text-right tabular-nums sm:table-cell">{day.entry ? formatMoney(day.entry.totalDebits, day.currency) : '—'}</TableCell>
+      <TableCell className="hidden sm:table-cell">{day.register_name}</TableCell>
+      <TableCell className="text-right tabular-nums">{formatMoney(day.net_sales, day.currency)}</TableCell>
+      <TableCell className="hidden text-right tabular-nums sm:table-cell">{day.entry ? formatMoney(day.entry.total_debits, day.currency) : '—'}</TableCell>
       <TableCell className="hidden sm:table-cell">
         <ExportStatus day={day} />
       </TableCell>
@@ -190,19 +190,19 @@ function ExportStatus({ day }: { day: QuickbooksDay }) {
         Exported
       </Badge>
       <span className="text-xs text-muted-foreground">
-        {day.export.format.toUpperCase()} by {day.export.exportedBy}, {receiptDateTime(day.export.exportedAt, Intl.DateTimeFormat().resolvedOptions().timeZone)}
+        {day.export.format.toUpperCase()} by {day.export.exported_by}, {receiptDateTime(day.export.exported_at, Intl.DateTimeFormat().resolvedOptions().timeZone)}
         {day.export.count > 1 ? ` (${day.export.count} times)` : ''}
       </span>
     </span>
   );
 }
 
-function EntryView({ entry }: { entry: JournalEntry }) {
+function EntryView({ entry }: { entry: JournalEntryView }) {
   const m = (amount: number) => (amount === 0 ? '' : formatMoney(amount, entry.currency));
   return (
-    <section aria-label={`Journal entry ${entry.journalNo}`} className="grid gap-2">
+    <section aria-label={`Journal entry ${entry.journal_no}`} className="grid gap-2">
       <p className="text-sm font-medium">
-        Journal {entry.journalNo} · {entry.date} · {entry.memo}
+        Journal {entry.journal_no} · {entry.date} · {entry.memo}
       </p>
       <Table>
         <TableHeader>
@@ -227,8 +227,8 @@ function EntryView({ entry }: { entry: JournalEntry }) {
             <TableCell colSpan={2} className="hidden sm:table-cell">
               Total
             </TableCell>
-            <TableCell className="text-right tabular-nums">{formatMoney(entry.totalDebits, entry.currency)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatMoney(entry.totalCredits, entry.currency)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatMoney(entry.total_debits, entry.currency)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatMoney(entry.total_credits, entry.currency)}</TableCell>
           </TableRow>
         </TableBody>
       </Table>

@@ -43,7 +43,7 @@ export function SystemHealthPanel() {
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-2">
                 <Figure term="Kind">{databaseLabel(health.data.database.kind)}</Figure>
-                <Figure term="Round trip">{formatMs(health.data.database.roundTripMs)}</Figure>
+                <Figure term="Round trip">{formatMs(health.data.database.round_trip_ms)}</Figure>
                 <Figure term="Migrations applied">{health.data.migrations.applied}</Figure>
                 <Figure term="Latest migration">
                   <span className="text-base break-all">{health.data.migrations.latest ?? 'None'}</span>
@@ -57,7 +57,7 @@ export function SystemHealthPanel() {
             </CardHeader>
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-2">
-                <Figure term="Uptime">{formatUptime(health.data.uptimeSeconds)}</Figure>
+                <Figure term="Uptime">{formatUptime(health.data.uptime_seconds)}</Figure>
                 <Figure term="Version">{health.data.version}</Figure>
                 <Figure term="Node.js">{health.data.node}</Figure>
               </dl>
@@ -69,9 +69,9 @@ export function SystemHealthPanel() {
             </CardHeader>
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-3">
-                <Figure term="Resident set">{formatMegabytes(health.data.memory.rssBytes)}</Figure>
-                <Figure term="Heap used">{formatMegabytes(health.data.memory.heapUsedBytes)}</Figure>
-                <Figure term="Heap total">{formatMegabytes(health.data.memory.heapTotalBytes)}</Figure>
+                <Figure term="Resident set">{formatMegabytes(health.data.memory.rss_bytes)}</Figure>
+                <Figure term="Heap used">{formatMegabytes(health.data.memory.heap_used_bytes)}</Figure>
+                <Figure term="Heap total">{formatMegabytes(health.data.memory.heap_total_bytes)}</Figure>
               </dl>
             </CardContent>
           </Card>

@@ -40,6 +40,7 @@ async function customerFigures(tx: Tx, businessId: string, period: Period, range
 export async function getCustomersReport(database: Database, businessId: string, query: ReportQuery) {
   checkReportRange(query);
   return database.withTenant(businessId, async (tx) => {
+    await repo.withoutJit(tx);
     const periods = await loadReportPeriods(tx, businessId, query);
     const current = await customerFigures(tx, businessId, periods.period, periods.range);
     const compared = periods.comparison && (await customerFigures(tx, businessId, periods.comparison, periods.comparisonRange!));

@@ -459,6 +459,36 @@ export const insightRepository = {
   },
 
   /**
+   * The period's customer counts and sums only (the comparison period's summary, decision 071):
+   * customers with a visit, those whose first paid visit ever is in the period, their orders and
+   * net. From the rollups one row, without handing every customer over; from the lines, the
+   * reference customerPeriod summed.
+   */
+  async customerPeriodTotals(tx: Tx, businessId: string, period: Period) {
+    if (!fromRollups(period)) {
+      const { customers } = await this.customerPeriod(tx, businessId, period);
+      return {
+        customers: customers.length,
+        newCustomers: customers.filter((entry) => entry.firstVisit >= period.from).length,
+        transactions: customers.reduce((sum, entry) => sum + entry.visits, 0),
+        netSales: customers.reduce((sum, entry) => sum + entry.netSales, 0),
+      };
+    }
+    const [row] = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select count(*)::int as customers, (count(*) filter (where t.first_day >= ${period.from}::date))::int as new_customers,
+               coalesce(sum(w.orders), 0)::int as orders, coalesce(sum(w.net), 0)::float8 as net
+          from (select r.customer_id, sum(r.orders) as orders, sum(r.net) as net
+                  from insight_daily_customers r
+                 where ${rollupDays(sql`r`, businessId, period)} and r.orders > 0 and r.customer_id <> ${NONE}::uuid
+                 group by r.customer_id) w
+          join customers c on c.id = w.customer_id and c.business_id = ${businessId}
+          left join insight_customer_totals t on t.business_id = ${businessId} and t.customer_id = w.customer_id`),
+    );
+    return { customers: num(row?.customers), newCustomers: num(row?.new_customers), transactions: num(row?.orders), netSales: num(row?.net) };
+  },
+
+  /**
    * Each customer's visits from `since` to the period's end, summed for RFM: last visit day, days
    * with a visit and net after refunds. From the rollups (decision 071): a customer whose visits
    * all fall inside the window is their insight_customer_totals row as it is, the others' day rows

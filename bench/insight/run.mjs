@@ -13,6 +13,9 @@
 //   BENCH_SKIP_PGLITE=1 BENCH_DATABASE_URL=... node bench/insight/run.mjs          # PostgreSQL only
 //   (a database of its own: the bench migrates it, and deleting its business at the end takes a while;
 //   BENCH_KEEP=1 keeps it and prints its id)
+//   BENCH_BUSINESS=<id> reuses a kept PostgreSQL business instead of loading one (migrations still run);
+//   BENCH_PGLITE_DIR=<dir> keeps PGlite's data in <dir> and reuses the business already there;
+//   BENCH_SALES=0 skips the checkout rounds (which add sales to a kept business).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -154,14 +157,26 @@ async function time(fn) {
 }
 
 async function runOn(server, kind, openOptions, targetMs) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'till-bench-insight-'));
+  const keptDir = kind !== 'PostgreSQL' && process.env.BENCH_PGLITE_DIR;
+  const dataDir = keptDir || mkdtempSync(path.join(tmpdir(), 'till-bench-insight-'));
   const database = await server.openDatabase(openOptions(dataDir));
+  const migrateStarted = performance.now();
   await database.migrate();
+  console.log(`\n${kind}: migrated in ${((performance.now() - migrateStarted) / 1000).toFixed(1)} s`);
   let businessId;
   try {
-    const loaded = await load(server, database);
-    businessId = loaded.businessId;
-    console.log(`\n${kind}: ${ORDERS} orders, ${ORDERS * 3} lines over 365 days, loaded in ${loaded.seconds.toFixed(1)} s`);
+    const reuse =
+      kind === 'PostgreSQL'
+        ? process.env.BENCH_BUSINESS
+        : keptDir && (await database.db.execute(server.sql.raw("select id from businesses where name = 'Bench Mart' limit 1"))).rows[0]?.id;
+    if (reuse) {
+      businessId = reuse;
+      console.log(`${kind}: reusing business ${businessId}`);
+    } else {
+      const loaded = await load(server, database);
+      businessId = loaded.businessId;
+      console.log(`${kind}: ${ORDERS} orders, ${ORDERS * 3} lines over 365 days, loaded in ${loaded.seconds.toFixed(1)} s`);
+    }
     const tenant = { businessId, userId: randomUUID(), actor: { kind: 'owner' }, employeeSession: null, registerId: null, features: { reporting_analytics: true, inventory_management: true } };
     const rows = [['dashboard', () => server.getDashboard(database, tenant, new Date())]];
     for (const days of [30, 365]) {
@@ -177,16 +192,16 @@ async function runOn(server, kind, openOptions, targetMs) {
       console.log(`  ${name.padEnd(20)} p50 ${p50.toFixed(0).padStart(6)} ms   p95 ${p95.toFixed(0).padStart(6)} ms   ${p95 <= targetMs ? 'within' : 'over'} the ${targetMs} ms target`);
     }
     console.log(`  load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
-    await checkout(server, database, businessId);
+    if (SALES > 0) await checkout(server, database, businessId);
     console.log(`  load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   } finally {
     // BENCH_KEEP=1 keeps the PostgreSQL business to study its plans (the id is printed).
-    if (kind === 'PostgreSQL' && businessId && process.env.BENCH_KEEP) console.log(`  kept business ${businessId}`);
+    if (kind === 'PostgreSQL' && businessId && (process.env.BENCH_KEEP || process.env.BENCH_BUSINESS)) console.log(`  kept business ${businessId}`);
     else if (kind === 'PostgreSQL' && businessId) {
       await database.db.execute(server.sql.raw(`delete from businesses where id = '${businessId}'`)).catch(() => undefined);
     }
     await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

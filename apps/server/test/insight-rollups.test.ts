@@ -259,6 +259,80 @@ describe('the rollups give the figures of the lines', () => {
     await s.compareAll('2025-12-01', '2026-03-05', now);
   }, 180_000);
 
+  it('per-customer totals stay the sums of the daily rows after sales, refunds, voids, an import, edits, a deleted sale and a new time zone', async () => {
+    const s = await shop();
+    const other = await s.client.post('/api/customers', { name: 'Bo Park' });
+    expect(other.status).toBe(201);
+    const otherId = other.body.customer.id as string;
+    /** insight_customer_totals against insight_daily_customers summed again (decision 071): visit days only, no row without one. */
+    const totalsMatchDays = async () => {
+      const result = (await server.database.withTenant(s.businessId, (tx) =>
+        tx.execute(sql`
+        select coalesce(t.customer_id, d.customer_id)::text as customer,
+               (t.first_day, t.last_day, t.visits, t.orders, t.net)::text as totals, (d.first_day, d.last_day, d.visits, d.orders, d.net)::text as days
+          from (select * from insight_customer_totals where business_id = ${s.businessId}) t
+          full join (select customer_id, min(day) as first_day, max(day) as last_day, count(*)::int as visits, sum(orders)::int as orders, sum(net)::bigint as net
+                       from insight_daily_customers
+                      where business_id = ${s.businessId} and orders > 0 and customer_id <> '00000000-0000-0000-0000-000000000000'::uuid
+                      group by customer_id) d on d.customer_id = t.customer_id
+         where (t.first_day, t.last_day, t.visits, t.orders, t.net) is distinct from (d.first_day, d.last_day, d.visits, d.orders, d.net)`),
+      )) as unknown as { rows: Record<string, unknown>[] };
+      expect(result.rows).toEqual([]);
+      const [count] = ((await server.database.withTenant(s.businessId, (tx) =>
+        tx.execute(sql`select count(*)::int as n from insight_customer_totals where business_id = ${s.businessId}`),
+      )) as unknown as { rows: { n: number }[] }).rows;
+      return Number(count!.n);
+    };
+    const now = new Date('2026-03-10T11:00:00Z');
+    // Ann's first visit in December, her last in March; Bo's only visit in January, refunded whole.
+    const first = await s.sell([{ productId: s.mug.id, quantity: 1 }], '2025-12-20T10:00:00Z', { customerId: s.customerId });
+    await s.sell([{ productId: s.tea.id, quantity: 2 }], '2026-01-31T22:30:00Z', { customerId: s.customerId });
+    const last = await s.sell([{ productId: s.loose.id, quantity: 1 }], '2026-03-02T09:00:00Z', { customerId: s.customerId });
+    const bo = await s.sell([{ productId: s.mug.id, quantity: 2 }], '2026-01-10T09:00:00Z', { customerId: otherId });
+    await s.refund(bo, 0, 2, '2026-01-12T10:00:00Z');
+    await s.refund(first, 0, 1, '2026-02-01T10:00:00Z');
+    // A parked sale for Ann voided (no visit), another paid later (a visit on its day).
+    const parked = await s.client.post('/api/orders/park', { lines: [{ productId: s.mug.id, quantity: 4 }], customerId: s.customerId });
+    expect(parked.status).toBe(201);
+    expect((await s.client.post(`/api/orders/${parked.body.id}/void`, { reason: 'Changed mind' })).status).toBe(200);
+    const parkedAgain = await s.client.post('/api/orders/park', { lines: [{ productId: s.tea.id, quantity: 1 }] });
+    await s.sell([{ productId: s.tea.id, quantity: 2 }], '2026-02-17T12:00:00Z', { parkedOrderId: parkedAgain.body.id, customerId: s.customerId });
+    // Imported history for Ann, before her first sale at the till.
+    const csv = ['Receipt No,Sale Date,Client,Item,Qty,Net Sales,Tender', 'H-1,2025-11-03 10:00,Ann Lee,Mug,1,9.00,Visa'].join('\n');
+    const mapping = { orderId: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', lineAmount: 'Net Sales', paymentMethod: 'Tender' };
+    expect((await s.client.post('/api/sales-history/import', { idempotencyKey: randomUUID(), csv, mapping, dateFormat: 'ymd' })).status).toBe(201);
+    expect(await totalsMatchDays()).toBe(2);
+    let figures = await s.compareAll('2025-11-01', '2026-03-05', now);
+    expect(figures['customers none']!.summary.customers).toBe(2);
+    // RFM with visits after the period's end (customers summed from their days) and with all inside.
+    await s.compareAll('2026-01-01', '2026-01-31', now);
+    await s.compareAll('2025-12-01', '2026-03-10', now);
+
+    // Ann's last sale moved to no customer and her first one deleted (its day rebuilt): both ends counted again.
+    await server.database.withTenant(s.businessId, (tx) => tx.update(orders).set({ customerId: null }).where(eq(orders.id, last.orderId)));
+    await server.database.withTenant(s.businessId, (tx) => tx.delete(orders).where(eq(orders.id, first.orderId)));
+    expect(await totalsMatchDays()).toBe(2);
+    // The import undone: Ann's first visit is now at the till.
+    await server.database.withTenant(s.businessId, (tx) => tx.delete(salesHistoryImports).where(eq(salesHistoryImports.businessId, s.businessId)));
+    expect(await totalsMatchDays()).toBe(2);
+    figures = await s.compareAll('2025-11-01', '2026-03-05', now);
+    expect(figures['customers none']!.summary.customerTransactions).toBe(3);
+    // Bo's only sale moved to Ann: Bo has no visit left and no row.
+    await server.database.withTenant(s.businessId, (tx) => tx.update(orders).set({ customerId: s.customerId }).where(eq(orders.id, bo.orderId)));
+    expect(await totalsMatchDays()).toBe(1);
+    // A new time zone: every day is cut again.
+    await server.database.withTenant(s.businessId, (tx) => tx.update(businesses).set({ timeZone: 'Pacific/Auckland' }).where(eq(businesses.id, s.businessId)));
+    expect(await totalsMatchDays()).toBe(1);
+    await s.compareAll('2025-11-01', '2026-03-05', now);
+
+    // Concurrent sales for Ann today: one more visit day, every order counted.
+    await Promise.all(Array.from({ length: 8 }, (_, n) => s.sell([{ productId: n % 2 ? s.mug.id : s.tea.id, quantity: 1 }], null, { customerId: s.customerId })));
+    expect(await totalsMatchDays()).toBe(1);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date());
+    figures = await s.compareAll('2025-11-01', today, new Date());
+    expect(figures['customers none']!.summary.customerTransactions).toBe(11);
+  }, 180_000);
+
   it('concurrent sales of the same day add up exactly (no lost update)', async () => {
     const s = await shop();
     const sales: { orderId: string }[] = await Promise.all(

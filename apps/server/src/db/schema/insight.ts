@@ -152,3 +152,24 @@ export const insightDailyMargins = pgTable(
   },
   (table) => [primaryKey({ name: 'insight_daily_margins_pk', columns: [table.businessId, table.day] })],
 );
+
+/**
+ * Per customer (never the nil uuid): their paid visits ever, summed from insight_daily_customers
+ * by statement-level triggers on that table (decision 071): first and last day with a visit
+ * (orders > 0), visit days, orders and net of those days. The customers tab reads each customer's
+ * first visit here instead of probing the days, and RFM takes a customer's totals as they are when
+ * all of their visits fall inside its window. A row exists while the customer has a visit day.
+ */
+export const insightCustomerTotals = pgTable(
+  'insight_customer_totals',
+  {
+    businessId: businessId(),
+    customerId: uuid('customer_id').notNull(),
+    firstDay: date('first_day', { mode: 'string' }),
+    lastDay: date('last_day', { mode: 'string' }),
+    visits: integer('visits').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    net: money('net').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'insight_customer_totals_pk', columns: [table.businessId, table.customerId] })],
+);

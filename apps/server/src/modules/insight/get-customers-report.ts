@@ -14,35 +14,41 @@ const VISIT_BUCKETS: readonly [string, number, number | null][] = [
   ['10 or more', 10, null],
 ];
 
+async function summaryOf(tx: Tx, businessId: string, period: Period, totals: { customers: number; newCustomers: number; transactions: number; netSales: number }) {
+  const { customers, newCustomers, transactions, netSales } = totals;
+  return {
+    customers,
+    newCustomers,
+    returningCustomers: customers - newCustomers,
+    customerTransactions: transactions,
+    anonymousTransactions: await repo.anonymousTransactions(tx, businessId, period),
+    netSales,
+    averageSpend: averageOf(netSales, customers),
+    averageVisits: customers ? Math.round((transactions / customers) * 100) / 100 : 0,
+  };
+}
+
 async function customerFigures(tx: Tx, businessId: string, period: Period, range: DayRange) {
   const { customers, days } = await repo.customerPeriod(tx, businessId, period);
   const list = customers.map((entry) => ({ ...entry, isNew: entry.firstVisit >= range.from }));
-  const netSales = list.reduce((sum, entry) => sum + entry.netSales, 0);
-  const newCustomers = list.filter((entry) => entry.isNew).length;
-  const transactions = list.reduce((sum, entry) => sum + entry.visits, 0);
-  return {
-    list,
-    days,
-    summary: {
-      customers: list.length,
-      newCustomers,
-      returningCustomers: list.length - newCustomers,
-      customerTransactions: transactions,
-      anonymousTransactions: await repo.anonymousTransactions(tx, businessId, period),
-      netSales,
-      averageSpend: averageOf(netSales, list.length),
-      averageVisits: list.length ? Math.round((transactions / list.length) * 100) / 100 : 0,
-    },
+  const totals = {
+    customers: list.length,
+    newCustomers: list.filter((entry) => entry.isNew).length,
+    transactions: list.reduce((sum, entry) => sum + entry.visits, 0),
+    netSales: list.reduce((sum, entry) => sum + entry.netSales, 0),
   };
+  return { list, days, summary: await summaryOf(tx, businessId, period, totals) };
 }
 
 /** Customers tab: new against returning, top customers, visit frequency and RFM segments. */
 export async function getCustomersReport(database: Database, businessId: string, query: ReportQuery) {
   checkReportRange(query);
   return database.withTenant(businessId, async (tx) => {
+    await repo.withoutJit(tx);
     const periods = await loadReportPeriods(tx, businessId, query);
     const current = await customerFigures(tx, businessId, periods.period, periods.range);
-    const compared = periods.comparison && (await customerFigures(tx, businessId, periods.comparison, periods.comparisonRange!));
+    // The comparison period gives its summary only: its counts and sums come from one statement (decision 071).
+    const compared = periods.comparison && { summary: await summaryOf(tx, businessId, periods.comparison, await repo.customerPeriodTotals(tx, businessId, periods.comparison)) };
     // Per day: a customer is new on the day of their first visit ever, returning on any other visit day.
     const perDay = new Map(current.days.map((row) => [row.day, row]));
     const days = daysOf(periods.range).map((day) => ({ day, newCustomers: perDay.get(day)?.newCustomers ?? 0, returningCustomers: perDay.get(day)?.returningCustomers ?? 0 }));

@@ -32,6 +32,12 @@ const fromRollups = (period: Period) => !period.untilLocal && !period.fromLines;
 /** The nil uuid: the rollups' "no product / employee / customer". */
 const NONE = '00000000-0000-0000-0000-000000000000';
 
+/**
+ * RFM sums the day rows of at most this many customers with visits outside its window one index
+ * range each; with more, it sums every customer from one scan of the window (decision 071).
+ */
+const FEW_OUTSIDE = 500;
+
 /** Rollup rows of the period's days. */
 const rollupDays = (alias: SQL, businessId: string, period: Period) =>
   sql`${alias}.business_id = ${businessId} and ${alias}.day between ${period.from}::date and ${period.to}::date`;
@@ -360,11 +366,21 @@ export const insightRepository = {
   },
 
   /**
+   * No JIT compilation for the rest of the transaction (decision 071): the customers tab's RFM
+   * statement carries a branch (one index range per customer) whose estimate passes PostgreSQL's
+   * jit_above_cost though it runs for a few customers at most; compiling it cost more than the
+   * statement (447 ms with JIT against 204 ms without, measured under load).
+   */
+  async withoutJit(tx: Tx) {
+    await tx.execute(sql`set local jit = off`);
+  },
+
+  /**
    * The period's customers (decision 054: summed in SQL, one row a customer: orders, their net
    * after all of their refunds, the last visit day in the period, the first paid visit ever) and,
    * per local day, customers on their first paid visit ever and the others (days without either
-   * are absent). From the rollups in one statement: one scan of the period's customer days and one
-   * index probe a customer for the first visit.
+   * are absent). From the rollups in one statement: one scan of the period's customer days, the
+   * first visit ever from insight_customer_totals (decision 071).
    */
   async customerPeriod(tx: Tx, businessId: string, period: Period) {
     let customerRows: Record<string, unknown>[];
@@ -378,11 +394,10 @@ export const insightRepository = {
            where ${rollupDays(sql`r`, businessId, period)} and r.orders > 0 and r.customer_id <> ${NONE}::uuid
         ),
         per as materialized (
-          select w.*, c.name,
-                 (select min(f.day) from insight_daily_customers f
-                   where f.business_id = ${businessId} and f.customer_id = w.customer_id and f.orders > 0) as first_day
+          select w.*, c.name, t.first_day
             from (select customer_id, sum(orders) as orders, sum(net) as net, max(day) as last_day from v group by customer_id) w
             join customers c on c.id = w.customer_id and c.business_id = ${businessId}
+            left join insight_customer_totals t on t.business_id = ${businessId} and t.customer_id = w.customer_id
         )
         select 'customer' as kind, per.customer_id, per.name, per.orders::int as orders, per.net::float8 as net,
                ${dayText(sql`per.last_day`)} as last_day, ${dayText(sql`per.first_day`)} as first_day,
@@ -444,17 +459,66 @@ export const insightRepository = {
   },
 
   /**
+   * The period's customer counts and sums only (the comparison period's summary, decision 071):
+   * customers with a visit, those whose first paid visit ever is in the period, their orders and
+   * net. From the rollups one row, without handing every customer over; from the lines, the
+   * reference customerPeriod summed.
+   */
+  async customerPeriodTotals(tx: Tx, businessId: string, period: Period) {
+    if (!fromRollups(period)) {
+      const { customers } = await this.customerPeriod(tx, businessId, period);
+      return {
+        customers: customers.length,
+        newCustomers: customers.filter((entry) => entry.firstVisit >= period.from).length,
+        transactions: customers.reduce((sum, entry) => sum + entry.visits, 0),
+        netSales: customers.reduce((sum, entry) => sum + entry.netSales, 0),
+      };
+    }
+    const [row] = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select count(*)::int as customers, (count(*) filter (where t.first_day >= ${period.from}::date))::int as new_customers,
+               coalesce(sum(w.orders), 0)::int as orders, coalesce(sum(w.net), 0)::float8 as net
+          from (select r.customer_id, sum(r.orders) as orders, sum(r.net) as net
+                  from insight_daily_customers r
+                 where ${rollupDays(sql`r`, businessId, period)} and r.orders > 0 and r.customer_id <> ${NONE}::uuid
+                 group by r.customer_id) w
+          join customers c on c.id = w.customer_id and c.business_id = ${businessId}
+          left join insight_customer_totals t on t.business_id = ${businessId} and t.customer_id = w.customer_id`),
+    );
+    return { customers: num(row?.customers), newCustomers: num(row?.new_customers), transactions: num(row?.orders), netSales: num(row?.net) };
+  },
+
+  /**
    * Each customer's visits from `since` to the period's end, summed for RFM: last visit day, days
-   * with a visit and net after refunds.
+   * with a visit and net after refunds. From the rollups (decision 071): a customer whose visits
+   * all fall inside the window is their insight_customer_totals row as it is, the others' day rows
+   * in the window are summed, one index range a customer; when those are many, every customer is
+   * summed from one scan of the window's day rows (as before decision 071).
    */
   async customerVisitSummaries(tx: Tx, businessId: string, period: Period, since: string) {
     const window = { ...period, from: since };
+    const inside = sql`t.first_day >= ${since}::date and t.last_day <= ${period.to}::date`;
     const rows = rowsOf<Record<string, unknown>>(
       fromRollups(period)
         ? await tx.execute(sql`
-        select ${dayText(sql`max(r.day)`)} as last_day, count(*)::int as visits, sum(r.net)::float8 as net
+        with outside as materialized (
+          select t.customer_id from insight_customer_totals t join customers c on c.id = t.customer_id and c.business_id = t.business_id
+           where t.business_id = ${businessId} and (${inside}) is not true
+        )
+        select ${dayText(sql`t.last_day`)} as last_day, t.visits, t.net::float8 as net
+          from insight_customer_totals t join customers c on c.id = t.customer_id and c.business_id = t.business_id
+         where (select count(*) from outside) <= ${FEW_OUTSIDE} and t.business_id = ${businessId} and ${inside}
+        union all
+        select ${dayText(sql`s.last_day`)}, s.visits, s.net
+          from outside o,
+               lateral (select max(r.day) as last_day, count(*)::int as visits, sum(r.net)::float8 as net
+                          from insight_daily_customers r
+                         where r.business_id = ${businessId} and r.customer_id = o.customer_id and r.day between ${since}::date and ${period.to}::date and r.orders > 0) s
+         where (select count(*) from outside) <= ${FEW_OUTSIDE} and s.visits > 0
+        union all
+        select ${dayText(sql`max(r.day)`)}, count(*)::int, sum(r.net)::float8
           from insight_daily_customers r join customers c on c.id = r.customer_id and c.business_id = r.business_id
-         where ${rollupDays(sql`r`, businessId, window)} and r.orders > 0
+         where (select count(*) from outside) > ${FEW_OUTSIDE} and ${rollupDays(sql`r`, businessId, window)} and r.orders > 0
          group by r.customer_id`)
         : await tx.execute(sql`
         with o as (

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -80,6 +81,37 @@ export async function fencedTransaction<T>(db: Db, businessId: string, work: (tx
   return result;
 }
 
+/** The longest run of PGlite transactions without a turn of the event loop (decision 072). */
+const PGLITE_TURN_EVERY_MS = 10;
+let pgliteTurnedAt = 0;
+/** PGlite transactions begun (or waiting to) and not yet ended, of every database in this process. */
+let pgliteInFlight = 0;
+
+/**
+ * Whether a PGlite transaction is under way or waiting for the session: long work that takes turns
+ * (lib/event-loop.ts) pauses between its transactions only when someone else wants the database.
+ */
+export const pgliteInUse = (): boolean => pgliteInFlight > 0;
+
+/**
+ * PGlite runs on this thread and answers with promises alone: callers that chain transactions
+ * with nothing but promises between them (a till in the same process, a test's loop, PGlite
+ * without fsync) never let the event loop turn, so timers and messages from worker threads wait —
+ * the AI training's pauses and its worker's fits waited 10 s, until the session cache expired and
+ * a session check went off the thread (decision 072). Before a transaction, if the loop has not
+ * had a turn from here for PGLITE_TURN_EVERY_MS, it gets one (setImmediate: timers, I/O and worker
+ * messages run first); over HTTP, or with fsync, the loop turns anyway and this costs one
+ * setImmediate a 10 ms.
+ */
+function pgliteTurn(): Promise<void> | undefined {
+  const now = performance.now();
+  if (now - pgliteTurnedAt < PGLITE_TURN_EVERY_MS) return undefined;
+  pgliteTurnedAt = now;
+  return nextTurn().then(() => {
+    pgliteTurnedAt = performance.now();
+  });
+}
+
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Connections to PostgreSQL this process keeps at most. */
@@ -140,7 +172,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     db,
     pglite,
-    withTenant: (businessId, work) => fencedTransaction(db, businessId, work),
+    withTenant: async (businessId, work) => {
+      pgliteInFlight += 1;
+      try {
+        await pgliteTurn();
+        return await fencedTransaction(db, businessId, work);
+      } finally {
+        pgliteInFlight -= 1;
+      }
+    },
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
     },

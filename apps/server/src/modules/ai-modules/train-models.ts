@@ -6,24 +6,32 @@ import { fitInWorker } from './fit-in-worker.ts';
 import type { AiBusiness } from './load-business.ts';
 
 /**
- * Training each AI model without holding up sales (issue 15, decisions 042 and 061). The history is
- * read in short pages — a window of days, or a page of products by id — each in its own short
- * transaction, taking turns with whatever else waits between them (`takingTurns`, decision 018: on
- * PGlite every query holds the one database session, so after each page the training steps aside
+ * Training each AI model without holding up sales (issue 15, decisions 042, 061 and 072). The
+ * history is read in short pages — a window of days sized to take about 40 ms, or a page of
+ * products by id — each in its own short transaction, taking turns with whatever else waits
+ * between them (`takingTurns`, decision 018: on PGlite every query holds the one database session,
+ * so after each page, when another transaction is under way or waiting, the training steps aside
  * as long as the page took, at most 100 ms, and checkouts get the session at least half the time);
  * the fitting runs in the training worker thread (fit-in-worker.ts), so the thread that answers
- * requests stays free. Daily sales,
- * units per product and day, and customers' visits come from the daily rollups the sales keep
- * (decisions 043 and 054: a row per day, or per product or customer and day, not per order line);
- * only the baskets (which products were bought together) read order lines.
+ * requests stays free, and a model's fit overlaps the next model's reads. Daily sales, units per
+ * product and day, and customers' visits come from the daily rollups the sales keep (decisions 043
+ * and 054: a row per day, or per product or customer and day, not per order line); only the
+ * baskets (which products were bought together) read order lines. The two large reads (units,
+ * baskets) come back as one text value a page, not a row per product and day or per line.
  */
 
-/** Days read at once: a few thousand rows a page at about 300 sales a day. */
+/**
+ * A page of history is sized to take about PAGE_TARGET_MS (decision 072): it starts at one day and
+ * the next page's days are scaled by how long the last one took (at most doubling, at most the
+ * model's most days a page), so a page never holds PGlite's one session much longer than a sale
+ * takes, however large the shop, and a quiet shop is read in a few large pages.
+ */
+const PAGE_TARGET_MS = 40;
 const SALES_DAYS_PER_PAGE = 366;
-const UNITS_DAYS_PER_PAGE = 28;
-const LINES_DAYS_PER_PAGE = 7;
+const UNITS_DAYS_PER_PAGE = 91;
+const LINES_DAYS_PER_PAGE = 31;
 const CUSTOMER_DAYS_PER_PAGE = 91;
-const PRODUCTS_PER_PAGE = 2000;
+const PRODUCTS_PER_PAGE = 500;
 
 /** Where a training's time went, per model (the bench sets `trainingHooks.profile` to collect it). */
 export interface TrainingProfile {
@@ -65,24 +73,61 @@ async function timedFit<T>(model: string, fit: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Calls `read` on consecutive windows of `days` days from `from` to `to` (inclusive), one
- * transaction each; days before the business's first sale are skipped (nothing to read).
+ * The models of one business train at once (get-ai-modules.ts), each fit in the worker while the
+ * next model reads, but their reads take turns one at a time: a page and the pause after it are
+ * one turn, so the training as a whole still leaves the database to others at least half the time.
  */
-async function inWindows(database: Database, business: AiBusiness, from: string, to: string, days: number, read: (first: string, last: string) => Promise<void>) {
+const readQueues = new Map<string, Promise<unknown>>();
+function takingTurnsAsOne(database: Database, businessId: string) {
   const turn = takingTurns(database);
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const mine = (readQueues.get(businessId) ?? Promise.resolve()).then(() => turn(work));
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    readQueues.set(businessId, settled);
+    void settled.then(() => {
+      if (readQueues.get(businessId) === settled) readQueues.delete(businessId);
+    });
+    return mine;
+  };
+}
+
+/**
+ * Calls `read` on consecutive windows of days from `from` to `to` (inclusive), one transaction
+ * each, sized by time (PAGE_TARGET_MS, at most `maxDays` days); days before the business's first
+ * sale are skipped (nothing to read).
+ */
+async function inWindows(
+  database: Database,
+  businessId: string,
+  business: AiBusiness,
+  from: string,
+  to: string,
+  maxDays: number,
+  read: (first: string, last: string) => Promise<void>,
+) {
+  const turn = takingTurnsAsOne(database, businessId);
   if (business.firstSaleDay === null) return;
-  const start = business.firstSaleDay > from ? business.firstSaleDay : from;
-  for (let first = start; first <= to; first = addDays(first, days)) {
+  let days = 1;
+  for (let first = business.firstSaleDay > from ? business.firstSaleDay : from; first <= to; ) {
     const last = addDays(first, days - 1) < to ? addDays(first, days - 1) : to;
-    await turn(() => read(first, last));
+    const tookMs = await turn(async () => {
+      const started = performance.now();
+      await read(first, last);
+      return performance.now() - started;
+    });
     await trainingHooks.afterPage?.();
+    first = addDays(last, 1);
+    days = Math.max(1, Math.min(maxDays, 2 * days, Math.floor((days * PAGE_TARGET_MS) / Math.max(1, tookMs))));
   }
 }
 
 export async function trainSalesModel(database: Database, businessId: string, business: AiBusiness, historyDays: number) {
   const from = addDays(business.yesterday, -(historyDays - 1));
   const points: { date: string; value: number }[] = [];
-  await inWindows(database, business, from, business.yesterday, SALES_DAYS_PER_PAGE, async (first, last) => {
+  await inWindows(database, businessId, business, from, business.yesterday, SALES_DAYS_PER_PAGE, async (first, last) => {
     points.push(...(await timedRead('sales_prediction', () => database.withTenant(businessId, (tx) => repo.dailyNetSalesFromRollup(tx, businessId, first, last)))));
   });
   return timedFit('sales_prediction', () => fitInWorker({ model: 'sales_prediction', input: { points, yesterday: business.yesterday } }));
@@ -96,7 +141,7 @@ export async function trainStockModel(
 ) {
   const from = addDays(business.yesterday, -(settings.windowDays - 1));
   const products: StockProductRow[] = [];
-  const turn = takingTurns(database);
+  const turn = takingTurnsAsOne(database, businessId);
   for (let after: string | null = null; ; ) {
     const page = await turn(() => timedRead('stock_products', () => database.withTenant(businessId, (tx) => repo.stockProducts(tx, businessId, { after, limit: PRODUCTS_PER_PAGE }))));
     products.push(...page);
@@ -110,13 +155,14 @@ export async function trainStockModel(
   const dayIndex: number[] = [];
   const units: number[] = [];
   const fromMs = Date.parse(`${from}T00:00:00Z`);
-  await inWindows(database, business, from, business.yesterday, UNITS_DAYS_PER_PAGE, async (first, last) => {
+  await inWindows(database, businessId, business, from, business.yesterday, UNITS_DAYS_PER_PAGE, async (first, last) => {
     const rows = await timedRead('stock_forecast', () => database.withTenant(businessId, (tx) => repo.productDailyUnitsFromRollup(tx, businessId, first, last)));
+    const firstIndex = Math.round((Date.parse(`${first}T00:00:00Z`) - fromMs) / 86_400_000);
     for (const row of rows) {
       const index = indexOf.get(row.productId);
       if (index === undefined) continue;
       productIndex.push(index);
-      dayIndex.push(Math.round((Date.parse(`${row.day}T00:00:00Z`) - fromMs) / 86_400_000));
+      dayIndex.push(firstIndex + row.dayAfterFrom);
       units.push(row.units);
     }
   });
@@ -145,25 +191,22 @@ export async function trainRulesModel(database: Database, businessId: string, bu
   const indexOf = new Map<string, number>();
   const offsets: number[] = [0];
   const items: number[] = [];
-  let current: string | null = null;
-  await inWindows(database, business, addDays(business.today, -windowDays), business.today, LINES_DAYS_PER_PAGE, async (first, last) => {
-    const lines = await timedRead('product_recommendation', () => database.withTenant(businessId, (tx) => repo.basketLines(tx, businessId, business.timeZone, first, last)));
-    // Rows come ordered by order, and an order lies in one window: a new order id starts a basket.
-    for (const line of lines) {
-      if (line.orderId !== current) {
-        if (current !== null) offsets.push(items.length);
-        current = line.orderId;
+  await inWindows(database, businessId, business, addDays(business.today, -windowDays), business.today, LINES_DAYS_PER_PAGE, async (first, last) => {
+    const baskets = await timedRead('product_recommendation', () => database.withTenant(businessId, (tx) => repo.baskets(tx, businessId, business.timeZone, first, last)));
+    // An order lies in one window: each basket is whole.
+    for (const basket of baskets) {
+      for (const productId of basket) {
+        let index = indexOf.get(productId);
+        if (index === undefined) {
+          index = ids.length;
+          ids.push(productId);
+          indexOf.set(productId, index);
+        }
+        items.push(index);
       }
-      let index = indexOf.get(line.productId);
-      if (index === undefined) {
-        index = ids.length;
-        ids.push(line.productId);
-        indexOf.set(line.productId, index);
-      }
-      items.push(index);
+      offsets.push(items.length);
     }
   });
-  if (current !== null) offsets.push(items.length);
   return timedFit('product_recommendation', () => fitInWorker({ model: 'product_recommendation', input: { ids, offsets: Int32Array.from(offsets), items: Int32Array.from(items), minCount } }));
 }
 
@@ -174,7 +217,7 @@ export async function trainFootpathModel(
   settings: { windowDays: number; cohortLimit: number; atRiskLimit: number },
 ) {
   const orders: { customerId: string; date: string; amount: number }[] = [];
-  await inWindows(database, business, addDays(business.today, -settings.windowDays), business.today, CUSTOMER_DAYS_PER_PAGE, async (first, last) => {
+  await inWindows(database, businessId, business, addDays(business.today, -settings.windowDays), business.today, CUSTOMER_DAYS_PER_PAGE, async (first, last) => {
     orders.push(...(await timedRead('customer_footpath', () => database.withTenant(businessId, (tx) => repo.customerDaysFromRollup(tx, businessId, first, last)))));
   });
   return timedFit('customer_footpath', () => fitInWorker({ model: 'customer_footpath', input: { orders, asOf: business.today, cohortLimit: settings.cohortLimit, atRiskLimit: settings.atRiskLimit } }));

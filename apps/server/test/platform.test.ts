@@ -55,7 +55,7 @@ describe('subscription plans', () => {
     expect((await client.post('/api/super-admin/plans', planBody('Sneaky'))).status).toBe(403);
     expect((await client.request('PUT', `/api/super-admin/plans/${free.id}`, planBody('Free', { products: 1 }))).status).toBe(403);
     expect((await client.request('DELETE', `/api/super-admin/plans/${free.id}`)).status).toBe(403);
-    expect((await client.request('PUT', `/api/super-admin/businesses/${businessId}/plan`, { planId: free.id })).status).toBe(403);
+    expect((await client.request('PUT', `/api/super-admin/businesses/${businessId}/plan`, { plan_id: free.id })).status).toBe(403);
     expect((await client.get('/api/super-admin/businesses')).status).toBe(403);
     expect((await new ApiClient(server.url).get('/api/super-admin/plans')).status).toBe(400);
     expect((await client.get('/api/plans')).body.plans.map((plan: { name: string }) => plan.name)).not.toContain('Sneaky');
@@ -101,7 +101,7 @@ describe('subscription plans', () => {
   it('refuses the employee, product and till past the plan with an upgrade hint, and creates nothing', async () => {
     const shop = await staffBusiness(server, { features: { employee_management: true, inventory_management: true } });
     const plan = (await root.post('/api/super-admin/plans', planBody('Tiny', { employees: 1, products: 2, registers: 0 }))).body.plan;
-    const assigned = await root.request('PUT', `/api/super-admin/businesses/${shop.businessId}/plan`, { planId: plan.id });
+    const assigned = await root.request('PUT', `/api/super-admin/businesses/${shop.businessId}/plan`, { plan_id: plan.id });
     expect(assigned.status).toBe(200);
     expect(assigned.body.business).toMatchObject({ id: shop.businessId, plan: { id: plan.id, name: 'Tiny' }, on_default_plan: false });
     expect((await platformActions('plan.assigned')).some((row) => row.details.business_id === shop.businessId)).toBe(true);
@@ -134,7 +134,7 @@ describe('subscription plans', () => {
 
     // Back on an unlimited plan, the same requests go through.
     const pro = (await root.get('/api/super-admin/plans')).body.plans.find((row: { name: string }) => row.name === 'Pro');
-    await root.request('PUT', `/api/super-admin/businesses/${shop.businessId}/plan`, { planId: pro.id });
+    await root.request('PUT', `/api/super-admin/businesses/${shop.businessId}/plan`, { plan_id: pro.id });
     expect((await shop.client.post('/api/products', { name: 'Plums', price: 100 })).status).toBe(201);
     expect((await shop.client.post('/api/employees', { fullName: 'Second Hire', role: 'cashier', pin: '1357' })).status).toBe(201);
   });
@@ -148,7 +148,7 @@ describe('feature flags', () => {
     expect((await root.request('PUT', '/api/super-admin/feature-flags/teleportation', { mode: 'off' })).status).toBe(400);
     expect((await root.request('PUT', '/api/super-admin/feature-flags/price_labels', { mode: 'sometimes' })).status).toBe(400);
     expect((await root.request('PUT', '/api/super-admin/feature-flags/price_labels', { mode: 'selected' })).body.error.code).toBe('businesses_required');
-    expect((await root.request('PUT', '/api/super-admin/feature-flags/price_labels', { mode: 'selected', businessIds: ['00000000-0000-4000-8000-000000000001'] })).body.error.code).toBe('business_not_found');
+    expect((await root.request('PUT', '/api/super-admin/feature-flags/price_labels', { mode: 'selected', business_ids: ['00000000-0000-4000-8000-000000000001'] })).body.error.code).toBe('business_not_found');
     const flags = (await root.get('/api/super-admin/feature-flags')).body.flags;
     expect(flags).toHaveLength(25);
     expect(flags.find((flag: { feature: string }) => flag.feature === 'price_labels').mode).toBe('default');
@@ -169,7 +169,7 @@ describe('feature flags', () => {
       expect((await shop.client.get('/api/me')).body.settings.enabled_features.price_labels).toBe(false);
 
       // On only for the chosen business: the other one is refused.
-      const selected = await root.request('PUT', '/api/super-admin/feature-flags/price_labels', { mode: 'selected', businessIds: [shop.businessId] });
+      const selected = await root.request('PUT', '/api/super-admin/feature-flags/price_labels', { mode: 'selected', business_ids: [shop.businessId] });
       expect(selected.body.flag).toMatchObject({ feature: 'price_labels', mode: 'selected', businesses: [{ id: shop.businessId, name: 'Corner Shop' }] });
       expect((await shop.client.get('/api/price-labels/queue')).status).toBe(200);
       expect((await other.client.get('/api/price-labels/queue')).status).toBe(403);

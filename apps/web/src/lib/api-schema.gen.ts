@@ -29753,7 +29753,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        planId: string;
+                        plan_id: string;
                     };
                 };
             };
@@ -30032,7 +30032,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        businessIds?: string[];
+                        business_ids?: string[];
                         /** @enum {string} */
                         mode: "default" | "off" | "on" | "selected";
                     };

@@ -34,7 +34,7 @@ type Photo = { id: string; url: string; created_at: string };
 type Answer = { incident: { id: string; photos: Photo[] }; error?: { code: string; message: string } };
 
 async function incidentOf(client: ApiClient, headers: Record<string, string> = {}) {
-  const res = await client.request('POST', '/api/incidents', { type: 'accident', severity: 'medium', occurredAt: '2026-11-20T10:30:00Z', description: 'Spilt oil by the door' }, headers);
+  const res = await client.request('POST', '/api/incidents', { type: 'accident', severity: 'medium', occurred_at: '2026-11-20T10:30:00Z', description: 'Spilt oil by the door' }, headers);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.incident.id as string;
 }

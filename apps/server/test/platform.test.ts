@@ -55,7 +55,7 @@ describe('subscription plans', () => {
     expect((await client.post('/api/super-admin/plans', planBody('Sneaky'))).status).toBe(403);
     expect((await client.request('PUT', `/api/super-admin/plans/${free.id}`, planBody('Free', { products: 1 }))).status).toBe(403);
     expect((await client.request('DELETE', `/api/super-admin/plans/${free.id}`)).status).toBe(403);
-    expect((await client.request('PUT', `/api/super-admin/businesses/${businessId}/plan`, { planId: free.id })).status).toBe(403);
+    expect((await client.request('PUT', `/api/super-admin/businesses/${businessId}/plan`, { plan_id: free.id })).status).toBe(403);
     expect((await client.get('/api/super-admin/businesses')).status).toBe(403);
     expect((await new ApiClient(server.url).get('/api/super-admin/plans')).status).toBe(400);
     expect((await client.get('/api/plans')).body.plans.map((plan: { name: string }) => plan.name)).not.toContain('Sneaky');
@@ -101,7 +101,7 @@ describe('subscription plans', () => {
   it('refuses the employee, product and till past the plan with an upgrade hint, and creates nothing', async () => {
     const shop = await staffBusiness(server, { features: { employee_management: true, inventory_management: true } });
     const plan = (await root.post('/api/super-admin/plans', planBody('Tiny', { employees: 1, products: 2, registers: 0 }))).body.plan;
-    const assigned = await root.request('PUT', `/api/super-admin/businesses/${shop.businessId}/plan`, { planId: plan.id });
+    const assigned = await root.request('PUT', `/api/super-admin/businesses/${shop.businessId}/plan`, { plan_id: plan.id });
     expect(assigned.status).toBe(200);
     expect(assigned.body.business).toMatchObject({ id: shop.businessId, plan: { id: plan.id, name: 'Tiny' }, on_default_plan: false });
     expect((await platformActions('plan.assigned')).some((row) => row.details.business_id === shop.businessId)).toBe(true);
@@ -134,7 +134,7 @@ describe('subscription plans', () => {
 
     // Back on an unlimited plan, the same requests go through.
     const pro = (await root.get('/api/super-admin/plans')).body.plans.find((row: { name: string }) => row.name === 'Pro');
-    await root.request('PUT', `/api/super-admin/businesses/${shop.businessId}/plan`, { planId: pro.id });
+    await root.request('PUT', `/api/super-admin/businesses/${shop.businessId}/plan`, { plan_id: pro.id });
     expect((await shop.client.post('/api/products', { name: 'Plums', price: 100 })).status).toBe(201);
     expect((await shop.client.post('/api/employees', { fullName: 'Second Hire', role: 'cashier', pin: '1357' })).status).toBe(201);
   });
@@ -148,7 +148,7 @@ describe('feature flags', () => {
     expect((await root.request('PUT', '/api/super-admin/feature-flags/teleportation', { mode: 'off' })).status).toBe(400);
     expect((await root.request('PUT', '/api/super-admin/feature-flags/price_labels', { mode: 'sometimes' })).status).toBe(400);
     expect((await root.request('PUT', '/api/super-admin/feature-flags/price_labels', { mode: 'selected' })).body.error.code).toBe('businesses_required');
-    expect((await root.request('PUT', '/api/super-admin/feature-flags/price_labels', { mode: 'selected', businessIds: ['00000000-0000-4000-8000-000000000001'] })).body.error.code).toBe('business_not_found');
+    expect((await root.request('PUT', '/api/super-admin/feature-flags/price_labels', { mode: 'selected', business_ids: ['00000000-0000-4000-8000-000000000001'] })).body.error.code).toBe('business_not_found');
     const flags = (await root.get('/api/super-admin/feature-flags')).body.flags;
     expect(flags).toHaveLength(25);
     expect(flags.find((flag: { feature: string }) => flag.feature === 'price_labels').mode).toBe('default');
@@ -169,7 +169,7 @@ describe('feature flags', () => {
       expect((await shop.client.get('/api/me')).body.settings.enabled_features.price_labels).toBe(false);
 
       // On only for the chosen business: the other one is refused.
-      const selected = await root.request('PUT', '/api/super-admin/feature-flags/price_labels', { mode: 'selected', businessIds: [shop.businessId] });
+      const selected = await root.request('PUT', '/api/super-admin/feature-flags/price_labels', { mode: 'selected', business_ids: [shop.businessId] });
       expect(selected.body.flag).toMatchObject({ feature: 'price_labels', mode: 'selected', businesses: [{ id: shop.businessId, name: 'Corner Shop' }] });
       expect((await shop.client.get('/api/price-labels/queue')).status).toBe(200);
       expect((await other.client.get('/api/price-labels/queue')).status).toBe(403);
@@ -190,10 +190,10 @@ describe('feature flags', () => {
 const incidentBody = (extra: Record<string, unknown> = {}) => ({
   type: 'breakage',
   severity: 'medium',
-  occurredAt: '2026-11-20T10:30:00Z',
+  occurred_at: '2026-11-20T10:30:00Z',
   location: 'Aisle 3',
   description: 'A shelf of jars fell over',
-  peopleInvolved: 'Cal (cashier), a customer',
+  people_involved: 'Cal (cashier), a customer',
   ...extra,
 });
 
@@ -203,13 +203,13 @@ describe('incidents', () => {
     const cal = await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '2468' });
     const owners = (await shop.client.get('/api/incidents/owners')).body.owners;
     expect(owners.map((owner: { name: string }) => owner.name)).toContain('Cal Cashier');
-    const created = await shop.client.post('/api/incidents', incidentBody({ actions: [{ description: 'Fix the shelf bracket', ownerId: cal.employee.id }] }));
+    const created = await shop.client.post('/api/incidents', incidentBody({ actions: [{ description: 'Fix the shelf bracket', owner_id: cal.employee.id }] }));
     expect(created.status).toBe(201);
     const incident = created.body.incident;
     expect(incident).toMatchObject({ type: 'breakage', severity: 'medium', status: 'open', location: 'Aisle 3', occurred_at: '2026-11-20T10:30:00.000Z' });
     expect(incident.actions).toEqual([expect.objectContaining({ description: 'Fix the shelf bracket', owner: { id: cal.employee.id, name: 'Cal Cashier' }, done: false })]);
 
-    const complaint = await shop.client.post('/api/incidents', incidentBody({ type: 'complaint', severity: 'high', description: 'Rude answer at the till', location: null, occurredAt: '2026-11-22T09:00:00+01:00' }));
+    const complaint = await shop.client.post('/api/incidents', incidentBody({ type: 'complaint', severity: 'high', description: 'Rude answer at the till', location: null, occurred_at: '2026-11-22T09:00:00+01:00' }));
     expect(complaint.status).toBe(201);
 
     const added = await shop.client.post(`/api/incidents/${incident.id}/actions`, { description: 'Call the customer back' });
@@ -248,19 +248,19 @@ describe('incidents', () => {
     for (const bad of [
       incidentBody({ type: 'flood' }),
       incidentBody({ severity: 'extreme' }),
-      incidentBody({ occurredAt: 'yesterday' }),
-      incidentBody({ occurredAt: '0000-01-01T00:00:00.000Z' }),
+      incidentBody({ occurred_at: 'yesterday' }),
+      incidentBody({ occurred_at: '0000-01-01T00:00:00.000Z' }),
       incidentBody({ description: '   ' }),
       incidentBody({ description: 'x'.repeat(4001) }),
       incidentBody({ actions: [{ description: '' }] }),
-      incidentBody({ actions: [{ description: 'Call', ownerId: 'not-a-uuid' }] }),
+      incidentBody({ actions: [{ description: 'Call', owner_id: 'not-a-uuid' }] }),
       incidentBody({ unknown: 1 }),
     ]) {
       const res = await shop.client.post('/api/incidents', bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.error.code).toBeTypeOf('string');
     }
-    const unknownOwner = await shop.client.post('/api/incidents', incidentBody({ actions: [{ description: 'Call', ownerId: '00000000-0000-4000-8000-000000000001' }] }));
+    const unknownOwner = await shop.client.post('/api/incidents', incidentBody({ actions: [{ description: 'Call', owner_id: '00000000-0000-4000-8000-000000000001' }] }));
     expect(unknownOwner.status).toBe(422);
     expect((await shop.client.get('/api/incidents?status=maybe')).status).toBe(400);
     expect((await shop.client.get('/api/incidents')).body.incidents).toEqual([]);
@@ -277,7 +277,7 @@ describe('incidents', () => {
     expect((await mine.client.post(`/api/incidents/${their.id}/actions`, { description: 'Mine now' })).status).toBe(404);
     expect((await mine.client.request('PATCH', `/api/incidents/${their.id}/actions/${their.actions[0].id}`, { done: true })).status).toBe(404);
     expect((await mine.client.request('PATCH', `/api/incidents/${own.id}/actions/${their.actions[0].id}`, { done: true })).status).toBe(404);
-    expect((await mine.client.post(`/api/incidents/${own.id}/actions`, { description: 'Ask them', ownerId: theirEmployee.employee.id })).status).toBe(422);
+    expect((await mine.client.post(`/api/incidents/${own.id}/actions`, { description: 'Ask them', owner_id: theirEmployee.employee.id })).status).toBe(422);
     const untouched = (await theirs.client.get(`/api/incidents/${their.id}`)).body.incident;
     expect(untouched).toMatchObject({ status: 'open', actions: [expect.objectContaining({ done: false })] });
   });
@@ -285,7 +285,7 @@ describe('incidents', () => {
   it('exports the filtered incidents as CSV, quoting text a spreadsheet would run', async () => {
     const shop = await staffBusiness(server);
     await shop.client.post('/api/incidents', incidentBody({ description: '=HYPERLINK("http://evil")', location: 'Back, "store" room' }));
-    await shop.client.post('/api/incidents', incidentBody({ type: 'theft', description: 'Two bottles gone', occurredAt: '2026-11-21T08:00:00Z' }));
+    await shop.client.post('/api/incidents', incidentBody({ type: 'theft', description: 'Two bottles gone', occurred_at: '2026-11-21T08:00:00Z' }));
     const res = await fetch(`${server.url}/api/incidents/export.csv?type=breakage`, { headers: { cookie: shop.client.cookieHeader() } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');

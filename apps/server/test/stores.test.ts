@@ -143,7 +143,7 @@ describe('stores', () => {
       limits: { stores: 3, registers: null, employees: null, products: null },
       features: ['pos_system', 'inventory_management', 'multi_store'],
     }), 201)).plan;
-    await ok(await root.request('PUT', `/api/super-admin/businesses/${s.businessId}/plan`, { planId: plan.id }), 200);
+    await ok(await root.request('PUT', `/api/super-admin/businesses/${s.businessId}/plan`, { plan_id: plan.id }), 200);
     await openStore(s.client, 'Second');
     const third = await openStore(s.client, 'Third');
     const fourth = await s.client.post('/api/stores', { name: 'Fourth' });

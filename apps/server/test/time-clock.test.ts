@@ -171,7 +171,7 @@ describe('on shift, reports, corrections and export', () => {
       ]);
       const ninth = await shop.client.get('/api/time-clock/entries?from=2026-03-09&to=2026-03-09');
       expect(ninth.body.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.late]);
-      const one = await shop.client.get(`/api/time-clock/entries?from=2026-03-01&to=2026-03-31&employeeId=${staff.ids.kitchen}`);
+      const one = await shop.client.get(`/api/time-clock/entries?from=2026-03-01&to=2026-03-31&employee_id=${staff.ids.kitchen}`);
       expect(one.body.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.k]);
     });
 
@@ -181,7 +181,7 @@ describe('on shift, reports, corrections and export', () => {
       expect(mine.body.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.k]);
       const theirs = await shop.client.request(
         'GET',
-        `/api/time-clock/entries?from=2026-03-10&to=2026-03-11&employeeId=${staff.ids.cashier}`,
+        `/api/time-clock/entries?from=2026-03-10&to=2026-03-11&employee_id=${staff.ids.cashier}`,
         undefined,
         as(staff.tokens.kitchen!),
       );
@@ -195,7 +195,7 @@ describe('on shift, reports, corrections and export', () => {
       ['from=2026-03-10&to=2026-3-11', 'validation_error'],
       ['from=2026-03-12&to=2026-03-11', 'invalid_range'],
       ['from=2026-01-01&to=2026-06-30', 'range_too_long'],
-      ['from=2026-03-10&to=2026-03-11&employeeId=42', 'validation_error'],
+      ['from=2026-03-10&to=2026-03-11&employee_id=42', 'validation_error'],
     ])('refuses ?%s with 400 %s', async (query, code) => {
       const res = await shop.client.get(`/api/time-clock/entries?${query}`);
       expect(res.status).toBe(400);
@@ -236,7 +236,7 @@ describe('on shift, reports, corrections and export', () => {
       const res = await shop.client.request(
         'PATCH',
         `/api/time-clock/entries/${ids.b}`,
-        { clockOutTime: new Date(on11th.getTime() + 10 * HOUR).toISOString(), breakStartTime: new Date(on11th.getTime() + 3 * HOUR).toISOString(), breakEndTime: new Date(on11th.getTime() + 3.5 * HOUR).toISOString(), reason: 'Forgot to clock out' },
+        { clock_out_time: new Date(on11th.getTime() + 10 * HOUR).toISOString(), break_start_time: new Date(on11th.getTime() + 3 * HOUR).toISOString(), break_end_time: new Date(on11th.getTime() + 3.5 * HOUR).toISOString(), reason: 'Forgot to clock out' },
         as(staff.tokens.manager!),
       );
       expect(res.status).toBe(200);
@@ -254,17 +254,17 @@ describe('on shift, reports, corrections and export', () => {
     });
 
     it.each([
-      [{ clockOutTime: '2026-03-11T12:00:00Z', reason: 'x' }, 400, 'invalid_times'],
-      [{ clockInTime: '2099-01-01T00:00:00Z', reason: 'x' }, 400, 'invalid_times'],
-      [{ breakStartTime: '2026-03-11T12:00:00Z', breakEndTime: '2026-03-11T11:00:00Z', reason: 'x' }, 400, 'invalid_times'],
-      [{ clockOutTime: '2026-03-11T20:00:00Z' }, 400, 'validation_error'],
-      [{ clockOutTime: '2026-03-11T20:00:00Z', reason: '   ' }, 400, 'validation_error'],
+      [{ clock_out_time: '2026-03-11T12:00:00Z', reason: 'x' }, 400, 'invalid_times'],
+      [{ clock_in_time: '2099-01-01T00:00:00Z', reason: 'x' }, 400, 'invalid_times'],
+      [{ break_start_time: '2026-03-11T12:00:00Z', break_end_time: '2026-03-11T11:00:00Z', reason: 'x' }, 400, 'invalid_times'],
+      [{ clock_out_time: '2026-03-11T20:00:00Z' }, 400, 'validation_error'],
+      [{ clock_out_time: '2026-03-11T20:00:00Z', reason: '   ' }, 400, 'validation_error'],
       [{ reason: 'nothing to change' }, 400, 'validation_error'],
-      [{ clockOutTime: 'yesterday', reason: 'x' }, 400, 'validation_error'],
+      [{ clock_out_time: 'yesterday', reason: 'x' }, 400, 'validation_error'],
       // A shift of a century would overflow the stored hours (it answered 500): years and length are bounded.
-      [{ clockInTime: '1900-01-01T00:00:00Z', reason: 'x' }, 400, 'invalid_times'],
-      [{ clockInTime: '0000-01-01T00:00:00Z', reason: 'x' }, 400, 'validation_error'],
-      [{ clockInTime: '0001-01-01T00:00:00Z', reason: 'x' }, 400, 'validation_error'],
+      [{ clock_in_time: '1900-01-01T00:00:00Z', reason: 'x' }, 400, 'invalid_times'],
+      [{ clock_in_time: '0000-01-01T00:00:00Z', reason: 'x' }, 400, 'validation_error'],
+      [{ clock_in_time: '0001-01-01T00:00:00Z', reason: 'x' }, 400, 'validation_error'],
     ])('refuses the correction %j with %i %s and changes nothing', async (body, status, code) => {
       const res = await shop.client.request('PATCH', `/api/time-clock/entries/${ids.k}`, body);
       expect([res.status, res.body.error.code]).toEqual([status, code]);
@@ -273,16 +273,16 @@ describe('on shift, reports, corrections and export', () => {
     });
 
     it('refuses a correction that overlaps another shift of the employee with 409 overlapping_entry', async () => {
-      const res = await shop.client.request('PATCH', `/api/time-clock/entries/${ids.b}`, { clockInTime: '2026-03-10T15:00:00Z', reason: 'x' });
+      const res = await shop.client.request('PATCH', `/api/time-clock/entries/${ids.b}`, { clock_in_time: '2026-03-10T15:00:00Z', reason: 'x' });
       expect([res.status, res.body.error.code]).toEqual([409, 'overlapping_entry']);
       const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(timeClock).where(eq(timeClock.id, ids.b!)));
       expect(row!.clockInTime).toEqual(on11th);
     });
 
     it('answers 400 for a malformed entry id and 404 for an unknown one', async () => {
-      expect((await shop.client.request('PATCH', '/api/time-clock/entries/nope', { clockInTime: '2026-03-10T09:00:00Z', reason: 'x' })).status).toBe(400);
+      expect((await shop.client.request('PATCH', '/api/time-clock/entries/nope', { clock_in_time: '2026-03-10T09:00:00Z', reason: 'x' })).status).toBe(400);
       const missing = await shop.client.request('PATCH', '/api/time-clock/entries/00000000-0000-4000-8000-000000000000', {
-        clockInTime: '2026-03-10T09:00:00Z',
+        clock_in_time: '2026-03-10T09:00:00Z',
         reason: 'x',
       });
       expect([missing.status, missing.body.error.code]).toEqual([404, 'time_entry_not_found']);
@@ -304,7 +304,7 @@ describe('on shift, reports, corrections and export', () => {
       const calls = [
         () => shop.client.request('GET', '/api/time-clock/on-shift', undefined, headers),
         () => shop.client.request('GET', '/api/time-clock/entries?from=2026-03-10&to=2026-03-10', undefined, headers),
-        () => shop.client.request('PATCH', `/api/time-clock/entries/${ids.late}`, { clockOutTime: new Date(lateOn9th.getTime() + 4 * HOUR).toISOString(), reason: `check by ${actor}` }, headers),
+        () => shop.client.request('PATCH', `/api/time-clock/entries/${ids.late}`, { clock_out_time: new Date(lateOn9th.getTime() + 4 * HOUR).toISOString(), reason: `check by ${actor}` }, headers),
         () => shop.client.request('GET', '/api/time-clock/export.csv?from=2026-03-10&to=2026-03-10', undefined, headers),
       ];
       const statuses = [];

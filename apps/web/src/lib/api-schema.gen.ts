@@ -12167,13 +12167,13 @@ export interface paths {
                         actions?: {
                             description: string;
                             /** Format: uuid */
-                            ownerId?: string | null;
+                            owner_id?: string | null;
                         }[];
                         description: string;
                         location?: string | null;
                         /** Format: date-time */
-                        occurredAt: string;
-                        peopleInvolved?: string | null;
+                        occurred_at: string;
+                        people_involved?: string | null;
                         /** @enum {string} */
                         severity: "low" | "medium" | "high";
                         /** @enum {string} */
@@ -12326,8 +12326,8 @@ export interface paths {
                         description?: string;
                         location?: string | null;
                         /** Format: date-time */
-                        occurredAt?: string;
-                        peopleInvolved?: string | null;
+                        occurred_at?: string;
+                        people_involved?: string | null;
                         /** @enum {string} */
                         severity?: "low" | "medium" | "high";
                         /** @enum {string} */
@@ -12413,7 +12413,7 @@ export interface paths {
                     "application/json": {
                         description: string;
                         /** Format: uuid */
-                        ownerId?: string | null;
+                        owner_id?: string | null;
                     };
                 };
             };
@@ -12573,7 +12573,7 @@ export interface paths {
                         description?: string;
                         done?: boolean;
                         /** Format: uuid */
-                        ownerId?: string | null;
+                        owner_id?: string | null;
                     };
                 };
             };
@@ -29753,7 +29753,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        planId: string;
+                        plan_id: string;
                     };
                 };
             };
@@ -30032,7 +30032,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        businessIds?: string[];
+                        business_ids?: string[];
                         /** @enum {string} */
                         mode: "default" | "off" | "on" | "selected";
                     };
@@ -32787,7 +32787,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    employeeId?: string;
+                    employee_id?: string;
                     from: string;
                     to: string;
                 };
@@ -32884,13 +32884,13 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: date-time */
-                        breakEndTime?: string | null;
+                        break_end_time?: string | null;
                         /** Format: date-time */
-                        breakStartTime?: string | null;
+                        break_start_time?: string | null;
                         /** Format: date-time */
-                        clockInTime?: string;
+                        clock_in_time?: string;
                         /** Format: date-time */
-                        clockOutTime?: string;
+                        clock_out_time?: string;
                         reason: string;
                     };
                 };
@@ -32967,7 +32967,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    employeeId?: string;
+                    employee_id?: string;
                     from: string;
                     to: string;
                 };

@@ -32,7 +32,7 @@ const setRoute = defineRoute({
   summary: "Set a feature's platform-wide switch; enforced on every business's requests and sidebar; audited",
   request: {
     params: z.strictObject({ feature: z.enum(FEATURE_NAMES) }),
-    body: jsonBody(z.strictObject({ mode: z.enum(FEATURE_FLAG_MODES), businessIds: z.array(z.uuid()).max(1000).optional() })),
+    body: jsonBody(z.strictObject({ mode: z.enum(FEATURE_FLAG_MODES), business_ids: z.array(z.uuid()).max(1000).optional() })),
   },
   responses: { 200: jsonResponse(z.object({ flag: flagSchema }), 'Set'), ...errorResponses(400, 403) },
 });
@@ -40,5 +40,5 @@ const setRoute = defineRoute({
 export const featureFlagsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => c.json({ flags: await listFeatureFlags(c.var.services) }, 200))
   .openapi(setRoute, async (c) =>
-    c.json({ flag: await setFeatureFlag(c.var.services, c.var.account!.user.id, c.req.valid('param').feature, c.req.valid('json'), new Date()) }, 200),
+    c.json({ flag: await setFeatureFlag(c.var.services, c.var.account!.user.id, c.req.valid('param').feature, { mode: c.req.valid('json').mode, businessIds: c.req.valid('json').business_ids }, new Date()) }, 200),
   );

@@ -38,7 +38,8 @@ const location = singleLine(z.string().trim().max(200)).nullable();
 const description = multiLine(z.string().trim().min(1, 'Say what happened').max(4000));
 const people = multiLine(z.string().trim().max(1000)).nullable();
 const actionText = singleLine(z.string().trim().min(1, 'Say what is to be done').max(500));
-const actionInput = z.strictObject({ description: actionText, ownerId: z.uuid().nullable().optional() });
+const actionInput = z.strictObject({ description: actionText, owner_id: z.uuid().nullable().optional() });
+const toActionInput = (body: z.infer<typeof actionInput>) => ({ description: body.description, ownerId: body.owner_id });
 
 const filterQuery = z.strictObject({
   status: z.enum(INCIDENT_STATUSES).optional(),
@@ -108,10 +109,10 @@ const createRoute = defineRoute({
       z.strictObject({
         type: z.enum(INCIDENT_TYPES),
         severity: z.enum(INCIDENT_SEVERITIES),
-        occurredAt: when,
+        occurred_at: when,
         location: location.optional(),
         description,
-        peopleInvolved: people.optional(),
+        people_involved: people.optional(),
         actions: z.array(actionInput).max(20).optional(),
       }),
     ),
@@ -131,10 +132,10 @@ const updateRoute = defineRoute({
       z.strictObject({
         type: z.enum(INCIDENT_TYPES).optional(),
         severity: z.enum(INCIDENT_SEVERITIES).optional(),
-        occurredAt: when.optional(),
+        occurred_at: when.optional(),
         location: location.optional(),
         description: description.optional(),
-        peopleInvolved: people.optional(),
+        people_involved: people.optional(),
         status: z.enum(INCIDENT_STATUSES).optional(),
       }),
     ),
@@ -158,7 +159,7 @@ const changeActionRoute = defineRoute({
   access: incidentsAccess,
   tags: ['incidents'],
   summary: 'Mark a follow-up action done (or not), or change its text or owner',
-  request: { params: actionParams, body: jsonBody(z.strictObject({ description: actionText.optional(), ownerId: z.uuid().nullable().optional(), done: z.boolean().optional() })) },
+  request: { params: actionParams, body: jsonBody(z.strictObject({ description: actionText.optional(), owner_id: z.uuid().nullable().optional(), done: z.boolean().optional() })) },
   responses: { 200: one('Changed'), ...errorResponses(400, 401, 403, 404, 422) },
 });
 
@@ -219,14 +220,23 @@ export const incidentsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(ownersRoute, async (c) => c.json({ owners: await listIncidentOwners(c.var.services, c.var.tenant) }, 200))
   .openapi(listRoute, async (c) => c.json({ incidents: await listIncidents(c.var.services, c.var.tenant, c.req.valid('query')) }, 200))
   .openapi(getRoute, async (c) => c.json({ incident: await getIncident(c.var.services, c.var.tenant, c.req.valid('param').id) }, 200))
-  .openapi(createRoute, async (c) => c.json({ incident: await createIncident(c.var.services, c.var.tenant, c.req.valid('json'), new Date()) }, 201))
-  .openapi(updateRoute, async (c) => c.json({ incident: await updateIncident(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 200))
+  .openapi(createRoute, async (c) => {
+    const { occurred_at: occurredAt, people_involved: peopleInvolved, actions, ...rest } = c.req.valid('json');
+    const input = { ...rest, occurredAt, peopleInvolved, actions: actions?.map(toActionInput) };
+    return c.json({ incident: await createIncident(c.var.services, c.var.tenant, input, new Date()) }, 201);
+  })
+  .openapi(updateRoute, async (c) => {
+    const { occurred_at: occurredAt, people_involved: peopleInvolved, ...rest } = c.req.valid('json');
+    const input = { ...rest, occurredAt, peopleInvolved };
+    return c.json({ incident: await updateIncident(c.var.services, c.var.tenant, c.req.valid('param').id, input, new Date()) }, 200);
+  })
   .openapi(addActionRoute, async (c) =>
-    c.json({ incident: await addIncidentAction(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 201),
+    c.json({ incident: await addIncidentAction(c.var.services, c.var.tenant, c.req.valid('param').id, toActionInput(c.req.valid('json')), new Date()) }, 201),
   )
   .openapi(changeActionRoute, async (c) => {
     const { id, actionId } = c.req.valid('param');
-    return c.json({ incident: await changeIncidentAction(c.var.services, c.var.tenant, id, actionId, c.req.valid('json'), new Date()) }, 200);
+    const { owner_id: ownerId, ...rest } = c.req.valid('json');
+    return c.json({ incident: await changeIncidentAction(c.var.services, c.var.tenant, id, actionId, { ...rest, ownerId }, new Date()) }, 200);
   })
   .openapi(removeActionRoute, async (c) => {
     const { id, actionId } = c.req.valid('param');

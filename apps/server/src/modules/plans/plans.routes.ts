@@ -127,7 +127,7 @@ const assignRoute = defineRoute({
   access: SUPER_ADMIN,
   tags: ['super-admin'],
   summary: 'Put a business on a plan (no payment provider); audited',
-  request: { params: idParams, body: jsonBody(z.strictObject({ planId: z.uuid() })) },
+  request: { params: idParams, body: jsonBody(z.strictObject({ plan_id: z.uuid() })) },
   responses: { 200: jsonResponse(z.object({ business: businessPlanSchema }), 'Assigned'), ...errorResponses(400, 403, 404) },
 });
 
@@ -145,5 +145,5 @@ export const plansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(businessesRoute, async (c) => c.json({ businesses: await listBusinessPlans(c.var.services.database) }, 200))
   .openapi(assignRoute, async (c) =>
-    c.json({ business: await assignPlan(c.var.services.database, c.var.account!.user.id, c.req.valid('param').id, c.req.valid('json').planId, new Date()) }, 200),
+    c.json({ business: await assignPlan(c.var.services.database, c.var.account!.user.id, c.req.valid('param').id, c.req.valid('json').plan_id, new Date()) }, 200),
   );

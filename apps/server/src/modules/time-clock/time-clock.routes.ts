@@ -83,7 +83,7 @@ const onShiftRoute = defineRoute({
 const rangeQuery = z.strictObject({
   from: isoDateInput(),
   to: isoDateInput(),
-  employeeId: z.uuid().optional(),
+  employee_id: z.uuid().optional(),
 });
 
 const entriesRoute = defineRoute({
@@ -132,10 +132,10 @@ const correctRoute = defineRoute({
     body: jsonBody(
       z
         .strictObject({
-          clockInTime: instant.optional(),
-          clockOutTime: instant.optional(),
-          breakStartTime: instant.nullable().optional(),
-          breakEndTime: instant.nullable().optional(),
+          clock_in_time: instant.optional(),
+          clock_out_time: instant.optional(),
+          break_start_time: instant.nullable().optional(),
+          break_end_time: instant.nullable().optional(),
           reason: z.string().trim().min(1, 'Say why the times change').max(500),
         })
         .refine((body) => Object.keys(body).length > 1, 'Send at least one time to correct'),
@@ -164,15 +164,24 @@ export const timeClockRoutes = new OpenAPIHono<AppEnv>()
   .openapi(clockOutRoute, async (c) => c.json({ entry: await clockOut(c.var.services.database, c.var.tenant, new Date()) }, 200))
   .openapi(statusRoute, async (c) => c.json(await getClockStatus(c.var.services.database, c.var.tenant), 200))
   .openapi(onShiftRoute, async (c) => c.json({ on_shift: await listOnShift(c.var.services.database, c.var.tenant.businessId) }, 200))
-  .openapi(entriesRoute, async (c) => c.json(await listTimeEntries(c.var.services.database, c.var.tenant, c.req.valid('query')), 200))
+  .openapi(entriesRoute, async (c) => {
+    const { employee_id: employeeId, ...range } = c.req.valid('query');
+    return c.json(await listTimeEntries(c.var.services.database, c.var.tenant, { ...range, employeeId }), 200);
+  })
   .openapi(correctRoute, async (c) => {
-    const { reason, ...times } = c.req.valid('json');
-    const entry = await correctTimeEntry(c.var.services.database, c.var.tenant, c.req.valid('param').id, { ...times, reason }, new Date());
+    const body = c.req.valid('json');
+    const times = {
+      clockInTime: body.clock_in_time,
+      clockOutTime: body.clock_out_time,
+      breakStartTime: body.break_start_time,
+      breakEndTime: body.break_end_time,
+    };
+    const entry = await correctTimeEntry(c.var.services.database, c.var.tenant, c.req.valid('param').id, { ...times, reason: body.reason }, new Date());
     return c.json({ entry }, 200);
   })
   .openapi(exportRoute, async (c) => {
-    const query = c.req.valid('query');
-    const csv = await exportTimeEntries(c.var.services.database, c.var.tenant, query);
+    const { employee_id: employeeId, ...query } = c.req.valid('query');
+    const csv = await exportTimeEntries(c.var.services.database, c.var.tenant, { ...query, employeeId });
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="time-clock-${query.from}-to-${query.to}.csv"`,

@@ -32,7 +32,7 @@ export function useSetFeatureFlag() {
       dataOf(
         api.PUT('/api/super-admin/feature-flags/{feature}', {
           params: { path: { feature: input.feature } },
-          body: { mode: input.mode, ...(input.businessIds ? { businessIds: input.businessIds } : {}) },
+          body: { mode: input.mode, ...(input.businessIds ? { business_ids: input.businessIds } : {}) },
         }),
       ),
     onSuccess: async () => {

@@ -47,7 +47,7 @@ export const useUpdateIncident = () =>
 
 export const useAddIncidentAction = () =>
   useIncidentMutation((input: { id: string; description: string; ownerId: string | null }) =>
-    dataOf(api.POST('/api/incidents/{id}/actions', { params: { path: { id: input.id } }, body: { description: input.description, ownerId: input.ownerId } })),
+    dataOf(api.POST('/api/incidents/{id}/actions', { params: { path: { id: input.id } }, body: { description: input.description, owner_id: input.ownerId } })),
   );
 
 export const useSetIncidentActionDone = () =>

@@ -84,11 +84,11 @@ function NewIncidentForm({ owners, onDone }: { owners: IncidentOwner[]; onDone: 
       {
         type,
         severity,
-        occurredAt: at.toISOString(),
+        occurred_at: at.toISOString(),
         location: location.trim() || null,
         description: description.trim(),
-        peopleInvolved: people.trim() || null,
-        ...(action.trim() ? { actions: [{ description: action.trim(), ownerId: owner || null }] } : {}),
+        people_involved: people.trim() || null,
+        ...(action.trim() ? { actions: [{ description: action.trim(), owner_id: owner || null }] } : {}),
       },
       { onSuccess: () => { toast.success('Incident logged'); onDone(); } },
     );

@@ -67,7 +67,7 @@ export function useAssignPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { businessId: string; planId: string }) =>
-      dataOf(api.PUT('/api/super-admin/businesses/{id}/plan', { params: { path: { id: input.businessId } }, body: { planId: input.planId } })),
+      dataOf(api.PUT('/api/super-admin/businesses/{id}/plan', { params: { path: { id: input.businessId } }, body: { plan_id: input.planId } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: plansQueryKey }),
   });
 }

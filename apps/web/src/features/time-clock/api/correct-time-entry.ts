@@ -4,11 +4,11 @@ import { timeClockQueryKey, type TimeEntry } from './types';
 
 /** PATCH /api/time-clock/entries/{id}: the changed times and why; the server recomputes the totals. */
 export interface CorrectTimeEntryInput {
-  clockInTime?: string;
-  clockOutTime?: string;
+  clock_in_time?: string;
+  clock_out_time?: string;
   /** null removes the break. */
-  breakStartTime?: string | null;
-  breakEndTime?: string | null;
+  break_start_time?: string | null;
+  break_end_time?: string | null;
   reason: string;
 }
 

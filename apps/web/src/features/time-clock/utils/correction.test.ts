@@ -21,9 +21,9 @@ describe('correctionInput', () => {
     const after = { ...before, breakStart: '2025-03-03T12:00', breakEnd: '2025-03-03T12:30', clockOut: '2025-03-03T18:30' };
     expect(correctionInput(before, after, ' Forgot to clock out ', 'Europe/Berlin')).toEqual({
       input: {
-        breakStartTime: '2025-03-03T11:00:00.000Z',
-        breakEndTime: '2025-03-03T11:30:00.000Z',
-        clockOutTime: '2025-03-03T17:30:00.000Z',
+        break_start_time: '2025-03-03T11:00:00.000Z',
+        break_end_time: '2025-03-03T11:30:00.000Z',
+        clock_out_time: '2025-03-03T17:30:00.000Z',
         reason: 'Forgot to clock out',
       },
     });
@@ -43,7 +43,7 @@ describe('correctionInput', () => {
   it('removes a break with empty times, but never clears clock in or out', () => {
     const withBreak = { ...before, breakStart: '2025-03-03T12:00', breakEnd: '2025-03-03T12:30' };
     expect(correctionInput(withBreak, { ...withBreak, breakStart: '', breakEnd: '' }, 'no break', 'UTC')).toEqual({
-      input: { breakStartTime: null, breakEndTime: null, reason: 'no break' },
+      input: { break_start_time: null, break_end_time: null, reason: 'no break' },
     });
     expect(correctionInput(before, { ...before, clockIn: '' }, 'x', 'UTC')).toEqual({ error: 'Enter the clock in time', field: 'clockIn' });
   });

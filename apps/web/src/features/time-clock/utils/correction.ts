@@ -6,10 +6,10 @@ import { fromWallTime, toWallTime } from './zoned-time';
 export type TimeField = 'clockIn' | 'breakStart' | 'breakEnd' | 'clockOut';
 
 export const CORRECTION_FIELDS: { name: TimeField; label: string; key: keyof CorrectTimeEntryInput; nullable: boolean }[] = [
-  { name: 'clockIn', label: 'Clock in', key: 'clockInTime', nullable: false },
-  { name: 'breakStart', label: 'Break start', key: 'breakStartTime', nullable: true },
-  { name: 'breakEnd', label: 'Break end', key: 'breakEndTime', nullable: true },
-  { name: 'clockOut', label: 'Clock out', key: 'clockOutTime', nullable: false },
+  { name: 'clockIn', label: 'Clock in', key: 'clock_in_time', nullable: false },
+  { name: 'breakStart', label: 'Break start', key: 'break_start_time', nullable: true },
+  { name: 'breakEnd', label: 'Break end', key: 'break_end_time', nullable: true },
+  { name: 'clockOut', label: 'Clock out', key: 'clock_out_time', nullable: false },
 ];
 
 export function initialTimes(entry: Pick<TimeEntry, 'clock_in_time' | 'clock_out_time' | 'break_start_time' | 'break_end_time'>, timeZone: string): Record<TimeField, string> {

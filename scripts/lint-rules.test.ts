@@ -37,12 +37,12 @@ describe('lint invariants', () => {
   });
 
   it('forbids lib/ importing a module', async () => {
-    const code = "import { accountsRepository } from '../modules/accounts/accounts.repository.ts';\nexport default accountsRepository;\n";
+    const code = "import { accountsRepository } from '../modules/auth/accounts.repository.ts';\nexport default accountsRepository;\n";
     expect(await ruleIds(code, 'apps/server/src/lib/tenant.ts')).toContain('@typescript-eslint/no-restricted-imports');
     const nested = "import { x } from '../../modules/storage/storage-service.ts';\nexport default x;\n";
     expect(await ruleIds(nested, 'apps/server/src/lib/documents/pdf.ts')).toContain('@typescript-eslint/no-restricted-imports');
     // context.ts declares the Services ports: it may name a module's type, never load its code.
-    const typeOnly = "import type { Auth } from '../modules/accounts/auth.ts';\nexport type A = Auth;\n";
+    const typeOnly = "import type { Auth } from '../modules/auth/auth.ts';\nexport type A = Auth;\n";
     expect(await ruleIds(typeOnly, 'apps/server/src/lib/context.ts')).not.toContain('@typescript-eslint/no-restricted-imports');
     expect(await ruleIds(typeOnly, 'apps/server/src/lib/tenant.ts')).toContain('@typescript-eslint/no-restricted-imports');
     expect(await ruleIds(code, 'apps/server/src/lib/context.ts')).toContain('@typescript-eslint/no-restricted-imports');

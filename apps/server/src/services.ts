@@ -8,9 +8,9 @@ import { createRateLimiter, sweepExpiredRateLimits } from './lib/rate-limiter.ts
 import { PUBLIC_BOOKINGS_PER_ADDRESS_PER_HOUR } from './modules/appointments/booking-page-link.ts';
 import { createBusinessContextCache } from './lib/business-context-cache.ts';
 import { createSessionCache } from './lib/session-cache.ts';
-import { createAccountsPort } from './modules/accounts/accounts-port.ts';
-import { accountsRepository } from './modules/accounts/accounts.repository.ts';
-import { createAuth } from './modules/accounts/auth.ts';
+import { createAccountsPort } from './modules/auth/accounts-port.ts';
+import { accountsRepository } from './modules/auth/accounts.repository.ts';
+import { createAuth } from './modules/auth/auth.ts';
 import { createEmployeeSessionResolver } from './modules/employee-sessions/employee-session-resolver.ts';
 import { createRegisterResolver } from './modules/registers/register-resolver.ts';
 import { createFeatureFlagOverrides } from './modules/feature-flags/feature-flag-overrides.ts';

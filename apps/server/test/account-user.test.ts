@@ -3,7 +3,7 @@ import { createOTP } from '@better-auth/utils/otp';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outboxMessages, user, verification } from '../src/db/schema/index.ts';
-import { totpStep } from '../src/modules/accounts/totp.ts';
+import { totpStep } from '../src/modules/auth/totp.ts';
 import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, uniqueEmail, type TestServer } from './harness.ts';
 
 let server: TestServer;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, authRefreshTokens, authSigningKeys, user } from '../src/db/schema/index.ts';
-import { signAccessToken } from '../src/modules/accounts/access-tokens.ts';
+import { signAccessToken } from '../src/modules/auth/access-tokens.ts';
 import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, verifyEmailOf, type TestServer } from './harness.ts';
 import { startFakeOidc, type FakeOidc } from './fake-oidc.ts';
 

@@ -1,7 +1,7 @@
 import type { Actor, EmployeeRole, EnabledFeatures, FeatureFlagOverride } from '@till/core';
 import type { AppConfig } from '../env.ts';
 import type { Database } from '../db/client.ts';
-import type { Auth } from '../modules/accounts/auth.ts';
+import type { Auth } from '../modules/auth/auth.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { BusinessContext, BusinessContextCache } from './business-context-cache.ts';

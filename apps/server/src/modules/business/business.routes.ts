@@ -6,7 +6,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { ACCOUNT, PUBLIC, business, defineRoute } from '../../lib/routing.ts';
 import { businessSettingsPatch, getBusinessSettings, updateBusinessSettings } from './business-settings.ts';
-import { accountsRepository } from '../accounts/accounts.repository.ts';
+import { accountsRepository } from '../auth/accounts.repository.ts';
 import { assignBusinessOwner } from './assign-business-owner.ts';
 import { ensureBusinessSettings } from './ensure-business-settings.ts';
 import { getMe, partialMe } from './get-me.ts';

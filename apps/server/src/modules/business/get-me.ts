@@ -1,7 +1,7 @@
 import type { PairedRegister, Services, SignedInAccount } from '../../lib/context.ts';
 import { describeEmployeeSession } from '../employee-sessions/describe-employee-session.ts';
 import type { EmployeeSessionView } from '../employee-sessions/employee-session-view.ts';
-import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import type { AccountsRepository } from '../auth/accounts.repository.ts';
 import { businessRepository } from './business.repository.ts';
 import { toSettingsView, type BusinessSettingsView } from './settings-view.ts';
 import { effectiveFeatures } from '../../lib/tenant.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import type { SignedInAccount } from '../../lib/context.ts';
-import { accountsRepository } from '../accounts/accounts.repository.ts';
+import { accountsRepository } from '../auth/accounts.repository.ts';
 
 /** The business this account owns; business setup is the owner account's job. */
 export async function requireOwnBusiness(db: Db, account: SignedInAccount): Promise<{ businessId: string; userId: string }> {

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Services } from '../../lib/context.ts';
-import { verifyOwnerPassword } from '../accounts/verify-owner-password.ts';
+import { verifyOwnerPassword } from '../auth/verify-owner-password.ts';
 import { verifyAgainstNothing, verifyPin } from '../employees/employee-secrets.ts';
 import { employeesRepository } from '../employees/employees.repository.ts';
 import { employeeSessionsRepository } from './employee-sessions.repository.ts';

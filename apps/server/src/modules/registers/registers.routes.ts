@@ -5,7 +5,7 @@ import { authHeadersFor, forwardAuthCookies } from '../../lib/auth-cookies.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { PUBLIC, business, defineRoute } from '../../lib/routing.ts';
-import { signOut } from '../accounts/sign-out.ts';
+import { signOut } from '../auth/sign-out.ts';
 import { createPairingCode } from './create-pairing-code.ts';
 import { listRegisters } from './list-registers.ts';
 import { pairRegisterWithCode, pairThisBrowser } from './pair-register.ts';

@@ -1,7 +1,7 @@
 import type { Services } from '../../lib/context.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { accountsRepository } from '../accounts/accounts.repository.ts';
-import { publicEmail } from '../accounts/credentials.ts';
+import { accountsRepository } from '../auth/accounts.repository.ts';
+import { publicEmail } from '../auth/credentials.ts';
 import { superAdminRepository } from './super-admin.repository.ts';
 
 /** SPEC §7 is_super_admin(user_id_param). */

@@ -32287,7 +32287,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            taxRates: components["schemas"]["TaxRate"][];
+                            tax_rates: components["schemas"]["TaxRate"][];
                         };
                     };
                 };
@@ -32321,7 +32321,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a tax rate (basis points: 2000 = 20 %); the first one becomes the default unless isDefault is false */
+        /** Add a tax rate (basis points: 2000 = 20 %); the first one becomes the default unless is_default is false */
         post: {
             parameters: {
                 query?: never;
@@ -32332,8 +32332,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        basisPoints: number;
-                        isDefault?: boolean;
+                        basis_points: number;
+                        is_default?: boolean;
                         name: string;
                     };
                 };
@@ -32346,7 +32346,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            taxRate: components["schemas"]["TaxRate"];
+                            tax_rate: components["schemas"]["TaxRate"];
                         };
                     };
                 };
@@ -32420,8 +32420,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        basisPoints?: number;
-                        isDefault?: boolean;
+                        basis_points?: number;
+                        is_default?: boolean;
                         name?: string;
                     };
                 };
@@ -32434,7 +32434,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            taxRate: components["schemas"]["TaxRate"];
+                            tax_rate: components["schemas"]["TaxRate"];
                         };
                     };
                 };
@@ -37101,82 +37101,82 @@ export interface components {
                 from: string;
                 to: string;
             };
-            expenseCategories: {
+            expense_categories: {
                 /** Format: uuid */
                 id: string;
                 name: string;
             }[];
-            includesImportedSales: boolean;
+            includes_imported_sales: boolean;
             months: {
                 /** @description Cost at the time of sale of the units sold, less that of the units refunded */
-                costOfGoodsSold: number;
+                cost_of_goods_sold: number;
                 /** @description Line and order discounts, before tax */
                 discounts: number;
-                /** @description In the order of expenseCategories */
+                /** @description In the order of expense_categories */
                 expenses: {
                     /** @description Before tax */
                     amount: number;
                     /** Format: uuid */
-                    categoryId: string;
+                    category_id: string;
                 }[];
                 /** @description Net sales − cost of goods sold */
-                grossProfit: number;
+                gross_profit: number;
                 /** @description Sold lines before discounts and before tax */
-                grossSales: number;
+                gross_sales: number;
                 /** @description Net sales of imported sales history, included in the figures above */
-                importedSales: number;
+                imported_sales: number;
                 /** @description Gross profit ÷ net sales, 4 places; null without net sales */
                 margin: number | null;
                 /** @description YYYY-MM */
                 month: string;
                 /** @description Gross sales − discounts − refunds */
-                netSales: number;
-                operatingMargin: number | null;
+                net_sales: number;
+                operating_margin: number | null;
                 /** @description Gross profit − expenses */
-                operatingProfit: number;
+                operating_profit: number;
                 /** @description Refunded before tax, in the month of the refund */
                 refunds: number;
                 /** @description Tax collected less tax refunded: shown apart, not income */
                 tax: number;
                 /** @description Expenses before tax */
-                totalExpenses: number;
+                total_expenses: number;
             }[];
             range: {
                 from: string;
                 to: string;
             };
-            timeZone: string;
+            time_zone: string;
             total: {
                 /** @description Cost at the time of sale of the units sold, less that of the units refunded */
-                costOfGoodsSold: number;
+                cost_of_goods_sold: number;
                 /** @description Line and order discounts, before tax */
                 discounts: number;
-                /** @description In the order of expenseCategories */
+                /** @description In the order of expense_categories */
                 expenses: {
                     /** @description Before tax */
                     amount: number;
                     /** Format: uuid */
-                    categoryId: string;
+                    category_id: string;
                 }[];
                 /** @description Net sales − cost of goods sold */
-                grossProfit: number;
+                gross_profit: number;
                 /** @description Sold lines before discounts and before tax */
-                grossSales: number;
+                gross_sales: number;
                 /** @description Net sales of imported sales history, included in the figures above */
-                importedSales: number;
+                imported_sales: number;
                 /** @description Gross profit ÷ net sales, 4 places; null without net sales */
                 margin: number | null;
                 /** @description Gross sales − discounts − refunds */
-                netSales: number;
-                operatingMargin: number | null;
+                net_sales: number;
+                operating_margin: number | null;
                 /** @description Gross profit − expenses */
-                operatingProfit: number;
+                operating_profit: number;
                 /** @description Refunded before tax, in the month of the refund */
                 refunds: number;
                 /** @description Tax collected less tax refunded: shown apart, not income */
                 tax: number;
                 /** @description Expenses before tax */
-                totalExpenses: number;
+                total_expenses: number;
             };
         };
         PurchaseInvoice: {
@@ -37980,10 +37980,10 @@ export interface components {
             updatedAt: string;
         };
         TaxRate: {
-            basisPoints: number;
+            basis_points: number;
             /** Format: uuid */
             id: string;
-            isDefault: boolean;
+            is_default: boolean;
             name: string;
         };
         TimeEntry: {

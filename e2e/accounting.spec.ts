@@ -34,13 +34,13 @@ test('the owner sells twice and pays an expense, reads the profit and loss to th
   const month = today.slice(0, 7);
   const categories = (await (await api.get('/api/expenses/categories')).json()).categories as { id: string; name: string }[];
   await postExpecting(api, '/api/expenses', {
-    idempotencyKey: randomUUID(),
-    payeeName: 'Landlord',
-    categoryId: categories.find((category) => category.name === 'Rent')!.id,
+    idempotency_key: randomUUID(),
+    payee_name: 'Landlord',
+    category_id: categories.find((category) => category.name === 'Rent')!.id,
     date: today,
     amount: 12_000,
-    taxAmount: 2_000,
-    paymentMethod: 'bank_transfer',
+    tax_amount: 2_000,
+    payment_method: 'bank_transfer',
     status: 'paid',
   });
 

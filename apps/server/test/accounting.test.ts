@@ -72,7 +72,7 @@ async function categoryIds(client: ApiClient) {
 }
 
 async function addExpense(client: ApiClient, body: Record<string, unknown>) {
-  const res = await client.post('/api/expenses', { idempotencyKey: randomUUID(), paymentMethod: 'card', status: 'paid', ...body });
+  const res = await client.post('/api/expenses', { idempotency_key: randomUUID(), payment_method: 'card', status: 'paid', ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
@@ -98,9 +98,9 @@ describe('profit and loss per month', () => {
     // One of January's mugs comes back on 10 February: 900 before tax, 171 tax, its cost 400 returned.
     await s.refund(january, 1, '2026-02-10T10:00:00Z');
     const categories = await categoryIds(s.client);
-    await addExpense(s.client, { payeeName: 'Landlord', categoryId: categories.Rent, date: '2026-01-15', amount: 50_000 });
-    await addExpense(s.client, { payeeName: 'Paper Co', categoryId: categories.Supplies, date: '2026-02-03', amount: 11_900, taxAmount: 1_900 });
-    await addExpense(s.client, { payeeName: 'Landlord', categoryId: categories.Rent, date: '2026-03-01', amount: 50_000 }); // outside
+    await addExpense(s.client, { payee_name: 'Landlord', category_id: categories.Rent, date: '2026-01-15', amount: 50_000 });
+    await addExpense(s.client, { payee_name: 'Paper Co', category_id: categories.Supplies, date: '2026-02-03', amount: 11_900, tax_amount: 1_900 });
+    await addExpense(s.client, { payee_name: 'Landlord', category_id: categories.Rent, date: '2026-03-01', amount: 50_000 }); // outside
 
     const res = await statement(s.client, '2026-01', '2026-02');
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -223,7 +223,7 @@ async function seedRows(client: ApiClient) {
   const entry = (entries.entries?.[0]?.id ?? randomUUID()) as string;
   const expenseCategory = ((await client.get('/api/expenses/categories')).body.categories?.[0]?.id ?? randomUUID()) as string;
   const expense = (
-    await client.post('/api/expenses', { idempotencyKey: randomUUID(), payeeName: 'Fuzz payee', categoryId: expenseCategory, date: '2026-01-01', amount: 100, paymentMethod: 'cash', status: 'paid' })
+    await client.post('/api/expenses', { idempotency_key: randomUUID(), payee_name: 'Fuzz payee', category_id: expenseCategory, date: '2026-01-01', amount: 100, payment_method: 'cash', status: 'paid' })
   ).body.expense?.id as string | undefined;
   const task = (await client.post('/api/tasks', { title: 'Fuzz task' })).body.task?.id as string | undefined;
   // An open drawer on the seed till, so that the drawer routes reach their queries and writes.

@@ -10412,7 +10412,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    categoryId?: string;
+                    category_id?: string;
                     cursor?: string;
                     /** @description First day, inclusive (YYYY-MM-DD) */
                     from?: string;
@@ -10420,7 +10420,7 @@ export interface paths {
                     /** @description Payee name contains (any case) */
                     payee?: string;
                     status?: "paid" | "unpaid";
-                    supplierId?: string;
+                    supplier_id?: string;
                     /** @description Last day, inclusive (YYYY-MM-DD) */
                     to?: string;
                 };
@@ -10438,7 +10438,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             expenses: components["schemas"]["Expense"][];
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                         };
                     };
                 };
@@ -10473,8 +10473,8 @@ export interface paths {
         };
         put?: never;
         /**
-         * Record an expense (201); a retry with the same idempotencyKey returns the first one (200)
-         * @description Send a client-generated UUID idempotencyKey: a retry returns the first expense (200); the same key with a different body is a 409. The payee is supplierId (a supplier of this business) or payeeName, not both. amount is tax included and taxAmount at most amount, both whole minor units. An unpaid expense needs dueDate; paidFromDrawer only for a paid cash expense. 422 expense_category_not_found / expense_category_archived / supplier_not_found for ids that are not this business’s.
+         * Record an expense (201); a retry with the same idempotency_key returns the first one (200)
+         * @description Send a client-generated UUID idempotency_key: a retry returns the first expense (200); the same key with a different body is a 409. The payee is supplier_id (a supplier of this business) or payee_name, not both. amount is tax included and tax_amount at most amount, both whole minor units. An unpaid expense needs due_date; paid_from_drawer only for a paid cash expense. 422 expense_category_not_found / expense_category_archived / supplier_not_found for ids that are not this business’s.
          */
         post: {
             parameters: {
@@ -10489,38 +10489,38 @@ export interface paths {
                         /** @description Minor units, tax included */
                         amount: number;
                         /** Format: uuid */
-                        categoryId: string;
+                        category_id: string;
                         /** Format: date */
                         date: string;
                         /**
                          * Format: date
                          * @description Required when unpaid
                          */
-                        dueDate?: string | null;
+                        due_date?: string | null;
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         notes?: string | null;
                         /**
                          * @description Paid in cash from the till drawer (cash and paid only)
                          * @default false
                          */
-                        paidFromDrawer?: boolean;
-                        /** @description Free-text payee; or send supplierId */
-                        payeeName?: string | null;
+                        paid_from_drawer?: boolean;
+                        /** @description Free-text payee; or send supplier_id */
+                        payee_name?: string | null;
                         /** @enum {string} */
-                        paymentMethod: "cash" | "card" | "bank_transfer" | "other";
+                        payment_method: "cash" | "card" | "bank_transfer" | "other";
                         /** @enum {string} */
                         status: "paid" | "unpaid";
                         /**
                          * Format: uuid
-                         * @description A supplier of the business as payee; or send payeeName
+                         * @description A supplier of the business as payee; or send payee_name
                          */
-                        supplierId?: string | null;
+                        supplier_id?: string | null;
                         /**
                          * @description Minor units: the part of amount that is tax
                          * @default 0
                          */
-                        taxAmount?: number;
+                        tax_amount?: number;
                     };
                 };
             };
@@ -10750,29 +10750,29 @@ export interface paths {
                         /** @description Minor units, tax included */
                         amount?: number;
                         /** Format: uuid */
-                        categoryId?: string;
+                        category_id?: string;
                         /** Format: date */
                         date?: string;
                         /**
                          * Format: date
                          * @description Required when unpaid
                          */
-                        dueDate?: string | null;
+                        due_date?: string | null;
                         notes?: string | null;
-                        paidFromDrawer?: boolean;
-                        /** @description Free-text payee; or send supplierId */
-                        payeeName?: string | null;
+                        paid_from_drawer?: boolean;
+                        /** @description Free-text payee; or send supplier_id */
+                        payee_name?: string | null;
                         /** @enum {string} */
-                        paymentMethod?: "cash" | "card" | "bank_transfer" | "other";
+                        payment_method?: "cash" | "card" | "bank_transfer" | "other";
                         /** @enum {string} */
                         status?: "paid" | "unpaid";
                         /**
                          * Format: uuid
-                         * @description A supplier of the business as payee; or send payeeName
+                         * @description A supplier of the business as payee; or send payee_name
                          */
-                        supplierId?: string | null;
+                        supplier_id?: string | null;
                         /** @description Minor units: the part of amount that is tax */
-                        taxAmount?: number;
+                        tax_amount?: number;
                     };
                 };
             };
@@ -11230,13 +11230,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    categoryId?: string;
+                    category_id?: string;
                     /** @description First day, inclusive (YYYY-MM-DD) */
                     from?: string;
                     /** @description Payee name contains (any case) */
                     payee?: string;
                     status?: "paid" | "unpaid";
-                    supplierId?: string;
+                    supplier_id?: string;
                     /** @description Last day, inclusive (YYYY-MM-DD) */
                     to?: string;
                 };
@@ -11303,13 +11303,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    categoryId?: string;
+                    category_id?: string;
                     /** @description First day, inclusive (YYYY-MM-DD) */
                     from?: string;
                     /** @description Payee name contains (any case) */
                     payee?: string;
                     status?: "paid" | "unpaid";
-                    supplierId?: string;
+                    supplier_id?: string;
                     /** @description Last day, inclusive (YYYY-MM-DD) */
                     to?: string;
                 };
@@ -36343,35 +36343,35 @@ export interface components {
             /** @description Minor units, tax included */
             amount: number;
             /** Format: uuid */
-            categoryId: string;
-            categoryName: string;
-            createdAt: string;
+            category_id: string;
+            category_name: string;
+            created_at: string;
             currency: string;
             /** @description YYYY-MM-DD */
             date: string;
-            dueDate: string | null;
+            due_date: string | null;
             /** Format: uuid */
             id: string;
             notes: string | null;
-            paidFromDrawer: boolean;
+            paid_from_drawer: boolean;
             payee: {
                 name: string;
                 /** Format: uuid */
-                supplierId: string | null;
+                supplier_id: string | null;
             };
             /** @enum {string} */
-            paymentMethod: "cash" | "card" | "bank_transfer" | "other";
+            payment_method: "cash" | "card" | "bank_transfer" | "other";
             receipt: {
-                contentType: string;
-                fileName: string;
+                content_type: string;
+                file_name: string;
                 size: number;
                 /** @description Signed URL, valid for about an hour */
                 url: string;
             } | null;
             /** @enum {string} */
             status: "paid" | "unpaid";
-            taxAmount: number;
-            updatedAt: string;
+            tax_amount: number;
+            updated_at: string;
         };
         ExpenseCategory: {
             archived: boolean;
@@ -36381,25 +36381,25 @@ export interface components {
         };
         ExpenseSummary: {
             amount: number;
-            byCategory: {
+            by_category: {
                 amount: number;
                 /** Format: uuid */
-                categoryId: string;
+                category_id: string;
                 count: number;
                 name: string;
-                taxAmount: number;
+                tax_amount: number;
             }[];
-            byMonth: {
+            by_month: {
                 amount: number;
                 count: number;
                 /** @description YYYY-MM */
                 month: string;
-                taxAmount: number;
+                tax_amount: number;
             }[];
             count: number;
             currency: string;
-            taxAmount: number;
-            unpaidAmount: number;
+            tax_amount: number;
+            unpaid_amount: number;
         };
         FeatureFlag: {
             businesses: {

@@ -19707,7 +19707,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Price labels as a PDF at the template’s exact size: shelf-38x25 (one 38 × 25 mm label a page, thermal printers) or a4-3x8 (A4, 24 labels of 70 × 37 mm). Name, price and the product’s barcode (EAN-13, UPC-A, EAN-8 when valid, else Code 128). clearQueue takes the printed products out of the labels to print. */
+        /** Price labels as a PDF at the template’s exact size: shelf-38x25 (one 38 × 25 mm label a page, thermal printers) or a4-3x8 (A4, 24 labels of 70 × 37 mm). Name, price and the product’s barcode (EAN-13, UPC-A, EAN-8 when valid, else Code 128). clear_queue takes the printed products out of the labels to print. */
         post: {
             parameters: {
                 query?: never;
@@ -19718,11 +19718,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        clearQueue?: boolean;
+                        clear_queue?: boolean;
                         items: {
                             copies: number;
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                         }[];
                         outline?: boolean;
                         skip?: number;
@@ -19812,11 +19812,11 @@ export interface paths {
                             items: {
                                 barcode: string | null;
                                 name: string;
-                                oldPrice: number;
+                                old_price: number;
                                 price: number;
                                 /** Format: uuid */
-                                productId: string;
-                                queuedAt: string;
+                                product_id: string;
+                                queued_at: string;
                                 sku: string | null;
                             }[];
                         };
@@ -19957,11 +19957,11 @@ export interface paths {
                                 lines: {
                                     name: string;
                                     /** Format: uuid */
-                                    productId: string;
+                                    product_id: string;
                                     quantity: number;
                                 }[];
-                                receivedAt: string;
-                                supplierName: string | null;
+                                received_at: string;
+                                supplier_name: string | null;
                             }[];
                         };
                     };

@@ -7498,7 +7498,7 @@ export interface paths {
                         kind: "opening" | "closing" | "other";
                         name: string;
                         /** Format: uuid */
-                        storeId: string | null;
+                        store_id: string | null;
                         weekdays: number[];
                     };
                 };
@@ -7585,7 +7585,7 @@ export interface paths {
                         kind: "opening" | "closing" | "other";
                         name: string;
                         /** Format: uuid */
-                        storeId: string | null;
+                        store_id: string | null;
                         weekdays: number[];
                     };
                 };
@@ -7741,7 +7741,7 @@ export interface paths {
                     "application/json": {
                         done: boolean;
                         /** Format: uuid */
-                        storeId?: string;
+                        store_id?: string;
                     };
                 };
             };
@@ -7825,11 +7825,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Today’s checklists in a store (storeId; else the till’s store, else the main store), in its time zone, with what is ticked and by whom */
+        /** Today’s checklists in a store (store_id; else the till’s store, else the main store), in its time zone, with what is ticked and by whom */
         get: {
             parameters: {
                 query?: {
-                    storeId?: string;
+                    store_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -31911,11 +31911,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tasks, open ones first by due day; filters status, assigneeId, overdue=true (not done, due before today in the business time zone) */
+        /** Tasks, open ones first by due day; filters status, assignee_id, overdue=true (not done, due before today in the business time zone) */
         get: {
             parameters: {
                 query?: {
-                    assigneeId?: string;
+                    assignee_id?: string;
                     overdue?: "true" | "false";
                     status?: "open" | "in_progress" | "done";
                 };
@@ -31979,9 +31979,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        assigneeId?: string | null;
+                        assignee_id?: string | null;
                         /** Format: date */
-                        dueDate?: string | null;
+                        due_date?: string | null;
                         notes?: string | null;
                         title: string;
                     };
@@ -32131,9 +32131,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        assigneeId?: string | null;
+                        assignee_id?: string | null;
                         /** Format: date */
-                        dueDate?: string | null;
+                        due_date?: string | null;
                         notes?: string | null;
                         /** @enum {string} */
                         status?: "open" | "in_progress" | "done";
@@ -35963,8 +35963,8 @@ export interface components {
              * Format: uuid
              * @description The store it is for; null for every store
              */
-            storeId: string | null;
-            updatedAt: string;
+            store_id: string | null;
+            updated_at: string;
             /** @description ISO weekdays it recurs on: 1 Monday … 7 Sunday */
             weekdays: number[];
         };
@@ -37967,9 +37967,9 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
-            completedAt: string | null;
-            createdAt: string;
-            dueDate: string | null;
+            completed_at: string | null;
+            created_at: string;
+            due_date: string | null;
             /** Format: uuid */
             id: string;
             notes: string | null;
@@ -37977,7 +37977,7 @@ export interface components {
             /** @enum {string} */
             status: "open" | "in_progress" | "done";
             title: string;
-            updatedAt: string;
+            updated_at: string;
         };
         TaxRate: {
             basis_points: number;
@@ -38007,8 +38007,8 @@ export interface components {
                 id: string;
                 items: {
                     done: boolean;
-                    doneAt: string | null;
-                    doneBy: string | null;
+                    done_at: string | null;
+                    done_by: string | null;
                     /** Format: uuid */
                     id: string;
                     text: string;

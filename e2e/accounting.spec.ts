@@ -22,7 +22,7 @@ test('the owner sells twice and pays an expense, reads the profit and loss to th
   const api = page.request;
   const settings = await api.patch('/api/business-settings', { data: { currency: 'USD', time_zone: 'UTC', enabled_features: { employee_management: true } } });
   expect(settings.status()).toBe(200);
-  const { taxRate } = await postExpecting(api, '/api/tax-rates', { name: 'VAT', basisPoints: 2000 });
+  const { tax_rate: taxRate } = await postExpecting(api, '/api/tax-rates', { name: 'VAT', basis_points: 2000 });
   const { product: mug } = await postExpecting(api, '/api/products', { name: 'Mug', price: 1000, cost: 400, taxRateId: taxRate.id });
   const { product: tea } = await postExpecting(api, '/api/products', { name: 'Tea', price: 300, cost: 100, taxRateId: taxRate.id });
 
@@ -34,13 +34,13 @@ test('the owner sells twice and pays an expense, reads the profit and loss to th
   const month = today.slice(0, 7);
   const categories = (await (await api.get('/api/expenses/categories')).json()).categories as { id: string; name: string }[];
   await postExpecting(api, '/api/expenses', {
-    idempotencyKey: randomUUID(),
-    payeeName: 'Landlord',
-    categoryId: categories.find((category) => category.name === 'Rent')!.id,
+    idempotency_key: randomUUID(),
+    payee_name: 'Landlord',
+    category_id: categories.find((category) => category.name === 'Rent')!.id,
     date: today,
     amount: 12_000,
-    taxAmount: 2_000,
-    paymentMethod: 'bank_transfer',
+    tax_amount: 2_000,
+    payment_method: 'bank_transfer',
     status: 'paid',
   });
 

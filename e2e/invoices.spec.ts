@@ -13,8 +13,8 @@ test('the owner switches invoices on, bills a customer for two lines, issues it,
   const api = page.request;
   // A business that had invoices switched off: the page sends the owner to the dashboard.
   expect((await api.patch('/api/business-settings', { data: { enabled_features: { invoice_generation: false } } })).status()).toBe(200);
-  await postExpecting(api, '/api/tax-rates', { name: 'Standard', basisPoints: 2000 });
-  await postExpecting(api, '/api/tax-rates', { name: 'Reduced', basisPoints: 500, isDefault: false });
+  await postExpecting(api, '/api/tax-rates', { name: 'Standard', basis_points: 2000 });
+  await postExpecting(api, '/api/tax-rates', { name: 'Reduced', basis_points: 500, is_default: false });
   await postExpecting(api, '/api/customers', { name: 'Mia Clark', email: 'mia@example.com' });
   await page.goto('/invoices');
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -17,7 +17,7 @@ test('finds a card sale, refunds one line with restock, and shows it in the hist
   await signUpOwner(page, 'Orders Test Shop');
   const api = page.request;
 
-  const { taxRate } = await postExpecting(api, '/api/tax-rates', { name: 'VAT', basisPoints: 2000 });
+  const { tax_rate: taxRate } = await postExpecting(api, '/api/tax-rates', { name: 'VAT', basis_points: 2000 });
   const { product: mug } = await postExpecting(api, '/api/products', { name: 'Mug', price: 1000, taxRateId: taxRate.id, trackStock: true, initialStock: 10 });
   const { product: tea } = await postExpecting(api, '/api/products', { name: 'Tea', price: 300, taxRateId: taxRate.id });
 

@@ -331,7 +331,7 @@ test('a price changed on the server: the till shows the new total and the cashie
 
 test('not enough stock: the till names the product and nothing is charged', async ({ page }) => {
   await openTill(page);
-  const { taxRates } = await (await page.request.get('/api/tax-rates')).json();
+  const { tax_rates: taxRates } = await (await page.request.get('/api/tax-rates')).json();
   const created = await page.request.post('/api/products', {
     data: { name: 'Truffle jar', barcode: '7612345678904', price: 900, taxRateId: taxRates[0].id, trackStock: true, initialStock: 1 },
   });

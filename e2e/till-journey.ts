@@ -54,7 +54,7 @@ export async function seedCatalogue(page: Page) {
     expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
     return (await response.json()) as T;
   };
-  const { taxRate } = await post<{ taxRate: { id: string } }>('/api/tax-rates', { name: 'Sales tax', basisPoints: 1000 });
+  const { tax_rate: taxRate } = await post<{ tax_rate: { id: string } }>('/api/tax-rates', { name: 'Sales tax', basis_points: 1000 });
   const { category } = await post<{ category: { id: string } }>('/api/categories', { name: 'Bakery', color: '#f59e0b' });
   await post('/api/products', { ...COFFEE, taxRateId: taxRate.id });
   await post('/api/products', { ...MILK, taxRateId: taxRate.id });

@@ -32,7 +32,7 @@ async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
 }
 
 async function product(page: Page, name: string, price: number, basisPoints: number) {
-  const { taxRate } = await post<{ taxRate: { id: string } }>(page, '/api/tax-rates', { name: `Tax on ${name}`, basisPoints });
+  const { tax_rate: taxRate } = await post<{ tax_rate: { id: string } }>(page, '/api/tax-rates', { name: `Tax on ${name}`, basis_points: basisPoints });
   const { product: created } = await post<{ product: { id: string } }>(page, '/api/products', { name, price, taxRateId: taxRate.id });
   return created;
 }

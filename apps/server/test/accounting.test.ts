@@ -72,7 +72,7 @@ async function categoryIds(client: ApiClient) {
 }
 
 async function addExpense(client: ApiClient, body: Record<string, unknown>) {
-  const res = await client.post('/api/expenses', { idempotencyKey: randomUUID(), paymentMethod: 'card', status: 'paid', ...body });
+  const res = await client.post('/api/expenses', { idempotency_key: randomUUID(), payment_method: 'card', status: 'paid', ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
@@ -98,69 +98,69 @@ describe('profit and loss per month', () => {
     // One of January's mugs comes back on 10 February: 900 before tax, 171 tax, its cost 400 returned.
     await s.refund(january, 1, '2026-02-10T10:00:00Z');
     const categories = await categoryIds(s.client);
-    await addExpense(s.client, { payeeName: 'Landlord', categoryId: categories.Rent, date: '2026-01-15', amount: 50_000 });
-    await addExpense(s.client, { payeeName: 'Paper Co', categoryId: categories.Supplies, date: '2026-02-03', amount: 11_900, taxAmount: 1_900 });
-    await addExpense(s.client, { payeeName: 'Landlord', categoryId: categories.Rent, date: '2026-03-01', amount: 50_000 }); // outside
+    await addExpense(s.client, { payee_name: 'Landlord', category_id: categories.Rent, date: '2026-01-15', amount: 50_000 });
+    await addExpense(s.client, { payee_name: 'Paper Co', category_id: categories.Supplies, date: '2026-02-03', amount: 11_900, tax_amount: 1_900 });
+    await addExpense(s.client, { payee_name: 'Landlord', category_id: categories.Rent, date: '2026-03-01', amount: 50_000 }); // outside
 
     const res = await statement(s.client, '2026-01', '2026-02');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = res.body;
-    expect(body).toMatchObject({ timeZone: 'Europe/Berlin', range: { from: '2026-01', to: '2026-02' }, days: { from: '2026-01-01', to: '2026-02-28' } });
-    expect(body.includesImportedSales).toBe(false);
-    expect(body.expenseCategories.map((category: { name: string }) => category.name)).toEqual(['Rent', 'Supplies']);
+    expect(body).toMatchObject({ time_zone: 'Europe/Berlin', range: { from: '2026-01', to: '2026-02' }, days: { from: '2026-01-01', to: '2026-02-28' } });
+    expect(body.includes_imported_sales).toBe(false);
+    expect(body.expense_categories.map((category: { name: string }) => category.name)).toEqual(['Rent', 'Supplies']);
     const [jan, feb] = body.months;
     expect(jan).toEqual({
       month: '2026-01',
-      grossSales: 2300,
+      gross_sales: 2300,
       discounts: 200,
       refunds: 0,
-      netSales: 2100,
+      net_sales: 2100,
       tax: 342,
-      costOfGoodsSold: 900,
-      grossProfit: 1200,
+      cost_of_goods_sold: 900,
+      gross_profit: 1200,
       margin: 0.5714,
       expenses: [
-        { categoryId: categories.Rent, amount: 50_000 },
-        { categoryId: categories.Supplies, amount: 0 },
+        { category_id: categories.Rent, amount: 50_000 },
+        { category_id: categories.Supplies, amount: 0 },
       ],
-      totalExpenses: 50_000,
-      operatingProfit: -48_800,
-      operatingMargin: -23.2381,
-      importedSales: 0,
+      total_expenses: 50_000,
+      operating_profit: -48_800,
+      operating_margin: -23.2381,
+      imported_sales: 0,
     });
     expect(feb).toMatchObject({
       month: '2026-02',
-      grossSales: 1000,
+      gross_sales: 1000,
       discounts: 100,
       refunds: 900,
-      netSales: 0,
+      net_sales: 0,
       tax: 0,
-      costOfGoodsSold: 0,
-      grossProfit: 0,
+      cost_of_goods_sold: 0,
+      gross_profit: 0,
       margin: null,
-      totalExpenses: 10_000,
-      operatingProfit: -10_000,
+      total_expenses: 10_000,
+      operating_profit: -10_000,
     });
     expect(body.total).toMatchObject({
-      grossSales: 3300,
+      gross_sales: 3300,
       discounts: 300,
       refunds: 900,
-      netSales: 2100,
+      net_sales: 2100,
       tax: 342,
-      costOfGoodsSold: 900,
-      grossProfit: 1200,
-      totalExpenses: 60_000,
-      operatingProfit: -58_800,
+      cost_of_goods_sold: 900,
+      gross_profit: 1200,
+      total_expenses: 60_000,
+      operating_profit: -58_800,
       expenses: [
-        { categoryId: categories.Rent, amount: 50_000 },
-        { categoryId: categories.Supplies, amount: 10_000 },
+        { category_id: categories.Rent, amount: 50_000 },
+        { category_id: categories.Supplies, amount: 10_000 },
       ],
     });
 
     // In UTC both sales fall in January.
     await s.client.request('PATCH', '/api/business-settings', { time_zone: 'UTC' });
     const utc = (await statement(s.client, '2026-01', '2026-01')).body;
-    expect(utc.months[0]).toMatchObject({ grossSales: 3300, discounts: 300, netSales: 3000, tax: 513, costOfGoodsSold: 1300 });
+    expect(utc.months[0]).toMatchObject({ gross_sales: 3300, discounts: 300, net_sales: 3000, tax: 513, cost_of_goods_sold: 1300 });
   });
 
   it('lists every month of the range, empty ones as zeros, and refuses more than 24 months and bad input', async () => {
@@ -168,7 +168,7 @@ describe('profit and loss per month', () => {
     const year = await statement(s.client, '2025-03', '2026-02');
     expect(year.status).toBe(200);
     expect(year.body.months).toHaveLength(12);
-    expect(year.body.total).toMatchObject({ netSales: 0, operatingProfit: 0, margin: null });
+    expect(year.body.total).toMatchObject({ net_sales: 0, operating_profit: 0, margin: null });
     expect((await statement(s.client, '2025-01', '2026-12')).status).toBe(200);
     const tooLong = await statement(s.client, '2025-01', '2027-01');
     expect(tooLong.status).toBe(400);

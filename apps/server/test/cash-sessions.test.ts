@@ -235,14 +235,14 @@ describe('a day at the drawer', () => {
   it('an expense paid from the drawer is a pay-out of the session open on that till, and only there', async () => {
     const categoryId = (await shop.client.get('/api/expenses/categories')).body.categories[0].id as string;
     const expense = (key: string, extra: Record<string, unknown> = {}) => ({
-      idempotencyKey: key,
-      payeeName: 'Dairy farm',
-      categoryId,
+      idempotency_key: key,
+      payee_name: 'Dairy farm',
+      category_id: categoryId,
       date: '2026-11-26',
       amount: 200,
-      paymentMethod: 'cash',
+      payment_method: 'cash',
       status: 'paid',
-      paidFromDrawer: true,
+      paid_from_drawer: true,
       ...extra,
     });
     const fromBackOffice = await shop.client.post('/api/expenses', expense(randomUUID()));

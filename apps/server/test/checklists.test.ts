@@ -16,7 +16,7 @@ const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 const opening = (extra: Record<string, unknown> = {}) => ({
   name: 'Opening',
   kind: 'opening',
-  storeId: null,
+  store_id: null,
   weekdays: EVERY_DAY,
   items: ['Unlock the door', 'Count the float', 'Switch on the coffee machine'],
   ...extra,
@@ -53,16 +53,16 @@ describe('opening and closing checklists (issue 20 item 8, decision 056)', () =>
     const tick = (itemId: string, done: boolean) => till.request('PUT', `/api/checklists/${list.id}/items/${itemId}/tick`, { done }, as(token));
     const first = await tick(list.items[0]!.id, true);
     expect(first.status).toBe(200);
-    expect(first.body.checklists[0].items[0]).toMatchObject({ done: true, doneBy: 'Cal Cashier', doneAt: expect.any(String) });
+    expect(first.body.checklists[0].items[0]).toMatchObject({ done: true, done_by: 'Cal Cashier', done_at: expect.any(String) });
     // Ticking again keeps the first tick.
     const again = await tick(list.items[0]!.id, true);
-    expect(again.body.checklists[0].items[0].doneAt).toBe(first.body.checklists[0].items[0].doneAt);
+    expect(again.body.checklists[0].items[0].done_at).toBe(first.body.checklists[0].items[0].done_at);
     await tick(list.items[1]!.id, true);
     const cleared = await tick(list.items[1]!.id, false);
     expect(cleared.body.checklists[0].progress).toEqual({ done: 1, total: 3, complete: false });
 
     // The owner's view of the same store and day shows the cashier's tick.
-    expect((await s.client.get('/api/checklists/today')).body.checklists[0].items[0]).toMatchObject({ done: true, doneBy: 'Cal Cashier' });
+    expect((await s.client.get('/api/checklists/today')).body.checklists[0].items[0]).toMatchObject({ done: true, done_by: 'Cal Cashier' });
 
     // Reworded: "Unlock the door" stays ticked; the new item starts unticked.
     const edited = await s.client.request('PUT', `/api/checklists/${list.id}`, opening({ items: ['Unlock the door', 'Wipe the counter'] }));
@@ -100,20 +100,20 @@ describe('opening and closing checklists (issue 20 item 8, decision 056)', () =>
     const east = (await s.client.post('/api/stores', { name: 'Kiritimati', timeZone: 'Pacific/Kiritimati' })).body.store.id as string;
     const west = (await s.client.post('/api/stores', { name: 'Pago Pago', timeZone: 'Pacific/Pago_Pago' })).body.store.id as string;
     const everywhere = await createdChecklist(s.client);
-    const eastOnly = await createdChecklist(s.client, opening({ name: 'Beach kiosk', kind: 'other', storeId: east, items: ['Put out the umbrellas'] }));
+    const eastOnly = await createdChecklist(s.client, opening({ name: 'Beach kiosk', kind: 'other', store_id: east, items: ['Put out the umbrellas'] }));
 
-    const eastDay = await s.client.get(`/api/checklists/today?storeId=${east}`);
-    const westDay = await s.client.get(`/api/checklists/today?storeId=${west}`);
+    const eastDay = await s.client.get(`/api/checklists/today?store_id=${east}`);
+    const westDay = await s.client.get(`/api/checklists/today?store_id=${west}`);
     // UTC+14 and UTC-11 are always on different calendar days.
     expect(eastDay.body.day).not.toBe(westDay.body.day);
     expect(eastDay.body.checklists.map((row: { name: string }) => row.name)).toEqual(['Opening', 'Beach kiosk']);
     expect(westDay.body.checklists.map((row: { name: string }) => row.name)).toEqual(['Opening']);
 
-    await s.client.request('PUT', `/api/checklists/${everywhere.id}/items/${everywhere.items[0]!.id}/tick`, { done: true, storeId: east });
-    expect((await s.client.get(`/api/checklists/today?storeId=${east}`)).body.checklists[0].progress.done).toBe(1);
-    expect((await s.client.get(`/api/checklists/today?storeId=${west}`)).body.checklists[0].progress.done).toBe(0);
+    await s.client.request('PUT', `/api/checklists/${everywhere.id}/items/${everywhere.items[0]!.id}/tick`, { done: true, store_id: east });
+    expect((await s.client.get(`/api/checklists/today?store_id=${east}`)).body.checklists[0].progress.done).toBe(1);
+    expect((await s.client.get(`/api/checklists/today?store_id=${west}`)).body.checklists[0].progress.done).toBe(0);
 
-    const notDue = await s.client.request('PUT', `/api/checklists/${eastOnly.id}/items/${eastOnly.items[0]!.id}/tick`, { done: true, storeId: west });
+    const notDue = await s.client.request('PUT', `/api/checklists/${eastOnly.id}/items/${eastOnly.items[0]!.id}/tick`, { done: true, store_id: west });
     expect(notDue.status).toBe(409);
     expect(notDue.body.error.code).toBe('checklist_not_due');
   });
@@ -143,14 +143,14 @@ describe('opening and closing checklists (issue 20 item 8, decision 056)', () =>
       opening({ items: [''] }),
       opening({ items: ['x'.repeat(201)] }),
       opening({ items: Array.from({ length: 51 }, (_, index) => `Item ${index}`) }),
-      opening({ storeId: 'not-a-store' }),
+      opening({ store_id: 'not-a-store' }),
       opening({ extra: true }),
     ]) {
       const res = await s.client.post('/api/checklists', bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.error.code).toBeTypeOf('string');
     }
-    const foreignStore = await s.client.post('/api/checklists', opening({ storeId: theirStore }));
+    const foreignStore = await s.client.post('/api/checklists', opening({ store_id: theirStore }));
     expect(foreignStore.status).toBe(422);
     expect(foreignStore.body.error.code).toBe('store_not_found');
     expect(await rows(s.businessId)).toEqual([]);
@@ -161,7 +161,7 @@ describe('opening and closing checklists (issue 20 item 8, decision 056)', () =>
     expect((await s.client.request('PUT', `/api/checklists/${theirs.id}`, opening())).status).toBe(404);
     expect((await s.client.request('DELETE', `/api/checklists/${theirs.id}`)).status).toBe(404);
     expect((await s.client.request('PUT', `/api/checklists/${theirs.id}/items/${theirs.items[0]!.id}/tick`, { done: true })).status).toBe(404);
-    expect((await s.client.get(`/api/checklists/today?storeId=${theirStore}`)).status).toBe(422);
+    expect((await s.client.get(`/api/checklists/today?store_id=${theirStore}`)).status).toBe(422);
     expect((await other.client.get('/api/checklists/today')).body.checklists[0].progress.done).toBe(0);
     const mine = await createdChecklist(s.client);
     expect((await s.client.request('PUT', `/api/checklists/${mine.id}/items/${theirs.items[0]!.id}/tick`, { done: true })).body.error.code).toBe('checklist_item_not_found');

@@ -29,13 +29,13 @@ async function categoryNamed(client: ApiClient, name: string): Promise<string> {
 }
 
 const expenseBody = (categoryId: string, overrides: Record<string, unknown> = {}) => ({
-  idempotencyKey: randomUUID(),
-  payeeName: 'City Power Co',
-  categoryId,
+  idempotency_key: randomUUID(),
+  payee_name: 'City Power Co',
+  category_id: categoryId,
   date: '2026-11-02',
   amount: 12_000,
-  taxAmount: 2_000,
-  paymentMethod: 'bank_transfer',
+  tax_amount: 2_000,
+  payment_method: 'bank_transfer',
   status: 'paid',
   notes: 'November electricity',
   ...overrides,
@@ -44,7 +44,7 @@ const expenseBody = (categoryId: string, overrides: Record<string, unknown> = {}
 async function addExpense(client: ApiClient, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   const res = await client.request('POST', '/api/expenses', body, headers);
   if (res.status !== 201) throw new Error(`add expense failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.expense as { id: string; amount: number; payee: { supplierId: string | null; name: string }; receipt: null | { url: string; contentType: string; size: number; fileName: string } };
+  return res.body.expense as { id: string; amount: number; payee: { supplier_id: string | null; name: string }; receipt: null | { url: string; content_type: string; size: number; file_name: string } };
 }
 
 async function expenseCount(businessId: string): Promise<number> {
@@ -114,17 +114,17 @@ describe('expenses: record, retry, list', () => {
     const res = await client.post('/api/expenses', body);
     expect(res.status).toBe(201);
     expect(res.body.expense).toMatchObject({
-      payee: { supplierId: null, name: 'City Power Co' },
-      categoryId: utilities,
-      categoryName: 'Utilities',
+      payee: { supplier_id: null, name: 'City Power Co' },
+      category_id: utilities,
+      category_name: 'Utilities',
       date: '2026-11-02',
       currency: 'USD',
       amount: 12_000,
-      taxAmount: 2_000,
-      paymentMethod: 'bank_transfer',
-      paidFromDrawer: false,
+      tax_amount: 2_000,
+      payment_method: 'bank_transfer',
+      paid_from_drawer: false,
       status: 'paid',
-      dueDate: null,
+      due_date: null,
       notes: 'November electricity',
       receipt: null,
     });
@@ -140,13 +140,13 @@ describe('expenses: record, retry, list', () => {
 
   it('a retry with the same idempotency key returns the first expense and writes nothing more; another body under it is a 409', async () => {
     const { client, businessId } = await shop();
-    const body = expenseBody(await categoryNamed(client, 'Rent'), { amount: 150_000, taxAmount: 0, payeeName: 'Landlord Ltd' });
+    const body = expenseBody(await categoryNamed(client, 'Rent'), { amount: 150_000, tax_amount: 0, payee_name: 'Landlord Ltd' });
     const first = await client.post('/api/expenses', body);
     expect(first.status).toBe(201);
     const retry = await client.post('/api/expenses', body);
     expect(retry.status).toBe(200);
     expect(retry.body.expense.id).toBe(first.body.expense.id);
-    const another = await client.post('/api/expenses', { ...body, idempotencyKey: randomUUID() });
+    const another = await client.post('/api/expenses', { ...body, idempotency_key: randomUUID() });
     expect(another.status).toBe(201);
     const reused = await client.post('/api/expenses', { ...body, amount: 150_001 });
     expect(reused.status).toBe(409);
@@ -166,10 +166,10 @@ describe('expenses: record, retry, list', () => {
   it('an unpaid expense has a due date; a drawer pay-out is entered at a till', async () => {
     const { client } = await shop();
     const repairs = await categoryNamed(client, 'Repairs');
-    const unpaid = await addExpense(client, expenseBody(repairs, { status: 'unpaid', dueDate: '2026-12-01', paymentMethod: 'other' }));
-    expect(unpaid).toMatchObject({ status: 'unpaid', dueDate: '2026-12-01' });
+    const unpaid = await addExpense(client, expenseBody(repairs, { status: 'unpaid', due_date: '2026-12-01', payment_method: 'other' }));
+    expect(unpaid).toMatchObject({ status: 'unpaid', due_date: '2026-12-01' });
     // Paid from a drawer: entered at the till whose drawer it left (cash-sessions.test.ts records one there); the back office has no drawer.
-    const drawer = await client.post('/api/expenses', expenseBody(repairs, { paymentMethod: 'cash', paidFromDrawer: true, payeeName: 'Milk', amount: 500, taxAmount: 0 }));
+    const drawer = await client.post('/api/expenses', expenseBody(repairs, { payment_method: 'cash', paid_from_drawer: true, payee_name: 'Milk', amount: 500, tax_amount: 0 }));
     expect(drawer.status).toBe(422);
     expect(drawer.body.error.code).toBe('drawer_required');
   });
@@ -181,24 +181,24 @@ describe('expenses: bad input gets a clear 4xx and writes nothing', () => {
     ['a zero amount', { amount: 0 }],
     ['an amount with a fraction of a minor unit (too many decimals)', { amount: 1234.5 }],
     ['an amount as decimal text', { amount: '12.345' }],
-    ['a negative tax', { taxAmount: -1 }],
-    ['tax with a fraction', { taxAmount: 0.25 }],
-    ['more tax than the amount', { amount: 1000, taxAmount: 1001 }],
+    ['a negative tax', { tax_amount: -1 }],
+    ['tax with a fraction', { tax_amount: 0.25 }],
+    ['more tax than the amount', { amount: 1000, tax_amount: 1001 }],
     ['an amount past the limit', { amount: 2 ** 53 + 2 }],
     ['an unpaid expense without a due date', { status: 'unpaid' }],
-    ['a drawer pay-out paid by card', { paymentMethod: 'card', paidFromDrawer: true }],
-    ['a drawer pay-out not yet paid', { paymentMethod: 'cash', paidFromDrawer: true, status: 'unpaid', dueDate: '2026-12-01' }],
-    ['both a supplier and a payee name', { supplierId: randomUUID() }],
-    ['no payee', { payeeName: null }],
-    ['a blank payee', { payeeName: '   ' }],
-    ['an unknown payment method', { paymentMethod: 'cheque' }],
+    ['a drawer pay-out paid by card', { payment_method: 'card', paid_from_drawer: true }],
+    ['a drawer pay-out not yet paid', { payment_method: 'cash', paid_from_drawer: true, status: 'unpaid', due_date: '2026-12-01' }],
+    ['both a supplier and a payee name', { supplier_id: randomUUID() }],
+    ['no payee', { payee_name: null }],
+    ['a blank payee', { payee_name: '   ' }],
+    ['an unknown payment method', { payment_method: 'cheque' }],
     ['an unknown status', { status: 'pending' }],
     ['an impossible date', { date: '2026-02-30' }],
     ['a date in year 0', { date: '0000-01-01' }],
-    ['a malformed category id', { categoryId: 'rent' }],
+    ['a malformed category id', { category_id: 'rent' }],
     ['a NUL in the notes', { notes: 'a\u0000b' }],
     ['an unknown field', { vendor: 'x' }],
-    ['no idempotency key', { idempotencyKey: undefined }],
+    ['no idempotency key', { idempotency_key: undefined }],
   ])('refuses %s with 400', async (_name, overrides) => {
     const { client, businessId } = await shop();
     const body = expenseBody(await categoryNamed(client, 'Other'), overrides);
@@ -217,7 +217,7 @@ describe('expenses: bad input gets a clear 4xx and writes nothing', () => {
     const theirCategory = await categoryNamed(theirs.client, 'Rent');
     const myCategory = await categoryNamed(mine.client, 'Rent');
 
-    const foreignSupplier = await mine.client.post('/api/expenses', expenseBody(myCategory, { payeeName: null, supplierId: theirSupplier }));
+    const foreignSupplier = await mine.client.post('/api/expenses', expenseBody(myCategory, { payee_name: null, supplier_id: theirSupplier }));
     expect(foreignSupplier.status).toBe(422);
     expect(foreignSupplier.body.error.code).toBe('supplier_not_found');
     const foreignCategory = await mine.client.post('/api/expenses', expenseBody(theirCategory));
@@ -226,7 +226,7 @@ describe('expenses: bad input gets a clear 4xx and writes nothing', () => {
     const unknownCategory = await mine.client.post('/api/expenses', expenseBody(randomUUID()));
     expect(unknownCategory.status).toBe(422);
     const inactive = await addSupplier(mine.businessId, 'Gone Ltd', false);
-    const inactiveSupplier = await mine.client.post('/api/expenses', expenseBody(myCategory, { payeeName: null, supplierId: inactive }));
+    const inactiveSupplier = await mine.client.post('/api/expenses', expenseBody(myCategory, { payee_name: null, supplier_id: inactive }));
     expect(inactiveSupplier.status).toBe(422);
 
     expect(await expenseCount(mine.businessId)).toBe(0);
@@ -255,48 +255,48 @@ describe('expenses: suppliers, filters, totals, CSV', () => {
 
     const rent = await categoryNamed(client, 'Rent');
     const supplies = await categoryNamed(client, 'Supplies');
-    const fromSupplier = await addExpense(client, expenseBody(supplies, { payeeName: null, supplierId, date: '2026-10-15', amount: 3_300, taxAmount: 300 }));
-    expect(fromSupplier.payee).toEqual({ supplierId, name: 'Fresh Farms' });
-    await addExpense(client, expenseBody(rent, { payeeName: 'Landlord Ltd', date: '2026-10-01', amount: 100_000, taxAmount: 0 }));
-    await addExpense(client, expenseBody(rent, { payeeName: 'Landlord Ltd', date: '2026-11-01', amount: 100_000, taxAmount: 0, status: 'unpaid', dueDate: '2026-11-05' }));
-    await addExpense(client, expenseBody(supplies, { payeeName: 'Corner Store', date: '2026-11-20', amount: 1_250, taxAmount: 250 }));
+    const fromSupplier = await addExpense(client, expenseBody(supplies, { payee_name: null, supplier_id: supplierId, date: '2026-10-15', amount: 3_300, tax_amount: 300 }));
+    expect(fromSupplier.payee).toEqual({ supplier_id: supplierId, name: 'Fresh Farms' });
+    await addExpense(client, expenseBody(rent, { payee_name: 'Landlord Ltd', date: '2026-10-01', amount: 100_000, tax_amount: 0 }));
+    await addExpense(client, expenseBody(rent, { payee_name: 'Landlord Ltd', date: '2026-11-01', amount: 100_000, tax_amount: 0, status: 'unpaid', due_date: '2026-11-05' }));
+    await addExpense(client, expenseBody(supplies, { payee_name: 'Corner Store', date: '2026-11-20', amount: 1_250, tax_amount: 250 }));
 
     const ids = async (query: string) => ((await client.get(`/api/expenses?${query}`)).body.expenses as { date: string; payee: { name: string } }[]).map((e) => `${e.date} ${e.payee.name}`);
     expect(await ids('')).toEqual(['2026-11-20 Corner Store', '2026-11-01 Landlord Ltd', '2026-10-15 Fresh Farms', '2026-10-01 Landlord Ltd']);
     expect(await ids('from=2026-10-10&to=2026-11-10')).toEqual(['2026-11-01 Landlord Ltd', '2026-10-15 Fresh Farms']);
-    expect(await ids(`categoryId=${supplies}`)).toEqual(['2026-11-20 Corner Store', '2026-10-15 Fresh Farms']);
+    expect(await ids(`category_id=${supplies}`)).toEqual(['2026-11-20 Corner Store', '2026-10-15 Fresh Farms']);
     expect(await ids('status=unpaid')).toEqual(['2026-11-01 Landlord Ltd']);
     expect(await ids('payee=fresh')).toEqual(['2026-10-15 Fresh Farms']);
-    expect(await ids(`supplierId=${supplierId}`)).toEqual(['2026-10-15 Fresh Farms']);
+    expect(await ids(`supplier_id=${supplierId}`)).toEqual(['2026-10-15 Fresh Farms']);
     expect(await ids('payee=100%25')).toEqual([]);
 
     // Pages follow one another without gaps or repeats.
     const first = await client.get('/api/expenses?limit=3');
     expect(first.body.expenses).toHaveLength(3);
-    const second = await client.get(`/api/expenses?limit=3&cursor=${first.body.nextCursor}`);
+    const second = await client.get(`/api/expenses?limit=3&cursor=${first.body.next_cursor}`);
     expect(second.body.expenses.map((e: { payee: { name: string } }) => e.payee.name)).toEqual(['Landlord Ltd']);
-    expect(second.body.nextCursor).toBeNull();
+    expect(second.body.next_cursor).toBeNull();
 
     const summary = await client.get('/api/expenses/summary');
     expect(summary.status).toBe(200);
-    expect(summary.body).toMatchObject({ currency: 'USD', count: 4, amount: 204_550, taxAmount: 550, unpaidAmount: 100_000 });
-    expect(summary.body.byCategory).toEqual([
-      { categoryId: rent, name: 'Rent', count: 2, amount: 200_000, taxAmount: 0 },
-      { categoryId: supplies, name: 'Supplies', count: 2, amount: 4_550, taxAmount: 550 },
+    expect(summary.body).toMatchObject({ currency: 'USD', count: 4, amount: 204_550, tax_amount: 550, unpaid_amount: 100_000 });
+    expect(summary.body.by_category).toEqual([
+      { category_id: rent, name: 'Rent', count: 2, amount: 200_000, tax_amount: 0 },
+      { category_id: supplies, name: 'Supplies', count: 2, amount: 4_550, tax_amount: 550 },
     ]);
-    expect(summary.body.byMonth).toEqual([
-      { month: '2026-11', count: 2, amount: 101_250, taxAmount: 250 },
-      { month: '2026-10', count: 2, amount: 103_300, taxAmount: 300 },
+    expect(summary.body.by_month).toEqual([
+      { month: '2026-11', count: 2, amount: 101_250, tax_amount: 250 },
+      { month: '2026-10', count: 2, amount: 103_300, tax_amount: 300 },
     ]);
-    const filtered = await client.get(`/api/expenses/summary?categoryId=${supplies}&from=2026-11-01`);
-    expect(filtered.body).toMatchObject({ count: 1, amount: 1_250, byMonth: [{ month: '2026-11', count: 1, amount: 1_250, taxAmount: 250 }] });
+    const filtered = await client.get(`/api/expenses/summary?category_id=${supplies}&from=2026-11-01`);
+    expect(filtered.body).toMatchObject({ count: 1, amount: 1_250, by_month: [{ month: '2026-11', count: 1, amount: 1_250, tax_amount: 250 }] });
   });
 
   it('exports the filtered expenses as CSV with decimal money, formulas defused', async () => {
     const { client } = await shop();
     const other = await categoryNamed(client, 'Other');
-    await addExpense(client, expenseBody(other, { payeeName: '=HYPERLINK("x")', date: '2026-09-09', amount: 1_999, taxAmount: 199, notes: 'line one\nline two' }));
-    await addExpense(client, expenseBody(other, { payeeName: 'Later', date: '2026-10-10', amount: 5, taxAmount: 0, status: 'unpaid', dueDate: '2026-10-31', paymentMethod: 'cash' }));
+    await addExpense(client, expenseBody(other, { payee_name: '=HYPERLINK("x")', date: '2026-09-09', amount: 1_999, tax_amount: 199, notes: 'line one\nline two' }));
+    await addExpense(client, expenseBody(other, { payee_name: 'Later', date: '2026-10-10', amount: 5, tax_amount: 0, status: 'unpaid', due_date: '2026-10-31', payment_method: 'cash' }));
 
     const res = await client.request('GET', '/api/expenses/export.csv?to=2026-09-30');
     expect(res.status).toBe(200);
@@ -322,9 +322,9 @@ describe('expenses: edit and delete, audited', () => {
     const wages = await categoryNamed(client, 'Wages');
     const expense = await addExpense(client, expenseBody(rent));
 
-    const edited = await client.request('PATCH', `/api/expenses/${expense.id}`, { amount: 13_000, categoryId: wages, notes: '' });
+    const edited = await client.request('PATCH', `/api/expenses/${expense.id}`, { amount: 13_000, category_id: wages, notes: '' });
     expect(edited.status).toBe(200);
-    expect(edited.body.expense).toMatchObject({ amount: 13_000, categoryName: 'Wages', notes: null, taxAmount: 2_000, payee: { name: 'City Power Co' } });
+    expect(edited.body.expense).toMatchObject({ amount: 13_000, category_name: 'Wages', notes: null, tax_amount: 2_000, payee: { name: 'City Power Co' } });
     const audits = await auditsOf(businessId, 'expense.updated');
     expect(audits).toHaveLength(1);
     expect(audits[0]!.details).toEqual({
@@ -334,12 +334,12 @@ describe('expenses: edit and delete, audited', () => {
 
     // Supplier in place of the typed payee.
     const supplierId = await addSupplier(businessId, 'Sparky Electrics');
-    const switched = await client.request('PATCH', `/api/expenses/${expense.id}`, { supplierId });
-    expect(switched.body.expense.payee).toEqual({ supplierId, name: 'Sparky Electrics' });
-    const back = await client.request('PATCH', `/api/expenses/${expense.id}`, { payeeName: 'Typed Again' });
-    expect(back.body.expense.payee).toEqual({ supplierId: null, name: 'Typed Again' });
+    const switched = await client.request('PATCH', `/api/expenses/${expense.id}`, { supplier_id: supplierId });
+    expect(switched.body.expense.payee).toEqual({ supplier_id: supplierId, name: 'Sparky Electrics' });
+    const back = await client.request('PATCH', `/api/expenses/${expense.id}`, { payee_name: 'Typed Again' });
+    expect(back.body.expense.payee).toEqual({ supplier_id: null, name: 'Typed Again' });
 
-    const foreign = await client.request('PATCH', `/api/expenses/${expense.id}`, { categoryId: await categoryNamed(theirs.client, 'Rent') });
+    const foreign = await client.request('PATCH', `/api/expenses/${expense.id}`, { category_id: await categoryNamed(theirs.client, 'Rent') });
     expect(foreign.status).toBe(422);
     const negative = await client.request('PATCH', `/api/expenses/${expense.id}`, { amount: -5 });
     expect(negative.status).toBe(400);
@@ -349,7 +349,7 @@ describe('expenses: edit and delete, audited', () => {
     expect(unpaidWithoutDue.status).toBe(400);
     const empty = await client.request('PATCH', `/api/expenses/${expense.id}`, {});
     expect(empty.status).toBe(400);
-    expect((await client.get(`/api/expenses/${expense.id}`)).body.expense).toMatchObject({ amount: 13_000, categoryId: wages, status: 'paid' });
+    expect((await client.get(`/api/expenses/${expense.id}`)).body.expense).toMatchObject({ amount: 13_000, category_id: wages, status: 'paid' });
     expect(await auditsOf(businessId, 'expense.updated')).toHaveLength(3);
 
     // Another business can neither see nor change it.
@@ -392,9 +392,9 @@ describe('expense receipts', () => {
     const { client, businessId } = await shop();
     const expense = await addExpense(client, expenseBody(await categoryNamed(client, 'Supplies')));
     const res = await upload(client, expense.id, await photo(), 'till roll.jpg', 'image/jpeg');
-    const body = (await res.json()) as { expense: { receipt: { url: string; contentType: string; size: number; fileName: string } } };
+    const body = (await res.json()) as { expense: { receipt: { url: string; content_type: string; size: number; file_name: string } } };
     expect(res.status, JSON.stringify(body)).toBe(200);
-    expect(body.expense.receipt).toMatchObject({ contentType: 'image/jpeg', fileName: 'till roll.jpg' });
+    expect(body.expense.receipt).toMatchObject({ content_type: 'image/jpeg', file_name: 'till roll.jpg' });
     const photoUrl = body.expense.receipt.url;
     expect(photoUrl).toMatch(new RegExp(`^/api/storage/object/sign/expense-receipts/${expense.id}/[0-9a-f-]{36}\\.jpg\\?token=`));
     const served = await fetch(server.url + photoUrl);
@@ -402,11 +402,11 @@ describe('expense receipts', () => {
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(meta.height).toBe(2048);
     expect((await client.get(`/api/expenses/${expense.id}`)).body.expense.receipt.url).toBe(photoUrl);
-    expect((await client.get('/api/expenses')).body.expenses[0].receipt.contentType).toBe('image/jpeg');
+    expect((await client.get('/api/expenses')).body.expenses[0].receipt.content_type).toBe('image/jpeg');
 
     const pdf = await upload(client, expense.id, PDF, 'invoice.pdf', 'application/pdf');
-    const pdfBody = (await pdf.json()) as { expense: { receipt: { url: string; contentType: string; size: number } } };
-    expect(pdfBody.expense.receipt).toMatchObject({ contentType: 'application/pdf', size: PDF.byteLength });
+    const pdfBody = (await pdf.json()) as { expense: { receipt: { url: string; content_type: string; size: number } } };
+    expect(pdfBody.expense.receipt).toMatchObject({ content_type: 'application/pdf', size: PDF.byteLength });
     expect((await fetch(server.url + photoUrl)).status).toBe(404);
     expect(await (await fetch(server.url + pdfBody.expense.receipt.url)).text()).toContain('%PDF-1.4');
 

@@ -196,7 +196,7 @@ async function seedRows(client: ApiClient) {
   await client.request('PATCH', `/api/employees/${ownerEmployeeId}`, { pin: '135790' });
   const token = (await (await tillOf(client)).post('/api/employee-sessions', { employeeId: ownerEmployeeId, pin: '135790' })).body.token as string;
   const category = (await client.post('/api/categories', { name: 'Fuzz category' })).body.category.id as string;
-  const taxRate = (await client.post('/api/tax-rates', { name: 'Fuzz VAT', basisPoints: 1000 })).body.taxRate?.id ?? (await client.get('/api/tax-rates')).body.taxRates?.[0]?.id;
+  const taxRate = (await client.post('/api/tax-rates', { name: 'Fuzz VAT', basis_points: 1000 })).body.tax_rate?.id ?? (await client.get('/api/tax-rates')).body.tax_rates?.[0]?.id;
   const product = (await client.post('/api/products', { name: 'Fuzz product', price: 250, trackStock: true, initialStock: 50, barcode: '4006381333931' })).body.product as { id: string; price: number };
   const customer = (await client.post('/api/customers', { name: 'Fuzz customer' })).body.customer.id as string;
   const supplier = ((await client.post('/api/suppliers', { name: 'Fuzz supplier' })).body.supplier?.id ?? randomUUID()) as string;
@@ -223,7 +223,7 @@ async function seedRows(client: ApiClient) {
   const entry = (entries.entries?.[0]?.id ?? randomUUID()) as string;
   const expenseCategory = ((await client.get('/api/expenses/categories')).body.categories?.[0]?.id ?? randomUUID()) as string;
   const expense = (
-    await client.post('/api/expenses', { idempotencyKey: randomUUID(), payeeName: 'Fuzz payee', categoryId: expenseCategory, date: '2026-01-01', amount: 100, paymentMethod: 'cash', status: 'paid' })
+    await client.post('/api/expenses', { idempotency_key: randomUUID(), payee_name: 'Fuzz payee', category_id: expenseCategory, date: '2026-01-01', amount: 100, payment_method: 'cash', status: 'paid' })
   ).body.expense?.id as string | undefined;
   const task = (await client.post('/api/tasks', { title: 'Fuzz task' })).body.task?.id as string | undefined;
   // An open drawer on the seed till, so that the drawer routes reach their queries and writes.

@@ -43,9 +43,9 @@ describe('price labels', () => {
     // Another field than the price leaves the queue alone.
     expect((await shop.client.request('PATCH', `/api/products/${shop.tea.id}`, { name: 'Green tea 100 g' })).status).toBe(200);
     const queue = (await shop.client.get('/api/price-labels/queue')).body.items;
-    expect(queue).toEqual([expect.objectContaining({ productId: shop.coffee.id, name: 'Coffee beans 1kg', price: 1350, oldPrice: 1250, barcode: '4006381333931' })]);
+    expect(queue).toEqual([expect.objectContaining({ product_id: shop.coffee.id, name: 'Coffee beans 1kg', price: 1350, old_price: 1250, barcode: '4006381333931' })]);
 
-    const printed = await printPdf(shop, { template: 'shelf-38x25', items: [{ productId: shop.coffee.id, copies: 2 }], clearQueue: true });
+    const printed = await printPdf(shop, { template: 'shelf-38x25', items: [{ product_id: shop.coffee.id, copies: 2 }], clear_queue: true });
     expect(printed.status).toBe(200);
     expect(printed.type).toBe('application/pdf');
     const sizes = await pdfPageSizes(printed.bytes);
@@ -63,7 +63,7 @@ describe('price labels', () => {
   it('prints an A4 sheet of 3 × 8 with a Code 128 label that scans; a print without clearQueue keeps the queue', async () => {
     const shop = await labelShop();
     await shop.client.request('PATCH', `/api/products/${shop.tea.id}`, { price: 500 });
-    const printed = await printPdf(shop, { template: 'a4-3x8', items: [{ productId: shop.tea.id, copies: 1 }, { productId: shop.coffee.id, copies: 24 }] });
+    const printed = await printPdf(shop, { template: 'a4-3x8', items: [{ product_id: shop.tea.id, copies: 1 }, { product_id: shop.coffee.id, copies: 24 }] });
     expect(printed.status).toBe(200);
     const sizes = await pdfPageSizes(printed.bytes);
     expect(sizes).toHaveLength(2);
@@ -85,7 +85,7 @@ describe('price labels', () => {
     const received = await shop.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), supplier_id: supplier.id, lines: [{ product_id: shop.coffee.id, quantity: 6, unit_cost: 700 }] });
     expect(received.status).toBe(201);
     const { receipts } = (await shop.client.get('/api/price-labels/recent-receipts')).body;
-    expect(receipts).toEqual([expect.objectContaining({ supplierName: 'Roasters', lines: [{ productId: shop.coffee.id, name: 'Coffee beans 1kg', quantity: 6 }] })]);
+    expect(receipts).toEqual([expect.objectContaining({ supplier_name: 'Roasters', lines: [{ product_id: shop.coffee.id, name: 'Coffee beans 1kg', quantity: 6 }] })]);
   });
 
   it('refuses bad input with a clear 4xx and clears nothing', async () => {
@@ -93,15 +93,15 @@ describe('price labels', () => {
     const theirs = await labelShop();
     await shop.client.request('PATCH', `/api/products/${shop.coffee.id}`, { price: 999 });
     const bad: [unknown, number][] = [
-      [{ template: 'shelf-99x99', items: [{ productId: shop.coffee.id, copies: 1 }] }, 400],
+      [{ template: 'shelf-99x99', items: [{ product_id: shop.coffee.id, copies: 1 }] }, 400],
       [{ template: 'a4-3x8', items: [] }, 400],
-      [{ template: 'a4-3x8', items: [{ productId: shop.coffee.id, copies: 0 }] }, 400],
-      [{ template: 'a4-3x8', items: [{ productId: shop.coffee.id, copies: 1.5 }] }, 400],
-      [{ template: 'a4-3x8', items: [{ productId: shop.coffee.id, copies: 101 }] }, 400],
-      [{ template: 'a4-3x8', items: [{ productId: shop.coffee.id, copies: 1 }], skip: 24 }, 400],
-      [{ template: 'a4-3x8', items: [{ productId: 'nope', copies: 1 }] }, 400],
-      [{ template: 'a4-3x8', items: [{ productId: theirs.coffee.id, copies: 1 }], clearQueue: true }, 422],
-      [{ template: 'a4-3x8', items: [{ productId: shop.coffee.id, copies: 1 }, { productId: theirs.coffee.id, copies: 1 }], clearQueue: true }, 422],
+      [{ template: 'a4-3x8', items: [{ product_id: shop.coffee.id, copies: 0 }] }, 400],
+      [{ template: 'a4-3x8', items: [{ product_id: shop.coffee.id, copies: 1.5 }] }, 400],
+      [{ template: 'a4-3x8', items: [{ product_id: shop.coffee.id, copies: 101 }] }, 400],
+      [{ template: 'a4-3x8', items: [{ product_id: shop.coffee.id, copies: 1 }], skip: 24 }, 400],
+      [{ template: 'a4-3x8', items: [{ product_id: 'nope', copies: 1 }] }, 400],
+      [{ template: 'a4-3x8', items: [{ product_id: theirs.coffee.id, copies: 1 }], clear_queue: true }, 422],
+      [{ template: 'a4-3x8', items: [{ product_id: shop.coffee.id, copies: 1 }, { product_id: theirs.coffee.id, copies: 1 }], clear_queue: true }, 422],
     ];
     for (const [body, status] of bad) {
       const res = await shop.client.post('/api/price-labels/pdf', body);

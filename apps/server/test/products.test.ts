@@ -48,19 +48,19 @@ async function allPages(client: Client, query: string, limit: number) {
 describe('tax rates', () => {
   it('start empty; the first becomes the default, a later one can take over', async () => {
     const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
-    expect((await client.get('/api/tax-rates')).body).toEqual({ taxRates: [] });
-    const standard = await client.post('/api/tax-rates', { name: 'Standard 20%', basisPoints: 2000 });
+    expect((await client.get('/api/tax-rates')).body).toEqual({ tax_rates: [] });
+    const standard = await client.post('/api/tax-rates', { name: 'Standard 20%', basis_points: 2000 });
     expect(standard.status).toBe(201);
-    expect(standard.body.taxRate).toMatchObject({ name: 'Standard 20%', basisPoints: 2000, isDefault: true });
-    const reduced = await client.post('/api/tax-rates', { name: 'Reduced 5%', basisPoints: 500 });
-    expect(reduced.body.taxRate.isDefault).toBe(false);
-    const switched = await client.request('PATCH', `/api/tax-rates/${reduced.body.taxRate.id}`, { isDefault: true, basisPoints: 550 });
+    expect(standard.body.tax_rate).toMatchObject({ name: 'Standard 20%', basis_points: 2000, is_default: true });
+    const reduced = await client.post('/api/tax-rates', { name: 'Reduced 5%', basis_points: 500 });
+    expect(reduced.body.tax_rate.is_default).toBe(false);
+    const switched = await client.request('PATCH', `/api/tax-rates/${reduced.body.tax_rate.id}`, { is_default: true, basis_points: 550 });
     expect(switched.status).toBe(200);
-    const list = (await client.get('/api/tax-rates')).body.taxRates;
-    expect(list.filter((rate: { isDefault: boolean }) => rate.isDefault).map((rate: { name: string }) => rate.name)).toEqual(['Reduced 5%']);
-    expect((await client.post('/api/tax-rates', { name: 'Standard 20%', basisPoints: 2000 })).status).toBe(409);
-    expect((await client.post('/api/tax-rates', { name: 'Odd', basisPoints: 20.5 })).status).toBe(400);
-    expect((await client.post('/api/tax-rates', { name: 'Too much', basisPoints: 10_001 })).status).toBe(400);
+    const list = (await client.get('/api/tax-rates')).body.tax_rates;
+    expect(list.filter((rate: { is_default: boolean }) => rate.is_default).map((rate: { name: string }) => rate.name)).toEqual(['Reduced 5%']);
+    expect((await client.post('/api/tax-rates', { name: 'Standard 20%', basis_points: 2000 })).status).toBe(409);
+    expect((await client.post('/api/tax-rates', { name: 'Odd', basis_points: 20.5 })).status).toBe(400);
+    expect((await client.post('/api/tax-rates', { name: 'Too much', basis_points: 10_001 })).status).toBe(400);
     expect((await auditOf(businessId)).map((row) => row.action)).toContain('tax_rate.changed');
   });
 
@@ -68,8 +68,8 @@ describe('tax rates', () => {
     const { client } = await signUpBusiness(server, { assignOwner: true });
     const none = await newProduct(client, { name: 'Before any rate' });
     expect(none.taxRate).toBeNull();
-    const rate = (await client.post('/api/tax-rates', { name: 'VAT', basisPoints: 2000 })).body.taxRate;
-    const zero = (await client.post('/api/tax-rates', { name: 'Zero', basisPoints: 0, isDefault: false })).body.taxRate;
+    const rate = (await client.post('/api/tax-rates', { name: 'VAT', basis_points: 2000 })).body.tax_rate;
+    const zero = (await client.post('/api/tax-rates', { name: 'Zero', basis_points: 0, is_default: false })).body.tax_rate;
     const inherited = (await client.get(`/api/products/${none.id}`)).body.product;
     expect(inherited.taxRateId).toBeNull();
     expect(inherited.taxRate).toEqual({ id: rate.id, name: 'VAT', basisPoints: 2000, inherited: true });
@@ -82,7 +82,7 @@ describe('products', () => {
   it('creates, reads, edits, archives and restores a product', async () => {
     const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
     const category = (await client.post('/api/categories', { name: 'Drinks', color: '#22C55E' })).body.category;
-    const rate = (await client.post('/api/tax-rates', { name: 'Standard', basisPoints: 2000 })).body.taxRate;
+    const rate = (await client.post('/api/tax-rates', { name: 'Standard', basis_points: 2000 })).body.tax_rate;
     const created = await client.post('/api/products', {
       name: 'Flat white',
       sku: 'FW-01',

@@ -26,30 +26,30 @@ describe('tasks', () => {
     const assignees = await client.get('/api/tasks/assignees');
     expect(assignees.body.assignees.map((person: { name: string }) => person.name)).toEqual(expect.arrayContaining(['Ann Lee', 'Cal Cashier']));
 
-    const late = await client.post('/api/tasks', { title: '  Clean the coffee machine ', assigneeId: cal.employee.id, dueDate: dayOffset(-2), notes: 'Descale too' });
+    const late = await client.post('/api/tasks', { title: '  Clean the coffee machine ', assignee_id: cal.employee.id, due_date: dayOffset(-2), notes: 'Descale too' });
     expect(late.status).toBe(201);
     expect(late.body.task).toMatchObject({ title: 'Clean the coffee machine', assignee: { id: cal.employee.id, name: 'Cal Cashier' }, status: 'open', overdue: true, notes: 'Descale too' });
-    const later = await client.post('/api/tasks', { title: 'Order receipt rolls', dueDate: dayOffset(5) });
+    const later = await client.post('/api/tasks', { title: 'Order receipt rolls', due_date: dayOffset(5) });
     expect(later.body.task).toMatchObject({ assignee: null, overdue: false });
     const undated = await client.post('/api/tasks', { title: 'Fix the shelf' });
-    expect(undated.body.task.dueDate).toBeNull();
+    expect(undated.body.task.due_date).toBeNull();
 
     const all = await client.get('/api/tasks');
     expect(all.body.tasks.map((task: { title: string }) => task.title)).toEqual(['Clean the coffee machine', 'Order receipt rolls', 'Fix the shelf']);
     const overdue = await client.get('/api/tasks?overdue=true');
     expect(overdue.body.tasks.map((task: { id: string }) => task.id)).toEqual([late.body.task.id]);
-    expect((await client.get(`/api/tasks?assigneeId=${cal.employee.id}`)).body.tasks).toHaveLength(1);
+    expect((await client.get(`/api/tasks?assignee_id=${cal.employee.id}`)).body.tasks).toHaveLength(1);
 
     const done = await client.request('PATCH', `/api/tasks/${late.body.task.id}`, { status: 'done' });
     expect(done.body.task).toMatchObject({ status: 'done', overdue: false });
-    expect(done.body.task.completedAt).not.toBeNull();
+    expect(done.body.task.completed_at).not.toBeNull();
     expect((await client.get('/api/tasks?overdue=true')).body.tasks).toEqual([]);
     expect((await client.get('/api/tasks?status=done')).body.tasks).toHaveLength(1);
     // Done work goes to the end of the list.
     expect((await client.get('/api/tasks')).body.tasks.at(-1).id).toBe(late.body.task.id);
 
-    const edited = await client.request('PATCH', `/api/tasks/${later.body.task.id}`, { title: 'Order 20 receipt rolls', assigneeId: cal.employee.id, dueDate: null });
-    expect(edited.body.task).toMatchObject({ title: 'Order 20 receipt rolls', assignee: { name: 'Cal Cashier' }, dueDate: null });
+    const edited = await client.request('PATCH', `/api/tasks/${later.body.task.id}`, { title: 'Order 20 receipt rolls', assignee_id: cal.employee.id, due_date: null });
+    expect(edited.body.task).toMatchObject({ title: 'Order 20 receipt rolls', assignee: { name: 'Cal Cashier' }, due_date: null });
     expect((await client.request('DELETE', `/api/tasks/${undated.body.task.id}`)).status).toBe(200);
     expect((await client.request('DELETE', `/api/tasks/${undated.body.task.id}`)).status).toBe(404);
 
@@ -66,9 +66,9 @@ describe('tasks', () => {
     const cal = await addEmployee(client, { fullName: 'Cal Cashier', role: 'cashier', pin: '2468' });
     const kim = await addEmployee(client, { fullName: 'Kim Kitchen', role: 'kitchen', pin: '1357' });
     const max = await addEmployee(client, { fullName: 'Max Manager', role: 'manager', pin: '8642' });
-    const mine = (await client.post('/api/tasks', { title: 'Count the float', assigneeId: cal.employee.id })).body.task;
+    const mine = (await client.post('/api/tasks', { title: 'Count the float', assignee_id: cal.employee.id })).body.task;
     const anyone = (await client.post('/api/tasks', { title: 'Sweep the floor' })).body.task;
-    const kims = (await client.post('/api/tasks', { title: 'Clean the fryer', assigneeId: kim.employee.id })).body.task;
+    const kims = (await client.post('/api/tasks', { title: 'Clean the fryer', assignee_id: kim.employee.id })).body.task;
     const till = await tillOf(client);
     const calHeaders = as(await pinSignIn(client, cal.employee.id, '2468'));
 
@@ -79,7 +79,7 @@ describe('tasks', () => {
     const refused = [
       await till.request('POST', '/api/tasks', { title: 'Sneaky' }, calHeaders),
       await till.request('PATCH', `/api/tasks/${mine.id}`, { title: 'Renamed' }, calHeaders),
-      await till.request('PATCH', `/api/tasks/${mine.id}`, { assigneeId: null }, calHeaders),
+      await till.request('PATCH', `/api/tasks/${mine.id}`, { assignee_id: null }, calHeaders),
       await till.request('PATCH', `/api/tasks/${kims.id}`, { status: 'done' }, calHeaders),
       await till.request('DELETE', `/api/tasks/${mine.id}`, undefined, calHeaders),
     ];
@@ -93,7 +93,7 @@ describe('tasks', () => {
 
     // A manager hands out work like the owner.
     const maxHeaders = as(await pinSignIn(client, max.employee.id, '8642'));
-    const byManager = await till.request('POST', '/api/tasks', { title: 'Check the fridge', assigneeId: kim.employee.id }, maxHeaders);
+    const byManager = await till.request('POST', '/api/tasks', { title: 'Check the fridge', assignee_id: kim.employee.id }, maxHeaders);
     expect(byManager.status).toBe(201);
     expect((await till.request('DELETE', `/api/tasks/${byManager.body.task.id}`, undefined, maxHeaders)).status).toBe(200);
   });
@@ -108,13 +108,13 @@ describe('tasks', () => {
       ['no title', {}, 400],
       ['a blank title', { title: '   ' }, 400],
       ['a too long title', { title: 'x'.repeat(201) }, 400],
-      ['an impossible due date', { title: 'A', dueDate: '2026-02-30' }, 400],
-      ['a due date in year 0', { title: 'A', dueDate: '0000-01-01' }, 400],
-      ['a malformed assignee', { title: 'A', assigneeId: 'cal' }, 400],
+      ['an impossible due date', { title: 'A', due_date: '2026-02-30' }, 400],
+      ['a due date in year 0', { title: 'A', due_date: '0000-01-01' }, 400],
+      ['a malformed assignee', { title: 'A', assignee_id: 'cal' }, 400],
       ['an unknown field', { title: 'A', priority: 'high' }, 400],
-      ['another business’s employee', { title: 'A', assigneeId: stranger.employee.id }, 422],
-      ['an unknown employee', { title: 'A', assigneeId: randomUUID() }, 422],
-      ['an employee no longer active', { title: 'A', assigneeId: gone.employee.id }, 422],
+      ['another business’s employee', { title: 'A', assignee_id: stranger.employee.id }, 422],
+      ['an unknown employee', { title: 'A', assignee_id: randomUUID() }, 422],
+      ['an employee no longer active', { title: 'A', assignee_id: gone.employee.id }, 422],
     ];
     for (const [name, body, status] of cases) {
       const res = await shop.client.post('/api/tasks', body);
@@ -126,7 +126,7 @@ describe('tasks', () => {
     const task = (await shop.client.post('/api/tasks', { title: 'Real' })).body.task;
     expect((await shop.client.request('PATCH', `/api/tasks/${task.id}`, { status: 'finished' })).status).toBe(400);
     expect((await shop.client.request('PATCH', `/api/tasks/${task.id}`, {})).status).toBe(400);
-    expect((await shop.client.request('PATCH', `/api/tasks/${task.id}`, { assigneeId: stranger.employee.id })).status).toBe(422);
+    expect((await shop.client.request('PATCH', `/api/tasks/${task.id}`, { assignee_id: stranger.employee.id })).status).toBe(422);
     expect((await shop.client.request('PATCH', `/api/tasks/${randomUUID()}`, { status: 'done' })).status).toBe(404);
     expect((await shop.client.get('/api/tasks?overdue=maybe')).status).toBe(400);
     // Another business sees none of it.

@@ -7498,7 +7498,7 @@ export interface paths {
                         kind: "opening" | "closing" | "other";
                         name: string;
                         /** Format: uuid */
-                        storeId: string | null;
+                        store_id: string | null;
                         weekdays: number[];
                     };
                 };
@@ -7585,7 +7585,7 @@ export interface paths {
                         kind: "opening" | "closing" | "other";
                         name: string;
                         /** Format: uuid */
-                        storeId: string | null;
+                        store_id: string | null;
                         weekdays: number[];
                     };
                 };
@@ -7741,7 +7741,7 @@ export interface paths {
                     "application/json": {
                         done: boolean;
                         /** Format: uuid */
-                        storeId?: string;
+                        store_id?: string;
                     };
                 };
             };
@@ -7825,11 +7825,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Today’s checklists in a store (storeId; else the till’s store, else the main store), in its time zone, with what is ticked and by whom */
+        /** Today’s checklists in a store (store_id; else the till’s store, else the main store), in its time zone, with what is ticked and by whom */
         get: {
             parameters: {
                 query?: {
-                    storeId?: string;
+                    store_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -10412,7 +10412,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    categoryId?: string;
+                    category_id?: string;
                     cursor?: string;
                     /** @description First day, inclusive (YYYY-MM-DD) */
                     from?: string;
@@ -10420,7 +10420,7 @@ export interface paths {
                     /** @description Payee name contains (any case) */
                     payee?: string;
                     status?: "paid" | "unpaid";
-                    supplierId?: string;
+                    supplier_id?: string;
                     /** @description Last day, inclusive (YYYY-MM-DD) */
                     to?: string;
                 };
@@ -10438,7 +10438,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             expenses: components["schemas"]["Expense"][];
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                         };
                     };
                 };
@@ -10473,8 +10473,8 @@ export interface paths {
         };
         put?: never;
         /**
-         * Record an expense (201); a retry with the same idempotencyKey returns the first one (200)
-         * @description Send a client-generated UUID idempotencyKey: a retry returns the first expense (200); the same key with a different body is a 409. The payee is supplierId (a supplier of this business) or payeeName, not both. amount is tax included and taxAmount at most amount, both whole minor units. An unpaid expense needs dueDate; paidFromDrawer only for a paid cash expense. 422 expense_category_not_found / expense_category_archived / supplier_not_found for ids that are not this business’s.
+         * Record an expense (201); a retry with the same idempotency_key returns the first one (200)
+         * @description Send a client-generated UUID idempotency_key: a retry returns the first expense (200); the same key with a different body is a 409. The payee is supplier_id (a supplier of this business) or payee_name, not both. amount is tax included and tax_amount at most amount, both whole minor units. An unpaid expense needs due_date; paid_from_drawer only for a paid cash expense. 422 expense_category_not_found / expense_category_archived / supplier_not_found for ids that are not this business’s.
          */
         post: {
             parameters: {
@@ -10489,38 +10489,38 @@ export interface paths {
                         /** @description Minor units, tax included */
                         amount: number;
                         /** Format: uuid */
-                        categoryId: string;
+                        category_id: string;
                         /** Format: date */
                         date: string;
                         /**
                          * Format: date
                          * @description Required when unpaid
                          */
-                        dueDate?: string | null;
+                        due_date?: string | null;
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         notes?: string | null;
                         /**
                          * @description Paid in cash from the till drawer (cash and paid only)
                          * @default false
                          */
-                        paidFromDrawer?: boolean;
-                        /** @description Free-text payee; or send supplierId */
-                        payeeName?: string | null;
+                        paid_from_drawer?: boolean;
+                        /** @description Free-text payee; or send supplier_id */
+                        payee_name?: string | null;
                         /** @enum {string} */
-                        paymentMethod: "cash" | "card" | "bank_transfer" | "other";
+                        payment_method: "cash" | "card" | "bank_transfer" | "other";
                         /** @enum {string} */
                         status: "paid" | "unpaid";
                         /**
                          * Format: uuid
-                         * @description A supplier of the business as payee; or send payeeName
+                         * @description A supplier of the business as payee; or send payee_name
                          */
-                        supplierId?: string | null;
+                        supplier_id?: string | null;
                         /**
                          * @description Minor units: the part of amount that is tax
                          * @default 0
                          */
-                        taxAmount?: number;
+                        tax_amount?: number;
                     };
                 };
             };
@@ -10750,29 +10750,29 @@ export interface paths {
                         /** @description Minor units, tax included */
                         amount?: number;
                         /** Format: uuid */
-                        categoryId?: string;
+                        category_id?: string;
                         /** Format: date */
                         date?: string;
                         /**
                          * Format: date
                          * @description Required when unpaid
                          */
-                        dueDate?: string | null;
+                        due_date?: string | null;
                         notes?: string | null;
-                        paidFromDrawer?: boolean;
-                        /** @description Free-text payee; or send supplierId */
-                        payeeName?: string | null;
+                        paid_from_drawer?: boolean;
+                        /** @description Free-text payee; or send supplier_id */
+                        payee_name?: string | null;
                         /** @enum {string} */
-                        paymentMethod?: "cash" | "card" | "bank_transfer" | "other";
+                        payment_method?: "cash" | "card" | "bank_transfer" | "other";
                         /** @enum {string} */
                         status?: "paid" | "unpaid";
                         /**
                          * Format: uuid
-                         * @description A supplier of the business as payee; or send payeeName
+                         * @description A supplier of the business as payee; or send payee_name
                          */
-                        supplierId?: string | null;
+                        supplier_id?: string | null;
                         /** @description Minor units: the part of amount that is tax */
-                        taxAmount?: number;
+                        tax_amount?: number;
                     };
                 };
             };
@@ -11230,13 +11230,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    categoryId?: string;
+                    category_id?: string;
                     /** @description First day, inclusive (YYYY-MM-DD) */
                     from?: string;
                     /** @description Payee name contains (any case) */
                     payee?: string;
                     status?: "paid" | "unpaid";
-                    supplierId?: string;
+                    supplier_id?: string;
                     /** @description Last day, inclusive (YYYY-MM-DD) */
                     to?: string;
                 };
@@ -11303,13 +11303,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    categoryId?: string;
+                    category_id?: string;
                     /** @description First day, inclusive (YYYY-MM-DD) */
                     from?: string;
                     /** @description Payee name contains (any case) */
                     payee?: string;
                     status?: "paid" | "unpaid";
-                    supplierId?: string;
+                    supplier_id?: string;
                     /** @description Last day, inclusive (YYYY-MM-DD) */
                     to?: string;
                 };
@@ -19707,7 +19707,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Price labels as a PDF at the template’s exact size: shelf-38x25 (one 38 × 25 mm label a page, thermal printers) or a4-3x8 (A4, 24 labels of 70 × 37 mm). Name, price and the product’s barcode (EAN-13, UPC-A, EAN-8 when valid, else Code 128). clearQueue takes the printed products out of the labels to print. */
+        /** Price labels as a PDF at the template’s exact size: shelf-38x25 (one 38 × 25 mm label a page, thermal printers) or a4-3x8 (A4, 24 labels of 70 × 37 mm). Name, price and the product’s barcode (EAN-13, UPC-A, EAN-8 when valid, else Code 128). clear_queue takes the printed products out of the labels to print. */
         post: {
             parameters: {
                 query?: never;
@@ -19718,11 +19718,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        clearQueue?: boolean;
+                        clear_queue?: boolean;
                         items: {
                             copies: number;
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                         }[];
                         outline?: boolean;
                         skip?: number;
@@ -19812,11 +19812,11 @@ export interface paths {
                             items: {
                                 barcode: string | null;
                                 name: string;
-                                oldPrice: number;
+                                old_price: number;
                                 price: number;
                                 /** Format: uuid */
-                                productId: string;
-                                queuedAt: string;
+                                product_id: string;
+                                queued_at: string;
                                 sku: string | null;
                             }[];
                         };
@@ -19957,11 +19957,11 @@ export interface paths {
                                 lines: {
                                     name: string;
                                     /** Format: uuid */
-                                    productId: string;
+                                    product_id: string;
                                     quantity: number;
                                 }[];
-                                receivedAt: string;
-                                supplierName: string | null;
+                                received_at: string;
+                                supplier_name: string | null;
                             }[];
                         };
                     };
@@ -31911,11 +31911,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tasks, open ones first by due day; filters status, assigneeId, overdue=true (not done, due before today in the business time zone) */
+        /** Tasks, open ones first by due day; filters status, assignee_id, overdue=true (not done, due before today in the business time zone) */
         get: {
             parameters: {
                 query?: {
-                    assigneeId?: string;
+                    assignee_id?: string;
                     overdue?: "true" | "false";
                     status?: "open" | "in_progress" | "done";
                 };
@@ -31979,9 +31979,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        assigneeId?: string | null;
+                        assignee_id?: string | null;
                         /** Format: date */
-                        dueDate?: string | null;
+                        due_date?: string | null;
                         notes?: string | null;
                         title: string;
                     };
@@ -32131,9 +32131,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        assigneeId?: string | null;
+                        assignee_id?: string | null;
                         /** Format: date */
-                        dueDate?: string | null;
+                        due_date?: string | null;
                         notes?: string | null;
                         /** @enum {string} */
                         status?: "open" | "in_progress" | "done";
@@ -32287,7 +32287,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            taxRates: components["schemas"]["TaxRate"][];
+                            tax_rates: components["schemas"]["TaxRate"][];
                         };
                     };
                 };
@@ -32321,7 +32321,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a tax rate (basis points: 2000 = 20 %); the first one becomes the default unless isDefault is false */
+        /** Add a tax rate (basis points: 2000 = 20 %); the first one becomes the default unless is_default is false */
         post: {
             parameters: {
                 query?: never;
@@ -32332,8 +32332,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        basisPoints: number;
-                        isDefault?: boolean;
+                        basis_points: number;
+                        is_default?: boolean;
                         name: string;
                     };
                 };
@@ -32346,7 +32346,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            taxRate: components["schemas"]["TaxRate"];
+                            tax_rate: components["schemas"]["TaxRate"];
                         };
                     };
                 };
@@ -32420,8 +32420,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        basisPoints?: number;
-                        isDefault?: boolean;
+                        basis_points?: number;
+                        is_default?: boolean;
                         name?: string;
                     };
                 };
@@ -32434,7 +32434,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            taxRate: components["schemas"]["TaxRate"];
+                            tax_rate: components["schemas"]["TaxRate"];
                         };
                     };
                 };
@@ -35963,8 +35963,8 @@ export interface components {
              * Format: uuid
              * @description The store it is for; null for every store
              */
-            storeId: string | null;
-            updatedAt: string;
+            store_id: string | null;
+            updated_at: string;
             /** @description ISO weekdays it recurs on: 1 Monday … 7 Sunday */
             weekdays: number[];
         };
@@ -36343,35 +36343,35 @@ export interface components {
             /** @description Minor units, tax included */
             amount: number;
             /** Format: uuid */
-            categoryId: string;
-            categoryName: string;
-            createdAt: string;
+            category_id: string;
+            category_name: string;
+            created_at: string;
             currency: string;
             /** @description YYYY-MM-DD */
             date: string;
-            dueDate: string | null;
+            due_date: string | null;
             /** Format: uuid */
             id: string;
             notes: string | null;
-            paidFromDrawer: boolean;
+            paid_from_drawer: boolean;
             payee: {
                 name: string;
                 /** Format: uuid */
-                supplierId: string | null;
+                supplier_id: string | null;
             };
             /** @enum {string} */
-            paymentMethod: "cash" | "card" | "bank_transfer" | "other";
+            payment_method: "cash" | "card" | "bank_transfer" | "other";
             receipt: {
-                contentType: string;
-                fileName: string;
+                content_type: string;
+                file_name: string;
                 size: number;
                 /** @description Signed URL, valid for about an hour */
                 url: string;
             } | null;
             /** @enum {string} */
             status: "paid" | "unpaid";
-            taxAmount: number;
-            updatedAt: string;
+            tax_amount: number;
+            updated_at: string;
         };
         ExpenseCategory: {
             archived: boolean;
@@ -36381,25 +36381,25 @@ export interface components {
         };
         ExpenseSummary: {
             amount: number;
-            byCategory: {
+            by_category: {
                 amount: number;
                 /** Format: uuid */
-                categoryId: string;
+                category_id: string;
                 count: number;
                 name: string;
-                taxAmount: number;
+                tax_amount: number;
             }[];
-            byMonth: {
+            by_month: {
                 amount: number;
                 count: number;
                 /** @description YYYY-MM */
                 month: string;
-                taxAmount: number;
+                tax_amount: number;
             }[];
             count: number;
             currency: string;
-            taxAmount: number;
-            unpaidAmount: number;
+            tax_amount: number;
+            unpaid_amount: number;
         };
         FeatureFlag: {
             businesses: {
@@ -37101,82 +37101,82 @@ export interface components {
                 from: string;
                 to: string;
             };
-            expenseCategories: {
+            expense_categories: {
                 /** Format: uuid */
                 id: string;
                 name: string;
             }[];
-            includesImportedSales: boolean;
+            includes_imported_sales: boolean;
             months: {
                 /** @description Cost at the time of sale of the units sold, less that of the units refunded */
-                costOfGoodsSold: number;
+                cost_of_goods_sold: number;
                 /** @description Line and order discounts, before tax */
                 discounts: number;
-                /** @description In the order of expenseCategories */
+                /** @description In the order of expense_categories */
                 expenses: {
                     /** @description Before tax */
                     amount: number;
                     /** Format: uuid */
-                    categoryId: string;
+                    category_id: string;
                 }[];
                 /** @description Net sales − cost of goods sold */
-                grossProfit: number;
+                gross_profit: number;
                 /** @description Sold lines before discounts and before tax */
-                grossSales: number;
+                gross_sales: number;
                 /** @description Net sales of imported sales history, included in the figures above */
-                importedSales: number;
+                imported_sales: number;
                 /** @description Gross profit ÷ net sales, 4 places; null without net sales */
                 margin: number | null;
                 /** @description YYYY-MM */
                 month: string;
                 /** @description Gross sales − discounts − refunds */
-                netSales: number;
-                operatingMargin: number | null;
+                net_sales: number;
+                operating_margin: number | null;
                 /** @description Gross profit − expenses */
-                operatingProfit: number;
+                operating_profit: number;
                 /** @description Refunded before tax, in the month of the refund */
                 refunds: number;
                 /** @description Tax collected less tax refunded: shown apart, not income */
                 tax: number;
                 /** @description Expenses before tax */
-                totalExpenses: number;
+                total_expenses: number;
             }[];
             range: {
                 from: string;
                 to: string;
             };
-            timeZone: string;
+            time_zone: string;
             total: {
                 /** @description Cost at the time of sale of the units sold, less that of the units refunded */
-                costOfGoodsSold: number;
+                cost_of_goods_sold: number;
                 /** @description Line and order discounts, before tax */
                 discounts: number;
-                /** @description In the order of expenseCategories */
+                /** @description In the order of expense_categories */
                 expenses: {
                     /** @description Before tax */
                     amount: number;
                     /** Format: uuid */
-                    categoryId: string;
+                    category_id: string;
                 }[];
                 /** @description Net sales − cost of goods sold */
-                grossProfit: number;
+                gross_profit: number;
                 /** @description Sold lines before discounts and before tax */
-                grossSales: number;
+                gross_sales: number;
                 /** @description Net sales of imported sales history, included in the figures above */
-                importedSales: number;
+                imported_sales: number;
                 /** @description Gross profit ÷ net sales, 4 places; null without net sales */
                 margin: number | null;
                 /** @description Gross sales − discounts − refunds */
-                netSales: number;
-                operatingMargin: number | null;
+                net_sales: number;
+                operating_margin: number | null;
                 /** @description Gross profit − expenses */
-                operatingProfit: number;
+                operating_profit: number;
                 /** @description Refunded before tax, in the month of the refund */
                 refunds: number;
                 /** @description Tax collected less tax refunded: shown apart, not income */
                 tax: number;
                 /** @description Expenses before tax */
-                totalExpenses: number;
+                total_expenses: number;
             };
         };
         PurchaseInvoice: {
@@ -37967,9 +37967,9 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
-            completedAt: string | null;
-            createdAt: string;
-            dueDate: string | null;
+            completed_at: string | null;
+            created_at: string;
+            due_date: string | null;
             /** Format: uuid */
             id: string;
             notes: string | null;
@@ -37977,13 +37977,13 @@ export interface components {
             /** @enum {string} */
             status: "open" | "in_progress" | "done";
             title: string;
-            updatedAt: string;
+            updated_at: string;
         };
         TaxRate: {
-            basisPoints: number;
+            basis_points: number;
             /** Format: uuid */
             id: string;
-            isDefault: boolean;
+            is_default: boolean;
             name: string;
         };
         TimeEntry: {
@@ -38007,8 +38007,8 @@ export interface components {
                 id: string;
                 items: {
                     done: boolean;
-                    doneAt: string | null;
-                    doneBy: string | null;
+                    done_at: string | null;
+                    done_by: string | null;
                     /** Format: uuid */
                     id: string;
                     text: string;

@@ -15,29 +15,29 @@ const monthInput = (description: string) =>
     .openapi({ description, example: '2026-01' });
 
 const statementFields = {
-  grossSales: money('Sold lines before discounts and before tax'),
+  gross_sales: money('Sold lines before discounts and before tax'),
   discounts: money('Line and order discounts, before tax'),
   refunds: money('Refunded before tax, in the month of the refund'),
-  netSales: money('Gross sales − discounts − refunds'),
+  net_sales: money('Gross sales − discounts − refunds'),
   tax: money('Tax collected less tax refunded: shown apart, not income'),
-  costOfGoodsSold: money('Cost at the time of sale of the units sold, less that of the units refunded'),
-  grossProfit: money('Net sales − cost of goods sold'),
+  cost_of_goods_sold: money('Cost at the time of sale of the units sold, less that of the units refunded'),
+  gross_profit: money('Net sales − cost of goods sold'),
   margin: z.number().nullable().openapi({ description: 'Gross profit ÷ net sales, 4 places; null without net sales' }),
-  expenses: z.array(z.object({ categoryId: z.uuid(), amount: money('Before tax') })).openapi({ description: 'In the order of expenseCategories' }),
-  totalExpenses: money('Expenses before tax'),
-  operatingProfit: money('Gross profit − expenses'),
-  operatingMargin: z.number().nullable(),
-  importedSales: money('Net sales of imported sales history, included in the figures above'),
+  expenses: z.array(z.object({ category_id: z.uuid(), amount: money('Before tax') })).openapi({ description: 'In the order of expense_categories' }),
+  total_expenses: money('Expenses before tax'),
+  operating_profit: money('Gross profit − expenses'),
+  operating_margin: z.number().nullable(),
+  imported_sales: money('Net sales of imported sales history, included in the figures above'),
 };
 
 const profitAndLossSchema = z
   .object({
     currency: z.string(),
-    timeZone: z.string(),
+    time_zone: z.string(),
     range: z.object({ from: z.string(), to: z.string() }),
     days: z.object({ from: z.string(), to: z.string() }).openapi({ description: 'First and last local day covered' }),
-    includesImportedSales: z.boolean(),
-    expenseCategories: z.array(z.object({ id: z.uuid(), name: z.string() })),
+    includes_imported_sales: z.boolean(),
+    expense_categories: z.array(z.object({ id: z.uuid(), name: z.string() })),
     months: z.array(z.object({ month: z.string().openapi({ description: 'YYYY-MM' }), ...statementFields })),
     total: z.object(statementFields),
   })

@@ -52,19 +52,31 @@ export async function getProfitAndLoss(database: Database, businessId: string, r
       month.expenses[row.categoryId] = (month.expenses[row.categoryId] ?? 0) + row.amount;
     }
     const expenseCategories = [...categories].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+    // The wire's shape (decision 070: snake_case); the statement's own fields stay camelCase inside.
     const view = (statement: ReturnType<typeof statementOf>) => ({
-      ...statement,
-      expenses: expenseCategories.map((category) => ({ categoryId: category.id, amount: statement.expenses[category.id] ?? 0 })),
+      gross_sales: statement.grossSales,
+      discounts: statement.discounts,
+      refunds: statement.refunds,
+      net_sales: statement.netSales,
+      tax: statement.tax,
+      cost_of_goods_sold: statement.costOfGoodsSold,
+      gross_profit: statement.grossProfit,
+      margin: statement.margin,
+      expenses: expenseCategories.map((category) => ({ category_id: category.id, amount: statement.expenses[category.id] ?? 0 })),
+      total_expenses: statement.totalExpenses,
+      operating_profit: statement.operatingProfit,
+      operating_margin: statement.operatingMargin,
+      imported_sales: statement.importedSales,
     });
     const months = [...facts].map(([month, monthFacts]) => ({ month, ...view(statementOf(monthFacts)) }));
     const total = view(statementOf(sumMonthFacts([...facts.values()])));
     return {
       currency: business.currency,
-      timeZone: business.timeZone,
+      time_zone: business.timeZone,
       range: { from: range.from, to: range.to },
       days,
-      includesImportedSales: total.importedSales !== 0 || months.some((month) => month.importedSales !== 0),
-      expenseCategories,
+      includes_imported_sales: total.imported_sales !== 0 || months.some((month) => month.imported_sales !== 0),
+      expense_categories: expenseCategories,
       months,
       total,
     };

@@ -33,7 +33,8 @@ export function checkPayee(state: Pick<ExpenseState, 'supplierId' | 'payeeName'>
 export async function checkExpense(tx: Tx, businessId: string, state: ExpenseState, before: ExpenseState | null): Promise<void> {
   checkPayee(state);
   const problem = expenseRuleProblem(state);
-  if (problem) throw ruleBroken(problem.field, problem.message);
+  // The wire's name of the field (decision 070): taxAmount → tax_amount.
+  if (problem) throw ruleBroken(problem.field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), problem.message);
   if (state.categoryId !== before?.categoryId) {
     const category = await repo.findCategory(tx, businessId, state.categoryId);
     if (!category) throw categoryNotFound();

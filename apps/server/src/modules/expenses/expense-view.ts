@@ -1,33 +1,33 @@
 import type { FileUrlSigner } from '../storage/signed-url.ts';
 import type { ExpenseCategoryRow, ExpenseWithNames } from './expenses.repository.ts';
 
-/** An expense as the API returns it; the receipt carries a signed URL that reads it for about an hour. */
+/** An expense as the API returns it (snake_case, decision 070); the receipt carries a signed URL that reads it for about an hour. */
 export function toExpenseView({ expense, categoryName, supplierName }: ExpenseWithNames, signUrl: FileUrlSigner) {
   return {
     id: expense.id,
-    payee: { supplierId: expense.supplierId, name: expense.supplierId ? (supplierName ?? '') : (expense.payeeName ?? '') },
-    categoryId: expense.categoryId,
-    categoryName,
+    payee: { supplier_id: expense.supplierId, name: expense.supplierId ? (supplierName ?? '') : (expense.payeeName ?? '') },
+    category_id: expense.categoryId,
+    category_name: categoryName,
     date: expense.expenseDate,
     currency: expense.currency,
     amount: expense.amount,
-    taxAmount: expense.taxAmount,
-    paymentMethod: expense.paymentMethod as 'cash' | 'card' | 'bank_transfer' | 'other',
-    paidFromDrawer: expense.paidFromDrawer,
+    tax_amount: expense.taxAmount,
+    payment_method: expense.paymentMethod as 'cash' | 'card' | 'bank_transfer' | 'other',
+    paid_from_drawer: expense.paidFromDrawer,
     status: expense.status as 'paid' | 'unpaid',
-    dueDate: expense.dueDate,
+    due_date: expense.dueDate,
     notes: expense.notes,
     receipt:
       expense.receiptKey && expense.receiptContentType
         ? {
             url: signUrl(expense.receiptKey),
-            contentType: expense.receiptContentType,
+            content_type: expense.receiptContentType,
             size: expense.receiptSize ?? 0,
-            fileName: expense.receiptFileName ?? expense.receiptKey.slice(expense.receiptKey.lastIndexOf('/') + 1),
+            file_name: expense.receiptFileName ?? expense.receiptKey.slice(expense.receiptKey.lastIndexOf('/') + 1),
           }
         : null,
-    createdAt: expense.createdAt.toISOString(),
-    updatedAt: expense.updatedAt.toISOString(),
+    created_at: expense.createdAt.toISOString(),
+    updated_at: expense.updatedAt.toISOString(),
   };
 }
 

@@ -10,7 +10,15 @@ import { attachReceipt, removeReceipt } from './attach-receipt.ts';
 import { createExpense } from './create-expense.ts';
 import { deleteExpense } from './delete-expense.ts';
 import { createExpenseCategory, listExpenseCategories, listExpenseSuppliers, updateExpenseCategory } from './expense-categories.ts';
-import { createExpenseBody, expenseCategoryName, expenseFilterQuery, updateExpenseBody } from './expense-input.ts';
+import {
+  createExpenseBody,
+  createExpenseInputOf,
+  expenseCategoryName,
+  expenseFilterQuery,
+  expenseFiltersOf,
+  updateExpenseBody,
+  updateExpenseInputOf,
+} from './expense-input.ts';
 import { EXPENSES_ACCESS } from './expenses-access.ts';
 import { exportExpenses, EXPENSE_CSV_COLUMNS } from './export-expenses.ts';
 import { getExpense } from './get-expense.ts';
@@ -30,35 +38,35 @@ const signerOf = (c: Context<AppEnv>) => steppedUrlSigner(c.var.services.config.
 const expenseSchema = z
   .object({
     id: z.uuid(),
-    payee: z.object({ supplierId: z.uuid().nullable(), name: z.string() }),
-    categoryId: z.uuid(),
-    categoryName: z.string(),
+    payee: z.object({ supplier_id: z.uuid().nullable(), name: z.string() }),
+    category_id: z.uuid(),
+    category_name: z.string(),
     date: z.string().openapi({ description: 'YYYY-MM-DD' }),
     currency: z.string(),
     amount: z.number().int().openapi({ description: 'Minor units, tax included' }),
-    taxAmount: z.number().int(),
-    paymentMethod: z.enum(EXPENSE_PAYMENT_METHODS),
-    paidFromDrawer: z.boolean(),
+    tax_amount: z.number().int(),
+    payment_method: z.enum(EXPENSE_PAYMENT_METHODS),
+    paid_from_drawer: z.boolean(),
     status: z.enum(EXPENSE_STATUSES),
-    dueDate: z.string().nullable(),
+    due_date: z.string().nullable(),
     notes: z.string().nullable(),
     receipt: z
-      .object({ url: z.string().openapi({ description: 'Signed URL, valid for about an hour' }), contentType: z.string(), size: z.number().int(), fileName: z.string() })
+      .object({ url: z.string().openapi({ description: 'Signed URL, valid for about an hour' }), content_type: z.string(), size: z.number().int(), file_name: z.string() })
       .nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
   })
   .openapi('Expense');
 
 const categorySchema = z.object({ id: z.uuid(), name: z.string(), archived: z.boolean() }).openapi('ExpenseCategory');
-const sumsSchema = { count: z.number().int(), amount: z.number().int(), taxAmount: z.number().int() };
+const sumsSchema = { count: z.number().int(), amount: z.number().int(), tax_amount: z.number().int() };
 const summarySchema = z
   .object({
     currency: z.string(),
     ...sumsSchema,
-    unpaidAmount: z.number().int(),
-    byCategory: z.array(z.object({ categoryId: z.uuid(), name: z.string(), ...sumsSchema })),
-    byMonth: z.array(z.object({ month: z.string().openapi({ description: 'YYYY-MM' }), ...sumsSchema })),
+    unpaid_amount: z.number().int(),
+    by_category: z.array(z.object({ category_id: z.uuid(), name: z.string(), ...sumsSchema })),
+    by_month: z.array(z.object({ month: z.string().openapi({ description: 'YYYY-MM' }), ...sumsSchema })),
   })
   .openapi('ExpenseSummary');
 
@@ -75,7 +83,7 @@ const listRoute = defineRoute({
     query: z.strictObject({ ...expenseFilterQuery, limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(1000).optional() }),
   },
   responses: {
-    200: jsonResponse(z.object({ expenses: z.array(expenseSchema), nextCursor: z.string().nullable() }), 'One page of expenses'),
+    200: jsonResponse(z.object({ expenses: z.array(expenseSchema), next_cursor: z.string().nullable() }), 'One page of expenses'),
     ...errorResponses(400, 401, 403),
   },
 });
@@ -108,11 +116,11 @@ const createRoute = defineRoute({
   path: '/api/expenses',
   access: expensesAccess,
   tags: ['expenses'],
-  summary: 'Record an expense (201); a retry with the same idempotencyKey returns the first one (200)',
+  summary: 'Record an expense (201); a retry with the same idempotency_key returns the first one (200)',
   description:
-    'Send a client-generated UUID idempotencyKey: a retry returns the first expense (200); the same key with a different body is a 409. ' +
-    'The payee is supplierId (a supplier of this business) or payeeName, not both. amount is tax included and taxAmount at most amount, ' +
-    'both whole minor units. An unpaid expense needs dueDate; paidFromDrawer only for a paid cash expense. ' +
+    'Send a client-generated UUID idempotency_key: a retry returns the first expense (200); the same key with a different body is a 409. ' +
+    'The payee is supplier_id (a supplier of this business) or payee_name, not both. amount is tax included and tax_amount at most amount, ' +
+    'both whole minor units. An unpaid expense needs due_date; paid_from_drawer only for a paid cash expense. ' +
     '422 expense_category_not_found / expense_category_archived / supplier_not_found for ids that are not this business’s.',
   request: { body: jsonBody(createExpenseBody) },
   responses: {
@@ -232,9 +240,9 @@ const suppliersRoute = defineRoute({
 
 // Fixed paths first: "summary", "export.csv", "categories" and "suppliers" must not be read as expense ids.
 export const expensesRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(summaryRoute, async (c) => c.json(await summarizeExpenses(c.var.services.database, c.var.tenant.businessId, c.req.valid('query')), 200))
+  .openapi(summaryRoute, async (c) => c.json(await summarizeExpenses(c.var.services.database, c.var.tenant.businessId, expenseFiltersOf(c.req.valid('query'))), 200))
   .openapi(exportRoute, async (c) => {
-    const csv = await exportExpenses(c.var.services.database, c.var.tenant.businessId, c.req.valid('query'));
+    const csv = await exportExpenses(c.var.services.database, c.var.tenant.businessId, expenseFiltersOf(c.req.valid('query')));
     const date = new Date().toISOString().slice(0, 10);
     return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="expenses-${date}.csv"` });
   })
@@ -246,14 +254,14 @@ export const expensesRoutes = new OpenAPIHono<AppEnv>()
     c.json({ category: await updateExpenseCategory(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')) }, 200),
   )
   .openapi(suppliersRoute, async (c) => c.json({ suppliers: await listExpenseSuppliers(c.var.services.database, c.var.tenant.businessId) }, 200))
-  .openapi(listRoute, async (c) => c.json(await listExpenses(c.var.services.database, c.var.tenant.businessId, c.req.valid('query'), signerOf(c)), 200))
+  .openapi(listRoute, async (c) => c.json(await listExpenses(c.var.services.database, c.var.tenant.businessId, expenseFiltersOf(c.req.valid('query')), signerOf(c)), 200))
   .openapi(createRoute, async (c) => {
-    const { replayed, expense } = await createExpense(c.var.services.database, c.var.tenant, c.req.valid('json'), signerOf(c), new Date());
+    const { replayed, expense } = await createExpense(c.var.services.database, c.var.tenant, createExpenseInputOf(c.req.valid('json')), signerOf(c), new Date());
     return replayed ? c.json({ expense }, 200) : c.json({ expense }, 201);
   })
   .openapi(getRoute, async (c) => c.json({ expense: await getExpense(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, signerOf(c)) }, 200))
   .openapi(updateRoute, async (c) =>
-    c.json({ expense: await updateExpense(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), signerOf(c), new Date()) }, 200),
+    c.json({ expense: await updateExpense(c.var.services.database, c.var.tenant, c.req.valid('param').id, updateExpenseInputOf(c.req.valid('json')), signerOf(c), new Date()) }, 200),
   )
   .openapi(deleteRoute, async (c) => {
     await deleteExpense(c.var.services.database, c.var.services.storage, c.var.tenant, c.req.valid('param').id);

@@ -43,6 +43,6 @@ export async function listExpenses(
   const last = page.at(-1);
   return {
     expenses: page.map((row) => toExpenseView(row, signUrl)),
-    nextCursor: rows.length > limit && last ? encodeExpenseCursor({ expenseDate: last.expense.expenseDate, id: last.expense.id }) : null,
+    next_cursor: rows.length > limit && last ? encodeExpenseCursor({ expenseDate: last.expense.expenseDate, id: last.expense.id }) : null,
   };
 }

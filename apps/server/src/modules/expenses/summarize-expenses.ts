@@ -7,6 +7,13 @@ export async function summarizeExpenses(database: Database, businessId: string, 
   checkRange(filters);
   return database.withTenant(businessId, async (tx) => {
     const totals = await repo.totals(tx, businessId, filters);
-    return { currency: await repo.currencyOf(tx, businessId), ...totals };
+    const sums = (row: { count: number; amount: number; taxAmount: number }) => ({ count: row.count, amount: row.amount, tax_amount: row.taxAmount });
+    return {
+      currency: await repo.currencyOf(tx, businessId),
+      ...sums(totals),
+      unpaid_amount: totals.unpaidAmount,
+      by_category: totals.byCategory.map((row) => ({ category_id: row.categoryId, name: row.name, ...sums(row) })),
+      by_month: totals.byMonth.map((row) => ({ month: row.month, ...sums(row) })),
+    };
   });
 }

@@ -5,6 +5,16 @@ import { priceLabelsRepository as repo } from './price-labels.repository.ts';
 export async function listLabelQueue(database: Database, businessId: string) {
   return database.withTenant(businessId, async (tx) => {
     const rows = await repo.queue(tx, businessId);
-    return { items: rows.map((row) => ({ ...row, queuedAt: row.queuedAt.toISOString() })) };
+    return {
+      items: rows.map((row) => ({
+        product_id: row.productId,
+        name: row.name,
+        sku: row.sku,
+        barcode: row.barcode,
+        price: row.price,
+        old_price: row.oldPrice,
+        queued_at: row.queuedAt.toISOString(),
+      })),
+    };
   });
 }

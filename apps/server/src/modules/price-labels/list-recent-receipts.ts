@@ -8,9 +8,9 @@ export async function listRecentReceipts(database: Database, businessId: string)
     return {
       receipts: receipts.map((receipt) => ({
         id: receipt.id,
-        receivedAt: receipt.receivedAt.toISOString(),
-        supplierName: receipt.supplierName,
-        lines: receipt.lines.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity })),
+        received_at: receipt.receivedAt.toISOString(),
+        supplier_name: receipt.supplierName,
+        lines: receipt.lines.map((line) => ({ product_id: line.productId, name: line.name, quantity: line.quantity })),
       })),
     };
   });

@@ -29,13 +29,13 @@ const queueRoute = defineRoute({
       z.object({
         items: z.array(
           z.object({
-            productId: z.uuid(),
+            product_id: z.uuid(),
             name: z.string(),
             sku: z.string().nullable(),
             barcode: z.string().nullable(),
             price: z.number().int(),
-            oldPrice: z.number().int(),
-            queuedAt: z.string(),
+            old_price: z.number().int(),
+            queued_at: z.string(),
           }),
         ),
       }),
@@ -67,9 +67,9 @@ const receiptsRoute = defineRoute({
         receipts: z.array(
           z.object({
             id: z.uuid(),
-            receivedAt: z.string(),
-            supplierName: z.string().nullable(),
-            lines: z.array(z.object({ productId: z.uuid(), name: z.string(), quantity: z.number().int() })),
+            received_at: z.string(),
+            supplier_name: z.string().nullable(),
+            lines: z.array(z.object({ product_id: z.uuid(), name: z.string(), quantity: z.number().int() })),
           }),
         ),
       }),
@@ -86,18 +86,18 @@ const pdfRoute = defineRoute({
   tags: ['price-labels'],
   summary:
     'Price labels as a PDF at the template’s exact size: shelf-38x25 (one 38 × 25 mm label a page, thermal printers) or a4-3x8 (A4, 24 labels of 70 × 37 mm). ' +
-    'Name, price and the product’s barcode (EAN-13, UPC-A, EAN-8 when valid, else Code 128). clearQueue takes the printed products out of the labels to print.',
+    'Name, price and the product’s barcode (EAN-13, UPC-A, EAN-8 when valid, else Code 128). clear_queue takes the printed products out of the labels to print.',
   request: {
     body: jsonBody(
       z.strictObject({
         template: z.enum(TEMPLATE_NAMES),
         items: z
-          .array(z.strictObject({ productId: z.uuid(), copies: z.number().int('Copies are whole labels').min(1, 'At least one copy').max(MAX_COPIES, `At most ${MAX_COPIES} copies`) }))
+          .array(z.strictObject({ product_id: z.uuid(), copies: z.number().int('Copies are whole labels').min(1, 'At least one copy').max(MAX_COPIES, `At most ${MAX_COPIES} copies`) }))
           .min(1, 'Choose at least one product')
           .max(MAX_LABEL_ITEMS),
         skip: z.number().int().min(0).max(23).optional(),
         outline: z.boolean().optional(),
-        clearQueue: z.boolean().optional(),
+        clear_queue: z.boolean().optional(),
       }),
     ),
   },
@@ -112,6 +112,8 @@ export const priceLabelsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(dequeueRoute, async (c) => c.json(await removeFromLabelQueue(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').productId), 200))
   .openapi(receiptsRoute, async (c) => c.json(await listRecentReceipts(c.var.services.database, c.var.tenant.businessId), 200))
   .openapi(pdfRoute, async (c) => {
-    const { pdf } = await printPriceLabels(c.var.services.database, c.var.tenant, c.req.valid('json'));
+    const { items, clear_queue: clearQueue, ...rest } = c.req.valid('json');
+    const input = { ...rest, items: items.map((item) => ({ productId: item.product_id, copies: item.copies })), clearQueue };
+    const { pdf } = await printPriceLabels(c.var.services.database, c.var.tenant, input);
     return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="price-labels.pdf"' });
   });

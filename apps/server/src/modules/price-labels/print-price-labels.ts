@@ -38,7 +38,7 @@ export async function printPriceLabels(database: Database, tenant: TenantContext
     const ids = [...new Set(input.items.map((item) => item.productId))];
     const rows = new Map((await repo.products(tx, tenant.businessId, ids)).map((row) => [row.id, row]));
     const missing = ids.filter((id) => !rows.has(id));
-    if (missing.length > 0) throw new AppError(422, 'product_not_found', 'A label names a product this business does not have', { productIds: missing });
+    if (missing.length > 0) throw new AppError(422, 'product_not_found', 'A label names a product this business does not have', { product_ids: missing });
     const currency = await repo.currencyOf(tx, tenant.businessId);
     const labels = input.items.map((item) => {
       const product = rows.get(item.productId)!;

@@ -14,10 +14,10 @@ const checklistSchema = z
     id: z.uuid(),
     name: z.string(),
     kind: z.enum(CHECKLIST_KINDS),
-    storeId: z.uuid().nullable().openapi({ description: 'The store it is for; null for every store' }),
+    store_id: z.uuid().nullable().openapi({ description: 'The store it is for; null for every store' }),
     weekdays: z.array(z.number().int()).openapi({ description: 'ISO weekdays it recurs on: 1 Monday … 7 Sunday' }),
     items: z.array(z.object({ id: z.uuid(), text: z.string() })),
-    updatedAt: z.string(),
+    updated_at: z.string(),
   })
   .openapi('Checklist');
 
@@ -30,7 +30,7 @@ const todaySchema = z
         id: z.uuid(),
         name: z.string(),
         kind: z.enum(CHECKLIST_KINDS),
-        items: z.array(z.object({ id: z.uuid(), text: z.string(), done: z.boolean(), doneAt: z.string().nullable(), doneBy: z.string().nullable() })),
+        items: z.array(z.object({ id: z.uuid(), text: z.string(), done: z.boolean(), done_at: z.string().nullable(), done_by: z.string().nullable() })),
         progress: z.object({ done: z.number().int(), total: z.number().int(), complete: z.boolean() }),
         overdue: z.boolean().openapi({ description: 'Not complete and past its kind’s hour in the store’s time zone: opening 11:00, daily 17:00; closing never (decision 065)' }),
       }),
@@ -41,7 +41,7 @@ const todaySchema = z
 const checklistBody = z.strictObject({
   name: singleLine(z.string().trim().min(1, 'Name the checklist').max(CHECKLIST_NAME_MAX)),
   kind: z.enum(CHECKLIST_KINDS),
-  storeId: z.uuid().nullable(),
+  store_id: z.uuid().nullable(),
   weekdays: z
     .array(z.number().int().min(1, 'Days run from 1 (Monday) to 7 (Sunday)').max(7, 'Days run from 1 (Monday) to 7 (Sunday)'))
     .min(1, 'Choose at least one day')
@@ -70,8 +70,8 @@ const todayRoute = defineRoute({
   path: '/api/checklists/today',
   access,
   tags: TAGS,
-  summary: 'Today’s checklists in a store (storeId; else the till’s store, else the main store), in its time zone, with what is ticked and by whom',
-  request: { query: z.strictObject({ storeId: z.uuid().optional() }) },
+  summary: 'Today’s checklists in a store (store_id; else the till’s store, else the main store), in its time zone, with what is ticked and by whom',
+  request: { query: z.strictObject({ store_id: z.uuid().optional() }) },
   responses: { 200: jsonResponse(todaySchema, 'Today'), ...errorResponses(400, 401, 403, 422) },
 });
 
@@ -111,17 +111,22 @@ const tickRoute = defineRoute({
   access,
   tags: TAGS,
   summary: 'Tick an item off for today in a store (done true), or clear it (false); anyone of the business, on a till through the employee session; 409 when the checklist is not due there today',
-  request: { params: z.strictObject({ id: z.uuid(), itemId: z.uuid() }), body: jsonBody(z.strictObject({ done: z.boolean(), storeId: z.uuid().optional() })) },
+  request: { params: z.strictObject({ id: z.uuid(), itemId: z.uuid() }), body: jsonBody(z.strictObject({ done: z.boolean(), store_id: z.uuid().optional() })) },
   responses: { 200: jsonResponse(todaySchema, 'Today, after the tick'), ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
 
 // Fixed paths first: "today" must not be read as an id.
+/** The body as the use-cases take it (TypeScript's casing). */
+function checklistInputOf({ store_id: storeId, ...rest }: z.infer<typeof checklistBody>) {
+  return { ...rest, storeId };
+}
+
 export const checklistsRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(todayRoute, async (c) => c.json(await getTodayChecklists(c.var.services.database, c.var.tenant, c.req.valid('query').storeId, new Date()), 200))
+  .openapi(todayRoute, async (c) => c.json(await getTodayChecklists(c.var.services.database, c.var.tenant, c.req.valid('query').store_id, new Date()), 200))
   .openapi(listRoute, async (c) => c.json({ checklists: await listChecklists(c.var.services.database, c.var.tenant.businessId) }, 200))
-  .openapi(createRoute, async (c) => c.json({ checklist: await createChecklist(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date()) }, 201))
+  .openapi(createRoute, async (c) => c.json({ checklist: await createChecklist(c.var.services.database, c.var.tenant, checklistInputOf(c.req.valid('json')), new Date()) }, 201))
   .openapi(updateRoute, async (c) =>
-    c.json({ checklist: await updateChecklist(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 200),
+    c.json({ checklist: await updateChecklist(c.var.services.database, c.var.tenant, c.req.valid('param').id, checklistInputOf(c.req.valid('json')), new Date()) }, 200),
   )
   .openapi(deleteRoute, async (c) => {
     await deleteChecklist(c.var.services.database, c.var.tenant, c.req.valid('param').id);
@@ -129,5 +134,5 @@ export const checklistsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(tickRoute, async (c) => {
     const { id, itemId } = c.req.valid('param');
-    return c.json(await tickChecklistItem(c.var.services.database, c.var.tenant, { checklistId: id, itemId, ...c.req.valid('json') }, new Date()), 200);
+    return c.json(await tickChecklistItem(c.var.services.database, c.var.tenant, { checklistId: id, itemId, done: c.req.valid('json').done, storeId: c.req.valid('json').store_id }, new Date()), 200);
   });

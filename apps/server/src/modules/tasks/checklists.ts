@@ -24,10 +24,10 @@ function toChecklistView(row: ChecklistRow, items: ChecklistItemRow[]) {
     id: row.id,
     name: row.name,
     kind: row.kind as ChecklistKind,
-    storeId: row.storeId,
+    store_id: row.storeId,
     weekdays: row.weekdays,
     items: items.filter((item) => item.checklistId === row.id).map((item) => ({ id: item.id, text: item.text })),
-    updatedAt: row.updatedAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 export type ChecklistView = ReturnType<typeof toChecklistView>;
@@ -114,7 +114,7 @@ async function readToday(tx: Tx, tenant: TenantContext, store: { id: string; nam
         .filter((item) => item.checklistId === row.id)
         .map((item) => {
           const tick = ticks.get(item.id);
-          return { id: item.id, text: item.text, done: Boolean(tick), doneAt: tick?.doneAt.toISOString() ?? null, doneBy: tick ? (tick.employeeName ?? 'Owner') : null };
+          return { id: item.id, text: item.text, done: Boolean(tick), done_at: tick?.doneAt.toISOString() ?? null, done_by: tick ? (tick.employeeName ?? 'Owner') : null };
         });
       const progress = checklistProgress(lines);
       return { id: row.id, name: row.name, kind: row.kind as ChecklistKind, items: lines, progress, overdue: checklistOverdue(row.kind as ChecklistKind, progress.complete, minutes) };

@@ -7,12 +7,12 @@ export function toTaskView({ task, assigneeName }: TaskWithAssignee, today: stri
     title: task.title,
     notes: task.notes,
     assignee: task.assigneeEmployeeId ? { id: task.assigneeEmployeeId, name: assigneeName ?? '' } : null,
-    dueDate: task.dueDate,
+    due_date: task.dueDate,
     status,
     overdue: status !== 'done' && task.dueDate !== null && task.dueDate < today,
-    completedAt: task.completedAt?.toISOString() ?? null,
-    createdAt: task.createdAt.toISOString(),
-    updatedAt: task.updatedAt.toISOString(),
+    completed_at: task.completedAt?.toISOString() ?? null,
+    created_at: task.createdAt.toISOString(),
+    updated_at: task.updatedAt.toISOString(),
   };
 }
 

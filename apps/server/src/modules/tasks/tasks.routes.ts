@@ -17,12 +17,12 @@ const taskSchema = z
     title: z.string(),
     notes: z.string().nullable(),
     assignee: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-    dueDate: z.string().nullable(),
+    due_date: z.string().nullable(),
     status: z.enum(TASK_STATUSES),
     overdue: z.boolean(),
-    completedAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    completed_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
   })
   .openapi('Task');
 
@@ -35,11 +35,11 @@ const listRoute = defineRoute({
   path: '/api/tasks',
   access: tasksAccess,
   tags: ['tasks'],
-  summary: 'Tasks, open ones first by due day; filters status, assigneeId, overdue=true (not done, due before today in the business time zone)',
+  summary: 'Tasks, open ones first by due day; filters status, assignee_id, overdue=true (not done, due before today in the business time zone)',
   request: {
     query: z.strictObject({
       status: z.enum(TASK_STATUSES).optional(),
-      assigneeId: z.uuid().optional(),
+      assignee_id: z.uuid().optional(),
       overdue: z.enum(['true', 'false']).optional(),
     }),
   },
@@ -65,7 +65,7 @@ const createRoute = defineRoute({
   tags: ['tasks'],
   summary: 'Add a task (owner, admin or manager; 403 otherwise); 422 assignee_not_found for an employee not active in this business',
   request: {
-    body: jsonBody(z.strictObject({ title, notes: notes.optional(), assigneeId: z.uuid().nullable().optional(), dueDate: isoDateInput().nullable().optional() })),
+    body: jsonBody(z.strictObject({ title, notes: notes.optional(), assignee_id: z.uuid().nullable().optional(), due_date: isoDateInput().nullable().optional() })),
   },
   responses: { 201: jsonResponse(z.object({ task: taskSchema }), 'Added'), ...errorResponses(400, 401, 403, 422) },
 });
@@ -83,8 +83,8 @@ const updateRoute = defineRoute({
         .strictObject({
           title: title.optional(),
           notes: notes.optional(),
-          assigneeId: z.uuid().nullable().optional(),
-          dueDate: isoDateInput().nullable().optional(),
+          assignee_id: z.uuid().nullable().optional(),
+          due_date: isoDateInput().nullable().optional(),
           status: z.enum(TASK_STATUSES).optional(),
         })
         .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change'),
@@ -104,15 +104,21 @@ const deleteRoute = defineRoute({
 });
 
 // Fixed paths first: "assignees" must not be read as a task id.
+/** The body as the use-cases take it; a field not sent stays absent (an edit of the status alone is told apart by its keys). */
+function taskInputOf<T extends { assignee_id?: string | null | undefined; due_date?: string | null | undefined }>(body: T) {
+  const { assignee_id: assigneeId, due_date: dueDate, ...rest } = body;
+  return { ...rest, ...(assigneeId !== undefined ? { assigneeId } : {}), ...(dueDate !== undefined ? { dueDate } : {}) };
+}
+
 export const tasksRoutes = new OpenAPIHono<AppEnv>()
   .openapi(assigneesRoute, async (c) => c.json({ assignees: await listTaskAssignees(c.var.services.database, c.var.tenant.businessId) }, 200))
   .openapi(listRoute, async (c) => {
-    const query = c.req.valid('query');
-    return c.json(await listTasks(c.var.services.database, c.var.tenant.businessId, { ...query, overdue: query.overdue === 'true' }, new Date()), 200);
+    const { assignee_id: assigneeId, ...query } = c.req.valid('query');
+    return c.json(await listTasks(c.var.services.database, c.var.tenant.businessId, { ...query, assigneeId, overdue: query.overdue === 'true' }, new Date()), 200);
   })
-  .openapi(createRoute, async (c) => c.json({ task: await createTask(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date()) }, 201))
+  .openapi(createRoute, async (c) => c.json({ task: await createTask(c.var.services.database, c.var.tenant, taskInputOf(c.req.valid('json')), new Date()) }, 201))
   .openapi(updateRoute, async (c) =>
-    c.json({ task: await updateTask(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 200),
+    c.json({ task: await updateTask(c.var.services.database, c.var.tenant, c.req.valid('param').id, taskInputOf(c.req.valid('json')), new Date()) }, 200),
   )
   .openapi(deleteRoute, async (c) => {
     await deleteTask(c.var.services.database, c.var.tenant, c.req.valid('param').id);

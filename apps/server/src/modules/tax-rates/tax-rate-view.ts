@@ -4,10 +4,10 @@ export interface TaxRateView {
   id: string;
   name: string;
   /** 2000 = 20 %. */
-  basisPoints: number;
-  isDefault: boolean;
+  basis_points: number;
+  is_default: boolean;
 }
 
 export function toTaxRateView(row: TaxRateRow): TaxRateView {
-  return { id: row.id, name: row.name, basisPoints: row.basisPoints, isDefault: row.isDefault };
+  return { id: row.id, name: row.name, basis_points: row.basisPoints, is_default: row.isDefault };
 }

@@ -8,7 +8,7 @@ import { listTaxRates } from './list-tax-rates.ts';
 import { updateTaxRate } from './update-tax-rate.ts';
 
 export const taxRateSchema = z
-  .object({ id: z.uuid(), name: z.string(), basisPoints: z.number().int(), isDefault: z.boolean() })
+  .object({ id: z.uuid(), name: z.string(), basis_points: z.number().int(), is_default: z.boolean() })
   .openapi('TaxRate');
 
 const name = singleLine(z.string().trim().min(1, 'Name the tax rate').max(100));
@@ -25,7 +25,7 @@ const listRoute = defineRoute({
   access: business(inventory),
   tags: ['tax-rates'],
   summary: 'The tax rates of the business; a product without one of its own is taxed at the default',
-  responses: { 200: jsonResponse(z.object({ taxRates: z.array(taxRateSchema) }), 'Tax rates'), ...errorResponses(400, 401, 403) },
+  responses: { 200: jsonResponse(z.object({ tax_rates: z.array(taxRateSchema) }), 'Tax rates'), ...errorResponses(400, 401, 403) },
 });
 
 const createRoute = defineRoute({
@@ -33,9 +33,9 @@ const createRoute = defineRoute({
   path: '/api/tax-rates',
   access: changeRates,
   tags: ['tax-rates'],
-  summary: 'Add a tax rate (basis points: 2000 = 20 %); the first one becomes the default unless isDefault is false',
-  request: { body: jsonBody(z.strictObject({ name, basisPoints, isDefault: z.boolean().optional() })) },
-  responses: { 201: jsonResponse(z.object({ taxRate: taxRateSchema }), 'Created'), ...errorResponses(400, 401, 403, 409) },
+  summary: 'Add a tax rate (basis points: 2000 = 20 %); the first one becomes the default unless is_default is false',
+  request: { body: jsonBody(z.strictObject({ name, basis_points: basisPoints, is_default: z.boolean().optional() })) },
+  responses: { 201: jsonResponse(z.object({ tax_rate: taxRateSchema }), 'Created'), ...errorResponses(400, 401, 403, 409) },
 });
 
 const updateRoute = defineRoute({
@@ -48,17 +48,23 @@ const updateRoute = defineRoute({
     params: z.object({ id: z.uuid() }),
     body: jsonBody(
       z
-        .strictObject({ name: name.optional(), basisPoints: basisPoints.optional(), isDefault: z.boolean().optional() })
+        .strictObject({ name: name.optional(), basis_points: basisPoints.optional(), is_default: z.boolean().optional() })
         .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change'),
     ),
   },
-  responses: { 200: jsonResponse(z.object({ taxRate: taxRateSchema }), 'Changed'), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: jsonResponse(z.object({ tax_rate: taxRateSchema }), 'Changed'), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
 export const taxRatesRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(listRoute, async (c) => c.json({ taxRates: await listTaxRates(c.var.services.database, c.var.tenant.businessId) }, 200))
-  .openapi(createRoute, async (c) => c.json({ taxRate: await createTaxRate(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201))
+  .openapi(listRoute, async (c) => c.json({ tax_rates: await listTaxRates(c.var.services.database, c.var.tenant.businessId) }, 200))
+  .openapi(createRoute, async (c) => {
+    const body = c.req.valid('json');
+    const input = { name: body.name, basisPoints: body.basis_points, isDefault: body.is_default };
+    return c.json({ tax_rate: await createTaxRate(c.var.services.database, c.var.tenant, input) }, 201);
+  })
   .openapi(updateRoute, async (c) => {
-    const taxRate = await updateTaxRate(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'));
-    return c.json({ taxRate }, 200);
+    const body = c.req.valid('json');
+    const input = { name: body.name, basisPoints: body.basis_points, isDefault: body.is_default };
+    const taxRate = await updateTaxRate(c.var.services.database, c.var.tenant, c.req.valid('param').id, input);
+    return c.json({ tax_rate: taxRate }, 200);
   });

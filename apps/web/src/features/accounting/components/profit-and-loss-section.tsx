@@ -23,7 +23,7 @@ const monthLabel = (month: string) =>
 function Statement({ statement }: { statement: ProfitAndLoss }) {
   const money = (amount: number) => formatMoney(amount, statement.currency);
   const moneyAxis = (amount: number) => formatMoney(Math.round(amount), statement.currency).replace(/[.,]0+(?=\D*$)/, '');
-  const lines = statementLines(statement).filter((line) => line.key !== 'imported' || statement.includesImportedSales);
+  const lines = statementLines(statement).filter((line) => line.key !== 'imported' || statement.includes_imported_sales);
   const show = (line: StatementLine, figures: StatementFigures) => {
     const value = line.value(figures);
     return line.kind === 'percent' ? formatPercent(value) : money(value ?? 0);
@@ -36,19 +36,19 @@ function Statement({ statement }: { statement: ProfitAndLoss }) {
   return (
     <div className="grid gap-4">
       <section aria-label="Profit and loss summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Net sales" value={money(total.netSales)} />
-        <StatCard label="Gross profit" value={money(total.grossProfit)} hint={`Margin ${formatPercent(total.margin)}`} />
-        <StatCard label="Expenses" value={money(total.totalExpenses)} hint="Before tax" />
-        <StatCard label="Operating profit" value={money(total.operatingProfit)} />
+        <StatCard label="Net sales" value={money(total.net_sales)} />
+        <StatCard label="Gross profit" value={money(total.gross_profit)} hint={`Margin ${formatPercent(total.margin)}`} />
+        <StatCard label="Expenses" value={money(total.total_expenses)} hint="Before tax" />
+        <StatCard label="Operating profit" value={money(total.operating_profit)} />
       </section>
       <Card className="min-w-0 gap-4">
         <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
           <div className="grid gap-1.5">
             <CardTitle>Months</CardTitle>
             <CardDescription>
-              Before tax. Months run from midnight on the 1st in {statement.timeZone}; a refund counts in the month it was given; cost is what
+              Before tax. Months run from midnight on the 1st in {statement.time_zone}; a refund counts in the month it was given; cost is what
               the goods cost when they were sold.
-              {statement.includesImportedSales ? ' Includes imported sales history.' : ''}
+              {statement.includes_imported_sales ? ' Includes imported sales history.' : ''}
             </CardDescription>
           </div>
           <div className="flex gap-2 print:hidden">
@@ -65,7 +65,7 @@ function Statement({ statement }: { statement: ProfitAndLoss }) {
         <CardContent className="grid min-w-0 gap-4">
           <div className="print:hidden">
             <TrendChart
-              data={statement.months.map((month) => ({ label: monthLabel(month.month), value: month.netSales, comparison: month.operatingProfit }))}
+              data={statement.months.map((month) => ({ label: monthLabel(month.month), value: month.net_sales, comparison: month.operating_profit }))}
               valueName="Net sales"
               comparisonName="Operating profit"
               format={money}

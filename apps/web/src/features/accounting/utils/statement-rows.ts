@@ -18,32 +18,32 @@ export interface StatementLine {
 }
 
 /** The statement top to bottom: sales, cost, gross profit, expenses by category, operating profit; tax apart. */
-export function statementLines(statement: Pick<ProfitAndLoss, 'expenseCategories'>): StatementLine[] {
+export function statementLines(statement: Pick<ProfitAndLoss, 'expense_categories'>): StatementLine[] {
   return [
-    { key: 'gross', label: 'Gross sales', value: (f) => f.grossSales, kind: 'money' },
+    { key: 'gross', label: 'Gross sales', value: (f) => f.gross_sales, kind: 'money' },
     { key: 'discounts', label: 'Discounts', value: (f) => minus(f.discounts), kind: 'money', indent: true },
     { key: 'refunds', label: 'Refunds', value: (f) => minus(f.refunds), kind: 'money', indent: true },
-    { key: 'net', label: 'Net sales', value: (f) => f.netSales, kind: 'money', strong: true },
-    { key: 'cogs', label: 'Cost of goods sold', value: (f) => minus(f.costOfGoodsSold), kind: 'money' },
-    { key: 'gross-profit', label: 'Gross profit', value: (f) => f.grossProfit, kind: 'money', strong: true },
+    { key: 'net', label: 'Net sales', value: (f) => f.net_sales, kind: 'money', strong: true },
+    { key: 'cogs', label: 'Cost of goods sold', value: (f) => minus(f.cost_of_goods_sold), kind: 'money' },
+    { key: 'gross-profit', label: 'Gross profit', value: (f) => f.gross_profit, kind: 'money', strong: true },
     { key: 'margin', label: 'Gross margin', value: (f) => f.margin, kind: 'percent', indent: true },
-    ...statement.expenseCategories.map((category, index) => ({
+    ...statement.expense_categories.map((category, index) => ({
       key: `expense-${category.id}`,
       label: category.name,
       value: (f: StatementFigures) => minus(f.expenses[index]?.amount ?? 0),
       kind: 'money' as const,
       indent: true,
     })),
-    { key: 'expenses', label: 'Expenses', value: (f) => minus(f.totalExpenses), kind: 'money', strong: true },
-    { key: 'operating-profit', label: 'Operating profit', value: (f) => f.operatingProfit, kind: 'money', strong: true },
+    { key: 'expenses', label: 'Expenses', value: (f) => minus(f.total_expenses), kind: 'money', strong: true },
+    { key: 'operating-profit', label: 'Operating profit', value: (f) => f.operating_profit, kind: 'money', strong: true },
     { key: 'tax', label: 'Tax collected (not income)', value: (f) => f.tax, kind: 'money' },
-    { key: 'imported', label: 'Of which imported sales', value: (f) => f.importedSales, kind: 'money' },
+    { key: 'imported', label: 'Of which imported sales', value: (f) => f.imported_sales, kind: 'money' },
   ];
 }
 
 /** The statement as CSV cells: a line per row, a month per column, then the total; money as decimals. */
 export function statementCsv(statement: ProfitAndLoss): { header: string[]; rows: CsvCell[][] } {
-  const lines = statementLines(statement).filter((line) => line.key !== 'imported' || statement.includesImportedSales);
+  const lines = statementLines(statement).filter((line) => line.key !== 'imported' || statement.includes_imported_sales);
   const cell = (line: StatementLine, figures: StatementFigures): CsvCell => {
     const value = line.value(figures);
     if (value === null) return null;

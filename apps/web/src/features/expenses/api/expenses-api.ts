@@ -10,7 +10,7 @@ export function filterQuery(filters: ExpenseFilters) {
   return {
     from: filters.from ?? undefined,
     to: filters.to ?? undefined,
-    categoryId: filters.categoryId ?? undefined,
+    category_id: filters.categoryId ?? undefined,
     status: filters.status ?? undefined,
     payee: filters.payee?.trim() || undefined,
   };
@@ -24,7 +24,7 @@ export function expensesListOptions(filters: ExpenseFilters) {
     queryFn: ({ pageParam, signal }) =>
       dataOf(api.GET('/api/expenses', { params: { query: { ...filterQuery(filters), limit: PAGE, cursor: pageParam ?? undefined } }, signal })),
     initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    getNextPageParam: (page) => page.next_cursor,
     placeholderData: keepPreviousData,
   });
 }
@@ -68,7 +68,7 @@ function useInvalidatingMutation<Input, Output>(mutationFn: (input: Input) => Pr
 export function useCreateExpense() {
   return useInvalidatingMutation(
     async (input: { idempotencyKey: string; payload: ExpensePayload }) =>
-      (await dataOf(api.POST('/api/expenses', { body: { idempotencyKey: input.idempotencyKey, ...input.payload } }))).expense,
+      (await dataOf(api.POST('/api/expenses', { body: { idempotency_key: input.idempotencyKey, ...input.payload } }))).expense,
   );
 }
 

@@ -21,6 +21,6 @@ export interface ExpenseFilters {
 }
 
 /** What POST /api/expenses takes besides the idempotency key, and PATCH any part of. */
-export type ExpensePayload = Omit<ApiBody<'/api/expenses'>, 'idempotencyKey'>;
+export type ExpensePayload = Omit<ApiBody<'/api/expenses'>, 'idempotency_key'>;
 
 export const expensesKey = ['expenses'] as const;

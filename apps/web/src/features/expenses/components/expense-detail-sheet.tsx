@@ -44,24 +44,24 @@ export function ExpenseDetailSheet({ expense, onOpenChange, onEdit }: { expense:
             </SheetHeader>
             <div className="grid gap-4 px-4 pb-6">
               <dl className="divide-y text-sm">
-                <Row label="Category">{expense.categoryName}</Row>
+                <Row label="Category">{expense.category_name}</Row>
                 <Row label="Amount">{formatExpenseMoney(expense.amount, expense.currency)}</Row>
-                <Row label="Tax included">{formatExpenseMoney(expense.taxAmount, expense.currency)}</Row>
+                <Row label="Tax included">{formatExpenseMoney(expense.tax_amount, expense.currency)}</Row>
                 <Row label="Status">
                   <ExpenseStatusBadge expense={expense} />
                 </Row>
                 <Row label="Paid by">
-                  {paymentMethodLabel(expense.paymentMethod)}
-                  {expense.paidFromDrawer ? ', from the cash drawer' : ''}
+                  {paymentMethodLabel(expense.payment_method)}
+                  {expense.paid_from_drawer ? ', from the cash drawer' : ''}
                 </Row>
-                {expense.payee.supplierId ? <Row label="Supplier">{expense.payee.name}</Row> : null}
+                {expense.payee.supplier_id ? <Row label="Supplier">{expense.payee.name}</Row> : null}
                 {expense.notes ? <Row label="Notes">{expense.notes}</Row> : null}
               </dl>
               <section aria-label="Receipt" className="grid gap-2">
                 <h3 className="text-sm font-semibold">Receipt</h3>
                 {expense.receipt ? (
                   <>
-                    <FilePreview url={expense.receipt.url} contentType={expense.receipt.contentType} name={expense.receipt.fileName} size={expense.receipt.size} />
+                    <FilePreview url={expense.receipt.url} contentType={expense.receipt.content_type} name={expense.receipt.file_name} size={expense.receipt.size} />
                     <Button
                       variant="ghost"
                       className="justify-self-start"

@@ -124,9 +124,9 @@ function ExpenseForm({
   const onTill = Boolean(useMe().data?.till);
   const drawerPossible = onTill && paymentMethod === 'cash' && status === 'paid';
 
-  const offeredCategories = (categories.data ?? []).filter((category) => !category.archived || category.id === initial?.categoryId);
+  const offeredCategories = (categories.data ?? []).filter((category) => !category.archived || category.id === initial?.category_id);
   // A supplier since made inactive is no longer offered, but the expense that names it keeps it.
-  const current = initial?.payee.supplierId ? { id: initial.payee.supplierId, name: initial.payee.name } : null;
+  const current = initial?.payee.supplier_id ? { id: initial.payee.supplier_id, name: initial.payee.name } : null;
   const supplierOptions = [...(suppliers.data ?? []), ...(current && !suppliers.data?.some((supplier) => supplier.id === current.id) ? [current] : [])];
 
   const onSubmit = handleSubmit(async (values) => {
@@ -364,7 +364,7 @@ function ExpenseForm({
         ) : saved?.receipt ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <PaperclipIcon aria-hidden="true" className="size-4" />
-            {saved.receipt.fileName} · {formatFileSize(saved.receipt.size)}. Choose a file to replace it.
+            {saved.receipt.file_name} · {formatFileSize(saved.receipt.size)}. Choose a file to replace it.
           </p>
         ) : null}
         {progress !== null ? <Progress value={progress} label="Receipt upload" /> : null}

@@ -62,16 +62,16 @@ export function ExpenseTotals({ summary }: { summary: ExpenseSummary }) {
     <section aria-label="Totals" className="grid gap-4">
       <div className="grid gap-3 sm:grid-cols-3">
         <Figure label="Total spent" value={formatExpenseMoney(summary.amount, currency)} hint={`${summary.count} expense${summary.count === 1 ? '' : 's'}`} />
-        <Figure label="Tax included" value={formatExpenseMoney(summary.taxAmount, currency)} hint={`Net ${formatExpenseMoney(summary.amount - summary.taxAmount, currency)}`} />
-        <Figure label="Unpaid" value={formatExpenseMoney(summary.unpaidAmount, currency)} hint="Still to pay" />
+        <Figure label="Tax included" value={formatExpenseMoney(summary.tax_amount, currency)} hint={`Net ${formatExpenseMoney(summary.amount - summary.tax_amount, currency)}`} />
+        <Figure label="Unpaid" value={formatExpenseMoney(summary.unpaid_amount, currency)} hint="Still to pay" />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Breakdown
           title="By category"
           currency={currency}
-          rows={summary.byCategory.map((row) => ({ key: row.categoryId, label: row.name, count: row.count, amount: row.amount }))}
+          rows={summary.by_category.map((row) => ({ key: row.category_id, label: row.name, count: row.count, amount: row.amount }))}
         />
-        <Breakdown title="By month" currency={currency} rows={summary.byMonth.map((row) => ({ key: row.month, label: formatMonth(row.month), count: row.count, amount: row.amount }))} />
+        <Breakdown title="By month" currency={currency} rows={summary.by_month.map((row) => ({ key: row.month, label: formatMonth(row.month), count: row.count, amount: row.amount }))} />
       </div>
     </section>
   );

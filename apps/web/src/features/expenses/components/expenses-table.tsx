@@ -5,7 +5,7 @@ import { formatDay, formatExpenseMoney, paymentMethodLabel } from '../utils/form
 
 export function ExpenseStatusBadge({ expense }: { expense: Expense }) {
   if (expense.status === 'paid') return <Badge variant="success">Paid</Badge>;
-  return <Badge variant="warning">Unpaid{expense.dueDate ? ` · due ${formatDay(expense.dueDate)}` : ''}</Badge>;
+  return <Badge variant="warning">Unpaid{expense.due_date ? ` · due ${formatDay(expense.due_date)}` : ''}</Badge>;
 }
 
 /** Expenses newest first; a row opens the expense. */
@@ -50,21 +50,21 @@ export function ExpensesTable({ expenses, onOpen }: { expenses: Expense[]; onOpe
                     {expense.payee.name}
                     {expense.receipt ? <PaperclipIcon aria-label="Has a receipt" className="size-3.5 text-muted-foreground" /> : null}
                   </span>
-                  <span className="block text-xs font-normal text-muted-foreground md:hidden">{expense.categoryName}</span>
+                  <span className="block text-xs font-normal text-muted-foreground md:hidden">{expense.category_name}</span>
                 </button>
               </td>
-              <td className="hidden px-3 py-2 md:table-cell">{expense.categoryName}</td>
+              <td className="hidden px-3 py-2 md:table-cell">{expense.category_name}</td>
               <td className="hidden px-3 py-2 sm:table-cell">
                 <ExpenseStatusBadge expense={expense} />
               </td>
               <td className="hidden px-3 py-2 lg:table-cell">
-                {paymentMethodLabel(expense.paymentMethod)}
-                {expense.paidFromDrawer ? <span className="block text-xs text-muted-foreground">from the drawer</span> : null}
+                {paymentMethodLabel(expense.payment_method)}
+                {expense.paid_from_drawer ? <span className="block text-xs text-muted-foreground">from the drawer</span> : null}
               </td>
               <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
                 {formatExpenseMoney(expense.amount, expense.currency)}
-                {expense.taxAmount > 0 ? (
-                  <span className="block text-xs text-muted-foreground">tax {formatExpenseMoney(expense.taxAmount, expense.currency)}</span>
+                {expense.tax_amount > 0 ? (
+                  <span className="block text-xs text-muted-foreground">tax {formatExpenseMoney(expense.tax_amount, expense.currency)}</span>
                 ) : null}
               </td>
             </tr>

@@ -19,24 +19,24 @@ describe('the expense form', () => {
   it('turns typed decimals into minor units, blanks into none', () => {
     expect(messages(valid())).toEqual({});
     expect(toExpensePayload(valid({ notes: '  ' }), 'USD')).toEqual({
-      supplierId: null,
-      payeeName: 'City Power',
-      categoryId: 'c1',
+      supplier_id: null,
+      payee_name: 'City Power',
+      category_id: 'c1',
       date: '2026-11-02',
       amount: 12_000,
-      taxAmount: 2_000,
-      paymentMethod: 'card',
-      paidFromDrawer: false,
+      tax_amount: 2_000,
+      payment_method: 'card',
+      paid_from_drawer: false,
       status: 'paid',
-      dueDate: null,
+      due_date: null,
       notes: null,
     });
-    expect(toExpensePayload(valid({ amount: '1500', taxAmount: '' }), 'JPY')).toMatchObject({ amount: 1500, taxAmount: 0 });
+    expect(toExpensePayload(valid({ amount: '1500', taxAmount: '' }), 'JPY')).toMatchObject({ amount: 1500, tax_amount: 0 });
   });
 
   it('names a supplier instead of a typed payee', () => {
     expect(messages(valid({ payeeChoice: 'supplier-1', payeeName: '' }))).toEqual({});
-    expect(toExpensePayload(valid({ payeeChoice: 'supplier-1', payeeName: 'ignored' }), 'USD')).toMatchObject({ supplierId: 'supplier-1', payeeName: null });
+    expect(toExpensePayload(valid({ payeeChoice: 'supplier-1', payeeName: 'ignored' }), 'USD')).toMatchObject({ supplier_id: 'supplier-1', payee_name: null });
   });
 
   it('says what is wrong, on the field that is wrong', () => {

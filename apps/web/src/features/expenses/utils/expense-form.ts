@@ -40,16 +40,16 @@ export function emptyExpenseForm(today: string): ExpenseFormValues {
 
 export function toExpenseFormValues(expense: Expense): ExpenseFormValues {
   return {
-    payeeChoice: expense.payee.supplierId ?? TYPED_PAYEE,
-    payeeName: expense.payee.supplierId ? '' : expense.payee.name,
-    categoryId: expense.categoryId,
+    payeeChoice: expense.payee.supplier_id ?? TYPED_PAYEE,
+    payeeName: expense.payee.supplier_id ? '' : expense.payee.name,
+    categoryId: expense.category_id,
     date: expense.date,
     amount: minorToDecimalText(expense.amount, expense.currency),
-    taxAmount: expense.taxAmount === 0 ? '' : minorToDecimalText(expense.taxAmount, expense.currency),
-    paymentMethod: expense.paymentMethod,
-    paidFromDrawer: expense.paidFromDrawer,
+    taxAmount: expense.tax_amount === 0 ? '' : minorToDecimalText(expense.tax_amount, expense.currency),
+    paymentMethod: expense.payment_method,
+    paidFromDrawer: expense.paid_from_drawer,
     status: expense.status,
-    dueDate: expense.dueDate ?? '',
+    dueDate: expense.due_date ?? '',
     notes: expense.notes ?? '',
   };
 }
@@ -104,16 +104,16 @@ export function toExpensePayload(values: ExpenseFormValues, currency: string): E
   if (!amount.ok || !tax.ok) throw new Error('toExpensePayload needs values that passed expenseFormSchema');
   const typed = values.payeeChoice === TYPED_PAYEE;
   return {
-    supplierId: typed ? null : values.payeeChoice,
-    payeeName: typed ? values.payeeName.trim() : null,
-    categoryId: values.categoryId,
+    supplier_id: typed ? null : values.payeeChoice,
+    payee_name: typed ? values.payeeName.trim() : null,
+    category_id: values.categoryId,
     date: values.date,
     amount: amount.amount,
-    taxAmount: tax.amount,
-    paymentMethod: values.paymentMethod,
-    paidFromDrawer: values.paymentMethod === 'cash' && values.status === 'paid' ? values.paidFromDrawer : false,
+    tax_amount: tax.amount,
+    payment_method: values.paymentMethod,
+    paid_from_drawer: values.paymentMethod === 'cash' && values.status === 'paid' ? values.paidFromDrawer : false,
     status: values.status,
-    dueDate: values.dueDate || null,
+    due_date: values.dueDate || null,
     notes: values.notes.trim() === '' ? null : values.notes.trim(),
   };
 }

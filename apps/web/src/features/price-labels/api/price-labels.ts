@@ -61,13 +61,13 @@ export function useDropQueued() {
   });
 }
 
-/** POST /api/price-labels/pdf: the labels as a PDF; printing (clearQueue) refreshes the queue. */
+/** POST /api/price-labels/pdf: the labels as a PDF; printing (clear_queue) refreshes the queue. */
 export function useLabelsPdf() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: PrintRequest) => (await apiClient.downloadPost('/api/price-labels/pdf', request)).blob,
     onSuccess: (_blob, request) => {
-      if (request.clearQueue) void queryClient.invalidateQueries({ queryKey: [...priceLabelsKey, 'queue'] });
+      if (request.clear_queue) void queryClient.invalidateQueries({ queryKey: [...priceLabelsKey, 'queue'] });
     },
   });
 }

@@ -123,9 +123,9 @@ function ProductPicker({ onAdd }: { onAdd: (products: { productId: string; name:
           {(receipts.data ?? []).map((receipt) => (
             <li key={receipt.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm">
               <span>
-                {new Date(receipt.receivedAt).toLocaleString()} · {receipt.supplierName ?? 'No supplier'} · {receipt.lines.map((line) => line.name).join(', ')}
+                {new Date(receipt.received_at).toLocaleString()} · {receipt.supplier_name ?? 'No supplier'} · {receipt.lines.map((line) => line.name).join(', ')}
               </span>
-              <Button type="button" variant="outline" onClick={() => onAdd(receipt.lines.map((line) => ({ productId: line.productId, name: line.name, copies: line.quantity })))}>
+              <Button type="button" variant="outline" onClick={() => onAdd(receipt.lines.map((line) => ({ productId: line.product_id, name: line.name, copies: line.quantity })))}>
                 Add {receipt.lines.length === 1 ? 'its product' : `its ${receipt.lines.length} products`}
               </Button>
             </li>
@@ -168,10 +168,10 @@ export function PriceLabelsPage() {
 
   const request = (clearQueue: boolean): PrintRequest => ({
     template,
-    items: chosen.map((row) => ({ productId: row.productId, copies: Number(row.copies) })),
+    items: chosen.map((row) => ({ product_id: row.productId, copies: Number(row.copies) })),
     ...(template === 'a4-3x8' && Number(skip) > 0 ? { skip: Number(skip) } : {}),
     ...(outline ? { outline } : {}),
-    ...(clearQueue ? { clearQueue } : {}),
+    ...(clearQueue ? { clear_queue: clearQueue } : {}),
   });
 
   // The PDF opens in the browser's own viewer, which previews and prints it at its exact page size.
@@ -210,7 +210,7 @@ export function PriceLabelsPage() {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold">Labels to print</h2>
           {queued.length > 0 ? (
-            <Button type="button" variant="outline" onClick={() => add(queued.map((item) => ({ productId: item.productId, name: item.name })))}>
+            <Button type="button" variant="outline" onClick={() => add(queued.map((item) => ({ productId: item.product_id, name: item.name })))}>
               <PlusIcon aria-hidden="true" /> Add all {queued.length}
             </Button>
           ) : null}
@@ -224,15 +224,15 @@ export function PriceLabelsPage() {
         ) : (
           <ul aria-label="Price changes" className="grid gap-1">
             {queued.map((item) => (
-              <li key={item.productId} className="flex min-h-11 flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-1 text-sm">
+              <li key={item.product_id} className="flex min-h-11 flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-1 text-sm">
                 <span>
                   <span className="font-medium">{item.name}</span>{' '}
                   <span className="text-muted-foreground">
-                    <s>{formatMoney(item.oldPrice, currency, locale)}</s> → {formatMoney(item.price, currency, locale)}
+                    <s>{formatMoney(item.old_price, currency, locale)}</s> → {formatMoney(item.price, currency, locale)}
                   </span>
                 </span>
                 <span className="flex gap-1">
-                  <Button type="button" variant="outline" onClick={() => add([{ productId: item.productId, name: item.name }])}>
+                  <Button type="button" variant="outline" onClick={() => add([{ productId: item.product_id, name: item.name }])}>
                     Add<span className="sr-only"> {item.name}</span>
                   </Button>
                   <Button
@@ -240,7 +240,7 @@ export function PriceLabelsPage() {
                     variant="ghost"
                    
                     aria-label={`Drop ${item.name} from the labels to print`}
-                    onClick={() => drop.mutate(item.productId, { onError: (error) => toast.error(errorMessage(error)) })}
+                    onClick={() => drop.mutate(item.product_id, { onError: (error) => toast.error(errorMessage(error)) })}
                   >
                     <XIcon aria-hidden="true" />
                   </Button>

@@ -19,8 +19,8 @@ export const taxRateForm = z.object({
 export type TaxRateForm = z.infer<typeof taxRateForm>;
 
 /** POST /api/tax-rates. */
-export async function createTaxRate(body: { name: string; basisPoints: number; isDefault?: boolean }): Promise<TaxRate> {
-  return (await dataOf(api.POST('/api/tax-rates', { body }))).taxRate;
+export async function createTaxRate(body: { name: string; basis_points: number; is_default?: boolean }): Promise<TaxRate> {
+  return (await dataOf(api.POST('/api/tax-rates', { body }))).tax_rate;
 }
 
 export function useCreateTaxRate() {

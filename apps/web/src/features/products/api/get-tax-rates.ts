@@ -6,7 +6,7 @@ export const taxRatesKey = ['tax-rates'] as const;
 
 /** GET /api/tax-rates. */
 export async function getTaxRates(signal?: AbortSignal): Promise<TaxRate[]> {
-  return (await dataOf(api.GET('/api/tax-rates', signal ? { signal } : {}))).taxRates;
+  return (await dataOf(api.GET('/api/tax-rates', signal ? { signal } : {}))).tax_rates;
 }
 
 export function useTaxRates() {

@@ -11,7 +11,7 @@ export type ProductResponse = ApiAnswer<'/api/products/{id}'>;
 export type ProductStatus = 'active' | 'archived' | 'all';
 
 export type StockMovement = ApiAnswer<'/api/products/{id}/stock-movements'>['movements'][number];
-export type TaxRate = ApiAnswer<'/api/tax-rates'>['taxRates'][number];
+export type TaxRate = ApiAnswer<'/api/tax-rates'>['tax_rates'][number];
 export type CategoryOption = ApiAnswer<'/api/categories'>['categories'][number];
 
 /** Every query of this feature starts with this key, so one invalidation refreshes the lot. */

@@ -5,7 +5,7 @@ import { productsKey, type TaxRate } from './types';
 
 /** PATCH /api/tax-rates/{id}: rename, change the rate (audited) or make it the default. */
 export async function updateTaxRate({ id, body }: { id: string; body: Partial<Omit<TaxRate, 'id'>> }): Promise<TaxRate> {
-  return (await dataOf(api.PATCH('/api/tax-rates/{id}', { params: { path: { id } }, body }))).taxRate;
+  return (await dataOf(api.PATCH('/api/tax-rates/{id}', { params: { path: { id } }, body }))).tax_rate;
 }
 
 export function useUpdateTaxRate() {

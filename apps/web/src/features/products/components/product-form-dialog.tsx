@@ -65,7 +65,7 @@ export function ProductFormDialog({ product, currency, access, onClose }: Produc
   // Mirror of the server's rules: fields this person may not change are shown but locked.
   const detailsLocked = !creating && !access.canEditDetails;
   const priceLocked = !creating && !access.canChangePrices;
-  const defaultRate = taxRates.data?.find((rate) => rate.isDefault);
+  const defaultRate = taxRates.data?.find((rate) => rate.is_default);
   const busy = formState.isSubmitting;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -202,11 +202,11 @@ export function ProductFormDialog({ product, currency, access, onClose }: Produc
                     </SelectTrigger>
                     <SelectContent>
                       <SelectItem value={DEFAULT_TAX}>
-                        {defaultRate ? `Business default (${defaultRate.name}, ${formatRate(defaultRate.basisPoints)})` : 'Business default (none set)'}
+                        {defaultRate ? `Business default (${defaultRate.name}, ${formatRate(defaultRate.basis_points)})` : 'Business default (none set)'}
                       </SelectItem>
                       {(taxRates.data ?? []).map((rate) => (
                         <SelectItem key={rate.id} value={rate.id}>
-                          {rate.name} ({formatRate(rate.basisPoints)})
+                          {rate.name} ({formatRate(rate.basis_points)})
                         </SelectItem>
                       ))}
                     </SelectContent>

@@ -22,7 +22,7 @@ function RateForm({
 }: {
   initial: TaxRateForm;
   submitLabel: string;
-  onSubmit: (values: { name: string; basisPoints: number }) => Promise<unknown>;
+  onSubmit: (values: { name: string; basis_points: number }) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   const form = useForm<TaxRateForm>({ resolver: zodResolver(taxRateForm), defaultValues: initial });
@@ -36,7 +36,7 @@ function RateForm({
       onSubmit={handleSubmit(async (values) => {
         setFailure(null);
         try {
-          await onSubmit({ name: values.name.trim(), basisPoints: percentToBasisPoints(values.percent)! });
+          await onSubmit({ name: values.name.trim(), basis_points: percentToBasisPoints(values.percent)! });
           if (!onCancel) reset({ name: '', percent: '' });
         } catch (error) {
           setFailure(error);
@@ -85,7 +85,7 @@ export function TaxRatesDialog({ canChange, onClose }: { canChange: boolean; onC
   const [editing, setEditing] = useState<string | null>(null);
 
   const makeDefault = (rate: TaxRate) =>
-    update.mutate({ id: rate.id, body: { isDefault: true } }, { onSuccess: () => toast.success(`${rate.name} is now the default`) });
+    update.mutate({ id: rate.id, body: { is_default: true } }, { onSuccess: () => toast.success(`${rate.name} is now the default`) });
 
   return (
     <Dialog open onOpenChange={(open) => (!open ? onClose() : undefined)}>
@@ -110,7 +110,7 @@ export function TaxRatesDialog({ canChange, onClose }: { canChange: boolean; onC
               <li key={rate.id} className="grid gap-2 px-3 py-2">
                 {editing === rate.id ? (
                   <RateForm
-                    initial={{ name: rate.name, percent: String(rate.basisPoints / 100) }}
+                    initial={{ name: rate.name, percent: String(rate.basis_points / 100) }}
                     submitLabel="Save"
                     onCancel={() => setEditing(null)}
                     onSubmit={async (values) => {
@@ -122,11 +122,11 @@ export function TaxRatesDialog({ canChange, onClose }: { canChange: boolean; onC
                 ) : (
                   <div className="flex min-h-11 flex-wrap items-center gap-3">
                     <span className="font-medium">{rate.name}</span>
-                    <span className="tabular-nums text-muted-foreground">{formatRate(rate.basisPoints)}</span>
-                    {rate.isDefault ? <Badge variant="secondary">Default</Badge> : null}
+                    <span className="tabular-nums text-muted-foreground">{formatRate(rate.basis_points)}</span>
+                    {rate.is_default ? <Badge variant="secondary">Default</Badge> : null}
                     {canChange ? (
                       <span className="ml-auto flex gap-2">
-                        {!rate.isDefault ? (
+                        {!rate.is_default ? (
                           <Button variant="ghost" onClick={() => makeDefault(rate)} disabled={update.isPending}>
                             Make default
                           </Button>
@@ -153,7 +153,7 @@ export function TaxRatesDialog({ canChange, onClose }: { canChange: boolean; onC
               submitLabel="Add"
               onSubmit={async (values) => {
                 const created = await create.mutateAsync(values);
-                toast.success(`${created.name} added${created.isDefault ? ' as the default' : ''}`);
+                toast.success(`${created.name} added${created.is_default ? ' as the default' : ''}`);
               }}
             />
           </section>

@@ -12,7 +12,7 @@ export const checklistsKey = ['checklists'] as const;
 export function todayChecklistsQuery(storeId: string | undefined) {
   return queryOptions({
     queryKey: [...checklistsKey, 'today', storeId ?? 'here'] as const,
-    queryFn: ({ signal }) => dataOf(api.GET('/api/checklists/today', { params: { query: { storeId } }, signal })),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/checklists/today', { params: { query: { store_id: storeId } }, signal })),
     // The day turns at the store's midnight, and a list turns overdue at its hour; a till or dashboard left open follows.
     refetchInterval: 5 * 60_000,
   });
@@ -41,7 +41,7 @@ export function useTickChecklistItem(storeId: string | undefined) {
   const key = [...checklistsKey, 'today', storeId ?? 'here'] as const;
   return useMutation({
     mutationFn: (input: { checklistId: string; itemId: string; done: boolean }) =>
-      dataOf(api.PUT('/api/checklists/{id}/items/{itemId}/tick', { params: { path: { id: input.checklistId, itemId: input.itemId } }, body: { done: input.done, storeId } })),
+      dataOf(api.PUT('/api/checklists/{id}/items/{itemId}/tick', { params: { path: { id: input.checklistId, itemId: input.itemId } }, body: { done: input.done, store_id: storeId } })),
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<TodayChecklists>(key);

@@ -21,7 +21,7 @@ export function useTasks(filters: TaskFilters) {
   return useQuery({
     queryKey: [...tasksKey, 'list', filters] as const,
     queryFn: ({ signal }) =>
-      dataOf(api.GET('/api/tasks', { params: { query: { status: filters.status, assigneeId: filters.assigneeId, overdue: filters.overdue ? 'true' : undefined } }, signal })),
+      dataOf(api.GET('/api/tasks', { params: { query: { status: filters.status, assignee_id: filters.assigneeId, overdue: filters.overdue ? 'true' : undefined } }, signal })),
     placeholderData: keepPreviousData,
   });
 }

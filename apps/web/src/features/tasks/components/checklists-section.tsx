@@ -30,7 +30,7 @@ function ChecklistForm({ checklist, stores, onDone }: { checklist: Checklist | n
   const save = useSaveChecklist();
   const [name, setName] = useState(checklist?.name ?? '');
   const [kind, setKind] = useState<ChecklistKind>(checklist?.kind ?? 'opening');
-  const [storeId, setStoreId] = useState(checklist?.storeId ?? EVERY_STORE);
+  const [storeId, setStoreId] = useState(checklist?.store_id ?? EVERY_STORE);
   const [weekdays, setWeekdays] = useState<number[]>(checklist?.weekdays ?? [...ISO_WEEKDAYS]);
   const [items, setItems] = useState((checklist?.items ?? []).map((item) => item.text).join('\n'));
   const [problem, setProblem] = useState<string | null>(null);
@@ -52,7 +52,7 @@ function ChecklistForm({ checklist, stores, onDone }: { checklist: Checklist | n
         if (lines.some((line) => line.length > CHECKLIST_ITEM_MAX)) return setProblem(`Keep each item under ${CHECKLIST_ITEM_MAX} characters`);
         setProblem(null);
         save.mutate(
-          { id: checklist?.id ?? null, body: { name: name.trim(), kind, storeId: storeId || null, weekdays, items: lines } },
+          { id: checklist?.id ?? null, body: { name: name.trim(), kind, store_id: storeId || null, weekdays, items: lines } },
           {
             onSuccess: () => {
               toast.success(checklist ? 'Checklist saved' : `Checklist “${name.trim()}” added`);
@@ -143,7 +143,7 @@ function ManageChecklists({ stores }: { stores: { id: string; name: string }[] }
               <p className="font-medium">{checklist.name}</p>
               <p className="text-sm text-muted-foreground">
                 {CHECKLIST_KIND_LABELS[checklist.kind]} · {checklist.items.length} items · {checklist.weekdays.length === 7 ? 'every day' : checklist.weekdays.map((day) => WEEKDAY_SHORT_LABELS[day as 1]).join(', ')}
-                {stores.length > 1 ? ` · ${storeName(checklist.storeId)}` : ''}
+                {stores.length > 1 ? ` · ${storeName(checklist.store_id)}` : ''}
               </p>
             </div>
             <Button variant="outline" onClick={() => setEditing(checklist)}>
@@ -247,9 +247,9 @@ export function ChecklistsSection({ canManage, stores: activeStores }: { canMana
                         }
                       />
                       <span className={item.done ? 'text-muted-foreground line-through' : ''}>{item.text}</span>
-                      {item.done && item.doneBy ? (
+                      {item.done && item.done_by ? (
                         <span className="ml-auto text-xs text-muted-foreground">
-                          {item.doneBy}, {new Date(item.doneAt!).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+                          {item.done_by}, {new Date(item.done_at!).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
                         </span>
                       ) : null}
                     </label>

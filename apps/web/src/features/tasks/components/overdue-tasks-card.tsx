@@ -18,7 +18,7 @@ export function OverdueTasksCard() {
         {tasks.slice(0, 5).map((task) => (
           <li key={task.id}>
             {task.title}
-            <span className="text-amber-900"> · {task.assignee?.name ?? 'anyone'} · due {formatDueDay(task.dueDate!)}</span>
+            <span className="text-amber-900"> · {task.assignee?.name ?? 'anyone'} · due {formatDueDay(task.due_date!)}</span>
           </li>
         ))}
       </ul>

@@ -21,7 +21,7 @@ function TaskForm({ task, onDone }: { task: Task | null; onDone: () => void }) {
   const [title, setTitle] = useState(task?.title ?? '');
   const [notes, setNotes] = useState(task?.notes ?? '');
   const [assigneeId, setAssigneeId] = useState(task?.assignee?.id ?? NOBODY);
-  const [dueDate, setDueDate] = useState(task?.dueDate ?? '');
+  const [dueDate, setDueDate] = useState(task?.due_date ?? '');
   const [titleError, setTitleError] = useState<string | null>(null);
   const saving = create.isPending || update.isPending;
   const failure = create.error ?? update.error;
@@ -35,7 +35,7 @@ function TaskForm({ task, onDone }: { task: Task | null; onDone: () => void }) {
         if (title.trim() === '') return setTitleError('Give the task a title');
         if (title.trim().length > TASK_TITLE_MAX) return setTitleError(`Use at most ${TASK_TITLE_MAX} characters`);
         setTitleError(null);
-        const payload = { title: title.trim(), notes: notes.trim() || null, assigneeId: assigneeId === NOBODY ? null : assigneeId, dueDate: dueDate || null };
+        const payload = { title: title.trim(), notes: notes.trim() || null, assignee_id: assigneeId === NOBODY ? null : assigneeId, due_date: dueDate || null };
         const done = (saved: Task) => {
           toast.success(task ? 'Task updated' : `Task “${saved.title}” added`);
           onDone();

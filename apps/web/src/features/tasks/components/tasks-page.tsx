@@ -46,7 +46,7 @@ function TaskRow({ task, canManage, canTick, onEdit }: { task: Task; canManage: 
           <Badge variant={done ? 'success' : task.status === 'in_progress' ? 'default' : 'secondary'}>{TASK_STATUS_LABELS[task.status]}</Badge>
           {task.overdue ? <Badge variant="destructive">Overdue</Badge> : null}
           <span className="text-muted-foreground">{task.assignee ? task.assignee.name : 'Anyone'}</span>
-          {task.dueDate ? <span className="text-muted-foreground">Due {formatDueDay(task.dueDate)}</span> : null}
+          {task.due_date ? <span className="text-muted-foreground">Due {formatDueDay(task.due_date)}</span> : null}
         </div>
       </div>
       {confirming ? (

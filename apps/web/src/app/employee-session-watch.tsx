@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ACTIVITY_EVENTS, EMPLOYEE_INACTIVITY_TIMEOUT_MS } from '@till/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useCurrentEmployeeSession } from '@/features/employee-login/api/get-current-employee-session';
+import { useCurrentEmployeeSession } from '@/features/employee-sessions/api/get-current-employee-session';
 import { forgetActorQueries } from '@/lib/actor-queries';
 import {
   clearEmployeeSessionIfToken,

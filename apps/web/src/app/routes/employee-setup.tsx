@@ -1,5 +1,5 @@
 import { TillScreen } from '@/components/till-screen';
-import { EmployeeSetupFormCard } from '@/features/employee-login/components/employee-setup-form';
+import { EmployeeSetupFormCard } from '@/features/employee-sessions/components/employee-setup-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /employee-setup (SPEC §2): an employee chooses their PIN with the one-time code from their manager. */

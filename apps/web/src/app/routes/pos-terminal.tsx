@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { TillScreen } from '@/components/till-screen';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmployeeSignIn } from '@/features/employee-login/components/employee-sign-in';
+import { EmployeeSignIn } from '@/features/employee-sessions/components/employee-sign-in';
 import { OpenTillHere } from '@/features/registers/components/open-till-here';
 import { getClockStatus } from '@/features/time-clock/api/get-clock-status';
 import { usePunch } from '@/features/time-clock/api/punch';

@@ -14,7 +14,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useSignOut } from '@/features/auth/api/sign-out';
-import { useEndShift } from '@/features/employee-login/api/end-shift';
+import { useEndShift } from '@/features/employee-sessions/api/end-shift';
 import { errorMessage, isApiError } from '@/lib/api-client';
 
 interface UserMenuProps {

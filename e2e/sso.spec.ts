@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startFakeDns, type FakeDns } from '../apps/server/test/fake-dns.ts';
 import { startFakeOidc, type FakeOidc } from '../apps/server/test/fake-oidc.ts';
 import { seriousA11yViolations } from './axe.ts';
-import { OWNER_PIN, PASSWORD } from './till-journey.ts';
+import { signUpOwner } from './till-journey.ts';
 
 /**
  * A business's own single sign-on (decision 068), through a real OpenID provider on loopback
@@ -67,27 +67,10 @@ async function shots(page: Page, target: Locator, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** The owner signs up with an address of the company's domain (as signUpOwner does, with that address). */
-async function signUpCompanyOwner(page: Page, email: string) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Business name').fill('Corner SSO');
-  await page.getByLabel('Full name').fill('Ann Lee');
-  await page.getByLabel('Industry').click();
-  await page.getByRole('option', { name: 'Retail' }).click();
-  await page.getByLabel('Email or phone').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/signup-thank-you$/);
-  await page.goto('/dashboard');
-  await page.getByLabel('PIN for the tills').fill(OWNER_PIN);
-  await page.getByRole('button', { name: 'Assign business owner' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
-
 test('an owner sets up their company sign-in; a colleague signs in with their work e-mail and joins as a cashier', async ({ page }) => {
   test.setTimeout(240_000);
-  await signUpCompanyOwner(page, 'ann@corner.example');
+  // The owner signs up with an address of the company's domain.
+  await signUpOwner(page, 'Corner SSO', 'ann@corner.example');
 
   // Settings: the provider, its domain, and the DNS record that proves the domain.
   await page.goto('/settings');

@@ -7,6 +7,9 @@ import { pause, TestSocket } from './realtime-helpers.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
 
+/** How soon another process must act on a change, well inside BUSINESS_CONTEXT_TTL_MS (5 s). */
+const NOTIFIED_WITHIN_MS = 2_000;
+
 /**
  * Two app instances on one database, as two processes behind a load balancer (README "Running
  * several app processes"). On PostgreSQL each has its own pool and its own LISTEN connection,
@@ -114,6 +117,9 @@ describe('two processes on one database behave as one', () => {
     const onB = sameBrowserOn(b, shop.client);
     expect((await onB.get('/api/employees')).status).toBe(200); // B caches the business context
     expect((await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: false } })).status).toBe(200);
+    // B hears of the change from PostgreSQL's NOTIFY, which may land a moment after A has answered:
+    // well within the 5 s the context is cached for, so only the notification can explain it.
+    await expect.poll(async () => (await onB.get('/api/employees')).status, { timeout: NOTIFIED_WITHIN_MS, interval: 20 }).toBe(403);
     expect(await onB.get('/api/employees')).toMatchObject({ status: 403, body: { error: { code: 'feature_disabled' } } });
     expect((await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: true } })).status).toBe(200);
 
@@ -121,6 +127,9 @@ describe('two processes on one database behave as one', () => {
     const token = await pinSignIn(shop.client, cashier.employee.id, '7722');
     expect((await onB.request('GET', '/api/employee-sessions/current', undefined, as(token))).status).toBe(200);
     expect((await shop.client.post(`/api/employees/${cashier.employee.id}/deactivate`)).status).toBe(200);
+    await expect
+      .poll(async () => (await onB.request('GET', '/api/employee-sessions/current', undefined, as(token))).status, { timeout: NOTIFIED_WITHIN_MS, interval: 20 })
+      .toBe(401);
     expect(await onB.request('GET', '/api/employee-sessions/current', undefined, as(token))).toMatchObject({
       status: 401,
       body: { error: { code: 'employee_session_expired' } },

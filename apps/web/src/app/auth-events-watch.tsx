@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onAuthEvent, publishAuthEvent } from '@/lib/auth-events';
 import { clearEmployeeSession } from '@/lib/employee-session';
-import { forgetCachedMe, meQueryKey } from '@/lib/me';
+import { forgetCachedMe, meQueryKey, SIGNED_OUT_ME } from '@/lib/me';
 
 /**
  * Another tab signed out: everything this tab loaded for the account goes, and the guarded page
@@ -17,6 +17,11 @@ export function AuthEventsWatch() {
         forgetCachedMe();
         clearEmployeeSession();
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+        // The session cookie is this browser's, so this tab is signed out as well: say so at once,
+        // and the guarded page sends it to sign in. Waiting for /api/me alone was not enough: a CI
+        // trace showed a loaded tab re-asking its page's queries (400 session_not_found) but never
+        // /api/me, and staying on the account's page.
+        queryClient.setQueryData(meQueryKey, SIGNED_OUT_ME);
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
       } else if (event !== 'INITIAL_SESSION') {
         forgetCachedMe();

@@ -102,12 +102,14 @@ describe('the nightly AI training', { timeout: 120_000 }, () => {
 
   it('GET /api/ai/training shows the window on the business’s clocks, the last nightly run and the next one', async () => {
     const tokyo = await shop('Asia/Tokyo');
-    await scheduleNightlyTraining(server.services, new Date('2026-12-01T17:30:00Z'));
+    // A night before the real clock's today (the next run is read from the real clock below): a
+    // last night still ahead of today would count as trained and push the next run a day on.
+    await scheduleNightlyTraining(server.services, new Date('2026-01-01T17:30:00Z'));
     await trainAll();
     const res = await tokyo.client.request('GET', '/api/ai/training');
     expect(res.status).toBe(200);
-    expect(res.body.job).toMatchObject({ trigger: 'nightly', night: '2026-12-02', status: 'done' });
-    expect(res.body.nightly).toMatchObject({ on: true, timeZone: 'Asia/Tokyo', windowStart: '02:00', windowEnd: '05:00', last: { trigger: 'nightly', night: '2026-12-02', status: 'done' } });
+    expect(res.body.job).toMatchObject({ trigger: 'nightly', night: '2026-01-02', status: 'done' });
+    expect(res.body.nightly).toMatchObject({ on: true, timeZone: 'Asia/Tokyo', windowStart: '02:00', windowEnd: '05:00', last: { trigger: 'nightly', night: '2026-01-02', status: 'done' } });
     // The next run is tonight's or tomorrow night's 02:00 in Tokyo (17:00 UTC), from the real clock.
     const next = new Date(res.body.nightly.nextAt);
     expect(next.getTime()).toBeGreaterThanOrEqual(Date.now() - 60_000);

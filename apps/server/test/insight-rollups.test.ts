@@ -350,4 +350,45 @@ describe('the rollups give the figures of the lines', () => {
       }),
     );
   }, 120_000);
+
+  it('the customers tab hands over only its top 100 customers (a tie at the last place goes by name) and counts every customer', async () => {
+    const s = await shop();
+    // 103 regulars, one sale each on 5 March (Berlin): 97 with different amounts, five tied after
+    // them (places 98–102), one last; the ten biggest come back on the 6th (a second visit).
+    await server.database.withTenant(s.businessId, async (tx) => {
+      await tx.execute(sql`insert into customers (business_id, name) select ${s.businessId}, 'Regular ' || lpad(g::text, 3, '0') from generate_series(1, 103) g`);
+      await tx.execute(sql`
+        insert into orders (id, business_id, number, status, customer_id, currency, prices_include_tax, subtotal, discount_total, tax_total, total, paid_total, created_at, paid_at)
+        select gen_random_uuid(), ${s.businessId}, 10000 + v.visit * 1000 + c.g, 'paid', c.id, b.currency, false, a.amount, 0, 0, a.amount, a.amount, v.at, v.at
+          from (select id, substring(name from 9)::int as g from customers where business_id = ${s.businessId} and name like 'Regular %') c
+          cross join (select currency from businesses where id = ${s.businessId}) b
+          cross join lateral (select case when c.g <= 97 then 100000 - c.g * 100 when c.g <= 102 then 5000 else 1000 end as amount) a
+          join (values (0, timestamptz '2026-03-05T10:00:00Z'), (1, timestamptz '2026-03-06T10:00:00Z')) v(visit, at) on v.visit = 0 or c.g <= 10`);
+      await tx.execute(sql`
+        insert into order_lines (business_id, order_id, position, product_id, name, unit_price, quantity, tax_rate_basis_points, gross, line_discount_amount, order_discount_share, net, tax, total)
+        select o.business_id, o.id, 0, ${s.tea.id}, 'Tea', o.total, 1, 0, o.total, 0, 0, o.total, 0, o.total
+          from orders o where o.business_id = ${s.businessId} and o.number > 10000`);
+    });
+    const query = { from: '2026-03-01', to: '2026-03-10', compare: 'previous' as const };
+    const report = await getCustomersReport(server.database, s.businessId, query);
+    expect(normalised(JSON.parse(JSON.stringify(report)))).toEqual(normalised(JSON.parse(JSON.stringify(await getCustomersReport(server.database, s.businessId, { ...query, fromLines: true })))));
+    expect(report.topCustomers).toHaveLength(100);
+    expect(report.topCustomers.slice(0, 2).map((entry) => [entry.name, entry.visits, entry.netSales])).toEqual([
+      ['Regular 001', 2, 2 * 99_900],
+      ['Regular 002', 2, 2 * 99_800],
+    ]);
+    expect(report.topCustomers.slice(95).map((entry) => entry.name)).toEqual(['Regular 096', 'Regular 097', 'Regular 098', 'Regular 099', 'Regular 100']);
+    expect(report.summary).toMatchObject({ customers: 103, newCustomers: 103, returningCustomers: 0, customerTransactions: 113 });
+    expect(report.visitFrequency.map((bucket) => [bucket.label, bucket.customers])).toEqual([
+      ['1 visit', 93],
+      ['2 visits', 10],
+      ['3–4 visits', 0],
+      ['5–9 visits', 0],
+      ['10 or more', 0],
+    ]);
+    expect(report.days.filter((day) => day.newCustomers || day.returningCustomers)).toEqual([
+      { day: '2026-03-05', newCustomers: 103, returningCustomers: 0 },
+      { day: '2026-03-06', newCustomers: 0, returningCustomers: 10 },
+    ]);
+  });
 });

@@ -6,6 +6,9 @@ import { averageOf, checkReportRange, loadReportPeriods, type ReportQuery } from
 /** How far back RFM looks from the period's end. */
 const RFM_LOOKBACK_DAYS = 730;
 
+/** How many customers the top list shows. */
+const TOP_CUSTOMERS = 100;
+
 const VISIT_BUCKETS: readonly [string, number, number | null][] = [
   ['1 visit', 1, 1],
   ['2 visits', 2, 2],
@@ -29,15 +32,12 @@ async function summaryOf(tx: Tx, businessId: string, period: Period, totals: { c
 }
 
 async function customerFigures(tx: Tx, businessId: string, period: Period, range: DayRange) {
-  const { customers, days } = await repo.customerPeriod(tx, businessId, period);
-  const list = customers.map((entry) => ({ ...entry, isNew: entry.firstVisit >= range.from }));
-  const totals = {
-    customers: list.length,
-    newCustomers: list.filter((entry) => entry.isNew).length,
-    transactions: list.reduce((sum, entry) => sum + entry.visits, 0),
-    netSales: list.reduce((sum, entry) => sum + entry.netSales, 0),
-  };
-  return { list, days, summary: await summaryOf(tx, businessId, period, totals) };
+  const { totals, top, visitCounts, days } = await repo.customerPeriod(tx, businessId, period, TOP_CUSTOMERS);
+  const topCustomers = top
+    .map((entry) => ({ ...entry, isNew: entry.firstVisit >= range.from }))
+    .sort((a, b) => b.netSales - a.netSales || a.name.localeCompare(b.name))
+    .slice(0, TOP_CUSTOMERS);
+  return { topCustomers, visitCounts, days, summary: await summaryOf(tx, businessId, period, totals) };
 }
 
 /** Customers tab: new against returning, top customers, visit frequency and RFM segments. */
@@ -62,14 +62,14 @@ export async function getCustomersReport(database: Database, businessId: string,
       summary: current.summary,
       comparisonSummary: compared?.summary ?? null,
       days,
-      topCustomers: current.list
-        .sort((a, b) => b.netSales - a.netSales || a.name.localeCompare(b.name))
-        .slice(0, 100),
+      topCustomers: current.topCustomers,
       visitFrequency: VISIT_BUCKETS.map(([label, minVisits, maxVisits]) => ({
         label,
         minVisits,
         maxVisits,
-        customers: current.list.filter((entry) => entry.visits >= minVisits && (maxVisits === null || entry.visits <= maxVisits)).length,
+        customers: current.visitCounts
+          .filter((entry) => entry.visits >= minVisits && (maxVisits === null || entry.visits <= maxVisits))
+          .reduce((sum, entry) => sum + entry.customers, 0),
       })),
       segments: segments.map((segment) => ({ ...segment, share: Math.round(segment.share * 10_000) / 10_000 })),
     };

@@ -376,15 +376,27 @@ export const insightRepository = {
   },
 
   /**
-   * The period's customers (decision 054: summed in SQL, one row a customer: orders, their net
-   * after all of their refunds, the last visit day in the period, the first paid visit ever) and,
-   * per local day, customers on their first paid visit ever and the others (days without either
-   * are absent). From the rollups in one statement: one scan of the period's customer days, the
-   * first visit ever from insight_customer_totals (decision 071).
+   * The period's customers, summed in SQL (decision 054; a customer's orders, their net after all
+   * of their refunds, the last visit day in the period, the first paid visit ever): the totals
+   * (customers, those whose first paid visit ever is in the period, orders, net), the customers
+   * ranked in the first `topCount` by net (all of them tied at the last place too: the caller
+   * orders ties by name), how many customers made each number of visits, and, per local day,
+   * customers on their first paid visit ever and the others (days without either are absent).
+   * From the rollups in one statement: one scan of the period's customer days, the first visit
+   * ever from insight_customer_totals (decision 071), and only the top customers handed over, not
+   * every customer of the period (decision 073). From the lines, every customer comes back and is
+   * counted here.
    */
-  async customerPeriod(tx: Tx, businessId: string, period: Period) {
-    let customerRows: Record<string, unknown>[];
-    let dayRows: Record<string, unknown>[];
+  async customerPeriod(tx: Tx, businessId: string, period: Period, topCount: number) {
+    const customerOf = (row: Record<string, unknown>) => ({
+      customerId: String(row.customer_id),
+      name: String(row.name),
+      visits: num(row.orders),
+      netSales: num(row.net),
+      firstVisit: String(row.first_day),
+      lastVisit: String(row.last_day),
+    });
+    const dayOf = (row: Record<string, unknown>) => ({ day: String(row.day), newCustomers: num(row.new_customers), returningCustomers: num(row.returning_customers) });
     if (fromRollups(period)) {
       const rows = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`
@@ -399,62 +411,78 @@ export const insightRepository = {
             join customers c on c.id = w.customer_id and c.business_id = ${businessId}
             left join insight_customer_totals t on t.business_id = ${businessId} and t.customer_id = w.customer_id
         )
-        select 'customer' as kind, per.customer_id, per.name, per.orders::int as orders, per.net::float8 as net,
-               ${dayText(sql`per.last_day`)} as last_day, ${dayText(sql`per.first_day`)} as first_day,
+        select 'customer' as kind, ranked.customer_id, ranked.name, ranked.orders::int as orders, ranked.net::float8 as net,
+               ${dayText(sql`ranked.last_day`)} as last_day, ${dayText(sql`ranked.first_day`)} as first_day,
                null as day, null::int as new_customers, null::int as returning_customers
+          from (select per.*, rank() over (order by per.net desc) as place from per) ranked
+         where ranked.place <= ${topCount}
+        union all
+        select 'totals', null, null, coalesce(sum(per.orders), 0)::int, coalesce(sum(per.net), 0)::float8, null, null, null,
+               (count(*) filter (where per.first_day >= ${period.from}::date))::int, count(*)::int
           from per
+        union all
+        select 'visits', null, null, per.orders::int, null, null, null, null, null, count(*)::int
+          from per
+         group by per.orders
         union all
         select 'day', null, null, null, null, null, null, ${dayText(sql`v.day`)},
                (count(*) filter (where v.day = per.first_day))::int, (count(*) filter (where v.day <> per.first_day))::int
           from v join per on per.customer_id = v.customer_id
          group by v.day`),
       );
-      customerRows = rows.filter((row) => row.kind === 'customer');
-      dayRows = rows.filter((row) => row.kind === 'day');
-    } else {
-      customerRows = rowsOf<Record<string, unknown>>(
-        await tx.execute(sql`
-        with o as (
-          select o.customer_id, ${localDay(sql`o.paid_at`, period.timeZone)} as day,
-                 o.total - o.tax_total - coalesce((select sum(r.net) from refunds r where r.order_id = o.id and r.business_id = o.business_id), 0) as net
-            from orders o
-           where o.business_id = ${businessId} and o.customer_id is not null and o.paid_at is not null and ${within(sql`o.paid_at`, period)}
-        )
-        select o.customer_id, c.name, count(*)::int as orders, sum(o.net)::float8 as net, max(o.day) as last_day,
-               (select ${localDay(sql`min(o2.paid_at)`, period.timeZone)} from orders o2
-                 where o2.business_id = ${businessId} and o2.customer_id = o.customer_id and o2.paid_at is not null) as first_day
-          from o join customers c on c.id = o.customer_id and c.business_id = ${businessId}
-         group by o.customer_id, c.name`),
-      );
-      dayRows = rowsOf<Record<string, unknown>>(
-        await tx.execute(sql`
-        with v as materialized (
-          select distinct o.customer_id, ${localDay(sql`o.paid_at`, period.timeZone)} as day
-            from orders o join customers c on c.id = o.customer_id and c.business_id = o.business_id
-           where o.business_id = ${businessId} and o.customer_id is not null and o.paid_at is not null and ${within(sql`o.paid_at`, period)}
-        ),
-        firsts as (
-          select o2.customer_id, ${localDay(sql`min(o2.paid_at)`, period.timeZone)} as first_day
-            from orders o2
-           where o2.business_id = ${businessId} and o2.paid_at is not null and o2.customer_id in (select customer_id from v)
-           group by o2.customer_id
-        )
-        select v.day, count(*) filter (where v.day = f.first_day)::int as new_customers,
-               count(*) filter (where v.day <> f.first_day)::int as returning_customers
-          from v join firsts f on f.customer_id = v.customer_id
-         group by v.day order by v.day`),
-      );
+      // 'totals': orders and net summed, new customers, customers; 'visits': a number of visits and how many made it.
+      const totalsRow = rows.find((row) => row.kind === 'totals') ?? {};
+      return {
+        totals: { customers: num(totalsRow.returning_customers), newCustomers: num(totalsRow.new_customers), transactions: num(totalsRow.orders), netSales: num(totalsRow.net) },
+        top: rows.filter((row) => row.kind === 'customer').map(customerOf),
+        visitCounts: rows.filter((row) => row.kind === 'visits').map((row) => ({ visits: num(row.orders), customers: num(row.returning_customers) })),
+        days: rows.filter((row) => row.kind === 'day').map(dayOf),
+      };
     }
+    const customers = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+      with o as (
+        select o.customer_id, ${localDay(sql`o.paid_at`, period.timeZone)} as day,
+               o.total - o.tax_total - coalesce((select sum(r.net) from refunds r where r.order_id = o.id and r.business_id = o.business_id), 0) as net
+          from orders o
+         where o.business_id = ${businessId} and o.customer_id is not null and o.paid_at is not null and ${within(sql`o.paid_at`, period)}
+      )
+      select o.customer_id, c.name, count(*)::int as orders, sum(o.net)::float8 as net, max(o.day) as last_day,
+             (select ${localDay(sql`min(o2.paid_at)`, period.timeZone)} from orders o2
+               where o2.business_id = ${businessId} and o2.customer_id = o.customer_id and o2.paid_at is not null) as first_day
+        from o join customers c on c.id = o.customer_id and c.business_id = ${businessId}
+       group by o.customer_id, c.name`),
+    ).map(customerOf);
+    const dayRows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+      with v as materialized (
+        select distinct o.customer_id, ${localDay(sql`o.paid_at`, period.timeZone)} as day
+          from orders o join customers c on c.id = o.customer_id and c.business_id = o.business_id
+         where o.business_id = ${businessId} and o.customer_id is not null and o.paid_at is not null and ${within(sql`o.paid_at`, period)}
+      ),
+      firsts as (
+        select o2.customer_id, ${localDay(sql`min(o2.paid_at)`, period.timeZone)} as first_day
+          from orders o2
+         where o2.business_id = ${businessId} and o2.paid_at is not null and o2.customer_id in (select customer_id from v)
+         group by o2.customer_id
+      )
+      select v.day, count(*) filter (where v.day = f.first_day)::int as new_customers,
+             count(*) filter (where v.day <> f.first_day)::int as returning_customers
+        from v join firsts f on f.customer_id = v.customer_id
+       group by v.day order by v.day`),
+    );
+    const visitCounts = new Map<number, number>();
+    for (const entry of customers) visitCounts.set(entry.visits, (visitCounts.get(entry.visits) ?? 0) + 1);
     return {
-      customers: customerRows.map((row) => ({
-        customerId: String(row.customer_id),
-        name: String(row.name),
-        visits: num(row.orders),
-        netSales: num(row.net),
-        firstVisit: String(row.first_day),
-        lastVisit: String(row.last_day),
-      })),
-      days: dayRows.map((row) => ({ day: String(row.day), newCustomers: num(row.new_customers), returningCustomers: num(row.returning_customers) })),
+      totals: {
+        customers: customers.length,
+        newCustomers: customers.filter((entry) => entry.firstVisit >= period.from).length,
+        transactions: customers.reduce((sum, entry) => sum + entry.visits, 0),
+        netSales: customers.reduce((sum, entry) => sum + entry.netSales, 0),
+      },
+      top: customers,
+      visitCounts: [...visitCounts].map(([visits, count]) => ({ visits, customers: count })),
+      days: dayRows.map(dayOf),
     };
   },
 
@@ -465,15 +493,7 @@ export const insightRepository = {
    * reference customerPeriod summed.
    */
   async customerPeriodTotals(tx: Tx, businessId: string, period: Period) {
-    if (!fromRollups(period)) {
-      const { customers } = await this.customerPeriod(tx, businessId, period);
-      return {
-        customers: customers.length,
-        newCustomers: customers.filter((entry) => entry.firstVisit >= period.from).length,
-        transactions: customers.reduce((sum, entry) => sum + entry.visits, 0),
-        netSales: customers.reduce((sum, entry) => sum + entry.netSales, 0),
-      };
-    }
+    if (!fromRollups(period)) return (await this.customerPeriod(tx, businessId, period, 0)).totals;
     const [row] = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         select count(*)::int as customers, (count(*) filter (where t.first_day >= ${period.from}::date))::int as new_customers,

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import createClient, { type Client } from 'openapi-fetch';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { parseConfig, readTestEnv } from '../src/env.ts';
 import { createServices, type SignInLimitSettings } from '../src/services.ts';
 import type { Services } from '../src/lib/context.ts';
 import type { RealtimeOptions } from '../src/realtime/realtime-service.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 
 export type TestDatabase = Database & {
   drop(): Promise<void>;
@@ -123,18 +125,22 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 /** A browser-like caller: keeps cookies between requests, speaks JSON. */
 export class ApiClient {
   private cookies = new Map<string, string>();
-  constructor(private readonly baseUrl: string) {}
+  /**
+   * The typed client (issue 11): paths, parameters, bodies and answers come from the routes' own
+   * schemas (the web's api-schema.gen.ts, generated from the OpenAPI document), with this caller's
+   * cookies — a field renamed on the server fails the tests' typecheck as it fails the web's.
+   *
+   *   const { data, error, response } = await client.api.GET('/api/expenses/{id}', { params: { path: { id } } });
+   */
+  readonly api: Client<paths>;
+  constructor(private readonly baseUrl: string) {
+    this.api = createClient<paths>({ baseUrl, fetch: (request) => this.send(request) });
+  }
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const response = await fetch(this.baseUrl + path, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
+  /** Sends with this caller's cookies and keeps the ones the answer sets. */
+  private async send(request: Request) {
+    if (this.cookies.size && !request.headers.has('cookie')) request.headers.set('cookie', this.cookieHeader());
+    const response = await fetch(request);
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const index = pair!.indexOf('=');
@@ -143,6 +149,17 @@ export class ApiClient {
       if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
+    return response;
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await this.send(
+      new Request(this.baseUrl + path, {
+        method,
+        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    );
     const text = await response.text();
     let json: any = null;
     try {

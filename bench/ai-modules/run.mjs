@@ -142,22 +142,22 @@ async function run(databaseUrl) {
     );
   }
   const products = results['/api/ai/stock-forecast'].products;
-  const hint = await time(`/api/ai/often-bought-with?productIds=${products.find((row) => row.name === 'Product 00001').productId}`);
+  const hint = await time(`/api/ai/often-bought-with?product_ids=${products.find((row) => row.name === 'Product 00001').product_id}`);
   console.log(`${kind}: GET /api/ai/often-bought-with (a cart of 1) ${hint.ms.toFixed(1)} ms → ${hint.body.suggestions.map((row) => `${row.name} (confidence ${row.confidence.toFixed(2)}, lift ${row.lift.toFixed(1)})`).join(', ')}`);
 
   const sales = results['/api/ai/sales-prediction'];
   const o = sales.backtest.overall;
   console.log(
-    `${kind}: sales backtest, ${sales.backtest.weeks} held-out weeks, ${sales.backtest.horizonDays}-day horizon (${sales.model.seasonality} weekly${sales.model.trend === 'damped' ? ', damped trend' : ''}): ` +
-      `MAPE ${o.mape.toFixed(1)} %, MASE ${o.mase.toFixed(2)}, seasonal-naive MAPE ${o.seasonalNaiveMape.toFixed(1)} %, MAE ÷ seasonal-naive MAE ${(o.mae / o.seasonalNaiveMae).toFixed(2)}, ` +
-      `80 % / 95 % coverage ${o.coverage80.toFixed(2)} / ${o.coverage95.toFixed(2)}; next 28 days ${sales.totals.next28Days}`,
+    `${kind}: sales backtest, ${sales.backtest.weeks} held-out weeks, ${sales.backtest.horizon_days}-day horizon (${sales.model.seasonality} weekly${sales.model.trend === 'damped' ? ', damped trend' : ''}): ` +
+      `MAPE ${o.mape.toFixed(1)} %, MASE ${o.mase.toFixed(2)}, seasonal-naive MAPE ${o.seasonal_naive_mape.toFixed(1)} %, MAE ÷ seasonal-naive MAE ${(o.mae / o.seasonal_naive_mae).toFixed(2)}, ` +
+      `80 % / 95 % coverage ${o.coverage80.toFixed(2)} / ${o.coverage95.toFixed(2)}; next 28 days ${sales.totals.next_28_days}`,
   );
   const stock = results['/api/ai/stock-forecast'].summary;
   const rules = results['/api/ai/product-recommendation'];
   const footpath = results['/api/ai/customer-footpath'];
   console.log(
-    `${kind}: ${stock.trackedProducts} products planned (${stock.reorderNow} to reorder, ${stock.runningOutBeforeDelivery} out before delivery); ${rules.totalRules} rules from ${rules.baskets} baskets; ` +
-      `${footpath.summary.customers} customers, repeat rate ${(footpath.summary.repeatRate * 100).toFixed(0)} %, ${footpath.atRisk.length} at risk shown`,
+    `${kind}: ${stock.tracked_products} products planned (${stock.reorder_now} to reorder, ${stock.running_out_before_delivery} out before delivery); ${rules.total_rules} rules from ${rules.baskets} baskets; ` +
+      `${footpath.summary.customers} customers, repeat rate ${(footpath.summary.repeat_rate * 100).toFixed(0)} %, ${footpath.at_risk.length} at risk shown`,
   );
 
   // One more sale changes the data: the next read retrains.
@@ -204,7 +204,7 @@ async function trainOnce(request) {
 }
 
 const loadAverage = async () => (await import('node:os')).loadavg().map((value) => value.toFixed(2)).join(' / ');
-const jobSeconds = (job) => ((Date.parse(job.finishedAt) - Date.parse(job.startedAt)) / 1000).toFixed(1);
+const jobSeconds = (job) => ((Date.parse(job.finished_at) - Date.parse(job.started_at)) / 1000).toFixed(1);
 function printProfile(kind, label) {
   const profile = server.trainingHooks.profile;
   const parts = Object.entries(profile).map(

@@ -80,8 +80,8 @@ describe('sales prediction and stock forecast on 12 weeks of a pure weekly patte
     const res = await s.get('/api/ai/sales-prediction');
     expect(res.status).toBe(200);
     const body = res.body;
-    expect(body).toMatchObject({ currency: expect.any(String), timeZone: TIME_ZONE, today, status: 'ok' });
-    expect(body.history).toMatchObject({ days: HISTORY_DAYS, firstSaleDate: addDays(today, -HISTORY_DAYS), lastDate: addDays(today, -1), enough: true, requiredDays: 28 });
+    expect(body).toMatchObject({ currency: expect.any(String), time_zone: TIME_ZONE, today, status: 'ok' });
+    expect(body.history).toMatchObject({ days: HISTORY_DAYS, first_sale_date: addDays(today, -HISTORY_DAYS), last_date: addDays(today, -1), enough: true, required_days: 28 });
     expect(body.forecast).toHaveLength(28);
     expect(body.forecast[0].date).toBe(today);
     let expectedTotal = 0;
@@ -94,18 +94,18 @@ describe('sales prediction and stock forecast on 12 weeks of a pure weekly patte
       expect(point.upper80).toBeGreaterThanOrEqual(point.forecast);
       expect(point.upper95).toBeGreaterThanOrEqual(point.upper80);
     }
-    expect(Math.abs(body.totals.next28Days - expectedTotal)).toBeLessThanOrEqual(expectedTotal * 0.01);
+    expect(Math.abs(body.totals.next_28_days - expectedTotal)).toBeLessThanOrEqual(expectedTotal * 0.01);
     // The last 56 days of actuals, as seeded.
     expect(body.recent).toHaveLength(56);
-    for (const row of body.recent) expect(row.netSales).toBe(1000 * WEEKLY_UNITS[weekdayOf(row.date) - 1]!);
+    for (const row of body.recent) expect(row.net_sales).toBe(1000 * WEEKLY_UNITS[weekdayOf(row.date) - 1]!);
 
     // Rolling origin: 8 held-out weeks of 7 days; a pure weekly pattern is forecast almost exactly.
-    expect(body.backtest).toMatchObject({ status: 'ok', weeks: 8, horizonDays: 7 });
+    expect(body.backtest).toMatchObject({ status: 'ok', weeks: 8, horizon_days: 7 });
     expect(body.backtest.points).toHaveLength(56);
     expect(body.backtest.points[0].date).toBe(addDays(today, -56));
     for (const point of body.backtest.points) {
       expect(point.actual).toBe(1000 * WEEKLY_UNITS[weekdayOf(point.date) - 1]!);
-      expect(point.seasonalNaive).toBe(point.actual);
+      expect(point.seasonal_naive).toBe(point.actual);
     }
     expect(body.backtest.overall.days).toBe(56);
     expect(body.backtest.overall.mape).toBeLessThan(1);
@@ -122,11 +122,11 @@ describe('sales prediction and stock forecast on 12 weeks of a pure weekly patte
 
     const res = await s.get('/api/ai/stock-forecast');
     expect(res.status).toBe(200);
-    const row = res.body.products.find((product: { productId: string }) => product.productId === mug.id);
+    const row = res.body.products.find((product: { product_id: string }) => product.product_id === mug.id);
     const meanDaily = WEEKLY_UNITS.reduce((a, b) => a + b, 0) / 7; // 3.57
-    expect(row).toMatchObject({ name: 'Mug', status: 'ok', onHand: 20, onOrder: 0, leadTimeDays: 5, leadTimeAssumed: false, packSize: 6, supplierName: 'Potter & Co', reorderNow: true });
-    expect(row.expectedDailyDemand).toBeGreaterThan(meanDaily * 0.9);
-    expect(row.expectedDailyDemand).toBeLessThan(meanDaily * 1.1);
+    expect(row).toMatchObject({ name: 'Mug', status: 'ok', on_hand: 20, on_order: 0, lead_time_days: 5, lead_time_assumed: false, pack_size: 6, supplier_name: 'Potter & Co', reorder_now: true });
+    expect(row.expected_daily_demand).toBeGreaterThan(meanDaily * 0.9);
+    expect(row.expected_daily_demand).toBeLessThan(meanDaily * 1.1);
     // 20 units at about 3.6 a day: gone in 5 or 6 days, before an order placed today arrives (5 days) or just after.
     let cumulative = 0;
     let day = today;
@@ -134,26 +134,26 @@ describe('sales prediction and stock forecast on 12 weeks of a pure weekly patte
       cumulative += WEEKLY_UNITS[weekdayOf(day) - 1]!;
       day = addDays(day, 1);
     }
-    expect(Math.abs((new Date(row.stockoutDate).getTime() - new Date(day).getTime()) / 86_400_000)).toBeLessThanOrEqual(1);
+    expect(Math.abs((new Date(row.stockout_date).getTime() - new Date(day).getTime()) / 86_400_000)).toBeLessThanOrEqual(1);
     // Order up to 12 days of demand (5 lead + 7 review) plus safety stock, in packs of 6.
-    expect(row.reorderQuantity % 6).toBe(0);
-    expect(row.reorderQuantity).toBeGreaterThanOrEqual(Math.ceil(meanDaily * 12 - 20));
-    expect(res.body.summary).toMatchObject({ trackedProducts: 1, withHistory: 1, reorderNow: 1 });
+    expect(row.reorder_quantity % 6).toBe(0);
+    expect(row.reorder_quantity).toBeGreaterThanOrEqual(Math.ceil(meanDaily * 12 - 20));
+    expect(res.body.summary).toMatchObject({ tracked_products: 1, with_history: 1, reorder_now: 1 });
 
     // One click: a draft purchase order at the forecast's quantity, through purchasing.
-    const drafted = await s.client.post('/api/ai/stock-forecast/purchase-orders', { productIds: [mug.id] });
+    const drafted = await s.client.post('/api/ai/stock-forecast/purchase-orders', { product_ids: [mug.id] });
     expect(drafted.status).toBe(201);
-    expect(drafted.body.purchaseOrders).toEqual([expect.objectContaining({ supplierId, supplierName: 'Potter & Co', lineCount: 1 })]);
-    const order = await s.get(`/api/purchase-orders/${drafted.body.purchaseOrders[0].id}`);
+    expect(drafted.body.purchase_orders).toEqual([expect.objectContaining({ supplier_id: supplierId, supplier_name: 'Potter & Co', line_count: 1 })]);
+    const order = await s.get(`/api/purchase-orders/${drafted.body.purchase_orders[0].id}`);
     expect(order.status).toBe(200);
     expect(order.body.purchase_order.status).toBe('draft');
-    expect(order.body.purchase_order.lines[0]).toMatchObject({ product_id: mug.id, quantity_ordered: row.reorderQuantity, pack_size: 6, unit_cost: 400 });
+    expect(order.body.purchase_order.lines[0]).toMatchObject({ product_id: mug.id, quantity_ordered: row.reorder_quantity, pack_size: 6, unit_cost: 400 });
 
     // Now on order: the forecast counts it and no longer asks for a reorder.
-    const after = (await s.get('/api/ai/stock-forecast')).body.products.find((product: { productId: string }) => product.productId === mug.id);
-    expect(after).toMatchObject({ onOrder: row.reorderQuantity, reorderNow: false, reorderQuantity: 0 });
+    const after = (await s.get('/api/ai/stock-forecast')).body.products.find((product: { product_id: string }) => product.product_id === mug.id);
+    expect(after).toMatchObject({ on_order: row.reorder_quantity, reorder_now: false, reorder_quantity: 0 });
     // Nothing left to reorder: refused by name, nothing written.
-    const again = await s.client.post('/api/ai/stock-forecast/purchase-orders', { productIds: [mug.id] });
+    const again = await s.client.post('/api/ai/stock-forecast/purchase-orders', { product_ids: [mug.id] });
     expect(again.status).toBe(422);
     expect(again.body.error).toMatchObject({ code: 'nothing_to_reorder', message: expect.stringContaining('Mug') });
     const count = await server.database.withTenant(s.businessId, (tx) => tx.select({ id: purchaseOrders.id }).from(purchaseOrders));
@@ -165,13 +165,13 @@ describe('sales prediction and stock forecast on 12 weeks of a pure weekly patte
     expect(res.status).toBe(200);
     const byKey = Object.fromEntries(res.body.modules.map((module: { key: string }) => [module.key, module]));
     expect(Object.keys(byKey)).toEqual(['sales_prediction', 'stock_forecast', 'product_recommendation', 'customer_footpath']);
-    expect(byKey.sales_prediction).toMatchObject({ enoughHistory: true, need: null, path: '/ai/sales-prediction', computedAt: expect.any(String) });
+    expect(byKey.sales_prediction).toMatchObject({ enough_history: true, need: null, path: '/ai/sales-prediction', computed_at: expect.any(String) });
     expect(byKey.sales_prediction.accuracy.mape).toBeLessThan(1);
-    expect(byKey.sales_prediction.accuracy.heldOutDays).toBe(56);
-    expect(byKey.stock_forecast).toMatchObject({ enoughHistory: true, accuracy: null });
+    expect(byKey.sales_prediction.accuracy.held_out_days).toBe(56);
+    expect(byKey.stock_forecast).toMatchObject({ enough_history: true, accuracy: null });
     // Single-product sales and no customers: what is missing is said in words.
-    expect(byKey.product_recommendation).toMatchObject({ enoughHistory: false, need: expect.stringContaining('Needs 20 sales with two or more different products') });
-    expect(byKey.customer_footpath).toMatchObject({ enoughHistory: false, need: expect.stringContaining('Needs sales to at least 10 named customers') });
+    expect(byKey.product_recommendation).toMatchObject({ enough_history: false, need: expect.stringContaining('Needs 20 sales with two or more different products') });
+    expect(byKey.customer_footpath).toMatchObject({ enough_history: false, need: expect.stringContaining('Needs sales to at least 10 named customers') });
   });
 });
 
@@ -182,10 +182,10 @@ describe('not enough history', () => {
     for (let back = 5; back >= 1; back -= 1) await s.sell([{ productId: s.products[0]!.id, quantity: 1, price: 1000 }], addDays(today, -back));
     const sales = await s.get('/api/ai/sales-prediction');
     expect(sales.status).toBe(200);
-    expect(sales.body).toMatchObject({ status: 'insufficient_history', forecast: [], history: { days: 5, enough: false, requiredDays: 28 } });
+    expect(sales.body).toMatchObject({ status: 'insufficient_history', forecast: [], history: { days: 5, enough: false, required_days: 28 } });
     expect(sales.body.backtest).toMatchObject({ status: 'insufficient_history', overall: null, points: [] });
     const hub = await s.get('/api/ai/modules');
-    expect(hub.body.modules[0]).toMatchObject({ key: 'sales_prediction', enoughHistory: false, accuracy: null, need: 'Needs 28 days of sales from the first sale; there are 5 days so far.' });
+    expect(hub.body.modules[0]).toMatchObject({ key: 'sales_prediction', enough_history: false, accuracy: null, need: 'Needs 28 days of sales from the first sale; there are 5 days so far.' });
     const stock = await s.get('/api/ai/stock-forecast');
     expect(stock.body.products[0]).toMatchObject({ status: 'short_history' });
   });
@@ -197,7 +197,7 @@ describe('not enough history', () => {
       expect(res.status, path).toBe(200);
     }
     expect((await s.get('/api/ai/sales-prediction')).body).toMatchObject({ status: 'insufficient_history', history: { days: 0 } });
-    expect((await s.get('/api/ai/stock-forecast')).body.products[0]).toMatchObject({ status: 'no_sales', reorderQuantity: 0, stockoutDate: null });
+    expect((await s.get('/api/ai/stock-forecast')).body.products[0]).toMatchObject({ status: 'no_sales', reorder_quantity: 0, stockout_date: null });
   });
 });
 
@@ -224,9 +224,9 @@ describe('product recommendations', () => {
 
     const res = await s.get('/api/ai/product-recommendation');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'ok', baskets: 40, multiItemBaskets: 20, requiredMultiItemBaskets: 20 });
+    expect(res.body).toMatchObject({ status: 'ok', baskets: 40, multi_item_baskets: 20, required_multi_item_baskets: 20 });
     const rule = (from: string, to: string) =>
-      res.body.rules.find((r: { antecedent: { productId: string }[]; consequent: { productId: string } }) => r.antecedent.length === 1 && r.antecedent[0]!.productId === from && r.consequent.productId === to);
+      res.body.rules.find((r: { antecedent: { product_id: string }[]; consequent: { product_id: string } }) => r.antecedent.length === 1 && r.antecedent[0]!.product_id === from && r.consequent.product_id === to);
     // croissant → coffee: in 12 of 40 baskets; every croissant basket has coffee; coffee is in 15 of 40.
     expect(rule(croissant!.id, coffee.id)).toMatchObject({ count: 12, consequent: { name: 'Coffee' } });
     expect(rule(croissant!.id, coffee.id).support).toBeCloseTo(12 / 40, 6);
@@ -237,14 +237,14 @@ describe('product recommendations', () => {
     expect(rule(coffee.id, croissant!.id).lift).toBeCloseTo(12 / 15 / (12 / 40), 4);
     expect(rule(tea!.id, scone!.id).lift).toBeCloseTo(1 / (8 / 40), 4);
     // Water goes with nothing.
-    expect(res.body.rules.some((r: { consequent: { productId: string } }) => r.consequent.productId === water!.id)).toBe(false);
+    expect(res.body.rules.some((r: { consequent: { product_id: string } }) => r.consequent.product_id === water!.id)).toBe(false);
 
-    const hint = await s.get(`/api/ai/often-bought-with?productIds=${coffee.id}`);
+    const hint = await s.get(`/api/ai/often-bought-with?product_ids=${coffee.id}`);
     expect(hint.status).toBe(200);
-    expect(hint.body.suggestions).toEqual([expect.objectContaining({ productId: croissant!.id, name: 'Croissant', price: 250, because: [{ productId: coffee.id, name: 'Coffee' }] })]);
+    expect(hint.body.suggestions).toEqual([expect.objectContaining({ product_id: croissant!.id, name: 'Croissant', price: 250, because: [{ product_id: coffee.id, name: 'Coffee' }] })]);
     expect(hint.body.suggestions[0].confidence).toBeCloseTo(12 / 15, 6);
     // A product already in the cart is never suggested.
-    expect((await s.get(`/api/ai/often-bought-with?productIds=${coffee.id},${croissant!.id}`)).body.suggestions).toEqual([]);
+    expect((await s.get(`/api/ai/often-bought-with?product_ids=${coffee.id},${croissant!.id}`)).body.suggestions).toEqual([]);
   }, 240_000);
 });
 
@@ -277,9 +277,9 @@ describe('customer footpath', () => {
     const res = await s.get('/api/ai/customer-footpath');
     expect(res.status).toBe(200);
     const revenue = 500 * (5 * 1 + 5 * 2) + 500 * 8 + 1000 * 2;
-    expect(res.body).toMatchObject({ status: 'ok', requiredCustomers: 10 });
-    expect(res.body.summary).toMatchObject({ customers: 12, visits: 20, revenue, repeatCustomers: 4, medianDaysToSecondVisit: 10 });
-    expect(res.body.summary.repeatRate).toBeCloseTo(4 / 12, 6);
+    expect(res.body).toMatchObject({ status: 'ok', required_customers: 10 });
+    expect(res.body.summary).toMatchObject({ customers: 12, visits: 20, revenue, repeat_customers: 4, median_days_to_second_visit: 10 });
+    expect(res.body.summary.repeat_rate).toBeCloseTo(4 / 12, 6);
     const cohort = (month: string) => res.body.cohorts.find((row: { cohort: string }) => row.cohort === month);
     const firstMonth = first.slice(0, 7);
     const plannedFirst = cohort(firstMonth);
@@ -287,14 +287,14 @@ describe('customer footpath', () => {
     expect(plannedFirst.retained[0]).toBe(10);
     expect(cohort(late.slice(0, 7)).customers).toBe(late.slice(0, 7) === firstMonth ? 12 : 2);
     // Gaps between visits: 8 of 10 days.
-    expect(res.body.visitGaps).toMatchObject({ count: 8, median: 10 });
+    expect(res.body.visit_gaps).toMatchObject({ count: 8, median: 10 });
     const segmentCustomers = res.body.segments.reduce((sum: number, row: { customers: number }) => sum + row.customers, 0);
     const segmentRevenue = res.body.segments.reduce((sum: number, row: { revenue: number }) => sum + row.revenue, 0);
     expect(segmentCustomers).toBe(12);
     expect(segmentRevenue).toBe(revenue);
     // The four regulars came every 10 days and have been away 80: at risk, by name.
-    expect(res.body.atRisk.map((row: { name: string }) => row.name).sort()).toEqual(['Customer 01', 'Customer 02', 'Customer 03', 'Customer 04']);
-    expect(res.body.atRisk[0]).toMatchObject({ daysSinceLastVisit: 80, visits: 3 });
+    expect(res.body.at_risk.map((row: { name: string }) => row.name).sort()).toEqual(['Customer 01', 'Customer 02', 'Customer 03', 'Customer 04']);
+    expect(res.body.at_risk[0]).toMatchObject({ days_since_last_visit: 80, visits: 3 });
   }, 240_000);
 });
 
@@ -318,27 +318,27 @@ describe('SPEC §6 on the server, and bad input', () => {
     }
     expect((await s.get('/api/ai/stock-forecast', as(cashierToken))).status).toBe(403);
     expect((await s.get('/api/ai/stock-forecast', as(stockerToken))).status).toBe(200);
-    const draft = await s.client.request('POST', '/api/ai/stock-forecast/purchase-orders', { productIds: [s.products[0]!.id] }, as(stockerToken));
+    const draft = await s.client.request('POST', '/api/ai/stock-forecast/purchase-orders', { product_ids: [s.products[0]!.id] }, as(stockerToken));
     expect(draft.status).toBe(403);
     // The till's hint is for whoever may sell.
-    expect((await s.get(`/api/ai/often-bought-with?productIds=${s.products[0]!.id}`, as(cashierToken))).status).toBe(200);
+    expect((await s.get(`/api/ai/often-bought-with?product_ids=${s.products[0]!.id}`, as(cashierToken))).status).toBe(200);
 
     // Bad input: 400 with words, nothing written.
-    for (const body of [{}, { productIds: [] }, { productIds: ['not-a-uuid'] }, { productIds: [s.products[0]!.id], extra: 1 }, { productIds: 'x' }]) {
+    for (const body of [{}, { product_ids: [] }, { product_ids: ['not-a-uuid'] }, { product_ids: [s.products[0]!.id], extra: 1 }, { product_ids: 'x' }]) {
       const res = await s.client.post('/api/ai/stock-forecast/purchase-orders', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     }
-    const unknown = await s.client.post('/api/ai/stock-forecast/purchase-orders', { productIds: [randomUUID()] });
+    const unknown = await s.client.post('/api/ai/stock-forecast/purchase-orders', { product_ids: [randomUUID()] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.code).toBe('product_not_found');
     // The mug has no supplier: refused by name.
-    const noSupplier = await s.client.post('/api/ai/stock-forecast/purchase-orders', { productIds: [s.products[0]!.id] });
+    const noSupplier = await s.client.post('/api/ai/stock-forecast/purchase-orders', { product_ids: [s.products[0]!.id] });
     expect(noSupplier.status).toBe(422);
     expect(noSupplier.body.error).toMatchObject({ code: 'supplier_required', message: expect.stringContaining('Mug') });
     expect(await server.database.withTenant(s.businessId, (tx) => tx.select({ id: purchaseOrders.id }).from(purchaseOrders))).toHaveLength(0);
 
-    for (const query of ['', '?productIds=', '?productIds=nope', `?productIds=${s.products[0]!.id}&limit=0`, `?productIds=${s.products[0]!.id}&limit=99`, `?productIds=${s.products[0]!.id}&x=1`]) {
+    for (const query of ['', '?product_ids=', '?product_ids=nope', `?product_ids=${s.products[0]!.id}&limit=0`, `?product_ids=${s.products[0]!.id}&limit=99`, `?product_ids=${s.products[0]!.id}&x=1`]) {
       const res = await s.get(`/api/ai/often-bought-with${query}`);
       expect(res.status, query).toBe(400);
     }
@@ -347,7 +347,7 @@ describe('SPEC §6 on the server, and bad input', () => {
   it('drafting purchase orders needs the purchase_orders feature', async () => {
     const s = await shop([{ name: 'Mug', price: 1000 }]);
     await s.client.request('PATCH', '/api/business-settings', { enabled_features: { purchase_orders: false } });
-    const res = await s.client.post('/api/ai/stock-forecast/purchase-orders', { productIds: [s.products[0]!.id] });
+    const res = await s.client.post('/api/ai/stock-forecast/purchase-orders', { product_ids: [s.products[0]!.id] });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('feature_disabled');
   }, 60_000);

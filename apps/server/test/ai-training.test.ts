@@ -85,24 +85,24 @@ describe('training the AI modules in the background', { timeout: 120_000 }, () =
     expect((await s.client.request('GET', '/api/ai/training')).body.job).toBeNull();
     const started = await s.client.post('/api/ai/training', {});
     expect(started.status).toBe(202);
-    expect(started.body).toMatchObject({ created: true, job: { id: expect.any(String), trigger: 'request', requestedAt: expect.any(String), finishedAt: null, error: null } });
+    expect(started.body).toMatchObject({ created: true, job: { id: expect.any(String), trigger: 'request', requested_at: expect.any(String), finished_at: null, error: null } });
     expect(['queued', 'running']).toContain(started.body.job.status);
     const job = await finished(s);
-    expect(job).toMatchObject({ id: started.body.job.id, status: 'done', attempts: 1, error: null, startedAt: expect.any(String), finishedAt: expect.any(String) });
-    expect(Date.parse(job.finishedAt)).toBeGreaterThanOrEqual(Date.parse(job.startedAt));
+    expect(job).toMatchObject({ id: started.body.job.id, status: 'done', attempts: 1, error: null, started_at: expect.any(String), finished_at: expect.any(String) });
+    expect(Date.parse(job.finished_at)).toBeGreaterThanOrEqual(Date.parse(job.started_at));
     // Written with "done": the hub's summary of each module, as trained.
     const [row] = await server.database.withTenant(s.businessId, (tx) => tx.select().from(aiTrainingJobs));
     expect((row!.modules as { key: string }[]).map((module) => module.key)).toEqual(['sales_prediction', 'stock_forecast', 'product_recommendation', 'customer_footpath']);
     const hub = await s.client.request('GET', '/api/ai/modules');
     expect(hub.status).toBe(200);
     const sales = hub.body.modules.find((module: { key: string }) => module.key === 'sales_prediction');
-    expect(sales).toMatchObject({ enoughHistory: true, summary: `Net sales for the next 28 days, learnt from ${HISTORY_DAYS} days of sales.` });
-    expect(sales.accuracy.heldOutDays).toBe(56);
+    expect(sales).toMatchObject({ enough_history: true, summary: `Net sales for the next 28 days, learnt from ${HISTORY_DAYS} days of sales.` });
+    expect(sales.accuracy.held_out_days).toBe(56);
     expect(sales.accuracy.mape).toBeLessThan(1);
-    expect(hub.body.modules.find((module: { key: string }) => module.key === 'stock_forecast')).toMatchObject({ enoughHistory: true });
+    expect(hub.body.modules.find((module: { key: string }) => module.key === 'stock_forecast')).toMatchObject({ enough_history: true });
     // The trained models are what the module pages answer with (same training time).
     const page = await s.client.request('GET', '/api/ai/sales-prediction');
-    expect(page.body).toMatchObject({ status: 'ok', computedAt: sales.computedAt });
+    expect(page.body).toMatchObject({ status: 'ok', computed_at: sales.computed_at });
   });
 
   it('a second request while one runs answers with the same job, and a sale completes while it is reading the history', async () => {
@@ -117,7 +117,7 @@ describe('training the AI modules in the background', { timeout: 120_000 }, () =
     expect(second.body).toMatchObject({ created: false, job: { id: first.body.job.id, status: 'running' } });
     const sale = await s.sell();
     expect(sale.status).toBe(201);
-    expect((await s.client.request('GET', '/api/ai/training')).body.job).toMatchObject({ id: first.body.job.id, status: 'running', finishedAt: null });
+    expect((await s.client.request('GET', '/api/ai/training')).body.job).toMatchObject({ id: first.body.job.id, status: 'running', finished_at: null });
     const jobs = await server.database.withTenant(s.businessId, (tx) => tx.select({ id: aiTrainingJobs.id }).from(aiTrainingJobs));
     expect(jobs).toHaveLength(1);
     hold.release();
@@ -171,7 +171,7 @@ describe('training the AI modules in the background', { timeout: 120_000 }, () =
     const again = await s.client.post('/api/ai/training', {});
     expect(again.status).toBe(202);
     expect(again.body).toMatchObject({ created: false, job: { id: live!.id, status: 'running', attempts: 2 } });
-    expect(Date.parse(again.body.job.startedAt)).toBeGreaterThan(stale.getTime());
+    expect(Date.parse(again.body.job.started_at)).toBeGreaterThan(stale.getTime());
     expect(await finished(s)).toMatchObject({ id: live!.id, status: 'done', attempts: 2 });
   });
 

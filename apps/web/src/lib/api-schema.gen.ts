@@ -193,7 +193,7 @@ export interface paths {
                 query: {
                     limit?: number;
                     /** @description The cart’s product ids, comma-separated */
-                    productIds: string;
+                    product_ids: string;
                 };
                 header?: never;
                 path?: never;
@@ -429,7 +429,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        productIds: string[];
+                        product_ids: string[];
                     };
                 };
             };
@@ -441,15 +441,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            purchaseOrders: {
+                            purchase_orders: {
                                 /** Format: uuid */
                                 id: string;
                                 label: string;
-                                lineCount: number;
+                                line_count: number;
                                 number: number;
                                 /** Format: uuid */
-                                supplierId: string;
-                                supplierName: string;
+                                supplier_id: string;
+                                supplier_name: string;
                             }[];
                         };
                     };
@@ -35757,12 +35757,12 @@ export interface components {
         AiModules: {
             modules: {
                 accuracy: {
-                    heldOutDays: number;
+                    held_out_days: number;
                     mape: number | null;
                     mase: number | null;
                 } | null;
-                computedAt: string;
-                enoughHistory: boolean;
+                computed_at: string;
+                enough_history: boolean;
                 /** @enum {string} */
                 key: "sales_prediction" | "stock_forecast" | "product_recommendation" | "customer_footpath";
                 /** @description What is missing, in words, when there is not enough history */
@@ -35771,21 +35771,21 @@ export interface components {
                 summary: string | null;
                 title: string;
             }[];
-            timeZone: string;
+            time_zone: string;
             /** @description A local day of the business, YYYY-MM-DD */
             today: string;
         };
         AiNightlyTraining: {
             last: components["schemas"]["AiTrainingJob"] | null;
             /** @description When the next nightly training is to start (null while off) */
-            nextAt: string | null;
+            next_at: string | null;
             /** @description Whether the business is trained every night (its AI modules are on: reporting_analytics) */
             on: boolean;
-            timeZone: string;
+            time_zone: string;
             /** @description … to "05:00" */
-            windowEnd: string;
+            window_end: string;
             /** @description The nightly window on the business’s clocks, "02:00" … */
-            windowStart: string;
+            window_start: string;
         };
         AiTraining: {
             job: components["schemas"]["AiTrainingJob"] | null;
@@ -35795,13 +35795,13 @@ export interface components {
             /** @description Claims so far: more than 1 when a stopped process’s run was taken over */
             attempts: number;
             error: string | null;
-            finishedAt: string | null;
+            finished_at: string | null;
             /** Format: uuid */
             id: string;
             /** @description A nightly training’s local night (the day its window falls on); null for a request */
             night: string | null;
-            requestedAt: string;
-            startedAt: string | null;
+            requested_at: string;
+            started_at: string | null;
             /** @enum {string} */
             status: "queued" | "running" | "done" | "failed";
             /**
@@ -36007,17 +36007,17 @@ export interface components {
             updatedAt: string;
         };
         CustomerFootpath: {
-            atRisk: {
+            at_risk: {
                 /** Format: uuid */
-                customerId: string;
-                daysSinceLastVisit: number;
-                expectedIntervalDays: number;
+                customer_id: string;
+                days_since_last_visit: number;
+                expected_interval_days: number;
                 /** @description A local day of the business, YYYY-MM-DD */
-                lastVisit: string;
+                last_visit: string;
                 /** @description Minor units of the business currency */
                 monetary: number;
                 name: string;
-                overdueDays: number;
+                overdue_days: number;
                 visits: number;
             }[];
             cohorts: {
@@ -36027,9 +36027,9 @@ export interface components {
                 retained: number[];
             }[];
             /** @description When the model was trained (ISO 8601) */
-            computedAt: string;
+            computed_at: string;
             currency: string;
-            requiredCustomers: number;
+            required_customers: number;
             segments: {
                 customers: number;
                 label: string;
@@ -36042,22 +36042,22 @@ export interface components {
             status: "ok" | "insufficient_history";
             summary: {
                 customers: number;
-                medianDaysToSecondVisit: number | null;
-                repeatCustomers: number;
-                repeatRate: number;
+                median_days_to_second_visit: number | null;
+                repeat_customers: number;
+                repeat_rate: number;
                 /** @description Minor units of the business currency */
                 revenue: number;
                 visits: number;
             };
-            timeZone: string;
+            time_zone: string;
             /** @description A local day of the business, YYYY-MM-DD */
             today: string;
-            visitGaps: {
+            visit_gaps: {
                 buckets: {
                     count: number;
                     label: string;
-                    maxDays: number | null;
-                    minDays: number;
+                    max_days: number | null;
+                    min_days: number;
                 }[];
                 count: number;
                 mean: number | null;
@@ -36422,9 +36422,9 @@ export interface components {
             mape: number | null;
             /** @description Mean absolute error ÷ the in-sample error of the seasonal-naive forecast */
             mase: number | null;
-            seasonalNaiveMae: number;
-            seasonalNaiveMape: number | null;
-            zeroActualsSkipped: number;
+            seasonal_naive_mae: number;
+            seasonal_naive_mape: number | null;
+            zero_actuals_skipped: number;
         };
         FullBusinessSettings: {
             allow_negative_stock: boolean;
@@ -36815,7 +36815,7 @@ export interface components {
                 because: {
                     name: string;
                     /** Format: uuid */
-                    productId: string;
+                    product_id: string;
                 }[];
                 confidence: number;
                 lift: number;
@@ -36823,9 +36823,9 @@ export interface components {
                 /** @description Minor units of the business currency */
                 price: number;
                 /** Format: uuid */
-                productId: string;
+                product_id: string;
                 /** @description The product’s tax rate (0 without one), as the till adds it */
-                taxRateBasisPoints: number;
+                tax_rate_basis_points: number;
             }[];
         };
         OnlineBooking: {
@@ -37003,22 +37003,22 @@ export interface components {
         ProductRecommendations: {
             baskets: number;
             /** @description When the model was trained (ISO 8601) */
-            computedAt: string;
+            computed_at: string;
             currency: string;
-            minRuleCount: number;
-            multiItemBaskets: number;
-            requiredMultiItemBaskets: number;
+            min_rule_count: number;
+            multi_item_baskets: number;
+            required_multi_item_baskets: number;
             rules: {
                 antecedent: {
                     name: string;
                     /** Format: uuid */
-                    productId: string;
+                    product_id: string;
                 }[];
                 confidence: number;
                 consequent: {
                     name: string;
                     /** Format: uuid */
-                    productId: string;
+                    product_id: string;
                 };
                 count: number;
                 lift: number;
@@ -37026,10 +37026,10 @@ export interface components {
             }[];
             /** @enum {string} */
             status: "ok" | "insufficient_history";
-            timeZone: string;
+            time_zone: string;
             /** @description A local day of the business, YYYY-MM-DD */
             today: string;
-            totalRules: number;
+            total_rules: number;
         };
         ProfitabilityReport: {
             categories: {
@@ -37558,7 +37558,7 @@ export interface components {
         };
         SalesPrediction: {
             backtest: {
-                horizonDays: number;
+                horizon_days: number;
                 overall: components["schemas"]["ForecastAccuracy"] | null;
                 points: {
                     /** @description Minor units of the business currency */
@@ -37575,7 +37575,7 @@ export interface components {
                     origin: string;
                     scored: boolean;
                     /** @description Minor units of the business currency */
-                    seasonalNaive: number;
+                    seasonal_naive: number;
                     /** @description Minor units of the business currency */
                     upper80: number;
                     /** @description Minor units of the business currency */
@@ -37586,7 +37586,7 @@ export interface components {
                 weeks: number;
             };
             /** @description When the model was trained (ISO 8601) */
-            computedAt: string;
+            computed_at: string;
             currency: string;
             forecast: {
                 /** @description A local day of the business, YYYY-MM-DD */
@@ -37606,34 +37606,34 @@ export interface components {
                 days: number;
                 enough: boolean;
                 /** @description A local day of the business, YYYY-MM-DD */
-                firstSaleDate: string | null;
+                first_sale_date: string | null;
                 /** @description A local day of the business, YYYY-MM-DD */
-                lastDate: string;
-                requiredDays: number;
-                yearlyRequiredDays: number;
+                last_date: string;
+                required_days: number;
+                yearly_required_days: number;
             };
             model: {
-                closedWeekdays: number[];
+                closed_weekdays: number[];
                 seasonality: string;
                 trend: string;
-                yearlyHarmonics: number;
+                yearly_harmonics: number;
             } | null;
             recent: {
                 /** @description A local day of the business, YYYY-MM-DD */
                 date: string;
                 /** @description Minor units of the business currency */
-                netSales: number;
+                net_sales: number;
             }[];
             /** @enum {string} */
             status: "ok" | "insufficient_history" | "no_recent_sales";
-            timeZone: string;
+            time_zone: string;
             /** @description A local day of the business, YYYY-MM-DD */
             today: string;
             totals: {
                 /** @description Minor units of the business currency */
-                next7Days: number;
+                next_7_days: number;
                 /** @description Minor units of the business currency */
-                next28Days: number;
+                next_28_days: number;
             };
         };
         SalesReport: {
@@ -37778,47 +37778,47 @@ export interface components {
         };
         StockForecast: {
             /** @description When the model was trained (ISO 8601) */
-            computedAt: string;
+            computed_at: string;
             currency: string;
-            defaultLeadTimeDays: number;
+            default_lead_time_days: number;
             products: {
-                daysOfCover: number | null;
-                demandClass: string;
-                expectedDailyDemand: number;
-                leadTimeAssumed: boolean;
-                leadTimeDays: number;
+                days_of_cover: number | null;
+                demand_class: string;
+                expected_daily_demand: number;
+                lead_time_assumed: boolean;
+                lead_time_days: number;
                 name: string;
-                onHand: number;
-                onOrder: number;
-                orderUpTo: number;
-                packSize: number;
+                on_hand: number;
+                on_order: number;
+                order_up_to: number;
+                pack_size: number;
                 /** Format: uuid */
-                productId: string;
-                productReorderPoint: number | null;
-                productReorderQuantity: number | null;
-                reorderNow: boolean;
-                reorderPoint: number;
-                reorderQuantity: number;
-                safetyStock: number;
+                product_id: string;
+                product_reorder_point: number | null;
+                product_reorder_quantity: number | null;
+                reorder_now: boolean;
+                reorder_point: number;
+                reorder_quantity: number;
+                safety_stock: number;
                 sku: string | null;
                 /** @enum {string} */
                 status: "ok" | "short_history" | "no_sales";
-                stockoutBeforeDelivery: boolean;
+                stockout_before_delivery: boolean;
                 /** @description A local day of the business, YYYY-MM-DD */
-                stockoutDate: string | null;
+                stockout_date: string | null;
                 /** Format: uuid */
-                supplierId: string | null;
-                supplierName: string | null;
+                supplier_id: string | null;
+                supplier_name: string | null;
             }[];
-            reviewDays: number;
-            serviceLevel: number;
+            review_days: number;
+            service_level: number;
             summary: {
-                reorderNow: number;
-                runningOutBeforeDelivery: number;
-                trackedProducts: number;
-                withHistory: number;
+                reorder_now: number;
+                running_out_before_delivery: number;
+                tracked_products: number;
+                with_history: number;
             };
-            timeZone: string;
+            time_zone: string;
             /** @description A local day of the business, YYYY-MM-DD */
             today: string;
         };

@@ -9,6 +9,17 @@ import { getOftenBoughtWith, getProductRecommendations } from './get-product-rec
 import { getSalesPrediction } from './get-sales-prediction.ts';
 import { getStockForecast } from './get-stock-forecast.ts';
 import { getAiTraining, requestAiTraining } from './train-ai-modules.ts';
+import {
+  toAiModulesView,
+  toAiTrainingView,
+  toCustomerFootpathView,
+  toDraftedOrdersView,
+  toOftenBoughtWithView,
+  toProductRecommendationsView,
+  toSalesPredictionView,
+  toStockForecastView,
+  toTrainStartedView,
+} from './ai-modules.views.ts';
 
 // The /ai pages are login pages without a page key (SPEC §2); their figures are reports, so the
 // API asks for SPEC §6 can_view_reports (page key analytics). Stock figures are inventory
@@ -22,18 +33,18 @@ const till = business({ employeeFeature: 'pos' });
 const money = (description?: string) => z.number().int().openapi({ description: description ?? 'Minor units of the business currency' });
 const int = () => z.number().int();
 const day = () => z.string().openapi({ description: 'A local day of the business, YYYY-MM-DD' });
-const head = { currency: z.string(), timeZone: z.string(), today: day(), computedAt: z.string().openapi({ description: 'When the model was trained (ISO 8601)' }) };
+const head = { currency: z.string(), time_zone: z.string(), today: day(), computed_at: z.string().openapi({ description: 'When the model was trained (ISO 8601)' }) };
 const status = z.enum(['ok', 'insufficient_history', 'no_recent_sales']);
 
 const accuracySchema = z
   .object({
     days: int(),
     mape: z.number().nullable().openapi({ description: 'Mean absolute percentage error, %, over held-out days with sales' }),
-    zeroActualsSkipped: int(),
+    zero_actuals_skipped: int(),
     mase: z.number().nullable().openapi({ description: 'Mean absolute error ÷ the in-sample error of the seasonal-naive forecast' }),
     mae: z.number(),
-    seasonalNaiveMae: z.number(),
-    seasonalNaiveMape: z.number().nullable(),
+    seasonal_naive_mae: z.number(),
+    seasonal_naive_mape: z.number().nullable(),
     coverage80: z.number(),
     coverage95: z.number(),
   })
@@ -44,74 +55,74 @@ const salesPredictionSchema = z
   .object({
     ...head,
     status,
-    history: z.object({ days: int(), firstSaleDate: day().nullable(), lastDate: day(), enough: z.boolean(), requiredDays: int(), yearlyRequiredDays: int() }),
-    model: z.object({ seasonality: z.string(), trend: z.string(), yearlyHarmonics: int(), closedWeekdays: z.array(int()) }).nullable(),
-    totals: z.object({ next7Days: money(), next28Days: money() }),
+    history: z.object({ days: int(), first_sale_date: day().nullable(), last_date: day(), enough: z.boolean(), required_days: int(), yearly_required_days: int() }),
+    model: z.object({ seasonality: z.string(), trend: z.string(), yearly_harmonics: int(), closed_weekdays: z.array(int()) }).nullable(),
+    totals: z.object({ next_7_days: money(), next_28_days: money() }),
     forecast: z.array(z.object({ date: day(), ...intervalFields })),
-    recent: z.array(z.object({ date: day(), netSales: money() })),
+    recent: z.array(z.object({ date: day(), net_sales: money() })),
     backtest: z.object({
       status: z.enum(['ok', 'insufficient_history']),
       weeks: int(),
-      horizonDays: int(),
+      horizon_days: int(),
       overall: nullableRef(accuracySchema),
-      points: z.array(z.object({ date: day(), origin: day(), actual: money(), seasonalNaive: money(), scored: z.boolean(), ...intervalFields })),
+      points: z.array(z.object({ date: day(), origin: day(), actual: money(), seasonal_naive: money(), scored: z.boolean(), ...intervalFields })),
     }),
   })
   .openapi('SalesPrediction');
 
 const stockRowSchema = z.object({
-  productId: z.uuid(),
+  product_id: z.uuid(),
   name: z.string(),
   sku: z.string().nullable(),
   status: z.enum(['ok', 'short_history', 'no_sales']),
-  demandClass: z.string(),
-  expectedDailyDemand: z.number(),
-  onHand: int(),
-  onOrder: int(),
-  stockoutDate: day().nullable(),
-  daysOfCover: z.number().nullable(),
-  stockoutBeforeDelivery: z.boolean(),
-  leadTimeDays: int(),
-  leadTimeAssumed: z.boolean(),
-  safetyStock: int(),
-  reorderPoint: int(),
-  orderUpTo: int(),
-  reorderNow: z.boolean(),
-  reorderQuantity: int(),
-  packSize: int(),
-  productReorderPoint: int().nullable(),
-  productReorderQuantity: int().nullable(),
-  supplierId: z.uuid().nullable(),
-  supplierName: z.string().nullable(),
+  demand_class: z.string(),
+  expected_daily_demand: z.number(),
+  on_hand: int(),
+  on_order: int(),
+  stockout_date: day().nullable(),
+  days_of_cover: z.number().nullable(),
+  stockout_before_delivery: z.boolean(),
+  lead_time_days: int(),
+  lead_time_assumed: z.boolean(),
+  safety_stock: int(),
+  reorder_point: int(),
+  order_up_to: int(),
+  reorder_now: z.boolean(),
+  reorder_quantity: int(),
+  pack_size: int(),
+  product_reorder_point: int().nullable(),
+  product_reorder_quantity: int().nullable(),
+  supplier_id: z.uuid().nullable(),
+  supplier_name: z.string().nullable(),
 });
 const stockForecastSchema = z
   .object({
     ...head,
-    defaultLeadTimeDays: int(),
-    reviewDays: int(),
-    serviceLevel: z.number(),
-    summary: z.object({ trackedProducts: int(), withHistory: int(), reorderNow: int(), runningOutBeforeDelivery: int() }),
+    default_lead_time_days: int(),
+    review_days: int(),
+    service_level: z.number(),
+    summary: z.object({ tracked_products: int(), with_history: int(), reorder_now: int(), running_out_before_delivery: int() }),
     products: z.array(stockRowSchema),
   })
   .openapi('StockForecast');
 
-const productRef = z.object({ productId: z.uuid(), name: z.string() });
+const productRef = z.object({ product_id: z.uuid(), name: z.string() });
 const recommendationsSchema = z
   .object({
     ...head,
     status: z.enum(['ok', 'insufficient_history']),
     baskets: int(),
-    multiItemBaskets: int(),
-    requiredMultiItemBaskets: int(),
-    minRuleCount: int(),
-    totalRules: int(),
+    multi_item_baskets: int(),
+    required_multi_item_baskets: int(),
+    min_rule_count: int(),
+    total_rules: int(),
     rules: z.array(z.object({ antecedent: z.array(productRef), consequent: productRef, count: int(), support: z.number(), confidence: z.number(), lift: z.number() })),
   })
   .openapi('ProductRecommendations');
 
 const oftenBoughtWithSchema = z
   .object({
-    suggestions: z.array(z.object({ productId: z.uuid(), name: z.string(), price: money(), taxRateBasisPoints: int().openapi({ description: 'The product’s tax rate (0 without one), as the till adds it' }), confidence: z.number(), lift: z.number(), because: z.array(productRef) })),
+    suggestions: z.array(z.object({ product_id: z.uuid(), name: z.string(), price: money(), tax_rate_basis_points: int().openapi({ description: 'The product’s tax rate (0 without one), as the till adds it' }), confidence: z.number(), lift: z.number(), because: z.array(productRef) })),
   })
   .openapi('OftenBoughtWith');
 
@@ -119,33 +130,33 @@ const footpathSchema = z
   .object({
     ...head,
     status: z.enum(['ok', 'insufficient_history']),
-    requiredCustomers: int(),
+    required_customers: int(),
     summary: z.object({
       customers: int(),
       visits: int(),
       revenue: money(),
-      repeatCustomers: int(),
-      repeatRate: z.number(),
-      medianDaysToSecondVisit: z.number().nullable(),
+      repeat_customers: int(),
+      repeat_rate: z.number(),
+      median_days_to_second_visit: z.number().nullable(),
     }),
     cohorts: z.array(z.object({ cohort: z.string(), customers: int(), retained: z.array(int()), rates: z.array(z.number()) })),
-    visitGaps: z.object({
+    visit_gaps: z.object({
       count: int(),
       median: z.number().nullable(),
       p25: z.number().nullable(),
       p75: z.number().nullable(),
       mean: z.number().nullable(),
-      buckets: z.array(z.object({ label: z.string(), minDays: int(), maxDays: int().nullable(), count: int() })),
+      buckets: z.array(z.object({ label: z.string(), min_days: int(), max_days: int().nullable(), count: int() })),
     }),
     segments: z.array(z.object({ segment: z.string(), label: z.string(), customers: int(), revenue: money(), share: z.number() })),
-    atRisk: z.array(
+    at_risk: z.array(
       z.object({
-        customerId: z.uuid(),
+        customer_id: z.uuid(),
         name: z.string(),
-        lastVisit: day(),
-        daysSinceLastVisit: int(),
-        expectedIntervalDays: z.number(),
-        overdueDays: z.number(),
+        last_visit: day(),
+        days_since_last_visit: int(),
+        expected_interval_days: z.number(),
+        overdue_days: z.number(),
         visits: int(),
         monetary: money(),
       }),
@@ -156,17 +167,17 @@ const footpathSchema = z
 const hubSchema = z
   .object({
     today: day(),
-    timeZone: z.string(),
+    time_zone: z.string(),
     modules: z.array(
       z.object({
         key: z.enum(['sales_prediction', 'stock_forecast', 'product_recommendation', 'customer_footpath']),
         path: z.string(),
         title: z.string(),
-        enoughHistory: z.boolean(),
+        enough_history: z.boolean(),
         need: z.string().nullable().openapi({ description: 'What is missing, in words, when there is not enough history' }),
         summary: z.string().nullable(),
-        computedAt: z.string(),
-        accuracy: z.object({ mape: z.number().nullable(), mase: z.number().nullable(), heldOutDays: int() }).nullable(),
+        computed_at: z.string(),
+        accuracy: z.object({ mape: z.number().nullable(), mase: z.number().nullable(), held_out_days: int() }).nullable(),
       }),
     ),
   })
@@ -178,9 +189,9 @@ const trainingJobSchema = z
     status: z.enum(['queued', 'running', 'done', 'failed']),
     trigger: z.enum(['request', 'nightly']).openapi({ description: "'request' (someone asked) or 'nightly' (the nightly schedule)" }),
     night: day().nullable().openapi({ description: 'A nightly training’s local night (the day its window falls on); null for a request' }),
-    requestedAt: z.string(),
-    startedAt: z.string().nullable(),
-    finishedAt: z.string().nullable(),
+    requested_at: z.string(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
     attempts: int().openapi({ description: 'Claims so far: more than 1 when a stopped process’s run was taken over' }),
     error: z.string().nullable(),
   })
@@ -188,11 +199,11 @@ const trainingJobSchema = z
 const nightlySchema = z
   .object({
     on: z.boolean().openapi({ description: 'Whether the business is trained every night (its AI modules are on: reporting_analytics)' }),
-    timeZone: z.string(),
-    windowStart: z.string().openapi({ description: 'The nightly window on the business’s clocks, "02:00" …' }),
-    windowEnd: z.string().openapi({ description: '… to "05:00"' }),
+    time_zone: z.string(),
+    window_start: z.string().openapi({ description: 'The nightly window on the business’s clocks, "02:00" …' }),
+    window_end: z.string().openapi({ description: '… to "05:00"' }),
     last: nullableRef(trainingJobSchema),
-    nextAt: z.string().nullable().openapi({ description: 'When the next nightly training is to start (null while off)' }),
+    next_at: z.string().nullable().openapi({ description: 'When the next nightly training is to start (null while off)' }),
   })
   .openapi('AiNightlyTraining');
 const trainingSchema = z.object({ job: nullableRef(trainingJobSchema), nightly: nightlySchema }).openapi('AiTraining');
@@ -201,7 +212,7 @@ const trainStartedSchema = z
   .openapi('AiTrainingStarted');
 
 const draftedSchema = z.object({
-  purchaseOrders: z.array(z.object({ id: z.uuid(), number: int(), label: z.string(), supplierId: z.uuid(), supplierName: z.string(), lineCount: int() })),
+  purchase_orders: z.array(z.object({ id: z.uuid(), number: int(), label: z.string(), supplier_id: z.uuid(), supplier_name: z.string(), line_count: int() })),
 });
 
 const hubRoute = defineRoute({
@@ -250,7 +261,7 @@ const draftRoute = defineRoute({
   access: order,
   tags: ['ai-modules'],
   summary: 'Draft purchase orders (one per supplier) for the selected products at the forecast’s reorder quantities; all or none',
-  request: { body: jsonBody(z.strictObject({ productIds: z.array(z.uuid()).min(1, 'Select at least one product').max(500) })) },
+  request: { body: jsonBody(z.strictObject({ product_ids: z.array(z.uuid()).min(1, 'Select at least one product').max(500) })) },
   responses: { 201: jsonResponse(draftedSchema, 'The drafts made'), ...errorResponses(400, 401, 403, 409, 422) },
 });
 const rulesRoute = defineRoute({
@@ -269,7 +280,7 @@ const oftenRoute = defineRoute({
   summary: 'For the till: the products a cart’s contents are most often bought with (not already in the cart)',
   request: {
     query: z.strictObject({
-      productIds: z
+      product_ids: z
         .string()
         .max(37 * 100)
         .transform((value) => value.split(',').filter((id) => id !== ''))
@@ -290,15 +301,19 @@ const footpathRoute = defineRoute({
 });
 
 export const aiModulesRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(hubRoute, async (c) => c.json(await getAiModules(c.var.services.database, c.var.tenant.businessId), 200))
-  .openapi(trainRoute, async (c) => c.json(await requestAiTraining(c.var.services.database, c.var.tenant.businessId), 202))
-  .openapi(trainingRoute, async (c) => c.json(await getAiTraining(c.var.services.database, c.var.tenant.businessId, c.var.tenant.features.reporting_analytics), 200))
-  .openapi(salesRoute, async (c) => c.json(await getSalesPrediction(c.var.services.database, c.var.tenant.businessId), 200))
-  .openapi(stockRoute, async (c) => c.json(await getStockForecast(c.var.services.database, c.var.tenant.businessId), 200))
-  .openapi(draftRoute, async (c) => c.json(await draftForecastOrders(c.var.services.database, c.var.tenant, c.req.valid('json').productIds), 201))
-  .openapi(rulesRoute, async (c) => c.json(await getProductRecommendations(c.var.services.database, c.var.tenant.businessId), 200))
+  .openapi(hubRoute, async (c) => c.json(toAiModulesView(await getAiModules(c.var.services.database, c.var.tenant.businessId)), 200))
+  .openapi(trainRoute, async (c) => c.json(toTrainStartedView(await requestAiTraining(c.var.services.database, c.var.tenant.businessId)), 202))
+  .openapi(trainingRoute, async (c) =>
+    c.json(toAiTrainingView(await getAiTraining(c.var.services.database, c.var.tenant.businessId, c.var.tenant.features.reporting_analytics)), 200),
+  )
+  .openapi(salesRoute, async (c) => c.json(toSalesPredictionView(await getSalesPrediction(c.var.services.database, c.var.tenant.businessId)), 200))
+  .openapi(stockRoute, async (c) => c.json(toStockForecastView(await getStockForecast(c.var.services.database, c.var.tenant.businessId)), 200))
+  .openapi(draftRoute, async (c) =>
+    c.json(toDraftedOrdersView(await draftForecastOrders(c.var.services.database, c.var.tenant, c.req.valid('json').product_ids)), 201),
+  )
+  .openapi(rulesRoute, async (c) => c.json(toProductRecommendationsView(await getProductRecommendations(c.var.services.database, c.var.tenant.businessId)), 200))
   .openapi(oftenRoute, async (c) => {
     const query = c.req.valid('query');
-    return c.json(await getOftenBoughtWith(c.var.services.database, c.var.tenant.businessId, query.productIds, query.limit), 200);
+    return c.json(toOftenBoughtWithView(await getOftenBoughtWith(c.var.services.database, c.var.tenant.businessId, query.product_ids, query.limit)), 200);
   })
-  .openapi(footpathRoute, async (c) => c.json(await getCustomerFootpath(c.var.services.database, c.var.tenant.businessId), 200));
+  .openapi(footpathRoute, async (c) => c.json(toCustomerFootpathView(await getCustomerFootpath(c.var.services.database, c.var.tenant.businessId)), 200));

@@ -15,19 +15,19 @@ export async function draftForecastOrders(database: Database, tenant: TenantCont
   const byId = new Map(products.map((row) => [row.productId, row]));
   const unknown = productIds.filter((id) => !byId.has(id));
   if (unknown.length > 0) {
-    throw new AppError(422, 'product_not_found', 'A selected product is not a tracked, active product of this business', { productIds: unknown });
+    throw new AppError(422, 'product_not_found', 'A selected product is not a tracked, active product of this business', { product_ids: unknown });
   }
   const selected = [...new Set(productIds)].map((id) => byId.get(id)!);
   const withoutSupplier = selected.filter((row) => !row.supplierId);
   if (withoutSupplier.length > 0) {
     throw new AppError(422, 'supplier_required', `No active supplier supplies ${withoutSupplier.map((row) => row.name).join(', ')}: link one in Suppliers first`, {
-      productIds: withoutSupplier.map((row) => row.productId),
+      product_ids: withoutSupplier.map((row) => row.productId),
     });
   }
   const nothing = selected.filter((row) => row.reorderQuantity <= 0);
   if (nothing.length > 0) {
     throw new AppError(422, 'nothing_to_reorder', `The forecast has nothing to reorder for ${nothing.map((row) => row.name).join(', ')}`, {
-      productIds: nothing.map((row) => row.productId),
+      product_ids: nothing.map((row) => row.productId),
     });
   }
   const bySupplier = new Map<string, typeof selected>();

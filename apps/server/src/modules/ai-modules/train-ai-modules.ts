@@ -34,19 +34,8 @@ let runningHere = 0;
 
 const PROCESS = `${os.hostname()}:${process.pid}`;
 
-type JobRow = typeof aiTrainingJobs.$inferSelect;
-
-export const trainingJobView = (row: JobRow) => ({
-  id: row.id,
-  status: row.status,
-  trigger: row.trigger,
-  night: row.night,
-  requestedAt: row.requestedAt.toISOString(),
-  startedAt: row.startedAt?.toISOString() ?? null,
-  finishedAt: row.finishedAt?.toISOString() ?? null,
-  attempts: row.attempts,
-  error: row.error,
-});
+/** A training job as the use-cases give it; ai-modules.views.ts puts it on the wire. */
+export type TrainingJob = typeof aiTrainingJobs.$inferSelect;
 
 /** Trains a claimed job to its end; never throws (a failure is written on the job). */
 async function runJob(database: Database, job: { id: string; businessId: string }, claimedBy: string) {
@@ -91,7 +80,7 @@ export async function requestAiTraining(database: Database, businessId: string) 
   // A new job starts now; a running one whose process stopped is taken over.
   const claimed = await claimAndRun(database, job.id);
   const now = claimed ? await database.withTenant(businessId, (tx) => repo.latestJob(tx, businessId)) : job;
-  return { created, job: trainingJobView(now ?? job) };
+  return { created, job: now ?? job };
 }
 
 /**
@@ -106,13 +95,13 @@ export async function getAiTraining(database: Database, businessId: string, modu
     timeZone: safeTimeZone((await repo.findBusiness(tx, businessId))?.timeZone),
   }));
   return {
-    job: job ? trainingJobView(job) : null,
+    job: job ?? null,
     nightly: {
       on: modulesOn,
       timeZone,
       windowStart: nightlyTrainingWindowText.start,
       windowEnd: nightlyTrainingWindowText.end,
-      last: nightly ? trainingJobView(nightly) : null,
+      last: nightly ?? null,
       nextAt: modulesOn ? nextNightlyTrainingAt({ now, timeZone, lastNight: nightly?.night ?? null }).toISOString() : null,
     },
   };

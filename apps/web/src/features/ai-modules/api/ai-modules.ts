@@ -70,7 +70,7 @@ export function useTrainAiModules() {
 export function useDraftForecastOrders() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (productIds: string[]) => dataOf(api.POST('/api/ai/stock-forecast/purchase-orders', { body: { productIds } })),
+    mutationFn: (productIds: string[]) => dataOf(api.POST('/api/ai/stock-forecast/purchase-orders', { body: { product_ids: productIds } })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: aiModulesQueryKey });
       await queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });

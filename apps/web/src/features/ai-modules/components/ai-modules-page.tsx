@@ -26,8 +26,8 @@ function NightlySchedule({ nightly }: { nightly: AiNightlyTraining }) {
   const lastText =
     last === null
       ? 'none yet'
-      : last.status === 'done' && last.finishedAt
-        ? `${formatComputedAt(last.finishedAt)}${last.startedAt ? `, in ${((Date.parse(last.finishedAt) - Date.parse(last.startedAt)) / 1000).toFixed(1)} s` : ''}`
+      : last.status === 'done' && last.finished_at
+        ? `${formatComputedAt(last.finished_at)}${last.started_at ? `, in ${((Date.parse(last.finished_at) - Date.parse(last.started_at)) / 1000).toFixed(1)} s` : ''}`
         : last.status === 'failed'
           ? `failed${last.error ? `: ${last.error}` : ''}`
           : STATUS[last.status].toLowerCase();
@@ -35,14 +35,14 @@ function NightlySchedule({ nightly }: { nightly: AiNightlyTraining }) {
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-muted-foreground">
       <dt>Every night</dt>
       <dd className="text-foreground">
-        between {nightly.windowStart} and {nightly.windowEnd} ({nightly.timeZone})
+        between {nightly.window_start} and {nightly.window_end} ({nightly.time_zone})
       </dd>
       <dt>Last nightly run</dt>
       <dd className="text-foreground">{lastText}</dd>
-      {nightly.nextAt ? (
+      {nightly.next_at ? (
         <>
           <dt>Next</dt>
-          <dd className="text-foreground">{formatComputedAt(nightly.nextAt)}</dd>
+          <dd className="text-foreground">{formatComputedAt(nightly.next_at)}</dd>
         </>
       ) : null}
     </dl>
@@ -64,11 +64,11 @@ function TrainingPanel() {
         <p role="status" className="text-muted-foreground">
           {job === null
             ? 'The modules train every night, when a page is first opened after new sales, or now, in the background.'
-            : job.status === 'done' && job.finishedAt
-              ? `Trained ${formatComputedAt(job.finishedAt)}${job.startedAt ? ` in ${((Date.parse(job.finishedAt) - Date.parse(job.startedAt)) / 1000).toFixed(1)} s` : ''}.`
+            : job.status === 'done' && job.finished_at
+              ? `Trained ${formatComputedAt(job.finished_at)}${job.started_at ? ` in ${((Date.parse(job.finished_at) - Date.parse(job.started_at)) / 1000).toFixed(1)} s` : ''}.`
               : job.status === 'failed'
                 ? `The last training failed${job.error ? `: ${job.error}` : ''}.`
-                : `${STATUS[job.status]} since ${formatComputedAt(job.startedAt ?? job.requestedAt)}: the till keeps selling meanwhile.`}
+                : `${STATUS[job.status]} since ${formatComputedAt(job.started_at ?? job.requested_at)}: the till keeps selling meanwhile.`}
         </p>
         {training.data ? <NightlySchedule nightly={training.data.nightly} /> : null}
       </div>
@@ -108,19 +108,19 @@ export function AiModulesPage() {
                     </CardTitle>
                     <CardDescription>{about.text}</CardDescription>
                   </div>
-                  <Badge variant={module.enoughHistory ? 'success' : 'warning'}>{module.enoughHistory ? 'Ready' : 'Needs more history'}</Badge>
+                  <Badge variant={module.enough_history ? 'success' : 'warning'}>{module.enough_history ? 'Ready' : 'Needs more history'}</Badge>
                 </CardHeader>
                 <CardContent className="grid gap-3 text-sm">
-                  {module.enoughHistory ? <p>{module.summary}</p> : <p className="font-medium">{module.need}</p>}
+                  {module.enough_history ? <p>{module.summary}</p> : <p className="font-medium">{module.need}</p>}
                   <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-muted-foreground">
                     <dt>Last computed</dt>
-                    <dd className="text-foreground">{formatComputedAt(module.computedAt)}</dd>
+                    <dd className="text-foreground">{formatComputedAt(module.computed_at)}</dd>
                     {module.accuracy ? (
                       <>
                         <dt>Accuracy</dt>
                         <dd className="text-foreground">
                           {module.accuracy.mape === null ? 'No day with sales to score' : `Off by ${module.accuracy.mape.toFixed(1)} % a day on average (MAPE)`}
-                          {module.accuracy.mase !== null ? `, MASE ${module.accuracy.mase.toFixed(2)}` : ''} over {module.accuracy.heldOutDays} held-out days
+                          {module.accuracy.mase !== null ? `, MASE ${module.accuracy.mase.toFixed(2)}` : ''} over {module.accuracy.held_out_days} held-out days
                         </dd>
                       </>
                     ) : module.key === 'sales_prediction' ? (

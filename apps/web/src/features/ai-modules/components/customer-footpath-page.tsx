@@ -30,7 +30,7 @@ function Footpath({ data }: { data: CustomerFootpath }) {
       {data.status === 'insufficient_history' ? (
         <NeedsHistory title="Not enough customers yet">
           <p>
-            The footpath needs sales to at least {data.requiredCustomers} named customers; there {summary.customers === 1 ? 'is 1' : `are ${summary.customers}`} so far. Choose the
+            The footpath needs sales to at least {data.required_customers} named customers; there {summary.customers === 1 ? 'is 1' : `are ${summary.customers}`} so far. Choose the
             customer at the till when you ring up a sale (or add them in{' '}
             <Link to="/customers" className="underline underline-offset-4">
               Customers
@@ -41,9 +41,9 @@ function Footpath({ data }: { data: CustomerFootpath }) {
       ) : null}
       <section aria-label="Customers summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Customers" value={String(summary.customers)} hint={`${summary.visits} visits, ${money(summary.revenue)}`} />
-        <StatCard label="Came back" value={percent(summary.repeatRate, 0)} hint={`${summary.repeatCustomers} customers with a second visit`} />
-        <StatCard label="To the second visit" value={days(summary.medianDaysToSecondVisit)} hint="Median" />
-        <StatCard label="At risk" value={String(data.atRisk.length)} hint="Overdue for their next visit" />
+        <StatCard label="Came back" value={percent(summary.repeat_rate, 0)} hint={`${summary.repeat_customers} customers with a second visit`} />
+        <StatCard label="To the second visit" value={days(summary.median_days_to_second_visit)} hint="Median" />
+        <StatCard label="At risk" value={String(data.at_risk.length)} hint="Overdue for their next visit" />
       </section>
 
       <Card className="min-w-0">
@@ -76,20 +76,20 @@ function Footpath({ data }: { data: CustomerFootpath }) {
           <CardHeader>
             <CardTitle>Time between visits</CardTitle>
             <CardDescription>
-              {data.visitGaps.count === 0
+              {data.visit_gaps.count === 0
                 ? 'Shown once customers come back.'
-                : `Median ${days(data.visitGaps.median)} (half of the gaps between ${days(data.visitGaps.p25)} and ${days(data.visitGaps.p75)}), over ${data.visitGaps.count} return visits.`}
+                : `Median ${days(data.visit_gaps.median)} (half of the gaps between ${days(data.visit_gaps.p25)} and ${days(data.visit_gaps.p75)}), over ${data.visit_gaps.count} return visits.`}
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {data.visitGaps.count > 0 ? <CountBars data={data.visitGaps.buckets.map((bucket) => ({ label: bucket.label, value: bucket.count }))} valueName="Return visits" /> : null}
+            {data.visit_gaps.count > 0 ? <CountBars data={data.visit_gaps.buckets.map((bucket) => ({ label: bucket.label, value: bucket.count }))} valueName="Return visits" /> : null}
             <DataTable
               caption="Gaps between visits"
               columns={[
                 { header: 'Gap', cell: (row) => row.label },
                 { header: 'Return visits', numeric: true, cell: (row) => row.count },
               ]}
-              rows={data.visitGaps.count > 0 ? data.visitGaps.buckets : []}
+              rows={data.visit_gaps.count > 0 ? data.visit_gaps.buckets : []}
               rowKey={(row) => row.label}
               empty="No customer has come back yet."
             />
@@ -128,19 +128,19 @@ function Footpath({ data }: { data: CustomerFootpath }) {
             caption="Customers at risk"
             columns={[
               { header: 'Customer', className: 'min-w-32 whitespace-normal', cell: (row) => <span className="font-medium">{row.name}</span> },
-              { header: 'Last visit', cell: (row) => formatDay(row.lastVisit, true) },
-              { header: 'Days away', numeric: true, cell: (row) => row.daysSinceLastVisit },
-              { header: 'Usual gap', numeric: true, cell: (row) => days(row.expectedIntervalDays) },
+              { header: 'Last visit', cell: (row) => formatDay(row.last_visit, true) },
+              { header: 'Days away', numeric: true, cell: (row) => row.days_since_last_visit },
+              { header: 'Usual gap', numeric: true, cell: (row) => days(row.expected_interval_days) },
               { header: 'Visits', numeric: true, cell: (row) => row.visits },
               { header: 'Spent', numeric: true, cell: (row) => money(row.monetary) },
             ]}
-            rows={data.atRisk}
-            rowKey={(row) => row.customerId}
+            rows={data.at_risk}
+            rowKey={(row) => row.customer_id}
             empty="No regular is overdue."
           />
         </CardContent>
       </Card>
-      <ComputedNote computedAt={data.computedAt}>A visit is a day with a purchase; spend is after refunds, before tax.</ComputedNote>
+      <ComputedNote computedAt={data.computed_at}>A visit is a day with a purchase; spend is after refunds, before tax.</ComputedNote>
     </div>
   );
 }

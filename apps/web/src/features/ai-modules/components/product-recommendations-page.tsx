@@ -23,15 +23,15 @@ function Rules({ data }: { data: ProductRecommendations }) {
       {data.status === 'insufficient_history' ? (
         <NeedsHistory title="Not enough sales history yet">
           <p>
-            Rules need at least {data.requiredMultiItemBaskets} sales with two or more different products in the last year; there{' '}
-            {data.multiItemBaskets === 1 ? 'is 1' : `are ${data.multiItemBaskets}`} so far. A pair shows up here once it has been bought together {data.minRuleCount} times.
+            Rules need at least {data.required_multi_item_baskets} sales with two or more different products in the last year; there{' '}
+            {data.multi_item_baskets === 1 ? 'is 1' : `are ${data.multi_item_baskets}`} so far. A pair shows up here once it has been bought together {data.min_rule_count} times.
           </p>
         </NeedsHistory>
       ) : null}
       <section aria-label="Baskets" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <StatCard label="Sales looked at" value={String(data.baskets)} hint="Last 12 months" />
-        <StatCard label="With 2+ products" value={String(data.multiItemBaskets)} />
-        <StatCard label="Rules found" value={String(data.totalRules)} />
+        <StatCard label="With 2+ products" value={String(data.multi_item_baskets)} />
+        <StatCard label="Rules found" value={String(data.total_rules)} />
       </section>
       <Card className="min-w-0">
         <CardHeader>
@@ -53,12 +53,12 @@ function Rules({ data }: { data: ProductRecommendations }) {
               { header: 'Lift', numeric: true, cell: (row) => row.lift.toFixed(2) },
             ]}
             rows={data.rules}
-            rowKey={(row) => `${row.antecedent.map((product) => product.productId).join('+')}>${row.consequent.productId}`}
+            rowKey={(row) => `${row.antecedent.map((product) => product.product_id).join('+')}>${row.consequent.product_id}`}
             empty="No products are bought together often enough yet."
           />
         </CardContent>
       </Card>
-      <ComputedNote computedAt={data.computedAt}>Archived products still count in the rules, as they were sold.</ComputedNote>
+      <ComputedNote computedAt={data.computed_at}>Archived products still count in the rules, as they were sold.</ComputedNote>
     </div>
   );
 }

@@ -27,17 +27,17 @@ function Prediction({ data }: { data: SalesPrediction }) {
     return (
       <NeedsHistory title="Not enough sales history yet">
         <p>
-          A forecast needs {data.history.requiredDays} days of sales counted from the first sale;{' '}
-          {days === 0 ? 'there are no sales yet.' : `there ${days === 1 ? 'is 1 day' : `are ${days} days`} so far (since ${formatDay(data.history.firstSaleDate!, true)}).`}{' '}
+          A forecast needs {data.history.required_days} days of sales counted from the first sale;{' '}
+          {days === 0 ? 'there are no sales yet.' : `there ${days === 1 ? 'is 1 day' : `are ${days} days`} so far (since ${formatDay(data.history.first_sale_date!, true)}).`}{' '}
           Keep selling through the till and the forecast appears here by itself
-          {days > 0 ? ` in ${data.history.requiredDays - days} ${data.history.requiredDays - days === 1 ? 'day' : 'days'}` : ''}.
+          {days > 0 ? ` in ${data.history.required_days - days} ${data.history.required_days - days === 1 ? 'day' : 'days'}` : ''}.
         </p>
       </NeedsHistory>
     );
   }
   const overall = data.backtest.overall;
   const chart = [
-    ...data.recent.map((row) => ({ label: formatDay(row.date), actual: row.netSales })),
+    ...data.recent.map((row) => ({ label: formatDay(row.date), actual: row.net_sales })),
     ...data.forecast.map((point) => ({
       label: formatDay(point.date),
       forecast: point.forecast,
@@ -49,7 +49,7 @@ function Prediction({ data }: { data: SalesPrediction }) {
     label: formatDay(point.date),
     actual: point.actual,
     forecast: point.forecast,
-    naive: point.seasonalNaive,
+    naive: point.seasonal_naive,
     band80: [point.lower80, point.upper80] as [number, number],
     band95: [point.lower95, point.upper95] as [number, number],
   }));
@@ -62,8 +62,8 @@ function Prediction({ data }: { data: SalesPrediction }) {
         </NeedsHistory>
       ) : null}
       <section aria-label="Forecast summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Next 7 days" value={money(data.totals.next7Days)} hint="Expected net sales" />
-        <StatCard label="Next 28 days" value={money(data.totals.next28Days)} hint="Expected net sales" />
+        <StatCard label="Next 7 days" value={money(data.totals.next_7_days)} hint="Expected net sales" />
+        <StatCard label="Next 28 days" value={money(data.totals.next_28_days)} hint="Expected net sales" />
         <StatCard label="Backtest MAPE" value={overall?.mape === null || !overall ? '—' : `${overall.mape.toFixed(1)} %`} hint="Average daily error on held-out weeks" />
         <StatCard
           label="Backtest MASE"
@@ -101,18 +101,18 @@ function Prediction({ data }: { data: SalesPrediction }) {
           <CardTitle>How accurate it has been</CardTitle>
           <CardDescription>
             Rolling-origin backtest on your own history: for each of the last {data.backtest.weeks} weeks, the model learnt only from the days before that week and forecast it{' '}
-            {data.backtest.horizonDays} days ahead; here is what it said against what happened.
+            {data.backtest.horizon_days} days ahead; here is what it said against what happened.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {overall ? (
             <>
               <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-                <Figure term="MAPE" value={overall.mape === null ? '—' : `${overall.mape.toFixed(1)} %`} note={`over ${overall.days - overall.zeroActualsSkipped} days with sales`} />
+                <Figure term="MAPE" value={overall.mape === null ? '—' : `${overall.mape.toFixed(1)} %`} note={`over ${overall.days - overall.zero_actuals_skipped} days with sales`} />
                 <Figure term="MASE" value={overall.mase === null ? '—' : overall.mase.toFixed(2)} note="error ÷ seasonal-naive error" />
                 <Figure
                   term="Same weekday last week"
-                  value={overall.seasonalNaiveMape === null ? '—' : `${overall.seasonalNaiveMape.toFixed(1)} %`}
+                  value={overall.seasonal_naive_mape === null ? '—' : `${overall.seasonal_naive_mape.toFixed(1)} %`}
                   note="its MAPE on the same days"
                 />
                 <Figure term="Inside the intervals" value={`${percent(overall.coverage80, 0)} / ${percent(overall.coverage95, 0)}`} note="of days, 80 % / 95 %" />
@@ -124,7 +124,7 @@ function Prediction({ data }: { data: SalesPrediction }) {
                   { header: 'Day', cell: (row) => formatDay(row.date) },
                   { header: 'Actual', numeric: true, cell: (row) => money(row.actual) },
                   { header: 'Forecast', numeric: true, cell: (row) => money(row.forecast) },
-                  { header: 'Same weekday last week', numeric: true, cell: (row) => money(row.seasonalNaive) },
+                  { header: 'Same weekday last week', numeric: true, cell: (row) => money(row.seasonal_naive) },
                   { header: 'Error', numeric: true, cell: (row) => (row.scored ? money(row.forecast - row.actual) : 'Closed') },
                 ]}
                 rows={data.backtest.points}
@@ -136,8 +136,8 @@ function Prediction({ data }: { data: SalesPrediction }) {
           ) : (
             <NeedsHistory title="Not enough history to test the forecast yet">
               <p>
-                Testing holds back whole weeks and still needs {data.history.requiredDays} days to learn from before each of them: {data.history.requiredDays + 7} days of sales for the
-                first week tested, {data.history.requiredDays + 7 * data.backtest.weeks} for all {data.backtest.weeks}. There are {data.history.days} so far.
+                Testing holds back whole weeks and still needs {data.history.required_days} days to learn from before each of them: {data.history.required_days + 7} days of sales for the
+                first week tested, {data.history.required_days + 7 * data.backtest.weeks} for all {data.backtest.weeks}. There are {data.history.days} so far.
               </p>
             </NeedsHistory>
           )}
@@ -145,11 +145,11 @@ function Prediction({ data }: { data: SalesPrediction }) {
       </Card>
 
       {model ? (
-        <ComputedNote computedAt={data.computedAt}>
+        <ComputedNote computedAt={data.computed_at}>
           Model: Holt–Winters with a {model.seasonality} weekly pattern{model.trend === 'damped' ? ' and a damped trend' : ''}
-          {model.yearlyHarmonics > 0 ? ' and a yearly pattern' : data.history.days < data.history.yearlyRequiredDays ? ' (a yearly pattern is added after a year of sales)' : ''}
-          {model.closedWeekdays.length > 0 ? `; closed on ${model.closedWeekdays.map((day) => WEEKDAYS[day - 1]).join(' and ')}` : ''}. Net sales are after discounts and refunds,
-          before tax, in days of {data.timeZone}.
+          {model.yearly_harmonics > 0 ? ' and a yearly pattern' : data.history.days < data.history.yearly_required_days ? ' (a yearly pattern is added after a year of sales)' : ''}
+          {model.closed_weekdays.length > 0 ? `; closed on ${model.closed_weekdays.map((day) => WEEKDAYS[day - 1]).join(' and ')}` : ''}. Net sales are after discounts and refunds,
+          before tax, in days of {data.time_zone}.
         </ComputedNote>
       ) : null}
     </div>

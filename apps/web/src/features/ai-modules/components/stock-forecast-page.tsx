@@ -27,12 +27,12 @@ export function StockForecastPage({ title = 'Stock Forecasting' }: { title?: str
   );
 }
 
-const orderable = (row: StockRow) => row.reorderQuantity > 0 && row.supplierId !== null;
+const orderable = (row: StockRow) => row.reorder_quantity > 0 && row.supplier_id !== null;
 
 function StatusBadge({ row }: { row: StockRow }) {
   if (row.status === 'no_sales') return <Badge variant="outline">No sales yet</Badge>;
-  if (row.stockoutBeforeDelivery) return <Badge variant="destructive">Runs out before delivery</Badge>;
-  if (row.reorderNow) return <Badge variant="warning">Reorder now</Badge>;
+  if (row.stockout_before_delivery) return <Badge variant="destructive">Runs out before delivery</Badge>;
+  if (row.reorder_now) return <Badge variant="warning">Reorder now</Badge>;
   if (row.status === 'short_history') return <Badge variant="secondary">Under 28 days of sales</Badge>;
   return <Badge variant="success">Enough stock</Badge>;
 }
@@ -42,7 +42,7 @@ function Forecast({ data }: { data: StockForecast }) {
   const [drafted, setDrafted] = useState<DraftedOrders | null>(null);
   const draft = useDraftForecastOrders();
   // Until the owner changes it, the selection is everything the forecast says to reorder that has a supplier.
-  const defaultSelection = useMemo(() => new Set(data.products.filter((row) => row.reorderNow && orderable(row)).map((row) => row.productId)), [data.products]);
+  const defaultSelection = useMemo(() => new Set(data.products.filter((row) => row.reorder_now && orderable(row)).map((row) => row.product_id)), [data.products]);
   const chosen = selected ?? defaultSelection;
   const toggle = (id: string, on: boolean) => {
     const next = new Set(chosen);
@@ -55,11 +55,11 @@ function Forecast({ data }: { data: StockForecast }) {
       onSuccess: (result) => {
         setDrafted(result);
         setSelected(new Set());
-        toast.success(`${result.purchaseOrders.length} draft purchase ${result.purchaseOrders.length === 1 ? 'order' : 'orders'} created`);
+        toast.success(`${result.purchase_orders.length} draft purchase ${result.purchase_orders.length === 1 ? 'order' : 'orders'} created`);
       },
     });
 
-  if (data.summary.trackedProducts === 0) {
+  if (data.summary.tracked_products === 0) {
     return (
       <NeedsHistory title="No products with tracked stock">
         <p>
@@ -75,12 +75,12 @@ function Forecast({ data }: { data: StockForecast }) {
   return (
     <div className="grid gap-6">
       <section aria-label="Stock summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Tracked products" value={String(data.summary.trackedProducts)} hint={`${data.summary.withHistory} with 28 days of sales or more`} />
-        <StatCard label="Reorder now" value={String(data.summary.reorderNow)} hint="At or below the reorder point" />
-        <StatCard label="Run out before delivery" value={String(data.summary.runningOutBeforeDelivery)} hint="Even if ordered today" />
-        <StatCard label="Service level" value={`${Math.round(data.serviceLevel * 100)} %`} hint={`Review every ${data.reviewDays} days`} />
+        <StatCard label="Tracked products" value={String(data.summary.tracked_products)} hint={`${data.summary.with_history} with 28 days of sales or more`} />
+        <StatCard label="Reorder now" value={String(data.summary.reorder_now)} hint="At or below the reorder point" />
+        <StatCard label="Run out before delivery" value={String(data.summary.running_out_before_delivery)} hint="Even if ordered today" />
+        <StatCard label="Service level" value={`${Math.round(data.service_level * 100)} %`} hint={`Review every ${data.review_days} days`} />
       </section>
-      {data.summary.withHistory === 0 ? (
+      {data.summary.with_history === 0 ? (
         <NeedsHistory title="Not enough sales history yet">
           <p>Each product needs 28 days of sales from its first sale for a full forecast. Products with less are planned from what there is and marked “Under 28 days of sales”.</p>
         </NeedsHistory>
@@ -89,9 +89,9 @@ function Forecast({ data }: { data: StockForecast }) {
         <div role="status" className="rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900">
           <p className="font-medium">Draft purchase orders created:</p>
           <ul className="mt-1 list-disc pl-5">
-            {drafted.purchaseOrders.map((order) => (
+            {drafted.purchase_orders.map((order) => (
               <li key={order.id}>
-                {order.label} to {order.supplierName}, {order.lineCount} {order.lineCount === 1 ? 'product' : 'products'}
+                {order.label} to {order.supplier_name}, {order.line_count} {order.line_count === 1 ? 'product' : 'products'}
               </li>
             ))}
           </ul>
@@ -107,8 +107,8 @@ function Forecast({ data }: { data: StockForecast }) {
           <div className="grid gap-1.5">
             <CardTitle>Products</CardTitle>
             <CardDescription>
-              Most urgent first. Reorder quantities cover the supplier’s lead time plus {data.reviewDays} days, with safety stock, in whole packs. Products without a supplier
-              assume {data.defaultLeadTimeDays} days.
+              Most urgent first. Reorder quantities cover the supplier’s lead time plus {data.review_days} days, with safety stock, in whole packs. Products without a supplier
+              assume {data.default_lead_time_days} days.
             </CardDescription>
           </div>
           <Button onClick={submit} disabled={chosen.size === 0 || draft.isPending}>
@@ -127,11 +127,11 @@ function Forecast({ data }: { data: StockForecast }) {
                       type="checkbox"
                       className="size-4 accent-primary"
                       aria-label={`Order ${row.name}`}
-                      checked={chosen.has(row.productId)}
-                      onChange={(event) => toggle(row.productId, event.target.checked)}
+                      checked={chosen.has(row.product_id)}
+                      onChange={(event) => toggle(row.product_id, event.target.checked)}
                     />
                   ) : (
-                    <span className="text-xs text-muted-foreground">{row.supplierId ? 'Nothing to order' : 'No supplier'}</span>
+                    <span className="text-xs text-muted-foreground">{row.supplier_id ? 'Nothing to order' : 'No supplier'}</span>
                   ),
               },
               {
@@ -144,16 +144,16 @@ function Forecast({ data }: { data: StockForecast }) {
                   </div>
                 ),
               },
-              { header: 'Daily demand', numeric: true, cell: (row) => units(row.expectedDailyDemand) },
-              { header: 'On hand', numeric: true, cell: (row) => (row.onOrder > 0 ? `${row.onHand} (+${row.onOrder} ordered)` : row.onHand) },
-              { header: 'Runs out', cell: (row) => (row.stockoutDate ? formatDay(row.stockoutDate, true) : row.status === 'no_sales' ? '—' : 'Not within a year') },
+              { header: 'Daily demand', numeric: true, cell: (row) => units(row.expected_daily_demand) },
+              { header: 'On hand', numeric: true, cell: (row) => (row.on_order > 0 ? `${row.on_hand} (+${row.on_order} ordered)` : row.on_hand) },
+              { header: 'Runs out', cell: (row) => (row.stockout_date ? formatDay(row.stockout_date, true) : row.status === 'no_sales' ? '—' : 'Not within a year') },
               {
                 header: 'Reorder',
                 numeric: true,
                 cell: (row) => (
                   <div className="grid gap-0.5">
-                    <span>{row.reorderQuantity > 0 ? `${row.reorderQuantity}${row.packSize > 1 ? ` (${row.reorderQuantity / row.packSize} × ${row.packSize})` : ''}` : '—'}</span>
-                    <span className="text-xs text-muted-foreground">at {row.reorderPoint} or fewer</span>
+                    <span>{row.reorder_quantity > 0 ? `${row.reorder_quantity}${row.pack_size > 1 ? ` (${row.reorder_quantity / row.pack_size} × ${row.pack_size})` : ''}` : '—'}</span>
+                    <span className="text-xs text-muted-foreground">at {row.reorder_point} or fewer</span>
                   </div>
                 ),
               },
@@ -161,25 +161,25 @@ function Forecast({ data }: { data: StockForecast }) {
                 header: 'Supplier',
                 cell: (row) => (
                   <div className="grid gap-0.5">
-                    {row.supplierName ?? (
+                    {row.supplier_name ?? (
                       <Link to="/suppliers" className="underline underline-offset-4">
                         Link a supplier
                       </Link>
                     )}
                     <span className="text-xs text-muted-foreground">
-                      {row.leadTimeDays} {row.leadTimeDays === 1 ? 'day' : 'days'} lead time{row.leadTimeAssumed ? ' (assumed)' : ''}
+                      {row.lead_time_days} {row.lead_time_days === 1 ? 'day' : 'days'} lead time{row.lead_time_assumed ? ' (assumed)' : ''}
                     </span>
                   </div>
                 ),
               },
             ]}
             rows={data.products}
-            rowKey={(row) => row.productId}
+            rowKey={(row) => row.product_id}
             empty="No tracked products."
           />
         </CardContent>
       </Card>
-      <ComputedNote computedAt={data.computedAt}>
+      <ComputedNote computedAt={data.computed_at}>
         Demand per product: smoothing for steady sellers, Croston’s method for occasional ones, from up to a year of daily sales.
       </ComputedNote>
     </div>

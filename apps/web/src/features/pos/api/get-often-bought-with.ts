@@ -6,7 +6,7 @@ export type OftenBoughtWith = ApiAnswer<'/api/ai/often-bought-with'>['suggestion
 
 /** GET /api/ai/often-bought-with: what the cart's products are most often bought with (issue 15 item 4). */
 export function getOftenBoughtWith(productIds: string[], { signal }: { signal?: AbortSignal } = {}) {
-  return dataOf(api.GET('/api/ai/often-bought-with', { params: { query: { productIds: productIds.join(','), limit: 3 } }, ...(signal ? { signal } : {}) }));
+  return dataOf(api.GET('/api/ai/often-bought-with', { params: { query: { product_ids: productIds.join(','), limit: 3 } }, ...(signal ? { signal } : {}) }));
 }
 
 export function useOftenBoughtWith(productIds: string[]) {

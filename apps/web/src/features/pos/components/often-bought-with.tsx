@@ -13,7 +13,7 @@ import { money } from '../lib/format';
 export function OftenBoughtWithChips({ productIds, currency, dispatch }: { productIds: string[]; currency: string; dispatch: Dispatch<CartAction> }) {
   const hints = useOftenBoughtWith(productIds);
   const inCart = new Set(productIds);
-  const suggestions = (hints.data ?? []).filter((hint) => !inCart.has(hint.productId));
+  const suggestions = (hints.data ?? []).filter((hint) => !inCart.has(hint.product_id));
   if (suggestions.length === 0) return null;
   return (
     <section aria-label="Often bought with" className="flex items-center gap-2 overflow-x-auto border-t px-3 py-1.5">
@@ -21,13 +21,13 @@ export function OftenBoughtWithChips({ productIds, currency, dispatch }: { produ
       <span className="shrink-0 text-xs text-muted-foreground">Often bought with</span>
       {suggestions.map((hint) => (
         <Button
-          key={hint.productId}
+          key={hint.product_id}
           type="button"
           variant="outline"
           className="shrink-0 rounded-full"
           aria-label={`Add ${hint.name}, ${money(hint.price, currency)}`}
           onClick={() =>
-            dispatch({ type: 'add', lineId: crypto.randomUUID(), product: { id: hint.productId, name: hint.name, price: hint.price, taxRateBasisPoints: hint.taxRateBasisPoints } })
+            dispatch({ type: 'add', lineId: crypto.randomUUID(), product: { id: hint.product_id, name: hint.name, price: hint.price, taxRateBasisPoints: hint.tax_rate_basis_points } })
           }
         >
           <PlusIcon aria-hidden="true" />

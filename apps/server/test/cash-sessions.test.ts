@@ -69,7 +69,7 @@ async function sell(client: ApiClient, headers: Record<string, string>, method: 
 }
 
 async function open(client: ApiClient, headers: Record<string, string>, openingFloat = 10_000) {
-  const res = await client.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat }, headers);
+  const res = await client.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: openingFloat }, headers);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as string;
 }
@@ -108,13 +108,13 @@ describe('a day at the drawer', () => {
 
   it('opens with a counted float; a retry returns the same session; a second session on the register is a 409', async () => {
     const key = randomUUID();
-    const first = await till.request('POST', '/api/cash-sessions', { idempotencyKey: key, openingFloat: 10_000 }, cashier());
+    const first = await till.request('POST', '/api/cash-sessions', { idempotency_key: key, opening_float: 10_000 }, cashier());
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ status: 'open', openingFloat: 10_000, openedBy: 'Cora Cashier' });
-    const retry = await till.request('POST', '/api/cash-sessions', { idempotencyKey: key, openingFloat: 10_000 }, cashier());
+    expect(first.body).toMatchObject({ status: 'open', opening_float: 10_000, opened_by: 'Cora Cashier' });
+    const retry = await till.request('POST', '/api/cash-sessions', { idempotency_key: key, opening_float: 10_000 }, cashier());
     expect(retry.status).toBe(200);
     expect(retry.body.id).toBe(first.body.id);
-    const second = await till.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 5_000 }, cashier());
+    const second = await till.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 5_000 }, cashier());
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe('cash_session_open');
     sessionId = first.body.id;
@@ -125,9 +125,9 @@ describe('a day at the drawer', () => {
     expect(cash.status).toBe(201);
     cashOrderId = cash.body.order.id;
     expect((await sell(till, cashier(), 'card', 1, taxedProductId, 1100)).status).toBe(201); // 1000 + 100 tax by card
-    const payOut = await till.request('POST', `/api/cash-sessions/${sessionId}/movements`, { idempotencyKey: randomUUID(), kind: 'pay_out', amount: 500, reason: 'Milk' }, cashier());
+    const payOut = await till.request('POST', `/api/cash-sessions/${sessionId}/movements`, { idempotency_key: randomUUID(), kind: 'pay_out', amount: 500, reason: 'Milk' }, cashier());
     expect(payOut.status).toBe(201);
-    const noSale = await till.request('POST', `/api/cash-sessions/${sessionId}/movements`, { idempotencyKey: randomUUID(), kind: 'no_sale', amount: 0, reason: 'Give change' }, cashier());
+    const noSale = await till.request('POST', `/api/cash-sessions/${sessionId}/movements`, { idempotency_key: randomUUID(), kind: 'no_sale', amount: 0, reason: 'Give change' }, cashier());
     expect(noSale.status).toBe(201);
     const refund = await till.request(
       'POST',
@@ -142,71 +142,71 @@ describe('a day at the drawer', () => {
     expect(current.status).toBe(200);
     const x = current.body.report;
     expect(x.kind).toBe('X');
-    expect(x.sales).toMatchObject({ grossSales: 1700, discounts: 0, refunds: 300, refundCount: 1, netSales: 1400, tax: 100, transactions: 2, averageSale: 850, itemsSold: 3 });
-    expect(x.cash).toMatchObject({ openingFloat: 10_000, cashSales: 600, cashRefunds: 300, payOuts: 500, expected: 10_000 + 600 - 300 - 500, counted: null });
-    expect(x.noSaleCount).toBe(1);
-    expect(x.byMethod).toEqual([
+    expect(x.sales).toMatchObject({ gross_sales: 1700, discounts: 0, refunds: 300, refund_count: 1, net_sales: 1400, tax: 100, transactions: 2, average_sale: 850, items_sold: 3 });
+    expect(x.cash).toMatchObject({ opening_float: 10_000, cash_sales: 600, cash_refunds: 300, pay_outs: 500, expected: 10_000 + 600 - 300 - 500, counted: null });
+    expect(x.no_sale_count).toBe(1);
+    expect(x.by_method).toEqual([
       { method: 'cash', sales: 600, refunds: 300, expected: 9_800, counted: null, difference: null },
       { method: 'card', sales: 1100, refunds: 0, expected: 1100, counted: null, difference: null },
     ]);
-    expect(x.taxByRate).toEqual([
-      { basisPoints: 0, net: 300, tax: 0 },
-      { basisPoints: 1000, net: 1000, tax: 100 },
+    expect(x.tax_by_rate).toEqual([
+      { basis_points: 0, net: 300, tax: 0 },
+      { basis_points: 1000, net: 1000, tax: 100 },
     ]);
-    expect(x.byEmployee).toEqual([{ name: 'Cora Cashier', transactions: 2, amount: 1700 }]);
+    expect(x.by_employee).toEqual([{ name: 'Cora Cashier', transactions: 2, amount: 1700 }]);
   });
 
   it('another till cannot touch this drawer, and a stranger business cannot see it', async () => {
-    const other = await otherTill.request('POST', `/api/cash-sessions/${sessionId}/movements`, { idempotencyKey: randomUUID(), kind: 'pay_in', amount: 100, reason: 'x' }, as(people.cashier2.tokenB!));
+    const other = await otherTill.request('POST', `/api/cash-sessions/${sessionId}/movements`, { idempotency_key: randomUUID(), kind: 'pay_in', amount: 100, reason: 'x' }, as(people.cashier2.tokenB!));
     expect(other.status).toBe(403);
     expect(other.body.error.code).toBe('other_register');
-    const closeOther = await otherTill.request('POST', `/api/cash-sessions/${sessionId}/close`, { idempotencyKey: randomUUID(), countedCash: 9_800 }, as(people.cashier2.tokenB!));
+    const closeOther = await otherTill.request('POST', `/api/cash-sessions/${sessionId}/close`, { idempotency_key: randomUUID(), counted_cash: 9_800 }, as(people.cashier2.tokenB!));
     expect(closeOther.status).toBe(403);
     const stranger = await staffBusiness(server, { businessName: 'Stranger', features: { cash_management: true } });
     const peek = await stranger.client.get(`/api/cash-sessions/${sessionId}/report`);
     expect(peek.status).toBe(404);
-    const closeForeign = await stranger.client.post(`/api/cash-sessions/${sessionId}/close`, { idempotencyKey: randomUUID(), countedCash: 0 });
+    const closeForeign = await stranger.client.post(`/api/cash-sessions/${sessionId}/close`, { idempotency_key: randomUUID(), counted_cash: 0 });
     expect(closeForeign.status).toBe(404);
   });
 
   it('a cashier who did not open it may not close it; bad counts are 400 and change nothing', async () => {
     const tokenOnFront = await signIn(till, people.cashier2.id, '4102');
-    const notOwn = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { idempotencyKey: randomUUID(), countedCash: 9_800 }, as(tokenOnFront));
+    const notOwn = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { idempotency_key: randomUUID(), counted_cash: 9_800 }, as(tokenOnFront));
     expect(notOwn.status).toBe(403);
-    for (const body of [{ countedCash: -1 }, { countedCash: 9_799.5 }, { denominations: { '2000': 1.5 } }, {}]) {
-      const bad = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { idempotencyKey: randomUUID(), ...body }, cashier());
+    for (const body of [{ counted_cash: -1 }, { counted_cash: 9_799.5 }, { denominations: { '2000': 1.5 } }, {}]) {
+      const bad = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { idempotency_key: randomUUID(), ...body }, cashier());
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(bad.body.error.code).toBe('validation_error');
     }
-    const wrongCoin = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { idempotencyKey: randomUUID(), denominations: { '3': 1 } }, cashier());
+    const wrongCoin = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { idempotency_key: randomUUID(), denominations: { '3': 1 } }, cashier());
     expect(wrongCoin.status).toBe(422);
     const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(cashSessions).where(eq(cashSessions.id, sessionId)));
     expect(row!.status).toBe('open');
   });
 
   it('a count 1.00 short needs a manager: without approval 422, with a wrong PIN 401, with the PIN and a note the Z is frozen', async () => {
-    const short = { idempotencyKey: randomUUID(), countedCash: 9_700 };
+    const short = { idempotency_key: randomUUID(), counted_cash: 9_700 };
     const needs = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, short, cashier());
     expect(needs.status).toBe(422);
     expect(needs.body.error.code).toBe('approval_required');
-    const wrongPin = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { ...short, note: 'Gave wrong change', approval: { employeeId: people.manager.id, pin: '0000' } }, cashier());
+    const wrongPin = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { ...short, note: 'Gave wrong change', approval: { employee_id: people.manager.id, pin: '0000' } }, cashier());
     expect(wrongPin.status).toBe(401);
-    const cashierPin = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { ...short, note: 'x', approval: { employeeId: people.cashier2.id, pin: '4102' } }, cashier());
+    const cashierPin = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { ...short, note: 'x', approval: { employee_id: people.cashier2.id, pin: '4102' } }, cashier());
     expect(cashierPin.status).toBe(401);
 
-    const closeBody = { ...short, note: 'Gave wrong change', approval: { employeeId: people.manager.id, pin: people.manager.pin } };
+    const closeBody = { ...short, note: 'Gave wrong change', approval: { employee_id: people.manager.id, pin: people.manager.pin } };
     const closed = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, closeBody, cashier());
     expect(closed.status, JSON.stringify(closed.body)).toBe(201);
     const z = closed.body;
-    expect(z).toMatchObject({ kind: 'Z', number: 1, closedBy: 'Cora Cashier', approval: { approvedBy: 'Mona Manager', note: 'Gave wrong change' } });
+    expect(z).toMatchObject({ kind: 'Z', number: 1, closed_by: 'Cora Cashier', approval: { approved_by: 'Mona Manager', note: 'Gave wrong change' } });
     expect(z.cash).toMatchObject({ expected: 9_800, counted: 9_700, difference: -100 });
-    expect(z.byMethod[1]).toMatchObject({ method: 'card', expected: 1100, counted: 1100, difference: 0 });
+    expect(z.by_method[1]).toMatchObject({ method: 'card', expected: 1100, counted: 1100, difference: 0 });
 
     // A retry returns the same Z; another close is a 409.
     const retry = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, closeBody, cashier());
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(z);
-    const again = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { ...closeBody, idempotencyKey: randomUUID() }, cashier());
+    const again = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { ...closeBody, idempotency_key: randomUUID() }, cashier());
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('already_closed');
 
@@ -227,9 +227,9 @@ describe('a day at the drawer', () => {
     const after = (await shop.client.get(`/api/cash-sessions/${sessionId}/report`)).body;
     expect(after).toEqual(before);
     const x = (await till.request('GET', '/api/cash-sessions/current', undefined, cashier())).body.report;
-    expect(x.sessionId).toBe(next);
-    expect(x.sales).toMatchObject({ refunds: 300, transactions: 0, netSales: -300 });
-    expect(x.cash).toMatchObject({ openingFloat: 5_000, cashRefunds: 300, expected: 4_700 });
+    expect(x.session_id).toBe(next);
+    expect(x.sales).toMatchObject({ refunds: 300, transactions: 0, net_sales: -300 });
+    expect(x.cash).toMatchObject({ opening_float: 5_000, cash_refunds: 300, expected: 4_700 });
   });
 
   it('an expense paid from the drawer is a pay-out of the session open on that till, and only there', async () => {
@@ -256,8 +256,8 @@ describe('a day at the drawer', () => {
     // A retry records neither a second expense nor a second pay-out.
     expect((await till.request('POST', '/api/expenses', expense(key), as(people.manager.token))).status).toBe(200);
     const x = (await till.request('GET', '/api/cash-sessions/current', undefined, cashier())).body.report;
-    expect(x.cash).toMatchObject({ payOuts: 200, expected: 4_500 });
-    expect(x.movements).toEqual([expect.objectContaining({ kind: 'pay_out', amount: 200, reason: 'Expense: Dairy farm', employeeName: 'Mona Manager' })]);
+    expect(x.cash).toMatchObject({ pay_outs: 200, expected: 4_500 });
+    expect(x.movements).toEqual([expect.objectContaining({ kind: 'pay_out', amount: 200, reason: 'Expense: Dairy farm', employee_name: 'Mona Manager' })]);
   });
 
   it('prints the Z: CSV, A4 and 80 mm PDF, ESC/POS; the drawer kick is ESC p', async () => {
@@ -287,7 +287,7 @@ describe('a day at the drawer', () => {
   it('lists Z reports with filters, for can_view_reports only', async () => {
     const all = await shop.client.get('/api/cash-sessions?status=closed');
     expect(all.status).toBe(200);
-    expect(all.body.sessions[0]).toMatchObject({ number: 1, registerName: 'Front till', cashDifference: -100, countedCash: 9_700 });
+    expect(all.body.sessions[0]).toMatchObject({ number: 1, register_name: 'Front till', cash_difference: -100, counted_cash: 9_700 });
     expect((await shop.client.get('/api/cash-sessions?variance=over&status=closed')).body.sessions).toHaveLength(0);
     expect((await shop.client.get('/api/cash-sessions?variance=short')).body.sessions).toHaveLength(1);
     const asCashier = await till.request('GET', '/api/cash-sessions', undefined, cashier());
@@ -306,8 +306,8 @@ async function orderLineOf(orderId: string): Promise<string> {
 describe('bad input changes nothing', () => {
   it('refuses negative or fractional floats, unknown kinds and empty reasons with 400', async () => {
     const before = await countRows(cashSessions);
-    for (const body of [{ openingFloat: -100 }, { openingFloat: 10.5 }, { openingFloat: '100' }, {}]) {
-      const res = await otherTill.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), ...body }, as(people.cashier2.tokenB!));
+    for (const body of [{ opening_float: -100 }, { opening_float: 10.5 }, { opening_float: '100' }, {}]) {
+      const res = await otherTill.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), ...body }, as(people.cashier2.tokenB!));
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect(await countRows(cashSessions)).toBe(before);
@@ -320,14 +320,14 @@ describe('bad input changes nothing', () => {
       { kind: 'no_sale', amount: 5, reason: 'x' },
       { kind: 'drop', amount: -5, reason: 'x' },
     ]) {
-      const res = await otherTill.request('POST', `/api/cash-sessions/${session}/movements`, { idempotencyKey: randomUUID(), ...body }, as(people.cashier2.tokenB!));
+      const res = await otherTill.request('POST', `/api/cash-sessions/${session}/movements`, { idempotency_key: randomUUID(), ...body }, as(people.cashier2.tokenB!));
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    const tooMuch = await otherTill.request('POST', `/api/cash-sessions/${session}/movements`, { idempotencyKey: randomUUID(), kind: 'drop', amount: 1001, reason: 'Safe' }, as(people.cashier2.tokenB!));
+    const tooMuch = await otherTill.request('POST', `/api/cash-sessions/${session}/movements`, { idempotency_key: randomUUID(), kind: 'drop', amount: 1001, reason: 'Safe' }, as(people.cashier2.tokenB!));
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.error.code).toBe('not_enough_cash');
     expect(await countRows(cashMovements)).toBe(movementsBefore);
-    const unknown = await shop.client.post(`/api/cash-sessions/${randomUUID()}/close`, { idempotencyKey: randomUUID(), countedCash: 0 });
+    const unknown = await shop.client.post(`/api/cash-sessions/${randomUUID()}/close`, { idempotency_key: randomUUID(), counted_cash: 0 });
     expect(unknown.status).toBe(404);
   });
 
@@ -353,7 +353,7 @@ describe('consistency under concurrency', () => {
     for (let i = 0; i < 5; i += 1) expect((await sell(otherTill, headers, 'cash')).status).toBe(201);
     // The owner closes from the back office while the till keeps selling.
     const results2 = await Promise.all([
-      shop.client.post(`/api/cash-sessions/${session}/close`, { idempotencyKey: randomUUID(), countedCash: 1_000_000, note: 'counted later' }),
+      shop.client.post(`/api/cash-sessions/${session}/close`, { idempotency_key: randomUUID(), counted_cash: 1_000_000, note: 'counted later' }),
       ...Array.from({ length: 12 }, (_, i) => sell(otherTill, headers, i % 2 ? 'card' : 'cash')),
     ]);
     const z = results2[0]!;
@@ -366,16 +366,16 @@ describe('consistency under concurrency', () => {
         .where(and(eq(orders.cashSessionId, session), sql`${orders.status} <> 'voided'`)),
     );
     expect(z.body.sales.transactions).toBe(sums!.n);
-    expect(z.body.sales.grossSales - z.body.sales.discounts).toBe(sums!.total);
+    expect(z.body.sales.gross_sales - z.body.sales.discounts).toBe(sums!.total);
     // Every sale of this till after the close carries no session (card) or was refused (cash).
     const late = await server.database.withTenant(shop.businessId, (tx) =>
-      tx.select({ id: orders.id, session: orders.cashSessionId, paidAt: orders.paidAt }).from(orders).where(sql`${orders.paidAt} > ${new Date(z.body.closedAt)}`),
+      tx.select({ id: orders.id, session: orders.cashSessionId, paidAt: orders.paidAt }).from(orders).where(sql`${orders.paidAt} > ${new Date(z.body.closed_at)}`),
     );
     for (const order of late) expect(order.session).not.toBe(session);
     const cashPayments = await server.database.withTenant(shop.businessId, (tx) =>
       tx.select({ amount: sql<number>`coalesce(sum(${payments.amount}), 0)::int` }).from(payments).where(and(eq(payments.cashSessionId, session), eq(payments.method, 'cash'))),
     );
-    expect(z.body.cash.cashSales - z.body.cash.cashRefunds).toBe(cashPayments[0]!.amount);
+    expect(z.body.cash.cash_sales - z.body.cash.cash_refunds).toBe(cashPayments[0]!.amount);
   });
 
   it('property: over random days of sales, refunds, voids and pay-outs, a Z equals the sum of its rows', async () => {
@@ -398,7 +398,7 @@ describe('consistency under concurrency', () => {
             await dayOfSales(session, steps, openingFloat);
           } finally {
             // A failed run must not leave the drawer open for the next one (fast-check shrinks by re-running).
-            await shop.client.post(`/api/cash-sessions/${session}/close`, { idempotencyKey: randomUUID(), countedCash: 0, note: 'cleanup' });
+            await shop.client.post(`/api/cash-sessions/${session}/close`, { idempotency_key: randomUUID(), counted_cash: 0, note: 'cleanup' });
           }
         },
       ),
@@ -430,7 +430,7 @@ describe('consistency under concurrency', () => {
               expect(parked.status, JSON.stringify(parked.body)).toBe(201);
               expect((await otherTill.request('POST', `/api/orders/${parked.body.id}/void`, { reason: 'p' }, headers)).status).toBe(200);
             } else if (step.op === 'pay_out' || step.op === 'pay_in') {
-              const res = await otherTill.request('POST', `/api/cash-sessions/${session}/movements`, { idempotencyKey: randomUUID(), kind: step.op, amount: step.amount, reason: 'p' }, headers);
+              const res = await otherTill.request('POST', `/api/cash-sessions/${session}/movements`, { idempotency_key: randomUUID(), kind: step.op, amount: step.amount, reason: 'p' }, headers);
               if (step.op === 'pay_out' && step.amount > expectedCash) {
                 // Money cannot leave a drawer that does not hold it.
                 expect(res.status).toBe(422);
@@ -441,12 +441,12 @@ describe('consistency under concurrency', () => {
               }
             }
           }
-          const z = await shop.client.post(`/api/cash-sessions/${session}/close`, { idempotencyKey: randomUUID(), countedCash: expectedCash });
+          const z = await shop.client.post(`/api/cash-sessions/${session}/close`, { idempotency_key: randomUUID(), counted_cash: expectedCash });
           expect(z.status, JSON.stringify(z.body)).toBe(201);
           expect(z.body.cash.expected).toBe(expectedCash);
           expect(z.body.cash.difference).toBe(0);
-          expect(z.body.sales.netSales).toBe(net);
-          const methodsNet = z.body.byMethod.reduce((sum: number, row: { sales: number; refunds: number }) => sum + row.sales - row.refunds, 0);
+          expect(z.body.sales.net_sales).toBe(net);
+          const methodsNet = z.body.by_method.reduce((sum: number, row: { sales: number; refunds: number }) => sum + row.sales - row.refunds, 0);
           expect(methodsNet).toBe(net);
           expect(z.body.sales.voids.count).toBe(steps.filter((step) => step.op === 'park_void').length);
   }

@@ -227,7 +227,7 @@ async function seedRows(client: ApiClient) {
   ).body.expense?.id as string | undefined;
   const task = (await client.post('/api/tasks', { title: 'Fuzz task' })).body.task?.id as string | undefined;
   // An open drawer on the seed till, so that the drawer routes reach their queries and writes.
-  const drawer = await (await tillOf(client)).request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 10_000 }, headers);
+  const drawer = await (await tillOf(client)).request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 10_000 }, headers);
   // A QuickBooks account mapping, so that the journal routes reach their queries past "map the accounts first".
   await client.request('PUT', '/api/quickbooks/mapping', {
     defaultIncomeAccount: 'Sales',

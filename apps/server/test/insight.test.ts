@@ -292,7 +292,7 @@ describe('the dashboard', () => {
     await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
     const till = await tillOf(s.client);
     const ownerOnTill = as(await pinSignIn(s.client, s.ownerEmployeeId, '900001'));
-    const opened = await till.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 10_000 }, ownerOnTill);
+    const opened = await till.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 10_000 }, ownerOnTill);
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     const withDrawer = (await s.client.get('/api/dashboard')).body;
     expect(withDrawer.openCashSessions).toEqual([expect.objectContaining({ id: opened.body.id, registerName: 'Till', openingFloat: 10_000 })]);

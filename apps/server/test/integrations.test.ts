@@ -189,9 +189,9 @@ describe('events are delivered, signed, and retried', () => {
     await sell(teaId); // → 2: already low, nothing new
     const till = await tillOf(shop.client);
     const token = staff.tokens.ownerPin!;
-    const open = await till.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 0 }, as(token));
+    const open = await till.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 0 }, as(token));
     expect(open.status, JSON.stringify(open.body)).toBe(201);
-    const close = await till.request('POST', `/api/cash-sessions/${open.body.id}/close`, { idempotencyKey: randomUUID(), countedCash: 0 }, as(token));
+    const close = await till.request('POST', `/api/cash-sessions/${open.body.id}/close`, { idempotency_key: randomUUID(), counted_cash: 0 }, as(token));
     expect(close.status, JSON.stringify(close.body)).toBe(201);
     await run();
     const events = at('/ok').map((request) => JSON.parse(request.body));

@@ -99,7 +99,7 @@ beforeAll(async () => {
   // A day: two coffees in cash (3.30 each with 10 % tax), a sandwich by card (12.00 with 20 %),
   // a sandwich and a coffee in cash with 1.00 off, a refund of one coffee in cash; counted 1.00 short.
   const cashier = people.cashier.token;
-  const open = await till.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 10_000 }, as(cashier));
+  const open = await till.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 10_000 }, as(cashier));
   expect(open.status, JSON.stringify(open.body)).toBe(201);
   zSessionId = open.body.id;
   const coffees = await sell(cashier, [{ productId: coffee, quantity: 2 }], 'cash', 660);
@@ -113,18 +113,18 @@ beforeAll(async () => {
   const closed = await till.request(
     'POST',
     `/api/cash-sessions/${zSessionId}/close`,
-    { idempotencyKey: randomUUID(), countedCash: expected - 100, note: 'Wrong change', approval: { employeeId: people.manager.id, pin: people.manager.pin } },
+    { idempotency_key: randomUUID(), counted_cash: expected - 100, note: 'Wrong change', approval: { employee_id: people.manager.id, pin: people.manager.pin } },
     as(cashier),
   );
   expect(closed.status, JSON.stringify(closed.body)).toBe(201);
 
   // A second, quiet day on the same till: one coffee by card, counted exactly.
-  const second = await till.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 5_000 }, as(cashier));
+  const second = await till.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 5_000 }, as(cashier));
   secondSessionId = second.body.id;
   await sell(cashier, [{ productId: coffee, quantity: 1 }], 'card', 330);
-  const closedSecond = await till.request('POST', `/api/cash-sessions/${secondSessionId}/close`, { idempotencyKey: randomUUID(), countedCash: 5_000 }, as(cashier));
+  const closedSecond = await till.request('POST', `/api/cash-sessions/${secondSessionId}/close`, { idempotency_key: randomUUID(), counted_cash: 5_000 }, as(cashier));
   expect(closedSecond.status, JSON.stringify(closedSecond.body)).toBe(201);
-  const third = await till.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 1_000 }, as(cashier));
+  const third = await till.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 1_000 }, as(cashier));
   openSessionId = third.body.id;
 
   stranger = await staffBusiness(server, { businessName: 'Stranger', features: { employee_management: true, cash_management: true, quickbooks_integration: true } });
@@ -242,9 +242,9 @@ type Entry = { journal_no: string; date: string; lines: Line[]; total_debits: nu
 describe('the journal entry of a closed Z', () => {
   let report: {
     number: number;
-    sales: { discounts: number; refunds: number; netSalesExcludingTax: number };
-    taxByRate: { basisPoints: number; tax: number }[];
-    byMethod: { method: string; sales: number; refunds: number; difference: number }[];
+    sales: { discounts: number; refunds: number; net_sales_excluding_tax: number };
+    tax_by_rate: { basis_points: number; tax: number }[];
+    by_method: { method: string; sales: number; refunds: number; difference: number }[];
   };
   let entry: Entry;
 
@@ -263,26 +263,26 @@ describe('the journal entry of a closed Z', () => {
   it('the Z has what the books need: refunds, discounts, two tax rates, a shortage', () => {
     expect(report.sales.discounts).toBe(100);
     expect(report.sales.refunds).toBe(330);
-    expect(report.taxByRate.map((rate) => rate.basisPoints)).toEqual([1000, 2000]);
-    expect(report.byMethod.find((row) => row.method === 'cash')!.difference).toBe(-100);
+    expect(report.tax_by_rate.map((rate) => rate.basis_points)).toEqual([1000, 2000]);
+    expect(report.by_method.find((row) => row.method === 'cash')!.difference).toBe(-100);
   });
 
   it('balances to the cent and books each part of the Z to its account', () => {
     expect(entry.total_debits).toBe(entry.total_credits);
     expect(entry.lines.reduce((sum, row) => sum + row.debit - row.credit, 0)).toBe(0);
     expect(entry.journal_no).toBe(`Z-${report.number}`);
-    const cash = report.byMethod.find((row) => row.method === 'cash')!;
-    const card = report.byMethod.find((row) => row.method === 'card')!;
+    const cash = report.by_method.find((row) => row.method === 'cash')!;
+    const card = report.by_method.find((row) => row.method === 'card')!;
     expect(line('Cash Clearing')).toMatchObject({ debit: cash.sales - cash.refunds - 100, credit: 0 });
     expect(line('Card Clearing')).toMatchObject({ debit: card.sales - card.refunds, credit: 0 });
     expect(line('Cash Over/Short')).toMatchObject({ debit: 100, credit: 0 });
     expect(line('Discounts Given')).toMatchObject({ debit: 100, credit: 0 });
     expect(line('Refunds')).toMatchObject({ debit: 330, credit: 0 });
-    expect(line('Sales Tax Payable')).toMatchObject({ debit: 0, credit: report.taxByRate.find((rate) => rate.basisPoints === 1000)!.tax });
-    expect(line('VAT 20%')).toMatchObject({ debit: 0, credit: report.taxByRate.find((rate) => rate.basisPoints === 2000)!.tax });
+    expect(line('Sales Tax Payable')).toMatchObject({ debit: 0, credit: report.tax_by_rate.find((rate) => rate.basis_points === 1000)!.tax });
+    expect(line('VAT 20%')).toMatchObject({ debit: 0, credit: report.tax_by_rate.find((rate) => rate.basis_points === 2000)!.tax });
     const income = entry.lines.filter((row) => row.kind === 'income');
     expect(income.map((row) => row.account).sort()).toEqual(['Sales', 'Sales:Drinks']);
-    expect(income.reduce((sum, row) => sum + row.credit - row.debit, 0)).toBe(report.sales.netSalesExcludingTax + 100 + 330);
+    expect(income.reduce((sum, row) => sum + row.credit - row.debit, 0)).toBe(report.sales.net_sales_excluding_tax + 100 + 330);
   });
 
   it('another business cannot see it (404), and an open session has no entry yet (409)', async () => {
@@ -376,8 +376,8 @@ async function strangerSession() {
   const strangerTill = await pairTill(stranger.client, 'Stranger till');
   const owner = await addEmployee(stranger.client, { fullName: 'Sam Stranger', role: 'manager', pin: '6101' });
   const token = await signIn(strangerTill, owner.employee.id, '6101');
-  const open = await strangerTill.request('POST', '/api/cash-sessions', { idempotencyKey: randomUUID(), openingFloat: 0 }, as(token));
-  const closed = await strangerTill.request('POST', `/api/cash-sessions/${open.body.id}/close`, { idempotencyKey: randomUUID(), countedCash: 0 }, as(token));
+  const open = await strangerTill.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 0 }, as(token));
+  const closed = await strangerTill.request('POST', `/api/cash-sessions/${open.body.id}/close`, { idempotency_key: randomUUID(), counted_cash: 0 }, as(token));
   expect(closed.status, JSON.stringify(closed.body)).toBe(201);
   await stranger.client.request('PUT', '/api/quickbooks/mapping', MAPPING);
   strangerSessionId = open.body.id as string;

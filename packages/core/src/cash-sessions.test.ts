@@ -64,12 +64,12 @@ describe('counting by denomination', () => {
 
 describe('contracts', () => {
   it.each([
-    [{ idempotencyKey: key, openingFloat: 10_000 }, true],
-    [{ idempotencyKey: key, openingFloat: 0 }, true],
-    [{ idempotencyKey: key, openingFloat: -1 }, false],
-    [{ idempotencyKey: key, openingFloat: 10.5 }, false],
-    [{ idempotencyKey: 'nope', openingFloat: 1 }, false],
-    [{ idempotencyKey: key, openingFloat: 1, extra: true }, false],
+    [{ idempotency_key: key, opening_float: 10_000 }, true],
+    [{ idempotency_key: key, opening_float: 0 }, true],
+    [{ idempotency_key: key, opening_float: -1 }, false],
+    [{ idempotency_key: key, opening_float: 10.5 }, false],
+    [{ idempotency_key: 'nope', opening_float: 1 }, false],
+    [{ idempotency_key: key, opening_float: 1, extra: true }, false],
   ])('open %o valid: %s', (body, valid) => {
     expect(openCashSessionInput.safeParse(body).success).toBe(valid);
   });
@@ -82,17 +82,17 @@ describe('contracts', () => {
     [{ kind: 'pay_in', amount: 100, reason: '   ' }, false],
     [{ kind: 'pay_in', amount: 100, reason: 'a\u001bb' }, false],
   ])('movement %o valid: %s', (body, valid) => {
-    expect(cashMovementInput.safeParse({ idempotencyKey: key, ...body }).success).toBe(valid);
+    expect(cashMovementInput.safeParse({ idempotency_key: key, ...body }).success).toBe(valid);
   });
 
   it.each([
-    [{ countedCash: 9_700 }, true],
+    [{ counted_cash: 9_700 }, true],
     [{ denominations: { '2000': 4 } }, true],
     [{}, false],
-    [{ countedCash: 97.5 }, false],
-    [{ countedCash: 9_700, approval: { employeeId: key, pin: '12' } }, false],
+    [{ counted_cash: 97.5 }, false],
+    [{ counted_cash: 9_700, approval: { employee_id: key, pin: '12' } }, false],
   ])('close %o valid: %s', (body, valid) => {
-    expect(closeCashSessionInput.safeParse({ idempotencyKey: key, ...body }).success).toBe(valid);
+    expect(closeCashSessionInput.safeParse({ idempotency_key: key, ...body }).success).toBe(valid);
   });
 
   it('rounds the average sale to whole minor units', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CashReport } from './contracts/cash-sessions.ts';
+import { cashReportFromWire, cashReportToWire, cashReportWireSchema, type CashReport } from './contracts/cash-sessions.ts';
 import { zReportPlainText, zReportTextLines } from './z-report-layout.ts';
 
 const report: CashReport = {
@@ -57,5 +57,15 @@ describe('zReportTextLines', () => {
   it('prints the title large and the totals bold', () => {
     expect(lines.find((line) => line.text === 'Z report 7')?.style).toBe('title');
     expect(lines.find((line) => line.text.startsWith('Net sales'))?.style).toBe('strong');
+  });
+});
+
+describe('the report on the wire (decision 070)', () => {
+  it('names every field in snake_case and maps back to the same report', () => {
+    const wire = cashReportToWire(report);
+    expect(cashReportWireSchema.parse(wire)).toEqual(wire);
+    expect(JSON.stringify(wire)).not.toMatch(/"[a-z]+[A-Z]\w*":/);
+    expect(wire).toMatchObject({ session_id: report.sessionId, cash: { opening_float: report.cash.openingFloat }, sales: { net_sales: report.sales.netSales } });
+    expect(cashReportFromWire(wire)).toEqual(report);
   });
 });

@@ -5272,10 +5272,10 @@ export interface paths {
             parameters: {
                 query?: {
                     cursor?: string;
-                    employeeId?: string;
+                    employee_id?: string;
                     from?: string;
                     limit?: number;
-                    registerId?: string;
+                    register_id?: string;
                     status?: "open" | "closed";
                     to?: string;
                     variance?: "over" | "short" | "balanced";
@@ -5293,29 +5293,29 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                             registers: {
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
                             }[];
                             sessions: {
-                                cashDifference: number | null;
-                                closedAt: string | null;
-                                closedBy: string | null;
-                                countedCash: number | null;
+                                cash_difference: number | null;
+                                closed_at: string | null;
+                                closed_by: string | null;
+                                counted_cash: number | null;
                                 currency: string;
-                                expectedCash: number | null;
+                                expected_cash: number | null;
                                 /** Format: uuid */
                                 id: string;
-                                netSales: number | null;
+                                net_sales: number | null;
                                 number: number | null;
-                                openedAt: string;
-                                openedBy: string;
-                                openingFloat: number;
+                                opened_at: string;
+                                opened_by: string;
+                                opening_float: number;
                                 /** Format: uuid */
-                                registerId: string;
-                                registerName: string;
+                                register_id: string;
+                                register_name: string;
                                 /** @enum {string} */
                                 status: "open" | "closed";
                             }[];
@@ -5352,7 +5352,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Open the drawer with a counted float (one open session per register); a retry with the same idempotencyKey returns the session */
+        /** Open the drawer with a counted float (one open session per register); a retry with the same idempotency_key returns the session */
         post: {
             parameters: {
                 query?: never;
@@ -5367,11 +5367,11 @@ export interface paths {
                             [key: string]: number;
                         };
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         note?: string;
-                        openingFloat: number;
+                        opening_float: number;
                         /** Format: uuid */
-                        registerId?: string;
+                        register_id?: string;
                     };
                 };
             };
@@ -5385,11 +5385,11 @@ export interface paths {
                         "application/json": {
                             /** Format: uuid */
                             id: string;
-                            openedAt: string;
-                            openedBy: string;
-                            openingFloat: number;
+                            opened_at: string;
+                            opened_by: string;
+                            opening_float: number;
                             /** Format: uuid */
-                            registerId: string;
+                            register_id: string;
                             /** @enum {string} */
                             status: "open" | "closed";
                         };
@@ -5404,11 +5404,11 @@ export interface paths {
                         "application/json": {
                             /** Format: uuid */
                             id: string;
-                            openedAt: string;
-                            openedBy: string;
-                            openingFloat: number;
+                            opened_at: string;
+                            opened_by: string;
+                            opening_float: number;
                             /** Format: uuid */
-                            registerId: string;
+                            register_id: string;
                             /** @enum {string} */
                             status: "open" | "closed";
                         };
@@ -5478,7 +5478,7 @@ export interface paths {
         put?: never;
         /**
          * Close the session into its Z report: counted cash (total or by denomination), confirmed card/other totals; over the threshold a manager approves with a PIN and a note
-         * @description SPEC §6: can_access_reports, or a cashier closing the session they opened when the business allows it. A retry with the same idempotencyKey returns the Z; closing a closed session otherwise is 409 already_closed.
+         * @description SPEC §6: can_access_reports, or a cashier closing the session they opened when the business allows it. A retry with the same idempotency_key returns the Z; closing a closed session otherwise is 409 already_closed.
          */
         post: {
             parameters: {
@@ -5494,17 +5494,17 @@ export interface paths {
                     "application/json": {
                         approval?: {
                             /** Format: uuid */
-                            employeeId: string;
+                            employee_id: string;
                             pin: string;
                         };
-                        countedCard?: number;
-                        countedCash?: number;
-                        countedOther?: number;
+                        counted_card?: number;
+                        counted_cash?: number;
+                        counted_other?: number;
                         denominations?: {
                             [key: string]: number;
                         };
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         note?: string;
                     };
                 };
@@ -5518,21 +5518,21 @@ export interface paths {
                     content: {
                         "application/json": {
                             approval: {
-                                approvedBy: string;
+                                approved_by: string;
                                 note: string;
                             } | null;
-                            businessName: string;
-                            byCategory: {
+                            business_name: string;
+                            by_category: {
                                 amount: number;
                                 name: string;
                                 quantity: number;
                             }[];
-                            byEmployee: {
+                            by_employee: {
                                 amount: number;
                                 name: string;
                                 transactions: number;
                             }[];
-                            byMethod: {
+                            by_method: {
                                 counted: number | null;
                                 difference: number | null;
                                 expected: number;
@@ -5542,8 +5542,8 @@ export interface paths {
                                 sales: number;
                             }[];
                             cash: {
-                                cashRefunds: number;
-                                cashSales: number;
+                                cash_refunds: number;
+                                cash_sales: number;
                                 counted: number | null;
                                 denominations: {
                                     [key: string]: number;
@@ -5551,44 +5551,44 @@ export interface paths {
                                 difference: number | null;
                                 drops: number;
                                 expected: number;
-                                openingFloat: number;
-                                payIns: number;
-                                payOuts: number;
+                                opening_float: number;
+                                pay_ins: number;
+                                pay_outs: number;
                             };
-                            closedAt: string | null;
-                            closedBy: string | null;
-                            closingNote: string | null;
+                            closed_at: string | null;
+                            closed_by: string | null;
+                            closing_note: string | null;
                             currency: string;
-                            generatedAt: string;
+                            generated_at: string;
                             /** @enum {string} */
                             kind: "X" | "Z";
                             movements: {
                                 amount: number;
-                                createdAt: string;
-                                employeeName: string;
+                                created_at: string;
+                                employee_name: string;
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
                                 kind: "pay_in" | "pay_out" | "drop" | "no_sale";
                                 reason: string;
                             }[];
-                            noSaleCount: number;
+                            no_sale_count: number;
                             number: number | null;
-                            openedAt: string;
-                            openedBy: string;
+                            opened_at: string;
+                            opened_by: string;
                             register: {
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
                             };
                             sales: {
-                                averageSale: number;
+                                average_sale: number;
                                 discounts: number;
-                                grossSales: number;
-                                itemsSold: number;
-                                netSales: number;
-                                netSalesExcludingTax: number;
-                                refundCount: number;
+                                gross_sales: number;
+                                items_sold: number;
+                                net_sales: number;
+                                net_sales_excluding_tax: number;
+                                refund_count: number;
                                 refunds: number;
                                 tax: number;
                                 transactions: number;
@@ -5598,14 +5598,14 @@ export interface paths {
                                 };
                             };
                             /** Format: uuid */
-                            sessionId: string;
-                            storeName: string | null;
-                            taxByRate: {
-                                basisPoints: number;
+                            session_id: string;
+                            store_name: string | null;
+                            tax_by_rate: {
+                                basis_points: number;
                                 net: number;
                                 tax: number;
                             }[];
-                            timeZone: string;
+                            time_zone: string;
                         };
                     };
                 };
@@ -5617,21 +5617,21 @@ export interface paths {
                     content: {
                         "application/json": {
                             approval: {
-                                approvedBy: string;
+                                approved_by: string;
                                 note: string;
                             } | null;
-                            businessName: string;
-                            byCategory: {
+                            business_name: string;
+                            by_category: {
                                 amount: number;
                                 name: string;
                                 quantity: number;
                             }[];
-                            byEmployee: {
+                            by_employee: {
                                 amount: number;
                                 name: string;
                                 transactions: number;
                             }[];
-                            byMethod: {
+                            by_method: {
                                 counted: number | null;
                                 difference: number | null;
                                 expected: number;
@@ -5641,8 +5641,8 @@ export interface paths {
                                 sales: number;
                             }[];
                             cash: {
-                                cashRefunds: number;
-                                cashSales: number;
+                                cash_refunds: number;
+                                cash_sales: number;
                                 counted: number | null;
                                 denominations: {
                                     [key: string]: number;
@@ -5650,44 +5650,44 @@ export interface paths {
                                 difference: number | null;
                                 drops: number;
                                 expected: number;
-                                openingFloat: number;
-                                payIns: number;
-                                payOuts: number;
+                                opening_float: number;
+                                pay_ins: number;
+                                pay_outs: number;
                             };
-                            closedAt: string | null;
-                            closedBy: string | null;
-                            closingNote: string | null;
+                            closed_at: string | null;
+                            closed_by: string | null;
+                            closing_note: string | null;
                             currency: string;
-                            generatedAt: string;
+                            generated_at: string;
                             /** @enum {string} */
                             kind: "X" | "Z";
                             movements: {
                                 amount: number;
-                                createdAt: string;
-                                employeeName: string;
+                                created_at: string;
+                                employee_name: string;
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
                                 kind: "pay_in" | "pay_out" | "drop" | "no_sale";
                                 reason: string;
                             }[];
-                            noSaleCount: number;
+                            no_sale_count: number;
                             number: number | null;
-                            openedAt: string;
-                            openedBy: string;
+                            opened_at: string;
+                            opened_by: string;
                             register: {
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
                             };
                             sales: {
-                                averageSale: number;
+                                average_sale: number;
                                 discounts: number;
-                                grossSales: number;
-                                itemsSold: number;
-                                netSales: number;
-                                netSalesExcludingTax: number;
-                                refundCount: number;
+                                gross_sales: number;
+                                items_sold: number;
+                                net_sales: number;
+                                net_sales_excluding_tax: number;
+                                refund_count: number;
                                 refunds: number;
                                 tax: number;
                                 transactions: number;
@@ -5697,14 +5697,14 @@ export interface paths {
                                 };
                             };
                             /** Format: uuid */
-                            sessionId: string;
-                            storeName: string | null;
-                            taxByRate: {
-                                basisPoints: number;
+                            session_id: string;
+                            store_name: string | null;
+                            tax_by_rate: {
+                                basis_points: number;
                                 net: number;
                                 tax: number;
                             }[];
-                            timeZone: string;
+                            time_zone: string;
                         };
                     };
                 };
@@ -5803,7 +5803,7 @@ export interface paths {
                     "application/json": {
                         amount: number;
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         /** @enum {string} */
                         kind: "pay_in" | "pay_out" | "drop" | "no_sale";
                         reason: string;
@@ -5919,21 +5919,21 @@ export interface paths {
                     content: {
                         "application/json": {
                             approval: {
-                                approvedBy: string;
+                                approved_by: string;
                                 note: string;
                             } | null;
-                            businessName: string;
-                            byCategory: {
+                            business_name: string;
+                            by_category: {
                                 amount: number;
                                 name: string;
                                 quantity: number;
                             }[];
-                            byEmployee: {
+                            by_employee: {
                                 amount: number;
                                 name: string;
                                 transactions: number;
                             }[];
-                            byMethod: {
+                            by_method: {
                                 counted: number | null;
                                 difference: number | null;
                                 expected: number;
@@ -5943,8 +5943,8 @@ export interface paths {
                                 sales: number;
                             }[];
                             cash: {
-                                cashRefunds: number;
-                                cashSales: number;
+                                cash_refunds: number;
+                                cash_sales: number;
                                 counted: number | null;
                                 denominations: {
                                     [key: string]: number;
@@ -5952,44 +5952,44 @@ export interface paths {
                                 difference: number | null;
                                 drops: number;
                                 expected: number;
-                                openingFloat: number;
-                                payIns: number;
-                                payOuts: number;
+                                opening_float: number;
+                                pay_ins: number;
+                                pay_outs: number;
                             };
-                            closedAt: string | null;
-                            closedBy: string | null;
-                            closingNote: string | null;
+                            closed_at: string | null;
+                            closed_by: string | null;
+                            closing_note: string | null;
                             currency: string;
-                            generatedAt: string;
+                            generated_at: string;
                             /** @enum {string} */
                             kind: "X" | "Z";
                             movements: {
                                 amount: number;
-                                createdAt: string;
-                                employeeName: string;
+                                created_at: string;
+                                employee_name: string;
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
                                 kind: "pay_in" | "pay_out" | "drop" | "no_sale";
                                 reason: string;
                             }[];
-                            noSaleCount: number;
+                            no_sale_count: number;
                             number: number | null;
-                            openedAt: string;
-                            openedBy: string;
+                            opened_at: string;
+                            opened_by: string;
                             register: {
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
                             };
                             sales: {
-                                averageSale: number;
+                                average_sale: number;
                                 discounts: number;
-                                grossSales: number;
-                                itemsSold: number;
-                                netSales: number;
-                                netSalesExcludingTax: number;
-                                refundCount: number;
+                                gross_sales: number;
+                                items_sold: number;
+                                net_sales: number;
+                                net_sales_excluding_tax: number;
+                                refund_count: number;
                                 refunds: number;
                                 tax: number;
                                 transactions: number;
@@ -5999,14 +5999,14 @@ export interface paths {
                                 };
                             };
                             /** Format: uuid */
-                            sessionId: string;
-                            storeName: string | null;
-                            taxByRate: {
-                                basisPoints: number;
+                            session_id: string;
+                            store_name: string | null;
+                            tax_by_rate: {
+                                basis_points: number;
                                 net: number;
                                 tax: number;
                             }[];
-                            timeZone: string;
+                            time_zone: string;
                         };
                     };
                 };
@@ -6144,7 +6144,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    registerId?: string;
+                    register_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -6159,7 +6159,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            cashiersCloseOwnSession: boolean;
+                            cashiers_close_own_session: boolean;
                             currency: string;
                             register: {
                                 /** Format: uuid */
@@ -6168,21 +6168,21 @@ export interface paths {
                             };
                             report: {
                                 approval: {
-                                    approvedBy: string;
+                                    approved_by: string;
                                     note: string;
                                 } | null;
-                                businessName: string;
-                                byCategory: {
+                                business_name: string;
+                                by_category: {
                                     amount: number;
                                     name: string;
                                     quantity: number;
                                 }[];
-                                byEmployee: {
+                                by_employee: {
                                     amount: number;
                                     name: string;
                                     transactions: number;
                                 }[];
-                                byMethod: {
+                                by_method: {
                                     counted: number | null;
                                     difference: number | null;
                                     expected: number;
@@ -6192,8 +6192,8 @@ export interface paths {
                                     sales: number;
                                 }[];
                                 cash: {
-                                    cashRefunds: number;
-                                    cashSales: number;
+                                    cash_refunds: number;
+                                    cash_sales: number;
                                     counted: number | null;
                                     denominations: {
                                         [key: string]: number;
@@ -6201,44 +6201,44 @@ export interface paths {
                                     difference: number | null;
                                     drops: number;
                                     expected: number;
-                                    openingFloat: number;
-                                    payIns: number;
-                                    payOuts: number;
+                                    opening_float: number;
+                                    pay_ins: number;
+                                    pay_outs: number;
                                 };
-                                closedAt: string | null;
-                                closedBy: string | null;
-                                closingNote: string | null;
+                                closed_at: string | null;
+                                closed_by: string | null;
+                                closing_note: string | null;
                                 currency: string;
-                                generatedAt: string;
+                                generated_at: string;
                                 /** @enum {string} */
                                 kind: "X" | "Z";
                                 movements: {
                                     amount: number;
-                                    createdAt: string;
-                                    employeeName: string;
+                                    created_at: string;
+                                    employee_name: string;
                                     /** Format: uuid */
                                     id: string;
                                     /** @enum {string} */
                                     kind: "pay_in" | "pay_out" | "drop" | "no_sale";
                                     reason: string;
                                 }[];
-                                noSaleCount: number;
+                                no_sale_count: number;
                                 number: number | null;
-                                openedAt: string;
-                                openedBy: string;
+                                opened_at: string;
+                                opened_by: string;
                                 register: {
                                     /** Format: uuid */
                                     id: string;
                                     name: string;
                                 };
                                 sales: {
-                                    averageSale: number;
+                                    average_sale: number;
                                     discounts: number;
-                                    grossSales: number;
-                                    itemsSold: number;
-                                    netSales: number;
-                                    netSalesExcludingTax: number;
-                                    refundCount: number;
+                                    gross_sales: number;
+                                    items_sold: number;
+                                    net_sales: number;
+                                    net_sales_excluding_tax: number;
+                                    refund_count: number;
                                     refunds: number;
                                     tax: number;
                                     transactions: number;
@@ -6248,25 +6248,25 @@ export interface paths {
                                     };
                                 };
                                 /** Format: uuid */
-                                sessionId: string;
-                                storeName: string | null;
-                                taxByRate: {
-                                    basisPoints: number;
+                                session_id: string;
+                                store_name: string | null;
+                                tax_by_rate: {
+                                    basis_points: number;
                                     net: number;
                                     tax: number;
                                 }[];
-                                timeZone: string;
+                                time_zone: string;
                             } | null;
                             session: {
                                 /** Format: uuid */
                                 id: string;
-                                openedAt: string;
-                                openedBy: string;
+                                opened_at: string;
+                                opened_by: string;
                                 /** Format: uuid */
-                                openedByEmployeeId: string | null;
-                                openingFloat: number;
+                                opened_by_employee_id: string | null;
+                                opening_float: number;
                             } | null;
-                            varianceThreshold: number;
+                            variance_threshold: number;
                         };
                     };
                 };

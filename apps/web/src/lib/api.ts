@@ -9,7 +9,7 @@ import { sendToServer, serverUrl } from './api-client';
  * like every other call: the employee token, the cookie, and `ApiError` for any 4xx/5xx, so a
  * resolved call always holds its success answer.
  *
- *   const drawer = await dataOf(api.GET('/api/cash-sessions/current', { params: { query: { registerId } }, signal }));
+ *   const drawer = await dataOf(api.GET('/api/cash-sessions/current', { params: { query: { register_id: registerId } }, signal }));
  */
 export const api = createClient<paths>({ baseUrl: serverUrl('/').replace(/\/$/, ''), fetch: sendToServer });
 

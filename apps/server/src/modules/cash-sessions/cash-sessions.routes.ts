@@ -1,12 +1,25 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { cashMovementInput, cashReportSchema, cashSessionSummarySchema, closeCashSessionInput, isoInstantInput, openCashSessionInput, cashReportTitle } from '@till/core';
+import {
+  cashMovementFromWire,
+  cashMovementInput,
+  cashReportTitle,
+  cashReportToWire,
+  cashReportWireSchema,
+  cashSessionSummarySchema,
+  closeCashSessionFromWire,
+  closeCashSessionInput,
+  isoInstantInput,
+  openCashSessionFromWire,
+  openCashSessionInput,
+  type CashSessionSummary,
+} from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse, nullableRef } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
 import { closeCashSession } from './close-cash-session.ts';
 import { getCashReport } from './get-cash-report.ts';
-import { getCurrentCashSession } from './get-current-cash-session.ts';
-import { listCashSessions } from './list-cash-sessions.ts';
+import { getCurrentCashSession, type CurrentCashSession } from './get-current-cash-session.ts';
+import { listCashSessions, type SessionSummaryRow } from './list-cash-sessions.ts';
 import { openCashSession } from './open-cash-session.ts';
 import { recordCashMovement } from './record-cash-movement.ts';
 import { encodeDrawerKick, encodeZReportEscPos, renderZReportPdf, zReportCsv } from './z-report-documents.ts';
@@ -16,19 +29,56 @@ const idParam = z.strictObject({ id: z.uuid('Session ids are UUIDs') });
 const drawer = business({ feature: 'cash_management', employeeFeature: 'pos' });
 const sessionSchema = z.object({
   id: z.uuid(),
-  registerId: z.uuid(),
+  register_id: z.uuid(),
   status: z.enum(['open', 'closed']),
-  openingFloat: z.number().int(),
-  openedAt: z.string(),
-  openedBy: z.string(),
+  opening_float: z.number().int(),
+  opened_at: z.string(),
+  opened_by: z.string(),
 });
+
+// The wire's shapes (decision 070: snake_case); the use-cases and stored Z reports stay camelCase.
 const toSessionView = (row: { id: string; registerId: string; status: 'open' | 'closed'; openingFloat: number; openedAt: Date; openedByName: string }) => ({
   id: row.id,
-  registerId: row.registerId,
+  register_id: row.registerId,
   status: row.status,
-  openingFloat: row.openingFloat,
-  openedAt: row.openedAt.toISOString(),
-  openedBy: row.openedByName,
+  opening_float: row.openingFloat,
+  opened_at: row.openedAt.toISOString(),
+  opened_by: row.openedByName,
+});
+
+const toCurrentDrawerView = (drawer: CurrentCashSession) => ({
+  register: drawer.register,
+  session: drawer.session
+    ? {
+        id: drawer.session.id,
+        opened_at: drawer.session.openedAt,
+        opened_by: drawer.session.openedBy,
+        opening_float: drawer.session.openingFloat,
+        opened_by_employee_id: drawer.session.openedByEmployeeId,
+      }
+    : null,
+  report: drawer.report ? cashReportToWire(drawer.report) : null,
+  currency: drawer.currency,
+  variance_threshold: drawer.varianceThreshold,
+  cashiers_close_own_session: drawer.cashiersCloseOwnSession,
+});
+
+const toSummaryView = (row: SessionSummaryRow): CashSessionSummary => ({
+  id: row.id,
+  status: row.status,
+  number: row.number,
+  register_id: row.registerId,
+  register_name: row.registerName,
+  opened_at: row.openedAt,
+  closed_at: row.closedAt,
+  opened_by: row.openedBy,
+  closed_by: row.closedBy,
+  opening_float: row.openingFloat,
+  net_sales: row.netSales,
+  expected_cash: row.expectedCash,
+  counted_cash: row.countedCash,
+  cash_difference: row.cashDifference,
+  currency: row.currency,
 });
 
 const currentRoute = defineRoute({
@@ -37,18 +87,18 @@ const currentRoute = defineRoute({
   access: drawer,
   tags: TAGS,
   summary: "This till's drawer (or, from the back office, a named register's): the open session, if any, with its X report",
-  request: { query: z.strictObject({ registerId: z.uuid().optional() }) },
+  request: { query: z.strictObject({ register_id: z.uuid().optional() }) },
   responses: {
     200: jsonResponse(
       z.object({
         register: z.object({ id: z.uuid(), name: z.string() }),
         session: z
-          .object({ id: z.uuid(), openedAt: z.string(), openedBy: z.string(), openingFloat: z.number().int(), openedByEmployeeId: z.uuid().nullable() })
+          .object({ id: z.uuid(), opened_at: z.string(), opened_by: z.string(), opening_float: z.number().int(), opened_by_employee_id: z.uuid().nullable() })
           .nullable(),
-        report: nullableRef(cashReportSchema),
+        report: nullableRef(cashReportWireSchema),
         currency: z.string(),
-        varianceThreshold: z.number().int(),
-        cashiersCloseOwnSession: z.boolean(),
+        variance_threshold: z.number().int(),
+        cashiers_close_own_session: z.boolean(),
       }),
       'The drawer',
     ),
@@ -61,7 +111,7 @@ const openRoute = defineRoute({
   path: '/api/cash-sessions',
   access: drawer,
   tags: TAGS,
-  summary: 'Open the drawer with a counted float (one open session per register); a retry with the same idempotencyKey returns the session',
+  summary: 'Open the drawer with a counted float (one open session per register); a retry with the same idempotency_key returns the session',
   request: { body: jsonBody(openCashSessionInput) },
   responses: {
     200: jsonResponse(sessionSchema, 'A retry: the session the key opened'),
@@ -90,11 +140,11 @@ const closeRoute = defineRoute({
   access: business({ feature: 'cash_management' }),
   tags: TAGS,
   summary: 'Close the session into its Z report: counted cash (total or by denomination), confirmed card/other totals; over the threshold a manager approves with a PIN and a note',
-  description: 'SPEC §6: can_access_reports, or a cashier closing the session they opened when the business allows it. A retry with the same idempotencyKey returns the Z; closing a closed session otherwise is 409 already_closed.',
+  description: 'SPEC §6: can_access_reports, or a cashier closing the session they opened when the business allows it. A retry with the same idempotency_key returns the Z; closing a closed session otherwise is 409 already_closed.',
   request: { params: idParam, body: jsonBody(closeCashSessionInput) },
   responses: {
-    200: jsonResponse(cashReportSchema, 'A retry: the Z report'),
-    201: jsonResponse(cashReportSchema, 'Closed: the Z report'),
+    200: jsonResponse(cashReportWireSchema, 'A retry: the Z report'),
+    201: jsonResponse(cashReportWireSchema, 'Closed: the Z report'),
     ...errorResponses(400, 401, 403, 404, 409, 422, 429),
   },
 });
@@ -107,8 +157,8 @@ const listRoute = defineRoute({
   summary: 'Drawer sessions and Z reports, newest first; filters: register, dates, employee, variance, status',
   request: {
     query: z.strictObject({
-      registerId: z.uuid().optional(),
-      employeeId: z.uuid().optional(),
+      register_id: z.uuid().optional(),
+      employee_id: z.uuid().optional(),
       from: isoInstantInput().optional(),
       to: isoInstantInput().optional(),
       variance: z.enum(['over', 'short', 'balanced']).optional(),
@@ -119,7 +169,7 @@ const listRoute = defineRoute({
   },
   responses: {
     200: jsonResponse(
-      z.object({ sessions: z.array(cashSessionSummarySchema), registers: z.array(z.object({ id: z.uuid(), name: z.string() })), nextCursor: z.string().nullable() }),
+      z.object({ sessions: z.array(cashSessionSummarySchema), registers: z.array(z.object({ id: z.uuid(), name: z.string() })), next_cursor: z.string().nullable() }),
       'A page of sessions',
     ),
     ...errorResponses(400, 401, 403),
@@ -133,7 +183,7 @@ const reportRoute = defineRoute({
   tags: TAGS,
   summary: "A session's report: the X report of an open session (as of now) or the frozen Z of a closed one",
   request: { params: idParam },
-  responses: { 200: jsonResponse(cashReportSchema, 'The report'), ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(cashReportWireSchema, 'The report'), ...errorResponses(400, 401, 403, 404) },
 });
 
 const documentRoute = defineRoute({
@@ -167,32 +217,38 @@ const drawerKickRoute = defineRoute({
 const fileName = (title: string, extension: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.${extension}`;
 
 export const cashSessionsRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(currentRoute, async (c) => c.json(await getCurrentCashSession(c.var.services.database, c.var.tenant, c.req.valid('query').registerId), 200))
+  .openapi(currentRoute, async (c) =>
+    c.json(toCurrentDrawerView(await getCurrentCashSession(c.var.services.database, c.var.tenant, c.req.valid('query').register_id)), 200),
+  )
   .openapi(openRoute, async (c) => {
-    const result = await openCashSession(c.var.services.database, c.var.tenant, c.req.valid('json'));
+    const result = await openCashSession(c.var.services.database, c.var.tenant, openCashSessionFromWire(c.req.valid('json')));
     return result.replayed ? c.json(toSessionView(result.session), 200) : c.json(toSessionView(result.session), 201);
   })
   .openapi(movementRoute, async (c) => {
-    const result = await recordCashMovement(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'));
+    const result = await recordCashMovement(c.var.services.database, c.var.tenant, c.req.valid('param').id, cashMovementFromWire(c.req.valid('json')));
     const view = { id: result.movement.id, kind: result.movement.kind, amount: result.movement.amount };
     return result.replayed ? c.json(view, 200) : c.json(view, 201);
   })
   .openapi(closeRoute, async (c) => {
-    const result = await closeCashSession(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('json'));
-    return result.replayed ? c.json(result.report, 200) : c.json(result.report, 201);
+    const result = await closeCashSession(c.var.services, c.var.tenant, c.req.valid('param').id, closeCashSessionFromWire(c.req.valid('json')));
+    const report = cashReportToWire(result.report);
+    return result.replayed ? c.json(report, 200) : c.json(report, 201);
   })
   .openapi(listRoute, async (c) => {
     const query = c.req.valid('query');
-    return c.json(
-      await listCashSessions(c.var.services.database, c.var.tenant, {
-        ...query,
-        from: query.from ? new Date(query.from) : undefined,
-        to: query.to ? new Date(query.to) : undefined,
-      }),
-      200,
-    );
+    const page = await listCashSessions(c.var.services.database, c.var.tenant, {
+      registerId: query.register_id,
+      employeeId: query.employee_id,
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? new Date(query.to) : undefined,
+      variance: query.variance,
+      status: query.status,
+      limit: query.limit,
+      cursor: query.cursor,
+    });
+    return c.json({ sessions: page.sessions.map(toSummaryView), registers: page.registers, next_cursor: page.nextCursor }, 200);
   })
-  .openapi(reportRoute, async (c) => c.json(await getCashReport(c.var.services.database, c.var.tenant, c.req.valid('param').id), 200))
+  .openapi(reportRoute, async (c) => c.json(cashReportToWire(await getCashReport(c.var.services.database, c.var.tenant, c.req.valid('param').id)), 200))
   .openapi(documentRoute, async (c) => {
     const { id, format } = c.req.valid('param');
     const report = await getCashReport(c.var.services.database, c.var.tenant, id);

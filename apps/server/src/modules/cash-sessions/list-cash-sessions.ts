@@ -1,9 +1,27 @@
-import type { CashSessionSummary } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { requireAccess } from '../../lib/require-access.ts';
 import { cashSessionsRepository as repo, type SessionListFilter } from './cash-sessions.repository.ts';
+
+/** A row of the sessions list (the route turns it into the wire's snake_case). */
+export interface SessionSummaryRow {
+  id: string;
+  status: 'open' | 'closed';
+  number: number | null;
+  registerId: string;
+  registerName: string;
+  openedAt: string;
+  closedAt: string | null;
+  openedBy: string;
+  closedBy: string | null;
+  openingFloat: number;
+  netSales: number | null;
+  expectedCash: number | null;
+  countedCash: number | null;
+  cashDifference: number | null;
+  currency: string;
+}
 
 const encodeCursor = (row: { openedAt: Date; id: string }) => Buffer.from(`${row.openedAt.toISOString()}|${row.id}`).toString('base64url');
 
@@ -19,7 +37,7 @@ export async function listCashSessions(
   database: Database,
   tenant: TenantContext,
   input: Omit<SessionListFilter, 'after'> & { cursor?: string | undefined },
-): Promise<{ sessions: CashSessionSummary[]; registers: { id: string; name: string }[]; nextCursor: string | null }> {
+): Promise<{ sessions: SessionSummaryRow[]; registers: { id: string; name: string }[]; nextCursor: string | null }> {
   requireAccess(tenant, { feature: 'cash_management', page: 'reports' });
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   return database.withTenant(tenant.businessId, async (tx) => {

@@ -49,7 +49,7 @@ export async function recordCashMovement(database: Database, tenant: TenantConte
         const inDrawer = await cashInDrawer(tx, tenant.businessId, session);
         if (input.amount > inDrawer) {
           throw new AppError(422, 'not_enough_cash', `The drawer should hold only ${receiptMoney(Math.max(0, inDrawer), (await repo.findSettings(tx, tenant.businessId))?.currency ?? 'USD')}`, {
-            expectedCash: inDrawer,
+            expected_cash: inDrawer,
           });
         }
       }

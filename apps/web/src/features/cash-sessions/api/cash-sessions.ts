@@ -1,15 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CashMovementInput, CloseCashSessionInput, OpenCashSessionInput } from '@till/core';
+import type { CashMovementBody, CloseCashSessionBody, OpenCashSessionBody } from '@till/core';
 import { apiClient, withoutEmployeeSession } from '@/lib/api-client';
 import { api, dataOf, type ApiAnswer } from '@/lib/api';
 import { saveFile } from '@/lib/save-file';
 
 /**
  * The cash drawer API (issue 12), through the typed client: every shape here is the server's
- * route schema (requests and the report come from packages/core cash-sessions.ts on both sides).
+ * route schema (requests and the report come from packages/core cash-sessions.ts on both sides),
+ * in snake_case on the wire (decision 070).
  */
 export type CurrentDrawer = ApiAnswer<'/api/cash-sessions/current'>;
 export type SessionView = ApiAnswer<'/api/cash-sessions', 'post'>;
+export type CashReportView = ApiAnswer<'/api/cash-sessions/{id}/report'>;
 
 export interface SessionFilters {
   registerId?: string | undefined;
@@ -25,6 +27,8 @@ function definedOnly<T extends object>(filters: T): { [K in keyof T]?: Exclude<T
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
+const toQuery = ({ registerId, employeeId, ...rest }: SessionFilters) => ({ register_id: registerId, employee_id: employeeId, ...rest });
+
 export const cashSessionsQueryKey = ['cash-sessions'] as const;
 const currentKey = (registerId: string | null) => [...cashSessionsQueryKey, 'current', registerId ?? 'this-till'] as const;
 
@@ -32,7 +36,7 @@ const currentKey = (registerId: string | null) => [...cashSessionsQueryKey, 'cur
 export function useCurrentDrawer(registerId: string | null, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: currentKey(registerId),
-    queryFn: ({ signal }) => dataOf(api.GET('/api/cash-sessions/current', { params: { query: registerId ? { registerId } : {} }, signal })),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/cash-sessions/current', { params: { query: registerId ? { register_id: registerId } : {} }, signal })),
     enabled: options.enabled ?? true,
     // Sales at this till move the X report: refresh while the page is open.
     refetchInterval: 30_000,
@@ -44,7 +48,7 @@ export function useSessions(filters: SessionFilters, options: { enabled?: boolea
   return useQuery({
     queryKey: [...cashSessionsQueryKey, 'list', filters],
     queryFn: ({ signal }) =>
-      dataOf(api.GET('/api/cash-sessions', { params: { query: { ...definedOnly(filters), limit: 100 } }, signal })),
+      dataOf(api.GET('/api/cash-sessions', { params: { query: { ...definedOnly(toQuery(filters)), limit: 100 } }, signal })),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
     retry: false,
@@ -80,7 +84,7 @@ function useInvalidateDrawer() {
 export function useOpenDrawer() {
   const invalidate = useInvalidateDrawer();
   return useMutation({
-    mutationFn: (input: OpenCashSessionInput) => dataOf(api.POST('/api/cash-sessions', { body: input })),
+    mutationFn: (input: OpenCashSessionBody) => dataOf(api.POST('/api/cash-sessions', { body: input })),
     onSuccess: invalidate,
   });
 }
@@ -88,7 +92,7 @@ export function useOpenDrawer() {
 export function useRecordMovement() {
   const invalidate = useInvalidateDrawer();
   return useMutation({
-    mutationFn: ({ sessionId, ...input }: CashMovementInput & { sessionId: string }) =>
+    mutationFn: ({ sessionId, ...input }: CashMovementBody & { sessionId: string }) =>
       dataOf(api.POST('/api/cash-sessions/{id}/movements', { params: { path: { id: sessionId } }, body: input })),
     onSuccess: invalidate,
   });
@@ -97,7 +101,7 @@ export function useRecordMovement() {
 export function useCloseDrawer() {
   const invalidate = useInvalidateDrawer();
   return useMutation({
-    mutationFn: ({ sessionId, ...input }: CloseCashSessionInput & { sessionId: string }) =>
+    mutationFn: ({ sessionId, ...input }: CloseCashSessionBody & { sessionId: string }) =>
       dataOf(api.POST('/api/cash-sessions/{id}/close', { params: { path: { id: sessionId } }, body: input })),
     onSuccess: invalidate,
   });

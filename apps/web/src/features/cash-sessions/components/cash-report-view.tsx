@@ -1,7 +1,8 @@
-import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, receiptDateTime, taxRateLabel, type CashReport } from '@till/core';
+import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, receiptDateTime, taxRateLabel } from '@till/core';
 import type { ReactNode } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney } from '@/lib/money';
+import type { CashReportView as CashReportWire } from '../api/cash-sessions';
 import { cn } from '@/lib/utils';
 import { OverShort } from './over-short';
 
@@ -39,18 +40,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** An X or Z report on screen (and in the browser's print, see z-report-print.css rules in the page). */
-export function CashReportView({ report }: { report: CashReport }) {
+export function CashReportView({ report }: { report: CashReportWire }) {
   // `+ 0` turns a negated zero into zero: "$0.00", not "-$0.00".
   const m = (amount: number) => formatMoney(amount + 0, report.currency);
-  const at = (iso: string | null) => (iso ? receiptDateTime(iso, report.timeZone) : '—');
+  const at = (iso: string | null) => (iso ? receiptDateTime(iso, report.time_zone) : '—');
   const s = report.sales;
   const c = report.cash;
   return (
     <div className="grid gap-5" data-testid="cash-report">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Figure label="Net sales" value={m(s.netSales)} />
+        <Figure label="Net sales" value={m(s.net_sales)} />
         <Figure label="Transactions" value={s.transactions} />
-        <Figure label="Average sale" value={m(s.averageSale)} />
+        <Figure label="Average sale" value={m(s.average_sale)} />
         <Figure
           label={report.kind === 'Z' ? 'Over / short' : 'Expected cash'}
           value={report.kind === 'Z' ? <OverShort difference={c.difference} currency={report.currency} /> : m(c.expected)}
@@ -58,20 +59,20 @@ export function CashReportView({ report }: { report: CashReport }) {
       </div>
       <p className="text-sm text-muted-foreground">
         {report.register.name}
-        {report.storeName ? ` · ${report.storeName}` : ''} · opened {at(report.openedAt)} by {report.openedBy}
-        {report.kind === 'Z' ? ` · closed ${at(report.closedAt)} by ${report.closedBy ?? ''}` : ` · as of ${at(report.generatedAt)}`}
+        {report.store_name ? ` · ${report.store_name}` : ''} · opened {at(report.opened_at)} by {report.opened_by}
+        {report.kind === 'Z' ? ` · closed ${at(report.closed_at)} by ${report.closed_by ?? ''}` : ` · as of ${at(report.generated_at)}`}
       </p>
       <div className="grid gap-5 lg:grid-cols-2">
         <Section title="Sales">
           <Rows
             rows={[
-              { label: 'Gross sales', value: m(s.grossSales) },
+              { label: 'Gross sales', value: m(s.gross_sales) },
               { label: 'Discounts', value: m(-s.discounts) },
-              { label: `Refunds (${s.refundCount})`, value: m(-s.refunds) },
-              { label: 'Net sales', value: m(s.netSales), strong: true },
+              { label: `Refunds (${s.refund_count})`, value: m(-s.refunds) },
+              { label: 'Net sales', value: m(s.net_sales), strong: true },
               { label: 'of which tax', value: m(s.tax) },
-              { label: 'Net sales excl. tax', value: m(s.netSalesExcludingTax) },
-              { label: 'Items sold', value: s.itemsSold },
+              { label: 'Net sales excl. tax', value: m(s.net_sales_excluding_tax) },
+              { label: 'Items sold', value: s.items_sold },
               { label: `Voids (${s.voids.count})`, value: m(s.voids.amount) },
             ]}
           />
@@ -79,16 +80,16 @@ export function CashReportView({ report }: { report: CashReport }) {
         <Section title="Cash drawer">
           <Rows
             rows={[
-              { label: 'Opening float', value: m(c.openingFloat) },
-              { label: 'Cash sales', value: m(c.cashSales) },
-              { label: 'Cash refunds', value: m(-c.cashRefunds) },
-              { label: 'Pay-ins', value: m(c.payIns) },
-              { label: 'Pay-outs', value: m(-c.payOuts) },
+              { label: 'Opening float', value: m(c.opening_float) },
+              { label: 'Cash sales', value: m(c.cash_sales) },
+              { label: 'Cash refunds', value: m(-c.cash_refunds) },
+              { label: 'Pay-ins', value: m(c.pay_ins) },
+              { label: 'Pay-outs', value: m(-c.pay_outs) },
               { label: 'Drops to safe', value: m(-c.drops) },
               { label: 'Expected cash', value: m(c.expected), strong: true },
               { label: 'Counted cash', value: c.counted === null ? '—' : m(c.counted) },
               { label: 'Over / short', value: <OverShort difference={c.difference} currency={report.currency} />, strong: true },
-              { label: 'No-sale openings', value: report.noSaleCount },
+              { label: 'No-sale openings', value: report.no_sale_count },
             ]}
           />
         </Section>
@@ -108,7 +109,7 @@ export function CashReportView({ report }: { report: CashReport }) {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {report.byMethod.map((row) => (
+              {report.by_method.map((row) => (
                 <TableRow key={row.method}>
                   <TableCell>{PAYMENT_METHOD_LABELS[row.method]}</TableCell>
                   <TableCell className="text-right tabular-nums">{m(row.sales)}</TableCell>
@@ -127,13 +128,13 @@ export function CashReportView({ report }: { report: CashReport }) {
 
       <div className="grid gap-5 lg:grid-cols-3">
         <Section title="Tax by rate">
-          <Rows rows={report.taxByRate.length ? report.taxByRate.map((row) => ({ label: `${taxRateLabel(row.basisPoints)} on ${m(row.net)}`, value: m(row.tax) })) : [{ label: 'No taxed sales', value: '' }]} />
+          <Rows rows={report.tax_by_rate.length ? report.tax_by_rate.map((row) => ({ label: `${taxRateLabel(row.basis_points)} on ${m(row.net)}`, value: m(row.tax) })) : [{ label: 'No taxed sales', value: '' }]} />
         </Section>
         <Section title="Sales by category">
-          <Rows rows={report.byCategory.length ? report.byCategory.map((row) => ({ label: `${row.name} (${row.quantity})`, value: m(row.amount) })) : [{ label: 'No sales yet', value: '' }]} />
+          <Rows rows={report.by_category.length ? report.by_category.map((row) => ({ label: `${row.name} (${row.quantity})`, value: m(row.amount) })) : [{ label: 'No sales yet', value: '' }]} />
         </Section>
         <Section title="Sales by employee">
-          <Rows rows={report.byEmployee.length ? report.byEmployee.map((row) => ({ label: `${row.name} (${row.transactions})`, value: m(row.amount) })) : [{ label: 'No sales yet', value: '' }]} />
+          <Rows rows={report.by_employee.length ? report.by_employee.map((row) => ({ label: `${row.name} (${row.transactions})`, value: m(row.amount) })) : [{ label: 'No sales yet', value: '' }]} />
         </Section>
       </div>
 
@@ -153,10 +154,10 @@ export function CashReportView({ report }: { report: CashReport }) {
               <TableBody>
                 {report.movements.map((movement) => (
                   <TableRow key={movement.id}>
-                    <TableCell className="whitespace-nowrap">{at(movement.createdAt)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{at(movement.created_at)}</TableCell>
                     <TableCell>{CASH_MOVEMENT_LABELS[movement.kind]}</TableCell>
                     <TableCell>{movement.reason}</TableCell>
-                    <TableCell>{movement.employeeName}</TableCell>
+                    <TableCell>{movement.employee_name}</TableCell>
                     <TableCell className="text-right tabular-nums">{movement.kind === 'no_sale' ? '—' : m(movement.kind === 'pay_in' ? movement.amount : -movement.amount)}</TableCell>
                   </TableRow>
                 ))}
@@ -168,10 +169,10 @@ export function CashReportView({ report }: { report: CashReport }) {
 
       {report.approval ? (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
-          Difference approved by <strong>{report.approval.approvedBy}</strong>: {report.approval.note}
+          Difference approved by <strong>{report.approval.approved_by}</strong>: {report.approval.note}
         </p>
-      ) : report.closingNote ? (
-        <p className="rounded-lg border p-3 text-sm">Note: {report.closingNote}</p>
+      ) : report.closing_note ? (
+        <p className="rounded-lg border p-3 text-sm">Note: {report.closing_note}</p>
       ) : null}
     </div>
   );

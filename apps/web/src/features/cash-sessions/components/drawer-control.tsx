@@ -44,7 +44,7 @@ export function DrawerControl({ openRequest, onOpened }: { openRequest: number; 
         <DropdownMenuContent align="end" className="w-60">
           <DropdownMenuLabel>
             {data ? data.register.name : 'Cash drawer'}
-            {session && data ? <span className="block text-xs font-normal text-muted-foreground">Expected cash {formatMoney(data.report?.cash.expected ?? session.openingFloat, data.currency)}</span> : null}
+            {session && data ? <span className="block text-xs font-normal text-muted-foreground">Expected cash {formatMoney(data.report?.cash.expected ?? session.opening_float, data.currency)}</span> : null}
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           {session ? (
@@ -63,7 +63,7 @@ export function DrawerControl({ openRequest, onOpened }: { openRequest: number; 
           )}
         </DropdownMenuContent>
       </DropdownMenu>
-      <DrawerDialogs dialog={dialog} onDialog={setDialog} drawer={data} onOpened={onOpened} onClosed={(z) => void navigate(`/z-report/${z.sessionId}`)} />
+      <DrawerDialogs dialog={dialog} onDialog={setDialog} drawer={data} onOpened={onOpened} onClosed={(z) => void navigate(`/z-report/${z.session_id}`)} />
     </>
   );
 }

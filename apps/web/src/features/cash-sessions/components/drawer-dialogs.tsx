@@ -1,7 +1,7 @@
-import { CASH_MOVEMENT_LABELS, type CashMovementKind, type CashReport } from '@till/core';
+import { CASH_MOVEMENT_LABELS, type CashMovementKind } from '@till/core';
 import { lazy, Suspense } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import type { CurrentDrawer } from '../api/cash-sessions';
+import type { CashReportView, CurrentDrawer } from '../api/cash-sessions';
 import type { DrawerAccess } from '../lib/drawer-access';
 
 /** The drawer's dialogs, apart from the back office's panel: the till's drawer button needs only these (decision 058). */
@@ -16,7 +16,7 @@ type DrawerDialog = { kind: 'none' } | { kind: 'open' } | { kind: 'movement'; mo
 
 export function mayClose(access: DrawerAccess, drawer: CurrentDrawer): boolean {
   if (access.closeAny) return true;
-  return drawer.cashiersCloseOwnSession && access.employeeId !== null && drawer.session?.openedByEmployeeId === access.employeeId;
+  return drawer.cashiers_close_own_session && access.employeeId !== null && drawer.session?.opened_by_employee_id === access.employeeId;
 }
 
 /** The drawer dialogs (open, pay in/out, drop, no sale, close) over one register's drawer. */
@@ -33,7 +33,7 @@ export function DrawerDialogs({
   drawer: CurrentDrawer | undefined;
   registerId?: string | undefined;
   onOpened?: (() => void) | undefined;
-  onClosed: (z: CashReport) => void;
+  onClosed: (z: CashReportView) => void;
 }) {
   const currency = drawer?.currency ?? 'USD';
   const close = () => onDialog({ kind: 'none' });

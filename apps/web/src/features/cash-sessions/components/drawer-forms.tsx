@@ -6,7 +6,6 @@ import {
   denominationsFor,
   PAYMENT_METHOD_LABELS,
   type CashMovementKind,
-  type CashReport,
 } from '@till/core';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -18,7 +17,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatMoney, minorToDecimalText } from '@/lib/money';
-import { useApprovers, useCloseDrawer, useOpenDrawer, useRecordMovement } from '../api/cash-sessions';
+import { useApprovers, useCloseDrawer, useOpenDrawer, useRecordMovement, type CashReportView } from '../api/cash-sessions';
 import { OverShort } from './over-short';
 import { MoneyInput, readMoney } from './money-input';
 
@@ -97,9 +96,9 @@ export function OpenDrawerForm({ currency, registerId, onOpened }: { currency: s
     setError(null);
     open.mutate(
       {
-        idempotencyKey: key.current,
-        openingFloat: float.amount,
-        ...(registerId ? { registerId } : {}),
+        idempotency_key: key.current,
+        opening_float: float.amount,
+        ...(registerId ? { register_id: registerId } : {}),
         ...(float.denominations ? { denominations: float.denominations } : {}),
       },
       { onSuccess: onOpened, onError: (cause) => setError(errorMessage(cause)) },
@@ -135,7 +134,7 @@ export function MovementForm({ sessionId, currency, kind, onDone }: { sessionId:
     const reason = (choice === OTHER || choice === 'Other' ? typed : choice).trim();
     if (!reason) return setError('Give a reason');
     setError(null);
-    record.mutate({ sessionId, idempotencyKey: key.current, kind, amount: value.amount, reason }, { onSuccess: onDone, onError: (cause) => setError(errorMessage(cause)) });
+    record.mutate({ sessionId, idempotency_key: key.current, kind, amount: value.amount, reason }, { onSuccess: onDone, onError: (cause) => setError(errorMessage(cause)) });
   };
   return (
     <form className="grid gap-4" onSubmit={submit} aria-label={CASH_MOVEMENT_LABELS[kind]}>
@@ -174,11 +173,11 @@ export function MovementForm({ sessionId, currency, kind, onDone }: { sessionId:
  * Closing: count the cash, confirm card and other totals (prefilled with what is expected), and
  * when the difference is over the business's threshold, a manager's PIN and a note.
  */
-export function CloseDrawerForm({ sessionId, report, onClosed }: { sessionId: string; report: CashReport; onClosed: (z: CashReport) => void }) {
+export function CloseDrawerForm({ sessionId, report, onClosed }: { sessionId: string; report: CashReportView; onClosed: (z: CashReportView) => void }) {
   const currency = report.currency;
   const close = useCloseDrawer();
   const count = useCashCount(currency);
-  const others = report.byMethod.filter((row) => row.method !== 'cash');
+  const others = report.by_method.filter((row) => row.method !== 'cash');
   const [confirmed, setConfirmed] = useState<Record<string, string>>(() => Object.fromEntries(others.map((row) => [row.method, minorToDecimalText(row.expected, currency)])));
   const [note, setNote] = useState('');
   const [needsApproval, setNeedsApproval] = useState<{ needs: string[]; message: string } | null>(null);
@@ -210,12 +209,12 @@ export function CloseDrawerForm({ sessionId, report, onClosed }: { sessionId: st
     close.mutate(
       {
         sessionId,
-        idempotencyKey: key.current,
-        ...(counted.denominations ? { denominations: counted.denominations } : { countedCash: counted.amount }),
-        ...(confirmedAmounts['card'] !== undefined ? { countedCard: confirmedAmounts['card'] } : {}),
-        ...(confirmedAmounts['other'] !== undefined ? { countedOther: confirmedAmounts['other'] } : {}),
+        idempotency_key: key.current,
+        ...(counted.denominations ? { denominations: counted.denominations } : { counted_cash: counted.amount }),
+        ...(confirmedAmounts['card'] !== undefined ? { counted_card: confirmedAmounts['card'] } : {}),
+        ...(confirmedAmounts['other'] !== undefined ? { counted_other: confirmedAmounts['other'] } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
-        ...(approverId && pin ? { approval: { employeeId: approverId, pin } } : {}),
+        ...(approverId && pin ? { approval: { employee_id: approverId, pin } } : {}),
       },
       {
         onSuccess: onClosed,

@@ -45,7 +45,7 @@ export function DrawerPanel({ access, registerId }: { access: DrawerAccess; regi
           <CardTitle>{data.register.name}</CardTitle>
           <CardDescription>
             {session
-              ? `Open since ${receiptDateTime(session.openedAt, data.report?.timeZone ?? 'UTC')} · ${session.openedBy} · float ${formatMoney(session.openingFloat, data.currency)}`
+              ? `Open since ${receiptDateTime(session.opened_at, data.report?.time_zone ?? 'UTC')} · ${session.opened_by} · float ${formatMoney(session.opening_float, data.currency)}`
               : 'The drawer is closed. Open it with a counted float before taking cash.'}
           </CardDescription>
         </CardHeader>
@@ -86,7 +86,7 @@ export function DrawerPanel({ access, registerId }: { access: DrawerAccess; regi
         onDialog={setDialog}
         drawer={data}
         registerId={access.isTill ? undefined : (registerId ?? undefined)}
-        onClosed={(z) => void navigate(`/z-report/${z.sessionId}`)}
+        onClosed={(z) => void navigate(`/z-report/${z.session_id}`)}
       />
     </div>
   );

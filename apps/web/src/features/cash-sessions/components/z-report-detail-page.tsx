@@ -1,4 +1,4 @@
-import { zReportTextLines } from '@till/core';
+import { cashReportFromWire, zReportTextLines } from '@till/core';
 import { ArrowLeftIcon, DownloadIcon, PrinterIcon } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { Link, useParams } from 'react-router';
@@ -75,7 +75,7 @@ export function ZReportDetailPage() {
       <style>{PRINT_CSS}</style>
       {createPortal(
         <pre className="till-z-print-root font-mono text-[11px] leading-tight text-black" data-testid="z-print">
-          {zReportTextLines(data, 42).map((line, index) => (
+          {zReportTextLines(cashReportFromWire(data), 42).map((line, index) => (
             <span key={index} className={cn('block', line.style !== 'normal' && 'font-bold', line.style === 'title' && 'text-sm')}>
               {line.text}
             </span>

@@ -55,7 +55,7 @@ function BackOfficeDrawers() {
   const access = drawerAccess(me, employeeSession);
   const sessions = useSessions({}, { enabled: access.viewAllReports });
   const registers = sessions.data?.registers ?? [];
-  const openOn = new Set((sessions.data?.sessions ?? []).filter((session) => session.status === 'open').map((session) => session.registerId));
+  const openOn = new Set((sessions.data?.sessions ?? []).filter((session) => session.status === 'open').map((session) => session.register_id));
   const [registerId, setRegisterId] = useState<string | null>(null);
   const chosen = registerId ?? registers.find((register) => openOn.has(register.id))?.id ?? registers[0]?.id ?? null;
   if (!access.viewAllReports) return <p className="text-muted-foreground">Drawers are counted and closed at the till.</p>;

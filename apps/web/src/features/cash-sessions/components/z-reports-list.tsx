@@ -45,21 +45,21 @@ function Comparison({ sessionIds }: { sessionIds: string[] }) {
   if (loaded.length < sessionIds.length) return <p role="status">Loading the reports…</p>;
   const currency = loaded[0]?.currency ?? 'USD';
   const m = (amount: number) => formatMoney(amount, currency);
-  const methods = [...new Set(loaded.flatMap((report) => report.byMethod.map((row) => row.method)))];
+  const methods = [...new Set(loaded.flatMap((report) => report.by_method.map((row) => row.method)))];
   const rows: { label: string; cells: string[] }[] = [
-    { label: 'Closed', cells: loaded.map((report) => (report.closedAt ? receiptDateTime(report.closedAt, report.timeZone) : 'open')) },
+    { label: 'Closed', cells: loaded.map((report) => (report.closed_at ? receiptDateTime(report.closed_at, report.time_zone) : 'open')) },
     { label: 'Register', cells: loaded.map((report) => report.register.name) },
-    { label: 'Gross sales', cells: loaded.map((report) => m(report.sales.grossSales)) },
+    { label: 'Gross sales', cells: loaded.map((report) => m(report.sales.gross_sales)) },
     { label: 'Discounts', cells: loaded.map((report) => m(report.sales.discounts)) },
     { label: 'Refunds', cells: loaded.map((report) => m(report.sales.refunds)) },
-    { label: 'Net sales', cells: loaded.map((report) => m(report.sales.netSales)) },
+    { label: 'Net sales', cells: loaded.map((report) => m(report.sales.net_sales)) },
     { label: 'Tax', cells: loaded.map((report) => m(report.sales.tax)) },
     { label: 'Transactions', cells: loaded.map((report) => String(report.sales.transactions)) },
-    { label: 'Average sale', cells: loaded.map((report) => m(report.sales.averageSale)) },
+    { label: 'Average sale', cells: loaded.map((report) => m(report.sales.average_sale)) },
     ...methods.map((method) => ({
       label: PAYMENT_METHOD_LABELS[method],
       cells: loaded.map((report) => {
-        const row = report.byMethod.find((item) => item.method === method);
+        const row = report.by_method.find((item) => item.method === method);
         return row ? m(row.sales - row.refunds) : '—';
       }),
     })),
@@ -72,7 +72,7 @@ function Comparison({ sessionIds }: { sessionIds: string[] }) {
           <TableRow>
             <TableHead />
             {loaded.map((report) => (
-              <TableHead key={report.sessionId} className="text-right">
+              <TableHead key={report.session_id} className="text-right">
                 {report.kind === 'Z' ? `Z ${report.number}` : 'Open'}
               </TableHead>
             ))}
@@ -199,20 +199,20 @@ export function ZReportsList({ timeZone }: { timeZone: string }) {
                     {session.status === 'closed' ? `Z ${session.number}` : <Badge>Open</Badge>}
                   </Link>
                 </TableCell>
-                <TableCell>{session.registerName}</TableCell>
+                <TableCell>{session.register_name}</TableCell>
                 <TableCell className="whitespace-nowrap">
-                  {receiptDateTime(session.openedAt, timeZone)}
-                  <span className="block text-xs text-muted-foreground">{session.openedBy}</span>
+                  {receiptDateTime(session.opened_at, timeZone)}
+                  <span className="block text-xs text-muted-foreground">{session.opened_by}</span>
                 </TableCell>
                 <TableCell className="whitespace-nowrap">
-                  {session.closedAt ? receiptDateTime(session.closedAt, timeZone) : '—'}
-                  {session.closedBy ? <span className="block text-xs text-muted-foreground">{session.closedBy}</span> : null}
+                  {session.closed_at ? receiptDateTime(session.closed_at, timeZone) : '—'}
+                  {session.closed_by ? <span className="block text-xs text-muted-foreground">{session.closed_by}</span> : null}
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{session.netSales === null ? '—' : formatMoney(session.netSales, session.currency)}</TableCell>
-                <TableCell className="text-right tabular-nums">{session.expectedCash === null ? '—' : formatMoney(session.expectedCash, session.currency)}</TableCell>
-                <TableCell className="text-right tabular-nums">{session.countedCash === null ? '—' : formatMoney(session.countedCash, session.currency)}</TableCell>
+                <TableCell className="text-right tabular-nums">{session.net_sales === null ? '—' : formatMoney(session.net_sales, session.currency)}</TableCell>
+                <TableCell className="text-right tabular-nums">{session.expected_cash === null ? '—' : formatMoney(session.expected_cash, session.currency)}</TableCell>
+                <TableCell className="text-right tabular-nums">{session.counted_cash === null ? '—' : formatMoney(session.counted_cash, session.currency)}</TableCell>
                 <TableCell className="text-right">
-                  <OverShort difference={session.cashDifference} currency={session.currency} />
+                  <OverShort difference={session.cash_difference} currency={session.currency} />
                 </TableCell>
               </TableRow>
             ))}

@@ -133,10 +133,10 @@ describe('importing a good file', () => {
 
     // The reports count them on their local days.
     const the14th = await s.client.get('/api/analytics/sales?from=2026-01-14&to=2026-01-14&compare=none');
-    expect(the14th.body.summary).toMatchObject({ netSales: 2350, transactions: 1, itemsSold: 3, discounts: 100 });
+    expect(the14th.body.summary).toMatchObject({ net_sales: 2350, transactions: 1, items_sold: 3, discounts: 100 });
     const all = await s.client.get('/api/analytics/sales?from=2026-01-01&to=2026-01-31&compare=none');
-    expect(all.body.summary).toMatchObject({ netSales: 4400, transactions: 3 });
-    expect(all.body.days.filter((day: { netSales: number }) => day.netSales !== 0).map((day: { day: string; netSales: number }) => [day.day, day.netSales])).toEqual([
+    expect(all.body.summary).toMatchObject({ net_sales: 4400, transactions: 3 });
+    expect(all.body.days.filter((day: { net_sales: number }) => day.net_sales !== 0).map((day: { day: string; net_sales: number }) => [day.day, day.net_sales])).toEqual([
       ['2026-01-14', 2350],
       ['2026-01-15', 1050],
       ['2026-01-20', 1000],
@@ -144,7 +144,7 @@ describe('importing a good file', () => {
     const margins = await s.client.get('/api/analytics/profitability?from=2026-01-01&to=2026-01-31&compare=none');
     expect(margins.status).toBe(200);
     // R-2 gives no cost: it is left out of the margin rather than costed at today's cost.
-    expect(margins.body.summary).toMatchObject({ netSales: 4400, cost: 1300, costedSales: 3350, uncostedSales: 1050 });
+    expect(margins.body.summary).toMatchObject({ net_sales: 4400, cost: 1300, costed_sales: 3350, uncosted_sales: 1050 });
 
     // The till's own numbering is untouched: the next sale is number 1.
     const sale = await s.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: mug!.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1200 }], expectedTotal: 1200 });

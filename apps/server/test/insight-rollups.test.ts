@@ -158,8 +158,8 @@ describe('the rollups give the figures of the lines', () => {
       'H-1,2026-01-14 23:45,Ann Lee,Gift wrap,1,2.00,,Visa',
       'H-2,2026-01-15 00:15,,Tea,2,6.00,1.50,Cash',
     ].join('\n');
-    const mapping = { orderId: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', lineAmount: 'Net Sales', cost: 'COGS', paymentMethod: 'Tender' };
-    const imported = await s.client.post('/api/sales-history/import', { idempotencyKey: randomUUID(), csv, mapping, dateFormat: 'ymd' });
+    const mapping = { order_id: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', line_amount: 'Net Sales', cost: 'COGS', payment_method: 'Tender' };
+    const imported = await s.client.post('/api/sales-history/import', { idempotency_key: randomUUID(), csv, mapping, date_format: 'ymd' });
     expect(imported.status).toBe(201);
 
     const now = new Date('2026-01-16T11:00:00Z');
@@ -300,8 +300,8 @@ describe('the rollups give the figures of the lines', () => {
     await s.sell([{ productId: s.tea.id, quantity: 2 }], '2026-02-17T12:00:00Z', { parkedOrderId: parkedAgain.body.id, customerId: s.customerId });
     // Imported history for Ann, before her first sale at the till.
     const csv = ['Receipt No,Sale Date,Client,Item,Qty,Net Sales,Tender', 'H-1,2025-11-03 10:00,Ann Lee,Mug,1,9.00,Visa'].join('\n');
-    const mapping = { orderId: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', lineAmount: 'Net Sales', paymentMethod: 'Tender' };
-    expect((await s.client.post('/api/sales-history/import', { idempotencyKey: randomUUID(), csv, mapping, dateFormat: 'ymd' })).status).toBe(201);
+    const mapping = { order_id: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', line_amount: 'Net Sales', payment_method: 'Tender' };
+    expect((await s.client.post('/api/sales-history/import', { idempotency_key: randomUUID(), csv, mapping, date_format: 'ymd' })).status).toBe(201);
     expect(await totalsMatchDays()).toBe(2);
     let figures = await s.compareAll('2025-11-01', '2026-03-05', now);
     expect(figures['customers none']!.summary.customers).toBe(2);

@@ -37,7 +37,6 @@ const NOT_YET_CONVERTED: Record<string, string[]> = {
   '/api/promotions': ['basisPoints', 'buyQuantity', 'categoryId', 'createdAt', 'daysOfWeek', 'endTime', 'endsOn', 'freeQuantity', 'productId', 'startTime', 'startsOn'],
   '/api/public': ['businessName'],
   '/api/registers': ['storeId'],
-  '/api/sales-history': ['dateFormat', 'fileName', 'idempotencyKey', 'importId', 'lineAmount', 'mappingProblems', 'netSales', 'orderId', 'paymentMethod', 'productCode', 'rowCount', 'totalErrors'],
   '/api/stock-adjustments': ['createdAt', 'idempotencyKey', 'productId', 'quantityAfter', 'quantityDelta', 'storeId'],
   '/api/stock-counts': ['categoryId', 'categoryName', 'countedAt', 'countedCount', 'countedQuantity', 'expectedQuantity', 'lineCount', 'movedWhileCounting', 'postedAt', 'postedDifference', 'productId', 'startedAt', 'storeId', 'storeName'],
   '/api/stock-transfers': ['cancelledAt', 'createdAt', 'fromStoreId', 'fromStoreName', 'idempotencyKey', 'productId', 'receivedAt', 'receivedQuantity', 'sentAt', 'storeId', 'toStoreId', 'toStoreName'],

@@ -25215,7 +25215,7 @@ export interface paths {
         put?: never;
         /**
          * Import a file of past sales as paid orders marked imported; all rows or none
-         * @description One row per order line. Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing written. More than 100,000 lines: 400 too_many_rows; a span over 1,096 days: 400 range_too_long; over 8 MB: 413. Imported orders take no order number, move no stock and count in reports on the day of their date. A retry with the same idempotencyKey answers 200 with the first result; another file with that key is 409.
+         * @description One row per order line. Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing written. More than 100,000 lines: 400 too_many_rows; a span over 1,096 days: 400 range_too_long; over 8 MB: 413. Imported orders take no order number, move no stock and count in reports on the day of their date. A retry with the same idempotency_key answers 200 with the first result; another file with that key is 409.
          */
         post: {
             parameters: {
@@ -37469,10 +37469,10 @@ export interface components {
             /** @description First local day of a sale in the file */
             from: string | null;
             /** Format: uuid */
-            importId: string;
+            import_id: string;
             lines: number;
             /** @description Sum of the line amounts, minor units */
-            netSales: number;
+            net_sales: number;
             orders: number;
             products: {
                 created: number;
@@ -37484,24 +37484,24 @@ export interface components {
             /** @description The CSV text: a header row, then one row per order line (at most 8 MB) */
             csv: string;
             /** @enum {string} */
-            dateFormat: "ymd" | "dmy" | "mdy";
-            fileName?: string;
+            date_format: "ymd" | "dmy" | "mdy";
+            file_name?: string;
             /** Format: uuid */
-            idempotencyKey: string;
+            idempotency_key: string;
             mapping: components["schemas"]["SalesHistoryMapping"];
         };
-        /** @description Which header of the file holds each field; orderId, date, product, quantity and lineAmount are required */
+        /** @description Which header of the file holds each field; order_id, date, product, quantity and line_amount are required */
         SalesHistoryMapping: {
             category?: string;
             cost?: string;
             customer?: string;
             date?: string;
             discount?: string;
-            lineAmount?: string;
-            orderId?: string;
-            paymentMethod?: string;
+            line_amount?: string;
+            order_id?: string;
+            payment_method?: string;
             product?: string;
-            productCode?: string;
+            product_code?: string;
             profit?: string;
             quantity?: string;
         };
@@ -37522,21 +37522,21 @@ export interface components {
                 from: string | null;
                 lines: number;
                 /** @description Sum of the line amounts, minor units */
-                netSales: number;
+                net_sales: number;
                 orders: number;
                 products: {
                     created: number;
                     matched: number;
                 };
                 to: string | null;
-                totalErrors: number;
+                total_errors: number;
             } | null;
             /** @enum {string} */
-            dateFormat: "ymd" | "dmy" | "mdy";
+            date_format: "ymd" | "dmy" | "mdy";
             headers: string[];
             mapping: components["schemas"]["SalesHistoryMapping"];
-            mappingProblems: string[];
-            rowCount: number;
+            mapping_problems: string[];
+            row_count: number;
             /** @description The first five rows as written */
             sample: string[][];
         };
@@ -37547,12 +37547,12 @@ export interface components {
              * @description Left out: guessed from the dates
              * @enum {string}
              */
-            dateFormat?: "ymd" | "dmy" | "mdy";
+            date_format?: "ymd" | "dmy" | "mdy";
             mapping?: components["schemas"]["SalesHistoryMapping"] & unknown;
         };
         SalesHistoryRowError: {
             /** @enum {string|null} */
-            field: "orderId" | "date" | "customer" | "product" | "productCode" | "category" | "quantity" | "lineAmount" | "discount" | "cost" | "profit" | "paymentMethod" | null;
+            field: "order_id" | "date" | "customer" | "product" | "product_code" | "category" | "quantity" | "line_amount" | "discount" | "cost" | "profit" | "payment_method" | null;
             message: string;
             row: number;
         };

@@ -7,6 +7,7 @@ import { getDashboard } from '../src/modules/insight/get-dashboard.ts';
 import { getInventoryReport } from '../src/modules/insight/get-inventory-report.ts';
 import { getProfitabilityReport } from '../src/modules/insight/get-profitability-report.ts';
 import { getSalesReport } from '../src/modules/insight/get-sales-report.ts';
+import { toCustomersReportView, toInventoryReportView, toProfitabilityReportView, toSalesReportView } from '../src/modules/insight/insight-views.ts';
 import type { TenantContext } from '../src/lib/context.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
@@ -105,15 +106,15 @@ async function shop() {
     for (const compare of ['none', 'previous', 'previous_year'] as const) {
       const query = { from, to, compare };
       const pairs: [string, unknown, () => Promise<unknown>][] = [
-        ['sales', (await owner.client.get(`/api/analytics/sales?from=${from}&to=${to}&compare=${compare}`)).body, () => getSalesReport(server.database, owner.businessId, { ...query, fromLines: true })],
-        ['profitability', (await owner.client.get(`/api/analytics/profitability?from=${from}&to=${to}&compare=${compare}`)).body, () => getProfitabilityReport(server.database, owner.businessId, { ...query, fromLines: true })],
-        ['customers', (await owner.client.get(`/api/analytics/customers?from=${from}&to=${to}&compare=${compare}`)).body, () => getCustomersReport(server.database, owner.businessId, { ...query, fromLines: true })],
+        ['sales', (await owner.client.get(`/api/analytics/sales?from=${from}&to=${to}&compare=${compare}`)).body, () => getSalesReport(server.database, owner.businessId, { ...query, fromLines: true }).then(toSalesReportView)],
+        ['profitability', (await owner.client.get(`/api/analytics/profitability?from=${from}&to=${to}&compare=${compare}`)).body, () => getProfitabilityReport(server.database, owner.businessId, { ...query, fromLines: true }).then(toProfitabilityReportView)],
+        ['customers', (await owner.client.get(`/api/analytics/customers?from=${from}&to=${to}&compare=${compare}`)).body, () => getCustomersReport(server.database, owner.businessId, { ...query, fromLines: true }).then(toCustomersReportView)],
       ];
       if (compare === 'none') {
         pairs.push([
           'inventory',
-          (await owner.client.get(`/api/analytics/inventory?from=${from}&to=${to}&deadStockDays=3`)).body,
-          () => getInventoryReport(server.database, owner.businessId, { ...query, deadStockDays: 3, fromLines: true }),
+          (await owner.client.get(`/api/analytics/inventory?from=${from}&to=${to}&dead_stock_days=3`)).body,
+          () => getInventoryReport(server.database, owner.businessId, { ...query, deadStockDays: 3, fromLines: true }).then(toInventoryReportView),
         ]);
       }
       for (const [tab, fromRollups, fromLines] of pairs) {
@@ -157,15 +158,15 @@ describe('the rollups give the figures of the lines', () => {
       'H-1,2026-01-14 23:45,Ann Lee,Gift wrap,1,2.00,,Visa',
       'H-2,2026-01-15 00:15,,Tea,2,6.00,1.50,Cash',
     ].join('\n');
-    const mapping = { orderId: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', lineAmount: 'Net Sales', cost: 'COGS', paymentMethod: 'Tender' };
-    const imported = await s.client.post('/api/sales-history/import', { idempotencyKey: randomUUID(), csv, mapping, dateFormat: 'ymd' });
+    const mapping = { order_id: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', line_amount: 'Net Sales', cost: 'COGS', payment_method: 'Tender' };
+    const imported = await s.client.post('/api/sales-history/import', { idempotency_key: randomUUID(), csv, mapping, date_format: 'ymd' });
     expect(imported.status).toBe(201);
 
     const now = new Date('2026-01-16T11:00:00Z');
     let figures = await s.compareAll('2026-01-14', '2026-01-20', now);
     // Not two empty reports: the 14th has the 23:30 sale and the 23:45 import, the 15th the 00:30 one.
     expect(figures['sales none']!.summary.transactions).toBe(6);
-    expect(figures['sales none']!.summary.refundCount).toBe(3);
+    expect(figures['sales none']!.summary.refund_count).toBe(3);
     const days = (figures['sales none'] as unknown as { days: { day: string; transactions: number }[] }).days;
     expect(days.find((day) => day.day === '2026-01-14')!.transactions).toBe(2);
     expect(days.find((day) => day.day === '2026-01-15')!.transactions).toBe(2);
@@ -239,8 +240,8 @@ describe('the rollups give the figures of the lines', () => {
 
     // Whole January and February with ragged ends, whole months only, and a range without a whole month.
     let figures = await s.compareAll('2025-12-10', '2026-03-05', now);
-    expect(figures['profitability none']!.summary.netSales).toBeGreaterThan(0);
-    expect(figures['customers none']!.summary.customerTransactions).toBe(4);
+    expect(figures['profitability none']!.summary.net_sales).toBeGreaterThan(0);
+    expect(figures['customers none']!.summary.customer_transactions).toBe(4);
     await s.compareAll('2026-01-01', '2026-02-28', now);
     await s.compareAll('2026-01-20', '2026-02-15', now);
 
@@ -251,7 +252,7 @@ describe('the rollups give the figures of the lines', () => {
     await server.database.withTenant(s.businessId, (tx) => tx.delete(orders).where(eq(orders.id, december.orderId)));
     expect(await layersMatchDays()).toBe(0);
     figures = await s.compareAll('2025-12-10', '2026-03-05', now);
-    expect(figures['customers none']!.summary.customerTransactions).toBe(2);
+    expect(figures['customers none']!.summary.customer_transactions).toBe(2);
 
     // A new time zone: every day and month is cut again.
     await server.database.withTenant(s.businessId, (tx) => tx.update(businesses).set({ timeZone: 'Pacific/Auckland' }).where(eq(businesses.id, s.businessId)));
@@ -299,8 +300,8 @@ describe('the rollups give the figures of the lines', () => {
     await s.sell([{ productId: s.tea.id, quantity: 2 }], '2026-02-17T12:00:00Z', { parkedOrderId: parkedAgain.body.id, customerId: s.customerId });
     // Imported history for Ann, before her first sale at the till.
     const csv = ['Receipt No,Sale Date,Client,Item,Qty,Net Sales,Tender', 'H-1,2025-11-03 10:00,Ann Lee,Mug,1,9.00,Visa'].join('\n');
-    const mapping = { orderId: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', lineAmount: 'Net Sales', paymentMethod: 'Tender' };
-    expect((await s.client.post('/api/sales-history/import', { idempotencyKey: randomUUID(), csv, mapping, dateFormat: 'ymd' })).status).toBe(201);
+    const mapping = { order_id: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', line_amount: 'Net Sales', payment_method: 'Tender' };
+    expect((await s.client.post('/api/sales-history/import', { idempotency_key: randomUUID(), csv, mapping, date_format: 'ymd' })).status).toBe(201);
     expect(await totalsMatchDays()).toBe(2);
     let figures = await s.compareAll('2025-11-01', '2026-03-05', now);
     expect(figures['customers none']!.summary.customers).toBe(2);
@@ -316,7 +317,7 @@ describe('the rollups give the figures of the lines', () => {
     await server.database.withTenant(s.businessId, (tx) => tx.delete(salesHistoryImports).where(eq(salesHistoryImports.businessId, s.businessId)));
     expect(await totalsMatchDays()).toBe(2);
     figures = await s.compareAll('2025-11-01', '2026-03-05', now);
-    expect(figures['customers none']!.summary.customerTransactions).toBe(3);
+    expect(figures['customers none']!.summary.customer_transactions).toBe(3);
     // Bo's only sale moved to Ann: Bo has no visit left and no row.
     await server.database.withTenant(s.businessId, (tx) => tx.update(orders).set({ customerId: s.customerId }).where(eq(orders.id, bo.orderId)));
     expect(await totalsMatchDays()).toBe(1);
@@ -330,7 +331,7 @@ describe('the rollups give the figures of the lines', () => {
     expect(await totalsMatchDays()).toBe(1);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date());
     figures = await s.compareAll('2025-11-01', today, new Date());
-    expect(figures['customers none']!.summary.customerTransactions).toBe(11);
+    expect(figures['customers none']!.summary.customer_transactions).toBe(11);
   }, 180_000);
 
   it('concurrent sales of the same day add up exactly (no lost update)', async () => {
@@ -342,7 +343,7 @@ describe('the rollups give the figures of the lines', () => {
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(today);
     const figures = await s.compareAll(day, day, today);
     expect(figures['sales none']!.summary.transactions).toBe(12);
-    expect(figures['sales none']!.summary.netSales).toBe(
+    expect(figures['sales none']!.summary.net_sales).toBe(
       await server.database.withTenant(s.businessId, async (tx) => {
         const result = await tx.execute(sql`select sum(total - tax_total)::int as net from orders where id in ${sales.map((sale) => sale.orderId)}`);
         const [row] = (result as unknown as { rows: { net: number }[] }).rows;

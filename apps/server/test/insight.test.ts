@@ -74,19 +74,19 @@ describe('days are cut at local midnight in the business time zone', () => {
 
     const the14th = await s.report('sales', '2026-01-14', '2026-01-14', '&compare=none');
     expect(the14th.status).toBe(200);
-    expect(the14th.body.summary).toMatchObject({ netSales: 1000, transactions: 1, itemsSold: 1 });
-    expect(the14th.body.hours[23]).toMatchObject({ transactions: 1, netSales: 1000 });
+    expect(the14th.body.summary).toMatchObject({ net_sales: 1000, transactions: 1, items_sold: 1 });
+    expect(the14th.body.hours[23]).toMatchObject({ transactions: 1, net_sales: 1000 });
 
     const the15th = (await s.report('sales', '2026-01-15', '2026-01-15')).body;
-    expect(the15th.summary).toMatchObject({ netSales: 600, transactions: 1, itemsSold: 2, averageSale: 600 });
-    expect(the15th.hours[0]).toMatchObject({ transactions: 1, netSales: 600 });
-    expect(the15th.weekdays[3]).toMatchObject({ weekday: 4, netSales: 600 }); // a Thursday
+    expect(the15th.summary).toMatchObject({ net_sales: 600, transactions: 1, items_sold: 2, average_sale: 600 });
+    expect(the15th.hours[0]).toMatchObject({ transactions: 1, net_sales: 600 });
+    expect(the15th.weekdays[3]).toMatchObject({ weekday: 4, net_sales: 600 }); // a Thursday
     // Compared with the day before: the 14th.
-    expect(the15th.comparisonRange).toEqual({ from: '2026-01-14', to: '2026-01-14' });
-    expect(the15th.comparisonSummary).toMatchObject({ netSales: 1000 });
+    expect(the15th.comparison_range).toEqual({ from: '2026-01-14', to: '2026-01-14' });
+    expect(the15th.comparison_summary).toMatchObject({ net_sales: 1000 });
 
     const both = (await s.report('sales', '2026-01-14', '2026-01-15')).body;
-    expect(both.days.map((day: { day: string; netSales: number }) => [day.day, day.netSales])).toEqual([
+    expect(both.days.map((day: { day: string; net_sales: number }) => [day.day, day.net_sales])).toEqual([
       ['2026-01-14', 1000],
       ['2026-01-15', 600],
     ]);
@@ -94,15 +94,15 @@ describe('days are cut at local midnight in the business time zone', () => {
       ['Mug', 1],
       ['Tea', 2],
     ]);
-    expect(both.paymentMethods).toEqual([{ method: 'card', payments: 2, taken: 1600, refunded: 0 }]);
+    expect(both.payment_methods).toEqual([{ method: 'card', payments: 2, taken: 1600, refunded: 0 }]);
   });
 
   it('the same sales in UTC fall on one day', async () => {
     const s = await shop('UTC');
     await s.sell([{ productId: s.mug.id, quantity: 1, price: 1000 }], '2026-01-14T22:30:00Z');
     await s.sell([{ productId: s.tea.id, quantity: 2, price: 300 }], '2026-01-14T23:30:00Z');
-    expect((await s.report('sales', '2026-01-14', '2026-01-14')).body.summary).toMatchObject({ netSales: 1600, transactions: 2 });
-    expect((await s.report('sales', '2026-01-15', '2026-01-15')).body.summary).toMatchObject({ netSales: 0, transactions: 0 });
+    expect((await s.report('sales', '2026-01-14', '2026-01-14')).body.summary).toMatchObject({ net_sales: 1600, transactions: 2 });
+    expect((await s.report('sales', '2026-01-15', '2026-01-15')).body.summary).toMatchObject({ net_sales: 0, transactions: 0 });
   });
 });
 
@@ -113,18 +113,18 @@ describe('refunds count on the day they are made', () => {
     await s.refund(sale, 1, '2026-01-20T10:00:00Z');
 
     const the15th = (await s.report('sales', '2026-01-15', '2026-01-15')).body;
-    expect(the15th.summary).toMatchObject({ netSales: 3000, transactions: 1, itemsSold: 3, refunds: 0 });
+    expect(the15th.summary).toMatchObject({ net_sales: 3000, transactions: 1, items_sold: 3, refunds: 0 });
     const the20th = (await s.report('sales', '2026-01-20', '2026-01-20')).body;
-    expect(the20th.summary).toMatchObject({ netSales: -1000, transactions: 0, itemsSold: -1, refunds: 1000, refundCount: 1 });
-    expect(the20th.paymentMethods).toEqual([{ method: 'card', payments: 0, taken: 0, refunded: 1000 }]);
+    expect(the20th.summary).toMatchObject({ net_sales: -1000, transactions: 0, items_sold: -1, refunds: 1000, refund_count: 1 });
+    expect(the20th.payment_methods).toEqual([{ method: 'card', payments: 0, taken: 0, refunded: 1000 }]);
 
     const week = (await s.report('sales', '2026-01-15', '2026-01-21')).body;
-    expect(week.summary).toMatchObject({ netSales: 2000, transactions: 1, itemsSold: 2, refunds: 1000 });
-    expect(week.products).toEqual([expect.objectContaining({ name: 'Mug', units: 2, netSales: 2000 })]);
+    expect(week.summary).toMatchObject({ net_sales: 2000, transactions: 1, items_sold: 2, refunds: 1000 });
+    expect(week.products).toEqual([expect.objectContaining({ name: 'Mug', units: 2, net_sales: 2000 })]);
 
     // Margins follow the same days: cost 400 a mug.
     const margins = (await s.report('profitability', '2026-01-20', '2026-01-20')).body;
-    expect(margins.summary).toMatchObject({ netSales: -1000, cost: -400, grossProfit: -600 });
+    expect(margins.summary).toMatchObject({ net_sales: -1000, cost: -400, gross_profit: -600 });
   });
 });
 
@@ -138,10 +138,10 @@ describe('profitability uses the cost at the time of sale', () => {
     expect(lines[0]!.unitCost).toBe(400);
 
     const report = (await s.report('profitability', '2026-02-02', '2026-02-03', '&compare=none')).body;
-    expect(report.summary).toEqual({ netSales: 2000, costedSales: 2000, uncostedSales: 0, cost: 1100, grossProfit: 900, margin: 0.45 });
-    expect(report.days.map((day: { grossProfit: number }) => day.grossProfit)).toEqual([600, 300]);
-    expect(report.products).toEqual([expect.objectContaining({ name: 'Mug', units: 2, cost: 1100, grossProfit: 900 })]);
-    expect(report.comparisonSummary).toBeNull();
+    expect(report.summary).toEqual({ net_sales: 2000, costed_sales: 2000, uncosted_sales: 0, cost: 1100, gross_profit: 900, margin: 0.45 });
+    expect(report.days.map((day: { gross_profit: number }) => day.gross_profit)).toEqual([600, 300]);
+    expect(report.products).toEqual([expect.objectContaining({ name: 'Mug', units: 2, cost: 1100, gross_profit: 900 })]);
+    expect(report.comparison_summary).toBeNull();
   });
 
   it('a parked sale takes the cost of when it is paid, and a parked sale is not a sale', async () => {
@@ -174,7 +174,7 @@ describe('profitability uses the cost at the time of sale', () => {
       '2026-02-02T10:00:00Z',
     );
     const report = (await s.report('profitability', '2026-02-02', '2026-02-02')).body;
-    expect(report.summary).toMatchObject({ netSales: 1300, costedSales: 1000, uncostedSales: 300, cost: 400, grossProfit: 600, margin: 0.6 });
+    expect(report.summary).toMatchObject({ net_sales: 1300, costed_sales: 1000, uncosted_sales: 300, cost: 400, gross_profit: 600, margin: 0.6 });
   });
 });
 
@@ -182,12 +182,12 @@ describe('inventory and customers', () => {
   it('values stock at cost and retail, and finds dead stock', async () => {
     const s = await shop();
     await s.sell([{ productId: s.mug.id, quantity: 5, price: 1000 }], '2026-02-02T10:00:00Z');
-    const report = (await s.report('inventory', '2026-02-01', '2026-02-28', '&deadStockDays=30')).body;
+    const report = (await s.report('inventory', '2026-02-01', '2026-02-28', '&dead_stock_days=30')).body;
     // Mugs: 15 left × 400 / × 1000; tea: 3 × 100 / × 300, never sold.
-    expect(report.summary).toMatchObject({ trackedProducts: 2, unitsOnHand: 18, valueAtCost: 6300, valueAtRetail: 15_900, unitsSold: 5, deadStockProducts: 1 });
+    expect(report.summary).toMatchObject({ tracked_products: 2, units_on_hand: 18, value_at_cost: 6300, value_at_retail: 15_900, units_sold: 5, dead_stock_products: 1 });
     const mug = report.products.find((product: { name: string }) => product.name === 'Mug');
-    expect(mug).toMatchObject({ onHand: 15, unitsSold: 5, sellThrough: 0.25, lastSold: '2026-02-02', deadStock: false, daysOfCover: 84 });
-    expect(report.products.find((product: { name: string }) => product.name === 'Tea')).toMatchObject({ deadStock: true, lastSold: null });
+    expect(mug).toMatchObject({ on_hand: 15, units_sold: 5, sell_through: 0.25, last_sold: '2026-02-02', dead_stock: false, days_of_cover: 84 });
+    expect(report.products.find((product: { name: string }) => product.name === 'Tea')).toMatchObject({ dead_stock: true, last_sold: null });
   });
 
   it('tells new customers from returning ones and segments them', async () => {
@@ -201,14 +201,14 @@ describe('inventory and customers', () => {
     await s.sell([{ productId: s.tea.id, quantity: 1, price: 300 }], '2026-02-05T11:00:00Z');
 
     const report = (await s.report('customers', '2026-02-01', '2026-02-28')).body;
-    expect(report.summary).toMatchObject({ customers: 2, newCustomers: 1, returningCustomers: 1, customerTransactions: 3, anonymousTransactions: 1, netSales: 2600 });
-    expect(report.topCustomers.map((customer: { name: string; visits: number; isNew: boolean }) => [customer.name, customer.visits, customer.isNew])).toEqual([
+    expect(report.summary).toMatchObject({ customers: 2, new_customers: 1, returning_customers: 1, customer_transactions: 3, anonymous_transactions: 1, net_sales: 2600 });
+    expect(report.top_customers.map((customer: { name: string; visits: number; is_new: boolean }) => [customer.name, customer.visits, customer.is_new])).toEqual([
       ['Ann', 1, false],
       ['Bob', 2, true],
     ]);
-    expect(report.visitFrequency.slice(0, 2).map((bucket: { customers: number }) => bucket.customers)).toEqual([1, 1]);
-    expect(report.days.find((day: { day: string }) => day.day === '2026-02-04')).toMatchObject({ newCustomers: 1, returningCustomers: 0 });
-    expect(report.days.find((day: { day: string }) => day.day === '2026-02-05')).toMatchObject({ newCustomers: 0, returningCustomers: 1 });
+    expect(report.visit_frequency.slice(0, 2).map((bucket: { customers: number }) => bucket.customers)).toEqual([1, 1]);
+    expect(report.days.find((day: { day: string }) => day.day === '2026-02-04')).toMatchObject({ new_customers: 1, returning_customers: 0 });
+    expect(report.days.find((day: { day: string }) => day.day === '2026-02-05')).toMatchObject({ new_customers: 0, returning_customers: 1 });
     expect(report.segments.reduce((sum: number, segment: { customers: number }) => sum + segment.customers, 0)).toBe(2);
   });
 });
@@ -232,7 +232,7 @@ describe('bad input is a clear 4xx', () => {
     expect((await s.report('customers', '1900-01-01', '1900-01-05', '&compare=none')).status).toBe(200);
     expect((await s.report('sales', '2200-12-01', '2200-12-31', '&compare=previous_year')).status).toBe(200);
     expect((await s.report('sales', '2026-02-01', '2026-02-02', '&compare=sideways')).status).toBe(400);
-    expect((await s.report('inventory', '2026-02-01', '2026-02-02', '&deadStockDays=0')).status).toBe(400);
+    expect((await s.report('inventory', '2026-02-01', '2026-02-02', '&dead_stock_days=0')).status).toBe(400);
     expect((await s.client.get('/api/analytics/sales?from=2026-02-01')).status).toBe(400);
   });
 });
@@ -279,14 +279,14 @@ describe('the dashboard', () => {
     expect(owner.status).toBe(200);
     // Unless the test straddles midnight, the first sale is today's and the second last week's.
     if (owner.body.today === now.toISOString().slice(0, 10) && new Date(now.getTime() - 1000).toISOString().slice(0, 10) === owner.body.today) {
-      expect(owner.body.sales.today).toMatchObject({ netSales: 2000, transactions: 1, averageSale: 2000, itemsSold: 2 });
-      expect(owner.body.sales.lastWeek).toMatchObject({ netSales: 300, transactions: 1, itemsSold: 1 });
-      expect(owner.body.sales.topProducts).toEqual([expect.objectContaining({ name: 'Mug', units: 2, netSales: 2000 })]);
-      expect(owner.body.sales.byHour).toHaveLength(24);
+      expect(owner.body.sales.today).toMatchObject({ net_sales: 2000, transactions: 1, average_sale: 2000, items_sold: 2 });
+      expect(owner.body.sales.last_week).toMatchObject({ net_sales: 300, transactions: 1, items_sold: 1 });
+      expect(owner.body.sales.top_products).toEqual([expect.objectContaining({ name: 'Mug', units: 2, net_sales: 2000 })]);
+      expect(owner.body.sales.by_hour).toHaveLength(24);
     }
-    expect(owner.body.lowStock).toEqual([expect.objectContaining({ name: 'Tea', onHand: 1, threshold: 5 })]);
-    expect(owner.body.recentOrders[0]).toMatchObject({ id: sale.orderId, total: 2000, itemCount: 2 });
-    expect(owner.body.openCashSessions).toEqual([]);
+    expect(owner.body.low_stock).toEqual([expect.objectContaining({ name: 'Tea', on_hand: 1, threshold: 5 })]);
+    expect(owner.body.recent_orders[0]).toMatchObject({ id: sale.orderId, total: 2000, item_count: 2 });
+    expect(owner.body.open_cash_sessions).toEqual([]);
 
     // An open drawer session on a till shows on the owner's dashboard (cash_management is on by default).
     await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
@@ -295,9 +295,9 @@ describe('the dashboard', () => {
     const opened = await till.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 10_000 }, ownerOnTill);
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     const withDrawer = (await s.client.get('/api/dashboard')).body;
-    expect(withDrawer.openCashSessions).toEqual([expect.objectContaining({ id: opened.body.id, registerName: 'Till', openingFloat: 10_000 })]);
+    expect(withDrawer.open_cash_sessions).toEqual([expect.objectContaining({ id: opened.body.id, register_name: 'Till', opening_float: 10_000 })]);
     await s.client.request('PATCH', '/api/business-settings', { enabled_features: { cash_management: false } });
-    expect((await s.client.get('/api/dashboard')).body.openCashSessions).toBeNull();
+    expect((await s.client.get('/api/dashboard')).body.open_cash_sessions).toBeNull();
     await s.client.request('PATCH', '/api/business-settings', { enabled_features: { cash_management: true } });
 
     const cashier = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007' });
@@ -305,11 +305,11 @@ describe('the dashboard', () => {
     const asCashier = await s.client.request('GET', '/api/dashboard', undefined, as(await pinSignIn(s.client, cashier.employee.id, '900007')));
     expect(asCashier.status).toBe(200);
     expect(asCashier.body.sales).toBeNull();
-    expect(asCashier.body.lowStock).toBeNull();
-    expect(asCashier.body.openCashSessions).toBeNull();
-    expect(asCashier.body.recentOrders).toHaveLength(3);
+    expect(asCashier.body.low_stock).toBeNull();
+    expect(asCashier.body.open_cash_sessions).toBeNull();
+    expect(asCashier.body.recent_orders).toHaveLength(3);
     const asStocker = await s.client.request('GET', '/api/dashboard', undefined, as(await pinSignIn(s.client, stocker.employee.id, '900008')));
     expect(asStocker.body.sales).toBeNull();
-    expect(asStocker.body.lowStock).toHaveLength(1);
+    expect(asStocker.body.low_stock).toHaveLength(1);
   });
 });

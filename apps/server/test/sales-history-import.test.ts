@@ -27,23 +27,23 @@ const GOOD = [
   'R-3,2026-01-20 12:00,ann lee,Mug,MUG-1,Kitchen,1,10.00,,4.00,Check',
 ].join('\n');
 const MAPPING = {
-  orderId: 'Receipt No',
+  order_id: 'Receipt No',
   date: 'Sale Date',
   customer: 'Client',
   product: 'Item',
-  productCode: 'SKU',
+  product_code: 'SKU',
   category: 'Department',
   quantity: 'Qty',
-  lineAmount: 'Net Sales',
+  line_amount: 'Net Sales',
   discount: 'Discount',
   cost: 'COGS',
-  paymentMethod: 'Tender',
+  payment_method: 'Tender',
 };
 
 async function shop() {
   const owner = await staffBusiness(server, { features: FEATURES, timeZone: 'Europe/Berlin' });
   const importFile = (csv: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    owner.client.request('POST', '/api/sales-history/import', { idempotencyKey: randomUUID(), csv, mapping: MAPPING, dateFormat: 'ymd', ...extra }, headers);
+    owner.client.request('POST', '/api/sales-history/import', { idempotency_key: randomUUID(), csv, mapping: MAPPING, date_format: 'ymd', ...extra }, headers);
   const count = async () =>
     server.database.withTenant(owner.businessId, async (tx) => ({
       orders: (await tx.select({ id: orders.id }).from(orders)).length,
@@ -61,20 +61,20 @@ describe('the mapping step and the preview', () => {
     const res = await s.client.post('/api/sales-history/preview', { csv: GOOD });
     expect(res.status).toBe(200);
     expect(res.body.mapping).toEqual(MAPPING);
-    expect(res.body.dateFormat).toBe('ymd');
-    expect(res.body.mappingProblems).toEqual([]);
+    expect(res.body.date_format).toBe('ymd');
+    expect(res.body.mapping_problems).toEqual([]);
     expect(res.body.sample).toHaveLength(4);
     expect(res.body.check).toMatchObject({
       orders: 3,
       lines: 4,
       from: '2026-01-14',
       to: '2026-01-20',
-      netSales: 4400,
+      net_sales: 4400,
       discounts: 100,
       products: { matched: 0, created: 2 },
       customers: { matched: 0, created: 1 },
       errors: [],
-      totalErrors: 0,
+      total_errors: 0,
     });
     expect(await s.count()).toMatchObject({ orders: 0, products: 0, imports: 0 });
   });
@@ -84,13 +84,13 @@ describe('the mapping step and the preview', () => {
     const res = await s.client.post('/api/sales-history/preview', { csv: 'Ref,When,What,How many,Paid\nA,2026-01-01,Mug,1,5.00\n' });
     expect(res.status).toBe(200);
     expect(res.body.check).toBeNull();
-    expect(res.body.mappingProblems.length).toBeGreaterThan(0);
+    expect(res.body.mapping_problems.length).toBeGreaterThan(0);
     const mapped = await s.client.post('/api/sales-history/preview', {
       csv: 'Ref,When,What,How many,Paid\nA,01/02/2026,Mug,1,5.00\n',
-      mapping: { orderId: 'Ref', date: 'When', product: 'What', quantity: 'How many', lineAmount: 'Paid' },
-      dateFormat: 'dmy',
+      mapping: { order_id: 'Ref', date: 'When', product: 'What', quantity: 'How many', line_amount: 'Paid' },
+      date_format: 'dmy',
     });
-    expect(mapped.body.check).toMatchObject({ orders: 1, from: '2026-02-01', netSales: 500 });
+    expect(mapped.body.check).toMatchObject({ orders: 1, from: '2026-02-01', net_sales: 500 });
   });
 });
 
@@ -102,9 +102,9 @@ describe('importing a good file', () => {
     await server.database.withTenant(s.businessId, (tx) => tx.update(products).set({ sku: 'MUG-1' }).where(eq(products.id, mug!.id)));
     const movementsBefore = await server.database.withTenant(s.businessId, (tx) => tx.select().from(stockMovements));
 
-    const res = await s.importFile(GOOD, { fileName: 'history.csv' });
+    const res = await s.importFile(GOOD, { file_name: 'history.csv' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ orders: 3, lines: 4, netSales: 4400, discounts: 100, products: { matched: 1, created: 1 }, customers: { created: 1 }, categories: { created: 2 } });
+    expect(res.body).toMatchObject({ orders: 3, lines: 4, net_sales: 4400, discounts: 100, products: { matched: 1, created: 1 }, customers: { created: 1 }, categories: { created: 2 } });
 
     const written = await server.database.withTenant(s.businessId, async (tx) => ({
       orders: await tx.select().from(orders).orderBy(orders.paidAt),
@@ -113,7 +113,7 @@ describe('importing a good file', () => {
       product: (await tx.select().from(products).where(eq(products.id, mug!.id)))[0]!,
       movements: await tx.select().from(stockMovements),
     }));
-    expect(written.orders.map((order) => [order.externalRef, order.number, order.status, order.total, order.importId === res.body.importId])).toEqual([
+    expect(written.orders.map((order) => [order.externalRef, order.number, order.status, order.total, order.importId === res.body.import_id])).toEqual([
       ['R-1', null, 'paid', 2350, true],
       ['R-2', null, 'paid', 1050, true],
       ['R-3', null, 'paid', 1000, true],
@@ -133,10 +133,10 @@ describe('importing a good file', () => {
 
     // The reports count them on their local days.
     const the14th = await s.client.get('/api/analytics/sales?from=2026-01-14&to=2026-01-14&compare=none');
-    expect(the14th.body.summary).toMatchObject({ netSales: 2350, transactions: 1, itemsSold: 3, discounts: 100 });
+    expect(the14th.body.summary).toMatchObject({ net_sales: 2350, transactions: 1, items_sold: 3, discounts: 100 });
     const all = await s.client.get('/api/analytics/sales?from=2026-01-01&to=2026-01-31&compare=none');
-    expect(all.body.summary).toMatchObject({ netSales: 4400, transactions: 3 });
-    expect(all.body.days.filter((day: { netSales: number }) => day.netSales !== 0).map((day: { day: string; netSales: number }) => [day.day, day.netSales])).toEqual([
+    expect(all.body.summary).toMatchObject({ net_sales: 4400, transactions: 3 });
+    expect(all.body.days.filter((day: { net_sales: number }) => day.net_sales !== 0).map((day: { day: string; net_sales: number }) => [day.day, day.net_sales])).toEqual([
       ['2026-01-14', 2350],
       ['2026-01-15', 1050],
       ['2026-01-20', 1000],
@@ -144,7 +144,7 @@ describe('importing a good file', () => {
     const margins = await s.client.get('/api/analytics/profitability?from=2026-01-01&to=2026-01-31&compare=none');
     expect(margins.status).toBe(200);
     // R-2 gives no cost: it is left out of the margin rather than costed at today's cost.
-    expect(margins.body.summary).toMatchObject({ netSales: 4400, cost: 1300, costedSales: 3350, uncostedSales: 1050 });
+    expect(margins.body.summary).toMatchObject({ net_sales: 4400, cost: 1300, costed_sales: 3350, uncosted_sales: 1050 });
 
     // The till's own numbering is untouched: the next sale is number 1.
     const sale = await s.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: mug!.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1200 }], expectedTotal: 1200 });
@@ -155,13 +155,13 @@ describe('importing a good file', () => {
   it('answers a retry with the same key with the first result and imports nothing twice; another file with the key is 409', async () => {
     const s = await shop();
     const idempotencyKey = randomUUID();
-    const first = await s.importFile(GOOD, { idempotencyKey });
+    const first = await s.importFile(GOOD, { idempotency_key: idempotencyKey });
     expect(first.status).toBe(201);
-    const again = await s.importFile(GOOD, { idempotencyKey });
+    const again = await s.importFile(GOOD, { idempotency_key: idempotencyKey });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(await s.count()).toMatchObject({ orders: 3, lines: 4, imports: 1 });
-    const other = await s.importFile(GOOD.replace('20.00', '21.00'), { idempotencyKey });
+    const other = await s.importFile(GOOD.replace('20.00', '21.00'), { idempotency_key: idempotencyKey });
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe('idempotency_key_reused');
     // The same orders in a new upload (a new key) are refused row by row, not imported twice.
@@ -189,9 +189,9 @@ describe('bad files: a clear 4xx and nothing written', () => {
     expect(res.body.error.code).toBe('import_rejected');
     expect(res.body.error.rows).toEqual([
       { row: 3, field: 'date', message: expect.stringContaining('2026-02-30') },
-      { row: 4, field: 'lineAmount', message: expect.stringContaining('1O.00') },
+      { row: 4, field: 'line_amount', message: expect.stringContaining('1O.00') },
       { row: 5, field: 'quantity', message: expect.stringContaining('two') },
-      { row: 6, field: 'lineAmount', message: expect.stringContaining('10.005') },
+      { row: 6, field: 'line_amount', message: expect.stringContaining('10.005') },
     ]);
     expect(await s.count()).toEqual({ orders: 0, lines: 0, products: 0, customers: 0, imports: 0 });
   });
@@ -212,7 +212,7 @@ describe('bad files: a clear 4xx and nothing written', () => {
       [3, 'date'],
       [4, 'date'],
     ]);
-    const unmapped = await s.importFile(GOOD, { mapping: { ...MAPPING, lineAmount: 'Nope' } });
+    const unmapped = await s.importFile(GOOD, { mapping: { ...MAPPING, line_amount: 'Nope' } });
     expect(unmapped.status).toBe(400);
     expect(unmapped.body.error.code).toBe('invalid_mapping');
     const big = await s.importFile(`${HEADER}\n${'R-9,2026-01-14 10:00,,Mug,,,1,10.00,,,Cash\n'.repeat(260_000)}`);

@@ -15,14 +15,12 @@ const SPEC_NAMES = new Set(['sessionToken', 'filePath', 'currentContent', 'isUse
 
 /** Route prefixes (`/api/<first segment>`) not yet converted, with the camelCase names they still use. */
 const NOT_YET_CONVERTED: Record<string, string[]> = {
-  '/api/analytics': ['anonymousTransactions', 'averageSale', 'averageSpend', 'averageVisits', 'comparisonDay', 'comparisonNetSales', 'comparisonRange', 'comparisonSummary', 'costedSales', 'customerId', 'customerTransactions', 'dailyAverage', 'daysOfCover', 'deadStock', 'deadStockDays', 'deadStockProducts', 'deadStockValueAtCost', 'employeeId', 'firstVisit', 'grossProfit', 'isNew', 'itemsSold', 'lastSold', 'lastVisit', 'maxVisits', 'minVisits', 'netSales', 'newCustomers', 'onHand', 'paymentMethods', 'productId', 'productsWithoutCost', 'refundCount', 'returningCustomers', 'sellThrough', 'timeZone', 'topCustomers', 'trackedProducts', 'uncostedSales', 'unitsOnHand', 'unitsSold', 'valueAtCost', 'valueAtRetail', 'visitFrequency'],
   '/api/auth': ['businessName', 'chainId', 'challengeId', 'codeChallenge', 'codeChallengeMethod', 'createdAt', 'currentLevel', 'emailChangeSentTo', 'emailVerified', 'expiresAt', 'factorId', 'factorType', 'friendlyName', 'fullName', 'ipAddress', 'issuedAt', 'lastActiveAt', 'linkedAt', 'newPassword', 'nextLevel', 'phoneNumber', 'providerId', 'providerName', 'qrCode', 'reauthenticatedUntil', 'recentlyReauthenticated', 'recoveryCodes', 'recoveryCodesLeft', 'redirectTo', 'secondStep', 'startEmpty', 'timeZone', 'userAgent', 'workEmail'],
   '/api/batches': ['costValue', 'createdAt', 'daysLeft', 'expiryDate', 'idempotencyKey', 'lotNumber', 'productId', 'productName', 'receivedAt', 'storeId', 'storeName', 'unitCost'],
   '/api/business': ['fullName'],
   '/api/categories': ['isActive', 'productCount', 'sortOrder'],
   '/api/checkout': ['basisPoints', 'createdAt', 'customerId', 'discountTotal', 'employeeId', 'expectedTotal', 'giftCardCode', 'giftCards', 'groupId', 'groupName', 'idempotencyKey', 'invoiceId', 'kitchenBillPartId', 'kitchenTicketId', 'lineDiscountAmount', 'lotNumber', 'modifierOptionIds', 'optionId', 'orderDiscount', 'orderDiscountShare', 'paidAt', 'paidTotal', 'parkedOrderId', 'priceDelta', 'pricesIncludeTax', 'productId', 'refundId', 'refundedQuantity', 'refundedTotal', 'taxRateBasisPoints', 'taxTotal', 'unitPrice'],
   '/api/customers': ['averageOrder', 'createdAt', 'firstVisitAt', 'itemCount', 'lastVisitAt', 'marketingUnsubscribedAt', 'nextCursor', 'nextOrdersCursor', 'orderCount', 'paidAt', 'refundedTotal', 'totalSpent', 'updatedAt'],
-  '/api/dashboard': ['asOf', 'averageSale', 'byHour', 'comparedWith', 'customerName', 'itemCount', 'itemsSold', 'lastWeek', 'lowStock', 'netSales', 'onHand', 'openCashSessions', 'openedAt', 'openedByName', 'openingFloat', 'paidAt', 'productId', 'recentOrders', 'refundedTotal', 'registerName', 'timeZone', 'topProducts'],
   '/api/dining': ['areaId'],
   '/api/employee-sessions': ['employeeId', 'ownerPassword'],
   '/api/employees': ['adminPermissions', 'fullName', 'storeIds'],
@@ -37,7 +35,6 @@ const NOT_YET_CONVERTED: Record<string, string[]> = {
   '/api/promotions': ['basisPoints', 'buyQuantity', 'categoryId', 'createdAt', 'daysOfWeek', 'endTime', 'endsOn', 'freeQuantity', 'productId', 'startTime', 'startsOn'],
   '/api/public': ['businessName'],
   '/api/registers': ['storeId'],
-  '/api/sales-history': ['dateFormat', 'fileName', 'idempotencyKey', 'importId', 'lineAmount', 'mappingProblems', 'netSales', 'orderId', 'paymentMethod', 'productCode', 'rowCount', 'totalErrors'],
   '/api/stock-adjustments': ['createdAt', 'idempotencyKey', 'productId', 'quantityAfter', 'quantityDelta', 'storeId'],
   '/api/stock-counts': ['categoryId', 'categoryName', 'countedAt', 'countedCount', 'countedQuantity', 'expectedQuantity', 'lineCount', 'movedWhileCounting', 'postedAt', 'postedDifference', 'productId', 'startedAt', 'storeId', 'storeName'],
   '/api/stock-transfers': ['cancelledAt', 'createdAt', 'fromStoreId', 'fromStoreName', 'idempotencyKey', 'productId', 'receivedAt', 'receivedQuantity', 'sentAt', 'storeId', 'toStoreId', 'toStoreName'],

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { guessSalesHistoryMapping, historyPaymentMethod, parseHistoryAmount, parseHistoryDate, salesHistoryMappingProblems } from './sales-history.ts';
+import {
+  guessSalesHistoryMapping,
+  historyPaymentMethod,
+  parseHistoryAmount,
+  parseHistoryDate,
+  SALES_HISTORY_FIELDS,
+  SALES_HISTORY_WIRE_FIELDS,
+  SALES_HISTORY_WIRE_NAMES,
+  salesHistoryMappingFromWire,
+  salesHistoryMappingProblems,
+  salesHistoryMappingToWire,
+} from './sales-history.ts';
 
 describe('guessSalesHistoryMapping', () => {
   it.each<[string, string[], Record<string, string>]>([
@@ -53,5 +64,19 @@ describe('parseHistoryAmount', () => {
 describe('historyPaymentMethod', () => {
   it.each([['Cash', 'cash'], ['VISA', 'card'], ['Credit Card', 'card'], ['EC', 'card'], ['Check', 'other'], ['Gift voucher', 'other']])('%s → %s', (text, method) => {
     expect(historyPaymentMethod(text)).toBe(method);
+  });
+});
+
+describe('the mapping on the wire (decision 070)', () => {
+  it('names every field in snake_case, one wire name each', () => {
+    expect(SALES_HISTORY_FIELDS.map((field) => SALES_HISTORY_WIRE_NAMES[field])).toEqual([...SALES_HISTORY_WIRE_FIELDS]);
+    expect(SALES_HISTORY_WIRE_FIELDS.every((name) => /^[a-z_]+$/.test(name))).toBe(true);
+  });
+
+  it('turns a mapping into the wire’s keys and back, leaving out fields without a column', () => {
+    const mapping = { orderId: 'Receipt No', date: 'Sale Date', lineAmount: 'Net Sales', paymentMethod: 'Tender' };
+    const wire = salesHistoryMappingToWire(mapping);
+    expect(wire).toEqual({ order_id: 'Receipt No', date: 'Sale Date', line_amount: 'Net Sales', payment_method: 'Tender' });
+    expect(salesHistoryMappingFromWire(wire)).toEqual(mapping);
   });
 });

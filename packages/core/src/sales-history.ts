@@ -23,6 +23,53 @@ export type SalesHistoryField = (typeof SALES_HISTORY_FIELDS)[number];
 export const SALES_HISTORY_REQUIRED: readonly SalesHistoryField[] = ['orderId', 'date', 'product', 'quantity', 'lineAmount'];
 export type SalesHistoryMapping = Partial<Record<SalesHistoryField, string>>;
 
+/**
+ * Each field's name on the wire (decision 070): the keys of a column mapping and the field of a
+ * row's problem, as the sales-history routes take and give them.
+ */
+export const SALES_HISTORY_WIRE_FIELDS = [
+  'order_id',
+  'date',
+  'customer',
+  'product',
+  'product_code',
+  'category',
+  'quantity',
+  'line_amount',
+  'discount',
+  'cost',
+  'profit',
+  'payment_method',
+] as const;
+export type SalesHistoryWireField = (typeof SALES_HISTORY_WIRE_FIELDS)[number];
+export const SALES_HISTORY_WIRE_NAMES: Record<SalesHistoryField, SalesHistoryWireField> = {
+  orderId: 'order_id',
+  date: 'date',
+  customer: 'customer',
+  product: 'product',
+  productCode: 'product_code',
+  category: 'category',
+  quantity: 'quantity',
+  lineAmount: 'line_amount',
+  discount: 'discount',
+  cost: 'cost',
+  profit: 'profit',
+  paymentMethod: 'payment_method',
+};
+export type SalesHistoryWireMapping = Partial<Record<SalesHistoryWireField, string>>;
+
+/** A mapping as the wire spells it, and back. */
+export function salesHistoryMappingToWire(mapping: SalesHistoryMapping): SalesHistoryWireMapping {
+  const wire: SalesHistoryWireMapping = {};
+  for (const field of SALES_HISTORY_FIELDS) if (mapping[field] !== undefined) wire[SALES_HISTORY_WIRE_NAMES[field]] = mapping[field];
+  return wire;
+}
+export function salesHistoryMappingFromWire(wire: SalesHistoryWireMapping): SalesHistoryMapping {
+  const mapping: SalesHistoryMapping = {};
+  for (const field of SALES_HISTORY_FIELDS) if (wire[SALES_HISTORY_WIRE_NAMES[field]] !== undefined) mapping[field] = wire[SALES_HISTORY_WIRE_NAMES[field]];
+  return mapping;
+}
+
 export const SALES_HISTORY_DATE_FORMATS = ['ymd', 'dmy', 'mdy'] as const;
 export type SalesHistoryDateFormat = (typeof SALES_HISTORY_DATE_FORMATS)[number];
 

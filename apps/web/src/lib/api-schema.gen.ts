@@ -675,11 +675,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stock value at cost and retail, sell-through, days of cover and dead stock (no sale in deadStockDays) */
+        /** Stock value at cost and retail, sell-through, days of cover and dead stock (no sale in dead_stock_days) */
         get: {
             parameters: {
                 query: {
-                    deadStockDays?: number;
+                    dead_stock_days?: number;
                     /** @description First local day, YYYY-MM-DD */
                     from: string;
                     /** @description Last local day, YYYY-MM-DD (at most 731 days after from) */
@@ -25215,7 +25215,7 @@ export interface paths {
         put?: never;
         /**
          * Import a file of past sales as paid orders marked imported; all rows or none
-         * @description One row per order line. Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing written. More than 100,000 lines: 400 too_many_rows; a span over 1,096 days: 400 range_too_long; over 8 MB: 413. Imported orders take no order number, move no stock and count in reports on the day of their date. A retry with the same idempotencyKey answers 200 with the first result; another file with that key is 409.
+         * @description One row per order line. Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing written. More than 100,000 lines: 400 too_many_rows; a span over 1,096 days: 400 range_too_long; over 8 MB: 413. Imported orders take no order number, move no stock and count in reports on the day of their date. A retry with the same idempotency_key answers 200 with the first result; another file with that key is 409.
          */
         post: {
             parameters: {
@@ -36085,19 +36085,19 @@ export interface components {
             total: number;
         };
         CustomersReport: {
-            comparisonRange: {
+            comparison_range: {
                 /** @description A local day of the business, YYYY-MM-DD */
                 from: string;
                 /** @description A local day of the business, YYYY-MM-DD */
                 to: string;
             } | null;
-            comparisonSummary: components["schemas"]["CustomersSummary"] | null;
+            comparison_summary: components["schemas"]["CustomersSummary"] | null;
             currency: string;
             days: {
                 /** @description A local day of the business, YYYY-MM-DD */
                 day: string;
-                newCustomers: number;
-                returningCustomers: number;
+                new_customers: number;
+                returning_customers: number;
             }[];
             range: {
                 /** @description A local day of the business, YYYY-MM-DD */
@@ -36114,38 +36114,38 @@ export interface components {
                 share: number;
             }[];
             summary: components["schemas"]["CustomersSummary"];
-            timeZone: string;
-            topCustomers: {
+            time_zone: string;
+            top_customers: {
                 /** Format: uuid */
-                customerId: string;
+                customer_id: string;
                 /** @description A local day of the business, YYYY-MM-DD */
-                firstVisit: string;
-                isNew: boolean;
+                first_visit: string;
+                is_new: boolean;
                 /** @description A local day of the business, YYYY-MM-DD */
-                lastVisit: string;
+                last_visit: string;
                 name: string;
                 /** @description Minor units of the business currency */
-                netSales: number;
+                net_sales: number;
                 visits: number;
             }[];
-            visitFrequency: {
+            visit_frequency: {
                 customers: number;
                 label: string;
-                maxVisits: number | null;
-                minVisits: number;
+                max_visits: number | null;
+                min_visits: number;
             }[];
         };
         CustomersSummary: {
-            anonymousTransactions: number;
+            anonymous_transactions: number;
             /** @description Minor units of the business currency */
-            averageSpend: number;
-            averageVisits: number;
+            average_spend: number;
+            average_visits: number;
+            customer_transactions: number;
             customers: number;
-            customerTransactions: number;
             /** @description Customers’ sales after their refunds, before tax */
-            netSales: number;
-            newCustomers: number;
-            returningCustomers: number;
+            net_sales: number;
+            new_customers: number;
+            returning_customers: number;
         };
         CustomerTotals: {
             averageOrder: number;
@@ -36157,79 +36157,79 @@ export interface components {
         };
         Dashboard: {
             /** @description Local wall-clock time of the figures, YYYY-MM-DD HH:MM:SS */
-            asOf: string;
+            as_of: string;
             /** @description The same weekday last week, up to the same time of day */
-            comparedWith: string;
+            compared_with: string;
             currency: string;
             /** @description Null unless inventory_management is on and the actor has inventory access (can_manage_inventory) */
-            lowStock: {
+            low_stock: {
                 name: string;
-                onHand: number;
+                on_hand: number;
                 /** Format: uuid */
-                productId: string;
+                product_id: string;
                 threshold: number;
             }[] | null;
             /** @description Drawer sessions still open; null unless cash_management is on and the actor may see reports */
-            openCashSessions: {
+            open_cash_sessions: {
                 /** Format: uuid */
                 id: string;
-                openedAt: string;
-                openedByName: string;
+                opened_at: string;
+                opened_by_name: string;
                 /** @description Minor units of the business currency */
-                openingFloat: number;
-                registerName: string;
+                opening_float: number;
+                register_name: string;
             }[] | null;
-            recentOrders: {
-                customerName: string | null;
+            recent_orders: {
+                customer_name: string | null;
                 /** Format: uuid */
                 id: string;
-                itemCount: number;
+                item_count: number;
                 number: number | null;
-                paidAt: string;
+                paid_at: string;
                 /** @description Minor units of the business currency */
-                refundedTotal: number;
+                refunded_total: number;
                 status: string;
                 /** @description Minor units of the business currency */
                 total: number;
             }[];
             /** @description Null unless the actor may see reports (SPEC §6 can_view_reports) */
             sales: {
-                byHour: {
+                by_hour: {
                     hour: number;
                     /** @description Minor units of the business currency */
-                    netSales: number;
+                    net_sales: number;
                     transactions: number;
                 }[];
-                lastWeek: {
+                last_week: {
                     /** @description Minor units of the business currency */
-                    averageSale: number;
-                    itemsSold: number;
+                    average_sale: number;
+                    items_sold: number;
                     /** @description Minor units of the business currency */
-                    netSales: number;
+                    net_sales: number;
                     /** @description Minor units of the business currency */
                     refunds: number;
                     transactions: number;
                 };
                 today: {
                     /** @description Minor units of the business currency */
-                    averageSale: number;
-                    itemsSold: number;
+                    average_sale: number;
+                    items_sold: number;
                     /** @description Minor units of the business currency */
-                    netSales: number;
+                    net_sales: number;
                     /** @description Minor units of the business currency */
                     refunds: number;
                     transactions: number;
                 };
-                topProducts: {
+                top_products: {
                     name: string;
                     /** @description Minor units of the business currency */
-                    netSales: number;
+                    net_sales: number;
                     /** Format: uuid */
-                    productId: string | null;
+                    product_id: string | null;
                     units: number;
                 }[];
             } | null;
-            timeZone: string;
+            time_zone: string;
             /** @description A local day of the business, YYYY-MM-DD */
             today: string;
         };
@@ -36541,36 +36541,36 @@ export interface components {
             categories: {
                 category: string | null;
                 products: number;
-                unitsOnHand: number;
-                unitsSold: number;
+                units_on_hand: number;
+                units_sold: number;
                 /** @description Minor units of the business currency */
-                valueAtCost: number;
+                value_at_cost: number;
                 /** @description Minor units of the business currency */
-                valueAtRetail: number;
+                value_at_retail: number;
             }[];
             currency: string;
-            deadStockDays: number;
+            dead_stock_days: number;
             products: {
                 category: string | null;
                 /** @description Minor units of the business currency */
                 cost: number | null;
-                dailyAverage: number;
-                daysOfCover: number | null;
-                deadStock: boolean;
+                daily_average: number;
+                days_of_cover: number | null;
+                dead_stock: boolean;
                 /** @description A local day of the business, YYYY-MM-DD */
-                lastSold: string | null;
+                last_sold: string | null;
                 name: string;
-                onHand: number;
+                on_hand: number;
                 /** @description Minor units of the business currency */
                 price: number;
                 /** Format: uuid */
-                productId: string;
-                sellThrough: number | null;
-                unitsSold: number;
+                product_id: string;
+                sell_through: number | null;
+                units_sold: number;
                 /** @description Minor units of the business currency */
-                valueAtCost: number | null;
+                value_at_cost: number | null;
                 /** @description Minor units of the business currency */
-                valueAtRetail: number;
+                value_at_retail: number;
             }[];
             range: {
                 /** @description A local day of the business, YYYY-MM-DD */
@@ -36579,20 +36579,20 @@ export interface components {
                 to: string;
             };
             summary: {
-                deadStockProducts: number;
+                dead_stock_products: number;
                 /** @description Minor units of the business currency */
-                deadStockValueAtCost: number;
-                productsWithoutCost: number;
-                sellThrough: number | null;
-                trackedProducts: number;
-                unitsOnHand: number;
-                unitsSold: number;
+                dead_stock_value_at_cost: number;
+                products_without_cost: number;
+                sell_through: number | null;
+                tracked_products: number;
+                units_on_hand: number;
+                units_sold: number;
                 /** @description Minor units of the business currency */
-                valueAtCost: number;
+                value_at_cost: number;
                 /** @description Minor units of the business currency */
-                valueAtRetail: number;
+                value_at_retail: number;
             };
-            timeZone: string;
+            time_zone: string;
         };
         Invoice: {
             balance: number;
@@ -36707,15 +36707,15 @@ export interface components {
             /** @description Cost at the time of sale */
             cost: number;
             /** @description Net sales of lines that carry a cost */
-            costedSales: number;
+            costed_sales: number;
             /** @description Minor units of the business currency */
-            grossProfit: number;
+            gross_profit: number;
             /** @description Gross profit ÷ costed sales */
             margin: number | null;
             /** @description Minor units of the business currency */
-            netSales: number;
+            net_sales: number;
             /** @description Net sales of lines sold without a cost */
-            uncostedSales: number;
+            uncosted_sales: number;
         };
         MarketingCampaign: {
             attribution_days: number;
@@ -37037,33 +37037,33 @@ export interface components {
                 /** @description Cost at the time of sale */
                 cost: number;
                 /** @description Net sales of lines that carry a cost */
-                costedSales: number;
+                costed_sales: number;
                 /** @description Minor units of the business currency */
-                grossProfit: number;
+                gross_profit: number;
                 /** @description Gross profit ÷ costed sales */
                 margin: number | null;
                 /** @description Minor units of the business currency */
-                netSales: number;
+                net_sales: number;
                 /** @description Net sales of lines sold without a cost */
-                uncostedSales: number;
+                uncosted_sales: number;
             }[];
-            comparisonRange: {
+            comparison_range: {
                 /** @description A local day of the business, YYYY-MM-DD */
                 from: string;
                 /** @description A local day of the business, YYYY-MM-DD */
                 to: string;
             } | null;
-            comparisonSummary: components["schemas"]["MarginSummary"] | null;
+            comparison_summary: components["schemas"]["MarginSummary"] | null;
             currency: string;
             days: {
                 /** @description Minor units of the business currency */
                 cost: number;
                 /** @description Minor units of the business currency */
-                costedSales: number;
+                costed_sales: number;
                 /** @description A local day of the business, YYYY-MM-DD */
                 day: string;
                 /** @description Minor units of the business currency */
-                grossProfit: number;
+                gross_profit: number;
                 margin: number | null;
             }[];
             products: {
@@ -37071,18 +37071,18 @@ export interface components {
                 /** @description Cost at the time of sale */
                 cost: number;
                 /** @description Net sales of lines that carry a cost */
-                costedSales: number;
+                costed_sales: number;
                 /** @description Minor units of the business currency */
-                grossProfit: number;
+                gross_profit: number;
                 /** @description Gross profit ÷ costed sales */
                 margin: number | null;
                 name: string;
                 /** @description Minor units of the business currency */
-                netSales: number;
+                net_sales: number;
                 /** Format: uuid */
-                productId: string | null;
+                product_id: string | null;
                 /** @description Net sales of lines sold without a cost */
-                uncostedSales: number;
+                uncosted_sales: number;
                 units: number;
             }[];
             range: {
@@ -37092,7 +37092,7 @@ export interface components {
                 to: string;
             };
             summary: components["schemas"]["MarginSummary"];
-            timeZone: string;
+            time_zone: string;
         };
         ProfitAndLoss: {
             currency: string;
@@ -37469,10 +37469,10 @@ export interface components {
             /** @description First local day of a sale in the file */
             from: string | null;
             /** Format: uuid */
-            importId: string;
+            import_id: string;
             lines: number;
             /** @description Sum of the line amounts, minor units */
-            netSales: number;
+            net_sales: number;
             orders: number;
             products: {
                 created: number;
@@ -37484,24 +37484,24 @@ export interface components {
             /** @description The CSV text: a header row, then one row per order line (at most 8 MB) */
             csv: string;
             /** @enum {string} */
-            dateFormat: "ymd" | "dmy" | "mdy";
-            fileName?: string;
+            date_format: "ymd" | "dmy" | "mdy";
+            file_name?: string;
             /** Format: uuid */
-            idempotencyKey: string;
+            idempotency_key: string;
             mapping: components["schemas"]["SalesHistoryMapping"];
         };
-        /** @description Which header of the file holds each field; orderId, date, product, quantity and lineAmount are required */
+        /** @description Which header of the file holds each field; order_id, date, product, quantity and line_amount are required */
         SalesHistoryMapping: {
             category?: string;
             cost?: string;
             customer?: string;
             date?: string;
             discount?: string;
-            lineAmount?: string;
-            orderId?: string;
-            paymentMethod?: string;
+            line_amount?: string;
+            order_id?: string;
+            payment_method?: string;
             product?: string;
-            productCode?: string;
+            product_code?: string;
             profit?: string;
             quantity?: string;
         };
@@ -37522,21 +37522,21 @@ export interface components {
                 from: string | null;
                 lines: number;
                 /** @description Sum of the line amounts, minor units */
-                netSales: number;
+                net_sales: number;
                 orders: number;
                 products: {
                     created: number;
                     matched: number;
                 };
                 to: string | null;
-                totalErrors: number;
+                total_errors: number;
             } | null;
             /** @enum {string} */
-            dateFormat: "ymd" | "dmy" | "mdy";
+            date_format: "ymd" | "dmy" | "mdy";
             headers: string[];
             mapping: components["schemas"]["SalesHistoryMapping"];
-            mappingProblems: string[];
-            rowCount: number;
+            mapping_problems: string[];
+            row_count: number;
             /** @description The first five rows as written */
             sample: string[][];
         };
@@ -37547,12 +37547,12 @@ export interface components {
              * @description Left out: guessed from the dates
              * @enum {string}
              */
-            dateFormat?: "ymd" | "dmy" | "mdy";
+            date_format?: "ymd" | "dmy" | "mdy";
             mapping?: components["schemas"]["SalesHistoryMapping"] & unknown;
         };
         SalesHistoryRowError: {
             /** @enum {string|null} */
-            field: "orderId" | "date" | "customer" | "product" | "productCode" | "category" | "quantity" | "lineAmount" | "discount" | "cost" | "profit" | "paymentMethod" | null;
+            field: "order_id" | "date" | "customer" | "product" | "product_code" | "category" | "quantity" | "line_amount" | "discount" | "cost" | "profit" | "payment_method" | null;
             message: string;
             row: number;
         };
@@ -37640,30 +37640,30 @@ export interface components {
             categories: {
                 category: string | null;
                 /** @description Minor units of the business currency */
-                netSales: number;
+                net_sales: number;
                 units: number;
             }[];
-            comparisonRange: {
+            comparison_range: {
                 /** @description A local day of the business, YYYY-MM-DD */
                 from: string;
                 /** @description A local day of the business, YYYY-MM-DD */
                 to: string;
             } | null;
-            comparisonSummary: components["schemas"]["SalesSummary"] | null;
+            comparison_summary: components["schemas"]["SalesSummary"] | null;
             currency: string;
             days: {
                 /** @description A local day of the business, YYYY-MM-DD */
-                comparisonDay: string | null;
+                comparison_day: string | null;
                 /** @description Minor units of the business currency */
-                comparisonNetSales: number | null;
+                comparison_net_sales: number | null;
                 /** @description A local day of the business, YYYY-MM-DD */
                 day: string;
                 /** @description Minor units of the business currency */
                 discounts: number;
-                itemsSold: number;
+                items_sold: number;
                 /** @description Minor units of the business currency */
-                netSales: number;
-                refundCount: number;
+                net_sales: number;
+                refund_count: number;
                 /** @description Minor units of the business currency */
                 refunds: number;
                 /** @description Minor units of the business currency */
@@ -37672,7 +37672,7 @@ export interface components {
             }[];
             employees: {
                 /** Format: uuid */
-                employeeId: string | null;
+                employee_id: string | null;
                 name: string | null;
                 /** @description Minor units of the business currency */
                 refunds: number;
@@ -37683,10 +37683,10 @@ export interface components {
             hours: {
                 hour: number;
                 /** @description Minor units of the business currency */
-                netSales: number;
+                net_sales: number;
                 transactions: number;
             }[];
-            paymentMethods: {
+            payment_methods: {
                 method: string;
                 payments: number;
                 /** @description Tax included */
@@ -37698,9 +37698,9 @@ export interface components {
                 category: string | null;
                 name: string;
                 /** @description Minor units of the business currency */
-                netSales: number;
+                net_sales: number;
                 /** Format: uuid */
-                productId: string | null;
+                product_id: string | null;
                 units: number;
             }[];
             range: {
@@ -37710,10 +37710,10 @@ export interface components {
                 to: string;
             };
             summary: components["schemas"]["SalesSummary"];
-            timeZone: string;
+            time_zone: string;
             weekdays: {
                 /** @description Minor units of the business currency */
-                netSales: number;
+                net_sales: number;
                 transactions: number;
                 /** @description ISO weekday, 1 = Monday */
                 weekday: number;
@@ -37721,13 +37721,13 @@ export interface components {
         };
         SalesSummary: {
             /** @description Minor units of the business currency */
-            averageSale: number;
+            average_sale: number;
             /** @description Minor units of the business currency */
             discounts: number;
-            itemsSold: number;
+            items_sold: number;
             /** @description After discounts and refunds, before tax */
-            netSales: number;
-            refundCount: number;
+            net_sales: number;
+            refund_count: number;
             /** @description Refunded, before tax, on the day of the refund */
             refunds: number;
             /** @description Minor units of the business currency */

@@ -8,6 +8,7 @@ import { getDashboard } from './get-dashboard.ts';
 import { getInventoryReport } from './get-inventory-report.ts';
 import { getProfitabilityReport } from './get-profitability-report.ts';
 import { getSalesReport } from './get-sales-report.ts';
+import { toCustomersReportView, toDashboardView, toInventoryReportView, toProfitabilityReportView, toSalesReportView } from './insight-views.ts';
 
 // SPEC §2 /analytics (reporting_analytics) and §6: page key analytics needs can_view_reports.
 const analyticsAccess = business({ feature: 'reporting_analytics', page: 'analytics' });
@@ -25,19 +26,19 @@ const reportQuery = {
 
 const reportHead = {
   currency: z.string(),
-  timeZone: z.string(),
+  time_zone: z.string(),
   range: rangeSchema,
 };
 
 const salesSummarySchema = z
   .object({
-    netSales: money('After discounts and refunds, before tax'),
+    net_sales: money('After discounts and refunds, before tax'),
     transactions: int(),
-    averageSale: money(),
-    itemsSold: int(),
+    average_sale: money(),
+    items_sold: int(),
     discounts: money(),
     refunds: money('Refunded, before tax, on the day of the refund'),
-    refundCount: int(),
+    refund_count: int(),
     tax: money(),
   })
   .openapi('SalesSummary');
@@ -45,38 +46,38 @@ const salesSummarySchema = z
 const salesReportSchema = z
   .object({
     ...reportHead,
-    comparisonRange: nullableRef(rangeSchema),
+    comparison_range: nullableRef(rangeSchema),
     summary: salesSummarySchema,
-    comparisonSummary: nullableRef(salesSummarySchema),
+    comparison_summary: nullableRef(salesSummarySchema),
     days: z.array(
       z.object({
         day: day(),
         transactions: int(),
-        netSales: money(),
-        itemsSold: int(),
+        net_sales: money(),
+        items_sold: int(),
         discounts: money(),
         tax: money(),
         refunds: money(),
-        refundCount: int(),
-        comparisonDay: day().nullable(),
-        comparisonNetSales: money().nullable(),
+        refund_count: int(),
+        comparison_day: day().nullable(),
+        comparison_net_sales: money().nullable(),
       }),
     ),
-    hours: z.array(z.object({ hour: int(), transactions: int(), netSales: money() })),
-    weekdays: z.array(z.object({ weekday: int().openapi({ description: 'ISO weekday, 1 = Monday' }), transactions: int(), netSales: money() })),
-    categories: z.array(z.object({ category: z.string().nullable(), units: int(), netSales: money() })),
-    products: z.array(z.object({ productId: z.uuid().nullable(), name: z.string(), category: z.string().nullable(), units: int(), netSales: money() })),
-    employees: z.array(z.object({ employeeId: z.uuid().nullable(), name: z.string().nullable(), transactions: int(), sales: money(), refunds: money() })),
-    paymentMethods: z.array(z.object({ method: z.string(), payments: int(), taken: money('Tax included'), refunded: money('Tax included') })),
+    hours: z.array(z.object({ hour: int(), transactions: int(), net_sales: money() })),
+    weekdays: z.array(z.object({ weekday: int().openapi({ description: 'ISO weekday, 1 = Monday' }), transactions: int(), net_sales: money() })),
+    categories: z.array(z.object({ category: z.string().nullable(), units: int(), net_sales: money() })),
+    products: z.array(z.object({ product_id: z.uuid().nullable(), name: z.string(), category: z.string().nullable(), units: int(), net_sales: money() })),
+    employees: z.array(z.object({ employee_id: z.uuid().nullable(), name: z.string().nullable(), transactions: int(), sales: money(), refunds: money() })),
+    payment_methods: z.array(z.object({ method: z.string(), payments: int(), taken: money('Tax included'), refunded: money('Tax included') })),
   })
   .openapi('SalesReport');
 
 const marginSchema = {
-  netSales: money(),
-  costedSales: money('Net sales of lines that carry a cost'),
-  uncostedSales: money('Net sales of lines sold without a cost'),
+  net_sales: money(),
+  costed_sales: money('Net sales of lines that carry a cost'),
+  uncosted_sales: money('Net sales of lines sold without a cost'),
   cost: money('Cost at the time of sale'),
-  grossProfit: money(),
+  gross_profit: money(),
   margin: z.number().nullable().openapi({ description: 'Gross profit ÷ costed sales' }),
 };
 const marginSummarySchema = z.object(marginSchema).openapi('MarginSummary');
@@ -84,50 +85,50 @@ const marginSummarySchema = z.object(marginSchema).openapi('MarginSummary');
 const profitabilityReportSchema = z
   .object({
     ...reportHead,
-    comparisonRange: nullableRef(rangeSchema),
+    comparison_range: nullableRef(rangeSchema),
     summary: marginSummarySchema,
-    comparisonSummary: nullableRef(marginSummarySchema),
-    products: z.array(z.object({ productId: z.uuid().nullable(), name: z.string(), category: z.string().nullable(), units: int(), ...marginSchema })),
+    comparison_summary: nullableRef(marginSummarySchema),
+    products: z.array(z.object({ product_id: z.uuid().nullable(), name: z.string(), category: z.string().nullable(), units: int(), ...marginSchema })),
     categories: z.array(z.object({ category: z.string().nullable(), ...marginSchema })),
-    days: z.array(z.object({ day: day(), costedSales: money(), cost: money(), grossProfit: money(), margin: z.number().nullable() })),
+    days: z.array(z.object({ day: day(), costed_sales: money(), cost: money(), gross_profit: money(), margin: z.number().nullable() })),
   })
   .openapi('ProfitabilityReport');
 
 const inventoryReportSchema = z
   .object({
     ...reportHead,
-    deadStockDays: int(),
+    dead_stock_days: int(),
     summary: z.object({
-      trackedProducts: int(),
-      unitsOnHand: int(),
-      valueAtCost: money(),
-      valueAtRetail: money(),
-      productsWithoutCost: int(),
-      unitsSold: int(),
-      sellThrough: z.number().nullable(),
-      deadStockProducts: int(),
-      deadStockValueAtCost: money(),
+      tracked_products: int(),
+      units_on_hand: int(),
+      value_at_cost: money(),
+      value_at_retail: money(),
+      products_without_cost: int(),
+      units_sold: int(),
+      sell_through: z.number().nullable(),
+      dead_stock_products: int(),
+      dead_stock_value_at_cost: money(),
     }),
     products: z.array(
       z.object({
-        productId: z.uuid(),
+        product_id: z.uuid(),
         name: z.string(),
         category: z.string().nullable(),
-        onHand: int(),
+        on_hand: int(),
         cost: money().nullable(),
         price: money(),
-        valueAtCost: money().nullable(),
-        valueAtRetail: money(),
-        unitsSold: int(),
-        sellThrough: z.number().nullable(),
-        dailyAverage: z.number(),
-        daysOfCover: z.number().nullable(),
-        lastSold: day().nullable(),
-        deadStock: z.boolean(),
+        value_at_cost: money().nullable(),
+        value_at_retail: money(),
+        units_sold: int(),
+        sell_through: z.number().nullable(),
+        daily_average: z.number(),
+        days_of_cover: z.number().nullable(),
+        last_sold: day().nullable(),
+        dead_stock: z.boolean(),
       }),
     ),
     categories: z.array(
-      z.object({ category: z.string().nullable(), products: int(), unitsOnHand: int(), valueAtCost: money(), valueAtRetail: money(), unitsSold: int() }),
+      z.object({ category: z.string().nullable(), products: int(), units_on_hand: int(), value_at_cost: money(), value_at_retail: money(), units_sold: int() }),
     ),
   })
   .openapi('InventoryReport');
@@ -135,66 +136,66 @@ const inventoryReportSchema = z
 const customersSummarySchema = z
   .object({
     customers: int(),
-    newCustomers: int(),
-    returningCustomers: int(),
-    customerTransactions: int(),
-    anonymousTransactions: int(),
-    netSales: money('Customers’ sales after their refunds, before tax'),
-    averageSpend: money(),
-    averageVisits: z.number(),
+    new_customers: int(),
+    returning_customers: int(),
+    customer_transactions: int(),
+    anonymous_transactions: int(),
+    net_sales: money('Customers’ sales after their refunds, before tax'),
+    average_spend: money(),
+    average_visits: z.number(),
   })
   .openapi('CustomersSummary');
 
 const customersReportSchema = z
   .object({
     ...reportHead,
-    comparisonRange: nullableRef(rangeSchema),
+    comparison_range: nullableRef(rangeSchema),
     summary: customersSummarySchema,
-    comparisonSummary: nullableRef(customersSummarySchema),
-    days: z.array(z.object({ day: day(), newCustomers: int(), returningCustomers: int() })),
-    topCustomers: z.array(
-      z.object({ customerId: z.uuid(), name: z.string(), visits: int(), netSales: money(), firstVisit: day(), lastVisit: day(), isNew: z.boolean() }),
+    comparison_summary: nullableRef(customersSummarySchema),
+    days: z.array(z.object({ day: day(), new_customers: int(), returning_customers: int() })),
+    top_customers: z.array(
+      z.object({ customer_id: z.uuid(), name: z.string(), visits: int(), net_sales: money(), first_visit: day(), last_visit: day(), is_new: z.boolean() }),
     ),
-    visitFrequency: z.array(z.object({ label: z.string(), minVisits: int(), maxVisits: int().nullable(), customers: int() })),
+    visit_frequency: z.array(z.object({ label: z.string(), min_visits: int(), max_visits: int().nullable(), customers: int() })),
     segments: z.array(z.object({ segment: z.string(), label: z.string(), customers: int(), revenue: money(), share: z.number() })),
   })
   .openapi('CustomersReport');
 
-const dashboardFiguresSchema = z.object({ netSales: money(), transactions: int(), averageSale: money(), itemsSold: int(), refunds: money() });
+const dashboardFiguresSchema = z.object({ net_sales: money(), transactions: int(), average_sale: money(), items_sold: int(), refunds: money() });
 const dashboardSchema = z
   .object({
     currency: z.string(),
-    timeZone: z.string(),
+    time_zone: z.string(),
     today: day(),
-    comparedWith: day().openapi({ description: 'The same weekday last week, up to the same time of day' }),
-    asOf: z.string().openapi({ description: 'Local wall-clock time of the figures, YYYY-MM-DD HH:MM:SS' }),
+    compared_with: day().openapi({ description: 'The same weekday last week, up to the same time of day' }),
+    as_of: z.string().openapi({ description: 'Local wall-clock time of the figures, YYYY-MM-DD HH:MM:SS' }),
     sales: z
       .object({
         today: dashboardFiguresSchema,
-        lastWeek: dashboardFiguresSchema,
-        byHour: z.array(z.object({ hour: int(), transactions: int(), netSales: money() })),
-        topProducts: z.array(z.object({ productId: z.uuid().nullable(), name: z.string(), units: int(), netSales: money() })),
+        last_week: dashboardFiguresSchema,
+        by_hour: z.array(z.object({ hour: int(), transactions: int(), net_sales: money() })),
+        top_products: z.array(z.object({ product_id: z.uuid().nullable(), name: z.string(), units: int(), net_sales: money() })),
       })
       .nullable()
       .openapi({ description: 'Null unless the actor may see reports (SPEC §6 can_view_reports)' }),
-    lowStock: z
-      .array(z.object({ productId: z.uuid(), name: z.string(), onHand: int(), threshold: int() }))
+    low_stock: z
+      .array(z.object({ product_id: z.uuid(), name: z.string(), on_hand: int(), threshold: int() }))
       .nullable()
       .openapi({ description: 'Null unless inventory_management is on and the actor has inventory access (can_manage_inventory)' }),
-    openCashSessions: z
-      .array(z.object({ id: z.uuid(), registerName: z.string(), openedByName: z.string(), openingFloat: money(), openedAt: z.string() }))
+    open_cash_sessions: z
+      .array(z.object({ id: z.uuid(), register_name: z.string(), opened_by_name: z.string(), opening_float: money(), opened_at: z.string() }))
       .nullable()
       .openapi({ description: 'Drawer sessions still open; null unless cash_management is on and the actor may see reports' }),
-    recentOrders: z.array(
+    recent_orders: z.array(
       z.object({
         id: z.uuid(),
         number: int().nullable(),
         status: z.string(),
         total: money(),
-        refundedTotal: money(),
-        itemCount: int(),
-        customerName: z.string().nullable(),
-        paidAt: z.string(),
+        refunded_total: money(),
+        item_count: int(),
+        customer_name: z.string().nullable(),
+        paid_at: z.string(),
       }),
     ),
   })
@@ -231,9 +232,9 @@ const inventoryRoute = defineRoute({
   path: '/api/analytics/inventory',
   access: analyticsAccess,
   tags: ['insight'],
-  summary: 'Stock value at cost and retail, sell-through, days of cover and dead stock (no sale in deadStockDays)',
+  summary: 'Stock value at cost and retail, sell-through, days of cover and dead stock (no sale in dead_stock_days)',
   request: {
-    query: z.strictObject({ from: reportQuery.from, to: reportQuery.to, deadStockDays: z.coerce.number().int().min(1).max(730).default(60) }),
+    query: z.strictObject({ from: reportQuery.from, to: reportQuery.to, dead_stock_days: z.coerce.number().int().min(1).max(730).default(60) }),
   },
   responses: { 200: jsonResponse(inventoryReportSchema, 'The report'), ...errorResponses(400, 401, 403) },
 });
@@ -249,12 +250,18 @@ const customersRoute = reportRoute(
 );
 
 export const insightRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(dashboardRoute, async (c) => c.json(await getDashboard(c.var.services.database, c.var.tenant, new Date()), 200))
-  .openapi(salesRoute, async (c) => c.json(await getSalesReport(c.var.services.database, c.var.tenant.businessId, c.req.valid('query')), 200))
-  .openapi(inventoryRoute, async (c) =>
-    c.json(await getInventoryReport(c.var.services.database, c.var.tenant.businessId, { ...c.req.valid('query'), compare: 'none' }), 200),
+  .openapi(dashboardRoute, async (c) => c.json(toDashboardView(await getDashboard(c.var.services.database, c.var.tenant, new Date())), 200))
+  .openapi(salesRoute, async (c) =>
+    c.json(toSalesReportView(await getSalesReport(c.var.services.database, c.var.tenant.businessId, c.req.valid('query'))), 200),
   )
+  .openapi(inventoryRoute, async (c) => {
+    const { from, to, dead_stock_days: deadStockDays } = c.req.valid('query');
+    const report = await getInventoryReport(c.var.services.database, c.var.tenant.businessId, { from, to, compare: 'none', deadStockDays });
+    return c.json(toInventoryReportView(report), 200);
+  })
   .openapi(profitabilityRoute, async (c) =>
-    c.json(await getProfitabilityReport(c.var.services.database, c.var.tenant.businessId, c.req.valid('query')), 200),
+    c.json(toProfitabilityReportView(await getProfitabilityReport(c.var.services.database, c.var.tenant.businessId, c.req.valid('query'))), 200),
   )
-  .openapi(customersRoute, async (c) => c.json(await getCustomersReport(c.var.services.database, c.var.tenant.businessId, c.req.valid('query')), 200));
+  .openapi(customersRoute, async (c) =>
+    c.json(toCustomersReportView(await getCustomersReport(c.var.services.database, c.var.tenant.businessId, c.req.valid('query'))), 200),
+  );

@@ -11,6 +11,7 @@ import { loadHistoryBusiness, matchHistoryReferences, type HistoryReferences } f
 import { planHistory, readHistoryFile, type HistoryPlan, type HistoryRowError } from './plan-sales-history.ts';
 import { MAX_REPORTED_ERRORS, requireHistoryAccess, summarise } from './preview-sales-history.ts';
 import type { ImportInput, ImportSummary } from './sales-history-schemas.ts';
+import { toRowErrorView } from './sales-history-views.ts';
 import { salesHistoryRepository as repo, type NewLine, type NewOrder, type NewPayment } from './sales-history.repository.ts';
 
 /**
@@ -28,8 +29,8 @@ function requestHash(input: ImportInput): string {
 function rejected(errors: HistoryRowError[]): AppError {
   const rows = new Set(errors.map((error) => error.row)).size;
   return new AppError(400, 'import_rejected', `${rows === 1 ? 'One row has' : `${rows} rows have`} problems; nothing was imported. Fix them and import the file again.`, {
-    rows: errors.slice(0, MAX_REPORTED_ERRORS),
-    totalErrors: errors.length,
+    rows: errors.slice(0, MAX_REPORTED_ERRORS).map(toRowErrorView),
+    total_errors: errors.length,
   });
 }
 

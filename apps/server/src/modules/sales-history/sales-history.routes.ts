@@ -7,6 +7,7 @@ import { uploadBodyLimit } from '../../lib/uploads.ts';
 import { importSalesHistory } from './import-sales-history.ts';
 import { previewSalesHistory } from './preview-sales-history.ts';
 import { importInput, importResult, previewInput, previewResult } from './sales-history-schemas.ts';
+import { importInputFrom, previewInputFrom, toImportView, toPreviewView } from './sales-history-views.ts';
 
 /** The sales-history paths; app.ts lets them past its 1 MB body limit, and their own 8 MB limit applies. */
 export const SALES_HISTORY_PATH = /^\/api\/sales-history\/(preview|import)$/;
@@ -42,7 +43,7 @@ const importRoute = defineRoute({
   description:
     'One row per order line. Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing written. ' +
     'More than 100,000 lines: 400 too_many_rows; a span over 1,096 days: 400 range_too_long; over 8 MB: 413. ' +
-    'Imported orders take no order number, move no stock and count in reports on the day of their date. A retry with the same idempotencyKey answers 200 with the first result; another file with that key is 409.',
+    'Imported orders take no order number, move no stock and count in reports on the day of their date. A retry with the same idempotency_key answers 200 with the first result; another file with that key is 409.',
   middleware: [historyBodyLimit],
   request: { body: jsonBody(importInput) },
   responses: {
@@ -53,8 +54,10 @@ const importRoute = defineRoute({
 });
 
 export const salesHistoryRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(previewRoute, async (c) => c.json(await previewSalesHistory(c.var.services.database, c.var.tenant, c.req.valid('json')), 200))
+  .openapi(previewRoute, async (c) =>
+    c.json(toPreviewView(await previewSalesHistory(c.var.services.database, c.var.tenant, previewInputFrom(c.req.valid('json')))), 200),
+  )
   .openapi(importRoute, async (c) => {
-    const { replayed, result } = await importSalesHistory(c.var.services.database, c.var.tenant, c.req.valid('json'));
-    return replayed ? c.json(result, 200) : c.json(result, 201);
+    const { replayed, result } = await importSalesHistory(c.var.services.database, c.var.tenant, importInputFrom(c.req.valid('json')));
+    return replayed ? c.json(toImportView(result), 200) : c.json(toImportView(result), 201);
   });

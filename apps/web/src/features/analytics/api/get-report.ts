@@ -18,7 +18,7 @@ function fetchReport<T extends ReportTab>(tab: T, query: ReportQuery, deadStockD
     tab === 'sales'
       ? api.GET('/api/analytics/sales', { params: { query }, signal })
       : tab === 'inventory'
-        ? api.GET('/api/analytics/inventory', { params: { query: deadStockDays === undefined ? period : { ...period, deadStockDays } }, signal })
+        ? api.GET('/api/analytics/inventory', { params: { query: deadStockDays === undefined ? period : { ...period, dead_stock_days: deadStockDays } }, signal })
         : tab === 'profitability'
           ? api.GET('/api/analytics/profitability', { params: { query }, signal })
           : api.GET('/api/analytics/customers', { params: { query }, signal });
@@ -27,7 +27,7 @@ function fetchReport<T extends ReportTab>(tab: T, query: ReportQuery, deadStockD
 
 export const analyticsQueryKey = ['analytics'] as const;
 
-/** GET /api/analytics/{tab}: one tab's figures for a period (inventory also takes deadStockDays, and no comparison). */
+/** GET /api/analytics/{tab}: one tab's figures for a period (inventory also takes dead_stock_days, and no comparison). */
 export function getReportQueryOptions<T extends ReportTab>(tab: T, query: ReportQuery, deadStockDays?: number) {
   const key = tab === 'inventory' ? { from: query.from, to: query.to, deadStockDays } : query;
   return queryOptions({

@@ -51,7 +51,7 @@ export function useImportSalesHistory() {
 export function rejectedRows(error: unknown): { rows: HistoryRowProblem[]; total: number } | null {
   if (!isApiError(error) || error.code !== 'import_rejected') return null;
   const rows = Array.isArray(error.details['rows']) ? (error.details['rows'] as HistoryRowProblem[]) : [];
-  const total = typeof error.details['totalErrors'] === 'number' ? error.details['totalErrors'] : rows.length;
+  const total = typeof error.details['total_errors'] === 'number' ? error.details['total_errors'] : rows.length;
   return { rows, total };
 }
 

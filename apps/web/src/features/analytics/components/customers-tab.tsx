@@ -9,7 +9,7 @@ import { ReportSection } from './report-section';
 /** Customers: new against returning, top customers, visit frequency and RFM segments. */
 export function CustomersTab({ report }: { report: CustomersReport }) {
   const { money, moneyAxis, moneyCsv } = formatters(report.currency);
-  const { summary, comparisonSummary: before } = report;
+  const { summary, comparison_summary: before } = report;
   const c = report.currency;
   const file = (name: string) => `customers-${name}-${report.range.from}-to-${report.range.to}.csv`;
   const count = (value: number) => String(value);
@@ -17,11 +17,11 @@ export function CustomersTab({ report }: { report: CustomersReport }) {
     <div className="grid gap-6">
       <section aria-label="Customers summary" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         <StatCard label="Customers" value={count(summary.customers)} change={before && changeRatio(summary.customers, before.customers)} comparisonText={before ? `vs comparison: ${before.customers}` : undefined} />
-        <StatCard label="New" value={count(summary.newCustomers)} change={before && changeRatio(summary.newCustomers, before.newCustomers)} comparisonText={before ? `vs comparison: ${before.newCustomers}` : undefined} />
-        <StatCard label="Returning" value={count(summary.returningCustomers)} change={before && changeRatio(summary.returningCustomers, before.returningCustomers)} comparisonText={before ? `vs comparison: ${before.returningCustomers}` : undefined} />
-        <StatCard label="Average spend" value={money(summary.averageSpend)} hint="Per customer, after refunds, before tax" />
-        <StatCard label="Visits per customer" value={summary.averageVisits.toFixed(2)} />
-        <StatCard label="Sales without a customer" value={count(summary.anonymousTransactions)} hint={`${summary.customerTransactions} ${summary.customerTransactions === 1 ? 'sale' : 'sales'} named a customer`} />
+        <StatCard label="New" value={count(summary.new_customers)} change={before && changeRatio(summary.new_customers, before.new_customers)} comparisonText={before ? `vs comparison: ${before.new_customers}` : undefined} />
+        <StatCard label="Returning" value={count(summary.returning_customers)} change={before && changeRatio(summary.returning_customers, before.returning_customers)} comparisonText={before ? `vs comparison: ${before.returning_customers}` : undefined} />
+        <StatCard label="Average spend" value={money(summary.average_spend)} hint="Per customer, after refunds, before tax" />
+        <StatCard label="Visits per customer" value={summary.average_visits.toFixed(2)} />
+        <StatCard label="Sales without a customer" value={count(summary.anonymous_transactions)} hint={`${summary.customer_transactions} ${summary.customer_transactions === 1 ? 'sale' : 'sales'} named a customer`} />
       </section>
 
       <ReportSection
@@ -29,7 +29,7 @@ export function CustomersTab({ report }: { report: CustomersReport }) {
         description="New: the customer’s first purchase ever. Returning: any later visit."
         chart={
           <TrendChart
-            data={report.days.map((day) => ({ label: formatDay(day.day), value: day.newCustomers, comparison: day.returningCustomers }))}
+            data={report.days.map((day) => ({ label: formatDay(day.day), value: day.new_customers, comparison: day.returning_customers }))}
             valueName="New"
             comparisonName="Returning"
             format={count} whole
@@ -37,8 +37,8 @@ export function CustomersTab({ report }: { report: CustomersReport }) {
         }
         columns={[
           { header: 'Day', cell: (row) => formatDay(row.day, true), csv: (row) => row.day },
-          { header: 'New', numeric: true, cell: (row) => row.newCustomers, csv: (row) => row.newCustomers },
-          { header: 'Returning', numeric: true, cell: (row) => row.returningCustomers, csv: (row) => row.returningCustomers },
+          { header: 'New', numeric: true, cell: (row) => row.new_customers, csv: (row) => row.new_customers },
+          { header: 'Returning', numeric: true, cell: (row) => row.returning_customers, csv: (row) => row.returning_customers },
         ]}
         rows={summary.customers > 0 ? report.days : []}
         rowKey={(row) => row.day}
@@ -51,7 +51,7 @@ export function CustomersTab({ report }: { report: CustomersReport }) {
         chart={
           <BarsChart
             horizontal
-            data={report.topCustomers.slice(0, 8).map((row) => ({ label: row.name, value: row.netSales }))}
+            data={report.top_customers.slice(0, 8).map((row) => ({ label: row.name, value: row.net_sales }))}
             valueName="Net sales"
             format={money}
             formatAxis={moneyAxis}
@@ -63,18 +63,18 @@ export function CustomersTab({ report }: { report: CustomersReport }) {
             cell: (row) => (
               <span className="flex flex-wrap items-center gap-2">
                 {row.name}
-                {row.isNew ? <Badge variant="outline">New</Badge> : null}
+                {row.is_new ? <Badge variant="outline">New</Badge> : null}
               </span>
             ),
             csv: (row) => row.name,
           },
           { header: 'Visits', numeric: true, cell: (row) => row.visits, csv: (row) => row.visits },
-          { header: 'Net sales', csvHeader: `Net sales (${c})`, numeric: true, cell: (row) => money(row.netSales), csv: (row) => moneyCsv(row.netSales) },
-          { header: 'First visit', cell: (row) => formatDay(row.firstVisit, true), csv: (row) => row.firstVisit },
-          { header: 'Last visit', cell: (row) => formatDay(row.lastVisit, true), csv: (row) => row.lastVisit },
+          { header: 'Net sales', csvHeader: `Net sales (${c})`, numeric: true, cell: (row) => money(row.net_sales), csv: (row) => moneyCsv(row.net_sales) },
+          { header: 'First visit', cell: (row) => formatDay(row.first_visit, true), csv: (row) => row.first_visit },
+          { header: 'Last visit', cell: (row) => formatDay(row.last_visit, true), csv: (row) => row.last_visit },
         ]}
-        rows={report.topCustomers}
-        rowKey={(row) => row.customerId}
+        rows={report.top_customers}
+        rowKey={(row) => row.customer_id}
         fileName={file('top-customers')}
         empty="No sale named a customer in this period."
       />
@@ -83,12 +83,12 @@ export function CustomersTab({ report }: { report: CustomersReport }) {
         <ReportSection
           title="Visit frequency"
           description="Customers by their number of visits in the period."
-          chart={<BarsChart data={report.visitFrequency.map((row) => ({ label: row.label, value: row.customers }))} valueName="Customers" format={count} whole height={220} />}
+          chart={<BarsChart data={report.visit_frequency.map((row) => ({ label: row.label, value: row.customers }))} valueName="Customers" format={count} whole height={220} />}
           columns={[
             { header: 'Visits', cell: (row) => row.label, csv: (row) => row.label },
             { header: 'Customers', numeric: true, cell: (row) => row.customers, csv: (row) => row.customers },
           ]}
-          rows={summary.customers > 0 ? report.visitFrequency : []}
+          rows={summary.customers > 0 ? report.visit_frequency : []}
           rowKey={(row) => row.label}
           fileName={file('visit-frequency')}
           empty="No sale named a customer in this period."

@@ -18,26 +18,26 @@ export function InventoryTab({ report }: { report: InventoryReport }) {
     { header: 'Product', cell: (row) => (
         <span className="flex flex-wrap items-center gap-2">
           {row.name}
-          {row.deadStock ? <Badge variant="outline">Dead stock</Badge> : null}
+          {row.dead_stock ? <Badge variant="outline">Dead stock</Badge> : null}
         </span>
       ), csv: (row) => row.name },
-    { header: 'In stock', numeric: true, cell: (row) => row.onHand, csv: (row) => row.onHand },
-    { header: 'Value at cost', csvHeader: `Value at cost (${c})`, numeric: true, cell: (row) => (row.valueAtCost === null ? 'No cost' : money(row.valueAtCost)), csv: (row) => moneyCsv(row.valueAtCost) },
-    { header: 'Value at retail', csvHeader: `Value at retail (${c})`, numeric: true, cell: (row) => money(row.valueAtRetail), csv: (row) => moneyCsv(row.valueAtRetail) },
-    { header: 'Sold', numeric: true, cell: (row) => row.unitsSold, csv: (row) => row.unitsSold },
-    { header: 'Sell-through', csvHeader: 'Sell-through (%)', numeric: true, cell: (row) => formatPercent(row.sellThrough), csv: (row) => percentCsv(row.sellThrough) },
-    { header: 'Days of cover', numeric: true, cell: (row) => (row.daysOfCover === null ? '—' : Math.round(row.daysOfCover)), csv: (row) => row.daysOfCover },
-    { header: 'Last sold', cell: (row) => (row.lastSold ? formatDay(row.lastSold, true) : 'Never'), csv: (row) => row.lastSold },
+    { header: 'In stock', numeric: true, cell: (row) => row.on_hand, csv: (row) => row.on_hand },
+    { header: 'Value at cost', csvHeader: `Value at cost (${c})`, numeric: true, cell: (row) => (row.value_at_cost === null ? 'No cost' : money(row.value_at_cost)), csv: (row) => moneyCsv(row.value_at_cost) },
+    { header: 'Value at retail', csvHeader: `Value at retail (${c})`, numeric: true, cell: (row) => money(row.value_at_retail), csv: (row) => moneyCsv(row.value_at_retail) },
+    { header: 'Sold', numeric: true, cell: (row) => row.units_sold, csv: (row) => row.units_sold },
+    { header: 'Sell-through', csvHeader: 'Sell-through (%)', numeric: true, cell: (row) => formatPercent(row.sell_through), csv: (row) => percentCsv(row.sell_through) },
+    { header: 'Days of cover', numeric: true, cell: (row) => (row.days_of_cover === null ? '—' : Math.round(row.days_of_cover)), csv: (row) => row.days_of_cover },
+    { header: 'Last sold', cell: (row) => (row.last_sold ? formatDay(row.last_sold, true) : 'Never'), csv: (row) => row.last_sold },
   ];
-  const dead = report.products.filter((row) => row.deadStock);
+  const dead = report.products.filter((row) => row.dead_stock);
   return (
     <div className="grid gap-6">
       <section aria-label="Inventory summary" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-        <StatCard label="Stock value at cost" value={money(summary.valueAtCost)} hint={summary.productsWithoutCost ? `${summary.productsWithoutCost} products have no cost` : undefined} />
-        <StatCard label="Stock value at retail" value={money(summary.valueAtRetail)} />
-        <StatCard label="Units in stock" value={String(summary.unitsOnHand)} hint={`${summary.trackedProducts} tracked products`} />
-        <StatCard label="Sell-through" value={formatPercent(summary.sellThrough)} hint={`${summary.unitsSold} units sold in the period`} />
-        <StatCard label="Dead stock" value={String(summary.deadStockProducts)} hint={`No sale in ${report.deadStockDays} days; ${money(summary.deadStockValueAtCost)} at cost`} />
+        <StatCard label="Stock value at cost" value={money(summary.value_at_cost)} hint={summary.products_without_cost ? `${summary.products_without_cost} products have no cost` : undefined} />
+        <StatCard label="Stock value at retail" value={money(summary.value_at_retail)} />
+        <StatCard label="Units in stock" value={String(summary.units_on_hand)} hint={`${summary.tracked_products} tracked products`} />
+        <StatCard label="Sell-through" value={formatPercent(summary.sell_through)} hint={`${summary.units_sold} units sold in the period`} />
+        <StatCard label="Dead stock" value={String(summary.dead_stock_products)} hint={`No sale in ${report.dead_stock_days} days; ${money(summary.dead_stock_value_at_cost)} at cost`} />
       </section>
       <p className="text-sm text-muted-foreground">
         Stock and its value are as they are now; sales, sell-through and days of cover are for the period. Only products whose stock is tracked are counted.
@@ -48,7 +48,7 @@ export function InventoryTab({ report }: { report: InventoryReport }) {
         chart={
           <BarsChart
             horizontal
-            data={report.categories.slice(0, 8).map((row) => ({ label: row.category ?? NO_CATEGORY, value: row.valueAtRetail }))}
+            data={report.categories.slice(0, 8).map((row) => ({ label: row.category ?? NO_CATEGORY, value: row.value_at_retail }))}
             valueName="Value at retail"
             format={money}
             formatAxis={moneyAxis}
@@ -57,10 +57,10 @@ export function InventoryTab({ report }: { report: InventoryReport }) {
         columns={[
           { header: 'Category', cell: (row) => row.category ?? NO_CATEGORY, csv: (row) => row.category ?? NO_CATEGORY },
           { header: 'Products', numeric: true, cell: (row) => row.products, csv: (row) => row.products },
-          { header: 'In stock', numeric: true, cell: (row) => row.unitsOnHand, csv: (row) => row.unitsOnHand },
-          { header: 'Value at cost', csvHeader: `Value at cost (${c})`, numeric: true, cell: (row) => money(row.valueAtCost), csv: (row) => moneyCsv(row.valueAtCost) },
-          { header: 'Value at retail', csvHeader: `Value at retail (${c})`, numeric: true, cell: (row) => money(row.valueAtRetail), csv: (row) => moneyCsv(row.valueAtRetail) },
-          { header: 'Sold', numeric: true, cell: (row) => row.unitsSold, csv: (row) => row.unitsSold },
+          { header: 'In stock', numeric: true, cell: (row) => row.units_on_hand, csv: (row) => row.units_on_hand },
+          { header: 'Value at cost', csvHeader: `Value at cost (${c})`, numeric: true, cell: (row) => money(row.value_at_cost), csv: (row) => moneyCsv(row.value_at_cost) },
+          { header: 'Value at retail', csvHeader: `Value at retail (${c})`, numeric: true, cell: (row) => money(row.value_at_retail), csv: (row) => moneyCsv(row.value_at_retail) },
+          { header: 'Sold', numeric: true, cell: (row) => row.units_sold, csv: (row) => row.units_sold },
         ]}
         rows={report.categories}
         rowKey={(row) => row.category ?? ''}
@@ -72,17 +72,17 @@ export function InventoryTab({ report }: { report: InventoryReport }) {
         title="Stock by product"
         columns={productColumns}
         rows={report.products}
-        rowKey={(row) => row.productId}
+        rowKey={(row) => row.product_id}
         fileName={file('by-product')}
         empty="No product tracks its stock yet."
       />
 
       <ReportSection
         title="Dead stock"
-        description={`Products in stock with no sale in the ${report.deadStockDays} days up to ${formatDay(report.range.to, true)}.`}
+        description={`Products in stock with no sale in the ${report.dead_stock_days} days up to ${formatDay(report.range.to, true)}.`}
         columns={productColumns}
         rows={dead}
-        rowKey={(row) => row.productId}
+        rowKey={(row) => row.product_id}
         fileName={file('dead-stock')}
         empty="No dead stock: everything in stock sold recently."
       />

@@ -5,6 +5,7 @@ import {
   SALES_HISTORY_FIELD_LABELS,
   SALES_HISTORY_FIELDS,
   SALES_HISTORY_REQUIRED,
+  SALES_HISTORY_WIRE_NAMES,
   type SalesHistoryDateFormat,
   type SalesHistoryField,
 } from '@till/core';
@@ -52,12 +53,12 @@ function Problems({ rows, total }: { rows: HistoryRowProblem[]; total: number })
   );
 }
 
-function Summary({ check, currency }: { check: Omit<HistoryImportResult, 'importId'>; currency: string }) {
+function Summary({ check, currency }: { check: Omit<HistoryImportResult, 'import_id'>; currency: string }) {
   const items: [string, string][] = [
     ['Orders', check.orders.toLocaleString()],
     ['Order lines', check.lines.toLocaleString()],
     ['Dates', check.from && check.to ? `${check.from} to ${check.to}` : '—'],
-    ['Net sales', formatMoney(check.netSales, currency)],
+    ['Net sales', formatMoney(check.net_sales, currency)],
     ['Products', `${check.products.matched} found, ${check.products.created} new`],
     ['Customers', `${check.customers.matched} found, ${check.customers.created} new`],
     ['Categories', `${check.categories.matched} found, ${check.categories.created} new`],
@@ -99,12 +100,12 @@ export function SalesHistoryImport({ currency, onClose }: { currency: string; on
 
   const check = (text: string, nextMapping?: HistoryMapping, nextFormat?: SalesHistoryDateFormat) => {
     previewing.mutate(
-      { csv: text, ...(nextMapping ? { mapping: nextMapping } : {}), ...(nextFormat ? { dateFormat: nextFormat } : {}) },
+      { csv: text, ...(nextMapping ? { mapping: nextMapping } : {}), ...(nextFormat ? { date_format: nextFormat } : {}) },
       {
         onSuccess: (answer) => {
           setPreview(answer);
           setMapping(answer.mapping);
-          setDateFormat(answer.dateFormat);
+          setDateFormat(answer.date_format);
         },
       },
     );
@@ -131,8 +132,9 @@ export function SalesHistoryImport({ currency, onClose }: { currency: string; on
 
   const remap = (field: SalesHistoryField, header: string) => {
     const next = { ...mapping };
-    if (header === NONE) delete next[field];
-    else next[field] = header;
+    const key = SALES_HISTORY_WIRE_NAMES[field];
+    if (header === NONE) delete next[key];
+    else next[key] = header;
     setMapping(next);
     importing.reset();
     if (file) check(file.text, next, formatChosen ? dateFormat : undefined);
@@ -141,10 +143,13 @@ export function SalesHistoryImport({ currency, onClose }: { currency: string; on
   const start = () => {
     if (!file) return;
     setPercent(0);
-    importing.mutate({ input: { idempotencyKey, csv: file.text, mapping, dateFormat, fileName: file.name.slice(0, 200) }, onProgress: setPercent }, { onSuccess: setResult });
+    importing.mutate(
+      { input: { idempotency_key: idempotencyKey, csv: file.text, mapping, date_format: dateFormat, file_name: file.name.slice(0, 200) }, onProgress: setPercent },
+      { onSuccess: setResult },
+    );
   };
 
-  const ready = preview?.check && preview.check.totalErrors === 0 && preview.mappingProblems.length === 0 && !previewing.isPending;
+  const ready = preview?.check && preview.check.total_errors === 0 && preview.mapping_problems.length === 0 && !previewing.isPending;
 
   return (
     <Card>
@@ -162,7 +167,7 @@ export function SalesHistoryImport({ currency, onClose }: { currency: string; on
               <CheckCircle2Icon aria-hidden="true" />
               <AlertTitle>Sales history imported</AlertTitle>
               <AlertDescription>
-                {result.orders.toLocaleString()} orders from {result.from} to {result.to}, {formatMoney(result.netSales, currency)} in net sales.
+                {result.orders.toLocaleString()} orders from {result.from} to {result.to}, {formatMoney(result.net_sales, currency)} in net sales.
               </AlertDescription>
             </Alert>
             <Summary check={result} currency={currency} />
@@ -235,7 +240,7 @@ export function SalesHistoryImport({ currency, onClose }: { currency: string; on
                         {SALES_HISTORY_FIELD_LABELS[field]}
                         {SALES_HISTORY_REQUIRED.includes(field) ? <span className="text-muted-foreground"> (needed)</span> : null}
                       </Label>
-                      <Select value={mapping[field] ?? NONE} onValueChange={(value) => remap(field, value)} disabled={importing.isPending}>
+                      <Select value={mapping[SALES_HISTORY_WIRE_NAMES[field]] ?? NONE} onValueChange={(value) => remap(field, value)} disabled={importing.isPending}>
                         <SelectTrigger id={`${id}-${field}`} className="w-full">
                           <SelectValue />
                         </SelectTrigger>
@@ -276,7 +281,7 @@ export function SalesHistoryImport({ currency, onClose }: { currency: string; on
                     </Select>
                   </div>
                 </div>
-                {preview.mappingProblems.length ? <ErrorAlert title="Some columns are not matched yet" message={preview.mappingProblems.join('. ')} /> : null}
+                {preview.mapping_problems.length ? <ErrorAlert title="Some columns are not matched yet" message={preview.mapping_problems.join('. ')} /> : null}
 
                 <div className="min-w-0 overflow-x-auto rounded-md border">
                   <Table>
@@ -313,13 +318,13 @@ export function SalesHistoryImport({ currency, onClose }: { currency: string; on
                 </h3>
                 <div className={cn('grid gap-3', previewing.isPending && 'opacity-60')}>
                   <Summary check={preview.check} currency={currency} />
-                  {preview.check.totalErrors ? (
+                  {preview.check.total_errors ? (
                     <>
                       <ErrorAlert
-                        title={`${preview.check.totalErrors} ${preview.check.totalErrors === 1 ? 'problem' : 'problems'} to fix first`}
+                        title={`${preview.check.total_errors} ${preview.check.total_errors === 1 ? 'problem' : 'problems'} to fix first`}
                         message="Nothing will be imported while a row has a problem. Fix them in the file (row 1 is the header) and choose it again."
                       />
-                      <Problems rows={preview.check.errors} total={preview.check.totalErrors} />
+                      <Problems rows={preview.check.errors} total={preview.check.total_errors} />
                     </>
                   ) : null}
                 </div>

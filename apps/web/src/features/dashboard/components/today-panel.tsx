@@ -22,28 +22,28 @@ function timeOf(iso: string, timeZone: string) {
 
 function SalesToday({ data, sales }: { data: Dashboard; sales: NonNullable<Dashboard['sales']> }) {
   const money = (amount: number) => formatMoney(amount, data.currency);
-  const lastWeekText = `vs ${weekdayName(data.comparedWith)} last week, same time`;
-  const { today, lastWeek } = sales;
-  const firstHour = sales.byHour.findIndex((slot) => slot.transactions > 0);
-  const lastHour = sales.byHour.findLastIndex((slot) => slot.transactions > 0);
-  const shown = sales.byHour.slice(firstHour < 0 ? 8 : Math.min(firstHour, 8), lastHour < 0 ? 20 : Math.max(lastHour + 1, 20));
+  const lastWeekText = `vs ${weekdayName(data.compared_with)} last week, same time`;
+  const { today, last_week: lastWeek } = sales;
+  const firstHour = sales.by_hour.findIndex((slot) => slot.transactions > 0);
+  const lastHour = sales.by_hour.findLastIndex((slot) => slot.transactions > 0);
+  const shown = sales.by_hour.slice(firstHour < 0 ? 8 : Math.min(firstHour, 8), lastHour < 0 ? 20 : Math.max(lastHour + 1, 20));
   return (
     <>
       <section aria-label="Today so far" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Net sales" value={money(today.netSales)} change={changeRatio(today.netSales, lastWeek.netSales)} comparisonText={`${lastWeekText}: ${money(lastWeek.netSales)}`} />
+        <StatCard label="Net sales" value={money(today.net_sales)} change={changeRatio(today.net_sales, lastWeek.net_sales)} comparisonText={`${lastWeekText}: ${money(lastWeek.net_sales)}`} />
         <StatCard label="Transactions" value={String(today.transactions)} change={changeRatio(today.transactions, lastWeek.transactions)} comparisonText={`${lastWeekText}: ${lastWeek.transactions}`} />
-        <StatCard label="Average sale" value={money(today.averageSale)} change={changeRatio(today.averageSale, lastWeek.averageSale)} comparisonText={`${lastWeekText}: ${money(lastWeek.averageSale)}`} />
-        <StatCard label="Items sold" value={String(today.itemsSold)} change={changeRatio(today.itemsSold, lastWeek.itemsSold)} comparisonText={`${lastWeekText}: ${lastWeek.itemsSold}`} />
+        <StatCard label="Average sale" value={money(today.average_sale)} change={changeRatio(today.average_sale, lastWeek.average_sale)} comparisonText={`${lastWeekText}: ${money(lastWeek.average_sale)}`} />
+        <StatCard label="Items sold" value={String(today.items_sold)} change={changeRatio(today.items_sold, lastWeek.items_sold)} comparisonText={`${lastWeekText}: ${lastWeek.items_sold}`} />
       </section>
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>
           <CardHeader>
             <CardTitle>Sales by hour today</CardTitle>
-            <CardDescription>Net sales before tax, by the hour they were paid ({data.timeZone}).</CardDescription>
+            <CardDescription>Net sales before tax, by the hour they were paid ({data.time_zone}).</CardDescription>
           </CardHeader>
           <CardContent>
             <BarsChart
-              data={shown.map((slot) => ({ label: `${String(slot.hour).padStart(2, '0')}:00`, value: slot.netSales }))}
+              data={shown.map((slot) => ({ label: `${String(slot.hour).padStart(2, '0')}:00`, value: slot.net_sales }))}
               valueName="Net sales"
               format={money}
               formatAxis={(value) => formatMoney(Math.round(value), data.currency).replace(/[.,]00$/, '')}
@@ -56,7 +56,7 @@ function SalesToday({ data, sales }: { data: Dashboard; sales: NonNullable<Dashb
             <CardTitle>Top products today</CardTitle>
           </CardHeader>
           <CardContent>
-            {sales.topProducts.length === 0 ? (
+            {sales.top_products.length === 0 ? (
               <p className="text-sm text-muted-foreground">No sales yet today.</p>
             ) : (
               <Table aria-label="Top products today">
@@ -68,11 +68,11 @@ function SalesToday({ data, sales }: { data: Dashboard; sales: NonNullable<Dashb
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {sales.topProducts.map((product) => (
-                    <TableRow key={product.productId ?? product.name}>
+                  {sales.top_products.map((product) => (
+                    <TableRow key={product.product_id ?? product.name}>
                       <TableCell className="font-medium">{product.name}</TableCell>
                       <TableCell className="text-right tabular-nums">{product.units}</TableCell>
-                      <TableCell className="text-right tabular-nums">{money(product.netSales)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{money(product.net_sales)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -101,7 +101,7 @@ export function TodayPanel() {
             <CardTitle>Recent sales</CardTitle>
           </CardHeader>
           <CardContent>
-            {data.recentOrders.length === 0 ? (
+            {data.recent_orders.length === 0 ? (
               <p className="text-sm text-muted-foreground">No sales yet.</p>
             ) : (
               <Table aria-label="Recent sales">
@@ -113,18 +113,18 @@ export function TodayPanel() {
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {data.recentOrders.map((order) => (
+                  {data.recent_orders.map((order) => (
                     <TableRow key={order.id}>
                       <TableCell>
                         <Link to={`/orders/${order.id}`} className="font-medium underline-offset-4 hover:underline">
                           {order.number === null ? 'Sale' : `#${order.number}`}
                         </Link>
                         <span className="block text-xs text-muted-foreground">
-                          {order.customerName ?? 'Walk-in'} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
+                          {order.customer_name ?? 'Walk-in'} · {order.item_count} {order.item_count === 1 ? 'item' : 'items'}
                         </span>
                       </TableCell>
                       <TableCell className="text-sm whitespace-nowrap">
-                        {timeOf(order.paidAt, data.timeZone)}
+                        {timeOf(order.paid_at, data.time_zone)}
                         {order.status !== 'paid' ? (
                           <Badge variant="outline" className="ml-2">
                             {orderStatusLabel(order.status)}
@@ -139,7 +139,7 @@ export function TodayPanel() {
             )}
           </CardContent>
         </Card>
-        {data.openCashSessions && data.openCashSessions.length > 0 ? (
+        {data.open_cash_sessions && data.open_cash_sessions.length > 0 ? (
           <Card>
             <CardHeader>
               <CardTitle>Open drawers</CardTitle>
@@ -155,14 +155,14 @@ export function TodayPanel() {
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {data.openCashSessions.map((session) => (
+                  {data.open_cash_sessions.map((session) => (
                     <TableRow key={session.id}>
-                      <TableCell className="font-medium">{session.registerName}</TableCell>
+                      <TableCell className="font-medium">{session.register_name}</TableCell>
                       <TableCell className="text-sm">
-                        {timeOf(session.openedAt, data.timeZone)}
-                        <span className="block text-xs text-muted-foreground">by {session.openedByName}</span>
+                        {timeOf(session.opened_at, data.time_zone)}
+                        <span className="block text-xs text-muted-foreground">by {session.opened_by_name}</span>
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">{money(session.openingFloat)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{money(session.opening_float)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -170,14 +170,14 @@ export function TodayPanel() {
             </CardContent>
           </Card>
         ) : null}
-        {data.lowStock ? (
+        {data.low_stock ? (
           <Card>
             <CardHeader>
               <CardTitle>Low stock</CardTitle>
               <CardDescription>Tracked products at or under their low-stock level.</CardDescription>
             </CardHeader>
             <CardContent>
-              {data.lowStock.length === 0 ? (
+              {data.low_stock.length === 0 ? (
                 <p className="text-sm text-muted-foreground">Nothing is running low.</p>
               ) : (
                 <Table aria-label="Low stock">
@@ -189,11 +189,11 @@ export function TodayPanel() {
                     </TableRow>
                   </TableHeader>
                   <TableBody>
-                    {data.lowStock.map((product) => (
-                      <TableRow key={product.productId}>
+                    {data.low_stock.map((product) => (
+                      <TableRow key={product.product_id}>
                         <TableCell className="font-medium">{product.name}</TableCell>
-                        <TableCell className={product.onHand <= 0 ? 'text-right font-medium text-destructive tabular-nums' : 'text-right tabular-nums'}>
-                          {product.onHand}
+                        <TableCell className={product.on_hand <= 0 ? 'text-right font-medium text-destructive tabular-nums' : 'text-right tabular-nums'}>
+                          {product.on_hand}
                         </TableCell>
                         <TableCell className="text-right text-muted-foreground tabular-nums">{product.threshold}</TableCell>
                       </TableRow>

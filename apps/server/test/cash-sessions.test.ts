@@ -250,6 +250,8 @@ describe('a day at the drawer', () => {
     expect(fromBackOffice.body.error.code).toBe('drawer_required');
     const tooMuch = await till.request('POST', '/api/expenses', expense(randomUUID(), { amount: 1_000_000 }), as(people.manager.token));
     expect(tooMuch.status).toBe(422);
+    // What the drawer holds, so the till can say so (decision 070: error details are snake_case too).
+    expect(tooMuch.body.error).toMatchObject({ code: 'not_enough_cash', expected_cash: 4_700 });
     const key = randomUUID();
     const paid = await till.request('POST', '/api/expenses', expense(key), as(people.manager.token));
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);

@@ -229,14 +229,18 @@ async function seedRows(client: ApiClient) {
   // An open drawer on the seed till, so that the drawer routes reach their queries and writes.
   const drawer = await (await tillOf(client)).request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 10_000 }, headers);
   // A QuickBooks account mapping, so that the journal routes reach their queries past "map the accounts first".
-  await client.request('PUT', '/api/quickbooks/mapping', {
-    defaultIncomeAccount: 'Sales',
-    defaultTaxAccount: 'Tax',
-    paymentAccounts: { cash: 'Cash', card: 'Card', other: 'Other' },
-    overShortAccount: 'Over/Short',
-    discountsAccount: 'Discounts',
-    refundsAccount: null,
+  // Through the typed client: a seed that drifts from the route's schema fails the typecheck, not silently the seed.
+  const mapping = await client.api.PUT('/api/quickbooks/mapping', {
+    body: {
+      default_income_account: 'Sales',
+      default_tax_account: 'Tax',
+      payment_accounts: { cash: 'Cash', card: 'Card', other: 'Other' },
+      over_short_account: 'Over/Short',
+      discounts_account: 'Discounts',
+      refunds_account: null,
+    },
   });
+  if (mapping.response.status !== 200 || drawer.status !== 201) throw new Error(`fuzz seed: mapping ${mapping.response.status}, drawer ${drawer.status} ${JSON.stringify(drawer.body)}`);
   const ids: Record<string, string> = {
     'cash-sessions': (drawer.body?.id ?? randomUUID()) as string,
     quickbooks: (drawer.body?.id ?? randomUUID()) as string,

@@ -43,7 +43,7 @@ async function payOutOfDrawer(tx: Tx, tenant: TenantContext, expense: { expenseI
   const session = await cashSessionsRepository.findOpenSession(tx, tenant.businessId, tenant.registerId, 'update');
   if (!session) throw cashSessionRequired();
   const inDrawer = await cashInDrawer(tx, tenant.businessId, session);
-  if (expense.amount > inDrawer) throw new AppError(422, 'not_enough_cash', 'The drawer does not hold that much cash', { expectedCash: inDrawer });
+  if (expense.amount > inDrawer) throw new AppError(422, 'not_enough_cash', 'The drawer does not hold that much cash', { expected_cash: inDrawer });
   await cashSessionsRepository.insertMovement(tx, {
     businessId: tenant.businessId,
     sessionId: session.id,

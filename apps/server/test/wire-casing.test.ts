@@ -25,7 +25,6 @@ const NOT_YET_CONVERTED: Record<string, string[]> = {
   '/api/checkout': ['basisPoints', 'createdAt', 'customerId', 'discountTotal', 'employeeId', 'expectedTotal', 'giftCardCode', 'giftCards', 'groupId', 'groupName', 'idempotencyKey', 'invoiceId', 'kitchenBillPartId', 'kitchenTicketId', 'lineDiscountAmount', 'lotNumber', 'modifierOptionIds', 'optionId', 'orderDiscount', 'orderDiscountShare', 'paidAt', 'paidTotal', 'parkedOrderId', 'priceDelta', 'pricesIncludeTax', 'productId', 'refundId', 'refundedQuantity', 'refundedTotal', 'taxRateBasisPoints', 'taxTotal', 'unitPrice'],
   '/api/customers': ['averageOrder', 'createdAt', 'firstVisitAt', 'itemCount', 'lastVisitAt', 'marketingUnsubscribedAt', 'nextCursor', 'nextOrdersCursor', 'orderCount', 'paidAt', 'refundedTotal', 'totalSpent', 'updatedAt'],
   '/api/dashboard': ['asOf', 'averageSale', 'byHour', 'comparedWith', 'customerName', 'itemCount', 'itemsSold', 'lastWeek', 'lowStock', 'netSales', 'onHand', 'openCashSessions', 'openedAt', 'openedByName', 'openingFloat', 'paidAt', 'productId', 'recentOrders', 'refundedTotal', 'registerName', 'timeZone', 'topProducts'],
-  '/api/dining': ['areaId'],
   '/api/employee-sessions': ['employeeId', 'ownerPassword'],
   '/api/employees': ['adminPermissions', 'fullName', 'storeIds'],
   '/api/gift-cards': ['balanceAfter', 'createdAt', 'giftCard', 'giftCards', 'initialAmount', 'orderId', 'refundId'],

@@ -8817,7 +8817,7 @@ export interface paths {
                             }[];
                             tables: {
                                 /** Format: uuid */
-                                areaId: string;
+                                area_id: string;
                                 height: number;
                                 /** Format: uuid */
                                 id: string;
@@ -8888,7 +8888,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        areaId: string;
+                        area_id: string;
                         /** @default 96 */
                         height?: number;
                         name: string;
@@ -8913,7 +8913,7 @@ export interface paths {
                         "application/json": {
                             table: {
                                 /** Format: uuid */
-                                areaId: string;
+                                area_id: string;
                                 height: number;
                                 /** Format: uuid */
                                 id: string;
@@ -9010,7 +9010,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        areaId: string;
+                        area_id: string;
                         /** @default 96 */
                         height?: number;
                         name: string;
@@ -9035,7 +9035,7 @@ export interface paths {
                         "application/json": {
                             table: {
                                 /** Format: uuid */
-                                areaId: string;
+                                area_id: string;
                                 height: number;
                                 /** Format: uuid */
                                 id: string;
@@ -9219,7 +9219,7 @@ export interface paths {
                         "application/json": {
                             table: {
                                 /** Format: uuid */
-                                areaId: string;
+                                area_id: string;
                                 height: number;
                                 /** Format: uuid */
                                 id: string;

@@ -4318,8 +4318,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    productId?: string;
-                    storeId?: string;
+                    product_id?: string;
+                    store_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4391,7 +4391,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Write a lot off: all it holds leaves stock (a waste movement of the lot) and a waste record (reason expired, at the product’s cost now) appears in the waste report. A lot holding nothing is 409 batch_empty; a retry with the same idempotencyKey returns the first record (200). */
+        /** Write a lot off: all it holds leaves stock (a waste movement of the lot) and a waste record (reason expired, at the product’s cost now) appears in the waste report. A lot holding nothing is 409 batch_empty; a retry with the same idempotency_key returns the first record (200). */
         post: {
             parameters: {
                 query?: never;
@@ -4405,7 +4405,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         note?: string | null;
                     };
                 };
@@ -4419,17 +4419,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             waste: {
-                                costValue: number;
-                                createdAt: string;
+                                cost_value: number;
+                                created_at: string;
                                 /** Format: uuid */
                                 id: string;
                                 note: string | null;
                                 /** Format: uuid */
-                                productId: string;
+                                product_id: string;
                                 quantity: number;
                                 /** @enum {string} */
                                 reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
-                                unitCost: number;
+                                unit_cost: number;
                             };
                         };
                     };
@@ -4442,17 +4442,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             waste: {
-                                costValue: number;
-                                createdAt: string;
+                                cost_value: number;
+                                created_at: string;
                                 /** Format: uuid */
                                 id: string;
                                 note: string | null;
                                 /** Format: uuid */
-                                productId: string;
+                                product_id: string;
                                 quantity: number;
                                 /** @enum {string} */
                                 reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
-                                unitCost: number;
+                                unit_cost: number;
                             };
                         };
                     };
@@ -4522,7 +4522,7 @@ export interface paths {
             parameters: {
                 query?: {
                     days?: number | null;
-                    storeId?: string;
+                    store_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -36982,23 +36982,23 @@ export interface components {
             updatedAt: string;
         };
         ProductBatch: {
-            costValue: number;
+            cost_value: number;
             /** @description Days from today (business time zone) to the expiry date; negative once expired */
-            daysLeft: number | null;
-            expiryDate: string | null;
+            days_left: number | null;
+            expiry_date: string | null;
             /** Format: uuid */
             id: string;
             /** @description '' is the store's batch without a lot number */
-            lotNumber: string;
+            lot_number: string;
             /** Format: uuid */
-            productId: string;
-            productName: string;
+            product_id: string;
+            product_name: string;
             quantity: number;
-            receivedAt: string;
+            received_at: string;
             sku: string | null;
             /** Format: uuid */
-            storeId: string;
-            storeName: string;
+            store_id: string;
+            store_name: string;
         };
         ProductRecommendations: {
             baskets: number;

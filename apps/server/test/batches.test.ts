@@ -240,9 +240,9 @@ describe('batches per store', () => {
     const onTill = as((await ok(await till.post('/api/employee-sessions', { employeeId: s.ownerEmployeeId, pin: '482193' }), 201)).token);
 
     const main = (await lotsOf(s.businessId, yoghurt.id)).batches[0]!.storeId;
-    const transfer = (await ok(await s.client.post('/api/stock-transfers', { fromStoreId: main, toStoreId: harbour.id, lines: [{ productId: yoghurt.id, quantity: 4 }] }), 201)).transfer;
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() }), 200);
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: randomUUID() }), 200);
+    const transfer = (await ok(await s.client.post('/api/stock-transfers', { from_store_id: main, to_store_id: harbour.id, lines: [{ product_id: yoghurt.id, quantity: 4 }] }), 201)).transfer;
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: randomUUID() }), 200);
     const inStore = async (storeId: string) =>
       Object.fromEntries((await lotsOf(s.businessId, yoghurt.id)).batches.filter((batch) => batch.storeId === storeId).map((batch) => [batch.lotNumber, batch.quantity]));
     // The lot travels with the transfer: same lot number and expiry in the harbour (decision 059).
@@ -272,17 +272,17 @@ describe('batches per store', () => {
     const inStore = async (storeId: string) =>
       Object.fromEntries((await lotsOf(s.businessId, yoghurt.id)).batches.filter((batch) => batch.storeId === storeId).map((batch) => [batch.lotNumber, [batch.quantity, batch.expiryDate]]));
     const transfer = async (quantity: number) =>
-      (await ok(await s.client.post('/api/stock-transfers', { fromStoreId: main, toStoreId: harbour.id, lines: [{ productId: yoghurt.id, quantity }] }), 201)).transfer as { id: string };
+      (await ok(await s.client.post('/api/stock-transfers', { from_store_id: main, to_store_id: harbour.id, lines: [{ product_id: yoghurt.id, quantity }] }), 201)).transfer as { id: string };
 
     const first = await transfer(9);
-    await ok(await s.client.post(`/api/stock-transfers/${first.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${first.id}/send`, { idempotency_key: randomUUID() }), 200);
     expect(await inStore(main)).toEqual({ EARLY: [0, day(3)], LATE: [2, day(10)] });
     expect(await inStore(harbour.id)).toEqual({});
-    await ok(await s.client.post(`/api/stock-transfers/${first.id}/receive`, { idempotencyKey: randomUUID(), lines: [{ productId: yoghurt.id, receivedQuantity: 7 }] }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${first.id}/receive`, { idempotency_key: randomUUID(), lines: [{ product_id: yoghurt.id, received_quantity: 7 }] }), 200);
     expect(await inStore(harbour.id)).toEqual({ EARLY: [5, day(3)], LATE: [2, day(10)] });
 
     const second = await transfer(2);
-    await ok(await s.client.post(`/api/stock-transfers/${second.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${second.id}/send`, { idempotency_key: randomUUID() }), 200);
     expect(await inStore(main)).toEqual({ EARLY: [0, day(3)], LATE: [0, day(10)] });
     await ok(await s.client.post(`/api/stock-transfers/${second.id}/cancel`), 200);
     expect(await inStore(main)).toEqual({ EARLY: [0, day(3)], LATE: [2, day(10)] });

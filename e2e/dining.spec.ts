@@ -30,7 +30,7 @@ test('a waiter opens table 4 on the plan and sends; the cook bumps; the till sho
   await postOk(owner, '/api/kitchen/stations', { name: 'Grill', categoryIds: [mains.id] });
   const { area } = await postOk<{ area: { id: string } }>(owner, '/api/dining/areas', { name: 'Terrace' });
   for (const [index, name] of ['1', '2', '3', '4', '5', '6'].entries()) {
-    await postOk(owner, '/api/dining/tables', { areaId: area.id, name, seats: index % 3 === 2 ? 6 : 4, x: 24 + (index % 3) * 150, y: 24 + Math.floor(index / 3) * 150, width: 110, height: 110 });
+    await postOk(owner, '/api/dining/tables', { area_id: area.id, name, seats: index % 3 === 2 ? 6 : 4, x: 24 + (index % 3) * 150, y: 24 + Math.floor(index / 3) * 150, width: 110, height: 110 });
   }
 
   const till = await pairTill(owner, browser);

@@ -32,7 +32,7 @@ const sell = (client: ApiClient, lines: { productId: string; quantity: number; l
   return client.post('/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'cash', amount: total, tendered: total }], expectedTotal: total });
 };
 const writeOff = (client: ApiClient, batchId: string, idempotencyKey: string = randomUUID(), headers: Record<string, string> = {}) =>
-  client.request('POST', `/api/batches/${batchId}/write-off`, { idempotencyKey }, headers);
+  client.request('POST', `/api/batches/${batchId}/write-off`, { idempotency_key: idempotencyKey }, headers);
 
 /** The lots of a product by lot number, and whether they add up to its stock in each store. */
 async function lotsOf(businessId: string, productId: string) {
@@ -68,9 +68,9 @@ describe('batch tracking and receiving', () => {
     await ok(await receive(s.client, s.yoghurt.id, 1), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 18, lots: { '': 5, EARLY: 7, LATE: 6 } });
 
-    const listed = await ok(await s.client.get(`/api/batches?productId=${s.yoghurt.id}`), 200);
+    const listed = await ok(await s.client.get(`/api/batches?product_id=${s.yoghurt.id}`), 200);
     expect(listed.products).toEqual([{ id: s.yoghurt.id, name: 'Yoghurt', sku: null }]);
-    expect(listed.batches.map((batch: any) => [batch.lotNumber, batch.quantity, batch.expiryDate, batch.daysLeft, batch.storeName])).toEqual([
+    expect(listed.batches.map((batch: any) => [batch.lot_number, batch.quantity, batch.expiry_date, batch.days_left, batch.store_name])).toEqual([
       ['EARLY', 7, day(3), 3, 'Main store'],
       ['LATE', 6, day(10), 10, 'Main store'],
       ['', 5, null, null, 'Main store'],
@@ -240,9 +240,9 @@ describe('batches per store', () => {
     const onTill = as((await ok(await till.post('/api/employee-sessions', { employeeId: s.ownerEmployeeId, pin: '482193' }), 201)).token);
 
     const main = (await lotsOf(s.businessId, yoghurt.id)).batches[0]!.storeId;
-    const transfer = (await ok(await s.client.post('/api/stock-transfers', { fromStoreId: main, toStoreId: harbour.id, lines: [{ productId: yoghurt.id, quantity: 4 }] }), 201)).transfer;
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() }), 200);
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: randomUUID() }), 200);
+    const transfer = (await ok(await s.client.post('/api/stock-transfers', { from_store_id: main, to_store_id: harbour.id, lines: [{ product_id: yoghurt.id, quantity: 4 }] }), 201)).transfer;
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: randomUUID() }), 200);
     const inStore = async (storeId: string) =>
       Object.fromEntries((await lotsOf(s.businessId, yoghurt.id)).batches.filter((batch) => batch.storeId === storeId).map((batch) => [batch.lotNumber, batch.quantity]));
     // The lot travels with the transfer: same lot number and expiry in the harbour (decision 059).
@@ -272,17 +272,17 @@ describe('batches per store', () => {
     const inStore = async (storeId: string) =>
       Object.fromEntries((await lotsOf(s.businessId, yoghurt.id)).batches.filter((batch) => batch.storeId === storeId).map((batch) => [batch.lotNumber, [batch.quantity, batch.expiryDate]]));
     const transfer = async (quantity: number) =>
-      (await ok(await s.client.post('/api/stock-transfers', { fromStoreId: main, toStoreId: harbour.id, lines: [{ productId: yoghurt.id, quantity }] }), 201)).transfer as { id: string };
+      (await ok(await s.client.post('/api/stock-transfers', { from_store_id: main, to_store_id: harbour.id, lines: [{ product_id: yoghurt.id, quantity }] }), 201)).transfer as { id: string };
 
     const first = await transfer(9);
-    await ok(await s.client.post(`/api/stock-transfers/${first.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${first.id}/send`, { idempotency_key: randomUUID() }), 200);
     expect(await inStore(main)).toEqual({ EARLY: [0, day(3)], LATE: [2, day(10)] });
     expect(await inStore(harbour.id)).toEqual({});
-    await ok(await s.client.post(`/api/stock-transfers/${first.id}/receive`, { idempotencyKey: randomUUID(), lines: [{ productId: yoghurt.id, receivedQuantity: 7 }] }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${first.id}/receive`, { idempotency_key: randomUUID(), lines: [{ product_id: yoghurt.id, received_quantity: 7 }] }), 200);
     expect(await inStore(harbour.id)).toEqual({ EARLY: [5, day(3)], LATE: [2, day(10)] });
 
     const second = await transfer(2);
-    await ok(await s.client.post(`/api/stock-transfers/${second.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${second.id}/send`, { idempotency_key: randomUUID() }), 200);
     expect(await inStore(main)).toEqual({ EARLY: [0, day(3)], LATE: [0, day(10)] });
     await ok(await s.client.post(`/api/stock-transfers/${second.id}/cancel`), 200);
     expect(await inStore(main)).toEqual({ EARLY: [0, day(3)], LATE: [2, day(10)] });
@@ -306,7 +306,7 @@ describe('expired lots (decision 059)', () => {
     await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 3 }]), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 4, lots: { '': 0, EARLY: 4, LATE: 0 } });
     const expiring = await ok(await s.client.get('/api/batches/expiring'), 200);
-    expect(expiring.batches.map((batch: any) => [batch.lotNumber, batch.daysLeft, batch.quantity])).toEqual([['EARLY', -2, 4]]);
+    expect(expiring.batches.map((batch: any) => [batch.lot_number, batch.days_left, batch.quantity])).toEqual([['EARLY', -2, 4]]);
   });
 
   it('a lot expiring today is still sold first', async () => {
@@ -322,9 +322,9 @@ describe('expiring soon and writing off', () => {
     const s = await dairy();
     const soon = await ok(await s.client.get('/api/batches/expiring'), 200);
     expect(soon.days).toBe(7);
-    expect(soon.batches.map((batch: any) => [batch.productName, batch.lotNumber, batch.daysLeft, batch.quantity, batch.costValue])).toEqual([['Yoghurt', 'EARLY', 3, 5, 400]]);
+    expect(soon.batches.map((batch: any) => [batch.product_name, batch.lot_number, batch.days_left, batch.quantity, batch.cost_value])).toEqual([['Yoghurt', 'EARLY', 3, 5, 400]]);
     const fortnight = await ok(await s.client.get('/api/batches/expiring?days=14'), 200);
-    expect(fortnight.batches.map((batch: any) => batch.lotNumber)).toEqual(['EARLY', 'LATE']);
+    expect(fortnight.batches.map((batch: any) => batch.lot_number)).toEqual(['EARLY', 'LATE']);
     for (const days of ['-1', '1.5', 'soon', '366']) expect((await s.client.get(`/api/batches/expiring?days=${days}`)).status, days).toBe(400);
   });
 
@@ -332,7 +332,7 @@ describe('expiring soon and writing off', () => {
     const s = await dairy();
     const key = randomUUID();
     const first = await ok(await writeOff(s.client, s.early, key), 201);
-    expect(first.waste).toMatchObject({ productId: s.yoghurt.id, quantity: 5, reason: 'expired', unitCost: 80, costValue: 400, note: 'Lot EARLY written off' });
+    expect(first.waste).toMatchObject({ product_id: s.yoghurt.id, quantity: 5, reason: 'expired', unit_cost: 80, cost_value: 400, note: 'Lot EARLY written off' });
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 4, EARLY: 0, LATE: 6 } });
     expect((await ok(await writeOff(s.client, s.early, key), 200)).waste.id).toBe(first.waste.id);
 

@@ -97,8 +97,8 @@ describe('opening and closing checklists (issue 20 item 8, decision 056)', () =>
 
   it('each store has its own day (its time zone) and its own ticks; a checklist for one store is not due in another', async () => {
     const s = await shop();
-    const east = (await s.client.post('/api/stores', { name: 'Kiritimati', timeZone: 'Pacific/Kiritimati' })).body.store.id as string;
-    const west = (await s.client.post('/api/stores', { name: 'Pago Pago', timeZone: 'Pacific/Pago_Pago' })).body.store.id as string;
+    const east = (await s.client.post('/api/stores', { name: 'Kiritimati', time_zone: 'Pacific/Kiritimati' })).body.store.id as string;
+    const west = (await s.client.post('/api/stores', { name: 'Pago Pago', time_zone: 'Pacific/Pago_Pago' })).body.store.id as string;
     const everywhere = await createdChecklist(s.client);
     const eastOnly = await createdChecklist(s.client, opening({ name: 'Beach kiosk', kind: 'other', store_id: east, items: ['Put out the umbrellas'] }));
 

@@ -40,7 +40,7 @@ async function restaurant(name: string): Promise<Restaurant> {
   const area = (await ok(await shop.client.post('/api/dining/areas', { name: 'Terrace' }), 201)).area;
   const tables: Record<string, string> = {};
   for (const [index, label] of ['1', '2', '3', '4'].entries()) {
-    tables[label] = (await ok(await shop.client.post('/api/dining/tables', { areaId: area.id, name: label, seats: 4, x: index * 120, y: 40 }), 201)).table.id;
+    tables[label] = (await ok(await shop.client.post('/api/dining/tables', { area_id: area.id, name: label, seats: 4, x: index * 120, y: 40 }), 201)).table.id;
   }
   return { ...shop, steak: steak!, salad: salad!, areaId: area.id, tables };
 }
@@ -69,7 +69,7 @@ describe('the table plan', () => {
   it('only settings people manage areas and tables; the till reads the plan', async () => {
     const shop = await restaurant('Permissions Bistro');
     const staff = await staffOfEveryRole(server, shop);
-    const table = { areaId: shop.areaId, name: '9', seats: 2 };
+    const table = { area_id: shop.areaId, name: '9', seats: 2 };
     for (const role of ['cashier', 'kitchen', 'manager'] as const) {
       expect((await shop.client.request('POST', '/api/dining/tables', table, as(staff.tokens[role]!))).status).toBe(403);
       expect((await shop.client.request('POST', '/api/dining/areas', { name: 'Bar' }, as(staff.tokens[role]!))).status).toBe(403);
@@ -90,10 +90,10 @@ describe('the table plan', () => {
   });
 
   it('refuses bad tables, duplicates and another business’s area', async () => {
-    expect((await r.client.post('/api/dining/tables', { areaId: r.areaId, name: '', seats: 2 })).status).toBe(400);
-    expect((await r.client.post('/api/dining/tables', { areaId: r.areaId, name: '7', seats: 0 })).status).toBe(400);
-    expect((await r.client.post('/api/dining/tables', { areaId: r.areaId, name: '1' })).status).toBe(409);
-    expect((await r.client.post('/api/dining/tables', { areaId: other.areaId, name: '8' })).status).toBe(404);
+    expect((await r.client.post('/api/dining/tables', { area_id: r.areaId, name: '', seats: 2 })).status).toBe(400);
+    expect((await r.client.post('/api/dining/tables', { area_id: r.areaId, name: '7', seats: 0 })).status).toBe(400);
+    expect((await r.client.post('/api/dining/tables', { area_id: r.areaId, name: '1' })).status).toBe(409);
+    expect((await r.client.post('/api/dining/tables', { area_id: other.areaId, name: '8' })).status).toBe(404);
     expect((await r.client.post('/api/dining/areas', { name: 'Terrace' })).status).toBe(409);
   });
 });

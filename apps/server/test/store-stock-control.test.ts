@@ -29,7 +29,7 @@ async function shop() {
   const [main] = await server.database.withTenant(owner.businessId, (tx) =>
     tx.select({ id: stores.id }).from(stores).where(and(eq(stores.businessId, owner.businessId), eq(stores.isDefault, true))),
   );
-  const harbour = (await ok(await owner.client.post('/api/stores', { name: 'Harbour Street', timeZone: 'Europe/London' }), 201)).store as { id: string };
+  const harbour = (await ok(await owner.client.post('/api/stores', { name: 'Harbour Street', time_zone: 'Europe/London' }), 201)).store as { id: string };
   return { ...owner, milk, main: main!, harbour };
 }
 
@@ -92,7 +92,7 @@ describe('store-aware stock movements', () => {
       await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 1, reason: 'expired', storeId: foreign }),
       await s.client.post('/api/stock-counts', { scope: 'full', storeId: foreign }),
       await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), store_id: foreign, lines: [{ product_id: s.milk.id, quantity: 1, unit_cost: 100 }] }),
-      await s.client.request('PUT', `/api/stores/${foreign}/shelves`, { lines: [{ productId: s.milk.id, shelf: 'A1' }] }),
+      await s.client.request('PUT', `/api/stores/${foreign}/shelves`, { lines: [{ product_id: s.milk.id, shelf: 'A1' }] }),
       await s.client.get(`/api/products/${s.milk.id}/stock-history?storeId=${foreign}`),
     ];
     for (const res of answers) {
@@ -114,7 +114,7 @@ describe('store-aware stock movements', () => {
     const bread = (await ok(await s.client.post('/api/products', { name: 'Bread', price: 300, trackStock: true, initialStock: 0 }), 201)).product as { id: string };
     await ok(await adjust(s.client, { productId: s.milk.id, quantityDelta: 5, storeId: s.harbour.id }), 201);
     await ok(await adjust(s.client, { productId: bread.id, quantityDelta: 3, storeId: s.harbour.id }), 201);
-    await ok(await s.client.request('PUT', `/api/stores/${s.harbour.id}/shelves`, { lines: [{ productId: s.milk.id, shelf: 'Fridge 1' }] }), 200);
+    await ok(await s.client.request('PUT', `/api/stores/${s.harbour.id}/shelves`, { lines: [{ product_id: s.milk.id, shelf: 'Fridge 1' }] }), 200);
     const shelves = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores as { storeId: string; shelf: string | null }[];
     expect(shelves.find((row) => row.storeId === s.harbour.id)?.shelf).toBe('Fridge 1');
 
@@ -169,9 +169,9 @@ describe('store-aware stock movements', () => {
   it('an employee without can_manage_inventory cannot set shelves (SPEC §6)', async () => {
     const s = await shop();
     const { headersOf } = await staffOfEveryRole(server, s);
-    const res = await s.client.request('PUT', `/api/stores/${s.harbour.id}/shelves`, { lines: [{ productId: s.milk.id, shelf: 'A1' }] }, headersOf('cashier'));
+    const res = await s.client.request('PUT', `/api/stores/${s.harbour.id}/shelves`, { lines: [{ product_id: s.milk.id, shelf: 'A1' }] }, headersOf('cashier'));
     expect(res.status).toBe(403);
-    expect((await s.client.request('PUT', `/api/stores/${s.harbour.id}/shelves`, { lines: [{ productId: s.milk.id, shelf: 'A1' }] }, headersOf('manager'))).status).toBe(200);
+    expect((await s.client.request('PUT', `/api/stores/${s.harbour.id}/shelves`, { lines: [{ product_id: s.milk.id, shelf: 'A1' }] }, headersOf('manager'))).status).toBe(200);
   });
 });
 
@@ -203,7 +203,7 @@ describe('catalogue import into one store (decision 059)', () => {
     const foreign = await importCsv(s.client, `${header}\nOat milk,OAT,2.50,true,1`, randomUUID());
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.code).toBe('store_not_found');
-    await ok(await s.client.request('PATCH', `/api/stores/${s.harbour.id}`, { isActive: false }), 200);
+    await ok(await s.client.request('PATCH', `/api/stores/${s.harbour.id}`, { is_active: false }), 200);
     const closed = await importCsv(s.client, `${header}\nOat milk,OAT,2.50,true,1\nRice milk,RICE,2.00,true,3`, s.harbour.id);
     expect(closed.status).toBe(422);
     expect(closed.body.error.code).toBe('store_inactive');
@@ -256,7 +256,7 @@ describe('catalogue export from one store (decision 069)', () => {
       expect(res.body.error.code).toBe('store_not_found');
     }
     expect((await exportCsv(s.client, 'not-a-store')).status).toBe(400);
-    await ok(await s.client.request('PATCH', `/api/stores/${s.harbour.id}`, { isActive: false }), 200);
+    await ok(await s.client.request('PATCH', `/api/stores/${s.harbour.id}`, { is_active: false }), 200);
     const closed = await exportCsv(s.client, s.harbour.id);
     expect(closed.status).toBe(422);
     expect(closed.body.error.code).toBe('store_inactive');
@@ -272,8 +272,8 @@ describe('the current store (decision 059)', () => {
     await ok(await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '482193' }), 200);
     const onTill = as((await ok(await till.post('/api/employee-sessions', { employeeId: s.ownerEmployeeId, pin: '482193' }), 201)).token);
 
-    expect(await ok(await till.request('GET', '/api/stores/current', undefined, onTill), 200)).toEqual({ storeId: s.harbour.id, name: 'Harbour Street', source: 'till' });
-    expect(await ok(await s.client.get('/api/stores/current'), 200)).toMatchObject({ storeId: s.main.id, source: 'main' });
+    expect(await ok(await till.request('GET', '/api/stores/current', undefined, onTill), 200)).toEqual({ store_id: s.harbour.id, name: 'Harbour Street', source: 'till' });
+    expect(await ok(await s.client.get('/api/stores/current'), 200)).toMatchObject({ store_id: s.main.id, source: 'main' });
     expect((await ok(await adjust(till, { productId: s.milk.id, quantityDelta: 3 }, onTill), 201)).adjustment.storeId).toBe(s.harbour.id);
     expect((await ok(await adjust(till, { productId: s.milk.id, quantityDelta: 2, storeId: s.main.id }, onTill), 201)).adjustment.storeId).toBe(s.main.id);
     let stock = await balanced(s.businessId, s.milk.id);
@@ -283,7 +283,7 @@ describe('the current store (decision 059)', () => {
     const keeper = (await ok(await s.client.post('/api/employees', { fullName: 'Kit Keeper', role: 'manager', pin: '731946' }), 201)).employee as { id: string };
     await ok(await s.client.request('PUT', `/api/employees/${keeper.id}/stores`, { storeIds: [s.harbour.id] }), 200);
     const keeperPin = as(await pinSignIn(s.client, keeper.id, '731946'));
-    expect(await ok(await s.client.request('GET', '/api/stores/current', undefined, keeperPin), 200)).toMatchObject({ storeId: s.harbour.id, source: 'employee' });
+    expect(await ok(await s.client.request('GET', '/api/stores/current', undefined, keeperPin), 200)).toMatchObject({ store_id: s.harbour.id, source: 'employee' });
     const waste = await ok(await s.client.request('POST', '/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 1, reason: 'spoiled' }, keeperPin), 201);
     expect(waste.waste.storeId).toBe(s.harbour.id);
     stock = await balanced(s.businessId, s.milk.id);

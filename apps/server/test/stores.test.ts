@@ -35,7 +35,7 @@ async function shop(features: Record<string, boolean> = FEATURES) {
 }
 
 async function openStore(client: ApiClient, name = 'Harbour Street') {
-  return (await ok(await client.post('/api/stores', { name, address: '1 Harbour Street', phone: '+44 20 7946 0000', timeZone: 'Europe/London' }), 201)).store as { id: string; name: string };
+  return (await ok(await client.post('/api/stores', { name, address: '1 Harbour Street', phone: '+44 20 7946 0000', time_zone: 'Europe/London' }), 201)).store as { id: string; name: string };
 }
 
 /** Each store's stock, the sum of its movements, and the product's total. */
@@ -70,7 +70,7 @@ const pay = (client: ApiClient, productId: string, quantity: number, headers: Re
   );
 
 async function draft(client: ApiClient, fromStoreId: string, toStoreId: string, productId: string, quantity: number) {
-  return (await ok(await client.post('/api/stock-transfers', { fromStoreId, toStoreId, lines: [{ productId, quantity }] }), 201)).transfer as { id: string; status: string };
+  return (await ok(await client.post('/api/stock-transfers', { from_store_id: fromStoreId, to_store_id: toStoreId, lines: [{ product_id: productId, quantity }] }), 201)).transfer as { id: string; status: string };
 }
 
 describe('stores', () => {
@@ -89,20 +89,20 @@ describe('stores', () => {
   it('opens, changes, closes and reopens stores; the main store stays open', async () => {
     const s = await shop();
     const harbour = await openStore(s.client);
-    expect(harbour).toMatchObject({ name: 'Harbour Street', isDefault: false, isActive: true, timeZone: 'Europe/London' });
+    expect(harbour).toMatchObject({ name: 'Harbour Street', is_default: false, is_active: true, time_zone: 'Europe/London' });
     expect((await s.client.post('/api/stores', { name: 'harbour street' })).body.error.code).toBe('store_name_taken');
-    expect((await s.client.post('/api/stores', { name: 'Elsewhere', timeZone: 'Mars/Olympus' })).status).toBe(400);
+    expect((await s.client.post('/api/stores', { name: 'Elsewhere', time_zone: 'Mars/Olympus' })).status).toBe(400);
     const renamed = await ok(await s.client.request('PATCH', `/api/stores/${harbour.id}`, { name: 'Harbour', phone: '' }), 200);
     expect(renamed.store).toMatchObject({ name: 'Harbour', phone: null });
-    const closeMain = await s.client.request('PATCH', `/api/stores/${s.main.id}`, { isActive: false });
+    const closeMain = await s.client.request('PATCH', `/api/stores/${s.main.id}`, { is_active: false });
     expect(closeMain.status).toBe(409);
     expect(closeMain.body.error.code).toBe('default_store_protected');
-    expect((await ok(await s.client.request('PATCH', `/api/stores/${harbour.id}`, { isActive: false }), 200)).store.isActive).toBe(false);
+    expect((await ok(await s.client.request('PATCH', `/api/stores/${harbour.id}`, { is_active: false }), 200)).store.is_active).toBe(false);
     // Stock cannot move to a closed store.
-    const toClosed = await s.client.post('/api/stock-transfers', { fromStoreId: s.main.id, toStoreId: harbour.id, lines: [{ productId: s.milk.id, quantity: 1 }] });
+    const toClosed = await s.client.post('/api/stock-transfers', { from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: s.milk.id, quantity: 1 }] });
     expect(toClosed.status).toBe(422);
     expect(toClosed.body.error.code).toBe('store_inactive');
-    expect((await ok(await s.client.request('PATCH', `/api/stores/${harbour.id}`, { isActive: true }), 200)).store.isActive).toBe(true);
+    expect((await ok(await s.client.request('PATCH', `/api/stores/${harbour.id}`, { is_active: true }), 200)).store.is_active).toBe(true);
     const list = (await ok(await s.client.get('/api/stores'), 200)).stores;
     expect(list.map((store: { name: string }) => store.name)).toEqual(['Main store', 'Harbour']);
   });
@@ -123,11 +123,11 @@ describe('stores', () => {
     const second = (await ok(await s.client.get('/api/stores'), 200)).stores[1];
     // Transfers are inventory work: a cashier without can_manage_inventory may not.
     for (const actor of ['cashier', 'kitchen']) {
-      const res = await s.client.request('POST', '/api/stock-transfers', { fromStoreId: s.main.id, toStoreId: second.id, lines: [{ productId: s.milk.id, quantity: 1 }] }, headersOf(actor));
+      const res = await s.client.request('POST', '/api/stock-transfers', { from_store_id: s.main.id, to_store_id: second.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headersOf(actor));
       expect(res.status, actor).toBe(403);
       expect((await s.client.request('GET', `/api/products/${s.milk.id}/store-stock`, undefined, headersOf(actor))).status).toBe(403);
     }
-    expect((await s.client.request('POST', '/api/stock-transfers', { fromStoreId: s.main.id, toStoreId: second.id, lines: [{ productId: s.milk.id, quantity: 1 }] }, headersOf('manager'))).status).toBe(201);
+    expect((await s.client.request('POST', '/api/stock-transfers', { from_store_id: s.main.id, to_store_id: second.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headersOf('manager'))).status).toBe(201);
     // Assigning stores is employee management.
     expect((await s.client.request('PUT', `/api/employees/${ids.cashier}/stores`, { storeIds: [second.id] }, headersOf('cashier'))).status).toBe(403);
     expect((await s.client.request('PUT', `/api/employees/${ids.cashier}/stores`, { storeIds: [second.id] }, headersOf('adminAdd'))).status).toBe(200);
@@ -152,9 +152,9 @@ describe('stores', () => {
     const count = async () => server.database.withTenant(s.businessId, async (tx) => (await tx.select().from(stores).where(eq(stores.businessId, s.businessId))).length);
     expect(await count()).toBe(3);
     // A closed store frees its place; reopening it counts again.
-    await ok(await s.client.request('PATCH', `/api/stores/${third.id}`, { isActive: false }), 200);
+    await ok(await s.client.request('PATCH', `/api/stores/${third.id}`, { is_active: false }), 200);
     await openStore(s.client, 'Fourth');
-    const reopen = await s.client.request('PATCH', `/api/stores/${third.id}`, { isActive: true });
+    const reopen = await s.client.request('PATCH', `/api/stores/${third.id}`, { is_active: true });
     expect(reopen.status).toBe(403);
     expect(reopen.body.error.code).toBe('plan_limit_reached');
     expect(await count()).toBe(4);
@@ -172,7 +172,7 @@ describe('transfers', () => {
     expect(stock.get(s.main.id)).toBe(10);
 
     const sendKey = randomUUID();
-    const sent = (await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: sendKey }), 200)).transfer;
+    const sent = (await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: sendKey }), 200)).transfer;
     expect(sent.status).toBe('sent');
     stock = await expectBalanced(s.businessId, s.milk.id);
     expect(stock.get(s.main.id)).toBe(5);
@@ -181,21 +181,21 @@ describe('transfers', () => {
     expect(inTransit.find((row: { storeId: string }) => row.storeId === harbour.id)).toMatchObject({ quantity: 0, inTransit: 5 });
 
     // The same key again answers the same transfer and moves nothing more; another key is a 409.
-    expect((await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: sendKey }), 200)).transfer.status).toBe('sent');
-    const again = await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() });
+    expect((await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: sendKey }), 200)).transfer.status).toBe('sent');
+    const again = await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('illegal_transition');
     expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(5);
 
     const receiveKey = randomUUID();
-    const received = (await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: receiveKey, lines: [{ productId: s.milk.id, receivedQuantity: 4 }] }), 200)).transfer;
+    const received = (await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: receiveKey, lines: [{ product_id: s.milk.id, received_quantity: 4 }] }), 200)).transfer;
     expect(received.status).toBe('received');
-    expect(received.lines[0]).toMatchObject({ quantity: 5, receivedQuantity: 4, difference: -1 });
+    expect(received.lines[0]).toMatchObject({ quantity: 5, received_quantity: 4, difference: -1 });
     stock = await expectBalanced(s.businessId, s.milk.id);
     expect(stock.get(s.main.id)).toBe(5);
     expect(stock.get(harbour.id)).toBe(4);
-    expect((await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: receiveKey }), 200)).transfer.status).toBe('received');
-    expect((await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: randomUUID() })).status).toBe(409);
+    expect((await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: receiveKey }), 200)).transfer.status).toBe('received');
+    expect((await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: randomUUID() })).status).toBe(409);
     expect((await s.client.post(`/api/stock-transfers/${transfer.id}/cancel`)).status).toBe(409);
     expect((await expectBalanced(s.businessId, s.milk.id)).get(harbour.id)).toBe(4);
 
@@ -211,9 +211,9 @@ describe('transfers', () => {
       ['Main store', 5, 0],
       ['Harbour Street', 4, 0],
     ]);
-    const listed = (await ok(await s.client.get(`/api/stock-transfers?storeId=${harbour.id}&status=received`), 200)).transfers;
+    const listed = (await ok(await s.client.get(`/api/stock-transfers?store_id=${harbour.id}&status=received`), 200)).transfers;
     expect(listed.map((row: { id: string }) => row.id)).toEqual([transfer.id]);
-    expect((await ok(await s.client.get(`/api/stores/${harbour.id}/stock?productIds=${s.milk.id}`), 200)).stock).toEqual([{ productId: s.milk.id, quantity: 4 }]);
+    expect((await ok(await s.client.get(`/api/stores/${harbour.id}/stock?product_ids=${s.milk.id}`), 200)).stock).toEqual([{ product_id: s.milk.id, quantity: 4 }]);
   });
 
   it('cancels a draft (nothing moves) and a sent transfer (the units go back)', async () => {
@@ -221,28 +221,28 @@ describe('transfers', () => {
     const harbour = await openStore(s.client);
     const first = await draft(s.client, s.main.id, harbour.id, s.milk.id, 3);
     expect((await ok(await s.client.post(`/api/stock-transfers/${first.id}/cancel`), 200)).transfer.status).toBe('cancelled');
-    expect((await s.client.post(`/api/stock-transfers/${first.id}/send`, { idempotencyKey: randomUUID() })).status).toBe(409);
+    expect((await s.client.post(`/api/stock-transfers/${first.id}/send`, { idempotency_key: randomUUID() })).status).toBe(409);
     expect((await ledger(s.businessId, s.milk.id)).movements).toHaveLength(1);
 
     const second = await draft(s.client, s.main.id, harbour.id, s.milk.id, 3);
-    await ok(await s.client.post(`/api/stock-transfers/${second.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${second.id}/send`, { idempotency_key: randomUUID() }), 200);
     expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(7);
     await ok(await s.client.post(`/api/stock-transfers/${second.id}/cancel`), 200);
     expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(10);
-    expect((await s.client.post(`/api/stock-transfers/${second.id}/receive`, { idempotencyKey: randomUUID() })).status).toBe(409);
+    expect((await s.client.post(`/api/stock-transfers/${second.id}/receive`, { idempotency_key: randomUUID() })).status).toBe(409);
   });
 
   it('never sends more than the store holds unless negative stock is allowed; nothing is written', async () => {
     const s = await shop();
     const harbour = await openStore(s.client);
     const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 11);
-    const refused = await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() });
+    const refused = await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('insufficient_stock');
     expect((await ledger(s.businessId, s.milk.id)).movements).toHaveLength(1);
     expect((await ok(await s.client.get(`/api/stock-transfers/${transfer.id}`), 200)).transfer.status).toBe('draft');
     await ok(await s.client.request('PATCH', '/api/business-settings', { allow_negative_stock: true }), 200);
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() }), 200);
     expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(-1);
   });
 
@@ -253,13 +253,13 @@ describe('transfers', () => {
     const theirs = await openStore(other.client, 'Their store');
     const before = (await ledger(s.businessId, s.milk.id)).movements.length;
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ fromStoreId: s.main.id, toStoreId: theirs.id, lines: [{ productId: s.milk.id, quantity: 1 }] }, 404, 'store_not_found'],
-      [{ fromStoreId: theirs.id, toStoreId: harbour.id, lines: [{ productId: s.milk.id, quantity: 1 }] }, 404, 'store_not_found'],
-      [{ fromStoreId: s.main.id, toStoreId: harbour.id, lines: [{ productId: other.milk.id, quantity: 1 }] }, 404, 'product_not_found'],
-      [{ fromStoreId: s.main.id, toStoreId: s.main.id, lines: [{ productId: s.milk.id, quantity: 1 }] }, 422, 'same_store'],
-      [{ fromStoreId: s.main.id, toStoreId: harbour.id, lines: [{ productId: s.milk.id, quantity: 1 }, { productId: s.milk.id, quantity: 2 }] }, 400, 'duplicate_line'],
-      [{ fromStoreId: s.main.id, toStoreId: harbour.id, lines: [{ productId: s.milk.id, quantity: 0 }] }, 400, 'validation_error'],
-      [{ fromStoreId: s.main.id, toStoreId: harbour.id, lines: [] }, 400, 'validation_error'],
+      [{ from_store_id: s.main.id, to_store_id: theirs.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, 404, 'store_not_found'],
+      [{ from_store_id: theirs.id, to_store_id: harbour.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, 404, 'store_not_found'],
+      [{ from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: other.milk.id, quantity: 1 }] }, 404, 'product_not_found'],
+      [{ from_store_id: s.main.id, to_store_id: s.main.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, 422, 'same_store'],
+      [{ from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: s.milk.id, quantity: 1 }, { product_id: s.milk.id, quantity: 2 }] }, 400, 'duplicate_line'],
+      [{ from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: s.milk.id, quantity: 0 }] }, 400, 'validation_error'],
+      [{ from_store_id: s.main.id, to_store_id: harbour.id, lines: [] }, 400, 'validation_error'],
     ];
     for (const [body, status, code] of cases) {
       const res = await s.client.post('/api/stock-transfers', body);
@@ -267,21 +267,21 @@ describe('transfers', () => {
       expect(res.body.error.code).toBe(code);
     }
     const untracked = (await ok(await s.client.post('/api/products', { name: 'Service', price: 100, trackStock: false }), 201)).product;
-    const notTracked = await s.client.post('/api/stock-transfers', { fromStoreId: s.main.id, toStoreId: harbour.id, lines: [{ productId: untracked.id, quantity: 1 }] });
+    const notTracked = await s.client.post('/api/stock-transfers', { from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: untracked.id, quantity: 1 }] });
     expect(notTracked.status).toBe(422);
     expect(notTracked.body.error.code).toBe('stock_not_tracked');
     // Another business's transfer and store are not found.
     const theirTransfer = await draft(other.client, other.main.id, theirs.id, other.milk.id, 1);
-    expect((await s.client.post(`/api/stock-transfers/${theirTransfer.id}/send`, { idempotencyKey: randomUUID() })).status).toBe(404);
+    expect((await s.client.post(`/api/stock-transfers/${theirTransfer.id}/send`, { idempotency_key: randomUUID() })).status).toBe(404);
     expect((await s.client.get(`/api/stock-transfers/${theirTransfer.id}`)).status).toBe(404);
     expect((await s.client.request('PATCH', `/api/stores/${theirs.id}`, { name: 'Mine now' })).status).toBe(404);
-    expect((await s.client.get(`/api/stores/${theirs.id}/stock?productIds=${s.milk.id}`)).status).toBe(404);
+    expect((await s.client.get(`/api/stores/${theirs.id}/stock?product_ids=${s.milk.id}`)).status).toBe(404);
     const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 2);
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() }), 200);
-    const wrongLine = await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: randomUUID(), lines: [{ productId: other.milk.id, receivedQuantity: 1 }] });
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() }), 200);
+    const wrongLine = await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: randomUUID(), lines: [{ product_id: other.milk.id, received_quantity: 1 }] });
     expect(wrongLine.status).toBe(422);
     expect(wrongLine.body.error.code).toBe('line_not_found');
-    expect((await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: randomUUID(), lines: [{ productId: s.milk.id, receivedQuantity: -1 }] })).status).toBe(400);
+    expect((await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, received_quantity: -1 }] })).status).toBe(400);
     const after = await ledger(s.businessId, s.milk.id);
     expect(after.movements.length).toBe(before + 1);
     expect((await expectBalanced(other.businessId, other.milk.id)).get(other.main.id)).toBe(10);
@@ -296,7 +296,7 @@ describe('transfers', () => {
       // Bring the main store down to 3.
       await ok(await pay(s.client, s.milk.id, 7), 201);
       const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 3);
-      const [sale, send] = await Promise.all([pay(s.client, s.milk.id, 3), s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() })]);
+      const [sale, send] = await Promise.all([pay(s.client, s.milk.id, 3), s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() })]);
       expect([sale.status === 201, send.status === 200].filter(Boolean)).toHaveLength(1);
       const loser = sale.status === 201 ? send : sale;
       expect(loser.status).toBe(409);
@@ -324,8 +324,8 @@ describe('the till sells from its store', () => {
     expect(empty.status).toBe(409);
     expect(empty.body.error.code).toBe('insufficient_stock');
     const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 5);
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotencyKey: randomUUID() }), 200);
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotencyKey: randomUUID() }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() }), 200);
+    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: randomUUID() }), 200);
     const sale = await ok(await pay(till, s.milk.id, 2, onTill), 201);
     let stock = await expectBalanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(harbour.id)]).toEqual([5, 3]);
@@ -366,7 +366,7 @@ describe('employees and stores', () => {
     expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).storeIds).toEqual([]);
     await ok(await s.client.request('PUT', `/api/employees/${ids.manager}/stores`, { storeIds: [harbour.id] }), 200);
     expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).storeIds).toEqual([harbour.id]);
-    const fromMain = await s.client.request('POST', '/api/stock-transfers', { fromStoreId: s.main.id, toStoreId: third.id, lines: [{ productId: s.milk.id, quantity: 1 }] }, headersOf('manager'));
+    const fromMain = await s.client.request('POST', '/api/stock-transfers', { from_store_id: s.main.id, to_store_id: third.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headersOf('manager'));
     expect(fromMain.status).toBe(403);
     const other = await shop();
     const foreign = await s.client.request('PUT', `/api/employees/${ids.manager}/stores`, { storeIds: [other.main.id] });

@@ -16,12 +16,10 @@ const SPEC_NAMES = new Set(['sessionToken', 'filePath', 'currentContent', 'isUse
 /** Route prefixes (`/api/<first segment>`) not yet converted, with the camelCase names they still use. */
 const NOT_YET_CONVERTED: Record<string, string[]> = {
   '/api/auth': ['businessName', 'chainId', 'challengeId', 'codeChallenge', 'codeChallengeMethod', 'createdAt', 'currentLevel', 'emailChangeSentTo', 'emailVerified', 'expiresAt', 'factorId', 'factorType', 'friendlyName', 'fullName', 'ipAddress', 'issuedAt', 'lastActiveAt', 'linkedAt', 'newPassword', 'nextLevel', 'phoneNumber', 'providerId', 'providerName', 'qrCode', 'reauthenticatedUntil', 'recentlyReauthenticated', 'recoveryCodes', 'recoveryCodesLeft', 'redirectTo', 'secondStep', 'startEmpty', 'timeZone', 'userAgent', 'workEmail'],
-  '/api/batches': ['costValue', 'createdAt', 'daysLeft', 'expiryDate', 'idempotencyKey', 'lotNumber', 'productId', 'productName', 'receivedAt', 'storeId', 'storeName', 'unitCost'],
   '/api/business': ['fullName'],
   '/api/categories': ['isActive', 'productCount', 'sortOrder'],
   '/api/checkout': ['basisPoints', 'createdAt', 'customerId', 'discountTotal', 'employeeId', 'expectedTotal', 'giftCardCode', 'giftCards', 'groupId', 'groupName', 'idempotencyKey', 'invoiceId', 'kitchenBillPartId', 'kitchenTicketId', 'lineDiscountAmount', 'lotNumber', 'modifierOptionIds', 'optionId', 'orderDiscount', 'orderDiscountShare', 'paidAt', 'paidTotal', 'parkedOrderId', 'priceDelta', 'pricesIncludeTax', 'productId', 'refundId', 'refundedQuantity', 'refundedTotal', 'taxRateBasisPoints', 'taxTotal', 'unitPrice'],
   '/api/customers': ['averageOrder', 'createdAt', 'firstVisitAt', 'itemCount', 'lastVisitAt', 'marketingUnsubscribedAt', 'nextCursor', 'nextOrdersCursor', 'orderCount', 'paidAt', 'refundedTotal', 'totalSpent', 'updatedAt'],
-  '/api/dining': ['areaId'],
   '/api/employee-sessions': ['employeeId', 'ownerPassword'],
   '/api/employees': ['adminPermissions', 'fullName', 'storeIds'],
   '/api/gift-cards': ['balanceAfter', 'createdAt', 'giftCard', 'giftCards', 'initialAmount', 'orderId', 'refundId'],
@@ -37,8 +35,6 @@ const NOT_YET_CONVERTED: Record<string, string[]> = {
   '/api/registers': ['storeId'],
   '/api/stock-adjustments': ['createdAt', 'idempotencyKey', 'productId', 'quantityAfter', 'quantityDelta', 'storeId'],
   '/api/stock-counts': ['categoryId', 'categoryName', 'countedAt', 'countedCount', 'countedQuantity', 'expectedQuantity', 'lineCount', 'movedWhileCounting', 'postedAt', 'postedDifference', 'productId', 'startedAt', 'storeId', 'storeName'],
-  '/api/stock-transfers': ['cancelledAt', 'createdAt', 'fromStoreId', 'fromStoreName', 'idempotencyKey', 'productId', 'receivedAt', 'receivedQuantity', 'sentAt', 'storeId', 'toStoreId', 'toStoreName'],
-  '/api/stores': ['isActive', 'isDefault', 'productId', 'productIds', 'registerCount', 'storeId', 'timeZone'],
   '/api/super-admin': ['actionLink', 'bannedUntil', 'businessId', 'businessName', 'createdAt', 'deletedBusinesses', 'emailConfirmed', 'expiresAt', 'isSuperAdmin', 'lastSignInAt', 'phoneNumber', 'userId'],
   '/api/waste': ['actorEmployeeId', 'actorName', 'byProduct', 'byReason', 'costValue', 'createdAt', 'idempotencyKey', 'productId', 'productName', 'storeId', 'unitCost'],
 };

@@ -166,17 +166,21 @@ export const batchTrackingInput = z.strictObject({ trackBatches: z.boolean() });
 export type BatchTrackingInput = z.infer<typeof batchTrackingInput>;
 
 export const batchListQuery = z.strictObject({
-  productId: z.uuid().optional(),
-  storeId: z.uuid().optional(),
+  product_id: z.uuid().optional(),
+  store_id: z.uuid().optional(),
 });
 
 export const expiringBatchesQuery = z.strictObject({
   days: z.coerce.number().int().min(0).max(365).default(EXPIRING_SOON_DAYS),
-  storeId: z.uuid().optional(),
+  store_id: z.uuid().optional(),
 });
 
 export const writeOffBatchInput = z.strictObject({
-  idempotencyKey: z.uuid('idempotencyKey is a client-generated UUID'),
+  idempotency_key: z.uuid('idempotency_key is a client-generated UUID'),
   note: z.string().trim().max(500).nullable().optional(),
 });
-export type WriteOffBatchInput = z.infer<typeof writeOffBatchInput>;
+/** What the write-off use-case takes: the body in TypeScript's casing. */
+export interface WriteOffBatchInput {
+  idempotencyKey: string;
+  note?: string | null | undefined;
+}

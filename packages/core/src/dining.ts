@@ -109,7 +109,7 @@ export const diningAreaInput = z.strictObject({
 export type DiningAreaInput = z.input<typeof diningAreaInput>;
 
 export const diningTableInput = z.strictObject({
-  areaId: z.uuid(),
+  area_id: z.uuid(),
   name: singleLine(z.string().trim().min(1).max(20)),
   seats: z.number().int().min(1).max(40).default(4),
   x: planCoordinate.default(0),
@@ -118,6 +118,8 @@ export const diningTableInput = z.strictObject({
   height: z.number().int().min(40).max(600).default(96),
 });
 export type DiningTableInput = z.input<typeof diningTableInput>;
+/** What the table use-cases take: the parsed body (defaults applied) in TypeScript's casing. */
+export type DiningTableFields = Omit<z.output<typeof diningTableInput>, 'area_id'> & { areaId: string };
 
 /** Drag to arrange: only the position (and size) on the plan. */
 export const diningTablePlacement = z.strictObject({
@@ -133,7 +135,7 @@ export type DiningAreaView = z.infer<typeof diningAreaView>;
 
 export const diningTableView = z.object({
   id: z.uuid(),
-  areaId: z.uuid(),
+  area_id: z.uuid(),
   name: z.string(),
   seats: z.number().int(),
   x: z.number().int(),

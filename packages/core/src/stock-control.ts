@@ -99,11 +99,14 @@ export type StartStockCountInput = z.infer<typeof startStockCountInput>;
 /** Where products sit in one store (a count by shelf covers one shelf); null takes a product off its shelf. */
 export const setShelvesInput = z.strictObject({
   lines: z
-    .array(z.strictObject({ productId: z.uuid(), shelf: shelfName.nullable() }))
+    .array(z.strictObject({ product_id: z.uuid(), shelf: shelfName.nullable() }))
     .min(1)
     .max(MAX_COUNT_LINES),
 });
-export type SetShelvesInput = z.infer<typeof setShelvesInput>;
+/** What the shelves use-case takes: the body's lines in TypeScript's casing. */
+export interface SetShelvesInput {
+  lines: { productId: string; shelf: string | null }[];
+}
 
 export const recordCountsInput = z.strictObject({
   lines: z

@@ -24,7 +24,7 @@ export function useStoreOptions(): Store[] {
         enabled: multiStore,
       }),
     ).data ?? [];
-  const open = stores.filter((store) => store.isActive);
+  const open = stores.filter((store) => store.is_active);
   return multiStore && open.length > 1 ? open : [];
 }
 
@@ -37,7 +37,7 @@ function useCurrentStoreId(enabled: boolean): string | null {
     useQuery(
       queryOptions({
         queryKey: ['stores', 'current'],
-        queryFn: async ({ signal }) => (await dataOf(api.GET('/api/stores/current', { signal }))).storeId,
+        queryFn: async ({ signal }) => (await dataOf(api.GET('/api/stores/current', { signal }))).store_id,
         enabled,
         staleTime: 60_000,
       }),
@@ -53,7 +53,7 @@ export function useChosenStore(initial = ''): [Store[], string, (storeId: string
   const stores = useStoreOptions();
   const [picked, setPicked] = useState(initial);
   const current = useCurrentStoreId(stores.length > 0);
-  const fallback = stores.find((store) => store.id === current) ?? stores.find((store) => store.isDefault) ?? stores[0];
+  const fallback = stores.find((store) => store.id === current) ?? stores.find((store) => store.is_default) ?? stores[0];
   const storeId = stores.some((store) => store.id === picked) ? picked : (fallback?.id ?? '');
   return [stores, storeId, setPicked];
 }
@@ -86,7 +86,7 @@ export function StorePicker({
         {stores.map((store) => (
           <option key={store.id} value={store.id}>
             {store.name}
-            {store.isDefault ? ' (main)' : ''}
+            {store.is_default ? ' (main)' : ''}
           </option>
         ))}
       </select>

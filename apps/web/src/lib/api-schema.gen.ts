@@ -4318,8 +4318,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    productId?: string;
-                    storeId?: string;
+                    product_id?: string;
+                    store_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4391,7 +4391,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Write a lot off: all it holds leaves stock (a waste movement of the lot) and a waste record (reason expired, at the product’s cost now) appears in the waste report. A lot holding nothing is 409 batch_empty; a retry with the same idempotencyKey returns the first record (200). */
+        /** Write a lot off: all it holds leaves stock (a waste movement of the lot) and a waste record (reason expired, at the product’s cost now) appears in the waste report. A lot holding nothing is 409 batch_empty; a retry with the same idempotency_key returns the first record (200). */
         post: {
             parameters: {
                 query?: never;
@@ -4405,7 +4405,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         note?: string | null;
                     };
                 };
@@ -4419,17 +4419,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             waste: {
-                                costValue: number;
-                                createdAt: string;
+                                cost_value: number;
+                                created_at: string;
                                 /** Format: uuid */
                                 id: string;
                                 note: string | null;
                                 /** Format: uuid */
-                                productId: string;
+                                product_id: string;
                                 quantity: number;
                                 /** @enum {string} */
                                 reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
-                                unitCost: number;
+                                unit_cost: number;
                             };
                         };
                     };
@@ -4442,17 +4442,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             waste: {
-                                costValue: number;
-                                createdAt: string;
+                                cost_value: number;
+                                created_at: string;
                                 /** Format: uuid */
                                 id: string;
                                 note: string | null;
                                 /** Format: uuid */
-                                productId: string;
+                                product_id: string;
                                 quantity: number;
                                 /** @enum {string} */
                                 reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
-                                unitCost: number;
+                                unit_cost: number;
                             };
                         };
                     };
@@ -4522,7 +4522,7 @@ export interface paths {
             parameters: {
                 query?: {
                     days?: number | null;
-                    storeId?: string;
+                    store_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -8817,7 +8817,7 @@ export interface paths {
                             }[];
                             tables: {
                                 /** Format: uuid */
-                                areaId: string;
+                                area_id: string;
                                 height: number;
                                 /** Format: uuid */
                                 id: string;
@@ -8888,7 +8888,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        areaId: string;
+                        area_id: string;
                         /** @default 96 */
                         height?: number;
                         name: string;
@@ -8913,7 +8913,7 @@ export interface paths {
                         "application/json": {
                             table: {
                                 /** Format: uuid */
-                                areaId: string;
+                                area_id: string;
                                 height: number;
                                 /** Format: uuid */
                                 id: string;
@@ -9010,7 +9010,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        areaId: string;
+                        area_id: string;
                         /** @default 96 */
                         height?: number;
                         name: string;
@@ -9035,7 +9035,7 @@ export interface paths {
                         "application/json": {
                             table: {
                                 /** Format: uuid */
-                                areaId: string;
+                                area_id: string;
                                 height: number;
                                 /** Format: uuid */
                                 id: string;
@@ -9219,7 +9219,7 @@ export interface paths {
                         "application/json": {
                             table: {
                                 /** Format: uuid */
-                                areaId: string;
+                                area_id: string;
                                 height: number;
                                 /** Format: uuid */
                                 id: string;
@@ -26019,7 +26019,7 @@ export interface paths {
             parameters: {
                 query?: {
                     status?: "draft" | "sent" | "received" | "cancelled";
-                    storeId?: string;
+                    store_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -26080,15 +26080,15 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        fromStoreId: string;
+                        from_store_id: string;
                         lines: {
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                             quantity: number;
                         }[];
                         note?: string | null;
                         /** Format: uuid */
-                        toStoreId: string;
+                        to_store_id: string;
                     };
                 };
             };
@@ -26327,7 +26327,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Receive a sent transfer: the counted units arrive in the receiving store (lines left out arrive as sent); differences stay on the lines. Idempotent by idempotencyKey. */
+        /** Receive a sent transfer: the counted units arrive in the receiving store (lines left out arrive as sent); differences stay on the lines. Idempotent by idempotency_key. */
         post: {
             parameters: {
                 query?: never;
@@ -26341,11 +26341,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         lines?: {
                             /** Format: uuid */
-                            productId: string;
-                            receivedQuantity: number;
+                            product_id: string;
+                            received_quantity: number;
                         }[];
                     };
                 };
@@ -26433,7 +26433,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a draft: its units leave the sending store (409 insufficient_stock unless negative stock is allowed; 409 illegal_transition if not a draft). A retry with the same idempotencyKey returns the transfer. */
+        /** Send a draft: its units leave the sending store (409 insufficient_stock unless negative stock is allowed; 409 illegal_transition if not a draft). A retry with the same idempotency_key returns the transfer. */
         post: {
             parameters: {
                 query?: never;
@@ -26447,7 +26447,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                     };
                 };
             };
@@ -29082,7 +29082,7 @@ export interface paths {
                         address?: string | null;
                         name: string;
                         phone?: string | null;
-                        timeZone?: string | null;
+                        time_zone?: string | null;
                     };
                 };
             };
@@ -29155,7 +29155,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a store, close it (isActive false; not the main store, not with tills) or reopen it */
+        /** Change a store, close it (is_active false; not the main store, not with tills) or reopen it */
         patch: {
             parameters: {
                 query?: never;
@@ -29169,10 +29169,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         address?: string | null;
-                        isActive?: boolean;
+                        is_active?: boolean;
                         name?: string;
                         phone?: string | null;
-                        timeZone?: string | null;
+                        time_zone?: string | null;
                     };
                 };
             };
@@ -29260,7 +29260,7 @@ export interface paths {
                     "application/json": {
                         lines: {
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                             shelf: string | null;
                         }[];
                     };
@@ -29343,7 +29343,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    productIds: string;
+                    product_ids: string;
                 };
                 header?: never;
                 path: {
@@ -29362,7 +29362,7 @@ export interface paths {
                         "application/json": {
                             stock: {
                                 /** Format: uuid */
-                                productId: string;
+                                product_id: string;
                                 quantity: number;
                             }[];
                         };
@@ -29421,7 +29421,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store the stock screens start on and stock writes without a storeId move (decision 059): the paired till's, else the employee's only store, else the main store */
+        /** The store the stock screens start on and stock writes without a store_id move (decision 059): the paired till's, else the employee's only store, else the main store */
         get: {
             parameters: {
                 query?: never;
@@ -29442,7 +29442,7 @@ export interface paths {
                             /** @enum {string} */
                             source: "till" | "employee" | "main";
                             /** Format: uuid */
-                            storeId: string;
+                            store_id: string;
                         };
                     };
                 };
@@ -36982,23 +36982,23 @@ export interface components {
             updatedAt: string;
         };
         ProductBatch: {
-            costValue: number;
+            cost_value: number;
             /** @description Days from today (business time zone) to the expiry date; negative once expired */
-            daysLeft: number | null;
-            expiryDate: string | null;
+            days_left: number | null;
+            expiry_date: string | null;
             /** Format: uuid */
             id: string;
             /** @description '' is the store's batch without a lot number */
-            lotNumber: string;
+            lot_number: string;
             /** Format: uuid */
-            productId: string;
-            productName: string;
+            product_id: string;
+            product_name: string;
             quantity: number;
-            receivedAt: string;
+            received_at: string;
             sku: string | null;
             /** Format: uuid */
-            storeId: string;
-            storeName: string;
+            store_id: string;
+            store_name: string;
         };
         ProductRecommendations: {
             baskets: number;
@@ -37852,41 +37852,41 @@ export interface components {
             reason: "initial" | "sale" | "refund" | "adjustment" | "import" | "void" | "receipt" | "waste" | "count" | "transfer_out" | "transfer_in";
         };
         StockTransfer: {
-            cancelledAt: string | null;
-            createdAt: string;
+            cancelled_at: string | null;
+            created_at: string;
             /** Format: uuid */
-            fromStoreId: string;
-            fromStoreName: string;
+            from_store_id: string;
+            from_store_name: string;
             /** Format: uuid */
             id: string;
             lines: {
                 difference: number | null;
                 name: string;
                 /** Format: uuid */
-                productId: string;
+                product_id: string;
                 quantity: number;
-                receivedQuantity: number | null;
+                received_quantity: number | null;
                 sku: string | null;
             }[];
             note: string | null;
-            receivedAt: string | null;
-            sentAt: string | null;
+            received_at: string | null;
+            sent_at: string | null;
             /** @enum {string} */
             status: "draft" | "sent" | "received" | "cancelled";
             /** Format: uuid */
-            toStoreId: string;
-            toStoreName: string;
+            to_store_id: string;
+            to_store_name: string;
         };
         Store: {
             address: string | null;
             /** Format: uuid */
             id: string;
-            isActive: boolean;
-            isDefault: boolean;
+            is_active: boolean;
+            is_default: boolean;
             name: string;
             phone: string | null;
-            registerCount: number;
-            timeZone: string | null;
+            register_count: number;
+            time_zone: string | null;
         };
         SubscriptionPlan: {
             currency: string;

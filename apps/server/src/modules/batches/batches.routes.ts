@@ -19,17 +19,17 @@ const idParams = z.object({ id: z.uuid() });
 const batchSchema = z
   .object({
     id: z.uuid(),
-    productId: z.uuid(),
-    productName: z.string(),
+    product_id: z.uuid(),
+    product_name: z.string(),
     sku: z.string().nullable(),
-    storeId: z.uuid(),
-    storeName: z.string(),
-    lotNumber: z.string().openapi({ description: "'' is the store's batch without a lot number" }),
-    expiryDate: z.string().nullable(),
-    daysLeft: z.number().int().nullable().openapi({ description: 'Days from today (business time zone) to the expiry date; negative once expired' }),
+    store_id: z.uuid(),
+    store_name: z.string(),
+    lot_number: z.string().openapi({ description: "'' is the store's batch without a lot number" }),
+    expiry_date: z.string().nullable(),
+    days_left: z.number().int().nullable().openapi({ description: 'Days from today (business time zone) to the expiry date; negative once expired' }),
     quantity: z.number().int(),
-    costValue: z.number().int(),
-    receivedAt: z.string(),
+    cost_value: z.number().int(),
+    received_at: z.string(),
   })
   .openapi('ProductBatch');
 
@@ -114,13 +114,13 @@ const saleLotsRoute = defineRoute({
 
 const writeOffSchema = z.object({
   id: z.uuid(),
-  productId: z.uuid(),
+  product_id: z.uuid(),
   quantity: z.number().int(),
   reason: z.enum(WASTE_REASONS),
   note: z.string().nullable(),
-  unitCost: z.number().int(),
-  costValue: z.number().int(),
-  createdAt: z.string(),
+  unit_cost: z.number().int(),
+  cost_value: z.number().int(),
+  created_at: z.string(),
 });
 
 const writeOffRoute = defineRoute({
@@ -130,7 +130,7 @@ const writeOffRoute = defineRoute({
   tags: ['batches'],
   summary:
     'Write a lot off: all it holds leaves stock (a waste movement of the lot) and a waste record (reason expired, at the product’s cost now) appears in the waste report. ' +
-    'A lot holding nothing is 409 batch_empty; a retry with the same idempotencyKey returns the first record (200).',
+    'A lot holding nothing is 409 batch_empty; a retry with the same idempotency_key returns the first record (200).',
   request: { params: idParams, body: jsonBody(writeOffBatchInput) },
   responses: {
     201: jsonResponse(z.object({ waste: writeOffSchema }), 'Written off'),
@@ -140,11 +140,19 @@ const writeOffRoute = defineRoute({
 });
 
 export const batchesRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(listRoute, async (c) => c.json(await listBatches(c.var.services.database, c.var.tenant, c.req.valid('query')), 200))
-  .openapi(expiringRoute, async (c) => c.json(await listExpiringBatches(c.var.services.database, c.var.tenant, c.req.valid('query')), 200))
+  .openapi(listRoute, async (c) => {
+    const { product_id: productId, store_id: storeId } = c.req.valid('query');
+    return c.json(await listBatches(c.var.services.database, c.var.tenant, { productId, storeId }), 200);
+  })
+  .openapi(expiringRoute, async (c) => {
+    const { days, store_id: storeId } = c.req.valid('query');
+    return c.json(await listExpiringBatches(c.var.services.database, c.var.tenant, { days, storeId }), 200);
+  })
   .openapi(trackingRoute, async (c) => c.json(await setBatchTracking(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(saleLotsRoute, async (c) => c.json(await listSaleLots(c.var.services.database, c.var.tenant, c.req.valid('param').id), 200))
   .openapi(writeOffRoute, async (c) => {
-    const result = await writeOffBatch(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'));
-    return c.json({ waste: result.waste }, result.replayed ? 200 : 201);
+    const { idempotency_key: idempotencyKey, note } = c.req.valid('json');
+    const { replayed, waste } = await writeOffBatch(c.var.services.database, c.var.tenant, c.req.valid('param').id, { idempotencyKey, note });
+    const view = { id: waste.id, product_id: waste.productId, quantity: waste.quantity, reason: waste.reason, note: waste.note, unit_cost: waste.unitCost, cost_value: waste.costValue, created_at: waste.createdAt };
+    return c.json({ waste: view }, replayed ? 200 : 201);
   });

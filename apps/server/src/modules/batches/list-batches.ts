@@ -6,36 +6,37 @@ import { batchesRepository as repo } from './batches.repository.ts';
 
 type Listed = Awaited<ReturnType<typeof repo.list>>[number];
 
+/** A lot on the wire (decision 070: snake_case). */
 export interface BatchView {
   id: string;
-  productId: string;
-  productName: string;
+  product_id: string;
+  product_name: string;
   sku: string | null;
-  storeId: string;
-  storeName: string;
-  lotNumber: string;
-  expiryDate: string | null;
-  daysLeft: number | null;
+  store_id: string;
+  store_name: string;
+  lot_number: string;
+  expiry_date: string | null;
+  days_left: number | null;
   quantity: number;
   /** What the lot would cost to write off now: quantity × the product's cost. */
-  costValue: number;
-  receivedAt: string;
+  cost_value: number;
+  received_at: string;
 }
 
 function toView(row: Listed, today: string): BatchView {
   return {
     id: row.id,
-    productId: row.productId,
-    productName: row.productName,
+    product_id: row.productId,
+    product_name: row.productName,
     sku: row.sku,
-    storeId: row.storeId,
-    storeName: row.storeName,
-    lotNumber: row.lotNumber,
-    expiryDate: row.expiryDate,
-    daysLeft: row.expiryDate ? daysUntilExpiry(today, row.expiryDate) : null,
+    store_id: row.storeId,
+    store_name: row.storeName,
+    lot_number: row.lotNumber,
+    expiry_date: row.expiryDate,
+    days_left: row.expiryDate ? daysUntilExpiry(today, row.expiryDate) : null,
     quantity: row.quantity,
-    costValue: Math.max(0, row.quantity) * (row.unitCost ?? 0),
-    receivedAt: row.createdAt.toISOString(),
+    cost_value: Math.max(0, row.quantity) * (row.unitCost ?? 0),
+    received_at: row.createdAt.toISOString(),
   };
 }
 
@@ -54,7 +55,7 @@ export async function listExpiringBatches(database: Database, tenant: TenantCont
     const today = businessToday(await repo.timeZone(tx, tenant.businessId), new Date());
     const until = new Date(Date.parse(`${today}T00:00:00Z`) + query.days * 86_400_000).toISOString().slice(0, 10);
     const rows = await repo.list(tx, tenant.businessId, { storeId: query.storeId, expiringBy: until });
-    const batches = rows.map((row) => toView(row, today)).sort((a, b) => (a.daysLeft ?? 0) - (b.daysLeft ?? 0) || a.productName.localeCompare(b.productName));
+    const batches = rows.map((row) => toView(row, today)).sort((a, b) => (a.days_left ?? 0) - (b.days_left ?? 0) || a.product_name.localeCompare(b.product_name));
     return { today, days: query.days, batches };
   });
 }

@@ -19,6 +19,8 @@ const tags = ['dining'];
 const idParams = z.object({ id: z.uuid() });
 const ticketResponse = (description: string) => jsonResponse(z.object({ ticket: kitchenTicketView }), description);
 const tableResponse = (description: string) => jsonResponse(z.object({ table: diningTableView }), description);
+/** The table's body in the use-cases' casing. */
+const tableFields = ({ area_id: areaId, ...rest }: z.output<typeof diningTableInput>) => ({ areaId, ...rest });
 const areaResponse = (description: string) => jsonResponse(z.object({ area: diningAreaView }), description);
 
 const planRoute = defineRoute({
@@ -138,8 +140,8 @@ export const diningRoutes = new OpenAPIHono<AppEnv>()
     await deleteArea(c.var.services.database, c.var.tenant, c.req.valid('param').id);
     return c.body(null, 204);
   })
-  .openapi(createTableRoute, async (c) => c.json({ table: await createTable(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201))
-  .openapi(updateTableRoute, async (c) => c.json({ table: await updateTable(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')) }, 200))
+  .openapi(createTableRoute, async (c) => c.json({ table: await createTable(c.var.services.database, c.var.tenant, tableFields(c.req.valid('json'))) }, 201))
+  .openapi(updateTableRoute, async (c) => c.json({ table: await updateTable(c.var.services.database, c.var.tenant, c.req.valid('param').id, tableFields(c.req.valid('json'))) }, 200))
   .openapi(placeTableRoute, async (c) => c.json({ table: await placeTable(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')) }, 200))
   .openapi(deleteTableRoute, async (c) => {
     await deleteTable(c.var.services.database, c.var.tenant, c.req.valid('param').id);

@@ -30,7 +30,7 @@ export async function readPlan(tx: Tx, businessId: string): Promise<DiningPlanVi
 export function toTableView(table: TableRow, ticket: (NonNullable<DiningTableView['ticket']> & { paymentStarted: boolean }) | null): DiningTableView {
   return {
     id: table.id,
-    areaId: table.areaId,
+    area_id: table.areaId,
     name: table.name,
     seats: table.seats,
     x: table.x,

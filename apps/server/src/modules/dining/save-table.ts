@@ -1,4 +1,4 @@
-import { diningTableInput, type DiningTableInput, type DiningTablePlacement, type DiningTableView } from '@till/core';
+import { type DiningTableFields, type DiningTablePlacement, type DiningTableView } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -24,8 +24,7 @@ async function viewOf(tx: Tx, businessId: string, id: string): Promise<DiningTab
 }
 
 /** A new table on the plan: name or number, seats, position and size. Audited as a setting. */
-export function createTable(database: Database, tenant: TenantContext, raw: DiningTableInput): Promise<DiningTableView> {
-  const input = diningTableInput.parse(raw);
+export function createTable(database: Database, tenant: TenantContext, input: DiningTableFields): Promise<DiningTableView> {
   return unique(() =>
     database.withTenant(tenant.businessId, async (tx) => {
       if (!(await repo.findArea(tx, tenant.businessId, input.areaId))) throw areaNotFound();
@@ -36,8 +35,7 @@ export function createTable(database: Database, tenant: TenantContext, raw: Dini
   );
 }
 
-export function updateTable(database: Database, tenant: TenantContext, id: string, raw: DiningTableInput): Promise<DiningTableView> {
-  const input = diningTableInput.parse(raw);
+export function updateTable(database: Database, tenant: TenantContext, id: string, input: DiningTableFields): Promise<DiningTableView> {
   return unique(() =>
     database.withTenant(tenant.businessId, async (tx) => {
       if (!(await repo.findArea(tx, tenant.businessId, input.areaId))) throw areaNotFound();

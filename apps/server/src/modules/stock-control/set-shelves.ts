@@ -18,7 +18,7 @@ export async function setShelves(database: Database, tenant: TenantContext, stor
     const store = await requireActiveStore(tx, tenant, storeId);
     const missing = await repo.setShelves(tx, businessId, store.id, input.lines);
     // Nothing is kept when a product is unknown: the transaction rolls back.
-    if (missing.length > 0) throw new AppError(404, 'product_not_found', 'No such product', { productIds: missing });
+    if (missing.length > 0) throw new AppError(404, 'product_not_found', 'No such product', { product_ids: missing });
     await repo.insertAudit(tx, { businessId, ...actorOf(tenant), action: 'stock.shelves_set', details: { store_id: store.id, products: input.lines.length } });
     return { updated: input.lines.length };
   });

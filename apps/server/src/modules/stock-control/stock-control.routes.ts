@@ -340,5 +340,6 @@ export const stockControlRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ count: await cancelStockCount(c.var.services.database, c.var.tenant, c.req.valid('param').id) }, 200);
   })
   .openapi(shelvesRoute, async (c) => {
-    return c.json(await setShelves(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200);
+    const lines = c.req.valid('json').lines.map((line) => ({ productId: line.product_id, shelf: line.shelf }));
+    return c.json(await setShelves(c.var.services.database, c.var.tenant, c.req.valid('param').id, { lines }), 200);
   });

@@ -1,14 +1,15 @@
 import type { StoreRow } from './stores.repository.ts';
 
+/** A store on the wire (decision 070: snake_case). */
 export interface StoreView {
   id: string;
   name: string;
   address: string | null;
   phone: string | null;
-  timeZone: string | null;
-  isDefault: boolean;
-  isActive: boolean;
-  registerCount: number;
+  time_zone: string | null;
+  is_default: boolean;
+  is_active: boolean;
+  register_count: number;
 }
 
 export const toStoreView = (row: StoreRow & { registerCount?: number }): StoreView => ({
@@ -16,8 +17,8 @@ export const toStoreView = (row: StoreRow & { registerCount?: number }): StoreVi
   name: row.name,
   address: row.address,
   phone: row.phone,
-  timeZone: row.timeZone,
-  isDefault: row.isDefault,
-  isActive: row.isActive,
-  registerCount: row.registerCount ?? 0,
+  time_zone: row.timeZone,
+  is_default: row.isDefault,
+  is_active: row.isActive,
+  register_count: row.registerCount ?? 0,
 });

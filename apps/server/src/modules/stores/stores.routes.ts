@@ -25,33 +25,33 @@ const storeSchema = z
     name: z.string(),
     address: z.string().nullable(),
     phone: z.string().nullable(),
-    timeZone: z.string().nullable(),
-    isDefault: z.boolean(),
-    isActive: z.boolean(),
-    registerCount: z.number().int(),
+    time_zone: z.string().nullable(),
+    is_default: z.boolean(),
+    is_active: z.boolean(),
+    register_count: z.number().int(),
   })
   .openapi('Store');
 
 const transferSchema = z
   .object({
     id: z.uuid(),
-    fromStoreId: z.uuid(),
-    fromStoreName: z.string(),
-    toStoreId: z.uuid(),
-    toStoreName: z.string(),
+    from_store_id: z.uuid(),
+    from_store_name: z.string(),
+    to_store_id: z.uuid(),
+    to_store_name: z.string(),
     status: z.enum(['draft', 'sent', 'received', 'cancelled']),
     note: z.string().nullable(),
-    createdAt: z.string(),
-    sentAt: z.string().nullable(),
-    receivedAt: z.string().nullable(),
-    cancelledAt: z.string().nullable(),
+    created_at: z.string(),
+    sent_at: z.string().nullable(),
+    received_at: z.string().nullable(),
+    cancelled_at: z.string().nullable(),
     lines: z.array(
       z.object({
-        productId: z.uuid(),
+        product_id: z.uuid(),
         name: z.string(),
         sku: z.string().nullable(),
         quantity: z.number().int(),
-        receivedQuantity: z.number().int().nullable(),
+        received_quantity: z.number().int().nullable(),
         difference: z.number().int().nullable(),
       }),
     ),
@@ -71,7 +71,7 @@ const optionalText = (max: number) => singleLine(z.string().trim().max(max)).nul
 const timeZone = z.string().trim().max(64).refine(isTimeZone, 'Choose a time zone such as Europe/London').nullable().optional();
 const idParams = z.object({ id: z.uuid() });
 const units = z.number().int().min(1).max(1_000_000);
-const idempotencyKey = z.uuid('idempotencyKey is a client-generated UUID');
+const idempotencyKey = z.uuid('idempotency_key is a client-generated UUID');
 
 const listRoute = defineRoute({
   method: 'get',
@@ -88,7 +88,7 @@ const createRoute = defineRoute({
   access: settings,
   tags: ['stores'],
   summary: "Open a store (403 plan_limit_reached past the plan's store limit)",
-  request: { body: jsonBody(z.strictObject({ name, address: optionalText(300), phone: optionalText(40), timeZone })) },
+  request: { body: jsonBody(z.strictObject({ name, address: optionalText(300), phone: optionalText(40), time_zone: timeZone })) },
   responses: { 201: jsonResponse(z.object({ store: storeSchema }), 'Created'), ...errorResponses(400, 401, 403, 409) },
 });
 
@@ -97,12 +97,12 @@ const updateRoute = defineRoute({
   path: '/api/stores/{id}',
   access: settings,
   tags: ['stores'],
-  summary: 'Change a store, close it (isActive false; not the main store, not with tills) or reopen it',
+  summary: 'Change a store, close it (is_active false; not the main store, not with tills) or reopen it',
   request: {
     params: idParams,
     body: jsonBody(
       z
-        .strictObject({ name: name.optional(), address: optionalText(300), phone: optionalText(40), timeZone, isActive: z.boolean().optional() })
+        .strictObject({ name: name.optional(), address: optionalText(300), phone: optionalText(40), time_zone: timeZone, is_active: z.boolean().optional() })
         .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change'),
     ),
   },
@@ -114,9 +114,9 @@ const currentRoute = defineRoute({
   path: '/api/stores/current',
   access: business({ feature: 'multi_store' }),
   tags: ['stores'],
-  summary: "The store the stock screens start on and stock writes without a storeId move (decision 059): the paired till's, else the employee's only store, else the main store",
+  summary: "The store the stock screens start on and stock writes without a store_id move (decision 059): the paired till's, else the employee's only store, else the main store",
   responses: {
-    200: jsonResponse(z.object({ storeId: z.uuid(), name: z.string(), source: z.enum(['till', 'employee', 'main']) }), 'The current store'),
+    200: jsonResponse(z.object({ store_id: z.uuid(), name: z.string(), source: z.enum(['till', 'employee', 'main']) }), 'The current store'),
     ...errorResponses(400, 401, 403, 404),
   },
 });
@@ -130,7 +130,7 @@ const storeStockRoute = defineRoute({
   request: {
     params: idParams,
     query: z.strictObject({
-      productIds: z
+      product_ids: z
         .string()
         .max(200 * 37)
         .transform((value) => value.split(',').filter(Boolean))
@@ -138,7 +138,7 @@ const storeStockRoute = defineRoute({
     }),
   },
   responses: {
-    200: jsonResponse(z.object({ stock: z.array(z.object({ productId: z.uuid(), quantity: z.number().int() })) }), 'Stock'),
+    200: jsonResponse(z.object({ stock: z.array(z.object({ product_id: z.uuid(), quantity: z.number().int() })) }), 'Stock'),
     ...errorResponses(400, 401, 403, 404),
   },
 });
@@ -169,7 +169,7 @@ const listTransfersRoute = defineRoute({
   access: inventory,
   tags: ['stores'],
   summary: 'Transfers between stores, newest first (at most 200), optionally of one store or status',
-  request: { query: z.strictObject({ storeId: z.uuid().optional(), status: z.enum(['draft', 'sent', 'received', 'cancelled']).optional() }) },
+  request: { query: z.strictObject({ store_id: z.uuid().optional(), status: z.enum(['draft', 'sent', 'received', 'cancelled']).optional() }) },
   responses: { 200: jsonResponse(z.object({ transfers: z.array(transferSchema) }), 'Transfers'), ...errorResponses(400, 401, 403) },
 });
 
@@ -192,10 +192,10 @@ const createTransferRoute = defineRoute({
   request: {
     body: jsonBody(
       z.strictObject({
-        fromStoreId: z.uuid(),
-        toStoreId: z.uuid(),
+        from_store_id: z.uuid(),
+        to_store_id: z.uuid(),
         note: optionalText(500),
-        lines: z.array(z.strictObject({ productId: z.uuid(), quantity: units })).min(1, 'Add at least one product').max(500),
+        lines: z.array(z.strictObject({ product_id: z.uuid(), quantity: units })).min(1, 'Add at least one product').max(500),
       }),
     ),
   },
@@ -208,8 +208,8 @@ const sendRoute = defineRoute({
   access: inventory,
   tags: ['stores'],
   summary:
-    'Send a draft: its units leave the sending store (409 insufficient_stock unless negative stock is allowed; 409 illegal_transition if not a draft). A retry with the same idempotencyKey returns the transfer.',
-  request: { params: idParams, body: jsonBody(z.strictObject({ idempotencyKey })) },
+    'Send a draft: its units leave the sending store (409 insufficient_stock unless negative stock is allowed; 409 illegal_transition if not a draft). A retry with the same idempotency_key returns the transfer.',
+  request: { params: idParams, body: jsonBody(z.strictObject({ idempotency_key: idempotencyKey })) },
   responses: { 200: jsonResponse(z.object({ transfer: transferSchema }), 'Sent'), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
@@ -219,13 +219,13 @@ const receiveRoute = defineRoute({
   access: inventory,
   tags: ['stores'],
   summary:
-    'Receive a sent transfer: the counted units arrive in the receiving store (lines left out arrive as sent); differences stay on the lines. Idempotent by idempotencyKey.',
+    'Receive a sent transfer: the counted units arrive in the receiving store (lines left out arrive as sent); differences stay on the lines. Idempotent by idempotency_key.',
   request: {
     params: idParams,
     body: jsonBody(
       z.strictObject({
-        idempotencyKey,
-        lines: z.array(z.strictObject({ productId: z.uuid(), receivedQuantity: z.number().int().min(0).max(1_000_000) })).max(500).optional(),
+        idempotency_key: idempotencyKey,
+        lines: z.array(z.strictObject({ product_id: z.uuid(), received_quantity: z.number().int().min(0).max(1_000_000) })).max(500).optional(),
       }),
     ),
   },
@@ -274,20 +274,41 @@ const moveRegisterRoute = defineRoute({
 
 export const storesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => c.json({ stores: await listStores(c.var.services.database, c.var.tenant.businessId) }, 200))
-  .openapi(currentRoute, async (c) => c.json(await getCurrentStore(c.var.services.database, c.var.tenant), 200))
-  .openapi(createRoute, async (c) => c.json({ store: await createStore(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201))
-  .openapi(updateRoute, async (c) => c.json({ store: await updateStore(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')) }, 200))
-  .openapi(storeStockRoute, async (c) =>
-    c.json({ stock: await getStoreQuantities(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, c.req.valid('query').productIds) }, 200),
-  )
+  .openapi(currentRoute, async (c) => {
+    const { storeId, name, source } = await getCurrentStore(c.var.services.database, c.var.tenant);
+    return c.json({ store_id: storeId, name, source }, 200);
+  })
+  .openapi(createRoute, async (c) => {
+    const { time_zone: timeZone, ...rest } = c.req.valid('json');
+    return c.json({ store: await createStore(c.var.services.database, c.var.tenant, { ...rest, timeZone }) }, 201);
+  })
+  .openapi(updateRoute, async (c) => {
+    const { time_zone: timeZone, is_active: isActive, ...rest } = c.req.valid('json');
+    return c.json({ store: await updateStore(c.var.services.database, c.var.tenant, c.req.valid('param').id, { ...rest, timeZone, isActive }) }, 200);
+  })
+  .openapi(storeStockRoute, async (c) => {
+    const stock = await getStoreQuantities(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, c.req.valid('query').product_ids);
+    return c.json({ stock: stock.map((line) => ({ product_id: line.productId, quantity: line.quantity })) }, 200);
+  })
   .openapi(productStockRoute, async (c) => c.json({ stores: await getProductStoreStock(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id) }, 200))
-  .openapi(listTransfersRoute, async (c) => c.json({ transfers: await listTransfers(c.var.services.database, c.var.tenant.businessId, c.req.valid('query')) }, 200))
+  .openapi(listTransfersRoute, async (c) => {
+    const { store_id: storeId, status } = c.req.valid('query');
+    return c.json({ transfers: await listTransfers(c.var.services.database, c.var.tenant.businessId, { storeId, status }) }, 200);
+  })
   .openapi(getTransferRoute, async (c) => c.json({ transfer: await getTransfer(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id) }, 200))
-  .openapi(createTransferRoute, async (c) => c.json({ transfer: await createTransfer(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201))
+  .openapi(createTransferRoute, async (c) => {
+    const { from_store_id: fromStoreId, to_store_id: toStoreId, note, lines } = c.req.valid('json');
+    const input = { fromStoreId, toStoreId, note, lines: lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })) };
+    return c.json({ transfer: await createTransfer(c.var.services.database, c.var.tenant, input) }, 201);
+  })
   .openapi(sendRoute, async (c) =>
-    c.json({ transfer: await sendTransfer(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json').idempotencyKey) }, 200),
+    c.json({ transfer: await sendTransfer(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json').idempotency_key) }, 200),
   )
-  .openapi(receiveRoute, async (c) => c.json({ transfer: await receiveTransfer(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')) }, 200))
+  .openapi(receiveRoute, async (c) => {
+    const { idempotency_key: idempotencyKey, lines } = c.req.valid('json');
+    const input = { idempotencyKey, lines: lines?.map((line) => ({ productId: line.product_id, receivedQuantity: line.received_quantity })) };
+    return c.json({ transfer: await receiveTransfer(c.var.services.database, c.var.tenant, c.req.valid('param').id, input) }, 200);
+  })
   .openapi(cancelRoute, async (c) => c.json({ transfer: await cancelTransfer(c.var.services.database, c.var.tenant, c.req.valid('param').id) }, 200))
   .openapi(employeeStoresRoute, async (c) => c.json({ storeIds: await getEmployeeStores(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id) }, 200))
   .openapi(assignStoresRoute, async (c) =>

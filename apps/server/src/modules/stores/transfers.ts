@@ -19,27 +19,28 @@ import { storesRepository, type TransferMovement, type TransferRow } from './sto
  */
 export type TransferStatus = TransferRow['status'];
 
+/** A transfer on the wire (decision 070: snake_case). */
 export interface TransferLineView {
-  productId: string;
+  product_id: string;
   name: string;
   sku: string | null;
   quantity: number;
-  receivedQuantity: number | null;
+  received_quantity: number | null;
   difference: number | null;
 }
 
 export interface TransferView {
   id: string;
-  fromStoreId: string;
-  fromStoreName: string;
-  toStoreId: string;
-  toStoreName: string;
+  from_store_id: string;
+  from_store_name: string;
+  to_store_id: string;
+  to_store_name: string;
   status: TransferStatus;
   note: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  receivedAt: string | null;
-  cancelledAt: string | null;
+  created_at: string;
+  sent_at: string | null;
+  received_at: string | null;
+  cancelled_at: string | null;
   lines: TransferLineView[];
 }
 
@@ -52,24 +53,24 @@ async function viewsOf(tx: Tx, businessId: string, rows: TransferRow[]): Promise
   const lines = await storesRepository.transferLines(tx, businessId, rows.map((row) => row.id));
   return rows.map((row) => ({
     id: row.id,
-    fromStoreId: row.fromStoreId,
-    fromStoreName: storeNames.get(row.fromStoreId) ?? '',
-    toStoreId: row.toStoreId,
-    toStoreName: storeNames.get(row.toStoreId) ?? '',
+    from_store_id: row.fromStoreId,
+    from_store_name: storeNames.get(row.fromStoreId) ?? '',
+    to_store_id: row.toStoreId,
+    to_store_name: storeNames.get(row.toStoreId) ?? '',
     status: row.status,
     note: row.note,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: iso(row.sentAt),
-    receivedAt: iso(row.receivedAt),
-    cancelledAt: iso(row.cancelledAt),
+    created_at: row.createdAt.toISOString(),
+    sent_at: iso(row.sentAt),
+    received_at: iso(row.receivedAt),
+    cancelled_at: iso(row.cancelledAt),
     lines: lines
       .filter((entry) => entry.line.transferId === row.id)
       .map(({ line, name, sku }) => ({
-        productId: line.productId,
+        product_id: line.productId,
         name,
         sku,
         quantity: line.quantity,
-        receivedQuantity: line.receivedQuantity,
+        received_quantity: line.receivedQuantity,
         difference: line.receivedQuantity === null ? null : line.receivedQuantity - line.quantity,
       })),
   }));

@@ -19,7 +19,7 @@ export function DashboardRoute() {
   const canSetUp = actorAdminPermissions(me, useEmployeeSession()).can_change_settings;
   const areas = sidebar.filter((group) => group.id !== 'dashboard');
   const stores = useStores(Boolean(settings.enabled_features.multi_store));
-  const openStores = (stores.data ?? []).filter((store) => store.isActive);
+  const openStores = (stores.data ?? []).filter((store) => store.is_active);
   // The business's colour is painted from here and /settings, not the shell: the till's bundle is at its budget (decision 057).
   return (
     <>

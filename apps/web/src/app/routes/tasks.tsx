@@ -10,5 +10,5 @@ export function TasksRoute() {
   const session = useEmployeeSession();
   const stores = useStores(Boolean(me.settings.enabled_features.multi_store));
   const actor: Actor = session ? { kind: 'employee', role: session.employee_role, permissions: null, adminPermissions: null } : { kind: 'owner' };
-  return <TasksPage canManage={canManageTasks(actor)} myEmployeeId={session?.employee_id ?? null} stores={(stores.data ?? []).filter((store) => store.isActive)} />;
+  return <TasksPage canManage={canManageTasks(actor)} myEmployeeId={session?.employee_id ?? null} stores={(stores.data ?? []).filter((store) => store.is_active)} />;
 }

@@ -14,7 +14,7 @@ export function useBatches(productId: string | null) {
   return useQuery(
     queryOptions({
       queryKey: [...batchesKey, 'list', productId],
-      queryFn: ({ signal }) => dataOf(api.GET('/api/batches', { params: { query: productId ? { productId } : {} }, signal })),
+      queryFn: ({ signal }) => dataOf(api.GET('/api/batches', { params: { query: productId ? { product_id: productId } : {} }, signal })),
       placeholderData: keepPreviousData,
     }),
   );
@@ -48,7 +48,7 @@ export function useWriteOffBatch() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ batchId, idempotencyKey, note }: { batchId: string; idempotencyKey: string; note: string | null }) =>
-      dataOf(api.POST('/api/batches/{id}/write-off', { params: { path: { id: batchId } }, body: { idempotencyKey, note } })),
+      dataOf(api.POST('/api/batches/{id}/write-off', { params: { path: { id: batchId } }, body: { idempotency_key: idempotencyKey, note } })),
     onSuccess: invalidate,
   });
 }

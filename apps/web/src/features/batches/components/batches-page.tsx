@@ -104,14 +104,14 @@ function TrackBatchesCard({ ProductPicker }: { ProductPicker: ProductPickerSlot 
 }
 
 function DaysLeft({ batch }: { batch: Batch }) {
-  const status = expiryStatus(batch.daysLeft);
-  const label = daysLeftLabel(batch.daysLeft);
+  const status = expiryStatus(batch.days_left);
+  const label = daysLeftLabel(batch.days_left);
   if (status === 'expired') return <Badge variant="destructive">{label}</Badge>;
   if (status === 'soon') return <Badge variant="warning">{label}</Badge>;
   return <span className="text-muted-foreground">{label}</span>;
 }
 
-const lotName = (batch: Batch) => batch.lotNumber || 'No lot';
+const lotName = (batch: Batch) => batch.lot_number || 'No lot';
 
 function BatchRows({ batches, currency, onWriteOff, showProduct }: { batches: Batch[]; currency: string; onWriteOff: (batch: Batch) => void; showProduct: boolean }) {
   return (
@@ -133,20 +133,20 @@ function BatchRows({ batches, currency, onWriteOff, showProduct }: { batches: Ba
         </TableHeader>
         <TableBody>
           {batches.map((batch) => (
-            <TableRow key={batch.id} aria-label={`${batch.productName} ${lotName(batch)}`}>
-              {showProduct ? <TableCell className="font-medium">{batch.productName}</TableCell> : null}
-              <TableCell className={batch.lotNumber ? 'font-mono whitespace-nowrap' : 'whitespace-nowrap text-muted-foreground'}>{lotName(batch)}</TableCell>
-              <TableCell>{batch.storeName}</TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">{batch.expiryDate ?? '—'}</TableCell>
+            <TableRow key={batch.id} aria-label={`${batch.product_name} ${lotName(batch)}`}>
+              {showProduct ? <TableCell className="font-medium">{batch.product_name}</TableCell> : null}
+              <TableCell className={batch.lot_number ? 'font-mono whitespace-nowrap' : 'whitespace-nowrap text-muted-foreground'}>{lotName(batch)}</TableCell>
+              <TableCell>{batch.store_name}</TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">{batch.expiry_date ?? '—'}</TableCell>
               <TableCell className="whitespace-nowrap">
                 <DaysLeft batch={batch} />
               </TableCell>
               <TableCell className="text-right tabular-nums">{formatUnits(batch.quantity)}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatMoney(batch.costValue, currency)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatMoney(batch.cost_value, currency)}</TableCell>
               <TableCell className="text-right">
                 <Button type="button" variant="outline" className="h-11 sm:h-8" disabled={batch.quantity <= 0} onClick={() => onWriteOff(batch)}>
                   <Trash2Icon aria-hidden="true" />
-                  Write off<span className="sr-only"> {`${batch.productName} ${lotName(batch)}`}</span>
+                  Write off<span className="sr-only"> {`${batch.product_name} ${lotName(batch)}`}</span>
                 </Button>
               </TableCell>
             </TableRow>
@@ -247,7 +247,7 @@ function WriteOffForm({ batch, currency, onClose }: { batch: Batch; currency: st
       { batchId: batch.id, idempotencyKey, note: note.trim() || null },
       {
         onSuccess: (result) => {
-          toast.success(`Wrote off ${formatUnits(result.waste.quantity)} × ${batch.productName} (${formatMoney(result.waste.costValue, currency)})`);
+          toast.success(`Wrote off ${formatUnits(result.waste.quantity)} × ${batch.product_name} (${formatMoney(result.waste.cost_value, currency)})`);
           onClose();
         },
         onError: (failure) => setError(errorMessage(failure)),
@@ -258,10 +258,10 @@ function WriteOffForm({ batch, currency, onClose }: { batch: Batch; currency: st
     <>
       <DialogHeader>
         <DialogTitle>
-          Write off {batch.productName} {lotName(batch)}
+          Write off {batch.product_name} {lotName(batch)}
         </DialogTitle>
         <DialogDescription>
-          All {formatUnits(batch.quantity)} units of this lot in {batch.storeName} leave stock and are recorded as expired waste, at {formatMoney(batch.costValue, currency)}.
+          All {formatUnits(batch.quantity)} units of this lot in {batch.store_name} leave stock and are recorded as expired waste, at {formatMoney(batch.cost_value, currency)}.
         </DialogDescription>
       </DialogHeader>
       <Field>

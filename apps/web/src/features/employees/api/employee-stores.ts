@@ -10,7 +10,7 @@ export function useEmployeeStores(employeeId: string, enabled: boolean) {
         dataOf(api.GET('/api/employees/{id}/stores', { params: { path: { id: employeeId } }, signal })),
         dataOf(api.GET('/api/stores', { signal })),
       ]);
-      return { storeIds: assigned.storeIds, stores: stores.stores.filter((store) => store.isActive) };
+      return { storeIds: assigned.storeIds, stores: stores.stores.filter((store) => store.is_active) };
     },
     enabled,
   });

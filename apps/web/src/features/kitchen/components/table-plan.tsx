@@ -60,7 +60,7 @@ export function TablePlan({ open, onOpenChange, lines, ticketId, openTickets, on
   const [splitting, setSplitting] = useState<string | null>(null);
   const areas = plan.data?.areas ?? [];
   const currentArea = areas.find((area) => area.id === areaId) ?? areas[0] ?? null;
-  const tables = (plan.data?.tables ?? []).filter((table) => table.areaId === currentArea?.id);
+  const tables = (plan.data?.tables ?? []).filter((table) => table.area_id === currentArea?.id);
   const selected = plan.data?.tables.find((table) => table.id === selectedId) ?? null;
   const ticketOf = (table: DiningTable | null) => (table?.ticket ? (openTickets.find((ticket) => ticket.id === table.ticket!.id) ?? null) : null);
   const splitTicket = openTickets.find((ticket) => ticket.id === splitting) ?? null;
@@ -228,7 +228,7 @@ function PlanEditor({ areaId, onArea }: { areaId: string | null; onArea: (id: st
     if (!areaId || !tableName.trim()) return;
     const seatCount = Number(seats);
     createTable.mutate(
-      { areaId, name: tableName.trim(), seats: Number.isInteger(seatCount) && seatCount > 0 ? seatCount : 4, x: 16, y: 16 },
+      { area_id: areaId, name: tableName.trim(), seats: Number.isInteger(seatCount) && seatCount > 0 ? seatCount : 4, x: 16, y: 16 },
       { onSuccess: () => setTableName(''), onError: fail('Table not added') },
     );
   };

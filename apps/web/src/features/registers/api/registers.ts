@@ -65,7 +65,7 @@ export function usePairThisBrowser() {
 export function useStoreOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['stores', 'till-options'],
-    queryFn: async ({ signal }) => (await dataOf(api.GET('/api/stores', { signal }))).stores.filter((store) => store.isActive),
+    queryFn: async ({ signal }) => (await dataOf(api.GET('/api/stores', { signal }))).stores.filter((store) => store.is_active),
     enabled,
   });
 }

@@ -53,7 +53,7 @@ export function useSetShelf() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ storeId, productId, shelf }: { storeId: string; productId: string; shelf: string | null }) =>
-      dataOf(api.PUT('/api/stores/{id}/shelves', { params: { path: { id: storeId } }, body: { lines: [{ productId, shelf }] } })),
+      dataOf(api.PUT('/api/stores/{id}/shelves', { params: { path: { id: storeId } }, body: { lines: [{ product_id: productId, shelf }] } })),
     onSuccess: invalidate,
   });
 }

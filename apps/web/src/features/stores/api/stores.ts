@@ -71,8 +71,8 @@ export function useTransferStep() {
   return useMutation({
     mutationFn: (step: TransferStep) => {
       const path = { params: { path: { id: step.id } } };
-      if (step.action === 'send') return dataOf(api.POST('/api/stock-transfers/{id}/send', { ...path, body: { idempotencyKey: step.idempotencyKey } }));
-      if (step.action === 'receive') return dataOf(api.POST('/api/stock-transfers/{id}/receive', { ...path, body: { idempotencyKey: step.idempotencyKey, lines: step.lines } }));
+      if (step.action === 'send') return dataOf(api.POST('/api/stock-transfers/{id}/send', { ...path, body: { idempotency_key: step.idempotencyKey } }));
+      if (step.action === 'receive') return dataOf(api.POST('/api/stock-transfers/{id}/receive', { ...path, body: { idempotency_key: step.idempotencyKey, lines: step.lines.map((line) => ({ product_id: line.productId, received_quantity: line.receivedQuantity })) } }));
       return dataOf(api.POST('/api/stock-transfers/{id}/cancel', path));
     },
     onSuccess: invalidate,
@@ -96,8 +96,8 @@ export function useStoreQuantities(storeId: string | null, productIds: string[])
     queryOptions({
       queryKey: [...storesKey, 'store-stock', storeId, productIds],
       queryFn: async ({ signal }): Promise<Map<string, number>> => {
-        const answer = await dataOf(api.GET('/api/stores/{id}/stock', { params: { path: { id: storeId! }, query: { productIds: productIds.join(',') } }, signal }));
-        return new Map(answer.stock.map((row) => [row.productId, row.quantity]));
+        const answer = await dataOf(api.GET('/api/stores/{id}/stock', { params: { path: { id: storeId! }, query: { product_ids: productIds.join(',') } }, signal }));
+        return new Map(answer.stock.map((row) => [row.product_id, row.quantity]));
       },
       enabled: Boolean(storeId) && productIds.length > 0,
       placeholderData: keepPreviousData,

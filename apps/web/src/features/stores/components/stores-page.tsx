@@ -49,7 +49,7 @@ function StoreForm({ store, onDone }: { store: Store | null; onDone: () => void 
   const [name, setName] = useState(store?.name ?? '');
   const [address, setAddress] = useState(store?.address ?? '');
   const [phone, setPhone] = useState(store?.phone ?? '');
-  const [timeZone, setTimeZone] = useState(store?.timeZone ?? '');
+  const [timeZone, setTimeZone] = useState(store?.time_zone ?? '');
   const [error, setError] = useState<string | null>(null);
   const pending = create.isPending || update.isPending;
 
@@ -60,7 +60,7 @@ function StoreForm({ store, onDone }: { store: Store | null; onDone: () => void 
       return;
     }
     setError(null);
-    const body = { name: name.trim(), address: address.trim() || null, phone: phone.trim() || null, timeZone: timeZone.trim() || null };
+    const body = { name: name.trim(), address: address.trim() || null, phone: phone.trim() || null, time_zone: timeZone.trim() || null };
     const done = { onError: (failure: unknown) => setError(errorMessage(failure)) };
     if (store) {
       update.mutate({ id: store.id, body }, { ...done, onSuccess: () => (toast.success(`Saved ${body.name}`), onDone()) });
@@ -123,9 +123,9 @@ function StoresTable({ stores, onEdit }: { stores: Store[]; onEdit: (store: Stor
   const update = useUpdateStore();
   const toggle = (store: Store) =>
     update.mutate(
-      { id: store.id, body: { isActive: !store.isActive } },
+      { id: store.id, body: { is_active: !store.is_active } },
       {
-        onSuccess: () => toast.success(store.isActive ? `Closed ${store.name}` : `Reopened ${store.name}`),
+        onSuccess: () => toast.success(store.is_active ? `Closed ${store.name}` : `Reopened ${store.name}`),
         onError: (failure) => toast.error(errorMessage(failure)),
       },
     );
@@ -151,28 +151,28 @@ function StoresTable({ stores, onEdit }: { stores: Store[]; onEdit: (store: Stor
               <TableCell>
                 <div className="flex flex-wrap items-center gap-2 font-medium">
                   {store.name}
-                  {store.isDefault ? <Badge variant="secondary">Main</Badge> : null}
-                  {store.isActive ? null : <Badge variant="outline">Closed</Badge>}
+                  {store.is_default ? <Badge variant="secondary">Main</Badge> : null}
+                  {store.is_active ? null : <Badge variant="outline">Closed</Badge>}
                 </div>
-                <div className="text-sm text-muted-foreground">{[store.phone, store.timeZone].filter(Boolean).join(' · ')}</div>
+                <div className="text-sm text-muted-foreground">{[store.phone, store.time_zone].filter(Boolean).join(' · ')}</div>
               </TableCell>
               <TableCell className="hidden md:table-cell">{store.address ?? '—'}</TableCell>
-              <TableCell className="text-right tabular-nums">{store.registerCount}</TableCell>
+              <TableCell className="text-right tabular-nums">{store.register_count}</TableCell>
               <TableCell className="text-right">
                 <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
                   <Button variant="outline" className="h-11 sm:h-8" onClick={() => onEdit(store)} aria-label={`Edit ${store.name}`}>
                     <PencilIcon aria-hidden="true" />
                     Edit
                   </Button>
-                  {store.isDefault ? null : (
+                  {store.is_default ? null : (
                     <Button
                       variant="outline"
                       className="h-11 sm:h-8"
                       onClick={() => toggle(store)}
                       disabled={update.isPending}
-                      aria-label={store.isActive ? `Close ${store.name}` : `Reopen ${store.name}`}
+                      aria-label={store.is_active ? `Close ${store.name}` : `Reopen ${store.name}`}
                     >
-                      {store.isActive ? 'Close' : 'Reopen'}
+                      {store.is_active ? 'Close' : 'Reopen'}
                     </Button>
                   )}
                 </div>

@@ -20,7 +20,7 @@ const units = new Intl.NumberFormat();
 
 /** Transfers between stores: draft one, send it (stock leaves), receive it as counted (stock arrives), or cancel it. */
 export function TransfersSection({ stores }: { stores: Store[] }) {
-  const open = stores.filter((store) => store.isActive);
+  const open = stores.filter((store) => store.is_active);
   return (
     <section aria-labelledby="transfers-heading" className="grid grid-cols-1 gap-4">
       <h2 id="transfers-heading" className="text-lg font-semibold">
@@ -81,7 +81,7 @@ function NewTransferCard({ stores }: { stores: Store[] }) {
     if (bad) return setError(`Enter a whole number of units for ${bad.product.name}`);
     setError(null);
     create.mutate(
-      { fromStoreId, toStoreId, note: note.trim() || null, lines: lines.map((line) => ({ productId: line.product.id, quantity: Number(line.quantity) })) },
+      { from_store_id: fromStoreId, to_store_id: toStoreId, note: note.trim() || null, lines: lines.map((line) => ({ product_id: line.product.id, quantity: Number(line.quantity) })) },
       {
         onSuccess: () => {
           toast.success('Transfer saved as a draft');
@@ -231,11 +231,11 @@ function TransferCard({ transfer }: { transfer: Transfer }) {
   const timeZone = useMe().data?.business?.time_zone;
   const step = useTransferStep();
   const [receiving, setReceiving] = useState(false);
-  const [counted, setCounted] = useState<Record<string, string>>(() => Object.fromEntries(transfer.lines.map((line) => [line.productId, String(line.quantity)])));
+  const [counted, setCounted] = useState<Record<string, string>>(() => Object.fromEntries(transfer.lines.map((line) => [line.product_id, String(line.quantity)])));
   const [keys] = useState(() => ({ send: crypto.randomUUID(), receive: crypto.randomUUID() }));
   const [error, setError] = useState<string | null>(null);
   const when = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
-  const title = `${transfer.fromStoreName} → ${transfer.toStoreName}`;
+  const title = `${transfer.from_store_name} → ${transfer.to_store_name}`;
 
   const run = (action: 'send' | 'cancel') =>
     step.mutate(action === 'send' ? { action, id: transfer.id, idempotencyKey: keys.send } : { action, id: transfer.id }, {
@@ -244,13 +244,13 @@ function TransferCard({ transfer }: { transfer: Transfer }) {
     });
   const receive = (event: FormEvent) => {
     event.preventDefault();
-    const lines = transfer.lines.map((line) => ({ productId: line.productId, text: (counted[line.productId] ?? '').trim(), name: line.name }));
+    const lines = transfer.lines.map((line) => ({ productId: line.product_id, text: (counted[line.product_id] ?? '').trim(), name: line.name }));
     const bad = lines.find((line) => !/^\d+$/.test(line.text));
     if (bad) return setError(`Enter the units of ${bad.name} that arrived (0 or more)`);
     setError(null);
     step.mutate(
       { action: 'receive', id: transfer.id, idempotencyKey: keys.receive, lines: lines.map((line) => ({ productId: line.productId, receivedQuantity: Number(line.text) })) },
-      { onSuccess: () => (toast.success(`Received at ${transfer.toStoreName}`), setReceiving(false)), onError: (failure) => setError(errorMessage(failure)) },
+      { onSuccess: () => (toast.success(`Received at ${transfer.to_store_name}`), setReceiving(false)), onError: (failure) => setError(errorMessage(failure)) },
     );
   };
 
@@ -260,7 +260,7 @@ function TransferCard({ transfer }: { transfer: Transfer }) {
         <div>
           <div className="font-medium">{title}</div>
           <div className="text-sm text-muted-foreground">
-            {when(transfer.receivedAt ?? transfer.sentAt ?? transfer.cancelledAt ?? transfer.createdAt)}
+            {when(transfer.received_at ?? transfer.sent_at ?? transfer.cancelled_at ?? transfer.created_at)}
             {transfer.note ? ` · ${transfer.note}` : ''}
           </div>
         </div>
@@ -269,16 +269,16 @@ function TransferCard({ transfer }: { transfer: Transfer }) {
       {receiving ? (
         <form onSubmit={receive} className="grid gap-3" aria-label={`Receive ${title}`}>
           {transfer.lines.map((line) => (
-            <Field key={line.productId}>
-              <Label htmlFor={`received-${transfer.id}-${line.productId}`}>
+            <Field key={line.product_id}>
+              <Label htmlFor={`received-${transfer.id}-${line.product_id}`}>
                 {line.name}: {units.format(line.quantity)} sent, received
               </Label>
               <Input
-                id={`received-${transfer.id}-${line.productId}`}
+                id={`received-${transfer.id}-${line.product_id}`}
                 inputMode="numeric"
                 autoComplete="off"
-                value={counted[line.productId] ?? ''}
-                onChange={(event) => setCounted((current) => ({ ...current, [line.productId]: event.target.value }))}
+                value={counted[line.product_id] ?? ''}
+                onChange={(event) => setCounted((current) => ({ ...current, [line.product_id]: event.target.value }))}
                 className="h-11 sm:h-9"
               />
             </Field>
@@ -295,11 +295,11 @@ function TransferCard({ transfer }: { transfer: Transfer }) {
       ) : (
         <ul className="grid gap-1 text-sm">
           {transfer.lines.map((line) => (
-            <li key={line.productId} className="flex justify-between gap-3">
+            <li key={line.product_id} className="flex justify-between gap-3">
               <span>{line.name}</span>
               <span className="tabular-nums">
                 {units.format(line.quantity)}
-                {line.receivedQuantity !== null && line.difference !== 0 ? ` (received ${units.format(line.receivedQuantity)}, ${units.format(line.difference ?? 0)})` : ''}
+                {line.received_quantity !== null && line.difference !== 0 ? ` (received ${units.format(line.received_quantity)}, ${units.format(line.difference ?? 0)})` : ''}
               </span>
             </li>
           ))}

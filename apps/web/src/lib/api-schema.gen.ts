@@ -11683,14 +11683,14 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            giftCards: {
+                            gift_cards: {
                                 balance: number;
                                 code: string;
-                                createdAt: string;
+                                created_at: string;
                                 currency: string;
                                 id: string;
-                                initialAmount: number;
-                                orderId: string | null;
+                                initial_amount: number;
+                                order_id: string | null;
                             }[];
                             outstanding: number;
                         };
@@ -11759,24 +11759,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            giftCard: {
+                            gift_card: {
                                 balance: number;
                                 code: string;
-                                createdAt: string;
+                                created_at: string;
                                 currency: string;
                                 id: string;
-                                initialAmount: number;
-                                orderId: string | null;
+                                initial_amount: number;
+                                order_id: string | null;
                             };
                             history: {
                                 amount: number;
-                                balanceAfter: number;
-                                createdAt: string;
+                                balance_after: number;
+                                created_at: string;
                                 id: string;
                                 /** @enum {string} */
                                 kind: "issue" | "redeem" | "refund" | "cancel";
-                                orderId: string | null;
-                                refundId: string | null;
+                                order_id: string | null;
+                                refund_id: string | null;
                             }[];
                         };
                     };
@@ -17555,29 +17555,29 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            customerId: string;
+                            customer_id: string;
                             history: {
                                 amount: number;
-                                balanceAfter: number;
-                                createdAt: string;
+                                balance_after: number;
+                                created_at: string;
                                 id: string;
                                 /** @enum {string} */
                                 kind: "earn" | "redeem" | "reverse_earn" | "return_redeem";
-                                orderId: string | null;
+                                order_id: string | null;
                                 points: number;
-                                refundId: string | null;
+                                refund_id: string | null;
                             }[];
-                            lifetimePoints: number;
-                            lifetimeSpend: number;
-                            nextTier: {
+                            lifetime_points: number;
+                            lifetime_spend: number;
+                            next_tier: {
                                 name: string;
-                                spendNeeded: number;
+                                spend_needed: number;
                             } | null;
+                            point_value: number;
                             points: number;
-                            pointsValue: number;
-                            pointValue: number;
+                            points_value: number;
                             tier: {
-                                multiplierBasisPoints: number;
+                                multiplier_basis_points: number;
                                 name: string;
                             } | null;
                         };
@@ -17655,11 +17655,11 @@ export interface paths {
                         "application/json": {
                             currency: string;
                             settings: {
-                                pointValue: number;
-                                spendPerPoint: number;
+                                point_value: number;
+                                spend_per_point: number;
                                 tiers: {
-                                    minSpend: number;
-                                    multiplierBasisPoints: number;
+                                    min_spend: number;
+                                    multiplier_basis_points: number;
                                     name: string;
                                 }[];
                             };
@@ -17706,11 +17706,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        pointValue: number;
-                        spendPerPoint: number;
+                        point_value: number;
+                        spend_per_point: number;
                         tiers: {
-                            minSpend: number;
-                            multiplierBasisPoints: number;
+                            min_spend: number;
+                            multiplier_basis_points: number;
                             name: string;
                         }[];
                     };
@@ -17726,11 +17726,11 @@ export interface paths {
                         "application/json": {
                             currency: string;
                             settings: {
-                                pointValue: number;
-                                spendPerPoint: number;
+                                point_value: number;
+                                spend_per_point: number;
                                 tiers: {
-                                    minSpend: number;
-                                    multiplierBasisPoints: number;
+                                    min_spend: number;
+                                    multiplier_basis_points: number;
                                     name: string;
                                 }[];
                             };
@@ -21488,18 +21488,18 @@ export interface paths {
                             promotions: {
                                 active: boolean;
                                 /** Format: uuid */
-                                categoryId: string | null;
-                                createdAt: string;
-                                daysOfWeek: number[];
-                                endsOn: string | null;
-                                endTime: string | null;
+                                category_id: string | null;
+                                created_at: string;
+                                days_of_week: number[];
+                                end_time: string | null;
+                                ends_on: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
                                 /** Format: uuid */
-                                productId: string | null;
+                                product_id: string | null;
                                 rule: {
-                                    basisPoints: number;
+                                    basis_points: number;
                                     /** @enum {string} */
                                     kind: "percent_off";
                                 } | {
@@ -21507,8 +21507,8 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "amount_off";
                                 } | {
-                                    buyQuantity: number;
-                                    freeQuantity: number;
+                                    buy_quantity: number;
+                                    free_quantity: number;
                                     /** @enum {string} */
                                     kind: "buy_x_get_y";
                                 } | {
@@ -21517,8 +21517,8 @@ export interface paths {
                                     price: number;
                                     quantity: number;
                                 };
-                                startsOn: string | null;
-                                startTime: string | null;
+                                start_time: string | null;
+                                starts_on: string | null;
                             }[];
                         };
                     };
@@ -21570,24 +21570,24 @@ export interface paths {
                          * Format: uuid
                          * @default null
                          */
-                        categoryId?: string | null;
+                        category_id?: string | null;
                         /** @default [] */
-                        daysOfWeek?: number[];
+                        days_of_week?: number[];
+                        /** @default null */
+                        end_time?: string | null;
                         /**
                          * Format: date
                          * @default null
                          */
-                        endsOn?: string | null;
-                        /** @default null */
-                        endTime?: string | null;
+                        ends_on?: string | null;
                         name: string;
                         /**
                          * Format: uuid
                          * @default null
                          */
-                        productId?: string | null;
+                        product_id?: string | null;
                         rule: {
-                            basisPoints: number;
+                            basis_points: number;
                             /** @enum {string} */
                             kind: "percent_off";
                         } | {
@@ -21595,8 +21595,8 @@ export interface paths {
                             /** @enum {string} */
                             kind: "amount_off";
                         } | {
-                            buyQuantity: number;
-                            freeQuantity: number;
+                            buy_quantity: number;
+                            free_quantity: number;
                             /** @enum {string} */
                             kind: "buy_x_get_y";
                         } | {
@@ -21605,13 +21605,13 @@ export interface paths {
                             price: number;
                             quantity: number;
                         };
+                        /** @default null */
+                        start_time?: string | null;
                         /**
                          * Format: date
                          * @default null
                          */
-                        startsOn?: string | null;
-                        /** @default null */
-                        startTime?: string | null;
+                        starts_on?: string | null;
                     };
                 };
             };
@@ -21626,18 +21626,18 @@ export interface paths {
                             promotion: {
                                 active: boolean;
                                 /** Format: uuid */
-                                categoryId: string | null;
-                                createdAt: string;
-                                daysOfWeek: number[];
-                                endsOn: string | null;
-                                endTime: string | null;
+                                category_id: string | null;
+                                created_at: string;
+                                days_of_week: number[];
+                                end_time: string | null;
+                                ends_on: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
                                 /** Format: uuid */
-                                productId: string | null;
+                                product_id: string | null;
                                 rule: {
-                                    basisPoints: number;
+                                    basis_points: number;
                                     /** @enum {string} */
                                     kind: "percent_off";
                                 } | {
@@ -21645,8 +21645,8 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "amount_off";
                                 } | {
-                                    buyQuantity: number;
-                                    freeQuantity: number;
+                                    buy_quantity: number;
+                                    free_quantity: number;
                                     /** @enum {string} */
                                     kind: "buy_x_get_y";
                                 } | {
@@ -21655,8 +21655,8 @@ export interface paths {
                                     price: number;
                                     quantity: number;
                                 };
-                                startsOn: string | null;
-                                startTime: string | null;
+                                start_time: string | null;
+                                starts_on: string | null;
                             };
                         };
                     };
@@ -21732,24 +21732,24 @@ export interface paths {
                          * Format: uuid
                          * @default null
                          */
-                        categoryId?: string | null;
+                        category_id?: string | null;
                         /** @default [] */
-                        daysOfWeek?: number[];
+                        days_of_week?: number[];
+                        /** @default null */
+                        end_time?: string | null;
                         /**
                          * Format: date
                          * @default null
                          */
-                        endsOn?: string | null;
-                        /** @default null */
-                        endTime?: string | null;
+                        ends_on?: string | null;
                         name: string;
                         /**
                          * Format: uuid
                          * @default null
                          */
-                        productId?: string | null;
+                        product_id?: string | null;
                         rule: {
-                            basisPoints: number;
+                            basis_points: number;
                             /** @enum {string} */
                             kind: "percent_off";
                         } | {
@@ -21757,8 +21757,8 @@ export interface paths {
                             /** @enum {string} */
                             kind: "amount_off";
                         } | {
-                            buyQuantity: number;
-                            freeQuantity: number;
+                            buy_quantity: number;
+                            free_quantity: number;
                             /** @enum {string} */
                             kind: "buy_x_get_y";
                         } | {
@@ -21767,13 +21767,13 @@ export interface paths {
                             price: number;
                             quantity: number;
                         };
+                        /** @default null */
+                        start_time?: string | null;
                         /**
                          * Format: date
                          * @default null
                          */
-                        startsOn?: string | null;
-                        /** @default null */
-                        startTime?: string | null;
+                        starts_on?: string | null;
                     };
                 };
             };
@@ -21788,18 +21788,18 @@ export interface paths {
                             promotion: {
                                 active: boolean;
                                 /** Format: uuid */
-                                categoryId: string | null;
-                                createdAt: string;
-                                daysOfWeek: number[];
-                                endsOn: string | null;
-                                endTime: string | null;
+                                category_id: string | null;
+                                created_at: string;
+                                days_of_week: number[];
+                                end_time: string | null;
+                                ends_on: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
                                 /** Format: uuid */
-                                productId: string | null;
+                                product_id: string | null;
                                 rule: {
-                                    basisPoints: number;
+                                    basis_points: number;
                                     /** @enum {string} */
                                     kind: "percent_off";
                                 } | {
@@ -21807,8 +21807,8 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "amount_off";
                                 } | {
-                                    buyQuantity: number;
-                                    freeQuantity: number;
+                                    buy_quantity: number;
+                                    free_quantity: number;
                                     /** @enum {string} */
                                     kind: "buy_x_get_y";
                                 } | {
@@ -21817,8 +21817,8 @@ export interface paths {
                                     price: number;
                                     quantity: number;
                                 };
-                                startsOn: string | null;
-                                startTime: string | null;
+                                start_time: string | null;
+                                starts_on: string | null;
                             };
                         };
                     };

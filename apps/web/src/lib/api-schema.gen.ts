@@ -13606,13 +13606,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             currency: string;
-                            hasMore: boolean;
+                            has_more: boolean;
                             invoices: components["schemas"]["InvoiceListItem"][];
                             summary: {
-                                openCount: number;
+                                open_count: number;
                                 outstanding: number;
                                 overdue: number;
-                                overdueCount: number;
+                                overdue_count: number;
                             };
                         };
                     };
@@ -13658,23 +13658,23 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        customerAddress?: string | null;
-                        customerEmail?: "" | string | null;
+                        customer_address?: string | null;
+                        customer_email?: "" | string | null;
                         /** Format: uuid */
-                        customerId?: string | null;
-                        customerName?: string | null;
+                        customer_id?: string | null;
+                        customer_name?: string | null;
                         lines: {
                             description: string;
                             quantity: number;
                             /** Format: uuid */
-                            taxRateId?: string | null;
-                            unitPrice: number;
+                            tax_rate_id?: string | null;
+                            unit_price: number;
                         }[];
                         notes?: string | null;
-                        paymentInstructions?: string | null;
+                        payment_instructions?: string | null;
                         /** @enum {string} */
-                        paymentTerms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
-                        pricesIncludeTax?: boolean;
+                        payment_terms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
+                        prices_include_tax?: boolean;
                     };
                 };
             };
@@ -13815,23 +13815,23 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        customerAddress?: string | null;
-                        customerEmail?: "" | string | null;
+                        customer_address?: string | null;
+                        customer_email?: "" | string | null;
                         /** Format: uuid */
-                        customerId?: string | null;
-                        customerName?: string | null;
+                        customer_id?: string | null;
+                        customer_name?: string | null;
                         lines: {
                             description: string;
                             quantity: number;
                             /** Format: uuid */
-                            taxRateId?: string | null;
-                            unitPrice: number;
+                            tax_rate_id?: string | null;
+                            unit_price: number;
                         }[];
                         notes?: string | null;
-                        paymentInstructions?: string | null;
+                        payment_instructions?: string | null;
                         /** @enum {string} */
-                        paymentTerms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
-                        pricesIncludeTax?: boolean;
+                        payment_terms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
+                        prices_include_tax?: boolean;
                     };
                 };
             };
@@ -14003,10 +14003,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         lines?: {
                             /** Format: uuid */
-                            invoiceLineId: string;
+                            invoice_line_id: string;
                             quantity: number;
                         }[];
                         reason?: string | null;
@@ -14121,7 +14121,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: date */
-                        issueDate?: string;
+                        issue_date?: string;
                     };
                 };
             };
@@ -14214,11 +14214,11 @@ export interface paths {
                     "application/json": {
                         amount: number;
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         /** @enum {string} */
                         method: "bank_transfer" | "cash" | "card" | "cheque" | "other";
                         /** Format: date */
-                        paidOn: string;
+                        paid_on: string;
                         reference?: string | null;
                     };
                 };
@@ -14426,7 +14426,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            emailedTo: string;
+                            emailed_to: string;
                             invoice: components["schemas"]["Invoice"];
                         };
                     };
@@ -14608,18 +14608,18 @@ export interface paths {
                                 name: string;
                             }[];
                             orders: {
-                                customerName: string | null;
+                                customer_name: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 number: number | null;
-                                paidAt: string | null;
+                                paid_at: string | null;
                                 total: number;
                             }[];
-                            taxRates: {
-                                basisPoints: number;
+                            tax_rates: {
+                                basis_points: number;
                                 /** Format: uuid */
                                 id: string;
-                                isDefault: boolean;
+                                is_default: boolean;
                                 name: string;
                             }[];
                         };
@@ -14682,17 +14682,17 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        customerAddress?: string | null;
-                        customerEmail?: "" | string | null;
+                        customer_address?: string | null;
+                        customer_email?: "" | string | null;
                         /** Format: uuid */
-                        customerId?: string | null;
-                        customerName?: string | null;
+                        customer_id?: string | null;
+                        customer_name?: string | null;
                         notes?: string | null;
                         /** Format: uuid */
-                        orderId: string;
-                        paymentInstructions?: string | null;
+                        order_id: string;
+                        payment_instructions?: string | null;
                         /** @enum {string} */
-                        paymentTerms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
+                        payment_terms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
                     };
                 };
             };
@@ -14799,8 +14799,8 @@ export interface paths {
                             invoices: {
                                 balance: number;
                                 currency: string;
-                                customerName: string;
-                                dueDate: string | null;
+                                customer_name: string;
+                                due_date: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 label: string;
@@ -36596,17 +36596,16 @@ export interface components {
         };
         Invoice: {
             balance: number;
-            createdAt: string;
-            creditedTotal: number;
-            creditNotes: {
+            created_at: string;
+            credit_notes: {
                 /** Format: uuid */
                 id: string;
-                issueDate: string;
+                issue_date: string;
                 label: string;
                 lines: {
                     description: string;
                     /** Format: uuid */
-                    invoiceLineId: string;
+                    invoice_line_id: string;
                     net: number;
                     quantity: number;
                     tax: number;
@@ -36618,6 +36617,7 @@ export interface components {
                 tax: number;
                 total: number;
             }[];
+            credited_total: number;
             currency: string;
             customer: {
                 address: string | null;
@@ -36626,18 +36626,18 @@ export interface components {
                 id: string | null;
                 name: string;
             };
-            customerEmail: string | null;
-            customerName: string;
+            customer_email: string | null;
+            customer_name: string;
             /** @enum {string} */
-            displayStatus: "draft" | "issued" | "sent" | "partly_paid" | "paid" | "void" | "overdue";
-            dueDate: string | null;
-            emailedTo: string | null;
+            display_status: "draft" | "issued" | "sent" | "partly_paid" | "paid" | "void" | "overdue";
+            due_date: string | null;
+            emailed_to: string | null;
             /** Format: uuid */
             id: string;
-            issueDate: string | null;
+            issue_date: string | null;
             label: string | null;
             lines: {
-                creditedQuantity: number;
+                credited_quantity: number;
                 description: string;
                 discount: number;
                 /** Format: uuid */
@@ -36645,58 +36645,58 @@ export interface components {
                 net: number;
                 quantity: number;
                 tax: number;
-                taxRateBp: number;
+                tax_rate_bp: number;
                 /** Format: uuid */
-                taxRateId: string | null;
-                taxRateName: string | null;
+                tax_rate_id: string | null;
+                tax_rate_name: string | null;
                 total: number;
-                unitPrice: number;
+                unit_price: number;
             }[];
             net: number;
             notes: string | null;
             number: number | null;
             /** Format: uuid */
-            orderId: string | null;
-            paidTotal: number;
-            paymentInstructions: string | null;
+            order_id: string | null;
+            paid_total: number;
+            payment_instructions: string | null;
+            /** @enum {string} */
+            payment_terms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
             payments: {
                 amount: number;
-                createdAt: string;
+                created_at: string;
                 /** Format: uuid */
                 id: string;
                 method: string;
-                paidOn: string;
+                paid_on: string;
                 reference: string | null;
             }[];
-            /** @enum {string} */
-            paymentTerms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
-            pricesIncludeTax: boolean;
-            sentAt: string | null;
+            prices_include_tax: boolean;
+            sent_at: string | null;
             /** @enum {string} */
             status: "draft" | "issued" | "sent" | "partly_paid" | "paid" | "void";
             tax: number;
-            taxByRate: {
+            tax_by_rate: {
                 net: number;
-                rateBp: number;
+                rate_bp: number;
                 tax: number;
             }[];
             total: number;
-            updatedAt: string;
-            voidedAt: string | null;
-            voidReason: string | null;
+            updated_at: string;
+            void_reason: string | null;
+            voided_at: string | null;
         };
         InvoiceListItem: {
             balance: number;
-            createdAt: string;
+            created_at: string;
             currency: string;
-            customerEmail: string | null;
-            customerName: string;
+            customer_email: string | null;
+            customer_name: string;
             /** @enum {string} */
-            displayStatus: "draft" | "issued" | "sent" | "partly_paid" | "paid" | "void" | "overdue";
-            dueDate: string | null;
+            display_status: "draft" | "issued" | "sent" | "partly_paid" | "paid" | "void" | "overdue";
+            due_date: string | null;
             /** Format: uuid */
             id: string;
-            issueDate: string | null;
+            issue_date: string | null;
             label: string | null;
             number: number | null;
             /** @enum {string} */

@@ -215,7 +215,7 @@ async function seedRows(client: ApiClient) {
   const order = (sale.body.order?.id ?? randomUUID()) as string;
   // A gift card sold (decision 064), so that its history route reaches its query.
   await client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [], giftCards: [{ code: makeGiftCardCode(() => randomInt(10)), amount: 500 }], payments: [{ method: 'card', amount: 500 }], expectedTotal: 500 });
-  const giftCard = ((await client.get('/api/gift-cards')).body.giftCards?.[0]?.id ?? randomUUID()) as string;
+  const giftCard = ((await client.get('/api/gift-cards')).body.gift_cards?.[0]?.id ?? randomUUID()) as string;
   const headers = { 'x-employee-session': token };
   await client.request('POST', '/api/time-clock/clock-in', {}, headers);
   await client.request('POST', '/api/time-clock/clock-out', {}, headers);

@@ -28,11 +28,11 @@ async function invoiceShop() {
   });
   const draft = async (body: Record<string, unknown> = {}) => {
     const res = await owner.client.post('/api/invoices', {
-      customerId: customer.id,
-      paymentTerms: 'net_14',
+      customer_id: customer.id,
+      payment_terms: 'net_14',
       lines: [
-        { description: 'Oak shelf, fitted', quantity: 2, unitPrice: 10_000, taxRateId: standard.id },
-        { description: 'Delivery', quantity: 1, unitPrice: 1_000, taxRateId: reduced.id },
+        { description: 'Oak shelf, fitted', quantity: 2, unit_price: 10_000, tax_rate_id: standard.id },
+        { description: 'Delivery', quantity: 1, unit_price: 1_000, tax_rate_id: reduced.id },
       ],
       ...body,
     });
@@ -41,11 +41,11 @@ async function invoiceShop() {
   };
   const issued = async (body: Record<string, unknown> = {}) => {
     const invoice = await draft(body);
-    const res = await owner.client.post(`/api/invoices/${invoice.id}/issue`, { issueDate: '2026-11-02' });
+    const res = await owner.client.post(`/api/invoices/${invoice.id}/issue`, { issue_date: '2026-11-02' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.invoice;
   };
-  const pay = (id: string, amount: number, key = randomUUID()) => owner.client.post(`/api/invoices/${id}/payments`, { idempotencyKey: key, amount, method: 'bank_transfer', paidOn: '2026-11-10' });
+  const pay = (id: string, amount: number, key = randomUUID()) => owner.client.post(`/api/invoices/${id}/payments`, { idempotency_key: key, amount, method: 'bank_transfer', paid_on: '2026-11-10' });
   return { ...owner, standard, reduced, customer, draft, issued, pay };
 }
 
@@ -57,31 +57,31 @@ async function pdfOf(shop: Awaited<ReturnType<typeof invoiceShop>>, id: string) 
 describe('customer invoices (issue 18 item 4)', () => {
   it('a draft by hand: totals with tax by rate computed on the server, no number until issued; issuing numbers it and dates it by its terms', async () => {
     const shop = await invoiceShop();
-    const draft = await shop.draft({ notes: 'Thank you', paymentInstructions: 'Bank: 12-34-56 00112233' });
+    const draft = await shop.draft({ notes: 'Thank you', payment_instructions: 'Bank: 12-34-56 00112233' });
     expect(draft).toMatchObject({ status: 'draft', number: null, label: null, customer: { name: 'Mia Clark', email: 'mia@example.com' }, net: 21_000, tax: 4_050, total: 25_050, balance: 0 });
-    expect(draft.taxByRate).toEqual([
-      { rateBp: 500, net: 1_000, tax: 50 },
-      { rateBp: 2000, net: 20_000, tax: 4_000 },
+    expect(draft.tax_by_rate).toEqual([
+      { rate_bp: 500, net: 1_000, tax: 50 },
+      { rate_bp: 2000, net: 20_000, tax: 4_000 },
     ]);
-    expect(draft.lines.map((line: { taxRateName: string }) => line.taxRateName)).toEqual(['Standard', 'Reduced']);
+    expect(draft.lines.map((line: { tax_rate_name: string }) => line.tax_rate_name)).toEqual(['Standard', 'Reduced']);
 
     // A draft can be edited: a typed customer, other lines.
     const edited = await shop.client.request('PUT', `/api/invoices/${draft.id}`, {
-      customerName: 'Dock Cafe Ltd',
-      customerEmail: 'accounts@dock.example',
-      customerAddress: '1 Quay Street\nPortside',
-      paymentTerms: 'net_30',
-      lines: [{ description: 'Bench', quantity: 1, unitPrice: 33_333, taxRateId: shop.standard.id }, { description: 'Untaxed fee', quantity: 3, unitPrice: 100 }],
+      customer_name: 'Dock Cafe Ltd',
+      customer_email: 'accounts@dock.example',
+      customer_address: '1 Quay Street\nPortside',
+      payment_terms: 'net_30',
+      lines: [{ description: 'Bench', quantity: 1, unit_price: 33_333, tax_rate_id: shop.standard.id }, { description: 'Untaxed fee', quantity: 3, unit_price: 100 }],
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    expect(edited.body.invoice).toMatchObject({ customer: { id: null, name: 'Dock Cafe Ltd', address: '1 Quay Street\nPortside' }, net: 33_633, tax: 6_667, total: 40_300, paymentTerms: 'net_30' });
+    expect(edited.body.invoice).toMatchObject({ customer: { id: null, name: 'Dock Cafe Ltd', address: '1 Quay Street\nPortside' }, net: 33_633, tax: 6_667, total: 40_300, payment_terms: 'net_30' });
 
-    const issued = await shop.client.post(`/api/invoices/${draft.id}/issue`, { issueDate: '2026-11-20' });
+    const issued = await shop.client.post(`/api/invoices/${draft.id}/issue`, { issue_date: '2026-11-20' });
     expect(issued.status).toBe(200);
-    expect(issued.body.invoice).toMatchObject({ status: 'issued', number: 1, label: 'INV-0001', issueDate: '2026-11-20', dueDate: '2026-12-20', balance: 40_300 });
+    expect(issued.body.invoice).toMatchObject({ status: 'issued', number: 1, label: 'INV-0001', issue_date: '2026-11-20', due_date: '2026-12-20', balance: 40_300 });
 
     // Issued: no more edits, no second issue, no delete.
-    const edit = await shop.client.request('PUT', `/api/invoices/${draft.id}`, { customerName: 'X', paymentTerms: 'net_7', lines: [] });
+    const edit = await shop.client.request('PUT', `/api/invoices/${draft.id}`, { customer_name: 'X', payment_terms: 'net_7', lines: [] });
     expect(edit.status).toBe(409);
     expect(edit.body.error.message).toMatch(/void it or issue a credit note/i);
     expect((await shop.client.post(`/api/invoices/${draft.id}/issue`, {})).status).toBe(409);
@@ -119,10 +119,10 @@ describe('customer invoices (issue 18 item 4)', () => {
     const key = randomUUID();
     const first = await shop.pay(invoice.id, 10_000, key);
     expect(first.status).toBe(201);
-    expect(first.body.invoice).toMatchObject({ status: 'partly_paid', paidTotal: 10_000, balance: 15_050 });
+    expect(first.body.invoice).toMatchObject({ status: 'partly_paid', paid_total: 10_000, balance: 15_050 });
     const retry = await shop.pay(invoice.id, 10_000, key);
     expect(retry.status).toBe(200);
-    expect(retry.body.invoice).toMatchObject({ paidTotal: 10_000, balance: 15_050 });
+    expect(retry.body.invoice).toMatchObject({ paid_total: 10_000, balance: 15_050 });
     expect(retry.body.invoice.payments).toHaveLength(1);
     const reused = await shop.pay(invoice.id, 5_000, key);
     expect(reused.status).toBe(409);
@@ -137,7 +137,7 @@ describe('customer invoices (issue 18 item 4)', () => {
     const both = await Promise.all([shop.pay(invoice.id, 15_050), shop.pay(invoice.id, 15_050)]);
     expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
     const after = (await shop.client.get(`/api/invoices/${invoice.id}`)).body.invoice;
-    expect(after).toMatchObject({ status: 'paid', displayStatus: 'paid', paidTotal: 25_050, balance: 0 });
+    expect(after).toMatchObject({ status: 'paid', display_status: 'paid', paid_total: 25_050, balance: 0 });
     const rows = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoice.id)));
     expect(rows.map((row) => row.amount).sort((a, b) => a - b)).toEqual([10_000, 15_050]);
     expect((await shop.pay(invoice.id, 1)).status).toBe(409);
@@ -148,42 +148,42 @@ describe('customer invoices (issue 18 item 4)', () => {
     const shop = await invoiceShop();
     const invoice = await shop.issued();
     const shelf = invoice.lines[0];
-    const credit = await shop.client.post(`/api/invoices/${invoice.id}/credit-notes`, { idempotencyKey: randomUUID(), reason: 'One shelf returned', lines: [{ invoiceLineId: shelf.id, quantity: 1 }] });
+    const credit = await shop.client.post(`/api/invoices/${invoice.id}/credit-notes`, { idempotency_key: randomUUID(), reason: 'One shelf returned', lines: [{ invoice_line_id: shelf.id, quantity: 1 }] });
     expect(credit.status, JSON.stringify(credit.body)).toBe(201);
-    expect(credit.body.invoice.creditNotes).toEqual([expect.objectContaining({ label: 'CN-0001', net: 10_000, tax: 2_000, total: 12_000, reason: 'One shelf returned' })]);
-    expect(credit.body.invoice).toMatchObject({ creditedTotal: 12_000, balance: 13_050, status: 'issued' });
-    const tooMany = await shop.client.post(`/api/invoices/${invoice.id}/credit-notes`, { idempotencyKey: randomUUID(), lines: [{ invoiceLineId: shelf.id, quantity: 2 }] });
+    expect(credit.body.invoice.credit_notes).toEqual([expect.objectContaining({ label: 'CN-0001', net: 10_000, tax: 2_000, total: 12_000, reason: 'One shelf returned' })]);
+    expect(credit.body.invoice).toMatchObject({ credited_total: 12_000, balance: 13_050, status: 'issued' });
+    const tooMany = await shop.client.post(`/api/invoices/${invoice.id}/credit-notes`, { idempotency_key: randomUUID(), lines: [{ invoice_line_id: shelf.id, quantity: 2 }] });
     expect(tooMany.status).toBe(422);
     expect((await shop.client.post(`/api/invoices/${invoice.id}/void`, {})).status).toBe(409);
 
     // A second invoice's full credit takes CN-0002 and settles it.
     const other = await shop.issued();
-    const full = await shop.client.post(`/api/invoices/${other.id}/credit-notes`, { idempotencyKey: randomUUID() });
+    const full = await shop.client.post(`/api/invoices/${other.id}/credit-notes`, { idempotency_key: randomUUID() });
     expect(full.status).toBe(201);
-    expect(full.body.invoice).toMatchObject({ creditedTotal: 25_050, balance: 0, status: 'paid' });
-    expect(full.body.invoice.creditNotes[0].label).toBe('CN-0002');
+    expect(full.body.invoice).toMatchObject({ credited_total: 25_050, balance: 0, status: 'paid' });
+    expect(full.body.invoice.credit_notes[0].label).toBe('CN-0002');
 
     const third = await shop.issued();
     const voided = await shop.client.post(`/api/invoices/${third.id}/void`, { reason: 'Wrong customer' });
     expect(voided.status).toBe(200);
-    expect(voided.body.invoice).toMatchObject({ status: 'void', number: 3, voidReason: 'Wrong customer', balance: 0 });
+    expect(voided.body.invoice).toMatchObject({ status: 'void', number: 3, void_reason: 'Wrong customer', balance: 0 });
     expect((await shop.pay(third.id, 100)).status).toBe(409);
   });
 
   it('lists with a status filter, search and what is outstanding and overdue', async () => {
     const shop = await invoiceShop();
-    const late = await shop.issued({ paymentTerms: 'due_on_receipt' }); // issued 2026-11-02, due that day: overdue now
+    const late = await shop.issued({ payment_terms: 'due_on_receipt' }); // issued 2026-11-02, due that day: overdue now
     await shop.pay(late.id, 5_050);
-    const current = await shop.draft({ customerName: 'Zed Builders', customerId: null });
+    const current = await shop.draft({ customer_name: 'Zed Builders', customer_id: null });
     const issuedToday = await shop.client.post(`/api/invoices/${current.id}/issue`, {});
-    expect(issuedToday.body.invoice.displayStatus).toBe('issued');
+    expect(issuedToday.body.invoice.display_status).toBe('issued');
     await shop.draft();
     const all = (await shop.client.get('/api/invoices')).body;
     expect(all.invoices).toHaveLength(3);
-    expect(all.summary).toEqual({ outstanding: 20_000 + 25_050, overdue: 20_000, openCount: 2, overdueCount: 1 });
+    expect(all.summary).toEqual({ outstanding: 20_000 + 25_050, overdue: 20_000, open_count: 2, overdue_count: 1 });
     const overdue = (await shop.client.get('/api/invoices?status=overdue')).body.invoices;
     expect(overdue.map((item: { id: string }) => item.id)).toEqual([late.id]);
-    expect(overdue[0].displayStatus).toBe('overdue');
+    expect(overdue[0].display_status).toBe('overdue');
     expect((await shop.client.get('/api/invoices?status=partly_paid')).body.invoices).toEqual([]);
     expect((await shop.client.get('/api/invoices?status=draft')).body.invoices).toHaveLength(1);
     expect((await shop.client.get('/api/invoices?q=zed')).body.invoices.map((item: { id: string }) => item.id)).toEqual([current.id]);
@@ -198,7 +198,7 @@ describe('customer invoices (issue 18 item 4)', () => {
     await shop.client.post(`/api/invoices/${draft.id}/issue`, {});
     const sent = await shop.client.post(`/api/invoices/${draft.id}/send`, {});
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    expect(sent.body).toMatchObject({ emailedTo: 'mia@example.com', invoice: { status: 'sent', emailedTo: 'mia@example.com' } });
+    expect(sent.body).toMatchObject({ emailed_to: 'mia@example.com', invoice: { status: 'sent', emailed_to: 'mia@example.com' } });
     const [message] = await server.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'mia@example.com'));
     expect(message).toMatchObject({ subject: 'Invoice INV-0001 from Harbour Joinery' });
     expect(message!.body).toContain('Amount due: $250.50');
@@ -210,7 +210,7 @@ describe('customer invoices (issue 18 item 4)', () => {
     const mailing = await startTestServer({ env: { SMTP_URL: sink.url } });
     try {
       const owner = await signUpBusiness(mailing, { businessName: 'Harbour Joinery', assignOwner: true });
-      const created = await owner.client.post('/api/invoices', { customerName: 'Dock Cafe', paymentTerms: 'net_7', lines: [{ description: 'Bench', quantity: 1, unitPrice: 40_000 }] });
+      const created = await owner.client.post('/api/invoices', { customer_name: 'Dock Cafe', payment_terms: 'net_7', lines: [{ description: 'Bench', quantity: 1, unit_price: 40_000 }] });
       await owner.client.post(`/api/invoices/${created.body.invoice.id}/issue`, {});
       const sent = await owner.client.post(`/api/invoices/${created.body.invoice.id}/send`, { email: 'accounts@dock.example' });
       expect(sent.status).toBe(200);
@@ -235,28 +235,28 @@ describe('customer invoices (issue 18 item 4)', () => {
     const paid = await shop.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: tea!.id, quantity: 3 }], payments: [{ method: 'card', amount: 990 }], expectedTotal: 990 });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     const orderId = paid.body.order?.id ?? paid.body.id;
-    const res = await shop.client.post('/api/invoices/from-order', { orderId, paymentTerms: 'net_7', customerName: 'Walk-in Co' });
+    const res = await shop.client.post('/api/invoices/from-order', { order_id: orderId, payment_terms: 'net_7', customer_name: 'Walk-in Co' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.invoice).toMatchObject({ status: 'draft', orderId, total: 990, customer: { name: 'Walk-in Co' } });
-    expect(res.body.invoice.lines).toEqual([expect.objectContaining({ description: 'Tea', quantity: 3, unitPrice: 300, taxRateBp: 1000, total: 990 })]);
+    expect(res.body.invoice).toMatchObject({ status: 'draft', order_id: orderId, total: 990, customer: { name: 'Walk-in Co' } });
+    expect(res.body.invoice.lines).toEqual([expect.objectContaining({ description: 'Tea', quantity: 3, unit_price: 300, tax_rate_bp: 1000, total: 990 })]);
   });
 
   it('refuses bad input with a clear 4xx and writes nothing', async () => {
     const shop = await invoiceShop();
     const theirs = await invoiceShop();
-    const line = { description: 'Work', quantity: 1, unitPrice: 100 };
+    const line = { description: 'Work', quantity: 1, unit_price: 100 };
     const bad: [Record<string, unknown>, number, string?][] = [
-      [{ customerName: 'A', paymentTerms: 'net_7', lines: [{ ...line, quantity: -1 }] }, 400],
-      [{ customerName: 'A', paymentTerms: 'net_7', lines: [{ ...line, quantity: 1.5 }] }, 400],
-      [{ customerName: 'A', paymentTerms: 'net_7', lines: [{ ...line, unitPrice: -5 }] }, 400],
-      [{ customerName: 'A', paymentTerms: 'net_7', lines: [{ ...line, description: ' ' }] }, 400],
-      [{ customerName: 'A', paymentTerms: 'net_90', lines: [line] }, 400],
-      [{ paymentTerms: 'net_7', lines: [line] }, 400, 'customer_required'],
-      [{ customerName: 'A', paymentTerms: 'net_7', lines: [{ ...line, taxRateId: randomUUID() }] }, 422, 'tax_rate_not_found'],
-      [{ customerName: 'A', paymentTerms: 'net_7', lines: [{ ...line, taxRateId: theirs.standard.id }] }, 422, 'tax_rate_not_found'],
-      [{ customerId: theirs.customer.id, paymentTerms: 'net_7', lines: [line] }, 422, 'customer_not_found'],
-      [{ customerName: 'A', customerEmail: 'not-an-email', paymentTerms: 'net_7', lines: [line] }, 400],
-      [{ customerName: 'A', paymentTerms: 'net_7', lines: [line], total: 1 }, 400],
+      [{ customer_name: 'A', payment_terms: 'net_7', lines: [{ ...line, quantity: -1 }] }, 400],
+      [{ customer_name: 'A', payment_terms: 'net_7', lines: [{ ...line, quantity: 1.5 }] }, 400],
+      [{ customer_name: 'A', payment_terms: 'net_7', lines: [{ ...line, unit_price: -5 }] }, 400],
+      [{ customer_name: 'A', payment_terms: 'net_7', lines: [{ ...line, description: ' ' }] }, 400],
+      [{ customer_name: 'A', payment_terms: 'net_90', lines: [line] }, 400],
+      [{ payment_terms: 'net_7', lines: [line] }, 400, 'customer_required'],
+      [{ customer_name: 'A', payment_terms: 'net_7', lines: [{ ...line, tax_rate_id: randomUUID() }] }, 422, 'tax_rate_not_found'],
+      [{ customer_name: 'A', payment_terms: 'net_7', lines: [{ ...line, tax_rate_id: theirs.standard.id }] }, 422, 'tax_rate_not_found'],
+      [{ customer_id: theirs.customer.id, payment_terms: 'net_7', lines: [line] }, 422, 'customer_not_found'],
+      [{ customer_name: 'A', customer_email: 'not-an-email', payment_terms: 'net_7', lines: [line] }, 400],
+      [{ customer_name: 'A', payment_terms: 'net_7', lines: [line], total: 1 }, 400],
     ];
     for (const [body, status, code] of bad) {
       const res = await shop.client.post('/api/invoices', body);
@@ -267,8 +267,8 @@ describe('customer invoices (issue 18 item 4)', () => {
     expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(invoices))).toEqual([]);
     const invoice = await shop.issued();
     for (const [amount, status] of [[0, 400], [-100, 400], [1.5, 400]] as const) expect((await shop.pay(invoice.id, amount)).status).toBe(status);
-    expect((await shop.client.post(`/api/invoices/${invoice.id}/payments`, { idempotencyKey: 'nope', amount: 1, method: 'cash', paidOn: '2026-11-10' })).status).toBe(400);
-    expect((await shop.client.post(`/api/invoices/${invoice.id}/payments`, { idempotencyKey: randomUUID(), amount: 1, method: 'barter', paidOn: '2026-11-10' })).status).toBe(400);
+    expect((await shop.client.post(`/api/invoices/${invoice.id}/payments`, { idempotency_key: 'nope', amount: 1, method: 'cash', paid_on: '2026-11-10' })).status).toBe(400);
+    expect((await shop.client.post(`/api/invoices/${invoice.id}/payments`, { idempotency_key: randomUUID(), amount: 1, method: 'barter', paid_on: '2026-11-10' })).status).toBe(400);
     expect((await shop.client.get('/api/invoices/not-a-uuid')).status).toBe(400);
   });
 
@@ -280,12 +280,12 @@ describe('customer invoices (issue 18 item 4)', () => {
     const attempts = [
       shop.client.get(`/api/invoices/${issued.id}`),
       shop.client.get(`/api/invoices/${issued.id}/pdf`),
-      shop.client.request('PUT', `/api/invoices/${draft.id}`, { customerName: 'Mine', paymentTerms: 'net_7', lines: [] }),
+      shop.client.request('PUT', `/api/invoices/${draft.id}`, { customer_name: 'Mine', payment_terms: 'net_7', lines: [] }),
       shop.client.request('DELETE', `/api/invoices/${draft.id}`),
       shop.client.post(`/api/invoices/${draft.id}/issue`, {}),
       shop.client.post(`/api/invoices/${issued.id}/send`, { email: 'me@example.com' }),
       shop.pay(issued.id, 100),
-      shop.client.post(`/api/invoices/${issued.id}/credit-notes`, { idempotencyKey: randomUUID() }),
+      shop.client.post(`/api/invoices/${issued.id}/credit-notes`, { idempotency_key: randomUUID() }),
       shop.client.post(`/api/invoices/${issued.id}/void`, {}),
     ];
     for (const res of await Promise.all(attempts)) {
@@ -293,7 +293,7 @@ describe('customer invoices (issue 18 item 4)', () => {
       expect(res.body.error.code).toBe('invoice_not_found');
     }
     const after = (await theirs.client.get(`/api/invoices/${issued.id}`)).body.invoice;
-    expect(after).toMatchObject({ status: 'issued', paidTotal: 0, creditedTotal: 0, emailedTo: null });
+    expect(after).toMatchObject({ status: 'issued', paid_total: 0, credited_total: 0, emailed_to: null });
     expect((await theirs.client.get(`/api/invoices/${draft.id}`)).body.invoice).toMatchObject({ status: 'draft', customer: { name: 'Mia Clark' } });
     expect((await shop.client.get('/api/invoices')).body.invoices).toEqual([]);
     const audits = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.businessId, shop.businessId)));
@@ -315,7 +315,7 @@ describe('customer invoices (issue 18 item 4)', () => {
       expect(res.status, actor).toBe(403);
       expect(res.body.error.code).toBe('forbidden');
     }
-    const body = { customerName: 'A', paymentTerms: 'net_7', lines: [{ description: 'Work', quantity: 1, unitPrice: 100 }] };
+    const body = { customer_name: 'A', payment_terms: 'net_7', lines: [{ description: 'Work', quantity: 1, unit_price: 100 }] };
     for (const actor of ['adminNone', 'manager', 'cashier']) expect((await staff.client.request('POST', '/api/invoices', body, headersOf(actor))).status, actor).toBe(403);
     expect((await staff.client.request('POST', '/api/invoices', body, headersOf('adminAll'))).status).toBe(201);
     expect((await staff.client.request('POST', '/api/invoices', body, headersOf('owner'))).status).toBe(201);

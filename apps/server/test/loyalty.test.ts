@@ -49,8 +49,8 @@ describe('loyalty points', () => {
     const s = await shop();
     const paid = await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total: 1_299, customerId: s.customer.id })), 201);
     const view = await points(s.client, s.customer.id);
-    expect(view).toMatchObject({ points: 12, lifetimePoints: 12, lifetimeSpend: 1_299, tier: { name: 'Bronze' }, nextTier: { name: 'Silver', spendNeeded: 50_000 - 1_299 } });
-    expect(view.history).toEqual([expect.objectContaining({ kind: 'earn', points: 12, balanceAfter: 12, orderId: paid.order.id })]);
+    expect(view).toMatchObject({ points: 12, lifetime_points: 12, lifetime_spend: 1_299, tier: { name: 'Bronze' }, next_tier: { name: 'Silver', spend_needed: 50_000 - 1_299 } });
+    expect(view.history).toEqual([expect.objectContaining({ kind: 'earn', points: 12, balance_after: 12, order_id: paid.order.id })]);
     // A sale without a customer earns nothing and writes no account.
     await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total: 1_299 })), 201);
     const accounts = await server.database.withTenant(s.businessId, (tx) => tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.businessId, s.businessId)));
@@ -67,23 +67,31 @@ describe('loyalty points', () => {
         { name: 'Silver', minSpend: 5_000, multiplierBasisPoints: 20_000 },
       ],
     };
-    expect((await ok(await s.client.request('PUT', '/api/loyalty/settings', rules), 200)).settings).toEqual(rules);
+    const body = {
+      spend_per_point: 100,
+      point_value: 1,
+      tiers: [
+        { name: 'Bronze', min_spend: 0, multiplier_basis_points: 10_000 },
+        { name: 'Silver', min_spend: 5_000, multiplier_basis_points: 20_000 },
+      ],
+    };
+    expect((await ok(await s.client.request('PUT', '/api/loyalty/settings', body), 200)).settings).toEqual(body);
     await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.coat.id, quantity: 1 }], total: 5_000, customerId: s.customer.id })), 201);
-    expect(await points(s.client, s.customer.id)).toMatchObject({ points: 50, tier: { name: 'Silver', multiplierBasisPoints: 20_000 }, nextTier: null });
+    expect(await points(s.client, s.customer.id)).toMatchObject({ points: 50, tier: { name: 'Silver', multiplier_basis_points: 20_000 }, next_tier: null });
     await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total: 1_299, customerId: s.customer.id })), 201);
     expect((await points(s.client, s.customer.id)).points).toBe(50 + pointsEarned(rules, 1_299, 5_000));
     expect(pointsEarned(rules, 1_299, 5_000)).toBe(25);
     // Tiers must start at 0 and ascend.
-    const bad = await s.client.request('PUT', '/api/loyalty/settings', { ...rules, tiers: [{ name: 'Gold', minSpend: 10, multiplierBasisPoints: 10_000 }] });
+    const bad = await s.client.request('PUT', '/api/loyalty/settings', { ...body, tiers: [{ name: 'Gold', min_spend: 10, multiplier_basis_points: 10_000 }] });
     expect(bad.status).toBe(400);
   });
 
   it('points pay part of a sale: the till and the server price the redemption alike; the server re-checks it', async () => {
     const s = await shop();
-    await s.client.request('PUT', '/api/loyalty/settings', { spendPerPoint: 100, pointValue: 5, tiers: [] });
+    await s.client.request('PUT', '/api/loyalty/settings', { spend_per_point: 100, point_value: 5, tiers: [] });
     await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.coat.id, quantity: 2 }], total: 10_000, customerId: s.customer.id })), 201);
     const before = await points(s.client, s.customer.id);
-    expect(before).toMatchObject({ points: 100, pointValue: 5, pointsValue: 500 });
+    expect(before).toMatchObject({ points: 100, point_value: 5, points_value: 500 });
     // The till: price the cart with core, offer what the points can pay, the rest in cash.
     const total = priceCart({ pricesIncludeTax: false, lines: [{ unitPrice: 1_299, quantity: 1, taxRateBasisPoints: 0 }] }).total;
     const redeem = maxPointsPayment({ spendPerPoint: 100, pointValue: 5, tiers: [] }, before.points, total);
@@ -116,7 +124,7 @@ describe('loyalty points', () => {
     const first = await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.coat.id, quantity: 2 }], total: 10_000, customerId: s.customer.id })), 201);
     expect((await points(s.client, s.customer.id)).points).toBe(100);
     await ok(await s.client.request('POST', `/api/orders/${first.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'one back', lines: [{ orderLineId: first.lines[0].id, quantity: 1 }] }), 201);
-    expect(await points(s.client, s.customer.id)).toMatchObject({ points: 50, lifetimeSpend: 5_000 });
+    expect(await points(s.client, s.customer.id)).toMatchObject({ points: 50, lifetime_spend: 5_000 });
     // Points pay 30.00 of a coat; refunding it gives the 3,000 points back and takes its earned ones.
     const payments = [{ method: 'points', amount: 30 }, { method: 'cash', amount: 4_970 }];
     const second = await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.coat.id, quantity: 1 }], total: 5_000, customerId: s.customer.id, payments })), 201);
@@ -155,9 +163,9 @@ describe('gift cards', () => {
     expect((await ok(await s.client.post('/api/pos/gift-cards/check', { code }), 200)).balance).toBe(3_000);
 
     const list = await ok(await s.client.get('/api/gift-cards'), 200);
-    expect(list).toMatchObject({ outstanding: 3_000, giftCards: [{ code, initialAmount: 5_000, balance: 3_000 }] });
-    const card = await ok(await s.client.get(`/api/gift-cards/${list.giftCards[0].id}`), 200);
-    expect(card.history.map((entry: { kind: string; amount: number; balanceAfter: number }) => [entry.kind, entry.amount, entry.balanceAfter])).toEqual([
+    expect(list).toMatchObject({ outstanding: 3_000, gift_cards: [{ code, initial_amount: 5_000, balance: 3_000 }] });
+    const card = await ok(await s.client.get(`/api/gift-cards/${list.gift_cards[0].id}`), 200);
+    expect(card.history.map((entry: { kind: string; amount: number; balance_after: number }) => [entry.kind, entry.amount, entry.balance_after])).toEqual([
       ['issue', 5_000, 5_000],
       ['redeem', -2_000, 3_000],
     ]);
@@ -228,7 +236,7 @@ describe('access', () => {
     };
     for (const [key, body] of Object.entries(people)) tokens[key] = await pinSignIn(s.client, (await addEmployee(s.client, body)).employee.id, body.pin);
     const headersOf = (actor: string) => (actor === 'owner' ? {} : as(tokens[actor]!));
-    const rules = { spendPerPoint: 100, pointValue: 1, tiers: [] };
+    const rules = { spend_per_point: 100, point_value: 1, tiers: [] };
     for (const actor of ['cashier', 'kitchen', 'adminNone']) {
       expect((await s.client.request('PUT', '/api/loyalty/settings', rules, headersOf(actor))).status, actor).toBe(403);
       expect((await s.client.request('GET', '/api/gift-cards', undefined, headersOf(actor))).status, actor).toBe(403);

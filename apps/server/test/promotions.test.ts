@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { priceCart, promotionsForCart, type PromotionView } from '@till/core';
+import { priceCart, promotionsForCart, type PromotionRecord, type PromotionView } from '@till/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, promotions } from '../src/db/schema/index.ts';
 import { startTestServer, type ApiClient, type TestServer } from './harness.ts';
@@ -27,7 +27,7 @@ async function shop(timeZone = 'UTC') {
   return { ...owner, drinks, cola, bread };
 }
 
-const twentyOffDrinks = (categoryId: string, extra: Record<string, unknown> = {}) => ({ name: '20% off drinks', categoryId, rule: { kind: 'percent_off', basisPoints: 2000 }, ...extra });
+const twentyOffDrinks = (categoryId: string, extra: Record<string, unknown> = {}) => ({ name: '20% off drinks', category_id: categoryId, rule: { kind: 'percent_off', basis_points: 2000 }, ...extra });
 
 /** The till's arithmetic: the active promotions from /api/pos/promotions through the same core functions. */
 async function tillTotal(client: ApiClient, lines: { productId: string; categoryId: string | null; unitPrice: number; quantity: number }[]) {
@@ -62,7 +62,7 @@ describe('promotions', () => {
   it('a promotion prices the same at the till and at checkout, and the order line keeps it', async () => {
     const s = await shop();
     const created = await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id)), 201);
-    expect(created.promotion).toMatchObject({ name: '20% off drinks', active: true, categoryId: s.drinks.id, rule: { kind: 'percent_off', basisPoints: 2000 } });
+    expect(created.promotion).toMatchObject({ name: '20% off drinks', active: true, category_id: s.drinks.id, rule: { kind: 'percent_off', basis_points: 2000 } });
     const cart = [
       { productId: s.cola.id, categoryId: s.drinks.id, unitPrice: 250, quantity: 2 },
       { productId: s.bread.id, categoryId: null, unitPrice: 400, quantity: 1 },
@@ -92,14 +92,14 @@ describe('promotions', () => {
     const today = new Date().toISOString().slice(0, 10);
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { name: 'Off', active: false })), 201);
-    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { name: 'Expired', startsOn: day(-10), endsOn: day(-1) })), 201);
-    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { name: 'Later', startsOn: day(1) })), 201);
+    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { name: 'Expired', starts_on: day(-10), ends_on: day(-1) })), 201);
+    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { name: 'Later', starts_on: day(1) })), 201);
     expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }])).toBe(250);
     expect((await ok(await s.client.get('/api/pos/promotions'), 200)).promotions.map((p: PromotionView) => p.name).sort()).toEqual(['Expired', 'Later']);
     // Switched on again, the first one applies from the next sale.
-    const off = (await ok(await s.client.get('/api/promotions'), 200)).promotions.find((p: PromotionView) => p.name === 'Off') as PromotionView;
-    const { id: _id, createdAt: _createdAt, ...body } = off;
-    await ok(await s.client.request('PUT', `/api/promotions/${off.id}`, { ...body, active: true, endsOn: today }), 200);
+    const off = (await ok(await s.client.get('/api/promotions'), 200)).promotions.find((p: PromotionRecord) => p.name === 'Off') as PromotionRecord;
+    const { id: _id, created_at: _createdAt, ...body } = off;
+    await ok(await s.client.request('PUT', `/api/promotions/${off.id}`, { ...body, active: true, ends_on: today }), 200);
     expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }])).toBe(200);
   });
 
@@ -110,14 +110,14 @@ describe('promotions', () => {
       ['UTC', false],
     ] as const) {
       const s = await shop(zone);
-      const window = { startTime: clockIn('Asia/Tokyo', -60), endTime: clockIn('Asia/Tokyo', 60) };
+      const window = { start_time: clockIn('Asia/Tokyo', -60), end_time: clockIn('Asia/Tokyo', 60) };
       await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, window)), 201);
       expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }]), zone).toBe(applies ? 200 : 250);
     }
     // In the business's zone, a window that opens in two hours or closed an hour ago does not apply.
     const s = await shop('Asia/Tokyo');
-    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { startTime: clockIn('Asia/Tokyo', 120), endTime: clockIn('Asia/Tokyo', 180) })), 201);
-    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { startTime: clockIn('Asia/Tokyo', -180), endTime: clockIn('Asia/Tokyo', -60) })), 201);
+    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { start_time: clockIn('Asia/Tokyo', 120), end_time: clockIn('Asia/Tokyo', 180) })), 201);
+    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { start_time: clockIn('Asia/Tokyo', -180), end_time: clockIn('Asia/Tokyo', -60) })), 201);
     expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }])).toBe(250);
   });
 
@@ -125,14 +125,14 @@ describe('promotions', () => {
     const s = await shop();
     const other = await shop();
     const cases: [unknown, number, string][] = [
-      [{ name: 'No target', rule: { kind: 'percent_off', basisPoints: 2000 } }, 400, 'validation_error'],
-      [twentyOffDrinks(s.drinks.id, { rule: { kind: 'percent_off', basisPoints: 10_001 } }), 400, 'validation_error'],
-      [twentyOffDrinks(s.drinks.id, { startTime: '25:00', endTime: '26:00' }), 400, 'validation_error'],
-      [twentyOffDrinks(s.drinks.id, { startsOn: '2026-12-02', endsOn: '2026-12-01' }), 400, 'validation_error'],
+      [{ name: 'No target', rule: { kind: 'percent_off', basis_points: 2000 } }, 400, 'validation_error'],
+      [twentyOffDrinks(s.drinks.id, { rule: { kind: 'percent_off', basis_points: 10_001 } }), 400, 'validation_error'],
+      [twentyOffDrinks(s.drinks.id, { start_time: '25:00', end_time: '26:00' }), 400, 'validation_error'],
+      [twentyOffDrinks(s.drinks.id, { starts_on: '2026-12-02', ends_on: '2026-12-01' }), 400, 'validation_error'],
       [twentyOffDrinks(s.drinks.id, { rule: { kind: 'bundle_price', quantity: 1, price: 100 } }), 400, 'validation_error'],
       [twentyOffDrinks(s.drinks.id, { extra: true }), 400, 'validation_error'],
       [twentyOffDrinks(other.drinks.id), 422, 'category_not_found'],
-      [{ name: 'Other shop', productId: other.cola.id, rule: { kind: 'amount_off', amount: 50 } }, 422, 'product_not_found'],
+      [{ name: 'Other shop', product_id: other.cola.id, rule: { kind: 'amount_off', amount: 50 } }, 422, 'product_not_found'],
     ];
     for (const [body, status, code] of cases) {
       const res = await s.client.post('/api/promotions', body);

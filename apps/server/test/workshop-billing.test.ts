@@ -72,7 +72,7 @@ describe('repair order → invoice → paid at the till', () => {
     expect(ro.totals.total).toBe(16500);
 
     const invoice = (await shop.client.get(`/api/invoices/${ro.invoice.id}`)).body.invoice;
-    expect(invoice).toMatchObject({ label: 'INV-0001', total: 16500, balance: 16500, customer: { id: shop.customerId }, paymentTerms: 'net_14' });
+    expect(invoice).toMatchObject({ label: 'INV-0001', total: 16500, balance: 16500, customer: { id: shop.customerId }, payment_terms: 'net_14' });
     expect(invoice.lines.map((line: { description: string }) => line.description)).toEqual(['Replace front brake pads: Fit pads (1.5 h)', 'Replace front brake pads: Brake pads (front)']);
     const pdf = await fetch(`${server.url}/api/invoices/${ro.invoice.id}/pdf`, { headers: { cookie: shop.client.cookieHeader() } });
     expect(pdf.status).toBe(200);
@@ -153,7 +153,7 @@ describe('repair order → invoice → paid at the till', () => {
     expect(mixed.status).toBe(400);
     const empty = await shop.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [], payments: [{ method: 'cash', amount: 0 }], expectedTotal: 0 });
     expect(empty.status).toBe(400);
-    const draft = await shop.client.post('/api/invoices', { customerName: 'Walk-in', paymentTerms: 'due_on_receipt', lines: [{ description: 'Fee', quantity: 1, unitPrice: 500 }] });
+    const draft = await shop.client.post('/api/invoices', { customer_name: 'Walk-in', payment_terms: 'due_on_receipt', lines: [{ description: 'Fee', quantity: 1, unit_price: 500 }] });
     expect(draft.status).toBe(201);
     const draftPaid = await pay(shop.client, draft.body.invoice.id, 500);
     expect(draftPaid.status).toBe(409);

@@ -97,16 +97,16 @@ describe('priceCart with a promotion', () => {
 });
 
 describe('promotionInput', () => {
-  const base = { name: '20% off drinks', categoryId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', rule: { kind: 'percent_off', basisPoints: 2000 } };
+  const base = { name: '20% off drinks', category_id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', rule: { kind: 'percent_off', basis_points: 2000 } };
   it.each([
     ['a category promotion', base, true],
-    ['neither product nor category', { ...base, categoryId: null }, false],
-    ['both product and category', { ...base, productId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' }, false],
-    ['over 100 %', { ...base, rule: { kind: 'percent_off', basisPoints: 10_001 } }, false],
-    ['a start time without an end', { ...base, startTime: '17:00' }, false],
-    ['a time of 24:00', { ...base, startTime: '17:00', endTime: '24:00' }, false],
-    ['an end date before the start', { ...base, startsOn: '2026-12-02', endsOn: '2026-12-01' }, false],
-    ['a day twice', { ...base, daysOfWeek: [5, 5] }, false],
+    ['neither product nor category', { ...base, category_id: null }, false],
+    ['both product and category', { ...base, product_id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' }, false],
+    ['over 100 %', { ...base, rule: { kind: 'percent_off', basis_points: 10_001 } }, false],
+    ['a start time without an end', { ...base, start_time: '17:00' }, false],
+    ['a time of 24:00', { ...base, start_time: '17:00', end_time: '24:00' }, false],
+    ['an end date before the start', { ...base, starts_on: '2026-12-02', ends_on: '2026-12-01' }, false],
+    ['a day twice', { ...base, days_of_week: [5, 5] }, false],
     ['a bundle of one', { ...base, rule: { kind: 'bundle_price', quantity: 1, price: 100 } }, false],
     ['an unknown kind', { ...base, rule: { kind: 'free_money' } }, false],
   ])('%s', (_name, input, ok) => {

@@ -11683,14 +11683,14 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            giftCards: {
+                            gift_cards: {
                                 balance: number;
                                 code: string;
-                                createdAt: string;
+                                created_at: string;
                                 currency: string;
                                 id: string;
-                                initialAmount: number;
-                                orderId: string | null;
+                                initial_amount: number;
+                                order_id: string | null;
                             }[];
                             outstanding: number;
                         };
@@ -11759,24 +11759,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            giftCard: {
+                            gift_card: {
                                 balance: number;
                                 code: string;
-                                createdAt: string;
+                                created_at: string;
                                 currency: string;
                                 id: string;
-                                initialAmount: number;
-                                orderId: string | null;
+                                initial_amount: number;
+                                order_id: string | null;
                             };
                             history: {
                                 amount: number;
-                                balanceAfter: number;
-                                createdAt: string;
+                                balance_after: number;
+                                created_at: string;
                                 id: string;
                                 /** @enum {string} */
                                 kind: "issue" | "redeem" | "refund" | "cancel";
-                                orderId: string | null;
-                                refundId: string | null;
+                                order_id: string | null;
+                                refund_id: string | null;
                             }[];
                         };
                     };
@@ -13606,13 +13606,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             currency: string;
-                            hasMore: boolean;
+                            has_more: boolean;
                             invoices: components["schemas"]["InvoiceListItem"][];
                             summary: {
-                                openCount: number;
+                                open_count: number;
                                 outstanding: number;
                                 overdue: number;
-                                overdueCount: number;
+                                overdue_count: number;
                             };
                         };
                     };
@@ -13658,23 +13658,23 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        customerAddress?: string | null;
-                        customerEmail?: "" | string | null;
+                        customer_address?: string | null;
+                        customer_email?: "" | string | null;
                         /** Format: uuid */
-                        customerId?: string | null;
-                        customerName?: string | null;
+                        customer_id?: string | null;
+                        customer_name?: string | null;
                         lines: {
                             description: string;
                             quantity: number;
                             /** Format: uuid */
-                            taxRateId?: string | null;
-                            unitPrice: number;
+                            tax_rate_id?: string | null;
+                            unit_price: number;
                         }[];
                         notes?: string | null;
-                        paymentInstructions?: string | null;
+                        payment_instructions?: string | null;
                         /** @enum {string} */
-                        paymentTerms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
-                        pricesIncludeTax?: boolean;
+                        payment_terms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
+                        prices_include_tax?: boolean;
                     };
                 };
             };
@@ -13815,23 +13815,23 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        customerAddress?: string | null;
-                        customerEmail?: "" | string | null;
+                        customer_address?: string | null;
+                        customer_email?: "" | string | null;
                         /** Format: uuid */
-                        customerId?: string | null;
-                        customerName?: string | null;
+                        customer_id?: string | null;
+                        customer_name?: string | null;
                         lines: {
                             description: string;
                             quantity: number;
                             /** Format: uuid */
-                            taxRateId?: string | null;
-                            unitPrice: number;
+                            tax_rate_id?: string | null;
+                            unit_price: number;
                         }[];
                         notes?: string | null;
-                        paymentInstructions?: string | null;
+                        payment_instructions?: string | null;
                         /** @enum {string} */
-                        paymentTerms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
-                        pricesIncludeTax?: boolean;
+                        payment_terms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
+                        prices_include_tax?: boolean;
                     };
                 };
             };
@@ -14003,10 +14003,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         lines?: {
                             /** Format: uuid */
-                            invoiceLineId: string;
+                            invoice_line_id: string;
                             quantity: number;
                         }[];
                         reason?: string | null;
@@ -14121,7 +14121,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: date */
-                        issueDate?: string;
+                        issue_date?: string;
                     };
                 };
             };
@@ -14214,11 +14214,11 @@ export interface paths {
                     "application/json": {
                         amount: number;
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         /** @enum {string} */
                         method: "bank_transfer" | "cash" | "card" | "cheque" | "other";
                         /** Format: date */
-                        paidOn: string;
+                        paid_on: string;
                         reference?: string | null;
                     };
                 };
@@ -14426,7 +14426,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            emailedTo: string;
+                            emailed_to: string;
                             invoice: components["schemas"]["Invoice"];
                         };
                     };
@@ -14608,18 +14608,18 @@ export interface paths {
                                 name: string;
                             }[];
                             orders: {
-                                customerName: string | null;
+                                customer_name: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 number: number | null;
-                                paidAt: string | null;
+                                paid_at: string | null;
                                 total: number;
                             }[];
-                            taxRates: {
-                                basisPoints: number;
+                            tax_rates: {
+                                basis_points: number;
                                 /** Format: uuid */
                                 id: string;
-                                isDefault: boolean;
+                                is_default: boolean;
                                 name: string;
                             }[];
                         };
@@ -14682,17 +14682,17 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        customerAddress?: string | null;
-                        customerEmail?: "" | string | null;
+                        customer_address?: string | null;
+                        customer_email?: "" | string | null;
                         /** Format: uuid */
-                        customerId?: string | null;
-                        customerName?: string | null;
+                        customer_id?: string | null;
+                        customer_name?: string | null;
                         notes?: string | null;
                         /** Format: uuid */
-                        orderId: string;
-                        paymentInstructions?: string | null;
+                        order_id: string;
+                        payment_instructions?: string | null;
                         /** @enum {string} */
-                        paymentTerms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
+                        payment_terms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
                     };
                 };
             };
@@ -14799,8 +14799,8 @@ export interface paths {
                             invoices: {
                                 balance: number;
                                 currency: string;
-                                customerName: string;
-                                dueDate: string | null;
+                                customer_name: string;
+                                due_date: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 label: string;
@@ -17555,29 +17555,29 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            customerId: string;
+                            customer_id: string;
                             history: {
                                 amount: number;
-                                balanceAfter: number;
-                                createdAt: string;
+                                balance_after: number;
+                                created_at: string;
                                 id: string;
                                 /** @enum {string} */
                                 kind: "earn" | "redeem" | "reverse_earn" | "return_redeem";
-                                orderId: string | null;
+                                order_id: string | null;
                                 points: number;
-                                refundId: string | null;
+                                refund_id: string | null;
                             }[];
-                            lifetimePoints: number;
-                            lifetimeSpend: number;
-                            nextTier: {
+                            lifetime_points: number;
+                            lifetime_spend: number;
+                            next_tier: {
                                 name: string;
-                                spendNeeded: number;
+                                spend_needed: number;
                             } | null;
+                            point_value: number;
                             points: number;
-                            pointsValue: number;
-                            pointValue: number;
+                            points_value: number;
                             tier: {
-                                multiplierBasisPoints: number;
+                                multiplier_basis_points: number;
                                 name: string;
                             } | null;
                         };
@@ -17655,11 +17655,11 @@ export interface paths {
                         "application/json": {
                             currency: string;
                             settings: {
-                                pointValue: number;
-                                spendPerPoint: number;
+                                point_value: number;
+                                spend_per_point: number;
                                 tiers: {
-                                    minSpend: number;
-                                    multiplierBasisPoints: number;
+                                    min_spend: number;
+                                    multiplier_basis_points: number;
                                     name: string;
                                 }[];
                             };
@@ -17706,11 +17706,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        pointValue: number;
-                        spendPerPoint: number;
+                        point_value: number;
+                        spend_per_point: number;
                         tiers: {
-                            minSpend: number;
-                            multiplierBasisPoints: number;
+                            min_spend: number;
+                            multiplier_basis_points: number;
                             name: string;
                         }[];
                     };
@@ -17726,11 +17726,11 @@ export interface paths {
                         "application/json": {
                             currency: string;
                             settings: {
-                                pointValue: number;
-                                spendPerPoint: number;
+                                point_value: number;
+                                spend_per_point: number;
                                 tiers: {
-                                    minSpend: number;
-                                    multiplierBasisPoints: number;
+                                    min_spend: number;
+                                    multiplier_basis_points: number;
                                     name: string;
                                 }[];
                             };
@@ -21488,18 +21488,18 @@ export interface paths {
                             promotions: {
                                 active: boolean;
                                 /** Format: uuid */
-                                categoryId: string | null;
-                                createdAt: string;
-                                daysOfWeek: number[];
-                                endsOn: string | null;
-                                endTime: string | null;
+                                category_id: string | null;
+                                created_at: string;
+                                days_of_week: number[];
+                                end_time: string | null;
+                                ends_on: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
                                 /** Format: uuid */
-                                productId: string | null;
+                                product_id: string | null;
                                 rule: {
-                                    basisPoints: number;
+                                    basis_points: number;
                                     /** @enum {string} */
                                     kind: "percent_off";
                                 } | {
@@ -21507,8 +21507,8 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "amount_off";
                                 } | {
-                                    buyQuantity: number;
-                                    freeQuantity: number;
+                                    buy_quantity: number;
+                                    free_quantity: number;
                                     /** @enum {string} */
                                     kind: "buy_x_get_y";
                                 } | {
@@ -21517,8 +21517,8 @@ export interface paths {
                                     price: number;
                                     quantity: number;
                                 };
-                                startsOn: string | null;
-                                startTime: string | null;
+                                start_time: string | null;
+                                starts_on: string | null;
                             }[];
                         };
                     };
@@ -21570,24 +21570,24 @@ export interface paths {
                          * Format: uuid
                          * @default null
                          */
-                        categoryId?: string | null;
+                        category_id?: string | null;
                         /** @default [] */
-                        daysOfWeek?: number[];
+                        days_of_week?: number[];
+                        /** @default null */
+                        end_time?: string | null;
                         /**
                          * Format: date
                          * @default null
                          */
-                        endsOn?: string | null;
-                        /** @default null */
-                        endTime?: string | null;
+                        ends_on?: string | null;
                         name: string;
                         /**
                          * Format: uuid
                          * @default null
                          */
-                        productId?: string | null;
+                        product_id?: string | null;
                         rule: {
-                            basisPoints: number;
+                            basis_points: number;
                             /** @enum {string} */
                             kind: "percent_off";
                         } | {
@@ -21595,8 +21595,8 @@ export interface paths {
                             /** @enum {string} */
                             kind: "amount_off";
                         } | {
-                            buyQuantity: number;
-                            freeQuantity: number;
+                            buy_quantity: number;
+                            free_quantity: number;
                             /** @enum {string} */
                             kind: "buy_x_get_y";
                         } | {
@@ -21605,13 +21605,13 @@ export interface paths {
                             price: number;
                             quantity: number;
                         };
+                        /** @default null */
+                        start_time?: string | null;
                         /**
                          * Format: date
                          * @default null
                          */
-                        startsOn?: string | null;
-                        /** @default null */
-                        startTime?: string | null;
+                        starts_on?: string | null;
                     };
                 };
             };
@@ -21626,18 +21626,18 @@ export interface paths {
                             promotion: {
                                 active: boolean;
                                 /** Format: uuid */
-                                categoryId: string | null;
-                                createdAt: string;
-                                daysOfWeek: number[];
-                                endsOn: string | null;
-                                endTime: string | null;
+                                category_id: string | null;
+                                created_at: string;
+                                days_of_week: number[];
+                                end_time: string | null;
+                                ends_on: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
                                 /** Format: uuid */
-                                productId: string | null;
+                                product_id: string | null;
                                 rule: {
-                                    basisPoints: number;
+                                    basis_points: number;
                                     /** @enum {string} */
                                     kind: "percent_off";
                                 } | {
@@ -21645,8 +21645,8 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "amount_off";
                                 } | {
-                                    buyQuantity: number;
-                                    freeQuantity: number;
+                                    buy_quantity: number;
+                                    free_quantity: number;
                                     /** @enum {string} */
                                     kind: "buy_x_get_y";
                                 } | {
@@ -21655,8 +21655,8 @@ export interface paths {
                                     price: number;
                                     quantity: number;
                                 };
-                                startsOn: string | null;
-                                startTime: string | null;
+                                start_time: string | null;
+                                starts_on: string | null;
                             };
                         };
                     };
@@ -21732,24 +21732,24 @@ export interface paths {
                          * Format: uuid
                          * @default null
                          */
-                        categoryId?: string | null;
+                        category_id?: string | null;
                         /** @default [] */
-                        daysOfWeek?: number[];
+                        days_of_week?: number[];
+                        /** @default null */
+                        end_time?: string | null;
                         /**
                          * Format: date
                          * @default null
                          */
-                        endsOn?: string | null;
-                        /** @default null */
-                        endTime?: string | null;
+                        ends_on?: string | null;
                         name: string;
                         /**
                          * Format: uuid
                          * @default null
                          */
-                        productId?: string | null;
+                        product_id?: string | null;
                         rule: {
-                            basisPoints: number;
+                            basis_points: number;
                             /** @enum {string} */
                             kind: "percent_off";
                         } | {
@@ -21757,8 +21757,8 @@ export interface paths {
                             /** @enum {string} */
                             kind: "amount_off";
                         } | {
-                            buyQuantity: number;
-                            freeQuantity: number;
+                            buy_quantity: number;
+                            free_quantity: number;
                             /** @enum {string} */
                             kind: "buy_x_get_y";
                         } | {
@@ -21767,13 +21767,13 @@ export interface paths {
                             price: number;
                             quantity: number;
                         };
+                        /** @default null */
+                        start_time?: string | null;
                         /**
                          * Format: date
                          * @default null
                          */
-                        startsOn?: string | null;
-                        /** @default null */
-                        startTime?: string | null;
+                        starts_on?: string | null;
                     };
                 };
             };
@@ -21788,18 +21788,18 @@ export interface paths {
                             promotion: {
                                 active: boolean;
                                 /** Format: uuid */
-                                categoryId: string | null;
-                                createdAt: string;
-                                daysOfWeek: number[];
-                                endsOn: string | null;
-                                endTime: string | null;
+                                category_id: string | null;
+                                created_at: string;
+                                days_of_week: number[];
+                                end_time: string | null;
+                                ends_on: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
                                 /** Format: uuid */
-                                productId: string | null;
+                                product_id: string | null;
                                 rule: {
-                                    basisPoints: number;
+                                    basis_points: number;
                                     /** @enum {string} */
                                     kind: "percent_off";
                                 } | {
@@ -21807,8 +21807,8 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "amount_off";
                                 } | {
-                                    buyQuantity: number;
-                                    freeQuantity: number;
+                                    buy_quantity: number;
+                                    free_quantity: number;
                                     /** @enum {string} */
                                     kind: "buy_x_get_y";
                                 } | {
@@ -21817,8 +21817,8 @@ export interface paths {
                                     price: number;
                                     quantity: number;
                                 };
-                                startsOn: string | null;
-                                startTime: string | null;
+                                start_time: string | null;
+                                starts_on: string | null;
                             };
                         };
                     };
@@ -36596,17 +36596,16 @@ export interface components {
         };
         Invoice: {
             balance: number;
-            createdAt: string;
-            creditedTotal: number;
-            creditNotes: {
+            created_at: string;
+            credit_notes: {
                 /** Format: uuid */
                 id: string;
-                issueDate: string;
+                issue_date: string;
                 label: string;
                 lines: {
                     description: string;
                     /** Format: uuid */
-                    invoiceLineId: string;
+                    invoice_line_id: string;
                     net: number;
                     quantity: number;
                     tax: number;
@@ -36618,6 +36617,7 @@ export interface components {
                 tax: number;
                 total: number;
             }[];
+            credited_total: number;
             currency: string;
             customer: {
                 address: string | null;
@@ -36626,18 +36626,18 @@ export interface components {
                 id: string | null;
                 name: string;
             };
-            customerEmail: string | null;
-            customerName: string;
+            customer_email: string | null;
+            customer_name: string;
             /** @enum {string} */
-            displayStatus: "draft" | "issued" | "sent" | "partly_paid" | "paid" | "void" | "overdue";
-            dueDate: string | null;
-            emailedTo: string | null;
+            display_status: "draft" | "issued" | "sent" | "partly_paid" | "paid" | "void" | "overdue";
+            due_date: string | null;
+            emailed_to: string | null;
             /** Format: uuid */
             id: string;
-            issueDate: string | null;
+            issue_date: string | null;
             label: string | null;
             lines: {
-                creditedQuantity: number;
+                credited_quantity: number;
                 description: string;
                 discount: number;
                 /** Format: uuid */
@@ -36645,58 +36645,58 @@ export interface components {
                 net: number;
                 quantity: number;
                 tax: number;
-                taxRateBp: number;
+                tax_rate_bp: number;
                 /** Format: uuid */
-                taxRateId: string | null;
-                taxRateName: string | null;
+                tax_rate_id: string | null;
+                tax_rate_name: string | null;
                 total: number;
-                unitPrice: number;
+                unit_price: number;
             }[];
             net: number;
             notes: string | null;
             number: number | null;
             /** Format: uuid */
-            orderId: string | null;
-            paidTotal: number;
-            paymentInstructions: string | null;
+            order_id: string | null;
+            paid_total: number;
+            payment_instructions: string | null;
+            /** @enum {string} */
+            payment_terms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
             payments: {
                 amount: number;
-                createdAt: string;
+                created_at: string;
                 /** Format: uuid */
                 id: string;
                 method: string;
-                paidOn: string;
+                paid_on: string;
                 reference: string | null;
             }[];
-            /** @enum {string} */
-            paymentTerms: "due_on_receipt" | "net_7" | "net_14" | "net_30";
-            pricesIncludeTax: boolean;
-            sentAt: string | null;
+            prices_include_tax: boolean;
+            sent_at: string | null;
             /** @enum {string} */
             status: "draft" | "issued" | "sent" | "partly_paid" | "paid" | "void";
             tax: number;
-            taxByRate: {
+            tax_by_rate: {
                 net: number;
-                rateBp: number;
+                rate_bp: number;
                 tax: number;
             }[];
             total: number;
-            updatedAt: string;
-            voidedAt: string | null;
-            voidReason: string | null;
+            updated_at: string;
+            void_reason: string | null;
+            voided_at: string | null;
         };
         InvoiceListItem: {
             balance: number;
-            createdAt: string;
+            created_at: string;
             currency: string;
-            customerEmail: string | null;
-            customerName: string;
+            customer_email: string | null;
+            customer_name: string;
             /** @enum {string} */
-            displayStatus: "draft" | "issued" | "sent" | "partly_paid" | "paid" | "void" | "overdue";
-            dueDate: string | null;
+            display_status: "draft" | "issued" | "sent" | "partly_paid" | "paid" | "void" | "overdue";
+            due_date: string | null;
             /** Format: uuid */
             id: string;
-            issueDate: string | null;
+            issue_date: string | null;
             label: string | null;
             number: number | null;
             /** @enum {string} */

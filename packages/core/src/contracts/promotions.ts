@@ -18,32 +18,59 @@ export const promotionRule = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('bundle_price'), quantity: units(2), price: z.number().int().min(0).max(MAX_PROMOTION_AMOUNT) }),
 ]);
 
+/** A rule as the wire names it (decision 070): the till's `promotionRule` in snake_case. */
+export const promotionRuleBody = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('percent_off'), basis_points: z.number().int().min(1, 'Take off more than 0 %').max(10_000, 'Take off at most 100 %') }),
+  z.strictObject({ kind: z.literal('amount_off'), amount: z.number().int().min(1, 'Take off more than 0').max(MAX_PROMOTION_AMOUNT) }),
+  z.strictObject({ kind: z.literal('buy_x_get_y'), buy_quantity: units(1), free_quantity: units(1) }),
+  z.strictObject({ kind: z.literal('bundle_price'), quantity: units(2), price: z.number().int().min(0).max(MAX_PROMOTION_AMOUNT) }),
+]);
+
+/** A promotion as the back office sends it (POST and PUT /api/promotions, snake_case on the wire). */
 export const promotionInput = z
   .strictObject({
     name: singleLine(z.string().trim().min(1, 'Name the promotion').max(100)),
     active: z.boolean().default(true),
-    productId: z.uuid().nullable().default(null),
-    categoryId: z.uuid().nullable().default(null),
-    rule: promotionRule,
-    startsOn: isoDateInput().nullable().default(null),
-    endsOn: isoDateInput().nullable().default(null),
-    daysOfWeek: z
+    product_id: z.uuid().nullable().default(null),
+    category_id: z.uuid().nullable().default(null),
+    rule: promotionRuleBody,
+    starts_on: isoDateInput().nullable().default(null),
+    ends_on: isoDateInput().nullable().default(null),
+    days_of_week: z
       .array(z.number().int().min(0).max(6))
       .max(7)
       .refine((days) => new Set(days).size === days.length, 'Name each day once')
       .default([]),
-    startTime: time.nullable().default(null),
-    endTime: time.nullable().default(null),
+    start_time: time.nullable().default(null),
+    end_time: time.nullable().default(null),
   })
-  .refine((input) => (input.productId === null) !== (input.categoryId === null), { message: 'Choose a product or a category', path: ['productId'] })
-  .refine((input) => (input.startTime === null) === (input.endTime === null), { message: 'Give both the start and the end time', path: ['endTime'] })
-  .refine((input) => input.startTime === null || input.startTime !== input.endTime, { message: 'The end time must differ from the start time', path: ['endTime'] })
-  .refine((input) => input.startsOn === null || input.endsOn === null || input.endsOn >= input.startsOn, {
+  .refine((input) => (input.product_id === null) !== (input.category_id === null), { message: 'Choose a product or a category', path: ['product_id'] })
+  .refine((input) => (input.start_time === null) === (input.end_time === null), { message: 'Give both the start and the end time', path: ['end_time'] })
+  .refine((input) => input.start_time === null || input.start_time !== input.end_time, { message: 'The end time must differ from the start time', path: ['end_time'] })
+  .refine((input) => input.starts_on === null || input.ends_on === null || input.ends_on >= input.starts_on, {
     message: 'The end date cannot be before the start date',
-    path: ['endsOn'],
+    path: ['ends_on'],
   });
 export type PromotionInput = z.input<typeof promotionInput>;
 
+/** A promotion as GET/POST/PUT /api/promotions answer it (snake_case, decision 070). */
+export const promotionRecord = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  active: z.boolean(),
+  product_id: z.uuid().nullable(),
+  category_id: z.uuid().nullable(),
+  rule: promotionRuleBody,
+  starts_on: z.string().nullable(),
+  ends_on: z.string().nullable(),
+  days_of_week: z.array(z.number().int()),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PromotionRecord = z.infer<typeof promotionRecord>;
+
+/** The till's shape (GET /api/pos/promotions), which core's pricing reads; /api/pos is not yet on snake_case. */
 export const promotionView = z.object({
   id: z.uuid(),
   name: z.string(),

@@ -52,7 +52,7 @@ export async function resolveDraft(tx: Tx, businessId: string, input: DraftField
   const ids = [...new Set(input.lines.map((line) => line.taxRateId).filter((id): id is string => Boolean(id)))];
   const rates = new Map((await repo.taxRatesByIds(tx, businessId, ids)).map((rate) => [rate.id, rate]));
   const missing = ids.filter((id) => !rates.has(id));
-  if (missing.length > 0) throw new AppError(422, 'tax_rate_not_found', 'A line names a tax rate this business does not have', { taxRateIds: missing });
+  if (missing.length > 0) throw new AppError(422, 'tax_rate_not_found', 'A line names a tax rate this business does not have', { tax_rate_ids: missing });
   const resolved = input.lines.map((line) => {
     const rate = line.taxRateId ? rates.get(line.taxRateId)! : null;
     return { ...line, discount: line.discount ?? 0, taxRateId: rate?.id ?? null, taxRateName: rate?.name ?? null, taxRateBp: rate ? rate.basisPoints : (line.taxRateBp ?? 0) };

@@ -9,6 +9,7 @@ import { createInvoiceFromOrder } from './create-invoice-from-order.ts';
 import { deleteInvoice } from './delete-invoice.ts';
 import { getInvoice } from './get-invoice.ts';
 import { MAX_INVOICE_LINES } from './invoice-lines.ts';
+import { creditNoteInputOf, draftInputOf, fromOrderInputOf, invoiceChoicesWire, invoicePageWire, invoiceWire, payableInvoicesWire, paymentInputOf } from './invoice-wire.ts';
 import { issueInvoice } from './issue-invoice.ts';
 import { listPayableInvoices } from './pay-invoice-at-till.ts';
 import { listInvoiceChoices } from './list-invoice-choices.ts';
@@ -40,33 +41,33 @@ const email = z
 const lineInput = z.strictObject({
   description: singleLine(z.string().trim().min(1, 'Describe the line').max(500)),
   quantity: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000),
-  unitPrice: minorAmount,
+  unit_price: minorAmount,
   /** One of the business's tax rates; null or absent for no tax. */
-  taxRateId: z.uuid().nullable().optional(),
+  tax_rate_id: z.uuid().nullable().optional(),
 });
 
 const customerFields = {
-  customerId: z.uuid().nullable().optional(),
-  customerName: optionalLine(200),
-  customerEmail: email,
-  customerAddress: optionalText(1000),
+  customer_id: z.uuid().nullable().optional(),
+  customer_name: optionalLine(200),
+  customer_email: email,
+  customer_address: optionalText(1000),
 };
 
 const draftInput = z.strictObject({
   ...customerFields,
-  paymentTerms: z.enum(PAYMENT_TERMS_VALUES),
+  payment_terms: z.enum(PAYMENT_TERMS_VALUES),
   notes: optionalText(2000),
-  paymentInstructions: optionalText(2000),
-  pricesIncludeTax: z.boolean().optional(),
+  payment_instructions: optionalText(2000),
+  prices_include_tax: z.boolean().optional(),
   lines: z.array(lineInput).max(MAX_INVOICE_LINES),
 });
 
 const fromOrderInput = z.strictObject({
-  orderId: z.uuid(),
+  order_id: z.uuid(),
   ...customerFields,
-  paymentTerms: z.enum(PAYMENT_TERMS_VALUES),
+  payment_terms: z.enum(PAYMENT_TERMS_VALUES),
   notes: optionalText(2000),
-  paymentInstructions: optionalText(2000),
+  payment_instructions: optionalText(2000),
 });
 
 const statusSchema = z.enum(INVOICE_STATUS_VALUES);
@@ -77,15 +78,15 @@ const listItemFields = {
   number: z.number().int().nullable(),
   label: z.string().nullable(),
   status: statusSchema,
-  displayStatus: displayStatusSchema,
-  customerName: z.string(),
-  customerEmail: z.string().nullable(),
+  display_status: displayStatusSchema,
+  customer_name: z.string(),
+  customer_email: z.string().nullable(),
   currency: z.string(),
-  issueDate: z.string().nullable(),
-  dueDate: z.string().nullable(),
+  issue_date: z.string().nullable(),
+  due_date: z.string().nullable(),
   total: z.number().int(),
   balance: z.number().int(),
-  createdAt: z.string(),
+  created_at: z.string(),
 };
 
 const invoiceListItemSchema = z.object(listItemFields).openapi('InvoiceListItem');
@@ -94,51 +95,51 @@ const invoiceSchema = z
   .object({
     ...listItemFields,
     customer: z.object({ id: z.uuid().nullable(), name: z.string(), email: z.string().nullable(), address: z.string().nullable() }),
-    orderId: z.uuid().nullable(),
-    pricesIncludeTax: z.boolean(),
-    paymentTerms: z.enum(PAYMENT_TERMS_VALUES),
+    order_id: z.uuid().nullable(),
+    prices_include_tax: z.boolean(),
+    payment_terms: z.enum(PAYMENT_TERMS_VALUES),
     notes: z.string().nullable(),
-    paymentInstructions: z.string().nullable(),
+    payment_instructions: z.string().nullable(),
     net: z.number().int(),
     tax: z.number().int(),
-    paidTotal: z.number().int(),
-    creditedTotal: z.number().int(),
-    taxByRate: z.array(z.object({ rateBp: z.number().int(), net: z.number().int(), tax: z.number().int() })),
+    paid_total: z.number().int(),
+    credited_total: z.number().int(),
+    tax_by_rate: z.array(z.object({ rate_bp: z.number().int(), net: z.number().int(), tax: z.number().int() })),
     lines: z.array(
       z.object({
         id: z.uuid(),
         description: z.string(),
         quantity: z.number().int(),
-        unitPrice: z.number().int(),
+        unit_price: z.number().int(),
         discount: z.number().int(),
-        taxRateId: z.uuid().nullable(),
-        taxRateName: z.string().nullable(),
-        taxRateBp: z.number().int(),
+        tax_rate_id: z.uuid().nullable(),
+        tax_rate_name: z.string().nullable(),
+        tax_rate_bp: z.number().int(),
         net: z.number().int(),
         tax: z.number().int(),
         total: z.number().int(),
-        creditedQuantity: z.number().int(),
+        credited_quantity: z.number().int(),
       }),
     ),
-    payments: z.array(z.object({ id: z.uuid(), amount: z.number().int(), method: z.string(), paidOn: z.string(), reference: z.string().nullable(), createdAt: z.string() })),
-    creditNotes: z.array(
+    payments: z.array(z.object({ id: z.uuid(), amount: z.number().int(), method: z.string(), paid_on: z.string(), reference: z.string().nullable(), created_at: z.string() })),
+    credit_notes: z.array(
       z.object({
         id: z.uuid(),
         number: z.number().int(),
         label: z.string(),
-        issueDate: z.string(),
+        issue_date: z.string(),
         reason: z.string().nullable(),
         net: z.number().int(),
         tax: z.number().int(),
         total: z.number().int(),
-        lines: z.array(z.object({ invoiceLineId: z.uuid(), description: z.string(), quantity: z.number().int(), net: z.number().int(), tax: z.number().int(), total: z.number().int() })),
+        lines: z.array(z.object({ invoice_line_id: z.uuid(), description: z.string(), quantity: z.number().int(), net: z.number().int(), tax: z.number().int(), total: z.number().int() })),
       }),
     ),
-    sentAt: z.string().nullable(),
-    emailedTo: z.string().nullable(),
-    voidedAt: z.string().nullable(),
-    voidReason: z.string().nullable(),
-    updatedAt: z.string(),
+    sent_at: z.string().nullable(),
+    emailed_to: z.string().nullable(),
+    voided_at: z.string().nullable(),
+    void_reason: z.string().nullable(),
+    updated_at: z.string(),
   })
   .openapi('Invoice');
 
@@ -164,9 +165,9 @@ const listRoute = defineRoute({
     200: jsonResponse(
       z.object({
         invoices: z.array(invoiceListItemSchema),
-        hasMore: z.boolean(),
+        has_more: z.boolean(),
         currency: z.string(),
-        summary: z.object({ outstanding: z.number().int(), overdue: z.number().int(), openCount: z.number().int(), overdueCount: z.number().int() }),
+        summary: z.object({ outstanding: z.number().int(), overdue: z.number().int(), open_count: z.number().int(), overdue_count: z.number().int() }),
       }),
       'One page of invoices',
     ),
@@ -184,9 +185,9 @@ const choicesRoute = defineRoute({
   responses: {
     200: jsonResponse(
       z.object({
-        taxRates: z.array(z.object({ id: z.uuid(), name: z.string(), basisPoints: z.number().int(), isDefault: z.boolean() })),
+        tax_rates: z.array(z.object({ id: z.uuid(), name: z.string(), basis_points: z.number().int(), is_default: z.boolean() })),
         customers: z.array(z.object({ id: z.uuid(), name: z.string(), email: z.string().nullable() })),
-        orders: z.array(z.object({ id: z.uuid(), number: z.number().int().nullable(), total: z.number().int(), paidAt: z.string().nullable(), customerName: z.string().nullable() })),
+        orders: z.array(z.object({ id: z.uuid(), number: z.number().int().nullable(), total: z.number().int(), paid_at: z.string().nullable(), customer_name: z.string().nullable() })),
       }),
       'Choices',
     ),
@@ -205,7 +206,7 @@ const payableRoute = defineRoute({
     200: jsonResponse(
       z.object({
         invoices: z.array(
-          z.object({ id: z.uuid(), number: z.number().int(), label: z.string(), customerName: z.string(), currency: z.string(), dueDate: z.string().nullable(), total: z.number().int(), balance: z.number().int() }),
+          z.object({ id: z.uuid(), number: z.number().int(), label: z.string(), customer_name: z.string(), currency: z.string(), due_date: z.string().nullable(), total: z.number().int(), balance: z.number().int() }),
         ),
       }),
       'Invoices the till can take payment for',
@@ -270,7 +271,7 @@ const issueRoute = defineRoute({
   access: write,
   tags,
   summary: 'draft → issued: the next invoice number (no gaps), the issue date (today unless given) and the due date from the terms',
-  request: { params: idParams, body: jsonBody(z.strictObject({ issueDate: isoDateInput().optional() })) },
+  request: { params: idParams, body: jsonBody(z.strictObject({ issue_date: isoDateInput().optional() })) },
   responses: { 200: jsonResponse(invoiceAnswer, 'Issued'), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
@@ -281,7 +282,7 @@ const sendRoute = defineRoute({
   tags,
   summary: 'E-mail the invoice with its PDF (outbox; SMTP when configured) to the given address or the customer’s; an issued invoice becomes sent',
   request: { params: idParams, body: jsonBody(z.strictObject({ email: z.email('Enter a valid email address').max(254).optional() })) },
-  responses: { 200: jsonResponse(invoiceAnswer.extend({ emailedTo: z.string() }), 'Queued'), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: jsonResponse(invoiceAnswer.extend({ emailed_to: z.string() }), 'Queued'), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
 const pdfRoute = defineRoute({
@@ -304,10 +305,10 @@ const paymentRoute = defineRoute({
     params: idParams,
     body: jsonBody(
       z.strictObject({
-        idempotencyKey: z.uuid(),
+        idempotency_key: z.uuid(),
         amount: minorAmount.min(1, 'must be more than nothing'),
         method: z.enum(INVOICE_PAYMENT_METHODS),
-        paidOn: isoDateInput(),
+        paid_on: isoDateInput(),
         reference: optionalLine(200),
       }),
     ),
@@ -325,10 +326,10 @@ const creditNoteRoute = defineRoute({
     params: idParams,
     body: jsonBody(
       z.strictObject({
-        idempotencyKey: z.uuid(),
+        idempotency_key: z.uuid(),
         reason: optionalText(1000),
         lines: z
-          .array(z.strictObject({ invoiceLineId: z.uuid(), quantity: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000) }))
+          .array(z.strictObject({ invoice_line_id: z.uuid(), quantity: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000) }))
           .min(1)
           .max(MAX_INVOICE_LINES)
           .optional(),
@@ -349,26 +350,33 @@ const voidRoute = defineRoute({
 });
 
 export const invoicesRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(listRoute, async (c) => c.json(await listInvoices(c.var.services.database, c.var.tenant.businessId, c.req.valid('query'), new Date()), 200))
-  .openapi(choicesRoute, async (c) => c.json(await listInvoiceChoices(c.var.services.database, c.var.tenant.businessId, c.req.valid('query')), 200))
-  .openapi(payableRoute, async (c) => c.json(await listPayableInvoices(c.var.services.database, c.var.tenant, c.req.valid('query')), 200))
-  .openapi(createRoute, async (c) => c.json({ invoice: await createDraftInvoiceFromLines(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201))
-  .openapi(fromOrderRoute, async (c) => c.json({ invoice: await createInvoiceFromOrder(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201))
-  .openapi(getRoute, async (c) => c.json({ invoice: await getInvoice(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, new Date()) }, 200))
-  .openapi(updateRoute, async (c) => c.json({ invoice: await updateInvoice(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 200))
+  .openapi(listRoute, async (c) => c.json(invoicePageWire(await listInvoices(c.var.services.database, c.var.tenant.businessId, c.req.valid('query'), new Date())), 200))
+  .openapi(choicesRoute, async (c) => c.json(invoiceChoicesWire(await listInvoiceChoices(c.var.services.database, c.var.tenant.businessId, c.req.valid('query'))), 200))
+  .openapi(payableRoute, async (c) => c.json(payableInvoicesWire(await listPayableInvoices(c.var.services.database, c.var.tenant, c.req.valid('query'))), 200))
+  .openapi(createRoute, async (c) => c.json({ invoice: invoiceWire(await createDraftInvoiceFromLines(c.var.services.database, c.var.tenant, draftInputOf(c.req.valid('json')))) }, 201))
+  .openapi(fromOrderRoute, async (c) => c.json({ invoice: invoiceWire(await createInvoiceFromOrder(c.var.services.database, c.var.tenant, fromOrderInputOf(c.req.valid('json')))) }, 201))
+  .openapi(getRoute, async (c) => c.json({ invoice: invoiceWire(await getInvoice(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, new Date())) }, 200))
+  .openapi(updateRoute, async (c) =>
+    c.json({ invoice: invoiceWire(await updateInvoice(c.var.services.database, c.var.tenant, c.req.valid('param').id, draftInputOf(c.req.valid('json')), new Date())) }, 200),
+  )
   .openapi(deleteRoute, async (c) => c.json(await deleteInvoice(c.var.services.database, c.var.tenant, c.req.valid('param').id), 200))
-  .openapi(issueRoute, async (c) => c.json({ invoice: await issueInvoice(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 200))
-  .openapi(sendRoute, async (c) => c.json(await sendInvoice(c.var.services.database, c.var.services.mailer, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()), 200))
+  .openapi(issueRoute, async (c) =>
+    c.json({ invoice: invoiceWire(await issueInvoice(c.var.services.database, c.var.tenant, c.req.valid('param').id, { issueDate: c.req.valid('json').issue_date }, new Date())) }, 200),
+  )
+  .openapi(sendRoute, async (c) => {
+    const { emailedTo, invoice } = await sendInvoice(c.var.services.database, c.var.services.mailer, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date());
+    return c.json({ emailed_to: emailedTo, invoice: invoiceWire(invoice) }, 200);
+  })
   .openapi(pdfRoute, async (c) => {
     const { invoice, pdf } = await renderInvoicePdf(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, new Date());
     return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${invoice.label ?? 'draft-invoice'}.pdf"` });
   })
   .openapi(paymentRoute, async (c) => {
-    const { replayed, invoice } = await recordInvoicePayment(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date());
-    return c.json({ invoice }, replayed ? 200 : 201);
+    const { replayed, invoice } = await recordInvoicePayment(c.var.services.database, c.var.tenant, c.req.valid('param').id, paymentInputOf(c.req.valid('json')), new Date());
+    return c.json({ invoice: invoiceWire(invoice) }, replayed ? 200 : 201);
   })
   .openapi(creditNoteRoute, async (c) => {
-    const { replayed, invoice } = await createCreditNote(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date());
-    return c.json({ invoice }, replayed ? 200 : 201);
+    const { replayed, invoice } = await createCreditNote(c.var.services.database, c.var.tenant, c.req.valid('param').id, creditNoteInputOf(c.req.valid('json')), new Date());
+    return c.json({ invoice: invoiceWire(invoice) }, replayed ? 200 : 201);
   })
-  .openapi(voidRoute, async (c) => c.json({ invoice: await voidInvoice(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 200));
+  .openapi(voidRoute, async (c) => c.json({ invoice: invoiceWire(await voidInvoice(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date())) }, 200));

@@ -4,25 +4,26 @@ import { AppError } from '../../lib/app-error.ts';
 import { settingsOrDefault } from './loyalty-settings.ts';
 import { loyaltyRepository as repo } from './loyalty.repository.ts';
 
+/** A customer's points as the wire names them (snake_case, decision 070). */
 export interface CustomerLoyaltyView {
-  customerId: string;
+  customer_id: string;
   points: number;
   /** What the points pay at the till, in minor units. */
-  pointsValue: number;
-  pointValue: number;
-  lifetimePoints: number;
-  lifetimeSpend: number;
-  tier: { name: string; multiplierBasisPoints: number } | null;
-  nextTier: { name: string; spendNeeded: number } | null;
+  points_value: number;
+  point_value: number;
+  lifetime_points: number;
+  lifetime_spend: number;
+  tier: { name: string; multiplier_basis_points: number } | null;
+  next_tier: { name: string; spend_needed: number } | null;
   history: {
     id: string;
     kind: LoyaltyEntryKind;
     points: number;
     amount: number;
-    balanceAfter: number;
-    orderId: string | null;
-    refundId: string | null;
-    createdAt: string;
+    balance_after: number;
+    order_id: string | null;
+    refund_id: string | null;
+    created_at: string;
   }[];
 }
 
@@ -37,23 +38,23 @@ export async function getCustomerLoyalty(database: Database, businessId: string,
     const tier = loyaltyTier(settings, lifetimeSpend);
     const next = nextLoyaltyTier(settings, lifetimeSpend);
     return {
-      customerId,
+      customer_id: customerId,
       points,
-      pointsValue: maxPointsPayment(settings, points, Number.MAX_SAFE_INTEGER).amount,
-      pointValue: settings.pointValue,
-      lifetimePoints: account?.lifetimePoints ?? 0,
-      lifetimeSpend,
-      tier: tier ? { name: tier.name, multiplierBasisPoints: tier.multiplierBasisPoints } : null,
-      nextTier: next ? { name: next.tier.name, spendNeeded: next.spendNeeded } : null,
+      points_value: maxPointsPayment(settings, points, Number.MAX_SAFE_INTEGER).amount,
+      point_value: settings.pointValue,
+      lifetime_points: account?.lifetimePoints ?? 0,
+      lifetime_spend: lifetimeSpend,
+      tier: tier ? { name: tier.name, multiplier_basis_points: tier.multiplierBasisPoints } : null,
+      next_tier: next ? { name: next.tier.name, spend_needed: next.spendNeeded } : null,
       history: (await repo.entriesOfCustomer(tx, businessId, customerId, 50)).map((entry) => ({
         id: entry.id,
         kind: entry.kind,
         points: entry.points,
         amount: entry.amount,
-        balanceAfter: entry.balanceAfter,
-        orderId: entry.orderId,
-        refundId: entry.refundId,
-        createdAt: entry.createdAt.toISOString(),
+        balance_after: entry.balanceAfter,
+        order_id: entry.orderId,
+        refund_id: entry.refundId,
+        created_at: entry.createdAt.toISOString(),
       })),
     };
   });

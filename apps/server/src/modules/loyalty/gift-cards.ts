@@ -3,47 +3,48 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loyaltyRepository as repo, type GiftCardRow } from './loyalty.repository.ts';
 
+/** A card as the wire names it (snake_case, decision 070). */
 export interface GiftCardView {
   id: string;
   /** The whole code for the back office; the till's balance check answers with the masked one. */
   code: string;
-  initialAmount: number;
+  initial_amount: number;
   balance: number;
   currency: string;
-  orderId: string | null;
-  createdAt: string;
+  order_id: string | null;
+  created_at: string;
 }
 
 export interface GiftCardEntryView {
   id: string;
   kind: GiftCardEntryKind;
   amount: number;
-  balanceAfter: number;
-  orderId: string | null;
-  refundId: string | null;
-  createdAt: string;
+  balance_after: number;
+  order_id: string | null;
+  refund_id: string | null;
+  created_at: string;
 }
 
 const toView = (card: GiftCardRow): GiftCardView => ({
   id: card.id,
   code: card.code,
-  initialAmount: card.initialAmount,
+  initial_amount: card.initialAmount,
   balance: card.balance,
   currency: card.currency,
-  orderId: card.orderId,
-  createdAt: card.createdAt.toISOString(),
+  order_id: card.orderId,
+  created_at: card.createdAt.toISOString(),
 });
 
 /** The latest cards sold with their balances (decision 064): what the business still owes on them. */
-export async function listGiftCards(database: Database, businessId: string): Promise<{ giftCards: GiftCardView[]; outstanding: number }> {
+export async function listGiftCards(database: Database, businessId: string): Promise<{ gift_cards: GiftCardView[]; outstanding: number }> {
   return database.withTenant(businessId, async (tx) => {
     const cards = (await repo.cards(tx, businessId, 200)).map(toView);
-    return { giftCards: cards, outstanding: cards.reduce((sum, card) => sum + card.balance, 0) };
+    return { gift_cards: cards, outstanding: cards.reduce((sum, card) => sum + card.balance, 0) };
   });
 }
 
 /** One card and its balance history, oldest first. */
-export async function getGiftCard(database: Database, businessId: string, id: string): Promise<{ giftCard: GiftCardView; history: GiftCardEntryView[] }> {
+export async function getGiftCard(database: Database, businessId: string, id: string): Promise<{ gift_card: GiftCardView; history: GiftCardEntryView[] }> {
   return database.withTenant(businessId, async (tx) => {
     const card = await repo.cardById(tx, businessId, id);
     if (!card) throw new AppError(404, 'gift_card_not_found', 'No gift card has that id');
@@ -51,12 +52,12 @@ export async function getGiftCard(database: Database, businessId: string, id: st
       id: entry.id,
       kind: entry.kind,
       amount: entry.amount,
-      balanceAfter: entry.balanceAfter,
-      orderId: entry.orderId,
-      refundId: entry.refundId,
-      createdAt: entry.createdAt.toISOString(),
+      balance_after: entry.balanceAfter,
+      order_id: entry.orderId,
+      refund_id: entry.refundId,
+      created_at: entry.createdAt.toISOString(),
     }));
-    return { giftCard: toView(card), history };
+    return { gift_card: toView(card), history };
   });
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LOYALTY_SETTINGS, type LoyaltySettings, type LoyaltySettingsInput } from '@till/core';
+import { DEFAULT_LOYALTY_SETTINGS, loyaltySettingsOnWire, type LoyaltySettings } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { businessRepository } from '../business/business.repository.ts';
@@ -7,10 +7,13 @@ import { loyaltyRepository as repo } from './loyalty.repository.ts';
 /** The business's loyalty rules (decision 064): the stored ones, else core's defaults. */
 export const settingsOrDefault = (stored: LoyaltySettings | null | undefined): LoyaltySettings => stored ?? DEFAULT_LOYALTY_SETTINGS;
 
-export async function getLoyaltySettings(database: Database, businessId: string): Promise<{ settings: LoyaltySettings; currency: string }> {
+/** The rules as the wire names them (decision 070); business_settings.loyalty keeps TypeScript's casing. */
+export type LoyaltySettingsView = { settings: ReturnType<typeof loyaltySettingsOnWire>; currency: string };
+
+export async function getLoyaltySettings(database: Database, businessId: string): Promise<LoyaltySettingsView> {
   return database.withTenant(businessId, async (tx) => {
     const row = await repo.settings(tx, businessId);
-    return { settings: settingsOrDefault(row?.loyalty), currency: row?.currency ?? 'USD' };
+    return { settings: loyaltySettingsOnWire(settingsOrDefault(row?.loyalty)), currency: row?.currency ?? 'USD' };
   });
 }
 
@@ -18,8 +21,8 @@ export async function getLoyaltySettings(database: Database, businessId: string)
 export async function updateLoyaltySettings(
   database: Database,
   tenant: TenantContext,
-  input: LoyaltySettingsInput,
-): Promise<{ settings: LoyaltySettings; currency: string }> {
+  input: LoyaltySettings,
+): Promise<LoyaltySettingsView> {
   return database.withTenant(tenant.businessId, async (tx) => {
     const settings: LoyaltySettings = {
       spendPerPoint: input.spendPerPoint,
@@ -35,6 +38,6 @@ export async function updateLoyaltySettings(
       details: { ...settings },
     });
     const row = await repo.settings(tx, tenant.businessId);
-    return { settings, currency: row?.currency ?? 'USD' };
+    return { settings: loyaltySettingsOnWire(settings), currency: row?.currency ?? 'USD' };
   });
 }

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { giftCardCodeInput, GIFT_CARD_ENTRY_KINDS, LOYALTY_ENTRY_KINDS, loyaltySettingsInput } from '@till/core';
+import { giftCardCodeInput, GIFT_CARD_ENTRY_KINDS, LOYALTY_ENTRY_KINDS, loyaltySettingsInput, loyaltySettingsOf } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
@@ -17,51 +17,51 @@ const feature = 'loyalty_program' as const;
 const int = () => z.number().int();
 const settingsView = z.object({
   settings: z.object({
-    spendPerPoint: int(),
-    pointValue: int(),
-    tiers: z.array(z.object({ name: z.string(), minSpend: int(), multiplierBasisPoints: int() })),
+    spend_per_point: int(),
+    point_value: int(),
+    tiers: z.array(z.object({ name: z.string(), min_spend: int(), multiplier_basis_points: int() })),
   }),
   currency: z.string(),
 });
 const customerView = z.object({
-  customerId: z.string(),
+  customer_id: z.string(),
   points: int(),
-  pointsValue: int(),
-  pointValue: int(),
-  lifetimePoints: int(),
-  lifetimeSpend: int(),
-  tier: z.object({ name: z.string(), multiplierBasisPoints: int() }).nullable(),
-  nextTier: z.object({ name: z.string(), spendNeeded: int() }).nullable(),
+  points_value: int(),
+  point_value: int(),
+  lifetime_points: int(),
+  lifetime_spend: int(),
+  tier: z.object({ name: z.string(), multiplier_basis_points: int() }).nullable(),
+  next_tier: z.object({ name: z.string(), spend_needed: int() }).nullable(),
   history: z.array(
     z.object({
       id: z.string(),
       kind: z.enum(LOYALTY_ENTRY_KINDS as [string, ...string[]]),
       points: int(),
       amount: int(),
-      balanceAfter: int(),
-      orderId: z.string().nullable(),
-      refundId: z.string().nullable(),
-      createdAt: z.string(),
+      balance_after: int(),
+      order_id: z.string().nullable(),
+      refund_id: z.string().nullable(),
+      created_at: z.string(),
     }),
   ),
 });
 const cardView = z.object({
   id: z.string(),
   code: z.string(),
-  initialAmount: int(),
+  initial_amount: int(),
   balance: int(),
   currency: z.string(),
-  orderId: z.string().nullable(),
-  createdAt: z.string(),
+  order_id: z.string().nullable(),
+  created_at: z.string(),
 });
 const cardEntryView = z.object({
   id: z.string(),
   kind: z.enum(GIFT_CARD_ENTRY_KINDS as [string, ...string[]]),
   amount: int(),
-  balanceAfter: int(),
-  orderId: z.string().nullable(),
-  refundId: z.string().nullable(),
-  createdAt: z.string(),
+  balance_after: int(),
+  order_id: z.string().nullable(),
+  refund_id: z.string().nullable(),
+  created_at: z.string(),
 });
 
 const getSettingsRoute = defineRoute({
@@ -96,7 +96,7 @@ const listCardsRoute = defineRoute({
   access: business({ feature, page: 'reports' }),
   tags: ['loyalty'],
   summary: 'The latest 200 gift cards sold, with their balances and what is still owed on them',
-  responses: { 200: jsonResponse(z.object({ giftCards: z.array(cardView), outstanding: int() }), 'Gift cards'), ...errorResponses(400, 401, 403) },
+  responses: { 200: jsonResponse(z.object({ gift_cards: z.array(cardView), outstanding: int() }), 'Gift cards'), ...errorResponses(400, 401, 403) },
 });
 const cardRoute = defineRoute({
   method: 'get',
@@ -105,7 +105,7 @@ const cardRoute = defineRoute({
   tags: ['loyalty'],
   summary: "One gift card and its balance history (issued, redeemed, refunded, cancelled)",
   request: { params: z.object({ id: z.uuid() }) },
-  responses: { 200: jsonResponse(z.object({ giftCard: cardView, history: z.array(cardEntryView) }), 'Gift card'), ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(z.object({ gift_card: cardView, history: z.array(cardEntryView) }), 'Gift card'), ...errorResponses(400, 401, 403, 404) },
 });
 const checkCardRoute = defineRoute({
   method: 'post',
@@ -122,7 +122,7 @@ const checkCardRoute = defineRoute({
 
 export const loyaltyRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getSettingsRoute, async (c) => c.json(await getLoyaltySettings(c.var.services.database, c.var.tenant.businessId), 200))
-  .openapi(putSettingsRoute, async (c) => c.json(await updateLoyaltySettings(c.var.services.database, c.var.tenant, c.req.valid('json')), 200))
+  .openapi(putSettingsRoute, async (c) => c.json(await updateLoyaltySettings(c.var.services.database, c.var.tenant, loyaltySettingsOf(c.req.valid('json'))), 200))
   .openapi(customerRoute, async (c) => c.json(await getCustomerLoyalty(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id), 200))
   .openapi(listCardsRoute, async (c) => c.json(await listGiftCards(c.var.services.database, c.var.tenant.businessId), 200))
   .openapi(cardRoute, async (c) => c.json(await getGiftCard(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id), 200))

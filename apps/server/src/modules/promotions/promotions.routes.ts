@@ -1,9 +1,9 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { promotionInput, promotionView } from '@till/core';
+import { promotionInput, promotionRecord, promotionView } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
-import { createPromotion, listPromotions, listTillPromotions, updatePromotion } from './promotions.ts';
+import { createPromotion, listPromotions, listTillPromotions, promotionInputOf, updatePromotion } from './promotions.ts';
 
 /**
  * Promotions (issue 20 item 5, decision 050), gated on promotions_pricing. Managing them changes
@@ -12,7 +12,7 @@ import { createPromotion, listPromotions, listTillPromotions, updatePromotion } 
  */
 const manage = business({ feature: 'promotions_pricing', page: 'settings' });
 const idParams = z.object({ id: z.uuid() });
-const one = z.object({ promotion: promotionView });
+const one = z.object({ promotion: promotionRecord });
 
 const listRoute = defineRoute({
   method: 'get',
@@ -20,7 +20,7 @@ const listRoute = defineRoute({
   access: manage,
   tags: ['promotions'],
   summary: 'Every promotion of the business, by name',
-  responses: { 200: jsonResponse(z.object({ promotions: z.array(promotionView) }), 'Promotions'), ...errorResponses(400, 401, 403) },
+  responses: { 200: jsonResponse(z.object({ promotions: z.array(promotionRecord) }), 'Promotions'), ...errorResponses(400, 401, 403) },
 });
 const tillRoute = defineRoute({
   method: 'get',
@@ -55,7 +55,7 @@ const updateRoute = defineRoute({
 export const promotionsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => c.json({ promotions: await listPromotions(c.var.services.database, c.var.tenant.businessId) }, 200))
   .openapi(tillRoute, async (c) => c.json(await listTillPromotions(c.var.services.database, c.var.tenant.businessId), 200))
-  .openapi(createRoute, async (c) => c.json({ promotion: await createPromotion(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201))
+  .openapi(createRoute, async (c) => c.json({ promotion: await createPromotion(c.var.services.database, c.var.tenant, promotionInputOf(c.req.valid('json'))) }, 201))
   .openapi(updateRoute, async (c) =>
-    c.json({ promotion: await updatePromotion(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')) }, 200),
+    c.json({ promotion: await updatePromotion(c.var.services.database, c.var.tenant, c.req.valid('param').id, promotionInputOf(c.req.valid('json'))) }, 200),
   );

@@ -1,4 +1,4 @@
-import { promotionInput, promotionsForCart, type AppliedPromotion, type Promotion, type PromotionView } from '@till/core';
+import { promotionsForCart, type AppliedPromotion, type Promotion, type promotionInput, type PromotionRecord, type PromotionRule, type PromotionView } from '@till/core';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -6,7 +6,47 @@ import type { TenantContext } from '../../lib/context.ts';
 import { businessRepository } from '../business/business.repository.ts';
 import { promotionsRepository as repo, type PromotionRow } from './promotions.repository.ts';
 
-export type PromotionInput = z.output<typeof promotionInput>;
+/** A promotion as the use-cases take it (TypeScript's casing; the wire's is promotionInput). */
+export type PromotionInput = Omit<Promotion, 'id'>;
+type WireRule = PromotionRecord['rule'];
+
+const ruleOfBody = (rule: WireRule): PromotionRule => {
+  switch (rule.kind) {
+    case 'percent_off':
+      return { kind: rule.kind, basisPoints: rule.basis_points };
+    case 'buy_x_get_y':
+      return { kind: rule.kind, buyQuantity: rule.buy_quantity, freeQuantity: rule.free_quantity };
+    default:
+      return rule;
+  }
+};
+
+const ruleOnWire = (rule: PromotionRule): WireRule => {
+  switch (rule.kind) {
+    case 'percent_off':
+      return { kind: rule.kind, basis_points: rule.basisPoints };
+    case 'buy_x_get_y':
+      return { kind: rule.kind, buy_quantity: rule.buyQuantity, free_quantity: rule.freeQuantity };
+    default:
+      return rule;
+  }
+};
+
+/** The parsed snake_case body as the use-cases take it. */
+export function promotionInputOf(body: z.output<typeof promotionInput>): PromotionInput {
+  return {
+    name: body.name,
+    active: body.active,
+    productId: body.product_id,
+    categoryId: body.category_id,
+    rule: ruleOfBody(body.rule),
+    startsOn: body.starts_on,
+    endsOn: body.ends_on,
+    daysOfWeek: body.days_of_week,
+    startTime: body.start_time,
+    endTime: body.end_time,
+  };
+}
 
 const actorOf = (tenant: TenantContext) => ({ actorUserId: tenant.userId, actorEmployeeId: tenant.employeeSession?.employeeId ?? null });
 const promotionNotFound = () => new AppError(404, 'promotion_not_found', 'That promotion does not exist');
@@ -29,8 +69,24 @@ export function toPromotion(row: PromotionRow): Promotion {
 
 const toView = (row: PromotionRow): PromotionView => ({ ...toPromotion(row), createdAt: row.createdAt.toISOString() });
 
-export async function listPromotions(database: Database, businessId: string): Promise<PromotionView[]> {
-  return database.withTenant(businessId, async (tx) => (await repo.list(tx, businessId)).map(toView));
+/** The back office's view of a promotion (snake_case on the wire, decision 070). */
+const toRecord = (row: PromotionRow): PromotionRecord => ({
+  id: row.id,
+  name: row.name,
+  active: row.active,
+  product_id: row.productId,
+  category_id: row.categoryId,
+  rule: ruleOnWire(row.rule),
+  starts_on: row.startsOn,
+  ends_on: row.endsOn,
+  days_of_week: row.daysOfWeek,
+  start_time: row.startTime,
+  end_time: row.endTime,
+  created_at: row.createdAt.toISOString(),
+});
+
+export async function listPromotions(database: Database, businessId: string): Promise<PromotionRecord[]> {
+  return database.withTenant(businessId, async (tx) => (await repo.list(tx, businessId)).map(toRecord));
 }
 
 /** What the till prices with: the active promotions and the zone their dates and hours are in. */
@@ -63,23 +119,23 @@ const columns = (input: PromotionInput) => ({
   endTime: input.endTime,
 });
 
-export async function createPromotion(database: Database, tenant: TenantContext, input: PromotionInput): Promise<PromotionView> {
+export async function createPromotion(database: Database, tenant: TenantContext, input: PromotionInput): Promise<PromotionRecord> {
   return database.withTenant(tenant.businessId, async (tx) => {
     await checkTarget(tx, tenant.businessId, input);
     const row = await repo.insert(tx, { businessId: tenant.businessId, ...columns(input) });
     await businessRepository.insertAudit(tx, { businessId: tenant.businessId, ...actorOf(tenant), action: 'promotion.created', details: { promotion_id: row.id, name: row.name } });
-    return toView(row);
+    return toRecord(row);
   });
 }
 
 /** Replaces a promotion (the management page sends it whole; switching it off is active: false). */
-export async function updatePromotion(database: Database, tenant: TenantContext, id: string, input: PromotionInput): Promise<PromotionView> {
+export async function updatePromotion(database: Database, tenant: TenantContext, id: string, input: PromotionInput): Promise<PromotionRecord> {
   return database.withTenant(tenant.businessId, async (tx) => {
     if (!(await repo.findById(tx, tenant.businessId, id))) throw promotionNotFound();
     await checkTarget(tx, tenant.businessId, input);
     const row = await repo.update(tx, tenant.businessId, id, columns(input));
     await businessRepository.insertAudit(tx, { businessId: tenant.businessId, ...actorOf(tenant), action: 'promotion.updated', details: { promotion_id: row.id, active: row.active } });
-    return toView(row);
+    return toRecord(row);
   });
 }
 

@@ -29,19 +29,19 @@ function InvoiceForm({ invoice, currency, onSaved }: { invoice: Invoice | null; 
   const [source, setSource] = useState<Source>('hand');
   const [customerQuery, setCustomerQuery] = useState('');
   const choices = useInvoiceChoices(customerQuery, true);
-  const rates = choices.data?.taxRates ?? [];
-  const defaultRate = rates.find((rate) => rate.isDefault)?.id ?? '';
+  const rates = choices.data?.tax_rates ?? [];
+  const defaultRate = rates.find((rate) => rate.is_default)?.id ?? '';
   const [customerId, setCustomerId] = useState(invoice?.customer.id ?? '');
   const [customerName, setCustomerName] = useState(invoice && !invoice.customer.id ? invoice.customer.name : '');
   const [customerEmail, setCustomerEmail] = useState(invoice && !invoice.customer.id ? (invoice.customer.email ?? '') : '');
   const [customerAddress, setCustomerAddress] = useState(invoice?.customer.address ?? '');
-  const [paymentTerms, setPaymentTerms] = useState<PaymentTerms>(invoice?.paymentTerms ?? 'net_14');
+  const [paymentTerms, setPaymentTerms] = useState<PaymentTerms>(invoice?.payment_terms ?? 'net_14');
   const [notes, setNotes] = useState(invoice?.notes ?? '');
-  const [paymentInstructions, setPaymentInstructions] = useState(invoice?.paymentInstructions ?? '');
+  const [paymentInstructions, setPaymentInstructions] = useState(invoice?.payment_instructions ?? '');
   const [orderId, setOrderId] = useState('');
   const [lines, setLines] = useState<LineState[]>(() =>
     invoice
-      ? invoice.lines.map((line) => ({ key: line.id, description: line.description, quantity: String(line.quantity), unitPrice: minorToDecimalText(line.unitPrice, currency), taxRateId: line.taxRateId ?? '' }))
+      ? invoice.lines.map((line) => ({ key: line.id, description: line.description, quantity: String(line.quantity), unitPrice: minorToDecimalText(line.unit_price, currency), taxRateId: line.tax_rate_id ?? '' }))
       : [newLine()],
   );
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +54,7 @@ function InvoiceForm({ invoice, currency, onSaved }: { invoice: Invoice | null; 
   const money = (amount: number) => formatMoney(amount, currency, locale);
 
   const setLine = (key: string, change: Partial<LineState>) => setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
-  const rateOf = (id: string) => rates.find((rate) => rate.id === id)?.basisPoints ?? 0;
+  const rateOf = (id: string) => rates.find((rate) => rate.id === id)?.basis_points ?? 0;
 
   // The same rule as the server (core's invoiceTotals); the server recomputes and keeps its own.
   let preview: ReturnType<typeof invoiceTotals> | null = null;
@@ -68,20 +68,20 @@ function InvoiceForm({ invoice, currency, onSaved }: { invoice: Invoice | null; 
   }
 
   const customerFields = () => ({
-    customerId: customerId || null,
-    customerName: customerId ? null : customerName.trim() || null,
-    customerEmail: customerId ? null : customerEmail.trim() || null,
-    customerAddress: customerAddress.trim() || null,
+    customer_id: customerId || null,
+    customer_name: customerId ? null : customerName.trim() || null,
+    customer_email: customerId ? null : customerEmail.trim() || null,
+    customer_address: customerAddress.trim() || null,
   });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!customerId && !customerName.trim()) return setError('Choose a customer or type the name to bill');
-    const common = { ...customerFields(), paymentTerms, notes: notes.trim() || null, paymentInstructions: paymentInstructions.trim() || null };
+    const common = { ...customerFields(), payment_terms: paymentTerms, notes: notes.trim() || null, payment_instructions: paymentInstructions.trim() || null };
     if (source === 'order') {
       if (!orderId) return setError('Choose the order to invoice');
       setError(null);
-      const saved = await fromOrder.mutateAsync({ orderId, ...common });
+      const saved = await fromOrder.mutateAsync({ order_id: orderId, ...common });
       toast.success('Draft invoice made from the order');
       return onSaved(saved);
     }
@@ -92,7 +92,7 @@ function InvoiceForm({ invoice, currency, onSaved }: { invoice: Invoice | null; 
       if (!/^\d{1,7}$/.test(line.quantity.trim()) || Number(line.quantity) < 1) return setError(`${label}: enter a whole quantity of at least 1`);
       const price = parseMoneyText(line.unitPrice, currency);
       if (!price.ok) return setError(`${label}: ${price.message}`);
-      body.push({ description: line.description.trim(), quantity: Number(line.quantity), unitPrice: price.amount, taxRateId: line.taxRateId || null });
+      body.push({ description: line.description.trim(), quantity: Number(line.quantity), unit_price: price.amount, tax_rate_id: line.taxRateId || null });
     }
     if (body.length === 0) return setError('Add at least one line');
     setError(null);
@@ -180,8 +180,8 @@ function InvoiceForm({ invoice, currency, onSaved }: { invoice: Invoice | null; 
             {choices.data?.orders.map((order) => (
               <option key={order.id} value={order.id}>
                 Order #{order.number ?? '—'} · {money(order.total)}
-                {order.customerName ? ` · ${order.customerName}` : ''}
-                {order.paidAt ? ` · ${order.paidAt.slice(0, 10)}` : ''}
+                {order.customer_name ? ` · ${order.customer_name}` : ''}
+                {order.paid_at ? ` · ${order.paid_at.slice(0, 10)}` : ''}
               </option>
             ))}
           </select>
@@ -210,7 +210,7 @@ function InvoiceForm({ invoice, currency, onSaved }: { invoice: Invoice | null; 
                   <option value="">No tax</option>
                   {rates.map((rate) => (
                     <option key={rate.id} value={rate.id}>
-                      {rate.name} ({rate.basisPoints / 100}%)
+                      {rate.name} ({rate.basis_points / 100}%)
                     </option>
                   ))}
                 </select>

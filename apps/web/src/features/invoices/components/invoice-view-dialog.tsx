@@ -26,12 +26,12 @@ import { InvoiceStatusBadge } from './invoice-status-badge';
 
 function InvoicePaymentForm({ invoice, today }: { invoice: Invoice; today: string }) {
   const pay = useRecordInvoicePayment(invoice.id);
-  return <RecordPaymentForm currency={invoice.currency} balance={invoice.balance} today={today} capAtBalance onRecord={pay.mutateAsync} pending={pay.isPending} failure={pay.isError ? pay.error : null} />;
+  return <RecordPaymentForm currency={invoice.currency} balance={invoice.balance} today={today} capAtBalance onRecord={(payment) => pay.mutateAsync({ idempotency_key: payment.idempotencyKey, amount: payment.amount, paid_on: payment.paidOn, method: payment.method, reference: payment.reference })} pending={pay.isPending} failure={pay.isError ? pay.error : null} />;
 }
 
 function CreditNoteForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void }) {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const open = invoice.lines.filter((line) => line.quantity > line.creditedQuantity);
+  const open = invoice.lines.filter((line) => line.quantity > line.credited_quantity);
   const [quantities, setQuantities] = useState<Record<string, string>>(() => Object.fromEntries(open.map((line) => [line.id, '0'])));
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -44,12 +44,12 @@ function CreditNoteForm({ invoice, onDone }: { invoice: Invoice; onDone: () => v
       const text = (quantities[line.id] ?? '0').trim();
       if (!/^\d{1,7}$/.test(text)) return setError(`${line.description}: enter a whole number`);
       const quantity = Number(text);
-      if (quantity > line.quantity - line.creditedQuantity) return setError(`${line.description}: at most ${line.quantity - line.creditedQuantity} can be credited`);
-      if (quantity > 0) lines.push({ invoiceLineId: line.id, quantity });
+      if (quantity > line.quantity - line.credited_quantity) return setError(`${line.description}: at most ${line.quantity - line.credited_quantity} can be credited`);
+      if (quantity > 0) lines.push({ invoice_line_id: line.id, quantity });
     }
     if (lines.length === 0) return setError('Enter how many of at least one line to credit');
     setError(null);
-    await credit.mutateAsync({ idempotencyKey, reason: reason.trim() || null, lines });
+    await credit.mutateAsync({ idempotency_key: idempotencyKey, reason: reason.trim() || null, lines });
     toast.success('Credit note issued');
     onDone();
   };
@@ -63,7 +63,7 @@ function CreditNoteForm({ invoice, onDone }: { invoice: Invoice; onDone: () => v
         {open.map((line) => (
           <div key={line.id} className="grid grid-cols-[minmax(0,1fr)_6rem] items-end gap-3">
             <Label htmlFor={`credit-${line.id}`} className="leading-snug">
-              {line.description} <span className="text-muted-foreground">(up to {line.quantity - line.creditedQuantity})</span>
+              {line.description} <span className="text-muted-foreground">(up to {line.quantity - line.credited_quantity})</span>
             </Label>
             <Input id={`credit-${line.id}`} inputMode="numeric" value={quantities[line.id] ?? '0'} onChange={(event) => setQuantities((current) => ({ ...current, [line.id]: event.target.value }))} />
           </div>
@@ -92,7 +92,7 @@ function Actions({ invoice, onEdit, onClose }: { invoice: Invoice; onEdit: () =>
   const [panel, setPanel] = useState<'none' | 'send' | 'credit' | 'void'>('none');
   const [voidReason, setVoidReason] = useState('');
   const failure = issue.error ?? send.error ?? voiding.error ?? remove.error ?? download.error;
-  const canVoid = canInvoice(invoice.status, 'void') && invoice.paidTotal === 0 && invoice.creditedTotal === 0;
+  const canVoid = canInvoice(invoice.status, 'void') && invoice.paid_total === 0 && invoice.credited_total === 0;
 
   return (
     <div className="grid gap-3">
@@ -151,7 +151,7 @@ function Actions({ invoice, onEdit, onClose }: { invoice: Invoice; onEdit: () =>
             event.preventDefault();
             send.mutate(email.trim(), {
               onSuccess: (after) => {
-                toast.success(`Invoice ${after.label} sent to ${after.emailedTo}`);
+                toast.success(`Invoice ${after.label} sent to ${after.emailed_to}`);
                 setPanel('none');
               },
             });
@@ -208,13 +208,13 @@ export function InvoiceViewDialog({ invoiceId, today, onOpenChange, onEdit }: { 
         <DialogHeader>
           <DialogTitle className="flex flex-wrap items-center gap-2">
             {invoice ? `${invoice.label ?? 'Draft invoice'} · ${invoice.customer.name}` : 'Invoice'}
-            {invoice ? <InvoiceStatusBadge status={invoice.displayStatus} /> : null}
+            {invoice ? <InvoiceStatusBadge status={invoice.display_status} /> : null}
           </DialogTitle>
           <DialogDescription>
             {invoice
-              ? invoice.issueDate
-                ? `Issued ${invoice.issueDate}, due ${invoice.dueDate} (${PAYMENT_TERMS_LABELS[invoice.paymentTerms]}).`
-                : `${PAYMENT_TERMS_LABELS[invoice.paymentTerms]}. Not issued yet: no number.`
+              ? invoice.issue_date
+                ? `Issued ${invoice.issue_date}, due ${invoice.due_date} (${PAYMENT_TERMS_LABELS[invoice.payment_terms]}).`
+                : `${PAYMENT_TERMS_LABELS[invoice.payment_terms]}. Not issued yet: no number.`
               : ''}
           </DialogDescription>
         </DialogHeader>
@@ -232,7 +232,7 @@ export function InvoiceViewDialog({ invoiceId, today, onOpenChange, onEdit }: { 
               <span>{invoice.customer.name}</span>
               {invoice.customer.address ? <span className="whitespace-pre-line text-muted-foreground">{invoice.customer.address}</span> : null}
               {invoice.customer.email ? <span className="text-muted-foreground">{invoice.customer.email}</span> : null}
-              {invoice.emailedTo && invoice.sentAt ? <span className="text-muted-foreground">E-mailed to {invoice.emailedTo} on {invoice.sentAt.slice(0, 10)}</span> : null}
+              {invoice.emailed_to && invoice.sent_at ? <span className="text-muted-foreground">E-mailed to {invoice.emailed_to} on {invoice.sent_at.slice(0, 10)}</span> : null}
             </div>
             <Table aria-label="Invoice lines">
               <TableHeader>
@@ -250,14 +250,14 @@ export function InvoiceViewDialog({ invoiceId, today, onOpenChange, onEdit }: { 
                     <TableCell>
                       <div className="font-medium">{line.description}</div>
                       <div className="text-xs text-muted-foreground sm:hidden">
-                        {money(line.unitPrice)} · {line.taxRateBp / 100}% tax
+                        {money(line.unit_price)} · {line.tax_rate_bp / 100}% tax
                       </div>
-                      {line.creditedQuantity > 0 ? <div className="text-xs text-muted-foreground">{line.creditedQuantity} credited</div> : null}
+                      {line.credited_quantity > 0 ? <div className="text-xs text-muted-foreground">{line.credited_quantity} credited</div> : null}
                     </TableCell>
                     <TableCell className="text-right tabular-nums">{line.quantity}</TableCell>
-                    <TableCell className="hidden text-right tabular-nums sm:table-cell">{money(line.unitPrice)}</TableCell>
-                    <TableCell className="hidden text-right tabular-nums sm:table-cell">{line.taxRateName ? `${line.taxRateName} ${line.taxRateBp / 100}%` : `${line.taxRateBp / 100}%`}</TableCell>
-                    <TableCell className="text-right tabular-nums">{money(invoice.pricesIncludeTax ? line.total : line.net)}</TableCell>
+                    <TableCell className="hidden text-right tabular-nums sm:table-cell">{money(line.unit_price)}</TableCell>
+                    <TableCell className="hidden text-right tabular-nums sm:table-cell">{line.tax_rate_name ? `${line.tax_rate_name} ${line.tax_rate_bp / 100}%` : `${line.tax_rate_bp / 100}%`}</TableCell>
+                    <TableCell className="text-right tabular-nums">{money(invoice.prices_include_tax ? line.total : line.net)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -267,12 +267,12 @@ export function InvoiceViewDialog({ invoiceId, today, onOpenChange, onEdit }: { 
                 <dt>Net</dt>
                 <dd className="tabular-nums">{money(invoice.net)}</dd>
               </div>
-              {invoice.taxByRate
-                .filter((rate) => rate.rateBp > 0)
+              {invoice.tax_by_rate
+                .filter((rate) => rate.rate_bp > 0)
                 .map((rate) => (
-                  <div key={rate.rateBp} className="flex justify-between gap-8">
+                  <div key={rate.rate_bp} className="flex justify-between gap-8">
                     <dt>
-                      Tax {rate.rateBp / 100}% on {money(rate.net)}
+                      Tax {rate.rate_bp / 100}% on {money(rate.net)}
                     </dt>
                     <dd className="tabular-nums">{money(rate.tax)}</dd>
                   </div>
@@ -281,16 +281,16 @@ export function InvoiceViewDialog({ invoiceId, today, onOpenChange, onEdit }: { 
                 <dt>Total</dt>
                 <dd className="tabular-nums">{money(invoice.total)}</dd>
               </div>
-              {invoice.creditedTotal > 0 ? (
+              {invoice.credited_total > 0 ? (
                 <div className="flex justify-between gap-8">
                   <dt>Credited</dt>
-                  <dd className="tabular-nums">−{money(invoice.creditedTotal)}</dd>
+                  <dd className="tabular-nums">−{money(invoice.credited_total)}</dd>
                 </div>
               ) : null}
-              {invoice.paidTotal > 0 ? (
+              {invoice.paid_total > 0 ? (
                 <div className="flex justify-between gap-8">
                   <dt>Paid</dt>
-                  <dd className="tabular-nums">−{money(invoice.paidTotal)}</dd>
+                  <dd className="tabular-nums">−{money(invoice.paid_total)}</dd>
                 </div>
               ) : null}
               {invoice.status !== 'draft' && invoice.status !== 'void' ? (
@@ -308,7 +308,7 @@ export function InvoiceViewDialog({ invoiceId, today, onOpenChange, onEdit }: { 
                 <ul className="grid gap-1 text-sm">
                   {invoice.payments.map((payment) => (
                     <li key={payment.id} className="flex flex-wrap gap-x-3">
-                      <span className="tabular-nums">{payment.paidOn}</span>
+                      <span className="tabular-nums">{payment.paid_on}</span>
                       <span className="font-medium tabular-nums">{money(payment.amount)}</span>
                       <Badge variant="outline">{INVOICE_PAYMENT_METHOD_LABELS[payment.method as InvoicePaymentMethod] ?? payment.method}</Badge>
                       {payment.reference ? <span className="text-muted-foreground">{payment.reference}</span> : null}
@@ -317,16 +317,16 @@ export function InvoiceViewDialog({ invoiceId, today, onOpenChange, onEdit }: { 
                 </ul>
               </section>
             ) : null}
-            {invoice.creditNotes.length > 0 ? (
+            {invoice.credit_notes.length > 0 ? (
               <section aria-labelledby="credit-notes-heading" className="grid gap-2">
                 <h3 id="credit-notes-heading" className="font-semibold">
                   Credit notes
                 </h3>
                 <ul className="grid gap-1 text-sm">
-                  {invoice.creditNotes.map((note) => (
+                  {invoice.credit_notes.map((note) => (
                     <li key={note.id} className="flex flex-wrap gap-x-3">
                       <span className="font-medium">{note.label}</span>
-                      <span className="tabular-nums">{note.issueDate}</span>
+                      <span className="tabular-nums">{note.issue_date}</span>
                       <span className="tabular-nums">{money(note.total)}</span>
                       <span className="text-muted-foreground">{note.lines.map((line) => `${line.quantity} × ${line.description}`).join(', ')}</span>
                       {note.reason ? <span className="text-muted-foreground">{note.reason}</span> : null}
@@ -336,16 +336,16 @@ export function InvoiceViewDialog({ invoiceId, today, onOpenChange, onEdit }: { 
               </section>
             ) : null}
             {canInvoice(invoice.status, 'pay') && invoice.balance > 0 ? <InvoicePaymentForm key={`${invoice.id}-${invoice.balance}`} invoice={invoice} today={today} /> : null}
-            {invoice.paymentInstructions ? (
+            {invoice.payment_instructions ? (
               <section aria-labelledby="instructions-heading" className="grid gap-1 text-sm">
                 <h3 id="instructions-heading" className="font-semibold">
                   Payment instructions
                 </h3>
-                <p className="whitespace-pre-line">{invoice.paymentInstructions}</p>
+                <p className="whitespace-pre-line">{invoice.payment_instructions}</p>
               </section>
             ) : null}
             {invoice.notes ? <p className="text-sm whitespace-pre-line text-muted-foreground">{invoice.notes}</p> : null}
-            {invoice.voidReason ? <p className="text-sm text-muted-foreground">Voided: {invoice.voidReason}</p> : null}
+            {invoice.void_reason ? <p className="text-sm text-muted-foreground">Voided: {invoice.void_reason}</p> : null}
           </div>
         ) : null}
       </DialogContent>

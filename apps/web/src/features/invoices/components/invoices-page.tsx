@@ -54,11 +54,11 @@ export function InvoicesPage() {
       />
       <dl className="grid grid-cols-2 gap-3 sm:max-w-lg">
         <div className="rounded-lg border p-3">
-          <dt className="text-xs text-muted-foreground">Outstanding{summary ? ` (${summary.openCount})` : ''}</dt>
+          <dt className="text-xs text-muted-foreground">Outstanding{summary ? ` (${summary.open_count})` : ''}</dt>
           <dd className="text-lg font-semibold tabular-nums">{summary ? money(summary.outstanding) : '…'}</dd>
         </div>
         <div className={`rounded-lg border p-3 ${summary && summary.overdue > 0 ? 'border-red-200 bg-red-50 text-red-900' : ''}`}>
-          <dt className={`text-xs ${summary && summary.overdue > 0 ? '' : 'text-muted-foreground'}`}>Overdue{summary ? ` (${summary.overdueCount})` : ''}</dt>
+          <dt className={`text-xs ${summary && summary.overdue > 0 ? '' : 'text-muted-foreground'}`}>Overdue{summary ? ` (${summary.overdue_count})` : ''}</dt>
           <dd className="text-lg font-semibold tabular-nums">{summary ? money(summary.overdue) : '…'}</dd>
         </div>
       </dl>
@@ -139,25 +139,25 @@ export function InvoicesPage() {
                     >
                       {invoice.label ?? 'Draft'}
                     </button>
-                    <div className="text-xs text-muted-foreground sm:hidden">{invoice.customerName}</div>
+                    <div className="text-xs text-muted-foreground sm:hidden">{invoice.customer_name}</div>
                   </TableCell>
-                  <TableCell className="hidden sm:table-cell">{invoice.customerName}</TableCell>
-                  <TableCell className="hidden tabular-nums md:table-cell">{invoice.dueDate ?? '—'}</TableCell>
+                  <TableCell className="hidden sm:table-cell">{invoice.customer_name}</TableCell>
+                  <TableCell className="hidden tabular-nums md:table-cell">{invoice.due_date ?? '—'}</TableCell>
                   <TableCell className="hidden text-right tabular-nums md:table-cell">{money(invoice.total)}</TableCell>
                   <TableCell className="text-right tabular-nums">{invoice.status === 'draft' ? '—' : money(invoice.balance)}</TableCell>
                   <TableCell>
-                    <InvoiceStatusBadge status={invoice.displayStatus} />
+                    <InvoiceStatusBadge status={invoice.display_status} />
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-          {page > 0 || list.data.hasMore ? (
+          {page > 0 || list.data.has_more ? (
             <div className="flex gap-2">
               <Button variant="outline" disabled={page === 0} onClick={() => setPage((current) => current - 1)}>
                 Newer
               </Button>
-              <Button variant="outline" disabled={!list.data.hasMore} onClick={() => setPage((current) => current + 1)}>
+              <Button variant="outline" disabled={!list.data.has_more} onClick={() => setPage((current) => current + 1)}>
                 Older
               </Button>
             </div>

@@ -57,7 +57,7 @@ export function PayInvoice({ onClose }: { onClose: () => void }) {
             <Button variant="outline" className="h-auto min-h-11 w-full justify-between gap-3 py-2 text-left" onClick={() => setChosen(invoice)}>
               <span className="grid">
                 <span className="font-medium">{invoice.label}</span>
-                <span className="text-sm text-muted-foreground">{invoice.customerName}</span>
+                <span className="text-sm text-muted-foreground">{invoice.customer_name}</span>
               </span>
               <span className="tabular-nums">{formatMoney(invoice.balance, invoice.currency)}</span>
             </Button>
@@ -99,7 +99,7 @@ function TakePayment({ invoice, onBack, onPaid }: { invoice: PayableInvoice; onB
     <form onSubmit={(event) => void submit(event)} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>
-          {invoice.label} · {invoice.customerName}
+          {invoice.label} · {invoice.customer_name}
         </DialogTitle>
         <DialogDescription>Take what is still owed as a till sale.</DialogDescription>
       </DialogHeader>

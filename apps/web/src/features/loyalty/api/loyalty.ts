@@ -7,7 +7,7 @@ export const loyaltyKey = ['loyalty'] as const;
 export type LoyaltySettingsAnswer = ApiAnswer<'/api/loyalty/settings'>;
 export type LoyaltySettingsBody = ApiBody<'/api/loyalty/settings', 'put'>;
 export type CustomerLoyalty = ApiAnswer<'/api/loyalty/customers/{id}'>;
-export type GiftCardRow = ApiAnswer<'/api/gift-cards'>['giftCards'][number];
+export type GiftCardRow = ApiAnswer<'/api/gift-cards'>['gift_cards'][number];
 
 export function useLoyaltySettings() {
   return useQuery(

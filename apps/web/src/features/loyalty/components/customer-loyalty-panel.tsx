@@ -24,12 +24,12 @@ export function CustomerLoyaltyPanel({ customerId, currency, timeZone }: { custo
         </div>
         <div>
           <dt className="text-muted-foreground">Worth at the till</dt>
-          <dd className="text-lg font-semibold tabular-nums">{formatMoney(loyalty.pointsValue, currency)}</dd>
+          <dd className="text-lg font-semibold tabular-nums">{formatMoney(loyalty.points_value, currency)}</dd>
         </div>
       </dl>
-      {loyalty.nextTier ? (
+      {loyalty.next_tier ? (
         <p className="text-sm text-muted-foreground">
-          {formatMoney(loyalty.nextTier.spendNeeded, currency)} more to reach {loyalty.nextTier.name}
+          {formatMoney(loyalty.next_tier.spend_needed, currency)} more to reach {loyalty.next_tier.name}
         </p>
       ) : null}
       {loyalty.history.length ? (
@@ -37,7 +37,7 @@ export function CustomerLoyaltyPanel({ customerId, currency, timeZone }: { custo
           {loyalty.history.map((entry) => (
             <li key={entry.id} className="flex justify-between gap-2 border-b py-1 last:border-0">
               <span>
-                {KIND_LABELS[entry.kind] ?? entry.kind} <span className="text-muted-foreground">· {when.format(new Date(entry.createdAt))}</span>
+                {KIND_LABELS[entry.kind] ?? entry.kind} <span className="text-muted-foreground">· {when.format(new Date(entry.created_at))}</span>
               </span>
               <span className="tabular-nums">{entry.points > 0 ? `+${entry.points}` : entry.points}</span>
             </li>

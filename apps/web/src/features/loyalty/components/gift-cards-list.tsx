@@ -17,10 +17,10 @@ function History({ id, currency }: { id: string; currency: string }) {
       {query.data.history.map((entry) => (
         <li key={entry.id} className="flex justify-between gap-3">
           <span>
-            {KIND_LABELS[entry.kind] ?? entry.kind} <span className="text-muted-foreground">· {new Date(entry.createdAt).toLocaleString()}</span>
+            {KIND_LABELS[entry.kind] ?? entry.kind} <span className="text-muted-foreground">· {new Date(entry.created_at).toLocaleString()}</span>
           </span>
           <span className="tabular-nums">
-            {formatMoney(entry.amount, currency)} → {formatMoney(entry.balanceAfter, currency)}
+            {formatMoney(entry.amount, currency)} → {formatMoney(entry.balance_after, currency)}
           </span>
         </li>
       ))}
@@ -37,7 +37,7 @@ export function GiftCardsList() {
       <CardHeader>
         <CardTitle>Gift cards</CardTitle>
         <CardDescription>
-          {query.data ? `Still to be spent: ${formatMoney(query.data.outstanding, query.data.giftCards[0]?.currency ?? 'USD')}` : 'Cards sold at the till and what is left on them.'}
+          {query.data ? `Still to be spent: ${formatMoney(query.data.outstanding, query.data.gift_cards[0]?.currency ?? 'USD')}` : 'Cards sold at the till and what is left on them.'}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -45,7 +45,7 @@ export function GiftCardsList() {
           <p role="status" className="text-muted-foreground">Loading gift cards...</p>
         ) : query.isError ? (
           <ErrorAlert title="The gift cards could not be loaded" error={query.error} />
-        ) : query.data.giftCards.length === 0 ? (
+        ) : query.data.gift_cards.length === 0 ? (
           <p className="text-muted-foreground">No gift cards sold yet. Sell one from the till's payment screen.</p>
         ) : (
           <Table>
@@ -58,13 +58,13 @@ export function GiftCardsList() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {query.data.giftCards.map((card) => (
+              {query.data.gift_cards.map((card) => (
                 <TableRow key={card.id} className="align-top">
                   <TableCell className="font-mono">
                     {formatGiftCardCode(card.code)}
                     {open === card.id ? <div className="mt-2 font-sans"><History id={card.id} currency={card.currency} /></div> : null}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(card.initialAmount, card.currency)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(card.initial_amount, card.currency)}</TableCell>
                   <TableCell className="text-right tabular-nums" data-testid="gift-card-balance">{formatMoney(card.balance, card.currency)}</TableCell>
                   <TableCell className="text-right">
                     <Button variant="outline" onClick={() => setOpen(open === card.id ? null : card.id)} aria-expanded={open === card.id}>

@@ -18,9 +18,9 @@ interface Draft {
 }
 
 const toDraft = ({ settings, currency }: LoyaltySettingsAnswer): Draft => ({
-  spendPerPoint: minorToDecimalText(settings.spendPerPoint, currency),
-  pointValue: minorToDecimalText(settings.pointValue, currency),
-  tiers: settings.tiers.map((tier) => ({ name: tier.name, minSpend: minorToDecimalText(tier.minSpend, currency), multiplier: String(tier.multiplierBasisPoints / 10_000) })),
+  spendPerPoint: minorToDecimalText(settings.spend_per_point, currency),
+  pointValue: minorToDecimalText(settings.point_value, currency),
+  tiers: settings.tiers.map((tier) => ({ name: tier.name, minSpend: minorToDecimalText(tier.min_spend, currency), multiplier: String(tier.multiplier_basis_points / 10_000) })),
 });
 
 /** The loyalty rules (decision 064): what earns a point, what a point pays, the tiers. SPEC §6 can_change_settings saves them. */
@@ -51,11 +51,11 @@ export function LoyaltySettingsCard() {
       if (!tier.name.trim()) return setProblem('Each tier needs a name');
       if (!min.ok) return setProblem(`${tier.name}: ${min.message}`);
       if (!Number.isFinite(multiplier) || multiplier < 0 || multiplier > 10) return setProblem(`${tier.name}: the multiplier is a number such as 1.5`);
-      tiers.push({ name: tier.name.trim(), minSpend: min.amount, multiplierBasisPoints: Math.round(multiplier * 10_000) });
+      tiers.push({ name: tier.name.trim(), min_spend: min.amount, multiplier_basis_points: Math.round(multiplier * 10_000) });
     }
     setProblem(null);
     save.mutate(
-      { spendPerPoint: spend.amount, pointValue: value.amount, tiers },
+      { spend_per_point: spend.amount, point_value: value.amount, tiers },
       { onSuccess: (saved) => { setDraft(toDraft(saved)); toast.success('Loyalty rules saved'); }, onError: (error) => setProblem(errorMessage(error)) },
     );
   };

@@ -1,4 +1,4 @@
-import { pointsValue, type Minor } from '@till/core';
+import { loyaltySettingsOf, pointsValue, type Minor } from '@till/core';
 import { StarIcon } from 'lucide-react';
 import { useTillCustomerLoyalty, useTillLoyaltySettings } from '../api/loyalty';
 import { money } from '../lib/format';
@@ -15,8 +15,8 @@ export function CustomerPoints({ customerId, currency, total, giftCardsSold }: {
   if (!settings.data || !customer.data) {
     return customer.isError || settings.isError ? <p className="px-3 pb-1 text-xs text-muted-foreground">Points could not be loaded.</p> : null;
   }
-  const rules = settings.data.settings;
-  const { points, tier, lifetimeSpend } = customer.data;
+  const rules = loyaltySettingsOf(settings.data.settings);
+  const { points, tier, lifetime_spend: lifetimeSpend } = customer.data;
   const earns = saleEarns(rules, { total, giftCardsSold, paidWithPoints: 0, lifetimeSpend });
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5 px-3 pb-1.5 text-xs" data-testid="till-customer-points" aria-label="Loyalty points">
@@ -36,7 +36,7 @@ export function SaleLoyaltySummary({ customerId, orderId }: { customerId: string
   const customer = useTillCustomerLoyalty(customerId);
   // The sale invalidated the customer's points: wait for the answer that includes it.
   if (!customer.data || customer.isFetching) return null;
-  const entries = customer.data.history.filter((entry) => entry.orderId === orderId);
+  const entries = customer.data.history.filter((entry) => entry.order_id === orderId);
   const earned = entries.filter((entry) => entry.kind === 'earn').reduce((sum, entry) => sum + entry.points, 0);
   const redeemed = entries.filter((entry) => entry.kind === 'redeem').reduce((sum, entry) => sum + Math.abs(entry.points), 0);
   return (

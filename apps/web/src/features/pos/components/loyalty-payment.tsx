@@ -1,4 +1,4 @@
-import { maskGiftCardCode, normalizeGiftCardCode, pointsValue, type Minor } from '@till/core';
+import { loyaltySettingsOf, maskGiftCardCode, normalizeGiftCardCode, pointsValue, type Minor } from '@till/core';
 import { LoaderCircleIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -175,7 +175,7 @@ export function PointsPaymentForm(props: PartProps & { customerId: string; custo
       </p>
     );
   }
-  const rules = settings.data.settings;
+  const rules = loyaltySettingsOf(settings.data.settings);
   const available = pointsAvailable(customer.data.points, props.payments);
   const most = mostPoints(rules, available, props.remaining);
   const typed = pointsText.trim() ? Number(pointsText.trim()) : null;

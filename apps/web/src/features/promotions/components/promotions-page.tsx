@@ -1,4 +1,4 @@
-import { ISO_WEEKDAYS, PROMOTION_KIND_LABELS, PROMOTION_KINDS, WEEKDAY_SHORT_LABELS, type PromotionKind, type PromotionRule } from '@till/core';
+import { ISO_WEEKDAYS, PROMOTION_KIND_LABELS, PROMOTION_KINDS, WEEKDAY_SHORT_LABELS, type PromotionKind } from '@till/core';
 import { PencilIcon, TagIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -15,6 +15,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
 import { minorToDecimalText, parseMoneyText } from '@/lib/money';
 import { useCreatePromotion, usePromotions, usePromotionTargets, useReplacePromotion, type PromotionBody, type PromotionRow } from '../api/promotions';
+
+type PromotionRule = PromotionRow['rule'];
 
 /**
  * Monday first, as the checklists form (ISO weekdays); a promotion stores JavaScript's day numbers
@@ -69,27 +71,27 @@ function PromotionForm({ targets, currency, promotion, onDone }: { targets: Targ
   const saving = promotion ? replace : create;
   const rule0 = promotion?.rule;
   const [name, setName] = useState(promotion?.name ?? '');
-  const [target, setTarget] = useState(promotion ? (promotion.categoryId ? `category:${promotion.categoryId}` : `product:${promotion.productId}`) : '');
+  const [target, setTarget] = useState(promotion ? (promotion.category_id ? `category:${promotion.category_id}` : `product:${promotion.product_id}`) : '');
   const [kind, setKind] = useState<PromotionKind>(rule0?.kind ?? 'percent_off');
-  const [percent, setPercent] = useState(rule0?.kind === 'percent_off' ? String(rule0.basisPoints / 100) : '');
+  const [percent, setPercent] = useState(rule0?.kind === 'percent_off' ? String(rule0.basis_points / 100) : '');
   const [amount, setAmount] = useState(rule0?.kind === 'amount_off' ? minorToDecimalText(rule0.amount, currency) : rule0?.kind === 'bundle_price' ? minorToDecimalText(rule0.price, currency) : '');
-  const [buy, setBuy] = useState(rule0?.kind === 'buy_x_get_y' ? String(rule0.buyQuantity) : '2');
-  const [free, setFree] = useState(rule0?.kind === 'buy_x_get_y' ? String(rule0.freeQuantity) : '1');
+  const [buy, setBuy] = useState(rule0?.kind === 'buy_x_get_y' ? String(rule0.buy_quantity) : '2');
+  const [free, setFree] = useState(rule0?.kind === 'buy_x_get_y' ? String(rule0.free_quantity) : '1');
   const [bundleQuantity, setBundleQuantity] = useState(rule0?.kind === 'bundle_price' ? String(rule0.quantity) : '3');
-  const [startsOn, setStartsOn] = useState(promotion?.startsOn ?? '');
-  const [endsOn, setEndsOn] = useState(promotion?.endsOn ?? '');
-  const [days, setDays] = useState<number[]>(promotion?.daysOfWeek ?? []);
-  const [startTime, setStartTime] = useState(promotion?.startTime ?? '');
-  const [endTime, setEndTime] = useState(promotion?.endTime ?? '');
+  const [startsOn, setStartsOn] = useState(promotion?.starts_on ?? '');
+  const [endsOn, setEndsOn] = useState(promotion?.ends_on ?? '');
+  const [days, setDays] = useState<number[]>(promotion?.days_of_week ?? []);
+  const [startTime, setStartTime] = useState(promotion?.start_time ?? '');
+  const [endTime, setEndTime] = useState(promotion?.end_time ?? '');
   const [error, setError] = useState<string | null>(null);
 
   const rule = (): PromotionRule | string => {
     if (kind === 'percent_off') {
       const value = Number(percent);
       if (!percent.trim() || !Number.isFinite(value) || value <= 0 || value > 100) return 'Enter a percentage between 0 and 100';
-      return { kind, basisPoints: Math.round(value * 100) };
+      return { kind, basis_points: Math.round(value * 100) };
     }
-    if (kind === 'buy_x_get_y') return { kind, buyQuantity: Number(buy), freeQuantity: Number(free) };
+    if (kind === 'buy_x_get_y') return { kind, buy_quantity: Number(buy), free_quantity: Number(free) };
     const money = parseMoneyText(amount, currency);
     if (!money.ok) return money.message;
     return kind === 'amount_off' ? { kind, amount: money.amount } : { kind, quantity: Number(bundleQuantity), price: money.amount };
@@ -106,14 +108,14 @@ function PromotionForm({ targets, currency, promotion, onDone }: { targets: Targ
     const body: PromotionBody = {
       name: name.trim(),
       active: promotion?.active ?? true,
-      productId: targetKind === 'product' ? id : null,
-      categoryId: targetKind === 'category' ? id : null,
+      product_id: targetKind === 'product' ? id : null,
+      category_id: targetKind === 'category' ? id : null,
       rule: priced,
-      startsOn: startsOn || null,
-      endsOn: endsOn || null,
-      daysOfWeek: [...days].sort(mondayFirst),
-      startTime: startTime || null,
-      endTime: endTime || null,
+      starts_on: startsOn || null,
+      ends_on: endsOn || null,
+      days_of_week: [...days].sort(mondayFirst),
+      start_time: startTime || null,
+      end_time: endTime || null,
     };
     if (promotion) {
       replace.mutate(
@@ -264,11 +266,11 @@ function PromotionForm({ targets, currency, promotion, onDone }: { targets: Targ
 function describeRule(rule: PromotionRule, currency: string): string {
   switch (rule.kind) {
     case 'percent_off':
-      return `${rule.basisPoints / 100}% off`;
+      return `${rule.basis_points / 100}% off`;
     case 'amount_off':
       return `${minorToDecimalText(rule.amount, currency)} ${currency} off each`;
     case 'buy_x_get_y':
-      return `Buy ${rule.buyQuantity} get ${rule.freeQuantity} free`;
+      return `Buy ${rule.buy_quantity} get ${rule.free_quantity} free`;
     case 'bundle_price':
       return `${rule.quantity} for ${minorToDecimalText(rule.price, currency)} ${currency}`;
   }
@@ -276,14 +278,14 @@ function describeRule(rule: PromotionRule, currency: string): string {
 
 function describeWhen(promotion: PromotionRow): string {
   const parts = [
-    promotion.startsOn || promotion.endsOn ? `${promotion.startsOn ?? '…'} – ${promotion.endsOn ?? '…'}` : null,
-    promotion.daysOfWeek.length
-      ? [...promotion.daysOfWeek]
+    promotion.starts_on || promotion.ends_on ? `${promotion.starts_on ?? '…'} – ${promotion.ends_on ?? '…'}` : null,
+    promotion.days_of_week.length
+      ? [...promotion.days_of_week]
           .sort(mondayFirst)
           .map((day) => DAYS.find((item) => item.day === day)?.label)
           .join(', ')
       : null,
-    promotion.startTime ? `${promotion.startTime}–${promotion.endTime}` : null,
+    promotion.start_time ? `${promotion.start_time}–${promotion.end_time}` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'Always';
 }
@@ -303,11 +305,11 @@ function PromotionsTable({
 }) {
   const replace = useReplacePromotion();
   const targetName = (promotion: PromotionRow) =>
-    promotion.categoryId
-      ? (targets.categories.find((category) => category.id === promotion.categoryId)?.name ?? 'A category')
-      : (targets.products.find((product) => product.id === promotion.productId)?.name ?? 'A product');
+    promotion.category_id
+      ? (targets.categories.find((category) => category.id === promotion.category_id)?.name ?? 'A category')
+      : (targets.products.find((product) => product.id === promotion.product_id)?.name ?? 'A product');
   const toggle = (promotion: PromotionRow) => {
-    const { id, createdAt: _createdAt, ...body } = promotion;
+    const { id, created_at: _createdAt, ...body } = promotion;
     replace.mutate(
       { id, body: { ...body, active: !promotion.active } },
       {

@@ -6476,7 +6476,7 @@ export interface paths {
                     "application/json": {
                         color?: string | null;
                         name?: string;
-                        sortOrder?: number;
+                        sort_order?: number;
                     };
                 };
             };
@@ -19231,7 +19231,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            categories: components["schemas"]["Category"][];
+                            categories: components["schemas"]["PosCategory"][];
                         };
                     };
                 };
@@ -35943,10 +35943,10 @@ export interface components {
             color: string | null;
             /** Format: uuid */
             id: string;
-            isActive: boolean;
+            is_active: boolean;
             name: string;
-            productCount: number;
-            sortOrder: number;
+            product_count: number;
+            sort_order: number;
         };
         Checklist: {
             /** Format: uuid */
@@ -36925,6 +36925,15 @@ export interface components {
             lastSignInAt: string | null;
             name: string;
             phoneNumber: string | null;
+        };
+        PosCategory: {
+            color: string | null;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            name: string;
+            productCount: number;
+            sortOrder: number;
         };
         Product: {
             barcode: string | null;

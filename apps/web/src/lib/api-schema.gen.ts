@@ -8064,7 +8064,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             customers: components["schemas"]["CustomerListItem"][];
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                         };
                     };
                 };
@@ -8204,7 +8204,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             customer: components["schemas"]["Customer"];
-                            nextOrdersCursor: string | null;
+                            next_orders_cursor: string | null;
                             orders: components["schemas"]["CustomerOrder"][];
                             totals: components["schemas"]["CustomerTotals"];
                         };
@@ -8365,7 +8365,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                             orders: components["schemas"]["CustomerOrder"][];
                         };
                     };
@@ -35994,17 +35994,17 @@ export interface components {
             };
         };
         Customer: {
-            createdAt: string;
+            created_at: string;
             email: string | null;
             /** Format: uuid */
             id: string;
             /** @description When the customer unsubscribed from marketing e-mails (decision 051); null while subscribed */
-            marketingUnsubscribedAt: string | null;
+            marketing_unsubscribed_at: string | null;
             name: string;
             notes: string | null;
             phone: string | null;
             tags: string[];
-            updatedAt: string;
+            updated_at: string;
         };
         CustomerFootpath: {
             atRisk: {
@@ -36067,20 +36067,20 @@ export interface components {
             };
         };
         CustomerListItem: components["schemas"]["Customer"] & {
-            lastVisitAt: string | null;
-            orderCount: number;
+            last_visit_at: string | null;
+            order_count: number;
             /** @description Paid order totals less refunds, in minor units of the business currency */
-            totalSpent: number;
+            total_spent: number;
         };
         CustomerOrder: {
-            createdAt: string;
+            created_at: string;
             currency: string;
             /** Format: uuid */
             id: string;
-            itemCount: number;
+            item_count: number;
             number: number | null;
-            paidAt: string | null;
-            refundedTotal: number;
+            paid_at: string | null;
+            refunded_total: number;
             status: string;
             total: number;
         };
@@ -36148,12 +36148,12 @@ export interface components {
             returningCustomers: number;
         };
         CustomerTotals: {
-            averageOrder: number;
+            average_order: number;
             currency: string;
-            firstVisitAt: string | null;
-            lastVisitAt: string | null;
-            orderCount: number;
-            totalSpent: number;
+            first_visit_at: string | null;
+            last_visit_at: string | null;
+            order_count: number;
+            total_spent: number;
         };
         Dashboard: {
             /** @description Local wall-clock time of the figures, YYYY-MM-DD HH:MM:SS */

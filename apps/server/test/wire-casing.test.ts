@@ -38,12 +38,9 @@ const NOT_YET_CONVERTED: Record<string, string[]> = {
   '/api/public': ['businessName'],
   '/api/registers': ['storeId'],
   '/api/sales-history': ['dateFormat', 'fileName', 'idempotencyKey', 'importId', 'lineAmount', 'mappingProblems', 'netSales', 'orderId', 'paymentMethod', 'productCode', 'rowCount', 'totalErrors'],
-  '/api/stock-adjustments': ['createdAt', 'idempotencyKey', 'productId', 'quantityAfter', 'quantityDelta', 'storeId'],
-  '/api/stock-counts': ['categoryId', 'categoryName', 'countedAt', 'countedCount', 'countedQuantity', 'expectedQuantity', 'lineCount', 'movedWhileCounting', 'postedAt', 'postedDifference', 'productId', 'startedAt', 'storeId', 'storeName'],
   '/api/stock-transfers': ['cancelledAt', 'createdAt', 'fromStoreId', 'fromStoreName', 'idempotencyKey', 'productId', 'receivedAt', 'receivedQuantity', 'sentAt', 'storeId', 'toStoreId', 'toStoreName'],
   '/api/stores': ['isActive', 'isDefault', 'productId', 'productIds', 'registerCount', 'storeId', 'timeZone'],
   '/api/super-admin': ['actionLink', 'bannedUntil', 'businessId', 'businessName', 'createdAt', 'deletedBusinesses', 'emailConfirmed', 'expiresAt', 'isSuperAdmin', 'lastSignInAt', 'phoneNumber', 'userId'],
-  '/api/waste': ['actorEmployeeId', 'actorName', 'byProduct', 'byReason', 'costValue', 'createdAt', 'idempotencyKey', 'productId', 'productName', 'storeId', 'unitCost'],
 };
 
 type Schema = {

@@ -92,7 +92,7 @@ test('the owner makes a segment "spent over 50", sends it a campaign and sees th
 
   // The shop sees it on the customer and in the campaign's results; the segment reaches no one now.
   const detail = await page.request.get(`/api/customers/${grace.id}`);
-  expect((await detail.json()).customer.marketingUnsubscribedAt).not.toBeNull();
+  expect((await detail.json()).customer.marketing_unsubscribed_at).not.toBeNull();
   await page.reload();
   await expect(saved.getByRole('listitem')).toContainText('1 customer · 0 reachable');
   await expect(row.getByRole('cell').nth(3)).toHaveText('1');

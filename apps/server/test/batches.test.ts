@@ -132,18 +132,18 @@ describe('selling from batches', () => {
 
   it('keeps the batches equal to the stock through adjustments, waste and counts', async () => {
     const s = await dairy();
-    await ok(await s.client.post('/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantityDelta: -6, reason: 'damaged' }), 201);
+    await ok(await s.client.post('/api/stock-adjustments', { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity_delta: -6, reason: 'damaged' }), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 9, lots: { '': 4, EARLY: 0, LATE: 5 } });
-    await ok(await s.client.post('/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantityDelta: 2, reason: 'correction' }), 201);
-    await ok(await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantity: 1, reason: 'spoiled' }), 201);
+    await ok(await s.client.post('/api/stock-adjustments', { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity_delta: 2, reason: 'correction' }), 201);
+    await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity: 1, reason: 'spoiled' }), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 6, EARLY: 0, LATE: 4 } });
     const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
-    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.yoghurt.id, countedQuantity: 7 }] }), 200);
+    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.yoghurt.id, counted_quantity: 7 }] }), 200);
     await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 7, lots: { '': 6, EARLY: 0, LATE: 1 } });
     // Off and on again: what moved meanwhile is taken up by the batch without a lot.
     await ok(await track(s.client, s.yoghurt.id, false), 200);
-    await ok(await s.client.post('/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantityDelta: 3, reason: 'correction' }), 201);
+    await ok(await s.client.post('/api/stock-adjustments', { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity_delta: 3, reason: 'correction' }), 201);
     await ok(await track(s.client, s.yoghurt.id, true), 200);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 9, EARLY: 0, LATE: 1 } });
   });
@@ -300,7 +300,7 @@ describe('expired lots (decision 059)', () => {
     await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 3 }]), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 12, lots: { '': 4, EARLY: 5, LATE: 3 } });
     // An adjustment (the trigger's FEFO): LATE, then the batch without a lot; the expired lot last.
-    await ok(await s.client.post('/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantityDelta: -5, reason: 'damaged' }), 201);
+    await ok(await s.client.post('/api/stock-adjustments', { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity_delta: -5, reason: 'damaged' }), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 7, lots: { '': 2, EARLY: 5, LATE: 0 } });
     // Only the expired lot left after the no-lot batch: the sale still goes through.
     await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 3 }]), 201);
@@ -312,7 +312,7 @@ describe('expired lots (decision 059)', () => {
   it('a lot expiring today is still sold first', async () => {
     const s = await dairy();
     await expire(s.businessId, s.early, day(0));
-    await ok(await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.yoghurt.id, quantity: 1, reason: 'spoiled' }), 201);
+    await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity: 1, reason: 'spoiled' }), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 14, lots: { '': 4, EARLY: 4, LATE: 6 } });
   });
 });
@@ -341,7 +341,7 @@ describe('expiring soon and writing off', () => {
     expect(again.body.error).toMatchObject({ code: 'batch_empty', message: 'Lot EARLY holds nothing to write off' });
     const report = await ok(await s.client.get(`/api/waste/report?from=${day(-1)}&to=${day(1)}`), 200);
     expect(report.records).toHaveLength(1);
-    expect(report.byReason).toEqual([{ reason: 'expired', quantity: 5, costValue: 400, records: 1 }]);
+    expect(report.by_reason).toEqual([{ reason: 'expired', quantity: 5, cost_value: 400, records: 1 }]);
     const moves = await server.database.withTenant(s.businessId, (tx) =>
       tx.select().from(stockMovements).where(and(eq(stockMovements.productId, s.yoghurt.id), eq(stockMovements.reason, 'waste'))),
     );

@@ -15,28 +15,28 @@ describe('categories', () => {
     expect((await client.get('/api/categories')).body).toEqual({ categories: [] });
     const drinks = (await client.post('/api/categories', { name: 'Drinks', color: '#0EA5E9' })).body.category;
     const food = (await client.post('/api/categories', { name: 'Food' })).body.category;
-    expect(drinks).toMatchObject({ name: 'Drinks', color: '#0ea5e9', sortOrder: 0, isActive: true, productCount: 0 });
-    expect(food).toMatchObject({ name: 'Food', color: null, sortOrder: 1 });
+    expect(drinks).toMatchObject({ name: 'Drinks', color: '#0ea5e9', sort_order: 0, is_active: true, product_count: 0 });
+    expect(food).toMatchObject({ name: 'Food', color: null, sort_order: 1 });
 
     for (const name of ['Tea', 'Coffee']) await client.post('/api/products', { name, price: 250, categoryId: drinks.id });
     const archivedProduct = (await client.post('/api/products', { name: 'Old soda', price: 100, categoryId: drinks.id })).body.product;
     await client.post(`/api/products/${archivedProduct.id}/archive`);
     const listed = (await client.get('/api/categories')).body.categories;
-    expect(listed.map((c: { name: string; productCount: number }) => [c.name, c.productCount])).toEqual([
+    expect(listed.map((c: { name: string; product_count: number }) => [c.name, c.product_count])).toEqual([
       ['Drinks', 2],
       ['Food', 0],
     ]);
 
     const renamed = await client.request('PATCH', `/api/categories/${drinks.id}`, { name: 'Hot drinks', color: null });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.category).toMatchObject({ name: 'Hot drinks', color: null, productCount: 2 });
+    expect(renamed.body.category).toMatchObject({ name: 'Hot drinks', color: null, product_count: 2 });
 
     const archived = await client.post(`/api/categories/${food.id}/archive`);
-    expect(archived.body.category.isActive).toBe(false);
+    expect(archived.body.category.is_active).toBe(false);
     expect((await client.get('/api/categories')).body.categories.map((c: { name: string }) => c.name)).toEqual(['Hot drinks']);
     expect((await client.get('/api/categories?status=archived')).body.categories.map((c: { name: string }) => c.name)).toEqual(['Food']);
     expect((await client.get('/api/pos/categories')).body.categories.map((c: { name: string }) => c.name)).toEqual(['Hot drinks']);
-    expect((await client.post(`/api/categories/${food.id}/restore`)).body.category.isActive).toBe(true);
+    expect((await client.post(`/api/categories/${food.id}/restore`)).body.category.is_active).toBe(true);
   });
 
   it('keeps names unique per business in any case (409), archived ones included', async () => {
@@ -73,7 +73,7 @@ describe('categories', () => {
     [{ name: 'Red', color: 'red' }, 'color'],
     [{ name: 'Red', color: '#ff000' }, 'color'],
     [{ name: 'x'.repeat(81) }, 'name'],
-    [{ name: 'Ok', sortOrder: 1 }, ''],
+    [{ name: 'Ok', sort_order: 1 }, ''],
   ])('refuses %j with 400 naming %s', async (body, field) => {
     const { client } = await signUpBusiness(server, { assignOwner: true });
     const res = await client.post('/api/categories', body);

@@ -174,12 +174,12 @@ describe('customers: search and paging', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res: { status: number; body: { customers: { name: string }[]; nextCursor: string | null } } = await client.get(
+      const res: { status: number; body: { customers: { name: string }[]; next_cursor: string | null } } = await client.get(
         `/api/customers?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
       );
       expect(res.status).toBe(200);
       seen.push(...res.body.customers.map((customer) => customer.name));
-      cursor = res.body.nextCursor;
+      cursor = res.body.next_cursor;
       pages += 1;
     } while (cursor);
     expect(pages).toBe(3);
@@ -258,30 +258,30 @@ describe('customers: purchase history and totals', () => {
     const detail = await owner.client.get(`/api/customers/${jane.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.customer).toMatchObject({ id: jane.id, name: 'Jane' });
-    expect(detail.body.totals).toMatchObject({ orderCount: 2, totalSpent: 770 + 1585, averageOrder: 1178, currency: 'USD' });
-    expect(detail.body.totals.lastVisitAt).toBe(second.body.order.paidAt);
-    expect(detail.body.totals.firstVisitAt).toBe(first.body.order.paidAt);
+    expect(detail.body.totals).toMatchObject({ order_count: 2, total_spent: 770 + 1585, average_order: 1178, currency: 'USD' });
+    expect(detail.body.totals.last_visit_at).toBe(second.body.order.paidAt);
+    expect(detail.body.totals.first_visit_at).toBe(first.body.order.paidAt);
     expect(detail.body.orders.map((o: { id: string }) => o.id)).toEqual([second.body.order.id, first.body.order.id]);
-    expect(detail.body.orders[0]).toMatchObject({ number: second.body.order.number, status: 'paid', total: 1585, itemCount: 2, currency: 'USD' });
-    expect(detail.body.nextOrdersCursor).toBeNull();
+    expect(detail.body.orders[0]).toMatchObject({ number: second.body.order.number, status: 'paid', total: 1585, item_count: 2, currency: 'USD' });
+    expect(detail.body.next_orders_cursor).toBeNull();
 
     const firstPage = await owner.client.get(`/api/customers/${jane.id}?limit=1`);
     expect(firstPage.body.orders.map((o: { id: string }) => o.id)).toEqual([second.body.order.id]);
-    const nextPage = await owner.client.get(`/api/customers/${jane.id}/orders?limit=1&cursor=${firstPage.body.nextOrdersCursor}`);
+    const nextPage = await owner.client.get(`/api/customers/${jane.id}/orders?limit=1&cursor=${firstPage.body.next_orders_cursor}`);
     expect(nextPage.status).toBe(200);
     expect(nextPage.body.orders.map((o: { id: string }) => o.id)).toEqual([first.body.order.id]);
-    expect(nextPage.body.nextCursor).toBeNull();
+    expect(nextPage.body.next_cursor).toBeNull();
 
     const listed = await owner.client.get('/api/customers?q=jane');
-    expect(listed.body.customers[0]).toMatchObject({ name: 'Jane', orderCount: 2, totalSpent: 2355, lastVisitAt: second.body.order.paidAt });
+    expect(listed.body.customers[0]).toMatchObject({ name: 'Jane', order_count: 2, total_spent: 2355, last_visit_at: second.body.order.paidAt });
 
     // A partial refund of the second sale (the coffee: 3.50 + 10 %) comes off what Jane has spent.
     const coffeeLine = (second.body.lines as { id: string; name: string }[]).find((line) => line.name === 'Coffee')!;
     const refund = await owner.client.post(`/api/orders/${second.body.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'Cold', lines: [{ orderLineId: coffeeLine.id, quantity: 1 }] });
     expect(refund.status).toBe(201);
     const afterRefund = await owner.client.get(`/api/customers/${jane.id}`);
-    expect(afterRefund.body.totals).toMatchObject({ orderCount: 2, totalSpent: 2355 - 385 });
-    expect(afterRefund.body.orders[0]).toMatchObject({ status: 'partially_refunded', refundedTotal: 385 });
+    expect(afterRefund.body.totals).toMatchObject({ order_count: 2, total_spent: 2355 - 385 });
+    expect(afterRefund.body.orders[0]).toMatchObject({ status: 'partially_refunded', refunded_total: 385 });
   });
 
   it('shows a customer with no purchases with zero totals and an empty history', async () => {
@@ -289,9 +289,9 @@ describe('customers: purchase history and totals', () => {
     const jane = await addCustomer(client, { name: 'Jane' });
     const detail = await client.get(`/api/customers/${jane.id}`);
     expect(detail.body).toMatchObject({
-      totals: { orderCount: 0, totalSpent: 0, averageOrder: 0, lastVisitAt: null, firstVisitAt: null },
+      totals: { order_count: 0, total_spent: 0, average_order: 0, last_visit_at: null, first_visit_at: null },
       orders: [],
-      nextOrdersCursor: null,
+      next_orders_cursor: null,
     });
   });
 });

@@ -34,7 +34,7 @@ async function signUp(body: Record<string, unknown>) {
 }
 
 async function starterOf(client: ApiClient) {
-  const categories = (await client.get('/api/categories')).body.categories as { name: string; sortOrder: number; productCount: number }[];
+  const categories = (await client.get('/api/categories')).body.categories as { name: string; sort_order: number; product_count: number }[];
   const products = (await client.get('/api/products')).body.products as { name: string; price: number; category: { name: string } | null }[];
   const features = (await client.get('/api/me')).body.settings.enabled_features as Record<string, boolean>;
   return {

@@ -187,8 +187,8 @@ describe('marketing: sending a campaign', () => {
     expect(unsubscribed.body).toEqual({ unsubscribed: true, businessName: 'Corner Shop' });
     expect((await stranger.post(`/api/public/marketing/unsubscribe/${token}`)).status).toBe(200);
     expect((await stranger.post(`/api/public/marketing/unsubscribe/${token.slice(0, -2)}xx`)).status).toBe(404);
-    expect((await owner.client.get(`/api/customers/${bob.id}`)).body.customer.marketingUnsubscribedAt).toEqual(expect.any(String));
-    expect((await owner.client.get(`/api/customers/${ann.id}`)).body.customer.marketingUnsubscribedAt).toBeNull();
+    expect((await owner.client.get(`/api/customers/${bob.id}`)).body.customer.marketing_unsubscribed_at).toEqual(expect.any(String));
+    expect((await owner.client.get(`/api/customers/${ann.id}`)).body.customer.marketing_unsubscribed_at).toBeNull();
     expect((await owner.client.get(`/api/marketing/campaigns/${first.id}`)).body.campaign.results.unsubscribes).toBe(1);
 
     const second = await writeCampaign(owner.client, segment.id, { subject: 'Winter offer' });

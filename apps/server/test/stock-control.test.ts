@@ -37,8 +37,8 @@ async function ledger(businessId: string, productId: string) {
 }
 
 const adjust = (client: ApiClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  client.request('POST', '/api/stock-adjustments', { idempotencyKey: randomUUID(), reason: 'correction', ...body }, headers);
-const waste = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/waste', { idempotencyKey: randomUUID(), reason: 'expired', ...body });
+  client.request('POST', '/api/stock-adjustments', { idempotency_key: randomUUID(), reason: 'correction', ...body }, headers);
+const waste = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/waste', { idempotency_key: randomUUID(), reason: 'expired', ...body });
 const pay = (client: ApiClient, productId: string, quantity: number, total: number) =>
   client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId, quantity }], payments: [{ method: 'cash', amount: total, tendered: total }], expectedTotal: total });
 
@@ -52,8 +52,8 @@ describe('stock = sum of movements', () => {
     };
     expect(await check()).toBe(10);
 
-    const adjusted = await ok(await adjust(s.client, { productId: s.milk.id, quantityDelta: -2, reason: 'damaged', note: 'Dropped crate' }), 201);
-    expect(adjusted.adjustment).toMatchObject({ quantityDelta: -2, reason: 'damaged', note: 'Dropped crate', quantityAfter: 8 });
+    const adjusted = await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: -2, reason: 'damaged', note: 'Dropped crate' }), 201);
+    expect(adjusted.adjustment).toMatchObject({ quantity_delta: -2, reason: 'damaged', note: 'Dropped crate', quantity_after: 8 });
     expect(await check()).toBe(8);
 
     const sale = await ok(await pay(s.client, s.milk.id, 3, 1500), 201);
@@ -65,14 +65,14 @@ describe('stock = sum of movements', () => {
     await ok(await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, quantity: 6, unit_cost: 120 }] }), 201);
     expect(await check()).toBe(12);
 
-    const wasted = await ok(await waste(s.client, { productId: s.milk.id, quantity: 2, reason: 'spoiled' }), 201);
-    expect(wasted.waste).toMatchObject({ quantity: 2, unitCost: 120, costValue: 240, reason: 'spoiled' });
+    const wasted = await ok(await waste(s.client, { product_id: s.milk.id, quantity: 2, reason: 'spoiled' }), 201);
+    expect(wasted.waste).toMatchObject({ quantity: 2, unit_cost: 120, cost_value: 240, reason: 'spoiled' });
     expect(await check()).toBe(10);
 
     const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
-    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.milk.id, countedQuantity: 9 }] }), 200);
+    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.milk.id, counted_quantity: 9 }] }), 200);
     const posted = (await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200)).count;
-    expect(posted.lines.find((line: { productId: string }) => line.productId === s.milk.id)).toMatchObject({ expectedQuantity: 10, countedQuantity: 9, postedDifference: -1 });
+    expect(posted.lines.find((line: { product_id: string }) => line.product_id === s.milk.id)).toMatchObject({ expected_quantity: 10, counted_quantity: 9, posted_difference: -1 });
     expect(await check()).toBe(9);
 
     const { movements } = await ledger(s.businessId, s.milk.id);
@@ -105,12 +105,12 @@ describe('stock = sum of movements', () => {
     const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
     // Two sold after the start and before the shelf was counted: the shelf shows 8, nothing is missing.
     await ok(await pay(s.client, s.milk.id, 2, 1000), 201);
-    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.milk.id, countedQuantity: 8 }, { productId: s.bread.id, countedQuantity: 3 }] }), 200);
+    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.milk.id, counted_quantity: 8 }, { product_id: s.bread.id, counted_quantity: 3 }] }), 200);
     // One more sold after counting: it still leaves stock.
     await ok(await pay(s.client, s.milk.id, 1, 500), 201);
     const posted = (await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200)).count;
-    expect(posted.lines.find((line: { productId: string }) => line.productId === s.milk.id)).toMatchObject({ expectedQuantity: 10, movedWhileCounting: -2, postedDifference: 0 });
-    expect(posted.lines.find((line: { productId: string }) => line.productId === s.bread.id)).toMatchObject({ postedDifference: -1 });
+    expect(posted.lines.find((line: { product_id: string }) => line.product_id === s.milk.id)).toMatchObject({ expected_quantity: 10, moved_while_counting: -2, posted_difference: 0 });
+    expect(posted.lines.find((line: { product_id: string }) => line.product_id === s.bread.id)).toMatchObject({ posted_difference: -1 });
     expect((await ledger(s.businessId, s.milk.id)).stock).toBe(7);
     expect((await ledger(s.businessId, s.bread.id)).stock).toBe(3);
 
@@ -119,14 +119,14 @@ describe('stock = sum of movements', () => {
     const again = await s.client.post(`/api/stock-counts/${count.id}/post`);
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('count_already_posted');
-    expect((await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.bread.id, countedQuantity: 1 }] })).status).toBe(409);
+    expect((await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.bread.id, counted_quantity: 1 }] })).status).toBe(409);
     expect((await ledger(s.businessId, s.bread.id)).movements.length).toBe(before);
   });
 
   it('posts a count once when two posts race', async () => {
     const s = await shop();
     const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
-    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.bread.id, countedQuantity: 1 }] }), 200);
+    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.bread.id, counted_quantity: 1 }] }), 200);
     const results = await Promise.all([1, 2, 3].map(() => s.client.post(`/api/stock-counts/${count.id}/post`)));
     expect(results.map((res) => res.status).sort()).toEqual([200, 409, 409]);
     const { stock, sum } = await ledger(s.businessId, s.bread.id);
@@ -139,7 +139,7 @@ describe('concurrency', () => {
     const s = await shop();
     // Bread: 4 in stock. Four sales of 1 and a removal of 2 at once: 4 units go, never more.
     const results = await Promise.all([
-      adjust(s.client, { productId: s.bread.id, quantityDelta: -2, reason: 'theft' }),
+      adjust(s.client, { product_id: s.bread.id, quantity_delta: -2, reason: 'theft' }),
       ...[1, 2, 3, 4].map(() => pay(s.client, s.bread.id, 1, 500)),
     ]);
     const taken = results.reduce((total, res, index) => (res.status === 201 ? total + (index === 0 ? 2 : 1) : total), 0);
@@ -151,12 +151,12 @@ describe('concurrency', () => {
 
   it('a retried adjustment with the same key adjusts once; the key with another body is 409', async () => {
     const s = await shop();
-    const body = { idempotencyKey: randomUUID(), productId: s.milk.id, quantityDelta: 5, reason: 'received' };
+    const body = { idempotency_key: randomUUID(), product_id: s.milk.id, quantity_delta: 5, reason: 'received' };
     const [first, second] = await Promise.all([s.client.post('/api/stock-adjustments', body), s.client.post('/api/stock-adjustments', body)]);
     expect([first.status, second.status].sort()).toEqual([200, 201]);
     expect(first.body.adjustment.id).toBe(second.body.adjustment.id);
     expect((await ledger(s.businessId, s.milk.id)).stock).toBe(15);
-    expect((await s.client.post('/api/stock-adjustments', { ...body, quantityDelta: 6 })).status).toBe(409);
+    expect((await s.client.post('/api/stock-adjustments', { ...body, quantity_delta: 6 })).status).toBe(409);
   });
 });
 
@@ -165,15 +165,15 @@ describe('bad input: a clear 4xx and nothing written', () => {
     const s = await shop();
     const other = await shop();
     const cases: [Promise<{ status: number; body: any }>, number, string][] = [
-      [adjust(s.client, { productId: s.milk.id, quantityDelta: 1.5 }), 400, 'validation_error'],
-      [adjust(s.client, { productId: s.milk.id, quantityDelta: 0 }), 400, 'validation_error'],
-      [adjust(s.client, { productId: s.milk.id, quantityDelta: 1, reason: 'gift' }), 400, 'validation_error'],
-      [adjust(s.client, { productId: other.milk.id, quantityDelta: 1 }), 404, 'product_not_found'],
-      [adjust(s.client, { productId: s.milk.id, quantityDelta: -11 }), 409, 'insufficient_stock'],
-      [waste(s.client, { productId: s.milk.id, quantity: 0.5 }), 400, 'validation_error'],
-      [waste(s.client, { productId: other.milk.id, quantity: 1 }), 404, 'product_not_found'],
-      [waste(s.client, { productId: s.milk.id, quantity: 11 }), 409, 'insufficient_stock'],
-      [waste(s.client, { productId: s.milk.id, quantity: 1, reason: 'eaten' }), 400, 'validation_error'],
+      [adjust(s.client, { product_id: s.milk.id, quantity_delta: 1.5 }), 400, 'validation_error'],
+      [adjust(s.client, { product_id: s.milk.id, quantity_delta: 0 }), 400, 'validation_error'],
+      [adjust(s.client, { product_id: s.milk.id, quantity_delta: 1, reason: 'gift' }), 400, 'validation_error'],
+      [adjust(s.client, { product_id: other.milk.id, quantity_delta: 1 }), 404, 'product_not_found'],
+      [adjust(s.client, { product_id: s.milk.id, quantity_delta: -11 }), 409, 'insufficient_stock'],
+      [waste(s.client, { product_id: s.milk.id, quantity: 0.5 }), 400, 'validation_error'],
+      [waste(s.client, { product_id: other.milk.id, quantity: 1 }), 404, 'product_not_found'],
+      [waste(s.client, { product_id: s.milk.id, quantity: 11 }), 409, 'insufficient_stock'],
+      [waste(s.client, { product_id: s.milk.id, quantity: 1, reason: 'eaten' }), 400, 'validation_error'],
     ];
     for (const [request, status, code] of cases) {
       const res = await request;
@@ -181,24 +181,24 @@ describe('bad input: a clear 4xx and nothing written', () => {
       expect(res.body.error.code).toBe(code);
     }
     const untracked = (await ok(await s.client.post('/api/products', { name: 'Service', price: 100 }), 201)).product;
-    expect((await adjust(s.client, { productId: untracked.id, quantityDelta: 1 })).status).toBe(409);
+    expect((await adjust(s.client, { product_id: untracked.id, quantity_delta: 1 })).status).toBe(409);
 
     const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
-    expect((await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.milk.id, countedQuantity: 2.5 }] })).status).toBe(400);
+    expect((await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.milk.id, counted_quantity: 2.5 }] })).status).toBe(400);
     // One good line and another business's product: 422, and the good line is not kept either.
     const mixed = await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, {
       lines: [
-        { productId: s.milk.id, countedQuantity: 3 },
-        { productId: other.milk.id, countedQuantity: 1 },
+        { product_id: s.milk.id, counted_quantity: 3 },
+        { product_id: other.milk.id, counted_quantity: 1 },
       ],
     });
     expect(mixed.status).toBe(422);
-    expect((await ok(await s.client.get(`/api/stock-counts/${count.id}`), 200)).count.lines.every((line: { countedQuantity: number | null }) => line.countedQuantity === null)).toBe(true);
+    expect((await ok(await s.client.get(`/api/stock-counts/${count.id}`), 200)).count.lines.every((line: { counted_quantity: number | null }) => line.counted_quantity === null)).toBe(true);
     expect((await s.client.post(`/api/stock-counts/${count.id}/post`)).status).toBe(422);
     // Another business's count is not found.
     expect((await other.client.get(`/api/stock-counts/${count.id}`)).status).toBe(404);
     expect((await other.client.post(`/api/stock-counts/${count.id}/post`)).status).toBe(404);
-    expect((await s.client.post('/api/stock-counts', { scope: 'category', categoryId: randomUUID() })).status).toBe(404);
+    expect((await s.client.post('/api/stock-counts', { scope: 'category', category_id: randomUUID() })).status).toBe(404);
     expect((await s.client.get('/api/waste/report?from=2026-02-01&to=2026-01-01')).status).toBe(422);
 
     for (const [business, product] of [
@@ -223,45 +223,45 @@ describe('permissions (SPEC §6)', () => {
     const { headersOf, ids } = await staffOfEveryRole(server, staff);
     const milk = await newProduct(staff.client, { name: 'Milk', initialStock: 20 });
     for (const actor of ['owner', 'ownerPin', 'adminNone', 'manager']) {
-      expect((await adjust(staff.client, { productId: milk.id, quantityDelta: -1 }, headersOf(actor))).status, actor).toBe(201);
+      expect((await adjust(staff.client, { product_id: milk.id, quantity_delta: -1 }, headersOf(actor))).status, actor).toBe(201);
     }
     for (const actor of ['cashier', 'kitchen']) {
-      const res = await adjust(staff.client, { productId: milk.id, quantityDelta: -1 }, headersOf(actor));
+      const res = await adjust(staff.client, { product_id: milk.id, quantity_delta: -1 }, headersOf(actor));
       expect(res.status, actor).toBe(403);
-      expect((await staff.client.request('POST', '/api/waste', { idempotencyKey: randomUUID(), productId: milk.id, quantity: 1, reason: 'expired' }, headersOf(actor))).status).toBe(403);
+      expect((await staff.client.request('POST', '/api/waste', { idempotency_key: randomUUID(), product_id: milk.id, quantity: 1, reason: 'expired' }, headersOf(actor))).status).toBe(403);
       expect((await staff.client.request('POST', '/api/stock-counts', { scope: 'full' }, headersOf(actor))).status).toBe(403);
       expect((await staff.client.request('GET', `/api/products/${milk.id}/stock-history`, undefined, headersOf(actor))).status).toBe(403);
     }
     // The cashier granted can_manage_inventory may.
     await ok(await staff.client.request('PATCH', `/api/employees/${ids.cashier}`, { permissions: { can_manage_inventory: true } }), 200);
-    expect((await adjust(staff.client, { productId: milk.id, quantityDelta: -1 }, headersOf('cashier'))).status).toBe(201);
+    expect((await adjust(staff.client, { product_id: milk.id, quantity_delta: -1 }, headersOf('cashier'))).status).toBe(201);
     expect((await ledger(staff.businessId, milk.id)).stock).toBe(15);
   });
 
   it('is refused when the feature is switched off', async () => {
     const staff = await staffBusiness(server, { features: { inventory_adjustments: false, inventory_management: false } });
     const milk = await server.database.withTenant(staff.businessId, async (tx) => (await tx.insert(products).values({ businessId: staff.businessId, name: 'Milk', price: 100, trackStock: true }).returning())[0]!);
-    expect((await adjust(staff.client, { productId: milk.id, quantityDelta: 1 })).status).toBe(403);
-    expect((await staff.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: milk.id, quantity: 1, reason: 'expired' })).status).toBe(403);
+    expect((await adjust(staff.client, { product_id: milk.id, quantity_delta: 1 })).status).toBe(403);
+    expect((await staff.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: milk.id, quantity: 1, reason: 'expired' })).status).toBe(403);
   });
 });
 
 describe('waste report', () => {
   it('sums units and cost lost by reason and product in the period, and exports CSV', async () => {
     const s = await shop();
-    await ok(await waste(s.client, { productId: s.milk.id, quantity: 2, reason: 'expired' }), 201);
-    await ok(await waste(s.client, { productId: s.milk.id, quantity: 1, reason: 'spoiled', note: '=cmd' }), 201);
-    await ok(await waste(s.client, { productId: s.bread.id, quantity: 3, reason: 'expired' }), 201);
+    await ok(await waste(s.client, { product_id: s.milk.id, quantity: 2, reason: 'expired' }), 201);
+    await ok(await waste(s.client, { product_id: s.milk.id, quantity: 1, reason: 'spoiled', note: '=cmd' }), 201);
+    await ok(await waste(s.client, { product_id: s.bread.id, quantity: 3, reason: 'expired' }), 201);
     // A later cost change does not rewrite what was lost.
     await ok(await s.client.request('PATCH', `/api/products/${s.milk.id}`, { cost: 999 }), 200);
     const today = new Date().toISOString().slice(0, 10);
     const report = await ok(await s.client.get(`/api/waste/report?from=${today}&to=${today}`), 200);
-    expect(report.totals).toEqual({ quantity: 6, costValue: 2 * 120 + 120 + 3 * 200, records: 3 });
-    expect(report.byReason).toEqual([
-      { reason: 'expired', quantity: 5, costValue: 840, records: 2 },
-      { reason: 'spoiled', quantity: 1, costValue: 120, records: 1 },
+    expect(report.totals).toEqual({ quantity: 6, cost_value: 2 * 120 + 120 + 3 * 200, records: 3 });
+    expect(report.by_reason).toEqual([
+      { reason: 'expired', quantity: 5, cost_value: 840, records: 2 },
+      { reason: 'spoiled', quantity: 1, cost_value: 120, records: 1 },
     ]);
-    expect(report.byProduct.map((row: { name: string; costValue: number }) => [row.name, row.costValue])).toEqual([
+    expect(report.by_product.map((row: { name: string; cost_value: number }) => [row.name, row.cost_value])).toEqual([
       ['Bread', 600],
       ['Milk', 360],
     ]);

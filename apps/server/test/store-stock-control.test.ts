@@ -49,36 +49,36 @@ async function balanced(businessId: string, productId: string): Promise<Map<stri
 }
 
 const adjust = (client: ApiClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  client.request('POST', '/api/stock-adjustments', { idempotencyKey: randomUUID(), reason: 'correction', ...body }, headers);
+  client.request('POST', '/api/stock-adjustments', { idempotency_key: randomUUID(), reason: 'correction', ...body }, headers);
 
 describe('store-aware stock movements', () => {
   it('adjustments, waste and deliveries move the named store; stock per store stays the sum of its movements', async () => {
     const s = await shop();
-    const added = await ok(await adjust(s.client, { productId: s.milk.id, quantityDelta: 7, storeId: s.harbour.id }), 201);
-    expect(added.adjustment).toMatchObject({ storeId: s.harbour.id, quantityAfter: 7 });
+    const added = await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 7, store_id: s.harbour.id }), 201);
+    expect(added.adjustment).toMatchObject({ store_id: s.harbour.id, quantity_after: 7 });
     let stock = await balanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([10, 7]);
 
-    const waste = await ok(await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 2, reason: 'expired', storeId: s.harbour.id }), 201);
-    expect(waste.waste.storeId).toBe(s.harbour.id);
+    const waste = await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 2, reason: 'expired', store_id: s.harbour.id }), 201);
+    expect(waste.waste.store_id).toBe(s.harbour.id);
     const receipt = await ok(
       await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), store_id: s.harbour.id, lines: [{ product_id: s.milk.id, quantity: 4, unit_cost: 100 }] }),
       201,
     );
     expect(receipt.receipt.store_id).toBe(s.harbour.id);
     // No store named: the main store, as before.
-    await ok(await adjust(s.client, { productId: s.milk.id, quantityDelta: -1 }), 201);
+    await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: -1 }), 201);
     stock = await balanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([9, 9]);
   });
 
   it("checks the store's own stock: the harbour cannot waste what only the main store holds", async () => {
     const s = await shop();
-    const res = await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 1, reason: 'damaged', storeId: s.harbour.id });
+    const res = await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'damaged', store_id: s.harbour.id });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('insufficient_stock');
     expect(res.body.error.message).toContain('Harbour Street');
-    const minus = await adjust(s.client, { productId: s.milk.id, quantityDelta: -1, storeId: s.harbour.id });
+    const minus = await adjust(s.client, { product_id: s.milk.id, quantity_delta: -1, store_id: s.harbour.id });
     expect(minus.status).toBe(409);
     expect((await balanced(s.businessId, s.milk.id)).get(s.harbour.id) ?? 0).toBe(0);
   });
@@ -88,9 +88,9 @@ describe('store-aware stock movements', () => {
     const other = await shop();
     const foreign = other.harbour.id;
     const answers = [
-      await adjust(s.client, { productId: s.milk.id, quantityDelta: 1, storeId: foreign }),
-      await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 1, reason: 'expired', storeId: foreign }),
-      await s.client.post('/api/stock-counts', { scope: 'full', storeId: foreign }),
+      await adjust(s.client, { product_id: s.milk.id, quantity_delta: 1, store_id: foreign }),
+      await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'expired', store_id: foreign }),
+      await s.client.post('/api/stock-counts', { scope: 'full', store_id: foreign }),
       await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), store_id: foreign, lines: [{ product_id: s.milk.id, quantity: 1, unit_cost: 100 }] }),
       await s.client.request('PUT', `/api/stores/${foreign}/shelves`, { lines: [{ product_id: s.milk.id, shelf: 'A1' }] }),
       await s.client.get(`/api/products/${s.milk.id}/stock-history?storeId=${foreign}`),
@@ -106,43 +106,43 @@ describe('store-aware stock movements', () => {
       movements: (await tx.select().from(stockMovements)).length,
     }));
     expect(written).toEqual({ adjustments: 0, waste: 0, receipts: 0, movements: 1 });
-    expect((await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 1, reason: 'expired', storeId: 'not-a-uuid' })).status).toBe(400);
+    expect((await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'expired', store_id: 'not-a-uuid' })).status).toBe(400);
   });
 
   it('counts one shelf of the second store: finds one missing and posts it there only', async () => {
     const s = await shop();
     const bread = (await ok(await s.client.post('/api/products', { name: 'Bread', price: 300, trackStock: true, initialStock: 0 }), 201)).product as { id: string };
-    await ok(await adjust(s.client, { productId: s.milk.id, quantityDelta: 5, storeId: s.harbour.id }), 201);
-    await ok(await adjust(s.client, { productId: bread.id, quantityDelta: 3, storeId: s.harbour.id }), 201);
+    await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 5, store_id: s.harbour.id }), 201);
+    await ok(await adjust(s.client, { product_id: bread.id, quantity_delta: 3, store_id: s.harbour.id }), 201);
     await ok(await s.client.request('PUT', `/api/stores/${s.harbour.id}/shelves`, { lines: [{ product_id: s.milk.id, shelf: 'Fridge 1' }] }), 200);
     const shelves = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores as { storeId: string; shelf: string | null }[];
     expect(shelves.find((row) => row.storeId === s.harbour.id)?.shelf).toBe('Fridge 1');
 
-    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'shelf', shelf: 'fridge 1', storeId: s.harbour.id }), 201)).count;
-    expect(count).toMatchObject({ scope: 'shelf', shelf: 'fridge 1', storeId: s.harbour.id });
-    expect(count.lines.map((line: { name: string; expectedQuantity: number; shelf: string }) => [line.name, line.expectedQuantity, line.shelf])).toEqual([['Milk', 5, 'Fridge 1']]);
-    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.milk.id, countedQuantity: 4 }] }), 200);
+    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'shelf', shelf: 'fridge 1', store_id: s.harbour.id }), 201)).count;
+    expect(count).toMatchObject({ scope: 'shelf', shelf: 'fridge 1', store_id: s.harbour.id });
+    expect(count.lines.map((line: { name: string; expected_quantity: number; shelf: string }) => [line.name, line.expected_quantity, line.shelf])).toEqual([['Milk', 5, 'Fridge 1']]);
+    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.milk.id, counted_quantity: 4 }] }), 200);
     const posted = (await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200)).count;
-    expect(posted.lines[0].postedDifference).toBe(-1);
+    expect(posted.lines[0].posted_difference).toBe(-1);
     const stock = await balanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([10, 4]);
     const list = (await ok(await s.client.get('/api/stock-counts'), 200)).counts;
-    expect(list[0]).toMatchObject({ scope: 'shelf', storeName: 'Harbour Street' });
+    expect(list[0]).toMatchObject({ scope: 'shelf', store_name: 'Harbour Street' });
 
     // A full count of the harbour expects the harbour's stock, not the product's total.
-    const full = (await ok(await s.client.post('/api/stock-counts', { scope: 'full', storeId: s.harbour.id }), 201)).count;
-    expect(Object.fromEntries(full.lines.map((line: { name: string; expectedQuantity: number }) => [line.name, line.expectedQuantity]))).toEqual({ Bread: 3, Milk: 4 });
-    expect((await s.client.post('/api/stock-counts', { scope: 'shelf', storeId: s.harbour.id })).status).toBe(400);
-    const empty = await s.client.post('/api/stock-counts', { scope: 'shelf', shelf: 'Nowhere', storeId: s.harbour.id });
+    const full = (await ok(await s.client.post('/api/stock-counts', { scope: 'full', store_id: s.harbour.id }), 201)).count;
+    expect(Object.fromEntries(full.lines.map((line: { name: string; expected_quantity: number }) => [line.name, line.expected_quantity]))).toEqual({ Bread: 3, Milk: 4 });
+    expect((await s.client.post('/api/stock-counts', { scope: 'shelf', store_id: s.harbour.id })).status).toBe(400);
+    const empty = await s.client.post('/api/stock-counts', { scope: 'shelf', shelf: 'Nowhere', store_id: s.harbour.id });
     expect(empty.status).toBe(422);
     expect(empty.body.error.code).toBe('nothing_to_count');
   });
 
   it("filters the stock history, waste report and orders by store", async () => {
     const s = await shop();
-    await ok(await adjust(s.client, { productId: s.milk.id, quantityDelta: 6, storeId: s.harbour.id }), 201);
-    await ok(await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 2, reason: 'expired', storeId: s.harbour.id }), 201);
-    await ok(await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 1, reason: 'damaged' }), 201);
+    await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 6, store_id: s.harbour.id }), 201);
+    await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 2, reason: 'expired', store_id: s.harbour.id }), 201);
+    await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'damaged' }), 201);
     const harbourHistory = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history?storeId=${s.harbour.id}`), 200);
     expect(harbourHistory.product.stockQuantity).toBe(4);
     expect(harbourHistory.movements.map((row: { reason: string; balanceAfter: number }) => [row.reason, row.balanceAfter])).toEqual([
@@ -152,7 +152,7 @@ describe('store-aware stock movements', () => {
     const all = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history`), 200);
     expect(all.product.stockQuantity).toBe(13);
     const today = new Date().toISOString().slice(0, 10);
-    const report = await ok(await s.client.get(`/api/waste/report?from=${today}&to=${today}&storeId=${s.harbour.id}`), 200);
+    const report = await ok(await s.client.get(`/api/waste/report?from=${today}&to=${today}&store_id=${s.harbour.id}`), 200);
     expect(report.totals).toMatchObject({ quantity: 2, records: 1 });
 
     const sale = await s.client.post('/api/checkout', {
@@ -225,7 +225,7 @@ describe('catalogue export from one store (decision 069)', () => {
 
   it("writes the named store's stock, else the current store's, and round-trips: imported into the same store nothing changes", async () => {
     const s = await shop();
-    await ok(await adjust(s.client, { productId: s.milk.id, quantityDelta: 7, storeId: s.harbour.id }), 201);
+    await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 7, store_id: s.harbour.id }), 201);
     await ok(await s.client.post('/api/products', { name: 'Gift wrap', price: 100, trackStock: false }), 201);
     const harbourFile = await ok(await exportCsv(s.client, s.harbour.id), 200);
     expect(stockColumn(harbourFile)).toEqual({ 'Gift wrap': '', Milk: '7' });
@@ -274,8 +274,8 @@ describe('the current store (decision 059)', () => {
 
     expect(await ok(await till.request('GET', '/api/stores/current', undefined, onTill), 200)).toEqual({ store_id: s.harbour.id, name: 'Harbour Street', source: 'till' });
     expect(await ok(await s.client.get('/api/stores/current'), 200)).toMatchObject({ store_id: s.main.id, source: 'main' });
-    expect((await ok(await adjust(till, { productId: s.milk.id, quantityDelta: 3 }, onTill), 201)).adjustment.storeId).toBe(s.harbour.id);
-    expect((await ok(await adjust(till, { productId: s.milk.id, quantityDelta: 2, storeId: s.main.id }, onTill), 201)).adjustment.storeId).toBe(s.main.id);
+    expect((await ok(await adjust(till, { product_id: s.milk.id, quantity_delta: 3 }, onTill), 201)).adjustment.store_id).toBe(s.harbour.id);
+    expect((await ok(await adjust(till, { product_id: s.milk.id, quantity_delta: 2, store_id: s.main.id }, onTill), 201)).adjustment.store_id).toBe(s.main.id);
     let stock = await balanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([12, 3]);
 
@@ -284,8 +284,8 @@ describe('the current store (decision 059)', () => {
     await ok(await s.client.request('PUT', `/api/employees/${keeper.id}/stores`, { storeIds: [s.harbour.id] }), 200);
     const keeperPin = as(await pinSignIn(s.client, keeper.id, '731946'));
     expect(await ok(await s.client.request('GET', '/api/stores/current', undefined, keeperPin), 200)).toMatchObject({ store_id: s.harbour.id, source: 'employee' });
-    const waste = await ok(await s.client.request('POST', '/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 1, reason: 'spoiled' }, keeperPin), 201);
-    expect(waste.waste.storeId).toBe(s.harbour.id);
+    const waste = await ok(await s.client.request('POST', '/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'spoiled' }, keeperPin), 201);
+    expect(waste.waste.store_id).toBe(s.harbour.id);
     stock = await balanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([12, 2]);
   }, 120_000);

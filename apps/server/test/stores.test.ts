@@ -345,10 +345,10 @@ describe('the till sells from its store', () => {
     const s = await shop();
     await openStore(s.client);
     await ok(await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, quantity: 6, unit_cost: 100 }] }), 201);
-    await ok(await s.client.post('/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: s.milk.id, quantityDelta: -2, reason: 'damaged' }), 201);
-    await ok(await s.client.post('/api/waste', { idempotencyKey: randomUUID(), productId: s.milk.id, quantity: 1, reason: 'expired' }), 201);
+    await ok(await s.client.post('/api/stock-adjustments', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity_delta: -2, reason: 'damaged' }), 201);
+    await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'expired' }), 201);
     const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
-    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ productId: s.milk.id, countedQuantity: 12 }] }), 200);
+    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.milk.id, counted_quantity: 12 }] }), 200);
     await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200);
     const stock = await expectBalanced(s.businessId, s.milk.id);
     expect(stock.get(s.main.id)).toBe(12);

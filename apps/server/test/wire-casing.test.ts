@@ -17,9 +17,7 @@ const SPEC_NAMES = new Set(['sessionToken', 'filePath', 'currentContent', 'isUse
 const NOT_YET_CONVERTED: Record<string, string[]> = {
   '/api/auth': ['businessName', 'chainId', 'challengeId', 'codeChallenge', 'codeChallengeMethod', 'createdAt', 'currentLevel', 'emailChangeSentTo', 'emailVerified', 'expiresAt', 'factorId', 'factorType', 'friendlyName', 'fullName', 'ipAddress', 'issuedAt', 'lastActiveAt', 'linkedAt', 'newPassword', 'nextLevel', 'phoneNumber', 'providerId', 'providerName', 'qrCode', 'reauthenticatedUntil', 'recentlyReauthenticated', 'recoveryCodes', 'recoveryCodesLeft', 'redirectTo', 'secondStep', 'startEmpty', 'timeZone', 'userAgent', 'workEmail'],
   '/api/business': ['fullName'],
-  '/api/categories': ['isActive', 'productCount', 'sortOrder'],
   '/api/checkout': ['basisPoints', 'createdAt', 'customerId', 'discountTotal', 'employeeId', 'expectedTotal', 'giftCardCode', 'giftCards', 'groupId', 'groupName', 'idempotencyKey', 'invoiceId', 'kitchenBillPartId', 'kitchenTicketId', 'lineDiscountAmount', 'lotNumber', 'modifierOptionIds', 'optionId', 'orderDiscount', 'orderDiscountShare', 'paidAt', 'paidTotal', 'parkedOrderId', 'priceDelta', 'pricesIncludeTax', 'productId', 'refundId', 'refundedQuantity', 'refundedTotal', 'taxRateBasisPoints', 'taxTotal', 'unitPrice'],
-  '/api/customers': ['averageOrder', 'createdAt', 'firstVisitAt', 'itemCount', 'lastVisitAt', 'marketingUnsubscribedAt', 'nextCursor', 'nextOrdersCursor', 'orderCount', 'paidAt', 'refundedTotal', 'totalSpent', 'updatedAt'],
   '/api/employee-sessions': ['employeeId', 'ownerPassword'],
   '/api/employees': ['adminPermissions', 'fullName', 'storeIds'],
   '/api/kitchen': ['beingPaid', 'billParts', 'businessDay', 'categoryId', 'categoryIds', 'changedAt', 'changedFrom', 'createdAt', 'groupId', 'groupName', 'idempotencyKey', 'itemId', 'lateAfterSeconds', 'modifierOptionIds', 'optionId', 'orderId', 'orderType', 'priceDelta', 'productId', 'readyIndex', 'sentAt', 'serverTime', 'stageChangedAt', 'stageList', 'stageName', 'stationId', 'tableId', 'taxRateBasisPoints', 'unitPrice', 'warnAfterSeconds'],
@@ -29,10 +27,7 @@ const NOT_YET_CONVERTED: Record<string, string[]> = {
   '/api/products': ['actorEmployeeId', 'actorName', 'balanceAfter', 'basisPoints', 'categoryId', 'createdAt', 'expectedQuantity', 'imageUrl', 'inTransit', 'initialStock', 'isActive', 'isDefault', 'lowStock', 'lowStockThreshold', 'maxChoices', 'minChoices', 'modifierGroups', 'nextCursor', 'orderId', 'orderNumber', 'priceDelta', 'productId', 'quantityDelta', 'stockQuantity', 'storeId', 'taxRate', 'taxRateId', 'trackBatches', 'trackStock', 'updatedAt'],
   '/api/public': ['businessName'],
   '/api/registers': ['storeId'],
-  '/api/stock-adjustments': ['createdAt', 'idempotencyKey', 'productId', 'quantityAfter', 'quantityDelta', 'storeId'],
-  '/api/stock-counts': ['categoryId', 'categoryName', 'countedAt', 'countedCount', 'countedQuantity', 'expectedQuantity', 'lineCount', 'movedWhileCounting', 'postedAt', 'postedDifference', 'productId', 'startedAt', 'storeId', 'storeName'],
   '/api/super-admin': ['actionLink', 'bannedUntil', 'businessId', 'businessName', 'createdAt', 'deletedBusinesses', 'emailConfirmed', 'expiresAt', 'isSuperAdmin', 'lastSignInAt', 'phoneNumber', 'userId'],
-  '/api/waste': ['actorEmployeeId', 'actorName', 'byProduct', 'byReason', 'costValue', 'createdAt', 'idempotencyKey', 'productId', 'productName', 'storeId', 'unitCost'],
 };
 
 type Schema = {

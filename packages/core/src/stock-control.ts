@@ -51,10 +51,10 @@ export const MAX_COUNT_LINES = 20_000;
 const wholeUnits = z.number().int('Quantities are whole units').min(1, 'must be at least 1').max(MAX_MOVEMENT_UNITS);
 
 export const stockAdjustmentInput = z.strictObject({
-  idempotencyKey: z.uuid('idempotencyKey is a client-generated UUID'),
-  productId: z.uuid(),
+  idempotency_key: z.uuid('idempotency_key is a client-generated UUID'),
+  product_id: z.uuid(),
   /** Units added (positive) or removed (negative); never zero. */
-  quantityDelta: z
+  quantity_delta: z
     .number()
     .int('Quantities are whole units')
     .min(-MAX_MOVEMENT_UNITS)
@@ -63,18 +63,18 @@ export const stockAdjustmentInput = z.strictObject({
   reason: z.enum(ADJUSTMENT_REASONS),
   note: z.string().trim().max(500).nullable().optional(),
   /** The store whose shelf moves (decision 049); left out: the main store. */
-  storeId: z.uuid().optional(),
+  store_id: z.uuid().optional(),
 });
 export type StockAdjustmentInput = z.infer<typeof stockAdjustmentInput>;
 
 export const wasteRecordInput = z.strictObject({
-  idempotencyKey: z.uuid('idempotencyKey is a client-generated UUID'),
-  productId: z.uuid(),
+  idempotency_key: z.uuid('idempotency_key is a client-generated UUID'),
+  product_id: z.uuid(),
   quantity: wholeUnits,
   reason: z.enum(WASTE_REASONS),
   note: z.string().trim().max(500).nullable().optional(),
   /** The store the units were wasted in (decision 049); left out: the main store. */
-  storeId: z.uuid().optional(),
+  store_id: z.uuid().optional(),
 });
 export type WasteRecordInput = z.infer<typeof wasteRecordInput>;
 
@@ -87,11 +87,11 @@ export const shelfName = z.string().trim().min(1, 'must not be empty').max(MAX_S
 
 export const startStockCountInput = z.strictObject({
   scope: z.enum(STOCK_COUNT_SCOPES),
-  categoryId: z.uuid().nullable().optional(),
+  category_id: z.uuid().nullable().optional(),
   /** The shelf a 'shelf' count covers: the products placed on it in the count's store. */
   shelf: shelfName.nullable().optional(),
   /** The store whose shelves are counted (decision 049); left out: the main store. */
-  storeId: z.uuid().optional(),
+  store_id: z.uuid().optional(),
   note: z.string().trim().max(500).nullable().optional(),
 });
 export type StartStockCountInput = z.infer<typeof startStockCountInput>;
@@ -112,9 +112,9 @@ export const recordCountsInput = z.strictObject({
   lines: z
     .array(
       z.strictObject({
-        productId: z.uuid(),
+        product_id: z.uuid(),
         /** Units on the shelf; null clears a line that was counted by mistake. */
-        countedQuantity: z.number().int('Quantities are whole units').min(0, 'must not be negative').max(MAX_MOVEMENT_UNITS).nullable(),
+        counted_quantity: z.number().int('Quantities are whole units').min(0, 'must not be negative').max(MAX_MOVEMENT_UNITS).nullable(),
       }),
     )
     .min(1)

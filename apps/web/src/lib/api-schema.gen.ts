@@ -6476,7 +6476,7 @@ export interface paths {
                     "application/json": {
                         color?: string | null;
                         name?: string;
-                        sortOrder?: number;
+                        sort_order?: number;
                     };
                 };
             };
@@ -8064,7 +8064,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             customers: components["schemas"]["CustomerListItem"][];
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                         };
                     };
                 };
@@ -8204,7 +8204,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             customer: components["schemas"]["Customer"];
-                            nextOrdersCursor: string | null;
+                            next_orders_cursor: string | null;
                             orders: components["schemas"]["CustomerOrder"][];
                             totals: components["schemas"]["CustomerTotals"];
                         };
@@ -8365,7 +8365,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                             orders: components["schemas"]["CustomerOrder"][];
                         };
                     };
@@ -19231,7 +19231,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            categories: components["schemas"]["Category"][];
+                            categories: components["schemas"]["PosCategory"][];
                         };
                     };
                 };
@@ -25386,7 +25386,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adjust a product’s stock with a reason (received, damaged, lost, theft, correction, returned_to_supplier) and a note: one adjustment movement in storeId’s store (else the main store), audited. Whole units only; stock stays at or above zero unless negative stock is allowed (409 insufficient_stock). A retry with the same idempotencyKey returns the first adjustment (200). */
+        /** Adjust a product’s stock with a reason (received, damaged, lost, theft, correction, returned_to_supplier) and a note: one adjustment movement in store_id’s store (else the main store), audited. Whole units only; stock stays at or above zero unless negative stock is allowed (409 insufficient_stock). A retry with the same idempotency_key returns the first adjustment (200). */
         post: {
             parameters: {
                 query?: never;
@@ -25398,15 +25398,15 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         note?: string | null;
                         /** Format: uuid */
-                        productId: string;
-                        quantityDelta: number;
+                        product_id: string;
+                        quantity_delta: number;
                         /** @enum {string} */
                         reason: "received" | "damaged" | "lost" | "theft" | "correction" | "returned_to_supplier";
                         /** Format: uuid */
-                        storeId?: string;
+                        store_id?: string;
                     };
                 };
             };
@@ -25520,22 +25520,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             counts: {
-                                categoryName: string | null;
-                                countedCount: number;
+                                category_name: string | null;
+                                counted_count: number;
                                 /** Format: uuid */
                                 id: string;
-                                lineCount: number;
+                                line_count: number;
                                 note: string | null;
-                                postedAt: string | null;
+                                posted_at: string | null;
                                 /** @enum {string} */
                                 scope: "full" | "category" | "shelf";
                                 shelf: string | null;
-                                startedAt: string;
+                                started_at: string;
                                 /** @enum {string} */
                                 status: "counting" | "posted" | "cancelled";
                                 /** Format: uuid */
-                                storeId: string | null;
-                                storeName: string | null;
+                                store_id: string | null;
+                                store_name: string | null;
                             }[];
                         };
                     };
@@ -25561,7 +25561,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Start a count of one store (storeId, else the main store), full, of one category or of one shelf: the expected quantity of every tracked product (the store’s stock) is snapshotted now */
+        /** Start a count of one store (store_id, else the main store), full, of one category or of one shelf: the expected quantity of every tracked product (the store’s stock) is snapshotted now */
         post: {
             parameters: {
                 query?: never;
@@ -25573,13 +25573,13 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        categoryId?: string | null;
+                        category_id?: string | null;
                         note?: string | null;
                         /** @enum {string} */
                         scope: "full" | "category" | "shelf";
                         shelf?: string | null;
                         /** Format: uuid */
-                        storeId?: string;
+                        store_id?: string;
                     };
                 };
             };
@@ -25831,9 +25831,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         lines: {
-                            countedQuantity: number | null;
+                            counted_quantity: number | null;
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                         }[];
                     };
                 };
@@ -33182,7 +33182,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record waste (expired, damaged, spoiled, preparation, other): the units leave stock as a waste movement; the cost lost is the product’s cost now. In storeId’s store, else the main store. Idempotent by idempotencyKey. */
+        /** Record waste (expired, damaged, spoiled, preparation, other): the units leave stock as a waste movement; the cost lost is the product’s cost now. In store_id’s store, else the main store. Idempotent by idempotency_key. */
         post: {
             parameters: {
                 query?: never;
@@ -33194,15 +33194,15 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         note?: string | null;
                         /** Format: uuid */
-                        productId: string;
+                        product_id: string;
                         quantity: number;
                         /** @enum {string} */
                         reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
                         /** Format: uuid */
-                        storeId?: string;
+                        store_id?: string;
                     };
                 };
             };
@@ -33303,9 +33303,9 @@ export interface paths {
             parameters: {
                 query: {
                     from: string;
-                    productId?: string;
+                    product_id?: string;
                     reason?: "expired" | "damaged" | "spoiled" | "preparation" | "other";
-                    storeId?: string;
+                    store_id?: string;
                     to: string;
                 };
                 header?: never;
@@ -33381,9 +33381,9 @@ export interface paths {
             parameters: {
                 query: {
                     from: string;
-                    productId?: string;
+                    product_id?: string;
                     reason?: "expired" | "damaged" | "spoiled" | "preparation" | "other";
-                    storeId?: string;
+                    store_id?: string;
                     to: string;
                 };
                 header?: never;
@@ -33399,16 +33399,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            byProduct: {
-                                costValue: number;
+                            by_product: {
+                                cost_value: number;
                                 name: string;
                                 /** Format: uuid */
-                                productId: string;
+                                product_id: string;
                                 quantity: number;
                                 records: number;
                             }[];
-                            byReason: {
-                                costValue: number;
+                            by_reason: {
+                                cost_value: number;
                                 quantity: number;
                                 /** @enum {string} */
                                 reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
@@ -33417,25 +33417,25 @@ export interface paths {
                             currency: string;
                             from: string;
                             records: {
-                                actorEmployeeId: string | null;
-                                actorName: string | null;
-                                costValue: number;
-                                createdAt: string;
+                                actor_employee_id: string | null;
+                                actor_name: string | null;
+                                cost_value: number;
+                                created_at: string;
                                 /** Format: uuid */
                                 id: string;
                                 note: string | null;
                                 /** Format: uuid */
-                                productId: string;
-                                productName: string;
+                                product_id: string;
+                                product_name: string;
                                 quantity: number;
                                 /** @enum {string} */
                                 reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
                                 sku: string | null;
-                                unitCost: number;
+                                unit_cost: number;
                             }[];
                             to: string;
                             totals: {
-                                costValue: number;
+                                cost_value: number;
                                 quantity: number;
                                 records: number;
                             };
@@ -35943,10 +35943,10 @@ export interface components {
             color: string | null;
             /** Format: uuid */
             id: string;
-            isActive: boolean;
+            is_active: boolean;
             name: string;
-            productCount: number;
-            sortOrder: number;
+            product_count: number;
+            sort_order: number;
         };
         Checklist: {
             /** Format: uuid */
@@ -35994,17 +35994,17 @@ export interface components {
             };
         };
         Customer: {
-            createdAt: string;
+            created_at: string;
             email: string | null;
             /** Format: uuid */
             id: string;
             /** @description When the customer unsubscribed from marketing e-mails (decision 051); null while subscribed */
-            marketingUnsubscribedAt: string | null;
+            marketing_unsubscribed_at: string | null;
             name: string;
             notes: string | null;
             phone: string | null;
             tags: string[];
-            updatedAt: string;
+            updated_at: string;
         };
         CustomerFootpath: {
             at_risk: {
@@ -36067,20 +36067,20 @@ export interface components {
             };
         };
         CustomerListItem: components["schemas"]["Customer"] & {
-            lastVisitAt: string | null;
-            orderCount: number;
+            last_visit_at: string | null;
+            order_count: number;
             /** @description Paid order totals less refunds, in minor units of the business currency */
-            totalSpent: number;
+            total_spent: number;
         };
         CustomerOrder: {
-            createdAt: string;
+            created_at: string;
             currency: string;
             /** Format: uuid */
             id: string;
-            itemCount: number;
+            item_count: number;
             number: number | null;
-            paidAt: string | null;
-            refundedTotal: number;
+            paid_at: string | null;
+            refunded_total: number;
             status: string;
             total: number;
         };
@@ -36148,12 +36148,12 @@ export interface components {
             returning_customers: number;
         };
         CustomerTotals: {
-            averageOrder: number;
+            average_order: number;
             currency: string;
-            firstVisitAt: string | null;
-            lastVisitAt: string | null;
-            orderCount: number;
-            totalSpent: number;
+            first_visit_at: string | null;
+            last_visit_at: string | null;
+            order_count: number;
+            total_spent: number;
         };
         Dashboard: {
             /** @description Local wall-clock time of the figures, YYYY-MM-DD HH:MM:SS */
@@ -36925,6 +36925,15 @@ export interface components {
             lastSignInAt: string | null;
             name: string;
             phoneNumber: string | null;
+        };
+        PosCategory: {
+            color: string | null;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            name: string;
+            productCount: number;
+            sortOrder: number;
         };
         Product: {
             barcode: string | null;
@@ -37735,46 +37744,46 @@ export interface components {
             transactions: number;
         };
         StockAdjustment: {
-            createdAt: string;
+            created_at: string;
             /** Format: uuid */
             id: string;
             note: string | null;
             /** Format: uuid */
-            productId: string;
-            quantityAfter: number;
-            quantityDelta: number;
+            product_id: string;
+            quantity_after: number;
+            quantity_delta: number;
             reason: string;
             /** Format: uuid */
-            storeId: string | null;
+            store_id: string | null;
         };
         StockCount: {
             /** Format: uuid */
-            categoryId: string | null;
+            category_id: string | null;
             /** Format: uuid */
             id: string;
             lines: {
                 barcode: string | null;
-                countedAt: string | null;
-                countedQuantity: number | null;
-                expectedQuantity: number;
-                movedWhileCounting: number | null;
+                counted_at: string | null;
+                counted_quantity: number | null;
+                expected_quantity: number;
+                moved_while_counting: number | null;
                 name: string;
-                postedDifference: number | null;
+                posted_difference: number | null;
                 /** Format: uuid */
-                productId: string;
+                product_id: string;
                 shelf: string | null;
                 sku: string | null;
             }[];
             note: string | null;
-            postedAt: string | null;
+            posted_at: string | null;
             /** @enum {string} */
             scope: "full" | "category" | "shelf";
             shelf: string | null;
-            startedAt: string;
+            started_at: string;
             /** @enum {string} */
             status: "counting" | "posted" | "cancelled";
             /** Format: uuid */
-            storeId: string | null;
+            store_id: string | null;
         };
         StockForecast: {
             /** @description When the model was trained (ISO 8601) */
@@ -38050,19 +38059,19 @@ export interface components {
             };
         };
         WasteRecord: {
-            costValue: number;
-            createdAt: string;
+            cost_value: number;
+            created_at: string;
             /** Format: uuid */
             id: string;
             note: string | null;
             /** Format: uuid */
-            productId: string;
+            product_id: string;
             quantity: number;
             /** @enum {string} */
             reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
             /** Format: uuid */
-            storeId: string | null;
-            unitCost: number;
+            store_id: string | null;
+            unit_cost: number;
         };
         WebhookDelivery: {
             attempts: number;

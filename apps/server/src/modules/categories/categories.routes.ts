@@ -4,7 +4,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
 import { createCategory } from './create-category.ts';
-import { listCategories } from './list-categories.ts';
+import { listCategories, listPosCategories } from './list-categories.ts';
 import { reorderCategories } from './reorder-categories.ts';
 import { updateCategory } from './update-category.ts';
 
@@ -13,11 +13,23 @@ export const categorySchema = z
     id: z.uuid(),
     name: z.string(),
     color: z.string().nullable(),
+    sort_order: z.number().int(),
+    is_active: z.boolean(),
+    product_count: z.number().int(),
+  })
+  .openapi('Category');
+
+/** The till's tabs keep camelCase until the /api/pos prefix is converted (decision 070). */
+const posCategorySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    color: z.string().nullable(),
     sortOrder: z.number().int(),
     isActive: z.boolean(),
     productCount: z.number().int(),
   })
-  .openapi('Category');
+  .openapi('PosCategory');
 
 const name = singleLine(z.string().trim().min(1, 'Name the category').max(80));
 const color = z
@@ -50,7 +62,7 @@ const posListRoute = defineRoute({
   access: business({ feature: 'pos_system', employeeFeature: 'pos' }),
   tags: ['categories', 'pos'],
   summary: "The till's category tabs: active categories in order",
-  responses: { 200: jsonResponse(z.object({ categories: z.array(categorySchema) }), 'Categories'), ...errorResponses(400, 401, 403) },
+  responses: { 200: jsonResponse(z.object({ categories: z.array(posCategorySchema) }), 'Categories'), ...errorResponses(400, 401, 403) },
 });
 
 const createRoute = defineRoute({
@@ -73,7 +85,7 @@ const updateRoute = defineRoute({
     params: idParams,
     body: jsonBody(
       z
-        .strictObject({ name: name.optional(), color: color.optional(), sortOrder: z.number().int().min(0).max(100_000).optional() })
+        .strictObject({ name: name.optional(), color: color.optional(), sort_order: z.number().int().min(0).max(100_000).optional() })
         .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change'),
     ),
   },
@@ -125,7 +137,7 @@ export const categoriesRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ categories: await listCategories(c.var.services.database, c.var.tenant.businessId, c.req.valid('query').status) }, 200);
   })
   .openapi(posListRoute, async (c) => {
-    return c.json({ categories: await listCategories(c.var.services.database, c.var.tenant.businessId, 'active') }, 200);
+    return c.json({ categories: await listPosCategories(c.var.services.database, c.var.tenant.businessId) }, 200);
   })
   .openapi(createRoute, async (c) => {
     return c.json({ category: await createCategory(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201);
@@ -135,7 +147,8 @@ export const categoriesRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ categories: await reorderCategories(c.var.services.database, c.var.tenant, c.req.valid('json').ids) }, 200);
   })
   .openapi(updateRoute, async (c) => {
-    const category = await updateCategory(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'));
+    const { sort_order: sortOrder, ...body } = c.req.valid('json');
+    const category = await updateCategory(c.var.services.database, c.var.tenant, c.req.valid('param').id, { ...body, sortOrder });
     return c.json({ category }, 200);
   })
   .openapi(archiveRoute, async (c) => {

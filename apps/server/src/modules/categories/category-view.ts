@@ -1,4 +1,5 @@
-export interface CategoryView {
+/** A category as the repository lists it: its columns and how many active products it holds. */
+export interface CategoryListRow {
   id: string;
   name: string;
   color: string | null;
@@ -8,6 +9,22 @@ export interface CategoryView {
   productCount: number;
 }
 
-export function toCategoryView(row: CategoryView): CategoryView {
+/** A category on the wire (decision 070: snake_case). */
+export interface CategoryView {
+  id: string;
+  name: string;
+  color: string | null;
+  sort_order: number;
+  is_active: boolean;
+  /** Active products in the category. */
+  product_count: number;
+}
+
+export function toCategoryView(row: CategoryListRow): CategoryView {
+  return { id: row.id, name: row.name, color: row.color, sort_order: row.sortOrder, is_active: row.isActive, product_count: row.productCount };
+}
+
+/** The till's category tabs (/api/pos/categories) keep their camelCase names until the /api/pos prefix is converted. */
+export function toPosCategoryView(row: CategoryListRow): CategoryListRow {
   return { id: row.id, name: row.name, color: row.color, sortOrder: row.sortOrder, isActive: row.isActive, productCount: row.productCount };
 }

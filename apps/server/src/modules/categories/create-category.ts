@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { categoriesRepository } from './categories.repository.ts';
 import { categoryNameTaken, withCategoryNameCheck } from './category-errors.ts';
-import type { CategoryView } from './category-view.ts';
+import { toCategoryView, type CategoryView } from './category-view.ts';
 
 /** A new category goes to the end of the till's order. */
 export async function createCategory(
@@ -19,7 +19,7 @@ export async function createCategory(
         color: input.color ?? null,
         sortOrder: await categoriesRepository.nextSortOrder(tx, tenant.businessId),
       });
-      return { id: row.id, name: row.name, color: row.color, sortOrder: row.sortOrder, isActive: row.isActive, productCount: 0 };
+      return toCategoryView({ ...row, productCount: 0 });
     }),
   );
 }

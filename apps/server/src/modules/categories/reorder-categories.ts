@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { categoriesRepository } from './categories.repository.ts';
-import type { CategoryView } from './category-view.ts';
+import { toCategoryView, type CategoryView } from './category-view.ts';
 
 /** The till shows categories in this order: each listed id gets its position; the others keep theirs. */
 export async function reorderCategories(database: Database, tenant: TenantContext, ids: string[]): Promise<CategoryView[]> {
@@ -11,6 +11,6 @@ export async function reorderCategories(database: Database, tenant: TenantContex
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length) throw new AppError(422, 'category_not_found', 'Some of these categories do not exist', { ids: unknown });
     await categoriesRepository.setSortOrders(tx, tenant.businessId, ids);
-    return categoriesRepository.list(tx, tenant.businessId, 'all');
+    return (await categoriesRepository.list(tx, tenant.businessId, 'all')).map(toCategoryView);
   });
 }

@@ -1,6 +1,6 @@
 import type { CustomerRow } from './customers.repository.ts';
 
-/** A customer as the API returns it. */
+/** A customer as the API returns it (snake_case on the wire, decision 070). */
 export function toCustomerView(row: CustomerRow) {
   return {
     id: row.id,
@@ -9,9 +9,9 @@ export function toCustomerView(row: CustomerRow) {
     phone: row.phone,
     notes: row.notes,
     tags: row.tags,
-    marketingUnsubscribedAt: row.marketingUnsubscribedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    marketing_unsubscribed_at: row.marketingUnsubscribedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
@@ -26,8 +26,8 @@ export interface CustomerStats {
 export function toCustomerListItem(row: CustomerRow, stats: CustomerStats) {
   return {
     ...toCustomerView(row),
-    orderCount: stats.orderCount,
-    totalSpent: stats.totalSpent,
-    lastVisitAt: stats.lastVisitAt?.toISOString() ?? null,
+    order_count: stats.orderCount,
+    total_spent: stats.totalSpent,
+    last_visit_at: stats.lastVisitAt?.toISOString() ?? null,
   };
 }

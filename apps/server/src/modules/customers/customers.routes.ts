@@ -20,17 +20,17 @@ const customerSchema = z
     phone: z.string().nullable(),
     notes: z.string().nullable(),
     tags: z.array(z.string()),
-    marketingUnsubscribedAt: z.string().nullable().openapi({ description: 'When the customer unsubscribed from marketing e-mails (decision 051); null while subscribed' }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    marketing_unsubscribed_at: z.string().nullable().openapi({ description: 'When the customer unsubscribed from marketing e-mails (decision 051); null while subscribed' }),
+    created_at: z.string(),
+    updated_at: z.string(),
   })
   .openapi('Customer');
 
 const customerListItemSchema = customerSchema
   .extend({
-    orderCount: z.number().int(),
-    totalSpent: z.number().int().openapi({ description: 'Paid order totals less refunds, in minor units of the business currency' }),
-    lastVisitAt: z.string().nullable(),
+    order_count: z.number().int(),
+    total_spent: z.number().int().openapi({ description: 'Paid order totals less refunds, in minor units of the business currency' }),
+    last_visit_at: z.string().nullable(),
   })
   .openapi('CustomerListItem');
 
@@ -41,10 +41,10 @@ const customerOrderSchema = z
     status: z.string(),
     currency: z.string(),
     total: z.number().int(),
-    refundedTotal: z.number().int(),
-    itemCount: z.number().int(),
-    createdAt: z.string(),
-    paidAt: z.string().nullable(),
+    refunded_total: z.number().int(),
+    item_count: z.number().int(),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
   })
   .openapi('CustomerOrder');
 
@@ -68,7 +68,7 @@ const listRoute = defineRoute({
   summary: 'Customers by name, searched by name, email or phone (q) and by tag (tag, repeatable: any of them), with visits and money spent; a page at a time',
   request: { query: z.strictObject({ q: z.string().max(200).optional(), tag: tagQuery.optional(), ...pageQuery, limit: pageQuery.limit.default(50) }) },
   responses: {
-    200: jsonResponse(z.object({ customers: z.array(customerListItemSchema), nextCursor: z.string().nullable() }), 'One page of customers'),
+    200: jsonResponse(z.object({ customers: z.array(customerListItemSchema), next_cursor: z.string().nullable() }), 'One page of customers'),
     ...errorResponses(400, 401, 403),
   },
 });
@@ -133,11 +133,11 @@ const updateRoute = defineRoute({
 
 const totalsSchema = z
   .object({
-    orderCount: z.number().int(),
-    totalSpent: z.number().int(),
-    averageOrder: z.number().int(),
-    firstVisitAt: z.string().nullable(),
-    lastVisitAt: z.string().nullable(),
+    order_count: z.number().int(),
+    total_spent: z.number().int(),
+    average_order: z.number().int(),
+    first_visit_at: z.string().nullable(),
+    last_visit_at: z.string().nullable(),
     currency: z.string(),
   })
   .openapi('CustomerTotals');
@@ -151,7 +151,7 @@ const getRoute = defineRoute({
   request: { params: idParams, query: z.strictObject(pageQuery) },
   responses: {
     200: jsonResponse(
-      z.object({ customer: customerSchema, totals: totalsSchema, orders: z.array(customerOrderSchema), nextOrdersCursor: z.string().nullable() }),
+      z.object({ customer: customerSchema, totals: totalsSchema, orders: z.array(customerOrderSchema), next_orders_cursor: z.string().nullable() }),
       'The customer',
     ),
     ...errorResponses(400, 401, 403, 404),
@@ -166,7 +166,7 @@ const ordersRoute = defineRoute({
   summary: 'A customer’s purchase history, newest first, a page at a time',
   request: { params: idParams, query: z.strictObject(pageQuery) },
   responses: {
-    200: jsonResponse(z.object({ orders: z.array(customerOrderSchema), nextCursor: z.string().nullable() }), 'One page of orders'),
+    200: jsonResponse(z.object({ orders: z.array(customerOrderSchema), next_cursor: z.string().nullable() }), 'One page of orders'),
     ...errorResponses(400, 401, 403, 404),
   },
 });

@@ -17,15 +17,15 @@ export async function getCustomer(database: Database, businessId: string, custom
     return {
       customer: toCustomerView(row),
       totals: {
-        orderCount: totals.orderCount,
-        totalSpent: totals.totalSpent,
-        averageOrder: totals.orderCount > 0 ? Math.round(totals.totalSpent / totals.orderCount) : 0,
-        firstVisitAt: totals.firstVisitAt?.toISOString() ?? null,
-        lastVisitAt: totals.lastVisitAt?.toISOString() ?? null,
+        order_count: totals.orderCount,
+        total_spent: totals.totalSpent,
+        average_order: totals.orderCount > 0 ? Math.round(totals.totalSpent / totals.orderCount) : 0,
+        first_visit_at: totals.firstVisitAt?.toISOString() ?? null,
+        last_visit_at: totals.lastVisitAt?.toISOString() ?? null,
         currency: totals.currency,
       },
       orders: history.orders,
-      nextOrdersCursor: history.nextCursor,
+      next_orders_cursor: history.next_cursor,
     };
   });
 }

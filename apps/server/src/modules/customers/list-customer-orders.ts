@@ -20,11 +20,11 @@ export async function customerOrdersPage(tx: Tx, businessId: string, customerId:
       status: row.status,
       currency: row.currency,
       total: row.total,
-      refundedTotal: row.refundedTotal,
-      itemCount: row.itemCount,
-      createdAt: row.createdAt.toISOString(),
-      paidAt: row.paidAt?.toISOString() ?? null,
+      refunded_total: row.refundedTotal,
+      item_count: row.itemCount,
+      created_at: row.createdAt.toISOString(),
+      paid_at: row.paidAt?.toISOString() ?? null,
     })),
-    nextCursor: rows.length > page.limit && last ? encodeCursor(last.createdAtMicros, last.id) : null,
+    next_cursor: rows.length > page.limit && last ? encodeCursor(last.createdAtMicros, last.id) : null,
   };
 }

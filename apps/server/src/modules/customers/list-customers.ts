@@ -13,7 +13,7 @@ export async function listCustomers(database: Database, input: { businessId: str
   const last = page.at(-1);
   return {
     customers: page.map((row) => toCustomerListItem(row.customer, row)),
-    nextCursor: rows.length > input.limit && last ? encodeCursor(last.sortKey, last.customer.id) : null,
+    next_cursor: rows.length > input.limit && last ? encodeCursor(last.sortKey, last.customer.id) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { ADJUSTMENT_REASON_LABELS, MAX_STOCK_QUANTITY, type StockAdjustmentInput } from '@till/core';
+import { ADJUSTMENT_REASON_LABELS, MAX_STOCK_QUANTITY, type AdjustmentReason } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import type { stockAdjustments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,16 +10,26 @@ import { stockOnHand, stockStore } from './stock-store.ts';
 
 type AdjustmentRow = typeof stockAdjustments.$inferSelect;
 
+/** What adjustStock takes; the route reads it from the snake_case body (decision 070). */
+export type StockAdjustmentInput = {
+  idempotencyKey: string;
+  productId: string;
+  quantityDelta: number;
+  reason: AdjustmentReason;
+  note?: string | null | undefined;
+  storeId?: string | undefined;
+};
+
 export function toAdjustmentView(row: AdjustmentRow) {
   return {
     id: row.id,
-    productId: row.productId,
-    quantityDelta: row.quantityDelta,
+    product_id: row.productId,
+    quantity_delta: row.quantityDelta,
     reason: row.reason,
     note: row.note,
-    quantityAfter: row.quantityAfter,
-    storeId: row.storeId,
-    createdAt: row.createdAt.toISOString(),
+    quantity_after: row.quantityAfter,
+    store_id: row.storeId,
+    created_at: row.createdAt.toISOString(),
   };
 }
 
@@ -64,7 +74,7 @@ async function write(tx: Tx, tenant: TenantContext, input: StockAdjustmentInput,
   const { allowNegativeStock } = await repo.settings(tx, businessId);
   if (after < 0 && input.quantityDelta < 0 && !allowNegativeStock) {
     throw new AppError(409, 'insufficient_stock', `Only ${before} of ${product.name} in stock${where}; stock cannot go below zero`, {
-      stockQuantity: before,
+      stock_quantity: before,
     });
   }
   const actor = actorOf(tenant);

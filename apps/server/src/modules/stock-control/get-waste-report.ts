@@ -53,12 +53,25 @@ export async function getWasteReport(database: Database, businessId: string, que
       currency,
       totals: {
         quantity: reasons.reduce((sum, row) => sum + row.quantity, 0),
-        costValue: reasons.reduce((sum, row) => sum + row.costValue, 0),
+        cost_value: reasons.reduce((sum, row) => sum + row.costValue, 0),
         records: reasons.reduce((sum, row) => sum + row.records, 0),
       },
-      byReason: reasons,
-      byProduct: products,
-      records,
+      by_reason: reasons.map((row) => ({ reason: row.reason, quantity: row.quantity, cost_value: row.costValue, records: row.records })),
+      by_product: products.map((row) => ({ product_id: row.productId, name: row.name, quantity: row.quantity, cost_value: row.costValue, records: row.records })),
+      records: records.map((row) => ({
+        id: row.id,
+        product_id: row.productId,
+        product_name: row.productName,
+        sku: row.sku,
+        quantity: row.quantity,
+        reason: row.reason,
+        note: row.note,
+        unit_cost: row.unitCost,
+        cost_value: row.costValue,
+        created_at: row.createdAt,
+        actor_name: row.actorName,
+        actor_employee_id: row.actorEmployeeId,
+      })),
     };
   });
 }

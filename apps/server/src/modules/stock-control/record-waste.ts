@@ -1,4 +1,4 @@
-import { WASTE_REASON_LABELS, wasteCostValue, type WasteRecordInput } from '@till/core';
+import { WASTE_REASON_LABELS, wasteCostValue, type WasteReason } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import type { wasteRecords } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,6 +10,32 @@ import { stockOnHand, stockStore } from './stock-store.ts';
 
 type WasteRow = typeof wasteRecords.$inferSelect;
 
+/** What recordWaste takes; the route reads it from the snake_case body (decision 070). */
+export type WasteRecordInput = {
+  idempotencyKey: string;
+  productId: string;
+  quantity: number;
+  reason: WasteReason;
+  note?: string | null | undefined;
+  storeId?: string | undefined;
+};
+
+/** A waste record on /api/waste (snake_case, decision 070). */
+export function toWasteRecordView(row: WasteRow) {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    quantity: row.quantity,
+    reason: row.reason,
+    note: row.note,
+    unit_cost: row.unitCost,
+    cost_value: row.costValue,
+    store_id: row.storeId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The same record in the camelCase shape /api/batches' write-off still answers with, until that prefix is converted. */
 export function toWasteView(row: WasteRow) {
   return {
     id: row.id,
@@ -39,7 +65,7 @@ export async function recordWaste(database: Database, tenant: TenantContext, inp
       const first = await repo.findWasteByKey(tx, tenant.businessId, input.idempotencyKey);
       if (!first) throw error;
       if (first.requestHash !== hash) throw keyReused();
-      return { replayed: true, waste: toWasteView(first) };
+      return { replayed: true, waste: toWasteRecordView(first) };
     });
   }
 }
@@ -51,7 +77,7 @@ async function write(tx: Tx, tenant: TenantContext, input: WasteRecordInput, has
   const first = await repo.findWasteByKey(tx, businessId, input.idempotencyKey);
   if (first) {
     if (first.requestHash !== hash) throw keyReused();
-    return { replayed: true, waste: toWasteView(first) };
+    return { replayed: true, waste: toWasteRecordView(first) };
   }
   if (!product.trackStock) throw notTracked(product.name);
   const store = await stockStore(tx, tenant, input.storeId);
@@ -60,7 +86,7 @@ async function write(tx: Tx, tenant: TenantContext, input: WasteRecordInput, has
   const { allowNegativeStock } = await repo.settings(tx, businessId);
   if (after < 0 && !allowNegativeStock) {
     throw new AppError(409, 'insufficient_stock', `Only ${before} of ${product.name} in stock${store.perStore ? ` in ${store.name}` : ''}; stock cannot go below zero`, {
-      stockQuantity: before,
+      stock_quantity: before,
     });
   }
   const actor = actorOf(tenant);
@@ -86,5 +112,5 @@ async function write(tx: Tx, tenant: TenantContext, input: WasteRecordInput, has
     action: 'stock.waste_recorded',
     details: { waste_id: row.id, product_id: product.id, name: product.name, quantity: input.quantity, reason: input.reason, cost_value: row.costValue, store_id: store.id, quantity_after: after },
   });
-  return { replayed: false, waste: toWasteView(row) };
+  return { replayed: false, waste: toWasteRecordView(row) };
 }

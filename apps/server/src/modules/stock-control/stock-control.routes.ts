@@ -32,26 +32,26 @@ const idParams = z.object({ id: z.uuid() });
 const adjustmentSchema = z
   .object({
     id: z.uuid(),
-    productId: z.uuid(),
-    quantityDelta: z.number().int(),
+    product_id: z.uuid(),
+    quantity_delta: z.number().int(),
     reason: z.string(),
     note: z.string().nullable(),
-    quantityAfter: z.number().int(),
-    storeId: z.uuid().nullable(),
-    createdAt: z.string(),
+    quantity_after: z.number().int(),
+    store_id: z.uuid().nullable(),
+    created_at: z.string(),
   })
   .openapi('StockAdjustment');
 const wasteSchema = z
   .object({
     id: z.uuid(),
-    productId: z.uuid(),
+    product_id: z.uuid(),
     quantity: z.number().int(),
     reason: z.enum(WASTE_REASONS),
     note: z.string().nullable(),
-    unitCost: z.number().int(),
-    costValue: z.number().int(),
-    storeId: z.uuid().nullable(),
-    createdAt: z.string(),
+    unit_cost: z.number().int(),
+    cost_value: z.number().int(),
+    store_id: z.uuid().nullable(),
+    created_at: z.string(),
   })
   .openapi('WasteRecord');
 const historyMovementSchema = z
@@ -68,28 +68,28 @@ const historyMovementSchema = z
   })
   .openapi('StockHistoryMovement');
 const countLineSchema = z.object({
-  productId: z.uuid(),
+  product_id: z.uuid(),
   name: z.string(),
   sku: z.string().nullable(),
   barcode: z.string().nullable(),
   shelf: z.string().nullable(),
-  expectedQuantity: z.number().int(),
-  countedQuantity: z.number().int().nullable(),
-  countedAt: z.string().nullable(),
-  movedWhileCounting: z.number().int().nullable(),
-  postedDifference: z.number().int().nullable(),
+  expected_quantity: z.number().int(),
+  counted_quantity: z.number().int().nullable(),
+  counted_at: z.string().nullable(),
+  moved_while_counting: z.number().int().nullable(),
+  posted_difference: z.number().int().nullable(),
 });
 const countSchema = z
   .object({
     id: z.uuid(),
     scope: z.enum(STOCK_COUNT_SCOPES),
-    categoryId: z.uuid().nullable(),
+    category_id: z.uuid().nullable(),
     shelf: z.string().nullable(),
-    storeId: z.uuid().nullable(),
+    store_id: z.uuid().nullable(),
     status: z.enum(['counting', 'posted', 'cancelled']),
     note: z.string().nullable(),
-    startedAt: z.string(),
-    postedAt: z.string().nullable(),
+    started_at: z.string(),
+    posted_at: z.string().nullable(),
     lines: z.array(countLineSchema),
   })
   .openapi('StockCount');
@@ -97,10 +97,15 @@ const wasteQuery = z.strictObject({
   from: isoDateInput(),
   to: isoDateInput(),
   reason: z.enum(WASTE_REASONS).optional(),
-  productId: z.uuid().optional(),
+  product_id: z.uuid().optional(),
   /** One store's waste (decision 049). */
-  storeId: z.uuid().optional(),
+  store_id: z.uuid().optional(),
 });
+
+/** The waste query as the use-cases take it. */
+function wasteQueryOf({ product_id: productId, store_id: storeId, ...rest }: z.infer<typeof wasteQuery>) {
+  return { ...rest, productId, storeId };
+}
 
 const adjustRoute = defineRoute({
   method: 'post',
@@ -108,8 +113,8 @@ const adjustRoute = defineRoute({
   access: adjustments,
   tags: ['stock-control'],
   summary:
-    'Adjust a product’s stock with a reason (received, damaged, lost, theft, correction, returned_to_supplier) and a note: one adjustment movement in storeId’s store (else the main store), audited. ' +
-    'Whole units only; stock stays at or above zero unless negative stock is allowed (409 insufficient_stock). A retry with the same idempotencyKey returns the first adjustment (200).',
+    'Adjust a product’s stock with a reason (received, damaged, lost, theft, correction, returned_to_supplier) and a note: one adjustment movement in store_id’s store (else the main store), audited. ' +
+    'Whole units only; stock stays at or above zero unless negative stock is allowed (409 insufficient_stock). A retry with the same idempotency_key returns the first adjustment (200).',
   request: { body: jsonBody(stockAdjustmentInput) },
   responses: {
     201: jsonResponse(z.object({ adjustment: adjustmentSchema }), 'Adjusted'),
@@ -148,7 +153,7 @@ const wasteRoute = defineRoute({
   path: '/api/waste',
   access: inventory,
   tags: ['stock-control'],
-  summary: 'Record waste (expired, damaged, spoiled, preparation, other): the units leave stock as a waste movement; the cost lost is the product’s cost now. In storeId’s store, else the main store. Idempotent by idempotencyKey.',
+  summary: 'Record waste (expired, damaged, spoiled, preparation, other): the units leave stock as a waste movement; the cost lost is the product’s cost now. In store_id’s store, else the main store. Idempotent by idempotency_key.',
   request: { body: jsonBody(wasteRecordInput) },
   responses: {
     201: jsonResponse(z.object({ waste: wasteSchema }), 'Recorded'),
@@ -170,23 +175,23 @@ const wasteReportRoute = defineRoute({
         from: z.string(),
         to: z.string(),
         currency: z.string(),
-        totals: z.object({ quantity: z.number(), costValue: z.number(), records: z.number() }),
-        byReason: z.array(z.object({ reason: z.enum(WASTE_REASONS), quantity: z.number(), costValue: z.number(), records: z.number() })),
-        byProduct: z.array(z.object({ productId: z.uuid(), name: z.string(), quantity: z.number(), costValue: z.number(), records: z.number() })),
+        totals: z.object({ quantity: z.number(), cost_value: z.number(), records: z.number() }),
+        by_reason: z.array(z.object({ reason: z.enum(WASTE_REASONS), quantity: z.number(), cost_value: z.number(), records: z.number() })),
+        by_product: z.array(z.object({ product_id: z.uuid(), name: z.string(), quantity: z.number(), cost_value: z.number(), records: z.number() })),
         records: z.array(
           z.object({
             id: z.uuid(),
-            productId: z.uuid(),
-            productName: z.string(),
+            product_id: z.uuid(),
+            product_name: z.string(),
             sku: z.string().nullable(),
             quantity: z.number(),
             reason: z.enum(WASTE_REASONS),
             note: z.string().nullable(),
-            unitCost: z.number(),
-            costValue: z.number(),
-            createdAt: z.string(),
-            actorName: z.string().nullable(),
-            actorEmployeeId: z.string().nullable(),
+            unit_cost: z.number(),
+            cost_value: z.number(),
+            created_at: z.string(),
+            actor_name: z.string().nullable(),
+            actor_employee_id: z.string().nullable(),
           }),
         ),
       }),
@@ -220,15 +225,15 @@ const listCountsRoute = defineRoute({
             id: z.uuid(),
             scope: z.enum(STOCK_COUNT_SCOPES),
             shelf: z.string().nullable(),
-            storeId: z.uuid().nullable(),
-            storeName: z.string().nullable(),
+            store_id: z.uuid().nullable(),
+            store_name: z.string().nullable(),
             status: z.enum(['counting', 'posted', 'cancelled']),
             note: z.string().nullable(),
-            categoryName: z.string().nullable(),
-            startedAt: z.string(),
-            postedAt: z.string().nullable(),
-            lineCount: z.number().int(),
-            countedCount: z.number().int(),
+            category_name: z.string().nullable(),
+            started_at: z.string(),
+            posted_at: z.string().nullable(),
+            line_count: z.number().int(),
+            counted_count: z.number().int(),
           }),
         ),
       }),
@@ -244,7 +249,7 @@ const startCountRoute = defineRoute({
   access: adjustments,
   tags: ['stock-control'],
   summary:
-    'Start a count of one store (storeId, else the main store), full, of one category or of one shelf: the expected quantity of every tracked product (the store’s stock) is snapshotted now',
+    'Start a count of one store (store_id, else the main store), full, of one category or of one shelf: the expected quantity of every tracked product (the store’s stock) is snapshotted now',
   request: { body: jsonBody(startStockCountInput) },
   responses: { 201: jsonResponse(z.object({ count: countSchema }), 'Started'), ...errorResponses(400, 401, 403, 404, 422) },
 });
@@ -303,35 +308,40 @@ const shelvesRoute = defineRoute({
 // Fixed paths first: "report" and "export.csv" must not be read as ids.
 export const stockControlRoutes = new OpenAPIHono<AppEnv>()
   .openapi(adjustRoute, async (c) => {
-    const { replayed, adjustment } = await adjustStock(c.var.services.database, c.var.tenant, c.req.valid('json'));
+    const { idempotency_key: idempotencyKey, product_id: productId, quantity_delta: quantityDelta, store_id: storeId, ...rest } = c.req.valid('json');
+    const { replayed, adjustment } = await adjustStock(c.var.services.database, c.var.tenant, { idempotencyKey, productId, quantityDelta, ...rest, ...(storeId !== undefined ? { storeId } : {}) });
     return c.json({ adjustment }, replayed ? 200 : 201);
   })
   .openapi(historyRoute, async (c) => {
     return c.json(await listStockHistory(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, c.req.valid('query')), 200);
   })
   .openapi(wasteReportRoute, async (c) => {
-    return c.json(await getWasteReport(c.var.services.database, c.var.tenant.businessId, c.req.valid('query')), 200);
+    return c.json(await getWasteReport(c.var.services.database, c.var.tenant.businessId, wasteQueryOf(c.req.valid('query'))), 200);
   })
   .openapi(wasteExportRoute, async (c) => {
     const query = c.req.valid('query');
-    const csv = await exportWaste(c.var.services.database, c.var.tenant.businessId, query);
+    const csv = await exportWaste(c.var.services.database, c.var.tenant.businessId, wasteQueryOf(query));
     return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="waste-${query.from}-to-${query.to}.csv"` });
   })
   .openapi(wasteRoute, async (c) => {
-    const { replayed, waste } = await recordWaste(c.var.services.database, c.var.tenant, c.req.valid('json'));
+    const { idempotency_key: idempotencyKey, product_id: productId, store_id: storeId, ...rest } = c.req.valid('json');
+    const { replayed, waste } = await recordWaste(c.var.services.database, c.var.tenant, { idempotencyKey, productId, ...rest, ...(storeId !== undefined ? { storeId } : {}) });
     return c.json({ waste }, replayed ? 200 : 201);
   })
   .openapi(listCountsRoute, async (c) => {
     return c.json(await listStockCounts(c.var.services.database, c.var.tenant.businessId), 200);
   })
   .openapi(startCountRoute, async (c) => {
-    return c.json({ count: await startStockCount(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201);
+    const { category_id: categoryId, store_id: storeId, ...rest } = c.req.valid('json');
+    const input = { ...rest, ...(categoryId !== undefined ? { categoryId } : {}), ...(storeId !== undefined ? { storeId } : {}) };
+    return c.json({ count: await startStockCount(c.var.services.database, c.var.tenant, input) }, 201);
   })
   .openapi(getCountRoute, async (c) => {
     return c.json({ count: await getStockCount(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id) }, 200);
   })
   .openapi(recordCountsRoute, async (c) => {
-    return c.json(await recordStockCounts(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200);
+    const lines = c.req.valid('json').lines.map((line) => ({ productId: line.product_id, countedQuantity: line.counted_quantity }));
+    return c.json(await recordStockCounts(c.var.services.database, c.var.tenant, c.req.valid('param').id, { lines }), 200);
   })
   .openapi(postCountRoute, async (c) => {
     return c.json({ count: await postStockCount(c.var.services.database, c.var.tenant, c.req.valid('param').id) }, 200);

@@ -1,4 +1,4 @@
-import { countDifference, type RecordCountsInput, type StartStockCountInput } from '@till/core';
+import { countDifference, type StockCountScope } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -15,6 +15,20 @@ import { stockStore } from './stock-store.ts';
  * so sales made while counting are neither lost nor counted twice. A count posts once (409 after).
  */
 
+/** What startStockCount takes; the route reads it from the snake_case body (decision 070). */
+export interface StartStockCountInput {
+  scope: StockCountScope;
+  categoryId?: string | null | undefined;
+  shelf?: string | null | undefined;
+  storeId?: string | undefined;
+  note?: string | null | undefined;
+}
+
+/** What recordStockCounts takes. */
+export interface RecordCountsInput {
+  lines: { productId: string; countedQuantity: number | null }[];
+}
+
 async function readCount(tx: Tx, businessId: string, countId: string) {
   const count = await repo.findCount(tx, businessId, countId, false);
   if (!count) throw countNotFound();
@@ -22,19 +36,30 @@ async function readCount(tx: Tx, businessId: string, countId: string) {
   return {
     id: count.id,
     scope: count.scope,
-    categoryId: count.categoryId,
+    category_id: count.categoryId,
     shelf: count.shelf,
-    storeId: count.storeId,
+    store_id: count.storeId,
     status: count.status,
     note: count.note,
-    startedAt: count.startedAt.toISOString(),
-    postedAt: count.postedAt?.toISOString() ?? null,
-    lines,
+    started_at: count.startedAt.toISOString(),
+    posted_at: count.postedAt?.toISOString() ?? null,
+    lines: lines.map((line) => ({
+      product_id: line.productId,
+      name: line.name,
+      sku: line.sku,
+      barcode: line.barcode,
+      shelf: line.shelf,
+      expected_quantity: line.expectedQuantity,
+      counted_quantity: line.countedQuantity,
+      counted_at: line.countedAt,
+      moved_while_counting: line.movedWhileCounting,
+      posted_difference: line.postedDifference,
+    })),
   };
 }
 
 export async function startStockCount(database: Database, tenant: TenantContext, input: StartStockCountInput) {
-  if (input.scope === 'category' && !input.categoryId) throw new AppError(400, 'validation_error', 'A count by category names its categoryId');
+  if (input.scope === 'category' && !input.categoryId) throw new AppError(400, 'validation_error', 'A count by category names its category_id');
   if (input.scope !== 'category' && input.categoryId) throw new AppError(400, 'validation_error', 'Only a count by category names a category');
   if (input.scope === 'shelf' && !input.shelf) throw new AppError(400, 'validation_error', 'A count by shelf names its shelf');
   if (input.scope !== 'shelf' && input.shelf) throw new AppError(400, 'validation_error', 'Only a count by shelf names a shelf');
@@ -77,7 +102,23 @@ export async function getStockCount(database: Database, businessId: string, coun
 }
 
 export async function listStockCounts(database: Database, businessId: string) {
-  return database.withTenant(businessId, async (tx) => ({ counts: await repo.listCounts(tx, businessId, 50) }));
+  const counts = await database.withTenant(businessId, (tx) => repo.listCounts(tx, businessId, 50));
+  return {
+    counts: counts.map((count) => ({
+      id: count.id,
+      scope: count.scope,
+      shelf: count.shelf,
+      store_id: count.storeId,
+      store_name: count.storeName,
+      status: count.status,
+      note: count.note,
+      category_name: count.categoryName,
+      started_at: count.startedAt,
+      posted_at: count.postedAt,
+      line_count: count.lineCount,
+      counted_count: count.countedCount,
+    })),
+  };
 }
 
 const notCounting = (status: string) =>
@@ -96,7 +137,7 @@ export async function recordStockCounts(database: Database, tenant: TenantContex
     if (count.status !== 'counting') throw notCounting(count.status);
     const missing = await repo.recordCounts(tx, businessId, countId, input.lines);
     // Nothing is kept when a line is not part of the count: the transaction rolls back.
-    if (missing.length > 0) throw new AppError(422, 'not_in_count', 'A product is not part of this count', { productIds: missing });
+    if (missing.length > 0) throw new AppError(422, 'not_in_count', 'A product is not part of this count', { product_ids: missing });
     return { recorded: input.lines.length };
   });
 }

@@ -1,6 +1,6 @@
 import type { ApiAnswer } from '@/lib/api';
 
-/** The API's category (categories.routes.ts), as its route schema says; productCount counts active products. */
+/** The API's category (categories.routes.ts), as its route schema says; product_count counts active products. */
 export type Category = ApiAnswer<'/api/categories'>['categories'][number];
 
 /** Every categories query starts with this key (the products page reads ['categories', 'options'] too). */

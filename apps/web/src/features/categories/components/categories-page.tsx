@@ -112,7 +112,7 @@ export function CategoriesPage() {
                 />
                 <div className="grid min-w-0 flex-1 gap-0.5">
                   <span className="truncate font-medium">{category.name}</span>
-                  <span className="text-xs text-muted-foreground tabular-nums">{count(category.productCount)} on sale</span>
+                  <span className="text-xs text-muted-foreground tabular-nums">{count(category.product_count)} on sale</span>
                 </div>
                 {canManage ? (
                   <div className="flex shrink-0 items-center gap-1">
@@ -135,7 +135,7 @@ export function CategoriesPage() {
                     <Button variant="ghost" size="icon" aria-label={`Edit ${category.name}`} onClick={() => setEditing(category)}>
                       <PencilIcon aria-hidden="true" />
                     </Button>
-                    {category.isActive ? (
+                    {category.is_active ? (
                       <Button
                         variant="ghost"
                         size="icon"

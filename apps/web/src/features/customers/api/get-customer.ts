@@ -17,10 +17,10 @@ export async function getCustomerPage(id: string, cursor: string | null, { signa
   const init = { ...(signal ? { signal } : {}) };
   if (cursor === null) {
     const detail = await dataOf(api.GET('/api/customers/{id}', { params: { path: { id }, query: { limit: HISTORY_PAGE } }, ...init }));
-    return { customer: detail.customer, totals: detail.totals, orders: detail.orders, nextCursor: detail.nextOrdersCursor };
+    return { customer: detail.customer, totals: detail.totals, orders: detail.orders, nextCursor: detail.next_orders_cursor };
   }
   const page = await dataOf(api.GET('/api/customers/{id}/orders', { params: { path: { id }, query: { limit: HISTORY_PAGE, cursor } }, ...init }));
-  return { orders: page.orders, nextCursor: page.nextCursor };
+  return { orders: page.orders, nextCursor: page.next_cursor };
 }
 
 export const customerDetailQueryKey = (id: string) => [...customersQueryKey, 'detail', id] as const;

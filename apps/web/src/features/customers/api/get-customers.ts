@@ -23,7 +23,7 @@ export function getCustomersQueryOptions(q: string, limit = 50, tags: readonly s
     queryKey: customersListQueryKey(q, limit, tags),
     queryFn: ({ pageParam, signal }) => getCustomers({ q, tags, cursor: pageParam, limit }, { signal }),
     initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    getNextPageParam: (page) => page.next_cursor,
     // Someone else at another till may have added a customer a moment ago.
     staleTime: 30_000,
   });

@@ -30,10 +30,10 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 function Totals({ totals, timeZone }: { totals: CustomerTotals; timeZone: string }) {
   return (
     <dl className="grid grid-cols-2 gap-2">
-      <Stat label="Visits">{totals.orderCount}</Stat>
-      <Stat label="Total spent">{formatCustomerMoney(totals.totalSpent, totals.currency)}</Stat>
-      <Stat label="Average sale">{totals.orderCount ? formatCustomerMoney(totals.averageOrder, totals.currency) : '—'}</Stat>
-      <Stat label="Last visit">{formatVisitDate(totals.lastVisitAt, timeZone)}</Stat>
+      <Stat label="Visits">{totals.order_count}</Stat>
+      <Stat label="Total spent">{formatCustomerMoney(totals.total_spent, totals.currency)}</Stat>
+      <Stat label="Average sale">{totals.order_count ? formatCustomerMoney(totals.average_order, totals.currency) : '—'}</Stat>
+      <Stat label="Last visit">{formatVisitDate(totals.last_visit_at, timeZone)}</Stat>
     </dl>
   );
 }
@@ -64,18 +64,18 @@ function History({ orders, timeZone }: { orders: CustomerOrder[]; timeZone: stri
       <tbody>
         {orders.map((order) => (
           <tr key={order.id} className="border-t align-top">
-            <td className="py-2 pr-2">{formatVisitDateTime(order.paidAt ?? order.createdAt, timeZone)}</td>
+            <td className="py-2 pr-2">{formatVisitDateTime(order.paid_at ?? order.created_at, timeZone)}</td>
             <td className="py-2 pr-2">
               <div>{order.number === null ? 'Sale' : `#${order.number}`}</div>
               <div className="text-xs text-muted-foreground">
-                {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
+                {order.item_count} {order.item_count === 1 ? 'item' : 'items'}
                 {order.status === 'paid' ? '' : ` · ${orderStatusLabel(order.status)}`}
               </div>
             </td>
             <td className="py-2 text-right tabular-nums">
               <div className={order.status === 'voided' ? 'line-through' : undefined}>{formatCustomerMoney(order.total, order.currency)}</div>
-              {order.refundedTotal > 0 ? (
-                <div className="text-xs text-muted-foreground">−{formatCustomerMoney(order.refundedTotal, order.currency)} refunded</div>
+              {order.refunded_total > 0 ? (
+                <div className="text-xs text-muted-foreground">−{formatCustomerMoney(order.refunded_total, order.currency)} refunded</div>
               ) : null}
             </td>
             <td className="py-0.5 text-right">
@@ -104,7 +104,7 @@ export function CustomerDetailSheet({ customerId, onOpenChange, onEdit, timeZone
       <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-lg">
         <SheetHeader className="pr-14">
           <SheetTitle className="text-xl">{customer?.name ?? 'Customer'}</SheetTitle>
-          <SheetDescription>{customer ? `Customer since ${formatVisitDate(customer.createdAt, timeZone)}` : 'Loading...'}</SheetDescription>
+          <SheetDescription>{customer ? `Customer since ${formatVisitDate(customer.created_at, timeZone)}` : 'Loading...'}</SheetDescription>
         </SheetHeader>
         <div className="grid gap-6 px-4 pb-6">
           {query.isPending ? (
@@ -127,10 +127,10 @@ export function CustomerDetailSheet({ customerId, onOpenChange, onEdit, timeZone
                     {customer.email}
                   </a>
                 ) : null}
-                {customer.marketingUnsubscribedAt ? (
+                {customer.marketing_unsubscribed_at ? (
                   <p className="inline-flex items-center gap-2 text-muted-foreground">
                     <MailXIcon aria-hidden="true" className="size-4 shrink-0" />
-                    Unsubscribed from marketing e-mails on {formatVisitDate(customer.marketingUnsubscribedAt, timeZone)}
+                    Unsubscribed from marketing e-mails on {formatVisitDate(customer.marketing_unsubscribed_at, timeZone)}
                   </p>
                 ) : null}
                 {customer.phone ? (

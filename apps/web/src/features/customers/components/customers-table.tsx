@@ -64,14 +64,14 @@ export function CustomersTable({ customers, currency, timeZone, onOpen }: Custom
                 <div>{customer.phone ?? ''}</div>
                 {!customer.email && !customer.phone ? '—' : null}
               </td>
-              <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{customer.orderCount}</td>
+              <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{customer.order_count}</td>
               <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">
-                {formatCustomerMoney(customer.totalSpent, currency)}
+                {formatCustomerMoney(customer.total_spent, currency)}
                 <span className="block text-xs text-muted-foreground sm:hidden">
-                  {customer.orderCount} {customer.orderCount === 1 ? 'visit' : 'visits'}
+                  {customer.order_count} {customer.order_count === 1 ? 'visit' : 'visits'}
                 </span>
               </td>
-              <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{formatVisitDate(customer.lastVisitAt, timeZone)}</td>
+              <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{formatVisitDate(customer.last_visit_at, timeZone)}</td>
             </tr>
           ))}
         </tbody>

@@ -176,11 +176,11 @@ export function ProductFormDialog({ product, currency, access, onClose }: Produc
                     <SelectContent>
                       <SelectItem value={NO_CATEGORY}>No category</SelectItem>
                       {(categories.data ?? [])
-                        .filter((category) => category.isActive || category.id === field.value)
+                        .filter((category) => category.is_active || category.id === field.value)
                         .map((category) => (
                           <SelectItem key={category.id} value={category.id}>
                             {category.name}
-                            {category.isActive ? '' : ' (archived)'}
+                            {category.is_active ? '' : ' (archived)'}
                           </SelectItem>
                         ))}
                     </SelectContent>

@@ -195,7 +195,7 @@ export function ProductsPage() {
               {(categories.data ?? []).map((category) => (
                 <SelectItem key={category.id} value={category.id}>
                   {category.name}
-                  {category.isActive ? '' : ' (archived)'}
+                  {category.is_active ? '' : ' (archived)'}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -77,7 +77,7 @@ export interface WasteFilter {
 }
 export type WasteReport = ApiAnswer<'/api/waste/report'>;
 
-const wasteQuery = (filter: WasteFilter) => ({ from: filter.from, to: filter.to, reason: filter.reason ?? undefined, storeId: filter.storeId ?? undefined });
+const wasteQuery = (filter: WasteFilter) => ({ from: filter.from, to: filter.to, reason: filter.reason ?? undefined, store_id: filter.storeId ?? undefined });
 
 export function useWasteReport(filter: WasteFilter) {
   return useQuery(

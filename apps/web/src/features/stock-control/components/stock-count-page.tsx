@@ -43,12 +43,12 @@ function CountSheet({ count }: { count: StockCount }) {
   const [confirming, setConfirming] = useState(false);
   const open = count.status === 'counting';
 
-  const countedOf = (line: CountLine) => (line.productId in counted ? counted[line.productId]! : line.countedQuantity);
+  const countedOf = (line: CountLine) => (line.product_id in counted ? counted[line.product_id]! : line.counted_quantity);
   const save = (productId: string, value: number | null) => {
     const before = counted[productId];
     setCounted((current) => ({ ...current, [productId]: value }));
     record.mutate(
-      { lines: [{ productId, countedQuantity: value }] },
+      { lines: [{ product_id: productId, counted_quantity: value }] },
       {
         onError: (failure) => {
           setCounted((current) => ({ ...current, [productId]: before ?? null }));
@@ -74,9 +74,9 @@ function CountSheet({ count }: { count: StockCount }) {
       return;
     }
     const next = (countedOf(line) ?? 0) + 1;
-    save(line.productId, next);
-    setDrafts((current) => ({ ...current, [line.productId]: String(next) }));
-    setLastScanned(line.productId);
+    save(line.product_id, next);
+    setDrafts((current) => ({ ...current, [line.product_id]: String(next) }));
+    setLastScanned(line.product_id);
   };
   useBarcodeScanner({ enabled: open && scanning, onScan: countScan });
 
@@ -84,20 +84,20 @@ function CountSheet({ count }: { count: StockCount }) {
   const needle = search.trim().toLowerCase();
   const shown = needle ? lines.filter((line) => line.name.toLowerCase().includes(needle) || line.sku?.toLowerCase() === needle || line.barcode === needle) : lines;
   const countedLines = lines.filter((line) => countedOf(line) !== null);
-  const differing = countedLines.filter((line) => countedOf(line) !== line.expectedQuantity);
+  const differing = countedLines.filter((line) => countedOf(line) !== line.expected_quantity);
 
   const commit = (line: CountLine) => {
-    const text = (drafts[line.productId] ?? '').trim();
+    const text = (drafts[line.product_id] ?? '').trim();
     const current = countedOf(line);
     if (text === '') {
-      if (current !== null && line.productId in drafts) save(line.productId, null);
+      if (current !== null && line.product_id in drafts) save(line.product_id, null);
       return;
     }
     if (!/^\d+$/.test(text) || Number(text) > 1_000_000) {
       toast.error(`Enter a whole number of ${line.name}`);
       return;
     }
-    if (Number(text) !== current) save(line.productId, Number(text));
+    if (Number(text) !== current) save(line.product_id, Number(text));
   };
 
   const post = () =>
@@ -116,12 +116,12 @@ function CountSheet({ count }: { count: StockCount }) {
         Stock counts
       </Link>
       <PageHeader
-        title={`${count.scope === 'shelf' && count.shelf ? `Shelf ${count.shelf}: count` : 'Count'} of ${formatMoment(count.startedAt, timeZone)}`}
+        title={`${count.scope === 'shelf' && count.shelf ? `Shelf ${count.shelf}: count` : 'Count'} of ${formatMoment(count.started_at, timeZone)}`}
         description={
           open
             ? 'Type what is on the shelf, or scan each item: every scan adds one. Expected quantities were taken when the count started.'
             : count.status === 'posted'
-              ? `Posted ${count.postedAt ? formatMoment(count.postedAt, timeZone) : ''}: the differences below were written to stock.`
+              ? `Posted ${count.posted_at ? formatMoment(count.posted_at, timeZone) : ''}: the differences below were written to stock.`
               : 'This count was cancelled; nothing was written to stock.'
         }
         actions={<Badge variant={open ? 'default' : 'outline'}>{open ? 'Counting' : count.status === 'posted' ? 'Posted' : 'Cancelled'}</Badge>}
@@ -142,16 +142,16 @@ function CountSheet({ count }: { count: StockCount }) {
       <ul className="grid gap-2" aria-label="Products to count">
         {shown.map((line) => {
           const value = countedOf(line);
-          const difference = count.status === 'posted' ? line.postedDifference : value === null ? null : value - line.expectedQuantity;
+          const difference = count.status === 'posted' ? line.posted_difference : value === null ? null : value - line.expected_quantity;
           return (
             <li
-              key={line.productId}
-              className={`grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_8rem_6rem] ${lastScanned === line.productId ? 'border-primary ring-2 ring-primary/30' : ''}`}
+              key={line.product_id}
+              className={`grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_8rem_6rem] ${lastScanned === line.product_id ? 'border-primary ring-2 ring-primary/30' : ''}`}
             >
               <div className="min-w-0">
                 <div className="font-medium break-words">{line.name}</div>
                 <div className="text-sm text-muted-foreground">
-                  Expected <span className="tabular-nums">{formatUnits(line.expectedQuantity)}</span>
+                  Expected <span className="tabular-nums">{formatUnits(line.expected_quantity)}</span>
                   {line.sku ? ` · ${line.sku}` : ''}
                   {line.shelf ? ` · Shelf ${line.shelf}` : ''}
                 </div>
@@ -161,8 +161,8 @@ function CountSheet({ count }: { count: StockCount }) {
                   aria-label={`Counted ${line.name}`}
                   inputMode="numeric"
                   autoComplete="off"
-                  value={drafts[line.productId] ?? (value === null ? '' : String(value))}
-                  onChange={(event) => setDrafts((current) => ({ ...current, [line.productId]: event.target.value }))}
+                  value={drafts[line.product_id] ?? (value === null ? '' : String(value))}
+                  onChange={(event) => setDrafts((current) => ({ ...current, [line.product_id]: event.target.value }))}
                   onBlur={() => commit(line)}
                   onKeyDown={(event) => {
                     if (event.key === 'Enter') {

@@ -61,15 +61,15 @@ export function StockCountsPage() {
                   <TableRow key={count.id}>
                     <TableCell className="whitespace-nowrap">
                       <Link to={`/products/stock-counts/${count.id}`} className="inline-flex min-h-11 items-center font-medium underline-offset-4 hover:underline sm:min-h-0">
-                        {formatMoment(count.startedAt, timeZone)}
+                        {formatMoment(count.started_at, timeZone)}
                       </Link>
                     </TableCell>
                     <TableCell>
-                      {count.scope === 'full' ? 'Everything' : count.scope === 'shelf' ? `Shelf ${count.shelf ?? ''}` : (count.categoryName ?? 'A category')}
-                      {several && count.storeName ? <span className="block text-sm text-muted-foreground">{count.storeName}</span> : null}
+                      {count.scope === 'full' ? 'Everything' : count.scope === 'shelf' ? `Shelf ${count.shelf ?? ''}` : (count.category_name ?? 'A category')}
+                      {several && count.store_name ? <span className="block text-sm text-muted-foreground">{count.store_name}</span> : null}
                     </TableCell>
                     <TableCell className="text-right tabular-nums">
-                      {formatUnits(count.countedCount)} of {formatUnits(count.lineCount)}
+                      {formatUnits(count.counted_count)} of {formatUnits(count.line_count)}
                     </TableCell>
                     <TableCell>
                       <Badge variant={count.status === 'counting' ? 'default' : 'outline'}>{STATUS_LABEL[count.status]}</Badge>
@@ -102,8 +102,8 @@ function StartCountCard() {
       return;
     }
     setError(null);
-    const store = storeId ? { storeId } : {};
-    const body = what === 'shelf' ? { scope: 'shelf' as const, shelf: shelf.trim(), ...store } : what ? { scope: 'category' as const, categoryId: what, ...store } : { scope: 'full' as const, ...store };
+    const store = storeId ? { store_id: storeId } : {};
+    const body = what === 'shelf' ? { scope: 'shelf' as const, shelf: shelf.trim(), ...store } : what ? { scope: 'category' as const, category_id: what, ...store } : { scope: 'full' as const, ...store };
     start.mutate(body, {
       onSuccess: (result) => void navigate(`/products/stock-counts/${result.count.id}`),
       onError: (failure) => setError(errorMessage(failure)),

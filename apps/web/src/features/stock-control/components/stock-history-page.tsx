@@ -135,11 +135,11 @@ function AdjustStockCard({ product, storeFilter, shownStore }: { product: Histor
     setError(null);
     const delta = direction === 'add' ? Number(text) : -Number(text);
     adjust.mutate(
-      { idempotencyKey, productId: product.id, quantityDelta: delta, reason, note: note.trim() || null, ...(storeId ? { storeId } : {}) },
+      { idempotency_key: idempotencyKey, product_id: product.id, quantity_delta: delta, reason, note: note.trim() || null, ...(storeId ? { store_id: storeId } : {}) },
       {
         onSuccess: (result) => {
           const where = stores.find((store) => store.id === storeId);
-          toast.success(`Stock of ${product.name}${where ? ` in ${where.name}` : ''} is now ${formatUnits(result.adjustment.quantityAfter)}`);
+          toast.success(`Stock of ${product.name}${where ? ` in ${where.name}` : ''} is now ${formatUnits(result.adjustment.quantity_after)}`);
           setQuantity('');
           setNote('');
           setIdempotencyKey(crypto.randomUUID());

@@ -58,7 +58,7 @@ function RecordWasteCard() {
     }
     setError(null);
     record.mutate(
-      { idempotencyKey, productId: product.id, quantity: Number(text), reason, note: note.trim() || null, ...(storeId ? { storeId } : {}) },
+      { idempotency_key: idempotencyKey, product_id: product.id, quantity: Number(text), reason, note: note.trim() || null, ...(storeId ? { store_id: storeId } : {}) },
       {
         onSuccess: () => {
           toast.success(`Recorded ${text} × ${product.name} as waste`);
@@ -172,7 +172,7 @@ function WasteReportSection({ filter, onFilter, timeZone }: { filter: WasteFilte
             <div className="rounded-lg border p-4">
               <dt className="text-sm text-muted-foreground">Cost lost</dt>
               <dd className="text-2xl font-semibold tabular-nums" data-testid="waste-cost-total">
-                {money(report.data.totals.costValue)}
+                {money(report.data.totals.cost_value)}
               </dd>
             </div>
             <div className="rounded-lg border p-4">
@@ -192,11 +192,11 @@ function WasteReportSection({ filter, onFilter, timeZone }: { filter: WasteFilte
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {report.data.byReason.map((row) => (
+                  {report.data.by_reason.map((row) => (
                     <TableRow key={row.reason}>
                       <TableCell>{WASTE_REASON_LABELS[row.reason]}</TableCell>
                       <TableCell className="text-right tabular-nums">{formatUnits(row.quantity)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{money(row.costValue)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{money(row.cost_value)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -213,15 +213,15 @@ function WasteReportSection({ filter, onFilter, timeZone }: { filter: WasteFilte
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {report.data.byProduct.map((row) => (
-                    <TableRow key={row.productId}>
+                  {report.data.by_product.map((row) => (
+                    <TableRow key={row.product_id}>
                       <TableCell>
-                        <Link to={`/products/${row.productId}/stock`} className="underline-offset-4 hover:underline">
+                        <Link to={`/products/${row.product_id}/stock`} className="underline-offset-4 hover:underline">
                           {row.name}
                         </Link>
                       </TableCell>
                       <TableCell className="text-right tabular-nums">{formatUnits(row.quantity)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{money(row.costValue)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{money(row.cost_value)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -243,15 +243,15 @@ function WasteReportSection({ filter, onFilter, timeZone }: { filter: WasteFilte
               <TableBody>
                 {report.data.records.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell className="whitespace-nowrap">{formatMoment(row.createdAt, timeZone)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatMoment(row.created_at, timeZone)}</TableCell>
                     <TableCell>
-                      <div>{row.productName}</div>
+                      <div>{row.product_name}</div>
                       <div className="text-xs text-muted-foreground sm:hidden">{WASTE_REASON_LABELS[row.reason]}</div>
                       {row.note ? <div className="text-xs break-words text-muted-foreground">{row.note}</div> : null}
                     </TableCell>
                     <TableCell className="hidden sm:table-cell">{WASTE_REASON_LABELS[row.reason]}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatUnits(row.quantity)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{money(row.costValue)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{money(row.cost_value)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -143,15 +143,15 @@ describe('industry templates', () => {
 
     const owner = await signUp({ industry: 'restaurant' });
     expect((await owner.get('/api/business-branding')).body.branding).toMatchObject({ receipt_header: 'Trattoria Roma\nVAT 123 456', receipt_footer: 'Grazie!' });
-    const plan = (await owner.get('/api/dining/plan')).body as { areas: { id: string; name: string }[]; tables: { name: string; seats: number; areaId: string; x: number }[] };
+    const plan = (await owner.get('/api/dining/plan')).body as { areas: { id: string; name: string }[]; tables: { name: string; seats: number; area_id: string; x: number }[] };
     expect(plan.areas.map((area) => area.name)).toEqual(['Inside', 'Terrace']);
     const terrace = plan.areas.find((area) => area.name === 'Terrace')!;
-    expect(plan.tables.map((table) => [table.name, table.seats, table.areaId === terrace.id]).sort()).toEqual([
+    expect(plan.tables.map((table) => [table.name, table.seats, table.area_id === terrace.id]).sort()).toEqual([
       ['P1', 6, true],
       ['T1', 2, false],
       ['T2', 4, false],
     ]);
-    expect(new Set(plan.tables.filter((table) => table.areaId !== terrace.id).map((table) => table.x)).size).toBe(2);
+    expect(new Set(plan.tables.filter((table) => table.area_id !== terrace.id).map((table) => table.x)).size).toBe(2);
 
     // A yen business: 6.50 USD is 7 JPY (the amount kept, its decimals dropped, rounded).
     const yen = await signUp({ industry: 'restaurant', currency: 'JPY' });

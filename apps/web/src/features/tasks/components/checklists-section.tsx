@@ -178,7 +178,24 @@ function ManageChecklists({ stores }: { stores: { id: string; name: string }[] }
 export function ChecklistsSection({ canManage, stores: activeStores }: { canManage: boolean; stores: { id: string; name: string }[] }) {
   const [storeId, setStoreId] = useState<string | undefined>(undefined);
   const today = useTodayChecklists(storeId);
-  const tick = useTickChecklistItem(storeId);
+  // The box a cashier just clicked, until its answer is in the lists. The cache's own optimistic
+  // update reaches the screen a task later (after React has put the controlled box back), so the
+  // click would not visibly change the box at once; this state is rendered with the click itself.
+  const [ticking, setTicking] = useState<Record<string, boolean>>({});
+  const tick = useTickChecklistItem(storeId, ({ itemId }, error) => {
+    if (error) toast.error(errorMessage(error));
+    // Let go once the lists hold the answer: the query's update is delivered on a zero-delay timer queued before this one.
+    setTimeout(() =>
+      setTicking((boxes) => {
+        const { [itemId]: _settled, ...rest } = boxes;
+        return rest;
+      }),
+    );
+  });
+  const onTick = (checklistId: string, itemId: string, done: boolean) => {
+    setTicking((boxes) => ({ ...boxes, [itemId]: done }));
+    tick.mutate({ checklistId, itemId, done });
+  };
   const [managing, setManaging] = useState(false);
   const lists = today.data?.checklists ?? [];
 
@@ -241,10 +258,8 @@ export function ChecklistsSection({ canManage, stores: activeStores }: { canMana
                       <input
                         type="checkbox"
                         className="size-5"
-                        checked={item.done}
-                        onChange={(event) =>
-                          tick.mutate({ checklistId: checklist.id, itemId: item.id, done: event.target.checked }, { onError: (error) => toast.error(errorMessage(error)) })
-                        }
+                        checked={ticking[item.id] ?? item.done}
+                        onChange={(event) => onTick(checklist.id, item.id, event.target.checked)}
                       />
                       <span className={item.done ? 'text-muted-foreground line-through' : ''}>{item.text}</span>
                       {item.done && item.done_by ? (

@@ -78,6 +78,20 @@ export const wasteRecordInput = z.strictObject({
 });
 export type WasteRecordInput = z.infer<typeof wasteRecordInput>;
 
+/** A waste record as /api/waste and a lot's write-off on /api/batches answer it (decision 070). */
+export const wasteRecordView = z.object({
+  id: z.uuid(),
+  product_id: z.uuid(),
+  quantity: z.number().int(),
+  reason: z.enum(WASTE_REASONS),
+  note: z.string().nullable(),
+  unit_cost: z.number().int(),
+  cost_value: z.number().int(),
+  store_id: z.uuid().nullable(),
+  created_at: z.string(),
+});
+export type WasteRecordView = z.infer<typeof wasteRecordView>;
+
 export const STOCK_COUNT_SCOPES = ['full', 'category', 'shelf'] as const;
 export type StockCountScope = (typeof STOCK_COUNT_SCOPES)[number];
 /** Longest shelf (location) name a product may have in a store. */

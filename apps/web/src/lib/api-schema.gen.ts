@@ -4429,6 +4429,8 @@ export interface paths {
                                 quantity: number;
                                 /** @enum {string} */
                                 reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
+                                /** Format: uuid */
+                                store_id: string | null;
                                 unit_cost: number;
                             };
                         };
@@ -4452,6 +4454,8 @@ export interface paths {
                                 quantity: number;
                                 /** @enum {string} */
                                 reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
+                                /** Format: uuid */
+                                store_id: string | null;
                                 unit_cost: number;
                             };
                         };

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { batchListQuery, batchTrackingInput, expiringBatchesQuery, WASTE_REASONS, writeOffBatchInput } from '@till/core';
+import { batchListQuery, batchTrackingInput, expiringBatchesQuery, wasteRecordView, writeOffBatchInput } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
@@ -112,17 +112,6 @@ const saleLotsRoute = defineRoute({
   },
 });
 
-const writeOffSchema = z.object({
-  id: z.uuid(),
-  product_id: z.uuid(),
-  quantity: z.number().int(),
-  reason: z.enum(WASTE_REASONS),
-  note: z.string().nullable(),
-  unit_cost: z.number().int(),
-  cost_value: z.number().int(),
-  created_at: z.string(),
-});
-
 const writeOffRoute = defineRoute({
   method: 'post',
   path: '/api/batches/{id}/write-off',
@@ -133,8 +122,8 @@ const writeOffRoute = defineRoute({
     'A lot holding nothing is 409 batch_empty; a retry with the same idempotency_key returns the first record (200).',
   request: { params: idParams, body: jsonBody(writeOffBatchInput) },
   responses: {
-    201: jsonResponse(z.object({ waste: writeOffSchema }), 'Written off'),
-    200: jsonResponse(z.object({ waste: writeOffSchema }), 'A retry: the first record'),
+    201: jsonResponse(z.object({ waste: wasteRecordView }), 'Written off'),
+    200: jsonResponse(z.object({ waste: wasteRecordView }), 'A retry: the first record'),
     ...errorResponses(400, 401, 403, 404, 409),
   },
 });
@@ -153,6 +142,5 @@ export const batchesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(writeOffRoute, async (c) => {
     const { idempotency_key: idempotencyKey, note } = c.req.valid('json');
     const { replayed, waste } = await writeOffBatch(c.var.services.database, c.var.tenant, c.req.valid('param').id, { idempotencyKey, note });
-    const view = { id: waste.id, product_id: waste.productId, quantity: waste.quantity, reason: waste.reason, note: waste.note, unit_cost: waste.unitCost, cost_value: waste.costValue, created_at: waste.createdAt };
-    return c.json({ waste: view }, replayed ? 200 : 201);
+    return c.json({ waste }, replayed ? 200 : 201);
   });

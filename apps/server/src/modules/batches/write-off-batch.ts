@@ -3,7 +3,7 @@ import { wasteCostValue, type WriteOffBatchInput } from '@till/core';
 import type { Database, Tx } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { toWasteView } from '../stock-control/record-waste.ts';
+import { toWasteRecordView } from '../stock-control/record-waste.ts';
 import { stockControlRepository as stockControl } from '../stock-control/stock-control.repository.ts';
 import { actorOf, batchEmpty, batchNotFound, keyReused, lotLabel } from './batch-errors.ts';
 import { batchesRepository as repo } from './batches.repository.ts';
@@ -27,7 +27,7 @@ export async function writeOffBatch(database: Database, tenant: TenantContext, b
       const first = await stockControl.findWasteByKey(tx, tenant.businessId, input.idempotencyKey);
       if (!first) throw error;
       if (first.requestHash !== hash) throw keyReused();
-      return { replayed: true, waste: toWasteView(first) };
+      return { replayed: true, waste: toWasteRecordView(first) };
     });
   }
 }
@@ -43,7 +43,7 @@ async function write(tx: Tx, tenant: TenantContext, batchId: string, input: Writ
   const first = await stockControl.findWasteByKey(tx, businessId, input.idempotencyKey);
   if (first) {
     if (first.requestHash !== hash) throw keyReused();
-    return { replayed: true, waste: toWasteView(first) };
+    return { replayed: true, waste: toWasteRecordView(first) };
   }
   if (batch.quantity <= 0) throw batchEmpty(batch.lotNumber);
   const actor = actorOf(tenant);
@@ -81,5 +81,5 @@ async function write(tx: Tx, tenant: TenantContext, batchId: string, input: Writ
     action: 'stock.batch_written_off',
     details: { waste_id: row.id, batch_id: batch.id, product_id: product.id, name: product.name, lot_number: batch.lotNumber, quantity: batch.quantity, cost_value: row.costValue },
   });
-  return { replayed: false, waste: toWasteView(row) };
+  return { replayed: false, waste: toWasteRecordView(row) };
 }

@@ -35,21 +35,6 @@ export function toWasteRecordView(row: WasteRow) {
   };
 }
 
-/** The same record in the camelCase shape /api/batches' write-off still answers with, until that prefix is converted. */
-export function toWasteView(row: WasteRow) {
-  return {
-    id: row.id,
-    productId: row.productId,
-    quantity: row.quantity,
-    reason: row.reason,
-    note: row.note,
-    unitCost: row.unitCost,
-    costValue: row.costValue,
-    storeId: row.storeId,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 /**
  * Waste (issue 14 item 4): the units leave stock as a 'waste' movement, and the record keeps the
  * product's cost at that moment, so later cost changes do not rewrite what was lost. One

@@ -9,6 +9,7 @@ import {
   stockAdjustmentInput,
   WASTE_REASONS,
   wasteRecordInput,
+  wasteRecordView,
 } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
@@ -41,19 +42,7 @@ const adjustmentSchema = z
     created_at: z.string(),
   })
   .openapi('StockAdjustment');
-const wasteSchema = z
-  .object({
-    id: z.uuid(),
-    product_id: z.uuid(),
-    quantity: z.number().int(),
-    reason: z.enum(WASTE_REASONS),
-    note: z.string().nullable(),
-    unit_cost: z.number().int(),
-    cost_value: z.number().int(),
-    store_id: z.uuid().nullable(),
-    created_at: z.string(),
-  })
-  .openapi('WasteRecord');
+const wasteSchema = wasteRecordView.openapi('WasteRecord');
 const historyMovementSchema = z
   .object({
     id: z.uuid(),

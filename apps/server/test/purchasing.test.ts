@@ -16,11 +16,6 @@ afterAll(() => server.close());
 
 const shop = () => signUpBusiness(server, { assignOwner: true });
 
-async function ok(res: { status: number; body: any }, status: number) {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
 /** The typed client's answer (client.api), its data once the status is the expected one. */
 async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
   if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);

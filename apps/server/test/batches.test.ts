@@ -17,6 +17,12 @@ async function ok(res: { status: number; body: any }, status: number) {
   return res.body;
 }
 
+/** The typed client's answer (client.api), its data once the status is the expected one. */
+async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
+  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
+  return res.data!;
+}
+
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function newProduct(client: ApiClient, body: Record<string, unknown>) {
@@ -26,13 +32,15 @@ async function newProduct(client: ApiClient, body: Record<string, unknown>) {
 const track = (client: ApiClient, productId: string, trackBatches = true, headers: Record<string, string> = {}) =>
   client.request('PUT', `/api/products/${productId}/batch-tracking`, { trackBatches }, headers);
 const receive = (client: ApiClient, productId: string, quantity: number, batchNumber?: string, expiryDate?: string) =>
-  client.post('/api/goods-receipts', { idempotency_key: randomUUID(), lines: [{ product_id: productId, quantity, unit_cost: 80, ...(batchNumber ? { batch_number: batchNumber } : {}), ...(expiryDate ? { expiry_date: expiryDate } : {}) }] });
+  client.api.POST('/api/goods-receipts', {
+    body: { idempotency_key: randomUUID(), lines: [{ product_id: productId, quantity, unit_cost: 80, ...(batchNumber ? { batch_number: batchNumber } : {}), ...(expiryDate ? { expiry_date: expiryDate } : {}) }] },
+  });
 const sell = (client: ApiClient, lines: { productId: string; quantity: number; lotNumber?: string }[], price = 150) => {
   const total = lines.reduce((sum, line) => sum + line.quantity * price, 0);
   return client.post('/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'cash', amount: total, tendered: total }], expectedTotal: total });
 };
 const writeOff = (client: ApiClient, batchId: string, idempotencyKey: string = randomUUID(), headers: Record<string, string> = {}) =>
-  client.request('POST', `/api/batches/${batchId}/write-off`, { idempotency_key: idempotencyKey }, headers);
+  client.api.POST('/api/batches/{id}/write-off', { params: { path: { id: batchId } }, body: { idempotency_key: idempotencyKey }, headers });
 
 /** The lots of a product by lot number, and whether they add up to its stock in each store. */
 async function lotsOf(businessId: string, productId: string) {
@@ -53,8 +61,8 @@ async function dairy() {
   const owner = await signUpBusiness(server, { assignOwner: true });
   const yoghurt = await newProduct(owner.client, { name: 'Yoghurt', initialStock: 4, cost: 80 });
   expect((await ok(await track(owner.client, yoghurt.id), 200)).trackBatches).toBe(true);
-  await ok(await receive(owner.client, yoghurt.id, 5, 'EARLY', day(3)), 201);
-  await ok(await receive(owner.client, yoghurt.id, 6, 'LATE', day(10)), 201);
+  await okApi(await receive(owner.client, yoghurt.id, 5, 'EARLY', day(3)), 201);
+  await okApi(await receive(owner.client, yoghurt.id, 6, 'LATE', day(10)), 201);
   const batches = (await lotsOf(owner.businessId, yoghurt.id)).batches;
   const id = (lot: string) => batches.find((batch) => batch.lotNumber === lot)!.id;
   return { ...owner, yoghurt, early: id('EARLY'), late: id('LATE') };
@@ -64,13 +72,13 @@ describe('batch tracking and receiving', () => {
   it('puts the stock from before tracking in a batch without a lot, and a delivery creates or tops up its lot', async () => {
     const s = await dairy();
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 15, lots: { '': 4, EARLY: 5, LATE: 6 } });
-    await ok(await receive(s.client, s.yoghurt.id, 2, 'EARLY', day(3)), 201);
-    await ok(await receive(s.client, s.yoghurt.id, 1), 201);
+    await okApi(await receive(s.client, s.yoghurt.id, 2, 'EARLY', day(3)), 201);
+    await okApi(await receive(s.client, s.yoghurt.id, 1), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 18, lots: { '': 5, EARLY: 7, LATE: 6 } });
 
-    const listed = await ok(await s.client.get(`/api/batches?product_id=${s.yoghurt.id}`), 200);
+    const listed = await okApi(await s.client.api.GET('/api/batches', { params: { query: { product_id: s.yoghurt.id } } }), 200);
     expect(listed.products).toEqual([{ id: s.yoghurt.id, name: 'Yoghurt', sku: null }]);
-    expect(listed.batches.map((batch: any) => [batch.lot_number, batch.quantity, batch.expiry_date, batch.days_left, batch.store_name])).toEqual([
+    expect(listed.batches.map((batch) => [batch.lot_number, batch.quantity, batch.expiry_date, batch.days_left, batch.store_name])).toEqual([
       ['EARLY', 7, day(3), 3, 'Main store'],
       ['LATE', 6, day(10), 10, 'Main store'],
       ['', 5, null, null, 'Main store'],
@@ -80,8 +88,8 @@ describe('batch tracking and receiving', () => {
   it('refuses a known lot with another expiry date, and writes nothing', async () => {
     const s = await dairy();
     const res = await receive(s.client, s.yoghurt.id, 2, 'EARLY', day(30));
-    expect(res.status).toBe(422);
-    expect(res.body.error.code).toBe('batch_expiry_mismatch');
+    expect(res.response.status).toBe(422);
+    expect(res.error?.error.code).toBe('batch_expiry_mismatch');
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 15, lots: { '': 4, EARLY: 5, LATE: 6 } });
   });
 
@@ -132,18 +140,18 @@ describe('selling from batches', () => {
 
   it('keeps the batches equal to the stock through adjustments, waste and counts', async () => {
     const s = await dairy();
-    await ok(await s.client.post('/api/stock-adjustments', { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity_delta: -6, reason: 'damaged' }), 201);
+    await okApi(await s.client.api.POST('/api/stock-adjustments', { body: { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity_delta: -6, reason: 'damaged' } }), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 9, lots: { '': 4, EARLY: 0, LATE: 5 } });
-    await ok(await s.client.post('/api/stock-adjustments', { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity_delta: 2, reason: 'correction' }), 201);
-    await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity: 1, reason: 'spoiled' }), 201);
+    await okApi(await s.client.api.POST('/api/stock-adjustments', { body: { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity_delta: 2, reason: 'correction' } }), 201);
+    await okApi(await s.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity: 1, reason: 'spoiled' } }), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 6, EARLY: 0, LATE: 4 } });
-    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
-    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.yoghurt.id, counted_quantity: 7 }] }), 200);
-    await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200);
+    const count = (await okApi(await s.client.api.POST('/api/stock-counts', { body: { scope: 'full' } }), 201)).count;
+    await okApi(await s.client.api.PUT('/api/stock-counts/{id}/lines', { params: { path: { id: count.id } }, body: { lines: [{ product_id: s.yoghurt.id, counted_quantity: 7 }] } }), 200);
+    await okApi(await s.client.api.POST('/api/stock-counts/{id}/post', { params: { path: { id: count.id } } }), 200);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 7, lots: { '': 6, EARLY: 0, LATE: 1 } });
     // Off and on again: what moved meanwhile is taken up by the batch without a lot.
     await ok(await track(s.client, s.yoghurt.id, false), 200);
-    await ok(await s.client.post('/api/stock-adjustments', { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity_delta: 3, reason: 'correction' }), 201);
+    await okApi(await s.client.api.POST('/api/stock-adjustments', { body: { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity_delta: 3, reason: 'correction' } }), 201);
     await ok(await track(s.client, s.yoghurt.id, true), 200);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 9, EARLY: 0, LATE: 1 } });
   });
@@ -182,7 +190,7 @@ describe('parked sales keep their lot (decision 069)', () => {
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 4, EARLY: 5, LATE: 1 } });
 
     // Topped up, the sale goes through: two from LATE, though EARLY expires first, and the automatic line from EARLY.
-    await ok(await receive(s.client, s.yoghurt.id, 3, 'LATE', day(10)), 201);
+    await okApi(await receive(s.client, s.yoghurt.id, 3, 'LATE', day(10)), 201);
     const paid = await ok(await payParked(s.client, parked.id, resumed.lines), 201);
     expect(paid.order).toMatchObject({ id: parked.id, status: 'paid' });
     expect(paid.lines.map((line: any) => line.lotNumber)).toEqual(['LATE', null]);
@@ -202,7 +210,7 @@ describe('parked sales keep their lot (decision 069)', () => {
   it("refuses another business's lot, an unknown lot or a product without batches with a clear 422, and writes nothing; the database refuses a foreign lot too", async () => {
     const theirs = await dairy();
     const s = await dairy();
-    await ok(await receive(theirs.client, theirs.yoghurt.id, 2, 'THEIRS', day(20)), 201);
+    await okApi(await receive(theirs.client, theirs.yoghurt.id, 2, 'THEIRS', day(20)), 201);
     const plain = await newProduct(s.client, { name: 'Bread', initialStock: 3 });
     const foreign = await park(s.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber: 'THEIRS' }]);
     expect(foreign.status).toBe(422);
@@ -230,9 +238,9 @@ describe('batches per store', () => {
     const s = await staffBusiness(server, { features: { multi_store: true, inventory_management: true, inventory_adjustments: true, employee_management: true, purchase_orders: true, cash_management: false } });
     const yoghurt = await newProduct(s.client, { name: 'Yoghurt', initialStock: 0, cost: 80 });
     await ok(await track(s.client, yoghurt.id), 200);
-    await ok(await receive(s.client, yoghurt.id, 5, 'EARLY', day(3)), 201);
-    await ok(await receive(s.client, yoghurt.id, 6, 'LATE', day(10)), 201);
-    const harbour = (await ok(await s.client.post('/api/stores', { name: 'Harbour Street' }), 201)).store as { id: string };
+    await okApi(await receive(s.client, yoghurt.id, 5, 'EARLY', day(3)), 201);
+    await okApi(await receive(s.client, yoghurt.id, 6, 'LATE', day(10)), 201);
+    const harbour = (await okApi(await s.client.api.POST('/api/stores', { body: { name: 'Harbour Street' } }), 201)).store;
     const till = await pairTill(s.client, 'Harbour till');
     const register = ((await ok(await s.client.get('/api/registers'), 200)).registers as { id: string; name: string }[]).find((row) => row.name === 'Harbour till')!;
     await ok(await s.client.request('PUT', `/api/registers/${register.id}/store`, { storeId: harbour.id }), 200);
@@ -240,9 +248,9 @@ describe('batches per store', () => {
     const onTill = as((await ok(await till.post('/api/employee-sessions', { employeeId: s.ownerEmployeeId, pin: '482193' }), 201)).token);
 
     const main = (await lotsOf(s.businessId, yoghurt.id)).batches[0]!.storeId;
-    const transfer = (await ok(await s.client.post('/api/stock-transfers', { from_store_id: main, to_store_id: harbour.id, lines: [{ product_id: yoghurt.id, quantity: 4 }] }), 201)).transfer;
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() }), 200);
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: randomUUID() }), 200);
+    const transfer = (await okApi(await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: main, to_store_id: harbour.id, lines: [{ product_id: yoghurt.id, quantity: 4 }] } }), 201)).transfer;
+    await okApi(await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID() } }), 200);
+    await okApi(await s.client.api.POST('/api/stock-transfers/{id}/receive', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID() } }), 200);
     const inStore = async (storeId: string) =>
       Object.fromEntries((await lotsOf(s.businessId, yoghurt.id)).batches.filter((batch) => batch.storeId === storeId).map((batch) => [batch.lotNumber, batch.quantity]));
     // The lot travels with the transfer: same lot number and expiry in the harbour (decision 059).
@@ -265,26 +273,26 @@ describe('batches per store', () => {
     const s = await staffBusiness(server, { features: { multi_store: true, inventory_management: true, purchase_orders: true, cash_management: false } });
     const yoghurt = await newProduct(s.client, { name: 'Yoghurt', initialStock: 0, cost: 80 });
     await ok(await track(s.client, yoghurt.id), 200);
-    await ok(await receive(s.client, yoghurt.id, 5, 'EARLY', day(3)), 201);
-    await ok(await receive(s.client, yoghurt.id, 6, 'LATE', day(10)), 201);
+    await okApi(await receive(s.client, yoghurt.id, 5, 'EARLY', day(3)), 201);
+    await okApi(await receive(s.client, yoghurt.id, 6, 'LATE', day(10)), 201);
     const main = (await lotsOf(s.businessId, yoghurt.id)).batches[0]!.storeId;
-    const harbour = (await ok(await s.client.post('/api/stores', { name: 'Harbour Street' }), 201)).store as { id: string };
+    const harbour = (await okApi(await s.client.api.POST('/api/stores', { body: { name: 'Harbour Street' } }), 201)).store;
     const inStore = async (storeId: string) =>
       Object.fromEntries((await lotsOf(s.businessId, yoghurt.id)).batches.filter((batch) => batch.storeId === storeId).map((batch) => [batch.lotNumber, [batch.quantity, batch.expiryDate]]));
     const transfer = async (quantity: number) =>
-      (await ok(await s.client.post('/api/stock-transfers', { from_store_id: main, to_store_id: harbour.id, lines: [{ product_id: yoghurt.id, quantity }] }), 201)).transfer as { id: string };
+      (await okApi(await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: main, to_store_id: harbour.id, lines: [{ product_id: yoghurt.id, quantity }] } }), 201)).transfer;
 
     const first = await transfer(9);
-    await ok(await s.client.post(`/api/stock-transfers/${first.id}/send`, { idempotency_key: randomUUID() }), 200);
+    await okApi(await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: first.id } }, body: { idempotency_key: randomUUID() } }), 200);
     expect(await inStore(main)).toEqual({ EARLY: [0, day(3)], LATE: [2, day(10)] });
     expect(await inStore(harbour.id)).toEqual({});
-    await ok(await s.client.post(`/api/stock-transfers/${first.id}/receive`, { idempotency_key: randomUUID(), lines: [{ product_id: yoghurt.id, received_quantity: 7 }] }), 200);
+    await okApi(await s.client.api.POST('/api/stock-transfers/{id}/receive', { params: { path: { id: first.id } }, body: { idempotency_key: randomUUID(), lines: [{ product_id: yoghurt.id, received_quantity: 7 }] } }), 200);
     expect(await inStore(harbour.id)).toEqual({ EARLY: [5, day(3)], LATE: [2, day(10)] });
 
     const second = await transfer(2);
-    await ok(await s.client.post(`/api/stock-transfers/${second.id}/send`, { idempotency_key: randomUUID() }), 200);
+    await okApi(await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: second.id } }, body: { idempotency_key: randomUUID() } }), 200);
     expect(await inStore(main)).toEqual({ EARLY: [0, day(3)], LATE: [0, day(10)] });
-    await ok(await s.client.post(`/api/stock-transfers/${second.id}/cancel`), 200);
+    await okApi(await s.client.api.POST('/api/stock-transfers/{id}/cancel', { params: { path: { id: second.id } } }), 200);
     expect(await inStore(main)).toEqual({ EARLY: [0, day(3)], LATE: [2, day(10)] });
     expect((await lotsOf(s.businessId, yoghurt.id)).stock).toBe(9);
   });
@@ -300,19 +308,19 @@ describe('expired lots (decision 059)', () => {
     await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 3 }]), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 12, lots: { '': 4, EARLY: 5, LATE: 3 } });
     // An adjustment (the trigger's FEFO): LATE, then the batch without a lot; the expired lot last.
-    await ok(await s.client.post('/api/stock-adjustments', { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity_delta: -5, reason: 'damaged' }), 201);
+    await okApi(await s.client.api.POST('/api/stock-adjustments', { body: { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity_delta: -5, reason: 'damaged' } }), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 7, lots: { '': 2, EARLY: 5, LATE: 0 } });
     // Only the expired lot left after the no-lot batch: the sale still goes through.
     await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 3 }]), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 4, lots: { '': 0, EARLY: 4, LATE: 0 } });
-    const expiring = await ok(await s.client.get('/api/batches/expiring'), 200);
-    expect(expiring.batches.map((batch: any) => [batch.lot_number, batch.days_left, batch.quantity])).toEqual([['EARLY', -2, 4]]);
+    const expiring = await okApi(await s.client.api.GET('/api/batches/expiring'), 200);
+    expect(expiring.batches.map((batch) => [batch.lot_number, batch.days_left, batch.quantity])).toEqual([['EARLY', -2, 4]]);
   });
 
   it('a lot expiring today is still sold first', async () => {
     const s = await dairy();
     await expire(s.businessId, s.early, day(0));
-    await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity: 1, reason: 'spoiled' }), 201);
+    await okApi(await s.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity: 1, reason: 'spoiled' } }), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 14, lots: { '': 4, EARLY: 4, LATE: 6 } });
   });
 });
@@ -320,26 +328,26 @@ describe('expired lots (decision 059)', () => {
 describe('expiring soon and writing off', () => {
   it('lists lots expiring within 7 days by default, with days left', async () => {
     const s = await dairy();
-    const soon = await ok(await s.client.get('/api/batches/expiring'), 200);
+    const soon = await okApi(await s.client.api.GET('/api/batches/expiring'), 200);
     expect(soon.days).toBe(7);
-    expect(soon.batches.map((batch: any) => [batch.product_name, batch.lot_number, batch.days_left, batch.quantity, batch.cost_value])).toEqual([['Yoghurt', 'EARLY', 3, 5, 400]]);
-    const fortnight = await ok(await s.client.get('/api/batches/expiring?days=14'), 200);
-    expect(fortnight.batches.map((batch: any) => batch.lot_number)).toEqual(['EARLY', 'LATE']);
+    expect(soon.batches.map((batch) => [batch.product_name, batch.lot_number, batch.days_left, batch.quantity, batch.cost_value])).toEqual([['Yoghurt', 'EARLY', 3, 5, 400]]);
+    const fortnight = await okApi(await s.client.api.GET('/api/batches/expiring', { params: { query: { days: 14 } } }), 200);
+    expect(fortnight.batches.map((batch) => batch.lot_number)).toEqual(['EARLY', 'LATE']);
     for (const days of ['-1', '1.5', 'soon', '366']) expect((await s.client.get(`/api/batches/expiring?days=${days}`)).status, days).toBe(400);
   });
 
   it('writes a lot off as expired waste at its cost, once; a retry returns the first record', async () => {
     const s = await dairy();
     const key = randomUUID();
-    const first = await ok(await writeOff(s.client, s.early, key), 201);
+    const first = await okApi(await writeOff(s.client, s.early, key), 201);
     expect(first.waste).toMatchObject({ product_id: s.yoghurt.id, quantity: 5, reason: 'expired', unit_cost: 80, cost_value: 400, note: 'Lot EARLY written off' });
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 4, EARLY: 0, LATE: 6 } });
-    expect((await ok(await writeOff(s.client, s.early, key), 200)).waste.id).toBe(first.waste.id);
+    expect((await okApi(await writeOff(s.client, s.early, key), 200)).waste.id).toBe(first.waste.id);
 
     const again = await writeOff(s.client, s.early);
-    expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ code: 'batch_empty', message: 'Lot EARLY holds nothing to write off' });
-    const report = await ok(await s.client.get(`/api/waste/report?from=${day(-1)}&to=${day(1)}`), 200);
+    expect(again.response.status).toBe(409);
+    expect(again.error?.error).toMatchObject({ code: 'batch_empty', message: 'Lot EARLY holds nothing to write off' });
+    const report = await okApi(await s.client.api.GET('/api/waste/report', { params: { query: { from: day(-1), to: day(1) } } }), 200);
     expect(report.records).toHaveLength(1);
     expect(report.by_reason).toEqual([{ reason: 'expired', quantity: 5, cost_value: 400, records: 1 }]);
     const moves = await server.database.withTenant(s.businessId, (tx) =>
@@ -352,9 +360,9 @@ describe('expiring soon and writing off', () => {
     const s = await dairy();
     const other = await signUpBusiness(server, { assignOwner: true });
     const res = await writeOff(other.client, s.early);
-    expect(res.status).toBe(404);
-    expect(res.body.error.code).toBe('batch_not_found');
-    expect((await ok(await other.client.get('/api/batches'), 200)).batches).toEqual([]);
+    expect(res.response.status).toBe(404);
+    expect(res.error?.error.code).toBe('batch_not_found');
+    expect((await okApi(await other.client.api.GET('/api/batches'), 200)).batches).toEqual([]);
     expect((await other.client.request('PUT', `/api/products/${s.yoghurt.id}/batch-tracking`, { trackBatches: false })).status).toBe(404);
     const sold = await sell(other.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber: 'EARLY' }]);
     expect(sold.status).toBe(422);
@@ -366,7 +374,7 @@ describe('expiring soon and writing off', () => {
   it('refuses negative and decimal quantities on a delivery into a lot', async () => {
     const s = await dairy();
     for (const quantity of [-2, 1.5, 0]) {
-      expect((await receive(s.client, s.yoghurt.id, quantity, 'NEW', day(20))).status, String(quantity)).toBe(400);
+      expect((await receive(s.client, s.yoghurt.id, quantity, 'NEW', day(20))).response.status, String(quantity)).toBe(400);
     }
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 15, lots: { '': 4, EARLY: 5, LATE: 6 } });
   });
@@ -403,12 +411,12 @@ describe("the till's lot picker (decision 058)", () => {
     const { headersOf } = await staffOfEveryRole(server, staff);
     const yoghurt = await newProduct(staff.client, { name: 'Yoghurt', initialStock: 0, cost: 80 });
     await ok(await track(staff.client, yoghurt.id), 200);
-    await ok(await receive(staff.client, yoghurt.id, 2, 'ONLY', day(5)), 201);
+    await okApi(await receive(staff.client, yoghurt.id, 2, 'ONLY', day(5)), 201);
     const cashier = await lotsFor(staff.client, yoghurt.id, headersOf('cashier'));
     expect(cashier.status, JSON.stringify(cashier.body)).toBe(200);
     expect(cashier.body.lots.map((lot: any) => lot.lotNumber)).toEqual(['ONLY']);
     expect((await lotsFor(staff.client, yoghurt.id, headersOf('kitchen'))).status).toBe(403);
-    await ok(await staff.client.request('PATCH', '/api/business-settings', { enabled_features: { pos_system: false } }), 200);
+    await okApi(await staff.client.api.PATCH('/api/business-settings', { body: { enabled_features: { pos_system: false } } }), 200);
     expect((await lotsFor(staff.client, yoghurt.id)).status).toBe(403);
   });
 });
@@ -421,24 +429,24 @@ describe('access', () => {
     await ok(await track(staff.client, yoghurt.id), 200);
     const [batch] = (await lotsOf(staff.businessId, yoghurt.id)).batches;
     for (const actor of ['owner', 'ownerPin', 'adminNone', 'manager']) {
-      expect((await staff.client.request('GET', '/api/batches', undefined, headersOf(actor))).status, actor).toBe(200);
+      expect((await staff.client.api.GET('/api/batches', { headers: headersOf(actor) })).response.status, actor).toBe(200);
       expect((await track(staff.client, yoghurt.id, true, headersOf(actor))).status, actor).toBe(200);
     }
     for (const actor of ['cashier', 'kitchen']) {
-      expect((await staff.client.request('GET', '/api/batches', undefined, headersOf(actor))).status, actor).toBe(403);
-      expect((await staff.client.request('GET', '/api/batches/expiring', undefined, headersOf(actor))).status, actor).toBe(403);
+      expect((await staff.client.api.GET('/api/batches', { headers: headersOf(actor) })).response.status, actor).toBe(403);
+      expect((await staff.client.api.GET('/api/batches/expiring', { headers: headersOf(actor) })).response.status, actor).toBe(403);
       expect((await track(staff.client, yoghurt.id, false, headersOf(actor))).status, actor).toBe(403);
-      expect((await writeOff(staff.client, batch!.id, randomUUID(), headersOf(actor))).status, actor).toBe(403);
+      expect((await writeOff(staff.client, batch!.id, randomUUID(), headersOf(actor))).response.status, actor).toBe(403);
     }
     await ok(await staff.client.request('PATCH', `/api/employees/${ids.cashier}`, { permissions: { can_manage_inventory: true } }), 200);
-    expect((await writeOff(staff.client, batch!.id, randomUUID(), headersOf('cashier'))).status).toBe(201);
+    expect((await writeOff(staff.client, batch!.id, randomUUID(), headersOf('cashier'))).response.status).toBe(201);
     expect((await lotsOf(staff.businessId, yoghurt.id)).stock).toBe(0);
   });
 
   it('is refused when inventory_management is switched off', async () => {
     const staff = await staffBusiness(server, { features: { inventory_management: false } });
-    expect((await staff.client.get('/api/batches')).status).toBe(403);
-    expect((await staff.client.get('/api/batches/expiring')).status).toBe(403);
-    expect((await writeOff(staff.client, randomUUID())).status).toBe(403);
+    expect((await staff.client.api.GET('/api/batches')).response.status).toBe(403);
+    expect((await staff.client.api.GET('/api/batches/expiring')).response.status).toBe(403);
+    expect((await writeOff(staff.client, randomUUID())).response.status).toBe(403);
   });
 });

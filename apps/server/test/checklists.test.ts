@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checklistOverdue, isoWeekdayOf, wallClock } from '@till/core';
 import { auditLog, checklistItems, checklists } from '../src/db/schema/index.ts';
 import { todayIn } from '../src/modules/tasks/task-view.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, tillOf } from './staff-helpers.ts';
 
@@ -12,8 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** What POST and PUT /api/checklists take, from the routes' own schema. */
+type Checklist = NonNullable<paths['/api/checklists']['post']['requestBody']>['content']['application/json'];
+
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
-const opening = (extra: Record<string, unknown> = {}) => ({
+const opening = (extra: Partial<Checklist> = {}): Checklist => ({
   name: 'Opening',
   kind: 'opening',
   store_id: null,
@@ -21,6 +25,8 @@ const opening = (extra: Record<string, unknown> = {}) => ({
   items: ['Unlock the door', 'Count the float', 'Switch on the coffee machine'],
   ...extra,
 });
+/** The same, with anything in it: the bad input the typed client would not compile. */
+const openingRaw = (extra: Record<string, unknown>) => ({ ...opening(), ...extra });
 
 async function shop() {
   const s = await staffBusiness(server, { features: { employee_management: true, multi_store: true }, timeZone: 'Europe/Berlin' });
@@ -29,10 +35,15 @@ async function shop() {
 }
 
 async function createdChecklist(client: ApiClient, body = opening()) {
-  const res = await client.post('/api/checklists', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.checklist as { id: string; items: { id: string; text: string }[] };
+  const { data, error, response } = await client.api.POST('/api/checklists', { body });
+  expect(response.status, JSON.stringify(error)).toBe(201);
+  return data!.checklist;
 }
+
+const tickOf = (client: ApiClient, id: string, itemId: string, body: { done: boolean; store_id?: string }, headers: Record<string, string> = {}) =>
+  client.api.PUT('/api/checklists/{id}/items/{itemId}/tick', { params: { path: { id, itemId } }, body, headers });
+const todayOf = (client: ApiClient, query: { store_id?: string } = {}, headers: Record<string, string> = {}) =>
+  client.api.GET('/api/checklists/today', { params: { query }, headers });
 
 const rows = (businessId: string) => server.database.withTenant(businessId, (tx) => tx.select({ id: checklists.id }).from(checklists).where(eq(checklists.businessId, businessId)));
 
@@ -44,40 +55,40 @@ describe('opening and closing checklists (issue 20 item 8, decision 056)', () =>
 
     const till = await tillOf(s.client);
     const token = await pinSignIn(s.client, s.cal, '2468');
-    const today = await till.request('GET', '/api/checklists/today', undefined, as(token));
-    expect(today.status).toBe(200);
-    expect(today.body.day).toBe(todayIn('Europe/Berlin', new Date()));
-    expect(today.body.store.name).toBe('Main store');
-    expect(today.body.checklists).toEqual([expect.objectContaining({ name: 'Opening', kind: 'opening', progress: { done: 0, total: 3, complete: false } })]);
+    const today = await todayOf(till, {}, as(token));
+    expect(today.response.status).toBe(200);
+    expect(today.data!.day).toBe(todayIn('Europe/Berlin', new Date()));
+    expect(today.data!.store.name).toBe('Main store');
+    expect(today.data!.checklists).toEqual([expect.objectContaining({ name: 'Opening', kind: 'opening', progress: { done: 0, total: 3, complete: false } })]);
 
-    const tick = (itemId: string, done: boolean) => till.request('PUT', `/api/checklists/${list.id}/items/${itemId}/tick`, { done }, as(token));
+    const tick = (itemId: string, done: boolean) => tickOf(till, list.id, itemId, { done }, as(token));
     const first = await tick(list.items[0]!.id, true);
-    expect(first.status).toBe(200);
-    expect(first.body.checklists[0].items[0]).toMatchObject({ done: true, done_by: 'Cal Cashier', done_at: expect.any(String) });
+    expect(first.response.status).toBe(200);
+    expect(first.data!.checklists[0]!.items[0]).toMatchObject({ done: true, done_by: 'Cal Cashier', done_at: expect.any(String) });
     // Ticking again keeps the first tick.
     const again = await tick(list.items[0]!.id, true);
-    expect(again.body.checklists[0].items[0].done_at).toBe(first.body.checklists[0].items[0].done_at);
+    expect(again.data!.checklists[0]!.items[0]!.done_at).toBe(first.data!.checklists[0]!.items[0]!.done_at);
     await tick(list.items[1]!.id, true);
     const cleared = await tick(list.items[1]!.id, false);
-    expect(cleared.body.checklists[0].progress).toEqual({ done: 1, total: 3, complete: false });
+    expect(cleared.data!.checklists[0]!.progress).toEqual({ done: 1, total: 3, complete: false });
 
     // The owner's view of the same store and day shows the cashier's tick.
-    expect((await s.client.get('/api/checklists/today')).body.checklists[0].items[0]).toMatchObject({ done: true, done_by: 'Cal Cashier' });
+    expect((await todayOf(s.client)).data!.checklists[0]!.items[0]).toMatchObject({ done: true, done_by: 'Cal Cashier' });
 
     // Reworded: "Unlock the door" stays ticked; the new item starts unticked.
-    const edited = await s.client.request('PUT', `/api/checklists/${list.id}`, opening({ items: ['Unlock the door', 'Wipe the counter'] }));
-    expect(edited.status).toBe(200);
-    expect(edited.body.checklist.items[0].id).toBe(list.items[0]!.id);
-    const after = (await s.client.get('/api/checklists/today')).body.checklists[0];
-    expect(after.items.map((item: { text: string; done: boolean }) => [item.text, item.done])).toEqual([
+    const edited = await s.client.api.PUT('/api/checklists/{id}', { params: { path: { id: list.id } }, body: opening({ items: ['Unlock the door', 'Wipe the counter'] }) });
+    expect(edited.response.status).toBe(200);
+    expect(edited.data!.checklist.items[0]!.id).toBe(list.items[0]!.id);
+    const after = (await todayOf(s.client)).data!.checklists[0]!;
+    expect(after.items.map((item) => [item.text, item.done])).toEqual([
       ['Unlock the door', true],
       ['Wipe the counter', false],
     ]);
 
     const audit = await server.database.withTenant(s.businessId, (tx) => tx.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.businessId, s.businessId)));
     expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['checklist.created', 'checklist.updated']));
-    expect((await s.client.request('DELETE', `/api/checklists/${list.id}`)).status).toBe(200);
-    expect((await s.client.get('/api/checklists/today')).body.checklists).toEqual([]);
+    expect((await s.client.api.DELETE('/api/checklists/{id}', { params: { path: { id: list.id } } })).response.status).toBe(200);
+    expect((await todayOf(s.client)).data!.checklists).toEqual([]);
   });
 
   it('only the owner, admins and managers change checklists; a cashier gets 403 and nothing changes', async () => {
@@ -85,86 +96,86 @@ describe('opening and closing checklists (issue 20 item 8, decision 056)', () =>
     const list = await createdChecklist(s.client);
     const till = await tillOf(s.client);
     const token = await pinSignIn(s.client, s.cal, '2468');
-    expect((await till.request('POST', '/api/checklists', opening({ name: 'Mine' }), as(token))).status).toBe(403);
-    expect((await till.request('PUT', `/api/checklists/${list.id}`, opening({ name: 'Renamed' }), as(token))).status).toBe(403);
-    expect((await till.request('DELETE', `/api/checklists/${list.id}`, undefined, as(token))).status).toBe(403);
-    expect((await s.client.get('/api/checklists')).body.checklists.map((row: { name: string }) => row.name)).toEqual(['Opening']);
+    expect((await till.api.POST('/api/checklists', { body: opening({ name: 'Mine' }), headers: as(token) })).response.status).toBe(403);
+    expect((await till.api.PUT('/api/checklists/{id}', { params: { path: { id: list.id } }, body: opening({ name: 'Renamed' }), headers: as(token) })).response.status).toBe(403);
+    expect((await till.api.DELETE('/api/checklists/{id}', { params: { path: { id: list.id } }, headers: as(token) })).response.status).toBe(403);
+    expect((await s.client.api.GET('/api/checklists')).data!.checklists.map((row) => row.name)).toEqual(['Opening']);
     // A manager may.
     const mia = await addEmployee(s.client, { fullName: 'Mia Manager', role: 'manager', pin: '1357' });
     const managerToken = await pinSignIn(s.client, mia.employee.id, '1357');
-    expect((await till.request('POST', '/api/checklists', opening({ name: 'Closing', kind: 'closing' }), as(managerToken))).status).toBe(201);
+    expect((await till.api.POST('/api/checklists', { body: opening({ name: 'Closing', kind: 'closing' }), headers: as(managerToken) })).response.status).toBe(201);
   });
 
   it('each store has its own day (its time zone) and its own ticks; a checklist for one store is not due in another', async () => {
     const s = await shop();
-    const east = (await s.client.post('/api/stores', { name: 'Kiritimati', time_zone: 'Pacific/Kiritimati' })).body.store.id as string;
-    const west = (await s.client.post('/api/stores', { name: 'Pago Pago', time_zone: 'Pacific/Pago_Pago' })).body.store.id as string;
+    const east = (await s.client.api.POST('/api/stores', { body: { name: 'Kiritimati', time_zone: 'Pacific/Kiritimati' } })).data!.store.id;
+    const west = (await s.client.api.POST('/api/stores', { body: { name: 'Pago Pago', time_zone: 'Pacific/Pago_Pago' } })).data!.store.id;
     const everywhere = await createdChecklist(s.client);
     const eastOnly = await createdChecklist(s.client, opening({ name: 'Beach kiosk', kind: 'other', store_id: east, items: ['Put out the umbrellas'] }));
 
-    const eastDay = await s.client.get(`/api/checklists/today?store_id=${east}`);
-    const westDay = await s.client.get(`/api/checklists/today?store_id=${west}`);
+    const eastDay = (await todayOf(s.client, { store_id: east })).data!;
+    const westDay = (await todayOf(s.client, { store_id: west })).data!;
     // UTC+14 and UTC-11 are always on different calendar days.
-    expect(eastDay.body.day).not.toBe(westDay.body.day);
-    expect(eastDay.body.checklists.map((row: { name: string }) => row.name)).toEqual(['Opening', 'Beach kiosk']);
-    expect(westDay.body.checklists.map((row: { name: string }) => row.name)).toEqual(['Opening']);
+    expect(eastDay.day).not.toBe(westDay.day);
+    expect(eastDay.checklists.map((row) => row.name)).toEqual(['Opening', 'Beach kiosk']);
+    expect(westDay.checklists.map((row) => row.name)).toEqual(['Opening']);
 
-    await s.client.request('PUT', `/api/checklists/${everywhere.id}/items/${everywhere.items[0]!.id}/tick`, { done: true, store_id: east });
-    expect((await s.client.get(`/api/checklists/today?store_id=${east}`)).body.checklists[0].progress.done).toBe(1);
-    expect((await s.client.get(`/api/checklists/today?store_id=${west}`)).body.checklists[0].progress.done).toBe(0);
+    await tickOf(s.client, everywhere.id, everywhere.items[0]!.id, { done: true, store_id: east });
+    expect((await todayOf(s.client, { store_id: east })).data!.checklists[0]!.progress.done).toBe(1);
+    expect((await todayOf(s.client, { store_id: west })).data!.checklists[0]!.progress.done).toBe(0);
 
-    const notDue = await s.client.request('PUT', `/api/checklists/${eastOnly.id}/items/${eastOnly.items[0]!.id}/tick`, { done: true, store_id: west });
-    expect(notDue.status).toBe(409);
-    expect(notDue.body.error.code).toBe('checklist_not_due');
+    const notDue = await tickOf(s.client, eastOnly.id, eastOnly.items[0]!.id, { done: true, store_id: west });
+    expect(notDue.response.status).toBe(409);
+    expect(notDue.error?.error.code).toBe('checklist_not_due');
   });
 
   it('is not due on a weekday it does not recur on', async () => {
     const s = await shop();
     const todayWeekday = isoWeekdayOf(todayIn('Europe/Berlin', new Date()));
     const other = await createdChecklist(s.client, opening({ name: 'Deep clean', kind: 'closing', weekdays: EVERY_DAY.filter((day) => day !== todayWeekday) }));
-    expect((await s.client.get('/api/checklists/today')).body.checklists).toEqual([]);
-    const res = await s.client.request('PUT', `/api/checklists/${other.id}/items/${other.items[0]!.id}/tick`, { done: true });
-    expect(res.status).toBe(409);
+    expect((await todayOf(s.client)).data!.checklists).toEqual([]);
+    const res = await tickOf(s.client, other.id, other.items[0]!.id, { done: true });
+    expect(res.response.status).toBe(409);
   });
 
   it('refuses bad input, other businesses’ stores and checklists, and writes nothing', async () => {
     const s = await shop();
     const other = await shop();
-    const theirStore = (await other.client.post('/api/stores', { name: 'Elsewhere' })).body.store.id as string;
+    const theirStore = (await other.client.api.POST('/api/stores', { body: { name: 'Elsewhere' } })).data!.store.id;
     for (const bad of [
-      opening({ name: '   ' }),
-      opening({ kind: 'midday' }),
-      opening({ weekdays: [] }),
-      opening({ weekdays: [0] }),
-      opening({ weekdays: [8] }),
-      opening({ weekdays: [1, 1] }),
-      opening({ weekdays: [1.5] }),
-      opening({ items: [] }),
-      opening({ items: [''] }),
-      opening({ items: ['x'.repeat(201)] }),
-      opening({ items: Array.from({ length: 51 }, (_, index) => `Item ${index}`) }),
-      opening({ store_id: 'not-a-store' }),
-      opening({ extra: true }),
+      openingRaw({ name: '   ' }),
+      openingRaw({ kind: 'midday' }),
+      openingRaw({ weekdays: [] }),
+      openingRaw({ weekdays: [0] }),
+      openingRaw({ weekdays: [8] }),
+      openingRaw({ weekdays: [1, 1] }),
+      openingRaw({ weekdays: [1.5] }),
+      openingRaw({ items: [] }),
+      openingRaw({ items: [''] }),
+      openingRaw({ items: ['x'.repeat(201)] }),
+      openingRaw({ items: Array.from({ length: 51 }, (_, index) => `Item ${index}`) }),
+      openingRaw({ store_id: 'not-a-store' }),
+      openingRaw({ extra: true }),
     ]) {
       const res = await s.client.post('/api/checklists', bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.error.code).toBeTypeOf('string');
     }
-    const foreignStore = await s.client.post('/api/checklists', opening({ store_id: theirStore }));
-    expect(foreignStore.status).toBe(422);
-    expect(foreignStore.body.error.code).toBe('store_not_found');
+    const foreignStore = await s.client.api.POST('/api/checklists', { body: opening({ store_id: theirStore }) });
+    expect(foreignStore.response.status).toBe(422);
+    expect(foreignStore.error?.error.code).toBe('store_not_found');
     expect(await rows(s.businessId)).toEqual([]);
     const items = await server.database.withTenant(s.businessId, (tx) => tx.select().from(checklistItems).where(eq(checklistItems.businessId, s.businessId)));
     expect(items).toEqual([]);
 
     const theirs = await createdChecklist(other.client);
-    expect((await s.client.request('PUT', `/api/checklists/${theirs.id}`, opening())).status).toBe(404);
-    expect((await s.client.request('DELETE', `/api/checklists/${theirs.id}`)).status).toBe(404);
-    expect((await s.client.request('PUT', `/api/checklists/${theirs.id}/items/${theirs.items[0]!.id}/tick`, { done: true })).status).toBe(404);
-    expect((await s.client.get(`/api/checklists/today?store_id=${theirStore}`)).status).toBe(422);
-    expect((await other.client.get('/api/checklists/today')).body.checklists[0].progress.done).toBe(0);
+    expect((await s.client.api.PUT('/api/checklists/{id}', { params: { path: { id: theirs.id } }, body: opening() })).response.status).toBe(404);
+    expect((await s.client.api.DELETE('/api/checklists/{id}', { params: { path: { id: theirs.id } } })).response.status).toBe(404);
+    expect((await tickOf(s.client, theirs.id, theirs.items[0]!.id, { done: true })).response.status).toBe(404);
+    expect((await todayOf(s.client, { store_id: theirStore })).response.status).toBe(422);
+    expect((await todayOf(other.client)).data!.checklists[0]!.progress.done).toBe(0);
     const mine = await createdChecklist(s.client);
-    expect((await s.client.request('PUT', `/api/checklists/${mine.id}/items/${theirs.items[0]!.id}/tick`, { done: true })).body.error.code).toBe('checklist_item_not_found');
+    expect((await tickOf(s.client, mine.id, theirs.items[0]!.id, { done: true })).error?.error.code).toBe('checklist_item_not_found');
     expect((await s.client.request('PUT', `/api/checklists/${mine.id}/items/${mine.items[0]!.id}/tick`, { done: 'yes' })).status).toBe(400);
   });
 
@@ -175,7 +186,7 @@ describe('opening and closing checklists (issue 20 item 8, decision 056)', () =>
     await createdChecklist(s.client, opening({ name: 'Tidy', kind: 'other', items: ['Wipe the counter'] }));
     const minutesNow = () => wallClock('Europe/Berlin', new Date()).minutes;
     const before = minutesNow();
-    const today = (await s.client.get('/api/checklists/today')).body.checklists as { name: string; kind: 'opening' | 'closing' | 'other'; overdue: boolean }[];
+    const today = (await todayOf(s.client)).data!.checklists;
     const after = minutesNow();
     for (const list of today) {
       // The hour could turn between the two readings; the rule is table-tested in core.
@@ -183,8 +194,8 @@ describe('opening and closing checklists (issue 20 item 8, decision 056)', () =>
       if (expected === checklistOverdue(list.kind, false, after)) expect(list.overdue, list.name).toBe(expected);
     }
     expect(today.find((list) => list.kind === 'closing')!.overdue).toBe(false);
-    for (const item of open.items) expect((await s.client.request('PUT', `/api/checklists/${open.id}/items/${item.id}/tick`, { done: true })).status).toBe(200);
-    const done = (await s.client.get('/api/checklists/today')).body.checklists as { name: string; overdue: boolean; progress: { complete: boolean } }[];
+    for (const item of open.items) expect((await tickOf(s.client, open.id, item.id, { done: true })).response.status).toBe(200);
+    const done = (await todayOf(s.client)).data!.checklists;
     expect(done.find((list) => list.name === 'Opening')).toMatchObject({ overdue: false, progress: { complete: true } });
   });
 });

@@ -19,6 +19,12 @@ async function ok(res: { status: number; body: any }, status: number) {
   return res.body;
 }
 
+/** The typed client's answer (client.api), its data once the status is the expected one. */
+async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
+  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
+  return res.data!;
+}
+
 interface Restaurant extends StaffBusiness {
   steak: { id: string; price: number };
   salad: { id: string; price: number };
@@ -37,10 +43,10 @@ async function restaurant(name: string): Promise<Restaurant> {
     const [mains] = await tx.insert(categories).values({ businessId: shop.businessId, name: 'Mains' }).returning();
     await tx.update(products).set({ categoryId: mains!.id }).where(eq(products.id, steak!.id));
   });
-  const area = (await ok(await shop.client.post('/api/dining/areas', { name: 'Terrace' }), 201)).area;
+  const area = (await okApi(await shop.client.api.POST('/api/dining/areas', { body: { name: 'Terrace' } }), 201)).area;
   const tables: Record<string, string> = {};
   for (const [index, label] of ['1', '2', '3', '4'].entries()) {
-    tables[label] = (await ok(await shop.client.post('/api/dining/tables', { area_id: area.id, name: label, seats: 4, x: index * 120, y: 40 }), 201)).table.id;
+    tables[label] = (await okApi(await shop.client.api.POST('/api/dining/tables', { body: { area_id: area.id, name: label, seats: 4, x: index * 120, y: 40 } }), 201)).table.id;
   }
   return { ...shop, steak: steak!, salad: salad!, areaId: area.id, tables };
 }
@@ -63,38 +69,41 @@ beforeAll(async () => {
   other = await restaurant('Other Trattoria');
 });
 
-const stateOf = async (name: string) => (await ok(await r.client.get('/api/dining/plan'), 200)).tables.find((table: any) => table.name === name);
+const stateOf = async (name: string) => (await okApi(await r.client.api.GET('/api/dining/plan'), 200)).tables.find((table) => table.name === name)!;
 
 describe('the table plan', () => {
   it('only settings people manage areas and tables; the till reads the plan', async () => {
     const shop = await restaurant('Permissions Bistro');
     const staff = await staffOfEveryRole(server, shop);
     const table = { area_id: shop.areaId, name: '9', seats: 2 };
+    const place = (body: { x: number; y: number }, headers: Record<string, string> = {}) =>
+      shop.client.api.PATCH('/api/dining/tables/{id}/place', { params: { path: { id: shop.tables['1']! } }, body, headers });
     for (const role of ['cashier', 'kitchen', 'manager'] as const) {
-      expect((await shop.client.request('POST', '/api/dining/tables', table, as(staff.tokens[role]!))).status).toBe(403);
-      expect((await shop.client.request('POST', '/api/dining/areas', { name: 'Bar' }, as(staff.tokens[role]!))).status).toBe(403);
-      expect((await shop.client.request('PATCH', `/api/dining/tables/${shop.tables['1']}/place`, { x: 500, y: 500 }, as(staff.tokens[role]!))).status).toBe(403);
-      expect((await shop.client.request('DELETE', `/api/dining/tables/${shop.tables['1']}`, undefined, as(staff.tokens[role]!))).status).toBe(403);
+      const headers = as(staff.tokens[role]!);
+      expect((await shop.client.api.POST('/api/dining/tables', { body: table, headers })).response.status).toBe(403);
+      expect((await shop.client.api.POST('/api/dining/areas', { body: { name: 'Bar' }, headers })).response.status).toBe(403);
+      expect((await place({ x: 500, y: 500 }, headers)).response.status).toBe(403);
+      expect((await shop.client.api.DELETE('/api/dining/tables/{id}', { params: { path: { id: shop.tables['1']! } }, headers })).response.status).toBe(403);
     }
-    const plan = await ok(await shop.client.request('GET', '/api/dining/plan', undefined, as(staff.tokens.cashier!)), 200);
-    expect(plan.tables.map((row: any) => [row.name, row.x, row.state])).toEqual([
+    const plan = await okApi(await shop.client.api.GET('/api/dining/plan', { headers: as(staff.tokens.cashier!) }), 200);
+    expect(plan.tables.map((row) => [row.name, row.x, row.state])).toEqual([
       ['1', 0, 'free'],
       ['2', 120, 'free'],
       ['3', 240, 'free'],
       ['4', 360, 'free'],
     ]);
-    expect((await shop.client.request('GET', '/api/dining/plan', undefined, as(staff.tokens.kitchen!))).status).toBe(403);
-    await ok(await shop.client.request('POST', '/api/dining/tables', table, as(staff.tokens.adminAll!)), 201);
-    const placed = await ok(await shop.client.request('PATCH', `/api/dining/tables/${shop.tables['1']}/place`, { x: 640, y: 320 }), 200);
+    expect((await shop.client.api.GET('/api/dining/plan', { headers: as(staff.tokens.kitchen!) })).response.status).toBe(403);
+    await okApi(await shop.client.api.POST('/api/dining/tables', { body: table, headers: as(staff.tokens.adminAll!) }), 201);
+    const placed = await okApi(await place({ x: 640, y: 320 }), 200);
     expect(placed.table).toMatchObject({ x: 640, y: 320 });
   });
 
   it('refuses bad tables, duplicates and another business’s area', async () => {
     expect((await r.client.post('/api/dining/tables', { area_id: r.areaId, name: '', seats: 2 })).status).toBe(400);
     expect((await r.client.post('/api/dining/tables', { area_id: r.areaId, name: '7', seats: 0 })).status).toBe(400);
-    expect((await r.client.post('/api/dining/tables', { area_id: r.areaId, name: '1' })).status).toBe(409);
-    expect((await r.client.post('/api/dining/tables', { area_id: other.areaId, name: '8' })).status).toBe(404);
-    expect((await r.client.post('/api/dining/areas', { name: 'Terrace' })).status).toBe(409);
+    expect((await r.client.api.POST('/api/dining/tables', { body: { area_id: r.areaId, name: '1' } })).response.status).toBe(409);
+    expect((await r.client.api.POST('/api/dining/tables', { body: { area_id: other.areaId, name: '8' } })).response.status).toBe(404);
+    expect((await r.client.api.POST('/api/dining/areas', { body: { name: 'Terrace' } })).response.status).toBe(409);
   });
 });
 
@@ -137,7 +146,7 @@ describe('tickets on tables', () => {
     expect(moved.ticket).toMatchObject({ table: '4', tableId: r.tables['4'], number: ticket.number });
     expect(moved.ticket.items).toHaveLength(2);
     expect((await stateOf('2')).state).toBe('free');
-    expect((await stateOf('4')).ticket.id).toBe(ticket.id);
+    expect((await stateOf('4')).ticket?.id).toBe(ticket.id);
     const audits = await server.database.withTenant(r.businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'kitchen.ticket_moved')));
     expect(audits.some((audit) => (audit.details as any).ticket_id === ticket.id)).toBe(true);
     // Free the tables for the next test.

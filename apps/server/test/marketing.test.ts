@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, marketingCampaigns, marketingSegments, orders, outboxMessages } from '../src/db/schema/index.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { signUpBusiness, startTestServer, uniqueEmail, type ApiClient, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
@@ -17,10 +18,14 @@ afterAll(() => server.close());
 
 const shop = () => signUpBusiness(server, { assignOwner: true });
 
+/** What the routes take, from their own schemas. */
+type Rules = NonNullable<paths['/api/marketing/segments/preview']['post']['requestBody']>['content']['application/json']['rules'];
+type NewCampaign = NonNullable<paths['/api/marketing/campaigns']['post']['requestBody']>['content']['application/json'];
+
 async function addCustomer(client: ApiClient, name: string, email: string | null) {
-  const res = await client.post('/api/customers', { name, ...(email ? { email } : {}) });
-  if (res.status !== 201) throw new Error(`add customer failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.customer as { id: string; name: string; email: string | null };
+  const { data, error, response } = await client.api.POST('/api/customers', { body: { name, ...(email ? { email } : {}) } });
+  if (response.status !== 201) throw new Error(`add customer failed: ${response.status} ${JSON.stringify(error)}`);
+  return data!.customer;
 }
 
 /** A paid card sale of `amount` (one product line at that price) for the customer. */
@@ -49,19 +54,21 @@ async function movePaidAt(businessId: string, orderId: string, at: Date) {
 
 const outboxTo = (emails: string[]) => server.database.db.select().from(outboxMessages).where(inArray(outboxMessages.recipient, emails));
 
-async function saveSegment(client: ApiClient, name: string, rules: Record<string, unknown>) {
-  const res = await client.post('/api/marketing/segments', { name, rules });
-  if (res.status !== 201) throw new Error(`segment failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.segment as { id: string; count: number; reachable: number };
+async function saveSegment(client: ApiClient, name: string, rules: Rules) {
+  const { data, error, response } = await client.api.POST('/api/marketing/segments', { body: { name, rules } });
+  if (response.status !== 201) throw new Error(`segment failed: ${response.status} ${JSON.stringify(error)}`);
+  return data!.segment;
 }
 
-async function writeCampaign(client: ApiClient, segmentId: string, extra: Record<string, unknown> = {}) {
-  const res = await client.post('/api/marketing/campaigns', { segment_id: segmentId, subject: 'Autumn offer', body: 'Ten percent off this week.', ...extra });
-  if (res.status !== 201) throw new Error(`campaign failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.campaign as { id: string };
+async function writeCampaign(client: ApiClient, segmentId: string, extra: Partial<NewCampaign> = {}) {
+  const { data, error, response } = await client.api.POST('/api/marketing/campaigns', { body: { segment_id: segmentId, subject: 'Autumn offer', body: 'Ten percent off this week.', ...extra } });
+  if (response.status !== 201) throw new Error(`campaign failed: ${response.status} ${JSON.stringify(error)}`);
+  return data!.campaign;
 }
 
-const send = (client: ApiClient, id: string, idempotencyKey: string = randomUUID()) => client.post(`/api/marketing/campaigns/${id}/send`, { idempotency_key: idempotencyKey });
+const send = (client: ApiClient, id: string, idempotencyKey: string = randomUUID(), headers: Record<string, string> = {}) =>
+  client.api.POST('/api/marketing/campaigns/{id}/send', { params: { path: { id } }, body: { idempotency_key: idempotencyKey }, headers });
+const campaignOf = async (client: ApiClient, id: string) => client.api.GET('/api/marketing/campaigns/{id}', { params: { path: { id } } });
 
 const linkIn = (body: string, label: 'Open' | 'Unsubscribe') => new RegExp(`${label}: (\\S+)`).exec(body)?.[1] ?? null;
 
@@ -76,10 +83,10 @@ describe('marketing: segments', () => {
     const old = await buy(owner, bob.id, 2000);
     await movePaidAt(owner.businessId, old.id, new Date(Date.now() - 40 * 24 * 60 * 60 * 1000));
 
-    const preview = async (rules: Record<string, unknown>) => {
-      const res = await owner.client.post('/api/marketing/segments/preview', { rules });
-      expect(res.status).toBe(200);
-      return res.body as { count: number; reachable: number; customers: { id: string; total_spent: number; order_count: number }[] };
+    const preview = async (rules: Rules) => {
+      const res = await owner.client.api.POST('/api/marketing/segments/preview', { body: { rules } });
+      expect(res.response.status).toBe(200);
+      return res.data!;
     };
     const everyone = await preview({});
     expect(everyone).toMatchObject({ count: 3, reachable: 2 });
@@ -98,12 +105,12 @@ describe('marketing: segments', () => {
     expect(saved).toMatchObject({ count: 1, reachable: 1 });
     // Live: a new big spender joins the saved segment without saving it again.
     await buy(owner, bob.id, 4000);
-    const listed = await owner.client.get('/api/marketing/segments');
-    expect(listed.status).toBe(200);
-    expect(listed.body.segments).toEqual([expect.objectContaining({ id: saved.id, name: 'Spent over 50', count: 2, reachable: 2 })]);
+    const listed = await owner.client.api.GET('/api/marketing/segments');
+    expect(listed.response.status).toBe(200);
+    expect(listed.data!.segments).toEqual([expect.objectContaining({ id: saved.id, name: 'Spent over 50', count: 2, reachable: 2 })]);
 
-    expect((await owner.client.request('DELETE', `/api/marketing/segments/${saved.id}`)).status).toBe(200);
-    expect((await owner.client.get('/api/marketing/segments')).body.segments).toEqual([]);
+    expect((await owner.client.api.DELETE('/api/marketing/segments/{id}', { params: { path: { id: saved.id } } })).response.status).toBe(200);
+    expect((await owner.client.api.GET('/api/marketing/segments')).data!.segments).toEqual([]);
   });
 });
 
@@ -111,9 +118,9 @@ describe('marketing: segments by tag (decision 065)', () => {
   it('picks customers with a tag or any of several, with the other rules, live and when sending', async () => {
     const owner = await shop();
     const tagged = async (name: string, email: string | null, tags: string[]) => {
-      const res = await owner.client.post('/api/customers', { name, ...(email ? { email } : {}), tags });
-      expect(res.status).toBe(201);
-      return res.body.customer as { id: string };
+      const res = await owner.client.api.POST('/api/customers', { body: { name, ...(email ? { email } : {}), tags } });
+      expect(res.response.status).toBe(201);
+      return res.data!.customer;
     };
     const annEmail = uniqueEmail('tag-ann');
     const ann = await tagged('Ann', annEmail, ['VIP']);
@@ -122,27 +129,27 @@ describe('marketing: segments by tag (decision 065)', () => {
     await tagged('Dee', uniqueEmail('tag-dee'), []);
     await buy(owner, ann.id, 5000);
 
-    const ids = async (rules: Record<string, unknown>) => {
-      const res = await owner.client.post('/api/marketing/segments/preview', { rules });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return { ids: (res.body.customers as { id: string }[]).map((c) => c.id).sort(), count: res.body.count as number, reachable: res.body.reachable as number };
+    const ids = async (rules: Rules) => {
+      const res = await owner.client.api.POST('/api/marketing/segments/preview', { body: { rules } });
+      expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+      return { ids: res.data!.customers.map((c) => c.id).sort(), count: res.data!.count, reachable: res.data!.reachable };
     };
     expect(await ids({ any_tags: ['vip'] })).toEqual({ ids: [ann.id, cy.id].sort(), count: 2, reachable: 1 });
     expect(await ids({ any_tags: ['Staff', 'vip'] })).toMatchObject({ count: 3, reachable: 2 });
     expect(await ids({ any_tags: ['vip'], min_spent: 1 })).toEqual({ ids: [ann.id], count: 1, reachable: 1 });
     expect((await ids({ any_tags: ['press'] })).count).toBe(0);
-    expect((await owner.client.post('/api/marketing/segments/preview', { rules: { any_tags: [] } })).status).toBe(400);
+    expect((await owner.client.api.POST('/api/marketing/segments/preview', { body: { rules: { any_tags: [] } } })).response.status).toBe(400);
 
     const segment = await saveSegment(owner.client, 'VIPs', { any_tags: ['vip'] });
     expect(segment).toMatchObject({ count: 2, reachable: 1 });
     // Live: tagging Bob puts him in the saved segment.
-    expect((await owner.client.request('PATCH', `/api/customers/${bob.id}`, { tags: ['staff', 'vip'] })).status).toBe(200);
-    const listed = (await owner.client.get('/api/marketing/segments')).body.segments as { id: string; count: number }[];
+    expect((await owner.client.api.PATCH('/api/customers/{id}', { params: { path: { id: bob.id } }, body: { tags: ['staff', 'vip'] } })).response.status).toBe(200);
+    const listed = (await owner.client.api.GET('/api/marketing/segments')).data!.segments;
     expect(listed.find((s) => s.id === segment.id)).toMatchObject({ count: 3 });
     const campaign = await writeCampaign(owner.client, segment.id);
     const sent = await send(owner.client, campaign.id);
-    expect(sent.status).toBe(200);
-    expect(sent.body.campaign.results.sends).toBe(2);
+    expect(sent.response.status).toBe(200);
+    expect(sent.data!.campaign.results.sends).toBe(2);
     expect((await outboxTo([annEmail])).length).toBe(1);
   });
 });
@@ -161,19 +168,19 @@ describe('marketing: sending a campaign', () => {
     const first = await writeCampaign(owner.client, segment.id);
     const key = randomUUID();
     const sent = await send(owner.client, first.id, key);
-    expect(sent.status).toBe(200);
-    expect(sent.body.campaign).toMatchObject({ status: 'sent', results: { sends: 2, clicks: 0, attributed_orders: 0, attributed_revenue: 0 } });
+    expect(sent.response.status).toBe(200);
+    expect(sent.data!.campaign).toMatchObject({ status: 'sent', results: { sends: 2, clicks: 0, attributed_orders: 0, attributed_revenue: 0 } });
     const outbox = await outboxTo([annEmail, bobEmail]);
     expect(outbox.map((m) => m.recipient).sort()).toEqual([annEmail, bobEmail].sort());
     expect(outbox.every((m) => m.subject === 'Autumn offer' && m.body.includes('Ten percent off this week.'))).toBe(true);
 
     // A retry with the same key answers the first result and writes nothing; another send is refused.
     const retry = await send(owner.client, first.id, key);
-    expect(retry.status).toBe(200);
-    expect(retry.body.campaign.results.sends).toBe(2);
+    expect(retry.response.status).toBe(200);
+    expect(retry.data!.campaign.results.sends).toBe(2);
     const again = await send(owner.client, first.id);
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe('campaign_already_sent');
+    expect(again.response.status).toBe(409);
+    expect(again.error?.error.code).toBe('campaign_already_sent');
     expect(await outboxTo([annEmail, bobEmail])).toHaveLength(2);
 
     // Bob follows his unsubscribe link, signed out; it names him alone and can be repeated.
@@ -187,12 +194,13 @@ describe('marketing: sending a campaign', () => {
     expect(unsubscribed.body).toEqual({ unsubscribed: true, businessName: 'Corner Shop' });
     expect((await stranger.post(`/api/public/marketing/unsubscribe/${token}`)).status).toBe(200);
     expect((await stranger.post(`/api/public/marketing/unsubscribe/${token.slice(0, -2)}xx`)).status).toBe(404);
-    expect((await owner.client.get(`/api/customers/${bob.id}`)).body.customer.marketing_unsubscribed_at).toEqual(expect.any(String));
-    expect((await owner.client.get(`/api/customers/${ann.id}`)).body.customer.marketing_unsubscribed_at).toBeNull();
-    expect((await owner.client.get(`/api/marketing/campaigns/${first.id}`)).body.campaign.results.unsubscribes).toBe(1);
+    const customerOf = (id: string) => owner.client.api.GET('/api/customers/{id}', { params: { path: { id } } });
+    expect((await customerOf(bob.id)).data!.customer.marketing_unsubscribed_at).toEqual(expect.any(String));
+    expect((await customerOf(ann.id)).data!.customer.marketing_unsubscribed_at).toBeNull();
+    expect((await campaignOf(owner.client, first.id)).data!.campaign.results.unsubscribes).toBe(1);
 
     const second = await writeCampaign(owner.client, segment.id, { subject: 'Winter offer' });
-    expect((await send(owner.client, second.id)).body.campaign.results.sends).toBe(1);
+    expect((await send(owner.client, second.id)).data!.campaign.results.sends).toBe(1);
     const winter = (await outboxTo([annEmail, bobEmail])).filter((m) => m.subject === 'Winter offer');
     expect(winter.map((m) => m.recipient)).toEqual([annEmail]);
   });
@@ -203,7 +211,7 @@ describe('marketing: sending a campaign', () => {
     await addCustomer(owner.client, 'Clicker', email);
     const segment = await saveSegment(owner.client, 'Everyone', {});
     const campaign = await writeCampaign(owner.client, segment.id, { link_url: 'https://shop.example.com/offer' });
-    expect((await send(owner.client, campaign.id)).status).toBe(200);
+    expect((await send(owner.client, campaign.id)).response.status).toBe(200);
     const [mail] = await outboxTo([email]);
     const tracked = linkIn(mail!.body, 'Open')!;
     expect(tracked).toContain('/api/public/marketing/links/');
@@ -215,7 +223,7 @@ describe('marketing: sending a campaign', () => {
     await fetch(`${server.url}${path}`, { redirect: 'manual' });
     expect((await fetch(`${server.url}${path.slice(0, -3)}abc`, { redirect: 'manual' })).status).toBe(404);
 
-    const results = (await owner.client.get(`/api/marketing/campaigns/${campaign.id}`)).body.campaign.results;
+    const results = (await campaignOf(owner.client, campaign.id)).data!.campaign.results;
     expect(results).toMatchObject({ sends: 1, clicks: 2, clicked_recipients: 1 });
   });
 
@@ -229,17 +237,17 @@ describe('marketing: sending a campaign', () => {
     const segment = await saveSegment(owner.client, 'Spent over 50', { min_spent: 5001 });
     const campaign = await writeCampaign(owner.client, segment.id, { attribution_days: 3 });
     const sent = await send(owner.client, campaign.id);
-    expect(sent.body.campaign.attribution_days).toBe(3);
+    expect(sent.data!.campaign.attribution_days).toBe(3);
 
     await buy(owner, ann.id, 1234);
     await buy(owner, other.id, 999);
     const late = await buy(owner, ann.id, 500);
-    await movePaidAt(owner.businessId, late.id, new Date(Date.parse(sent.body.campaign.sent_at) + 4 * 24 * 60 * 60 * 1000));
+    await movePaidAt(owner.businessId, late.id, new Date(Date.parse(sent.data!.campaign.sent_at!) + 4 * 24 * 60 * 60 * 1000));
 
-    const results = (await owner.client.get(`/api/marketing/campaigns/${campaign.id}`)).body.campaign.results;
+    const results = (await campaignOf(owner.client, campaign.id)).data!.campaign.results;
     expect(results).toMatchObject({ sends: 1, attributed_orders: 1, attributed_revenue: 1234 });
-    const listed = await owner.client.get('/api/marketing/campaigns');
-    expect(listed.body.campaigns[0]).toMatchObject({ id: campaign.id, results: { attributed_revenue: 1234 } });
+    const listed = await owner.client.api.GET('/api/marketing/campaigns');
+    expect(listed.data!.campaigns[0]).toMatchObject({ id: campaign.id, results: { attributed_revenue: 1234 } });
   });
 
   it('refuses bad input with 4xx and writes nothing', async () => {
@@ -259,10 +267,10 @@ describe('marketing: sending a campaign', () => {
       expect(res.status, name).toBe(400);
       expect(res.body.error.code, name).toBe('validation_error');
     }
-    const unknownSegment = await owner.client.post('/api/marketing/campaigns', { segment_id: randomUUID(), subject: 'Hi', body: 'Hi' });
-    expect(unknownSegment.status).toBe(404);
-    expect(unknownSegment.body.error.code).toBe('segment_not_found');
-    expect((await send(owner.client, randomUUID())).status).toBe(404);
+    const unknownSegment = await owner.client.api.POST('/api/marketing/campaigns', { body: { segment_id: randomUUID(), subject: 'Hi', body: 'Hi' } });
+    expect(unknownSegment.response.status).toBe(404);
+    expect(unknownSegment.error?.error.code).toBe('segment_not_found');
+    expect((await send(owner.client, randomUUID())).response.status).toBe(404);
     expect((await owner.client.post(`/api/marketing/campaigns/${randomUUID()}/send`, { idempotency_key: 'not-a-uuid' })).status).toBe(400);
 
     const written = await server.database.withTenant(owner.businessId, async (tx) => ({
@@ -281,29 +289,29 @@ describe('marketing: sending a campaign', () => {
     const campaign = await writeCampaign(first.client, segment.id);
 
     const other = await shop();
-    expect((await other.client.get(`/api/marketing/campaigns/${campaign.id}`)).status).toBe(404);
+    expect((await campaignOf(other.client, campaign.id)).response.status).toBe(404);
     const sent = await send(other.client, campaign.id);
-    expect(sent.status).toBe(404);
-    expect(sent.body.error.code).toBe('campaign_not_found');
-    expect((await other.client.post('/api/marketing/campaigns', { segment_id: segment.id, subject: 'Hi', body: 'Hi' })).status).toBe(404);
-    expect((await other.client.request('DELETE', `/api/marketing/segments/${segment.id}`)).status).toBe(404);
-    expect((await other.client.get('/api/marketing/campaigns')).body.campaigns).toEqual([]);
+    expect(sent.response.status).toBe(404);
+    expect(sent.error?.error.code).toBe('campaign_not_found');
+    expect((await other.client.api.POST('/api/marketing/campaigns', { body: { segment_id: segment.id, subject: 'Hi', body: 'Hi' } })).response.status).toBe(404);
+    expect((await other.client.api.DELETE('/api/marketing/segments/{id}', { params: { path: { id: segment.id } } })).response.status).toBe(404);
+    expect((await other.client.api.GET('/api/marketing/campaigns')).data!.campaigns).toEqual([]);
     expect(await outboxTo([email])).toHaveLength(0);
   });
 
   it(`limits sends to ${CAMPAIGN_LIMIT} campaigns an hour per business (429), leaving the refused one a draft`, async () => {
     const owner = await shop();
     const segment = await saveSegment(owner.client, 'Everyone', {});
-    for (let n = 0; n < CAMPAIGN_LIMIT; n += 1) expect((await send(owner.client, (await writeCampaign(owner.client, segment.id)).id)).status).toBe(200);
+    for (let n = 0; n < CAMPAIGN_LIMIT; n += 1) expect((await send(owner.client, (await writeCampaign(owner.client, segment.id)).id)).response.status).toBe(200);
     const refused = await writeCampaign(owner.client, segment.id);
     const res = await send(owner.client, refused.id);
-    expect(res.status).toBe(429);
-    expect(res.body.error.code).toBe('rate_limited');
-    expect((await owner.client.get(`/api/marketing/campaigns/${refused.id}`)).body.campaign.status).toBe('draft');
+    expect(res.response.status).toBe(429);
+    expect(res.error?.error.code).toBe('rate_limited');
+    expect((await campaignOf(owner.client, refused.id)).data!.campaign.status).toBe('draft');
     // Another business has its own count.
     const other = await shop();
     const otherSegment = await saveSegment(other.client, 'Everyone', {});
-    expect((await send(other.client, (await writeCampaign(other.client, otherSegment.id)).id)).status).toBe(200);
+    expect((await send(other.client, (await writeCampaign(other.client, otherSegment.id)).id)).response.status).toBe(200);
   });
 });
 
@@ -317,20 +325,21 @@ describe('marketing: permissions', () => {
     const campaign = await writeCampaign(staff.client, segment.id);
 
     const cashierToken = await pinSignIn(staff.client, cashier.employee.id, '482913');
-    for (const [method, path, body] of [
-      ['POST', '/api/marketing/segments/preview', { rules: {} }],
-      ['GET', '/api/marketing/campaigns', undefined],
-      ['POST', `/api/marketing/campaigns/${campaign.id}/send`, { idempotency_key: randomUUID() }],
-    ] as const) {
-      const res = await staff.client.request(method, path, body, as(cashierToken));
-      expect(res.status, path).toBe(403);
+    const preview = (headers: Record<string, string>) => staff.client.api.POST('/api/marketing/segments/preview', { body: { rules: {} }, headers });
+    const answers: [string, Promise<{ response: Response }>][] = [
+      ['/api/marketing/segments/preview', preview(as(cashierToken))],
+      ['/api/marketing/campaigns', staff.client.api.GET('/api/marketing/campaigns', { headers: as(cashierToken) })],
+      [`/api/marketing/campaigns/${campaign.id}/send`, send(staff.client, campaign.id, randomUUID(), as(cashierToken))],
+    ];
+    for (const [path, answer] of answers) {
+      expect((await answer).response.status, path).toBe(403);
     }
-    expect((await staff.client.get(`/api/marketing/campaigns/${campaign.id}`)).body.campaign.status).toBe('draft');
+    expect((await campaignOf(staff.client, campaign.id)).data!.campaign.status).toBe('draft');
 
     const reporterToken = await pinSignIn(staff.client, reporter.employee.id, '482914');
-    expect((await staff.client.request('POST', '/api/marketing/segments/preview', { rules: {} }, as(reporterToken))).status).toBe(200);
+    expect((await preview(as(reporterToken))).response.status).toBe(200);
     const managerToken = await pinSignIn(staff.client, manager.employee.id, '482915');
-    expect((await staff.client.request('POST', `/api/marketing/campaigns/${campaign.id}/send`, { idempotency_key: randomUUID() }, as(managerToken))).status).toBe(200);
+    expect((await send(staff.client, campaign.id, randomUUID(), as(managerToken))).response.status).toBe(200);
     expect((await fetch(`${server.url}/api/marketing/campaigns`)).status).toBe(400);
   });
 });
@@ -351,8 +360,8 @@ describe('marketing: large sends', () => {
     const started = performance.now();
     const res = await send(owner.client, campaign.id);
     console.log(`sending to ${count} recipients took ${Math.round(performance.now() - started)} ms`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.campaign.results.sends).toBe(count);
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    expect(res.data!.campaign.results.sends).toBe(count);
     const messages = await outboxTo(emails);
     expect(messages).toHaveLength(count);
     expect(new Set(messages.map((message) => message.recipient)).size).toBe(count);
@@ -376,19 +385,19 @@ describe('marketing: large sends', () => {
       throw new Error('process died');
     };
     try {
-      expect((await send(owner.client, campaign.id, key)).status).toBe(500);
+      expect((await send(owner.client, campaign.id, key)).response.status).toBe(500);
     } finally {
       mailer.enqueueMany = original;
     }
-    const draft = await owner.client.get(`/api/marketing/campaigns/${campaign.id}`);
-    expect(draft.body.campaign).toMatchObject({ status: 'draft', sent_at: null, results: expect.objectContaining({ sends: 0 }) });
+    const draft = await campaignOf(owner.client, campaign.id);
+    expect(draft.data!.campaign).toMatchObject({ status: 'draft', sent_at: null, results: expect.objectContaining({ sends: 0 }) });
     expect(await outboxTo(emails)).toHaveLength(0);
 
     const retried = await send(owner.client, campaign.id, key);
-    expect(retried.status).toBe(200);
-    expect(retried.body.campaign).toMatchObject({ status: 'sent', results: expect.objectContaining({ sends: 2 }) });
+    expect(retried.response.status).toBe(200);
+    expect(retried.data!.campaign).toMatchObject({ status: 'sent', results: expect.objectContaining({ sends: 2 }) });
     expect((await outboxTo(emails)).map((message) => message.recipient).sort()).toEqual([...emails].sort());
-    expect((await send(owner.client, campaign.id, key)).status).toBe(200);
+    expect((await send(owner.client, campaign.id, key)).response.status).toBe(200);
     expect(await outboxTo(emails)).toHaveLength(2);
   });
 });

@@ -9,6 +9,7 @@ import { getQuickbooksDay } from '../src/modules/quickbooks/get-quickbooks-day.t
 import { getQuickbooksMapping } from '../src/modules/quickbooks/get-quickbooks-mapping.ts';
 import { listQuickbooksDays } from '../src/modules/quickbooks/list-quickbooks-days.ts';
 import { saveQuickbooksMapping } from '../src/modules/quickbooks/save-quickbooks-mapping.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { ApiClient, startTestServer, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pairTill, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
@@ -28,7 +29,10 @@ let zSessionId: string;
 let secondSessionId: string;
 let openSessionId: string;
 
-const MAPPING = {
+/** What PUT /api/quickbooks/mapping takes, from the route's own schema. */
+type Mapping = NonNullable<paths['/api/quickbooks/mapping']['put']['requestBody']>['content']['application/json'];
+
+const MAPPING: Mapping = {
   default_income_account: 'Sales',
   category_accounts: { Drinks: 'Sales:Drinks' },
   default_tax_account: 'Sales Tax Payable',
@@ -99,33 +103,33 @@ beforeAll(async () => {
   // A day: two coffees in cash (3.30 each with 10 % tax), a sandwich by card (12.00 with 20 %),
   // a sandwich and a coffee in cash with 1.00 off, a refund of one coffee in cash; counted 1.00 short.
   const cashier = people.cashier.token;
-  const open = await till.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 10_000 }, as(cashier));
-  expect(open.status, JSON.stringify(open.body)).toBe(201);
-  zSessionId = open.body.id;
+  const openSession = (openingFloat: number) => till.api.POST('/api/cash-sessions', { body: { idempotency_key: randomUUID(), opening_float: openingFloat }, headers: as(cashier) });
+  const open = await openSession(10_000);
+  expect(open.response.status, JSON.stringify(open.error)).toBe(201);
+  zSessionId = open.data!.id;
   const coffees = await sell(cashier, [{ productId: coffee, quantity: 2 }], 'cash', 660);
   await sell(cashier, [{ productId: sandwich, quantity: 1 }], 'card', 1200);
   await sell(people.manager.token, [{ productId: sandwich, quantity: 1 }, { productId: coffee, quantity: 1 }], 'cash', 1413, { kind: 'amount', amount: 100 });
   const line = (await shop.client.get(`/api/orders/${coffees.id}`)).body.lines[0].id as string;
   const refund = await till.request('POST', `/api/orders/${coffees.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'Spilt', lines: [{ orderLineId: line, quantity: 1, restock: false }] }, as(people.manager.token));
   expect(refund.status, JSON.stringify(refund.body)).toBe(201);
-  const current = await till.request('GET', '/api/cash-sessions/current', undefined, as(cashier));
-  const expected = current.body.report.cash.expected as number;
-  const closed = await till.request(
-    'POST',
-    `/api/cash-sessions/${zSessionId}/close`,
-    { idempotency_key: randomUUID(), counted_cash: expected - 100, note: 'Wrong change', approval: { employee_id: people.manager.id, pin: people.manager.pin } },
-    as(cashier),
-  );
-  expect(closed.status, JSON.stringify(closed.body)).toBe(201);
+  const current = await till.api.GET('/api/cash-sessions/current', { headers: as(cashier) });
+  const expected = current.data!.report!.cash.expected;
+  const closed = await till.api.POST('/api/cash-sessions/{id}/close', {
+    params: { path: { id: zSessionId } },
+    body: { idempotency_key: randomUUID(), counted_cash: expected - 100, note: 'Wrong change', approval: { employee_id: people.manager.id, pin: people.manager.pin } },
+    headers: as(cashier),
+  });
+  expect(closed.response.status, JSON.stringify(closed.error)).toBe(201);
 
   // A second, quiet day on the same till: one coffee by card, counted exactly.
-  const second = await till.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 5_000 }, as(cashier));
-  secondSessionId = second.body.id;
+  const second = await openSession(5_000);
+  secondSessionId = second.data!.id;
   await sell(cashier, [{ productId: coffee, quantity: 1 }], 'card', 330);
-  const closedSecond = await till.request('POST', `/api/cash-sessions/${secondSessionId}/close`, { idempotency_key: randomUUID(), counted_cash: 5_000 }, as(cashier));
-  expect(closedSecond.status, JSON.stringify(closedSecond.body)).toBe(201);
-  const third = await till.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 1_000 }, as(cashier));
-  openSessionId = third.body.id;
+  const closedSecond = await till.api.POST('/api/cash-sessions/{id}/close', { params: { path: { id: secondSessionId } }, body: { idempotency_key: randomUUID(), counted_cash: 5_000 }, headers: as(cashier) });
+  expect(closedSecond.response.status, JSON.stringify(closedSecond.error)).toBe(201);
+  const third = await openSession(1_000);
+  openSessionId = third.data!.id;
 
   stranger = await staffBusiness(server, { businessName: 'Stranger', features: { employee_management: true, cash_management: true, quickbooks_integration: true } });
 }, 120_000);
@@ -134,28 +138,29 @@ afterAll(() => server?.close());
 describe('who may use it', () => {
   it('is 403 feature_disabled while quickbooks_integration is off (off by default)', async () => {
     const off = await staffBusiness(server, { businessName: 'No books', features: { cash_management: true } });
-    for (const [method, path, body] of [
-      ['GET', '/api/quickbooks/mapping', undefined],
-      ['PUT', '/api/quickbooks/mapping', MAPPING],
-      ['GET', '/api/quickbooks/days', undefined],
-      ['POST', '/api/quickbooks/exports', { format: 'csv', from: '2020-01-01', to: '2020-01-02' }],
-    ] as const) {
-      const res = await off.client.request(method, path, body);
-      expect(res.status, path).toBe(403);
-      expect(res.body.error.code).toBe('feature_disabled');
+    const answers: [string, () => Promise<{ error?: { error: { code: string } }; response: Response }>][] = [
+      ['GET /api/quickbooks/mapping', () => off.client.api.GET('/api/quickbooks/mapping')],
+      ['PUT /api/quickbooks/mapping', () => off.client.api.PUT('/api/quickbooks/mapping', { body: MAPPING })],
+      ['GET /api/quickbooks/days', () => off.client.api.GET('/api/quickbooks/days')],
+      ['POST /api/quickbooks/exports', () => off.client.api.POST('/api/quickbooks/exports', { body: { format: 'csv', from: '2020-01-01', to: '2020-01-02' }, parseAs: 'text' })],
+    ];
+    for (const [path, call] of answers) {
+      const res = await call();
+      expect(res.response.status, path).toBe(403);
+      expect(res.error?.error.code).toBe('feature_disabled');
     }
     expect(await count(quickbooksMappings, off.businessId)).toBe(0);
   });
 
   it('SPEC §6 reports: a cashier without can_access_reports is refused; one with it, and a manager, may', async () => {
-    const refused = await till.request('GET', '/api/quickbooks/days', undefined, as(people.cashier.token));
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.code).toBe('forbidden');
-    const save = await till.request('PUT', '/api/quickbooks/mapping', MAPPING, as(people.cashier.token));
-    expect(save.status).toBe(403);
+    const refused = await till.api.GET('/api/quickbooks/days', { headers: as(people.cashier.token) });
+    expect(refused.response.status).toBe(403);
+    expect(refused.error?.error.code).toBe('forbidden');
+    const save = await till.api.PUT('/api/quickbooks/mapping', { body: MAPPING, headers: as(people.cashier.token) });
+    expect(save.response.status).toBe(403);
     expect(await count(quickbooksMappings)).toBe(0);
-    expect((await till.request('GET', '/api/quickbooks/days', undefined, as(people.reporter.token))).status).toBe(200);
-    expect((await till.request('GET', '/api/quickbooks/mapping', undefined, as(people.manager.token))).status).toBe(200);
+    expect((await till.api.GET('/api/quickbooks/days', { headers: as(people.reporter.token) })).response.status).toBe(200);
+    expect((await till.api.GET('/api/quickbooks/mapping', { headers: as(people.manager.token) })).response.status).toBe(200);
   });
 });
 
@@ -199,22 +204,22 @@ describe('both layers check access', () => {
 
 describe('before the accounts are mapped', () => {
   it('lists the Z reports without entries and refuses to export, writing nothing', async () => {
-    const days = await shop.client.get('/api/quickbooks/days');
-    expect(days.status).toBe(200);
-    expect(days.body.mapped).toBe(false);
-    expect(days.body.days.map((day: { session_id: string }) => day.session_id)).toEqual([zSessionId, secondSessionId]);
-    expect(days.body.days[0].entry).toBeNull();
-    const refused = await shop.client.post('/api/quickbooks/exports', { format: 'csv', session_ids: [zSessionId] });
-    expect(refused.status).toBe(422);
-    expect(refused.body.error.code).toBe('quickbooks_mapping_required');
+    const days = await shop.client.api.GET('/api/quickbooks/days');
+    expect(days.response.status).toBe(200);
+    expect(days.data!.mapped).toBe(false);
+    expect(days.data!.days.map((day) => day.session_id)).toEqual([zSessionId, secondSessionId]);
+    expect(days.data!.days[0]!.entry).toBeNull();
+    const refused = await shop.client.api.POST('/api/quickbooks/exports', { body: { format: 'csv', session_ids: [zSessionId] }, parseAs: 'text' });
+    expect(refused.response.status).toBe(422);
+    expect(refused.error?.error.code).toBe('quickbooks_mapping_required');
     expect(await count(quickbooksExports)).toBe(0);
   });
 
   it('offers the categories and tax rates the Z reports show', async () => {
-    const res = await shop.client.get('/api/quickbooks/mapping');
-    expect(res.body.mapping).toBeNull();
-    expect(res.body.categories).toEqual(expect.arrayContaining(['Drinks', 'Food', 'Uncategorised']));
-    expect(res.body.tax_rates).toEqual([1000, 2000]);
+    const res = (await shop.client.api.GET('/api/quickbooks/mapping')).data!;
+    expect(res.mapping).toBeNull();
+    expect(res.categories).toEqual(expect.arrayContaining(['Drinks', 'Food', 'Uncategorised']));
+    expect(res.tax_rates).toEqual([1000, 2000]);
   });
 
   it.each([
@@ -240,22 +245,18 @@ type Line = { account: string; kind: string; debit: number; credit: number };
 type Entry = { journal_no: string; date: string; lines: Line[]; total_debits: number; total_credits: number };
 
 describe('the journal entry of a closed Z', () => {
-  let report: {
-    number: number;
-    sales: { discounts: number; refunds: number; net_sales_excluding_tax: number };
-    tax_by_rate: { basis_points: number; tax: number }[];
-    by_method: { method: string; sales: number; refunds: number; difference: number }[];
-  };
+  /** The Z report, as GET /api/cash-sessions/{id}/report answers it. */
+  let report: paths['/api/cash-sessions/{id}/report']['get']['responses'][200]['content']['application/json'];
   let entry: Entry;
 
   beforeAll(async () => {
-    const saved = await shop.client.request('PUT', '/api/quickbooks/mapping', MAPPING);
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body).toMatchObject({ mapping: MAPPING, updated_by: 'Business owner' });
-    report = (await shop.client.get(`/api/cash-sessions/${zSessionId}/report`)).body;
-    const day = await shop.client.get(`/api/quickbooks/days/${zSessionId}`);
-    expect(day.status).toBe(200);
-    entry = day.body.entry;
+    const saved = await shop.client.api.PUT('/api/quickbooks/mapping', { body: MAPPING });
+    expect(saved.response.status, JSON.stringify(saved.error)).toBe(200);
+    expect(saved.data).toMatchObject({ mapping: MAPPING, updated_by: 'Business owner' });
+    report = (await shop.client.api.GET('/api/cash-sessions/{id}/report', { params: { path: { id: zSessionId } } })).data!;
+    const day = await shop.client.api.GET('/api/quickbooks/days/{sessionId}', { params: { path: { sessionId: zSessionId } } });
+    expect(day.response.status).toBe(200);
+    entry = day.data!.entry!;
   });
 
   const line = (account: string) => entry.lines.find((row) => row.account === account);
@@ -286,20 +287,21 @@ describe('the journal entry of a closed Z', () => {
   });
 
   it('another business cannot see it (404), and an open session has no entry yet (409)', async () => {
-    const peek = await stranger.client.get(`/api/quickbooks/days/${zSessionId}`);
-    expect(peek.status).toBe(404);
-    expect(peek.body.error.code).toBe('cash_session_not_found');
-    const open = await shop.client.get(`/api/quickbooks/days/${openSessionId}`);
-    expect(open.status).toBe(409);
+    const dayOf = (client: ApiClient, sessionId: string) => client.api.GET('/api/quickbooks/days/{sessionId}', { params: { path: { sessionId } } });
+    const peek = await dayOf(stranger.client, zSessionId);
+    expect(peek.response.status).toBe(404);
+    expect(peek.error?.error.code).toBe('cash_session_not_found');
+    const open = await dayOf(shop.client, openSessionId);
+    expect(open.response.status).toBe(409);
     expect((await shop.client.get('/api/quickbooks/days/not-a-uuid')).status).toBe(400);
   });
 
   it('the CSV is QuickBooks Online journal import: its header, one row per line, MM/DD/YYYY, and the status shows exported by whom', async () => {
-    const res = await till.request('POST', '/api/quickbooks/exports', { format: 'csv', session_ids: [zSessionId] }, as(people.reporter.token));
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/csv');
-    expect(res.headers.get('content-disposition')).toContain(`quickbooks-journal-z-${report.number}.csv`);
-    const rows = (res.body as string).trimEnd().split('\r\n');
+    const res = await till.api.POST('/api/quickbooks/exports', { body: { format: 'csv', session_ids: [zSessionId] }, headers: as(people.reporter.token), parseAs: 'text' });
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    expect(res.response.headers.get('content-type')).toContain('text/csv');
+    expect(res.response.headers.get('content-disposition')).toContain(`quickbooks-journal-z-${report.number}.csv`);
+    const rows = res.data!.trimEnd().split('\r\n');
     expect(rows[0]).toBe('JournalNo,JournalDate,AccountName,Debits,Credits,Description,Name');
     expect(rows).toHaveLength(entry.lines.length + 1);
     const [year, month, date] = entry.date.split('-');
@@ -309,19 +311,19 @@ describe('the journal entry of a closed Z', () => {
     const credits = rows.slice(1).reduce((sum, row) => sum + Math.round(Number(row.split(',')[4] || 0) * 100), 0);
     expect(debits).toBe(credits);
 
-    const days = await shop.client.get('/api/quickbooks/days');
-    const [first, second] = days.body.days;
-    expect(first.export).toMatchObject({ exported_by: 'Rita Reports', format: 'csv', count: 1 });
-    expect(second.export).toBeNull();
+    const days = await shop.client.api.GET('/api/quickbooks/days');
+    const [first, second] = days.data!.days;
+    expect(first!.export).toMatchObject({ exported_by: 'Rita Reports', format: 'csv', count: 1 });
+    expect(second!.export).toBeNull();
     const audits = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'quickbooks.exported')));
     expect(audits).toHaveLength(1);
   });
 
   it('a range of days in one IIF file for QuickBooks Desktop: a GENERAL JOURNAL per Z, TRNS then SPL, ENDTRNS', async () => {
-    const { from, to } = (await shop.client.get('/api/quickbooks/days')).body;
-    const res = await shop.client.post('/api/quickbooks/exports', { format: 'iif', from, to });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const rows = (res.body as string).trimEnd().split('\r\n');
+    const { from, to } = (await shop.client.api.GET('/api/quickbooks/days')).data!;
+    const res = await shop.client.api.POST('/api/quickbooks/exports', { body: { format: 'iif', from, to }, parseAs: 'text' });
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    const rows = res.data!.trimEnd().split('\r\n');
     expect(rows.slice(0, 3)).toEqual(['!TRNS\tTRNSID\tTRNSTYPE\tDATE\tACCNT\tAMOUNT\tDOCNUM\tMEMO', '!SPL\tSPLID\tTRNSTYPE\tDATE\tACCNT\tAMOUNT\tDOCNUM\tMEMO', '!ENDTRNS']);
     expect(rows.filter((row) => row.startsWith('TRNS\t'))).toHaveLength(2);
     expect(rows.filter((row) => row === 'ENDTRNS')).toHaveLength(2);
@@ -334,9 +336,9 @@ describe('the journal entry of a closed Z', () => {
         sum = 0;
       } else sum += Math.round(Number(row.split('\t')[5]) * 100);
     }
-    const days = (await shop.client.get('/api/quickbooks/days')).body.days;
-    expect(days[0].export).toMatchObject({ exported_by: 'Business owner', format: 'iif', count: 2 });
-    expect(days[1].export).toMatchObject({ format: 'iif', count: 1 });
+    const days = (await shop.client.api.GET('/api/quickbooks/days')).data!.days;
+    expect(days[0]!.export).toMatchObject({ exported_by: 'Business owner', format: 'iif', count: 2 });
+    expect(days[1]!.export).toMatchObject({ format: 'iif', count: 1 });
   });
 });
 
@@ -364,9 +366,9 @@ describe('bad exports are 4xx and mark nothing', () => {
   });
 
   it('a listing range from after to is a 400', async () => {
-    const res = await shop.client.get('/api/quickbooks/days?from=2026-02-01&to=2026-01-01');
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('invalid_range');
+    const res = await shop.client.api.GET('/api/quickbooks/days', { params: { query: { from: '2026-02-01', to: '2026-01-01' } } });
+    expect(res.response.status).toBe(400);
+    expect(res.error?.error.code).toBe('invalid_range');
   });
 });
 
@@ -376,10 +378,11 @@ async function strangerSession() {
   const strangerTill = await pairTill(stranger.client, 'Stranger till');
   const owner = await addEmployee(stranger.client, { fullName: 'Sam Stranger', role: 'manager', pin: '6101' });
   const token = await signIn(strangerTill, owner.employee.id, '6101');
-  const open = await strangerTill.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 0 }, as(token));
-  const closed = await strangerTill.request('POST', `/api/cash-sessions/${open.body.id}/close`, { idempotency_key: randomUUID(), counted_cash: 0 }, as(token));
-  expect(closed.status, JSON.stringify(closed.body)).toBe(201);
-  await stranger.client.request('PUT', '/api/quickbooks/mapping', MAPPING);
-  strangerSessionId = open.body.id as string;
+  const open = await strangerTill.api.POST('/api/cash-sessions', { body: { idempotency_key: randomUUID(), opening_float: 0 }, headers: as(token) });
+  const id = open.data!.id;
+  const closed = await strangerTill.api.POST('/api/cash-sessions/{id}/close', { params: { path: { id } }, body: { idempotency_key: randomUUID(), counted_cash: 0 }, headers: as(token) });
+  expect(closed.response.status, JSON.stringify(closed.error)).toBe(201);
+  await stranger.client.api.PUT('/api/quickbooks/mapping', { body: MAPPING });
+  strangerSessionId = id;
   return strangerSessionId;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products, stockAdjustments, stockCounts, stockMovements, wasteRecords } from '../src/db/schema/index.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
@@ -15,6 +16,16 @@ async function ok(res: { status: number; body: any }, status: number) {
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+/** The typed client's answer (client.api), its data once the status is the expected one. */
+async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
+  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
+  return res.data!;
+}
+
+/** What the routes take, from their own schemas. */
+type Adjustment = NonNullable<paths['/api/stock-adjustments']['post']['requestBody']>['content']['application/json'];
+type Waste = NonNullable<paths['/api/waste']['post']['requestBody']>['content']['application/json'];
 
 /** A product made through the API, so its opening stock is an 'initial' movement (stock = sum of movements from the start). */
 async function newProduct(client: ApiClient, body: Record<string, unknown>) {
@@ -36,9 +47,13 @@ async function ledger(businessId: string, productId: string) {
   });
 }
 
-const adjust = (client: ApiClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  client.request('POST', '/api/stock-adjustments', { idempotency_key: randomUUID(), reason: 'correction', ...body }, headers);
-const waste = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/waste', { idempotency_key: randomUUID(), reason: 'expired', ...body });
+const adjust = (client: ApiClient, body: Omit<Adjustment, 'idempotency_key' | 'reason'> & Partial<Pick<Adjustment, 'reason'>>, headers: Record<string, string> = {}) =>
+  client.api.POST('/api/stock-adjustments', { body: { idempotency_key: randomUUID(), reason: 'correction', ...body }, headers });
+const waste = (client: ApiClient, body: Omit<Waste, 'idempotency_key' | 'reason'> & Partial<Pick<Waste, 'reason'>>) =>
+  client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), reason: 'expired', ...body } });
+/** The same, untyped: for the bad input the typed client would not compile. */
+const adjustRaw = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/stock-adjustments', { idempotency_key: randomUUID(), reason: 'correction', ...body });
+const wasteRaw = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/waste', { idempotency_key: randomUUID(), reason: 'expired', ...body });
 const pay = (client: ApiClient, productId: string, quantity: number, total: number) =>
   client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId, quantity }], payments: [{ method: 'cash', amount: total, tendered: total }], expectedTotal: total });
 
@@ -52,7 +67,7 @@ describe('stock = sum of movements', () => {
     };
     expect(await check()).toBe(10);
 
-    const adjusted = await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: -2, reason: 'damaged', note: 'Dropped crate' }), 201);
+    const adjusted = await okApi(await adjust(s.client, { product_id: s.milk.id, quantity_delta: -2, reason: 'damaged', note: 'Dropped crate' }), 201);
     expect(adjusted.adjustment).toMatchObject({ quantity_delta: -2, reason: 'damaged', note: 'Dropped crate', quantity_after: 8 });
     expect(await check()).toBe(8);
 
@@ -62,17 +77,17 @@ describe('stock = sum of movements', () => {
     await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'sour', lines: [{ orderLineId: saleLine.id, quantity: 1, restock: true }] }), 201);
     expect(await check()).toBe(6);
 
-    await ok(await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, quantity: 6, unit_cost: 120 }] }), 201);
+    await okApi(await s.client.api.POST('/api/goods-receipts', { body: { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, quantity: 6, unit_cost: 120 }] } }), 201);
     expect(await check()).toBe(12);
 
-    const wasted = await ok(await waste(s.client, { product_id: s.milk.id, quantity: 2, reason: 'spoiled' }), 201);
+    const wasted = await okApi(await waste(s.client, { product_id: s.milk.id, quantity: 2, reason: 'spoiled' }), 201);
     expect(wasted.waste).toMatchObject({ quantity: 2, unit_cost: 120, cost_value: 240, reason: 'spoiled' });
     expect(await check()).toBe(10);
 
-    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
-    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.milk.id, counted_quantity: 9 }] }), 200);
-    const posted = (await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200)).count;
-    expect(posted.lines.find((line: { product_id: string }) => line.product_id === s.milk.id)).toMatchObject({ expected_quantity: 10, counted_quantity: 9, posted_difference: -1 });
+    const count = (await okApi(await s.client.api.POST('/api/stock-counts', { body: { scope: 'full' } }), 201)).count;
+    await okApi(await s.client.api.PUT('/api/stock-counts/{id}/lines', { params: { path: { id: count.id } }, body: { lines: [{ product_id: s.milk.id, counted_quantity: 9 }] } }), 200);
+    const posted = (await okApi(await s.client.api.POST('/api/stock-counts/{id}/post', { params: { path: { id: count.id } } }), 200)).count;
+    expect(posted.lines.find((line) => line.product_id === s.milk.id)).toMatchObject({ expected_quantity: 10, counted_quantity: 9, posted_difference: -1 });
     expect(await check()).toBe(9);
 
     const { movements } = await ledger(s.businessId, s.milk.id);
@@ -102,33 +117,33 @@ describe('stock = sum of movements', () => {
 
   it('posts a count net of the sales made while counting (the rule of decision 027)', async () => {
     const s = await shop();
-    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
+    const count = (await okApi(await s.client.api.POST('/api/stock-counts', { body: { scope: 'full' } }), 201)).count;
     // Two sold after the start and before the shelf was counted: the shelf shows 8, nothing is missing.
     await ok(await pay(s.client, s.milk.id, 2, 1000), 201);
-    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.milk.id, counted_quantity: 8 }, { product_id: s.bread.id, counted_quantity: 3 }] }), 200);
+    await okApi(await s.client.api.PUT('/api/stock-counts/{id}/lines', { params: { path: { id: count.id } }, body: { lines: [{ product_id: s.milk.id, counted_quantity: 8 }, { product_id: s.bread.id, counted_quantity: 3 }] } }), 200);
     // One more sold after counting: it still leaves stock.
     await ok(await pay(s.client, s.milk.id, 1, 500), 201);
-    const posted = (await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200)).count;
-    expect(posted.lines.find((line: { product_id: string }) => line.product_id === s.milk.id)).toMatchObject({ expected_quantity: 10, moved_while_counting: -2, posted_difference: 0 });
-    expect(posted.lines.find((line: { product_id: string }) => line.product_id === s.bread.id)).toMatchObject({ posted_difference: -1 });
+    const posted = (await okApi(await s.client.api.POST('/api/stock-counts/{id}/post', { params: { path: { id: count.id } } }), 200)).count;
+    expect(posted.lines.find((line) => line.product_id === s.milk.id)).toMatchObject({ expected_quantity: 10, moved_while_counting: -2, posted_difference: 0 });
+    expect(posted.lines.find((line) => line.product_id === s.bread.id)).toMatchObject({ posted_difference: -1 });
     expect((await ledger(s.businessId, s.milk.id)).stock).toBe(7);
     expect((await ledger(s.businessId, s.bread.id)).stock).toBe(3);
 
     // Posting twice is a 409 and writes nothing more.
     const before = (await ledger(s.businessId, s.bread.id)).movements.length;
-    const again = await s.client.post(`/api/stock-counts/${count.id}/post`);
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe('count_already_posted');
-    expect((await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.bread.id, counted_quantity: 1 }] })).status).toBe(409);
+    const again = await s.client.api.POST('/api/stock-counts/{id}/post', { params: { path: { id: count.id } } });
+    expect(again.response.status).toBe(409);
+    expect(again.error?.error.code).toBe('count_already_posted');
+    expect((await s.client.api.PUT('/api/stock-counts/{id}/lines', { params: { path: { id: count.id } }, body: { lines: [{ product_id: s.bread.id, counted_quantity: 1 }] } })).response.status).toBe(409);
     expect((await ledger(s.businessId, s.bread.id)).movements.length).toBe(before);
   });
 
   it('posts a count once when two posts race', async () => {
     const s = await shop();
-    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
-    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.bread.id, counted_quantity: 1 }] }), 200);
-    const results = await Promise.all([1, 2, 3].map(() => s.client.post(`/api/stock-counts/${count.id}/post`)));
-    expect(results.map((res) => res.status).sort()).toEqual([200, 409, 409]);
+    const count = (await okApi(await s.client.api.POST('/api/stock-counts', { body: { scope: 'full' } }), 201)).count;
+    await okApi(await s.client.api.PUT('/api/stock-counts/{id}/lines', { params: { path: { id: count.id } }, body: { lines: [{ product_id: s.bread.id, counted_quantity: 1 }] } }), 200);
+    const results = await Promise.all([1, 2, 3].map(() => s.client.api.POST('/api/stock-counts/{id}/post', { params: { path: { id: count.id } } })));
+    expect(results.map((res) => res.response.status).sort()).toEqual([200, 409, 409]);
     const { stock, sum } = await ledger(s.businessId, s.bread.id);
     expect([stock, sum]).toEqual([1, 1]);
   });
@@ -139,24 +154,25 @@ describe('concurrency', () => {
     const s = await shop();
     // Bread: 4 in stock. Four sales of 1 and a removal of 2 at once: 4 units go, never more.
     const results = await Promise.all([
-      adjust(s.client, { product_id: s.bread.id, quantity_delta: -2, reason: 'theft' }),
-      ...[1, 2, 3, 4].map(() => pay(s.client, s.bread.id, 1, 500)),
+      adjust(s.client, { product_id: s.bread.id, quantity_delta: -2, reason: 'theft' }).then((res) => res.response.status),
+      ...[1, 2, 3, 4].map(() => pay(s.client, s.bread.id, 1, 500).then((res) => res.status)),
     ]);
-    const taken = results.reduce((total, res, index) => (res.status === 201 ? total + (index === 0 ? 2 : 1) : total), 0);
+    const taken = results.reduce((total, status, index) => (status === 201 ? total + (index === 0 ? 2 : 1) : total), 0);
     expect(taken).toBe(4);
-    for (const res of results) expect([201, 409]).toContain(res.status);
+    for (const status of results) expect([201, 409]).toContain(status);
     const { stock, sum } = await ledger(s.businessId, s.bread.id);
     expect([stock, sum]).toEqual([0, 0]);
   });
 
   it('a retried adjustment with the same key adjusts once; the key with another body is 409', async () => {
     const s = await shop();
-    const body = { idempotency_key: randomUUID(), product_id: s.milk.id, quantity_delta: 5, reason: 'received' };
-    const [first, second] = await Promise.all([s.client.post('/api/stock-adjustments', body), s.client.post('/api/stock-adjustments', body)]);
-    expect([first.status, second.status].sort()).toEqual([200, 201]);
-    expect(first.body.adjustment.id).toBe(second.body.adjustment.id);
+    const body: Adjustment = { idempotency_key: randomUUID(), product_id: s.milk.id, quantity_delta: 5, reason: 'received' };
+    const send = (adjustment: Adjustment) => s.client.api.POST('/api/stock-adjustments', { body: adjustment });
+    const [first, second] = await Promise.all([send(body), send(body)]);
+    expect([first.response.status, second.response.status].sort()).toEqual([200, 201]);
+    expect(first.data!.adjustment.id).toBe(second.data!.adjustment.id);
     expect((await ledger(s.businessId, s.milk.id)).stock).toBe(15);
-    expect((await s.client.post('/api/stock-adjustments', { ...body, quantity_delta: 6 })).status).toBe(409);
+    expect((await send({ ...body, quantity_delta: 6 })).response.status).toBe(409);
   });
 });
 
@@ -165,15 +181,15 @@ describe('bad input: a clear 4xx and nothing written', () => {
     const s = await shop();
     const other = await shop();
     const cases: [Promise<{ status: number; body: any }>, number, string][] = [
-      [adjust(s.client, { product_id: s.milk.id, quantity_delta: 1.5 }), 400, 'validation_error'],
-      [adjust(s.client, { product_id: s.milk.id, quantity_delta: 0 }), 400, 'validation_error'],
-      [adjust(s.client, { product_id: s.milk.id, quantity_delta: 1, reason: 'gift' }), 400, 'validation_error'],
-      [adjust(s.client, { product_id: other.milk.id, quantity_delta: 1 }), 404, 'product_not_found'],
-      [adjust(s.client, { product_id: s.milk.id, quantity_delta: -11 }), 409, 'insufficient_stock'],
-      [waste(s.client, { product_id: s.milk.id, quantity: 0.5 }), 400, 'validation_error'],
-      [waste(s.client, { product_id: other.milk.id, quantity: 1 }), 404, 'product_not_found'],
-      [waste(s.client, { product_id: s.milk.id, quantity: 11 }), 409, 'insufficient_stock'],
-      [waste(s.client, { product_id: s.milk.id, quantity: 1, reason: 'eaten' }), 400, 'validation_error'],
+      [adjustRaw(s.client, { product_id: s.milk.id, quantity_delta: 1.5 }), 400, 'validation_error'],
+      [adjustRaw(s.client, { product_id: s.milk.id, quantity_delta: 0 }), 400, 'validation_error'],
+      [adjustRaw(s.client, { product_id: s.milk.id, quantity_delta: 1, reason: 'gift' }), 400, 'validation_error'],
+      [adjustRaw(s.client, { product_id: other.milk.id, quantity_delta: 1 }), 404, 'product_not_found'],
+      [adjustRaw(s.client, { product_id: s.milk.id, quantity_delta: -11 }), 409, 'insufficient_stock'],
+      [wasteRaw(s.client, { product_id: s.milk.id, quantity: 0.5 }), 400, 'validation_error'],
+      [wasteRaw(s.client, { product_id: other.milk.id, quantity: 1 }), 404, 'product_not_found'],
+      [wasteRaw(s.client, { product_id: s.milk.id, quantity: 11 }), 409, 'insufficient_stock'],
+      [wasteRaw(s.client, { product_id: s.milk.id, quantity: 1, reason: 'eaten' }), 400, 'validation_error'],
     ];
     for (const [request, status, code] of cases) {
       const res = await request;
@@ -181,25 +197,30 @@ describe('bad input: a clear 4xx and nothing written', () => {
       expect(res.body.error.code).toBe(code);
     }
     const untracked = (await ok(await s.client.post('/api/products', { name: 'Service', price: 100 }), 201)).product;
-    expect((await adjust(s.client, { product_id: untracked.id, quantity_delta: 1 })).status).toBe(409);
+    expect((await adjust(s.client, { product_id: untracked.id, quantity_delta: 1 })).response.status).toBe(409);
 
-    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
+    const count = (await okApi(await s.client.api.POST('/api/stock-counts', { body: { scope: 'full' } }), 201)).count;
     expect((await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.milk.id, counted_quantity: 2.5 }] })).status).toBe(400);
     // One good line and another business's product: 422, and the good line is not kept either.
-    const mixed = await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, {
-      lines: [
-        { product_id: s.milk.id, counted_quantity: 3 },
-        { product_id: other.milk.id, counted_quantity: 1 },
-      ],
+    const mixed = await s.client.api.PUT('/api/stock-counts/{id}/lines', {
+      params: { path: { id: count.id } },
+      body: {
+        lines: [
+          { product_id: s.milk.id, counted_quantity: 3 },
+          { product_id: other.milk.id, counted_quantity: 1 },
+        ],
+      },
     });
-    expect(mixed.status).toBe(422);
-    expect((await ok(await s.client.get(`/api/stock-counts/${count.id}`), 200)).count.lines.every((line: { counted_quantity: number | null }) => line.counted_quantity === null)).toBe(true);
-    expect((await s.client.post(`/api/stock-counts/${count.id}/post`)).status).toBe(422);
+    expect(mixed.response.status).toBe(422);
+    const countOf = (client: ApiClient) => client.api.GET('/api/stock-counts/{id}', { params: { path: { id: count.id } } });
+    const postCount = (client: ApiClient) => client.api.POST('/api/stock-counts/{id}/post', { params: { path: { id: count.id } } });
+    expect((await okApi(await countOf(s.client), 200)).count.lines.every((line) => line.counted_quantity === null)).toBe(true);
+    expect((await postCount(s.client)).response.status).toBe(422);
     // Another business's count is not found.
-    expect((await other.client.get(`/api/stock-counts/${count.id}`)).status).toBe(404);
-    expect((await other.client.post(`/api/stock-counts/${count.id}/post`)).status).toBe(404);
-    expect((await s.client.post('/api/stock-counts', { scope: 'category', category_id: randomUUID() })).status).toBe(404);
-    expect((await s.client.get('/api/waste/report?from=2026-02-01&to=2026-01-01')).status).toBe(422);
+    expect((await countOf(other.client)).response.status).toBe(404);
+    expect((await postCount(other.client)).response.status).toBe(404);
+    expect((await s.client.api.POST('/api/stock-counts', { body: { scope: 'category', category_id: randomUUID() } })).response.status).toBe(404);
+    expect((await s.client.api.GET('/api/waste/report', { params: { query: { from: '2026-02-01', to: '2026-01-01' } } })).response.status).toBe(422);
 
     for (const [business, product] of [
       [s.businessId, s.milk.id],
@@ -223,49 +244,49 @@ describe('permissions (SPEC §6)', () => {
     const { headersOf, ids } = await staffOfEveryRole(server, staff);
     const milk = await newProduct(staff.client, { name: 'Milk', initialStock: 20 });
     for (const actor of ['owner', 'ownerPin', 'adminNone', 'manager']) {
-      expect((await adjust(staff.client, { product_id: milk.id, quantity_delta: -1 }, headersOf(actor))).status, actor).toBe(201);
+      expect((await adjust(staff.client, { product_id: milk.id, quantity_delta: -1 }, headersOf(actor))).response.status, actor).toBe(201);
     }
     for (const actor of ['cashier', 'kitchen']) {
       const res = await adjust(staff.client, { product_id: milk.id, quantity_delta: -1 }, headersOf(actor));
-      expect(res.status, actor).toBe(403);
-      expect((await staff.client.request('POST', '/api/waste', { idempotency_key: randomUUID(), product_id: milk.id, quantity: 1, reason: 'expired' }, headersOf(actor))).status).toBe(403);
-      expect((await staff.client.request('POST', '/api/stock-counts', { scope: 'full' }, headersOf(actor))).status).toBe(403);
+      expect(res.response.status, actor).toBe(403);
+      expect((await staff.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: milk.id, quantity: 1, reason: 'expired' }, headers: headersOf(actor) })).response.status).toBe(403);
+      expect((await staff.client.api.POST('/api/stock-counts', { body: { scope: 'full' }, headers: headersOf(actor) })).response.status).toBe(403);
       expect((await staff.client.request('GET', `/api/products/${milk.id}/stock-history`, undefined, headersOf(actor))).status).toBe(403);
     }
     // The cashier granted can_manage_inventory may.
     await ok(await staff.client.request('PATCH', `/api/employees/${ids.cashier}`, { permissions: { can_manage_inventory: true } }), 200);
-    expect((await adjust(staff.client, { product_id: milk.id, quantity_delta: -1 }, headersOf('cashier'))).status).toBe(201);
+    expect((await adjust(staff.client, { product_id: milk.id, quantity_delta: -1 }, headersOf('cashier'))).response.status).toBe(201);
     expect((await ledger(staff.businessId, milk.id)).stock).toBe(15);
   });
 
   it('is refused when the feature is switched off', async () => {
     const staff = await staffBusiness(server, { features: { inventory_adjustments: false, inventory_management: false } });
     const milk = await server.database.withTenant(staff.businessId, async (tx) => (await tx.insert(products).values({ businessId: staff.businessId, name: 'Milk', price: 100, trackStock: true }).returning())[0]!);
-    expect((await adjust(staff.client, { product_id: milk.id, quantity_delta: 1 })).status).toBe(403);
-    expect((await staff.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: milk.id, quantity: 1, reason: 'expired' })).status).toBe(403);
+    expect((await adjust(staff.client, { product_id: milk.id, quantity_delta: 1 })).response.status).toBe(403);
+    expect((await waste(staff.client, { product_id: milk.id, quantity: 1, reason: 'expired' })).response.status).toBe(403);
   });
 });
 
 describe('waste report', () => {
   it('sums units and cost lost by reason and product in the period, and exports CSV', async () => {
     const s = await shop();
-    await ok(await waste(s.client, { product_id: s.milk.id, quantity: 2, reason: 'expired' }), 201);
-    await ok(await waste(s.client, { product_id: s.milk.id, quantity: 1, reason: 'spoiled', note: '=cmd' }), 201);
-    await ok(await waste(s.client, { product_id: s.bread.id, quantity: 3, reason: 'expired' }), 201);
+    await okApi(await waste(s.client, { product_id: s.milk.id, quantity: 2, reason: 'expired' }), 201);
+    await okApi(await waste(s.client, { product_id: s.milk.id, quantity: 1, reason: 'spoiled', note: '=cmd' }), 201);
+    await okApi(await waste(s.client, { product_id: s.bread.id, quantity: 3, reason: 'expired' }), 201);
     // A later cost change does not rewrite what was lost.
     await ok(await s.client.request('PATCH', `/api/products/${s.milk.id}`, { cost: 999 }), 200);
     const today = new Date().toISOString().slice(0, 10);
-    const report = await ok(await s.client.get(`/api/waste/report?from=${today}&to=${today}`), 200);
+    const report = await okApi(await s.client.api.GET('/api/waste/report', { params: { query: { from: today, to: today } } }), 200);
     expect(report.totals).toEqual({ quantity: 6, cost_value: 2 * 120 + 120 + 3 * 200, records: 3 });
     expect(report.by_reason).toEqual([
       { reason: 'expired', quantity: 5, cost_value: 840, records: 2 },
       { reason: 'spoiled', quantity: 1, cost_value: 120, records: 1 },
     ]);
-    expect(report.by_product.map((row: { name: string; cost_value: number }) => [row.name, row.cost_value])).toEqual([
+    expect(report.by_product.map((row) => [row.name, row.cost_value])).toEqual([
       ['Bread', 600],
       ['Milk', 360],
     ]);
-    const byReason = await ok(await s.client.get(`/api/waste/report?from=${today}&to=${today}&reason=spoiled`), 200);
+    const byReason = await okApi(await s.client.api.GET('/api/waste/report', { params: { query: { from: today, to: today, reason: 'spoiled' } } }), 200);
     expect(byReason.totals.records).toBe(1);
     const res = await fetch(`${server.url}/api/waste/export.csv?from=${today}&to=${today}`, { headers: { cookie: s.client.cookieHeader() } });
     expect(res.status).toBe(200);

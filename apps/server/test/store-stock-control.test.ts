@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodsReceipts, productStock, products, stockAdjustments, stockMovements, stores, wasteRecords } from '../src/db/schema/index.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { ApiClient, startTestServer, type TestServer } from './harness.ts';
 import { as, pairTill, pinSignIn, staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
@@ -21,6 +22,15 @@ async function ok(res: { status: number; body: any }, status: number) {
   return res.body;
 }
 
+/** The typed client's answer (client.api), its data once the status is the expected one. */
+async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
+  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
+  return res.data!;
+}
+
+/** What POST /api/stock-adjustments takes, from the route's own schema. */
+type Adjustment = NonNullable<paths['/api/stock-adjustments']['post']['requestBody']>['content']['application/json'];
+
 const FEATURES = { multi_store: true, inventory_management: true, inventory_adjustments: true, employee_management: true, purchase_orders: true };
 
 async function shop() {
@@ -29,7 +39,7 @@ async function shop() {
   const [main] = await server.database.withTenant(owner.businessId, (tx) =>
     tx.select({ id: stores.id }).from(stores).where(and(eq(stores.businessId, owner.businessId), eq(stores.isDefault, true))),
   );
-  const harbour = (await ok(await owner.client.post('/api/stores', { name: 'Harbour Street', time_zone: 'Europe/London' }), 201)).store as { id: string };
+  const harbour = (await okApi(await owner.client.api.POST('/api/stores', { body: { name: 'Harbour Street', time_zone: 'Europe/London' } }), 201)).store;
   return { ...owner, milk, main: main!, harbour };
 }
 
@@ -48,38 +58,38 @@ async function balanced(businessId: string, productId: string): Promise<Map<stri
   });
 }
 
-const adjust = (client: ApiClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  client.request('POST', '/api/stock-adjustments', { idempotency_key: randomUUID(), reason: 'correction', ...body }, headers);
+const adjust = (client: ApiClient, body: Omit<Adjustment, 'idempotency_key' | 'reason'>, headers: Record<string, string> = {}) =>
+  client.api.POST('/api/stock-adjustments', { body: { idempotency_key: randomUUID(), reason: 'correction', ...body }, headers });
 
 describe('store-aware stock movements', () => {
   it('adjustments, waste and deliveries move the named store; stock per store stays the sum of its movements', async () => {
     const s = await shop();
-    const added = await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 7, store_id: s.harbour.id }), 201);
+    const added = await okApi(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 7, store_id: s.harbour.id }), 201);
     expect(added.adjustment).toMatchObject({ store_id: s.harbour.id, quantity_after: 7 });
     let stock = await balanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([10, 7]);
 
-    const waste = await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 2, reason: 'expired', store_id: s.harbour.id }), 201);
+    const waste = await okApi(await s.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 2, reason: 'expired', store_id: s.harbour.id } }), 201);
     expect(waste.waste.store_id).toBe(s.harbour.id);
-    const receipt = await ok(
-      await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), store_id: s.harbour.id, lines: [{ product_id: s.milk.id, quantity: 4, unit_cost: 100 }] }),
+    const receipt = await okApi(
+      await s.client.api.POST('/api/goods-receipts', { body: { idempotency_key: randomUUID(), store_id: s.harbour.id, lines: [{ product_id: s.milk.id, quantity: 4, unit_cost: 100 }] } }),
       201,
     );
     expect(receipt.receipt.store_id).toBe(s.harbour.id);
     // No store named: the main store, as before.
-    await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: -1 }), 201);
+    await okApi(await adjust(s.client, { product_id: s.milk.id, quantity_delta: -1 }), 201);
     stock = await balanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([9, 9]);
   });
 
   it("checks the store's own stock: the harbour cannot waste what only the main store holds", async () => {
     const s = await shop();
-    const res = await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'damaged', store_id: s.harbour.id });
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('insufficient_stock');
-    expect(res.body.error.message).toContain('Harbour Street');
+    const res = await s.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'damaged', store_id: s.harbour.id } });
+    expect(res.response.status).toBe(409);
+    expect(res.error?.error.code).toBe('insufficient_stock');
+    expect(res.error?.error.message).toContain('Harbour Street');
     const minus = await adjust(s.client, { product_id: s.milk.id, quantity_delta: -1, store_id: s.harbour.id });
-    expect(minus.status).toBe(409);
+    expect(minus.response.status).toBe(409);
     expect((await balanced(s.businessId, s.milk.id)).get(s.harbour.id) ?? 0).toBe(0);
   });
 
@@ -87,17 +97,19 @@ describe('store-aware stock movements', () => {
     const s = await shop();
     const other = await shop();
     const foreign = other.harbour.id;
+    // Each answer's status and error code (the typed client's answers, and the one prefix still sent untyped).
+    const typed = (res: { error?: { error: { code: string } }; response: Response }) => ({ status: res.response.status, code: res.error?.error.code });
     const answers = [
-      await adjust(s.client, { product_id: s.milk.id, quantity_delta: 1, store_id: foreign }),
-      await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'expired', store_id: foreign }),
-      await s.client.post('/api/stock-counts', { scope: 'full', store_id: foreign }),
-      await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), store_id: foreign, lines: [{ product_id: s.milk.id, quantity: 1, unit_cost: 100 }] }),
-      await s.client.request('PUT', `/api/stores/${foreign}/shelves`, { lines: [{ product_id: s.milk.id, shelf: 'A1' }] }),
-      await s.client.get(`/api/products/${s.milk.id}/stock-history?storeId=${foreign}`),
+      typed(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 1, store_id: foreign })),
+      typed(await s.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'expired', store_id: foreign } })),
+      typed(await s.client.api.POST('/api/stock-counts', { body: { scope: 'full', store_id: foreign } })),
+      typed(await s.client.api.POST('/api/goods-receipts', { body: { idempotency_key: randomUUID(), store_id: foreign, lines: [{ product_id: s.milk.id, quantity: 1, unit_cost: 100 }] } })),
+      typed(await s.client.api.PUT('/api/stores/{id}/shelves', { params: { path: { id: foreign } }, body: { lines: [{ product_id: s.milk.id, shelf: 'A1' }] } })),
+      await s.client.get(`/api/products/${s.milk.id}/stock-history?storeId=${foreign}`).then((res) => ({ status: res.status, code: res.body.error.code as string })),
     ];
     for (const res of answers) {
       expect(res.status).toBe(404);
-      expect(res.body.error.code).toBe('store_not_found');
+      expect(res.code).toBe('store_not_found');
     }
     const written = await server.database.withTenant(s.businessId, async (tx) => ({
       adjustments: (await tx.select().from(stockAdjustments)).length,
@@ -112,37 +124,38 @@ describe('store-aware stock movements', () => {
   it('counts one shelf of the second store: finds one missing and posts it there only', async () => {
     const s = await shop();
     const bread = (await ok(await s.client.post('/api/products', { name: 'Bread', price: 300, trackStock: true, initialStock: 0 }), 201)).product as { id: string };
-    await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 5, store_id: s.harbour.id }), 201);
-    await ok(await adjust(s.client, { product_id: bread.id, quantity_delta: 3, store_id: s.harbour.id }), 201);
-    await ok(await s.client.request('PUT', `/api/stores/${s.harbour.id}/shelves`, { lines: [{ product_id: s.milk.id, shelf: 'Fridge 1' }] }), 200);
+    await okApi(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 5, store_id: s.harbour.id }), 201);
+    await okApi(await adjust(s.client, { product_id: bread.id, quantity_delta: 3, store_id: s.harbour.id }), 201);
+    await okApi(await s.client.api.PUT('/api/stores/{id}/shelves', { params: { path: { id: s.harbour.id } }, body: { lines: [{ product_id: s.milk.id, shelf: 'Fridge 1' }] } }), 200);
     const shelves = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores as { storeId: string; shelf: string | null }[];
     expect(shelves.find((row) => row.storeId === s.harbour.id)?.shelf).toBe('Fridge 1');
 
-    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'shelf', shelf: 'fridge 1', store_id: s.harbour.id }), 201)).count;
+    const count = (await okApi(await s.client.api.POST('/api/stock-counts', { body: { scope: 'shelf', shelf: 'fridge 1', store_id: s.harbour.id } }), 201)).count;
     expect(count).toMatchObject({ scope: 'shelf', shelf: 'fridge 1', store_id: s.harbour.id });
-    expect(count.lines.map((line: { name: string; expected_quantity: number; shelf: string }) => [line.name, line.expected_quantity, line.shelf])).toEqual([['Milk', 5, 'Fridge 1']]);
-    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.milk.id, counted_quantity: 4 }] }), 200);
-    const posted = (await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200)).count;
-    expect(posted.lines[0].posted_difference).toBe(-1);
+    expect(count.lines.map((line) => [line.name, line.expected_quantity, line.shelf])).toEqual([['Milk', 5, 'Fridge 1']]);
+    await okApi(await s.client.api.PUT('/api/stock-counts/{id}/lines', { params: { path: { id: count.id } }, body: { lines: [{ product_id: s.milk.id, counted_quantity: 4 }] } }), 200);
+    const posted = (await okApi(await s.client.api.POST('/api/stock-counts/{id}/post', { params: { path: { id: count.id } } }), 200)).count;
+    expect(posted.lines[0]!.posted_difference).toBe(-1);
     const stock = await balanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([10, 4]);
-    const list = (await ok(await s.client.get('/api/stock-counts'), 200)).counts;
+    const list = (await okApi(await s.client.api.GET('/api/stock-counts'), 200)).counts;
     expect(list[0]).toMatchObject({ scope: 'shelf', store_name: 'Harbour Street' });
 
     // A full count of the harbour expects the harbour's stock, not the product's total.
-    const full = (await ok(await s.client.post('/api/stock-counts', { scope: 'full', store_id: s.harbour.id }), 201)).count;
-    expect(Object.fromEntries(full.lines.map((line: { name: string; expected_quantity: number }) => [line.name, line.expected_quantity]))).toEqual({ Bread: 3, Milk: 4 });
+    const full = (await okApi(await s.client.api.POST('/api/stock-counts', { body: { scope: 'full', store_id: s.harbour.id } }), 201)).count;
+    expect(Object.fromEntries(full.lines.map((line) => [line.name, line.expected_quantity]))).toEqual({ Bread: 3, Milk: 4 });
+    // A shelf count without its shelf: bad input, sent untyped on purpose.
     expect((await s.client.post('/api/stock-counts', { scope: 'shelf', store_id: s.harbour.id })).status).toBe(400);
-    const empty = await s.client.post('/api/stock-counts', { scope: 'shelf', shelf: 'Nowhere', store_id: s.harbour.id });
-    expect(empty.status).toBe(422);
-    expect(empty.body.error.code).toBe('nothing_to_count');
+    const empty = await s.client.api.POST('/api/stock-counts', { body: { scope: 'shelf', shelf: 'Nowhere', store_id: s.harbour.id } });
+    expect(empty.response.status).toBe(422);
+    expect(empty.error?.error.code).toBe('nothing_to_count');
   });
 
   it("filters the stock history, waste report and orders by store", async () => {
     const s = await shop();
-    await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 6, store_id: s.harbour.id }), 201);
-    await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 2, reason: 'expired', store_id: s.harbour.id }), 201);
-    await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'damaged' }), 201);
+    await okApi(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 6, store_id: s.harbour.id }), 201);
+    await okApi(await s.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 2, reason: 'expired', store_id: s.harbour.id } }), 201);
+    await okApi(await s.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'damaged' } }), 201);
     const harbourHistory = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history?storeId=${s.harbour.id}`), 200);
     expect(harbourHistory.product.stockQuantity).toBe(4);
     expect(harbourHistory.movements.map((row: { reason: string; balanceAfter: number }) => [row.reason, row.balanceAfter])).toEqual([
@@ -152,7 +165,7 @@ describe('store-aware stock movements', () => {
     const all = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history`), 200);
     expect(all.product.stockQuantity).toBe(13);
     const today = new Date().toISOString().slice(0, 10);
-    const report = await ok(await s.client.get(`/api/waste/report?from=${today}&to=${today}&store_id=${s.harbour.id}`), 200);
+    const report = await okApi(await s.client.api.GET('/api/waste/report', { params: { query: { from: today, to: today, store_id: s.harbour.id } } }), 200);
     expect(report.totals).toMatchObject({ quantity: 2, records: 1 });
 
     const sale = await s.client.post('/api/checkout', {
@@ -169,9 +182,11 @@ describe('store-aware stock movements', () => {
   it('an employee without can_manage_inventory cannot set shelves (SPEC §6)', async () => {
     const s = await shop();
     const { headersOf } = await staffOfEveryRole(server, s);
-    const res = await s.client.request('PUT', `/api/stores/${s.harbour.id}/shelves`, { lines: [{ product_id: s.milk.id, shelf: 'A1' }] }, headersOf('cashier'));
-    expect(res.status).toBe(403);
-    expect((await s.client.request('PUT', `/api/stores/${s.harbour.id}/shelves`, { lines: [{ product_id: s.milk.id, shelf: 'A1' }] }, headersOf('manager'))).status).toBe(200);
+    const shelve = (actor: string) =>
+      s.client.api.PUT('/api/stores/{id}/shelves', { params: { path: { id: s.harbour.id } }, body: { lines: [{ product_id: s.milk.id, shelf: 'A1' }] }, headers: headersOf(actor) });
+    const res = await shelve('cashier');
+    expect(res.response.status).toBe(403);
+    expect((await shelve('manager')).response.status).toBe(200);
   });
 });
 
@@ -203,7 +218,7 @@ describe('catalogue import into one store (decision 059)', () => {
     const foreign = await importCsv(s.client, `${header}\nOat milk,OAT,2.50,true,1`, randomUUID());
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.code).toBe('store_not_found');
-    await ok(await s.client.request('PATCH', `/api/stores/${s.harbour.id}`, { is_active: false }), 200);
+    await okApi(await s.client.api.PATCH('/api/stores/{id}', { params: { path: { id: s.harbour.id } }, body: { is_active: false } }), 200);
     const closed = await importCsv(s.client, `${header}\nOat milk,OAT,2.50,true,1\nRice milk,RICE,2.00,true,3`, s.harbour.id);
     expect(closed.status).toBe(422);
     expect(closed.body.error.code).toBe('store_inactive');
@@ -225,7 +240,7 @@ describe('catalogue export from one store (decision 069)', () => {
 
   it("writes the named store's stock, else the current store's, and round-trips: imported into the same store nothing changes", async () => {
     const s = await shop();
-    await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 7, store_id: s.harbour.id }), 201);
+    await okApi(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 7, store_id: s.harbour.id }), 201);
     await ok(await s.client.post('/api/products', { name: 'Gift wrap', price: 100, trackStock: false }), 201);
     const harbourFile = await ok(await exportCsv(s.client, s.harbour.id), 200);
     expect(stockColumn(harbourFile)).toEqual({ 'Gift wrap': '', Milk: '7' });
@@ -256,7 +271,7 @@ describe('catalogue export from one store (decision 069)', () => {
       expect(res.body.error.code).toBe('store_not_found');
     }
     expect((await exportCsv(s.client, 'not-a-store')).status).toBe(400);
-    await ok(await s.client.request('PATCH', `/api/stores/${s.harbour.id}`, { is_active: false }), 200);
+    await okApi(await s.client.api.PATCH('/api/stores/{id}', { params: { path: { id: s.harbour.id } }, body: { is_active: false } }), 200);
     const closed = await exportCsv(s.client, s.harbour.id);
     expect(closed.status).toBe(422);
     expect(closed.body.error.code).toBe('store_inactive');
@@ -272,10 +287,10 @@ describe('the current store (decision 059)', () => {
     await ok(await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '482193' }), 200);
     const onTill = as((await ok(await till.post('/api/employee-sessions', { employeeId: s.ownerEmployeeId, pin: '482193' }), 201)).token);
 
-    expect(await ok(await till.request('GET', '/api/stores/current', undefined, onTill), 200)).toEqual({ store_id: s.harbour.id, name: 'Harbour Street', source: 'till' });
-    expect(await ok(await s.client.get('/api/stores/current'), 200)).toMatchObject({ store_id: s.main.id, source: 'main' });
-    expect((await ok(await adjust(till, { product_id: s.milk.id, quantity_delta: 3 }, onTill), 201)).adjustment.store_id).toBe(s.harbour.id);
-    expect((await ok(await adjust(till, { product_id: s.milk.id, quantity_delta: 2, store_id: s.main.id }, onTill), 201)).adjustment.store_id).toBe(s.main.id);
+    expect(await okApi(await till.api.GET('/api/stores/current', { headers: onTill }), 200)).toEqual({ store_id: s.harbour.id, name: 'Harbour Street', source: 'till' });
+    expect(await okApi(await s.client.api.GET('/api/stores/current'), 200)).toMatchObject({ store_id: s.main.id, source: 'main' });
+    expect((await okApi(await adjust(till, { product_id: s.milk.id, quantity_delta: 3 }, onTill), 201)).adjustment.store_id).toBe(s.harbour.id);
+    expect((await okApi(await adjust(till, { product_id: s.milk.id, quantity_delta: 2, store_id: s.main.id }, onTill), 201)).adjustment.store_id).toBe(s.main.id);
     let stock = await balanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([12, 3]);
 
@@ -283,8 +298,8 @@ describe('the current store (decision 059)', () => {
     const keeper = (await ok(await s.client.post('/api/employees', { fullName: 'Kit Keeper', role: 'manager', pin: '731946' }), 201)).employee as { id: string };
     await ok(await s.client.request('PUT', `/api/employees/${keeper.id}/stores`, { storeIds: [s.harbour.id] }), 200);
     const keeperPin = as(await pinSignIn(s.client, keeper.id, '731946'));
-    expect(await ok(await s.client.request('GET', '/api/stores/current', undefined, keeperPin), 200)).toMatchObject({ store_id: s.harbour.id, source: 'employee' });
-    const waste = await ok(await s.client.request('POST', '/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'spoiled' }, keeperPin), 201);
+    expect(await okApi(await s.client.api.GET('/api/stores/current', { headers: keeperPin }), 200)).toMatchObject({ store_id: s.harbour.id, source: 'employee' });
+    const waste = await okApi(await s.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'spoiled' }, headers: keeperPin }), 201);
     expect(waste.waste.store_id).toBe(s.harbour.id);
     stock = await balanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([12, 2]);

@@ -22,6 +22,12 @@ async function ok(res: { status: number; body: any }, status: number) {
   return res.body;
 }
 
+/** The typed client's answer (client.api), its data once the status is the expected one. */
+async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
+  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
+  return res.data!;
+}
+
 const FEATURES = { multi_store: true, inventory_management: true, inventory_adjustments: true, employee_management: true, purchase_orders: true };
 
 async function shop(features: Record<string, boolean> = FEATURES) {
@@ -35,7 +41,7 @@ async function shop(features: Record<string, boolean> = FEATURES) {
 }
 
 async function openStore(client: ApiClient, name = 'Harbour Street') {
-  return (await ok(await client.post('/api/stores', { name, address: '1 Harbour Street', phone: '+44 20 7946 0000', time_zone: 'Europe/London' }), 201)).store as { id: string; name: string };
+  return (await okApi(await client.api.POST('/api/stores', { body: { name, address: '1 Harbour Street', phone: '+44 20 7946 0000', time_zone: 'Europe/London' } }), 201)).store;
 }
 
 /** Each store's stock, the sum of its movements, and the product's total. */
@@ -70,7 +76,7 @@ const pay = (client: ApiClient, productId: string, quantity: number, headers: Re
   );
 
 async function draft(client: ApiClient, fromStoreId: string, toStoreId: string, productId: string, quantity: number) {
-  return (await ok(await client.post('/api/stock-transfers', { from_store_id: fromStoreId, to_store_id: toStoreId, lines: [{ product_id: productId, quantity }] }), 201)).transfer as { id: string; status: string };
+  return (await okApi(await client.api.POST('/api/stock-transfers', { body: { from_store_id: fromStoreId, to_store_id: toStoreId, lines: [{ product_id: productId, quantity }] } }), 201)).transfer;
 }
 
 describe('stores', () => {
@@ -90,44 +96,46 @@ describe('stores', () => {
     const s = await shop();
     const harbour = await openStore(s.client);
     expect(harbour).toMatchObject({ name: 'Harbour Street', is_default: false, is_active: true, time_zone: 'Europe/London' });
-    expect((await s.client.post('/api/stores', { name: 'harbour street' })).body.error.code).toBe('store_name_taken');
-    expect((await s.client.post('/api/stores', { name: 'Elsewhere', time_zone: 'Mars/Olympus' })).status).toBe(400);
-    const renamed = await ok(await s.client.request('PATCH', `/api/stores/${harbour.id}`, { name: 'Harbour', phone: '' }), 200);
+    expect((await s.client.api.POST('/api/stores', { body: { name: 'harbour street' } })).error?.error.code).toBe('store_name_taken');
+    expect((await s.client.api.POST('/api/stores', { body: { name: 'Elsewhere', time_zone: 'Mars/Olympus' } })).response.status).toBe(400);
+    const patchStore = (id: string, body: { name?: string; phone?: string | null; is_active?: boolean }) =>
+      s.client.api.PATCH('/api/stores/{id}', { params: { path: { id } }, body });
+    const renamed = await okApi(await patchStore(harbour.id, { name: 'Harbour', phone: '' }), 200);
     expect(renamed.store).toMatchObject({ name: 'Harbour', phone: null });
-    const closeMain = await s.client.request('PATCH', `/api/stores/${s.main.id}`, { is_active: false });
-    expect(closeMain.status).toBe(409);
-    expect(closeMain.body.error.code).toBe('default_store_protected');
-    expect((await ok(await s.client.request('PATCH', `/api/stores/${harbour.id}`, { is_active: false }), 200)).store.is_active).toBe(false);
+    const closeMain = await patchStore(s.main.id, { is_active: false });
+    expect(closeMain.response.status).toBe(409);
+    expect(closeMain.error?.error.code).toBe('default_store_protected');
+    expect((await okApi(await patchStore(harbour.id, { is_active: false }), 200)).store.is_active).toBe(false);
     // Stock cannot move to a closed store.
-    const toClosed = await s.client.post('/api/stock-transfers', { from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: s.milk.id, quantity: 1 }] });
-    expect(toClosed.status).toBe(422);
-    expect(toClosed.body.error.code).toBe('store_inactive');
-    expect((await ok(await s.client.request('PATCH', `/api/stores/${harbour.id}`, { is_active: true }), 200)).store.is_active).toBe(true);
-    const list = (await ok(await s.client.get('/api/stores'), 200)).stores;
-    expect(list.map((store: { name: string }) => store.name)).toEqual(['Main store', 'Harbour']);
+    const toClosed = await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: s.milk.id, quantity: 1 }] } });
+    expect(toClosed.response.status).toBe(422);
+    expect(toClosed.error?.error.code).toBe('store_inactive');
+    expect((await okApi(await patchStore(harbour.id, { is_active: true }), 200)).store.is_active).toBe(true);
+    const list = (await okApi(await s.client.api.GET('/api/stores'), 200)).stores;
+    expect(list.map((store) => store.name)).toEqual(['Main store', 'Harbour']);
   });
 
   it('is behind multi_store (SPEC §2) and store settings need can_change_settings (SPEC §6)', async () => {
     const off = await shop({ ...FEATURES, multi_store: false });
-    const refused = await off.client.post('/api/stores', { name: 'Second' });
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.code).toBe('feature_disabled');
-    expect((await off.client.get('/api/stores')).status).toBe(403);
+    const refused = await off.client.api.POST('/api/stores', { body: { name: 'Second' } });
+    expect(refused.response.status).toBe(403);
+    expect(refused.error?.error.code).toBe('feature_disabled');
+    expect((await off.client.api.GET('/api/stores')).response.status).toBe(403);
 
     const s = await shop();
     const { headersOf, ids } = await staffOfEveryRole(server, s);
     for (const actor of ['cashier', 'kitchen', 'adminNone']) {
-      expect((await s.client.request('POST', '/api/stores', { name: `By ${actor}` }, headersOf(actor))).status, actor).toBe(403);
+      expect((await s.client.api.POST('/api/stores', { body: { name: `By ${actor}` }, headers: headersOf(actor) })).response.status, actor).toBe(403);
     }
-    expect((await s.client.request('POST', '/api/stores', { name: 'By admin' }, headersOf('adminAll'))).status).toBe(201);
-    const second = (await ok(await s.client.get('/api/stores'), 200)).stores[1];
+    expect((await s.client.api.POST('/api/stores', { body: { name: 'By admin' }, headers: headersOf('adminAll') })).response.status).toBe(201);
+    const second = (await okApi(await s.client.api.GET('/api/stores'), 200)).stores[1]!;
     // Transfers are inventory work: a cashier without can_manage_inventory may not.
     for (const actor of ['cashier', 'kitchen']) {
-      const res = await s.client.request('POST', '/api/stock-transfers', { from_store_id: s.main.id, to_store_id: second.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headersOf(actor));
-      expect(res.status, actor).toBe(403);
+      const res = await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: s.main.id, to_store_id: second.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headers: headersOf(actor) });
+      expect(res.response.status, actor).toBe(403);
       expect((await s.client.request('GET', `/api/products/${s.milk.id}/store-stock`, undefined, headersOf(actor))).status).toBe(403);
     }
-    expect((await s.client.request('POST', '/api/stock-transfers', { from_store_id: s.main.id, to_store_id: second.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headersOf('manager'))).status).toBe(201);
+    expect((await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: s.main.id, to_store_id: second.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headers: headersOf('manager') })).response.status).toBe(201);
     // Assigning stores is employee management.
     expect((await s.client.request('PUT', `/api/employees/${ids.cashier}/stores`, { storeIds: [second.id] }, headersOf('cashier'))).status).toBe(403);
     expect((await s.client.request('PUT', `/api/employees/${ids.cashier}/stores`, { storeIds: [second.id] }, headersOf('adminAdd'))).status).toBe(200);
@@ -146,17 +154,17 @@ describe('stores', () => {
     await ok(await root.request('PUT', `/api/super-admin/businesses/${s.businessId}/plan`, { plan_id: plan.id }), 200);
     await openStore(s.client, 'Second');
     const third = await openStore(s.client, 'Third');
-    const fourth = await s.client.post('/api/stores', { name: 'Fourth' });
-    expect(fourth.status).toBe(403);
-    expect(fourth.body.error).toMatchObject({ code: 'plan_limit_reached', resource: 'stores', limit: 3 });
+    const fourth = await s.client.api.POST('/api/stores', { body: { name: 'Fourth' } });
+    expect(fourth.response.status).toBe(403);
+    expect(fourth.error?.error).toMatchObject({ code: 'plan_limit_reached', resource: 'stores', limit: 3 });
     const count = async () => server.database.withTenant(s.businessId, async (tx) => (await tx.select().from(stores).where(eq(stores.businessId, s.businessId))).length);
     expect(await count()).toBe(3);
     // A closed store frees its place; reopening it counts again.
-    await ok(await s.client.request('PATCH', `/api/stores/${third.id}`, { is_active: false }), 200);
+    await okApi(await s.client.api.PATCH('/api/stores/{id}', { params: { path: { id: third.id } }, body: { is_active: false } }), 200);
     await openStore(s.client, 'Fourth');
-    const reopen = await s.client.request('PATCH', `/api/stores/${third.id}`, { is_active: true });
-    expect(reopen.status).toBe(403);
-    expect(reopen.body.error.code).toBe('plan_limit_reached');
+    const reopen = await s.client.api.PATCH('/api/stores/{id}', { params: { path: { id: third.id } }, body: { is_active: true } });
+    expect(reopen.response.status).toBe(403);
+    expect(reopen.error?.error.code).toBe('plan_limit_reached');
     expect(await count()).toBe(4);
   });
 });
@@ -172,7 +180,7 @@ describe('transfers', () => {
     expect(stock.get(s.main.id)).toBe(10);
 
     const sendKey = randomUUID();
-    const sent = (await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: sendKey }), 200)).transfer;
+    const sent = (await okApi(await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: transfer.id } }, body: { idempotency_key: sendKey } }), 200)).transfer;
     expect(sent.status).toBe('sent');
     stock = await expectBalanced(s.businessId, s.milk.id);
     expect(stock.get(s.main.id)).toBe(5);
@@ -181,22 +189,22 @@ describe('transfers', () => {
     expect(inTransit.find((row: { storeId: string }) => row.storeId === harbour.id)).toMatchObject({ quantity: 0, inTransit: 5 });
 
     // The same key again answers the same transfer and moves nothing more; another key is a 409.
-    expect((await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: sendKey }), 200)).transfer.status).toBe('sent');
-    const again = await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() });
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe('illegal_transition');
+    expect((await okApi(await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: transfer.id } }, body: { idempotency_key: sendKey } }), 200)).transfer.status).toBe('sent');
+    const again = await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID() } });
+    expect(again.response.status).toBe(409);
+    expect(again.error?.error.code).toBe('illegal_transition');
     expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(5);
 
     const receiveKey = randomUUID();
-    const received = (await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: receiveKey, lines: [{ product_id: s.milk.id, received_quantity: 4 }] }), 200)).transfer;
+    const received = (await okApi(await s.client.api.POST('/api/stock-transfers/{id}/receive', { params: { path: { id: transfer.id } }, body: { idempotency_key: receiveKey, lines: [{ product_id: s.milk.id, received_quantity: 4 }] } }), 200)).transfer;
     expect(received.status).toBe('received');
     expect(received.lines[0]).toMatchObject({ quantity: 5, received_quantity: 4, difference: -1 });
     stock = await expectBalanced(s.businessId, s.milk.id);
     expect(stock.get(s.main.id)).toBe(5);
     expect(stock.get(harbour.id)).toBe(4);
-    expect((await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: receiveKey }), 200)).transfer.status).toBe('received');
-    expect((await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: randomUUID() })).status).toBe(409);
-    expect((await s.client.post(`/api/stock-transfers/${transfer.id}/cancel`)).status).toBe(409);
+    expect((await okApi(await s.client.api.POST('/api/stock-transfers/{id}/receive', { params: { path: { id: transfer.id } }, body: { idempotency_key: receiveKey } }), 200)).transfer.status).toBe('received');
+    expect((await s.client.api.POST('/api/stock-transfers/{id}/receive', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID() } })).response.status).toBe(409);
+    expect((await s.client.api.POST('/api/stock-transfers/{id}/cancel', { params: { path: { id: transfer.id } } })).response.status).toBe(409);
     expect((await expectBalanced(s.businessId, s.milk.id)).get(harbour.id)).toBe(4);
 
     const { movements } = await ledger(s.businessId, s.milk.id);
@@ -211,38 +219,38 @@ describe('transfers', () => {
       ['Main store', 5, 0],
       ['Harbour Street', 4, 0],
     ]);
-    const listed = (await ok(await s.client.get(`/api/stock-transfers?store_id=${harbour.id}&status=received`), 200)).transfers;
-    expect(listed.map((row: { id: string }) => row.id)).toEqual([transfer.id]);
-    expect((await ok(await s.client.get(`/api/stores/${harbour.id}/stock?product_ids=${s.milk.id}`), 200)).stock).toEqual([{ product_id: s.milk.id, quantity: 4 }]);
+    const listed = (await okApi(await s.client.api.GET('/api/stock-transfers', { params: { query: { store_id: harbour.id, status: 'received' } } }), 200)).transfers;
+    expect(listed.map((row) => row.id)).toEqual([transfer.id]);
+    expect((await okApi(await s.client.api.GET('/api/stores/{id}/stock', { params: { path: { id: harbour.id }, query: { product_ids: s.milk.id } } }), 200)).stock).toEqual([{ product_id: s.milk.id, quantity: 4 }]);
   });
 
   it('cancels a draft (nothing moves) and a sent transfer (the units go back)', async () => {
     const s = await shop();
     const harbour = await openStore(s.client);
     const first = await draft(s.client, s.main.id, harbour.id, s.milk.id, 3);
-    expect((await ok(await s.client.post(`/api/stock-transfers/${first.id}/cancel`), 200)).transfer.status).toBe('cancelled');
-    expect((await s.client.post(`/api/stock-transfers/${first.id}/send`, { idempotency_key: randomUUID() })).status).toBe(409);
+    expect((await okApi(await s.client.api.POST('/api/stock-transfers/{id}/cancel', { params: { path: { id: first.id } } }), 200)).transfer.status).toBe('cancelled');
+    expect((await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: first.id } }, body: { idempotency_key: randomUUID() } })).response.status).toBe(409);
     expect((await ledger(s.businessId, s.milk.id)).movements).toHaveLength(1);
 
     const second = await draft(s.client, s.main.id, harbour.id, s.milk.id, 3);
-    await ok(await s.client.post(`/api/stock-transfers/${second.id}/send`, { idempotency_key: randomUUID() }), 200);
+    await okApi(await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: second.id } }, body: { idempotency_key: randomUUID() } }), 200);
     expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(7);
-    await ok(await s.client.post(`/api/stock-transfers/${second.id}/cancel`), 200);
+    await okApi(await s.client.api.POST('/api/stock-transfers/{id}/cancel', { params: { path: { id: second.id } } }), 200);
     expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(10);
-    expect((await s.client.post(`/api/stock-transfers/${second.id}/receive`, { idempotency_key: randomUUID() })).status).toBe(409);
+    expect((await s.client.api.POST('/api/stock-transfers/{id}/receive', { params: { path: { id: second.id } }, body: { idempotency_key: randomUUID() } })).response.status).toBe(409);
   });
 
   it('never sends more than the store holds unless negative stock is allowed; nothing is written', async () => {
     const s = await shop();
     const harbour = await openStore(s.client);
     const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 11);
-    const refused = await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe('insufficient_stock');
+    const refused = await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID() } });
+    expect(refused.response.status).toBe(409);
+    expect(refused.error?.error.code).toBe('insufficient_stock');
     expect((await ledger(s.businessId, s.milk.id)).movements).toHaveLength(1);
-    expect((await ok(await s.client.get(`/api/stock-transfers/${transfer.id}`), 200)).transfer.status).toBe('draft');
-    await ok(await s.client.request('PATCH', '/api/business-settings', { allow_negative_stock: true }), 200);
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() }), 200);
+    expect((await okApi(await s.client.api.GET('/api/stock-transfers/{id}', { params: { path: { id: transfer.id } } }), 200)).transfer.status).toBe('draft');
+    await okApi(await s.client.api.PATCH('/api/business-settings', { body: { allow_negative_stock: true } }), 200);
+    await okApi(await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID() } }), 200);
     expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(-1);
   });
 
@@ -267,21 +275,21 @@ describe('transfers', () => {
       expect(res.body.error.code).toBe(code);
     }
     const untracked = (await ok(await s.client.post('/api/products', { name: 'Service', price: 100, trackStock: false }), 201)).product;
-    const notTracked = await s.client.post('/api/stock-transfers', { from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: untracked.id, quantity: 1 }] });
-    expect(notTracked.status).toBe(422);
-    expect(notTracked.body.error.code).toBe('stock_not_tracked');
+    const notTracked = await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: untracked.id, quantity: 1 }] } });
+    expect(notTracked.response.status).toBe(422);
+    expect(notTracked.error?.error.code).toBe('stock_not_tracked');
     // Another business's transfer and store are not found.
     const theirTransfer = await draft(other.client, other.main.id, theirs.id, other.milk.id, 1);
-    expect((await s.client.post(`/api/stock-transfers/${theirTransfer.id}/send`, { idempotency_key: randomUUID() })).status).toBe(404);
-    expect((await s.client.get(`/api/stock-transfers/${theirTransfer.id}`)).status).toBe(404);
-    expect((await s.client.request('PATCH', `/api/stores/${theirs.id}`, { name: 'Mine now' })).status).toBe(404);
-    expect((await s.client.get(`/api/stores/${theirs.id}/stock?product_ids=${s.milk.id}`)).status).toBe(404);
+    expect((await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: theirTransfer.id } }, body: { idempotency_key: randomUUID() } })).response.status).toBe(404);
+    expect((await s.client.api.GET('/api/stock-transfers/{id}', { params: { path: { id: theirTransfer.id } } })).response.status).toBe(404);
+    expect((await s.client.api.PATCH('/api/stores/{id}', { params: { path: { id: theirs.id } }, body: { name: 'Mine now' } })).response.status).toBe(404);
+    expect((await s.client.api.GET('/api/stores/{id}/stock', { params: { path: { id: theirs.id }, query: { product_ids: s.milk.id } } })).response.status).toBe(404);
     const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 2);
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() }), 200);
-    const wrongLine = await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: randomUUID(), lines: [{ product_id: other.milk.id, received_quantity: 1 }] });
-    expect(wrongLine.status).toBe(422);
-    expect(wrongLine.body.error.code).toBe('line_not_found');
-    expect((await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, received_quantity: -1 }] })).status).toBe(400);
+    await okApi(await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID() } }), 200);
+    const wrongLine = await s.client.api.POST('/api/stock-transfers/{id}/receive', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID(), lines: [{ product_id: other.milk.id, received_quantity: 1 }] } });
+    expect(wrongLine.response.status).toBe(422);
+    expect(wrongLine.error?.error.code).toBe('line_not_found');
+    expect((await s.client.api.POST('/api/stock-transfers/{id}/receive', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, received_quantity: -1 }] } })).response.status).toBe(400);
     const after = await ledger(s.businessId, s.milk.id);
     expect(after.movements.length).toBe(before + 1);
     expect((await expectBalanced(other.businessId, other.milk.id)).get(other.main.id)).toBe(10);
@@ -296,11 +304,11 @@ describe('transfers', () => {
       // Bring the main store down to 3.
       await ok(await pay(s.client, s.milk.id, 7), 201);
       const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 3);
-      const [sale, send] = await Promise.all([pay(s.client, s.milk.id, 3), s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() })]);
-      expect([sale.status === 201, send.status === 200].filter(Boolean)).toHaveLength(1);
-      const loser = sale.status === 201 ? send : sale;
+      const [sale, send] = await Promise.all([pay(s.client, s.milk.id, 3), s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID() } })]);
+      expect([sale.status === 201, send.response.status === 200].filter(Boolean)).toHaveLength(1);
+      const loser = sale.status === 201 ? { status: send.response.status, code: send.error?.error.code } : { status: sale.status, code: sale.body.error.code };
       expect(loser.status).toBe(409);
-      expect(loser.body.error.code).toBe('insufficient_stock');
+      expect(loser.code).toBe('insufficient_stock');
       const stock = await expectBalanced(s.businessId, s.milk.id);
       expect(stock.get(s.main.id)).toBe(0);
     }
@@ -324,8 +332,8 @@ describe('the till sells from its store', () => {
     expect(empty.status).toBe(409);
     expect(empty.body.error.code).toBe('insufficient_stock');
     const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 5);
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/send`, { idempotency_key: randomUUID() }), 200);
-    await ok(await s.client.post(`/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: randomUUID() }), 200);
+    await okApi(await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID() } }), 200);
+    await okApi(await s.client.api.POST('/api/stock-transfers/{id}/receive', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID() } }), 200);
     const sale = await ok(await pay(till, s.milk.id, 2, onTill), 201);
     let stock = await expectBalanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(harbour.id)]).toEqual([5, 3]);
@@ -344,12 +352,12 @@ describe('the till sells from its store', () => {
   it('keeps stock = sum of movements per store after receipts, adjustments, waste and counts (main store)', async () => {
     const s = await shop();
     await openStore(s.client);
-    await ok(await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, quantity: 6, unit_cost: 100 }] }), 201);
-    await ok(await s.client.post('/api/stock-adjustments', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity_delta: -2, reason: 'damaged' }), 201);
-    await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'expired' }), 201);
-    const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'full' }), 201)).count;
-    await ok(await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.milk.id, counted_quantity: 12 }] }), 200);
-    await ok(await s.client.post(`/api/stock-counts/${count.id}/post`), 200);
+    await okApi(await s.client.api.POST('/api/goods-receipts', { body: { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, quantity: 6, unit_cost: 100 }] } }), 201);
+    await okApi(await s.client.api.POST('/api/stock-adjustments', { body: { idempotency_key: randomUUID(), product_id: s.milk.id, quantity_delta: -2, reason: 'damaged' } }), 201);
+    await okApi(await s.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'expired' } }), 201);
+    const count = (await okApi(await s.client.api.POST('/api/stock-counts', { body: { scope: 'full' } }), 201)).count;
+    await okApi(await s.client.api.PUT('/api/stock-counts/{id}/lines', { params: { path: { id: count.id } }, body: { lines: [{ product_id: s.milk.id, counted_quantity: 12 }] } }), 200);
+    await okApi(await s.client.api.POST('/api/stock-counts/{id}/post', { params: { path: { id: count.id } } }), 200);
     const stock = await expectBalanced(s.businessId, s.milk.id);
     expect(stock.get(s.main.id)).toBe(12);
     const { movements } = await ledger(s.businessId, s.milk.id);
@@ -366,8 +374,8 @@ describe('employees and stores', () => {
     expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).storeIds).toEqual([]);
     await ok(await s.client.request('PUT', `/api/employees/${ids.manager}/stores`, { storeIds: [harbour.id] }), 200);
     expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).storeIds).toEqual([harbour.id]);
-    const fromMain = await s.client.request('POST', '/api/stock-transfers', { from_store_id: s.main.id, to_store_id: third.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headersOf('manager'));
-    expect(fromMain.status).toBe(403);
+    const fromMain = await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: s.main.id, to_store_id: third.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headers: headersOf('manager') });
+    expect(fromMain.response.status).toBe(403);
     const other = await shop();
     const foreign = await s.client.request('PUT', `/api/employees/${ids.manager}/stores`, { storeIds: [other.main.id] });
     expect(foreign.status).toBe(422);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, products, refunds, timeClock } from '../src/db/schema/index.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import type { ApiClient } from './harness.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
@@ -65,19 +66,26 @@ async function shop(timeZone = 'Europe/Berlin') {
   return { ...owner, mug: mug!, tea: tea!, sell, refund };
 }
 
+/** What POST /api/expenses takes, and the performance report's filters, from the routes' own schemas. */
+type NewExpense = NonNullable<paths['/api/expenses']['post']['requestBody']>['content']['application/json'];
+type PerformanceQuery = paths['/api/employee-performance']['get']['parameters']['query'];
+
 async function categoryIds(client: ApiClient) {
-  const res = await client.get('/api/expenses/categories');
-  expect(res.status).toBe(200);
-  return Object.fromEntries((res.body.categories as { id: string; name: string }[]).map((category) => [category.name, category.id]));
+  const { data, response } = await client.api.GET('/api/expenses/categories');
+  expect(response.status).toBe(200);
+  return Object.fromEntries(data!.categories.map((category) => [category.name, category.id]));
 }
 
-async function addExpense(client: ApiClient, body: Record<string, unknown>) {
-  const res = await client.post('/api/expenses', { idempotency_key: randomUUID(), payment_method: 'card', status: 'paid', ...body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
+async function addExpense(client: ApiClient, body: Omit<NewExpense, 'idempotency_key' | 'payment_method' | 'status'>) {
+  const { error, response } = await client.api.POST('/api/expenses', { body: { idempotency_key: randomUUID(), payment_method: 'card', status: 'paid', ...body } });
+  expect(response.status, JSON.stringify(error)).toBe(201);
 }
 
 const statement = (client: ApiClient, from: string, to: string, headers: Record<string, string> = {}) =>
-  client.request('GET', `/api/accounting/profit-and-loss?from=${from}&to=${to}`, undefined, headers);
+  client.api.GET('/api/accounting/profit-and-loss', { params: { query: { from, to } }, headers });
+
+const performanceReport = (client: ApiClient, query: PerformanceQuery, headers: Record<string, string> = {}) =>
+  client.api.GET('/api/employee-performance', { params: { query }, headers });
 
 describe('profit and loss per month', () => {
   it('equals a hand computation: discounts, tax apart, a refund in the next month, expenses before tax, Berlin month boundary', async () => {
@@ -98,16 +106,16 @@ describe('profit and loss per month', () => {
     // One of January's mugs comes back on 10 February: 900 before tax, 171 tax, its cost 400 returned.
     await s.refund(january, 1, '2026-02-10T10:00:00Z');
     const categories = await categoryIds(s.client);
-    await addExpense(s.client, { payee_name: 'Landlord', category_id: categories.Rent, date: '2026-01-15', amount: 50_000 });
-    await addExpense(s.client, { payee_name: 'Paper Co', category_id: categories.Supplies, date: '2026-02-03', amount: 11_900, tax_amount: 1_900 });
-    await addExpense(s.client, { payee_name: 'Landlord', category_id: categories.Rent, date: '2026-03-01', amount: 50_000 }); // outside
+    await addExpense(s.client, { payee_name: 'Landlord', category_id: categories.Rent!, date: '2026-01-15', amount: 50_000 });
+    await addExpense(s.client, { payee_name: 'Paper Co', category_id: categories.Supplies!, date: '2026-02-03', amount: 11_900, tax_amount: 1_900 });
+    await addExpense(s.client, { payee_name: 'Landlord', category_id: categories.Rent!, date: '2026-03-01', amount: 50_000 }); // outside
 
     const res = await statement(s.client, '2026-01', '2026-02');
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const body = res.body;
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    const body = res.data!;
     expect(body).toMatchObject({ time_zone: 'Europe/Berlin', range: { from: '2026-01', to: '2026-02' }, days: { from: '2026-01-01', to: '2026-02-28' } });
     expect(body.includes_imported_sales).toBe(false);
-    expect(body.expense_categories.map((category: { name: string }) => category.name)).toEqual(['Rent', 'Supplies']);
+    expect(body.expense_categories.map((category) => category.name)).toEqual(['Rent', 'Supplies']);
     const [jan, feb] = body.months;
     expect(jan).toEqual({
       month: '2026-01',
@@ -158,24 +166,25 @@ describe('profit and loss per month', () => {
     });
 
     // In UTC both sales fall in January.
-    await s.client.request('PATCH', '/api/business-settings', { time_zone: 'UTC' });
-    const utc = (await statement(s.client, '2026-01', '2026-01')).body;
+    await s.client.api.PATCH('/api/business-settings', { body: { time_zone: 'UTC' } });
+    const utc = (await statement(s.client, '2026-01', '2026-01')).data!;
     expect(utc.months[0]).toMatchObject({ gross_sales: 3300, discounts: 300, net_sales: 3000, tax: 513, cost_of_goods_sold: 1300 });
   });
 
   it('lists every month of the range, empty ones as zeros, and refuses more than 24 months and bad input', async () => {
     const s = await shop();
     const year = await statement(s.client, '2025-03', '2026-02');
-    expect(year.status).toBe(200);
-    expect(year.body.months).toHaveLength(12);
-    expect(year.body.total).toMatchObject({ net_sales: 0, operating_profit: 0, margin: null });
-    expect((await statement(s.client, '2025-01', '2026-12')).status).toBe(200);
+    expect(year.response.status).toBe(200);
+    expect(year.data!.months).toHaveLength(12);
+    expect(year.data!.total).toMatchObject({ net_sales: 0, operating_profit: 0, margin: null });
+    expect((await statement(s.client, '2025-01', '2026-12')).response.status).toBe(200);
     const tooLong = await statement(s.client, '2025-01', '2027-01');
-    expect(tooLong.status).toBe(400);
-    expect(tooLong.body.error).toMatchObject({ code: 'invalid_range', message: expect.stringMatching(/24 months/) });
-    expect((await statement(s.client, '2026-03', '2026-02')).body.error.code).toBe('invalid_range');
-    expect((await statement(s.client, '2026-13', '2026-13')).status).toBe(400);
-    expect((await statement(s.client, '2026-01-01', '2026-02')).status).toBe(400);
+    expect(tooLong.response.status).toBe(400);
+    expect(tooLong.error?.error).toMatchObject({ code: 'invalid_range', message: expect.stringMatching(/24 months/) });
+    expect((await statement(s.client, '2026-03', '2026-02')).error?.error.code).toBe('invalid_range');
+    expect((await statement(s.client, '2026-13', '2026-13')).response.status).toBe(400);
+    expect((await statement(s.client, '2026-01-01', '2026-02')).response.status).toBe(400);
+    // A missing month and an unknown parameter stay untyped on purpose: the typed client would not send them.
     expect((await s.client.get('/api/accounting/profit-and-loss?from=2026-01')).status).toBe(400);
     expect((await s.client.get('/api/accounting/profit-and-loss?from=2026-01&to=2026-01&extra=1')).status).toBe(400);
   });
@@ -223,11 +232,10 @@ describe('employee performance', () => {
     );
 
     const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
-    const res = await s.client.get(`/api/employee-performance?from=${day(-1)}&to=${day(1)}`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const byName: Record<string, Record<string, unknown> & { hours_worked: number }> = Object.fromEntries(
-      (res.body.employees as { name: string; hours_worked: number }[]).map((employee) => [employee.name, employee]),
-    );
+    const res = await performanceReport(s.client, { from: day(-1), to: day(1) });
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    const employees = res.data!.employees;
+    const byName = Object.fromEntries(employees.map((employee) => [employee.name, employee]));
     expect(byName['Cal Cashier']).toEqual({
       employee_id: cal.employee.id,
       name: 'Cal Cashier',
@@ -248,17 +256,17 @@ describe('employee performance', () => {
     expect(byName['Cat Cashier']!.hours_worked).toBeLessThan(2.1);
     expect(byName['Max Manager']).toMatchObject({ sales: 0, net_sales: 0, refunds: 1, refund_amount: 900, hours_worked: 0, sales_per_hour: null });
     // The owner's own account counts for the business-owner employee.
-    const owner = (res.body.employees as { employee_id: string }[]).find((employee) => employee.employee_id === s.ownerEmployeeId);
+    const owner = employees.find((employee) => employee.employee_id === s.ownerEmployeeId);
     expect(owner).toMatchObject({ role: 'business_owner', sales: 1, net_sales: 300 });
     // Best sellers first.
-    expect(res.body.employees[0].name).toBe('Cal Cashier');
+    expect(employees[0]!.name).toBe('Cal Cashier');
 
     // One employee, and another period without anything.
-    const one = await s.client.get(`/api/employee-performance?from=${day(-1)}&to=${day(1)}&employee_id=${cat.employee.id}`);
-    expect(one.body.employees).toHaveLength(1);
-    expect(one.body.employees[0]).toMatchObject({ name: 'Cat Cashier', sales: 1 });
-    const earlier = (await s.client.get(`/api/employee-performance?from=${day(-30)}&to=${day(-20)}`)).body;
-    expect(earlier.employees.every((employee: { sales: number; hours_worked: number }) => employee.sales === 0 && employee.hours_worked === 0)).toBe(true);
+    const one = await performanceReport(s.client, { from: day(-1), to: day(1), employee_id: cat.employee.id });
+    expect(one.data!.employees).toHaveLength(1);
+    expect(one.data!.employees[0]).toMatchObject({ name: 'Cat Cashier', sales: 1 });
+    const earlier = (await performanceReport(s.client, { from: day(-30), to: day(-20) })).data!;
+    expect(earlier.employees.every((employee) => employee.sales === 0 && employee.hours_worked === 0)).toBe(true);
   });
 
   it('filters by store and refuses bad input', async () => {
@@ -267,20 +275,20 @@ describe('employee performance', () => {
     const today = new Date().toISOString().slice(0, 10);
     const stores = await server.database.withTenant(s.businessId, (tx) => tx.select({ id: orders.storeId }).from(orders));
     const storeId = stores[0]!.id!;
-    const inStore = await s.client.get(`/api/employee-performance?from=${today}&to=${today}&store_id=${storeId}`);
-    expect(inStore.status).toBe(200);
-    expect(inStore.body.employees.find((employee: { employee_id: string }) => employee.employee_id === s.ownerEmployeeId)).toMatchObject({ sales: 1 });
-    const otherStore = await s.client.get(`/api/employee-performance?from=${today}&to=${today}&store_id=${randomUUID()}`);
-    expect(otherStore.status).toBe(404);
-    expect(otherStore.body.error.code).toBe('store_not_found');
-    const unknown = await s.client.get(`/api/employee-performance?from=${today}&to=${today}&employee_id=${randomUUID()}`);
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error.code).toBe('employee_not_found');
-    const long = await s.client.get('/api/employee-performance?from=2020-01-01&to=2026-01-01');
-    expect(long.status).toBe(400);
-    expect(long.body.error.code).toBe('invalid_range');
-    expect((await s.client.get('/api/employee-performance?from=2026-02-30&to=2026-03-01')).status).toBe(400);
-    expect((await s.client.get(`/api/employee-performance?from=${today}&to=${today}&store_id=nope`)).status).toBe(400);
+    const inStore = await performanceReport(s.client, { from: today, to: today, store_id: storeId });
+    expect(inStore.response.status).toBe(200);
+    expect(inStore.data!.employees.find((employee) => employee.employee_id === s.ownerEmployeeId)).toMatchObject({ sales: 1 });
+    const otherStore = await performanceReport(s.client, { from: today, to: today, store_id: randomUUID() });
+    expect(otherStore.response.status).toBe(404);
+    expect(otherStore.error?.error.code).toBe('store_not_found');
+    const unknown = await performanceReport(s.client, { from: today, to: today, employee_id: randomUUID() });
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.error?.error.code).toBe('employee_not_found');
+    const long = await performanceReport(s.client, { from: '2020-01-01', to: '2026-01-01' });
+    expect(long.response.status).toBe(400);
+    expect(long.error?.error.code).toBe('invalid_range');
+    expect((await performanceReport(s.client, { from: '2026-02-30', to: '2026-03-01' })).response.status).toBe(400);
+    expect((await performanceReport(s.client, { from: today, to: today, store_id: 'nope' })).response.status).toBe(400);
   });
 });
 
@@ -297,30 +305,31 @@ describe('SPEC §6: both need can_view_reports; SPEC §3: both need their featur
       adminNone: as(await pinSignIn(s.client, adminNone.employee.id, '900003')),
       adminReports: as(await pinSignIn(s.client, adminReports.employee.id, '900002')),
     };
-    const performance = (headers: Record<string, string>, query = '') =>
-      s.client.request('GET', `/api/employee-performance?from=2026-02-01&to=2026-02-28${query}`, undefined, headers);
+    const performance = (headers: Record<string, string>, query: Partial<PerformanceQuery> = {}) =>
+      performanceReport(s.client, { from: '2026-02-01', to: '2026-02-28', ...query }, headers);
     for (const refused of [tokens.cashier, tokens.manager, tokens.adminNone]) {
       const pnl = await statement(s.client, '2026-01', '2026-02', refused);
-      expect(pnl.status).toBe(403);
-      expect(pnl.body.error.code).toBe('forbidden');
-      expect((await performance(refused)).status).toBe(403);
+      expect(pnl.response.status).toBe(403);
+      expect(pnl.error?.error.code).toBe('forbidden');
+      expect((await performance(refused)).response.status).toBe(403);
     }
     // Not even their own figures: SPEC §6 gives no employee a view of reports without can_view_reports.
-    expect((await performance(tokens.cashier, `&employee_id=${cashier.employee.id}`)).status).toBe(403);
-    expect((await statement(s.client, '2026-01', '2026-02', tokens.adminReports)).status).toBe(200);
-    expect((await performance(tokens.adminReports)).status).toBe(200);
+    expect((await performance(tokens.cashier, { employee_id: cashier.employee.id })).response.status).toBe(403);
+    expect((await statement(s.client, '2026-01', '2026-02', tokens.adminReports)).response.status).toBe(200);
+    expect((await performance(tokens.adminReports)).response.status).toBe(200);
   });
 
   it('is off when basic_accounting or employee_performance is switched off', async () => {
     const s = await shop();
-    await s.client.request('PATCH', '/api/business-settings', { enabled_features: { basic_accounting: false } });
+    await s.client.api.PATCH('/api/business-settings', { body: { enabled_features: { basic_accounting: false } } });
     const pnl = await statement(s.client, '2026-01', '2026-02');
-    expect(pnl.status).toBe(403);
-    expect(pnl.body.error.code).toBe('feature_disabled');
-    expect((await s.client.get('/api/employee-performance?from=2026-02-01&to=2026-02-28')).status).toBe(200);
-    await s.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_performance: false } });
-    const performance = await s.client.get('/api/employee-performance?from=2026-02-01&to=2026-02-28');
-    expect(performance.status).toBe(403);
-    expect(performance.body.error.code).toBe('feature_disabled');
+    expect(pnl.response.status).toBe(403);
+    expect(pnl.error?.error.code).toBe('feature_disabled');
+    const february = { from: '2026-02-01', to: '2026-02-28' };
+    expect((await performanceReport(s.client, february)).response.status).toBe(200);
+    await s.client.api.PATCH('/api/business-settings', { body: { enabled_features: { employee_performance: false } } });
+    const performance = await performanceReport(s.client, february);
+    expect(performance.response.status).toBe(403);
+    expect(performance.error?.error.code).toBe('feature_disabled');
   });
 });

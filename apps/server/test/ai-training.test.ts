@@ -58,12 +58,15 @@ type Shop = Awaited<ReturnType<typeof shop>>;
 /** Polls GET /api/ai/training until the job is done or failed. */
 async function finished(s: Shop) {
   for (let attempt = 0; attempt < 600; attempt += 1) {
-    const res = await s.client.request('GET', '/api/ai/training');
-    if (res.body.job && ['done', 'failed'].includes(res.body.job.status)) return res.body.job;
+    const { data } = await s.client.api.GET('/api/ai/training');
+    if (data?.job && ['done', 'failed'].includes(data.job.status)) return data.job;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the training did not finish');
 }
+
+/** Asks for a training (the route takes no body). */
+const train = (s: Shop) => s.client.api.POST('/api/ai/training');
 
 /** Holds the next training after its first page read until `release()`; `reached` resolves once it is held. */
 function holdTraining() {
@@ -82,50 +85,52 @@ function holdTraining() {
 describe('training the AI modules in the background', { timeout: 120_000 }, () => {
   it('answers at once with a job, which reaches done; the hub then shows each module and the accuracy', async () => {
     const s = await shop();
-    expect((await s.client.request('GET', '/api/ai/training')).body.job).toBeNull();
-    const started = await s.client.post('/api/ai/training', {});
-    expect(started.status).toBe(202);
-    expect(started.body).toMatchObject({ created: true, job: { id: expect.any(String), trigger: 'request', requested_at: expect.any(String), finished_at: null, error: null } });
-    expect(['queued', 'running']).toContain(started.body.job.status);
+    expect((await s.client.api.GET('/api/ai/training')).data!.job).toBeNull();
+    const started = await train(s);
+    expect(started.response.status).toBe(202);
+    expect(started.data).toMatchObject({ created: true, job: { id: expect.any(String), trigger: 'request', requested_at: expect.any(String), finished_at: null, error: null } });
+    expect(['queued', 'running']).toContain(started.data!.job.status);
     const job = await finished(s);
-    expect(job).toMatchObject({ id: started.body.job.id, status: 'done', attempts: 1, error: null, started_at: expect.any(String), finished_at: expect.any(String) });
-    expect(Date.parse(job.finished_at)).toBeGreaterThanOrEqual(Date.parse(job.started_at));
+    expect(job).toMatchObject({ id: started.data!.job.id, status: 'done', attempts: 1, error: null, started_at: expect.any(String), finished_at: expect.any(String) });
+    expect(Date.parse(job.finished_at!)).toBeGreaterThanOrEqual(Date.parse(job.started_at!));
     // Written with "done": the hub's summary of each module, as trained.
     const [row] = await server.database.withTenant(s.businessId, (tx) => tx.select().from(aiTrainingJobs));
     expect((row!.modules as { key: string }[]).map((module) => module.key)).toEqual(['sales_prediction', 'stock_forecast', 'product_recommendation', 'customer_footpath']);
-    const hub = await s.client.request('GET', '/api/ai/modules');
-    expect(hub.status).toBe(200);
-    const sales = hub.body.modules.find((module: { key: string }) => module.key === 'sales_prediction');
+    const hub = await s.client.api.GET('/api/ai/modules');
+    expect(hub.response.status).toBe(200);
+    const modules = hub.data!.modules;
+    const sales = modules.find((module) => module.key === 'sales_prediction')!;
     expect(sales).toMatchObject({ enough_history: true, summary: `Net sales for the next 28 days, learnt from ${HISTORY_DAYS} days of sales.` });
-    expect(sales.accuracy.held_out_days).toBe(56);
-    expect(sales.accuracy.mape).toBeLessThan(1);
-    expect(hub.body.modules.find((module: { key: string }) => module.key === 'stock_forecast')).toMatchObject({ enough_history: true });
+    expect(sales.accuracy!.held_out_days).toBe(56);
+    expect(sales.accuracy!.mape).toBeLessThan(1);
+    expect(modules.find((module) => module.key === 'stock_forecast')).toMatchObject({ enough_history: true });
     // The trained models are what the module pages answer with (same training time).
-    const page = await s.client.request('GET', '/api/ai/sales-prediction');
-    expect(page.body).toMatchObject({ status: 'ok', computed_at: sales.computed_at });
+    const page = await s.client.api.GET('/api/ai/sales-prediction');
+    expect(page.data).toMatchObject({ status: 'ok', computed_at: sales.computed_at });
   });
 
   it('a second request while one runs answers with the same job, and a sale completes while it is reading the history', async () => {
     const s = await shop();
     const hold = holdTraining();
-    const first = await s.client.post('/api/ai/training', {});
-    expect(first.status).toBe(202);
+    const first = await train(s);
+    expect(first.response.status).toBe(202);
+    const firstId = first.data!.job.id;
     await hold.held;
     // The training is in the middle of its reads: the job runs, and a sale goes through.
-    const second = await s.client.post('/api/ai/training', {});
-    expect(second.status).toBe(202);
-    expect(second.body).toMatchObject({ created: false, job: { id: first.body.job.id, status: 'running' } });
+    const second = await train(s);
+    expect(second.response.status).toBe(202);
+    expect(second.data).toMatchObject({ created: false, job: { id: firstId, status: 'running' } });
     const sale = await s.sell();
     expect(sale.status).toBe(201);
-    expect((await s.client.request('GET', '/api/ai/training')).body.job).toMatchObject({ id: first.body.job.id, status: 'running', finished_at: null });
+    expect((await s.client.api.GET('/api/ai/training')).data!.job).toMatchObject({ id: firstId, status: 'running', finished_at: null });
     const jobs = await server.database.withTenant(s.businessId, (tx) => tx.select({ id: aiTrainingJobs.id }).from(aiTrainingJobs));
     expect(jobs).toHaveLength(1);
     hold.release();
-    expect(await finished(s)).toMatchObject({ id: first.body.job.id, status: 'done' });
+    expect(await finished(s)).toMatchObject({ id: firstId, status: 'done' });
     // Once done, a new request starts a new job.
-    const third = await s.client.post('/api/ai/training', {});
-    expect(third.body.created).toBe(true);
-    expect(third.body.job.id).not.toBe(first.body.job.id);
+    const third = await train(s);
+    expect(third.data!.created).toBe(true);
+    expect(third.data!.job.id).not.toBe(firstId);
     await finished(s);
   });
 
@@ -162,16 +167,16 @@ describe('training the AI modules in the background', { timeout: 120_000 }, () =
     const [live] = await server.database.withTenant(s.businessId, (tx) =>
       tx.insert(aiTrainingJobs).values({ businessId: s.businessId, status: 'running', startedAt: new Date(), heartbeatAt: new Date(), claimedBy: 'other-host:1:alive', attempts: 1 }).returning(),
     );
-    const asked = await s.client.post('/api/ai/training', {});
-    expect(asked.body).toMatchObject({ created: false, job: { id: live!.id, status: 'running', attempts: 1 } });
+    const asked = await train(s);
+    expect(asked.data).toMatchObject({ created: false, job: { id: live!.id, status: 'running', attempts: 1 } });
     expect(await runPendingAiTraining(server.database)).toEqual({ claimed: 0 });
     // Its process stops: no heartbeat for longer than the take-over time.
     const stale = new Date(Date.now() - aiTrainingSettings.takeOverAfterMs - 60_000);
     await server.database.withTenant(s.businessId, (tx) => tx.update(aiTrainingJobs).set({ heartbeatAt: stale, startedAt: stale }).where(sql`id = ${live!.id}`));
-    const again = await s.client.post('/api/ai/training', {});
-    expect(again.status).toBe(202);
-    expect(again.body).toMatchObject({ created: false, job: { id: live!.id, status: 'running', attempts: 2 } });
-    expect(Date.parse(again.body.job.started_at)).toBeGreaterThan(stale.getTime());
+    const again = await train(s);
+    expect(again.response.status).toBe(202);
+    expect(again.data).toMatchObject({ created: false, job: { id: live!.id, status: 'running', attempts: 2 } });
+    expect(Date.parse(again.data!.job.started_at!)).toBeGreaterThan(stale.getTime());
     expect(await finished(s)).toMatchObject({ id: live!.id, status: 'done', attempts: 2 });
   });
 
@@ -189,11 +194,12 @@ describe('training the AI modules in the background', { timeout: 120_000 }, () =
     const s = await shop();
     const cashier = await addEmployee(s.client, { fullName: 'Cass Hier', role: 'cashier', pin: '482913' });
     const token = await pinSignIn(s.client, cashier.employee.id, '482913');
-    for (const method of ['POST', 'GET'] as const) {
-      const refused = await s.client.request(method, '/api/ai/training', method === 'POST' ? {} : undefined, as(token));
-      expect(refused.status, method).toBe(403);
-      expect(refused.body.error.code).toBe('forbidden');
+    const refusals = { POST: () => s.client.api.POST('/api/ai/training', { headers: as(token) }), GET: () => s.client.api.GET('/api/ai/training', { headers: as(token) }) };
+    for (const [method, ask] of Object.entries(refusals)) {
+      const refused = await ask();
+      expect(refused.response.status, method).toBe(403);
+      expect(refused.error?.error.code).toBe('forbidden');
     }
-    expect((await s.client.request('GET', '/api/ai/training')).body.job).toBeNull();
+    expect((await s.client.api.GET('/api/ai/training')).data!.job).toBeNull();
   });
 });

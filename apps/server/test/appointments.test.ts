@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, outboxMessages } from '../src/db/schema/index.ts';
 import { sendAppointmentReminders } from '../src/modules/appointments/send-appointment-reminders.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
@@ -21,22 +22,30 @@ const at = (day: string, clock: string) => {
 };
 const WEEKDAYS = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00', break_start: '12:00', break_end: '13:00' }));
 
+/** What booking takes, from the route's own schema. */
+type NewAppointment = NonNullable<paths['/api/appointments']['post']['requestBody']>['content']['application/json'];
+
+const byId = (id: string) => ({ params: { path: { id } } });
+const ofEmployee = (employeeId: string) => ({ params: { path: { employeeId } } });
+
 async function salon(name = 'Brake & Co') {
   const shop = await staffBusiness(server, { businessName: name, features: { appointments_booking: true, employee_management: true, customer_management: true }, timeZone: ZONE });
   const ann = (await addEmployee(shop.client, { fullName: 'Ann Fitter', role: 'manager', pin: '700001' })).employee;
   const bob = (await addEmployee(shop.client, { fullName: 'Bob Fitter', role: 'manager', pin: '700002' })).employee;
   for (const person of [ann, bob]) {
-    const saved = await shop.client.request('PUT', `/api/appointments/staff/${person.id}/hours`, { hours: WEEKDAYS });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const saved = await shop.client.api.PUT('/api/appointments/staff/{employeeId}/hours', { ...ofEmployee(person.id), body: { hours: WEEKDAYS } });
+    expect(saved.response.status, JSON.stringify(saved.error)).toBe(200);
   }
-  const created = await shop.client.post('/api/appointments/services', { name: 'Brake check', duration_minutes: 60, price: 4500, staff_ids: [ann.id, bob.id] });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return { ...shop, ann, bob, service: created.body.service as { id: string } };
+  const created = await shop.client.api.POST('/api/appointments/services', { body: { name: 'Brake check', duration_minutes: 60, price: 4500, staff_ids: [ann.id, bob.id] } });
+  expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+  return { ...shop, ann, bob, service: created.data!.service };
 }
 
 type Salon = Awaited<ReturnType<typeof salon>>;
-const book = (shop: Salon, body: Record<string, unknown>) =>
-  shop.client.post('/api/appointments', { service_id: shop.service.id, employee_id: shop.ann.id, customer_name: 'Carla Client', customer_email: 'carla@example.com', ...body });
+const book = (shop: Salon, body: Partial<NewAppointment> & { starts_at: string }) =>
+  shop.client.api.POST('/api/appointments', {
+    body: { service_id: shop.service.id, employee_id: shop.ann.id, customer_name: 'Carla Client', customer_email: 'carla@example.com', ...body },
+  });
 const countAppointments = async (shop: Salon) => (await server.database.withTenant(shop.businessId, (tx) => tx.select({ id: appointments.id }).from(appointments))).length;
 
 describe('appointments', () => {
@@ -44,8 +53,9 @@ describe('appointments', () => {
     const shop = await salon();
     const day = monday();
     const booked = await book(shop, { starts_at: at(day, '10:00'), customer_phone: '+49 30 1234', notes: 'Squeaks, left front' });
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    expect(booked.body.appointment).toMatchObject({
+    expect(booked.response.status, JSON.stringify(booked.error)).toBe(201);
+    const appointment = booked.data!.appointment;
+    expect(appointment).toMatchObject({
       service_name: 'Brake check',
       employee_name: 'Ann Fitter',
       customer_name: 'Carla Client',
@@ -54,26 +64,26 @@ describe('appointments', () => {
       status: 'booked',
       price: 4500,
     });
-    const list = await shop.client.get(`/api/appointments?from=${day}&to=${day}`);
-    expect(list.status).toBe(200);
-    expect(list.body.time_zone).toBe(ZONE);
-    expect(list.body.appointments.map((a: { id: string }) => a.id)).toEqual([booked.body.appointment.id]);
-    expect((await shop.client.get(`/api/appointments?from=${addDays(day, 1)}&to=${addDays(day, 6)}`)).body.appointments).toEqual([]);
+    const list = await shop.client.api.GET('/api/appointments', { params: { query: { from: day, to: day } } });
+    expect(list.response.status).toBe(200);
+    expect(list.data!.time_zone).toBe(ZONE);
+    expect(list.data!.appointments.map((a) => a.id)).toEqual([appointment.id]);
+    expect((await shop.client.api.GET('/api/appointments', { params: { query: { from: addDays(day, 1), to: addDays(day, 6) } } })).data!.appointments).toEqual([]);
 
-    const staff = (await shop.client.get('/api/appointments/staff')).body.staff;
-    expect(staff.find((person: { id: string }) => person.id === shop.ann.id).hours[0]).toEqual({ weekday: 1, start: '09:00', end: '17:00', break_start: '12:00', break_end: '13:00' });
-    const services = (await shop.client.get('/api/appointments/services')).body.services;
+    const staff = (await shop.client.api.GET('/api/appointments/staff')).data!.staff;
+    expect(staff.find((person) => person.id === shop.ann.id)!.hours[0]).toEqual({ weekday: 1, start: '09:00', end: '17:00', break_start: '12:00', break_end: '13:00' });
+    const services = (await shop.client.api.GET('/api/appointments/services')).data!.services;
     expect(services).toEqual([expect.objectContaining({ name: 'Brake check', duration_minutes: 60, price: 4500, active: true })]);
 
     // An existing customer: name and contact come from the customer.
-    const customer = await shop.client.post('/api/customers', { name: 'Dora Driver', email: 'dora@example.com' });
-    expect(customer.status, JSON.stringify(customer.body)).toBe(201);
-    const second = await shop.client.post('/api/appointments', { service_id: shop.service.id, employee_id: shop.bob.id, starts_at: at(day, '10:00'), customer_id: customer.body.customer?.id ?? customer.body.id });
-    expect(second.status, JSON.stringify(second.body)).toBe(201);
-    expect(second.body.appointment).toMatchObject({ customer_name: 'Dora Driver', customer_email: 'dora@example.com', employee_name: 'Bob Fitter' });
+    const customer = await shop.client.api.POST('/api/customers', { body: { name: 'Dora Driver', email: 'dora@example.com' } });
+    expect(customer.response.status, JSON.stringify(customer.error)).toBe(201);
+    const second = await shop.client.api.POST('/api/appointments', { body: { service_id: shop.service.id, employee_id: shop.bob.id, starts_at: at(day, '10:00'), customer_id: customer.data!.customer.id } });
+    expect(second.response.status, JSON.stringify(second.error)).toBe(201);
+    expect(second.data!.appointment).toMatchObject({ customer_name: 'Dora Driver', customer_email: 'dora@example.com', employee_name: 'Bob Fitter' });
 
     // Free start times leave out the booked hour and the break.
-    const slots = (await shop.client.get(`/api/appointments/free-slots?service_id=${shop.service.id}&employee_id=${shop.ann.id}&day=${day}`)).body.slots as string[];
+    const slots = (await shop.client.api.GET('/api/appointments/free-slots', { params: { query: { service_id: shop.service.id, employee_id: shop.ann.id, day } } })).data!.slots;
     expect(slots).toContain(at(day, '09:00'));
     expect(slots).not.toContain(at(day, '09:15'));
     expect(slots).not.toContain(at(day, '10:30'));
@@ -92,20 +102,20 @@ describe('appointments', () => {
       [at(addDays(day, 5), '10:00'), 'outside_hours', 'Ann Fitter does not work then'],
     ];
     for (const [startsAt, code, message] of cases) {
-      const res = await book(shop, { starts_at: startsAt });
-      expect(res.status, startsAt).toBe(422);
-      expect(res.body.error.code).toBe(code);
-      expect(res.body.error.message).toContain(message);
+      const { error, response } = await book(shop, { starts_at: startsAt });
+      expect(response.status, startsAt).toBe(422);
+      expect(error?.error.code).toBe(code);
+      expect(error?.error.message).toContain(message);
     }
-    const off = await shop.client.post(`/api/appointments/staff/${shop.ann.id}/time-off`, { starts_on: addDays(day, 1), ends_on: addDays(day, 2), reason: 'Training' });
-    expect(off.status, JSON.stringify(off.body)).toBe(201);
+    const off = await shop.client.api.POST('/api/appointments/staff/{employeeId}/time-off', { ...ofEmployee(shop.ann.id), body: { starts_on: addDays(day, 1), ends_on: addDays(day, 2), reason: 'Training' } });
+    expect(off.response.status, JSON.stringify(off.error)).toBe(201);
     const refused = await book(shop, { starts_at: at(addDays(day, 2), '10:00') });
-    expect(refused.status).toBe(422);
-    expect(refused.body.error).toEqual({ code: 'time_off', message: `Ann Fitter is off on ${addDays(day, 2)}` });
+    expect(refused.response.status).toBe(422);
+    expect(refused.error?.error).toEqual({ code: 'time_off', message: `Ann Fitter is off on ${addDays(day, 2)}` });
     expect(await countAppointments(shop)).toBe(0);
     // Removing the time off frees the day.
-    expect((await shop.client.request('DELETE', `/api/appointments/time-off/${off.body.time_off.id}`)).status).toBe(200);
-    expect((await book(shop, { starts_at: at(addDays(day, 2), '10:00') })).status).toBe(201);
+    expect((await shop.client.api.DELETE('/api/appointments/time-off/{id}', byId(off.data!.time_off.id))).response.status).toBe(200);
+    expect((await book(shop, { starts_at: at(addDays(day, 2), '10:00') })).response.status).toBe(201);
   });
 
   it('N parallel bookings of the same slot: exactly one succeeds, the others get 409 slot_taken from the database', async () => {
@@ -114,23 +124,23 @@ describe('appointments', () => {
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, index) => book(shop, { starts_at: at(day, index % 2 ? '10:00' : '10:30'), customer_name: `Customer ${index}` })),
     );
-    const statuses = results.map((res) => res.status).sort();
+    const statuses = results.map((res) => res.response.status).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(7);
-    for (const res of results.filter((res) => res.status === 409)) {
-      expect(res.body.error.code).toBe('slot_taken');
-      expect(res.body.error.message).toBe('Ann Fitter already has an appointment at that time. Choose another time or another staff member.');
+    for (const res of results.filter((res) => res.response.status === 409)) {
+      expect(res.error?.error.code).toBe('slot_taken');
+      expect(res.error?.error.message).toBe('Ann Fitter already has an appointment at that time. Choose another time or another staff member.');
     }
     expect(await countAppointments(shop)).toBe(1);
     // Back to back is fine: the hour just before the one booked.
-    const first = results.find((res) => res.status === 201)!.body.appointment;
-    expect((await book(shop, { starts_at: new Date(Date.parse(first.starts_at) - 3_600_000).toISOString() })).status).toBe(201);
+    const first = results.find((res) => res.response.status === 201)!.data!.appointment;
+    expect((await book(shop, { starts_at: new Date(Date.parse(first.starts_at) - 3_600_000).toISOString() })).response.status).toBe(201);
   });
 
   it('the database itself refuses an overlap even without the checks of the use-case', async () => {
     const shop = await salon();
     const day = monday();
-    const booked = (await book(shop, { starts_at: at(day, '10:00') })).body.appointment;
+    const booked = (await book(shop, { starts_at: at(day, '10:00') })).data!.appointment;
     const insert = (startsAt: string, endsAt: string, status: 'booked' | 'cancelled' = 'booked') =>
       server.database.withTenant(shop.businessId, (tx) =>
         tx.insert(appointments).values({ businessId: shop.businessId, serviceId: shop.service.id, employeeId: shop.ann.id, customerName: 'X', startsAt: new Date(startsAt), endsAt: new Date(endsAt), price: 0, status }),
@@ -143,31 +153,33 @@ describe('appointments', () => {
   it('moves to another time and another staff member, refuses a taken time; cancelling frees the time; no-show only once started', async () => {
     const shop = await salon();
     const day = monday();
-    const first = (await book(shop, { starts_at: at(day, '10:00') })).body.appointment;
-    const second = (await book(shop, { starts_at: at(day, '14:00') })).body.appointment;
+    const first = (await book(shop, { starts_at: at(day, '10:00') })).data!.appointment;
+    const second = (await book(shop, { starts_at: at(day, '14:00') })).data!.appointment;
+    const move = (id: string, body: { starts_at: string; employee_id?: string }) => shop.client.api.POST('/api/appointments/{id}/move', { ...byId(id), body });
+    const mark = (id: string, status: 'cancelled' | 'no_show' | 'completed') => shop.client.api.POST('/api/appointments/{id}/status', { ...byId(id), body: { status } });
 
-    const moved = await shop.client.post(`/api/appointments/${first.id}/move`, { starts_at: at(day, '11:00') });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(moved.body.appointment).toMatchObject({ starts_at: at(day, '11:00'), ends_at: at(day, '12:00'), employee_name: 'Ann Fitter' });
+    const moved = await move(first.id, { starts_at: at(day, '11:00') });
+    expect(moved.response.status, JSON.stringify(moved.error)).toBe(200);
+    expect(moved.data!.appointment).toMatchObject({ starts_at: at(day, '11:00'), ends_at: at(day, '12:00'), employee_name: 'Ann Fitter' });
 
-    const clash = await shop.client.post(`/api/appointments/${first.id}/move`, { starts_at: at(day, '13:30') });
-    expect(clash.status).toBe(409);
-    expect(clash.body.error.code).toBe('slot_taken');
-    const toBob = await shop.client.post(`/api/appointments/${first.id}/move`, { starts_at: at(day, '14:00'), employee_id: shop.bob.id });
-    expect(toBob.status).toBe(200);
-    expect(toBob.body.appointment).toMatchObject({ employee_id: shop.bob.id, employee_name: 'Bob Fitter', starts_at: at(day, '14:00') });
-    expect((await shop.client.post(`/api/appointments/${first.id}/move`, { starts_at: at(day, '12:30') })).body.error.code).toBe('outside_hours');
+    const clash = await move(first.id, { starts_at: at(day, '13:30') });
+    expect(clash.response.status).toBe(409);
+    expect(clash.error?.error.code).toBe('slot_taken');
+    const toBob = await move(first.id, { starts_at: at(day, '14:00'), employee_id: shop.bob.id });
+    expect(toBob.response.status).toBe(200);
+    expect(toBob.data!.appointment).toMatchObject({ employee_id: shop.bob.id, employee_name: 'Bob Fitter', starts_at: at(day, '14:00') });
+    expect((await move(first.id, { starts_at: at(day, '12:30') })).error?.error.code).toBe('outside_hours');
 
-    const noShow = await shop.client.post(`/api/appointments/${second.id}/status`, { status: 'no_show' });
-    expect(noShow.status).toBe(409);
-    expect(noShow.body.error.code).toBe('appointment_not_started');
-    const cancelled = await shop.client.post(`/api/appointments/${second.id}/status`, { status: 'cancelled' });
-    expect(cancelled.status).toBe(200);
-    expect(cancelled.body.appointment.status).toBe('cancelled');
-    expect((await shop.client.post(`/api/appointments/${second.id}/status`, { status: 'cancelled' })).status).toBe(409);
-    expect((await shop.client.post(`/api/appointments/${second.id}/move`, { starts_at: at(day, '15:00') })).body.error.code).toBe('appointment_closed');
+    const noShow = await mark(second.id, 'no_show');
+    expect(noShow.response.status).toBe(409);
+    expect(noShow.error?.error.code).toBe('appointment_not_started');
+    const cancelled = await mark(second.id, 'cancelled');
+    expect(cancelled.response.status).toBe(200);
+    expect(cancelled.data!.appointment.status).toBe('cancelled');
+    expect((await mark(second.id, 'cancelled')).response.status).toBe(409);
+    expect((await move(second.id, { starts_at: at(day, '15:00') })).error?.error.code).toBe('appointment_closed');
     // The cancelled hour can be booked again.
-    expect((await book(shop, { starts_at: at(day, '14:00') })).status).toBe(201);
+    expect((await book(shop, { starts_at: at(day, '14:00') })).response.status).toBe(201);
 
     // A past appointment (written directly: the API refuses the past) can be marked a no-show.
     const [past] = await server.database.withTenant(shop.businessId, (tx) =>
@@ -176,16 +188,16 @@ describe('appointments', () => {
         .values({ businessId: shop.businessId, serviceId: shop.service.id, employeeId: shop.ann.id, customerName: 'Late Larry', startsAt: new Date(Date.now() - 7_200_000), endsAt: new Date(Date.now() - 3_600_000), price: 4500 })
         .returning(),
     );
-    const marked = await shop.client.post(`/api/appointments/${past!.id}/status`, { status: 'no_show' });
-    expect(marked.status).toBe(200);
-    expect(marked.body.appointment.status).toBe('no_show');
-    expect((await book(shop, { starts_at: new Date(Date.now() - 86_400_000).toISOString().slice(0, 14) + '00:00.000Z' })).body.error.code).toBe('start_in_past');
+    const marked = await mark(past!.id, 'no_show');
+    expect(marked.response.status).toBe(200);
+    expect(marked.data!.appointment.status).toBe('no_show');
+    expect((await book(shop, { starts_at: new Date(Date.now() - 86_400_000).toISOString().slice(0, 14) + '00:00.000Z' })).error?.error.code).toBe('start_in_past');
   });
 
   it('the .ics file: text/calendar, RFC 5545 lines, UTC times, escaped text', async () => {
     const shop = await salon('Wheels, Brakes; More');
     const day = monday();
-    const booked = (await book(shop, { starts_at: at(day, '10:00'), customer_name: 'Eve, the driver', notes: 'Line one\nLine two; ok' })).body.appointment;
+    const booked = (await book(shop, { starts_at: at(day, '10:00'), customer_name: 'Eve, the driver', notes: 'Line one\nLine two; ok' })).data!.appointment;
     const res = await fetch(`${server.url}/api/appointments/${booked.id}/calendar.ics`, { headers: { cookie: shop.client.cookieHeader() } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
@@ -211,19 +223,21 @@ describe('appointments', () => {
     const shop = await salon();
     const theirs = await salon('Other Garage');
     const day = monday();
-    const mine = (await book(shop, { starts_at: at(day, '10:00') })).body.appointment;
-    const customer = await theirs.client.post('/api/customers', { name: 'Their Customer' });
-    const theirCustomer = customer.body.customer?.id ?? customer.body.id;
+    const mine = (await book(shop, { starts_at: at(day, '10:00') })).data!.appointment;
+    const customer = await theirs.client.api.POST('/api/customers', { body: { name: 'Their Customer' } });
+    const theirCustomer = customer.data!.customer.id;
 
-    expect((await shop.client.post('/api/appointments', { service_id: theirs.service.id, employee_id: shop.ann.id, starts_at: at(day, '14:00'), customer_name: 'A' })).body.error.code).toBe('service_not_found');
-    expect((await shop.client.post('/api/appointments', { service_id: shop.service.id, employee_id: theirs.ann.id, starts_at: at(day, '14:00'), customer_name: 'A' })).body.error.code).toBe('staff_not_found');
-    expect((await shop.client.post('/api/appointments', { service_id: shop.service.id, employee_id: shop.ann.id, starts_at: at(day, '14:00'), customer_id: theirCustomer })).body.error.code).toBe('customer_not_found');
-    expect((await theirs.client.post(`/api/appointments/${mine.id}/move`, { starts_at: at(day, '14:00') })).status).toBe(404);
-    expect((await theirs.client.post(`/api/appointments/${mine.id}/status`, { status: 'cancelled' })).status).toBe(404);
-    expect((await theirs.client.get(`/api/appointments/${mine.id}/calendar.ics`)).status).toBe(404);
-    expect((await theirs.client.request('PUT', `/api/appointments/staff/${shop.ann.id}/hours`, { hours: [] })).status).toBe(404);
-    expect((await theirs.client.request('PUT', `/api/appointments/services/${shop.service.id}`, { name: 'Mine now', duration_minutes: 30, price: 1 })).status).toBe(404);
-    expect((await theirs.client.get(`/api/appointments?from=${day}&to=${day}`)).body.appointments).toEqual([]);
+    const refusal = async (body: NewAppointment) => (await shop.client.api.POST('/api/appointments', { body })).error?.error.code;
+    expect(await refusal({ service_id: theirs.service.id, employee_id: shop.ann.id, starts_at: at(day, '14:00'), customer_name: 'A' })).toBe('service_not_found');
+    expect(await refusal({ service_id: shop.service.id, employee_id: theirs.ann.id, starts_at: at(day, '14:00'), customer_name: 'A' })).toBe('staff_not_found');
+    expect(await refusal({ service_id: shop.service.id, employee_id: shop.ann.id, starts_at: at(day, '14:00'), customer_id: theirCustomer })).toBe('customer_not_found');
+    const api = theirs.client.api;
+    expect((await api.POST('/api/appointments/{id}/move', { ...byId(mine.id), body: { starts_at: at(day, '14:00') } })).response.status).toBe(404);
+    expect((await api.POST('/api/appointments/{id}/status', { ...byId(mine.id), body: { status: 'cancelled' } })).response.status).toBe(404);
+    expect((await api.GET('/api/appointments/{id}/calendar.ics', { ...byId(mine.id), parseAs: 'text' })).response.status).toBe(404);
+    expect((await api.PUT('/api/appointments/staff/{employeeId}/hours', { ...ofEmployee(shop.ann.id), body: { hours: [] } })).response.status).toBe(404);
+    expect((await api.PUT('/api/appointments/services/{id}', { ...byId(shop.service.id), body: { name: 'Mine now', duration_minutes: 30, price: 1 } })).response.status).toBe(404);
+    expect((await api.GET('/api/appointments', { params: { query: { from: day, to: day } } })).data!.appointments).toEqual([]);
 
     const bad: Array<[string, string, unknown, string]> = [
       ['POST', '/api/appointments', { service_id: shop.service.id, employee_id: shop.ann.id, starts_at: at(day, '14:00') }, 'customer_required'],
@@ -240,19 +254,20 @@ describe('appointments', () => {
       ['POST', `/api/appointments/staff/${shop.ann.id}/time-off`, { starts_on: addDays(day, 3), ends_on: addDays(day, 1) }, 'invalid_time_off'],
       ['POST', `/api/appointments/staff/${shop.ann.id}/time-off`, { starts_on: '2026-02-30', ends_on: '2026-03-01' }, 'validation_error'],
     ];
+    // Sent untyped on purpose: a missing customer and a start that is not a time are among them.
     for (const [method, path, body, code] of bad) {
       const res = await shop.client.request(method, path, body);
       expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
       if (code !== 'validation_error') expect(res.body.error.code, `${path} ${JSON.stringify(body)}`).toBe(code);
       expect(res.body.error.message, `${path} ${JSON.stringify(body)}`).toEqual(expect.any(String));
     }
-    const taken = await shop.client.post('/api/appointments/services', { name: 'brake CHECK', duration_minutes: 60, price: 1 });
-    expect(taken.status).toBe(409);
-    expect(taken.body.error).toEqual({ code: 'service_name_taken', message: 'Another service already has this name' });
-    expect((await shop.client.get(`/api/appointments?from=${day}&to=${addDays(day, 60)}`)).status).toBe(400);
+    const taken = await shop.client.api.POST('/api/appointments/services', { body: { name: 'brake CHECK', duration_minutes: 60, price: 1 } });
+    expect(taken.response.status).toBe(409);
+    expect(taken.error?.error).toEqual({ code: 'service_name_taken', message: 'Another service already has this name' });
+    expect((await shop.client.api.GET('/api/appointments', { params: { query: { from: day, to: addDays(day, 60) } } })).response.status).toBe(400);
     expect(await countAppointments(shop)).toBe(1);
-    expect((await shop.client.get('/api/appointments/services')).body.services).toHaveLength(1);
-    expect((await shop.client.get('/api/appointments/staff')).body.staff.find((p: { id: string }) => p.id === shop.ann.id).hours).toHaveLength(5);
+    expect((await shop.client.api.GET('/api/appointments/services')).data!.services).toHaveLength(1);
+    expect((await shop.client.api.GET('/api/appointments/staff')).data!.staff.find((p) => p.id === shop.ann.id)!.hours).toHaveLength(5);
   });
 
   it('bookings need pos access (kitchen refused), set-up needs can_change_settings, and the feature must be on', async () => {
@@ -262,42 +277,45 @@ describe('appointments', () => {
     const clocks = [9, 10, 11, 13];
     for (const actor of ['owner', 'adminNone', 'manager', 'cashier']) {
       const startsAt = zonedInstant(day, clocks.shift()! * 60, ZONE).toISOString();
-      const res = await shop.client.request('POST', '/api/appointments', { service_id: shop.service.id, employee_id: shop.bob.id, starts_at: startsAt, customer_name: actor }, headersOf(actor));
-      expect(res.status, `${actor} ${JSON.stringify(res.body)}`).toBe(201);
+      const res = await shop.client.api.POST('/api/appointments', { body: { service_id: shop.service.id, employee_id: shop.bob.id, starts_at: startsAt, customer_name: actor }, headers: headersOf(actor) });
+      expect(res.response.status, `${actor} ${JSON.stringify(res.error)}`).toBe(201);
     }
-    const kitchen = await shop.client.request('GET', `/api/appointments?from=${day}&to=${day}`, undefined, headersOf('kitchen'));
-    expect(kitchen.status).toBe(403);
-    expect(kitchen.body.error).toEqual({ code: 'forbidden', message: 'Your role may not use pos' });
+    const kitchen = await shop.client.api.GET('/api/appointments', { params: { query: { from: day, to: day } }, headers: headersOf('kitchen') });
+    expect(kitchen.response.status).toBe(403);
+    expect(kitchen.error?.error).toEqual({ code: 'forbidden', message: 'Your role may not use pos' });
 
     const service = { name: 'Tyre swap', duration_minutes: 30, price: 2000 };
+    const addService = (actor: string) => shop.client.api.POST('/api/appointments/services', { body: service, headers: headersOf(actor) });
     for (const actor of ['manager', 'cashier', 'adminNone']) {
-      expect((await shop.client.request('POST', '/api/appointments/services', service, headersOf(actor))).status, actor).toBe(403);
-      expect((await shop.client.request('PUT', `/api/appointments/staff/${shop.ann.id}/hours`, { hours: [] }, headersOf(actor))).status, actor).toBe(403);
+      expect((await addService(actor)).response.status, actor).toBe(403);
+      expect((await shop.client.api.PUT('/api/appointments/staff/{employeeId}/hours', { ...ofEmployee(shop.ann.id), body: { hours: [] }, headers: headersOf(actor) })).response.status, actor).toBe(403);
     }
-    expect((await shop.client.request('POST', '/api/appointments/services', service, headersOf('adminAll'))).status).toBe(201);
+    expect((await addService('adminAll')).response.status).toBe(201);
 
     const off = await staffBusiness(server, { features: { appointments_booking: false }, timeZone: ZONE });
-    const refused = await off.client.get('/api/appointments/services');
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.code).toBe('feature_disabled');
+    const refused = await off.client.api.GET('/api/appointments/services');
+    expect(refused.response.status).toBe(403);
+    expect(refused.error?.error.code).toBe('feature_disabled');
     // A PIN session of the owner's own employee row is the owner: allowed.
     const token = await pinSignIn(shop.client, (await addEmployee(shop.client, { fullName: 'Cy Cashier', role: 'cashier', pin: '700009' })).employee.id, '700009');
-    expect((await shop.client.request('GET', '/api/appointments/services', undefined, as(token))).status).toBe(200);
+    expect((await shop.client.api.GET('/api/appointments/services', { headers: as(token) })).response.status).toBe(200);
   });
 
   it('reminders: each booked appointment starting within 24 hours is reminded once through the outbox', async () => {
     const shop = await salon('Reminder Garage');
     const everyDay = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' }));
-    expect((await shop.client.request('PUT', `/api/appointments/staff/${shop.ann.id}/hours`, { hours: everyDay })).status).toBe(200);
-    const shortService = (await shop.client.post('/api/appointments/services', { name: 'Quick look', duration_minutes: 30, price: 0 })).body.service;
+    expect((await shop.client.api.PUT('/api/appointments/staff/{employeeId}/hours', { ...ofEmployee(shop.ann.id), body: { hours: everyDay } })).response.status).toBe(200);
+    const shortService = (await shop.client.api.POST('/api/appointments/services', { body: { name: 'Quick look', duration_minutes: 30, price: 0 } })).data!.service;
     const halfHour = 30 * 60_000;
     const soon = new Date(Math.floor((Date.now() + 20 * 3_600_000) / halfHour) * halfHour);
     const later = new Date(Math.floor((Date.now() + 50 * 3_600_000) / halfHour) * halfHour);
     const email = `remind-${Date.now()}@example.com`;
-    const due = await shop.client.post('/api/appointments', { service_id: shortService.id, employee_id: shop.ann.id, starts_at: soon.toISOString(), customer_name: 'Rita', customer_email: email });
-    expect(due.status, JSON.stringify(due.body)).toBe(201);
-    const notYet = await shop.client.post('/api/appointments', { service_id: shortService.id, employee_id: shop.ann.id, starts_at: later.toISOString(), customer_name: 'Rita', customer_email: email });
-    expect(notYet.status, JSON.stringify(notYet.body)).toBe(201);
+    const bookFor = (startsAt: Date) =>
+      shop.client.api.POST('/api/appointments', { body: { service_id: shortService.id, employee_id: shop.ann.id, starts_at: startsAt.toISOString(), customer_name: 'Rita', customer_email: email } });
+    const due = await bookFor(soon);
+    expect(due.response.status, JSON.stringify(due.error)).toBe(201);
+    const notYet = await bookFor(later);
+    expect(notYet.response.status, JSON.stringify(notYet.error)).toBe(201);
 
     const now = new Date();
     const [first, second] = [await sendAppointmentReminders(server.database, server.services.mailer, now), await sendAppointmentReminders(server.database, server.services.mailer, now)];
@@ -314,11 +332,11 @@ describe('appointments', () => {
     expect(rows[0]!.body).toContain('Hello Rita');
     expect(rows[0]!.body).toContain('with Ann Fitter');
     const [reminded] = await server.database.withTenant(shop.businessId, (tx) =>
-      tx.select({ at: appointments.reminderSentAt }).from(appointments).where(and(eq(appointments.id, due.body.appointment.id))),
+      tx.select({ at: appointments.reminderSentAt }).from(appointments).where(and(eq(appointments.id, due.data!.appointment.id))),
     );
     expect(reminded!.at).not.toBeNull();
-    const list = (await shop.client.get(`/api/appointments?from=${dayInZone(soon, ZONE)}&to=${dayInZone(later, ZONE)}`)).body.appointments;
-    expect(list.find((a: { id: string }) => a.id === notYet.body.appointment.id).reminder_sent_at).toBeNull();
+    const list = (await shop.client.api.GET('/api/appointments', { params: { query: { from: dayInZone(soon, ZONE), to: dayInZone(later, ZONE) } } })).data!.appointments;
+    expect(list.find((a) => a.id === notYet.data!.appointment.id)!.reminder_sent_at).toBeNull();
     // A day later the second one is due, once.
     const tomorrow = new Date(now.getTime() + 30 * 3_600_000);
     expect((await sendAppointmentReminders(server.database, server.services.mailer, tomorrow)).sent).toBeGreaterThanOrEqual(1);

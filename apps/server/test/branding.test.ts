@@ -24,9 +24,9 @@ const audits = () => server.database.db.select().from(platformAuditLog).where(eq
 
 describe('platform branding', () => {
   it("starts as today's look, readable by a signed-out visitor", async () => {
-    const res = await new ApiClient(server.url).get('/api/branding');
-    expect(res.status).toBe(200);
-    expect(res.body.branding).toEqual(TODAY);
+    const res = await new ApiClient(server.url).api.GET('/api/branding');
+    expect(res.response.status).toBe(200);
+    expect(res.data!.branding).toEqual(TODAY);
   });
 
   it('a non-super-admin is refused (403) and nothing changes', async () => {
@@ -34,7 +34,7 @@ describe('platform branding', () => {
     const res = await shop.client.request('PUT', '/api/super-admin/branding', { ...TODAY, sign_in_welcome: 'Hacked' });
     expect(res.status).toBe(403);
     expect((await shop.client.get('/api/super-admin/branding')).status).toBe(403);
-    expect((await new ApiClient(server.url).get('/api/branding')).body.branding).toEqual(TODAY);
+    expect((await new ApiClient(server.url).api.GET('/api/branding')).data!.branding).toEqual(TODAY);
   });
 
   it('refuses a low-contrast or malformed colour with 400 saying why, writing nothing', async () => {
@@ -53,13 +53,13 @@ describe('platform branding', () => {
     const saved = await root.request('PUT', '/api/super-admin/branding', next);
     expect(saved.status).toBe(200);
     expect(saved.body.branding).toEqual({ ...next, primary_color: '#1d4ed8' });
-    expect((await new ApiClient(server.url).get('/api/branding')).body.branding).toEqual({ ...next, primary_color: '#1d4ed8' });
+    expect((await new ApiClient(server.url).api.GET('/api/branding')).data!.branding).toEqual({ ...next, primary_color: '#1d4ed8' });
     const rows = await audits();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.details).toMatchObject({ before: TODAY, after: { ...next, primary_color: '#1d4ed8' } });
     // A business without its own colour paints in the platform's.
     const shop = await staffBusiness(server, { businessName: 'Plain Shop' });
-    expect((await shop.client.get('/api/business-branding')).body.branding).toEqual({ brand_color: null, receipt_header: null, receipt_footer: null, effective_color: '#1d4ed8' });
+    expect((await shop.client.api.GET('/api/business-branding')).data!.branding).toEqual({ brand_color: null, receipt_header: null, receipt_footer: null, effective_color: '#1d4ed8' });
     expect((await root.request('PUT', '/api/super-admin/branding', TODAY)).status).toBe(200);
   });
 });
@@ -71,33 +71,33 @@ describe('business branding', () => {
     const shop = await staffBusiness(server, { businessName: 'Brand Shop' });
     const { headersOf } = await staffOfEveryRole(server, shop);
     for (const actor of ['manager', 'cashier', 'adminNone']) {
-      const res = await shop.client.request('PUT', '/api/business-branding', mine, headersOf(actor));
-      expect(res.status, actor).toBe(403);
+      const res = await shop.client.api.PUT('/api/business-branding', { body: mine, headers: headersOf(actor) });
+      expect(res.response.status, actor).toBe(403);
     }
-    expect((await shop.client.request('PUT', '/api/business-branding', mine, headersOf('adminAll'))).status).toBe(200);
-    const cashier = await shop.client.request('GET', '/api/business-branding', undefined, headersOf('cashier'));
-    expect(cashier.body.branding).toEqual({ ...mine, effective_color: '#7c2d12' });
+    expect((await shop.client.api.PUT('/api/business-branding', { body: mine, headers: headersOf('adminAll') })).response.status).toBe(200);
+    const cashier = await shop.client.api.GET('/api/business-branding', { headers: headersOf('cashier') });
+    expect(cashier.data!.branding).toEqual({ ...mine, effective_color: '#7c2d12' });
 
     const other = await staffBusiness(server, { businessName: 'Other Shop' });
-    expect((await other.client.get('/api/business-branding')).body.branding.brand_color).toBeNull();
-    expect((await other.client.request('PUT', '/api/business-branding', { brand_color: '#000000', receipt_header: null, receipt_footer: 'Other' })).status).toBe(200);
+    expect((await other.client.api.GET('/api/business-branding')).data!.branding.brand_color).toBeNull();
+    expect((await other.client.api.PUT('/api/business-branding', { body: { brand_color: '#000000', receipt_header: null, receipt_footer: 'Other' } })).response.status).toBe(200);
     const [row] = await server.database.db.select().from(businesses).where(eq(businesses.id, shop.businessId));
     expect(row).toMatchObject({ brandColor: '#7c2d12', receiptFooter: mine.receipt_footer });
   });
 
   it('refuses a light colour or an over-long footer with 400, writing nothing', async () => {
     const shop = await staffBusiness(server, { businessName: 'Careful Shop' });
-    const light = await shop.client.request('PUT', '/api/business-branding', { ...mine, brand_color: '#a3e635' });
-    expect(light.status).toBe(400);
-    expect(JSON.stringify(light.body.error)).toContain('choose a darker colour (at least 4.5:1)');
-    expect((await shop.client.request('PUT', '/api/business-branding', { ...mine, receipt_footer: 'x'.repeat(301) })).status).toBe(400);
-    expect((await shop.client.request('PUT', '/api/business-branding', { ...mine, receipt_footer: 'a\nb\nc\nd\ne\nf' })).status).toBe(400);
-    expect((await shop.client.get('/api/business-branding')).body.branding).toEqual({ brand_color: null, receipt_header: null, receipt_footer: null, effective_color: '#171717' });
+    const light = await shop.client.api.PUT('/api/business-branding', { body: { ...mine, brand_color: '#a3e635' } });
+    expect(light.response.status).toBe(400);
+    expect(JSON.stringify(light.error?.error)).toContain('choose a darker colour (at least 4.5:1)');
+    expect((await shop.client.api.PUT('/api/business-branding', { body: { ...mine, receipt_footer: 'x'.repeat(301) } })).response.status).toBe(400);
+    expect((await shop.client.api.PUT('/api/business-branding', { body: { ...mine, receipt_footer: 'a\nb\nc\nd\ne\nf' } })).response.status).toBe(400);
+    expect((await shop.client.api.GET('/api/business-branding')).data!.branding).toEqual({ brand_color: null, receipt_header: null, receipt_footer: null, effective_color: '#171717' });
   });
 
   it("the receipt shows the business's header and footer: on the order detail and in the e-mailed receipt", async () => {
     const shop = await staffBusiness(server, { businessName: 'Receipt Shop' });
-    expect((await shop.client.request('PUT', '/api/business-branding', mine)).status).toBe(200);
+    expect((await shop.client.api.PUT('/api/business-branding', { body: mine })).response.status).toBe(200);
     const [coffee] = await seedProducts(server, shop.businessId, [{ name: 'Coffee', price: 350 }]);
     const sold = await shop.client.post('/api/checkout', {
       idempotencyKey: randomUUID(),

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cashMovements, cashSessions, orders, outboxMessages, payments } from '../src/db/schema/index.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { ApiClient, startTestServer, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pairTill, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
@@ -17,6 +18,9 @@ let till: ApiClient;
 let otherTill: ApiClient;
 let productId: string;
 let taxedProductId: string;
+/** What closing a session and recording an expense take, from the routes' own schemas. */
+type CloseBody = NonNullable<paths['/api/cash-sessions/{id}/close']['post']['requestBody']>['content']['application/json'];
+type NewExpense = NonNullable<paths['/api/expenses']['post']['requestBody']>['content']['application/json'];
 const people: Record<'cashier' | 'cashier2' | 'manager' | 'kitchen', { id: string; pin: string; token: string; tokenB?: string }> = {} as never;
 
 async function signIn(client: ApiClient, employeeId: string, pin: string) {
@@ -69,10 +73,12 @@ async function sell(client: ApiClient, headers: Record<string, string>, method: 
 }
 
 async function open(client: ApiClient, headers: Record<string, string>, openingFloat = 10_000) {
-  const res = await client.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: openingFloat }, headers);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
+  const { data, error, response } = await client.api.POST('/api/cash-sessions', { body: { idempotency_key: randomUUID(), opening_float: openingFloat }, headers });
+  expect(response.status, JSON.stringify(error)).toBe(201);
+  return data!.id;
 }
+
+const byId = (id: string) => ({ path: { id } });
 
 const countRows = async (table: typeof orders | typeof cashSessions | typeof cashMovements) =>
   (await server.database.withTenant(shop.businessId, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(table)))[0]!.n;
@@ -108,16 +114,16 @@ describe('a day at the drawer', () => {
 
   it('opens with a counted float; a retry returns the same session; a second session on the register is a 409', async () => {
     const key = randomUUID();
-    const first = await till.request('POST', '/api/cash-sessions', { idempotency_key: key, opening_float: 10_000 }, cashier());
-    expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ status: 'open', opening_float: 10_000, opened_by: 'Cora Cashier' });
-    const retry = await till.request('POST', '/api/cash-sessions', { idempotency_key: key, opening_float: 10_000 }, cashier());
-    expect(retry.status).toBe(200);
-    expect(retry.body.id).toBe(first.body.id);
-    const second = await till.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 5_000 }, cashier());
-    expect(second.status).toBe(409);
-    expect(second.body.error.code).toBe('cash_session_open');
-    sessionId = first.body.id;
+    const first = await till.api.POST('/api/cash-sessions', { body: { idempotency_key: key, opening_float: 10_000 }, headers: cashier() });
+    expect(first.response.status).toBe(201);
+    expect(first.data).toMatchObject({ status: 'open', opening_float: 10_000, opened_by: 'Cora Cashier' });
+    const retry = await till.api.POST('/api/cash-sessions', { body: { idempotency_key: key, opening_float: 10_000 }, headers: cashier() });
+    expect(retry.response.status).toBe(200);
+    expect(retry.data!.id).toBe(first.data!.id);
+    const second = await till.api.POST('/api/cash-sessions', { body: { idempotency_key: randomUUID(), opening_float: 5_000 }, headers: cashier() });
+    expect(second.response.status).toBe(409);
+    expect(second.error?.error.code).toBe('cash_session_open');
+    sessionId = first.data!.id;
   });
 
   it('sells in cash and by card, pays out for milk, refunds in cash; the X report adds it up', async () => {
@@ -125,10 +131,10 @@ describe('a day at the drawer', () => {
     expect(cash.status).toBe(201);
     cashOrderId = cash.body.order.id;
     expect((await sell(till, cashier(), 'card', 1, taxedProductId, 1100)).status).toBe(201); // 1000 + 100 tax by card
-    const payOut = await till.request('POST', `/api/cash-sessions/${sessionId}/movements`, { idempotency_key: randomUUID(), kind: 'pay_out', amount: 500, reason: 'Milk' }, cashier());
-    expect(payOut.status).toBe(201);
-    const noSale = await till.request('POST', `/api/cash-sessions/${sessionId}/movements`, { idempotency_key: randomUUID(), kind: 'no_sale', amount: 0, reason: 'Give change' }, cashier());
-    expect(noSale.status).toBe(201);
+    const payOut = await till.api.POST('/api/cash-sessions/{id}/movements', { params: byId(sessionId), body: { idempotency_key: randomUUID(), kind: 'pay_out', amount: 500, reason: 'Milk' }, headers: cashier() });
+    expect(payOut.response.status).toBe(201);
+    const noSale = await till.api.POST('/api/cash-sessions/{id}/movements', { params: byId(sessionId), body: { idempotency_key: randomUUID(), kind: 'no_sale', amount: 0, reason: 'Give change' }, headers: cashier() });
+    expect(noSale.response.status).toBe(201);
     const refund = await till.request(
       'POST',
       `/api/orders/${cashOrderId}/refunds`,
@@ -138,9 +144,9 @@ describe('a day at the drawer', () => {
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
     void orderLineOf;
 
-    const current = await till.request('GET', '/api/cash-sessions/current', undefined, cashier());
-    expect(current.status).toBe(200);
-    const x = current.body.report;
+    const current = await till.api.GET('/api/cash-sessions/current', { headers: cashier() });
+    expect(current.response.status).toBe(200);
+    const x = current.data!.report!;
     expect(x.kind).toBe('X');
     expect(x.sales).toMatchObject({ gross_sales: 1700, discounts: 0, refunds: 300, refund_count: 1, net_sales: 1400, tax: 100, transactions: 2, average_sale: 850, items_sold: 3 });
     expect(x.cash).toMatchObject({ opening_float: 10_000, cash_sales: 600, cash_refunds: 300, pay_outs: 500, expected: 10_000 + 600 - 300 - 500, counted: null });
@@ -157,58 +163,61 @@ describe('a day at the drawer', () => {
   });
 
   it('another till cannot touch this drawer, and a stranger business cannot see it', async () => {
-    const other = await otherTill.request('POST', `/api/cash-sessions/${sessionId}/movements`, { idempotency_key: randomUUID(), kind: 'pay_in', amount: 100, reason: 'x' }, as(people.cashier2.tokenB!));
-    expect(other.status).toBe(403);
-    expect(other.body.error.code).toBe('other_register');
-    const closeOther = await otherTill.request('POST', `/api/cash-sessions/${sessionId}/close`, { idempotency_key: randomUUID(), counted_cash: 9_800 }, as(people.cashier2.tokenB!));
-    expect(closeOther.status).toBe(403);
+    const params = byId(sessionId);
+    const other = await otherTill.api.POST('/api/cash-sessions/{id}/movements', { params, body: { idempotency_key: randomUUID(), kind: 'pay_in', amount: 100, reason: 'x' }, headers: as(people.cashier2.tokenB!) });
+    expect(other.response.status).toBe(403);
+    expect(other.error?.error.code).toBe('other_register');
+    const closeOther = await otherTill.api.POST('/api/cash-sessions/{id}/close', { params, body: { idempotency_key: randomUUID(), counted_cash: 9_800 }, headers: as(people.cashier2.tokenB!) });
+    expect(closeOther.response.status).toBe(403);
     const stranger = await staffBusiness(server, { businessName: 'Stranger', features: { cash_management: true } });
-    const peek = await stranger.client.get(`/api/cash-sessions/${sessionId}/report`);
-    expect(peek.status).toBe(404);
-    const closeForeign = await stranger.client.post(`/api/cash-sessions/${sessionId}/close`, { idempotency_key: randomUUID(), counted_cash: 0 });
-    expect(closeForeign.status).toBe(404);
+    const peek = await stranger.client.api.GET('/api/cash-sessions/{id}/report', { params });
+    expect(peek.response.status).toBe(404);
+    const closeForeign = await stranger.client.api.POST('/api/cash-sessions/{id}/close', { params, body: { idempotency_key: randomUUID(), counted_cash: 0 } });
+    expect(closeForeign.response.status).toBe(404);
   });
 
   it('a cashier who did not open it may not close it; bad counts are 400 and change nothing', async () => {
     const tokenOnFront = await signIn(till, people.cashier2.id, '4102');
-    const notOwn = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { idempotency_key: randomUUID(), counted_cash: 9_800 }, as(tokenOnFront));
-    expect(notOwn.status).toBe(403);
+    const close = (body: CloseBody, headers = cashier()) => till.api.POST('/api/cash-sessions/{id}/close', { params: byId(sessionId), body, headers });
+    const notOwn = await close({ idempotency_key: randomUUID(), counted_cash: 9_800 }, as(tokenOnFront));
+    expect(notOwn.response.status).toBe(403);
     for (const body of [{ counted_cash: -1 }, { counted_cash: 9_799.5 }, { denominations: { '2000': 1.5 } }, {}]) {
-      const bad = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { idempotency_key: randomUUID(), ...body }, cashier());
-      expect(bad.status, JSON.stringify(body)).toBe(400);
-      expect(bad.body.error.code).toBe('validation_error');
+      const bad = await close({ idempotency_key: randomUUID(), ...body });
+      expect(bad.response.status, JSON.stringify(body)).toBe(400);
+      expect(bad.error?.error.code).toBe('validation_error');
     }
-    const wrongCoin = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { idempotency_key: randomUUID(), denominations: { '3': 1 } }, cashier());
-    expect(wrongCoin.status).toBe(422);
+    const wrongCoin = await close({ idempotency_key: randomUUID(), denominations: { '3': 1 } });
+    expect(wrongCoin.response.status).toBe(422);
     const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(cashSessions).where(eq(cashSessions.id, sessionId)));
     expect(row!.status).toBe('open');
   });
 
   it('a count 1.00 short needs a manager: without approval 422, with a wrong PIN 401, with the PIN and a note the Z is frozen', async () => {
+    const close = (body: CloseBody) => till.api.POST('/api/cash-sessions/{id}/close', { params: byId(sessionId), body, headers: cashier() });
     const short = { idempotency_key: randomUUID(), counted_cash: 9_700 };
-    const needs = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, short, cashier());
-    expect(needs.status).toBe(422);
-    expect(needs.body.error.code).toBe('approval_required');
-    const wrongPin = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { ...short, note: 'Gave wrong change', approval: { employee_id: people.manager.id, pin: '0000' } }, cashier());
-    expect(wrongPin.status).toBe(401);
-    const cashierPin = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { ...short, note: 'x', approval: { employee_id: people.cashier2.id, pin: '4102' } }, cashier());
-    expect(cashierPin.status).toBe(401);
+    const needs = await close(short);
+    expect(needs.response.status).toBe(422);
+    expect(needs.error?.error.code).toBe('approval_required');
+    const wrongPin = await close({ ...short, note: 'Gave wrong change', approval: { employee_id: people.manager.id, pin: '0000' } });
+    expect(wrongPin.response.status).toBe(401);
+    const cashierPin = await close({ ...short, note: 'x', approval: { employee_id: people.cashier2.id, pin: '4102' } });
+    expect(cashierPin.response.status).toBe(401);
 
     const closeBody = { ...short, note: 'Gave wrong change', approval: { employee_id: people.manager.id, pin: people.manager.pin } };
-    const closed = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, closeBody, cashier());
-    expect(closed.status, JSON.stringify(closed.body)).toBe(201);
-    const z = closed.body;
+    const closed = await close(closeBody);
+    expect(closed.response.status, JSON.stringify(closed.error)).toBe(201);
+    const z = closed.data!;
     expect(z).toMatchObject({ kind: 'Z', number: 1, closed_by: 'Cora Cashier', approval: { approved_by: 'Mona Manager', note: 'Gave wrong change' } });
     expect(z.cash).toMatchObject({ expected: 9_800, counted: 9_700, difference: -100 });
     expect(z.by_method[1]).toMatchObject({ method: 'card', expected: 1100, counted: 1100, difference: 0 });
 
     // A retry returns the same Z; another close is a 409.
-    const retry = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, closeBody, cashier());
-    expect(retry.status).toBe(200);
-    expect(retry.body).toEqual(z);
-    const again = await till.request('POST', `/api/cash-sessions/${sessionId}/close`, { ...closeBody, idempotency_key: randomUUID() }, cashier());
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe('already_closed');
+    const retry = await close(closeBody);
+    expect(retry.response.status).toBe(200);
+    expect(retry.data).toEqual(z);
+    const again = await close({ ...closeBody, idempotency_key: randomUUID() });
+    expect(again.response.status).toBe(409);
+    expect(again.error?.error.code).toBe('already_closed');
 
     // Audited, and e-mailed to the owner through the outbox.
     const audits = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'cash_session.closed')));
@@ -220,21 +229,22 @@ describe('a day at the drawer', () => {
 
   it('after the close a cash sale needs a new session; a refund of the closed day counts where it is made and the Z never changes', async () => {
     expect((await sell(till, cashier(), 'cash')).status).toBe(409);
-    const before = (await shop.client.get(`/api/cash-sessions/${sessionId}/report`)).body;
+    const report = async () => (await shop.client.api.GET('/api/cash-sessions/{id}/report', { params: byId(sessionId) })).data;
+    const before = await report();
     const next = await open(till, cashier(), 5_000);
     const refund = await till.request('POST', `/api/orders/${cashOrderId}/refunds`, { idempotencyKey: randomUUID(), reason: 'Cold' }, as(people.manager.token));
     expect(refund.status).toBe(201);
-    const after = (await shop.client.get(`/api/cash-sessions/${sessionId}/report`)).body;
+    const after = await report();
     expect(after).toEqual(before);
-    const x = (await till.request('GET', '/api/cash-sessions/current', undefined, cashier())).body.report;
+    const x = (await till.api.GET('/api/cash-sessions/current', { headers: cashier() })).data!.report!;
     expect(x.session_id).toBe(next);
     expect(x.sales).toMatchObject({ refunds: 300, transactions: 0, net_sales: -300 });
     expect(x.cash).toMatchObject({ opening_float: 5_000, cash_refunds: 300, expected: 4_700 });
   });
 
   it('an expense paid from the drawer is a pay-out of the session open on that till, and only there', async () => {
-    const categoryId = (await shop.client.get('/api/expenses/categories')).body.categories[0].id as string;
-    const expense = (key: string, extra: Record<string, unknown> = {}) => ({
+    const categoryId = (await shop.client.api.GET('/api/expenses/categories')).data!.categories[0]!.id;
+    const expense = (key: string, extra: { amount?: number } = {}): NewExpense => ({
       idempotency_key: key,
       payee_name: 'Dairy farm',
       category_id: categoryId,
@@ -245,28 +255,29 @@ describe('a day at the drawer', () => {
       paid_from_drawer: true,
       ...extra,
     });
-    const fromBackOffice = await shop.client.post('/api/expenses', expense(randomUUID()));
-    expect(fromBackOffice.status).toBe(422);
-    expect(fromBackOffice.body.error.code).toBe('drawer_required');
-    const tooMuch = await till.request('POST', '/api/expenses', expense(randomUUID(), { amount: 1_000_000 }), as(people.manager.token));
-    expect(tooMuch.status).toBe(422);
+    const fromBackOffice = await shop.client.api.POST('/api/expenses', { body: expense(randomUUID()) });
+    expect(fromBackOffice.response.status).toBe(422);
+    expect(fromBackOffice.error?.error.code).toBe('drawer_required');
+    const atTill = (body: NewExpense) => till.api.POST('/api/expenses', { body, headers: as(people.manager.token) });
+    const tooMuch = await atTill(expense(randomUUID(), { amount: 1_000_000 }));
+    expect(tooMuch.response.status).toBe(422);
     // What the drawer holds, so the till can say so (decision 070: error details are snake_case too).
-    expect(tooMuch.body.error).toMatchObject({ code: 'not_enough_cash', expected_cash: 4_700 });
+    expect(tooMuch.error?.error).toMatchObject({ code: 'not_enough_cash', expected_cash: 4_700 });
     const key = randomUUID();
-    const paid = await till.request('POST', '/api/expenses', expense(key), as(people.manager.token));
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const paid = await atTill(expense(key));
+    expect(paid.response.status, JSON.stringify(paid.error)).toBe(201);
     // A retry records neither a second expense nor a second pay-out.
-    expect((await till.request('POST', '/api/expenses', expense(key), as(people.manager.token))).status).toBe(200);
-    const x = (await till.request('GET', '/api/cash-sessions/current', undefined, cashier())).body.report;
+    expect((await atTill(expense(key))).response.status).toBe(200);
+    const x = (await till.api.GET('/api/cash-sessions/current', { headers: cashier() })).data!.report!;
     expect(x.cash).toMatchObject({ pay_outs: 200, expected: 4_500 });
     expect(x.movements).toEqual([expect.objectContaining({ kind: 'pay_out', amount: 200, reason: 'Expense: Dairy farm', employee_name: 'Mona Manager' })]);
   });
 
   it('prints the Z: CSV, A4 and 80 mm PDF, ESC/POS; the drawer kick is ESC p', async () => {
-    const csv = await shop.client.get(`/api/cash-sessions/${sessionId}/report/csv`);
-    expect(csv.status).toBe(200);
-    expect(csv.body).toContain('sales,net sales,14.00,2');
-    expect(csv.body).toContain('cash,expected,98.00,,98.00,97.00,-1.00');
+    const csv = await shop.client.api.GET('/api/cash-sessions/{id}/report/{format}', { params: { path: { id: sessionId, format: 'csv' } }, parseAs: 'text' });
+    expect(csv.response.status).toBe(200);
+    expect(csv.data).toContain('sales,net sales,14.00,2');
+    expect(csv.data).toContain('cash,expected,98.00,,98.00,97.00,-1.00');
     const a4 = await fetch(`${server.url}/api/cash-sessions/${sessionId}/report/pdf`, { headers: { cookie: shop.client.cookieHeader() } });
     expect(a4.status).toBe(200);
     expect(Buffer.from(await a4.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
@@ -287,16 +298,16 @@ describe('a day at the drawer', () => {
   });
 
   it('lists Z reports with filters, for can_view_reports only', async () => {
-    const all = await shop.client.get('/api/cash-sessions?status=closed');
-    expect(all.status).toBe(200);
-    expect(all.body.sessions[0]).toMatchObject({ number: 1, register_name: 'Front till', cash_difference: -100, counted_cash: 9_700 });
-    expect((await shop.client.get('/api/cash-sessions?variance=over&status=closed')).body.sessions).toHaveLength(0);
-    expect((await shop.client.get('/api/cash-sessions?variance=short')).body.sessions).toHaveLength(1);
-    const asCashier = await till.request('GET', '/api/cash-sessions', undefined, cashier());
-    expect(asCashier.status).toBe(403);
+    const all = await shop.client.api.GET('/api/cash-sessions', { params: { query: { status: 'closed' } } });
+    expect(all.response.status).toBe(200);
+    expect(all.data!.sessions[0]).toMatchObject({ number: 1, register_name: 'Front till', cash_difference: -100, counted_cash: 9_700 });
+    expect((await shop.client.api.GET('/api/cash-sessions', { params: { query: { variance: 'over', status: 'closed' } } })).data!.sessions).toHaveLength(0);
+    expect((await shop.client.api.GET('/api/cash-sessions', { params: { query: { variance: 'short' } } })).data!.sessions).toHaveLength(1);
+    const asCashier = await till.api.GET('/api/cash-sessions', { headers: cashier() });
+    expect(asCashier.response.status).toBe(403);
     // The till's own register's report is readable by its cashier; the kitchen may not use the drawer.
-    expect((await till.request('GET', `/api/cash-sessions/${sessionId}/report`, undefined, cashier())).status).toBe(200);
-    expect((await till.request('GET', '/api/cash-sessions/current', undefined, as(people.kitchen.token))).status).toBe(403);
+    expect((await till.api.GET('/api/cash-sessions/{id}/report', { params: byId(sessionId), headers: cashier() })).response.status).toBe(200);
+    expect((await till.api.GET('/api/cash-sessions/current', { headers: as(people.kitchen.token) })).response.status).toBe(403);
   });
 });
 
@@ -308,6 +319,7 @@ async function orderLineOf(orderId: string): Promise<string> {
 describe('bad input changes nothing', () => {
   it('refuses negative or fractional floats, unknown kinds and empty reasons with 400', async () => {
     const before = await countRows(cashSessions);
+    // Sent untyped on purpose: the typed client would not let a text float or a missing one through.
     for (const body of [{ opening_float: -100 }, { opening_float: 10.5 }, { opening_float: '100' }, {}]) {
       const res = await otherTill.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), ...body }, as(people.cashier2.tokenB!));
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -315,6 +327,7 @@ describe('bad input changes nothing', () => {
     expect(await countRows(cashSessions)).toBe(before);
     const session = await open(otherTill, as(people.cashier2.tokenB!), 1000);
     const movementsBefore = await countRows(cashMovements);
+    // Untyped on purpose too: an unknown kind is one of them.
     for (const body of [
       { kind: 'steal', amount: 100, reason: 'x' },
       { kind: 'pay_out', amount: 0, reason: 'x' },
@@ -325,19 +338,23 @@ describe('bad input changes nothing', () => {
       const res = await otherTill.request('POST', `/api/cash-sessions/${session}/movements`, { idempotency_key: randomUUID(), ...body }, as(people.cashier2.tokenB!));
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    const tooMuch = await otherTill.request('POST', `/api/cash-sessions/${session}/movements`, { idempotency_key: randomUUID(), kind: 'drop', amount: 1001, reason: 'Safe' }, as(people.cashier2.tokenB!));
-    expect(tooMuch.status).toBe(422);
-    expect(tooMuch.body.error.code).toBe('not_enough_cash');
+    const tooMuch = await otherTill.api.POST('/api/cash-sessions/{id}/movements', {
+      params: byId(session),
+      body: { idempotency_key: randomUUID(), kind: 'drop', amount: 1001, reason: 'Safe' },
+      headers: as(people.cashier2.tokenB!),
+    });
+    expect(tooMuch.response.status).toBe(422);
+    expect(tooMuch.error?.error.code).toBe('not_enough_cash');
     expect(await countRows(cashMovements)).toBe(movementsBefore);
-    const unknown = await shop.client.post(`/api/cash-sessions/${randomUUID()}/close`, { idempotency_key: randomUUID(), counted_cash: 0 });
-    expect(unknown.status).toBe(404);
+    const unknown = await shop.client.api.POST('/api/cash-sessions/{id}/close', { params: byId(randomUUID()), body: { idempotency_key: randomUUID(), counted_cash: 0 } });
+    expect(unknown.response.status).toBe(404);
   });
 
   it('a business without cash_management gets 403 feature_disabled', async () => {
     const plain = await staffBusiness(server, { businessName: 'No Drawer', features: { cash_management: false } });
-    const res = await plain.client.get('/api/cash-sessions');
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('feature_disabled');
+    const { error, response } = await plain.client.api.GET('/api/cash-sessions');
+    expect(response.status).toBe(403);
+    expect(error?.error.code).toBe('feature_disabled');
   });
 });
 
@@ -350,34 +367,34 @@ type DayStep =
 describe('consistency under concurrency', () => {
   it('sales committing while the session closes land in exactly one session, and the Z equals its orders', async () => {
     const headers = as(people.cashier2.tokenB!);
-    const current = (await otherTill.request('GET', '/api/cash-sessions/current', undefined, headers)).body;
-    const session = current.session.id as string;
+    const current = (await otherTill.api.GET('/api/cash-sessions/current', { headers })).data!;
+    const session = current.session!.id;
     for (let i = 0; i < 5; i += 1) expect((await sell(otherTill, headers, 'cash')).status).toBe(201);
     // The owner closes from the back office while the till keeps selling.
-    const results2 = await Promise.all([
-      shop.client.post(`/api/cash-sessions/${session}/close`, { idempotency_key: randomUUID(), counted_cash: 1_000_000, note: 'counted later' }),
+    const [closed, ...sales] = await Promise.all([
+      shop.client.api.POST('/api/cash-sessions/{id}/close', { params: byId(session), body: { idempotency_key: randomUUID(), counted_cash: 1_000_000, note: 'counted later' } }),
       ...Array.from({ length: 12 }, (_, i) => sell(otherTill, headers, i % 2 ? 'card' : 'cash')),
     ]);
-    const z = results2[0]!;
-    expect(z.status, JSON.stringify(z.body)).toBe(201);
-    for (const result of results2.slice(1)) expect([201, 409]).toContain(result.status);
+    expect(closed.response.status, JSON.stringify(closed.error)).toBe(201);
+    const z = closed.data!;
+    for (const result of sales) expect([201, 409]).toContain(result.status);
     const [sums] = await server.database.withTenant(shop.businessId, (tx) =>
       tx
         .select({ n: sql<number>`count(*)::int`, total: sql<number>`coalesce(sum(${orders.total}), 0)::int` })
         .from(orders)
         .where(and(eq(orders.cashSessionId, session), sql`${orders.status} <> 'voided'`)),
     );
-    expect(z.body.sales.transactions).toBe(sums!.n);
-    expect(z.body.sales.gross_sales - z.body.sales.discounts).toBe(sums!.total);
+    expect(z.sales.transactions).toBe(sums!.n);
+    expect(z.sales.gross_sales - z.sales.discounts).toBe(sums!.total);
     // Every sale of this till after the close carries no session (card) or was refused (cash).
     const late = await server.database.withTenant(shop.businessId, (tx) =>
-      tx.select({ id: orders.id, session: orders.cashSessionId, paidAt: orders.paidAt }).from(orders).where(sql`${orders.paidAt} > ${new Date(z.body.closed_at)}`),
+      tx.select({ id: orders.id, session: orders.cashSessionId, paidAt: orders.paidAt }).from(orders).where(sql`${orders.paidAt} > ${new Date(z.closed_at!)}`),
     );
     for (const order of late) expect(order.session).not.toBe(session);
     const cashPayments = await server.database.withTenant(shop.businessId, (tx) =>
       tx.select({ amount: sql<number>`coalesce(sum(${payments.amount}), 0)::int` }).from(payments).where(and(eq(payments.cashSessionId, session), eq(payments.method, 'cash'))),
     );
-    expect(z.body.cash.cash_sales - z.body.cash.cash_refunds).toBe(cashPayments[0]!.amount);
+    expect(z.cash.cash_sales - z.cash.cash_refunds).toBe(cashPayments[0]!.amount);
   });
 
   it('property: over random days of sales, refunds, voids and pay-outs, a Z equals the sum of its rows', async () => {
@@ -400,7 +417,7 @@ describe('consistency under concurrency', () => {
             await dayOfSales(session, steps, openingFloat);
           } finally {
             // A failed run must not leave the drawer open for the next one (fast-check shrinks by re-running).
-            await shop.client.post(`/api/cash-sessions/${session}/close`, { idempotency_key: randomUUID(), counted_cash: 0, note: 'cleanup' });
+            await shop.client.api.POST('/api/cash-sessions/{id}/close', { params: byId(session), body: { idempotency_key: randomUUID(), counted_cash: 0, note: 'cleanup' } });
           }
         },
       ),
@@ -432,25 +449,30 @@ describe('consistency under concurrency', () => {
               expect(parked.status, JSON.stringify(parked.body)).toBe(201);
               expect((await otherTill.request('POST', `/api/orders/${parked.body.id}/void`, { reason: 'p' }, headers)).status).toBe(200);
             } else if (step.op === 'pay_out' || step.op === 'pay_in') {
-              const res = await otherTill.request('POST', `/api/cash-sessions/${session}/movements`, { idempotency_key: randomUUID(), kind: step.op, amount: step.amount, reason: 'p' }, headers);
+              const res = await otherTill.api.POST('/api/cash-sessions/{id}/movements', {
+                params: byId(session),
+                body: { idempotency_key: randomUUID(), kind: step.op, amount: step.amount, reason: 'p' },
+                headers,
+              });
               if (step.op === 'pay_out' && step.amount > expectedCash) {
                 // Money cannot leave a drawer that does not hold it.
-                expect(res.status).toBe(422);
-                expect(res.body.error.code).toBe('not_enough_cash');
+                expect(res.response.status).toBe(422);
+                expect(res.error?.error.code).toBe('not_enough_cash');
               } else {
-                expect(res.status).toBe(201);
+                expect(res.response.status).toBe(201);
                 expectedCash += step.op === 'pay_in' ? step.amount : -step.amount;
               }
             }
           }
-          const z = await shop.client.post(`/api/cash-sessions/${session}/close`, { idempotency_key: randomUUID(), counted_cash: expectedCash });
-          expect(z.status, JSON.stringify(z.body)).toBe(201);
-          expect(z.body.cash.expected).toBe(expectedCash);
-          expect(z.body.cash.difference).toBe(0);
-          expect(z.body.sales.net_sales).toBe(net);
-          const methodsNet = z.body.by_method.reduce((sum: number, row: { sales: number; refunds: number }) => sum + row.sales - row.refunds, 0);
+          const closed = await shop.client.api.POST('/api/cash-sessions/{id}/close', { params: byId(session), body: { idempotency_key: randomUUID(), counted_cash: expectedCash } });
+          expect(closed.response.status, JSON.stringify(closed.error)).toBe(201);
+          const z = closed.data!;
+          expect(z.cash.expected).toBe(expectedCash);
+          expect(z.cash.difference).toBe(0);
+          expect(z.sales.net_sales).toBe(net);
+          const methodsNet = z.by_method.reduce((sum, row) => sum + row.sales - row.refunds, 0);
           expect(methodsNet).toBe(net);
-          expect(z.body.sales.voids.count).toBe(steps.filter((step) => step.op === 'park_void').length);
+          expect(z.sales.voids.count).toBe(steps.filter((step) => step.op === 'park_void').length);
   }
 
   it('numbers Z reports per business without gaps', async () => {

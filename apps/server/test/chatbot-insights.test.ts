@@ -23,7 +23,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', SUPER_ADMIN_EMAILS: ROOT_EMAIL } });
   a = await seedChatbotBusiness(server, 'ALPHA', { cost: 123457, orderTotal: 1111 });
   b = await seedChatbotBusiness(server, 'BETA', { cost: 987654, orderTotal: 4242424 });
-  expect((await a.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: true } })).status).toBe(200);
+  expect((await a.client.api.PATCH('/api/business-settings', { body: { enabled_features: { employee_management: true } } })).response.status).toBe(200);
   const reports = await addEmployee(a.client, { fullName: 'Rita Reports', role: 'admin', adminPermissions: { can_view_reports: true }, pin: '900011' });
   const noReports = await addEmployee(a.client, { fullName: 'Sam Settings', role: 'admin', adminPermissions: { can_change_settings: true }, pin: '900012' });
   reportsAdminToken = await pinSignIn(a.client, reports.employee.id, '900011');
@@ -40,17 +40,17 @@ afterAll(async () => {
 beforeEach(() => fake.reset());
 
 async function visitorOf(shop: SeededBusiness) {
-  const settings = (await shop.client.get('/api/chatbot/settings')).body.settings;
+  const settings = (await shop.client.api.GET('/api/chatbot/settings')).data!.settings;
   const visitor = new ApiClient(server.url);
-  const res = await visitor.post('/api/chatbot/sessions', { chatbot_id: settings.id });
-  expect(res.status).toBe(201);
-  return { visitor, token: res.body.session_token as string };
+  const res = await visitor.api.POST('/api/chatbot/sessions', { body: { chatbot_id: settings.id } });
+  expect(res.response.status).toBe(201);
+  return { visitor, token: res.data!.session_token };
 }
 
 async function ask(visitor: ApiClient, token: string, message: string) {
-  const res = await visitor.post('/api/functions/chatbot-completion', { sessionToken: token, message });
-  expect(res.status).toBe(200);
-  return res.body as { result: string; message_id: string };
+  const res = await visitor.api.POST('/api/functions/chatbot-completion', { body: { sessionToken: token, message } });
+  expect(res.response.status).toBe(200);
+  return res.data!;
 }
 
 function scriptShop() {
@@ -67,11 +67,11 @@ describe('the visitor rates an answer', () => {
     const { visitor, token } = await visitorOf(a);
     const answer = await ask(visitor, token, 'Do you have a latte?');
     expect(answer.message_id).toMatch(/^[0-9a-f-]{36}$/);
-    const down = await visitor.post('/api/chatbot/feedback', { sessionToken: token, message_id: answer.message_id, rating: 'down', comment: 'Too short' });
-    expect(down.status).toBe(200);
-    expect(down.body).toEqual({ message_id: answer.message_id, rating: 'down' });
-    const up = await visitor.post('/api/chatbot/feedback', { sessionToken: token, message_id: answer.message_id, rating: 'up' });
-    expect(up.status).toBe(200);
+    const down = await visitor.api.POST('/api/chatbot/feedback', { body: { sessionToken: token, message_id: answer.message_id, rating: 'down', comment: 'Too short' } });
+    expect(down.response.status).toBe(200);
+    expect(down.data).toEqual({ message_id: answer.message_id, rating: 'down' });
+    const up = await visitor.api.POST('/api/chatbot/feedback', { body: { sessionToken: token, message_id: answer.message_id, rating: 'up' } });
+    expect(up.response.status).toBe(200);
     const rows = await server.database.withTenant(a.businessId, (tx) => tx.select().from(chatFeedback).where(eq(chatFeedback.messageId, answer.message_id)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ rating: 'up', comment: null });
@@ -84,9 +84,9 @@ describe('the visitor rates an answer', () => {
     const second = await visitorOf(a);
     const other = await visitorOf(b);
     for (const token of [second.token, other.token]) {
-      const res = await new ApiClient(server.url).post('/api/chatbot/feedback', { sessionToken: token, message_id: answer.message_id, rating: 'down' });
-      expect(res.status).toBe(404);
-      expect(res.body.error.code).toBe('message_not_found');
+      const res = await new ApiClient(server.url).api.POST('/api/chatbot/feedback', { body: { sessionToken: token, message_id: answer.message_id, rating: 'down' } });
+      expect(res.response.status).toBe(404);
+      expect(res.error?.error.code).toBe('message_not_found');
     }
     const rows = await server.database.withTenant(a.businessId, (tx) => tx.select().from(chatFeedback).where(eq(chatFeedback.messageId, answer.message_id)));
     expect(rows).toHaveLength(0);
@@ -97,6 +97,7 @@ describe('the visitor rates an answer', () => {
     [{ rating: 'up', message_id: 'x' }, 400],
     [{ rating: 'up', sessionToken: 'not-a-real-session-token-at-all' }, 401],
   ])('bad input %j → %i', async (override, status) => {
+    // Bad input stays untyped on purpose: the typed client would refuse a rating of 'meh'.
     const { token } = await visitorOf(a);
     const body: Record<string, unknown> = { sessionToken: token, message_id: '00000000-0000-4000-8000-000000000000' };
     const res = await new ApiClient(server.url).post('/api/chatbot/feedback', { ...body, ...override });
@@ -115,26 +116,29 @@ describe('Chatbot Insights', () => {
     const two = await visitorOf(shop);
     await ask(two.visitor, two.token, 'do you have a LATTE');
     const parking = await ask(two.visitor, two.token, 'Is there parking?');
-    expect((await one.visitor.post('/api/chatbot/feedback', { sessionToken: one.token, message_id: latte.message_id, rating: 'down', comment: 'No price shown' })).status).toBe(200);
+    const rated = await one.visitor.api.POST('/api/chatbot/feedback', { body: { sessionToken: one.token, message_id: latte.message_id, rating: 'down', comment: 'No price shown' } });
+    expect(rated.response.status).toBe(200);
     // The owner's own panel questions are not what customers ask.
-    const panel = await shop.client.post('/api/chatbot/assistant-sessions');
+    const panel = await shop.client.api.POST('/api/chatbot/assistant-sessions');
     fake.script([{ when: /.*/, reply: 'Fine.' }]);
-    expect((await shop.client.post('/api/functions/chatbot-completion', { sessionToken: panel.body.session_token, message: 'Do you have a latte?' })).status).toBe(200);
+    const asked = await shop.client.api.POST('/api/functions/chatbot-completion', { body: { sessionToken: panel.data!.session_token, message: 'Do you have a latte?' } });
+    expect(asked.response.status).toBe(200);
 
-    const res = await shop.client.get('/api/chatbot/insights?days=7');
-    expect(res.status).toBe(200);
-    expect(res.body.totals).toEqual({ conversations: 2, questions: 4, helpful: 0, unhelpful: 1, unanswered: 2 });
-    expect(res.body.by_day).toHaveLength(1);
-    expect(res.body.by_day[0]).toMatchObject({ conversations: 2, questions: 4 });
-    expect(res.body.top_questions[0]).toEqual({ question: expect.stringMatching(/latte/i), count: 2 });
-    expect(res.body.unhelpful).toEqual([expect.objectContaining({ message_id: latte.message_id, question: 'Do you have a latte?', comment: 'No price shown' })]);
-    expect(res.body.unanswered.map((row: { question: string }) => row.question).sort()).toEqual(['Do you sell unicorn cakes?', 'Is there parking?']);
-    expect(res.body.unanswered.map((row: { message_id: string }) => row.message_id)).toContain(parking.message_id);
-    expect(res.body.retention_days).toBe(30);
+    const res = await shop.client.api.GET('/api/chatbot/insights', { params: { query: { days: 7 } } });
+    expect(res.response.status).toBe(200);
+    const insights = res.data!;
+    expect(insights.totals).toEqual({ conversations: 2, questions: 4, helpful: 0, unhelpful: 1, unanswered: 2 });
+    expect(insights.by_day).toHaveLength(1);
+    expect(insights.by_day[0]).toMatchObject({ conversations: 2, questions: 4 });
+    expect(insights.top_questions[0]).toEqual({ question: expect.stringMatching(/latte/i), count: 2 });
+    expect(insights.unhelpful).toEqual([expect.objectContaining({ message_id: latte.message_id, question: 'Do you have a latte?', comment: 'No price shown' })]);
+    expect(insights.unanswered.map((row) => row.question).sort()).toEqual(['Do you sell unicorn cakes?', 'Is there parking?']);
+    expect(insights.unanswered.map((row) => row.message_id)).toContain(parking.message_id);
+    expect(insights.retention_days).toBe(30);
 
     // Another business sees none of it.
-    const other = await b.client.get('/api/chatbot/insights?days=7');
-    expect(JSON.stringify(other.body)).not.toMatch(/unicorn|parking/i);
+    const other = await b.client.api.GET('/api/chatbot/insights', { params: { query: { days: 7 } } });
+    expect(JSON.stringify(other.data)).not.toMatch(/unicorn|parking/i);
   });
 
   it('lists conversations with their first question and opens a transcript with the ratings; another business gets 404', async () => {
@@ -142,19 +146,20 @@ describe('Chatbot Insights', () => {
     scriptShop();
     const { visitor, token } = await visitorOf(shop);
     const answer = await ask(visitor, token, 'Do you have a latte?');
-    await visitor.post('/api/chatbot/feedback', { sessionToken: token, message_id: answer.message_id, rating: 'up' });
-    const list = await shop.client.get('/api/chatbot/conversations?limit=10');
-    expect(list.status).toBe(200);
-    expect(list.body.conversations).toHaveLength(1);
-    expect(list.body.conversations[0]).toMatchObject({ first_question: 'Do you have a latte?', questions: 1, helpful: 1, unhelpful: 0 });
-    const id = list.body.conversations[0].id as string;
-    const transcript = await shop.client.get(`/api/chatbot/conversations/${id}`);
-    expect(transcript.status).toBe(200);
-    expect(transcript.body.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
-    expect(transcript.body.messages[1]).toMatchObject({ id: answer.message_id, rating: 'up', unanswered: false });
-    expect((await b.client.get(`/api/chatbot/conversations/${id}`)).status).toBe(404);
-    expect((await shop.client.get('/api/chatbot/conversations/not-a-uuid')).status).toBe(400);
-    expect((await shop.client.get('/api/chatbot/conversations?cursor=garbage')).status).toBe(400);
+    await visitor.api.POST('/api/chatbot/feedback', { body: { sessionToken: token, message_id: answer.message_id, rating: 'up' } });
+    const list = await shop.client.api.GET('/api/chatbot/conversations', { params: { query: { limit: 10 } } });
+    expect(list.response.status).toBe(200);
+    expect(list.data!.conversations).toHaveLength(1);
+    expect(list.data!.conversations[0]).toMatchObject({ first_question: 'Do you have a latte?', questions: 1, helpful: 1, unhelpful: 0 });
+    const id = list.data!.conversations[0]!.id;
+    const conversation = (client: ApiClient, conversationId: string) => client.api.GET('/api/chatbot/conversations/{id}', { params: { path: { id: conversationId } } });
+    const transcript = await conversation(shop.client, id);
+    expect(transcript.response.status).toBe(200);
+    expect(transcript.data!.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(transcript.data!.messages[1]).toMatchObject({ id: answer.message_id, rating: 'up', unanswered: false });
+    expect((await conversation(b.client, id)).response.status).toBe(404);
+    expect((await conversation(shop.client, 'not-a-uuid')).response.status).toBe(400);
+    expect((await shop.client.api.GET('/api/chatbot/conversations', { params: { query: { cursor: 'garbage' } } })).response.status).toBe(400);
   });
 
   it('pages through conversations with the cursor', async () => {
@@ -164,26 +169,27 @@ describe('Chatbot Insights', () => {
       const { visitor, token } = await visitorOf(shop);
       await ask(visitor, token, `Do you have a latte number ${index}?`);
     }
-    const first = await shop.client.get('/api/chatbot/conversations?limit=2');
-    expect(first.body.conversations).toHaveLength(2);
-    expect(first.body.next_cursor).toEqual(expect.any(String));
-    const second = await shop.client.get(`/api/chatbot/conversations?limit=2&cursor=${first.body.next_cursor}`);
-    expect(second.body.conversations).toHaveLength(1);
-    expect(second.body.next_cursor).toBeNull();
-    const ids = [...first.body.conversations, ...second.body.conversations].map((row: { id: string }) => row.id);
+    const first = (await shop.client.api.GET('/api/chatbot/conversations', { params: { query: { limit: 2 } } })).data!;
+    expect(first.conversations).toHaveLength(2);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = (await shop.client.api.GET('/api/chatbot/conversations', { params: { query: { limit: 2, cursor: first.next_cursor! } } })).data!;
+    expect(second.conversations).toHaveLength(1);
+    expect(second.next_cursor).toBeNull();
+    const ids = [...first.conversations, ...second.conversations].map((row) => row.id);
     expect(new Set(ids).size).toBe(3);
   });
 
   it('needs the reports permission (SPEC §6 page access): an admin without it is refused', async () => {
-    expect((await a.client.request('GET', '/api/chatbot/insights', undefined, as(reportsAdminToken))).status).toBe(200);
-    expect((await a.client.request('GET', '/api/chatbot/conversations', undefined, as(reportsAdminToken))).status).toBe(200);
-    const refused = await a.client.request('GET', '/api/chatbot/insights', undefined, as(noReportsAdminToken));
-    expect(refused.status).toBe(403);
-    expect((await a.client.request('GET', '/api/chatbot/conversations', undefined, as(noReportsAdminToken))).status).toBe(403);
-    expect((await new ApiClient(server.url).get('/api/chatbot/insights')).status).toBeGreaterThanOrEqual(400);
+    expect((await a.client.api.GET('/api/chatbot/insights', { headers: as(reportsAdminToken) })).response.status).toBe(200);
+    expect((await a.client.api.GET('/api/chatbot/conversations', { headers: as(reportsAdminToken) })).response.status).toBe(200);
+    const refused = await a.client.api.GET('/api/chatbot/insights', { headers: as(noReportsAdminToken) });
+    expect(refused.response.status).toBe(403);
+    expect((await a.client.api.GET('/api/chatbot/conversations', { headers: as(noReportsAdminToken) })).response.status).toBe(403);
+    expect((await new ApiClient(server.url).api.GET('/api/chatbot/insights')).response.status).toBeGreaterThanOrEqual(400);
   });
 
   it.each(['days=0', 'days=400', 'days=abc', 'extra=1'])('a bad query %s is 400', async (query) => {
+    // Raw query strings stay untyped on purpose: the typed client would not send days=abc or extra.
     const res = await a.client.get(`/api/chatbot/insights?${query}`);
     expect(res.status).toBe(400);
   });
@@ -193,7 +199,7 @@ describe('transcript retention', () => {
   it('the sweep deletes conversations older than the business keeps them, and only those', async () => {
     const shop = await seedChatbotBusiness(server, 'ZETA', { cost: 2222, orderTotal: 444 });
     scriptShop();
-    expect((await shop.client.request('PATCH', '/api/chatbot/settings', { transcript_retention_days: 2 })).status).toBe(200);
+    expect((await shop.client.api.PATCH('/api/chatbot/settings', { body: { transcript_retention_days: 2 } })).response.status).toBe(200);
     const old = await visitorOf(shop);
     await ask(old.visitor, old.token, 'Do you have a latte?');
     const recent = await visitorOf(shop);
@@ -238,9 +244,9 @@ describe('/superadmin/chatbot', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.defaults).toMatchObject({ openai_model: 'gpt-4.1-mini', greeting: 'Welcome in!', transcript_retention_days: 90, updated_at: expect.any(String) });
     const fresh = await signUpBusiness(server, { businessName: 'Fresh Shop', assignOwner: true });
-    const settings = (await fresh.client.get('/api/chatbot/settings')).body.settings;
+    const settings = (await fresh.client.api.GET('/api/chatbot/settings')).data!.settings;
     expect(settings).toMatchObject({ openai_model: 'gpt-4.1-mini', greeting: 'Welcome in!', transcript_retention_days: 90 });
-    expect((await a.client.get('/api/chatbot/settings')).body.settings.openai_model).toBe('gpt-4o-mini');
+    expect((await a.client.api.GET('/api/chatbot/settings')).data!.settings.openai_model).toBe('gpt-4o-mini');
     const stored = await server.database.db.select().from(chatbotSettings).where(eq(chatbotSettings.businessId, fresh.businessId));
     expect(stored).toHaveLength(1);
   });

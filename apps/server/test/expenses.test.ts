@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, expenses, suppliers } from '../src/db/schema/index.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, tillOf } from './staff-helpers.ts';
 
@@ -14,12 +15,14 @@ afterAll(() => server.close());
 
 const shop = () => signUpBusiness(server, { assignOwner: true });
 
-type Category = { id: string; name: string; archived: boolean };
+/** What POST /api/expenses takes, and the list's filters, from the routes' own schemas. */
+type NewExpense = NonNullable<paths['/api/expenses']['post']['requestBody']>['content']['application/json'];
+type ExpenseQuery = NonNullable<paths['/api/expenses']['get']['parameters']['query']>;
 
-async function categoriesOf(client: ApiClient): Promise<Category[]> {
-  const res = await client.get('/api/expenses/categories');
-  if (res.status !== 200) throw new Error(`categories failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.categories;
+async function categoriesOf(client: ApiClient) {
+  const { data, error, response } = await client.api.GET('/api/expenses/categories');
+  if (response.status !== 200) throw new Error(`categories failed: ${response.status} ${JSON.stringify(error)}`);
+  return data!.categories;
 }
 
 async function categoryNamed(client: ApiClient, name: string): Promise<string> {
@@ -28,7 +31,7 @@ async function categoryNamed(client: ApiClient, name: string): Promise<string> {
   return found.id;
 }
 
-const expenseBody = (categoryId: string, overrides: Record<string, unknown> = {}) => ({
+const expenseBody = (categoryId: string, overrides: Partial<NewExpense> = {}): NewExpense => ({
   idempotency_key: randomUUID(),
   payee_name: 'City Power Co',
   category_id: categoryId,
@@ -41,10 +44,10 @@ const expenseBody = (categoryId: string, overrides: Record<string, unknown> = {}
   ...overrides,
 });
 
-async function addExpense(client: ApiClient, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const res = await client.request('POST', '/api/expenses', body, headers);
-  if (res.status !== 201) throw new Error(`add expense failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.expense as { id: string; amount: number; payee: { supplier_id: string | null; name: string }; receipt: null | { url: string; content_type: string; size: number; file_name: string } };
+async function addExpense(client: ApiClient, body: NewExpense, headers: Record<string, string> = {}) {
+  const { data, error, response } = await client.api.POST('/api/expenses', { body, headers });
+  if (response.status !== 201) throw new Error(`add expense failed: ${response.status} ${JSON.stringify(error)}`);
+  return data!.expense;
 }
 
 async function expenseCount(businessId: string): Promise<number> {
@@ -74,34 +77,35 @@ describe('expense categories', () => {
     // Listing again does not add them twice.
     expect(await categoriesOf(client)).toHaveLength(6);
 
-    const added = await client.post('/api/expenses/categories', { name: '  Marketing ' });
-    expect(added.status).toBe(201);
-    expect(added.body.category).toMatchObject({ name: 'Marketing', archived: false });
-    const duplicate = await client.post('/api/expenses/categories', { name: 'RENT' });
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.body.error.code).toBe('expense_category_exists');
+    const added = await client.api.POST('/api/expenses/categories', { body: { name: '  Marketing ' } });
+    expect(added.response.status).toBe(201);
+    const category = added.data!.category;
+    expect(category).toMatchObject({ name: 'Marketing', archived: false });
+    const duplicate = await client.api.POST('/api/expenses/categories', { body: { name: 'RENT' } });
+    expect(duplicate.response.status).toBe(409);
+    expect(duplicate.error?.error.code).toBe('expense_category_exists');
 
-    const renamed = await client.request('PATCH', `/api/expenses/categories/${added.body.category.id}`, { name: 'Advertising' });
-    expect(renamed.body.category.name).toBe('Advertising');
-    const archived = await client.request('PATCH', `/api/expenses/categories/${added.body.category.id}`, { archived: true });
-    expect(archived.body.category.archived).toBe(true);
+    const renamed = await client.api.PATCH('/api/expenses/categories/{id}', { params: { path: { id: category.id } }, body: { name: 'Advertising' } });
+    expect(renamed.data!.category.name).toBe('Advertising');
+    const archived = await client.api.PATCH('/api/expenses/categories/{id}', { params: { path: { id: category.id } }, body: { archived: true } });
+    expect(archived.data!.category.archived).toBe(true);
     expect((await auditsOf(businessId, 'expense_category.updated')).map((row) => row.details)).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: { from: 'Marketing', to: 'Advertising' } }), expect.objectContaining({ archived: true })]),
     );
 
     // An archived category is no longer offered for new expenses.
-    const refused = await client.post('/api/expenses', expenseBody(added.body.category.id));
-    expect(refused.status).toBe(422);
-    expect(refused.body.error.code).toBe('expense_category_archived');
+    const refused = await client.api.POST('/api/expenses', { body: expenseBody(category.id) });
+    expect(refused.response.status).toBe(422);
+    expect(refused.error?.error.code).toBe('expense_category_archived');
     expect(await expenseCount(businessId)).toBe(0);
   });
 
   it('refuses a blank, control-character or too-long name', async () => {
     const { client } = await shop();
     for (const name of ['   ', 'a\u0000b', 'x'.repeat(61)]) {
-      const res = await client.post('/api/expenses/categories', { name });
-      expect(res.status, name).toBe(400);
-      expect(['validation_error', 'invalid_text']).toContain(res.body.error.code);
+      const { error, response } = await client.api.POST('/api/expenses/categories', { body: { name } });
+      expect(response.status, name).toBe(400);
+      expect(['validation_error', 'invalid_text']).toContain(error?.error.code);
     }
   });
 });
@@ -111,9 +115,10 @@ describe('expenses: record, retry, list', () => {
     const { client, businessId } = await shop();
     const utilities = await categoryNamed(client, 'Utilities');
     const body = expenseBody(utilities);
-    const res = await client.post('/api/expenses', body);
-    expect(res.status).toBe(201);
-    expect(res.body.expense).toMatchObject({
+    const { data, response } = await client.api.POST('/api/expenses', { body });
+    expect(response.status).toBe(201);
+    const expense = data!.expense;
+    expect(expense).toMatchObject({
       payee: { supplier_id: null, name: 'City Power Co' },
       category_id: utilities,
       category_name: 'Utilities',
@@ -130,36 +135,37 @@ describe('expenses: record, retry, list', () => {
     });
     const audits = await auditsOf(businessId, 'expense.created');
     expect(audits).toHaveLength(1);
-    expect(audits[0]!.details).toMatchObject({ expense_id: res.body.expense.id, amount: 12_000 });
+    expect(audits[0]!.details).toMatchObject({ expense_id: expense.id, amount: 12_000 });
 
-    const list = await client.get('/api/expenses');
-    expect(list.status).toBe(200);
-    expect(list.body.expenses.map((expense: { id: string }) => expense.id)).toEqual([res.body.expense.id]);
-    expect((await client.get(`/api/expenses/${res.body.expense.id}`)).body.expense).toEqual(res.body.expense);
+    const list = await client.api.GET('/api/expenses');
+    expect(list.response.status).toBe(200);
+    expect(list.data!.expenses.map((listed) => listed.id)).toEqual([expense.id]);
+    expect((await client.api.GET('/api/expenses/{id}', { params: { path: { id: expense.id } } })).data!.expense).toEqual(expense);
   });
 
   it('a retry with the same idempotency key returns the first expense and writes nothing more; another body under it is a 409', async () => {
     const { client, businessId } = await shop();
     const body = expenseBody(await categoryNamed(client, 'Rent'), { amount: 150_000, tax_amount: 0, payee_name: 'Landlord Ltd' });
-    const first = await client.post('/api/expenses', body);
-    expect(first.status).toBe(201);
-    const retry = await client.post('/api/expenses', body);
-    expect(retry.status).toBe(200);
-    expect(retry.body.expense.id).toBe(first.body.expense.id);
-    const another = await client.post('/api/expenses', { ...body, idempotency_key: randomUUID() });
-    expect(another.status).toBe(201);
-    const reused = await client.post('/api/expenses', { ...body, amount: 150_001 });
-    expect(reused.status).toBe(409);
-    expect(reused.body.error.code).toBe('idempotency_key_reused');
+    const first = await client.api.POST('/api/expenses', { body });
+    expect(first.response.status).toBe(201);
+    const retry = await client.api.POST('/api/expenses', { body });
+    expect(retry.response.status).toBe(200);
+    expect(retry.data!.expense.id).toBe(first.data!.expense.id);
+    const another = await client.api.POST('/api/expenses', { body: { ...body, idempotency_key: randomUUID() } });
+    expect(another.response.status).toBe(201);
+    const reused = await client.api.POST('/api/expenses', { body: { ...body, amount: 150_001 } });
+    expect(reused.response.status).toBe(409);
+    expect(reused.error?.error.code).toBe('idempotency_key_reused');
     expect(await expenseCount(businessId)).toBe(2);
   });
 
   it('two first attempts with one key at once record one expense', async () => {
     const { client, businessId } = await shop();
     const body = expenseBody(await categoryNamed(client, 'Supplies'));
-    const results = await Promise.all([client.post('/api/expenses', body), client.post('/api/expenses', body), client.post('/api/expenses', body)]);
-    expect(results.map((res) => res.status).sort()).toEqual([200, 200, 201]);
-    expect(new Set(results.map((res) => res.body.expense.id)).size).toBe(1);
+    const post = () => client.api.POST('/api/expenses', { body });
+    const results = await Promise.all([post(), post(), post()]);
+    expect(results.map((res) => res.response.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(results.map((res) => res.data!.expense.id)).size).toBe(1);
     expect(await expenseCount(businessId)).toBe(1);
   });
 
@@ -169,9 +175,9 @@ describe('expenses: record, retry, list', () => {
     const unpaid = await addExpense(client, expenseBody(repairs, { status: 'unpaid', due_date: '2026-12-01', payment_method: 'other' }));
     expect(unpaid).toMatchObject({ status: 'unpaid', due_date: '2026-12-01' });
     // Paid from a drawer: entered at the till whose drawer it left (cash-sessions.test.ts records one there); the back office has no drawer.
-    const drawer = await client.post('/api/expenses', expenseBody(repairs, { payment_method: 'cash', paid_from_drawer: true, payee_name: 'Milk', amount: 500, tax_amount: 0 }));
-    expect(drawer.status).toBe(422);
-    expect(drawer.body.error.code).toBe('drawer_required');
+    const drawer = await client.api.POST('/api/expenses', { body: expenseBody(repairs, { payment_method: 'cash', paid_from_drawer: true, payee_name: 'Milk', amount: 500, tax_amount: 0 }) });
+    expect(drawer.response.status).toBe(422);
+    expect(drawer.error?.error.code).toBe('drawer_required');
   });
 });
 
@@ -201,7 +207,8 @@ describe('expenses: bad input gets a clear 4xx and writes nothing', () => {
     ['no idempotency key', { idempotency_key: undefined }],
   ])('refuses %s with 400', async (_name, overrides) => {
     const { client, businessId } = await shop();
-    const body = expenseBody(await categoryNamed(client, 'Other'), overrides);
+    // Sent untyped on purpose: the typed client would not let these through.
+    const body = { ...expenseBody(await categoryNamed(client, 'Other')), ...overrides };
     const res = await client.post('/api/expenses', JSON.parse(JSON.stringify(body)));
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     // Text with control characters is refused by the server's text guard before validation.
@@ -217,17 +224,18 @@ describe('expenses: bad input gets a clear 4xx and writes nothing', () => {
     const theirCategory = await categoryNamed(theirs.client, 'Rent');
     const myCategory = await categoryNamed(mine.client, 'Rent');
 
-    const foreignSupplier = await mine.client.post('/api/expenses', expenseBody(myCategory, { payee_name: null, supplier_id: theirSupplier }));
-    expect(foreignSupplier.status).toBe(422);
-    expect(foreignSupplier.body.error.code).toBe('supplier_not_found');
-    const foreignCategory = await mine.client.post('/api/expenses', expenseBody(theirCategory));
-    expect(foreignCategory.status).toBe(422);
-    expect(foreignCategory.body.error.code).toBe('expense_category_not_found');
-    const unknownCategory = await mine.client.post('/api/expenses', expenseBody(randomUUID()));
-    expect(unknownCategory.status).toBe(422);
+    const record = (body: NewExpense) => mine.client.api.POST('/api/expenses', { body });
+    const foreignSupplier = await record(expenseBody(myCategory, { payee_name: null, supplier_id: theirSupplier }));
+    expect(foreignSupplier.response.status).toBe(422);
+    expect(foreignSupplier.error?.error.code).toBe('supplier_not_found');
+    const foreignCategory = await record(expenseBody(theirCategory));
+    expect(foreignCategory.response.status).toBe(422);
+    expect(foreignCategory.error?.error.code).toBe('expense_category_not_found');
+    const unknownCategory = await record(expenseBody(randomUUID()));
+    expect(unknownCategory.response.status).toBe(422);
     const inactive = await addSupplier(mine.businessId, 'Gone Ltd', false);
-    const inactiveSupplier = await mine.client.post('/api/expenses', expenseBody(myCategory, { payee_name: null, supplier_id: inactive }));
-    expect(inactiveSupplier.status).toBe(422);
+    const inactiveSupplier = await record(expenseBody(myCategory, { payee_name: null, supplier_id: inactive }));
+    expect(inactiveSupplier.response.status).toBe(422);
 
     expect(await expenseCount(mine.businessId)).toBe(0);
     expect(await expenseCount(theirs.businessId)).toBe(0);
@@ -235,13 +243,14 @@ describe('expenses: bad input gets a clear 4xx and writes nothing', () => {
 
   it('a range that ends before it starts, and a forged cursor, are 400', async () => {
     const { client } = await shop();
-    const range = await client.get('/api/expenses?from=2026-12-01&to=2026-11-01');
-    expect(range.status).toBe(400);
-    expect(range.body.error.code).toBe('invalid_range');
-    expect((await client.get('/api/expenses/summary?from=2026-12-01&to=2026-11-01')).status).toBe(400);
-    const cursor = await client.get(`/api/expenses?cursor=${Buffer.from('["0000-01-01","x"]').toString('base64url')}`);
-    expect(cursor.status).toBe(400);
-    expect(cursor.body.error.code).toBe('invalid_cursor');
+    const backwards = { from: '2026-12-01', to: '2026-11-01' };
+    const range = await client.api.GET('/api/expenses', { params: { query: backwards } });
+    expect(range.response.status).toBe(400);
+    expect(range.error?.error.code).toBe('invalid_range');
+    expect((await client.api.GET('/api/expenses/summary', { params: { query: backwards } })).response.status).toBe(400);
+    const cursor = await client.api.GET('/api/expenses', { params: { query: { cursor: Buffer.from('["0000-01-01","x"]').toString('base64url') } } });
+    expect(cursor.response.status).toBe(400);
+    expect(cursor.error?.error.code).toBe('invalid_cursor');
   });
 });
 
@@ -250,8 +259,8 @@ describe('expenses: suppliers, filters, totals, CSV', () => {
     const { client, businessId } = await shop();
     const supplierId = await addSupplier(businessId, 'Fresh Farms');
     await addSupplier(businessId, 'Old Vendor', false);
-    const offered = await client.get('/api/expenses/suppliers');
-    expect(offered.body.suppliers).toEqual([{ id: supplierId, name: 'Fresh Farms' }]);
+    const offered = await client.api.GET('/api/expenses/suppliers');
+    expect(offered.data!.suppliers).toEqual([{ id: supplierId, name: 'Fresh Farms' }]);
 
     const rent = await categoryNamed(client, 'Rent');
     const supplies = await categoryNamed(client, 'Supplies');
@@ -261,35 +270,35 @@ describe('expenses: suppliers, filters, totals, CSV', () => {
     await addExpense(client, expenseBody(rent, { payee_name: 'Landlord Ltd', date: '2026-11-01', amount: 100_000, tax_amount: 0, status: 'unpaid', due_date: '2026-11-05' }));
     await addExpense(client, expenseBody(supplies, { payee_name: 'Corner Store', date: '2026-11-20', amount: 1_250, tax_amount: 250 }));
 
-    const ids = async (query: string) => ((await client.get(`/api/expenses?${query}`)).body.expenses as { date: string; payee: { name: string } }[]).map((e) => `${e.date} ${e.payee.name}`);
-    expect(await ids('')).toEqual(['2026-11-20 Corner Store', '2026-11-01 Landlord Ltd', '2026-10-15 Fresh Farms', '2026-10-01 Landlord Ltd']);
-    expect(await ids('from=2026-10-10&to=2026-11-10')).toEqual(['2026-11-01 Landlord Ltd', '2026-10-15 Fresh Farms']);
-    expect(await ids(`category_id=${supplies}`)).toEqual(['2026-11-20 Corner Store', '2026-10-15 Fresh Farms']);
-    expect(await ids('status=unpaid')).toEqual(['2026-11-01 Landlord Ltd']);
-    expect(await ids('payee=fresh')).toEqual(['2026-10-15 Fresh Farms']);
-    expect(await ids(`supplier_id=${supplierId}`)).toEqual(['2026-10-15 Fresh Farms']);
-    expect(await ids('payee=100%25')).toEqual([]);
+    const ids = async (query: ExpenseQuery = {}) => (await client.api.GET('/api/expenses', { params: { query } })).data!.expenses.map((e) => `${e.date} ${e.payee.name}`);
+    expect(await ids()).toEqual(['2026-11-20 Corner Store', '2026-11-01 Landlord Ltd', '2026-10-15 Fresh Farms', '2026-10-01 Landlord Ltd']);
+    expect(await ids({ from: '2026-10-10', to: '2026-11-10' })).toEqual(['2026-11-01 Landlord Ltd', '2026-10-15 Fresh Farms']);
+    expect(await ids({ category_id: supplies })).toEqual(['2026-11-20 Corner Store', '2026-10-15 Fresh Farms']);
+    expect(await ids({ status: 'unpaid' })).toEqual(['2026-11-01 Landlord Ltd']);
+    expect(await ids({ payee: 'fresh' })).toEqual(['2026-10-15 Fresh Farms']);
+    expect(await ids({ supplier_id: supplierId })).toEqual(['2026-10-15 Fresh Farms']);
+    expect(await ids({ payee: '100%' })).toEqual([]);
 
     // Pages follow one another without gaps or repeats.
-    const first = await client.get('/api/expenses?limit=3');
-    expect(first.body.expenses).toHaveLength(3);
-    const second = await client.get(`/api/expenses?limit=3&cursor=${first.body.next_cursor}`);
-    expect(second.body.expenses.map((e: { payee: { name: string } }) => e.payee.name)).toEqual(['Landlord Ltd']);
-    expect(second.body.next_cursor).toBeNull();
+    const first = (await client.api.GET('/api/expenses', { params: { query: { limit: 3 } } })).data!;
+    expect(first.expenses).toHaveLength(3);
+    const second = (await client.api.GET('/api/expenses', { params: { query: { limit: 3, cursor: first.next_cursor! } } })).data!;
+    expect(second.expenses.map((e) => e.payee.name)).toEqual(['Landlord Ltd']);
+    expect(second.next_cursor).toBeNull();
 
-    const summary = await client.get('/api/expenses/summary');
-    expect(summary.status).toBe(200);
-    expect(summary.body).toMatchObject({ currency: 'USD', count: 4, amount: 204_550, tax_amount: 550, unpaid_amount: 100_000 });
-    expect(summary.body.by_category).toEqual([
+    const summary = await client.api.GET('/api/expenses/summary');
+    expect(summary.response.status).toBe(200);
+    expect(summary.data).toMatchObject({ currency: 'USD', count: 4, amount: 204_550, tax_amount: 550, unpaid_amount: 100_000 });
+    expect(summary.data!.by_category).toEqual([
       { category_id: rent, name: 'Rent', count: 2, amount: 200_000, tax_amount: 0 },
       { category_id: supplies, name: 'Supplies', count: 2, amount: 4_550, tax_amount: 550 },
     ]);
-    expect(summary.body.by_month).toEqual([
+    expect(summary.data!.by_month).toEqual([
       { month: '2026-11', count: 2, amount: 101_250, tax_amount: 250 },
       { month: '2026-10', count: 2, amount: 103_300, tax_amount: 300 },
     ]);
-    const filtered = await client.get(`/api/expenses/summary?category_id=${supplies}&from=2026-11-01`);
-    expect(filtered.body).toMatchObject({ count: 1, amount: 1_250, by_month: [{ month: '2026-11', count: 1, amount: 1_250, tax_amount: 250 }] });
+    const filtered = await client.api.GET('/api/expenses/summary', { params: { query: { category_id: supplies, from: '2026-11-01' } } });
+    expect(filtered.data).toMatchObject({ count: 1, amount: 1_250, by_month: [{ month: '2026-11', count: 1, amount: 1_250, tax_amount: 250 }] });
   });
 
   it('exports the filtered expenses as CSV with decimal money, formulas defused', async () => {
@@ -298,18 +307,18 @@ describe('expenses: suppliers, filters, totals, CSV', () => {
     await addExpense(client, expenseBody(other, { payee_name: '=HYPERLINK("x")', date: '2026-09-09', amount: 1_999, tax_amount: 199, notes: 'line one\nline two' }));
     await addExpense(client, expenseBody(other, { payee_name: 'Later', date: '2026-10-10', amount: 5, tax_amount: 0, status: 'unpaid', due_date: '2026-10-31', payment_method: 'cash' }));
 
-    const res = await client.request('GET', '/api/expenses/export.csv?to=2026-09-30');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="expenses-\d{4}-\d{2}-\d{2}\.csv"/);
+    const { data, response } = await client.api.GET('/api/expenses/export.csv', { params: { query: { to: '2026-09-30' } }, parseAs: 'text' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="expenses-\d{4}-\d{2}-\d{2}\.csv"/);
     // fetch's text() drops the byte-order mark the file starts with.
-    const text = (res.body as string).replace(/^\uFEFF/, '');
+    const text = data!.replace(/^\uFEFF/, '');
     expect(text.startsWith('date,payee,category,amount,tax,net,currency,payment_method,paid_from_drawer,status,due_date,notes,receipt,id\r\n')).toBe(true);
     const lines = text.trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^2026-09-09,"'=HYPERLINK\(""x""\)",Other,19\.99,1\.99,18\.00,USD,Bank transfer,no,paid,,"line one\nline two",no,[0-9a-f-]{36}$/);
 
-    const all = (await client.request('GET', '/api/expenses/export.csv')).body as string;
+    const all = (await client.api.GET('/api/expenses/export.csv', { parseAs: 'text' })).data!;
     expect(all).toContain('2026-10-10,Later,Other,0.05,0.00,0.05,USD,Cash,no,unpaid,2026-10-31,');
   });
 });
@@ -322,9 +331,12 @@ describe('expenses: edit and delete, audited', () => {
     const wages = await categoryNamed(client, 'Wages');
     const expense = await addExpense(client, expenseBody(rent));
 
-    const edited = await client.request('PATCH', `/api/expenses/${expense.id}`, { amount: 13_000, category_id: wages, notes: '' });
-    expect(edited.status).toBe(200);
-    expect(edited.body.expense).toMatchObject({ amount: 13_000, category_name: 'Wages', notes: null, tax_amount: 2_000, payee: { name: 'City Power Co' } });
+    const byId = { params: { path: { id: expense.id } } };
+    const edit = (body: NonNullable<paths['/api/expenses/{id}']['patch']['requestBody']>['content']['application/json'], caller = client) =>
+      caller.api.PATCH('/api/expenses/{id}', { ...byId, body });
+    const edited = await edit({ amount: 13_000, category_id: wages, notes: '' });
+    expect(edited.response.status).toBe(200);
+    expect(edited.data!.expense).toMatchObject({ amount: 13_000, category_name: 'Wages', notes: null, tax_amount: 2_000, payee: { name: 'City Power Co' } });
     const audits = await auditsOf(businessId, 'expense.updated');
     expect(audits).toHaveLength(1);
     expect(audits[0]!.details).toEqual({
@@ -334,38 +346,39 @@ describe('expenses: edit and delete, audited', () => {
 
     // Supplier in place of the typed payee.
     const supplierId = await addSupplier(businessId, 'Sparky Electrics');
-    const switched = await client.request('PATCH', `/api/expenses/${expense.id}`, { supplier_id: supplierId });
-    expect(switched.body.expense.payee).toEqual({ supplier_id: supplierId, name: 'Sparky Electrics' });
-    const back = await client.request('PATCH', `/api/expenses/${expense.id}`, { payee_name: 'Typed Again' });
-    expect(back.body.expense.payee).toEqual({ supplier_id: null, name: 'Typed Again' });
+    const switched = await edit({ supplier_id: supplierId });
+    expect(switched.data!.expense.payee).toEqual({ supplier_id: supplierId, name: 'Sparky Electrics' });
+    const back = await edit({ payee_name: 'Typed Again' });
+    expect(back.data!.expense.payee).toEqual({ supplier_id: null, name: 'Typed Again' });
 
-    const foreign = await client.request('PATCH', `/api/expenses/${expense.id}`, { category_id: await categoryNamed(theirs.client, 'Rent') });
-    expect(foreign.status).toBe(422);
-    const negative = await client.request('PATCH', `/api/expenses/${expense.id}`, { amount: -5 });
-    expect(negative.status).toBe(400);
-    const tooMuchTax = await client.request('PATCH', `/api/expenses/${expense.id}`, { amount: 1_000 });
-    expect(tooMuchTax.status).toBe(400);
-    const unpaidWithoutDue = await client.request('PATCH', `/api/expenses/${expense.id}`, { status: 'unpaid' });
-    expect(unpaidWithoutDue.status).toBe(400);
-    const empty = await client.request('PATCH', `/api/expenses/${expense.id}`, {});
-    expect(empty.status).toBe(400);
-    expect((await client.get(`/api/expenses/${expense.id}`)).body.expense).toMatchObject({ amount: 13_000, category_id: wages, status: 'paid' });
+    const foreign = await edit({ category_id: await categoryNamed(theirs.client, 'Rent') });
+    expect(foreign.response.status).toBe(422);
+    const negative = await edit({ amount: -5 });
+    expect(negative.response.status).toBe(400);
+    const tooMuchTax = await edit({ amount: 1_000 });
+    expect(tooMuchTax.response.status).toBe(400);
+    const unpaidWithoutDue = await edit({ status: 'unpaid' });
+    expect(unpaidWithoutDue.response.status).toBe(400);
+    const empty = await edit({});
+    expect(empty.response.status).toBe(400);
+    expect((await client.api.GET('/api/expenses/{id}', byId)).data!.expense).toMatchObject({ amount: 13_000, category_id: wages, status: 'paid' });
     expect(await auditsOf(businessId, 'expense.updated')).toHaveLength(3);
 
     // Another business can neither see nor change it.
-    expect((await theirs.client.get(`/api/expenses/${expense.id}`)).status).toBe(404);
-    expect((await theirs.client.request('PATCH', `/api/expenses/${expense.id}`, { amount: 1 })).status).toBe(404);
-    expect((await theirs.client.request('DELETE', `/api/expenses/${expense.id}`)).status).toBe(404);
-    expect((await theirs.client.get('/api/expenses')).body.expenses).toEqual([]);
+    expect((await theirs.client.api.GET('/api/expenses/{id}', byId)).response.status).toBe(404);
+    expect((await edit({ amount: 1 }, theirs.client)).response.status).toBe(404);
+    expect((await theirs.client.api.DELETE('/api/expenses/{id}', byId)).response.status).toBe(404);
+    expect((await theirs.client.api.GET('/api/expenses')).data!.expenses).toEqual([]);
   });
 
   it('deletes an expense, keeping what it was in the audit log', async () => {
     const { client, businessId } = await shop();
     const expense = await addExpense(client, expenseBody(await categoryNamed(client, 'Utilities')));
-    const res = await client.request('DELETE', `/api/expenses/${expense.id}`);
-    expect(res.status).toBe(200);
-    expect((await client.get(`/api/expenses/${expense.id}`)).status).toBe(404);
-    expect((await client.request('DELETE', `/api/expenses/${expense.id}`)).status).toBe(404);
+    const byId = { params: { path: { id: expense.id } } };
+    const res = await client.api.DELETE('/api/expenses/{id}', byId);
+    expect(res.response.status).toBe(200);
+    expect((await client.api.GET('/api/expenses/{id}', byId)).response.status).toBe(404);
+    expect((await client.api.DELETE('/api/expenses/{id}', byId)).response.status).toBe(404);
     const [audit] = await auditsOf(businessId, 'expense.deleted');
     expect(audit!.details).toMatchObject({ expense_id: expense.id, amount: 12_000, tax_amount: 2_000, payee_name: 'City Power Co', date: '2026-11-02' });
     expect(await expenseCount(businessId)).toBe(0);
@@ -401,8 +414,9 @@ describe('expense receipts', () => {
     expect(served.status).toBe(200);
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(meta.height).toBe(2048);
-    expect((await client.get(`/api/expenses/${expense.id}`)).body.expense.receipt.url).toBe(photoUrl);
-    expect((await client.get('/api/expenses')).body.expenses[0].receipt.content_type).toBe('image/jpeg');
+    const byId = { params: { path: { id: expense.id } } };
+    expect((await client.api.GET('/api/expenses/{id}', byId)).data!.expense.receipt?.url).toBe(photoUrl);
+    expect((await client.api.GET('/api/expenses')).data!.expenses[0]!.receipt?.content_type).toBe('image/jpeg');
 
     const pdf = await upload(client, expense.id, PDF, 'invoice.pdf', 'application/pdf');
     const pdfBody = (await pdf.json()) as { expense: { receipt: { url: string; content_type: string; size: number } } };
@@ -410,8 +424,8 @@ describe('expense receipts', () => {
     expect((await fetch(server.url + photoUrl)).status).toBe(404);
     expect(await (await fetch(server.url + pdfBody.expense.receipt.url)).text()).toContain('%PDF-1.4');
 
-    const removed = await client.request('DELETE', `/api/expenses/${expense.id}/receipt`);
-    expect(removed.body.expense.receipt).toBeNull();
+    const removed = await client.api.DELETE('/api/expenses/{id}/receipt', byId);
+    expect(removed.data!.expense.receipt).toBeNull();
     expect((await fetch(server.url + pdfBody.expense.receipt.url)).status).toBe(404);
     expect(await auditsOf(businessId, 'expense.receipt_attached')).toHaveLength(2);
     expect(await auditsOf(businessId, 'expense.receipt_removed')).toHaveLength(1);
@@ -432,10 +446,11 @@ describe('expense receipts', () => {
     expect(((await tooLarge.json()) as { error: { code: string } }).error.code).toBe('receipt_too_large');
     const missing = await upload(client, randomUUID(), PDF, 'a.pdf', 'application/pdf');
     expect(missing.status).toBe(404);
-    expect((await client.get(`/api/expenses/${expense.id}`)).body.expense.receipt).toBeNull();
+    const byId = { params: { path: { id: expense.id } } };
+    expect((await client.api.GET('/api/expenses/{id}', byId)).data!.expense.receipt).toBeNull();
 
     const attached = (await (await upload(client, expense.id, PDF, 'a.pdf', 'application/pdf')).json()) as { expense: { receipt: { url: string } } };
-    await client.request('DELETE', `/api/expenses/${expense.id}`);
+    await client.api.DELETE('/api/expenses/{id}', byId);
     expect((await fetch(server.url + attached.expense.receipt.url)).status).toBe(404);
   });
 });
@@ -452,31 +467,32 @@ describe('expenses: SPEC §6 permissions (can_access_reports; owner, admin and m
     const plainHeaders = as(await pinSignIn(client, plain.employee.id, '2468'));
     const till = await tillOf(client);
 
+    const existingId = { path: { id: existing.id } };
     const refused = [
-      await till.request('GET', '/api/expenses', undefined, plainHeaders),
-      await till.request('GET', '/api/expenses/summary', undefined, plainHeaders),
-      await till.request('GET', '/api/expenses/export.csv', undefined, plainHeaders),
-      await till.request('GET', '/api/expenses/categories', undefined, plainHeaders),
-      await till.request('POST', '/api/expenses', expenseBody(category), plainHeaders),
-      await till.request('PATCH', `/api/expenses/${existing.id}`, { amount: 1 }, plainHeaders),
-      await till.request('DELETE', `/api/expenses/${existing.id}`, undefined, plainHeaders),
-      await till.request('POST', '/api/expenses/categories', { name: 'Sneaky' }, plainHeaders),
+      await till.api.GET('/api/expenses', { headers: plainHeaders }),
+      await till.api.GET('/api/expenses/summary', { headers: plainHeaders }),
+      await till.api.GET('/api/expenses/export.csv', { headers: plainHeaders, parseAs: 'text' }),
+      await till.api.GET('/api/expenses/categories', { headers: plainHeaders }),
+      await till.api.POST('/api/expenses', { body: expenseBody(category), headers: plainHeaders }),
+      await till.api.PATCH('/api/expenses/{id}', { params: existingId, body: { amount: 1 }, headers: plainHeaders }),
+      await till.api.DELETE('/api/expenses/{id}', { params: existingId, headers: plainHeaders }),
+      await till.api.POST('/api/expenses/categories', { body: { name: 'Sneaky' }, headers: plainHeaders }),
     ];
-    for (const res of refused) {
-      expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe('forbidden');
+    for (const { response, error } of refused) {
+      expect(response.status).toBe(403);
+      expect(error?.error.code).toBe('forbidden');
     }
     expect(await expenseCount(businessId)).toBe(1);
-    expect((await client.get(`/api/expenses/${existing.id}`)).body.expense.amount).toBe(12_000);
+    expect((await client.api.GET('/api/expenses/{id}', { params: existingId })).data!.expense.amount).toBe(12_000);
 
     for (const [employeeId, pin] of [
       [trusted.employee.id, '1357'],
       [manager.employee.id, '8642'],
     ] as const) {
       const headers = as(await pinSignIn(client, employeeId, pin));
-      expect((await till.request('GET', '/api/expenses', undefined, headers)).status).toBe(200);
-      const created = await till.request('POST', '/api/expenses', expenseBody(category), headers);
-      expect(created.status).toBe(201);
+      expect((await till.api.GET('/api/expenses', { headers })).response.status).toBe(200);
+      const created = await till.api.POST('/api/expenses', { body: expenseBody(category), headers });
+      expect(created.response.status).toBe(201);
     }
     const byEmployee = await server.database.withTenant(businessId, (tx) => tx.select().from(expenses).where(eq(expenses.createdByEmployeeId, manager.employee.id)));
     expect(byEmployee).toHaveLength(1);

@@ -34,7 +34,7 @@ async function signUp(body: Record<string, unknown>) {
 }
 
 async function starterOf(client: ApiClient) {
-  const categories = (await client.get('/api/categories')).body.categories as { name: string; sort_order: number; product_count: number }[];
+  const categories = (await client.api.GET('/api/categories')).data!.categories;
   const products = (await client.get('/api/products')).body.products as { name: string; price: number; category: { name: string } | null }[];
   const features = (await client.get('/api/me')).body.settings.enabled_features as Record<string, boolean>;
   return {
@@ -142,8 +142,8 @@ describe('industry templates', () => {
     expect((await auditRows()).at(-1)!.details).toMatchObject({ dining_areas: 2, dining_tables: 3, receipt_texts: { header: true, footer: true } });
 
     const owner = await signUp({ industry: 'restaurant' });
-    expect((await owner.get('/api/business-branding')).body.branding).toMatchObject({ receipt_header: 'Trattoria Roma\nVAT 123 456', receipt_footer: 'Grazie!' });
-    const plan = (await owner.get('/api/dining/plan')).body as { areas: { id: string; name: string }[]; tables: { name: string; seats: number; area_id: string; x: number }[] };
+    expect((await owner.api.GET('/api/business-branding')).data!.branding).toMatchObject({ receipt_header: 'Trattoria Roma\nVAT 123 456', receipt_footer: 'Grazie!' });
+    const plan = (await owner.api.GET('/api/dining/plan')).data!;
     expect(plan.areas.map((area) => area.name)).toEqual(['Inside', 'Terrace']);
     const terrace = plan.areas.find((area) => area.name === 'Terrace')!;
     expect(plan.tables.map((table) => [table.name, table.seats, table.area_id === terrace.id]).sort()).toEqual([
@@ -162,14 +162,14 @@ describe('industry templates', () => {
     ]);
 
     const empty = await signUp({ industry: 'restaurant', startEmpty: true });
-    expect((await empty.get('/api/business-branding')).body.branding).toMatchObject({ receipt_header: null, receipt_footer: null });
+    expect((await empty.api.GET('/api/business-branding')).data!.branding).toMatchObject({ receipt_header: null, receipt_footer: null });
     const emptyId = (await empty.get('/api/me')).body.business.id as string;
     expect(await server.database.withTenant(emptyId, (tx) => tx.select().from(diningAreas).where(eq(diningAreas.businessId, emptyId)))).toEqual([]);
 
     const mechanics = { enabled_features: { ...firstTime, vehicle_services: true }, categories: [], products: [], inspection_points: ['Brakes', 'Tyres', 'Oil level'] };
     expect((await root.request('PUT', '/api/super-admin/industry-templates/mechanics', mechanics)).status).toBe(200);
     const garage = await signUp({ industry: 'mechanics' });
-    expect((await garage.get('/api/workshop/settings')).body.inspection_points).toEqual(['Brakes', 'Tyres', 'Oil level']);
+    expect((await garage.api.GET('/api/workshop/settings')).data!.inspection_points).toEqual(['Brakes', 'Tyres', 'Oil level']);
     const emptyGarage = await signUp({ industry: 'mechanics', startEmpty: true });
     const emptyGarageId = (await emptyGarage.get('/api/me')).body.business.id as string;
     expect(await server.database.withTenant(emptyGarageId, (tx) => tx.select().from(workshopSettings).where(eq(workshopSettings.businessId, emptyGarageId)))).toEqual([]);

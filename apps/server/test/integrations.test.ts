@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, webhookDeliveries, webhookEndpoints } from '../src/db/schema/index.ts';
 import { deliverWebhooks } from '../src/modules/integrations/deliver-webhooks.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { as, staffBusiness, staffOfEveryRole, tillOf, type StaffBusiness } from './staff-helpers.ts';
@@ -43,11 +44,16 @@ const deliveriesOf = (businessId: string) => server.database.withTenant(business
 const endpointCount = (businessId: string) =>
   server.database.withTenant(businessId, async (tx) => (await tx.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints))[0]!.n);
 
-async function addEndpoint(client = shop.client, path = '/ok', events = ['order.created', 'order.refunded', 'stock.low', 'z_report.closed']) {
-  const res = await client.post('/api/integrations/webhooks', { url: `${receiverUrl}${path}`, description: `Receiver ${path}`, events });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { endpoint: { id: string; secret_hint: string }; secret: string };
+/** The events an endpoint listens to, from the route's own schema. */
+type WebhookEvents = NonNullable<paths['/api/integrations/webhooks']['post']['requestBody']>['content']['application/json']['events'];
+
+async function addEndpoint(client = shop.client, path = '/ok', events: WebhookEvents = ['order.created', 'order.refunded', 'stock.low', 'z_report.closed']) {
+  const { data, error, response } = await client.api.POST('/api/integrations/webhooks', { body: { url: `${receiverUrl}${path}`, description: `Receiver ${path}`, events } });
+  expect(response.status, JSON.stringify(error)).toBe(201);
+  return data!;
 }
+
+const byId = (id: string) => ({ params: { path: { id } } });
 
 async function sell(productId: string, quantity = 1, price = 450) {
   const res = await shop.client.post('/api/checkout', {
@@ -86,20 +92,21 @@ afterAll(async () => {
 
 describe('webhook endpoints: SPEC §6 settings, on the server', () => {
   it('refuses a cashier, a manager and an admin without can_change_settings; allows the owner and an admin with it', async () => {
-    const body = { url: `${receiverUrl}/perm`, events: ['order.created'] };
+    const body = { url: `${receiverUrl}/perm`, events: ['order.created'] as WebhookEvents };
     for (const actor of ['cashier', 'manager', 'adminNone', 'kitchen']) {
-      const create = await shop.client.request('POST', '/api/integrations/webhooks', body, staff.headersOf(actor));
-      expect(create.status, actor).toBe(403);
-      expect((await shop.client.request('GET', '/api/integrations/webhooks', undefined, staff.headersOf(actor))).status, actor).toBe(403);
-      expect((await shop.client.request('GET', '/api/integrations', undefined, staff.headersOf(actor))).status, actor).toBe(403);
+      const create = await shop.client.api.POST('/api/integrations/webhooks', { body, headers: staff.headersOf(actor) });
+      expect(create.response.status, actor).toBe(403);
+      expect((await shop.client.api.GET('/api/integrations/webhooks', { headers: staff.headersOf(actor) })).response.status, actor).toBe(403);
+      expect((await shop.client.api.GET('/api/integrations', { headers: staff.headersOf(actor) })).response.status, actor).toBe(403);
     }
     expect(await endpointCount(shop.businessId)).toBe(0);
-    const byAdmin = await shop.client.request('POST', '/api/integrations/webhooks', body, staff.headersOf('adminAll'));
-    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(201);
-    const secret = await shop.client.request('GET', `/api/integrations/webhooks/${byAdmin.body.endpoint.id}/secret`, undefined, staff.headersOf('cashier'));
-    expect(secret.status).toBe(403);
-    expect((await shop.client.request('DELETE', `/api/integrations/webhooks/${byAdmin.body.endpoint.id}`, undefined, staff.headersOf('manager'))).status).toBe(403);
-    expect((await shop.client.request('DELETE', `/api/integrations/webhooks/${byAdmin.body.endpoint.id}`)).status).toBe(200);
+    const byAdmin = await shop.client.api.POST('/api/integrations/webhooks', { body, headers: staff.headersOf('adminAll') });
+    expect(byAdmin.response.status, JSON.stringify(byAdmin.error)).toBe(201);
+    const endpointId = byAdmin.data!.endpoint.id;
+    const secret = await shop.client.api.GET('/api/integrations/webhooks/{id}/secret', { ...byId(endpointId), headers: staff.headersOf('cashier') });
+    expect(secret.response.status).toBe(403);
+    expect((await shop.client.api.DELETE('/api/integrations/webhooks/{id}', { ...byId(endpointId), headers: staff.headersOf('manager') })).response.status).toBe(403);
+    expect((await shop.client.api.DELETE('/api/integrations/webhooks/{id}', byId(endpointId))).response.status).toBe(200);
     expect(await endpointCount(shop.businessId)).toBe(0);
   });
 
@@ -115,6 +122,7 @@ describe('webhook endpoints: SPEC §6 settings, on the server', () => {
       [{ url: 'https://hooks.example.com/x' }, 'validation_error'],
       [{ url: 'https://hooks.example.com/x', events: ['order.created'], secret: 'mine' }, 'validation_error'],
     ];
+    // Bad bodies stay untyped on purpose: the typed client would refuse an unknown event, a missing list or a secret.
     for (const [body, code] of cases) {
       const res = await shop.client.post('/api/integrations/webhooks', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -122,29 +130,29 @@ describe('webhook endpoints: SPEC §6 settings, on the server', () => {
       expect(res.body.error.message).toEqual(expect.any(String));
     }
     const ok = await addEndpoint(shop.client, '/bad-input', ['order.created']);
-    const patch = await shop.client.request('PATCH', `/api/integrations/webhooks/${ok.endpoint.id}`, { url: 'javascript:alert(1)' });
-    expect(patch.status).toBe(400);
-    expect(patch.body.error.message).toBe('The address must start with https://');
-    const list = await shop.client.get('/api/integrations/webhooks');
-    expect(list.body.endpoints.find((endpoint: { id: string }) => endpoint.id === ok.endpoint.id).url).toBe(`${receiverUrl}/bad-input`);
-    expect((await shop.client.request('DELETE', `/api/integrations/webhooks/${ok.endpoint.id}`)).status).toBe(200);
-    expect((await shop.client.request('DELETE', `/api/integrations/webhooks/${ok.endpoint.id}`)).status).toBe(404);
-    expect((await shop.client.get(`/api/integrations/webhooks/not-an-id/deliveries`)).status).toBe(400);
+    const patch = await shop.client.api.PATCH('/api/integrations/webhooks/{id}', { ...byId(ok.endpoint.id), body: { url: 'javascript:alert(1)' } });
+    expect(patch.response.status).toBe(400);
+    expect(patch.error?.error.message).toBe('The address must start with https://');
+    const list = await shop.client.api.GET('/api/integrations/webhooks');
+    expect(list.data!.endpoints.find((endpoint) => endpoint.id === ok.endpoint.id)!.url).toBe(`${receiverUrl}/bad-input`);
+    expect((await shop.client.api.DELETE('/api/integrations/webhooks/{id}', byId(ok.endpoint.id))).response.status).toBe(200);
+    expect((await shop.client.api.DELETE('/api/integrations/webhooks/{id}', byId(ok.endpoint.id))).response.status).toBe(404);
+    expect((await shop.client.api.GET('/api/integrations/webhooks/{id}/deliveries', byId('not-an-id'))).response.status).toBe(400);
   });
 });
 
 describe('events are delivered, signed, and retried', () => {
-  let endpoint: { endpoint: { id: string; secret_hint: string }; secret: string };
+  let endpoint: Awaited<ReturnType<typeof addEndpoint>>;
   let teaId: string;
 
   it('shows the secret once and to the owner on Reveal, never in the list', async () => {
     endpoint = await addEndpoint();
     expect(endpoint.secret).toMatch(/^whsec_/);
     expect(endpoint.endpoint.secret_hint).toBe(endpoint.secret.slice(-4));
-    const list = await shop.client.get('/api/integrations/webhooks');
-    expect(JSON.stringify(list.body)).not.toContain(endpoint.secret);
-    const reveal = await shop.client.get(`/api/integrations/webhooks/${endpoint.endpoint.id}/secret`);
-    expect(reveal.body.secret).toBe(endpoint.secret);
+    const list = await shop.client.api.GET('/api/integrations/webhooks');
+    expect(JSON.stringify(list.data)).not.toContain(endpoint.secret);
+    const reveal = await shop.client.api.GET('/api/integrations/webhooks/{id}/secret', byId(endpoint.endpoint.id));
+    expect(reveal.data!.secret).toBe(endpoint.secret);
     // The other business has its own endpoint, which must never see this shop's events.
     await addEndpoint(stranger.client, '/stranger');
   });
@@ -174,12 +182,13 @@ describe('events are delivered, signed, and retried', () => {
     expect(refunded).toMatchObject({ data: { order_id: order.id, total: 450, order_number: order.number } });
     expect(at('/ok').every((request) => verifySignature(endpoint.secret, request.headers, request.body))).toBe(true);
 
-    const log = await shop.client.get(`/api/integrations/webhooks/${endpoint.endpoint.id}/deliveries`);
-    expect(log.body.deliveries.map((delivery: { event_type: string; status: string; response_status: number; attempts: number }) => [delivery.event_type, delivery.status, delivery.response_status, delivery.attempts])).toEqual([
+    const log = await shop.client.api.GET('/api/integrations/webhooks/{id}/deliveries', byId(endpoint.endpoint.id));
+    const deliveries = log.data!.deliveries;
+    expect(deliveries.map((delivery) => [delivery.event_type, delivery.status, delivery.response_status, delivery.attempts])).toEqual([
       ['order.refunded', 'delivered', 200, 1],
       ['order.created', 'delivered', 200, 1],
     ]);
-    expect(log.body.deliveries[0].response_excerpt).toBe('thanks');
+    expect(deliveries[0]!.response_excerpt).toBe('thanks');
   });
 
   it('sends stock.low when a sale takes a product to its low-stock level, and z_report.closed when a drawer closes', async () => {
@@ -189,16 +198,17 @@ describe('events are delivered, signed, and retried', () => {
     await sell(teaId); // → 2: already low, nothing new
     const till = await tillOf(shop.client);
     const token = staff.tokens.ownerPin!;
-    const open = await till.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 0 }, as(token));
-    expect(open.status, JSON.stringify(open.body)).toBe(201);
-    const close = await till.request('POST', `/api/cash-sessions/${open.body.id}/close`, { idempotency_key: randomUUID(), counted_cash: 0 }, as(token));
-    expect(close.status, JSON.stringify(close.body)).toBe(201);
+    const open = await till.api.POST('/api/cash-sessions', { body: { idempotency_key: randomUUID(), opening_float: 0 }, headers: as(token) });
+    expect(open.response.status, JSON.stringify(open.error)).toBe(201);
+    const sessionId = open.data!.id;
+    const close = await till.api.POST('/api/cash-sessions/{id}/close', { ...byId(sessionId), body: { idempotency_key: randomUUID(), counted_cash: 0 }, headers: as(token) });
+    expect(close.response.status, JSON.stringify(close.error)).toBe(201);
     await run();
     const events = at('/ok').map((request) => JSON.parse(request.body));
     expect(events.filter((event) => event.type === 'stock.low').map((event) => event.data)).toEqual([
       expect.objectContaining({ product_id: teaId, stock_quantity: 3, low_stock_threshold: 3 }),
     ]);
-    expect(events.find((event) => event.type === 'z_report.closed')).toMatchObject({ data: { cash_session_id: open.body.id, number: expect.any(Number) } });
+    expect(events.find((event) => event.type === 'z_report.closed')).toMatchObject({ data: { cash_session_id: sessionId, number: expect.any(Number) } });
   });
 
   it('never sends one business’s events to another business’s endpoint', () => {
@@ -225,23 +235,23 @@ describe('events are delivered, signed, and retried', () => {
     await run();
     expect(at('/down')).toHaveLength(2);
     expect(at('/down')[0]!.headers['till-webhook-id']).toBe(at('/down')[1]!.headers['till-webhook-id']);
-    const log = await shop.client.get(`/api/integrations/webhooks/${down.endpoint.id}/deliveries`);
-    expect(log.body.deliveries[0]).toMatchObject({ status: 'delivered', attempts: 2, response_status: 200, next_attempt_at: null });
+    const log = await shop.client.api.GET('/api/integrations/webhooks/{id}/deliveries', byId(down.endpoint.id));
+    expect(log.data!.deliveries[0]).toMatchObject({ status: 'delivered', attempts: 2, response_status: 200, next_attempt_at: null });
 
-    const test = await shop.client.post(`/api/integrations/webhooks/${down.endpoint.id}/test`);
-    expect(test.status, JSON.stringify(test.body)).toBe(201);
-    expect(test.body.delivery).toMatchObject({ event_type: 'ping', status: 'delivered', response_status: 200, attempts: 1 });
+    const test = await shop.client.api.POST('/api/integrations/webhooks/{id}/test', byId(down.endpoint.id));
+    expect(test.response.status, JSON.stringify(test.error)).toBe(201);
+    expect(test.data!.delivery).toMatchObject({ event_type: 'ping', status: 'delivered', response_status: 200, attempts: 1 });
     const ping = at('/down').at(-1)!;
     expect(JSON.parse(ping.body)).toMatchObject({ type: 'ping', business_id: shop.businessId });
     expect(verifySignature(down.secret, ping.headers, ping.body)).toBe(true);
 
-    const again = await shop.client.post(`/api/integrations/webhook-deliveries/${first!.id}/redeliver`);
-    expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(again.body.delivery).toMatchObject({ status: 'delivered', attempts: 1 });
+    const again = await shop.client.api.POST('/api/integrations/webhook-deliveries/{id}/redeliver', byId(first!.id));
+    expect(again.response.status, JSON.stringify(again.error)).toBe(200);
+    expect(again.data!.delivery).toMatchObject({ status: 'delivered', attempts: 1 });
     expect(at('/down')).toHaveLength(4);
     // Another business cannot redeliver or test this shop's deliveries.
-    expect((await stranger.client.post(`/api/integrations/webhook-deliveries/${first!.id}/redeliver`)).status).toBe(404);
-    expect((await stranger.client.post(`/api/integrations/webhooks/${down.endpoint.id}/test`)).status).toBe(404);
+    expect((await stranger.client.api.POST('/api/integrations/webhook-deliveries/{id}/redeliver', byId(first!.id))).response.status).toBe(404);
+    expect((await stranger.client.api.POST('/api/integrations/webhooks/{id}/test', byId(down.endpoint.id))).response.status).toBe(404);
   });
 
   it('switches off an endpoint failing for 3 days and tells the owner through the outbox', async () => {
@@ -250,10 +260,10 @@ describe('events are delivered, signed, and retried', () => {
     await server.database.withTenant(shop.businessId, (tx) =>
       tx.update(webhookEndpoints).set({ failingSince: new Date(Date.now() - 3 * 24 * 3_600_000 - 1000) }).where(eq(webhookEndpoints.id, dead.endpoint.id)),
     );
-    const test = await shop.client.post(`/api/integrations/webhooks/${dead.endpoint.id}/test`);
-    expect(test.body.delivery).toMatchObject({ status: 'pending', response_status: 500 });
-    const list = await shop.client.get('/api/integrations/webhooks');
-    expect(list.body.endpoints.find((row: { id: string }) => row.id === dead.endpoint.id)).toMatchObject({ enabled: false, disabled_reason: 'Every delivery failed for 3 days' });
+    const test = await shop.client.api.POST('/api/integrations/webhooks/{id}/test', byId(dead.endpoint.id));
+    expect(test.data!.delivery).toMatchObject({ status: 'pending', response_status: 500 });
+    const list = await shop.client.api.GET('/api/integrations/webhooks');
+    expect(list.data!.endpoints.find((row) => row.id === dead.endpoint.id)).toMatchObject({ enabled: false, disabled_reason: 'Every delivery failed for 3 days' });
     const mail = await server.database.db.execute(sql`select subject from outbox_messages where subject = 'A webhook endpoint was switched off'`);
     expect((mail as unknown as { rows: unknown[] }).rows).toHaveLength(1);
     // Switched off, nothing new is queued for it.
@@ -262,9 +272,9 @@ describe('events are delivered, signed, and retried', () => {
   });
 
   it('lists every connection without secrets', async () => {
-    const res = await shop.client.get('/api/integrations');
-    expect(res.status).toBe(200);
-    expect(res.body.connections).toMatchObject({
+    const res = await shop.client.api.GET('/api/integrations');
+    expect(res.response.status).toBe(200);
+    expect(res.data!.connections).toMatchObject({
       smtp: { configured: false },
       ai_provider: { configured: false },
       storage: { driver: 'local', bucket: null },

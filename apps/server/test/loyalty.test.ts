@@ -18,6 +18,12 @@ async function ok(res: { status: number; body: any }, status: number) {
   return res.body;
 }
 
+/** The same for the typed client's answers (issue 11): the answer's data, typed by its route. */
+function answered<T>(res: { data?: T; error?: unknown; response: Response }, status: number): T {
+  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
+  return res.data!;
+}
+
 const FEATURES = { pos_system: true, customer_management: true, loyalty_program: true, multiple_payments: true, employee_management: true };
 const newCode = () => makeGiftCardCode(() => randomInt(10));
 
@@ -26,7 +32,7 @@ async function shop(features: Record<string, boolean> = FEATURES) {
   const client = owner.client;
   const coat = (await ok(await client.post('/api/products', { name: 'Coat', price: 5_000 }), 201)).product as { id: string };
   const socks = (await ok(await client.post('/api/products', { name: 'Socks', price: 1_299 }), 201)).product as { id: string };
-  const customer = (await ok(await client.post('/api/customers', { name: 'Lena Loyal' }), 201)).customer as { id: string };
+  const customer = answered(await client.api.POST('/api/customers', { body: { name: 'Lena Loyal' } }), 201).customer;
   return { ...owner, coat, socks, customer };
 }
 
@@ -42,7 +48,8 @@ function sale(body: { lines?: { productId: string; quantity: number }[]; total: 
   };
 }
 
-const points = async (client: ApiClient, customerId: string) => ok(await client.get(`/api/loyalty/customers/${customerId}`), 200);
+const points = async (client: ApiClient, customerId: string) =>
+  answered(await client.api.GET('/api/loyalty/customers/{id}', { params: { path: { id: customerId } } }), 200);
 
 describe('loyalty points', () => {
   it('a paid sale with a customer earns one point per whole unit; the customer page shows points, tier and history', async () => {
@@ -75,20 +82,20 @@ describe('loyalty points', () => {
         { name: 'Silver', min_spend: 5_000, multiplier_basis_points: 20_000 },
       ],
     };
-    expect((await ok(await s.client.request('PUT', '/api/loyalty/settings', body), 200)).settings).toEqual(body);
+    expect(answered(await s.client.api.PUT('/api/loyalty/settings', { body }), 200).settings).toEqual(body);
     await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.coat.id, quantity: 1 }], total: 5_000, customerId: s.customer.id })), 201);
     expect(await points(s.client, s.customer.id)).toMatchObject({ points: 50, tier: { name: 'Silver', multiplier_basis_points: 20_000 }, next_tier: null });
     await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total: 1_299, customerId: s.customer.id })), 201);
     expect((await points(s.client, s.customer.id)).points).toBe(50 + pointsEarned(rules, 1_299, 5_000));
     expect(pointsEarned(rules, 1_299, 5_000)).toBe(25);
     // Tiers must start at 0 and ascend.
-    const bad = await s.client.request('PUT', '/api/loyalty/settings', { ...body, tiers: [{ name: 'Gold', min_spend: 10, multiplier_basis_points: 10_000 }] });
-    expect(bad.status).toBe(400);
+    const bad = await s.client.api.PUT('/api/loyalty/settings', { body: { ...body, tiers: [{ name: 'Gold', min_spend: 10, multiplier_basis_points: 10_000 }] } });
+    expect(bad.response.status).toBe(400);
   });
 
   it('points pay part of a sale: the till and the server price the redemption alike; the server re-checks it', async () => {
     const s = await shop();
-    await s.client.request('PUT', '/api/loyalty/settings', { spend_per_point: 100, point_value: 5, tiers: [] });
+    await s.client.api.PUT('/api/loyalty/settings', { body: { spend_per_point: 100, point_value: 5, tiers: [] } });
     await ok(await s.client.post('/api/checkout', sale({ lines: [{ productId: s.coat.id, quantity: 2 }], total: 10_000, customerId: s.customer.id })), 201);
     const before = await points(s.client, s.customer.id);
     expect(before).toMatchObject({ points: 100, point_value: 5, points_value: 500 });
@@ -102,7 +109,7 @@ describe('loyalty points', () => {
     const after = await points(s.client, s.customer.id);
     // Spent 100 points; earned on the 7.99 not paid with points: 7 points.
     expect(after.points).toBe(7);
-    expect(after.history.slice(0, 2).map((entry: { kind: string; points: number }) => [entry.kind, entry.points])).toEqual([
+    expect(after.history.slice(0, 2).map((entry) => [entry.kind, entry.points])).toEqual([
       ['earn', 7],
       ['redeem', -100],
     ]);
@@ -133,7 +140,7 @@ describe('loyalty points', () => {
     expect(refund.payments).toEqual([{ method: 'points', amount: 30 }, { method: 'cash', amount: 4_970 }]);
     const view = await points(s.client, s.customer.id);
     expect(view.points).toBe(50);
-    expect(view.history.slice(0, 2).map((entry: { kind: string; points: number }) => [entry.kind, entry.points]).sort()).toEqual([
+    expect(view.history.slice(0, 2).map((entry) => [entry.kind, entry.points]).sort()).toEqual([
       ['return_redeem', 30],
       ['reverse_earn', -49],
     ]);
@@ -162,10 +169,10 @@ describe('gift cards', () => {
     expect((await ok(await s.client.post('/api/checkout', body), 200)).order.id).toBe(paid.order.id);
     expect((await ok(await s.client.post('/api/pos/gift-cards/check', { code }), 200)).balance).toBe(3_000);
 
-    const list = await ok(await s.client.get('/api/gift-cards'), 200);
+    const list = answered(await s.client.api.GET('/api/gift-cards'), 200);
     expect(list).toMatchObject({ outstanding: 3_000, gift_cards: [{ code, initial_amount: 5_000, balance: 3_000 }] });
-    const card = await ok(await s.client.get(`/api/gift-cards/${list.gift_cards[0].id}`), 200);
-    expect(card.history.map((entry: { kind: string; amount: number; balance_after: number }) => [entry.kind, entry.amount, entry.balance_after])).toEqual([
+    const card = answered(await s.client.api.GET('/api/gift-cards/{id}', { params: { path: { id: list.gift_cards[0]!.id } } }), 200);
+    expect(card.history.map((entry) => [entry.kind, entry.amount, entry.balance_after])).toEqual([
       ['issue', 5_000, 5_000],
       ['redeem', -2_000, 3_000],
     ]);
@@ -237,19 +244,21 @@ describe('access', () => {
     for (const [key, body] of Object.entries(people)) tokens[key] = await pinSignIn(s.client, (await addEmployee(s.client, body)).employee.id, body.pin);
     const headersOf = (actor: string) => (actor === 'owner' ? {} : as(tokens[actor]!));
     const rules = { spend_per_point: 100, point_value: 1, tiers: [] };
+    const setRules = async (actor: string) => (await s.client.api.PUT('/api/loyalty/settings', { body: rules, headers: headersOf(actor) })).response.status;
+    const listCards = async (actor: string) => (await s.client.api.GET('/api/gift-cards', { headers: headersOf(actor) })).response.status;
     for (const actor of ['cashier', 'kitchen', 'adminNone']) {
-      expect((await s.client.request('PUT', '/api/loyalty/settings', rules, headersOf(actor))).status, actor).toBe(403);
-      expect((await s.client.request('GET', '/api/gift-cards', undefined, headersOf(actor))).status, actor).toBe(403);
+      expect(await setRules(actor), actor).toBe(403);
+      expect(await listCards(actor), actor).toBe(403);
     }
     for (const actor of ['adminAll', 'owner']) {
-      expect((await s.client.request('PUT', '/api/loyalty/settings', rules, headersOf(actor))).status, actor).toBe(200);
-      expect((await s.client.request('GET', '/api/gift-cards', undefined, headersOf(actor))).status, actor).toBe(200);
+      expect(await setRules(actor), actor).toBe(200);
+      expect(await listCards(actor), actor).toBe(200);
     }
     const code = newCode();
     await ok(await s.client.post('/api/checkout', sale({ giftCards: [{ code, amount: 500 }], total: 500 })), 201);
     expect((await s.client.request('POST', '/api/pos/gift-cards/check', { code }, headersOf('cashier'))).status).toBe(200);
     expect((await s.client.request('POST', '/api/pos/gift-cards/check', { code }, headersOf('kitchen'))).status).toBe(403);
-    expect((await s.client.request('GET', `/api/loyalty/customers/${s.customer.id}`, undefined, headersOf('cashier'))).status).toBe(200);
+    expect((await s.client.api.GET('/api/loyalty/customers/{id}', { params: { path: { id: s.customer.id } }, headers: headersOf('cashier') })).response.status).toBe(200);
   }, 60_000);
 
   it('with loyalty_program off nothing earns, and gift cards and points are refused', async () => {
@@ -263,8 +272,11 @@ describe('access', () => {
     expect(byCard.body.error.code).toBe('feature_disabled');
     const byPoints = await s.client.post('/api/checkout', sale({ lines: [{ productId: s.socks.id, quantity: 1 }], total: 1_299, customerId: s.customer.id, payments: [{ method: 'points', amount: 1_299 }] }));
     expect(byPoints.body.error.code).toBe('feature_disabled');
-    for (const path of ['/api/loyalty/settings', '/api/gift-cards', `/api/loyalty/customers/${s.customer.id}`]) {
-      expect((await s.client.get(path)).body.error.code, path).toBe('feature_disabled');
-    }
+    const refused = {
+      '/api/loyalty/settings': await s.client.api.GET('/api/loyalty/settings'),
+      '/api/gift-cards': await s.client.api.GET('/api/gift-cards'),
+      '/api/loyalty/customers/{id}': await s.client.api.GET('/api/loyalty/customers/{id}', { params: { path: { id: s.customer.id } } }),
+    };
+    for (const [path, { error }] of Object.entries(refused)) expect(error?.error.code, path).toBe('feature_disabled');
   });
 });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { priceCart, promotionsForCart, type PromotionRecord, type PromotionView } from '@till/core';
+import { priceCart, promotionsForCart, type PromotionView } from '@till/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, promotions } from '../src/db/schema/index.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
@@ -21,19 +22,36 @@ async function ok(res: { status: number; body: any }, status: number) {
 async function shop(timeZone = 'UTC') {
   const owner = await staffBusiness(server, { features: { pos_system: true, promotions_pricing: true, inventory_management: true, employee_management: true }, timeZone });
   const client = owner.client;
-  const drinks = (await ok(await client.post('/api/categories', { name: 'Drinks' }), 201)).category as { id: string };
+  const added = await client.api.POST('/api/categories', { body: { name: 'Drinks' } });
+  expect(added.response.status, JSON.stringify(added.error)).toBe(201);
+  const drinks = added.data!.category;
   const cola = (await ok(await client.post('/api/products', { name: 'Cola', price: 250, categoryId: drinks.id }), 201)).product as { id: string };
   const bread = (await ok(await client.post('/api/products', { name: 'Bread', price: 400 }), 201)).product as { id: string };
   return { ...owner, drinks, cola, bread };
 }
 
-const twentyOffDrinks = (categoryId: string, extra: Record<string, unknown> = {}) => ({ name: '20% off drinks', category_id: categoryId, rule: { kind: 'percent_off', basis_points: 2000 }, ...extra });
+/** What POST /api/promotions takes, from the route's own schema. */
+type NewPromotion = NonNullable<paths['/api/promotions']['post']['requestBody']>['content']['application/json'];
+
+const twentyOffDrinks = (categoryId: string, extra: Partial<NewPromotion> = {}): NewPromotion => ({
+  name: '20% off drinks',
+  category_id: categoryId,
+  rule: { kind: 'percent_off', basis_points: 2000 },
+  ...extra,
+});
+
+/** Adds a promotion through the typed client; fails the test unless it is created. */
+async function addPromotion(client: ApiClient, body: NewPromotion) {
+  const { data, error, response } = await client.api.POST('/api/promotions', { body });
+  expect(response.status, JSON.stringify(error)).toBe(201);
+  return data!.promotion;
+}
 
 /** The till's arithmetic: the active promotions from /api/pos/promotions through the same core functions. */
 async function tillTotal(client: ApiClient, lines: { productId: string; categoryId: string | null; unitPrice: number; quantity: number }[]) {
   const { timeZone, promotions: active } = (await ok(await client.get('/api/pos/promotions'), 200)) as { timeZone: string; promotions: PromotionView[] };
   const applied = promotionsForCart(lines, active, timeZone, new Date());
-  const settings = (await ok(await client.get('/api/business-settings'), 200)) as { prices_include_tax: boolean };
+  const { settings } = (await client.api.GET('/api/business-settings')).data!;
   const priced = priceCart({
     pricesIncludeTax: settings.prices_include_tax,
     lines: lines.map((line, index) => ({ unitPrice: line.unitPrice, quantity: line.quantity, taxRateBasisPoints: 0, promotionDiscount: applied[index]?.amount ?? 0 })),
@@ -61,8 +79,8 @@ function clockIn(timeZone: string, shiftMinutes: number): string {
 describe('promotions', () => {
   it('a promotion prices the same at the till and at checkout, and the order line keeps it', async () => {
     const s = await shop();
-    const created = await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id)), 201);
-    expect(created.promotion).toMatchObject({ name: '20% off drinks', active: true, category_id: s.drinks.id, rule: { kind: 'percent_off', basis_points: 2000 } });
+    const created = await addPromotion(s.client, twentyOffDrinks(s.drinks.id));
+    expect(created).toMatchObject({ name: '20% off drinks', active: true, category_id: s.drinks.id, rule: { kind: 'percent_off', basis_points: 2000 } });
     const cart = [
       { productId: s.cola.id, categoryId: s.drinks.id, unitPrice: 250, quantity: 2 },
       { productId: s.bread.id, categoryId: null, unitPrice: 400, quantity: 1 },
@@ -73,15 +91,15 @@ describe('promotions', () => {
     const sale = await ok(await checkout(s.client, cart.map(({ productId, quantity }) => ({ productId, quantity })), till.total), 201);
     expect(sale.order.total).toBe(800);
     expect(sale.order.discountTotal).toBe(100);
-    expect(sale.lines[0]).toMatchObject({ lineDiscountAmount: 100, total: 400, promotion: { id: created.promotion.id, name: '20% off drinks', amount: 100 } });
+    expect(sale.lines[0]).toMatchObject({ lineDiscountAmount: 100, total: 400, promotion: { id: created.id, name: '20% off drinks', amount: 100 } });
     expect(sale.lines[1].promotion).toBeNull();
     const rows = await server.database.withTenant(s.businessId, (tx) => tx.select().from(orderLines).where(eq(orderLines.orderId, sale.order.id)));
-    expect(rows.find((row) => row.productId === s.cola.id)!.promotion).toEqual({ id: created.promotion.id, name: '20% off drinks', amount: 100 });
+    expect(rows.find((row) => row.productId === s.cola.id)!.promotion).toEqual({ id: created.id, name: '20% off drinks', amount: 100 });
   });
 
   it('refuses a total that ignores a live promotion, naming the server total', async () => {
     const s = await shop();
-    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id)), 201);
+    await addPromotion(s.client, twentyOffDrinks(s.drinks.id));
     const res = await checkout(s.client, [{ productId: s.cola.id, quantity: 1 }], 250);
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({ code: 'total_mismatch', serverTotal: 200 });
@@ -91,15 +109,16 @@ describe('promotions', () => {
     const s = await shop();
     const today = new Date().toISOString().slice(0, 10);
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { name: 'Off', active: false })), 201);
-    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { name: 'Expired', starts_on: day(-10), ends_on: day(-1) })), 201);
-    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { name: 'Later', starts_on: day(1) })), 201);
+    await addPromotion(s.client, twentyOffDrinks(s.drinks.id, { name: 'Off', active: false }));
+    await addPromotion(s.client, twentyOffDrinks(s.drinks.id, { name: 'Expired', starts_on: day(-10), ends_on: day(-1) }));
+    await addPromotion(s.client, twentyOffDrinks(s.drinks.id, { name: 'Later', starts_on: day(1) }));
     expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }])).toBe(250);
     expect((await ok(await s.client.get('/api/pos/promotions'), 200)).promotions.map((p: PromotionView) => p.name).sort()).toEqual(['Expired', 'Later']);
     // Switched on again, the first one applies from the next sale.
-    const off = (await ok(await s.client.get('/api/promotions'), 200)).promotions.find((p: PromotionRecord) => p.name === 'Off') as PromotionRecord;
+    const off = (await s.client.api.GET('/api/promotions')).data!.promotions.find((p) => p.name === 'Off')!;
     const { id: _id, created_at: _createdAt, ...body } = off;
-    await ok(await s.client.request('PUT', `/api/promotions/${off.id}`, { ...body, active: true, ends_on: today }), 200);
+    const switchedOn = await s.client.api.PUT('/api/promotions/{id}', { params: { path: { id: off.id } }, body: { ...body, active: true, ends_on: today } });
+    expect(switchedOn.response.status, JSON.stringify(switchedOn.error)).toBe(200);
     expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }])).toBe(200);
   });
 
@@ -111,13 +130,13 @@ describe('promotions', () => {
     ] as const) {
       const s = await shop(zone);
       const window = { start_time: clockIn('Asia/Tokyo', -60), end_time: clockIn('Asia/Tokyo', 60) };
-      await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, window)), 201);
+      await addPromotion(s.client, twentyOffDrinks(s.drinks.id, window));
       expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }]), zone).toBe(applies ? 200 : 250);
     }
     // In the business's zone, a window that opens in two hours or closed an hour ago does not apply.
     const s = await shop('Asia/Tokyo');
-    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { start_time: clockIn('Asia/Tokyo', 120), end_time: clockIn('Asia/Tokyo', 180) })), 201);
-    await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { start_time: clockIn('Asia/Tokyo', -180), end_time: clockIn('Asia/Tokyo', -60) })), 201);
+    await addPromotion(s.client, twentyOffDrinks(s.drinks.id, { start_time: clockIn('Asia/Tokyo', 120), end_time: clockIn('Asia/Tokyo', 180) }));
+    await addPromotion(s.client, twentyOffDrinks(s.drinks.id, { start_time: clockIn('Asia/Tokyo', -180), end_time: clockIn('Asia/Tokyo', -60) }));
     expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }])).toBe(250);
   });
 
@@ -130,16 +149,17 @@ describe('promotions', () => {
       [twentyOffDrinks(s.drinks.id, { start_time: '25:00', end_time: '26:00' }), 400, 'validation_error'],
       [twentyOffDrinks(s.drinks.id, { starts_on: '2026-12-02', ends_on: '2026-12-01' }), 400, 'validation_error'],
       [twentyOffDrinks(s.drinks.id, { rule: { kind: 'bundle_price', quantity: 1, price: 100 } }), 400, 'validation_error'],
-      [twentyOffDrinks(s.drinks.id, { extra: true }), 400, 'validation_error'],
+      [{ ...twentyOffDrinks(s.drinks.id), extra: true }, 400, 'validation_error'],
       [twentyOffDrinks(other.drinks.id), 422, 'category_not_found'],
       [{ name: 'Other shop', product_id: other.cola.id, rule: { kind: 'amount_off', amount: 50 } }, 422, 'product_not_found'],
     ];
+    // Sent untyped on purpose: a missing target and an unknown field are among them.
     for (const [body, status, code] of cases) {
       const res = await s.client.post('/api/promotions', body);
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(res.body.error.code).toBe(code);
     }
-    expect((await s.client.request('PUT', `/api/promotions/${randomUUID()}`, twentyOffDrinks(s.drinks.id))).body.error.code).toBe('promotion_not_found');
+    expect((await s.client.api.PUT('/api/promotions/{id}', { params: { path: { id: randomUUID() } }, body: twentyOffDrinks(s.drinks.id) })).error?.error.code).toBe('promotion_not_found');
     const rows = await server.database.withTenant(s.businessId, (tx) => tx.select().from(promotions).where(eq(promotions.businessId, s.businessId)));
     expect(rows).toEqual([]);
   });
@@ -147,17 +167,18 @@ describe('promotions', () => {
   it('SPEC §6: only those who may change settings manage promotions; every till role prices with them', async () => {
     const s = await shop();
     const { headersOf } = await staffOfEveryRole(server, s);
+    const add = async (actor: string, body = twentyOffDrinks(s.drinks.id)) => (await s.client.api.POST('/api/promotions', { body, headers: headersOf(actor) })).response.status;
     for (const actor of ['cashier', 'kitchen', 'manager', 'adminNone']) {
-      expect((await s.client.request('POST', '/api/promotions', twentyOffDrinks(s.drinks.id), headersOf(actor))).status, actor).toBe(403);
-      expect((await s.client.request('GET', '/api/promotions', undefined, headersOf(actor))).status, actor).toBe(403);
+      expect(await add(actor), actor).toBe(403);
+      expect((await s.client.api.GET('/api/promotions', { headers: headersOf(actor) })).response.status, actor).toBe(403);
     }
     for (const actor of ['adminAll', 'ownerPin']) {
-      expect((await s.client.request('POST', '/api/promotions', twentyOffDrinks(s.drinks.id, { name: `By ${actor}` }), headersOf(actor))).status, actor).toBe(201);
+      expect(await add(actor, twentyOffDrinks(s.drinks.id, { name: `By ${actor}` })), actor).toBe(201);
     }
     expect((await s.client.request('GET', '/api/pos/promotions', undefined, headersOf('cashier'))).body.promotions).toHaveLength(2);
     // The feature switch gates all of it.
     const off = await staffBusiness(server, { features: { pos_system: true, promotions_pricing: false } });
-    expect((await off.client.get('/api/promotions')).body.error.code).toBe('feature_disabled');
+    expect((await off.client.api.GET('/api/promotions')).error?.error.code).toBe('feature_disabled');
     expect((await off.client.get('/api/pos/promotions')).status).toBe(403);
   });
 });

@@ -11,9 +11,10 @@ afterAll(() => server.close());
 describe('business settings (SPEC §3, §6 settings page)', () => {
   it('shows the owner every setting with SPEC §9 defaults', async () => {
     const { client } = await signUpBusiness(server, { businessName: 'Fix-It', industry: 'mechanics', assignOwner: true });
-    const res = await client.get('/api/business-settings');
-    expect(res.status).toBe(200);
-    expect(res.body.settings).toMatchObject({
+    const res = await client.api.GET('/api/business-settings');
+    expect(res.response.status).toBe(200);
+    const settings = res.data!.settings;
+    expect(settings).toMatchObject({
       business_name: 'Fix-It',
       industry: 'mechanics',
       authentication_enabled: true,
@@ -21,22 +22,24 @@ describe('business settings (SPEC §3, §6 settings page)', () => {
       currency: 'USD',
       time_zone: 'UTC',
     });
-    expect(Object.keys(res.body.settings.enabled_features)).toHaveLength(25);
+    expect(Object.keys(settings.enabled_features)).toHaveLength(25);
   });
 
   it('changes name, industry, authentication, currency, time zone and features, visible at once in /api/me', async () => {
     const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
-    const res = await client.request('PATCH', '/api/business-settings', {
-      business_name: 'Corner Shop & Deli',
-      industry: 'restaurant',
-      authentication_enabled: false,
-      currency: 'EUR',
-      time_zone: 'Europe/Berlin',
-      enabled_features: { kitchen_display: true, pos_system: false },
+    const res = await client.api.PATCH('/api/business-settings', {
+      body: {
+        business_name: 'Corner Shop & Deli',
+        industry: 'restaurant',
+        authentication_enabled: false,
+        currency: 'EUR',
+        time_zone: 'Europe/Berlin',
+        enabled_features: { kitchen_display: true, pos_system: false },
+      },
     });
-    expect(res.status).toBe(200);
-    expect(res.body.settings).toMatchObject({ business_name: 'Corner Shop & Deli', industry: 'restaurant', currency: 'EUR', time_zone: 'Europe/Berlin' });
-    expect(res.body.settings.enabled_features).toMatchObject({ kitchen_display: true, pos_system: false, inventory_management: true });
+    expect(res.response.status).toBe(200);
+    expect(res.data!.settings).toMatchObject({ business_name: 'Corner Shop & Deli', industry: 'restaurant', currency: 'EUR', time_zone: 'Europe/Berlin' });
+    expect(res.data!.settings.enabled_features).toMatchObject({ kitchen_display: true, pos_system: false, inventory_management: true });
     const me = (await client.get('/api/me')).body;
     expect(me.settings.enabled_features.pos_system).toBe(false);
     expect(me.settings.authentication_enabled).toBe(false);
@@ -57,18 +60,19 @@ describe('business settings (SPEC §3, §6 settings page)', () => {
     [{ owner: 'me' }, ''],
   ])('refuses %j with a 400 naming %s and changes nothing', async (patch, field) => {
     const { client } = await signUpBusiness(server, { assignOwner: true });
-    const before = (await client.get('/api/business-settings')).body.settings;
+    const before = (await client.api.GET('/api/business-settings')).data!.settings;
+    // The bad patches stay untyped on purpose: the typed client would refuse most of them.
     const res = await client.request('PATCH', '/api/business-settings', patch);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_error');
     expect(res.body.error.message).toContain(field);
-    expect((await client.get('/api/business-settings')).body.settings).toEqual(before);
+    expect((await client.api.GET('/api/business-settings')).data!.settings).toEqual(before);
   });
 
   it('needs a signed-in account', async () => {
-    const res = await new ApiClient(server.url).request('PATCH', '/api/business-settings', { currency: 'EUR' });
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('Auth session missing!');
+    const res = await new ApiClient(server.url).api.PATCH('/api/business-settings', { body: { currency: 'EUR' } });
+    expect(res.response.status).toBe(400);
+    expect(res.error?.error.message).toBe('Auth session missing!');
   });
 });
 
@@ -85,18 +89,19 @@ describe('super administrator (SPEC §7)', () => {
 
   it('shows real system figures to a super admin only', async () => {
     const { client } = await signUpBusiness(server);
-    const refused = await client.get('/api/system/health');
-    expect(refused.status).toBe(403);
+    const refused = await client.api.GET('/api/system/health');
+    expect(refused.response.status).toBe(403);
 
     const root = new ApiClient(server.url);
     await root.post('/api/auth/sign-in', { email: 'root@example.com', password: STRONG_PASSWORD });
-    const res = await root.get('/api/system/health');
-    expect(res.status).toBe(200);
-    expect(res.body.database.kind).toBe(server.database.kind);
-    expect(res.body.database.round_trip_ms).toBeGreaterThan(0);
-    expect(res.body.memory.rss_bytes).toBeGreaterThan(10 * 1024 * 1024);
-    expect(res.body.migrations.applied).toBeGreaterThanOrEqual(3);
-    expect(res.body.uptime_seconds).toBeGreaterThanOrEqual(0);
+    const res = await root.api.GET('/api/system/health');
+    expect(res.response.status).toBe(200);
+    const health = res.data!;
+    expect(health.database.kind).toBe(server.database.kind);
+    expect(health.database.round_trip_ms).toBeGreaterThan(0);
+    expect(health.memory.rss_bytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(health.migrations.applied).toBeGreaterThanOrEqual(3);
+    expect(health.uptime_seconds).toBeGreaterThanOrEqual(0);
   });
 
   it('looks users up by UUID only (SPEC §5)', async () => {

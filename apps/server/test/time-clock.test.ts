@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, employeePinAttempts, employeeSessions, timeClock } from '../src/db/schema/index.ts';
 import type { Database } from '../src/db/client.ts';
 import { readTestEnv } from '../src/env.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, staffOfEveryRole, type StaffBusiness, tillOf } from './staff-helpers.ts';
 
@@ -13,6 +14,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const HOUR = 3_600_000;
+
+/** The shift list's filters, from the route's own schema. */
+type EntriesQuery = paths['/api/time-clock/entries']['get']['parameters']['query'];
 
 async function seedEntry(businessId: string, values: Omit<typeof timeClock.$inferInsert, 'businessId'>) {
   const [row] = await server.database.withTenant(businessId, (tx) => tx.insert(timeClock).values({ businessId, ...values }).returning());
@@ -28,10 +32,16 @@ describe('the time clock of a signed-in employee', () => {
     ({ employee: { id: employeeId } } = await addEmployee(shop.client, { fullName: 'Tom Timer', role: 'cashier', pin: '2020' }));
     token = await pinSignIn(shop.client, employeeId, '2020');
   });
-  const punch = (action: string) => shop.client.request('POST', `/api/time-clock/${action}`, undefined, as(token));
+  const punches = {
+    'clock-in': () => shop.client.api.POST('/api/time-clock/clock-in', { headers: as(token) }),
+    'clock-out': () => shop.client.api.POST('/api/time-clock/clock-out', { headers: as(token) }),
+    'start-break': () => shop.client.api.POST('/api/time-clock/start-break', { headers: as(token) }),
+    'end-break': () => shop.client.api.POST('/api/time-clock/end-break', { headers: as(token) }),
+  };
+  const punch = (action: keyof typeof punches) => punches[action]();
 
   it('moves clocked out → working → on break → working → clocked out, refusing every other move with 409', async () => {
-    const steps: [string, number, string?][] = [
+    const steps: [keyof typeof punches, number, string?][] = [
       ['end-break', 409, 'not_clocked_in'],
       ['start-break', 409, 'not_clocked_in'],
       ['clock-out', 409, 'not_clocked_in'],
@@ -49,21 +59,22 @@ describe('the time clock of a signed-in employee', () => {
     ];
     for (const [action, status, code] of steps) {
       const res = await punch(action);
-      expect([action, res.status, res.body.error?.code]).toEqual([action, status, code]);
+      expect([action, res.response.status, res.error?.error.code]).toEqual([action, status, code]);
     }
-    const status = await shop.client.request('GET', '/api/time-clock/current', undefined, as(token));
-    expect(status.body).toEqual({ state: 'clocked_out', entry: null });
+    const status = await shop.client.api.GET('/api/time-clock/current', { headers: as(token) });
+    expect(status.data).toEqual({ state: 'clocked_out', entry: null });
   });
 
   it('shows the state, and clocking out during a break ends the break there', async () => {
     await punch('clock-in');
     await punch('start-break');
-    const onBreak = await shop.client.request('GET', '/api/time-clock/current', undefined, as(token));
-    expect(onBreak.body.state).toBe('on_break');
+    const onBreak = await shop.client.api.GET('/api/time-clock/current', { headers: as(token) });
+    expect(onBreak.data!.state).toBe('on_break');
     const out = await punch('clock-out');
-    expect(out.status).toBe(200);
-    expect(out.body.entry.break_end_time).toBe(out.body.entry.clock_out_time);
-    expect(out.body.entry.total_hours).toBe(0);
+    expect(out.response.status).toBe(200);
+    const entry = out.data!.entry;
+    expect(entry.break_end_time).toBe(entry.clock_out_time);
+    expect(entry.total_hours).toBe(0);
   });
 
   it('clock-out closes with elapsed time minus the break, overtime above 8 hours', async () => {
@@ -75,25 +86,25 @@ describe('the time clock of a signed-in employee', () => {
       breakEndTime: new Date(now - 4.25 * HOUR),
     });
     const out = await punch('clock-out');
-    expect(out.body.entry).toMatchObject({ total_hours: 8.25, overtime_hours: 0.25 });
+    expect(out.data!.entry).toMatchObject({ total_hours: 8.25, overtime_hours: 0.25 });
   });
 
   it('refuses two simultaneous clock-ins but one', async () => {
     const results = await Promise.all([punch('clock-in'), punch('clock-in'), punch('clock-in')]);
-    expect(results.map((res) => res.status).sort()).toEqual([201, 409, 409]);
+    expect(results.map((res) => res.response.status).sort()).toEqual([201, 409, 409]);
     await punch('clock-out');
   });
 
   it('needs an employee session (401) and the time_tracking feature (403)', async () => {
-    const owner = await shop.client.post('/api/time-clock/clock-in');
-    expect(owner.status).toBe(401);
-    expect(owner.body.error.code).toBe('employee_session_required');
+    const owner = await shop.client.api.POST('/api/time-clock/clock-in');
+    expect(owner.response.status).toBe(401);
+    expect(owner.error?.error.code).toBe('employee_session_required');
     const off = await staffBusiness(server, { businessName: 'No Clock', features: { employee_management: true } });
     const { employee } = await addEmployee(off.client, { fullName: 'Off Olly', role: 'cashier', pin: '2021' });
     const offToken = await pinSignIn(off.client, employee.id, '2021');
-    const res = await off.client.request('POST', '/api/time-clock/clock-in', undefined, as(offToken));
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('feature_disabled');
+    const res = await off.client.api.POST('/api/time-clock/clock-in', { headers: as(offToken) });
+    expect(res.response.status).toBe(403);
+    expect(res.error?.error.code).toBe('feature_disabled');
   });
 });
 
@@ -106,16 +117,16 @@ describe('on shift, reports, corrections and export', () => {
   });
 
   it('lists who is clocked in now and who is on a break', async () => {
-    await shop.client.request('POST', '/api/time-clock/clock-in', undefined, as(staff.tokens.cashier!));
-    await shop.client.request('POST', '/api/time-clock/clock-in', undefined, as(staff.tokens.kitchen!));
-    await shop.client.request('POST', '/api/time-clock/start-break', undefined, as(staff.tokens.kitchen!));
-    const res = await shop.client.request('GET', '/api/time-clock/on-shift', undefined, as(staff.tokens.cashier!));
-    expect(res.status).toBe(200);
-    const byName = Object.fromEntries(res.body.on_shift.map((row: { employee_name: string; on_break: boolean }) => [row.employee_name, row.on_break]));
+    await shop.client.api.POST('/api/time-clock/clock-in', { headers: as(staff.tokens.cashier!) });
+    await shop.client.api.POST('/api/time-clock/clock-in', { headers: as(staff.tokens.kitchen!) });
+    await shop.client.api.POST('/api/time-clock/start-break', { headers: as(staff.tokens.kitchen!) });
+    const res = await shop.client.api.GET('/api/time-clock/on-shift', { headers: as(staff.tokens.cashier!) });
+    expect(res.response.status).toBe(200);
+    const byName = Object.fromEntries(res.data!.on_shift.map((row) => [row.employee_name, row.on_break]));
     expect(byName).toEqual({ 'Cal Cashier': false, 'Kim Kitchen': true });
-    await shop.client.request('POST', '/api/time-clock/clock-out', undefined, as(staff.tokens.cashier!));
-    await shop.client.request('POST', '/api/time-clock/clock-out', undefined, as(staff.tokens.kitchen!));
-    expect((await shop.client.get('/api/time-clock/on-shift')).body.on_shift).toEqual([]);
+    await shop.client.api.POST('/api/time-clock/clock-out', { headers: as(staff.tokens.cashier!) });
+    await shop.client.api.POST('/api/time-clock/clock-out', { headers: as(staff.tokens.kitchen!) });
+    expect((await shop.client.api.GET('/api/time-clock/on-shift')).data!.on_shift).toEqual([]);
   });
 
   describe('a week in New York', () => {
@@ -124,6 +135,8 @@ describe('on shift, reports, corrections and export', () => {
     const on10th = new Date('2026-03-10T14:00:00Z');
     const on11th = new Date('2026-03-11T13:00:00Z');
     let ids: Record<string, string>;
+    const entriesOf = (query: EntriesQuery, headers: Record<string, string> = {}) => shop.client.api.GET('/api/time-clock/entries', { params: { query }, headers });
+    const idsOf = (entries: { id: string }[]) => entries.map((entry) => entry.id);
     beforeAll(async () => {
       const cashier = staff.ids.cashier!;
       const kitchen = staff.ids.kitchen!;
@@ -161,33 +174,28 @@ describe('on shift, reports, corrections and export', () => {
     });
 
     it('reads the dates in the business time zone and totals hours and overtime per employee', async () => {
-      const res = await shop.client.get('/api/time-clock/entries?from=2026-03-10&to=2026-03-11');
-      expect(res.status).toBe(200);
-      expect(res.body.time_zone).toBe('America/New_York');
-      expect(res.body.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.a, ids.b, ids.k]);
-      expect(res.body.totals).toEqual([
+      const res = await entriesOf({ from: '2026-03-10', to: '2026-03-11' });
+      expect(res.response.status).toBe(200);
+      expect(res.data!.time_zone).toBe('America/New_York');
+      expect(idsOf(res.data!.entries)).toEqual([ids.a, ids.b, ids.k]);
+      expect(res.data!.totals).toEqual([
         { employee_id: staff.ids.cashier, employee_name: 'Cal Cashier', shifts: 2, open_shifts: 0, total_hours: 15.75, overtime_hours: 1.5 },
         { employee_id: staff.ids.kitchen, employee_name: 'Kim Kitchen', shifts: 1, open_shifts: 0, total_hours: 8.33, overtime_hours: 0.33 },
       ]);
-      const ninth = await shop.client.get('/api/time-clock/entries?from=2026-03-09&to=2026-03-09');
-      expect(ninth.body.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.late]);
-      const one = await shop.client.get(`/api/time-clock/entries?from=2026-03-01&to=2026-03-31&employee_id=${staff.ids.kitchen}`);
-      expect(one.body.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.k]);
+      const ninth = await entriesOf({ from: '2026-03-09', to: '2026-03-09' });
+      expect(idsOf(ninth.data!.entries)).toEqual([ids.late]);
+      const one = await entriesOf({ from: '2026-03-01', to: '2026-03-31', employee_id: staff.ids.kitchen });
+      expect(idsOf(one.data!.entries)).toEqual([ids.k]);
     });
 
     it('shows a cashier or kitchen employee their own hours only', async () => {
-      const mine = await shop.client.request('GET', '/api/time-clock/entries?from=2026-03-10&to=2026-03-11', undefined, as(staff.tokens.kitchen!));
-      expect(mine.status).toBe(200);
-      expect(mine.body.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.k]);
-      const theirs = await shop.client.request(
-        'GET',
-        `/api/time-clock/entries?from=2026-03-10&to=2026-03-11&employee_id=${staff.ids.cashier}`,
-        undefined,
-        as(staff.tokens.kitchen!),
-      );
-      expect(theirs.status).toBe(403);
-      const manager = await shop.client.request('GET', '/api/time-clock/entries?from=2026-03-10&to=2026-03-11', undefined, as(staff.tokens.manager!));
-      expect(manager.body.entries).toHaveLength(3);
+      const mine = await entriesOf({ from: '2026-03-10', to: '2026-03-11' }, as(staff.tokens.kitchen!));
+      expect(mine.response.status).toBe(200);
+      expect(idsOf(mine.data!.entries)).toEqual([ids.k]);
+      const theirs = await entriesOf({ from: '2026-03-10', to: '2026-03-11', employee_id: staff.ids.cashier }, as(staff.tokens.kitchen!));
+      expect(theirs.response.status).toBe(403);
+      const manager = await entriesOf({ from: '2026-03-10', to: '2026-03-11' }, as(staff.tokens.manager!));
+      expect(manager.data!.entries).toHaveLength(3);
     });
 
     it.each([
@@ -197,17 +205,18 @@ describe('on shift, reports, corrections and export', () => {
       ['from=2026-01-01&to=2026-06-30', 'range_too_long'],
       ['from=2026-03-10&to=2026-03-11&employee_id=42', 'validation_error'],
     ])('refuses ?%s with 400 %s', async (query, code) => {
+      // Raw query strings (a missing or malformed parameter) stay untyped on purpose.
       const res = await shop.client.get(`/api/time-clock/entries?${query}`);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe(code);
     });
 
     it('exports a payroll CSV with times on the business clock', async () => {
-      const res = await shop.client.request('GET', '/api/time-clock/export.csv?from=2026-03-09&to=2026-03-11');
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect(res.headers.get('content-disposition')).toBe('attachment; filename="time-clock-2026-03-09-to-2026-03-11.csv"');
-      const lines = (res.body as string).replace(/^\uFEFF/, '').split('\r\n');
+      const { data, response } = await shop.client.api.GET('/api/time-clock/export.csv', { params: { query: { from: '2026-03-09', to: '2026-03-11' } }, parseAs: 'text' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(response.headers.get('content-disposition')).toBe('attachment; filename="time-clock-2026-03-09-to-2026-03-11.csv"');
+      const lines = data!.replace(/^\uFEFF/, '').split('\r\n');
       expect(lines).toEqual([
         'Employee,Date,Clock in,Clock out,Break minutes,Total hours,Overtime hours',
         'Cal Cashier,2026-03-09,2026-03-09 23:30,2026-03-10 03:30,0,4.00,0.00',
@@ -228,21 +237,20 @@ describe('on shift, reports, corrections and export', () => {
         totalHours: 1,
         overtimeHours: 0,
       });
-      const res = await csvShop.client.get('/api/time-clock/export.csv?from=2026-03-10&to=2026-03-10');
-      expect((res.body as string).split('\r\n')[1]).toBe(`"'=HYPERLINK(""x""), Jr",2026-03-10,2026-03-10 09:00,2026-03-10 10:00,0,1.00,0.00`);
+      const res = await csvShop.client.api.GET('/api/time-clock/export.csv', { params: { query: { from: '2026-03-10', to: '2026-03-10' } }, parseAs: 'text' });
+      expect(res.data!.split('\r\n')[1]).toBe(`"'=HYPERLINK(""x""), Jr",2026-03-10,2026-03-10 09:00,2026-03-10 10:00,0,1.00,0.00`);
     });
 
     it('lets a manager correct a shift with a reason: totals recomputed, before and after audited', async () => {
-      const res = await shop.client.request(
-        'PATCH',
-        `/api/time-clock/entries/${ids.b}`,
-        { clock_out_time: new Date(on11th.getTime() + 10 * HOUR).toISOString(), break_start_time: new Date(on11th.getTime() + 3 * HOUR).toISOString(), break_end_time: new Date(on11th.getTime() + 3.5 * HOUR).toISOString(), reason: 'Forgot to clock out' },
-        as(staff.tokens.manager!),
-      );
-      expect(res.status).toBe(200);
-      expect(res.body.entry).toMatchObject({ total_hours: 9.5, overtime_hours: 1.5, correction_reason: 'Forgot to clock out' });
-      expect(res.body.entry.corrected_at).not.toBeNull();
-      const totals = (await shop.client.get('/api/time-clock/entries?from=2026-03-11&to=2026-03-11')).body.totals;
+      const res = await shop.client.api.PATCH('/api/time-clock/entries/{id}', {
+        params: { path: { id: ids.b! } },
+        body: { clock_out_time: new Date(on11th.getTime() + 10 * HOUR).toISOString(), break_start_time: new Date(on11th.getTime() + 3 * HOUR).toISOString(), break_end_time: new Date(on11th.getTime() + 3.5 * HOUR).toISOString(), reason: 'Forgot to clock out' },
+        headers: as(staff.tokens.manager!),
+      });
+      expect(res.response.status).toBe(200);
+      expect(res.data!.entry).toMatchObject({ total_hours: 9.5, overtime_hours: 1.5, correction_reason: 'Forgot to clock out' });
+      expect(res.data!.entry.corrected_at).not.toBeNull();
+      const totals = (await entriesOf({ from: '2026-03-11', to: '2026-03-11' })).data!.totals;
       expect(totals[0]).toMatchObject({ employee_name: 'Cal Cashier', total_hours: 9.5, overtime_hours: 1.5 });
       const [audit] = await server.database.withTenant(shop.businessId, (tx) =>
         tx.select().from(auditLog).where(eq(auditLog.action, 'time_clock.corrected')),
@@ -266,6 +274,7 @@ describe('on shift, reports, corrections and export', () => {
       [{ clock_in_time: '0000-01-01T00:00:00Z', reason: 'x' }, 400, 'validation_error'],
       [{ clock_in_time: '0001-01-01T00:00:00Z', reason: 'x' }, 400, 'validation_error'],
     ])('refuses the correction %j with %i %s and changes nothing', async (body, status, code) => {
+      // The table holds bodies without a reason or with a text for a time: it stays untyped on purpose.
       const res = await shop.client.request('PATCH', `/api/time-clock/entries/${ids.k}`, body);
       expect([res.status, res.body.error.code]).toEqual([status, code]);
       const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(timeClock).where(eq(timeClock.id, ids.k!)));
@@ -273,19 +282,17 @@ describe('on shift, reports, corrections and export', () => {
     });
 
     it('refuses a correction that overlaps another shift of the employee with 409 overlapping_entry', async () => {
-      const res = await shop.client.request('PATCH', `/api/time-clock/entries/${ids.b}`, { clock_in_time: '2026-03-10T15:00:00Z', reason: 'x' });
-      expect([res.status, res.body.error.code]).toEqual([409, 'overlapping_entry']);
+      const res = await shop.client.api.PATCH('/api/time-clock/entries/{id}', { params: { path: { id: ids.b! } }, body: { clock_in_time: '2026-03-10T15:00:00Z', reason: 'x' } });
+      expect([res.response.status, res.error?.error.code]).toEqual([409, 'overlapping_entry']);
       const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(timeClock).where(eq(timeClock.id, ids.b!)));
       expect(row!.clockInTime).toEqual(on11th);
     });
 
     it('answers 400 for a malformed entry id and 404 for an unknown one', async () => {
-      expect((await shop.client.request('PATCH', '/api/time-clock/entries/nope', { clock_in_time: '2026-03-10T09:00:00Z', reason: 'x' })).status).toBe(400);
-      const missing = await shop.client.request('PATCH', '/api/time-clock/entries/00000000-0000-4000-8000-000000000000', {
-        clock_in_time: '2026-03-10T09:00:00Z',
-        reason: 'x',
-      });
-      expect([missing.status, missing.body.error.code]).toEqual([404, 'time_entry_not_found']);
+      const correct = (id: string) => shop.client.api.PATCH('/api/time-clock/entries/{id}', { params: { path: { id } }, body: { clock_in_time: '2026-03-10T09:00:00Z', reason: 'x' } });
+      expect((await correct('nope')).response.status).toBe(400);
+      const missing = await correct('00000000-0000-4000-8000-000000000000');
+      expect([missing.response.status, missing.error?.error.code]).toEqual([404, 'time_entry_not_found']);
     });
 
     // on-shift, own entries, correct, export: the owner, admins and managers manage the clock.
@@ -301,14 +308,20 @@ describe('on shift, reports, corrections and export', () => {
       ['kitchen', [Y, Y, N, N]],
     ] as [string, boolean[]][])('%s', async (actor, allowed) => {
       const headers = staff.headersOf(actor);
+      const day = { from: '2026-03-10', to: '2026-03-10' };
       const calls = [
-        () => shop.client.request('GET', '/api/time-clock/on-shift', undefined, headers),
-        () => shop.client.request('GET', '/api/time-clock/entries?from=2026-03-10&to=2026-03-10', undefined, headers),
-        () => shop.client.request('PATCH', `/api/time-clock/entries/${ids.late}`, { clock_out_time: new Date(lateOn9th.getTime() + 4 * HOUR).toISOString(), reason: `check by ${actor}` }, headers),
-        () => shop.client.request('GET', '/api/time-clock/export.csv?from=2026-03-10&to=2026-03-10', undefined, headers),
+        () => shop.client.api.GET('/api/time-clock/on-shift', { headers }),
+        () => entriesOf(day, headers),
+        () =>
+          shop.client.api.PATCH('/api/time-clock/entries/{id}', {
+            params: { path: { id: ids.late! } },
+            body: { clock_out_time: new Date(lateOn9th.getTime() + 4 * HOUR).toISOString(), reason: `check by ${actor}` },
+            headers,
+          }),
+        () => shop.client.api.GET('/api/time-clock/export.csv', { params: { query: day }, headers, parseAs: 'text' }),
       ];
       const statuses = [];
-      for (const call of calls) statuses.push((await call()).status);
+      for (const call of calls) statuses.push((await call()).response.status);
       expect(statuses.map((status) => status === 200)).toEqual(allowed);
       for (const status of statuses) expect([200, 403]).toContain(status);
     });
@@ -333,7 +346,7 @@ describe(`row-level security of the new tables on ${readTestEnv().testDbKind}`, 
     for (const shop of [a, b]) {
       const { employee } = await addEmployee(shop.client, { fullName: 'Rls Person', role: 'cashier', pin: '1111' });
       const token = await pinSignIn(shop.client, employee.id, '1111');
-      await shop.client.request('POST', '/api/time-clock/clock-in', undefined, as(token));
+      await shop.client.api.POST('/api/time-clock/clock-in', { headers: as(token) });
       // A wrong PIN leaves its row in employee_pin_attempts.
       await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '0000' });
     }

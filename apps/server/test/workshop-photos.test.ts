@@ -14,19 +14,19 @@ afterAll(() => server.close());
 
 async function mechanicsShop(name = 'Bay Motors') {
   const owner = await signUpBusiness(server, { businessName: name, industry: 'mechanics', assignOwner: true });
-  expect((await owner.client.request('PATCH', '/api/business-settings', { enabled_features: { vehicle_services: true } })).status).toBe(200);
-  const customer = await owner.client.post('/api/customers', { name: 'Dana Driver', email: `dana-${owner.businessId.slice(0, 8)}@example.com` });
-  return { ...owner, customerId: customer.body.customer.id as string };
+  expect((await owner.client.api.PATCH('/api/business-settings', { body: { enabled_features: { vehicle_services: true } } })).response.status).toBe(200);
+  const customer = await owner.client.api.POST('/api/customers', { body: { name: 'Dana Driver', email: `dana-${owner.businessId.slice(0, 8)}@example.com` } });
+  return { ...owner, customerId: customer.data!.customer.id };
 }
 
 async function orderOf(client: ApiClient, customerId: string) {
-  const vehicle = await client.post('/api/workshop/vehicles', { customer_id: customerId, plate: 'AB-123' });
-  expect(vehicle.status, JSON.stringify(vehicle.body)).toBe(201);
-  const created = await client.post('/api/workshop/repair-orders', { vehicle_id: vehicle.body.vehicle.id, concerns: 'Squeal when braking' });
-  expect(created.status).toBe(201);
-  const order = created.body.repair_order;
-  const brakes = order.inspection.find((point: { label: string }) => point.label === 'Front brakes');
-  return { order, brakes: brakes.id as string };
+  const vehicle = await client.api.POST('/api/workshop/vehicles', { body: { customer_id: customerId, plate: 'AB-123' } });
+  expect(vehicle.response.status, JSON.stringify(vehicle.error)).toBe(201);
+  const created = await client.api.POST('/api/workshop/repair-orders', { body: { vehicle_id: vehicle.data!.vehicle.id, concerns: 'Squeal when braking' } });
+  expect(created.response.status).toBe(201);
+  const order = created.data!.repair_order;
+  const brakes = order.inspection.find((point) => point.label === 'Front brakes')!;
+  return { order, brakes: brakes.id };
 }
 
 const JPEG = async () => {
@@ -41,11 +41,13 @@ const upload = (client: ApiClient, orderId: string, pointId: string, bytes: Uint
   return fetch(`${server.url}/api/workshop/repair-orders/${orderId}/inspection/${pointId}/photos`, { method: 'POST', body: form, headers: { cookie: client.cookieHeader(), ...headers } });
 };
 const removePhoto = (client: ApiClient, orderId: string, pointId: string, photoId: string, headers: Record<string, string> = {}) =>
-  client.request('DELETE', `/api/workshop/repair-orders/${orderId}/inspection/${pointId}/photos/${photoId}`, undefined, headers);
+  client.api.DELETE('/api/workshop/repair-orders/{id}/inspection/{pointId}/photos/{photoId}', { params: { path: { id: orderId, pointId, photoId } }, headers });
+const repairOrder = (client: ApiClient, id: string) => client.api.GET('/api/workshop/repair-orders/{id}', { params: { path: { id } } });
 
 type Photo = { id: string; url: string };
+/** The multipart upload's answer, read with fetch (the typed client does not build the form). */
 type OrderAnswer = { repair_order: { status: string; inspection: { id: string; photos: Photo[] }[] }; error?: { code: string } };
-const photosOf = (answer: OrderAnswer, pointId: string) => answer.repair_order.inspection.find((point) => point.id === pointId)!.photos;
+const photosOf = (answer: Pick<OrderAnswer, 'repair_order'>, pointId: string) => answer.repair_order.inspection.find((point) => point.id === pointId)!.photos;
 const storedObjects = (businessId: string) =>
   server.database.withTenant(businessId, (tx) => tx.select({ name: storageObjects.name }).from(storageObjects).where(eq(storageObjects.businessId, businessId)));
 const photoRows = (businessId: string) =>
@@ -68,17 +70,24 @@ describe('inspection photos (several per point, decision 041)', () => {
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/jpeg');
     }
-    expect(photosOf((await shop.client.get(`/api/workshop/repair-orders/${order.id}`)).body as OrderAnswer, brakes)).toEqual(both);
+    expect(photosOf((await repairOrder(shop.client, order.id)).data!, brakes)).toEqual(both);
     // A tampered token reads nothing.
     expect((await fetch(server.url + first!.url.replace(/token=[^.]+/, 'token=eyJ4IjoxfQ'))).status).not.toBe(200);
 
-    expect((await shop.client.request('PATCH', `/api/workshop/repair-orders/${order.id}/inspection/${brakes}`, { condition: 'red', notes: '2 mm pads left' })).status).toBe(200);
-    const job = await shop.client.post(`/api/workshop/repair-orders/${order.id}/jobs`, { title: 'Replace front brake pads' });
-    const jobId = job.body.repair_order.jobs[0].id as string;
-    await shop.client.post(`/api/workshop/repair-orders/${order.id}/jobs/${jobId}/lines`, { kind: 'part', description: 'Pads', quantity: 1, unit_price: 4500 });
-    const sent = await shop.client.post(`/api/workshop/repair-orders/${order.id}/send-for-approval`);
-    expect(sent.status).toBe(200);
-    const token = (sent.body.approval_url as string).split('/repair-approval/')[1]!;
+    const inspected = await shop.client.api.PATCH('/api/workshop/repair-orders/{id}/inspection/{pointId}', {
+      params: { path: { id: order.id, pointId: brakes } },
+      body: { condition: 'red', notes: '2 mm pads left' },
+    });
+    expect(inspected.response.status).toBe(200);
+    const job = await shop.client.api.POST('/api/workshop/repair-orders/{id}/jobs', { params: { path: { id: order.id } }, body: { title: 'Replace front brake pads' } });
+    const jobId = job.data!.repair_order.jobs[0]!.id;
+    await shop.client.api.POST('/api/workshop/repair-orders/{id}/jobs/{jobId}/lines', {
+      params: { path: { id: order.id, jobId } },
+      body: { kind: 'part', description: 'Pads', quantity: 1, unit_price: 4500 },
+    });
+    const sent = await shop.client.api.POST('/api/workshop/repair-orders/{id}/send-for-approval', { params: { path: { id: order.id } } });
+    expect(sent.response.status).toBe(200);
+    const token = sent.data!.approval_url.split('/repair-approval/')[1]!;
     const visitor = shop.client.fresh();
     const page = await visitor.get(`/api/public/repair-approvals/${token}`);
     expect(page.status).toBe(200);
@@ -94,18 +103,18 @@ describe('inspection photos (several per point, decision 041)', () => {
     expect(JSON.stringify(forged.body)).not.toContain('inspection-photos');
     // While the customer is asked, the inspection (and its photos) cannot change.
     expect((await upload(shop.client, order.id, brakes, await JPEG())).status).toBe(409);
-    expect((await removePhoto(shop.client, order.id, brakes, first!.id)).status).toBe(409);
+    expect((await removePhoto(shop.client, order.id, brakes, first!.id)).response.status).toBe(409);
 
     // Once answered, a photo the customer was shown stays; one added afterwards can be removed.
     expect((await visitor.post(`/api/public/repair-approvals/${token}`, { name: 'Dana Driver', jobs: [{ job_id: jobId, decision: 'approved' }] })).status).toBe(200);
     const shown = await removePhoto(shop.client, order.id, brakes, first!.id);
-    expect(shown.status).toBe(409);
-    expect(shown.body.error.code).toBe('photo_shown_to_customer');
+    expect(shown.response.status).toBe(409);
+    expect(shown.error?.error.code).toBe('photo_shown_to_customer');
     const later = photosOf((await (await upload(shop.client, order.id, brakes, await JPEG())).json()) as OrderAnswer, brakes);
     expect(later).toHaveLength(3);
     const removed = await removePhoto(shop.client, order.id, brakes, later[2]!.id);
-    expect(removed.status).toBe(200);
-    expect(photosOf(removed.body as OrderAnswer, brakes).map((photo) => photo.id)).toEqual(both.map((photo) => photo.id));
+    expect(removed.response.status).toBe(200);
+    expect(photosOf(removed.data!, brakes).map((photo) => photo.id)).toEqual(both.map((photo) => photo.id));
     expect((await fetch(server.url + later[2]!.url)).status).toBe(404);
     // The customer's record still shows both.
     const record = await visitor.get(`/api/public/repair-approvals/${token}`);
@@ -143,35 +152,35 @@ describe('inspection photos (several per point, decision 041)', () => {
     expect(await storedObjects(shop.businessId)).toHaveLength(6);
 
     // Another business cannot remove it; an unknown photo is 404.
-    expect((await removePhoto(other.client, order.id, brakes, photos[0]!.id)).status).toBe(404);
+    expect((await removePhoto(other.client, order.id, brakes, photos[0]!.id)).response.status).toBe(404);
     const unknown = await removePhoto(shop.client, order.id, brakes, randomUUID());
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error.code).toBe('photo_not_found');
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.error?.error.code).toBe('photo_not_found');
     const removed = await removePhoto(shop.client, order.id, brakes, photos[0]!.id);
-    expect(removed.status).toBe(200);
-    expect(photosOf(removed.body as OrderAnswer, brakes)).toHaveLength(5);
+    expect(removed.response.status).toBe(200);
+    expect(photosOf(removed.data!, brakes)).toHaveLength(5);
     expect((await fetch(server.url + photos[0]!.url)).status).toBe(404);
     expect(await storedObjects(shop.businessId)).toHaveLength(5);
     expect(await photoRows(shop.businessId)).toHaveLength(5);
     // Room again for one more.
     expect((await upload(shop.client, order.id, brakes, await JPEG())).status).toBe(200);
     // The other business's order is untouched.
-    expect((await other.client.get(`/api/workshop/repair-orders/${theirs.order.id}`)).body.repair_order.inspection.every((p: { photos: Photo[] }) => p.photos.length === 0)).toBe(true);
+    expect((await repairOrder(other.client, theirs.order.id)).data!.repair_order.inspection.every((p) => p.photos.length === 0)).toBe(true);
     expect(await photoRows(other.businessId)).toEqual([]);
   });
 
   it('SPEC §6: cashier, manager, admin and owner add and remove photos; kitchen staff cannot', async () => {
     const staff = await staffBusiness(server, { features: { employee_management: true, vehicle_services: true } });
     const { headersOf } = await staffOfEveryRole(server, staff);
-    const customer = await staff.client.post('/api/customers', { name: 'Pat Owner' });
-    const { order, brakes } = await orderOf(staff.client, customer.body.customer.id);
+    const customer = await staff.client.api.POST('/api/customers', { body: { name: 'Pat Owner' } });
+    const { order, brakes } = await orderOf(staff.client, customer.data!.customer.id);
     const refused = await upload(staff.client, order.id, brakes, await JPEG(), 'image/jpeg', headersOf('kitchen'));
     expect(refused.status).toBe(403);
     expect(await storedObjects(staff.businessId)).toEqual([]);
     const added = await upload(staff.client, order.id, brakes, await JPEG(), 'image/jpeg', headersOf('cashier'));
     expect(added.status).toBe(200);
     const [photo] = photosOf((await added.json()) as OrderAnswer, brakes);
-    expect((await removePhoto(staff.client, order.id, brakes, photo!.id, headersOf('kitchen'))).status).toBe(403);
-    expect((await removePhoto(staff.client, order.id, brakes, photo!.id, headersOf('cashier'))).status).toBe(200);
+    expect((await removePhoto(staff.client, order.id, brakes, photo!.id, headersOf('kitchen'))).response.status).toBe(403);
+    expect((await removePhoto(staff.client, order.id, brakes, photo!.id, headersOf('cashier'))).response.status).toBe(200);
   });
 });

@@ -33218,7 +33218,21 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            waste: components["schemas"]["WasteRecord"];
+                            waste: {
+                                cost_value: number;
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                note: string | null;
+                                /** Format: uuid */
+                                product_id: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
+                                /** Format: uuid */
+                                store_id: string | null;
+                                unit_cost: number;
+                            };
                         };
                     };
                 };
@@ -33229,7 +33243,21 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            waste: components["schemas"]["WasteRecord"];
+                            waste: {
+                                cost_value: number;
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                note: string | null;
+                                /** Format: uuid */
+                                product_id: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
+                                /** Format: uuid */
+                                store_id: string | null;
+                                unit_cost: number;
+                            };
                         };
                     };
                 };
@@ -38061,21 +38089,6 @@ export interface components {
                 name: string;
                 phoneNumber: string | null;
             };
-        };
-        WasteRecord: {
-            cost_value: number;
-            created_at: string;
-            /** Format: uuid */
-            id: string;
-            note: string | null;
-            /** Format: uuid */
-            product_id: string;
-            quantity: number;
-            /** @enum {string} */
-            reason: "expired" | "damaged" | "spoiled" | "preparation" | "other";
-            /** Format: uuid */
-            store_id: string | null;
-            unit_cost: number;
         };
         WebhookDelivery: {
             attempts: number;

@@ -42,7 +42,6 @@ const adjustmentSchema = z
     created_at: z.string(),
   })
   .openapi('StockAdjustment');
-const wasteSchema = wasteRecordView.openapi('WasteRecord');
 const historyMovementSchema = z
   .object({
     id: z.uuid(),
@@ -145,8 +144,8 @@ const wasteRoute = defineRoute({
   summary: 'Record waste (expired, damaged, spoiled, preparation, other): the units leave stock as a waste movement; the cost lost is the product’s cost now. In store_id’s store, else the main store. Idempotent by idempotency_key.',
   request: { body: jsonBody(wasteRecordInput) },
   responses: {
-    201: jsonResponse(z.object({ waste: wasteSchema }), 'Recorded'),
-    200: jsonResponse(z.object({ waste: wasteSchema }), 'A retry: the first record'),
+    201: jsonResponse(z.object({ waste: wasteRecordView }), 'Recorded'),
+    200: jsonResponse(z.object({ waste: wasteRecordView }), 'A retry: the first record'),
     ...errorResponses(400, 401, 403, 404, 409, 422),
   },
 });

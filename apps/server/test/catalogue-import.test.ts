@@ -41,7 +41,7 @@ describe('catalogue CSV import', () => {
     // "20" and "20%" are the same rate.
     expect(list.find((p: { sku: string }) => p.sku === 'CAKE').taxRate.id).toBe(flat.taxRate.id);
 
-    const categories = (await client.get('/api/categories')).body.categories.map((c: { name: string }) => c.name);
+    const categories = (await client.api.GET('/api/categories')).data!.categories.map((c) => c.name);
     expect(categories).toEqual(['Drinks', 'Vouchers', 'Food']);
     const movements = await server.database.withTenant(businessId, (tx) => tx.select().from(stockMovements));
     expect(movements.map((m) => [m.reason, m.quantityDelta]).sort()).toEqual([
@@ -84,7 +84,7 @@ describe('catalogue CSV import', () => {
     expect(res.body.error.rows[3].message).toContain('row 2');
     expect(res.body.error.rows[4].message).toContain('Existing');
     expect((await productsOf(businessId)).map((p) => p.name)).toEqual(['Existing']);
-    expect((await client.get('/api/categories')).body.categories).toEqual([]);
+    expect((await client.api.GET('/api/categories')).data!.categories).toEqual([]);
   });
 
   it.each([
@@ -162,7 +162,7 @@ describe('catalogue CSV import', () => {
 
   it('reads semicolon files with decimal commas and the currency’s decimals', async () => {
     const { client } = await signUpBusiness(server, { assignOwner: true });
-    await client.request('PATCH', '/api/business-settings', { currency: 'EUR' });
+    expect((await client.api.PATCH('/api/business-settings', { body: { currency: 'EUR' } })).response.status).toBe(200);
     const res = await client.request('POST', '/api/products/import', 'Name;Price;Track stock;Stock\nBrezel;1,20;ja;\nKaffee;2,5;nein;\n', {
       'content-type': 'text/csv',
     });
@@ -173,7 +173,7 @@ describe('catalogue CSV import', () => {
     expect((await client.get('/api/products')).body.products.map((p: { price: number }) => p.price)).toEqual([120, 250]);
 
     const yen = await signUpBusiness(server, { assignOwner: true });
-    await yen.client.request('PATCH', '/api/business-settings', { currency: 'JPY' });
+    expect((await yen.client.api.PATCH('/api/business-settings', { body: { currency: 'JPY' } })).response.status).toBe(200);
     const refused = await yen.client.post('/api/products/import', { csv: 'name,price\nRamen,980.5' });
     expect(refused.body.error.rows[0]).toMatchObject({ row: 2, field: 'price' });
     expect(refused.body.error.rows[0].message).toContain('JPY');
@@ -219,7 +219,7 @@ describe('catalogue CSV import', () => {
     const rows = await productsOf(businessId);
     expect(rows).toHaveLength(300);
     expect(rows.every((row) => row.name.startsWith('Old') && row.price === 100 && row.stockQuantity === 5)).toBe(true);
-    expect((await client.get('/api/categories')).body.categories).toEqual([]);
+    expect((await client.api.GET('/api/categories')).data!.categories).toEqual([]);
     const rates = await server.database.withTenant(businessId, (tx) => tx.select().from(taxRates));
     expect(rates.map((rate) => rate.name)).not.toContain('7%');
     // The ledger still adds up to the stock on hand: +5 at the first import, +2 and -2 for the undone one.

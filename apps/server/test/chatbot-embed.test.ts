@@ -18,14 +18,14 @@ const frameAncestorsOf = async (path: string) => {
 describe('the embed page /chatbot-embed/{chatbotId}', () => {
   it("is framed only by the business's listed origins; every other page keeps frame-ancestors 'none'", async () => {
     const { client } = await signUpBusiness(server, { assignOwner: true });
-    const settings = (await client.get('/api/chatbot/settings')).body.settings;
+    const { settings } = (await client.api.GET('/api/chatbot/settings')).data!;
 
     const before = await frameAncestorsOf(`/chatbot-embed/${settings.id}`);
     expect(before.csp).toContain("frame-ancestors 'none'");
     expect(before.frameOptions).toBe('DENY');
 
-    const saved = await client.request('PATCH', '/api/chatbot/settings', { allowed_origins: ['https://shop.example.com', 'http://localhost:5999'] });
-    expect(saved.status).toBe(200);
+    const saved = await client.api.PATCH('/api/chatbot/settings', { body: { allowed_origins: ['https://shop.example.com', 'http://localhost:5999'] } });
+    expect(saved.response.status).toBe(200);
     const after = await frameAncestorsOf(`/chatbot-embed/${settings.id}`);
     expect(after.csp).toMatch(/frame-ancestors https:\/\/shop\.example\.com http:\/\/localhost:5999(;|$)/);
     expect(after.frameOptions).toBeNull();
@@ -37,6 +37,7 @@ describe('the embed page /chatbot-embed/{chatbotId}', () => {
 
   it('refuses an origin that is not a plain http(s) origin', async () => {
     const { client } = await signUpBusiness(server, { assignOwner: true });
+    // Bad input on purpose: stays on the untyped client.
     for (const origin of ["https://a.example.com 'unsafe-inline'", 'javascript:alert(1)', 'https://a.example.com/path', '*']) {
       expect((await client.request('PATCH', '/api/chatbot/settings', { allowed_origins: [origin] })).status, origin).toBe(400);
     }

@@ -6,6 +6,7 @@ import { createChatProvider } from '../src/modules/chatbot/ai-provider.ts';
 import { seedChatbotBusiness, type SeededBusiness } from './chatbot-helpers.ts';
 import { echoToolResults, startFakeOpenAI, type FakeOpenAI } from './fake-openai.ts';
 import { ApiClient, startTestServer, type TestServer } from './harness.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { addEmployee, as, pinSignIn } from './staff-helpers.ts';
 
 /** The chatbot routes over HTTP, with the loopback fake provider as OPENAI_BASE_URL. */
@@ -20,8 +21,8 @@ beforeAll(async () => {
   server = await startTestServer({ env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test' } });
   a = await seedChatbotBusiness(server, 'ALPHA', { cost: 123457, orderTotal: 1111 });
   b = await seedChatbotBusiness(server, 'BETA', { cost: 987654, orderTotal: 4242424 });
-  const features = await a.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: true } });
-  expect(features.status).toBe(200);
+  const features = await a.client.api.PATCH('/api/business-settings', { body: { enabled_features: { employee_management: true } } });
+  expect(features.response.status).toBe(200);
   const ALL = ['can_kick_employees', 'can_add_employees', 'can_view_reports', 'can_change_settings', 'can_add_categories', 'can_add_products', 'can_change_prices', 'can_make_orders', 'can_edit_product_details'];
   const admin = await addEmployee(a.client, { fullName: 'Ada Admin', role: 'admin', adminPermissions: Object.fromEntries(ALL.map((flag) => [flag, true])), pin: '900002' });
   adminToken = await pinSignIn(a.client, admin.employee.id, '900002');
@@ -32,23 +33,38 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
+/** The typed client's answer (client.api), its data once the status is the expected one. */
+async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
+  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
+  return res.data!;
+}
+
+/** What the routes take, from their own schemas. */
+type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+type SettingsChange = Body<'/api/chatbot/settings', 'patch'>;
+type Completion = Body<'/api/functions/chatbot-completion', 'post'>;
+type AssistantCall = Body<'/api/functions/chatbot-code-assistant', 'post'>;
+
+const patchSettings = (shop: SeededBusiness, body: SettingsChange, headers: Record<string, string> = {}) => shop.client.api.PATCH('/api/chatbot/settings', { body, headers });
+const complete = (client: ApiClient, body: Completion) => client.api.POST('/api/functions/chatbot-completion', { body });
+
 async function settingsOf(shop: SeededBusiness) {
-  const res = await shop.client.get('/api/chatbot/settings');
-  expect(res.status).toBe(200);
-  return res.body.settings;
+  const res = await shop.client.api.GET('/api/chatbot/settings');
+  expect(res.response.status).toBe(200);
+  return res.data!.settings;
 }
 
 async function customerSession(shop: SeededBusiness) {
   const settings = await settingsOf(shop);
-  const res = await new ApiClient(server.url).post('/api/chatbot/sessions', { chatbot_id: settings.id });
-  expect(res.status).toBe(201);
-  return res.body.session_token as string;
+  const res = await new ApiClient(server.url).api.POST('/api/chatbot/sessions', { body: { chatbot_id: settings.id } });
+  expect(res.response.status).toBe(201);
+  return res.data!.session_token;
 }
 
 async function assistantSession(shop: SeededBusiness) {
-  const res = await shop.client.post('/api/chatbot/assistant-sessions');
-  expect(res.status).toBe(201);
-  return res.body.session_token as string;
+  const res = await shop.client.api.POST('/api/chatbot/assistant-sessions');
+  expect(res.response.status).toBe(201);
+  return res.data!.session_token;
 }
 
 describe('chatbot settings (SPEC §3, §2)', () => {
@@ -69,14 +85,14 @@ describe('chatbot settings (SPEC §3, §2)', () => {
   });
 
   it('the owner changes them; a change of what the assistant may do is audited', async () => {
-    const res = await a.client.request('PATCH', '/api/chatbot/settings', { can_edit_database: true, widget_theme: 'dark', opening_hours: 'Mon–Fri 8–18' });
-    expect(res.status).toBe(200);
-    expect(res.body.settings).toMatchObject({ can_edit_database: true, widget_theme: 'dark', opening_hours: 'Mon–Fri 8–18' });
+    const res = await patchSettings(a, { can_edit_database: true, widget_theme: 'dark', opening_hours: 'Mon–Fri 8–18' });
+    expect(res.response.status).toBe(200);
+    expect(res.data!.settings).toMatchObject({ can_edit_database: true, widget_theme: 'dark', opening_hours: 'Mon–Fri 8–18' });
     const audits = await server.database.withTenant(a.businessId, (tx) =>
       tx.select().from(auditLog).where(and(eq(auditLog.businessId, a.businessId), eq(auditLog.action, 'chatbot_settings.permissions_changed'))),
     );
     expect(audits.at(-1)!.details).toMatchObject({ can_edit_database: { from: false, to: true } });
-    await a.client.request('PATCH', '/api/chatbot/settings', { can_edit_database: false });
+    await patchSettings(a, { can_edit_database: false });
   });
 
   it.each([
@@ -89,40 +105,42 @@ describe('chatbot settings (SPEC §3, §2)', () => {
     [{ can_edit_database: 'yes' }],
     [{}],
   ])('refuses %j with 400', async (body) => {
+    // Bad input on purpose: untyped, most of these bodies would not compile on the typed client.
     const res = await a.client.request('PATCH', '/api/chatbot/settings', body);
     expect(res.status).toBe(400);
   });
 
   it('an employee, even an admin with every permission, may read but not change them', async () => {
-    expect((await a.client.request('GET', '/api/chatbot/settings', undefined, as(adminToken))).status).toBe(200);
-    const res = await a.client.request('PATCH', '/api/chatbot/settings', { can_edit_database: true }, as(adminToken));
-    expect(res.status).toBe(403);
+    expect((await a.client.api.GET('/api/chatbot/settings', { headers: as(adminToken) })).response.status).toBe(200);
+    const res = await patchSettings(a, { can_edit_database: true }, as(adminToken));
+    expect(res.response.status).toBe(403);
   });
 });
 
 describe('chat sessions', () => {
   it('a visitor starts a customer session with the chatbot id and gets the widget options', async () => {
     const settings = await settingsOf(a);
-    const res = await new ApiClient(server.url).post('/api/chatbot/sessions', { chatbot_id: settings.id });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ widget: 'customer', options: { primary_color: '#3b82f6', greeting: expect.any(String) } });
-    expect(res.body.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const { data: res, response } = await new ApiClient(server.url).api.POST('/api/chatbot/sessions', { body: { chatbot_id: settings.id } });
+    expect(response.status).toBe(201);
+    expect(res).toMatchObject({ widget: 'customer', options: { primary_color: '#3b82f6', greeting: expect.any(String) } });
+    expect(res!.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const stored = await server.database.withTenant(a.businessId, (tx) => tx.select().from(chatSessions).where(eq(chatSessions.businessId, a.businessId)));
-    expect(stored.some((row) => row.tokenHash === res.body.session_token)).toBe(false);
+    expect(stored.some((row) => row.tokenHash === res!.session_token)).toBe(false);
   });
 
   it('an unknown chatbot is 404 and a malformed id 400', async () => {
     const client = new ApiClient(server.url);
-    expect((await client.post('/api/chatbot/sessions', { chatbot_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect((await client.api.POST('/api/chatbot/sessions', { body: { chatbot_id: '00000000-0000-4000-8000-000000000000' } })).response.status).toBe(404);
+    // A malformed id stays untyped on purpose.
     expect((await client.post('/api/chatbot/sessions', { chatbot_id: 'x' })).status).toBe(400);
   });
 
   it('SPEC §5: only the owner account opens the assistant panel; an employee sees the access-denied text', async () => {
-    expect((await a.client.post('/api/chatbot/assistant-sessions')).status).toBe(201);
-    const employee = await a.client.request('POST', '/api/chatbot/assistant-sessions', undefined, as(adminToken));
-    expect(employee.status).toBe(403);
-    expect(employee.body.error.message).toBe(CHAT_MESSAGES.accessDenied);
-    expect((await new ApiClient(server.url).post('/api/chatbot/assistant-sessions')).status).toBe(400);
+    expect((await a.client.api.POST('/api/chatbot/assistant-sessions')).response.status).toBe(201);
+    const employee = await a.client.api.POST('/api/chatbot/assistant-sessions', { headers: as(adminToken) });
+    expect(employee.response.status).toBe(403);
+    expect(employee.error?.error.message).toBe(CHAT_MESSAGES.accessDenied);
+    expect((await new ApiClient(server.url).api.POST('/api/chatbot/assistant-sessions')).response.status).toBe(400);
   });
 });
 
@@ -130,26 +148,25 @@ describe('chatbot-completion (SPEC §7)', () => {
   it('answers from the business’s products through a tool call, in words, and keeps both messages', async () => {
     const token = await customerSession(a);
     fake.script([{ when: /latte/i, toolCalls: [{ name: 'search_products', arguments: { query: 'latte' } }], reply: echoToolResults }]);
-    const res = await new ApiClient(server.url).post('/api/functions/chatbot-completion', { sessionToken: token, message: 'Do you have a latte?' });
-    expect(res.status).toBe(200);
-    expect(res.body.assistant.content).toContain('ALPHA Latte');
-    expect(res.body.assistant.content).toContain('$3.50');
-    expect(res.body.assistant.content).toContain('low stock');
-    expect(res.body.data.message).toBe(res.body.assistant.content);
-    expect(res.body.result).toBe(res.body.assistant.content);
+    const res = await okApi(await complete(new ApiClient(server.url), { sessionToken: token, message: 'Do you have a latte?' }), 200);
+    expect(res.assistant.content).toContain('ALPHA Latte');
+    expect(res.assistant.content).toContain('$3.50');
+    expect(res.assistant.content).toContain('low stock');
+    expect(res.data.message).toBe(res.assistant.content);
+    expect(res.result).toBe(res.assistant.content);
     expect(fake.requests[0]!.model).toBe('gpt-4o-mini');
     const stored = await server.database.withTenant(a.businessId, (tx) =>
       tx.select({ role: chatMessages.role, content: chatMessages.content }).from(chatMessages).where(eq(chatMessages.businessId, a.businessId)),
     );
-    expect(stored).toEqual(expect.arrayContaining([{ role: 'user', content: 'Do you have a latte?' }, { role: 'assistant', content: res.body.assistant.content }]));
+    expect(stored).toEqual(expect.arrayContaining([{ role: 'user', content: 'Do you have a latte?' }, { role: 'assistant', content: res.assistant.content }]));
   });
 
   it('sends the earlier messages of the session with the next one', async () => {
     const token = await customerSession(a);
     const client = new ApiClient(server.url);
     fake.script([{ when: 'first', reply: 'One' }, { when: 'second', reply: 'Two' }]);
-    await client.post('/api/functions/chatbot-completion', { sessionToken: token, message: 'first' });
-    await client.post('/api/functions/chatbot-completion', { sessionToken: token, message: 'second' });
+    await complete(client, { sessionToken: token, message: 'first' });
+    await complete(client, { sessionToken: token, message: 'second' });
     expect(fake.requests[1]!.messages.map((message) => `${message.role}:${message.content}`).slice(1)).toEqual(['user:first', 'assistant:One', 'user:second']);
   });
 
@@ -161,19 +178,20 @@ describe('chatbot-completion (SPEC §7)', () => {
     [{ sessionToken: 'x'.repeat(43) }],
     [{ message: 'hi' }],
   ])('refuses %j with 400', async (body) => {
+    // Bad input on purpose: untyped.
     expect((await new ApiClient(server.url).post('/api/functions/chatbot-completion', body)).status).toBe(400);
   });
 
   it('an unknown or expired session is 401, so the widget starts a new one (SPEC §4)', async () => {
     const client = new ApiClient(server.url);
-    const unknown = await client.post('/api/functions/chatbot-completion', { sessionToken: 'x'.repeat(43), message: 'hi' });
-    expect(unknown.status).toBe(401);
-    expect(unknown.body.error.code).toBe('chat_session_expired');
+    const unknown = await complete(client, { sessionToken: 'x'.repeat(43), message: 'hi' });
+    expect(unknown.response.status).toBe(401);
+    expect(unknown.error?.error.code).toBe('chat_session_expired');
     const token = await customerSession(a);
     await server.database.withTenant(a.businessId, (tx) =>
       tx.update(chatSessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(chatSessions.businessId, a.businessId)),
     );
-    expect((await client.post('/api/functions/chatbot-completion', { sessionToken: token, message: 'hi' })).status).toBe(401);
+    expect((await complete(client, { sessionToken: token, message: 'hi' })).response.status).toBe(401);
   });
 
   it('a session may send 20 messages a minute; the 21st is 429 and reaches no provider', async () => {
@@ -181,11 +199,11 @@ describe('chatbot-completion (SPEC §7)', () => {
     const client = new ApiClient(server.url);
     fake.script([{ when: () => true, reply: 'ok' }]);
     for (let index = 0; index < 20; index += 1) {
-      expect((await client.post('/api/functions/chatbot-completion', { sessionToken: token, message: `m${index}` })).status).toBe(200);
+      expect((await complete(client, { sessionToken: token, message: `m${index}` })).response.status).toBe(200);
     }
-    const limited = await client.post('/api/functions/chatbot-completion', { sessionToken: token, message: 'one more' });
-    expect(limited.status).toBe(429);
-    expect(limited.body.error.code).toBe('rate_limited');
+    const limited = await complete(client, { sessionToken: token, message: 'one more' });
+    expect(limited.response.status).toBe(429);
+    expect(limited.error?.error.code).toBe('rate_limited');
     expect(fake.requests).toHaveLength(20);
   });
 
@@ -194,11 +212,11 @@ describe('chatbot-completion (SPEC §7)', () => {
     const client = new ApiClient(server.url);
     fake.script([{ when: 'hi', reply: 'Hello' }]);
     fake.failNext(503, 1);
-    expect((await client.post('/api/functions/chatbot-completion', { sessionToken: token, message: 'hi' })).body.assistant.content).toBe('Hello');
+    expect((await okApi(await complete(client, { sessionToken: token, message: 'hi' }), 200)).assistant.content).toBe('Hello');
     fake.failNext(500, 5);
-    const res = await client.post('/api/functions/chatbot-completion', { sessionToken: token, message: 'hi' });
-    expect(res.status).toBe(503);
-    expect(res.body.error).toMatchObject({ code: 'ai_provider_unavailable', message: 'AI service is currently unavailable. Please check API configuration.' });
+    const res = await complete(client, { sessionToken: token, message: 'hi' });
+    expect(res.response.status).toBe(503);
+    expect(res.error?.error).toMatchObject({ code: 'ai_provider_unavailable', message: 'AI service is currently unavailable. Please check API configuration.' });
   });
 
   it('with no provider configured the widget gets SPEC §8’s text', async () => {
@@ -207,10 +225,10 @@ describe('chatbot-completion (SPEC §7)', () => {
     server.services.aiProvider = createChatProvider({ baseUrl: undefined, apiKey: undefined });
     try {
       const token = await customerSession(a);
-      const res = await new ApiClient(server.url).post('/api/functions/chatbot-completion', { sessionToken: token, message: 'hi' });
-      expect(res.status).toBe(503);
-      expect(res.body.error.message).toBe(CHAT_MESSAGES.providerUnavailable);
-      expect(res.body.error.reason).toBe('not_configured');
+      const res = await complete(new ApiClient(server.url), { sessionToken: token, message: 'hi' });
+      expect(res.response.status).toBe(503);
+      expect(res.error?.error.message).toBe(CHAT_MESSAGES.providerUnavailable);
+      expect(res.error?.error.reason).toBe('not_configured');
       expect(fake.requests).toEqual([]);
     } finally {
       server.services.aiProvider = configured;
@@ -219,69 +237,71 @@ describe('chatbot-completion (SPEC §7)', () => {
 });
 
 describe('chatbot-code-assistant (SPEC §7)', () => {
-  const call = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/functions/chatbot-code-assistant', body);
+  const call = (client: ApiClient, body: AssistantCall) => client.api.POST('/api/functions/chatbot-code-assistant', { body });
+  /** Bad input on purpose: untyped. */
+  const callRaw = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/functions/chatbot-code-assistant', body);
 
   it('needs an assistant-panel session and the account that started it', async () => {
     const customer = await customerSession(a);
-    expect((await call(a.client, { sessionToken: customer, action: 'analyze_schema' })).status).toBe(403);
+    expect((await call(a.client, { sessionToken: customer, action: 'analyze_schema' })).response.status).toBe(403);
     const token = await assistantSession(a);
     const signedOut = await call(new ApiClient(server.url), { sessionToken: token, action: 'analyze_schema' });
-    expect(signedOut.status).toBe(401);
-    expect(signedOut.body.error.message).toBe(CHAT_MESSAGES.authenticationRequired);
+    expect(signedOut.response.status).toBe(401);
+    expect(signedOut.error?.error.message).toBe(CHAT_MESSAGES.authenticationRequired);
     const other = await call(b.client, { sessionToken: token, action: 'analyze_schema' });
-    expect(other.status).toBe(403);
-    expect(other.body.error.message).toBe(CHAT_MESSAGES.accessDenied);
+    expect(other.response.status).toBe(403);
+    expect(other.error?.error.message).toBe(CHAT_MESSAGES.accessDenied);
   });
 
   it('query_database is refused while can_edit_database is off, and runs when it is on', async () => {
     const token = await assistantSession(a);
     const off = await call(a.client, { sessionToken: token, action: 'query_database', payload: { sql: 'select count(*) as orders from ai_orders' } });
-    expect(off.status).toBe(200);
-    expect(off.body).toMatchObject({ ok: false, error: { code: 'database_access_off' }, data: { query_result: { success: false, row_count: 0 } } });
-    expect((await call(a.client, { sessionToken: token, action: 'analyze_schema' })).body.data.views).toEqual([]);
+    expect(off.response.status).toBe(200);
+    expect(off.data).toMatchObject({ ok: false, error: { code: 'database_access_off' }, data: { query_result: { success: false, row_count: 0 } } });
+    expect((await call(a.client, { sessionToken: token, action: 'analyze_schema' })).data!.data?.views).toEqual([]);
 
-    await a.client.request('PATCH', '/api/chatbot/settings', { can_edit_database: true });
+    await patchSettings(a, { can_edit_database: true });
     try {
       const on = await call(a.client, { sessionToken: token, action: 'query_database', payload: { sql: 'select name, price from ai_products order by name' } });
-      expect(on.body).toMatchObject({ ok: true, error: null, data: { query_result: { success: true, row_count: 5, error: null, message: 'Found 5 rows; showing 3.' } } });
-      expect(on.body.data.query_result.data).toEqual([
+      expect(on.data).toMatchObject({ ok: true, error: null, data: { query_result: { success: true, row_count: 5, error: null, message: 'Found 5 rows; showing 3.' } } });
+      expect(on.data!.data?.query_result?.data).toEqual([
         { name: 'ALPHA Archived mug', price: 900 },
         { name: 'ALPHA Espresso', price: 250 },
         { name: 'ALPHA Gift card', price: 2000 },
       ]);
       const failed = await call(a.client, { sessionToken: token, action: 'query_database', payload: { sql: 'delete from ai_orders' } });
-      expect(failed.body).toMatchObject({ ok: false, error: { code: 'query_failed', message: expect.stringMatching(/^Query failed: /) } });
+      expect(failed.data).toMatchObject({ ok: false, error: { code: 'query_failed', message: expect.stringMatching(/^Query failed: /) } });
       const schema = await call(a.client, { sessionToken: token, action: 'analyze_schema' });
-      expect(schema.body.data.views.map((view: { name: string }) => view.name)).toContain('ai_daily_sales');
+      expect(schema.data!.data?.views?.map((view) => view.name)).toContain('ai_daily_sales');
     } finally {
-      await a.client.request('PATCH', '/api/chatbot/settings', { can_edit_database: false });
+      await patchSettings(a, { can_edit_database: false });
     }
   });
 
   it('database_permissions narrows the views the assistant may read', async () => {
-    await a.client.request('PATCH', '/api/chatbot/settings', { can_edit_database: true, database_permissions: ['ai_daily_sales'] });
+    await patchSettings(a, { can_edit_database: true, database_permissions: ['ai_daily_sales'] });
     try {
       const token = await assistantSession(a);
       const refused = await call(a.client, { sessionToken: token, action: 'query_database', payload: { sql: 'select * from ai_customers' } });
-      expect(refused.body.ok).toBe(false);
+      expect(refused.data!.ok).toBe(false);
       const allowed = await call(a.client, { sessionToken: token, action: 'query_database', payload: { sql: 'select sum(order_count) as n from ai_daily_sales' } });
-      expect(allowed.body.data.query_result).toMatchObject({ success: true, data: [{ n: expect.anything() }] });
+      expect(allowed.data!.data?.query_result).toMatchObject({ success: true, data: [{ n: expect.anything() }] });
     } finally {
-      await a.client.request('PATCH', '/api/chatbot/settings', { can_edit_database: false, database_permissions: ['ai_orders', 'ai_order_lines', 'ai_payments', 'ai_products', 'ai_categories', 'ai_customers', 'ai_daily_sales'] });
+      await patchSettings(a, { can_edit_database: false, database_permissions: ['ai_orders', 'ai_order_lines', 'ai_payments', 'ai_products', 'ai_categories', 'ai_customers', 'ai_daily_sales'] });
     }
   });
 
   it('a message lets the model query through the tool; the panel gets its query_result', async () => {
-    await a.client.request('PATCH', '/api/chatbot/settings', { can_edit_database: true });
+    await patchSettings(a, { can_edit_database: true });
     try {
       const token = await assistantSession(a);
       fake.script([{ when: /how many orders/i, toolCalls: [{ name: 'query_database', arguments: { sql: 'select count(*) as orders from ai_orders' } }], reply: echoToolResults }]);
       const res = await call(a.client, { sessionToken: token, action: 'message', payload: { message: 'How many orders do we have?' } });
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ ok: true, data: { query_result: { success: true, row_count: 1, data: [{ orders: 3 }] } } });
+      expect(res.response.status).toBe(200);
+      expect(res.data).toMatchObject({ ok: true, data: { query_result: { success: true, row_count: 1, data: [{ orders: 3 }] } } });
       expect(fake.requests[0]!.tools!.map((tool) => tool.function.name)).toEqual(['analyze_schema', 'query_database']);
     } finally {
-      await a.client.request('PATCH', '/api/chatbot/settings', { can_edit_database: false });
+      await patchSettings(a, { can_edit_database: false });
     }
   });
 
@@ -290,22 +310,22 @@ describe('chatbot-code-assistant (SPEC §7)', () => {
     fake.script([{ when: /orders/, toolCalls: [{ name: 'query_database', arguments: { sql: 'select count(*) from ai_orders' } }], reply: echoToolResults }]);
     const res = await call(a.client, { sessionToken: token, action: 'message', payload: { message: 'count the orders' } });
     expect(fake.requests[0]!.tools!.map((tool) => tool.function.name)).toEqual(['analyze_schema']);
-    expect(res.body.data.message).toMatch(/no tool named/);
-    expect(res.body.data.query_result).toBeUndefined();
+    expect(res.data!.data?.message).toMatch(/no tool named/);
+    expect(res.data!.data?.query_result).toBeUndefined();
   });
 
   it('suggest_edit follows can_edit_code and writes nothing', async () => {
     const token = await assistantSession(a);
     const payload = { filePath: 'src/app.ts', currentContent: 'const a = 1;', intent: 'rename a to count' };
     const off = await call(a.client, { sessionToken: token, action: 'suggest_edit', payload });
-    expect(off.body).toMatchObject({ ok: false, error: { code: 'code_editing_off' } });
-    await a.client.request('PATCH', '/api/chatbot/settings', { can_edit_code: true });
+    expect(off.data).toMatchObject({ ok: false, error: { code: 'code_editing_off' } });
+    await patchSettings(a, { can_edit_code: true });
     try {
       fake.script([{ when: 'rename a to count', reply: 'const count = 1;' }]);
       const on = await call(a.client, { sessionToken: token, action: 'suggest_edit', payload });
-      expect(on.body).toMatchObject({ ok: true, data: { suggestion: { message: 'const count = 1;' } } });
+      expect(on.data).toMatchObject({ ok: true, data: { suggestion: { message: 'const count = 1;' } } });
     } finally {
-      await a.client.request('PATCH', '/api/chatbot/settings', { can_edit_code: false });
+      await patchSettings(a, { can_edit_code: false });
     }
   });
 
@@ -316,6 +336,6 @@ describe('chatbot-code-assistant (SPEC §7)', () => {
     [{ action: 'suggest_edit', payload: { filePath: '', currentContent: '', intent: 'x' } }],
   ])('refuses %j with 400', async (body) => {
     const token = await assistantSession(a);
-    expect((await call(a.client, { sessionToken: token, ...body })).status).toBe(400);
+    expect((await callRaw(a.client, { sessionToken: token, ...body })).status).toBe(400);
   });
 });

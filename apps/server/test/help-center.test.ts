@@ -1,7 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helpRequests, outboxMessages } from '../src/db/schema/index.ts';
-import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, tillOf } from './staff-helpers.ts';
 
 let server: TestServer;
@@ -10,12 +11,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const message = (overrides: Record<string, unknown> = {}) => ({
+type Contact = paths['/api/help-center/contact']['post']['requestBody']['content']['application/json'];
+
+const message = (overrides: Partial<Contact> = {}): Contact => ({
   topic: 'problem',
   subject: 'Receipt printer prints blank',
   message: 'Since this morning the printer feeds paper but prints nothing.',
   ...overrides,
 });
+/** Bad input on purpose (unknown topics and fields would not compile on the typed client). */
+const messageRaw = (overrides: Record<string, unknown>) => ({ ...message(), ...overrides });
+
+const contact = (client: ApiClient, body: Contact, headers: Record<string, string> = {}) => client.api.POST('/api/help-center/contact', { body, headers });
 
 async function requestsOf(businessId: string) {
   return server.database.withTenant(businessId, (tx) => tx.select().from(helpRequests).where(eq(helpRequests.businessId, businessId)));
@@ -32,9 +39,9 @@ describe('help center contact form', () => {
   it('e-mails every super admin through the outbox, with the business and the sender for the reply', async () => {
     const { client, businessId, email } = await signUpBusiness(server, { businessName: 'Blank Paper Cafe', assignOwner: true });
     const subject = `Printer ${businessId.slice(0, 8)}`;
-    const res = await client.post('/api/help-center/contact', message({ subject }));
-    expect(res.status).toBe(201);
-    expect(res.body.request.id).toMatch(/^[0-9a-f-]{36}$/);
+    const res = await contact(client, message({ subject }));
+    expect(res.response.status).toBe(201);
+    expect(res.data!.request.id).toMatch(/^[0-9a-f-]{36}$/);
 
     for (const recipient of ['help-desk@platform.example', 'second@platform.example']) {
       const [mail] = await outboxFor(recipient, `%${subject}%`);
@@ -57,8 +64,8 @@ describe('help center contact form', () => {
     const token = await pinSignIn(shop.client, cashier.employee.id, '2468');
     const till = await tillOf(shop.client);
     const subject = `Scanner ${shop.businessId.slice(0, 8)}`;
-    const res = await till.request('POST', '/api/help-center/contact', message({ subject, topic: 'question' }), as(token));
-    expect(res.status).toBe(201);
+    const res = await contact(till, message({ subject, topic: 'question' }), as(token));
+    expect(res.response.status).toBe(201);
     const [mail] = await outboxFor('help-desk@platform.example', `%${subject}%`);
     expect(mail!.body).toContain('Cal Cashier (cashier)');
     expect((await requestsOf(shop.businessId))[0]!.employeeId).toBe(cashier.employee.id);
@@ -74,7 +81,7 @@ describe('help center contact form', () => {
     ['an unknown field', { priority: 'urgent' }],
   ])('refuses %s with 400 and sends nothing', async (_name, overrides) => {
     const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
-    const res = await client.post('/api/help-center/contact', message(overrides));
+    const res = await client.post('/api/help-center/contact', messageRaw(overrides));
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(['validation_error', 'invalid_text']).toContain(res.body.error.code);
     expect(await requestsOf(businessId)).toHaveLength(0);
@@ -82,21 +89,21 @@ describe('help center contact form', () => {
 
   it('takes at most 5 messages an hour from a business, even sent at once; another business is not held back', async () => {
     const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
-    const results = await Promise.all(Array.from({ length: 7 }, (_, index) => client.post('/api/help-center/contact', message({ subject: `Burst ${index}` }))));
-    expect(results.map((res) => res.status).sort()).toEqual([201, 201, 201, 201, 201, 429, 429]);
-    const refused = results.find((res) => res.status === 429)!;
-    expect(refused.body.error.code).toBe('rate_limited');
+    const results = await Promise.all(Array.from({ length: 7 }, (_, index) => contact(client, message({ subject: `Burst ${index}` }))));
+    expect(results.map((res) => res.response.status).sort()).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    const refused = results.find((res) => res.response.status === 429)!;
+    expect(refused.error?.error.code).toBe('rate_limited');
     expect(await requestsOf(businessId)).toHaveLength(5);
     const other = await signUpBusiness(server, { assignOwner: true });
-    expect((await other.client.post('/api/help-center/contact', message())).status).toBe(201);
+    expect((await contact(other.client, message())).response.status).toBe(201);
   });
 
   it('needs a signed-in business', async () => {
     const { client } = await signUpBusiness(server, { assignOwner: true });
     const anonymous = client.fresh();
-    const res = await anonymous.post('/api/help-center/contact', message());
-    expect([400, 401]).toContain(res.status);
-    expect(typeof res.body.error.code).toBe('string');
+    const res = await contact(anonymous, message());
+    expect([400, 401]).toContain(res.response.status);
+    expect(typeof res.error?.error.code).toBe('string');
   });
 
   it('keeps the message in the outbox, addressed to the role, where no super admin exists yet', async () => {
@@ -104,8 +111,8 @@ describe('help center contact form', () => {
     try {
       const { client, businessId } = await signUpBusiness(lonely, { assignOwner: true });
       const subject = `Nobody ${businessId.slice(0, 8)}`;
-      const res = await client.post('/api/help-center/contact', message({ subject }));
-      expect(res.status).toBe(201);
+      const res = await contact(client, message({ subject }));
+      expect(res.response.status).toBe(201);
       const mails = await lonely.database.db.select().from(outboxMessages).where(like(outboxMessages.subject, `%${subject}%`));
       expect(mails.map((mail) => mail.recipient)).toEqual(['super-admins']);
     } finally {

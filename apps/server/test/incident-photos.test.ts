@@ -34,10 +34,12 @@ type Photo = { id: string; url: string; created_at: string };
 type Answer = { incident: { id: string; photos: Photo[] }; error?: { code: string; message: string } };
 
 async function incidentOf(client: ApiClient, headers: Record<string, string> = {}) {
-  const res = await client.request('POST', '/api/incidents', { type: 'accident', severity: 'medium', occurred_at: '2026-11-20T10:30:00Z', description: 'Spilt oil by the door' }, headers);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.incident.id as string;
+  const res = await client.api.POST('/api/incidents', { body: { type: 'accident', severity: 'medium', occurred_at: '2026-11-20T10:30:00Z', description: 'Spilt oil by the door' }, headers });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+  return res.data!.incident.id;
 }
+
+const removePhoto = (client: ApiClient, id: string, photoId: string) => client.api.DELETE('/api/incidents/{id}/photos/{photoId}', { params: { path: { id, photoId } } });
 
 const photoRows = (businessId: string) =>
   server.database.withTenant(businessId, (tx) => tx.select({ id: incidentPhotos.id }).from(incidentPhotos).where(eq(incidentPhotos.businessId, businessId)));
@@ -63,16 +65,16 @@ describe('incident photos (issue 20 item 9, decision 055)', () => {
     const second = ((await (await upload(shop.client, id, await photoWithGps())).json()) as Answer).incident.photos;
     expect(second.map((row) => row.id)).toEqual([photo!.id, expect.any(String)]);
     // The list and the single read carry the same photos.
-    expect((await shop.client.get(`/api/incidents/${id}`)).body.incident.photos).toEqual(second);
-    expect((await shop.client.get('/api/incidents')).body.incidents[0].photos).toHaveLength(2);
+    expect((await shop.client.api.GET('/api/incidents/{id}', { params: { path: { id } } })).data!.incident.photos).toEqual(second);
+    expect((await shop.client.api.GET('/api/incidents')).data!.incidents[0]!.photos).toHaveLength(2);
     expect(await storedNames(shop.businessId)).toHaveLength(2);
 
-    const removed = await shop.client.request('DELETE', `/api/incidents/${id}/photos/${photo!.id}`);
-    expect(removed.status).toBe(200);
-    expect(removed.body.incident.photos.map((row: Photo) => row.id)).toEqual([second[1]!.id]);
+    const removed = await removePhoto(shop.client, id, photo!.id);
+    expect(removed.response.status).toBe(200);
+    expect(removed.data!.incident.photos.map((row) => row.id)).toEqual([second[1]!.id]);
     expect(await storedNames(shop.businessId)).toHaveLength(1);
     expect((await fetch(server.url + photo!.url)).status).toBe(404);
-    expect((await shop.client.request('DELETE', `/api/incidents/${id}/photos/${photo!.id}`)).body.error.code).toBe('photo_not_found');
+    expect((await removePhoto(shop.client, id, photo!.id)).error?.error.code).toBe('photo_not_found');
 
     const audit = await server.database.withTenant(shop.businessId, (tx) => tx.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.businessId, shop.businessId)));
     expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['incident.photo_added', 'incident.photo_removed']));
@@ -119,7 +121,7 @@ describe('incident photos (issue 20 item 9, decision 055)', () => {
     const id = await incidentOf(theirs.client);
     const added = ((await (await upload(theirs.client, id, await photoWithGps())).json()) as Answer).incident.photos[0]!;
     expect((await upload(mine.client, id, await photoWithGps())).status).toBe(404);
-    expect((await mine.client.request('DELETE', `/api/incidents/${id}/photos/${added.id}`)).status).toBe(404);
+    expect((await removePhoto(mine.client, id, added.id)).response.status).toBe(404);
     expect(await photoRows(theirs.businessId)).toHaveLength(1);
     expect(await photoRows(mine.businessId)).toEqual([]);
   });

@@ -35,6 +35,12 @@ function normalised(value: unknown): unknown {
   return value;
 }
 
+/** The typed client's answer (client.api), its data once the status is the expected one. */
+async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
+  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
+  return res.data!;
+}
+
 async function shop() {
   const owner = await staffBusiness(server, { features: FEATURES, timeZone: 'Europe/Berlin' });
   const [mug, tea, loose] = await seedProducts(server, owner.businessId, [
@@ -46,9 +52,7 @@ async function shop() {
     await tx.update(products).set({ cost: 400 }).where(eq(products.id, mug!.id));
     await tx.update(products).set({ cost: 100 }).where(eq(products.id, tea!.id));
   });
-  const customer = await owner.client.post('/api/customers', { name: 'Ann Lee' });
-  if (customer.status !== 201) throw new Error(JSON.stringify(customer.body));
-  const customerId = customer.body.customer.id as string;
+  const customerId = (await okApi(await owner.client.api.POST('/api/customers', { body: { name: 'Ann Lee' } }), 201)).customer.id;
 
   /** A paid sale through the checkout, moved to `paidAt` afterwards (an UPDATE the triggers must follow). */
   const sell = async (
@@ -106,14 +110,14 @@ async function shop() {
     for (const compare of ['none', 'previous', 'previous_year'] as const) {
       const query = { from, to, compare };
       const pairs: [string, unknown, () => Promise<unknown>][] = [
-        ['sales', (await owner.client.get(`/api/analytics/sales?from=${from}&to=${to}&compare=${compare}`)).body, () => getSalesReport(server.database, owner.businessId, { ...query, fromLines: true }).then(toSalesReportView)],
-        ['profitability', (await owner.client.get(`/api/analytics/profitability?from=${from}&to=${to}&compare=${compare}`)).body, () => getProfitabilityReport(server.database, owner.businessId, { ...query, fromLines: true }).then(toProfitabilityReportView)],
-        ['customers', (await owner.client.get(`/api/analytics/customers?from=${from}&to=${to}&compare=${compare}`)).body, () => getCustomersReport(server.database, owner.businessId, { ...query, fromLines: true }).then(toCustomersReportView)],
+        ['sales', await okApi(await owner.client.api.GET('/api/analytics/sales', { params: { query } }), 200), () => getSalesReport(server.database, owner.businessId, { ...query, fromLines: true }).then(toSalesReportView)],
+        ['profitability', await okApi(await owner.client.api.GET('/api/analytics/profitability', { params: { query } }), 200), () => getProfitabilityReport(server.database, owner.businessId, { ...query, fromLines: true }).then(toProfitabilityReportView)],
+        ['customers', await okApi(await owner.client.api.GET('/api/analytics/customers', { params: { query } }), 200), () => getCustomersReport(server.database, owner.businessId, { ...query, fromLines: true }).then(toCustomersReportView)],
       ];
       if (compare === 'none') {
         pairs.push([
           'inventory',
-          (await owner.client.get(`/api/analytics/inventory?from=${from}&to=${to}&dead_stock_days=3`)).body,
+          await okApi(await owner.client.api.GET('/api/analytics/inventory', { params: { query: { from, to, dead_stock_days: 3 } } }), 200),
           () => getInventoryReport(server.database, owner.businessId, { ...query, deadStockDays: 3, fromLines: true }).then(toInventoryReportView),
         ]);
       }
@@ -159,8 +163,8 @@ describe('the rollups give the figures of the lines', () => {
       'H-2,2026-01-15 00:15,,Tea,2,6.00,1.50,Cash',
     ].join('\n');
     const mapping = { order_id: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', line_amount: 'Net Sales', cost: 'COGS', payment_method: 'Tender' };
-    const imported = await s.client.post('/api/sales-history/import', { idempotency_key: randomUUID(), csv, mapping, date_format: 'ymd' });
-    expect(imported.status).toBe(201);
+    const imported = await s.client.api.POST('/api/sales-history/import', { body: { idempotency_key: randomUUID(), csv, mapping, date_format: 'ymd' } });
+    expect(imported.response.status).toBe(201);
 
     const now = new Date('2026-01-16T11:00:00Z');
     let figures = await s.compareAll('2026-01-14', '2026-01-20', now);
@@ -262,9 +266,9 @@ describe('the rollups give the figures of the lines', () => {
 
   it('per-customer totals stay the sums of the daily rows after sales, refunds, voids, an import, edits, a deleted sale and a new time zone', async () => {
     const s = await shop();
-    const other = await s.client.post('/api/customers', { name: 'Bo Park' });
-    expect(other.status).toBe(201);
-    const otherId = other.body.customer.id as string;
+    const other = await s.client.api.POST('/api/customers', { body: { name: 'Bo Park' } });
+    expect(other.response.status).toBe(201);
+    const otherId = other.data!.customer.id;
     /** insight_customer_totals against insight_daily_customers summed again (decision 071): visit days only, no row without one. */
     const totalsMatchDays = async () => {
       const result = (await server.database.withTenant(s.businessId, (tx) =>
@@ -301,7 +305,7 @@ describe('the rollups give the figures of the lines', () => {
     // Imported history for Ann, before her first sale at the till.
     const csv = ['Receipt No,Sale Date,Client,Item,Qty,Net Sales,Tender', 'H-1,2025-11-03 10:00,Ann Lee,Mug,1,9.00,Visa'].join('\n');
     const mapping = { order_id: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', line_amount: 'Net Sales', payment_method: 'Tender' };
-    expect((await s.client.post('/api/sales-history/import', { idempotency_key: randomUUID(), csv, mapping, date_format: 'ymd' })).status).toBe(201);
+    expect((await s.client.api.POST('/api/sales-history/import', { body: { idempotency_key: randomUUID(), csv, mapping, date_format: 'ymd' } })).response.status).toBe(201);
     expect(await totalsMatchDays()).toBe(2);
     let figures = await s.compareAll('2025-11-01', '2026-03-05', now);
     expect(figures['customers none']!.summary.customers).toBe(2);

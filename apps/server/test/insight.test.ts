@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, payments, products, refunds } from '../src/db/schema/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, tillOf } from './staff-helpers.ts';
 
@@ -59,7 +60,23 @@ async function shop(timeZone = 'Europe/Berlin') {
   };
   const report = (tab: string, from: string, to: string, extra = '', headers: Record<string, string> = {}) =>
     owner.client.request('GET', `/api/analytics/${tab}?from=${from}&to=${to}${extra}`, undefined, headers);
-  return { ...owner, mug: mug!, tea: tea!, sell, refund, report };
+  /** The four tabs through the typed client, for well-formed ranges (report above stays for bad ones and loops over tabs). */
+  const analytics = {
+    sales: (query: Query<'/api/analytics/sales'>, headers: Record<string, string> = {}) => owner.client.api.GET('/api/analytics/sales', { params: { query }, headers }),
+    profitability: (query: Query<'/api/analytics/profitability'>, headers: Record<string, string> = {}) => owner.client.api.GET('/api/analytics/profitability', { params: { query }, headers }),
+    inventory: (query: Query<'/api/analytics/inventory'>, headers: Record<string, string> = {}) => owner.client.api.GET('/api/analytics/inventory', { params: { query }, headers }),
+    customers: (query: Query<'/api/analytics/customers'>, headers: Record<string, string> = {}) => owner.client.api.GET('/api/analytics/customers', { params: { query }, headers }),
+  };
+  return { ...owner, mug: mug!, tea: tea!, sell, refund, report, analytics };
+}
+
+/** What a tab takes, from its own schema. */
+type Query<P extends '/api/analytics/sales' | '/api/analytics/profitability' | '/api/analytics/inventory' | '/api/analytics/customers'> = paths[P]['get']['parameters']['query'];
+
+/** The typed client's answer (client.api), its data once the status is the expected one. */
+async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
+  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
+  return res.data!;
 }
 
 async function setCost(businessId: string, productId: string, cost: number) {
@@ -72,12 +89,12 @@ describe('days are cut at local midnight in the business time zone', () => {
     await s.sell([{ productId: s.mug.id, quantity: 1, price: 1000 }], '2026-01-14T22:30:00Z'); // 23:30 on the 14th in Berlin
     await s.sell([{ productId: s.tea.id, quantity: 2, price: 300 }], '2026-01-14T23:30:00Z'); // 00:30 on the 15th in Berlin
 
-    const the14th = await s.report('sales', '2026-01-14', '2026-01-14', '&compare=none');
-    expect(the14th.status).toBe(200);
-    expect(the14th.body.summary).toMatchObject({ net_sales: 1000, transactions: 1, items_sold: 1 });
-    expect(the14th.body.hours[23]).toMatchObject({ transactions: 1, net_sales: 1000 });
+    const the14th = await s.analytics.sales({ from: '2026-01-14', to: '2026-01-14', compare: 'none' });
+    expect(the14th.response.status).toBe(200);
+    expect(the14th.data!.summary).toMatchObject({ net_sales: 1000, transactions: 1, items_sold: 1 });
+    expect(the14th.data!.hours[23]).toMatchObject({ transactions: 1, net_sales: 1000 });
 
-    const the15th = (await s.report('sales', '2026-01-15', '2026-01-15')).body;
+    const the15th = await okApi(await s.analytics.sales({ from: '2026-01-15', to: '2026-01-15' }), 200);
     expect(the15th.summary).toMatchObject({ net_sales: 600, transactions: 1, items_sold: 2, average_sale: 600 });
     expect(the15th.hours[0]).toMatchObject({ transactions: 1, net_sales: 600 });
     expect(the15th.weekdays[3]).toMatchObject({ weekday: 4, net_sales: 600 }); // a Thursday
@@ -85,7 +102,7 @@ describe('days are cut at local midnight in the business time zone', () => {
     expect(the15th.comparison_range).toEqual({ from: '2026-01-14', to: '2026-01-14' });
     expect(the15th.comparison_summary).toMatchObject({ net_sales: 1000 });
 
-    const both = (await s.report('sales', '2026-01-14', '2026-01-15')).body;
+    const both = await okApi(await s.analytics.sales({ from: '2026-01-14', to: '2026-01-15' }), 200);
     expect(both.days.map((day: { day: string; net_sales: number }) => [day.day, day.net_sales])).toEqual([
       ['2026-01-14', 1000],
       ['2026-01-15', 600],
@@ -101,8 +118,8 @@ describe('days are cut at local midnight in the business time zone', () => {
     const s = await shop('UTC');
     await s.sell([{ productId: s.mug.id, quantity: 1, price: 1000 }], '2026-01-14T22:30:00Z');
     await s.sell([{ productId: s.tea.id, quantity: 2, price: 300 }], '2026-01-14T23:30:00Z');
-    expect((await s.report('sales', '2026-01-14', '2026-01-14')).body.summary).toMatchObject({ net_sales: 1600, transactions: 2 });
-    expect((await s.report('sales', '2026-01-15', '2026-01-15')).body.summary).toMatchObject({ net_sales: 0, transactions: 0 });
+    expect((await okApi(await s.analytics.sales({ from: '2026-01-14', to: '2026-01-14' }), 200)).summary).toMatchObject({ net_sales: 1600, transactions: 2 });
+    expect((await okApi(await s.analytics.sales({ from: '2026-01-15', to: '2026-01-15' }), 200)).summary).toMatchObject({ net_sales: 0, transactions: 0 });
   });
 });
 
@@ -112,18 +129,18 @@ describe('refunds count on the day they are made', () => {
     const sale = await s.sell([{ productId: s.mug.id, quantity: 3, price: 1000 }], '2026-01-15T10:00:00Z');
     await s.refund(sale, 1, '2026-01-20T10:00:00Z');
 
-    const the15th = (await s.report('sales', '2026-01-15', '2026-01-15')).body;
+    const the15th = await okApi(await s.analytics.sales({ from: '2026-01-15', to: '2026-01-15' }), 200);
     expect(the15th.summary).toMatchObject({ net_sales: 3000, transactions: 1, items_sold: 3, refunds: 0 });
-    const the20th = (await s.report('sales', '2026-01-20', '2026-01-20')).body;
+    const the20th = await okApi(await s.analytics.sales({ from: '2026-01-20', to: '2026-01-20' }), 200);
     expect(the20th.summary).toMatchObject({ net_sales: -1000, transactions: 0, items_sold: -1, refunds: 1000, refund_count: 1 });
     expect(the20th.payment_methods).toEqual([{ method: 'card', payments: 0, taken: 0, refunded: 1000 }]);
 
-    const week = (await s.report('sales', '2026-01-15', '2026-01-21')).body;
+    const week = await okApi(await s.analytics.sales({ from: '2026-01-15', to: '2026-01-21' }), 200);
     expect(week.summary).toMatchObject({ net_sales: 2000, transactions: 1, items_sold: 2, refunds: 1000 });
     expect(week.products).toEqual([expect.objectContaining({ name: 'Mug', units: 2, net_sales: 2000 })]);
 
     // Margins follow the same days: cost 400 a mug.
-    const margins = (await s.report('profitability', '2026-01-20', '2026-01-20')).body;
+    const margins = await okApi(await s.analytics.profitability({ from: '2026-01-20', to: '2026-01-20' }), 200);
     expect(margins.summary).toMatchObject({ net_sales: -1000, cost: -400, gross_profit: -600 });
   });
 });
@@ -137,7 +154,7 @@ describe('profitability uses the cost at the time of sale', () => {
     const lines = await server.database.withTenant(s.businessId, (tx) => tx.select().from(orderLines).where(eq(orderLines.orderId, first.orderId)));
     expect(lines[0]!.unitCost).toBe(400);
 
-    const report = (await s.report('profitability', '2026-02-02', '2026-02-03', '&compare=none')).body;
+    const report = await okApi(await s.analytics.profitability({ from: '2026-02-02', to: '2026-02-03', compare: 'none' }), 200);
     expect(report.summary).toEqual({ net_sales: 2000, costed_sales: 2000, uncosted_sales: 0, cost: 1100, gross_profit: 900, margin: 0.45 });
     expect(report.days.map((day: { gross_profit: number }) => day.gross_profit)).toEqual([600, 300]);
     expect(report.products).toEqual([expect.objectContaining({ name: 'Mug', units: 2, cost: 1100, gross_profit: 900 })]);
@@ -149,7 +166,7 @@ describe('profitability uses the cost at the time of sale', () => {
     const parked = await s.client.post('/api/orders/park', { lines: [{ productId: s.mug.id, quantity: 1 }] });
     expect(parked.status).toBe(201);
     const parkedId = parked.body.id as string;
-    expect((await s.client.get('/api/dashboard')).body.sales.today.transactions).toBe(0);
+    expect((await okApi(await s.client.api.GET('/api/dashboard'), 200)).sales?.today.transactions).toBe(0);
     await setCost(s.businessId, s.mug.id, 650);
     const paid = await s.client.post('/api/checkout', {
       idempotencyKey: randomUUID(),
@@ -173,7 +190,7 @@ describe('profitability uses the cost at the time of sale', () => {
       ],
       '2026-02-02T10:00:00Z',
     );
-    const report = (await s.report('profitability', '2026-02-02', '2026-02-02')).body;
+    const report = await okApi(await s.analytics.profitability({ from: '2026-02-02', to: '2026-02-02' }), 200);
     expect(report.summary).toMatchObject({ net_sales: 1300, costed_sales: 1000, uncosted_sales: 300, cost: 400, gross_profit: 600, margin: 0.6 });
   });
 });
@@ -182,7 +199,7 @@ describe('inventory and customers', () => {
   it('values stock at cost and retail, and finds dead stock', async () => {
     const s = await shop();
     await s.sell([{ productId: s.mug.id, quantity: 5, price: 1000 }], '2026-02-02T10:00:00Z');
-    const report = (await s.report('inventory', '2026-02-01', '2026-02-28', '&dead_stock_days=30')).body;
+    const report = await okApi(await s.analytics.inventory({ from: '2026-02-01', to: '2026-02-28', dead_stock_days: 30 }), 200);
     // Mugs: 15 left × 400 / × 1000; tea: 3 × 100 / × 300, never sold.
     expect(report.summary).toMatchObject({ tracked_products: 2, units_on_hand: 18, value_at_cost: 6300, value_at_retail: 15_900, units_sold: 5, dead_stock_products: 1 });
     const mug = report.products.find((product: { name: string }) => product.name === 'Mug');
@@ -192,15 +209,15 @@ describe('inventory and customers', () => {
 
   it('tells new customers from returning ones and segments them', async () => {
     const s = await shop();
-    const ann = (await s.client.post('/api/customers', { name: 'Ann' })).body.customer.id as string;
-    const bob = (await s.client.post('/api/customers', { name: 'Bob' })).body.customer.id as string;
+    const ann = (await okApi(await s.client.api.POST('/api/customers', { body: { name: 'Ann' } }), 201)).customer.id;
+    const bob = (await okApi(await s.client.api.POST('/api/customers', { body: { name: 'Bob' } }), 201)).customer.id;
     await s.sell([{ productId: s.mug.id, quantity: 1, price: 1000 }], '2026-01-10T10:00:00Z', ann);
     await s.sell([{ productId: s.mug.id, quantity: 2, price: 1000 }], '2026-02-03T10:00:00Z', ann);
     await s.sell([{ productId: s.tea.id, quantity: 1, price: 300 }], '2026-02-04T10:00:00Z', bob);
     await s.sell([{ productId: s.tea.id, quantity: 1, price: 300 }], '2026-02-05T10:00:00Z', bob);
     await s.sell([{ productId: s.tea.id, quantity: 1, price: 300 }], '2026-02-05T11:00:00Z');
 
-    const report = (await s.report('customers', '2026-02-01', '2026-02-28')).body;
+    const report = await okApi(await s.analytics.customers({ from: '2026-02-01', to: '2026-02-28' }), 200);
     expect(report.summary).toMatchObject({ customers: 2, new_customers: 1, returning_customers: 1, customer_transactions: 3, anonymous_transactions: 1, net_sales: 2600 });
     expect(report.top_customers.map((customer: { name: string; visits: number; is_new: boolean }) => [customer.name, customer.visits, customer.is_new])).toEqual([
       ['Ann', 1, false],
@@ -216,6 +233,7 @@ describe('inventory and customers', () => {
 describe('bad input is a clear 4xx', () => {
   it('refuses a 20-year range, a reversed range, an impossible date and an unknown comparison', async () => {
     const s = await shop();
+    // Bad ranges on purpose, through the untyped report (an unknown comparison would not compile on the typed client).
     for (const tab of ['sales', 'inventory', 'profitability', 'customers']) {
       const twentyYears = await s.report(tab, '2006-01-01', '2026-01-01');
       expect(twentyYears.status).toBe(400);
@@ -259,10 +277,10 @@ describe('SPEC §6: analytics needs can_view_reports, on the server', () => {
 
   it('is off when reporting_analytics is switched off', async () => {
     const s = await shop();
-    await s.client.request('PATCH', '/api/business-settings', { enabled_features: { reporting_analytics: false } });
-    const res = await s.report('sales', '2026-02-01', '2026-02-02');
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('feature_disabled');
+    await okApi(await s.client.api.PATCH('/api/business-settings', { body: { enabled_features: { reporting_analytics: false } } }), 200);
+    const res = await s.analytics.sales({ from: '2026-02-01', to: '2026-02-02' });
+    expect(res.response.status).toBe(403);
+    expect(res.error?.error.code).toBe('feature_disabled');
   });
 });
 
@@ -275,41 +293,39 @@ describe('the dashboard', () => {
     await s.sell([{ productId: s.tea.id, quantity: 1, price: 300 }], new Date(now.getTime() - 7 * 86_400_000 - 2000).toISOString());
     await s.sell([{ productId: s.tea.id, quantity: 1, price: 300 }], new Date(now.getTime() - 8 * 86_400_000).toISOString());
 
-    const owner = await s.client.get('/api/dashboard');
-    expect(owner.status).toBe(200);
+    const owner = await s.client.api.GET('/api/dashboard');
+    expect(owner.response.status).toBe(200);
     // Unless the test straddles midnight, the first sale is today's and the second last week's.
-    if (owner.body.today === now.toISOString().slice(0, 10) && new Date(now.getTime() - 1000).toISOString().slice(0, 10) === owner.body.today) {
-      expect(owner.body.sales.today).toMatchObject({ net_sales: 2000, transactions: 1, average_sale: 2000, items_sold: 2 });
-      expect(owner.body.sales.last_week).toMatchObject({ net_sales: 300, transactions: 1, items_sold: 1 });
-      expect(owner.body.sales.top_products).toEqual([expect.objectContaining({ name: 'Mug', units: 2, net_sales: 2000 })]);
-      expect(owner.body.sales.by_hour).toHaveLength(24);
+    if (owner.data!.today === now.toISOString().slice(0, 10) && new Date(now.getTime() - 1000).toISOString().slice(0, 10) === owner.data!.today) {
+      expect(owner.data!.sales?.today).toMatchObject({ net_sales: 2000, transactions: 1, average_sale: 2000, items_sold: 2 });
+      expect(owner.data!.sales?.last_week).toMatchObject({ net_sales: 300, transactions: 1, items_sold: 1 });
+      expect(owner.data!.sales?.top_products).toEqual([expect.objectContaining({ name: 'Mug', units: 2, net_sales: 2000 })]);
+      expect(owner.data!.sales?.by_hour).toHaveLength(24);
     }
-    expect(owner.body.low_stock).toEqual([expect.objectContaining({ name: 'Tea', on_hand: 1, threshold: 5 })]);
-    expect(owner.body.recent_orders[0]).toMatchObject({ id: sale.orderId, total: 2000, item_count: 2 });
-    expect(owner.body.open_cash_sessions).toEqual([]);
+    expect(owner.data!.low_stock).toEqual([expect.objectContaining({ name: 'Tea', on_hand: 1, threshold: 5 })]);
+    expect(owner.data!.recent_orders[0]).toMatchObject({ id: sale.orderId, total: 2000, item_count: 2 });
+    expect(owner.data!.open_cash_sessions).toEqual([]);
 
     // An open drawer session on a till shows on the owner's dashboard (cash_management is on by default).
     await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
     const till = await tillOf(s.client);
     const ownerOnTill = as(await pinSignIn(s.client, s.ownerEmployeeId, '900001'));
-    const opened = await till.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 10_000 }, ownerOnTill);
-    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
-    const withDrawer = (await s.client.get('/api/dashboard')).body;
-    expect(withDrawer.open_cash_sessions).toEqual([expect.objectContaining({ id: opened.body.id, register_name: 'Till', opening_float: 10_000 })]);
-    await s.client.request('PATCH', '/api/business-settings', { enabled_features: { cash_management: false } });
-    expect((await s.client.get('/api/dashboard')).body.open_cash_sessions).toBeNull();
-    await s.client.request('PATCH', '/api/business-settings', { enabled_features: { cash_management: true } });
+    const opened = await okApi(await till.api.POST('/api/cash-sessions', { body: { idempotency_key: randomUUID(), opening_float: 10_000 }, headers: ownerOnTill }), 201);
+    const withDrawer = await okApi(await s.client.api.GET('/api/dashboard'), 200);
+    expect(withDrawer.open_cash_sessions).toEqual([expect.objectContaining({ id: opened.id, register_name: 'Till', opening_float: 10_000 })]);
+    await okApi(await s.client.api.PATCH('/api/business-settings', { body: { enabled_features: { cash_management: false } } }), 200);
+    expect((await okApi(await s.client.api.GET('/api/dashboard'), 200)).open_cash_sessions).toBeNull();
+    await okApi(await s.client.api.PATCH('/api/business-settings', { body: { enabled_features: { cash_management: true } } }), 200);
 
     const cashier = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007' });
     const stocker = await addEmployee(s.client, { fullName: 'Sam Stock', role: 'cashier', pin: '900008', permissions: { can_manage_inventory: true } });
-    const asCashier = await s.client.request('GET', '/api/dashboard', undefined, as(await pinSignIn(s.client, cashier.employee.id, '900007')));
-    expect(asCashier.status).toBe(200);
-    expect(asCashier.body.sales).toBeNull();
-    expect(asCashier.body.low_stock).toBeNull();
-    expect(asCashier.body.open_cash_sessions).toBeNull();
-    expect(asCashier.body.recent_orders).toHaveLength(3);
-    const asStocker = await s.client.request('GET', '/api/dashboard', undefined, as(await pinSignIn(s.client, stocker.employee.id, '900008')));
-    expect(asStocker.body.sales).toBeNull();
-    expect(asStocker.body.low_stock).toHaveLength(1);
+    const asCashier = await okApi(await s.client.api.GET('/api/dashboard', { headers: as(await pinSignIn(s.client, cashier.employee.id, '900007')) }), 200);
+    expect(asCashier.sales).toBeNull();
+    expect(asCashier.low_stock).toBeNull();
+    expect(asCashier.open_cash_sessions).toBeNull();
+    expect(asCashier.recent_orders).toHaveLength(3);
+    const asStocker = await okApi(await s.client.api.GET('/api/dashboard', { headers: as(await pinSignIn(s.client, stocker.employee.id, '900008')) }), 200);
+    expect(asStocker.sales).toBeNull();
+    expect(asStocker.low_stock).toHaveLength(1);
   });
 });

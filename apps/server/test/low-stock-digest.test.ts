@@ -17,8 +17,8 @@ async function product(client: ApiClient, name: string, initialStock: number, lo
 
 async function shopInNewYork(name: string) {
   const owner = await signUpBusiness(server, { assignOwner: true, businessName: name });
-  const zone = await owner.client.request('PATCH', '/api/business-settings', { time_zone: 'America/New_York' });
-  expect(zone.status).toBe(200);
+  const zone = await owner.client.api.PATCH('/api/business-settings', { body: { time_zone: 'America/New_York' } });
+  expect(zone.response.status).toBe(200);
   return owner;
 }
 
@@ -73,8 +73,8 @@ describe('the daily low-stock digest (issue 14 item 6)', () => {
   it('sends nothing when low_stock_alerts is off, or when nothing is low (the day is still claimed)', async () => {
     const off = await shopInNewYork('Alerts Off');
     await product(off.client, 'Salt', 1, null);
-    const switched = await off.client.request('PATCH', '/api/business-settings', { enabled_features: { low_stock_alerts: false } });
-    expect(switched.status).toBe(200);
+    const switched = await off.client.api.PATCH('/api/business-settings', { body: { enabled_features: { low_stock_alerts: false } } });
+    expect(switched.response.status).toBe(200);
 
     const stocked = await shopInNewYork('Well Stocked');
     await product(stocked.client, 'Rice', 40, 5);

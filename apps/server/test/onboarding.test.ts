@@ -53,9 +53,9 @@ describe('GET /api/onboarding/checklist', () => {
   it('ticks each step off as it happens and is complete once all four are done', async () => {
     const shop = await staffBusiness(server);
     const done = async () => {
-      const res = await shop.client.get('/api/onboarding/checklist');
-      expect(res.status).toBe(200);
-      return { ...Object.fromEntries(res.body.steps.map((step: { key: string; done: boolean }) => [step.key, step.done])), complete: res.body.complete };
+      const { data, response } = await shop.client.api.GET('/api/onboarding/checklist');
+      expect(response.status).toBe(200);
+      return { ...Object.fromEntries(data!.steps.map((step) => [step.key, step.done])), complete: data!.complete };
     };
     expect(await done()).toEqual({ add_products: false, add_staff: false, pair_till: false, first_sale: false, complete: false });
 
@@ -83,7 +83,7 @@ describe('GET /api/onboarding/checklist', () => {
   it('is for whoever sets the business up: a cashier is refused', async () => {
     const shop = await staffBusiness(server);
     const { employee } = await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '864213' });
-    const res = await shop.client.request('GET', '/api/onboarding/checklist', undefined, as(await pinSignIn(shop.client, employee.id, '864213')));
-    expect(res.status).toBe(403);
+    const res = await shop.client.api.GET('/api/onboarding/checklist', { headers: as(await pinSignIn(shop.client, employee.id, '864213')) });
+    expect(res.response.status).toBe(403);
   });
 });

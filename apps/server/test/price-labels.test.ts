@@ -5,7 +5,7 @@ import { auditLog, priceLabelQueue } from '../src/db/schema/index.ts';
 import { mm } from '../src/lib/documents/index.ts';
 import { labelBarcode } from '../src/modules/price-labels/print-price-labels.ts';
 import { decodeBarcodePng } from './barcode-decoder.ts';
-import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { pdfPagePngs, pdfPageSizes, pdfPageTexts } from './pdf-helpers.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
@@ -16,12 +16,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The typed client's answer (client.api), its data once the status is the expected one. */
+async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
+  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
+  return res.data!;
+}
+
+const queueOf = async (shop: { client: ApiClient }) => (await okApi(await shop.client.api.GET('/api/price-labels/queue'), 200)).items;
+const unqueue = (shop: { client: ApiClient }, productId: string) => shop.client.api.DELETE('/api/price-labels/queue/{productId}', { params: { path: { productId } } });
+
 const close = (actual: number, expected: number) => Math.abs(actual - expected) < 0.01;
 
 async function labelShop() {
   const owner = await signUpBusiness(server, { assignOwner: true });
-  const settings = await owner.client.request('PATCH', '/api/business-settings', { enabled_features: { price_labels: true } });
-  expect(settings.status).toBe(200);
+  const settings = await owner.client.api.PATCH('/api/business-settings', { body: { enabled_features: { price_labels: true } } });
+  expect(settings.response.status).toBe(200);
   const [coffee, tea] = await seedProducts(server, owner.businessId, [
     { name: 'Coffee beans 1kg', price: 1250, barcode: '4006381333931' },
     { name: 'Green tea', price: 450, barcode: 'TEA-42' },
@@ -37,12 +46,12 @@ async function printPdf(shop: Awaited<ReturnType<typeof labelShop>>, body: unkno
 describe('price labels', () => {
   it('a price change puts the product in the labels to print; printing with clearQueue empties it, audited', async () => {
     const shop = await labelShop();
-    expect((await shop.client.get('/api/price-labels/queue')).body.items).toEqual([]);
+    expect(await queueOf(shop)).toEqual([]);
     expect((await shop.client.request('PATCH', `/api/products/${shop.coffee.id}`, { price: 1390 })).status).toBe(200);
     expect((await shop.client.request('PATCH', `/api/products/${shop.coffee.id}`, { price: 1350 })).status).toBe(200);
     // Another field than the price leaves the queue alone.
     expect((await shop.client.request('PATCH', `/api/products/${shop.tea.id}`, { name: 'Green tea 100 g' })).status).toBe(200);
-    const queue = (await shop.client.get('/api/price-labels/queue')).body.items;
+    const queue = await queueOf(shop);
     expect(queue).toEqual([expect.objectContaining({ product_id: shop.coffee.id, name: 'Coffee beans 1kg', price: 1350, old_price: 1250, barcode: '4006381333931' })]);
 
     const printed = await printPdf(shop, { template: 'shelf-38x25', items: [{ product_id: shop.coffee.id, copies: 2 }], clear_queue: true });
@@ -55,7 +64,7 @@ describe('price labels', () => {
     const [png] = await pdfPagePngs(printed.bytes, 600);
     expect(await decodeBarcodePng(png!)).toEqual([{ format: 'EAN13', text: '4006381333931' }]);
 
-    expect((await shop.client.get('/api/price-labels/queue')).body.items).toEqual([]);
+    expect(await queueOf(shop)).toEqual([]);
     const actions = await server.database.withTenant(shop.businessId, (tx) => tx.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.businessId, shop.businessId)));
     expect(actions.map((row) => row.action)).toContain('price_labels.printed');
   });
@@ -72,19 +81,19 @@ describe('price labels', () => {
     const decoded = await decodeBarcodePng(first!);
     expect(decoded).toContainEqual({ format: 'Code128', text: 'TEA-42' });
     expect(decoded).toContainEqual({ format: 'EAN13', text: '4006381333931' });
-    expect((await shop.client.get('/api/price-labels/queue')).body.items).toHaveLength(1);
-    await shop.client.request('DELETE', `/api/price-labels/queue/${shop.tea.id}`);
-    expect((await shop.client.get('/api/price-labels/queue')).body.items).toEqual([]);
-    expect((await shop.client.request('DELETE', `/api/price-labels/queue/${shop.tea.id}`)).status).toBe(404);
+    expect(await queueOf(shop)).toHaveLength(1);
+    await unqueue(shop, shop.tea.id);
+    expect(await queueOf(shop)).toEqual([]);
+    expect((await unqueue(shop, shop.tea.id)).response.status).toBe(404);
   });
 
   it('lists recent deliveries to print from', async () => {
     const shop = await labelShop();
-    await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { price_labels: true, purchase_orders: true } });
-    const supplier = (await shop.client.post('/api/suppliers', { name: 'Roasters' })).body.supplier;
-    const received = await shop.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), supplier_id: supplier.id, lines: [{ product_id: shop.coffee.id, quantity: 6, unit_cost: 700 }] });
-    expect(received.status).toBe(201);
-    const { receipts } = (await shop.client.get('/api/price-labels/recent-receipts')).body;
+    await okApi(await shop.client.api.PATCH('/api/business-settings', { body: { enabled_features: { price_labels: true, purchase_orders: true } } }), 200);
+    const { supplier } = await okApi(await shop.client.api.POST('/api/suppliers', { body: { name: 'Roasters' } }), 201);
+    const received = await shop.client.api.POST('/api/goods-receipts', { body: { idempotency_key: randomUUID(), supplier_id: supplier.id, lines: [{ product_id: shop.coffee.id, quantity: 6, unit_cost: 700 }] } });
+    expect(received.response.status).toBe(201);
+    const { receipts } = await okApi(await shop.client.api.GET('/api/price-labels/recent-receipts'), 200);
     expect(receipts).toEqual([expect.objectContaining({ supplier_name: 'Roasters', lines: [{ product_id: shop.coffee.id, name: 'Coffee beans 1kg', quantity: 6 }] })]);
   });
 
@@ -103,25 +112,26 @@ describe('price labels', () => {
       [{ template: 'a4-3x8', items: [{ product_id: theirs.coffee.id, copies: 1 }], clear_queue: true }, 422],
       [{ template: 'a4-3x8', items: [{ product_id: shop.coffee.id, copies: 1 }, { product_id: theirs.coffee.id, copies: 1 }], clear_queue: true }, 422],
     ];
+    // Bad input on purpose: the typed client would refuse to compile most of these bodies.
     for (const [body, status] of bad) {
       const res = await shop.client.post('/api/price-labels/pdf', body);
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(res.body.error.message).toBeTruthy();
     }
     expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(priceLabelQueue))).toHaveLength(1);
-    expect((await shop.client.request('DELETE', `/api/price-labels/queue/${theirs.coffee.id}`)).status).toBe(404);
+    expect((await unqueue(shop, theirs.coffee.id)).response.status).toBe(404);
   });
 
   it('needs the price_labels feature, and inventory access for employees (SPEC §2, §6)', async () => {
     const off = await signUpBusiness(server, { assignOwner: true });
-    const refused = await off.client.get('/api/price-labels/queue');
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.code).toBe('feature_disabled');
+    const refused = await off.client.api.GET('/api/price-labels/queue');
+    expect(refused.response.status).toBe(403);
+    expect(refused.error?.error.code).toBe('feature_disabled');
 
     const staff = await staffBusiness(server, { features: { employee_management: true, price_labels: true } });
     const { headersOf } = await staffOfEveryRole(server, staff);
-    for (const actor of ['owner', 'adminAll', 'manager']) expect((await staff.client.request('GET', '/api/price-labels/queue', undefined, headersOf(actor))).status, actor).toBe(200);
-    for (const actor of ['cashier', 'kitchen']) expect((await staff.client.request('GET', '/api/price-labels/queue', undefined, headersOf(actor))).status, actor).toBe(403);
+    for (const actor of ['owner', 'adminAll', 'manager']) expect((await staff.client.api.GET('/api/price-labels/queue', { headers: headersOf(actor) })).response.status, actor).toBe(200);
+    for (const actor of ['cashier', 'kitchen']) expect((await staff.client.api.GET('/api/price-labels/queue', { headers: headersOf(actor) })).response.status, actor).toBe(403);
   });
 
   it('picks the symbology from the barcode', () => {

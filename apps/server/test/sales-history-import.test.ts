@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, orderLines, orders, payments, products, salesHistoryImports, stockMovements } from '../src/db/schema/index.ts';
+import { z } from 'zod';
 import { startTestServer, type TestServer } from './harness.ts';
+import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
 
@@ -40,10 +42,21 @@ const MAPPING = {
   payment_method: 'Tender',
 };
 
+type ImportBody = paths['/api/sales-history/import']['post']['requestBody']['content']['application/json'];
+
+/** The rows an import_rejected error lists (extra fields of the error body, untyped in the schema). */
+const rejectedRows = (error: unknown) => z.object({ error: z.object({ rows: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })) }) }).parse(error).error.rows;
+
+/** The typed client's answer (client.api), its data once the status is the expected one. */
+async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
+  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
+  return res.data!;
+}
+
 async function shop() {
   const owner = await staffBusiness(server, { features: FEATURES, timeZone: 'Europe/Berlin' });
-  const importFile = (csv: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    owner.client.request('POST', '/api/sales-history/import', { idempotency_key: randomUUID(), csv, mapping: MAPPING, date_format: 'ymd', ...extra }, headers);
+  const importFile = (csv: string, extra: Partial<ImportBody> = {}, headers: Record<string, string> = {}) =>
+    owner.client.api.POST('/api/sales-history/import', { body: { idempotency_key: randomUUID(), csv, mapping: MAPPING, date_format: 'ymd', ...extra }, headers });
   const count = async () =>
     server.database.withTenant(owner.businessId, async (tx) => ({
       orders: (await tx.select({ id: orders.id }).from(orders)).length,
@@ -58,13 +71,13 @@ async function shop() {
 describe('the mapping step and the preview', () => {
   it('guesses the columns of another system, reads nothing into the database, and says what an import would do', async () => {
     const s = await shop();
-    const res = await s.client.post('/api/sales-history/preview', { csv: GOOD });
-    expect(res.status).toBe(200);
-    expect(res.body.mapping).toEqual(MAPPING);
-    expect(res.body.date_format).toBe('ymd');
-    expect(res.body.mapping_problems).toEqual([]);
-    expect(res.body.sample).toHaveLength(4);
-    expect(res.body.check).toMatchObject({
+    const { data: res, response } = await s.client.api.POST('/api/sales-history/preview', { body: { csv: GOOD } });
+    expect(response.status).toBe(200);
+    expect(res!.mapping).toEqual(MAPPING);
+    expect(res!.date_format).toBe('ymd');
+    expect(res!.mapping_problems).toEqual([]);
+    expect(res!.sample).toHaveLength(4);
+    expect(res!.check).toMatchObject({
       orders: 3,
       lines: 4,
       from: '2026-01-14',
@@ -81,16 +94,18 @@ describe('the mapping step and the preview', () => {
 
   it('asks for the columns it cannot guess', async () => {
     const s = await shop();
-    const res = await s.client.post('/api/sales-history/preview', { csv: 'Ref,When,What,How many,Paid\nA,2026-01-01,Mug,1,5.00\n' });
-    expect(res.status).toBe(200);
-    expect(res.body.check).toBeNull();
-    expect(res.body.mapping_problems.length).toBeGreaterThan(0);
-    const mapped = await s.client.post('/api/sales-history/preview', {
-      csv: 'Ref,When,What,How many,Paid\nA,01/02/2026,Mug,1,5.00\n',
-      mapping: { order_id: 'Ref', date: 'When', product: 'What', quantity: 'How many', line_amount: 'Paid' },
-      date_format: 'dmy',
+    const { data: res, response } = await s.client.api.POST('/api/sales-history/preview', { body: { csv: 'Ref,When,What,How many,Paid\nA,2026-01-01,Mug,1,5.00\n' } });
+    expect(response.status).toBe(200);
+    expect(res!.check).toBeNull();
+    expect(res!.mapping_problems.length).toBeGreaterThan(0);
+    const mapped = await s.client.api.POST('/api/sales-history/preview', {
+      body: {
+        csv: 'Ref,When,What,How many,Paid\nA,01/02/2026,Mug,1,5.00\n',
+        mapping: { order_id: 'Ref', date: 'When', product: 'What', quantity: 'How many', line_amount: 'Paid' },
+        date_format: 'dmy',
+      },
     });
-    expect(mapped.body.check).toMatchObject({ orders: 1, from: '2026-02-01', net_sales: 500 });
+    expect(mapped.data!.check).toMatchObject({ orders: 1, from: '2026-02-01', net_sales: 500 });
   });
 });
 
@@ -102,9 +117,9 @@ describe('importing a good file', () => {
     await server.database.withTenant(s.businessId, (tx) => tx.update(products).set({ sku: 'MUG-1' }).where(eq(products.id, mug!.id)));
     const movementsBefore = await server.database.withTenant(s.businessId, (tx) => tx.select().from(stockMovements));
 
-    const res = await s.importFile(GOOD, { file_name: 'history.csv' });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ orders: 3, lines: 4, net_sales: 4400, discounts: 100, products: { matched: 1, created: 1 }, customers: { created: 1 }, categories: { created: 2 } });
+    const { data: res, response } = await s.importFile(GOOD, { file_name: 'history.csv' });
+    expect(response.status).toBe(201);
+    expect(res).toMatchObject({ orders: 3, lines: 4, net_sales: 4400, discounts: 100, products: { matched: 1, created: 1 }, customers: { created: 1 }, categories: { created: 2 } });
 
     const written = await server.database.withTenant(s.businessId, async (tx) => ({
       orders: await tx.select().from(orders).orderBy(orders.paidAt),
@@ -113,7 +128,7 @@ describe('importing a good file', () => {
       product: (await tx.select().from(products).where(eq(products.id, mug!.id)))[0]!,
       movements: await tx.select().from(stockMovements),
     }));
-    expect(written.orders.map((order) => [order.externalRef, order.number, order.status, order.total, order.importId === res.body.import_id])).toEqual([
+    expect(written.orders.map((order) => [order.externalRef, order.number, order.status, order.total, order.importId === res!.import_id])).toEqual([
       ['R-1', null, 'paid', 2350, true],
       ['R-2', null, 'paid', 1050, true],
       ['R-3', null, 'paid', 1000, true],
@@ -132,19 +147,19 @@ describe('importing a good file', () => {
     expect(written.movements).toEqual(movementsBefore);
 
     // The reports count them on their local days.
-    const the14th = await s.client.get('/api/analytics/sales?from=2026-01-14&to=2026-01-14&compare=none');
-    expect(the14th.body.summary).toMatchObject({ net_sales: 2350, transactions: 1, items_sold: 3, discounts: 100 });
-    const all = await s.client.get('/api/analytics/sales?from=2026-01-01&to=2026-01-31&compare=none');
-    expect(all.body.summary).toMatchObject({ net_sales: 4400, transactions: 3 });
-    expect(all.body.days.filter((day: { net_sales: number }) => day.net_sales !== 0).map((day: { day: string; net_sales: number }) => [day.day, day.net_sales])).toEqual([
+    const the14th = await okApi(await s.client.api.GET('/api/analytics/sales', { params: { query: { from: '2026-01-14', to: '2026-01-14', compare: 'none' } } }), 200);
+    expect(the14th.summary).toMatchObject({ net_sales: 2350, transactions: 1, items_sold: 3, discounts: 100 });
+    const all = await okApi(await s.client.api.GET('/api/analytics/sales', { params: { query: { from: '2026-01-01', to: '2026-01-31', compare: 'none' } } }), 200);
+    expect(all.summary).toMatchObject({ net_sales: 4400, transactions: 3 });
+    expect(all.days.filter((day: { net_sales: number }) => day.net_sales !== 0).map((day: { day: string; net_sales: number }) => [day.day, day.net_sales])).toEqual([
       ['2026-01-14', 2350],
       ['2026-01-15', 1050],
       ['2026-01-20', 1000],
     ]);
-    const margins = await s.client.get('/api/analytics/profitability?from=2026-01-01&to=2026-01-31&compare=none');
-    expect(margins.status).toBe(200);
+    const margins = await s.client.api.GET('/api/analytics/profitability', { params: { query: { from: '2026-01-01', to: '2026-01-31', compare: 'none' } } });
+    expect(margins.response.status).toBe(200);
     // R-2 gives no cost: it is left out of the margin rather than costed at today's cost.
-    expect(margins.body.summary).toMatchObject({ net_sales: 4400, cost: 1300, costed_sales: 3350, uncosted_sales: 1050 });
+    expect(margins.data!.summary).toMatchObject({ net_sales: 4400, cost: 1300, costed_sales: 3350, uncosted_sales: 1050 });
 
     // The till's own numbering is untouched: the next sale is number 1.
     const sale = await s.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: mug!.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1200 }], expectedTotal: 1200 });
@@ -156,19 +171,19 @@ describe('importing a good file', () => {
     const s = await shop();
     const idempotencyKey = randomUUID();
     const first = await s.importFile(GOOD, { idempotency_key: idempotencyKey });
-    expect(first.status).toBe(201);
+    expect(first.response.status).toBe(201);
     const again = await s.importFile(GOOD, { idempotency_key: idempotencyKey });
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual(first.body);
+    expect(again.response.status).toBe(200);
+    expect(again.data).toEqual(first.data);
     expect(await s.count()).toMatchObject({ orders: 3, lines: 4, imports: 1 });
     const other = await s.importFile(GOOD.replace('20.00', '21.00'), { idempotency_key: idempotencyKey });
-    expect(other.status).toBe(409);
-    expect(other.body.error.code).toBe('idempotency_key_reused');
+    expect(other.response.status).toBe(409);
+    expect(other.error?.error.code).toBe('idempotency_key_reused');
     // The same orders in a new upload (a new key) are refused row by row, not imported twice.
     const twice = await s.importFile(GOOD);
-    expect(twice.status).toBe(400);
-    expect(twice.body.error.code).toBe('import_rejected');
-    expect(twice.body.error.rows.map((row: { row: number }) => row.row)).toEqual([2, 4, 5]);
+    expect(twice.response.status).toBe(400);
+    expect(twice.error?.error.code).toBe('import_rejected');
+    expect(rejectedRows(twice.error).map((row) => row.row)).toEqual([2, 4, 5]);
     expect(await s.count()).toMatchObject({ orders: 3, imports: 1 });
   });
 });
@@ -185,9 +200,9 @@ describe('bad files: a clear 4xx and nothing written', () => {
       'R-5,2026-01-15 10:00,Ann,Mug,,,1,10.005,,,Cash',
     ].join('\n');
     const res = await s.importFile(csv);
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('import_rejected');
-    expect(res.body.error.rows).toEqual([
+    expect(res.response.status).toBe(400);
+    expect(res.error?.error.code).toBe('import_rejected');
+    expect(res.error?.error.rows).toEqual([
       { row: 3, field: 'date', message: expect.stringContaining('2026-02-30') },
       { row: 4, field: 'line_amount', message: expect.stringContaining('1O.00') },
       { row: 5, field: 'quantity', message: expect.stringContaining('two') },
@@ -199,25 +214,25 @@ describe('bad files: a clear 4xx and nothing written', () => {
   it('refuses a file spanning 20 years with 400 range_too_long', async () => {
     const s = await shop();
     const res = await s.importFile([HEADER, 'R-1,2006-01-14 10:00,,Mug,,,1,10.00,,,Cash', 'R-2,2026-01-14 10:00,,Mug,,,1,10.00,,,Cash'].join('\n'));
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('range_too_long');
+    expect(res.response.status).toBe(400);
+    expect(res.error?.error.code).toBe('range_too_long');
     expect(await s.count()).toMatchObject({ orders: 0, products: 0 });
   });
 
   it('refuses rows of one order that disagree, a future date, a missing column and an oversized body', async () => {
     const s = await shop();
     const res = await s.importFile([HEADER, 'R-1,2026-01-14 10:00,Ann,Mug,,,1,10.00,,,Cash', 'R-1,2026-01-16 10:00,Ann,Tea,,,1,3.00,,,Cash', 'R-2,2099-01-01,,Mug,,,1,1.00,,,Cash'].join('\n'));
-    expect(res.status).toBe(400);
-    expect(res.body.error.rows.map((row: { row: number; field: string }) => [row.row, row.field])).toEqual([
+    expect(res.response.status).toBe(400);
+    expect(rejectedRows(res.error).map((row) => [row.row, row.field])).toEqual([
       [3, 'date'],
       [4, 'date'],
     ]);
     const unmapped = await s.importFile(GOOD, { mapping: { ...MAPPING, line_amount: 'Nope' } });
-    expect(unmapped.status).toBe(400);
-    expect(unmapped.body.error.code).toBe('invalid_mapping');
+    expect(unmapped.response.status).toBe(400);
+    expect(unmapped.error?.error.code).toBe('invalid_mapping');
     const big = await s.importFile(`${HEADER}\n${'R-9,2026-01-14 10:00,,Mug,,,1,10.00,,,Cash\n'.repeat(260_000)}`);
-    expect(big.status).toBe(413);
-    expect(big.body.error.code).toBe('payload_too_large');
+    expect(big.response.status).toBe(413);
+    expect(big.error?.error.code).toBe('payload_too_large');
     expect(await s.count()).toMatchObject({ orders: 0, products: 0, imports: 0 });
   });
 });
@@ -238,12 +253,12 @@ describe('SPEC §6: importing sales needs the analytics and the settings pages, 
     };
     for (const token of [tokens.reportsOnly, tokens.settingsOnly, tokens.manager]) {
       const refused = await s.importFile(GOOD, {}, as(token));
-      expect(refused.status).toBe(403);
-      expect((await s.client.request('POST', '/api/sales-history/preview', { csv: GOOD }, as(token))).status).toBe(403);
+      expect(refused.response.status).toBe(403);
+      expect((await s.client.api.POST('/api/sales-history/preview', { body: { csv: GOOD }, headers: as(token) })).response.status).toBe(403);
     }
     expect(await s.count()).toMatchObject({ orders: 0, imports: 0 });
     const allowed = await s.importFile(GOOD, {}, as(tokens.both));
-    expect(allowed.status).toBe(201);
+    expect(allowed.response.status).toBe(201);
     const imported = await server.database.withTenant(s.businessId, (tx) => tx.select({ actor: salesHistoryImports.actorEmployeeId }).from(salesHistoryImports).where(isNotNull(salesHistoryImports.id)));
     expect(imported).toEqual([{ actor: both.employee.id }]);
   });

@@ -17,7 +17,7 @@ test('a feature switched off on one device disappears from another open page wit
     data: { email, password: PASSWORD, businessName: 'Live Shop', fullName: 'Liv Lee', industry: 'retail' },
   });
   expect(signUp.status()).toBe(201);
-  expect((await page.request.post('/api/business/owner', { data: { fullName: 'Liv Lee' } })).status()).toBe(201);
+  expect((await page.request.post('/api/business/owner', { data: { full_name: 'Liv Lee' } })).status()).toBe(201);
 
   const till = await context.newPage();
   // The page joins its business channel over the websocket at /realtime.

@@ -59,7 +59,7 @@ async function sales(way, dir, count) {
   };
   const signUp = await request('POST', '/api/auth/sign-up', { email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery staple', businessName: 'Bench Shop' });
   if (signUp.status !== 201) throw new Error(`sign-up: ${JSON.stringify(signUp.body)}`);
-  await request('POST', '/api/business/owner', { fullName: 'Bench Owner' });
+  await request('POST', '/api/business/owner', { full_name: 'Bench Owner' });
   const businessId = (await request('GET', '/api/me')).body.business.id;
   const [product] = (
     await database.pglite.query(`insert into products (business_id, name, price, track_stock, stock_quantity) values ($1, 'Coffee', 250, true, 1000000) returning id`, [businessId])

@@ -85,7 +85,7 @@ describe('sign-up', () => {
     const signIn = await client.post('/api/auth/sign-in', { phone, password: STRONG_PASSWORD });
     expect(signIn.status).toBe(200);
     const me = await client.get('/api/me');
-    expect(me.body.user.phoneNumber).toBe(phone);
+    expect(me.body.user.phone_number).toBe(phone);
     // SPEC §4: no business name, so the full name names the business
     expect(me.body.settings.business_name).toBe('Pat Diaz');
   });

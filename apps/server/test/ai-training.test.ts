@@ -187,7 +187,7 @@ describe('training the AI modules in the background', { timeout: 120_000 }, () =
 
   it('SPEC §6: training is for who may view reports (a cashier gets 403)', async () => {
     const s = await shop();
-    const cashier = await addEmployee(s.client, { fullName: 'Cass Hier', role: 'cashier', pin: '482913' });
+    const cashier = await addEmployee(s.client, { full_name: 'Cass Hier', role: 'cashier', pin: '482913' });
     const token = await pinSignIn(s.client, cashier.employee.id, '482913');
     for (const method of ['POST', 'GET'] as const) {
       const refused = await s.client.request(method, '/api/ai/training', method === 'POST' ? {} : undefined, as(token));

@@ -23,8 +23,8 @@ const WEEKDAYS = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', en
 
 async function salon(name = 'Brake & Co') {
   const shop = await staffBusiness(server, { businessName: name, features: { appointments_booking: true, employee_management: true, customer_management: true }, timeZone: ZONE });
-  const ann = (await addEmployee(shop.client, { fullName: 'Ann Fitter', role: 'manager', pin: '700001' })).employee;
-  const bob = (await addEmployee(shop.client, { fullName: 'Bob Fitter', role: 'manager', pin: '700002' })).employee;
+  const ann = (await addEmployee(shop.client, { full_name: 'Ann Fitter', role: 'manager', pin: '700001' })).employee;
+  const bob = (await addEmployee(shop.client, { full_name: 'Bob Fitter', role: 'manager', pin: '700002' })).employee;
   for (const person of [ann, bob]) {
     const saved = await shop.client.request('PUT', `/api/appointments/staff/${person.id}/hours`, { hours: WEEKDAYS });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -281,7 +281,7 @@ describe('appointments', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('feature_disabled');
     // A PIN session of the owner's own employee row is the owner: allowed.
-    const token = await pinSignIn(shop.client, (await addEmployee(shop.client, { fullName: 'Cy Cashier', role: 'cashier', pin: '700009' })).employee.id, '700009');
+    const token = await pinSignIn(shop.client, (await addEmployee(shop.client, { full_name: 'Cy Cashier', role: 'cashier', pin: '700009' })).employee.id, '700009');
     expect((await shop.client.request('GET', '/api/appointments/services', undefined, as(token))).status).toBe(200);
   });
 

@@ -24,8 +24,8 @@ beforeAll(async () => {
   a = await seedChatbotBusiness(server, 'ALPHA', { cost: 123457, orderTotal: 1111 });
   b = await seedChatbotBusiness(server, 'BETA', { cost: 987654, orderTotal: 4242424 });
   expect((await a.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: true } })).status).toBe(200);
-  const reports = await addEmployee(a.client, { fullName: 'Rita Reports', role: 'admin', adminPermissions: { can_view_reports: true }, pin: '900011' });
-  const noReports = await addEmployee(a.client, { fullName: 'Sam Settings', role: 'admin', adminPermissions: { can_change_settings: true }, pin: '900012' });
+  const reports = await addEmployee(a.client, { full_name: 'Rita Reports', role: 'admin', admin_permissions: { can_view_reports: true }, pin: '900011' });
+  const noReports = await addEmployee(a.client, { full_name: 'Sam Settings', role: 'admin', admin_permissions: { can_change_settings: true }, pin: '900012' });
   reportsAdminToken = await pinSignIn(a.client, reports.employee.id, '900011');
   noReportsAdminToken = await pinSignIn(a.client, noReports.employee.id, '900012');
   root = new ApiClient(server.url);

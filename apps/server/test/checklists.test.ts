@@ -24,7 +24,7 @@ const opening = (extra: Record<string, unknown> = {}) => ({
 
 async function shop() {
   const s = await staffBusiness(server, { features: { employee_management: true, multi_store: true }, timeZone: 'Europe/Berlin' });
-  const cal = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '2468' });
+  const cal = await addEmployee(s.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '2468' });
   return { ...s, cal: cal.employee.id };
 }
 
@@ -90,7 +90,7 @@ describe('opening and closing checklists (issue 20 item 8, decision 056)', () =>
     expect((await till.request('DELETE', `/api/checklists/${list.id}`, undefined, as(token))).status).toBe(403);
     expect((await s.client.get('/api/checklists')).body.checklists.map((row: { name: string }) => row.name)).toEqual(['Opening']);
     // A manager may.
-    const mia = await addEmployee(s.client, { fullName: 'Mia Manager', role: 'manager', pin: '1357' });
+    const mia = await addEmployee(s.client, { full_name: 'Mia Manager', role: 'manager', pin: '1357' });
     const managerToken = await pinSignIn(s.client, mia.employee.id, '1357');
     expect((await till.request('POST', '/api/checklists', opening({ name: 'Closing', kind: 'closing' }), as(managerToken))).status).toBe(201);
   });

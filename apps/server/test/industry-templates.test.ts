@@ -29,7 +29,7 @@ async function signUp(body: Record<string, unknown>) {
   const client = new ApiClient(server.url);
   const res = await client.post('/api/auth/sign-up', { email: uniqueEmail(), password: STRONG_PASSWORD, businessName: 'Trattoria', fullName: 'Rosa Neri', ...body });
   expect(res.status).toBe(201);
-  expect((await client.post('/api/business/owner', { fullName: 'Rosa Neri' })).status).toBe(201);
+  expect((await client.post('/api/business/owner', { full_name: 'Rosa Neri' })).status).toBe(201);
   return client;
 }
 

@@ -45,8 +45,8 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T
 describe('receipt emails', () => {
   it('only roles that sell may email a receipt: kitchen staff are refused, a cashier is not', async () => {
     const shop = await shopWithSale();
-    const { employee: cook } = await addEmployee(shop.client, { fullName: 'Kim Kitchen', role: 'kitchen', pin: '135790' });
-    const { employee: cashier } = await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '246802' });
+    const { employee: cook } = await addEmployee(shop.client, { full_name: 'Kim Kitchen', role: 'kitchen', pin: '135790' });
+    const { employee: cashier } = await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '246802' });
     const byCook = await shop.client.request('POST', `/api/orders/${shop.orderId}/receipt-email`, { email: 'jane@example.com' }, as(await pinSignIn(shop.client, cook.id, '135790')));
     expect(byCook.status).toBe(403);
     expect(byCook.body.error.code).toBe('forbidden');

@@ -60,7 +60,7 @@ describe('GET /api/onboarding/checklist', () => {
     expect(await done()).toEqual({ add_products: false, add_staff: false, pair_till: false, first_sale: false, complete: false });
 
     const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Tea', price: 300 }]);
-    await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '864213' });
+    await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '864213' });
     expect(await done()).toMatchObject({ add_products: true, add_staff: true, pair_till: false, first_sale: false, complete: false });
 
     const sale = await shop.client.post('/api/checkout', {
@@ -82,7 +82,7 @@ describe('GET /api/onboarding/checklist', () => {
 
   it('is for whoever sets the business up: a cashier is refused', async () => {
     const shop = await staffBusiness(server);
-    const { employee } = await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '864213' });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '864213' });
     const res = await shop.client.request('GET', '/api/onboarding/checklist', undefined, as(await pinSignIn(shop.client, employee.id, '864213')));
     expect(res.status).toBe(403);
   });

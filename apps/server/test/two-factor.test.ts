@@ -72,7 +72,7 @@ describe('TOTP factors (SPEC §7 factors: enroll, challenge, verify, delete)', (
     const { client, secondStep } = await signIn(email);
     expect(secondStep).toBe('challenge');
     const me = await client.get('/api/me');
-    expect(me.body).toMatchObject({ secondStep: 'challenge', business: null, settings: null });
+    expect(me.body).toMatchObject({ second_step: 'challenge', business: null, settings: null });
     expect(me.body.user.email).toBe(email);
     const business = await client.get('/api/business-settings');
     expect(business.status).toBe(403);
@@ -87,7 +87,7 @@ describe('TOTP factors (SPEC §7 factors: enroll, challenge, verify, delete)', (
     expect(verified.status).toBe(200);
     expect(verified.body.recoveryCodes).toBeNull();
     expect((await client.get('/api/business-settings')).status).toBe(200);
-    expect((await client.get('/api/me')).body.secondStep).toBeNull();
+    expect((await client.get('/api/me')).body.second_step).toBeNull();
 
     // The same code again, in another new session: refused, and that session stays at level 1.
     const other = await signIn(email);

@@ -49,7 +49,7 @@ function copyOfCookieOn(server: TestServer, client: ApiClient): ApiClient {
 
 describe('two processes on one database behave as one', () => {
   it('a ticket sent through process A appears on a display connected to process B', async () => {
-    const cook = await addEmployee(shop.client, { fullName: 'Dee Display', role: 'kitchen', pin: '7711' });
+    const cook = await addEmployee(shop.client, { full_name: 'Dee Display', role: 'kitchen', pin: '7711' });
     const token = await pinSignIn(shop.client, cook.employee.id, '7711');
     const station = realtimeTopic.station(randomUUID());
     const display = await TestSocket.open(b.url, shop.client);
@@ -123,7 +123,7 @@ describe('two processes on one database behave as one', () => {
     expect(await onB.get('/api/employees')).toMatchObject({ status: 403, body: { error: { code: 'feature_disabled' } } });
     expect((await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: true } })).status).toBe(200);
 
-    const cashier = await addEmployee(shop.client, { fullName: 'Cid Cashier', role: 'cashier', pin: '7722' });
+    const cashier = await addEmployee(shop.client, { full_name: 'Cid Cashier', role: 'cashier', pin: '7722' });
     const token = await pinSignIn(shop.client, cashier.employee.id, '7722');
     expect((await onB.request('GET', '/api/employee-sessions/current', undefined, as(token))).status).toBe(200);
     expect((await shop.client.post(`/api/employees/${cashier.employee.id}/deactivate`)).status).toBe(200);

@@ -5154,7 +5154,7 @@ export interface paths {
                     "application/json": {
                         /** Format: email */
                         email?: string;
-                        fullName: string;
+                        full_name: string;
                         pin?: string;
                     };
                 };
@@ -9443,7 +9443,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** PIN sign-in on a paired till: a new session token (send it as x-employee-session from that till) and the SPEC §3 session fields. 5 wrong PINs in a row lock the employee on that till for 5 minutes; 30 wrong attempts an hour per till and 100 per business, past which the right PIN also needs the owner password (ownerPassword) */
+        /** PIN sign-in on a paired till: a new session token (send it as x-employee-session from that till) and the SPEC §3 session fields. 5 wrong PINs in a row lock the employee on that till for 5 minutes; 30 wrong attempts an hour per till and 100 per business, past which the right PIN also needs the owner password (owner_password) */
         post: {
             parameters: {
                 query?: never;
@@ -9455,8 +9455,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        employeeId: string;
-                        ownerPassword?: string;
+                        employee_id: string;
+                        owner_password?: string;
                         pin: string;
                     };
                 };
@@ -9862,7 +9862,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        adminPermissions?: {
+                        admin_permissions?: {
                             can_add_categories?: boolean;
                             can_add_employees?: boolean;
                             can_add_products?: boolean;
@@ -9875,7 +9875,7 @@ export interface paths {
                         };
                         /** Format: email */
                         email?: string | null;
-                        fullName: string;
+                        full_name: string;
                         permissions?: {
                             can_access_reports?: boolean;
                             can_access_settings?: boolean;
@@ -9982,7 +9982,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        adminPermissions?: {
+                        admin_permissions?: {
                             can_add_categories?: boolean;
                             can_add_employees?: boolean;
                             can_add_products?: boolean;
@@ -9995,7 +9995,7 @@ export interface paths {
                         };
                         /** Format: email */
                         email?: string | null;
-                        fullName?: string;
+                        full_name?: string;
                         permissions?: {
                             can_access_reports?: boolean;
                             can_access_settings?: boolean;
@@ -10276,7 +10276,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            storeIds: string[];
+                            store_ids: string[];
                         };
                     };
                 };
@@ -10331,7 +10331,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        storeIds: string[];
+                        store_ids: string[];
                     };
                 };
             };
@@ -10343,7 +10343,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            storeIds: string[];
+                            store_ids: string[];
                         };
                     };
                 };
@@ -22190,7 +22190,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            businessName: string;
+                            business_name: string;
                             /** @enum {boolean} */
                             unsubscribed: true;
                         };
@@ -24888,7 +24888,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        storeId: string;
+                        store_id: string;
                     };
                 };
             };
@@ -24904,7 +24904,7 @@ export interface paths {
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
-                                storeId: string;
+                                store_id: string;
                             };
                         };
                     };
@@ -36781,9 +36781,9 @@ export interface components {
                 name: string;
                 time_zone: string;
             } | null;
-            employeeSession: components["schemas"]["EmployeeSession"] | null;
-            isBusinessOwner: boolean;
-            isSuperAdmin: boolean;
+            employee_session: components["schemas"]["EmployeeSession"] | null;
+            is_business_owner: boolean;
+            is_super_admin: boolean;
             profile: {
                 business_name: string | null;
                 full_name: string | null;
@@ -36793,7 +36793,7 @@ export interface components {
                 user_id: string;
             } | null;
             /** @enum {string|null} */
-            secondStep: "challenge" | "enroll" | null;
+            second_step: "challenge" | "enroll" | null;
             settings: components["schemas"]["BusinessSettings"] | null;
             till: {
                 /** Format: uuid */
@@ -36807,7 +36807,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 name: string;
-                phoneNumber: string | null;
+                phone_number: string | null;
             } | null;
         };
         OftenBoughtWith: {

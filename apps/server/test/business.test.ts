@@ -63,7 +63,7 @@ describe('GET /api/me', () => {
     expect((await root.post('/api/auth/sign-up', { email: 'root@example.com', password: STRONG_PASSWORD })).status).toBe(201);
     // Whoever signs up first with the address gets nothing until they open the link sent to it.
     expect((await root.get('/api/me')).body.is_super_admin).toBe(false);
-    expect((await root.get('/api/super-admin/status')).body).toEqual({ isSuperAdmin: false });
+    expect((await root.get('/api/super-admin/status')).body).toEqual({ is_super_admin: false });
     expect((await new ApiClient(server.url).post('/api/auth/verify-email', { token: 'forged.token.value' })).status).toBe(400);
     expect((await root.get('/api/me')).body.is_super_admin).toBe(false);
     await verifyEmailOf(server, 'root@example.com');

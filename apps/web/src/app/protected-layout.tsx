@@ -119,7 +119,7 @@ export function ProtectedLayout() {
   const ctx = buildGuardContext({
     me: me.data,
     meLoading: me.isPending,
-    superAdminStatus: isSuperAdminRoute ? (superAdmin.data?.isSuperAdmin ?? null) : me.data?.is_super_admin === true,
+    superAdminStatus: isSuperAdminRoute ? (superAdmin.data?.is_super_admin ?? null) : me.data?.is_super_admin === true,
     employeeSession,
   });
   const decision = evaluateRouteGuard(route, ctx);

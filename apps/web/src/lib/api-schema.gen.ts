@@ -30133,10 +30133,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actionLink: string;
-                            expiresAt: string;
+                            action_link: string;
+                            expires_at: string;
                             /** Format: uuid */
-                            userId: string;
+                            user_id: string;
                         };
                     };
                 };
@@ -30485,9 +30485,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            expiresAt: string;
+                            expires_at: string;
                             /** Format: uuid */
-                            userId: string;
+                            user_id: string;
                         };
                     };
                 };
@@ -30903,7 +30903,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            isSuperAdmin: boolean;
+                            is_super_admin: boolean;
                         };
                     };
                 };
@@ -30996,7 +30996,7 @@ export interface paths {
                     "application/json": {
                         /** Format: email */
                         email: string;
-                        emailConfirmed?: boolean;
+                        email_confirmed?: boolean;
                         name?: string;
                         password?: string;
                         phone?: string;
@@ -31012,7 +31012,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["PlatformUser"] & {
                             /** Format: uuid */
-                            businessId: string | null;
+                            business_id: string | null;
                         };
                     };
                 };
@@ -31078,9 +31078,9 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["PlatformUser"] & {
                             /** Format: uuid */
-                            businessId: string | null;
+                            business_id: string | null;
                             industry: string | null;
-                            isSuperAdmin: boolean;
+                            is_super_admin: boolean;
                         };
                     };
                 };
@@ -31115,7 +31115,7 @@ export interface paths {
         };
         /**
          * Change an account: name, e-mail, phone, password, confirmation, ban (SPEC §7 admin users)
-         * @description ban: { hours } or 'forever' (until lifted) ends every session at once, and no way of signing in (password, code, link, SSO, token grants, refresh) works while it lasts (400 user_banned); 'none' lifts it. Not your own account (400 cannot_ban_self). A new e-mail address is unconfirmed unless emailConfirmed is true. Audited (`user.updated`, `user.banned`, `user.unbanned`).
+         * @description ban: { hours } or 'forever' (until lifted) ends every session at once, and no way of signing in (password, code, link, SSO, token grants, refresh) works while it lasts (400 user_banned); 'none' lifts it. Not your own account (400 cannot_ban_self). A new e-mail address is unconfirmed unless email_confirmed is true. Audited (`user.updated`, `user.banned`, `user.unbanned`).
          */
         put: {
             parameters: {
@@ -31134,7 +31134,7 @@ export interface paths {
                         };
                         /** Format: email */
                         email?: string;
-                        emailConfirmed?: boolean;
+                        email_confirmed?: boolean;
                         name?: string;
                         password?: string;
                         phone?: string | null;
@@ -31150,7 +31150,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["PlatformUser"] & {
                             /** Format: uuid */
-                            businessId: string | null;
+                            business_id: string | null;
                         };
                     };
                 };
@@ -31215,7 +31215,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            deletedBusinesses: number;
+                            deleted_businesses: number;
                         };
                     };
                 };
@@ -36915,16 +36915,16 @@ export interface components {
             /** @description Banned now: no way of signing in works */
             banned: boolean;
             /** @description When the ban ends by itself; null while banned means until lifted */
-            bannedUntil: string | null;
-            businessName: string | null;
-            createdAt: string;
+            banned_until: string | null;
+            business_name: string | null;
+            created_at: string;
             email: string | null;
-            emailConfirmed: boolean;
+            email_confirmed: boolean;
             /** Format: uuid */
             id: string;
-            lastSignInAt: string | null;
+            last_sign_in_at: string | null;
             name: string;
-            phoneNumber: string | null;
+            phone_number: string | null;
         };
         PosCategory: {
             color: string | null;

@@ -22,7 +22,7 @@ export const CROISSANT = { name: 'Croissant', price: 310 };
  */
 export async function signUpOwner(page: Page, business = 'Corner Deli', email = newEmail()) {
   const signUp = await page.request.post('/api/auth/sign-up', {
-    data: { email, password: PASSWORD, businessName: business, fullName: 'Ann Lee', industry: 'retail' },
+    data: { email, password: PASSWORD, business_name: business, full_name: 'Ann Lee', industry: 'retail' },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
   const owner = await page.request.post('/api/business/owner', { data: { full_name: 'Ann Lee', pin: OWNER_PIN } });
@@ -37,7 +37,7 @@ export async function signUpOwner(page: Page, business = 'Corner Deli', email = 
  * has the business owner assigned.
  */
 export async function signUpSuperAdmin(page: Page, email: string, business: string, fullName: string) {
-  const signUp = await page.request.post('/api/auth/sign-up', { data: { email, password: PASSWORD, businessName: business, fullName, industry: 'retail' } });
+  const signUp = await page.request.post('/api/auth/sign-up', { data: { email, password: PASSWORD, business_name: business, full_name: fullName, industry: 'retail' } });
   expect(signUp.status(), await signUp.text()).toBe(201);
   await page.goto(await emailedLink(email, /http\S+\/signup-thank-you\?verify=\S+/));
   await expect(page.getByText('Your e-mail address is confirmed')).toBeVisible();

@@ -57,7 +57,7 @@ async function sales(way, dir, count) {
     if (set) cookie = set.split(';')[0];
     return { status: res.status, body: await res.json() };
   };
-  const signUp = await request('POST', '/api/auth/sign-up', { email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery staple', businessName: 'Bench Shop' });
+  const signUp = await request('POST', '/api/auth/sign-up', { email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery staple', business_name: 'Bench Shop' });
   if (signUp.status !== 201) throw new Error(`sign-up: ${JSON.stringify(signUp.body)}`);
   await request('POST', '/api/business/owner', { full_name: 'Bench Owner' });
   const businessId = (await request('GET', '/api/me')).body.business.id;

@@ -66,7 +66,7 @@ async function runOn(server, kind, openOptions) {
   let businessId;
   console.log(`\n${kind}`);
   try {
-    await expectStatus(request('POST', '/api/auth/sign-up', { email: `bench-${Date.now()}@example.com`, password: 'correct horse battery staple', businessName: 'Bench Mart', fullName: 'Bench Owner' }), 201, 'sign-up');
+    await expectStatus(request('POST', '/api/auth/sign-up', { email: `bench-${Date.now()}@example.com`, password: 'correct horse battery staple', business_name: 'Bench Mart', full_name: 'Bench Owner' }), 201, 'sign-up');
     await request('POST', '/api/business/owner', { full_name: 'Bench Owner' });
     businessId = (await request('GET', '/api/me')).body.business.id;
     const supplierIds = [];

@@ -305,7 +305,7 @@ describe('POST /api/super-admin/generate-link types recovery, invite, signup', (
     const recovery = await root.post('/api/super-admin/generate-link', { type: 'recovery', email });
     expect(recovery.status).toBe(200);
     const resetToken = decodeURIComponent(/reset-password\?token=(\S+)/.exec(recovery.body.action_link)![1]!);
-    expect((await new ApiClient(server.url).post('/api/auth/reset-password', { token: resetToken, newPassword: 'a brand new long phrase' })).status).toBe(200);
+    expect((await new ApiClient(server.url).post('/api/auth/reset-password', { token: resetToken, new_password: 'a brand new long phrase' })).status).toBe(200);
     expect((await signIn(email, 'a brand new long phrase')).status).toBe(200);
 
     const invitee = uniqueEmail('linked-invite');
@@ -332,7 +332,7 @@ describe('POST /api/auth/token?grant_type=web3 (SPEC §7, Sign-In with Ethereum)
     const wallet = privateKeyToAccount(generatePrivateKey());
     const first = await tokenGrant('web3', { chain: 'ethereum', ...(await signedWeb3(wallet)) });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toMatchObject({ token_type: 'bearer', user: { email: null, phoneNumber: null }, secondStep: null });
+    expect(first.body).toMatchObject({ token_type: 'bearer', user: { email: null, phone_number: null }, second_step: null });
     const identities = await new ApiClient(server.url).request('GET', '/api/auth/identities', undefined, bearer(first.body.access_token));
     expect(identities.body.identities).toEqual([{ id: `web3:${wallet.address}`, provider: 'web3', identifier: wallet.address, verified: true, providerName: null, linkedAt: null }]);
     const me = await new ApiClient(server.url).request('GET', '/api/me', undefined, bearer(first.body.access_token));

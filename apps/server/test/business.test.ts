@@ -87,8 +87,8 @@ describe('business setup (SPEC §4, §9)', () => {
   });
 
   it.each([
-    [{ businessName: 'Corner Shop', fullName: 'Ann Lee' }, 'Corner Shop'],
-    [{ fullName: 'Ann Lee' }, 'Ann Lee'],
+    [{ business_name: 'Corner Shop', full_name: 'Ann Lee' }, 'Corner Shop'],
+    [{ full_name: 'Ann Lee' }, 'Ann Lee'],
     [{}, 'My Business'],
   ])('names the business from %j as %s', async (names, expected) => {
     const client = new ApiClient(server.url);

@@ -29,7 +29,7 @@ beforeAll(async () => {
   reportsAdminToken = await pinSignIn(a.client, reports.employee.id, '900011');
   noReportsAdminToken = await pinSignIn(a.client, noReports.employee.id, '900012');
   root = new ApiClient(server.url);
-  const signUp = await root.post('/api/auth/sign-up', { email: ROOT_EMAIL, password: STRONG_PASSWORD, businessName: 'Platform', fullName: 'Root', industry: 'retail' });
+  const signUp = await root.post('/api/auth/sign-up', { email: ROOT_EMAIL, password: STRONG_PASSWORD, business_name: 'Platform', full_name: 'Root', industry: 'retail' });
   expect(signUp.status).toBe(201);
   await verifyEmailOf(server, ROOT_EMAIL);
 });

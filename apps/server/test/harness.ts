@@ -198,8 +198,8 @@ export async function signUpBusiness(
   const signUp = await client.post('/api/auth/sign-up', {
     email,
     password: STRONG_PASSWORD,
-    businessName: options.businessName ?? 'Corner Shop',
-    fullName: options.fullName ?? 'Ann Lee',
+    business_name: options.businessName ?? 'Corner Shop',
+    full_name: options.fullName ?? 'Ann Lee',
     industry: options.industry ?? 'retail',
   });
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);

@@ -106,7 +106,7 @@ describe('receipt emails', () => {
 describe('sign-up and password reset answer alike for known and unknown addresses', () => {
   it('a known address gets the same status and body, no session, and its owner a notice', async () => {
     const known = await signUpBusiness(server);
-    const body = (email: string) => ({ email, password: STRONG_PASSWORD, businessName: 'Corner Shop', fullName: 'Ann Lee', industry: 'retail' });
+    const body = (email: string) => ({ email, password: STRONG_PASSWORD, business_name: 'Corner Shop', full_name: 'Ann Lee', industry: 'retail' });
     const fresh = uniqueEmail('fresh');
     const newClient = new ApiClient(server.url);
     const again = new ApiClient(server.url);
@@ -130,7 +130,7 @@ describe('sign-up and password reset answer alike for known and unknown addresse
     const knownTimes: number[] = [];
     const newTimes: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const body = (email: string) => ({ email, password: STRONG_PASSWORD, businessName: 'Corner Shop', fullName: 'Ann Lee' });
+      const body = (email: string) => ({ email, password: STRONG_PASSWORD, business_name: 'Corner Shop', full_name: 'Ann Lee' });
       newTimes.push((await timed(() => new ApiClient(server.url).post('/api/auth/sign-up', body(uniqueEmail('timing'))))).ms);
       knownTimes.push((await timed(() => new ApiClient(server.url).post('/api/auth/sign-up', body(known.email)))).ms);
     }

@@ -18,9 +18,9 @@ describe('sign-up with currency and time zone', () => {
     const res = await client.post('/api/auth/sign-up', {
       email: uniqueEmail(),
       password: STRONG_PASSWORD,
-      businessName: 'Kaffeehaus',
+      business_name: 'Kaffeehaus',
       currency: 'EUR',
-      timeZone: 'Europe/Vienna',
+      time_zone: 'Europe/Vienna',
     });
     expect(res.status).toBe(201);
     const me = await client.get('/api/me');
@@ -37,7 +37,7 @@ describe('sign-up with currency and time zone', () => {
   it.each([
     [{ currency: 'usd' }, 'currency'],
     [{ currency: 'XYZ' }, 'currency'],
-    [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
+    [{ time_zone: 'Mars/Olympus_Mons' }, 'time_zone'],
   ])('refuses %j with 400 and creates nothing', async (extra, field) => {
     const email = uniqueEmail();
     const res = await new ApiClient(server.url).post('/api/auth/sign-up', { email, password: STRONG_PASSWORD, ...extra });

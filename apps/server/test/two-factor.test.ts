@@ -33,7 +33,7 @@ async function signIn(email: string) {
   const client = new ApiClient(server.url);
   const res = await client.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD });
   expect(res.status).toBe(200);
-  return { client, secondStep: res.body.secondStep as string | null };
+  return { client, secondStep: res.body.second_step as string | null };
 }
 
 describe('TOTP factors (SPEC §7 factors: enroll, challenge, verify, delete)', () => {

@@ -2707,13 +2707,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string|null} */
-                            secondStep: "challenge" | "enroll" | null;
+                            second_step: "challenge" | "enroll" | null;
                             user: {
                                 email: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
-                                phoneNumber: string | null;
+                                phone_number: string | null;
                             };
                         };
                     };
@@ -3083,7 +3083,7 @@ export interface paths {
                     "application/json": {
                         /** Format: email */
                         email: string;
-                        redirectTo?: string;
+                        redirect_to?: string;
                     };
                 };
             };
@@ -3212,7 +3212,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        newPassword: string;
+                        new_password: string;
                         token: string;
                     };
                 };
@@ -3382,7 +3382,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email or phone and a password
-         * @description With a verified second factor the answer says secondStep "challenge": the session reaches nothing but the factor routes until a code verifies it; "enroll" when the business requires a factor the account does not have yet.
+         * @description With a verified second factor the answer says second_step "challenge": the session reaches nothing but the factor routes until a code verifies it; "enroll" when the business requires a factor the account does not have yet.
          */
         post: {
             parameters: {
@@ -3409,7 +3409,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string|null} */
-                            secondStep: "challenge" | "enroll" | null;
+                            second_step: "challenge" | "enroll" | null;
                             user: components["schemas"]["AccountUser"];
                         };
                     };
@@ -3522,16 +3522,16 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        businessName?: string;
+                        business_name?: string;
                         currency?: string;
                         email?: string;
-                        fullName?: string;
+                        full_name?: string;
                         /** @enum {string} */
                         industry?: "retail" | "restaurant" | "mechanics";
                         password?: string;
                         phone?: string;
-                        startEmpty?: boolean;
-                        timeZone?: string;
+                        start_empty?: boolean;
+                        time_zone?: string;
                     };
                 };
             };
@@ -4068,7 +4068,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a one-time code (type email or sms) or a magic link token (type magiclink)
-         * @description 400 otp_expired (past 10 minutes), otp_invalid (wrong, used or replaced); wrong codes count per recipient (429 rate_limited). An account with a verified second factor still owes its code (secondStep "challenge"), as after a password sign-in.
+         * @description 400 otp_expired (past 10 minutes), otp_invalid (wrong, used or replaced); wrong codes count per recipient (429 rate_limited). An account with a verified second factor still owes its code (second_step "challenge"), as after a password sign-in.
          */
         post: {
             parameters: {
@@ -4105,13 +4105,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string|null} */
-                            secondStep: "challenge" | "enroll" | null;
+                            second_step: "challenge" | "enroll" | null;
                             user: {
                                 email: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
-                                phoneNumber: string | null;
+                                phone_number: string | null;
                             };
                         };
                     };
@@ -35744,7 +35744,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            phoneNumber: string | null;
+            phone_number: string | null;
         };
         AccountUserRecord: {
             email: string | null;
@@ -38047,7 +38047,7 @@ export interface components {
             expires_in: number;
             refresh_token: string;
             /** @enum {string|null} */
-            secondStep: "challenge" | "enroll" | null;
+            second_step: "challenge" | "enroll" | null;
             /** @enum {string} */
             token_type: "bearer";
             user: {
@@ -38055,7 +38055,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 name: string;
-                phoneNumber: string | null;
+                phone_number: string | null;
             };
         };
         WasteRecord: {

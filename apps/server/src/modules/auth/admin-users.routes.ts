@@ -5,6 +5,7 @@ import { authHeadersFor, forwardAuthCookies } from '../../lib/auth-cookies.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { PUBLIC, SUPER_ADMIN, defineRoute } from '../../lib/routing.ts';
 import { platformUserSchema, toPlatformUserView } from '../super-admin/platform-user-schema.ts';
+import { toAccountUserView } from './account-view.ts';
 import { acceptInvite, createUserAsAdmin, deleteUserAsAdmin, generateLinkAsAdmin, inviteUserAsAdmin, updateUserAsAdmin } from './admin-users.ts';
 
 const userIdParams = z.strictObject({ id: z.uuid('User ids must be UUIDs') });
@@ -113,8 +114,8 @@ const acceptInviteRoute = defineRoute({
   responses: {
     200: jsonResponse(
       z.object({
-        user: z.object({ id: z.uuid(), email: z.string().nullable(), phoneNumber: z.string().nullable(), name: z.string() }),
-        secondStep: z.enum(['challenge', 'enroll']).nullable(),
+        user: z.object({ id: z.uuid(), email: z.string().nullable(), phone_number: z.string().nullable(), name: z.string() }),
+        second_step: z.enum(['challenge', 'enroll']).nullable(),
       }),
       'Signed in',
     ),
@@ -148,5 +149,5 @@ export const adminUsersRoutes = new OpenAPIHono<AppEnv>()
   .openapi(acceptInviteRoute, async (c) => {
     const result = await acceptInvite(c.var.services, c.req.valid('json'), authHeadersFor(c));
     forwardAuthCookies(c, result.headers);
-    return c.json({ user: result.user, secondStep: result.secondStep }, 200);
+    return c.json({ user: toAccountUserView(result.user), second_step: result.secondStep }, 200);
   });

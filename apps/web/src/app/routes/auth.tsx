@@ -109,14 +109,14 @@ export function AuthRoute({ afterSignIn = paths.dashboard, onSignedIn }: AuthRou
         ) : magicLink ? (
           <MagicLinkSignIn
             token={magicLink}
-            onSuccess={(response) => (response.secondStep ? setSignInStep(response.secondStep) : finish())}
+            onSuccess={(response) => (response.second_step ? setSignInStep(response.second_step) : finish())}
             onDismiss={dropMagicLink}
           />
         ) : (
         <AuthScreen
           mode={mode}
           onModeChange={onModeChange}
-          onSignedIn={(response) => (response.secondStep ? setSignInStep(response.secondStep) : finish())}
+          onSignedIn={(response) => (response.second_step ? setSignInStep(response.second_step) : finish())}
           onSignedUp={() => void navigate(paths.signupThankYou, { replace: true })}
         />
         )}

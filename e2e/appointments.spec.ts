@@ -12,7 +12,7 @@ test('the owner switches on bookings, adds a service and a mechanic’s hours, b
   await signUpOwner(page);
   // The business's staff (the employees page is another journey): one mechanic. Times are UTC, the business's default zone.
   expect((await page.request.patch('/api/business-settings', { data: { enabled_features: { employee_management: true } } })).status()).toBe(200);
-  expect((await page.request.post('/api/employees', { data: { fullName: 'Sam Mechanic', role: 'manager', pin: '2468' } })).status()).toBe(201);
+  expect((await page.request.post('/api/employees', { data: { full_name: 'Sam Mechanic', role: 'manager', pin: '2468' } })).status()).toBe(201);
 
   // Off by default (SPEC §9): the route guard sends the owner to the dashboard until it is switched on in Settings.
   await page.goto('/appointments');

@@ -168,7 +168,7 @@ test('the owner asks the AI Assistant how many orders today and sees the count a
 
   await addStaff(page);
   const till = await pairTill(page, browser);
-  await signInOnTill(till, MANAGER.fullName, MANAGER.pin);
+  await signInOnTill(till, MANAGER.full_name, MANAGER.pin);
   await till.goto('/orders');
   await till.getByRole('button', { name: 'AI Assistant', exact: true }).click();
   const denied = till.getByRole('region', { name: 'AI Assistant' });

@@ -37,7 +37,7 @@ test('the owner pairs a till; a cashier signs in by PIN and lands on the till, s
   expect((await till.context().cookies()).some((cookie) => cookie.name.startsWith('better-auth'))).toBe(false);
 
   // The cashier signs in on the PIN pad and lands on the till: name, four digits, Sign in.
-  await signInOnTill(till, CASHIER.fullName, CASHIER.pin);
+  await signInOnTill(till, CASHIER.full_name, CASHIER.pin);
   await expect(till.getByText('Scan a barcode or tap a product to start a sale.')).toBeVisible();
   await expect(tile(till, CROISSANT.name)).toBeVisible();
   // The drawer is counted before the first cash sale (issue 12).
@@ -98,7 +98,7 @@ test('the owner pairs a till; a cashier signs in by PIN and lands on the till, s
   await expect(receipt.getByText('Ref: 4242')).toBeVisible();
   await expect(receiptRow('Cash tendered')).toContainText('$20.00');
   await expect(receiptRow('Change')).toContainText('$10.20');
-  await expect(receipt.getByText(`Served by: ${CASHIER.fullName}`)).toBeVisible();
+  await expect(receipt.getByText(`Served by: ${CASHIER.full_name}`)).toBeVisible();
 
   // The cashier's menu lists only what opens for a cashier: Orders, no Settings.
   await till.getByRole('button', { name: 'User menu' }).click();
@@ -113,13 +113,13 @@ test('the owner pairs a till; a cashier signs in by PIN and lands on the till, s
   await expect(row).toContainText('Paid');
   await expect(row).toContainText('$19.80');
   await expect(row).toContainText(/Card, Cash|Cash, Card/);
-  await expect(row).toContainText(CASHIER.fullName);
+  await expect(row).toContainText(CASHIER.full_name);
 
   // The cashier may open it and reprint its receipt, but is not offered a refund.
   await row.getByRole('link', { name: '#1', exact: true }).click();
   await expect(till).toHaveURL(new RegExp(`/orders/${orderId}$`));
   await expect(till.getByRole('heading', { name: 'Sale #1', level: 1 })).toBeVisible();
-  await expect(till.getByText('Sold by', { exact: true }).locator('..')).toContainText(CASHIER.fullName);
+  await expect(till.getByText('Sold by', { exact: true }).locator('..')).toContainText(CASHIER.full_name);
   await expect(till.getByRole('link', { name: 'Print receipt' })).toBeVisible();
   await expect(till.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
   await till.keyboard.press('r'); // the refund shortcut does nothing either
@@ -149,7 +149,7 @@ test('the owner pairs a till; a cashier signs in by PIN and lands on the till, s
   }
 
   // A manager signs in and refunds one line from the till's Orders entry.
-  await signInOnTill(till, MANAGER.fullName, MANAGER.pin);
+  await signInOnTill(till, MANAGER.full_name, MANAGER.pin);
   await till.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders' }).click();
   await expect(till).toHaveURL(/\/orders$/);
   await table.getByRole('link', { name: '#1', exact: true }).click();
@@ -170,7 +170,7 @@ test('the owner pairs a till; a cashier signs in by PIN and lands on the till, s
 
   await expect(till.getByText('Partially refunded').first()).toBeVisible();
   await expect(till.getByRole('region', { name: 'Refunds' }).getByText(`1 × ${COFFEE.name}`)).toBeVisible();
-  await expect(till.getByRole('region', { name: 'History' }).getByText(new RegExp(`^${MANAGER.fullName} ·`))).toBeVisible();
+  await expect(till.getByRole('region', { name: 'History' }).getByText(new RegExp(`^${MANAGER.full_name} ·`))).toBeVisible();
   await expect(till.getByRole('button', { name: 'Refund', exact: true })).toBeVisible(); // two lines are left to refund
 
   // End Shift asks first, then returns to the PIN pad, never the back office.

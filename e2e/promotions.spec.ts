@@ -35,7 +35,7 @@ test('the owner adds 20% off drinks; the cashier rings up a drink with the disco
 
   // The cashier rings up a lemonade and a sandwich: only the drink takes 20 % off.
   const till = await pairTill(page, browser);
-  await signInOnTill(till, CASHIER.fullName, CASHIER.pin);
+  await signInOnTill(till, CASHIER.full_name, CASHIER.pin);
   await openDrawer(till, '100');
   await tile(till, 'Lemonade').click();
   await tile(till, 'Sandwich').click();

@@ -11,7 +11,7 @@ test('the owner turns the public booking page on, a visitor books a free time, t
   await signUpOwner(page);
   // Bookings on, one stylist working every day 08:00–18:00, one service (the calendar's own journey sets these up by hand).
   expect((await page.request.patch('/api/business-settings', { data: { enabled_features: { employee_management: true, appointments_booking: true } } })).status()).toBe(200);
-  const sam = await page.request.post('/api/employees', { data: { fullName: 'Sam Stylist', role: 'manager', pin: '2468' } });
+  const sam = await page.request.post('/api/employees', { data: { full_name: 'Sam Stylist', role: 'manager', pin: '2468' } });
   expect(sam.status()).toBe(201);
   const samId = (await sam.json()).employee.id as string;
   const everyDay = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '18:00', break_start: '12:00', break_end: '13:00' }));

@@ -32,7 +32,7 @@ test('QuickBooks: switch it on, map the accounts, see the Z as a balanced entry,
 
   // A day at the till: the drawer opens with 100.00, a croissant (3.10 + 10 % tax) by card, closed counting 100.00.
   const till = await pairTill(page, browser);
-  await signInOnTill(till, CASHIER.fullName, CASHIER.pin);
+  await signInOnTill(till, CASHIER.full_name, CASHIER.pin);
   await openDrawer(till, '100');
   await tile(till, CROISSANT.name).click();
   await till.keyboard.press('F9');

@@ -14,10 +14,10 @@ async function openGroup(page: Page, label: string) {
 test('a feature switched off on one device disappears from another open page without a reload', async ({ page, context }) => {
   const email = `realtime-${Date.now()}@e2e.example`;
   const signUp = await page.request.post('/api/auth/sign-up', {
-    data: { email, password: PASSWORD, businessName: 'Live Shop', fullName: 'Liv Lee', industry: 'retail' },
+    data: { email, password: PASSWORD, business_name: 'Live Shop', full_name: 'Liv Lee', industry: 'retail' },
   });
   expect(signUp.status()).toBe(201);
-  expect((await page.request.post('/api/business/owner', { data: { fullName: 'Liv Lee' } })).status()).toBe(201);
+  expect((await page.request.post('/api/business/owner', { data: { full_name: 'Liv Lee' } })).status()).toBe(201);
 
   const till = await context.newPage();
   // The page joins its business channel over the websocket at /realtime.

@@ -333,14 +333,14 @@ test('an employee on shift gets the POS-only sidebar and the employee menu; End 
   await signUpOwner(owner);
   // A real cashier session on a till paired through the API (the owner's code, typed on the device).
   expect((await owner.request.patch('/api/business-settings', { data: { enabled_features: { employee_management: true } } })).status()).toBe(200);
-  const added = await owner.request.post('/api/employees', { data: { fullName: 'Bo Cashier', role: 'cashier', pin: '4711' } });
+  const added = await owner.request.post('/api/employees', { data: { full_name: 'Bo Cashier', role: 'cashier', pin: '4711' } });
   expect(added.status()).toBe(201);
   const { employee } = await added.json();
   const { code } = await (await owner.request.post('/api/registers/pairing-codes')).json();
   const context = await browser.newContext();
   const page = await context.newPage();
   expect((await page.request.post('/api/registers/pair', { data: { code } })).status()).toBe(201);
-  const signedIn = await page.request.post('/api/employee-sessions', { data: { employeeId: employee.id, pin: '4711' } });
+  const signedIn = await page.request.post('/api/employee-sessions', { data: { employee_id: employee.id, pin: '4711' } });
   expect(signedIn.status()).toBe(201);
   const { token, session } = await signedIn.json();
   await page.goto('/pos-terminal');

@@ -115,7 +115,7 @@ test('an owner sets up their company sign-in; a colleague signs in with their wo
   await expect(page).toHaveURL(/\/employee-login/);
   const me = await (await page.request.get('/api/me')).json();
   expect(me.user.email).toBe('maya@corner.example');
-  expect(me.isBusinessOwner).toBe(false);
+  expect(me.is_business_owner).toBe(false);
   const identities = await (await page.request.get('/api/auth/identities')).json();
   expect(identities.identities.map((identity: { provider: string; providerName: string | null }) => [identity.provider, identity.providerName])).toEqual([
     ['email', null],

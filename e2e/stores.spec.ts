@@ -84,7 +84,7 @@ test('the owner opens a second store, transfers 5 units, receives them, and the 
   // 6. An employee works in Harbour Street only (the employee's edit form).
   const staff = await page.request.patch('/api/business-settings', { data: { enabled_features: { multi_store: true, employee_management: true } } });
   expect(staff.status(), await staff.text()).toBe(200);
-  const hired = await page.request.post('/api/employees', { data: { fullName: 'Hana Harbour', role: 'cashier', pin: '735291' } });
+  const hired = await page.request.post('/api/employees', { data: { full_name: 'Hana Harbour', role: 'cashier', pin: '735291' } });
   expect(hired.status(), await hired.text()).toBe(201);
   await page.goto('/employees');
   await page.getByRole('button', { name: 'Edit Hana Harbour' }).click();

@@ -90,14 +90,14 @@ test('the owner sets up the opening checklist; the cashier ticks it off on the t
 
   // On the shop's till, the cashier signs in with her PIN and ticks off what she has done.
   const till = await pairTill(page, browser);
-  await signInOnTill(till, CASHIER.fullName, CASHIER.pin);
+  await signInOnTill(till, CASHIER.full_name, CASHIER.pin);
   await till.goto('/tasks');
   const onTill = till.getByTestId('checklist').filter({ hasText: 'Opening' });
   await onTill.getByRole('checkbox', { name: 'Unlock the door' }).check();
   await expect(onTill).toContainText('1 of 3 done');
   await onTill.getByRole('checkbox', { name: 'Count the float' }).check();
   await expect(onTill).toContainText('2 of 3 done');
-  await expect(onTill.getByRole('listitem').filter({ hasText: 'Count the float' })).toContainText(CASHIER.fullName);
+  await expect(onTill.getByRole('listitem').filter({ hasText: 'Count the float' })).toContainText(CASHIER.full_name);
   // A cashier ticks off; she does not set checklists up.
   await expect(till.getByRole('button', { name: 'Manage checklists' })).toHaveCount(0);
   expect(await seriousA11yViolations(till)).toEqual([]);

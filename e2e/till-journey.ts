@@ -22,10 +22,10 @@ export const CROISSANT = { name: 'Croissant', price: 310 };
  */
 export async function signUpOwner(page: Page, business = 'Corner Deli', email = newEmail()) {
   const signUp = await page.request.post('/api/auth/sign-up', {
-    data: { email, password: PASSWORD, businessName: business, fullName: 'Ann Lee', industry: 'retail' },
+    data: { email, password: PASSWORD, business_name: business, full_name: 'Ann Lee', industry: 'retail' },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
-  const owner = await page.request.post('/api/business/owner', { data: { fullName: 'Ann Lee', pin: OWNER_PIN } });
+  const owner = await page.request.post('/api/business/owner', { data: { full_name: 'Ann Lee', pin: OWNER_PIN } });
   expect(owner.status(), await owner.text()).toBe(201);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -37,11 +37,11 @@ export async function signUpOwner(page: Page, business = 'Corner Deli', email = 
  * has the business owner assigned.
  */
 export async function signUpSuperAdmin(page: Page, email: string, business: string, fullName: string) {
-  const signUp = await page.request.post('/api/auth/sign-up', { data: { email, password: PASSWORD, businessName: business, fullName, industry: 'retail' } });
+  const signUp = await page.request.post('/api/auth/sign-up', { data: { email, password: PASSWORD, business_name: business, full_name: fullName, industry: 'retail' } });
   expect(signUp.status(), await signUp.text()).toBe(201);
   await page.goto(await emailedLink(email, /http\S+\/signup-thank-you\?verify=\S+/));
   await expect(page.getByText('Your e-mail address is confirmed')).toBeVisible();
-  const owner = await page.request.post('/api/business/owner', { data: { fullName, pin: OWNER_PIN } });
+  const owner = await page.request.post('/api/business/owner', { data: { full_name: fullName, pin: OWNER_PIN } });
   expect(owner.status(), await owner.text()).toBe(201);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -89,8 +89,8 @@ export async function openTill(page: Page) {
 }
 
 /** Staff of the shop, added by the owner through the API (the page's cookies), as the employees page does. */
-export const CASHIER = { fullName: 'Cara Cash', role: 'cashier', pin: '4321', permissions: { can_process_refunds: false } } as const;
-export const MANAGER = { fullName: 'Max Manager', role: 'manager', pin: '8642', permissions: { can_process_refunds: true } } as const;
+export const CASHIER = { full_name: 'Cara Cash', role: 'cashier', pin: '4321', permissions: { can_process_refunds: false } } as const;
+export const MANAGER = { full_name: 'Max Manager', role: 'manager', pin: '8642', permissions: { can_process_refunds: true } } as const;
 
 export async function addStaff(page: Page) {
   const settings = await page.request.patch('/api/business-settings', { data: { enabled_features: { employee_management: true } } });

@@ -186,7 +186,7 @@ test.describe('onboarding in a few steps', () => {
     expect(settings.settings.enabled_features).toMatchObject({ employee_management: true, time_tracking: true });
 
     const espresso = await product(page, 'Espresso', 250, 1000);
-    await post(page, '/api/employees', { fullName: 'Cal Cashier', role: 'cashier', pin: '975310' });
+    await post(page, '/api/employees', { full_name: 'Cal Cashier', role: 'cashier', pin: '975310' });
     await post(page, '/api/checkout', {
       idempotencyKey: randomUUID(),
       lines: [{ productId: espresso.id, quantity: 1 }],

@@ -13,7 +13,7 @@ test('a day at the drawer: float, cash and card sales, a pay-out, a short count 
   await seedCatalogue(page);
   await addStaff(page);
   const till = await pairTill(page, browser);
-  await signInOnTill(till, CASHIER.fullName, CASHIER.pin);
+  await signInOnTill(till, CASHIER.full_name, CASHIER.pin);
   await expect(till.getByRole('button', { name: 'Cash drawer: closed' })).toBeVisible();
 
   // A cash sale before the drawer is open: the till asks for the float, and nothing is charged.
@@ -79,7 +79,7 @@ test('a day at the drawer: float, cash and card sales, a pay-out, a short count 
   await close.getByRole('button', { name: 'Close drawer and print Z' }).click();
   await expect(close.getByText(/a manager's PIN and a note are needed/)).toBeVisible();
   await close.getByLabel('Approving manager').click();
-  await till.getByRole('option', { name: MANAGER.fullName }).click();
+  await till.getByRole('option', { name: MANAGER.full_name }).click();
   await close.getByLabel('Manager PIN').fill(MANAGER.pin);
   await close.getByLabel(/^Note/).fill('Wrong change given');
   await screenshots(till, 'close-approval');
@@ -89,7 +89,7 @@ test('a day at the drawer: float, cash and card sales, a pay-out, a short count 
   await expect(till.getByRole('heading', { name: 'Z report 1 · Front counter', level: 1 })).toBeVisible();
   const report = till.getByTestId('cash-report');
   await expect(report).toContainText('$1.00 short');
-  await expect(report).toContainText(`Difference approved by ${MANAGER.fullName}: Wrong change given`);
+  await expect(report).toContainText(`Difference approved by ${MANAGER.full_name}: Wrong change given`);
   await expect(till.getByRole('button', { name: 'Cash drawer: closed' })).toHaveCount(0); // not on the till's screen here
   await screenshots(till, 'z-report');
 

@@ -59,9 +59,9 @@ async function run(databaseUrl) {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
-  const signUp = await request('POST', '/api/auth/sign-up', { email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery staple', businessName: 'Bench Shop' });
+  const signUp = await request('POST', '/api/auth/sign-up', { email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery staple', business_name: 'Bench Shop' });
   if (signUp.status >= 300) throw new Error(`sign-up: ${JSON.stringify(signUp.body)}`);
-  const owner = await request('POST', '/api/business/owner', { fullName: 'Bench Owner', pin: '135790' });
+  const owner = await request('POST', '/api/business/owner', { full_name: 'Bench Owner', pin: '135790' });
   if (owner.status >= 300) throw new Error(`owner: ${JSON.stringify(owner.body)}`);
   const settings = await request('PATCH', '/api/business-settings', { time_zone: 'UTC', enabled_features: { purchase_orders: true, inventory_management: true, customer_management: true } });
   if (settings.status >= 300) throw new Error(`settings: ${JSON.stringify(settings.body)}`);

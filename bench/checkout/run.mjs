@@ -28,9 +28,9 @@ const ADMIN_URL = option('pg', existsSync(SOCKET_DIR) ? `postgresql://postgres@l
 async function setUpShop(baseUrl) {
   const owner = client(baseUrl);
   const email = `bench-${randomUUID()}@example.com`;
-  let res = await owner('POST', '/api/auth/sign-up', { email, password: 'correct horse battery staple', businessName: 'Bench Shop' });
+  let res = await owner('POST', '/api/auth/sign-up', { email, password: 'correct horse battery staple', business_name: 'Bench Shop' });
   if (res.status !== 201) throw new Error(`sign-up: ${JSON.stringify(res.body)}`);
-  res = await owner('POST', '/api/business/owner', { fullName: 'Bench Owner' });
+  res = await owner('POST', '/api/business/owner', { full_name: 'Bench Owner' });
   if (res.status !== 201) throw new Error(`owner: ${JSON.stringify(res.body)}`);
   const me = (await owner('GET', '/api/me')).body;
   return { owner, businessId: me.business.id };

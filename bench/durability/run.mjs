@@ -57,9 +57,9 @@ async function sales(way, dir, count) {
     if (set) cookie = set.split(';')[0];
     return { status: res.status, body: await res.json() };
   };
-  const signUp = await request('POST', '/api/auth/sign-up', { email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery staple', businessName: 'Bench Shop' });
+  const signUp = await request('POST', '/api/auth/sign-up', { email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery staple', business_name: 'Bench Shop' });
   if (signUp.status !== 201) throw new Error(`sign-up: ${JSON.stringify(signUp.body)}`);
-  await request('POST', '/api/business/owner', { fullName: 'Bench Owner' });
+  await request('POST', '/api/business/owner', { full_name: 'Bench Owner' });
   const businessId = (await request('GET', '/api/me')).body.business.id;
   const [product] = (
     await database.pglite.query(`insert into products (business_id, name, price, track_stock, stock_quantity) values ($1, 'Coffee', 250, true, 1000000) returning id`, [businessId])

@@ -28,9 +28,9 @@ const TARGET_P99_MS = 250;
 async function setUpShop(baseUrl, name) {
   const owner = client(baseUrl);
   const email = `bench-${randomUUID()}@example.com`;
-  let res = await owner('POST', '/api/auth/sign-up', { email, password: 'correct horse battery staple', businessName: name });
+  let res = await owner('POST', '/api/auth/sign-up', { email, password: 'correct horse battery staple', business_name: name });
   if (res.status !== 201) throw new Error(`sign-up: ${JSON.stringify(res.body)}`);
-  res = await owner('POST', '/api/business/owner', { fullName: 'Bench Owner' });
+  res = await owner('POST', '/api/business/owner', { full_name: 'Bench Owner' });
   if (res.status !== 201) throw new Error(`owner: ${JSON.stringify(res.body)}`);
   return owner;
 }

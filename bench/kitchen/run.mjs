@@ -57,7 +57,7 @@ async function waitUntil(check, timeoutMs, what) {
 async function restaurant(url) {
   const request = client(url);
   await ok(
-    await request('POST', '/api/auth/sign-up', { email: `kitchen-${Date.now()}@bench.example`, password: PASSWORD, businessName: 'Bench Bistro', fullName: 'Bench Owner', industry: 'restaurant' }),
+    await request('POST', '/api/auth/sign-up', { email: `kitchen-${Date.now()}@bench.example`, password: PASSWORD, business_name: 'Bench Bistro', full_name: 'Bench Owner', industry: 'restaurant' }),
     201,
     'sign-up',
   );

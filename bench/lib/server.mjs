@@ -227,8 +227,8 @@ export function ok(label, res) {
 
 /** Signs up a business and its owner (PIN 135790), turns `features` on; its ids. */
 export async function signUpBusiness(request, { businessName = 'Bench Shop', industry, features } = {}) {
-  ok('sign-up', await request('POST', '/api/auth/sign-up', { email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery staple', businessName, ...(industry ? { industry } : {}) }));
-  ok('owner', await request('POST', '/api/business/owner', { fullName: 'Bench Owner', pin: '135790' }));
+  ok('sign-up', await request('POST', '/api/auth/sign-up', { email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery staple', business_name: businessName, ...(industry ? { industry } : {}) }));
+  ok('owner', await request('POST', '/api/business/owner', { full_name: 'Bench Owner', pin: '135790' }));
   if (features) ok('features', await request('PATCH', '/api/business-settings', { enabled_features: features }));
   const me = ok('me', await request('GET', '/api/me')).body;
   return { businessId: me.business.id, userId: me.user.id };

@@ -66,8 +66,8 @@ async function runOn(server, kind, openOptions) {
   let businessId;
   console.log(`\n${kind}`);
   try {
-    await expectStatus(request('POST', '/api/auth/sign-up', { email: `bench-${Date.now()}@example.com`, password: 'correct horse battery staple', businessName: 'Bench Mart', fullName: 'Bench Owner' }), 201, 'sign-up');
-    await request('POST', '/api/business/owner', { fullName: 'Bench Owner' });
+    await expectStatus(request('POST', '/api/auth/sign-up', { email: `bench-${Date.now()}@example.com`, password: 'correct horse battery staple', business_name: 'Bench Mart', full_name: 'Bench Owner' }), 201, 'sign-up');
+    await request('POST', '/api/business/owner', { full_name: 'Bench Owner' });
     businessId = (await request('GET', '/api/me')).body.business.id;
     const supplierIds = [];
     for (let index = 0; index < 5; index += 1) supplierIds.push((await expectStatus(request('POST', '/api/suppliers', { name: `Supplier ${index}` }), 201, 'supplier')).supplier.id);

@@ -80,8 +80,8 @@ async function signUpOwners(url, count, prefix) {
     const signUp = await request('POST', '/api/auth/sign-up', {
       email: `${prefix}-${i}-${Date.now()}@bench.example`,
       password: PASSWORD,
-      businessName: `Bench Kitchen ${i}`,
-      fullName: 'Bench Owner',
+      business_name: `Bench Kitchen ${i}`,
+      full_name: 'Bench Owner',
       industry: 'restaurant',
     });
     if (signUp.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);
@@ -102,7 +102,7 @@ async function idleAndRestart(label, env, port) {
   const serverEnv = { ...env, SUPER_ADMIN_EMAILS: ADMIN };
   let server = await startServer({ port, env: serverEnv, timeoutMs: 180_000 });
   const admin = client(server.url);
-  const adminUp = await admin('POST', '/api/auth/sign-up', { email: ADMIN, password: PASSWORD, businessName: 'Bench Admin', fullName: 'Admin', industry: 'retail' });
+  const adminUp = await admin('POST', '/api/auth/sign-up', { email: ADMIN, password: PASSWORD, business_name: 'Bench Admin', full_name: 'Admin', industry: 'retail' });
   if (adminUp.status !== 201 && adminUp.status !== 409) {
     const signIn = await admin('POST', '/api/auth/sign-in', { email: ADMIN, password: PASSWORD });
     if (signIn.status !== 200) throw new Error(`admin sign-in failed: ${JSON.stringify(signIn.body)}`);

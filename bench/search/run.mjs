@@ -201,9 +201,9 @@ async function runOn(server, kind, openOptions) {
   let businessId;
   try {
     const email = `bench-${Date.now()}@example.com`;
-    const signUp = await client.request('POST', '/api/auth/sign-up', { email, password: 'correct horse battery staple', businessName: 'Bench Mart', fullName: 'Bench Owner' });
+    const signUp = await client.request('POST', '/api/auth/sign-up', { email, password: 'correct horse battery staple', business_name: 'Bench Mart', full_name: 'Bench Owner' });
     if (signUp.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);
-    await client.request('POST', '/api/business/owner', { fullName: 'Bench Owner' });
+    await client.request('POST', '/api/business/owner', { full_name: 'Bench Owner' });
     businessId = (await client.request('GET', '/api/me')).body.business.id;
     const probe = await client.request('GET', '/api/products?limit=1');
     if (probe.status === 404) throw new Error('GET /api/products is not routed: register productsRoutes in apps/server/src/app.ts');

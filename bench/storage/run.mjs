@@ -42,9 +42,9 @@ async function run(label, env) {
   try {
     const api = client(server.url);
     const email = `bench-${Date.now()}@example.com`;
-    const signUp = await api('POST', '/api/auth/sign-up', { email, password: 'correct horse battery staple', businessName: 'Bench', fullName: 'Bench' });
+    const signUp = await api('POST', '/api/auth/sign-up', { email, password: 'correct horse battery staple', business_name: 'Bench', full_name: 'Bench' });
     if (signUp.status !== 201) throw new Error(JSON.stringify(signUp.body));
-    await api('POST', '/api/business/owner', { fullName: 'Bench' });
+    await api('POST', '/api/business/owner', { full_name: 'Bench' });
     await api('POST', '/api/storage/bucket', { name: 'bench' });
     const cookie = api.cookie();
     const raw = (method, pathname, body, headers = {}) => fetch(server.url + pathname, { method, body, headers: { cookie, ...headers } });

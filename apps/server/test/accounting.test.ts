@@ -194,9 +194,9 @@ describe('employee performance', () => {
   it('counts sales for who rang them up, refunds for who processed them, discounts and clocked hours', async () => {
     const s = await shop('UTC');
     await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
-    const cal = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_apply_discounts: true } });
-    const cat = await addEmployee(s.client, { fullName: 'Cat Cashier', role: 'cashier', pin: '900008' });
-    const max = await addEmployee(s.client, { fullName: 'Max Manager', role: 'manager', pin: '900006' });
+    const cal = await addEmployee(s.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_apply_discounts: true } });
+    const cat = await addEmployee(s.client, { full_name: 'Cat Cashier', role: 'cashier', pin: '900008' });
+    const max = await addEmployee(s.client, { full_name: 'Max Manager', role: 'manager', pin: '900006' });
     const asCal = as(await pinSignIn(s.client, cal.employee.id, '900007'));
     const asCat = as(await pinSignIn(s.client, cat.employee.id, '900008'));
     const asMax = as(await pinSignIn(s.client, max.employee.id, '900006'));
@@ -295,10 +295,10 @@ describe('employee performance', () => {
 describe('SPEC §6: both need can_view_reports; SPEC §3: both need their feature', () => {
   it('refuses a cashier (even with can_access_reports) and an admin without can_view_reports, lets an admin with it in', async () => {
     const s = await shop();
-    const cashier = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_access_reports: true } });
-    const manager = await addEmployee(s.client, { fullName: 'Max Manager', role: 'manager', pin: '900006' });
-    const adminNone = await addEmployee(s.client, { fullName: 'Abe Admin', role: 'admin', pin: '900003' });
-    const adminReports = await addEmployee(s.client, { fullName: 'Ada Admin', role: 'admin', pin: '900002', adminPermissions: { can_view_reports: true } });
+    const cashier = await addEmployee(s.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_access_reports: true } });
+    const manager = await addEmployee(s.client, { full_name: 'Max Manager', role: 'manager', pin: '900006' });
+    const adminNone = await addEmployee(s.client, { full_name: 'Abe Admin', role: 'admin', pin: '900003' });
+    const adminReports = await addEmployee(s.client, { full_name: 'Ada Admin', role: 'admin', pin: '900002', admin_permissions: { can_view_reports: true } });
     const tokens = {
       cashier: as(await pinSignIn(s.client, cashier.employee.id, '900007')),
       manager: as(await pinSignIn(s.client, manager.employee.id, '900006')),

@@ -18,8 +18,8 @@ describe('sign-up', () => {
     const res = await client.post('/api/auth/sign-up', {
       email,
       password: STRONG_PASSWORD,
-      businessName: 'Bean There',
-      fullName: 'Ann Lee',
+      business_name: 'Bean There',
+      full_name: 'Ann Lee',
       industry: 'restaurant',
     });
     expect(res.status).toBe(201);
@@ -77,15 +77,15 @@ describe('sign-up', () => {
     const up = await new ApiClient(server.url).post('/api/auth/sign-up', {
       phone: phone.replace(/(\d{3})(\d{4})$/, ' $1-$2'),
       password: STRONG_PASSWORD,
-      fullName: 'Pat Diaz',
+      full_name: 'Pat Diaz',
     });
     expect(up.status).toBe(201);
-    expect(up.body.user).toMatchObject({ phoneNumber: phone, email: null });
+    expect(up.body.user).toMatchObject({ phone_number: phone, email: null });
     const client = new ApiClient(server.url);
     const signIn = await client.post('/api/auth/sign-in', { phone, password: STRONG_PASSWORD });
     expect(signIn.status).toBe(200);
     const me = await client.get('/api/me');
-    expect(me.body.user.phoneNumber).toBe(phone);
+    expect(me.body.user.phone_number).toBe(phone);
     // SPEC §4: no business name, so the full name names the business
     expect(me.body.settings.business_name).toBe('Pat Diaz');
   });
@@ -205,12 +205,12 @@ describe('password reset', () => {
     const token = /reset-password\?token=([^\s]+)/.exec(message!.body)?.[1];
     expect(token).toBeTruthy();
 
-    const weak = await client.post('/api/auth/reset-password', { token: decodeURIComponent(token!), newPassword: 'password' });
+    const weak = await client.post('/api/auth/reset-password', { token: decodeURIComponent(token!), new_password: 'password' });
     expect(weak.body.error.code).toBe('weak_password');
     const newPassword = 'a brand new long passphrase';
-    const ok = await client.post('/api/auth/reset-password', { token: decodeURIComponent(token!), newPassword });
+    const ok = await client.post('/api/auth/reset-password', { token: decodeURIComponent(token!), new_password: newPassword });
     expect(ok.status).toBe(200);
-    const reused = await client.post('/api/auth/reset-password', { token: decodeURIComponent(token!), newPassword: 'another long passphrase' });
+    const reused = await client.post('/api/auth/reset-password', { token: decodeURIComponent(token!), new_password: 'another long passphrase' });
     expect(reused.status).toBe(400);
     expect(reused.body.error.code).toBe('invalid_token');
 

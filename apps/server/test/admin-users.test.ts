@@ -40,7 +40,7 @@ describe('DELETE /api/super-admin/users/{id} (SPEC §7 admin users)', () => {
     const { client, userId, businessId, email } = await signUpBusiness(server);
     const res = await del(root, userId);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ deletedBusinesses: 1 });
+    expect(res.body).toEqual({ deleted_businesses: 1 });
     expect(await server.database.db.select().from(user).where(eq(user.id, userId))).toEqual([]);
     expect(await server.database.db.select().from(session).where(eq(session.userId, userId))).toEqual([]);
     expect(await server.database.db.select().from(businesses).where(eq(businesses.id, businessId))).toEqual([]);
@@ -68,8 +68,8 @@ describe('POST /api/super-admin/generate-link (SPEC §7 admin generate_link)', (
     const { email, userId } = await signUpBusiness(server);
     const res = await root.post('/api/super-admin/generate-link', { type: 'magiclink', email: email.toUpperCase() });
     expect(res.status).toBe(200);
-    expect(Date.parse(res.body.expiresAt) - Date.now()).toBeGreaterThan(9 * 60 * 1000);
-    const token = decodeURIComponent(/magic_link=(\S+)/.exec(res.body.actionLink)![1]!);
+    expect(Date.parse(res.body.expires_at) - Date.now()).toBeGreaterThan(9 * 60 * 1000);
+    const token = decodeURIComponent(/magic_link=(\S+)/.exec(res.body.action_link)![1]!);
     const browser = new ApiClient(server.url);
     const signedIn = await browser.post('/api/auth/verify', { type: 'magiclink', token });
     expect(signedIn.status).toBe(200);
@@ -167,18 +167,18 @@ describe('POST and PUT /api/super-admin/users, POST /api/super-admin/invite (SPE
 
   it('creates an account with its business, which signs in with the given password; audited; refuses taken, weak and malformed input', async () => {
     const email = uniqueEmail('made');
-    const res = await root.post('/api/super-admin/users', { email: email.toUpperCase(), password: STRONG_PASSWORD, name: 'Mia Made', phone: '+15550001111', emailConfirmed: true });
+    const res = await root.post('/api/super-admin/users', { email: email.toUpperCase(), password: STRONG_PASSWORD, name: 'Mia Made', phone: '+15550001111', email_confirmed: true });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ email, name: 'Mia Made', phoneNumber: '+15550001111', emailConfirmed: true, banned: false, bannedUntil: null, lastSignInAt: null, isSuperAdmin: false });
-    expect(res.body.businessId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body).toMatchObject({ email, name: 'Mia Made', phone_number: '+15550001111', email_confirmed: true, banned: false, banned_until: null, last_sign_in_at: null, is_super_admin: false });
+    expect(res.body.business_id).toMatch(/^[0-9a-f-]{36}$/);
     const signedIn = await signIn(email);
     expect(signedIn.status).toBe(200);
     const audit = (await platformActions('user.created')).filter((row) => row.details.user_id === res.body.id);
     expect(audit.map((row) => row.details)).toEqual([{ user_id: res.body.id, email, email_confirmed: true, password_set: true }]);
     const listed = await root.get(`/api/super-admin/users?search=${encodeURIComponent(email.slice(0, 12).toUpperCase())}`);
     expect(listed.body.total).toBe(1);
-    expect(listed.body.users[0]).toMatchObject({ id: res.body.id, emailConfirmed: true, banned: false });
-    expect(listed.body.users[0].lastSignInAt).not.toBeNull();
+    expect(listed.body.users[0]).toMatchObject({ id: res.body.id, email_confirmed: true, banned: false });
+    expect(listed.body.users[0].last_sign_in_at).not.toBeNull();
 
     const refused = [
       await root.post('/api/super-admin/users', { email, password: STRONG_PASSWORD }),
@@ -202,11 +202,11 @@ describe('POST and PUT /api/super-admin/users, POST /api/super-admin/invite (SPE
     const newEmail = uniqueEmail('edited');
     const res = await root.request('PUT', `/api/super-admin/users/${made.id}`, { name: 'Ed Ited', email: newEmail, phone: '+15550002222', password: 'another long pass phrase' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Ed Ited', email: newEmail, phoneNumber: '+15550002222', emailConfirmed: false });
+    expect(res.body).toMatchObject({ name: 'Ed Ited', email: newEmail, phone_number: '+15550002222', email_confirmed: false });
     expect((await signIn(newEmail, 'another long pass phrase')).status).toBe(200);
     expect((await signIn(newEmail)).status).toBe(401);
-    const confirmed = await root.request('PUT', `/api/super-admin/users/${made.id}`, { emailConfirmed: true, phone: null });
-    expect(confirmed.body).toMatchObject({ emailConfirmed: true, phoneNumber: null });
+    const confirmed = await root.request('PUT', `/api/super-admin/users/${made.id}`, { email_confirmed: true, phone: null });
+    expect(confirmed.body).toMatchObject({ email_confirmed: true, phone_number: null });
     const audit = (await platformActions('user.updated')).filter((row) => row.details.user_id === made.id);
     expect(audit.map((row) => row.details.fields)).toEqual([['name', 'email', 'phone', 'password'], ['phone', 'emailConfirmed']]);
     expect(JSON.stringify(audit)).not.toContain('another long pass phrase');
@@ -224,7 +224,7 @@ describe('POST and PUT /api/super-admin/users, POST /api/super-admin/invite (SPE
 
   it('a ban ends every session and refuses every way of signing in until lifted; a ban for some hours passes by itself', async () => {
     const email = uniqueEmail('banned');
-    const made = (await root.post('/api/super-admin/users', { email, password: STRONG_PASSWORD, emailConfirmed: true })).body;
+    const made = (await root.post('/api/super-admin/users', { email, password: STRONG_PASSWORD, email_confirmed: true })).body;
     const browser = new ApiClient(server.url);
     expect((await browser.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status).toBe(200);
     const tokens = (await tokenGrant('password', { email, password: STRONG_PASSWORD })).body;
@@ -235,7 +235,7 @@ describe('POST and PUT /api/super-admin/users, POST /api/super-admin/invite (SPE
 
     const banned = await root.request('PUT', `/api/super-admin/users/${made.id}`, { ban: 'forever' });
     expect(banned.status).toBe(200);
-    expect(banned.body).toMatchObject({ banned: true, bannedUntil: null });
+    expect(banned.body).toMatchObject({ banned: true, banned_until: null });
     expect(await server.database.db.select().from(session).where(eq(session.userId, made.id))).toEqual([]);
     const ended = await browser.get('/api/auth/user');
     expect([ended.status, ended.body.error.message]).toEqual([400, 'Auth session missing!']);
@@ -247,7 +247,7 @@ describe('POST and PUT /api/super-admin/users, POST /api/super-admin/invite (SPE
     const byCode = await new ApiClient(server.url).post('/api/auth/verify', { type: 'email', email, code });
     // A new link replaces the code (decision 062): asked for once the code was tried.
     const link = await root.post('/api/super-admin/generate-link', { type: 'magiclink', email });
-    const magic = decodeURIComponent(/magic_link=(\S+)/.exec(link.body.actionLink)![1]!);
+    const magic = decodeURIComponent(/magic_link=(\S+)/.exec(link.body.action_link)![1]!);
     const attempts = {
       password: await signIn(email),
       tokenPassword: await tokenGrant('password', { email, password: STRONG_PASSWORD }),
@@ -262,11 +262,11 @@ describe('POST and PUT /api/super-admin/users, POST /api/super-admin/invite (SPE
     expect((await signIn(email, 'a wrong but long password')).body.error.code).toBe('invalid_credentials');
 
     const lifted = await root.request('PUT', `/api/super-admin/users/${made.id}`, { ban: 'none' });
-    expect(lifted.body).toMatchObject({ banned: false, bannedUntil: null });
+    expect(lifted.body).toMatchObject({ banned: false, banned_until: null });
     expect((await signIn(email)).status).toBe(200);
 
     const forHours = await root.request('PUT', `/api/super-admin/users/${made.id}`, { ban: { hours: 24 } });
-    expect(Date.parse(forHours.body.bannedUntil) - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
+    expect(Date.parse(forHours.body.banned_until) - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
     expect((await signIn(email)).body.error.code).toBe('user_banned');
     await server.database.db.update(user).set({ banExpires: new Date(Date.now() - 1000) }).where(eq(user.id, made.id));
     expect((await signIn(email)).status).toBe(200);
@@ -287,15 +287,15 @@ describe('POST and PUT /api/super-admin/users, POST /api/super-admin/invite (SPE
     expect(weak.body.error.code).toBe('weak_password');
     const accepted = await browser.post('/api/auth/invite/accept', { token, password: STRONG_PASSWORD });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-    expect(accepted.body.user).toMatchObject({ id: invited.body.userId, email, name: 'Ivy Invited' });
+    expect(accepted.body.user).toMatchObject({ id: invited.body.user_id, email, name: 'Ivy Invited' });
     const me = await browser.get('/api/me');
     expect(me.body.business.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await root.get(`/api/super-admin/users/${invited.body.userId}`)).body.emailConfirmed).toBe(true);
+    expect((await root.get(`/api/super-admin/users/${invited.body.user_id}`)).body.email_confirmed).toBe(true);
     const again = await browser.fresh().post('/api/auth/invite/accept', { token, password: STRONG_PASSWORD });
     expect([again.status, again.body.error.code]).toEqual([400, 'invalid_token']);
     expect((await signIn(email)).status).toBe(200);
     expect((await root.post('/api/super-admin/invite', { email })).body.error.code).toBe('email_exists');
-    expect((await platformActions('user.invited')).some((row) => row.details.user_id === invited.body.userId)).toBe(true);
+    expect((await platformActions('user.invited')).some((row) => row.details.user_id === invited.body.user_id)).toBe(true);
   });
 });
 
@@ -304,25 +304,25 @@ describe('POST /api/super-admin/generate-link types recovery, invite, signup', (
     const { email, userId } = await signUpBusiness(server);
     const recovery = await root.post('/api/super-admin/generate-link', { type: 'recovery', email });
     expect(recovery.status).toBe(200);
-    const resetToken = decodeURIComponent(/reset-password\?token=(\S+)/.exec(recovery.body.actionLink)![1]!);
-    expect((await new ApiClient(server.url).post('/api/auth/reset-password', { token: resetToken, newPassword: 'a brand new long phrase' })).status).toBe(200);
+    const resetToken = decodeURIComponent(/reset-password\?token=(\S+)/.exec(recovery.body.action_link)![1]!);
+    expect((await new ApiClient(server.url).post('/api/auth/reset-password', { token: resetToken, new_password: 'a brand new long phrase' })).status).toBe(200);
     expect((await signIn(email, 'a brand new long phrase')).status).toBe(200);
 
     const invitee = uniqueEmail('linked-invite');
     const invite = await root.post('/api/super-admin/generate-link', { type: 'invite', email: invitee });
-    const inviteToken = decodeURIComponent(/invite=(\S+)/.exec(invite.body.actionLink)![1]!);
-    expect((await new ApiClient(server.url).post('/api/auth/invite/accept', { token: inviteToken, password: STRONG_PASSWORD })).body.user.id).toBe(invite.body.userId);
+    const inviteToken = decodeURIComponent(/invite=(\S+)/.exec(invite.body.action_link)![1]!);
+    expect((await new ApiClient(server.url).post('/api/auth/invite/accept', { token: inviteToken, password: STRONG_PASSWORD })).body.user.id).toBe(invite.body.user_id);
 
     const newcomer = uniqueEmail('linked-signup');
     const signup = await root.post('/api/super-admin/generate-link', { type: 'signup', email: newcomer, password: STRONG_PASSWORD });
     expect(signup.status, JSON.stringify(signup.body)).toBe(200);
     expect((await signIn(newcomer)).status).toBe(200);
-    const verifyToken = decodeURIComponent(/signup-thank-you\?verify=(\S+)/.exec(signup.body.actionLink)![1]!);
+    const verifyToken = decodeURIComponent(/signup-thank-you\?verify=(\S+)/.exec(signup.body.action_link)![1]!);
     expect((await new ApiClient(server.url).post('/api/auth/verify-email', { token: verifyToken })).status).toBe(200);
-    expect((await root.get(`/api/super-admin/users/${signup.body.userId}`)).body.emailConfirmed).toBe(true);
+    expect((await root.get(`/api/super-admin/users/${signup.body.user_id}`)).body.email_confirmed).toBe(true);
     expect((await root.post('/api/super-admin/generate-link', { type: 'signup', email: newcomer, password: STRONG_PASSWORD })).body.error.code).toBe('email_exists');
 
-    const types = (await platformActions('user.link_generated')).filter((row) => [userId, invite.body.userId, signup.body.userId].includes(row.details.user_id as string));
+    const types = (await platformActions('user.link_generated')).filter((row) => [userId, invite.body.user_id, signup.body.user_id].includes(row.details.user_id as string));
     expect(types.map((row) => row.details.type).sort()).toEqual(['invite', 'recovery', 'signup']);
   });
 });
@@ -332,7 +332,7 @@ describe('POST /api/auth/token?grant_type=web3 (SPEC §7, Sign-In with Ethereum)
     const wallet = privateKeyToAccount(generatePrivateKey());
     const first = await tokenGrant('web3', { chain: 'ethereum', ...(await signedWeb3(wallet)) });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toMatchObject({ token_type: 'bearer', user: { email: null, phoneNumber: null }, secondStep: null });
+    expect(first.body).toMatchObject({ token_type: 'bearer', user: { email: null, phone_number: null }, second_step: null });
     const identities = await new ApiClient(server.url).request('GET', '/api/auth/identities', undefined, bearer(first.body.access_token));
     expect(identities.body.identities).toEqual([{ id: `web3:${wallet.address}`, provider: 'web3', identifier: wallet.address, verified: true, providerName: null, linkedAt: null }]);
     const me = await new ApiClient(server.url).request('GET', '/api/me', undefined, bearer(first.body.access_token));

@@ -302,9 +302,9 @@ describe('SPEC §6 on the server, and bad input', () => {
   it('refuses a cashier the reports and the stock forecast, lets the till ask for hints, and answers garbage with a 4xx', async () => {
     const s = await shop([{ name: 'Mug', price: 1000 }]);
     await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
-    const cashier = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_access_reports: true } });
-    const stocker = await addEmployee(s.client, { fullName: 'Sam Stock', role: 'cashier', pin: '900008', permissions: { can_manage_inventory: true } });
-    const adminReports = await addEmployee(s.client, { fullName: 'Ada Admin', role: 'admin', pin: '900002', adminPermissions: { can_view_reports: true } });
+    const cashier = await addEmployee(s.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_access_reports: true } });
+    const stocker = await addEmployee(s.client, { full_name: 'Sam Stock', role: 'cashier', pin: '900008', permissions: { can_manage_inventory: true } });
+    const adminReports = await addEmployee(s.client, { full_name: 'Ada Admin', role: 'admin', pin: '900002', admin_permissions: { can_view_reports: true } });
     const cashierToken = await pinSignIn(s.client, cashier.employee.id, '900007');
     const stockerToken = await pinSignIn(s.client, stocker.employee.id, '900008');
     const adminToken = await pinSignIn(s.client, adminReports.employee.id, '900002');

@@ -192,7 +192,7 @@ describe('training the AI modules in the background', { timeout: 120_000 }, () =
 
   it('SPEC §6: training is for who may view reports (a cashier gets 403)', async () => {
     const s = await shop();
-    const cashier = await addEmployee(s.client, { fullName: 'Cass Hier', role: 'cashier', pin: '482913' });
+    const cashier = await addEmployee(s.client, { full_name: 'Cass Hier', role: 'cashier', pin: '482913' });
     const token = await pinSignIn(s.client, cashier.employee.id, '482913');
     const refusals = { POST: () => s.client.api.POST('/api/ai/training', { headers: as(token) }), GET: () => s.client.api.GET('/api/ai/training', { headers: as(token) }) };
     for (const [method, ask] of Object.entries(refusals)) {

@@ -30,8 +30,8 @@ const ofEmployee = (employeeId: string) => ({ params: { path: { employeeId } } }
 
 async function salon(name = 'Brake & Co') {
   const shop = await staffBusiness(server, { businessName: name, features: { appointments_booking: true, employee_management: true, customer_management: true }, timeZone: ZONE });
-  const ann = (await addEmployee(shop.client, { fullName: 'Ann Fitter', role: 'manager', pin: '700001' })).employee;
-  const bob = (await addEmployee(shop.client, { fullName: 'Bob Fitter', role: 'manager', pin: '700002' })).employee;
+  const ann = (await addEmployee(shop.client, { full_name: 'Ann Fitter', role: 'manager', pin: '700001' })).employee;
+  const bob = (await addEmployee(shop.client, { full_name: 'Bob Fitter', role: 'manager', pin: '700002' })).employee;
   for (const person of [ann, bob]) {
     const saved = await shop.client.api.PUT('/api/appointments/staff/{employeeId}/hours', { ...ofEmployee(person.id), body: { hours: WEEKDAYS } });
     expect(saved.response.status, JSON.stringify(saved.error)).toBe(200);
@@ -297,7 +297,7 @@ describe('appointments', () => {
     expect(refused.response.status).toBe(403);
     expect(refused.error?.error.code).toBe('feature_disabled');
     // A PIN session of the owner's own employee row is the owner: allowed.
-    const token = await pinSignIn(shop.client, (await addEmployee(shop.client, { fullName: 'Cy Cashier', role: 'cashier', pin: '700009' })).employee.id, '700009');
+    const token = await pinSignIn(shop.client, (await addEmployee(shop.client, { full_name: 'Cy Cashier', role: 'cashier', pin: '700009' })).employee.id, '700009');
     expect((await shop.client.api.GET('/api/appointments/services', { headers: as(token) })).response.status).toBe(200);
   });
 

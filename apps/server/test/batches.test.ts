@@ -243,9 +243,9 @@ describe('batches per store', () => {
     const harbour = (await okApi(await s.client.api.POST('/api/stores', { body: { name: 'Harbour Street' } }), 201)).store;
     const till = await pairTill(s.client, 'Harbour till');
     const register = ((await ok(await s.client.get('/api/registers'), 200)).registers as { id: string; name: string }[]).find((row) => row.name === 'Harbour till')!;
-    await ok(await s.client.request('PUT', `/api/registers/${register.id}/store`, { storeId: harbour.id }), 200);
+    await ok(await s.client.request('PUT', `/api/registers/${register.id}/store`, { store_id: harbour.id }), 200);
     await ok(await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '482193' }), 200);
-    const onTill = as((await ok(await till.post('/api/employee-sessions', { employeeId: s.ownerEmployeeId, pin: '482193' }), 201)).token);
+    const onTill = as((await ok(await till.post('/api/employee-sessions', { employee_id: s.ownerEmployeeId, pin: '482193' }), 201)).token);
 
     const main = (await lotsOf(s.businessId, yoghurt.id)).batches[0]!.storeId;
     const transfer = (await okApi(await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: main, to_store_id: harbour.id, lines: [{ product_id: yoghurt.id, quantity: 4 }] } }), 201)).transfer;

@@ -16,7 +16,7 @@ beforeAll(async () => {
   root = new ApiClient(server.url);
   expect((await root.post('/api/auth/sign-up', { email: ROOT, password: STRONG_PASSWORD })).status).toBe(201);
   await verifyEmailOf(server, ROOT);
-  expect((await root.get('/api/me')).body.isSuperAdmin).toBe(true);
+  expect((await root.get('/api/me')).body.is_super_admin).toBe(true);
 });
 afterAll(() => server.close());
 

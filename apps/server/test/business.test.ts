@@ -29,11 +29,11 @@ describe('GET /api/me', () => {
       profile: null,
       business: null,
       settings: null,
-      employeeSession: null,
-      isSuperAdmin: false,
-      isBusinessOwner: false,
+      employee_session: null,
+      is_super_admin: false,
+      is_business_owner: false,
       till: null,
-      secondStep: null,
+      second_step: null,
     });
   });
 
@@ -41,18 +41,18 @@ describe('GET /api/me', () => {
     const phoneUser = new ApiClient(server.url);
     const phone = `+1555${String(Date.now()).slice(-7)}`;
     expect((await phoneUser.post('/api/auth/sign-up', { phone, password: STRONG_PASSWORD })).status).toBe(201);
-    expect((await phoneUser.get('/api/me')).body.isSuperAdmin).toBe(false);
+    expect((await phoneUser.get('/api/me')).body.is_super_admin).toBe(false);
     const placeholder = (await server.database.db.select({ email: user.email }).from(user).where(eq(user.phoneNumber, phone)))[0]!.email;
     expect(await server.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, placeholder))).toEqual([]);
 
     // A role granted before verification was required (or by hand) does not survive a start.
     const { client, userId } = await signUpBusiness(server);
     await server.database.db.insert(superAdmins).values({ userId });
-    expect((await client.get('/api/me')).body.isSuperAdmin).toBe(true);
+    expect((await client.get('/api/me')).body.is_super_admin).toBe(true);
     const restarted = await startTestServer({ sameDatabaseAs: server, env: { SUPER_ADMIN_EMAILS: 'root@example.com' } });
     try {
       const me = await fetch(`${restarted.url}/api/me`, { headers: { cookie: client.cookieHeader() } });
-      expect(((await me.json()) as { isSuperAdmin: boolean }).isSuperAdmin).toBe(false);
+      expect(((await me.json()) as { is_super_admin: boolean }).is_super_admin).toBe(false);
     } finally {
       await restarted.close();
     }
@@ -62,14 +62,14 @@ describe('GET /api/me', () => {
     const root = new ApiClient(server.url);
     expect((await root.post('/api/auth/sign-up', { email: 'root@example.com', password: STRONG_PASSWORD })).status).toBe(201);
     // Whoever signs up first with the address gets nothing until they open the link sent to it.
-    expect((await root.get('/api/me')).body.isSuperAdmin).toBe(false);
-    expect((await root.get('/api/super-admin/status')).body).toEqual({ isSuperAdmin: false });
+    expect((await root.get('/api/me')).body.is_super_admin).toBe(false);
+    expect((await root.get('/api/super-admin/status')).body).toEqual({ is_super_admin: false });
     expect((await new ApiClient(server.url).post('/api/auth/verify-email', { token: 'forged.token.value' })).status).toBe(400);
-    expect((await root.get('/api/me')).body.isSuperAdmin).toBe(false);
+    expect((await root.get('/api/me')).body.is_super_admin).toBe(false);
     await verifyEmailOf(server, 'root@example.com');
-    expect((await root.get('/api/me')).body.isSuperAdmin).toBe(true);
+    expect((await root.get('/api/me')).body.is_super_admin).toBe(true);
     const { client } = await signUpBusiness(server);
-    expect((await client.get('/api/me')).body.isSuperAdmin).toBe(false);
+    expect((await client.get('/api/me')).body.is_super_admin).toBe(false);
   });
 });
 
@@ -87,8 +87,8 @@ describe('business setup (SPEC §4, §9)', () => {
   });
 
   it.each([
-    [{ businessName: 'Corner Shop', fullName: 'Ann Lee' }, 'Corner Shop'],
-    [{ fullName: 'Ann Lee' }, 'Ann Lee'],
+    [{ business_name: 'Corner Shop', full_name: 'Ann Lee' }, 'Corner Shop'],
+    [{ full_name: 'Ann Lee' }, 'Ann Lee'],
     [{}, 'My Business'],
   ])('names the business from %j as %s', async (names, expected) => {
     const client = new ApiClient(server.url);
@@ -112,7 +112,7 @@ describe('business setup (SPEC §4, §9)', () => {
 
   it('assigns the owner: an employee business_owner with all six flags, and setup becomes complete', async () => {
     const { client, businessId } = await signUpBusiness(server);
-    const res = await client.post('/api/business/owner', { fullName: 'Ann Lee', email: 'ann@example.com' });
+    const res = await client.post('/api/business/owner', { full_name: 'Ann Lee', email: 'ann@example.com' });
     expect(res.status).toBe(201);
     expect(res.body.settings).toMatchObject({ has_business_owner: true, authentication_enabled: true });
     const rows = await server.database.withTenant(businessId, (tx) => tx.select().from(employees));
@@ -131,8 +131,8 @@ describe('business setup (SPEC §4, §9)', () => {
   it('refuses a second owner, also when two requests race', async () => {
     const { client, businessId } = await signUpBusiness(server);
     const results = await Promise.all([
-      client.post('/api/business/owner', { fullName: 'Ann Lee' }),
-      client.post('/api/business/owner', { fullName: 'Ann Lee' }),
+      client.post('/api/business/owner', { full_name: 'Ann Lee' }),
+      client.post('/api/business/owner', { full_name: 'Ann Lee' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)!.body.error.code).toBe('owner_exists');
@@ -143,7 +143,7 @@ describe('business setup (SPEC §4, §9)', () => {
   it('needs a signed-in account, answering SPEC §8 "Auth session missing!"', async () => {
     const anonymous = new ApiClient(server.url);
     for (const path of ['/api/business/owner', '/api/business-settings']) {
-      const res = await anonymous.post(path, path.endsWith('owner') ? { fullName: 'X' } : undefined);
+      const res = await anonymous.post(path, path.endsWith('owner') ? { full_name: 'X' } : undefined);
       expect(res.status).toBe(400);
       expect(res.body.error).toEqual({ code: 'session_not_found', message: 'Auth session missing!' });
     }
@@ -151,7 +151,7 @@ describe('business setup (SPEC §4, §9)', () => {
 
   it('rejects an owner without a name and changes nothing', async () => {
     const { client } = await signUpBusiness(server);
-    const res = await client.post('/api/business/owner', { fullName: '   ' });
+    const res = await client.post('/api/business/owner', { full_name: '   ' });
     expect(res.status).toBe(400);
     expect((await client.get('/api/me')).body.settings.has_business_owner).toBe(false);
   });

@@ -24,7 +24,7 @@ type NewExpense = NonNullable<paths['/api/expenses']['post']['requestBody']>['co
 const people: Record<'cashier' | 'cashier2' | 'manager' | 'kitchen', { id: string; pin: string; token: string; tokenB?: string }> = {} as never;
 
 async function signIn(client: ApiClient, employeeId: string, pin: string) {
-  const res = await client.post('/api/employee-sessions', { employeeId, pin });
+  const res = await client.post('/api/employee-sessions', { employee_id: employeeId, pin });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.token as string;
 }
@@ -35,10 +35,10 @@ beforeAll(async () => {
   till = await pairTill(shop.client, 'Front till');
   otherTill = await pairTill(shop.client, 'Back till');
   const staff = {
-    cashier: { fullName: 'Cora Cashier', role: 'cashier', pin: '4101' },
-    cashier2: { fullName: 'Carl Cashier', role: 'cashier', pin: '4102' },
-    manager: { fullName: 'Mona Manager', role: 'manager', pin: '4103' },
-    kitchen: { fullName: 'Kit Kitchen', role: 'kitchen', pin: '4104' },
+    cashier: { full_name: 'Cora Cashier', role: 'cashier', pin: '4101' },
+    cashier2: { full_name: 'Carl Cashier', role: 'cashier', pin: '4102' },
+    manager: { full_name: 'Mona Manager', role: 'manager', pin: '4103' },
+    kitchen: { full_name: 'Kit Kitchen', role: 'kitchen', pin: '4104' },
   } as const;
   for (const [key, person] of Object.entries(staff)) {
     const added = await addEmployee(shop.client, person);

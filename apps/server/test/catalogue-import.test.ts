@@ -249,12 +249,12 @@ describe('catalogue CSV import', () => {
     expect(cashier.status).toBe(403);
     // An admin who may add products but not change prices: new products yes, a price change no.
     const adder = await shop.client.post('/api/employees', {
-      fullName: 'Adder',
+      full_name: 'Adder',
       role: 'admin',
-      adminPermissions: { can_add_products: true },
+      admin_permissions: { can_add_products: true },
       pin: '707070',
     });
-    const token = (await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: adder.body.employee.id, pin: '707070' })).body.token;
+    const token = (await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: adder.body.employee.id, pin: '707070' })).body.token;
     const headers = { 'x-employee-session': token };
     expect((await shop.client.request('POST', '/api/products/import', { csv: 'name,sku,price\nCoffee,COF,2' }, headers)).status).toBe(200);
     const priceChange = await shop.client.request('POST', '/api/products/import', { csv: 'sku,price\nTEA,9' }, headers);

@@ -24,12 +24,12 @@ beforeAll(async () => {
   a = await seedChatbotBusiness(server, 'ALPHA', { cost: 123457, orderTotal: 1111 });
   b = await seedChatbotBusiness(server, 'BETA', { cost: 987654, orderTotal: 4242424 });
   expect((await a.client.api.PATCH('/api/business-settings', { body: { enabled_features: { employee_management: true } } })).response.status).toBe(200);
-  const reports = await addEmployee(a.client, { fullName: 'Rita Reports', role: 'admin', adminPermissions: { can_view_reports: true }, pin: '900011' });
-  const noReports = await addEmployee(a.client, { fullName: 'Sam Settings', role: 'admin', adminPermissions: { can_change_settings: true }, pin: '900012' });
+  const reports = await addEmployee(a.client, { full_name: 'Rita Reports', role: 'admin', admin_permissions: { can_view_reports: true }, pin: '900011' });
+  const noReports = await addEmployee(a.client, { full_name: 'Sam Settings', role: 'admin', admin_permissions: { can_change_settings: true }, pin: '900012' });
   reportsAdminToken = await pinSignIn(a.client, reports.employee.id, '900011');
   noReportsAdminToken = await pinSignIn(a.client, noReports.employee.id, '900012');
   root = new ApiClient(server.url);
-  const signUp = await root.post('/api/auth/sign-up', { email: ROOT_EMAIL, password: STRONG_PASSWORD, businessName: 'Platform', fullName: 'Root', industry: 'retail' });
+  const signUp = await root.post('/api/auth/sign-up', { email: ROOT_EMAIL, password: STRONG_PASSWORD, business_name: 'Platform', full_name: 'Root', industry: 'retail' });
   expect(signUp.status).toBe(201);
   await verifyEmailOf(server, ROOT_EMAIL);
 });

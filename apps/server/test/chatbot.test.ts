@@ -24,7 +24,7 @@ beforeAll(async () => {
   const features = await a.client.api.PATCH('/api/business-settings', { body: { enabled_features: { employee_management: true } } });
   expect(features.response.status).toBe(200);
   const ALL = ['can_kick_employees', 'can_add_employees', 'can_view_reports', 'can_change_settings', 'can_add_categories', 'can_add_products', 'can_change_prices', 'can_make_orders', 'can_edit_product_details'];
-  const admin = await addEmployee(a.client, { fullName: 'Ada Admin', role: 'admin', adminPermissions: Object.fromEntries(ALL.map((flag) => [flag, true])), pin: '900002' });
+  const admin = await addEmployee(a.client, { full_name: 'Ada Admin', role: 'admin', admin_permissions: Object.fromEntries(ALL.map((flag) => [flag, true])), pin: '900002' });
   adminToken = await pinSignIn(a.client, admin.employee.id, '900002');
 });
 afterAll(async () => {

@@ -30,7 +30,7 @@ const openingRaw = (extra: Record<string, unknown>) => ({ ...opening(), ...extra
 
 async function shop() {
   const s = await staffBusiness(server, { features: { employee_management: true, multi_store: true }, timeZone: 'Europe/Berlin' });
-  const cal = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '2468' });
+  const cal = await addEmployee(s.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '2468' });
   return { ...s, cal: cal.employee.id };
 }
 
@@ -101,7 +101,7 @@ describe('opening and closing checklists (issue 20 item 8, decision 056)', () =>
     expect((await till.api.DELETE('/api/checklists/{id}', { params: { path: { id: list.id } }, headers: as(token) })).response.status).toBe(403);
     expect((await s.client.api.GET('/api/checklists')).data!.checklists.map((row) => row.name)).toEqual(['Opening']);
     // A manager may.
-    const mia = await addEmployee(s.client, { fullName: 'Mia Manager', role: 'manager', pin: '1357' });
+    const mia = await addEmployee(s.client, { full_name: 'Mia Manager', role: 'manager', pin: '1357' });
     const managerToken = await pinSignIn(s.client, mia.employee.id, '1357');
     expect((await till.api.POST('/api/checklists', { body: opening({ name: 'Closing', kind: 'closing' }), headers: as(managerToken) })).response.status).toBe(201);
   });

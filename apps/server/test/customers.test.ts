@@ -233,7 +233,7 @@ describe('customers: access', () => {
 
   it('lets a cashier look up and add customers at the till, and needs a signed-in business', async () => {
     const staff = await staffBusiness(server, { features: { employee_management: true } });
-    const cashier = await addEmployee(staff.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '482913' });
+    const cashier = await addEmployee(staff.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '482913' });
     const token = await pinSignIn(staff.client, cashier.employee.id, '482913');
     const added = await staff.client.api.POST('/api/customers', { body: { name: 'Till Guest' }, headers: as(token) });
     expect(added.response.status).toBe(201);

@@ -25,13 +25,13 @@ const setSessionCreatedAt = (token: string, createdAt: Date) =>
 describe('PIN sign-in (SPEC §3, §4)', () => {
   it('returns a signed token and the SPEC §3 session fields; each sign-in gets its own token', async () => {
     const { employee } = await addEmployee(shop.client, {
-      fullName: 'Cora Cashier',
+      full_name: 'Cora Cashier',
       role: 'cashier',
       pin: '2468',
       permissions: { can_apply_discounts: true },
     });
     const before = Date.now();
-    const res = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '2468' });
+    const res = await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: employee.id, pin: '2468' });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(['session', 'token']);
     expect(res.body.token).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
@@ -60,11 +60,11 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
   });
 
   it('answers a wrong PIN and an unknown employee alike', async () => {
-    const { employee } = await addEmployee(shop.client, { fullName: 'Wes Wrong', role: 'kitchen', pin: '1122' });
-    const wrong = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '1123' });
-    const unknown = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: '00000000-0000-4000-8000-000000000000', pin: '1122' });
-    const noPinYet = await addEmployee(shop.client, { fullName: 'Nia NoPin', role: 'kitchen' });
-    const withoutPin = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: noPinYet.employee.id, pin: '1122' });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Wes Wrong', role: 'kitchen', pin: '1122' });
+    const wrong = await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: employee.id, pin: '1123' });
+    const unknown = await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: '00000000-0000-4000-8000-000000000000', pin: '1122' });
+    const noPinYet = await addEmployee(shop.client, { full_name: 'Nia NoPin', role: 'kitchen' });
+    const withoutPin = await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: noPinYet.employee.id, pin: '1122' });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ error: { code: 'invalid_pin', message: expect.any(String) } });
     expect(unknown.body).toEqual(wrong.body);
@@ -73,22 +73,22 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
   });
 
   it('refuses malformed input with 400 before looking at any PIN', async () => {
-    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: 'nope', pin: '1234' })).status).toBe(400);
-    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: shop.ownerEmployeeId, pin: '12' })).status).toBe(400);
-    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: shop.ownerEmployeeId, pin: '1234', remember: true })).status).toBe(400);
+    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: 'nope', pin: '1234' })).status).toBe(400);
+    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: shop.ownerEmployeeId, pin: '12' })).status).toBe(400);
+    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: shop.ownerEmployeeId, pin: '1234', remember: true })).status).toBe(400);
   });
 
   it('locks PIN sign-in after 5 wrong PINs: the 6th is refused with the right PIN, until the lock expires', async () => {
-    const { employee } = await addEmployee(shop.client, { fullName: 'Lou Locked', role: 'cashier', pin: '5150' });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Lou Locked', role: 'cashier', pin: '5150' });
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const res = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '0000' });
+      const res = await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: employee.id, pin: '0000' });
       expect([attempt, res.status, res.body.error.code]).toEqual([attempt, 401, 'invalid_pin']);
     }
-    const sixth = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '5150' });
+    const sixth = await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: employee.id, pin: '5150' });
     expect(sixth.status).toBe(429);
     expect(sixth.body.error.code).toBe('pin_locked');
-    expect(sixth.body.error.retryAfterSeconds).toBeGreaterThan(240);
-    expect(sixth.body.error.retryAfterSeconds).toBeLessThanOrEqual(300);
+    expect(sixth.body.error.retry_after_seconds).toBeGreaterThan(240);
+    expect(sixth.body.error.retry_after_seconds).toBeLessThanOrEqual(300);
 
     const locks = await server.database.withTenant(shop.businessId, (tx) =>
       tx.select().from(auditLog).where(eq(auditLog.action, 'employee.pin_locked')),
@@ -100,38 +100,38 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
 
     // The lock is this till's: a guesser at one till does not lock the employee out of the others.
     const otherTill = await pairTill(shop.client, 'Other till');
-    expect((await otherTill.post('/api/employee-sessions', { employeeId: employee.id, pin: '5150' })).status).toBe(201);
+    expect((await otherTill.post('/api/employee-sessions', { employee_id: employee.id, pin: '5150' })).status).toBe(201);
 
     // Five minutes later (moved back rather than waited for) the right PIN works on the first till again.
     await server.database.withTenant(shop.businessId, (tx) =>
       tx.update(registerPinStates).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(registerPinStates.employeeId, employee.id)),
     );
-    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '5150' })).status).toBe(201);
+    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: employee.id, pin: '5150' })).status).toBe(201);
   });
 
   it('gives each till 30 wrong PINs an hour: past them that till refuses even a right PIN, other tills do not', async () => {
     const busy = await staffBusiness(server, { businessName: 'Till Cap Shop' });
-    const { employee } = await addEmployee(busy.client, { fullName: 'Tom Till', role: 'cashier', pin: '3131' });
+    const { employee } = await addEmployee(busy.client, { full_name: 'Tom Till', role: 'cashier', pin: '3131' });
     const guessed = await pairTill(busy.client, 'Guessed');
     // 29 wrong PINs typed on this till in the last hour (as from other processes), then one more.
     const registerId = (await guessed.get('/api/me')).body.till.id as string;
     await server.database.withTenant(busy.businessId, (tx) =>
       tx.insert(employeePinAttempts).values(Array.from({ length: 29 }, (_, i) => ({ businessId: busy.businessId, registerId, attemptedAt: new Date(Date.now() - 40 * 60_000 + i * 1000) }))),
     );
-    expect((await guessed.post('/api/employee-sessions', { employeeId: employee.id, pin: '0000' })).status).toBe(401);
-    const refused = await guessed.post('/api/employee-sessions', { employeeId: employee.id, pin: '3131' });
+    expect((await guessed.post('/api/employee-sessions', { employee_id: employee.id, pin: '0000' })).status).toBe(401);
+    const refused = await guessed.post('/api/employee-sessions', { employee_id: employee.id, pin: '3131' });
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatchObject({ code: 'till_locked', step_up: 'owner_password' });
     const elsewhere = await pairTill(busy.client, 'Elsewhere');
-    expect((await elsewhere.post('/api/employee-sessions', { employeeId: employee.id, pin: '3131' })).status).toBe(201);
+    expect((await elsewhere.post('/api/employee-sessions', { employee_id: employee.id, pin: '3131' })).status).toBe(201);
     // The owner's password on the till lets the right PIN through.
-    const stepUp = await guessed.post('/api/employee-sessions', { employeeId: employee.id, pin: '3131', ownerPassword: STRONG_PASSWORD });
+    const stepUp = await guessed.post('/api/employee-sessions', { employee_id: employee.id, pin: '3131', owner_password: STRONG_PASSWORD });
     expect(stepUp.status).toBe(201);
   });
 
   it('counts wrong PINs in a row: a success starts the count again', async () => {
-    const { employee } = await addEmployee(shop.client, { fullName: 'Rae Reset', role: 'cashier', pin: '7788' });
-    const attempt = async (pin: string) => (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Rae Reset', role: 'cashier', pin: '7788' });
+    const attempt = async (pin: string) => (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: employee.id, pin });
     for (let i = 0; i < 4; i += 1) expect((await attempt('0001')).status).toBe(401);
     expect((await attempt('7788')).status).toBe(201);
     for (let i = 0; i < 4; i += 1) expect((await attempt('0001')).status).toBe(401);
@@ -140,8 +140,8 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
 
   it('allows a business 100 wrong PINs an hour, counted in the database, then 429 rate_limited even for a right PIN', async () => {
     const limited = await staffBusiness(server, { businessName: 'Busy Shop' });
-    const { employee } = await addEmployee(limited.client, { fullName: 'Bo Busy', role: 'cashier', pin: '4242' });
-    const attempt = async (pin: string) => (await tillOf(limited.client)).post('/api/employee-sessions', { employeeId: employee.id, pin });
+    const { employee } = await addEmployee(limited.client, { full_name: 'Bo Busy', role: 'cashier', pin: '4242' });
+    const attempt = async (pin: string) => (await tillOf(limited.client)).post('/api/employee-sessions', { employee_id: employee.id, pin });
     const now = Date.now();
     // 99 wrong PINs from other processes during the last hour, and an old one that no longer counts.
     await server.database.withTenant(limited.businessId, (tx) =>
@@ -158,17 +158,17 @@ describe('PIN sign-in (SPEC §3, §4)', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('rate_limited');
     // The oldest counted attempt leaves the window in about 10 minutes.
-    expect(refused.body.error.retryAfterSeconds).toBeGreaterThan(8 * 60);
-    expect(refused.body.error.retryAfterSeconds).toBeLessThanOrEqual(10 * 60 + 1);
+    expect(refused.body.error.retry_after_seconds).toBeGreaterThan(8 * 60);
+    expect(refused.body.error.retry_after_seconds).toBeLessThanOrEqual(10 * 60 + 1);
     // The business-wide cap has a step-up: the owner's password lets the right PIN through, a wrong one does not.
     expect(refused.body.error.step_up).toBe('owner_password');
-    const wrongPassword = await (await tillOf(limited.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '4242', ownerPassword: 'not the password' });
+    const wrongPassword = await (await tillOf(limited.client)).post('/api/employee-sessions', { employee_id: employee.id, pin: '4242', owner_password: 'not the password' });
     expect(wrongPassword.status).toBe(401);
     expect(wrongPassword.body.error.code).toBe('invalid_owner_password');
-    const withPassword = await (await tillOf(limited.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '4242', ownerPassword: STRONG_PASSWORD });
+    const withPassword = await (await tillOf(limited.client)).post('/api/employee-sessions', { employee_id: employee.id, pin: '4242', owner_password: STRONG_PASSWORD });
     expect(withPassword.status).toBe(201);
     // Another business is not affected.
-    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: shop.ownerEmployeeId, pin: '9999' })).status).toBe(401);
+    expect((await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: shop.ownerEmployeeId, pin: '9999' })).status).toBe(401);
   });
 });
 
@@ -176,7 +176,7 @@ describe('session tokens', () => {
   let employeeId: string;
   let token: string;
   beforeAll(async () => {
-    ({ employee: { id: employeeId } } = await addEmployee(shop.client, { fullName: 'Tia Token', role: 'manager', pin: '3030' }));
+    ({ employee: { id: employeeId } } = await addEmployee(shop.client, { full_name: 'Tia Token', role: 'manager', pin: '3030' }));
     token = await pinSignIn(shop.client, employeeId, '3030');
   });
 
@@ -210,10 +210,10 @@ describe('session tokens', () => {
   });
 
   it('takes a role change into account on the next request', async () => {
-    const { employee } = await addEmployee(shop.client, { fullName: 'Pia Promoted', role: 'cashier', pin: '6543' });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Pia Promoted', role: 'cashier', pin: '6543' });
     const cashierToken = await pinSignIn(shop.client, employee.id, '6543');
     expect((await shop.client.request('GET', '/api/employees', undefined, as(cashierToken))).status).toBe(403);
-    await shop.client.request('PATCH', `/api/employees/${employee.id}`, { role: 'admin', adminPermissions: { can_add_employees: true } });
+    await shop.client.request('PATCH', `/api/employees/${employee.id}`, { role: 'admin', admin_permissions: { can_add_employees: true } });
     expect((await shop.client.request('GET', '/api/employees', undefined, as(cashierToken))).status).toBe(200);
     expect((await current(cashierToken)).body.session.employee_role).toBe('admin');
   });
@@ -249,7 +249,7 @@ describe('session tokens', () => {
 
 describe('ending a session (SPEC §4)', () => {
   it('sign-out ends only this session', async () => {
-    const { employee } = await addEmployee(shop.client, { fullName: 'Sid Shared', role: 'cashier', pin: '8642' });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Sid Shared', role: 'cashier', pin: '8642' });
     const tillA = await pinSignIn(shop.client, employee.id, '8642');
     const tillB = await pinSignIn(shop.client, employee.id, '8642');
     const res = await shop.client.request('POST', '/api/employee-sessions/sign-out', undefined, as(tillA));
@@ -259,8 +259,8 @@ describe('ending a session (SPEC §4)', () => {
   });
 
   it('end-shift ends every session of the employee and closes the open entry: 10 h with a 30 min break is 9.5 h, 1.5 h overtime', async () => {
-    const { employee } = await addEmployee(shop.client, { fullName: 'Eli Endshift', role: 'cashier', pin: '1470' });
-    const other = await addEmployee(shop.client, { fullName: 'Ola Other', role: 'cashier', pin: '1471' });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Eli Endshift', role: 'cashier', pin: '1470' });
+    const other = await addEmployee(shop.client, { full_name: 'Ola Other', role: 'cashier', pin: '1471' });
     const tillA = await pinSignIn(shop.client, employee.id, '1470');
     const tillB = await pinSignIn(shop.client, employee.id, '1470');
     const otherToken = await pinSignIn(shop.client, other.employee.id, '1471');
@@ -292,7 +292,7 @@ describe('ending a session (SPEC §4)', () => {
   });
 
   it('end-shift without an open entry still ends the sessions, and never counts negative hours', async () => {
-    const { employee } = await addEmployee(shop.client, { fullName: 'Nell Noshift', role: 'kitchen', pin: '1480' });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Nell Noshift', role: 'kitchen', pin: '1480' });
     const token = await pinSignIn(shop.client, employee.id, '1480');
     const res = await shop.client.request('POST', '/api/employee-sessions/end-shift', undefined, as(token));
     expect(res.body).toEqual({ ended_sessions: 1, time_entry: null });

@@ -40,12 +40,12 @@ describe('who may manage employees (SPEC §6 page employees, admin flags; settin
 
   it.each(matrix)('%s', async (actor, allowed) => {
     const headers = staff.headersOf(actor);
-    const target = await addEmployee(shop.client, { fullName: `Target of ${actor}`, role: 'cashier' });
+    const target = await addEmployee(shop.client, { full_name: `Target of ${actor}`, role: 'cashier' });
     const id = target.employee.id;
     const calls = [
       () => shop.client.request('GET', '/api/employees', undefined, headers),
-      () => shop.client.request('POST', '/api/employees', { fullName: `New by ${actor}`, role: 'kitchen' }, headers),
-      () => shop.client.request('PATCH', `/api/employees/${id}`, { fullName: `Renamed by ${actor}` }, headers),
+      () => shop.client.request('POST', '/api/employees', { full_name: `New by ${actor}`, role: 'kitchen' }, headers),
+      () => shop.client.request('PATCH', `/api/employees/${id}`, { full_name: `Renamed by ${actor}` }, headers),
       () => shop.client.request('POST', `/api/employees/${id}/setup-code`, undefined, headers),
       () => shop.client.request('POST', `/api/employees/${id}/deactivate`, undefined, headers),
       () => shop.client.request('PATCH', '/api/business-settings', { business_name: 'Role Matrix' }, headers),
@@ -80,15 +80,15 @@ describe('adding and editing employees', () => {
       bodies.push(JSON.stringify(res.body));
       return res;
     };
-    const created = record(await shop.client.post('/api/employees', { fullName: 'Pat Pin', role: 'cashier', pin: '482913' }));
+    const created = record(await shop.client.post('/api/employees', { full_name: 'Pat Pin', role: 'cashier', pin: '482913' }));
     expect(created.status).toBe(201);
     const id = (created.body as { employee: { id: string } }).employee.id;
     record(await shop.client.request('PATCH', `/api/employees/${id}`, { pin: '482914' }));
     record(await shop.client.get('/api/employees'));
     record(await (await tillOf(shop.client)).get('/api/employee-login/employees'));
-    const signIn = record(await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: id, pin: '482914' }));
+    const signIn = record(await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: id, pin: '482914' }));
     record(await shop.client.request('GET', '/api/employee-sessions/current', undefined, as((signIn.body as { token: string }).token)));
-    record(await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: id, pin: '482913' }));
+    record(await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: id, pin: '482913' }));
     record(await shop.client.post(`/api/employees/${id}/deactivate`));
 
     const row = await employeeRow(shop.businessId, id);
@@ -103,8 +103,8 @@ describe('adding and editing employees', () => {
 
   it('stores the PIN as salted scrypt: two equal PINs in two businesses hash differently', async () => {
     const other = await staffBusiness(server, { businessName: 'Other Shop' });
-    const a = await addEmployee(shop.client, { fullName: 'Same Pin A', role: 'cashier', pin: '246810' });
-    const b = await addEmployee(other.client, { fullName: 'Same Pin B', role: 'cashier', pin: '246810' });
+    const a = await addEmployee(shop.client, { full_name: 'Same Pin A', role: 'cashier', pin: '246810' });
+    const b = await addEmployee(other.client, { full_name: 'Same Pin B', role: 'cashier', pin: '246810' });
     const rowA = await employeeRow(shop.businessId, a.employee.id);
     const rowB = await employeeRow(other.businessId, b.employee.id);
     expect(rowA.pinHash).toMatch(/^scrypt\$/);
@@ -112,9 +112,9 @@ describe('adding and editing employees', () => {
   });
 
   it('answers alike for a PIN another employee uses and a free one, on add and on edit (no PIN oracle)', async () => {
-    await addEmployee(shop.client, { fullName: 'First', role: 'cashier', pin: '1357' });
-    const taken = await shop.client.post('/api/employees', { fullName: 'Second', role: 'kitchen', pin: '1357' });
-    const free = await shop.client.post('/api/employees', { fullName: 'Third', role: 'kitchen', pin: '1358' });
+    await addEmployee(shop.client, { full_name: 'First', role: 'cashier', pin: '1357' });
+    const taken = await shop.client.post('/api/employees', { full_name: 'Second', role: 'kitchen', pin: '1357' });
+    const free = await shop.client.post('/api/employees', { full_name: 'Third', role: 'kitchen', pin: '1358' });
     expect(taken.status).toBe(201);
     expect(free.status).toBe(201);
     expect(Object.keys(taken.body).sort()).toEqual(Object.keys(free.body).sort());
@@ -123,17 +123,17 @@ describe('adding and editing employees', () => {
     expect(editTaken.status).toBe(200);
     expect(editFree.status).toBe(200);
     // Two employees sharing a PIN each sign in as themselves: the name picked before the PIN pad decides.
-    const first = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: taken.body.employee.id, pin: '1357' });
+    const first = await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: taken.body.employee.id, pin: '1357' });
     expect(first.status).toBe(201);
     expect(first.body.session.employee_id).toBe(taken.body.employee.id);
   });
 
   it('makes the owner and admins use a 6-digit PIN (422 pin_too_short), other roles 4 to 6', async () => {
-    const admin = await shop.client.post('/api/employees', { fullName: 'Short Admin', role: 'admin', pin: '1234' });
+    const admin = await shop.client.post('/api/employees', { full_name: 'Short Admin', role: 'admin', pin: '1234' });
     expect(admin.status).toBe(422);
     expect(admin.body.error.code).toBe('pin_too_short');
-    expect((await shop.client.post('/api/employees', { fullName: 'Long Admin', role: 'admin', pin: '123456' })).status).toBe(201);
-    const cashier = await addEmployee(shop.client, { fullName: 'Promoted', role: 'cashier', pin: '4321' });
+    expect((await shop.client.post('/api/employees', { full_name: 'Long Admin', role: 'admin', pin: '123456' })).status).toBe(201);
+    const cashier = await addEmployee(shop.client, { full_name: 'Promoted', role: 'cashier', pin: '4321' });
     const promoted = await shop.client.request('PATCH', `/api/employees/${cashier.employee.id}`, { role: 'admin', pin: '4321' });
     expect(promoted.status).toBe(422);
     expect(promoted.body.error.code).toBe('pin_too_short');
@@ -141,32 +141,32 @@ describe('adding and editing employees', () => {
   });
 
   it.each(['123', '1234567', '12a4', ' 1234', ''])('refuses the PIN %j with a 400', async (pin) => {
-    const res = await shop.client.post('/api/employees', { fullName: 'Bad Pin', role: 'cashier', pin });
+    const res = await shop.client.post('/api/employees', { full_name: 'Bad Pin', role: 'cashier', pin });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_error');
   });
 
   it('refuses unknown fields, a business_owner role and admin flags on a non-admin', async () => {
-    expect((await shop.client.post('/api/employees', { fullName: 'X', role: 'cashier', salary: 1 })).status).toBe(400);
-    expect((await shop.client.post('/api/employees', { fullName: 'X', role: 'business_owner' })).status).toBe(400);
-    const flags = await shop.client.post('/api/employees', { fullName: 'X', role: 'cashier', adminPermissions: { can_add_products: true } });
+    expect((await shop.client.post('/api/employees', { full_name: 'X', role: 'cashier', salary: 1 })).status).toBe(400);
+    expect((await shop.client.post('/api/employees', { full_name: 'X', role: 'business_owner' })).status).toBe(400);
+    const flags = await shop.client.post('/api/employees', { full_name: 'X', role: 'cashier', admin_permissions: { can_add_products: true } });
     expect(flags.status).toBe(400);
     expect(flags.body.error.code).toBe('admin_permissions_need_admin_role');
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
-    expect((await shop.client.request('PATCH', '/api/employees/not-a-uuid', { fullName: 'X' })).status).toBe(400);
+    expect((await shop.client.request('PATCH', '/api/employees/not-a-uuid', { full_name: 'X' })).status).toBe(400);
     expect((await shop.client.post('/api/employees/not-a-uuid/deactivate')).status).toBe(400);
-    const missing = await shop.client.request('PATCH', '/api/employees/00000000-0000-4000-8000-000000000000', { fullName: 'X' });
+    const missing = await shop.client.request('PATCH', '/api/employees/00000000-0000-4000-8000-000000000000', { full_name: 'X' });
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('employee_not_found');
   });
 
   it('edits role and flags, and writes the permission change with before and after to audit_log', async () => {
-    const { employee } = await addEmployee(shop.client, { fullName: 'Riley', role: 'cashier', permissions: { can_apply_discounts: true } });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Riley', role: 'cashier', permissions: { can_apply_discounts: true } });
     const res = await shop.client.request('PATCH', `/api/employees/${employee.id}`, {
       role: 'admin',
-      adminPermissions: { can_view_reports: true },
+      admin_permissions: { can_view_reports: true },
       permissions: { can_process_refunds: true },
     });
     expect(res.status).toBe(200);
@@ -203,29 +203,29 @@ describe('adding and editing employees', () => {
     expect(row).toMatchObject({ role: 'business_owner', isActive: true });
     expect(Object.values(row.permissions)).toEqual([true, true, true, true, true, true]);
     // The owner's own name and PIN may change.
-    expect((await shop.client.request('PATCH', `/api/employees/${shop.ownerEmployeeId}`, { fullName: 'Ann B. Lee', pin: '975310' })).status).toBe(200);
+    expect((await shop.client.request('PATCH', `/api/employees/${shop.ownerEmployeeId}`, { full_name: 'Ann B. Lee', pin: '975310' })).status).toBe(200);
   });
 
   it('lets an admin neither grant flags they lack nor take over the owner or a stronger admin', async () => {
-    const adder = await addEmployee(shop.client, { fullName: 'Adder', role: 'admin', adminPermissions: { can_add_employees: true }, pin: '771100' });
+    const adder = await addEmployee(shop.client, { full_name: 'Adder', role: 'admin', admin_permissions: { can_add_employees: true }, pin: '771100' });
     const strong = await addEmployee(shop.client, {
-      fullName: 'Strong',
+      full_name: 'Strong',
       role: 'admin',
-      adminPermissions: { can_add_employees: true, can_change_settings: true },
+      admin_permissions: { can_add_employees: true, can_change_settings: true },
     });
     const token = await pinSignIn(shop.client, adder.employee.id, '771100');
     const headers = as(token);
 
-    const grant = await shop.client.request('POST', '/api/employees', { fullName: 'Sneaky', role: 'admin', adminPermissions: { can_change_settings: true } }, headers);
+    const grant = await shop.client.request('POST', '/api/employees', { full_name: 'Sneaky', role: 'admin', admin_permissions: { can_change_settings: true } }, headers);
     expect(grant.status).toBe(403);
-    const selfGrant = await shop.client.request('PATCH', `/api/employees/${adder.employee.id}`, { adminPermissions: { can_kick_employees: true } }, headers);
+    const selfGrant = await shop.client.request('PATCH', `/api/employees/${adder.employee.id}`, { admin_permissions: { can_kick_employees: true } }, headers);
     expect(selfGrant.status).toBe(403);
     const ownerPin = await shop.client.request('PATCH', `/api/employees/${shop.ownerEmployeeId}`, { pin: '555111' }, headers);
     expect(ownerPin.status).toBe(403);
     expect((await shop.client.request('POST', `/api/employees/${shop.ownerEmployeeId}/setup-code`, undefined, headers)).status).toBe(403);
     expect((await shop.client.request('PATCH', `/api/employees/${strong.employee.id}`, { pin: '555112' }, headers)).status).toBe(403);
     // Within their own flags they may.
-    const peer = await shop.client.request('POST', '/api/employees', { fullName: 'Peer', role: 'admin', adminPermissions: { can_add_employees: true } }, headers);
+    const peer = await shop.client.request('POST', '/api/employees', { full_name: 'Peer', role: 'admin', admin_permissions: { can_add_employees: true } }, headers);
     expect(peer.status).toBe(201);
     expect(peer.body.employee.admin_permissions.can_add_employees).toBe(true);
   });
@@ -238,7 +238,7 @@ describe('one-time setup codes (/employee-setup)', () => {
   });
 
   it('gives a code when added without a PIN; the code sets the PIN once, then sign-in works', async () => {
-    const { employee, setup_code } = await addEmployee(shop.client, { fullName: 'Sam Setup', role: 'cashier' });
+    const { employee, setup_code } = await addEmployee(shop.client, { full_name: 'Sam Setup', role: 'cashier' });
     expect(setup_code!.code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     const hours = (Date.parse(setup_code!.expires_at) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(71.9);
@@ -259,7 +259,7 @@ describe('one-time setup codes (/employee-setup)', () => {
   });
 
   it('a new code replaces the old one; an expired code is refused', async () => {
-    const { employee, setup_code } = await addEmployee(shop.client, { fullName: 'Rita Reset', role: 'kitchen' });
+    const { employee, setup_code } = await addEmployee(shop.client, { full_name: 'Rita Reset', role: 'kitchen' });
     const fresh = await shop.client.post(`/api/employees/${employee.id}/setup-code`);
     expect(fresh.status).toBe(201);
     const anonymous = new ApiClient(server.url);
@@ -274,9 +274,9 @@ describe('one-time setup codes (/employee-setup)', () => {
   });
 
   it('answers alike for a PIN already used in the business and a free one (no PIN oracle through the public setup page)', async () => {
-    await addEmployee(shop.client, { fullName: 'Has 6060', role: 'cashier', pin: '6060' });
-    const { setup_code: takenCode } = await addEmployee(shop.client, { fullName: 'Wants 6060', role: 'cashier' });
-    const { setup_code: freeCode } = await addEmployee(shop.client, { fullName: 'Wants 6061', role: 'cashier' });
+    await addEmployee(shop.client, { full_name: 'Has 6060', role: 'cashier', pin: '6060' });
+    const { setup_code: takenCode } = await addEmployee(shop.client, { full_name: 'Wants 6060', role: 'cashier' });
+    const { setup_code: freeCode } = await addEmployee(shop.client, { full_name: 'Wants 6061', role: 'cashier' });
     const anonymous = new ApiClient(server.url);
     const taken = await anonymous.post('/api/employee-setup', { code: takenCode!.code, pin: '6060' });
     const free = await anonymous.post('/api/employee-setup', { code: freeCode!.code, pin: '6061' });
@@ -288,7 +288,7 @@ describe('one-time setup codes (/employee-setup)', () => {
   });
 
   it('limits attempts per client address with 429 rate_limited', async () => {
-    const { setup_code } = await addEmployee(shop.client, { fullName: 'Late Larry', role: 'cashier' });
+    const { setup_code } = await addEmployee(shop.client, { full_name: 'Late Larry', role: 'cashier' });
     const anonymous = new ApiClient(server.url);
     expect((await anonymous.post('/api/employee-setup', { code: 'WRONG-CODE-0000', pin: '1212' })).status).toBe(400);
     // Use up the rest of this address's window (the default limit) without 50 round trips.
@@ -307,7 +307,7 @@ describe('one-time setup codes (/employee-setup)', () => {
 describe('deactivation (can_kick_employees)', () => {
   it('ends the employee’s live sessions at once and hides them from the sign-in picker', async () => {
     const shop = await staffBusiness(server, { businessName: 'Kick Shop' });
-    const { employee } = await addEmployee(shop.client, { fullName: 'Kit Kicked', role: 'cashier', pin: '3141' });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Kit Kicked', role: 'cashier', pin: '3141' });
     const tillA = await pinSignIn(shop.client, employee.id, '3141');
     const tillB = await pinSignIn(shop.client, employee.id, '3141');
     expect((await shop.client.request('GET', '/api/employee-sessions/current', undefined, as(tillA))).status).toBe(200);
@@ -330,7 +330,7 @@ describe('deactivation (can_kick_employees)', () => {
     ]);
     const picker = await (await tillOf(shop.client)).get('/api/employee-login/employees');
     expect(picker.body.employees.map((e: { id: string }) => e.id)).not.toContain(employee.id);
-    const signIn = await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '3141' });
+    const signIn = await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: employee.id, pin: '3141' });
     expect(signIn.status).toBe(401);
     expect((await auditOf(shop.businessId)).map((row) => row.action)).toContain('employee.deactivated');
   });
@@ -339,7 +339,7 @@ describe('deactivation (can_kick_employees)', () => {
 describe('lists', () => {
   it('pages the employee list by name with a cursor; the picker lists active employees only', async () => {
     const shop = await staffBusiness(server, { businessName: 'List Shop' });
-    for (const name of ['Dora', 'Cleo', 'Bea', 'Eve']) await addEmployee(shop.client, { fullName: name, role: 'cashier' });
+    for (const name of ['Dora', 'Cleo', 'Bea', 'Eve']) await addEmployee(shop.client, { full_name: name, role: 'cashier' });
     const first = await shop.client.get('/api/employees?limit=2');
     expect(first.body.employees.map((e: { full_name: string }) => e.full_name)).toEqual(['Ann Lee', 'Bea']);
     const second = await shop.client.get(`/api/employees?limit=2&cursor=${first.body.next_cursor}`);

@@ -461,9 +461,9 @@ describe('expenses: SPEC §6 permissions (can_access_reports; owner, admin and m
     const { client, businessId } = staff;
     const category = await categoryNamed(client, 'Other');
     const existing = await addExpense(client, expenseBody(category));
-    const plain = await addEmployee(client, { fullName: 'Cal Cashier', role: 'cashier', pin: '2468' });
-    const trusted = await addEmployee(client, { fullName: 'Tia Trusted', role: 'cashier', pin: '1357', permissions: { can_access_reports: true } });
-    const manager = await addEmployee(client, { fullName: 'Max Manager', role: 'manager', pin: '8642' });
+    const plain = await addEmployee(client, { full_name: 'Cal Cashier', role: 'cashier', pin: '2468' });
+    const trusted = await addEmployee(client, { full_name: 'Tia Trusted', role: 'cashier', pin: '1357', permissions: { can_access_reports: true } });
+    const manager = await addEmployee(client, { full_name: 'Max Manager', role: 'manager', pin: '8642' });
     const plainHeaders = as(await pinSignIn(client, plain.employee.id, '2468'));
     const till = await tillOf(client);
 

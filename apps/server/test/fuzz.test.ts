@@ -194,7 +194,7 @@ async function seedRows(client: ApiClient) {
   // The fuzzed pairing route spends this address's wrong-code allowance; pairing the seed till must not wait for it.
   await server.database.db.delete(rateLimits).where(like(rateLimits.key, 'till_pairing_address%'));
   await client.request('PATCH', `/api/employees/${ownerEmployeeId}`, { pin: '135790' });
-  const token = (await (await tillOf(client)).post('/api/employee-sessions', { employeeId: ownerEmployeeId, pin: '135790' })).body.token as string;
+  const token = (await (await tillOf(client)).post('/api/employee-sessions', { employee_id: ownerEmployeeId, pin: '135790' })).body.token as string;
   const category = (await client.post('/api/categories', { name: 'Fuzz category' })).body.category.id as string;
   const taxRate = (await client.post('/api/tax-rates', { name: 'Fuzz VAT', basis_points: 1000 })).body.tax_rate?.id ?? (await client.get('/api/tax-rates')).body.tax_rates?.[0]?.id;
   const product = (await client.post('/api/products', { name: 'Fuzz product', price: 250, trackStock: true, initialStock: 50, barcode: '4006381333931' })).body.product as { id: string; price: number };
@@ -205,7 +205,7 @@ async function seedRows(client: ApiClient) {
   const purchaseInvoice = ((
     await client.post('/api/purchase-invoices', { idempotency_key: randomUUID(), supplier_id: supplier, invoice_number: 'FUZZ-1', invoice_date: '2026-01-01', lines: [{ description: 'Fuzz', quantity: 1, unit_cost: 100 }] })
   ).body.invoice?.id ?? randomUUID()) as string;
-  const employee = (await client.post('/api/employees', { fullName: 'Fuzz cashier', role: 'cashier', pin: '2468' })).body.employee.id as string;
+  const employee = (await client.post('/api/employees', { full_name: 'Fuzz cashier', role: 'cashier', pin: '2468' })).body.employee.id as string;
   const sale = await client.post('/api/checkout', {
     idempotencyKey: randomUUID(),
     lines: [{ productId: product.id, quantity: 1 }],
@@ -316,7 +316,7 @@ describe('fuzz tier: hostile input to every operation of the OpenAPI document', 
     const root = new ApiClient(server.url);
     expect((await root.post('/api/auth/sign-up', { email: FUZZ_ROOT, password: STRONG_PASSWORD })).status).toBe(201);
     await verifyEmailOf(server, FUZZ_ROOT);
-    expect((await root.get('/api/me')).body.isSuperAdmin).toBe(true);
+    expect((await root.get('/api/me')).body.is_super_admin).toBe(true);
     const target = await signUpBusiness(server);
     const operations = Object.entries(document.paths)
       .filter(([path]) => /^\/api\/super-admin\/(users|invite|generate-link)/.test(path))

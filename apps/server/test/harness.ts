@@ -198,13 +198,13 @@ export async function signUpBusiness(
   const signUp = await client.post('/api/auth/sign-up', {
     email,
     password: STRONG_PASSWORD,
-    businessName: options.businessName ?? 'Corner Shop',
-    fullName: options.fullName ?? 'Ann Lee',
+    business_name: options.businessName ?? 'Corner Shop',
+    full_name: options.fullName ?? 'Ann Lee',
     industry: options.industry ?? 'retail',
   });
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);
   if (options.assignOwner) {
-    const owner = await client.post('/api/business/owner', { fullName: options.fullName ?? 'Ann Lee' });
+    const owner = await client.post('/api/business/owner', { full_name: options.fullName ?? 'Ann Lee' });
     if (owner.status !== 201) throw new Error(`assign owner failed: ${JSON.stringify(owner.body)}`);
   }
   const me = await client.get('/api/me');
@@ -243,6 +243,6 @@ export async function startSuperAdminServer(email: string, options: TestServerOp
   const signUp = await root.post('/api/auth/sign-up', { email, password: STRONG_PASSWORD });
   if (signUp.status !== 201) throw new Error(`super admin sign-up failed: ${JSON.stringify(signUp.body)}`);
   await verifyEmailOf(server, email);
-  if ((await root.get('/api/me')).body.isSuperAdmin !== true) throw new Error(`${email} did not become a super admin`);
+  if ((await root.get('/api/me')).body.is_super_admin !== true) throw new Error(`${email} did not become a super admin`);
   return { server, root };
 }

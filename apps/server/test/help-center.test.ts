@@ -60,7 +60,7 @@ describe('help center contact form', () => {
 
   it('names the employee who wrote from a till', async () => {
     const shop = await staffBusiness(server, { businessName: 'Till Help Shop' });
-    const cashier = await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '2468' });
+    const cashier = await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '2468' });
     const token = await pinSignIn(shop.client, cashier.employee.id, '2468');
     const till = await tillOf(shop.client);
     const subject = `Scanner ${shop.businessId.slice(0, 8)}`;

@@ -82,7 +82,7 @@ describe('incident photos (issue 20 item 9, decision 055)', () => {
 
   it('a cashier on a till adds a photo through their session', async () => {
     const shop = await staffBusiness(server);
-    const cal = await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '2468' });
+    const cal = await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '2468' });
     const token = await pinSignIn(shop.client, cal.employee.id, '2468');
     const till = await tillOf(shop.client);
     const id = await incidentOf(till, as(token));

@@ -27,9 +27,9 @@ const restaurantTemplate = {
 
 async function signUp(body: Record<string, unknown>) {
   const client = new ApiClient(server.url);
-  const res = await client.post('/api/auth/sign-up', { email: uniqueEmail(), password: STRONG_PASSWORD, businessName: 'Trattoria', fullName: 'Rosa Neri', ...body });
+  const res = await client.post('/api/auth/sign-up', { email: uniqueEmail(), password: STRONG_PASSWORD, business_name: 'Trattoria', full_name: 'Rosa Neri', ...body });
   expect(res.status).toBe(201);
-  expect((await client.post('/api/business/owner', { fullName: 'Rosa Neri' })).status).toBe(201);
+  expect((await client.post('/api/business/owner', { full_name: 'Rosa Neri' })).status).toBe(201);
   return client;
 }
 
@@ -85,7 +85,7 @@ describe('industry templates', () => {
   });
 
   it('starts empty when the owner asks: no categories, no products, SPEC §9 first-time features', async () => {
-    const owner = await signUp({ industry: 'restaurant', startEmpty: true });
+    const owner = await signUp({ industry: 'restaurant', start_empty: true });
     expect(await starterOf(owner)).toEqual({ categories: [], products: [], features: firstTime });
   });
 
@@ -161,7 +161,7 @@ describe('industry templates', () => {
       ['Tomato soup', 7],
     ]);
 
-    const empty = await signUp({ industry: 'restaurant', startEmpty: true });
+    const empty = await signUp({ industry: 'restaurant', start_empty: true });
     expect((await empty.api.GET('/api/business-branding')).data!.branding).toMatchObject({ receipt_header: null, receipt_footer: null });
     const emptyId = (await empty.get('/api/me')).body.business.id as string;
     expect(await server.database.withTenant(emptyId, (tx) => tx.select().from(diningAreas).where(eq(diningAreas.businessId, emptyId)))).toEqual([]);
@@ -170,7 +170,7 @@ describe('industry templates', () => {
     expect((await root.request('PUT', '/api/super-admin/industry-templates/mechanics', mechanics)).status).toBe(200);
     const garage = await signUp({ industry: 'mechanics' });
     expect((await garage.api.GET('/api/workshop/settings')).data!.inspection_points).toEqual(['Brakes', 'Tyres', 'Oil level']);
-    const emptyGarage = await signUp({ industry: 'mechanics', startEmpty: true });
+    const emptyGarage = await signUp({ industry: 'mechanics', start_empty: true });
     const emptyGarageId = (await emptyGarage.get('/api/me')).body.business.id as string;
     expect(await server.database.withTenant(emptyGarageId, (tx) => tx.select().from(workshopSettings).where(eq(workshopSettings.businessId, emptyGarageId)))).toEqual([]);
     // Put mechanics back as it was, for the other tests.

@@ -259,9 +259,9 @@ describe('SPEC §6: analytics needs can_view_reports, on the server', () => {
   it('refuses a cashier and an admin without can_view_reports, lets an admin with it in', async () => {
     const s = await shop();
     await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
-    const cashier = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_access_reports: true } });
-    const adminNone = await addEmployee(s.client, { fullName: 'Abe Admin', role: 'admin', pin: '900003' });
-    const adminReports = await addEmployee(s.client, { fullName: 'Ada Admin', role: 'admin', pin: '900002', adminPermissions: { can_view_reports: true } });
+    const cashier = await addEmployee(s.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_access_reports: true } });
+    const adminNone = await addEmployee(s.client, { full_name: 'Abe Admin', role: 'admin', pin: '900003' });
+    const adminReports = await addEmployee(s.client, { full_name: 'Ada Admin', role: 'admin', pin: '900002', admin_permissions: { can_view_reports: true } });
     const cashierToken = await pinSignIn(s.client, cashier.employee.id, '900007');
     const adminNoneToken = await pinSignIn(s.client, adminNone.employee.id, '900003');
     const adminToken = await pinSignIn(s.client, adminReports.employee.id, '900002');
@@ -317,8 +317,8 @@ describe('the dashboard', () => {
     expect((await okApi(await s.client.api.GET('/api/dashboard'), 200)).open_cash_sessions).toBeNull();
     await okApi(await s.client.api.PATCH('/api/business-settings', { body: { enabled_features: { cash_management: true } } }), 200);
 
-    const cashier = await addEmployee(s.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007' });
-    const stocker = await addEmployee(s.client, { fullName: 'Sam Stock', role: 'cashier', pin: '900008', permissions: { can_manage_inventory: true } });
+    const cashier = await addEmployee(s.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '900007' });
+    const stocker = await addEmployee(s.client, { full_name: 'Sam Stock', role: 'cashier', pin: '900008', permissions: { can_manage_inventory: true } });
     const asCashier = await okApi(await s.client.api.GET('/api/dashboard', { headers: as(await pinSignIn(s.client, cashier.employee.id, '900007')) }), 200);
     expect(asCashier.sales).toBeNull();
     expect(asCashier.low_stock).toBeNull();

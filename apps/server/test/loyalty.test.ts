@@ -236,10 +236,10 @@ describe('access', () => {
     // The roles that differ here (staffOfEveryRole signs in seven people; four keep the test quick).
     const tokens: Record<string, string> = {};
     const people = {
-      cashier: { fullName: 'Cal Cashier', role: 'cashier', pin: '900007' },
-      kitchen: { fullName: 'Kim Kitchen', role: 'kitchen', pin: '900008' },
-      adminNone: { fullName: 'Abe Admin', role: 'admin', pin: '900003' },
-      adminAll: { fullName: 'Ada Admin', role: 'admin', pin: '900002', adminPermissions: { can_view_reports: true, can_change_settings: true } },
+      cashier: { full_name: 'Cal Cashier', role: 'cashier', pin: '900007' },
+      kitchen: { full_name: 'Kim Kitchen', role: 'kitchen', pin: '900008' },
+      adminNone: { full_name: 'Abe Admin', role: 'admin', pin: '900003' },
+      adminAll: { full_name: 'Ada Admin', role: 'admin', pin: '900002', admin_permissions: { can_view_reports: true, can_change_settings: true } },
     };
     for (const [key, body] of Object.entries(people)) tokens[key] = await pinSignIn(s.client, (await addEmployee(s.client, body)).employee.id, body.pin);
     const headersOf = (actor: string) => (actor === 'owner' ? {} : as(tokens[actor]!));

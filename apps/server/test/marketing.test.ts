@@ -191,7 +191,7 @@ describe('marketing: sending a campaign', () => {
     const stranger = owner.client.fresh();
     const unsubscribed = await stranger.post(`/api/public/marketing/unsubscribe/${token}`);
     expect(unsubscribed.status).toBe(200);
-    expect(unsubscribed.body).toEqual({ unsubscribed: true, businessName: 'Corner Shop' });
+    expect(unsubscribed.body).toEqual({ unsubscribed: true, business_name: 'Corner Shop' });
     expect((await stranger.post(`/api/public/marketing/unsubscribe/${token}`)).status).toBe(200);
     expect((await stranger.post(`/api/public/marketing/unsubscribe/${token.slice(0, -2)}xx`)).status).toBe(404);
     const customerOf = (id: string) => owner.client.api.GET('/api/customers/{id}', { params: { path: { id } } });
@@ -318,9 +318,9 @@ describe('marketing: sending a campaign', () => {
 describe('marketing: permissions', () => {
   it('needs report access (SPEC §6): a cashier without can_access_reports is refused, with it or as a manager allowed', async () => {
     const staff = await staffBusiness(server, { features: { employee_management: true } });
-    const cashier = await addEmployee(staff.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '482913' });
-    const reporter = await addEmployee(staff.client, { fullName: 'Rae Reports', role: 'cashier', pin: '482914', permissions: { can_access_reports: true } });
-    const manager = await addEmployee(staff.client, { fullName: 'Max Manager', role: 'manager', pin: '482915' });
+    const cashier = await addEmployee(staff.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '482913' });
+    const reporter = await addEmployee(staff.client, { full_name: 'Rae Reports', role: 'cashier', pin: '482914', permissions: { can_access_reports: true } });
+    const manager = await addEmployee(staff.client, { full_name: 'Max Manager', role: 'manager', pin: '482915' });
     const segment = await saveSegment(staff.client, 'Everyone', {});
     const campaign = await writeCampaign(staff.client, segment.id);
 

@@ -45,8 +45,8 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T
 describe('receipt emails', () => {
   it('only roles that sell may email a receipt: kitchen staff are refused, a cashier is not', async () => {
     const shop = await shopWithSale();
-    const { employee: cook } = await addEmployee(shop.client, { fullName: 'Kim Kitchen', role: 'kitchen', pin: '135790' });
-    const { employee: cashier } = await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '246802' });
+    const { employee: cook } = await addEmployee(shop.client, { full_name: 'Kim Kitchen', role: 'kitchen', pin: '135790' });
+    const { employee: cashier } = await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '246802' });
     const byCook = await shop.client.request('POST', `/api/orders/${shop.orderId}/receipt-email`, { email: 'jane@example.com' }, as(await pinSignIn(shop.client, cook.id, '135790')));
     expect(byCook.status).toBe(403);
     expect(byCook.body.error.code).toBe('forbidden');
@@ -106,7 +106,7 @@ describe('receipt emails', () => {
 describe('sign-up and password reset answer alike for known and unknown addresses', () => {
   it('a known address gets the same status and body, no session, and its owner a notice', async () => {
     const known = await signUpBusiness(server);
-    const body = (email: string) => ({ email, password: STRONG_PASSWORD, businessName: 'Corner Shop', fullName: 'Ann Lee', industry: 'retail' });
+    const body = (email: string) => ({ email, password: STRONG_PASSWORD, business_name: 'Corner Shop', full_name: 'Ann Lee', industry: 'retail' });
     const fresh = uniqueEmail('fresh');
     const newClient = new ApiClient(server.url);
     const again = new ApiClient(server.url);
@@ -130,7 +130,7 @@ describe('sign-up and password reset answer alike for known and unknown addresse
     const knownTimes: number[] = [];
     const newTimes: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const body = (email: string) => ({ email, password: STRONG_PASSWORD, businessName: 'Corner Shop', fullName: 'Ann Lee' });
+      const body = (email: string) => ({ email, password: STRONG_PASSWORD, business_name: 'Corner Shop', full_name: 'Ann Lee' });
       newTimes.push((await timed(() => new ApiClient(server.url).post('/api/auth/sign-up', body(uniqueEmail('timing'))))).ms);
       knownTimes.push((await timed(() => new ApiClient(server.url).post('/api/auth/sign-up', body(known.email)))).ms);
     }

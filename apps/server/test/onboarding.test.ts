@@ -18,9 +18,9 @@ describe('sign-up with currency and time zone', () => {
     const res = await client.post('/api/auth/sign-up', {
       email: uniqueEmail(),
       password: STRONG_PASSWORD,
-      businessName: 'Kaffeehaus',
+      business_name: 'Kaffeehaus',
       currency: 'EUR',
-      timeZone: 'Europe/Vienna',
+      time_zone: 'Europe/Vienna',
     });
     expect(res.status).toBe(201);
     const me = await client.get('/api/me');
@@ -37,7 +37,7 @@ describe('sign-up with currency and time zone', () => {
   it.each([
     [{ currency: 'usd' }, 'currency'],
     [{ currency: 'XYZ' }, 'currency'],
-    [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
+    [{ time_zone: 'Mars/Olympus_Mons' }, 'time_zone'],
   ])('refuses %j with 400 and creates nothing', async (extra, field) => {
     const email = uniqueEmail();
     const res = await new ApiClient(server.url).post('/api/auth/sign-up', { email, password: STRONG_PASSWORD, ...extra });
@@ -60,7 +60,7 @@ describe('GET /api/onboarding/checklist', () => {
     expect(await done()).toEqual({ add_products: false, add_staff: false, pair_till: false, first_sale: false, complete: false });
 
     const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Tea', price: 300 }]);
-    await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '864213' });
+    await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '864213' });
     expect(await done()).toMatchObject({ add_products: true, add_staff: true, pair_till: false, first_sale: false, complete: false });
 
     const sale = await shop.client.post('/api/checkout', {
@@ -82,7 +82,7 @@ describe('GET /api/onboarding/checklist', () => {
 
   it('is for whoever sets the business up: a cashier is refused', async () => {
     const shop = await staffBusiness(server);
-    const { employee } = await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '864213' });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '864213' });
     const res = await shop.client.api.GET('/api/onboarding/checklist', { headers: as(await pinSignIn(shop.client, employee.id, '864213')) });
     expect(res.response.status).toBe(403);
   });

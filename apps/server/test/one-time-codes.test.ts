@@ -43,7 +43,7 @@ describe('POST /api/auth/otp and /api/auth/verify (SPEC §7)', () => {
 
     const verified = await browser.post('/api/auth/verify', { type: 'email', email, code });
     expect(verified.status).toBe(200);
-    expect(verified.body).toEqual({ user: { id: userId, email, phoneNumber: null, name: 'Ann Lee' }, secondStep: null });
+    expect(verified.body).toEqual({ user: { id: userId, email, phone_number: null, name: 'Ann Lee' }, second_step: null });
     expect((await browser.get('/api/me')).status).toBe(200);
 
     const again = await browser.fresh().post('/api/auth/verify', { type: 'email', email, code });
@@ -74,7 +74,7 @@ describe('POST /api/auth/otp and /api/auth/verify (SPEC §7)', () => {
   it('texts a code to a phone account, which signs in with it', async () => {
     const phone = '+1555' + String(Date.now()).slice(-7);
     const browser = new ApiClient(server.url);
-    const signUp = await browser.post('/api/auth/sign-up', { phone, password: STRONG_PASSWORD, businessName: 'Phone Shop', fullName: 'Pat Phone' });
+    const signUp = await browser.post('/api/auth/sign-up', { phone, password: STRONG_PASSWORD, business_name: 'Phone Shop', full_name: 'Pat Phone' });
     expect(signUp.status).toBe(201);
     const other = browser.fresh();
     expect((await other.post('/api/auth/otp', { phone: phone.replace('+1555', '+1 555 ') })).status).toBe(200);
@@ -84,7 +84,7 @@ describe('POST /api/auth/otp and /api/auth/verify (SPEC §7)', () => {
     expect(sms!.channel).toBe('sms');
     const verified = await other.post('/api/auth/verify', { type: 'sms', phone, code });
     expect(verified.status).toBe(200);
-    expect(verified.body.user).toMatchObject({ email: null, phoneNumber: phone, name: 'Pat Phone' });
+    expect(verified.body.user).toMatchObject({ email: null, phone_number: phone, name: 'Pat Phone' });
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
@@ -123,7 +123,7 @@ describe('POST /api/auth/otp and /api/auth/verify (SPEC §7)', () => {
     const blocked = await browser.post('/api/auth/verify', { type: 'email', email, code });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.code).toBe('rate_limited');
-    expect(blocked.body.error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(blocked.body.error.retry_after_seconds).toBeGreaterThan(0);
 
     for (let send = 0; send < 4; send += 1) expect((await browser.post('/api/auth/otp', { email })).status).toBe(200);
     const over = await browser.post('/api/auth/otp', { email });

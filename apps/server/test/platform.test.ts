@@ -41,7 +41,7 @@ describe('subscription plans', () => {
 
   it('puts a new business on the default plan, without limits, and shows its usage', async () => {
     const shop = await staffBusiness(server);
-    await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '2468' });
+    await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '2468' });
     const res = await shop.client.get('/api/subscription');
     expect(res.status).toBe(200);
     expect(res.body.plan.name).toBe('Pro');
@@ -106,8 +106,8 @@ describe('subscription plans', () => {
     expect(assigned.body.business).toMatchObject({ id: shop.businessId, plan: { id: plan.id, name: 'Tiny' }, on_default_plan: false });
     expect((await platformActions('plan.assigned')).some((row) => row.details.business_id === shop.businessId)).toBe(true);
 
-    await addEmployee(shop.client, { fullName: 'First Hire', role: 'cashier', pin: '2468' });
-    const second = await shop.client.post('/api/employees', { fullName: 'Second Hire', role: 'cashier', pin: '1357' });
+    await addEmployee(shop.client, { full_name: 'First Hire', role: 'cashier', pin: '2468' });
+    const second = await shop.client.post('/api/employees', { full_name: 'Second Hire', role: 'cashier', pin: '1357' });
     expect(second.status).toBe(403);
     expect(second.body.error).toMatchObject({ code: 'plan_limit_reached', resource: 'employees', limit: 1, plan: 'Tiny' });
     expect(second.body.error.message).toContain('Your Tiny plan allows 1 employee');
@@ -136,7 +136,7 @@ describe('subscription plans', () => {
     const pro = (await root.get('/api/super-admin/plans')).body.plans.find((row: { name: string }) => row.name === 'Pro');
     await root.request('PUT', `/api/super-admin/businesses/${shop.businessId}/plan`, { plan_id: pro.id });
     expect((await shop.client.post('/api/products', { name: 'Plums', price: 100 })).status).toBe(201);
-    expect((await shop.client.post('/api/employees', { fullName: 'Second Hire', role: 'cashier', pin: '1357' })).status).toBe(201);
+    expect((await shop.client.post('/api/employees', { full_name: 'Second Hire', role: 'cashier', pin: '1357' })).status).toBe(201);
   });
 });
 
@@ -200,7 +200,7 @@ const incidentBody = (extra: Record<string, unknown> = {}) => ({
 describe('incidents', () => {
   it('logs an incident with a follow-up, marks it done, closes it; filters; audited', async () => {
     const shop = await staffBusiness(server);
-    const cal = await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '2468' });
+    const cal = await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '2468' });
     const owners = (await shop.client.get('/api/incidents/owners')).body.owners;
     expect(owners.map((owner: { name: string }) => owner.name)).toContain('Cal Cashier');
     const created = await shop.client.post('/api/incidents', incidentBody({ actions: [{ description: 'Fix the shelf bracket', owner_id: cal.employee.id }] }));
@@ -234,7 +234,7 @@ describe('incidents', () => {
 
   it('an employee on a till logs one too', async () => {
     const shop = await staffBusiness(server);
-    const cal = await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '2468' });
+    const cal = await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '2468' });
     const token = await pinSignIn(shop.client, cal.employee.id, '2468');
     const till = await tillOf(shop.client);
     const res = await till.request('POST', '/api/incidents', incidentBody({ type: 'accident', description: 'Slipped on a wet floor' }), as(token));
@@ -269,7 +269,7 @@ describe('incidents', () => {
   it("cannot read or change another business's incident, nor give an action to its employee", async () => {
     const mine = await staffBusiness(server);
     const theirs = await staffBusiness(server);
-    const theirEmployee = await addEmployee(theirs.client, { fullName: 'Their Hire', role: 'cashier', pin: '2468' });
+    const theirEmployee = await addEmployee(theirs.client, { full_name: 'Their Hire', role: 'cashier', pin: '2468' });
     const their = (await theirs.client.post('/api/incidents', incidentBody({ actions: [{ description: 'Their action' }] }))).body.incident;
     const own = (await mine.client.post('/api/incidents', incidentBody())).body.incident;
     expect((await mine.client.get(`/api/incidents/${their.id}`)).status).toBe(404);

@@ -476,7 +476,7 @@ describe('who may do what (SPEC §3 admin flags, §6 inventory)', () => {
 
   it('shows cost prices only to the owner, admins, managers and staff with can_manage_inventory (list, detail, till, barcode, CSV)', async () => {
     const costly = await newProduct(shop.client, { name: 'Costly', price: 900, cost: 412, barcode: '4006381333931' });
-    const stocker = await addEmployee(shop.client, { fullName: 'Sam Stocker', role: 'cashier', pin: '246802', permissions: { can_manage_inventory: true } });
+    const stocker = await addEmployee(shop.client, { full_name: 'Sam Stocker', role: 'cashier', pin: '246802', permissions: { can_manage_inventory: true } });
     const stockerHeaders = as(await pinSignIn(shop.client, stocker.employee.id, '246802'));
     const costsSeenBy = async (headers: Record<string, string>) => {
       const seen: unknown[] = [];

@@ -23,7 +23,7 @@ let addresses = 0;
 
 async function shopWithPage(name = 'Cut & Co', options: { enabled?: boolean } = {}) {
   const shop = await staffBusiness(server, { businessName: name, features: { appointments_booking: true, employee_management: true }, timeZone: ZONE });
-  const ann = (await addEmployee(shop.client, { fullName: 'Ann Stylist', role: 'manager', pin: '710001' })).employee;
+  const ann = (await addEmployee(shop.client, { full_name: 'Ann Stylist', role: 'manager', pin: '710001' })).employee;
   expect((await shop.client.request('PUT', `/api/appointments/staff/${ann.id}/hours`, { hours: WEEKDAYS })).status).toBe(200);
   const haircut = (await shop.client.post('/api/appointments/services', { name: 'Haircut', duration_minutes: 60, price: 3500, staff_ids: [ann.id] })).body.service;
   const hidden = (await shop.client.post('/api/appointments/services', { name: 'Colour', duration_minutes: 90, price: 9000, staff_ids: [ann.id] })).body.service;

@@ -44,7 +44,7 @@ const MAPPING: Mapping = {
 };
 
 async function signIn(client: ApiClient, employeeId: string, pin: string) {
-  const res = await client.post('/api/employee-sessions', { employeeId, pin });
+  const res = await client.post('/api/employee-sessions', { employee_id: employeeId, pin });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.token as string;
 }
@@ -74,9 +74,9 @@ beforeAll(async () => {
   shop = await staffBusiness(server, { businessName: 'Ledger Shop', features: { employee_management: true, cash_management: true, quickbooks_integration: true } });
   till = await pairTill(shop.client, 'Front till');
   const staff = {
-    cashier: { fullName: 'Cora Cashier', role: 'cashier', pin: '5101' },
-    manager: { fullName: 'Mona Manager', role: 'manager', pin: '5103' },
-    reporter: { fullName: 'Rita Reports', role: 'cashier', pin: '5104', permissions: { can_access_reports: true } },
+    cashier: { full_name: 'Cora Cashier', role: 'cashier', pin: '5101' },
+    manager: { full_name: 'Mona Manager', role: 'manager', pin: '5103' },
+    reporter: { full_name: 'Rita Reports', role: 'cashier', pin: '5104', permissions: { can_access_reports: true } },
   } as const;
   for (const [key, person] of Object.entries(staff)) {
     const added = await addEmployee(shop.client, person);
@@ -376,7 +376,7 @@ let strangerSessionId: string | undefined;
 async function strangerSession() {
   if (strangerSessionId) return strangerSessionId;
   const strangerTill = await pairTill(stranger.client, 'Stranger till');
-  const owner = await addEmployee(stranger.client, { fullName: 'Sam Stranger', role: 'manager', pin: '6101' });
+  const owner = await addEmployee(stranger.client, { full_name: 'Sam Stranger', role: 'manager', pin: '6101' });
   const token = await signIn(strangerTill, owner.employee.id, '6101');
   const open = await strangerTill.api.POST('/api/cash-sessions', { body: { idempotency_key: randomUUID(), opening_float: 0 }, headers: as(token) });
   const id = open.data!.id;

@@ -85,14 +85,14 @@ describe('bad join requests get SPEC §8 errors', () => {
   it('an employee session that is not valid, or a role SPEC §6 keeps out of the kitchen', async () => {
     const station = realtimeTopic.station(randomUUID());
     expect(await socket.join(station, { employee_session: 'not-a-token' })).toEqual(channelError('employee_session_expired'));
-    const cashier = await addEmployee(shopA.client, { fullName: 'Cass Cashier', role: 'cashier', pin: '4411' });
-    const kitchen = await addEmployee(shopA.client, { fullName: 'Kit Kitchen', role: 'kitchen', pin: '4412' });
+    const cashier = await addEmployee(shopA.client, { full_name: 'Cass Cashier', role: 'cashier', pin: '4411' });
+    const kitchen = await addEmployee(shopA.client, { full_name: 'Kit Kitchen', role: 'kitchen', pin: '4412' });
     const cashierToken = await pinSignIn(shopA.client, cashier.employee.id, '4411');
     const kitchenToken = await pinSignIn(shopA.client, kitchen.employee.id, '4412');
     expect(await socket.join(station, { employee_session: cashierToken })).toEqual(channelError('forbidden'));
     expect((await socket.join(station, { employee_session: kitchenToken })).status).toBe('ok');
     // Another business's employee session names no session of this account's business.
-    const bCook = await addEmployee(shopB.client, { fullName: 'Bo Cook', role: 'kitchen', pin: '4413' });
+    const bCook = await addEmployee(shopB.client, { full_name: 'Bo Cook', role: 'kitchen', pin: '4413' });
     const bToken = await pinSignIn(shopB.client, bCook.employee.id, '4413');
     expect(await socket.join(realtimeTopic.station(randomUUID()), { employee_session: bToken })).toEqual(channelError('employee_session_expired'));
   });
@@ -250,7 +250,7 @@ describe('deliveries', () => {
 describe('sessions and heartbeats', () => {
   it('an ended employee session closes its channels (phx_close); signing out closes the socket (4401)', async () => {
     const shop = await staffBusiness(server, { businessName: 'Session Shop', features: { employee_management: true, kitchen_display: true } });
-    const cook = await addEmployee(shop.client, { fullName: 'Cy Cook', role: 'kitchen', pin: '5511' });
+    const cook = await addEmployee(shop.client, { full_name: 'Cy Cook', role: 'kitchen', pin: '5511' });
     const token = await pinSignIn(shop.client, cook.employee.id, '5511');
     const socket = await TestSocket.open(server.url, shop.client);
     const station = realtimeTopic.station(randomUUID());

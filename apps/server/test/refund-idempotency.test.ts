@@ -121,8 +121,8 @@ describe('refunds are idempotent like sales', () => {
 describe('a refund goes back the way the money came in unless a manager says otherwise (decision 016)', () => {
   it('refuses card money paid back in cash to a cashier who may refund, and lets a manager do it, audited', async () => {
     const s = await shop();
-    const { employee: cashier } = await addEmployee(s.client, { fullName: 'Tess Trusted', role: 'cashier', pin: '246810', permissions: { can_process_refunds: true } });
-    const { employee: manager } = await addEmployee(s.client, { fullName: 'Max Manager', role: 'manager', pin: '135791' });
+    const { employee: cashier } = await addEmployee(s.client, { full_name: 'Tess Trusted', role: 'cashier', pin: '246810', permissions: { can_process_refunds: true } });
+    const { employee: manager } = await addEmployee(s.client, { full_name: 'Max Manager', role: 'manager', pin: '135791' });
     const cashierHeaders = as(await pinSignIn(s.client, cashier.id, '246810'));
     const managerHeaders = as(await pinSignIn(s.client, manager.id, '135791'));
     const sale = await s.sell('card');
@@ -156,7 +156,7 @@ describe('a refund goes back the way the money came in unless a manager says oth
 
   it('without a method the cashier refunds the way it was paid', async () => {
     const s = await shop();
-    const { employee: cashier } = await addEmployee(s.client, { fullName: 'Tess Trusted', role: 'cashier', pin: '246810', permissions: { can_process_refunds: true } });
+    const { employee: cashier } = await addEmployee(s.client, { full_name: 'Tess Trusted', role: 'cashier', pin: '246810', permissions: { can_process_refunds: true } });
     const sale = await s.sell('card');
     const res = await s.client.request('POST', `/api/orders/${sale.orderId}/refunds`, { idempotencyKey: randomUUID(), reason: 'Chipped' }, as(await pinSignIn(s.client, cashier.id, '246810')));
     expect(res.status).toBe(201);

@@ -24,14 +24,14 @@ describe('refunds need SPEC §6 refunds access, on the server', () => {
       expect(res.status).toBe(201);
       return res.body.order.id as string;
     };
-    const { employee: plain } = await addEmployee(shop.client, { fullName: 'Cal Cashier', role: 'cashier', pin: '1111' });
+    const { employee: plain } = await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '1111' });
     const { employee: trusted } = await addEmployee(shop.client, {
-      fullName: 'Tess Trusted',
+      full_name: 'Tess Trusted',
       role: 'cashier',
       pin: '2222',
       permissions: { can_process_refunds: true },
     });
-    const { employee: manager } = await addEmployee(shop.client, { fullName: 'Max Manager', role: 'manager', pin: '3333' });
+    const { employee: manager } = await addEmployee(shop.client, { full_name: 'Max Manager', role: 'manager', pin: '3333' });
 
     const first = await sell();
     const refused = await shop.client.request('POST', `/api/orders/${first}/refunds`, { idempotencyKey: randomUUID(), reason: 'x' }, as(await pinSignIn(shop.client, plain.id, '1111')));

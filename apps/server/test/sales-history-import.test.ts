@@ -241,10 +241,10 @@ describe('SPEC §6: importing sales needs the analytics and the settings pages, 
   it('refuses an admin with only can_view_reports or only can_change_settings, and a manager; lets an admin with both in', async () => {
     const s = await shop();
     await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
-    const reportsOnly = await addEmployee(s.client, { fullName: 'Ada Reports', role: 'admin', pin: '900002', adminPermissions: { can_view_reports: true } });
-    const settingsOnly = await addEmployee(s.client, { fullName: 'Sam Settings', role: 'admin', pin: '900003', adminPermissions: { can_change_settings: true } });
-    const both = await addEmployee(s.client, { fullName: 'Bo Both', role: 'admin', pin: '900004', adminPermissions: { can_view_reports: true, can_change_settings: true } });
-    const manager = await addEmployee(s.client, { fullName: 'Max Manager', role: 'manager', pin: '900005' });
+    const reportsOnly = await addEmployee(s.client, { full_name: 'Ada Reports', role: 'admin', pin: '900002', admin_permissions: { can_view_reports: true } });
+    const settingsOnly = await addEmployee(s.client, { full_name: 'Sam Settings', role: 'admin', pin: '900003', admin_permissions: { can_change_settings: true } });
+    const both = await addEmployee(s.client, { full_name: 'Bo Both', role: 'admin', pin: '900004', admin_permissions: { can_view_reports: true, can_change_settings: true } });
+    const manager = await addEmployee(s.client, { full_name: 'Max Manager', role: 'manager', pin: '900005' });
     const tokens = {
       reportsOnly: await pinSignIn(s.client, reportsOnly.employee.id, '900002'),
       settingsOnly: await pinSignIn(s.client, settingsOnly.employee.id, '900003'),

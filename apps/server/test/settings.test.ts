@@ -79,12 +79,12 @@ describe('business settings (SPEC §3, §6 settings page)', () => {
 describe('super administrator (SPEC §7)', () => {
   it('answers is_super_admin for the signed-in account', async () => {
     const { client } = await signUpBusiness(server);
-    expect((await client.get('/api/super-admin/status')).body).toEqual({ isSuperAdmin: false });
+    expect((await client.get('/api/super-admin/status')).body).toEqual({ is_super_admin: false });
     const root = new ApiClient(server.url);
     await root.post('/api/auth/sign-up', { email: 'root@example.com', password: STRONG_PASSWORD });
-    expect((await root.get('/api/super-admin/status')).body).toEqual({ isSuperAdmin: false });
+    expect((await root.get('/api/super-admin/status')).body).toEqual({ is_super_admin: false });
     await verifyEmailOf(server, 'root@example.com');
-    expect((await root.get('/api/super-admin/status')).body).toEqual({ isSuperAdmin: true });
+    expect((await root.get('/api/super-admin/status')).body).toEqual({ is_super_admin: true });
   });
 
   it('shows real system figures to a super admin only', async () => {
@@ -114,7 +114,7 @@ describe('super administrator (SPEC §7)', () => {
     expect((await root.get('/api/super-admin/users/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     const found = await root.get(`/api/super-admin/users/${userId}`);
     expect(found.status).toBe(200);
-    expect(found.body).toMatchObject({ id: userId, businessName: 'Lookup Ltd', isSuperAdmin: false });
+    expect(found.body).toMatchObject({ id: userId, business_name: 'Lookup Ltd', is_super_admin: false });
     const list = await root.get('/api/super-admin/users?limit=100');
     expect(list.body.users.map((u: { id: string }) => u.id)).toContain(userId);
   });

@@ -163,7 +163,7 @@ describe('signing in through a business provider (SPEC §7 sso)', () => {
 
     // bob@shop.example signed up on his own: the shop's provider cannot take his account.
     const bob = new ApiClient(server.url);
-    expect((await bob.post('/api/auth/sign-up', { email: 'bob@shop.example', password: STRONG_PASSWORD, businessName: 'Bob Own', fullName: 'Bob', industry: 'retail' })).status).toBe(201);
+    expect((await bob.post('/api/auth/sign-up', { email: 'bob@shop.example', password: STRONG_PASSWORD, business_name: 'Bob Own', full_name: 'Bob', industry: 'retail' })).status).toBe(201);
     const takeover = await throughProvider({ domain: 'shop.example' }, { sub: 'bob-at-idp', email: 'bob@shop.example', email_verified: true });
     expect(takeover.location!.searchParams.get('error')).toBe('identity_already_exists');
     expect(await server.database.db.select().from(account).where(eq(account.accountId, 'bob-at-idp'))).toEqual([]);
@@ -174,7 +174,7 @@ describe('SSO identities (SPEC §7 identities)', () => {
   it("lists an owner's linked provider and removes it after reauthentication; the last one stays", async () => {
     const owner = new ApiClient(server.url);
     // The shop's own owner, with an address of the shop's domain (a business of its own: its own provider).
-    expect((await owner.post('/api/auth/sign-up', { email: 'owner@shop.example', password: STRONG_PASSWORD, businessName: 'Shop Two', fullName: 'Olga', industry: 'retail' })).status).toBe(201);
+    expect((await owner.post('/api/auth/sign-up', { email: 'owner@shop.example', password: STRONG_PASSWORD, business_name: 'Shop Two', full_name: 'Olga', industry: 'retail' })).status).toBe(201);
     // Another business's account: the shop's provider may not link it.
     const refused = await throughProvider({ domain: 'shop.example' }, { sub: 'olga-idp', email: 'owner@shop.example', email_verified: true });
     expect(refused.location!.searchParams.get('error')).toBe('identity_already_exists');

@@ -73,7 +73,7 @@ describe('SSO with PKCE (SPEC §7 sso, token grant_type=pkce)', () => {
     const tokens = await client.request('POST', '/api/auth/token?grant_type=pkce', { auth_code: location.searchParams.get('code'), code_verifier: verifier });
     expect(tokens.status).toBe(200);
     expect(tokens.headers.get('cache-control')).toBe('no-store');
-    expect(tokens.body).toMatchObject({ token_type: 'bearer', expires_in: 900, user: { email: 'new-person-1@example.com', name: 'Nia Person' }, secondStep: null });
+    expect(tokens.body).toMatchObject({ token_type: 'bearer', expires_in: 900, user: { email: 'new-person-1@example.com', name: 'Nia Person' }, second_step: null });
     // The web app is signed in by the cookie; the access token works as well.
     expect(client.hasSessionCookie()).toBe(true);
     const me = await client.get('/api/me');

@@ -61,7 +61,7 @@ export function tillOf(owner: ApiClient): Promise<ApiClient> {
 /** PIN sign-in on the owner's business's till; the token also works with the owner's own client. */
 export async function pinSignIn(client: ApiClient, employeeId: string, pin: string): Promise<string> {
   const till = await tillOf(client);
-  const res = await till.post('/api/employee-sessions', { employeeId, pin });
+  const res = await till.post('/api/employee-sessions', { employee_id: employeeId, pin });
   if (res.status !== 201) throw new Error(`PIN sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token as string;
 }
@@ -83,13 +83,13 @@ export async function staffOfEveryRole(server: TestServer, shop: StaffBusiness) 
   const { client } = shop;
   await client.request('PATCH', `/api/employees/${shop.ownerEmployeeId}`, { pin: '900001' });
   const people = {
-    adminAll: await addEmployee(client, { fullName: 'Ada Admin', role: 'admin', adminPermissions: ALL_ADMIN, pin: '900002' }),
-    adminNone: await addEmployee(client, { fullName: 'Abe Admin', role: 'admin', pin: '900003' }),
-    adminAdd: await addEmployee(client, { fullName: 'Amy Admin', role: 'admin', adminPermissions: { can_add_employees: true }, pin: '900004' }),
-    adminKick: await addEmployee(client, { fullName: 'Al Admin', role: 'admin', adminPermissions: { can_kick_employees: true }, pin: '900005' }),
-    manager: await addEmployee(client, { fullName: 'Max Manager', role: 'manager', pin: '900006' }),
-    cashier: await addEmployee(client, { fullName: 'Cal Cashier', role: 'cashier', pin: '900007' }),
-    kitchen: await addEmployee(client, { fullName: 'Kim Kitchen', role: 'kitchen', pin: '900008' }),
+    adminAll: await addEmployee(client, { full_name: 'Ada Admin', role: 'admin', admin_permissions: ALL_ADMIN, pin: '900002' }),
+    adminNone: await addEmployee(client, { full_name: 'Abe Admin', role: 'admin', pin: '900003' }),
+    adminAdd: await addEmployee(client, { full_name: 'Amy Admin', role: 'admin', admin_permissions: { can_add_employees: true }, pin: '900004' }),
+    adminKick: await addEmployee(client, { full_name: 'Al Admin', role: 'admin', admin_permissions: { can_kick_employees: true }, pin: '900005' }),
+    manager: await addEmployee(client, { full_name: 'Max Manager', role: 'manager', pin: '900006' }),
+    cashier: await addEmployee(client, { full_name: 'Cal Cashier', role: 'cashier', pin: '900007' }),
+    kitchen: await addEmployee(client, { full_name: 'Kim Kitchen', role: 'kitchen', pin: '900008' }),
   };
   const pins = { adminAll: '900002', adminNone: '900003', adminAdd: '900004', adminKick: '900005', manager: '900006', cashier: '900007', kitchen: '900008' };
   const tokens: Record<string, string> = { ownerPin: await pinSignIn(client, shop.ownerEmployeeId, '900001') };

@@ -254,8 +254,8 @@ describe('catalogue export from one store (decision 069)', () => {
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([10, 7]);
 
     // An employee who works in the harbour only exports the harbour's stock by default.
-    const keeper = (await ok(await s.client.post('/api/employees', { fullName: 'Kit Keeper', role: 'manager', pin: '731946' }), 201)).employee as { id: string };
-    await ok(await s.client.request('PUT', `/api/employees/${keeper.id}/stores`, { storeIds: [s.harbour.id] }), 200);
+    const keeper = (await ok(await s.client.post('/api/employees', { full_name: 'Kit Keeper', role: 'manager', pin: '731946' }), 201)).employee as { id: string };
+    await ok(await s.client.request('PUT', `/api/employees/${keeper.id}/stores`, { store_ids: [s.harbour.id] }), 200);
     const keeperPin = as(await pinSignIn(s.client, keeper.id, '731946'));
     expect(stockColumn(await ok(await exportCsv(s.client, undefined, keeperPin), 200))).toMatchObject({ Milk: '7' });
     const elsewhere = await exportCsv(s.client, s.main.id, keeperPin);
@@ -283,9 +283,9 @@ describe('the current store (decision 059)', () => {
     const s = await shop();
     const till = await pairTill(s.client, 'Harbour till');
     const register = ((await ok(await s.client.get('/api/registers'), 200)).registers as { id: string; name: string }[]).find((row) => row.name === 'Harbour till')!;
-    await ok(await s.client.request('PUT', `/api/registers/${register.id}/store`, { storeId: s.harbour.id }), 200);
+    await ok(await s.client.request('PUT', `/api/registers/${register.id}/store`, { store_id: s.harbour.id }), 200);
     await ok(await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '482193' }), 200);
-    const onTill = as((await ok(await till.post('/api/employee-sessions', { employeeId: s.ownerEmployeeId, pin: '482193' }), 201)).token);
+    const onTill = as((await ok(await till.post('/api/employee-sessions', { employee_id: s.ownerEmployeeId, pin: '482193' }), 201)).token);
 
     expect(await okApi(await till.api.GET('/api/stores/current', { headers: onTill }), 200)).toEqual({ store_id: s.harbour.id, name: 'Harbour Street', source: 'till' });
     expect(await okApi(await s.client.api.GET('/api/stores/current'), 200)).toMatchObject({ store_id: s.main.id, source: 'main' });
@@ -295,8 +295,8 @@ describe('the current store (decision 059)', () => {
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([12, 3]);
 
     // An employee assigned to the harbour only, on the back office's browser.
-    const keeper = (await ok(await s.client.post('/api/employees', { fullName: 'Kit Keeper', role: 'manager', pin: '731946' }), 201)).employee as { id: string };
-    await ok(await s.client.request('PUT', `/api/employees/${keeper.id}/stores`, { storeIds: [s.harbour.id] }), 200);
+    const keeper = (await ok(await s.client.post('/api/employees', { full_name: 'Kit Keeper', role: 'manager', pin: '731946' }), 201)).employee as { id: string };
+    await ok(await s.client.request('PUT', `/api/employees/${keeper.id}/stores`, { store_ids: [s.harbour.id] }), 200);
     const keeperPin = as(await pinSignIn(s.client, keeper.id, '731946'));
     expect(await okApi(await s.client.api.GET('/api/stores/current', { headers: keeperPin }), 200)).toMatchObject({ store_id: s.harbour.id, source: 'employee' });
     const waste = await okApi(await s.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'spoiled' }, headers: keeperPin }), 201);

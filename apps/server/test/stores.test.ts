@@ -137,8 +137,8 @@ describe('stores', () => {
     }
     expect((await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: s.main.id, to_store_id: second.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headers: headersOf('manager') })).response.status).toBe(201);
     // Assigning stores is employee management.
-    expect((await s.client.request('PUT', `/api/employees/${ids.cashier}/stores`, { storeIds: [second.id] }, headersOf('cashier'))).status).toBe(403);
-    expect((await s.client.request('PUT', `/api/employees/${ids.cashier}/stores`, { storeIds: [second.id] }, headersOf('adminAdd'))).status).toBe(200);
+    expect((await s.client.request('PUT', `/api/employees/${ids.cashier}/stores`, { store_ids: [second.id] }, headersOf('cashier'))).status).toBe(403);
+    expect((await s.client.request('PUT', `/api/employees/${ids.cashier}/stores`, { store_ids: [second.id] }, headersOf('adminAdd'))).status).toBe(200);
   });
 
   it("refuses the 4th store of a 3-store plan with an upgrade hint, and creates nothing", async () => {
@@ -323,9 +323,9 @@ describe('the till sells from its store', () => {
     const till = await pairTill(s.client, 'Harbour till');
     const registers = (await ok(await s.client.get('/api/registers'), 200)).registers as { id: string; name: string }[];
     const register = registers.find((row) => row.name === 'Harbour till')!;
-    await ok(await s.client.request('PUT', `/api/registers/${register.id}/store`, { storeId: harbour.id }), 200);
+    await ok(await s.client.request('PUT', `/api/registers/${register.id}/store`, { store_id: harbour.id }), 200);
     await ok(await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '482193' }), 200);
-    const signedIn = await ok(await till.post('/api/employee-sessions', { employeeId: s.ownerEmployeeId, pin: '482193' }), 201);
+    const signedIn = await ok(await till.post('/api/employee-sessions', { employee_id: s.ownerEmployeeId, pin: '482193' }), 201);
     const onTill = as(signedIn.token);
     // The harbour store holds nothing yet: the till may not sell from the main store's shelf.
     const empty = await pay(till, s.milk.id, 1, onTill);
@@ -346,7 +346,7 @@ describe('the till sells from its store', () => {
     expect([stock.get(s.main.id), stock.get(harbour.id)]).toEqual([4, 4]);
     // Moving a till to another business's store, or a closed one, is refused.
     const other = await shop();
-    expect((await s.client.request('PUT', `/api/registers/${register.id}/store`, { storeId: other.main.id })).status).toBe(404);
+    expect((await s.client.request('PUT', `/api/registers/${register.id}/store`, { store_id: other.main.id })).status).toBe(404);
   });
 
   it('keeps stock = sum of movements per store after receipts, adjustments, waste and counts (main store)', async () => {
@@ -371,16 +371,16 @@ describe('employees and stores', () => {
     const harbour = await openStore(s.client);
     const third = await openStore(s.client, 'Third');
     const { headersOf, ids } = await staffOfEveryRole(server, s);
-    expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).storeIds).toEqual([]);
-    await ok(await s.client.request('PUT', `/api/employees/${ids.manager}/stores`, { storeIds: [harbour.id] }), 200);
-    expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).storeIds).toEqual([harbour.id]);
+    expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).store_ids).toEqual([]);
+    await ok(await s.client.request('PUT', `/api/employees/${ids.manager}/stores`, { store_ids: [harbour.id] }), 200);
+    expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).store_ids).toEqual([harbour.id]);
     const fromMain = await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: s.main.id, to_store_id: third.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headers: headersOf('manager') });
     expect(fromMain.response.status).toBe(403);
     const other = await shop();
-    const foreign = await s.client.request('PUT', `/api/employees/${ids.manager}/stores`, { storeIds: [other.main.id] });
+    const foreign = await s.client.request('PUT', `/api/employees/${ids.manager}/stores`, { store_ids: [other.main.id] });
     expect(foreign.status).toBe(422);
     expect(foreign.body.error.code).toBe('store_not_found');
-    expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).storeIds).toEqual([harbour.id]);
-    expect((await s.client.request('PUT', `/api/employees/${randomUUID()}/stores`, { storeIds: [] })).status).toBe(404);
+    expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).store_ids).toEqual([harbour.id]);
+    expect((await s.client.request('PUT', `/api/employees/${randomUUID()}/stores`, { store_ids: [] })).status).toBe(404);
   });
 });

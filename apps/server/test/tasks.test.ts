@@ -27,7 +27,7 @@ describe('tasks', () => {
   it('an owner adds, assigns, edits and deletes tasks, each step audited; overdue is not done and due before today', async () => {
     const shop = await staffBusiness(server);
     const { client, businessId } = shop;
-    const cal = await addEmployee(client, { fullName: 'Cal Cashier', role: 'cashier', pin: '2468' });
+    const cal = await addEmployee(client, { full_name: 'Cal Cashier', role: 'cashier', pin: '2468' });
     const add = async (body: { title: string; assignee_id?: string; due_date?: string; notes?: string }) => {
       const { data, response } = await client.api.POST('/api/tasks', { body });
       expect(response.status).toBe(201);
@@ -76,9 +76,9 @@ describe('tasks', () => {
   it('staff tick off their own and unassigned tasks but cannot add, reassign, edit, delete or touch someone else’s (403, nothing changed)', async () => {
     const shop = await staffBusiness(server);
     const { client, businessId } = shop;
-    const cal = await addEmployee(client, { fullName: 'Cal Cashier', role: 'cashier', pin: '2468' });
-    const kim = await addEmployee(client, { fullName: 'Kim Kitchen', role: 'kitchen', pin: '1357' });
-    const max = await addEmployee(client, { fullName: 'Max Manager', role: 'manager', pin: '8642' });
+    const cal = await addEmployee(client, { full_name: 'Cal Cashier', role: 'cashier', pin: '2468' });
+    const kim = await addEmployee(client, { full_name: 'Kim Kitchen', role: 'kitchen', pin: '1357' });
+    const max = await addEmployee(client, { full_name: 'Max Manager', role: 'manager', pin: '8642' });
     const add = async (title: string, assignee_id?: string) => (await client.api.POST('/api/tasks', { body: { title, ...(assignee_id ? { assignee_id } : {}) } })).data!.task;
     const mine = await add('Count the float', cal.employee.id);
     const anyone = await add('Sweep the floor');
@@ -118,8 +118,8 @@ describe('tasks', () => {
   it('bad input gets a clear 4xx and writes nothing', async () => {
     const shop = await staffBusiness(server);
     const other = await staffBusiness(server);
-    const stranger = await addEmployee(other.client, { fullName: 'Other Person', role: 'cashier', pin: '2468' });
-    const gone = await addEmployee(shop.client, { fullName: 'Gone Girl', role: 'cashier', pin: '1357' });
+    const stranger = await addEmployee(other.client, { full_name: 'Other Person', role: 'cashier', pin: '2468' });
+    const gone = await addEmployee(shop.client, { full_name: 'Gone Girl', role: 'cashier', pin: '1357' });
     expect((await shop.client.request('POST', `/api/employees/${gone.employee.id}/deactivate`)).status).toBe(200);
     const cases: [string, Record<string, unknown>, number][] = [
       ['no title', {}, 400],

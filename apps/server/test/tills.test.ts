@@ -37,7 +37,7 @@ async function sell(client: ApiClient, productId: string, headers: Record<string
 }
 
 async function signIn(till: ApiClient, employeeId: string, pin: string) {
-  const res = await till.post('/api/employee-sessions', { employeeId, pin });
+  const res = await till.post('/api/employee-sessions', { employee_id: employeeId, pin });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.token as string;
 }
@@ -60,7 +60,7 @@ describe('pairing a till', () => {
     expect(JSON.stringify(paired.body)).not.toContain(device.cookieHeader().split('=')[1]!.split('.')[1]!);
 
     const me = await device.get('/api/me');
-    expect(me.body).toMatchObject({ user: null, isBusinessOwner: false, till: { name: 'Front counter' }, business: { name: 'Till Shop' }, employeeSession: null });
+    expect(me.body).toMatchObject({ user: null, is_business_owner: false, till: { name: 'Front counter' }, business: { name: 'Till Shop' }, employee_session: null });
 
     // The code works once.
     const again = await shop.client.fresh().post('/api/registers/pair', { code: code.body.code, name: 'Back room' });
@@ -86,13 +86,13 @@ describe('pairing a till', () => {
 
   it('gives a new code only to whoever may change settings: not a cashier or a manager', async () => {
     const till = await pairTill(shop.client, 'Settings check');
-    const { employee: cashier } = await addEmployee(shop.client, { fullName: 'Cody Cashier', role: 'cashier', pin: '4101' });
-    const { employee: manager } = await addEmployee(shop.client, { fullName: 'Mona Manager', role: 'manager', pin: '4102' });
+    const { employee: cashier } = await addEmployee(shop.client, { full_name: 'Cody Cashier', role: 'cashier', pin: '4101' });
+    const { employee: manager } = await addEmployee(shop.client, { full_name: 'Mona Manager', role: 'manager', pin: '4102' });
     const { employee: admin } = await addEmployee(shop.client, {
-      fullName: 'Ada Settings',
+      full_name: 'Ada Settings',
       role: 'admin',
       pin: '410300',
-      adminPermissions: { can_change_settings: true },
+      admin_permissions: { can_change_settings: true },
     });
     for (const [person, pin] of [[cashier, '4101'], [manager, '4102']] as const) {
       const refused = await till.request('POST', '/api/registers/pairing-codes', undefined, as(await signIn(till, person.id, pin)));
@@ -164,7 +164,7 @@ describe('a till acts only through an employee session opened on it', () => {
   it('the outside attack: a cashier refused a refund gets 401 without the header, not a refund as the owner', async () => {
     const till = await pairTill(shop.client, 'Attack');
     const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Attack Tea', price: 300 }]);
-    const { employee: cashier } = await addEmployee(shop.client, { fullName: 'Cy Cashier', role: 'cashier', pin: '5201' });
+    const { employee: cashier } = await addEmployee(shop.client, { full_name: 'Cy Cashier', role: 'cashier', pin: '5201' });
     const token = await signIn(till, cashier.id, '5201');
     const orderId = await sell(till, tea!.id, as(token));
     const body = { idempotencyKey: randomUUID(), reason: 'x', method: 'cash' };
@@ -186,14 +186,14 @@ describe('a till acts only through an employee session opened on it', () => {
   it('a session opened on one till does not work on another, nor PIN sign-in on the owner\'s own browser', async () => {
     const first = await pairTill(shop.client, 'First');
     const second = await pairTill(shop.client, 'Second');
-    const { employee } = await addEmployee(shop.client, { fullName: 'Tia Twotills', role: 'cashier', pin: '5301' });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Tia Twotills', role: 'cashier', pin: '5301' });
     const token = await signIn(first, employee.id, '5301');
     expect((await first.request('GET', '/api/employee-sessions/current', undefined, as(token))).status).toBe(200);
     const elsewhere = await second.request('GET', '/api/employee-sessions/current', undefined, as(token));
     expect(elsewhere.status).toBe(401);
-    expect((await second.request('GET', '/api/me', undefined, as(token))).body.employeeSession).toBeNull();
+    expect((await second.request('GET', '/api/me', undefined, as(token))).body.employee_session).toBeNull();
 
-    const onOwnerBrowser = await shop.client.post('/api/employee-sessions', { employeeId: employee.id, pin: '5301' });
+    const onOwnerBrowser = await shop.client.post('/api/employee-sessions', { employee_id: employee.id, pin: '5301' });
     expect(onOwnerBrowser.status).toBe(403);
     expect(onOwnerBrowser.body.error.code).toBe('till_not_paired');
     expect((await shop.client.get('/api/employee-login/employees')).status).toBe(403);
@@ -201,7 +201,7 @@ describe('a till acts only through an employee session opened on it', () => {
 
   it('unpairing a till stops its credential and its employee sessions at once, and is audited', async () => {
     const till = await pairTill(shop.client, 'Lost');
-    const { employee } = await addEmployee(shop.client, { fullName: 'Lu Lost', role: 'cashier', pin: '5401' });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Lu Lost', role: 'cashier', pin: '5401' });
     const token = await signIn(till, employee.id, '5401');
     const registerId = (await till.get('/api/me')).body.till.id as string;
 
@@ -214,7 +214,7 @@ describe('a till acts only through an employee session opened on it', () => {
     expect(after.body.error.code).toBe('till_not_paired');
     // The dead credential is dropped from the browser with the refusal.
     expect(till.hasCookie('till_register')).toBe(false);
-    expect((await till.post('/api/employee-sessions', { employeeId: employee.id, pin: '5401' })).status).toBe(403);
+    expect((await till.post('/api/employee-sessions', { employee_id: employee.id, pin: '5401' })).status).toBe(403);
     expect((await shop.client.get('/api/registers')).body.registers.map((r: { id: string }) => r.id)).not.toContain(registerId);
 
     const audit = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'register.revoked')));
@@ -225,14 +225,14 @@ describe('a till acts only through an employee session opened on it', () => {
 describe('the owner on a till', () => {
   it('chooses a 6-digit PIN when assigned as owner and signs in on a till with it', async () => {
     const { client } = await signUpBusiness(server, { businessName: 'PIN Owner Shop' });
-    const short = await client.post('/api/business/owner', { fullName: 'Olive Owner', pin: '1234' });
+    const short = await client.post('/api/business/owner', { full_name: 'Olive Owner', pin: '1234' });
     expect(short.status).toBe(400);
-    expect((await client.post('/api/business/owner', { fullName: 'Olive Owner', pin: '246813' })).status).toBe(201);
+    expect((await client.post('/api/business/owner', { full_name: 'Olive Owner', pin: '246813' })).status).toBe(201);
     const till = await pairTill(client);
     const picker = (await till.get('/api/employee-login/employees')).body.employees as { id: string; role: string; has_pin: boolean }[];
     const owner = picker.find((person) => person.role === 'business_owner')!;
     expect(owner.has_pin).toBe(true);
-    const signedIn = await till.post('/api/employee-sessions', { employeeId: owner.id, pin: '246813' });
+    const signedIn = await till.post('/api/employee-sessions', { employee_id: owner.id, pin: '246813' });
     expect(signedIn.status).toBe(201);
     expect(signedIn.body.session.employee_role).toBe('business_owner');
     // Acting on the till as the owner is the owner's employee row, with its PIN session.
@@ -243,7 +243,7 @@ describe('the owner on a till', () => {
 describe('a till on the realtime socket', () => {
   it('joins its business channel with an employee session opened on it, not without; an unpaired till cannot connect', async () => {
     const till = await pairTill(shop.client, 'Socket till');
-    const { employee } = await addEmployee(shop.client, { fullName: 'Sol Socket', role: 'cashier', pin: '5501' });
+    const { employee } = await addEmployee(shop.client, { full_name: 'Sol Socket', role: 'cashier', pin: '5501' });
     const token = await signIn(till, employee.id, '5501');
     const socket = await TestSocket.open(server.url, till);
     try {

@@ -29,7 +29,7 @@ describe('the time clock of a signed-in employee', () => {
   let employeeId: string;
   beforeAll(async () => {
     shop = await staffBusiness(server, { businessName: 'Clock Shop' });
-    ({ employee: { id: employeeId } } = await addEmployee(shop.client, { fullName: 'Tom Timer', role: 'cashier', pin: '2020' }));
+    ({ employee: { id: employeeId } } = await addEmployee(shop.client, { full_name: 'Tom Timer', role: 'cashier', pin: '2020' }));
     token = await pinSignIn(shop.client, employeeId, '2020');
   });
   const punches = {
@@ -100,7 +100,7 @@ describe('the time clock of a signed-in employee', () => {
     expect(owner.response.status).toBe(401);
     expect(owner.error?.error.code).toBe('employee_session_required');
     const off = await staffBusiness(server, { businessName: 'No Clock', features: { employee_management: true } });
-    const { employee } = await addEmployee(off.client, { fullName: 'Off Olly', role: 'cashier', pin: '2021' });
+    const { employee } = await addEmployee(off.client, { full_name: 'Off Olly', role: 'cashier', pin: '2021' });
     const offToken = await pinSignIn(off.client, employee.id, '2021');
     const res = await off.client.api.POST('/api/time-clock/clock-in', { headers: as(offToken) });
     expect(res.response.status).toBe(403);
@@ -229,7 +229,7 @@ describe('on shift, reports, corrections and export', () => {
 
     it('quotes names and defuses spreadsheet formulas in the CSV', async () => {
       const csvShop = await staffBusiness(server, { businessName: 'CSV Shop' });
-      const { employee } = await addEmployee(csvShop.client, { fullName: '=HYPERLINK("x"), Jr', role: 'cashier' });
+      const { employee } = await addEmployee(csvShop.client, { full_name: '=HYPERLINK("x"), Jr', role: 'cashier' });
       await seedEntry(csvShop.businessId, {
         employeeId: employee.id,
         clockInTime: new Date('2026-03-10T09:00:00Z'),
@@ -344,11 +344,11 @@ describe(`row-level security of the new tables on ${readTestEnv().testDbKind}`, 
     a = await staffBusiness(server, { businessName: 'Tenant A' });
     b = await staffBusiness(server, { businessName: 'Tenant B' });
     for (const shop of [a, b]) {
-      const { employee } = await addEmployee(shop.client, { fullName: 'Rls Person', role: 'cashier', pin: '1111' });
+      const { employee } = await addEmployee(shop.client, { full_name: 'Rls Person', role: 'cashier', pin: '1111' });
       const token = await pinSignIn(shop.client, employee.id, '1111');
       await shop.client.api.POST('/api/time-clock/clock-in', { headers: as(token) });
       // A wrong PIN leaves its row in employee_pin_attempts.
-      await (await tillOf(shop.client)).post('/api/employee-sessions', { employeeId: employee.id, pin: '0000' });
+      await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: employee.id, pin: '0000' });
     }
   });
 

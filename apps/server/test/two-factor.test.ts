@@ -33,7 +33,7 @@ async function signIn(email: string) {
   const client = new ApiClient(server.url);
   const res = await client.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD });
   expect(res.status).toBe(200);
-  return { client, secondStep: res.body.secondStep as string | null };
+  return { client, secondStep: res.body.second_step as string | null };
 }
 
 describe('TOTP factors (SPEC §7 factors: enroll, challenge, verify, delete)', () => {
@@ -72,7 +72,7 @@ describe('TOTP factors (SPEC §7 factors: enroll, challenge, verify, delete)', (
     const { client, secondStep } = await signIn(email);
     expect(secondStep).toBe('challenge');
     const me = await client.get('/api/me');
-    expect(me.body).toMatchObject({ secondStep: 'challenge', business: null, settings: null });
+    expect(me.body).toMatchObject({ second_step: 'challenge', business: null, settings: null });
     expect(me.body.user.email).toBe(email);
     const business = await client.get('/api/business-settings');
     expect(business.status).toBe(403);
@@ -87,7 +87,7 @@ describe('TOTP factors (SPEC §7 factors: enroll, challenge, verify, delete)', (
     expect(verified.status).toBe(200);
     expect(verified.body.recoveryCodes).toBeNull();
     expect((await client.get('/api/business-settings')).status).toBe(200);
-    expect((await client.get('/api/me')).body.secondStep).toBeNull();
+    expect((await client.get('/api/me')).body.second_step).toBeNull();
 
     // The same code again, in another new session: refused, and that session stays at level 1.
     const other = await signIn(email);

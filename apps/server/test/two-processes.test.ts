@@ -49,7 +49,7 @@ function copyOfCookieOn(server: TestServer, client: ApiClient): ApiClient {
 
 describe('two processes on one database behave as one', () => {
   it('a ticket sent through process A appears on a display connected to process B', async () => {
-    const cook = await addEmployee(shop.client, { fullName: 'Dee Display', role: 'kitchen', pin: '7711' });
+    const cook = await addEmployee(shop.client, { full_name: 'Dee Display', role: 'kitchen', pin: '7711' });
     const token = await pinSignIn(shop.client, cook.employee.id, '7711');
     const station = realtimeTopic.station(randomUUID());
     const display = await TestSocket.open(b.url, shop.client);
@@ -85,7 +85,7 @@ describe('two processes on one database behave as one', () => {
   it('a session signed out on A is refused on B at once, and B closes its sockets', async () => {
     const email = `two-${randomUUID().slice(0, 8)}@example.com`;
     const onA = new ApiClient(a.url);
-    expect((await onA.post('/api/auth/sign-up', { email, password: STRONG_PASSWORD, businessName: 'Revoked', fullName: 'Rae Voke', industry: 'retail' })).status).toBe(201);
+    expect((await onA.post('/api/auth/sign-up', { email, password: STRONG_PASSWORD, business_name: 'Revoked', full_name: 'Rae Voke', industry: 'retail' })).status).toBe(201);
     const onB = copyOfCookieOn(b, onA);
     // B has the session in its cache.
     expect((await onB.get('/api/me')).body.user.email).toBe(email);
@@ -102,7 +102,7 @@ describe('two processes on one database behave as one', () => {
   it('a rate limit counted on A holds on B', async () => {
     const email = `limit-${randomUUID().slice(0, 8)}@example.com`;
     const owner = new ApiClient(a.url);
-    expect((await owner.post('/api/auth/sign-up', { email, password: STRONG_PASSWORD, businessName: 'Limited', fullName: 'Lim Ited', industry: 'retail' })).status).toBe(201);
+    expect((await owner.post('/api/auth/sign-up', { email, password: STRONG_PASSWORD, business_name: 'Limited', full_name: 'Lim Ited', industry: 'retail' })).status).toBe(201);
     const onA = new ApiClient(a.url);
     const onB = new ApiClient(b.url);
     for (let i = 0; i < limits.perAccount; i += 1) {
@@ -110,7 +110,7 @@ describe('two processes on one database behave as one', () => {
     }
     const limited = await onB.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD });
     expect(limited).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });
-    expect(limited.body.error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(limited.body.error.retry_after_seconds).toBeGreaterThan(0);
   });
 
   it('a feature switched off on A is refused on B at once; an employee deactivated on A is refused on B', async () => {
@@ -123,7 +123,7 @@ describe('two processes on one database behave as one', () => {
     expect(await onB.get('/api/employees')).toMatchObject({ status: 403, body: { error: { code: 'feature_disabled' } } });
     expect((await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: true } })).status).toBe(200);
 
-    const cashier = await addEmployee(shop.client, { fullName: 'Cid Cashier', role: 'cashier', pin: '7722' });
+    const cashier = await addEmployee(shop.client, { full_name: 'Cid Cashier', role: 'cashier', pin: '7722' });
     const token = await pinSignIn(shop.client, cashier.employee.id, '7722');
     expect((await onB.request('GET', '/api/employee-sessions/current', undefined, as(token))).status).toBe(200);
     expect((await shop.client.post(`/api/employees/${cashier.employee.id}/deactivate`)).status).toBe(200);

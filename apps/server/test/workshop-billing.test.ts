@@ -291,7 +291,7 @@ describe('an appointment opens a repair order', () => {
   async function bookedShop(name: string) {
     const staff = await staffBusiness(server, { businessName: name, features: { appointments_booking: true, employee_management: true, customer_management: true, vehicle_services: true }, timeZone: 'UTC' });
     const shop = { ...(await mechanicsShop(name, staff.client)), businessId: staff.businessId };
-    const fitter = (await addEmployee(staff.client, { fullName: 'Fay Fitter', role: 'cashier', pin: '700011' })).employee;
+    const fitter = (await addEmployee(staff.client, { full_name: 'Fay Fitter', role: 'cashier', pin: '700011' })).employee;
     const hours = await staff.client.api.PUT('/api/appointments/staff/{employeeId}/hours', { params: { path: { employeeId: fitter.id } }, body: { hours: WEEKDAYS } });
     expect(hours.response.status).toBe(200);
     const service = (await staff.client.api.POST('/api/appointments/services', { body: { name: 'Brake check', duration_minutes: 60, price: 4500, staff_ids: [fitter.id] } })).data!.service;

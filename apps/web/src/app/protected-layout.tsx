@@ -108,7 +108,7 @@ export function ProtectedLayout() {
       return me.isFetching ? <LoadingScreen /> : <Navigate to="/auth" replace />;
     }
     // Signed in with a password, the second factor still to come: back to the sign-in screen.
-    if (me.data.user && me.data.secondStep && !me.isPlaceholderData) return <Navigate to="/auth" replace />;
+    if (me.data.user && me.data.second_step && !me.isPlaceholderData) return <Navigate to="/auth" replace />;
     if (!me.data.settings) return me.isPlaceholderData ? <LoadingScreen /> : (
       <Suspense fallback={<LoadingScreen />}>
         <CreateBusinessSettings />
@@ -119,7 +119,7 @@ export function ProtectedLayout() {
   const ctx = buildGuardContext({
     me: me.data,
     meLoading: me.isPending,
-    superAdminStatus: isSuperAdminRoute ? (superAdmin.data?.isSuperAdmin ?? null) : me.data?.isSuperAdmin === true,
+    superAdminStatus: isSuperAdminRoute ? (superAdmin.data?.is_super_admin ?? null) : me.data?.is_super_admin === true,
     employeeSession,
   });
   const decision = evaluateRouteGuard(route, ctx);

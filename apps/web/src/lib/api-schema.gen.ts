@@ -2707,13 +2707,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string|null} */
-                            secondStep: "challenge" | "enroll" | null;
+                            second_step: "challenge" | "enroll" | null;
                             user: {
                                 email: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
-                                phoneNumber: string | null;
+                                phone_number: string | null;
                             };
                         };
                     };
@@ -3083,7 +3083,7 @@ export interface paths {
                     "application/json": {
                         /** Format: email */
                         email: string;
-                        redirectTo?: string;
+                        redirect_to?: string;
                     };
                 };
             };
@@ -3212,7 +3212,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        newPassword: string;
+                        new_password: string;
                         token: string;
                     };
                 };
@@ -3382,7 +3382,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email or phone and a password
-         * @description With a verified second factor the answer says secondStep "challenge": the session reaches nothing but the factor routes until a code verifies it; "enroll" when the business requires a factor the account does not have yet.
+         * @description With a verified second factor the answer says second_step "challenge": the session reaches nothing but the factor routes until a code verifies it; "enroll" when the business requires a factor the account does not have yet.
          */
         post: {
             parameters: {
@@ -3409,7 +3409,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string|null} */
-                            secondStep: "challenge" | "enroll" | null;
+                            second_step: "challenge" | "enroll" | null;
                             user: components["schemas"]["AccountUser"];
                         };
                     };
@@ -3522,16 +3522,16 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        businessName?: string;
+                        business_name?: string;
                         currency?: string;
                         email?: string;
-                        fullName?: string;
+                        full_name?: string;
                         /** @enum {string} */
                         industry?: "retail" | "restaurant" | "mechanics";
                         password?: string;
                         phone?: string;
-                        startEmpty?: boolean;
-                        timeZone?: string;
+                        start_empty?: boolean;
+                        time_zone?: string;
                     };
                 };
             };
@@ -4068,7 +4068,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a one-time code (type email or sms) or a magic link token (type magiclink)
-         * @description 400 otp_expired (past 10 minutes), otp_invalid (wrong, used or replaced); wrong codes count per recipient (429 rate_limited). An account with a verified second factor still owes its code (secondStep "challenge"), as after a password sign-in.
+         * @description 400 otp_expired (past 10 minutes), otp_invalid (wrong, used or replaced); wrong codes count per recipient (429 rate_limited). An account with a verified second factor still owes its code (second_step "challenge"), as after a password sign-in.
          */
         post: {
             parameters: {
@@ -4105,13 +4105,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string|null} */
-                            secondStep: "challenge" | "enroll" | null;
+                            second_step: "challenge" | "enroll" | null;
                             user: {
                                 email: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
-                                phoneNumber: string | null;
+                                phone_number: string | null;
                             };
                         };
                     };
@@ -5158,7 +5158,7 @@ export interface paths {
                     "application/json": {
                         /** Format: email */
                         email?: string;
-                        fullName: string;
+                        full_name: string;
                         pin?: string;
                     };
                 };
@@ -9447,7 +9447,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** PIN sign-in on a paired till: a new session token (send it as x-employee-session from that till) and the SPEC §3 session fields. 5 wrong PINs in a row lock the employee on that till for 5 minutes; 30 wrong attempts an hour per till and 100 per business, past which the right PIN also needs the owner password (ownerPassword) */
+        /** PIN sign-in on a paired till: a new session token (send it as x-employee-session from that till) and the SPEC §3 session fields. 5 wrong PINs in a row lock the employee on that till for 5 minutes; 30 wrong attempts an hour per till and 100 per business, past which the right PIN also needs the owner password (owner_password) */
         post: {
             parameters: {
                 query?: never;
@@ -9459,8 +9459,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        employeeId: string;
-                        ownerPassword?: string;
+                        employee_id: string;
+                        owner_password?: string;
                         pin: string;
                     };
                 };
@@ -9866,7 +9866,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        adminPermissions?: {
+                        admin_permissions?: {
                             can_add_categories?: boolean;
                             can_add_employees?: boolean;
                             can_add_products?: boolean;
@@ -9879,7 +9879,7 @@ export interface paths {
                         };
                         /** Format: email */
                         email?: string | null;
-                        fullName: string;
+                        full_name: string;
                         permissions?: {
                             can_access_reports?: boolean;
                             can_access_settings?: boolean;
@@ -9986,7 +9986,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        adminPermissions?: {
+                        admin_permissions?: {
                             can_add_categories?: boolean;
                             can_add_employees?: boolean;
                             can_add_products?: boolean;
@@ -9999,7 +9999,7 @@ export interface paths {
                         };
                         /** Format: email */
                         email?: string | null;
-                        fullName?: string;
+                        full_name?: string;
                         permissions?: {
                             can_access_reports?: boolean;
                             can_access_settings?: boolean;
@@ -10280,7 +10280,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            storeIds: string[];
+                            store_ids: string[];
                         };
                     };
                 };
@@ -10335,7 +10335,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        storeIds: string[];
+                        store_ids: string[];
                     };
                 };
             };
@@ -10347,7 +10347,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            storeIds: string[];
+                            store_ids: string[];
                         };
                     };
                 };
@@ -22194,7 +22194,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            businessName: string;
+                            business_name: string;
                             /** @enum {boolean} */
                             unsubscribed: true;
                         };
@@ -24892,7 +24892,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        storeId: string;
+                        store_id: string;
                     };
                 };
             };
@@ -24908,7 +24908,7 @@ export interface paths {
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
-                                storeId: string;
+                                store_id: string;
                             };
                         };
                     };
@@ -30137,10 +30137,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actionLink: string;
-                            expiresAt: string;
+                            action_link: string;
+                            expires_at: string;
                             /** Format: uuid */
-                            userId: string;
+                            user_id: string;
                         };
                     };
                 };
@@ -30489,9 +30489,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            expiresAt: string;
+                            expires_at: string;
                             /** Format: uuid */
-                            userId: string;
+                            user_id: string;
                         };
                     };
                 };
@@ -30907,7 +30907,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            isSuperAdmin: boolean;
+                            is_super_admin: boolean;
                         };
                     };
                 };
@@ -31000,7 +31000,7 @@ export interface paths {
                     "application/json": {
                         /** Format: email */
                         email: string;
-                        emailConfirmed?: boolean;
+                        email_confirmed?: boolean;
                         name?: string;
                         password?: string;
                         phone?: string;
@@ -31016,7 +31016,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["PlatformUser"] & {
                             /** Format: uuid */
-                            businessId: string | null;
+                            business_id: string | null;
                         };
                     };
                 };
@@ -31082,9 +31082,9 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["PlatformUser"] & {
                             /** Format: uuid */
-                            businessId: string | null;
+                            business_id: string | null;
                             industry: string | null;
-                            isSuperAdmin: boolean;
+                            is_super_admin: boolean;
                         };
                     };
                 };
@@ -31119,7 +31119,7 @@ export interface paths {
         };
         /**
          * Change an account: name, e-mail, phone, password, confirmation, ban (SPEC §7 admin users)
-         * @description ban: { hours } or 'forever' (until lifted) ends every session at once, and no way of signing in (password, code, link, SSO, token grants, refresh) works while it lasts (400 user_banned); 'none' lifts it. Not your own account (400 cannot_ban_self). A new e-mail address is unconfirmed unless emailConfirmed is true. Audited (`user.updated`, `user.banned`, `user.unbanned`).
+         * @description ban: { hours } or 'forever' (until lifted) ends every session at once, and no way of signing in (password, code, link, SSO, token grants, refresh) works while it lasts (400 user_banned); 'none' lifts it. Not your own account (400 cannot_ban_self). A new e-mail address is unconfirmed unless email_confirmed is true. Audited (`user.updated`, `user.banned`, `user.unbanned`).
          */
         put: {
             parameters: {
@@ -31138,7 +31138,7 @@ export interface paths {
                         };
                         /** Format: email */
                         email?: string;
-                        emailConfirmed?: boolean;
+                        email_confirmed?: boolean;
                         name?: string;
                         password?: string;
                         phone?: string | null;
@@ -31154,7 +31154,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["PlatformUser"] & {
                             /** Format: uuid */
-                            businessId: string | null;
+                            business_id: string | null;
                         };
                     };
                 };
@@ -31219,7 +31219,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            deletedBusinesses: number;
+                            deleted_businesses: number;
                         };
                     };
                 };
@@ -35776,7 +35776,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            phoneNumber: string | null;
+            phone_number: string | null;
         };
         AccountUserRecord: {
             email: string | null;
@@ -36813,9 +36813,9 @@ export interface components {
                 name: string;
                 time_zone: string;
             } | null;
-            employeeSession: components["schemas"]["EmployeeSession"] | null;
-            isBusinessOwner: boolean;
-            isSuperAdmin: boolean;
+            employee_session: components["schemas"]["EmployeeSession"] | null;
+            is_business_owner: boolean;
+            is_super_admin: boolean;
             profile: {
                 business_name: string | null;
                 full_name: string | null;
@@ -36825,7 +36825,7 @@ export interface components {
                 user_id: string;
             } | null;
             /** @enum {string|null} */
-            secondStep: "challenge" | "enroll" | null;
+            second_step: "challenge" | "enroll" | null;
             settings: components["schemas"]["BusinessSettings"] | null;
             till: {
                 /** Format: uuid */
@@ -36839,7 +36839,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 name: string;
-                phoneNumber: string | null;
+                phone_number: string | null;
             } | null;
         };
         OftenBoughtWith: {
@@ -36947,16 +36947,16 @@ export interface components {
             /** @description Banned now: no way of signing in works */
             banned: boolean;
             /** @description When the ban ends by itself; null while banned means until lifted */
-            bannedUntil: string | null;
-            businessName: string | null;
-            createdAt: string;
+            banned_until: string | null;
+            business_name: string | null;
+            created_at: string;
             email: string | null;
-            emailConfirmed: boolean;
+            email_confirmed: boolean;
             /** Format: uuid */
             id: string;
-            lastSignInAt: string | null;
+            last_sign_in_at: string | null;
             name: string;
-            phoneNumber: string | null;
+            phone_number: string | null;
         };
         PosCategory: {
             color: string | null;
@@ -38079,7 +38079,7 @@ export interface components {
             expires_in: number;
             refresh_token: string;
             /** @enum {string|null} */
-            secondStep: "challenge" | "enroll" | null;
+            second_step: "challenge" | "enroll" | null;
             /** @enum {string} */
             token_type: "bearer";
             user: {
@@ -38087,7 +38087,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 name: string;
-                phoneNumber: string | null;
+                phone_number: string | null;
             };
         };
         WebhookDelivery: {

@@ -16,7 +16,7 @@ export function useCatalogueAccess(): CatalogueAccess {
   const me = useMe().data;
   const session = useEmployeeSession();
   const admin = actorAdminPermissions(me, session);
-  const role = session ? (isEmployeeRole(session.employee_role) ? session.employee_role : null) : me?.isBusinessOwner ? 'business_owner' : null;
+  const role = session ? (isEmployeeRole(session.employee_role) ? session.employee_role : null) : me?.is_business_owner ? 'business_owner' : null;
   return {
     canAddProducts: admin.can_add_products,
     canEditDetails: admin.can_edit_product_details,

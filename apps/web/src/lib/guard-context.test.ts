@@ -13,7 +13,7 @@ import { actorAdminPermissions, buildGuardContext } from './guard-context';
 import type { Me } from './me';
 
 const owner: Me = {
-  user: { id: 'u1', email: 'ann@example.com', phoneNumber: null, name: 'Ann' },
+  user: { id: 'u1', email: 'ann@example.com', phone_number: null, name: 'Ann' },
   till: null,
   profile: { user_id: 'u1', business_name: 'Cafe', full_name: 'Ann', industry: 'restaurant' },
   business: { id: 'b1', name: 'Cafe', currency: 'EUR', time_zone: 'Europe/Berlin' },
@@ -24,10 +24,10 @@ const owner: Me = {
     enabled_features: defaultEnabledFeatures({ firstTimeSetup: true }),
     prices_include_tax: false,
   },
-  employeeSession: null,
-  isSuperAdmin: false,
-  isBusinessOwner: true,
-  secondStep: null,
+  employee_session: null,
+  is_super_admin: false,
+  is_business_owner: true,
+  second_step: null,
 };
 
 const session = (employee_role: EmployeeSession['employee_role']): EmployeeSession => ({
@@ -53,7 +53,7 @@ describe('buildGuardContext', () => {
 
   it('sends a signed-out visitor to /auth', () => {
     const ctx = buildGuardContext({
-      me: { ...owner, user: null, settings: null, isBusinessOwner: false },
+      me: { ...owner, user: null, settings: null, is_business_owner: false },
       meLoading: false,
       superAdminStatus: null,
       employeeSession: null,
@@ -68,12 +68,12 @@ describe('buildGuardContext', () => {
   });
 
   it('sends a non-owner account to /employee-login once setup is complete and sign-in is on', () => {
-    const ctx = buildGuardContext({ me: { ...owner, isBusinessOwner: false }, meLoading: false, superAdminStatus: null, employeeSession: null });
+    const ctx = buildGuardContext({ me: { ...owner, is_business_owner: false }, meLoading: false, superAdminStatus: null, employeeSession: null });
     expect(evaluateRouteGuard(route('/dashboard'), ctx)).toEqual({ outcome: 'redirect', to: '/employee-login' });
   });
 
   it('lets an employee on shift past that check, with the rights of their role', () => {
-    const cashier = buildGuardContext({ me: { ...owner, isBusinessOwner: false }, meLoading: false, superAdminStatus: null, employeeSession: session('cashier') });
+    const cashier = buildGuardContext({ me: { ...owner, is_business_owner: false }, meLoading: false, superAdminStatus: null, employeeSession: session('cashier') });
     expect(evaluateRouteGuard(route('/dashboard'), cashier)).toEqual({ outcome: 'allow' });
     expect(evaluateRouteGuard(route('/settings'), cashier)).toEqual({ outcome: 'redirect', to: '/dashboard' });
     expect(cashier.employeeSession).toEqual({ employee_role: 'cashier' });
@@ -83,7 +83,7 @@ describe('buildGuardContext', () => {
     expect(actorAdminPermissions(owner, session('manager')).can_change_settings).toBe(false);
     expect(actorAdminPermissions(owner, session('business_owner')).can_change_settings).toBe(true);
     expect(actorAdminPermissions(owner, null).can_change_settings).toBe(true);
-    expect(actorAdminPermissions({ ...owner, isBusinessOwner: false }, null).can_change_settings).toBe(false);
+    expect(actorAdminPermissions({ ...owner, is_business_owner: false }, null).can_change_settings).toBe(false);
   });
 
   it('gives an admin the admin flags the server sent with the session, and none without them', () => {
@@ -116,7 +116,7 @@ describe('buildGuardContext', () => {
 });
 
 describe('a paired till', () => {
-  const till: Me = { ...owner, user: null, till: { id: 't1', name: 'Front', store_id: 's1' }, isBusinessOwner: false };
+  const till: Me = { ...owner, user: null, till: { id: 't1', name: 'Front', store_id: 's1' }, is_business_owner: false };
   const dashboard = APP_ROUTES.find((route) => route.path === '/dashboard')!;
 
   it('sends nobody-signed-in to the employee sign-in (the till\'s PIN pad), never to the owner\'s pages', () => {

@@ -22,7 +22,7 @@ export function actorAdminPermissions(
     const stored = employeeSession.admin_permissions ?? null;
     return resolveAdminPermissions(isEmployeeRole(employeeSession.employee_role) ? employeeSession.employee_role : null, stored);
   }
-  return resolveAdminPermissions(me?.isBusinessOwner ? 'business_owner' : null, null);
+  return resolveAdminPermissions(me?.is_business_owner ? 'business_owner' : null, null);
 }
 
 export interface GuardInputs {
@@ -40,7 +40,7 @@ export function buildGuardContext({ me, meLoading, superAdminStatus, employeeSes
     loading: meLoading || !me,
     // A paired till stands where an account would: the guard then wants an employee session.
     user: me?.user ? { id: me.user.id } : me?.till ? { id: me.till.id } : null,
-    isBusinessOwner: me?.isBusinessOwner === true,
+    isBusinessOwner: me?.is_business_owner === true,
     settings: me?.settings ?? null,
     employeeSession: employeeSession ? { employee_role: employeeSession.employee_role } : null,
     isSuperAdmin: superAdminStatus,

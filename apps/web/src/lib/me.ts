@@ -33,12 +33,12 @@ export interface Me {
   profile: MeProfile | null;
   business: MeBusiness | null;
   settings: BusinessSettings | null;
-  employeeSession: unknown;
-  isSuperAdmin: boolean;
+  employee_session: unknown;
+  is_super_admin: boolean;
   /** The signed-in account owns the business (SPEC §6 guard). */
-  isBusinessOwner: boolean;
+  is_business_owner: boolean;
   /** The session still owes its second step (decision 045): only the sign-in screen is shown. */
-  secondStep: 'challenge' | 'enroll' | null;
+  second_step: 'challenge' | 'enroll' | null;
 }
 
 export type SignedInMe = Me & { user: MeUser };
@@ -49,10 +49,10 @@ export const SIGNED_OUT_ME: Me = {
   profile: null,
   business: null,
   settings: null,
-  employeeSession: null,
-  isSuperAdmin: false,
-  isBusinessOwner: false,
-  secondStep: null,
+  employee_session: null,
+  is_super_admin: false,
+  is_business_owner: false,
+  second_step: null,
 };
 
 type RawSettings = Omit<BusinessSettings, 'enabled_features' | 'prices_include_tax'> & {
@@ -81,10 +81,10 @@ export function normalizeMe(raw: RawMe): Me {
     profile: raw.profile ?? null,
     business: raw.business ?? null,
     settings: normalizeSettings(raw.settings),
-    employeeSession: raw.employeeSession ?? null,
-    isSuperAdmin: raw.isSuperAdmin === true,
-    isBusinessOwner: raw.isBusinessOwner === true,
-    secondStep: raw.secondStep ?? null,
+    employee_session: raw.employee_session ?? null,
+    is_super_admin: raw.is_super_admin === true,
+    is_business_owner: raw.is_business_owner === true,
+    second_step: raw.second_step ?? null,
   };
 }
 
@@ -110,7 +110,7 @@ export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<
   try {
     const me = normalizeMe(await dataOf(api.GET('/api/me', signal ? { signal } : {})));
     // A session still owing its second step is not worth drawing a page from later.
-    if ((me.user && !me.secondStep) || me.till) writeProfileCache(browserStorage(), me, Date.now());
+    if ((me.user && !me.second_step) || me.till) writeProfileCache(browserStorage(), me, Date.now());
     else forgetCachedMe();
     return me;
   } catch (error) {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '@/lib/api';
 
 /** GET /api/super-admin/status: the server's is_super_admin answer for the signed-in account. */
-export function getSuperAdminStatus({ signal }: { signal?: AbortSignal } = {}): Promise<{ isSuperAdmin: boolean }> {
+export function getSuperAdminStatus({ signal }: { signal?: AbortSignal } = {}): Promise<{ is_super_admin: boolean }> {
   return dataOf(api.GET('/api/super-admin/status', signal ? { signal } : {}));
 }
 

@@ -50,7 +50,7 @@ export async function getAccountUser(services: Services, account: SignedInAccoun
 async function limitCodeAttempts(services: Services, userId: string) {
   const limit = await services.signInLimits.perAccount.hit(`mfa:${userId}`);
   if (!limit.allowed) {
-    throw new AppError(429, 'rate_limited', 'Too many code attempts. Try again later.', { retryAfterSeconds: limit.retryAfterSeconds });
+    throw new AppError(429, 'rate_limited', 'Too many code attempts. Try again later.', { retry_after_seconds: limit.retryAfterSeconds });
   }
 }
 

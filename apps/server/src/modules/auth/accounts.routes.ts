@@ -10,9 +10,10 @@ import { signOut } from './sign-out.ts';
 import { signUp } from './sign-up.ts';
 import { resendVerificationEmail, verifyEmail } from './verify-email.ts';
 import { currencyCode, timeZoneName } from '../business/business-settings.ts';
+import { toAccountUserView } from './account-view.ts';
 
 const userSchema = z
-  .object({ id: z.uuid(), email: z.string().nullable(), phoneNumber: z.string().nullable(), name: z.string() })
+  .object({ id: z.uuid(), email: z.string().nullable(), phone_number: z.string().nullable(), name: z.string() })
   .openapi('AccountUser');
 
 // Credentials are optional in the schema so that SPEC §5's own message answers a missing one.
@@ -32,14 +33,14 @@ const signUpRoute = defineRoute({
     body: jsonBody(
       z.strictObject({
         ...credentialFields,
-        businessName: singleLine(z.string().max(200)).optional(),
-        fullName: singleLine(z.string().max(200)).optional(),
+        business_name: singleLine(z.string().max(200)).optional(),
+        full_name: singleLine(z.string().max(200)).optional(),
         industry: z.enum(INDUSTRIES).optional(),
         /** The business's currency and time zone; the sign-up form pre-fills them from the browser. */
         currency: currencyCode.optional(),
-        timeZone: timeZoneName.optional(),
+        time_zone: timeZoneName.optional(),
         /** Skip the industry template's starter categories and sample products (issue 20 item 2). */
-        startEmpty: z.boolean().optional(),
+        start_empty: z.boolean().optional(),
       }),
     ),
   },
@@ -57,10 +58,10 @@ const signInRoute = defineRoute({
   summary: 'Sign in with email or phone and a password',
   request: { body: jsonBody(z.strictObject(credentialFields)) },
   description:
-    'With a verified second factor the answer says secondStep "challenge": the session reaches nothing but the factor routes until a code verifies it; ' +
+    'With a verified second factor the answer says second_step "challenge": the session reaches nothing but the factor routes until a code verifies it; ' +
     '"enroll" when the business requires a factor the account does not have yet.',
   responses: {
-    200: jsonResponse(z.object({ user: userSchema, secondStep: z.enum(['challenge', 'enroll']).nullable() }), 'Signed in'),
+    200: jsonResponse(z.object({ user: userSchema, second_step: z.enum(['challenge', 'enroll']).nullable() }), 'Signed in'),
     ...errorResponses(400, 401, 429),
   },
 });
@@ -81,7 +82,7 @@ const requestResetRoute = defineRoute({
   access: PUBLIC,
   tags: ['auth'],
   summary: 'Email a password reset link (same answer whether or not the account exists)',
-  request: { body: jsonBody(z.strictObject({ email: z.email().max(254), redirectTo: z.string().max(2048).optional() })) },
+  request: { body: jsonBody(z.strictObject({ email: z.email().max(254), redirect_to: z.string().max(2048).optional() })) },
   responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Requested'), ...errorResponses(400, 429) },
 });
 
@@ -91,7 +92,7 @@ const resetRoute = defineRoute({
   access: PUBLIC,
   tags: ['auth'],
   summary: 'Set a new password with the token from the reset link',
-  request: { body: jsonBody(z.strictObject({ token: z.string().min(1).max(512), newPassword: z.string().max(1024) })) },
+  request: { body: jsonBody(z.strictObject({ token: z.string().min(1).max(512), new_password: z.string().max(1024) })) },
   responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Password changed'), ...errorResponses(400) },
 });
 
@@ -116,14 +117,15 @@ const resendVerificationRoute = defineRoute({
 
 export const accountsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(signUpRoute, async (c) => {
-    const result = await signUp(c.var.services, c.req.valid('json'), authHeadersFor(c), c.var.clientAddress);
+    const { business_name: businessName, full_name: fullName, time_zone: timeZone, start_empty: startEmpty, ...rest } = c.req.valid('json');
+    const result = await signUp(c.var.services, { ...rest, businessName, fullName, timeZone, startEmpty }, authHeadersFor(c), c.var.clientAddress);
     forwardAuthCookies(c, result.headers);
-    return c.json({ user: result.user }, 201);
+    return c.json({ user: toAccountUserView(result.user) }, 201);
   })
   .openapi(signInRoute, async (c) => {
     const result = await signIn(c.var.services, c.req.valid('json'), authHeadersFor(c), c.var.clientAddress);
     forwardAuthCookies(c, result.headers);
-    return c.json({ user: result.user, secondStep: result.secondStep }, 200);
+    return c.json({ user: toAccountUserView(result.user), second_step: result.secondStep }, 200);
   })
   .openapi(signOutRoute, async (c) => {
     const result = await signOut(c.var.services, { scope: c.req.valid('query').scope, account: c.var.account ?? c.var.partialAccount }, authHeadersFor(c));
@@ -131,11 +133,13 @@ export const accountsRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ ok: true as const }, 200);
   })
   .openapi(requestResetRoute, async (c) => {
-    await requestPasswordReset(c.var.services, c.req.valid('json'), authHeadersFor(c), c.var.clientAddress);
+    // redirect_to is accepted for SPEC §7's call shape; the link always opens this deployment's reset page.
+    await requestPasswordReset(c.var.services, { email: c.req.valid('json').email }, authHeadersFor(c), c.var.clientAddress);
     return c.json({ ok: true as const }, 200);
   })
   .openapi(resetRoute, async (c) => {
-    await resetPassword(c.var.services, c.req.valid('json'));
+    const { token, new_password: newPassword } = c.req.valid('json');
+    await resetPassword(c.var.services, { token, newPassword });
     return c.json({ ok: true as const }, 200);
   })
   .openapi(verifyEmailRoute, async (c) => {

@@ -4,7 +4,8 @@ import type { AppEnv } from '../../lib/context.ts';
 import { authHeadersFor, forwardAuthCookies } from '../../lib/auth-cookies.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { PUBLIC, SUPER_ADMIN, defineRoute } from '../../lib/routing.ts';
-import { platformUserSchema } from '../super-admin/platform-user-schema.ts';
+import { platformUserSchema, toPlatformUserView } from '../super-admin/platform-user-schema.ts';
+import { toAccountUserView } from './account-view.ts';
 import { acceptInvite, createUserAsAdmin, deleteUserAsAdmin, generateLinkAsAdmin, inviteUserAsAdmin, updateUserAsAdmin } from './admin-users.ts';
 
 const userIdParams = z.strictObject({ id: z.uuid('User ids must be UUIDs') });
@@ -25,10 +26,10 @@ const createUserRoute = defineRoute({
     'Without a password the account signs in by code, link or a later password reset. 409 email_exists / phone_exists; 400 weak_password with reasons. Audited (`user.created`).',
   request: {
     body: jsonBody(
-      z.strictObject({ email, password: password.optional(), name: name.optional(), phone: phone.optional(), emailConfirmed: z.boolean().optional() }),
+      z.strictObject({ email, password: password.optional(), name: name.optional(), phone: phone.optional(), email_confirmed: z.boolean().optional() }),
     ),
   },
-  responses: { 201: jsonResponse(platformUserSchema.extend({ businessId: z.uuid().nullable() }), 'Created'), ...errorResponses(400, 403, 409) },
+  responses: { 201: jsonResponse(platformUserSchema.extend({ business_id: z.uuid().nullable() }), 'Created'), ...errorResponses(400, 403, 409) },
 });
 
 const updateUserRoute = defineRoute({
@@ -39,7 +40,7 @@ const updateUserRoute = defineRoute({
   summary: 'Change an account: name, e-mail, phone, password, confirmation, ban (SPEC §7 admin users)',
   description:
     "ban: { hours } or 'forever' (until lifted) ends every session at once, and no way of signing in (password, code, link, SSO, token grants, refresh) works while it lasts (400 user_banned); 'none' lifts it. " +
-    'Not your own account (400 cannot_ban_self). A new e-mail address is unconfirmed unless emailConfirmed is true. Audited (`user.updated`, `user.banned`, `user.unbanned`).',
+    'Not your own account (400 cannot_ban_self). A new e-mail address is unconfirmed unless email_confirmed is true. Audited (`user.updated`, `user.banned`, `user.unbanned`).',
   request: {
     params: userIdParams,
     body: jsonBody(
@@ -48,12 +49,12 @@ const updateUserRoute = defineRoute({
         email: email.optional(),
         phone: phone.nullable().optional(),
         password: password.optional(),
-        emailConfirmed: z.boolean().optional(),
+        email_confirmed: z.boolean().optional(),
         ban: ban.optional(),
       }),
     ),
   },
-  responses: { 200: jsonResponse(platformUserSchema.extend({ businessId: z.uuid().nullable() }), 'Changed'), ...errorResponses(400, 403, 404, 409) },
+  responses: { 200: jsonResponse(platformUserSchema.extend({ business_id: z.uuid().nullable() }), 'Changed'), ...errorResponses(400, 403, 404, 409) },
 });
 
 const deleteUserRoute = defineRoute({
@@ -64,7 +65,7 @@ const deleteUserRoute = defineRoute({
   summary: 'Delete an account, its sessions and the business it owns (SPEC §7 admin users)',
   description: 'Not your own account (400 cannot_delete_self). Audited in platform_audit_log (`user.deleted`).',
   request: { params: userIdParams },
-  responses: { 200: jsonResponse(z.object({ deletedBusinesses: z.number().int() }), 'Deleted'), ...errorResponses(400, 403, 404) },
+  responses: { 200: jsonResponse(z.object({ deleted_businesses: z.number().int() }), 'Deleted'), ...errorResponses(400, 403, 404) },
 });
 
 const inviteRoute = defineRoute({
@@ -76,7 +77,7 @@ const inviteRoute = defineRoute({
   description:
     'The link works once for 7 days; a new invitation replaces the last. 409 email_exists when the address already has an account with a password or a confirmed address. Audited (`user.invited`).',
   request: { body: jsonBody(z.strictObject({ email, name: name.optional() })) },
-  responses: { 201: jsonResponse(z.object({ userId: z.uuid(), expiresAt: z.string() }), 'Invited'), ...errorResponses(400, 403, 409) },
+  responses: { 201: jsonResponse(z.object({ user_id: z.uuid(), expires_at: z.string() }), 'Invited'), ...errorResponses(400, 403, 409) },
 });
 
 const generateLinkRoute = defineRoute({
@@ -99,7 +100,7 @@ const generateLinkRoute = defineRoute({
       ]),
     ),
   },
-  responses: { 200: jsonResponse(z.object({ actionLink: z.string(), expiresAt: z.string(), userId: z.uuid() }), 'The link'), ...errorResponses(400, 403, 404, 409) },
+  responses: { 200: jsonResponse(z.object({ action_link: z.string(), expires_at: z.string(), user_id: z.uuid() }), 'The link'), ...errorResponses(400, 403, 404, 409) },
 });
 
 const acceptInviteRoute = defineRoute({
@@ -113,8 +114,8 @@ const acceptInviteRoute = defineRoute({
   responses: {
     200: jsonResponse(
       z.object({
-        user: z.object({ id: z.uuid(), email: z.string().nullable(), phoneNumber: z.string().nullable(), name: z.string() }),
-        secondStep: z.enum(['challenge', 'enroll']).nullable(),
+        user: z.object({ id: z.uuid(), email: z.string().nullable(), phone_number: z.string().nullable(), name: z.string() }),
+        second_step: z.enum(['challenge', 'enroll']).nullable(),
       }),
       'Signed in',
     ),
@@ -123,13 +124,30 @@ const acceptInviteRoute = defineRoute({
 });
 
 export const adminUsersRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(createUserRoute, async (c) => c.json(await createUserAsAdmin(c.var.services, c.var.account!, c.req.valid('json')), 201))
-  .openapi(updateUserRoute, async (c) => c.json(await updateUserAsAdmin(c.var.services, c.var.account!, c.req.valid('param').id, c.req.valid('json')), 200))
-  .openapi(deleteUserRoute, async (c) => c.json(await deleteUserAsAdmin(c.var.services, c.var.account!, c.req.valid('param').id), 200))
-  .openapi(inviteRoute, async (c) => c.json(await inviteUserAsAdmin(c.var.services, c.var.account!, c.req.valid('json')), 201))
-  .openapi(generateLinkRoute, async (c) => c.json(await generateLinkAsAdmin(c.var.services, c.var.account!, c.req.valid('json')), 200))
+  .openapi(createUserRoute, async (c) => {
+    const { email_confirmed: emailConfirmed, ...rest } = c.req.valid('json');
+    const created = await createUserAsAdmin(c.var.services, c.var.account!, { ...rest, emailConfirmed });
+    return c.json({ ...toPlatformUserView(created), business_id: created.businessId }, 201);
+  })
+  .openapi(updateUserRoute, async (c) => {
+    const { email_confirmed: emailConfirmed, ...rest } = c.req.valid('json');
+    const changed = await updateUserAsAdmin(c.var.services, c.var.account!, c.req.valid('param').id, { ...rest, emailConfirmed });
+    return c.json({ ...toPlatformUserView(changed), business_id: changed.businessId }, 200);
+  })
+  .openapi(deleteUserRoute, async (c) => {
+    const { deletedBusinesses } = await deleteUserAsAdmin(c.var.services, c.var.account!, c.req.valid('param').id);
+    return c.json({ deleted_businesses: deletedBusinesses }, 200);
+  })
+  .openapi(inviteRoute, async (c) => {
+    const invited = await inviteUserAsAdmin(c.var.services, c.var.account!, c.req.valid('json'));
+    return c.json({ user_id: invited.userId, expires_at: invited.expiresAt }, 201);
+  })
+  .openapi(generateLinkRoute, async (c) => {
+    const link = await generateLinkAsAdmin(c.var.services, c.var.account!, c.req.valid('json'));
+    return c.json({ action_link: link.actionLink, expires_at: link.expiresAt, user_id: link.userId }, 200);
+  })
   .openapi(acceptInviteRoute, async (c) => {
     const result = await acceptInvite(c.var.services, c.req.valid('json'), authHeadersFor(c));
     forwardAuthCookies(c, result.headers);
-    return c.json({ user: result.user, secondStep: result.secondStep }, 200);
+    return c.json({ user: toAccountUserView(result.user), second_step: result.secondStep }, 200);
   });

@@ -1,11 +1,12 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { toAccountUserView } from './account-view.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { authHeadersFor, forwardAuthCookies } from '../../lib/auth-cookies.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { PUBLIC, defineRoute } from '../../lib/routing.ts';
 import { sendOneTimeCode, verifyOneTimeCode } from './one-time-codes.ts';
 
-const signedInUserSchema = z.object({ id: z.uuid(), email: z.string().nullable(), phoneNumber: z.string().nullable(), name: z.string() });
+const signedInUserSchema = z.object({ id: z.uuid(), email: z.string().nullable(), phone_number: z.string().nullable(), name: z.string() });
 
 const otpRoute = defineRoute({
   method: 'post',
@@ -30,7 +31,7 @@ const verifyRoute = defineRoute({
   summary: 'Sign in with a one-time code (type email or sms) or a magic link token (type magiclink)',
   description:
     '400 otp_expired (past 10 minutes), otp_invalid (wrong, used or replaced); wrong codes count per recipient (429 rate_limited). ' +
-    'An account with a verified second factor still owes its code (secondStep "challenge"), as after a password sign-in.',
+    'An account with a verified second factor still owes its code (second_step "challenge"), as after a password sign-in.',
   request: {
     body: jsonBody(
       z.discriminatedUnion('type', [
@@ -41,7 +42,7 @@ const verifyRoute = defineRoute({
     ),
   },
   responses: {
-    200: jsonResponse(z.object({ user: signedInUserSchema, secondStep: z.enum(['challenge', 'enroll']).nullable() }), 'Signed in'),
+    200: jsonResponse(z.object({ user: signedInUserSchema, second_step: z.enum(['challenge', 'enroll']).nullable() }), 'Signed in'),
     ...errorResponses(400, 429),
   },
 });
@@ -54,5 +55,5 @@ export const oneTimeCodesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(verifyRoute, async (c) => {
     const result = await verifyOneTimeCode(c.var.services, c.req.valid('json'), authHeadersFor(c));
     forwardAuthCookies(c, result.headers);
-    return c.json({ user: result.user, secondStep: result.secondStep }, 200);
+    return c.json({ user: toAccountUserView(result.user), second_step: result.secondStep }, 200);
   });

@@ -45,7 +45,7 @@ function limitsOf(services: Services): CodeLimits {
   return limits;
 }
 
-const overLimit = (what: string, retryAfterSeconds: number) => new AppError(429, 'rate_limited', what, { retryAfterSeconds });
+const overLimit = (what: string, retryAfterSeconds: number) => new AppError(429, 'rate_limited', what, { retry_after_seconds: retryAfterSeconds });
 const codeExpired = () => badRequest('otp_expired', 'This code has expired. Ask for a new one.');
 const codeInvalid = () => badRequest('otp_invalid', 'That code is not right, or it was already used.');
 

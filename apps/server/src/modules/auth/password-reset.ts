@@ -17,7 +17,7 @@ export async function requestPasswordReset(
   const limit = await services.signInLimits.perAddress.hit(`reset:${clientAddress}`);
   if (!limit.allowed) {
     throw new AppError(429, 'rate_limited', 'Too many reset requests. Try again later.', {
-      retryAfterSeconds: limit.retryAfterSeconds,
+      retry_after_seconds: limit.retryAfterSeconds,
     });
   }
   // A known address costs a token and an outbox row more than an unknown one: the floor hides that.

@@ -15,7 +15,7 @@ export interface SignInInput {
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Invalid login credentials');
 
 function tooManyAttempts(retryAfterSeconds: number) {
-  return new AppError(429, 'rate_limited', 'Too many sign-in attempts. Try again later.', { retryAfterSeconds });
+  return new AppError(429, 'rate_limited', 'Too many sign-in attempts. Try again later.', { retry_after_seconds: retryAfterSeconds });
 }
 
 /**

@@ -41,7 +41,7 @@ export async function signUp(services: Services, input: SignUpInput, requestHead
   assertStrongPassword(password);
   const limit = await services.messageLimits.signUpsPerAddress.hit(clientAddress);
   if (!limit.allowed) {
-    throw new AppError(429, 'rate_limited', 'Too many sign-ups from this address. Try again later.', { retryAfterSeconds: limit.retryAfterSeconds });
+    throw new AppError(429, 'rate_limited', 'Too many sign-ups from this address. Try again later.', { retry_after_seconds: limit.retryAfterSeconds });
   }
   return atLeast(SIGN_UP_FLOOR_MS, () => createAccount(services, input, identifier, password, requestHeaders));
 }

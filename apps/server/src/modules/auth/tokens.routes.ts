@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { toAccountUserView } from './account-view.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { authHeadersFor, forwardAuthCookies } from '../../lib/auth-cookies.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
@@ -14,8 +15,8 @@ const tokenAnswerSchema = z
     expires_in: z.number().int(),
     expires_at: z.number().int(),
     refresh_token: z.string(),
-    user: z.object({ id: z.uuid(), email: z.string().nullable(), phoneNumber: z.string().nullable(), name: z.string() }),
-    secondStep: z.enum(['challenge', 'enroll']).nullable(),
+    user: z.object({ id: z.uuid(), email: z.string().nullable(), phone_number: z.string().nullable(), name: z.string() }),
+    second_step: z.enum(['challenge', 'enroll']).nullable(),
   })
   .openapi('TokenAnswer');
 
@@ -103,7 +104,8 @@ export const tokensRoutes = new OpenAPIHono<AppEnv>()
     forwardAuthCookies(c, result.cookies);
     // Tokens are credentials: no cache may keep the answer (RFC 6749 §5.1).
     c.header('Cache-Control', 'no-store');
-    return c.json(result.answer, 200);
+    const { user, secondStep, ...tokens } = result.answer;
+    return c.json({ ...tokens, user: toAccountUserView(user), second_step: secondStep }, 200);
   })
   .openapi(web3NonceRoute, async (c) => {
     c.header('Cache-Control', 'no-store');

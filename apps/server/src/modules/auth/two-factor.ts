@@ -42,7 +42,7 @@ function publicFactor(row: FactorRow) {
 async function limitAttempts(services: Services, userId: string) {
   const limit = await services.signInLimits.perAccount.hit(`mfa:${userId}`);
   if (!limit.allowed) {
-    throw new AppError(429, 'rate_limited', 'Too many code attempts. Try again later.', { retryAfterSeconds: limit.retryAfterSeconds });
+    throw new AppError(429, 'rate_limited', 'Too many code attempts. Try again later.', { retry_after_seconds: limit.retryAfterSeconds });
   }
 }
 
@@ -169,7 +169,7 @@ export async function verifyRecoveryCode(services: Services, account: SignedInAc
 export async function reauthenticate(services: Services, account: SignedInAccount, password: string | undefined, clientAddress: string) {
   const limit = await services.signInLimits.perAddress.hit(clientAddress);
   if (!limit.allowed) {
-    throw new AppError(429, 'rate_limited', 'Too many attempts from this address. Try again later.', { retryAfterSeconds: limit.retryAfterSeconds });
+    throw new AppError(429, 'rate_limited', 'Too many attempts from this address. Try again later.', { retry_after_seconds: limit.retryAfterSeconds });
   }
   const hash = await accountsRepository(services.database.db).findPasswordHash(account.user.id);
   const matches = hash && password ? await verifyPassword({ hash, password }) : false;

@@ -25,7 +25,7 @@ export async function verifyEmail(services: Services, input: { token: string }):
 export async function resendVerificationEmail(services: Services, account: SignedInAccount, clientAddress: string): Promise<void> {
   const limit = await services.signInLimits.perAddress.hit(`verify:${clientAddress}`);
   if (!limit.allowed) {
-    throw new AppError(429, 'rate_limited', 'Too many requests. Try again later.', { retryAfterSeconds: limit.retryAfterSeconds });
+    throw new AppError(429, 'rate_limited', 'Too many requests. Try again later.', { retry_after_seconds: limit.retryAfterSeconds });
   }
   const email = account.user.email ? publicEmail(account.user.email) : null;
   if (!email) throw badRequest('no_email', 'This account signs in with a phone number and has no e-mail address to confirm');

@@ -11,7 +11,7 @@ import { accountsRepository } from './accounts.repository.ts';
 export async function verifyOwnerPassword(services: Services, input: { ownerUserId: string; password: string; clientAddress: string }): Promise<void> {
   const limit = await services.signInLimits.perAddress.hit(input.clientAddress);
   if (!limit.allowed) {
-    throw new AppError(429, 'rate_limited', 'Too many attempts from this address. Try again later.', { retryAfterSeconds: limit.retryAfterSeconds });
+    throw new AppError(429, 'rate_limited', 'Too many attempts from this address. Try again later.', { retry_after_seconds: limit.retryAfterSeconds });
   }
   const hash = await accountsRepository(services.database.db).findPasswordHash(input.ownerUserId);
   const matches = hash ? await verifyPassword({ hash, password: input.password }) : false;

@@ -44,7 +44,7 @@ function expectedOrigin(services: Services): URL {
  */
 export async function issueWeb3Nonce(services: Services, clientAddress: string) {
   const limit = await nonceLimiter(services).hit(clientAddress);
-  if (!limit.allowed) throw new AppError(429, 'rate_limited', 'Too many sign-in nonces asked for from this address. Try again later.', { retryAfterSeconds: limit.retryAfterSeconds });
+  if (!limit.allowed) throw new AppError(429, 'rate_limited', 'Too many sign-in nonces asked for from this address. Try again later.', { retry_after_seconds: limit.retryAfterSeconds });
   const nonce = randomBytes(16).toString('hex');
   const issuedAt = new Date();
   const expiresAt = new Date(issuedAt.getTime() + WEB3_MESSAGE_MAX_AGE_MS);

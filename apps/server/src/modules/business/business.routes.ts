@@ -28,17 +28,17 @@ const settingsSchema = z
 
 const meSchema = z
   .object({
-    user: z.object({ id: z.uuid(), email: z.string().nullable(), name: z.string(), phoneNumber: z.string().nullable() }).nullable(),
+    user: z.object({ id: z.uuid(), email: z.string().nullable(), name: z.string(), phone_number: z.string().nullable() }).nullable(),
     profile: z
       .object({ user_id: z.uuid(), business_name: z.string().nullable(), full_name: z.string().nullable(), industry: z.enum(INDUSTRIES) })
       .nullable(),
     business: z.object({ id: z.uuid(), name: z.string(), currency: z.string(), time_zone: z.string() }).nullable(),
     settings: nullableRef(settingsSchema),
-    employeeSession: nullableRef(employeeSessionSchema),
-    isSuperAdmin: z.boolean(),
-    isBusinessOwner: z.boolean(),
+    employee_session: nullableRef(employeeSessionSchema),
+    is_super_admin: z.boolean(),
+    is_business_owner: z.boolean(),
     till: nullableRef(pairedRegisterSchema),
-    secondStep: z.enum(['challenge', 'enroll']).nullable(),
+    second_step: z.enum(['challenge', 'enroll']).nullable(),
   })
   .openapi('Me');
 
@@ -71,7 +71,7 @@ const assignOwnerRoute = defineRoute({
   request: {
     body: jsonBody(
       z.strictObject({
-        fullName: singleLine(z.string().trim().min(1).max(200)),
+        full_name: singleLine(z.string().trim().min(1).max(200)),
         email: z.email().max(254).optional(),
         // The owner's PIN for the tills: 6 digits (core minimumPinLength), asked at setup (issue 10 item 4).
         pin: z.string().regex(/^\d{6}$/, "The owner's PIN must be 6 digits").optional(),
@@ -147,7 +147,7 @@ export const businessRoutes = new OpenAPIHono<AppEnv>()
     const body = c.req.valid('json');
     const settings = await assignBusinessOwner(c.var.services.database, {
       ...owned,
-      fullName: body.fullName,
+      fullName: body.full_name,
       email: body.email ?? null,
       pin: body.pin,
     });

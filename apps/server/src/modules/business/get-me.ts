@@ -2,6 +2,7 @@ import type { PairedRegister, Services, SignedInAccount } from '../../lib/contex
 import { describeEmployeeSession } from '../employee-sessions/describe-employee-session.ts';
 import type { EmployeeSessionView } from '../employee-sessions/employee-session-view.ts';
 import type { AccountsRepository } from '../auth/accounts.repository.ts';
+import { toAccountUserView, type AccountUserView } from '../auth/account-view.ts';
 import { businessRepository } from './business.repository.ts';
 import { toSettingsView, type BusinessSettingsView } from './settings-view.ts';
 import { effectiveFeatures } from '../../lib/tenant.ts';
@@ -14,17 +15,17 @@ async function settingsViewFor(services: Pick<Services, 'featureFlags'>, busines
 }
 
 export interface MeView {
-  user: SignedInAccount['user'] | null;
+  user: AccountUserView | null;
   profile: { user_id: string; business_name: string | null; full_name: string | null; industry: string } | null;
   business: { id: string; name: string; currency: string; time_zone: string } | null;
   settings: BusinessSettingsView | null;
-  employeeSession: EmployeeSessionView | null;
-  isSuperAdmin: boolean;
-  isBusinessOwner: boolean;
+  employee_session: EmployeeSessionView | null;
+  is_super_admin: boolean;
+  is_business_owner: boolean;
   /** Set when this browser is a paired till: nobody's account is signed in on it. */
   till: { id: string; name: string; store_id: string } | null;
   /** The session still owes a second step (decision 045): nothing else is shown until it is done. */
-  secondStep: 'challenge' | 'enroll' | null;
+  second_step: 'challenge' | 'enroll' | null;
 }
 
 const SIGNED_OUT: MeView = {
@@ -32,16 +33,16 @@ const SIGNED_OUT: MeView = {
   profile: null,
   business: null,
   settings: null,
-  employeeSession: null,
-  isSuperAdmin: false,
-  isBusinessOwner: false,
+  employee_session: null,
+  is_super_admin: false,
+  is_business_owner: false,
   till: null,
-  secondStep: null,
+  second_step: null,
 };
 
 /** A session that owes its second step: who it is, and nothing of the business yet. */
 export function partialMe(account: SignedInAccount): MeView {
-  return { ...SIGNED_OUT, user: account.user, secondStep: account.secondStep ?? null };
+  return { ...SIGNED_OUT, user: toAccountUserView(account.user), second_step: account.secondStep ?? null };
 }
 
 /** Everything the web app needs to decide what to show, in one round trip. */
@@ -59,7 +60,7 @@ export async function getMe(
     accounts.findProfile(account.user.id),
     accounts.isSuperAdmin(account.user.id),
   ]);
-  if (!profile) return { ...SIGNED_OUT, user: account.user, isSuperAdmin };
+  if (!profile) return { ...SIGNED_OUT, user: toAccountUserView(account.user), is_super_admin: isSuperAdmin };
   const { business, settings } = await database.withTenant(profile.businessId, async (tx) => ({
     business: await businessRepository.findBusiness(tx, profile.businessId),
     settings: await businessRepository.findSettings(tx, profile.businessId),
@@ -69,7 +70,7 @@ export async function getMe(
     ? await describeEmployeeSession(services, profile.businessId, employeeSessionToken)
     : null;
   return {
-    user: account.user,
+    user: toAccountUserView(account.user),
     profile: {
       user_id: profile.userId,
       business_name: profile.businessName,
@@ -80,11 +81,11 @@ export async function getMe(
       ? { id: business.id, name: business.name, currency: business.currency, time_zone: business.timeZone }
       : null,
     settings: await settingsViewFor(services, profile.businessId, settings),
-    employeeSession,
-    isSuperAdmin,
-    isBusinessOwner: business?.ownerUserId === account.user.id,
+    employee_session: employeeSession,
+    is_super_admin: isSuperAdmin,
+    is_business_owner: business?.ownerUserId === account.user.id,
     till: null,
-    secondStep: null,
+    second_step: null,
   };
 }
 
@@ -114,7 +115,7 @@ async function getTillMe(
     profile: profile ? { user_id: profile.userId, business_name: profile.businessName, full_name: null, industry: profile.industry } : null,
     business: business ? { id: business.id, name: business.name, currency: business.currency, time_zone: business.timeZone } : null,
     settings: await settingsViewFor(services, till.businessId, settings),
-    employeeSession,
+    employee_session: employeeSession,
     till: { id: till.registerId, name: till.registerName, store_id: till.storeId },
   };
 }

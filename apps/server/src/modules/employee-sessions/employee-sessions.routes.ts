@@ -18,14 +18,14 @@ const signInRoute = defineRoute({
   summary:
     'PIN sign-in on a paired till: a new session token (send it as x-employee-session from that till) and the SPEC §3 session fields. ' +
     '5 wrong PINs in a row lock the employee on that till for 5 minutes; 30 wrong attempts an hour per till and 100 per business, ' +
-    'past which the right PIN also needs the owner password (ownerPassword)',
+    'past which the right PIN also needs the owner password (owner_password)',
   request: {
     body: jsonBody(
       z.strictObject({
-        employeeId: z.uuid(),
+        employee_id: z.uuid(),
         pin: z.string().regex(PIN_PATTERN, 'The PIN must be 4 to 6 digits'),
         // The step-up past a till's or the business's hourly cap (429 with step_up: owner_password).
-        ownerPassword: z.string().min(1).max(128).optional(),
+        owner_password: z.string().min(1).max(128).optional(),
       }),
     ),
   },
@@ -74,9 +74,9 @@ export const employeeSessionsRoutes = new OpenAPIHono<AppEnv>()
         businessId: c.var.till.businessId,
         registerId: c.var.till.registerId,
         ownerUserId: c.var.till.ownerUserId,
-        employeeId: body.employeeId,
+        employeeId: body.employee_id,
         pin: body.pin,
-        ownerPassword: body.ownerPassword,
+        ownerPassword: body.owner_password,
         clientAddress: c.var.clientAddress,
         userAgent: c.req.header('user-agent') ?? null,
       },

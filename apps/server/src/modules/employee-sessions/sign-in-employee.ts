@@ -22,7 +22,7 @@ const invalidPin = () => new AppError(401, 'invalid_pin', 'That PIN is not right
 const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 const pinLocked = (until: Date, now: Date) =>
   new AppError(429, 'pin_locked', 'Too many wrong PINs. PIN sign-in is locked for a few minutes.', {
-    retryAfterSeconds: secondsUntil(until, now),
+    retry_after_seconds: secondsUntil(until, now),
   });
 
 interface PinKey {
@@ -122,7 +122,7 @@ export async function signInEmployee(
   });
 
   if (check.outcome === 'capped') {
-    throw new AppError(429, check.code, CAPPED_MESSAGES[check.code], { retryAfterSeconds: check.retryAfterSeconds, step_up: 'owner_password' });
+    throw new AppError(429, check.code, CAPPED_MESSAGES[check.code], { retry_after_seconds: check.retryAfterSeconds, step_up: 'owner_password' });
   }
   if (check.outcome === 'locked') throw pinLocked(check.until, now);
   const { pinHash, attemptId } = check;

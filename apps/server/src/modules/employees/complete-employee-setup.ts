@@ -18,7 +18,7 @@ export async function completeEmployeeSetup(
 ): Promise<{ ok: true; full_name: string }> {
   const limit = await services.signInLimits.perAddress.hit(`setup:${input.clientAddress}`);
   if (!limit.allowed) {
-    throw new AppError(429, 'rate_limited', 'Too many attempts. Try again later.', { retryAfterSeconds: limit.retryAfterSeconds });
+    throw new AppError(429, 'rate_limited', 'Too many attempts. Try again later.', { retry_after_seconds: limit.retryAfterSeconds });
   }
   const normalized = normalizeSetupCode(input.code);
   if (!normalized) throw invalidCode();

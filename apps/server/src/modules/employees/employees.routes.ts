@@ -67,11 +67,11 @@ const addRoute = defineRoute({
   request: {
     body: jsonBody(
       z.strictObject({
-        fullName: singleLine(z.string().trim().min(1).max(200)),
+        full_name: singleLine(z.string().trim().min(1).max(200)),
         email: z.email().max(254).nullable().optional(),
         role: assignableRole,
         permissions: flagsPatch(EMPLOYEE_PERMISSION_FLAGS).optional(),
-        adminPermissions: flagsPatch(ADMIN_PERMISSION_FLAGS).optional(),
+        admin_permissions: flagsPatch(ADMIN_PERMISSION_FLAGS).optional(),
         pin: pinField.optional(),
       }),
     ),
@@ -93,11 +93,11 @@ const updateRoute = defineRoute({
     body: jsonBody(
       z
         .strictObject({
-          fullName: singleLine(z.string().trim().min(1).max(200)).optional(),
+          full_name: singleLine(z.string().trim().min(1).max(200)).optional(),
           email: z.email().max(254).nullable().optional(),
           role: assignableRole.optional(),
           permissions: flagsPatch(EMPLOYEE_PERMISSION_FLAGS).optional(),
-          adminPermissions: flagsPatch(ADMIN_PERMISSION_FLAGS).optional(),
+          admin_permissions: flagsPatch(ADMIN_PERMISSION_FLAGS).optional(),
           pin: pinField.optional(),
         })
         .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change'),
@@ -178,11 +178,32 @@ export const employeesRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(addRoute, async (c) => {
     const body = c.req.valid('json');
-    const created = await createEmployee(c.var.services, c.var.tenant, { ...body, email: body.email ?? null }, new Date());
+    const created = await createEmployee(
+      c.var.services,
+      c.var.tenant,
+      {
+        fullName: body.full_name,
+        email: body.email ?? null,
+        role: body.role,
+        permissions: body.permissions,
+        adminPermissions: body.admin_permissions,
+        pin: body.pin,
+      },
+      new Date(),
+    );
     return c.json(created, 201);
   })
   .openapi(updateRoute, async (c) => {
-    const employee = await updateEmployee(c.var.services, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date());
+    const body = c.req.valid('json');
+    const change = {
+      ...(body.full_name !== undefined ? { fullName: body.full_name } : {}),
+      ...(body.email !== undefined ? { email: body.email } : {}),
+      ...(body.role !== undefined ? { role: body.role } : {}),
+      ...(body.permissions !== undefined ? { permissions: body.permissions } : {}),
+      ...(body.admin_permissions !== undefined ? { adminPermissions: body.admin_permissions } : {}),
+      ...(body.pin !== undefined ? { pin: body.pin } : {}),
+    };
+    const employee = await updateEmployee(c.var.services, c.var.tenant, c.req.valid('param').id, change, new Date());
     return c.json({ employee }, 200);
   })
   .openapi(deactivateRoute, async (c) => {

@@ -157,7 +157,7 @@ const unsubscribeRoute = defineRoute({
   tags: TAGS,
   summary: 'The unsubscribe link of a marketing e-mail (no sign-in): the customer gets no later campaign. Repeating it changes nothing.',
   request: { params: tokenParams },
-  responses: { 200: jsonResponse(z.object({ unsubscribed: z.literal(true), businessName: z.string() }), 'Unsubscribed'), ...errorResponses(400, 404) },
+  responses: { 200: jsonResponse(z.object({ unsubscribed: z.literal(true), business_name: z.string() }), 'Unsubscribed'), ...errorResponses(400, 404) },
 });
 
 const followLinkRoute = defineRoute({
@@ -193,5 +193,8 @@ export const marketingRoutes = new OpenAPIHono<AppEnv>()
     const origin = originOf(c.req.url, c.var.services.config.publicUrl);
     return c.json(await sendCampaign(c.var.services, c.var.tenant, c.req.valid('param').id, { idempotencyKey: c.req.valid('json').idempotency_key, origin }, new Date()), 200);
   })
-  .openapi(unsubscribeRoute, async (c) => c.json(await unsubscribeFromMarketing(c.var.services, c.req.valid('param').token, new Date()), 200))
+  .openapi(unsubscribeRoute, async (c) => {
+    const { businessName } = await unsubscribeFromMarketing(c.var.services, c.req.valid('param').token, new Date());
+    return c.json({ unsubscribed: true as const, business_name: businessName }, 200);
+  })
   .openapi(followLinkRoute, async (c) => c.redirect(await followCampaignLink(c.var.services, c.req.valid('param').token, new Date()), 302));

@@ -90,7 +90,7 @@ export const registersRoutes = new OpenAPIHono<AppEnv>()
     // Wrong codes count against the address; once they are used up, even a right code waits.
     const limiter = services.tillPairingPerAddress;
     const tooMany = (retryAfterSeconds: number) =>
-      new AppError(429, 'rate_limited', 'Too many wrong pairing codes from this address. Try again later.', { retryAfterSeconds });
+      new AppError(429, 'rate_limited', 'Too many wrong pairing codes from this address. Try again later.', { retry_after_seconds: retryAfterSeconds });
     const state = await limiter.isBlocked(c.var.clientAddress);
     if (state.blocked) throw tooMany(state.retryAfterSeconds);
     const paired = await pairRegisterWithCode(services.database, c.req.valid('json'), new Date()).catch(async (error: unknown) => {

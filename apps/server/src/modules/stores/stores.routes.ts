@@ -249,7 +249,7 @@ const employeeStoresRoute = defineRoute({
   tags: ['stores'],
   summary: 'The stores an employee works in (empty: every store)',
   request: { params: idParams },
-  responses: { 200: jsonResponse(z.object({ storeIds: z.array(z.uuid()) }), 'Stores'), ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(z.object({ store_ids: z.array(z.uuid()) }), 'Stores'), ...errorResponses(400, 401, 403, 404) },
 });
 
 const assignStoresRoute = defineRoute({
@@ -258,8 +258,8 @@ const assignStoresRoute = defineRoute({
   access: employees,
   tags: ['stores'],
   summary: 'Assign an employee to stores (an empty list: every store)',
-  request: { params: idParams, body: jsonBody(z.strictObject({ storeIds: z.array(z.uuid()).max(100) })) },
-  responses: { 200: jsonResponse(z.object({ storeIds: z.array(z.uuid()) }), 'Assigned'), ...errorResponses(400, 401, 403, 404, 422) },
+  request: { params: idParams, body: jsonBody(z.strictObject({ store_ids: z.array(z.uuid()).max(100) })) },
+  responses: { 200: jsonResponse(z.object({ store_ids: z.array(z.uuid()) }), 'Assigned'), ...errorResponses(400, 401, 403, 404, 422) },
 });
 
 const moveRegisterRoute = defineRoute({
@@ -268,8 +268,8 @@ const moveRegisterRoute = defineRoute({
   access: settings,
   tags: ['stores'],
   summary: "Put a till in another store: its next sales take that store's stock",
-  request: { params: idParams, body: jsonBody(z.strictObject({ storeId: z.uuid() })) },
-  responses: { 200: jsonResponse(z.object({ register: z.object({ id: z.uuid(), storeId: z.uuid() }) }), 'Moved'), ...errorResponses(400, 401, 403, 404, 422) },
+  request: { params: idParams, body: jsonBody(z.strictObject({ store_id: z.uuid() })) },
+  responses: { 200: jsonResponse(z.object({ register: z.object({ id: z.uuid(), store_id: z.uuid() }) }), 'Moved'), ...errorResponses(400, 401, 403, 404, 422) },
 });
 
 export const storesRoutes = new OpenAPIHono<AppEnv>()
@@ -310,10 +310,11 @@ export const storesRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ transfer: await receiveTransfer(c.var.services.database, c.var.tenant, c.req.valid('param').id, input) }, 200);
   })
   .openapi(cancelRoute, async (c) => c.json({ transfer: await cancelTransfer(c.var.services.database, c.var.tenant, c.req.valid('param').id) }, 200))
-  .openapi(employeeStoresRoute, async (c) => c.json({ storeIds: await getEmployeeStores(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id) }, 200))
+  .openapi(employeeStoresRoute, async (c) => c.json({ store_ids: await getEmployeeStores(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id) }, 200))
   .openapi(assignStoresRoute, async (c) =>
-    c.json({ storeIds: await assignEmployeeStores(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json').storeIds) }, 200),
+    c.json({ store_ids: await assignEmployeeStores(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json').store_ids) }, 200),
   )
-  .openapi(moveRegisterRoute, async (c) =>
-    c.json({ register: await moveRegister(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json').storeId) }, 200),
-  );
+  .openapi(moveRegisterRoute, async (c) => {
+    const moved = await moveRegister(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json').store_id);
+    return c.json({ register: { id: moved.id, store_id: moved.storeId } }, 200);
+  });

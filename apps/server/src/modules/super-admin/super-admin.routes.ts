@@ -2,7 +2,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonResponse } from '../../lib/openapi.ts';
 import { ACCOUNT, SUPER_ADMIN, defineRoute } from '../../lib/routing.ts';
-import { platformUserSchema } from './platform-user-schema.ts';
+import { platformUserSchema, toPlatformUserView } from './platform-user-schema.ts';
 import { checkSuperAdminStatus, getPlatformUser, getSystemHealth, listPlatformUsers } from './super-admin.ts';
 
 const statusRoute = defineRoute({
@@ -11,7 +11,7 @@ const statusRoute = defineRoute({
   access: ACCOUNT,
   tags: ['super-admin'],
   summary: 'Whether the signed-in account is a super administrator (SPEC §7 is_super_admin)',
-  responses: { 200: jsonResponse(z.object({ isSuperAdmin: z.boolean() }), 'Status'), ...errorResponses(400) },
+  responses: { 200: jsonResponse(z.object({ is_super_admin: z.boolean() }), 'Status'), ...errorResponses(400) },
 });
 
 const systemHealthSchema = z
@@ -74,9 +74,9 @@ const getUserRoute = defineRoute({
   responses: {
     200: jsonResponse(
       platformUserSchema.extend({
-        businessId: z.uuid().nullable(),
+        business_id: z.uuid().nullable(),
         industry: z.string().nullable(),
-        isSuperAdmin: z.boolean(),
+        is_super_admin: z.boolean(),
       }),
       'User',
     ),
@@ -85,7 +85,16 @@ const getUserRoute = defineRoute({
 });
 
 export const superAdminRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(statusRoute, async (c) => c.json(await checkSuperAdminStatus(c.var.services, c.var.account!.user.id), 200))
+  .openapi(statusRoute, async (c) => {
+    const { isSuperAdmin } = await checkSuperAdminStatus(c.var.services, c.var.account!.user.id);
+    return c.json({ is_super_admin: isSuperAdmin }, 200);
+  })
   .openapi(systemHealthRoute, async (c) => c.json(toSystemHealthView(await getSystemHealth(c.var.services)), 200))
-  .openapi(listUsersRoute, async (c) => c.json(await listPlatformUsers(c.var.services, c.req.valid('query')), 200))
-  .openapi(getUserRoute, async (c) => c.json(await getPlatformUser(c.var.services, c.req.valid('param').id), 200));
+  .openapi(listUsersRoute, async (c) => {
+    const { users, total } = await listPlatformUsers(c.var.services, c.req.valid('query'));
+    return c.json({ users: users.map(toPlatformUserView), total }, 200);
+  })
+  .openapi(getUserRoute, async (c) => {
+    const found = await getPlatformUser(c.var.services, c.req.valid('param').id);
+    return c.json({ ...toPlatformUserView(found), business_id: found.businessId, industry: found.industry, is_super_admin: found.isSuperAdmin }, 200);
+  });

@@ -66,7 +66,7 @@ export function AuthRoute({ afterSignIn = paths.dashboard, onSignedIn }: AuthRou
   // The password is done; a second factor is still owed (from the answer, or /api/me on a reload).
   const me = useMe();
   const [signInStep, setSignInStep] = useState<'challenge' | 'enroll' | null>(null);
-  const owed = me.data?.user && !me.isPlaceholderData ? me.data.secondStep : null;
+  const owed = me.data?.user && !me.isPlaceholderData ? me.data.second_step : null;
   // Held until done: setting up an app ends with recovery codes, after /api/me already says complete.
   if (owed && !signInStep) setSignInStep(owed);
   const secondStep = signInStep;
@@ -109,14 +109,14 @@ export function AuthRoute({ afterSignIn = paths.dashboard, onSignedIn }: AuthRou
         ) : magicLink ? (
           <MagicLinkSignIn
             token={magicLink}
-            onSuccess={(response) => (response.secondStep ? setSignInStep(response.secondStep) : finish())}
+            onSuccess={(response) => (response.second_step ? setSignInStep(response.second_step) : finish())}
             onDismiss={dropMagicLink}
           />
         ) : (
         <AuthScreen
           mode={mode}
           onModeChange={onModeChange}
-          onSignedIn={(response) => (response.secondStep ? setSignInStep(response.secondStep) : finish())}
+          onSignedIn={(response) => (response.second_step ? setSignInStep(response.second_step) : finish())}
           onSignedUp={() => void navigate(paths.signupThankYou, { replace: true })}
         />
         )}

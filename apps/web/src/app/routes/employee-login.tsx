@@ -38,7 +38,7 @@ export function EmployeeLoginRoute() {
     <TillScreen title={heading.title} intro="Employees sign in with their PIN on a paired till." businessName={businessName}>
       <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
         <p>
-          This browser is signed in as {data.user.email ?? data.user.phoneNumber ?? data.user.name}. Make it a till, or pair another device
+          This browser is signed in as {data.user.email ?? data.user.phone_number ?? data.user.name}. Make it a till, or pair another device
           with a code from Settings → Tills.
         </p>
         <div className="flex flex-wrap gap-3">

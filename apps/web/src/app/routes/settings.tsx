@@ -33,7 +33,7 @@ export function SettingsRoute() {
       ) : null}
       {me.data?.user ? (
         <section aria-label="Sign-in security" className="max-w-3xl">
-          <TwoFactorCard isBusinessOwner={me.data.isBusinessOwner} />
+          <TwoFactorCard isBusinessOwner={me.data.is_business_owner} />
         </section>
       ) : null}
       {me.data?.user ? (

@@ -9,6 +9,6 @@ const MANAGING_ROLES = ['business_owner', 'admin', 'manager'] as const;
 export function ShiftsRoute() {
   const me = useSignedIn();
   const session = useEmployeeSession();
-  const manages = session ? (MANAGING_ROLES as readonly string[]).includes(session.employee_role) : me.isBusinessOwner;
+  const manages = session ? (MANAGING_ROLES as readonly string[]).includes(session.employee_role) : me.is_business_owner;
   return <ShiftsPage timeZone={me.business?.time_zone} employeeName={session?.employee_name ?? null} managesTimeClock={manages} />;
 }

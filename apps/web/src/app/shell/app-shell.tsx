@@ -21,7 +21,7 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
   const user = model.me?.user;
   const initial = model.employeeSession
     ? initialOf(model.employeeSession.employee_name)
-    : initialOf(user?.name || user?.email || user?.phoneNumber);
+    : initialOf(user?.name || user?.email || user?.phone_number);
 
   return (
     <SidebarProvider defaultOpen={defaultOpen}>

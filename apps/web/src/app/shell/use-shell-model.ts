@@ -43,10 +43,10 @@ export function useShellModel(): ShellModel {
       sidebar: buildSidebar({ enabledFeatures, industry, employeeSession }),
       userMenu: buildUserMenu({
         kind,
-        email: me?.user?.email ?? me?.user?.phoneNumber ?? null,
+        email: me?.user?.email ?? me?.user?.phone_number ?? null,
         enabledFeatures,
         industry,
-        isSuperAdmin: me?.isSuperAdmin === true,
+        isSuperAdmin: me?.is_super_admin === true,
         // An employee's menu lists only the pages that open for them (issue 10 item 3).
         ...(employeeSession
           ? {

@@ -11,7 +11,7 @@ export function useAcceptInvite() {
     onSuccess: (response) => {
       forgetCachedMe();
       queryClient.clear();
-      if (!response.secondStep) publishAuthEvent('SIGNED_IN');
+      if (!response.second_step) publishAuthEvent('SIGNED_IN');
     },
   });
 }

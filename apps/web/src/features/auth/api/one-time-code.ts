@@ -20,7 +20,7 @@ export function useVerifySignInCode() {
     onSuccess: (response) => {
       forgetCachedMe();
       queryClient.clear();
-      if (!response.secondStep) publishAuthEvent('SIGNED_IN');
+      if (!response.second_step) publishAuthEvent('SIGNED_IN');
     },
   });
 }

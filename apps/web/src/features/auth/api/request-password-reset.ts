@@ -15,7 +15,8 @@ export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInput
 
 /** Always answers ok, whether or not the account exists, so it cannot be used to probe emails. */
 export function requestPasswordReset(input: RequestPasswordResetInput) {
-  return dataOf(api.POST('/api/auth/request-password-reset', { body: input }));
+  const { redirectTo, ...rest } = input;
+  return dataOf(api.POST('/api/auth/request-password-reset', { body: { ...rest, ...(redirectTo !== undefined ? { redirect_to: redirectTo } : {}) } }));
 }
 
 export function useRequestPasswordReset() {

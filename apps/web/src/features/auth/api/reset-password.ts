@@ -11,7 +11,7 @@ export const resetPasswordInput = z.object({
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 export function resetPassword(input: ResetPasswordInput) {
-  return dataOf(api.POST('/api/auth/reset-password', { body: input }));
+  return dataOf(api.POST('/api/auth/reset-password', { body: { token: input.token, new_password: input.newPassword } }));
 }
 
 export function useResetPassword() {

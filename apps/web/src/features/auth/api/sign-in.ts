@@ -31,7 +31,7 @@ export function useSignIn() {
       forgetCachedMe();
       queryClient.clear();
       // With a second step still owed, the other tabs hear of it once that is done.
-      if (!response.secondStep) publishAuthEvent('SIGNED_IN');
+      if (!response.second_step) publishAuthEvent('SIGNED_IN');
     },
   });
 }

@@ -24,7 +24,9 @@ export type SignUpInput = z.infer<typeof signUpInput>;
 
 /** Creates the account, its profile and business, and signs in (the session cookie is set). */
 export function signUp(input: SignUpInput) {
-  return dataOf(api.POST('/api/auth/sign-up', { body: input }));
+  const { businessName, fullName, timeZone, startEmpty, ...rest } = input;
+  const body = { ...rest, business_name: businessName, full_name: fullName, time_zone: timeZone, ...(startEmpty !== undefined ? { start_empty: startEmpty } : {}) };
+  return dataOf(api.POST('/api/auth/sign-up', { body }));
 }
 
 export function useSignUp() {

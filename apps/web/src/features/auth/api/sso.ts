@@ -50,7 +50,7 @@ export function useFinishSso() {
     onSuccess: (response) => {
       forgetCachedMe();
       queryClient.clear();
-      if (!response.secondStep) publishAuthEvent('SIGNED_IN');
+      if (!response.second_step) publishAuthEvent('SIGNED_IN');
     },
   });
 }

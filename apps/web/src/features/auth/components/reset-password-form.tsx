@@ -47,7 +47,7 @@ export function ResetPasswordForm({ token, invite = false }: { token: string; in
   });
 
   const onSubmit = handleSubmit(({ newPassword }) => {
-    if (invite) accept.mutate({ token, password: newPassword }, { onSuccess: (answer) => void navigate(answer.secondStep ? '/auth' : '/dashboard', { replace: true }) });
+    if (invite) accept.mutate({ token, password: newPassword }, { onSuccess: (answer) => void navigate(answer.second_step ? '/auth' : '/dashboard', { replace: true }) });
     else reset.mutate({ token, newPassword });
   });
 

@@ -20,7 +20,8 @@ export type AssignBusinessOwnerInput = z.output<typeof assignBusinessOwnerInput>
 
 /** SPEC §4: creates the business_owner employee with every employee permission. */
 export function assignBusinessOwner(input: AssignBusinessOwnerInput) {
-  return dataOf(api.POST('/api/business/owner', { body: input }));
+  const { fullName, ...rest } = input;
+  return dataOf(api.POST('/api/business/owner', { body: { ...rest, full_name: fullName } }));
 }
 
 export function useAssignBusinessOwner() {

@@ -22,7 +22,7 @@ export function drawerAccess(me: Me | undefined, employeeSession: StoredEmployee
   return {
     enabled: me?.settings?.enabled_features.cash_management === true,
     viewAllReports: actorAdminPermissions(me, employeeSession).can_view_reports,
-    closeAny: employeeSession ? canAccessEmployeeFeature(role, employeeSession.permissions, 'reports') : me?.isBusinessOwner === true,
+    closeAny: employeeSession ? canAccessEmployeeFeature(role, employeeSession.permissions, 'reports') : me?.is_business_owner === true,
     employeeId: employeeSession?.employee_id ?? null,
     isTill: Boolean(me?.till),
   };

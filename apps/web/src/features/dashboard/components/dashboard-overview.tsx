@@ -90,7 +90,7 @@ export function DashboardOverview({ user, tillName, profile, business, settings,
                 </>
               ) : null}
               <Detail term="Signed in as">
-                {user ? (user.email ?? user.phoneNumber ?? user.name ?? user.id) : `${greetingName ?? 'Staff'} on ${tillName ?? 'this till'}`}
+                {user ? (user.email ?? user.phone_number ?? user.name ?? user.id) : `${greetingName ?? 'Staff'} on ${tillName ?? 'this till'}`}
               </Detail>
             </dl>
           </CardContent>

@@ -12,10 +12,14 @@ export interface SignInEmployeeInput {
   ownerPassword?: string;
 }
 
+function toSignInBody(input: SignInEmployeeInput) {
+  return { employee_id: input.employeeId, pin: input.pin, ...(input.ownerPassword !== undefined ? { owner_password: input.ownerPassword } : {}) };
+}
+
 export async function signInEmployee(input: SignInEmployeeInput): Promise<StoredEmployeeSession> {
   // POST /api/employee-sessions: a new token and SPEC §3's session fields (admin flags when the server sends them).
   // An old token would make this a request of the employee it belonged to, or fail with it.
-  const response = await dataOf(api.POST('/api/employee-sessions', { body: input, headers: withoutEmployeeSession }));
+  const response = await dataOf(api.POST('/api/employee-sessions', { body: toSignInBody(input), headers: withoutEmployeeSession }));
   const stored: StoredEmployeeSession = {
     employee_id: response.session.employee_id,
     employee_name: response.session.employee_name,

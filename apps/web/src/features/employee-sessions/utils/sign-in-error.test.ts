@@ -24,19 +24,19 @@ describe('signInErrorView', () => {
   });
 
   it('says how long a locked PIN stays locked', () => {
-    const view = signInErrorView(new ApiError({ status: 429, code: 'pin_locked', message: 'x', details: { retryAfterSeconds: 299 } }));
+    const view = signInErrorView(new ApiError({ status: 429, code: 'pin_locked', message: 'x', details: { retry_after_seconds: 299 } }));
     expect(view.kind).toBe('locked');
     expect(view.message).toContain('locked for 5 minutes');
   });
 
   it('tells a rate-limited till when to try again', () => {
-    const view = signInErrorView(new ApiError({ status: 429, code: 'rate_limited', message: 'x', details: { retryAfterSeconds: 30 } }));
+    const view = signInErrorView(new ApiError({ status: 429, code: 'rate_limited', message: 'x', details: { retry_after_seconds: 30 } }));
     expect(view).toMatchObject({ kind: 'rate_limited' });
     expect(view.message).toContain('30 seconds');
   });
 
   it("offers the owner's password past a till's or the business's cap, and says which", () => {
-    const till = signInErrorView(new ApiError({ status: 429, code: 'till_locked', message: 'x', details: { retryAfterSeconds: 600, step_up: 'owner_password' } }));
+    const till = signInErrorView(new ApiError({ status: 429, code: 'till_locked', message: 'x', details: { retry_after_seconds: 600, step_up: 'owner_password' } }));
     expect(till).toMatchObject({ kind: 'rate_limited', ownerPasswordStepUp: true });
     expect(till.message).toContain('on this till');
     const business = signInErrorView(new ApiError({ status: 429, code: 'rate_limited', message: 'x', details: { step_up: 'owner_password' } }));

@@ -22,7 +22,7 @@ export function formatWait(seconds: number): string {
 }
 
 function retryAfterSeconds(details: Record<string, unknown>): number | null {
-  const value = details['retryAfterSeconds'];
+  const value = details['retry_after_seconds'];
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
 }
 

@@ -14,7 +14,9 @@ export interface CreateEmployeeInput {
 
 /** POST /api/employees: without a PIN the answer carries a one-time setup code. */
 export function createEmployee(input: CreateEmployeeInput): Promise<{ employee: Employee; setup_code: SetupCode | null }> {
-  return dataOf(api.POST('/api/employees', { body: input }));
+  const { fullName, adminPermissions, ...rest } = input;
+  const body = { ...rest, full_name: fullName, ...(adminPermissions !== undefined ? { admin_permissions: adminPermissions } : {}) };
+  return dataOf(api.POST('/api/employees', { body }));
 }
 
 export function useCreateEmployee() {

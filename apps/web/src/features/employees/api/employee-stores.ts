@@ -10,7 +10,7 @@ export function useEmployeeStores(employeeId: string, enabled: boolean) {
         dataOf(api.GET('/api/employees/{id}/stores', { params: { path: { id: employeeId } }, signal })),
         dataOf(api.GET('/api/stores', { signal })),
       ]);
-      return { storeIds: assigned.storeIds, stores: stores.stores.filter((store) => store.is_active) };
+      return { storeIds: assigned.store_ids, stores: stores.stores.filter((store) => store.is_active) };
     },
     enabled,
   });
@@ -19,7 +19,7 @@ export function useEmployeeStores(employeeId: string, enabled: boolean) {
 export function useAssignEmployeeStores(employeeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (storeIds: string[]) => dataOf(api.PUT('/api/employees/{id}/stores', { params: { path: { id: employeeId } }, body: { storeIds } })),
+    mutationFn: (storeIds: string[]) => dataOf(api.PUT('/api/employees/{id}/stores', { params: { path: { id: employeeId } }, body: { store_ids: storeIds } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['stores', 'employee', employeeId] }),
   });
 }

@@ -14,7 +14,13 @@ export interface UpdateEmployeePatch {
 }
 
 export function updateEmployee({ id, patch }: { id: string; patch: UpdateEmployeePatch }): Promise<{ employee: Employee }> {
-  return dataOf(api.PATCH('/api/employees/{id}', { params: { path: { id } }, body: patch }));
+  const { fullName, adminPermissions, ...rest } = patch;
+  const body = {
+    ...rest,
+    ...(fullName !== undefined ? { full_name: fullName } : {}),
+    ...(adminPermissions !== undefined ? { admin_permissions: adminPermissions } : {}),
+  };
+  return dataOf(api.PATCH('/api/employees/{id}', { params: { path: { id } }, body }));
 }
 
 export function useUpdateEmployee() {

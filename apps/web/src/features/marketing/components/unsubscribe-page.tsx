@@ -26,7 +26,7 @@ export function UnsubscribePage() {
       ) : unsubscribe.data ? (
         <p role="status" className="flex items-start gap-2">
           <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
-          <span>You are unsubscribed: {unsubscribe.data.businessName} will send you no more marketing e-mails.</span>
+          <span>You are unsubscribed: {unsubscribe.data.business_name} will send you no more marketing e-mails.</span>
         </p>
       ) : (
         <p className="text-muted-foreground">Unsubscribing…</p>

@@ -6,7 +6,7 @@ import { posAccess, pricesIncludeTax } from './pos-access';
 
 const me = (overrides: Partial<Me> = {}): Me => ({
   ...SIGNED_OUT_ME,
-  user: { id: 'u', email: 'o@example.com', phoneNumber: null, name: 'O' },
+  user: { id: 'u', email: 'o@example.com', phone_number: null, name: 'O' },
   business: { id: 'b', name: 'Shop', currency: 'USD', time_zone: 'UTC' },
   settings: {
     business_name: 'Shop',
@@ -15,7 +15,7 @@ const me = (overrides: Partial<Me> = {}): Me => ({
     enabled_features: defaultEnabledFeatures({ firstTimeSetup: false }),
     prices_include_tax: false,
   },
-  isBusinessOwner: true,
+  is_business_owner: true,
   ...overrides,
 });
 
@@ -61,7 +61,7 @@ describe('what the till shows to whom (SPEC §6)', () => {
   it('reads prices_include_tax from the settings /api/me sends', () => {
     // The wire shape of GET /api/me (business.routes.ts meSchema): the flag is in settings, not business.
     const wire = {
-      user: { id: 'u', email: 'o@example.com', phoneNumber: null, name: 'O' },
+      user: { id: 'u', email: 'o@example.com', phone_number: null, name: 'O' },
       business: { id: 'b', name: 'Shop', currency: 'USD', time_zone: 'UTC' },
       settings: {
         user_id: 'u',
@@ -72,7 +72,7 @@ describe('what the till shows to whom (SPEC §6)', () => {
         prices_include_tax: true,
         allow_negative_stock: false,
       },
-      isBusinessOwner: true,
+      is_business_owner: true,
     };
     expect(pricesIncludeTax(normalizeMe(wire))).toBe(true);
     expect(pricesIncludeTax(normalizeMe({ ...wire, settings: { ...wire.settings, prices_include_tax: false } }))).toBe(false);

@@ -22,7 +22,7 @@ export function posAccess(me: Me | undefined, employeeSession: StoredEmployeeSes
   const features: Partial<EnabledFeatures> = me?.settings?.enabled_features ?? {};
   const canDiscount = employeeSession
     ? canAccessEmployeeFeature(isEmployeeRole(employeeSession.employee_role) ? employeeSession.employee_role : null, employeeSession.permissions, 'discounts')
-    : me?.isBusinessOwner === true;
+    : me?.is_business_owner === true;
   return {
     canDiscount,
     canOverridePrice: actorAdminPermissions(me, employeeSession).can_change_prices,

@@ -74,7 +74,7 @@ export function useStoreOptions(enabled: boolean) {
 export function useMoveRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, storeId }: { id: string; storeId: string }) => dataOf(api.PUT('/api/registers/{id}/store', { params: { path: { id } }, body: { storeId } })),
+    mutationFn: ({ id, storeId }: { id: string; storeId: string }) => dataOf(api.PUT('/api/registers/{id}/store', { params: { path: { id } }, body: { store_id: storeId } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: registersQueryKey }),
   });
 }

@@ -109,7 +109,7 @@ export function useEmployeeStores(employeeId: string, enabled: boolean) {
   return useQuery(
     queryOptions({
       queryKey: [...storesKey, 'employee', employeeId],
-      queryFn: async ({ signal }): Promise<string[]> => (await dataOf(api.GET('/api/employees/{id}/stores', { params: { path: { id: employeeId } }, signal }))).storeIds,
+      queryFn: async ({ signal }): Promise<string[]> => (await dataOf(api.GET('/api/employees/{id}/stores', { params: { path: { id: employeeId } }, signal }))).store_ids,
       enabled,
     }),
   );
@@ -119,7 +119,7 @@ export function useAssignEmployeeStores() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ employeeId, storeIds }: { employeeId: string; storeIds: string[] }) =>
-      dataOf(api.PUT('/api/employees/{id}/stores', { params: { path: { id: employeeId } }, body: { storeIds } })),
+      dataOf(api.PUT('/api/employees/{id}/stores', { params: { path: { id: employeeId } }, body: { store_ids: storeIds } })),
     onSuccess: invalidate,
   });
 }
@@ -128,7 +128,7 @@ export function useMoveRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ registerId, storeId }: { registerId: string; storeId: string }) =>
-      dataOf(api.PUT('/api/registers/{id}/store', { params: { path: { id: registerId } }, body: { storeId } })),
+      dataOf(api.PUT('/api/registers/{id}/store', { params: { path: { id: registerId } }, body: { store_id: storeId } })),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

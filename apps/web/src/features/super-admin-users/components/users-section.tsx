@@ -98,7 +98,7 @@ function CreateUserDialog({ onClose }: { onClose: () => void }) {
     create.mutate(
       {
         email: values.email.trim(),
-        emailConfirmed: values.emailConfirmed,
+        email_confirmed: values.emailConfirmed,
         ...(values.name.trim() ? { name: values.name.trim() } : {}),
         ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
         ...(values.password ? { password: values.password } : {}),
@@ -166,15 +166,15 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
 
 function EditUserDialog({ user, onClose }: { user: PlatformUser; onClose: () => void }) {
   const update = useUpdateUser();
-  const [values, setValues] = useState({ email: user.email ?? '', name: user.name, phone: user.phoneNumber ?? '', password: '', emailConfirmed: user.emailConfirmed });
+  const [values, setValues] = useState({ email: user.email ?? '', name: user.name, phone: user.phone_number ?? '', password: '', emailConfirmed: user.email_confirmed });
   const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
   const submit = () => {
     const body: UpdateUserInput = {};
     if (values.name.trim() !== user.name) body.name = values.name.trim();
     if (values.email.trim() && values.email.trim() !== user.email) body.email = values.email.trim();
-    if (values.phone.trim() !== (user.phoneNumber ?? '')) body.phone = values.phone.trim() || null;
+    if (values.phone.trim() !== (user.phone_number ?? '')) body.phone = values.phone.trim() || null;
     if (values.password) body.password = values.password;
-    if (values.emailConfirmed !== user.emailConfirmed) body.emailConfirmed = values.emailConfirmed;
+    if (values.emailConfirmed !== user.email_confirmed) body.email_confirmed = values.emailConfirmed;
     if (Object.keys(body).length === 0) return onClose();
     update.mutate(
       { id: user.id, body },
@@ -254,7 +254,7 @@ function DeleteDialog({ user, onClose }: { user: PlatformUser; onClose: () => vo
       <DialogHeader>
         <DialogTitle className="[overflow-wrap:anywhere]">Delete {user.email ?? user.name}?</DialogTitle>
         <DialogDescription>
-          The account, its sessions{user.businessName ? ` and its business ${user.businessName} with everything in it` : ''} are deleted. This cannot be undone.
+          The account, its sessions{user.business_name ? ` and its business ${user.business_name} with everything in it` : ''} are deleted. This cannot be undone.
         </DialogDescription>
       </DialogHeader>
       {remove.isError ? <ErrorAlert title="The user was not deleted" error={remove.error} /> : null}
@@ -311,8 +311,8 @@ function LinkDialog({ label, link, onClose }: { label: string; link: string; onC
 function statusBadges(user: PlatformUser) {
   return (
     <>
-      {user.banned ? <Badge variant="destructive">{user.bannedUntil ? `Banned until ${dateTimeFormat.format(new Date(user.bannedUntil))}` : 'Banned'}</Badge> : null}
-      {user.email ? user.emailConfirmed ? <Badge variant="success">Confirmed</Badge> : <Badge variant="warning">Not confirmed</Badge> : <Badge variant="outline">No e-mail</Badge>}
+      {user.banned ? <Badge variant="destructive">{user.banned_until ? `Banned until ${dateTimeFormat.format(new Date(user.banned_until))}` : 'Banned'}</Badge> : null}
+      {user.email ? user.email_confirmed ? <Badge variant="success">Confirmed</Badge> : <Badge variant="warning">Not confirmed</Badge> : <Badge variant="outline">No e-mail</Badge>}
     </>
   );
 }
@@ -324,7 +324,7 @@ function UserRow({ user, isSelf, onDialog }: { user: PlatformUser; isSelf: boole
   const generate = (type: 'magiclink' | 'recovery', label: string) =>
     link.mutate(
       { type, email: user.email ?? '' },
-      { onSuccess: (answer) => onDialog({ kind: 'link', user, label, link: answer.actionLink }), onError: (error) => toast.error(errorMessage(error)) },
+      { onSuccess: (answer) => onDialog({ kind: 'link', user, label, link: answer.action_link }), onError: (error) => toast.error(errorMessage(error)) },
     );
   return (
     <li className="grid gap-2 border-b py-3 last:border-b-0 md:grid-cols-[minmax(0,1fr)_auto] md:items-center">
@@ -335,8 +335,8 @@ function UserRow({ user, isSelf, onDialog }: { user: PlatformUser; isSelf: boole
         </p>
         <p className="text-sm text-muted-foreground">
           {user.email && user.name !== user.email ? `${user.name} · ` : ''}
-          {user.businessName ? `${user.businessName} · ` : ''}Created {dateFormat.format(new Date(user.createdAt))} · Last sign-in{' '}
-          {user.lastSignInAt ? dateTimeFormat.format(new Date(user.lastSignInAt)) : 'never'}
+          {user.business_name ? `${user.business_name} · ` : ''}Created {dateFormat.format(new Date(user.created_at))} · Last sign-in{' '}
+          {user.last_sign_in_at ? dateTimeFormat.format(new Date(user.last_sign_in_at)) : 'never'}
         </p>
       </div>
       <div className="flex flex-wrap gap-1">

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { priceCart, promotionsForCart, type PromotionRecord, type PromotionView } from '@till/core';
+import { priceCart, promotionFromRecord, promotionsForCart, type PromotionRecord } from '@till/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, promotions } from '../src/db/schema/index.ts';
 import { startTestServer, type ApiClient, type TestServer } from './harness.ts';
@@ -22,7 +22,7 @@ async function shop(timeZone = 'UTC') {
   const owner = await staffBusiness(server, { features: { pos_system: true, promotions_pricing: true, inventory_management: true, employee_management: true }, timeZone });
   const client = owner.client;
   const drinks = (await ok(await client.post('/api/categories', { name: 'Drinks' }), 201)).category as { id: string };
-  const cola = (await ok(await client.post('/api/products', { name: 'Cola', price: 250, categoryId: drinks.id }), 201)).product as { id: string };
+  const cola = (await ok(await client.post('/api/products', { name: 'Cola', price: 250, category_id: drinks.id }), 201)).product as { id: string };
   const bread = (await ok(await client.post('/api/products', { name: 'Bread', price: 400 }), 201)).product as { id: string };
   return { ...owner, drinks, cola, bread };
 }
@@ -31,8 +31,8 @@ const twentyOffDrinks = (categoryId: string, extra: Record<string, unknown> = {}
 
 /** The till's arithmetic: the active promotions from /api/pos/promotions through the same core functions. */
 async function tillTotal(client: ApiClient, lines: { productId: string; categoryId: string | null; unitPrice: number; quantity: number }[]) {
-  const { timeZone, promotions: active } = (await ok(await client.get('/api/pos/promotions'), 200)) as { timeZone: string; promotions: PromotionView[] };
-  const applied = promotionsForCart(lines, active, timeZone, new Date());
+  const { time_zone: timeZone, promotions: active } = (await ok(await client.get('/api/pos/promotions'), 200)) as { time_zone: string; promotions: PromotionRecord[] };
+  const applied = promotionsForCart(lines, active.map(promotionFromRecord), timeZone, new Date());
   const settings = (await ok(await client.get('/api/business-settings'), 200)) as { prices_include_tax: boolean };
   const priced = priceCart({
     pricesIncludeTax: settings.prices_include_tax,
@@ -95,7 +95,7 @@ describe('promotions', () => {
     await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { name: 'Expired', starts_on: day(-10), ends_on: day(-1) })), 201);
     await ok(await s.client.post('/api/promotions', twentyOffDrinks(s.drinks.id, { name: 'Later', starts_on: day(1) })), 201);
     expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }])).toBe(250);
-    expect((await ok(await s.client.get('/api/pos/promotions'), 200)).promotions.map((p: PromotionView) => p.name).sort()).toEqual(['Expired', 'Later']);
+    expect((await ok(await s.client.get('/api/pos/promotions'), 200)).promotions.map((p: PromotionRecord) => p.name).sort()).toEqual(['Expired', 'Later']);
     // Switched on again, the first one applies from the next sale.
     const off = (await ok(await s.client.get('/api/promotions'), 200)).promotions.find((p: PromotionRecord) => p.name === 'Off') as PromotionRecord;
     const { id: _id, created_at: _createdAt, ...body } = off;

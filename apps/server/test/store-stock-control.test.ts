@@ -25,7 +25,7 @@ const FEATURES = { multi_store: true, inventory_management: true, inventory_adju
 
 async function shop() {
   const owner = await staffBusiness(server, { features: FEATURES });
-  const milk = (await ok(await owner.client.post('/api/products', { name: 'Milk', price: 500, trackStock: true, initialStock: 10, cost: 100 }), 201)).product as { id: string };
+  const milk = (await ok(await owner.client.post('/api/products', { name: 'Milk', price: 500, track_stock: true, initial_stock: 10, cost: 100 }), 201)).product as { id: string };
   const [main] = await server.database.withTenant(owner.businessId, (tx) =>
     tx.select({ id: stores.id }).from(stores).where(and(eq(stores.businessId, owner.businessId), eq(stores.isDefault, true))),
   );
@@ -93,7 +93,7 @@ describe('store-aware stock movements', () => {
       await s.client.post('/api/stock-counts', { scope: 'full', store_id: foreign }),
       await s.client.post('/api/goods-receipts', { idempotency_key: randomUUID(), store_id: foreign, lines: [{ product_id: s.milk.id, quantity: 1, unit_cost: 100 }] }),
       await s.client.request('PUT', `/api/stores/${foreign}/shelves`, { lines: [{ product_id: s.milk.id, shelf: 'A1' }] }),
-      await s.client.get(`/api/products/${s.milk.id}/stock-history?storeId=${foreign}`),
+      await s.client.get(`/api/products/${s.milk.id}/stock-history?store_id=${foreign}`),
     ];
     for (const res of answers) {
       expect(res.status).toBe(404);
@@ -111,7 +111,7 @@ describe('store-aware stock movements', () => {
 
   it('counts one shelf of the second store: finds one missing and posts it there only', async () => {
     const s = await shop();
-    const bread = (await ok(await s.client.post('/api/products', { name: 'Bread', price: 300, trackStock: true, initialStock: 0 }), 201)).product as { id: string };
+    const bread = (await ok(await s.client.post('/api/products', { name: 'Bread', price: 300, track_stock: true, initial_stock: 0 }), 201)).product as { id: string };
     await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 5, store_id: s.harbour.id }), 201);
     await ok(await adjust(s.client, { product_id: bread.id, quantity_delta: 3, store_id: s.harbour.id }), 201);
     await ok(await s.client.request('PUT', `/api/stores/${s.harbour.id}/shelves`, { lines: [{ product_id: s.milk.id, shelf: 'Fridge 1' }] }), 200);
@@ -143,14 +143,14 @@ describe('store-aware stock movements', () => {
     await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 6, store_id: s.harbour.id }), 201);
     await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 2, reason: 'expired', store_id: s.harbour.id }), 201);
     await ok(await s.client.post('/api/waste', { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'damaged' }), 201);
-    const harbourHistory = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history?storeId=${s.harbour.id}`), 200);
-    expect(harbourHistory.product.stockQuantity).toBe(4);
-    expect(harbourHistory.movements.map((row: { reason: string; balanceAfter: number }) => [row.reason, row.balanceAfter])).toEqual([
+    const harbourHistory = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history?store_id=${s.harbour.id}`), 200);
+    expect(harbourHistory.product.stock_quantity).toBe(4);
+    expect(harbourHistory.movements.map((row: { reason: string; balance_after: number }) => [row.reason, row.balance_after])).toEqual([
       ['waste', 4],
       ['adjustment', 6],
     ]);
     const all = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history`), 200);
-    expect(all.product.stockQuantity).toBe(13);
+    expect(all.product.stock_quantity).toBe(13);
     const today = new Date().toISOString().slice(0, 10);
     const report = await ok(await s.client.get(`/api/waste/report?from=${today}&to=${today}&store_id=${s.harbour.id}`), 200);
     expect(report.totals).toMatchObject({ quantity: 2, records: 1 });
@@ -226,7 +226,7 @@ describe('catalogue export from one store (decision 069)', () => {
   it("writes the named store's stock, else the current store's, and round-trips: imported into the same store nothing changes", async () => {
     const s = await shop();
     await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 7, store_id: s.harbour.id }), 201);
-    await ok(await s.client.post('/api/products', { name: 'Gift wrap', price: 100, trackStock: false }), 201);
+    await ok(await s.client.post('/api/products', { name: 'Gift wrap', price: 100, track_stock: false }), 201);
     const harbourFile = await ok(await exportCsv(s.client, s.harbour.id), 200);
     expect(stockColumn(harbourFile)).toEqual({ 'Gift wrap': '', Milk: '7' });
     expect(stockColumn(await ok(await exportCsv(s.client, s.main.id), 200))).toEqual({ 'Gift wrap': '', Milk: '10' });

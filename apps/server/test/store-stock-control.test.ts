@@ -115,8 +115,8 @@ describe('store-aware stock movements', () => {
     await ok(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 5, store_id: s.harbour.id }), 201);
     await ok(await adjust(s.client, { product_id: bread.id, quantity_delta: 3, store_id: s.harbour.id }), 201);
     await ok(await s.client.request('PUT', `/api/stores/${s.harbour.id}/shelves`, { lines: [{ product_id: s.milk.id, shelf: 'Fridge 1' }] }), 200);
-    const shelves = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores as { storeId: string; shelf: string | null }[];
-    expect(shelves.find((row) => row.storeId === s.harbour.id)?.shelf).toBe('Fridge 1');
+    const shelves = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores as { store_id: string; shelf: string | null }[];
+    expect(shelves.find((row) => row.store_id === s.harbour.id)?.shelf).toBe('Fridge 1');
 
     const count = (await ok(await s.client.post('/api/stock-counts', { scope: 'shelf', shelf: 'fridge 1', store_id: s.harbour.id }), 201)).count;
     expect(count).toMatchObject({ scope: 'shelf', shelf: 'fridge 1', store_id: s.harbour.id });
@@ -176,7 +176,7 @@ describe('store-aware stock movements', () => {
 });
 
 describe('catalogue import into one store (decision 059)', () => {
-  const importCsv = (client: ApiClient, csv: string, storeId?: string) => client.post('/api/products/import', { csv, ...(storeId ? { storeId } : {}) });
+  const importCsv = (client: ApiClient, csv: string, storeId?: string) => client.post('/api/products/import', { csv, ...(storeId ? { store_id: storeId } : {}) });
   const oat = async (businessId: string) =>
     (await server.database.withTenant(businessId, (tx) => tx.select({ id: products.id }).from(products).where(eq(products.sku, 'OAT'))))[0]!.id;
 
@@ -194,7 +194,7 @@ describe('catalogue import into one store (decision 059)', () => {
     stock = await balanced(s.businessId, id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([9, 4]);
     // The same count again changes nothing; text/csv names its store in the query.
-    expect(await ok(await s.client.request('POST', `/api/products/import?storeId=${s.harbour.id}`, `${header}\nOat milk,OAT,2.50,true,4\n`, { 'content-type': 'text/csv' }), 200)).toEqual({
+    expect(await ok(await s.client.request('POST', `/api/products/import?store_id=${s.harbour.id}`, `${header}\nOat milk,OAT,2.50,true,4\n`, { 'content-type': 'text/csv' }), 200)).toEqual({
       created: 0,
       updated: 0,
       unchanged: 1,
@@ -215,7 +215,7 @@ describe('catalogue import into one store (decision 059)', () => {
 
 describe('catalogue export from one store (decision 069)', () => {
   const exportCsv = (client: ApiClient, storeId?: string, headers: Record<string, string> = {}) =>
-    client.request('GET', `/api/products/export.csv${storeId ? `?storeId=${encodeURIComponent(storeId)}` : ''}`, undefined, headers);
+    client.request('GET', `/api/products/export.csv${storeId ? `?store_id=${encodeURIComponent(storeId)}` : ''}`, undefined, headers);
   /** The stock column of each product in an exported file, by name. */
   const stockColumn = (csv: string) => {
     const [header, ...rows] = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/).map((line) => line.split(','));
@@ -234,7 +234,7 @@ describe('catalogue export from one store (decision 069)', () => {
     expect(stockColumn(await ok(await exportCsv(s.client), 200))).toEqual({ 'Gift wrap': '', Milk: '10' });
 
     // The harbour's file back into the harbour: nothing to change, in either store.
-    expect(await ok(await s.client.post('/api/products/import', { csv: harbourFile, storeId: s.harbour.id }), 200)).toEqual({ created: 0, updated: 0, unchanged: 2 });
+    expect(await ok(await s.client.post('/api/products/import', { csv: harbourFile, store_id: s.harbour.id }), 200)).toEqual({ created: 0, updated: 0, unchanged: 2 });
     const stock = await balanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([10, 7]);
 

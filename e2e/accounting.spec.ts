@@ -23,8 +23,8 @@ test('the owner sells twice and pays an expense, reads the profit and loss to th
   const settings = await api.patch('/api/business-settings', { data: { currency: 'USD', time_zone: 'UTC', enabled_features: { employee_management: true } } });
   expect(settings.status()).toBe(200);
   const { tax_rate: taxRate } = await postExpecting(api, '/api/tax-rates', { name: 'VAT', basis_points: 2000 });
-  const { product: mug } = await postExpecting(api, '/api/products', { name: 'Mug', price: 1000, cost: 400, taxRateId: taxRate.id });
-  const { product: tea } = await postExpecting(api, '/api/products', { name: 'Tea', price: 300, cost: 100, taxRateId: taxRate.id });
+  const { product: mug } = await postExpecting(api, '/api/products', { name: 'Mug', price: 1000, cost: 400, tax_rate_id: taxRate.id });
+  const { product: tea } = await postExpecting(api, '/api/products', { name: 'Tea', price: 300, cost: 100, tax_rate_id: taxRate.id });
 
   // Two mugs and a tea ($23.00 + $4.60 VAT); a tea with $1.00 off ($2.00 + $0.40 VAT). Cost 2 × $4.00 + 2 × $1.00.
   expect(await sell(api, { lines: [{ productId: mug.id, quantity: 2 }, { productId: tea.id, quantity: 1 }] })).toBe(2760);

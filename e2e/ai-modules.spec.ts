@@ -105,7 +105,7 @@ test('an owner with twelve weeks of history sees each AI module’s figures', as
   const ids: Record<string, string> = {};
   for (const [name, price] of Object.entries(PRICES)) {
     const label = name[0]!.toUpperCase() + name.slice(1);
-    const { product } = await send(api, 'post', '/api/products', { name: label, price, trackStock: true, initialStock: name === 'coffee' ? coffeeSold + 20 : 1000 }, 201);
+    const { product } = await send(api, 'post', '/api/products', { name: label, price, track_stock: true, initial_stock: name === 'coffee' ? coffeeSold + 20 : 1000 }, 201);
     ids[name] = product.id;
   }
   const { supplier } = await send(api, 'post', '/api/suppliers', { name: 'Roastery Ltd', lead_time_days: 5 }, 201);

@@ -26,7 +26,7 @@ test('the owner tracks a yoghurt by batch, receives two lots, the till sells pas
   test.setTimeout(240_000);
   await signUpOwner(page, 'Batch Dairy');
   const api = page.request;
-  const { product } = await postExpecting(api, '/api/products', { name: 'Greek yoghurt', price: 250, cost: 80, trackStock: true, initialStock: 0 });
+  const { product } = await postExpecting(api, '/api/products', { name: 'Greek yoghurt', price: 250, cost: 80, track_stock: true, initial_stock: 0 });
   const { supplier } = await postExpecting(api, '/api/suppliers', { name: 'Hill Farm Dairy' });
   const { purchase_order: purchaseOrder } = await postExpecting(api, '/api/purchase-orders', { supplier_id: supplier.id, lines: [{ product_id: product.id, quantity: 10, unit_cost: 80 }] });
   await postExpecting(api, `/api/purchase-orders/${purchaseOrder.id}/send`, {}, 200);

@@ -26,7 +26,7 @@ test.use({
 test('with a phone camera instead of a scanner, a count and the label screen read a barcode; a code held in view counts once', async ({ page }) => {
   test.setTimeout(120_000);
   await signUpOwner(page);
-  const created = await page.request.post('/api/products', { data: { name: 'Sourdough loaf', price: 400, trackStock: true, initialStock: 3, barcode: LOAF } });
+  const created = await page.request.post('/api/products', { data: { name: 'Sourdough loaf', price: 400, track_stock: true, initial_stock: 3, barcode: LOAF } });
   expect(created.status(), await created.text()).toBe(201);
 
   await page.goto('/products/stock-counts');

@@ -25,7 +25,7 @@ test('a waiter opens table 4 on the plan and sends; the cook bumps; the till sho
   const settings = await owner.request.patch('/api/business-settings', { data: { enabled_features: { kitchen_display: true } } });
   expect(settings.status(), await settings.text()).toBe(200);
   const { category: mains } = await postOk<{ category: { id: string } }>(owner, '/api/categories', { name: 'Mains' });
-  await postOk(owner, '/api/products', { name: 'Ribeye steak', price: 2400, categoryId: mains.id });
+  await postOk(owner, '/api/products', { name: 'Ribeye steak', price: 2400, category_id: mains.id });
   await postOk(owner, '/api/products', { name: 'Garden salad', price: 900 });
   await postOk(owner, '/api/kitchen/stations', { name: 'Grill', categoryIds: [mains.id] });
   const { area } = await postOk<{ area: { id: string } }>(owner, '/api/dining/areas', { name: 'Terrace' });

@@ -41,8 +41,8 @@ test('sales made show matching figures on the dashboard and each analytics tab, 
   await send(api, 'patch', '/api/business-settings', { currency: 'USD', time_zone: 'UTC', enabled_features: { reporting_analytics: true, inventory_management: true, customer_management: true } }, 200);
   const { tax_rate: taxRate } = await send(api, 'post', '/api/tax-rates', { name: 'VAT', basis_points: 2000 }, 201);
   const { category } = await send(api, 'post', '/api/categories', { name: 'Drinkware' }, 201);
-  const { product: mug } = await send(api, 'post', '/api/products', { name: 'Mug', price: 1000, cost: 400, taxRateId: taxRate.id, categoryId: category.id, trackStock: true, initialStock: 10 }, 201);
-  const { product: tea } = await send(api, 'post', '/api/products', { name: 'Tea', price: 300, cost: 100, taxRateId: taxRate.id, trackStock: true, initialStock: 3 }, 201);
+  const { product: mug } = await send(api, 'post', '/api/products', { name: 'Mug', price: 1000, cost: 400, tax_rate_id: taxRate.id, category_id: category.id, track_stock: true, initial_stock: 10 }, 201);
+  const { product: tea } = await send(api, 'post', '/api/products', { name: 'Tea', price: 300, cost: 100, tax_rate_id: taxRate.id, track_stock: true, initial_stock: 3 }, 201);
   const { customer } = await send(api, 'post', '/api/customers', { name: 'Zoë Customer' }, 201);
 
   // Net of tax: 2 × 10.00 + 3.00 on card, 3.00 in cash for a named customer.

@@ -12,7 +12,7 @@ test('the owner gives the steak its modifiers; a waiter orders it medium with ex
   const settings = await owner.request.patch('/api/business-settings', { data: { enabled_features: { kitchen_display: true } } });
   expect(settings.status(), await settings.text()).toBe(200);
   const { category: mains } = await postOk<{ category: { id: string } }>(owner, '/api/categories', { name: 'Mains' });
-  await postOk(owner, '/api/products', { name: 'Ribeye steak', price: 2400, categoryId: mains.id });
+  await postOk(owner, '/api/products', { name: 'Ribeye steak', price: 2400, category_id: mains.id });
   await postOk(owner, '/api/products', { name: 'Still water', price: 300 });
   await postOk(owner, '/api/kitchen/stations', { name: 'Grill', categoryIds: [mains.id] });
 

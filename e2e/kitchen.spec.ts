@@ -19,8 +19,8 @@ test('the till sends table 4 to the kitchen; the grill sees the steaks and the c
   expect(settings.status(), await settings.text()).toBe(200);
   const { category: mains } = await postOk<{ category: { id: string } }>(owner, '/api/categories', { name: 'Mains' });
   const { category: salads } = await postOk<{ category: { id: string } }>(owner, '/api/categories', { name: 'Salads' });
-  await postOk(owner, '/api/products', { name: 'Ribeye steak', price: 2400, categoryId: mains.id });
-  const salad = await postOk<{ product: { id: string } }>(owner, '/api/products', { name: 'Garden salad', price: 900, categoryId: salads.id });
+  await postOk(owner, '/api/products', { name: 'Ribeye steak', price: 2400, category_id: mains.id });
+  const salad = await postOk<{ product: { id: string } }>(owner, '/api/products', { name: 'Garden salad', price: 900, category_id: salads.id });
   const { station: grill } = await postOk<{ station: { id: string } }>(owner, '/api/kitchen/stations', { name: 'Grill', categoryIds: [mains.id], warnAfterSeconds: 300, lateAfterSeconds: 600 });
   const { station: cold } = await postOk<{ station: { id: string } }>(owner, '/api/kitchen/stations', { name: 'Cold', categoryIds: [salads.id] });
 

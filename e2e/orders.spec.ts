@@ -18,8 +18,8 @@ test('finds a card sale, refunds one line with restock, and shows it in the hist
   const api = page.request;
 
   const { tax_rate: taxRate } = await postExpecting(api, '/api/tax-rates', { name: 'VAT', basis_points: 2000 });
-  const { product: mug } = await postExpecting(api, '/api/products', { name: 'Mug', price: 1000, taxRateId: taxRate.id, trackStock: true, initialStock: 10 });
-  const { product: tea } = await postExpecting(api, '/api/products', { name: 'Tea', price: 300, taxRateId: taxRate.id });
+  const { product: mug } = await postExpecting(api, '/api/products', { name: 'Mug', price: 1000, tax_rate_id: taxRate.id, track_stock: true, initial_stock: 10 });
+  const { product: tea } = await postExpecting(api, '/api/products', { name: 'Tea', price: 300, tax_rate_id: taxRate.id });
 
   const cardSale = await sell(api, [{ productId: mug.id, quantity: 2 }, { productId: tea.id, quantity: 1 }], 'card');
   const cashSale = await sell(api, [{ productId: tea.id, quantity: 1 }], 'cash');
@@ -68,7 +68,7 @@ test('finds a card sale, refunds one line with restock, and shows it in the hist
 
   // The mug went back in stock: 10 − 2 sold + 1 refunded.
   const product = await (await api.get(`/api/products/${mug.id}`)).json();
-  expect(product.product.stockQuantity).toBe(9);
+  expect(product.product.stock_quantity).toBe(9);
 
   // Back to the list it came from, filters kept; the refund shows there too.
   await page.getByRole('main').getByRole('link', { name: 'Orders', exact: true }).click();

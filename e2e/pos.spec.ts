@@ -333,7 +333,7 @@ test('not enough stock: the till names the product and nothing is charged', asyn
   await openTill(page);
   const { tax_rates: taxRates } = await (await page.request.get('/api/tax-rates')).json();
   const created = await page.request.post('/api/products', {
-    data: { name: 'Truffle jar', barcode: '7612345678904', price: 900, taxRateId: taxRates[0].id, trackStock: true, initialStock: 1 },
+    data: { name: 'Truffle jar', barcode: '7612345678904', price: 900, tax_rate_id: taxRates[0].id, track_stock: true, initial_stock: 1 },
   });
   expect(created.ok()).toBe(true);
   await scan(page, '7612345678904');

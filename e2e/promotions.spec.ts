@@ -15,7 +15,7 @@ test('the owner adds 20% off drinks; the cashier rings up a drink with the disco
   expect(settings.status(), await settings.text()).toBe(200);
   const drinks = await page.request.post('/api/categories', { data: { name: 'Drinks' } });
   const { category } = (await drinks.json()) as { category: { id: string } };
-  expect((await page.request.post('/api/products', { data: { name: 'Lemonade', price: 300, categoryId: category.id } })).status()).toBe(201);
+  expect((await page.request.post('/api/products', { data: { name: 'Lemonade', price: 300, category_id: category.id } })).status()).toBe(201);
   expect((await page.request.post('/api/products', { data: { name: 'Sandwich', price: 500 } })).status()).toBe(201);
 
   // The owner adds the promotion on the Marketing page.

@@ -30,8 +30,8 @@ async function linkProduct(page: Page, name: string, fields: { reorderAt: string
 test('the owner adds a supplier, reorders two low products, sends, receives in part, sees stock and average cost change, enters the invoice and pays it', async ({ page }) => {
   await signUpOwner(page, 'Purchasing Test Shop');
   const api = page.request;
-  await postExpecting(api, '/api/products', { name: 'Beans', price: 1500, cost: 800, trackStock: true, initialStock: 10 });
-  await postExpecting(api, '/api/products', { name: 'Milk', price: 300, cost: 100, trackStock: true, initialStock: 2 });
+  await postExpecting(api, '/api/products', { name: 'Beans', price: 1500, cost: 800, track_stock: true, initial_stock: 10 });
+  await postExpecting(api, '/api/products', { name: 'Milk', price: 300, cost: 100, track_stock: true, initial_stock: 2 });
 
   // The supplier, with the two products it supplies and their reorder points.
   await page.goto('/suppliers');

@@ -16,8 +16,8 @@ test('the owner tries a supplier’s tiered rebate against past deliveries, sees
   await expect(page.getByText('Add a supplier first.')).toBeVisible();
 
   const api = page.request;
-  const beans = (await postExpecting(api, '/api/products', { name: 'Beans', price: 1500, cost: 800, trackStock: true, initialStock: 0 })).product;
-  const milk = (await postExpecting(api, '/api/products', { name: 'Milk', price: 300, cost: 100, trackStock: true, initialStock: 0 })).product;
+  const beans = (await postExpecting(api, '/api/products', { name: 'Beans', price: 1500, cost: 800, track_stock: true, initial_stock: 0 })).product;
+  const milk = (await postExpecting(api, '/api/products', { name: 'Milk', price: 300, cost: 100, track_stock: true, initial_stock: 0 })).product;
   const supplier = (await postExpecting(api, '/api/suppliers', { name: 'Bean & Leaf' })).supplier;
   await postExpecting(api, '/api/goods-receipts', {
     idempotency_key: randomUUID(),

@@ -15,7 +15,7 @@ async function screenshots(page: Page, name: string) {
 }
 
 async function product(page: Page, data: Record<string, unknown>): Promise<string> {
-  const response = await page.request.post('/api/products', { data: { trackStock: true, ...data } });
+  const response = await page.request.post('/api/products', { data: { track_stock: true, ...data } });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { product: { id: string } }).product.id;
 }
@@ -24,8 +24,8 @@ test('the owner adjusts stock, records waste and sees it in the report, counts 1
   // Four pages, each at two sizes, on a shared machine.
   test.setTimeout(240_000);
   await signUpOwner(page);
-  const yoghurt = await product(page, { name: 'Greek yoghurt', price: 250, cost: 80, initialStock: 12 });
-  await product(page, { name: 'Sourdough loaf', price: 400, cost: 150, initialStock: 3, barcode: '5000112637922' });
+  const yoghurt = await product(page, { name: 'Greek yoghurt', price: 250, cost: 80, initial_stock: 12 });
+  await product(page, { name: 'Sourdough loaf', price: 400, cost: 150, initial_stock: 3, barcode: '5000112637922' });
 
   // 1. An adjustment with a reason, from the product's stock page (reached from the products list's stock dialog).
   await page.goto(`/products/${yoghurt}/stock`);

@@ -25,7 +25,7 @@ test('the owner puts a product on a shelf of the second store, counts that shelf
   test.setTimeout(240_000);
   await signUpOwner(page);
   await ok(await page.request.patch('/api/business-settings', { data: { enabled_features: { multi_store: true, inventory_management: true, inventory_adjustments: true } } }), 200);
-  const oil = (await ok(await page.request.post('/api/products', { data: { name: 'Olive oil', price: 900, trackStock: true, initialStock: 12, barcode: '5000112637922' } }), 201)).product.id as string;
+  const oil = (await ok(await page.request.post('/api/products', { data: { name: 'Olive oil', price: 900, track_stock: true, initial_stock: 12, barcode: '5000112637922' } }), 201)).product.id as string;
   const harbour = (await ok(await page.request.post('/api/stores', { data: { name: 'Harbour Street' } }), 201)).store.id as string;
 
   // 1. Five units delivered to the harbour, adjusted on the product's stock page with the store picker.

@@ -20,7 +20,7 @@ test('the owner opens a second store, transfers 5 units, receives them, and the 
   await signUpOwner(page);
   const settings = await page.request.patch('/api/business-settings', { data: { enabled_features: { multi_store: true } } });
   expect(settings.status(), await settings.text()).toBe(200);
-  const created = await page.request.post('/api/products', { data: { name: 'Olive oil', price: 900, trackStock: true, initialStock: 12 } });
+  const created = await page.request.post('/api/products', { data: { name: 'Olive oil', price: 900, track_stock: true, initial_stock: 12 } });
   expect(created.status(), await created.text()).toBe(201);
   const oilId = ((await created.json()) as { product: { id: string } }).product.id;
 

@@ -11,7 +11,7 @@ export const OWNER_PIN = '135790';
 let counter = 0;
 export const newEmail = () => `pos-${Date.now()}-${(counter += 1)}@e2e.example`;
 
-export const COFFEE = { name: 'Coffee beans 1kg', barcode: '4006381333931', price: 1250, trackStock: true, initialStock: 10 };
+export const COFFEE = { name: 'Coffee beans 1kg', barcode: '4006381333931', price: 1250, track_stock: true, initial_stock: 10 };
 export const MILK = { name: 'Whole milk', barcode: '5012345678900', price: 240 };
 export const CROISSANT = { name: 'Croissant', price: 310 };
 
@@ -56,9 +56,9 @@ export async function seedCatalogue(page: Page) {
   };
   const { tax_rate: taxRate } = await post<{ tax_rate: { id: string } }>('/api/tax-rates', { name: 'Sales tax', basis_points: 1000 });
   const { category } = await post<{ category: { id: string } }>('/api/categories', { name: 'Bakery', color: '#f59e0b' });
-  await post('/api/products', { ...COFFEE, taxRateId: taxRate.id });
-  await post('/api/products', { ...MILK, taxRateId: taxRate.id });
-  await post('/api/products', { ...CROISSANT, taxRateId: taxRate.id, categoryId: category.id });
+  await post('/api/products', { ...COFFEE, tax_rate_id: taxRate.id });
+  await post('/api/products', { ...MILK, tax_rate_id: taxRate.id });
+  await post('/api/products', { ...CROISSANT, tax_rate_id: taxRate.id, category_id: category.id });
 }
 
 /** A keyboard-wedge scanner: the code typed fast, then Enter. */

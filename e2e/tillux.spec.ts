@@ -33,7 +33,7 @@ async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
 
 async function product(page: Page, name: string, price: number, basisPoints: number) {
   const { tax_rate: taxRate } = await post<{ tax_rate: { id: string } }>(page, '/api/tax-rates', { name: `Tax on ${name}`, basis_points: basisPoints });
-  const { product: created } = await post<{ product: { id: string } }>(page, '/api/products', { name, price, taxRateId: taxRate.id });
+  const { product: created } = await post<{ product: { id: string } }>(page, '/api/products', { name, price, tax_rate_id: taxRate.id });
   return created;
 }
 

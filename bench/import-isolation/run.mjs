@@ -40,7 +40,7 @@ async function seedCatalogue(owner) {
   const ids = [];
   for (let i = 0; i < 40; i += 1) {
     const tracked = i % 2 === 0;
-    const res = await owner('POST', '/api/products', { name: `Item ${i}`, price: 150 + i * 37, trackStock: tracked, ...(tracked ? { initialStock: 1_000_000 } : {}) });
+    const res = await owner('POST', '/api/products', { name: `Item ${i}`, price: 150 + i * 37, track_stock: tracked, ...(tracked ? { initial_stock: 1_000_000 } : {}) });
     if (res.status !== 201) throw new Error(`product: ${JSON.stringify(res.body)}`);
     ids.push(res.body.product.id);
   }

@@ -64,7 +64,7 @@ async function restaurant(url) {
   await ok(await request('PATCH', '/api/business-settings', { enabled_features: { kitchen_display: true } }), 200, 'settings');
   const me = await request('GET', '/api/me');
   const { category } = await ok(await request('POST', '/api/categories', { name: 'Mains' }), 201, 'category');
-  const { product } = await ok(await request('POST', '/api/products', { name: 'Steak', price: 2400, categoryId: category.id }), 201, 'product');
+  const { product } = await ok(await request('POST', '/api/products', { name: 'Steak', price: 2400, category_id: category.id }), 201, 'product');
   const { station } = await ok(await request('POST', '/api/kitchen/stations', { name: 'Grill', categoryIds: [category.id] }), 201, 'station');
   return { cookie: request.cookie(), businessId: me.body.business.id, productId: product.id, stationId: station.id };
 }

@@ -129,7 +129,7 @@ async function measure(client, label, urls, direct) {
     if (direct && url.startsWith('/api/products?')) {
       const query = Object.fromEntries(new URL(url, 'http://x').searchParams);
       const startedDirect = performance.now();
-      await direct({ q: query.q, status: query.status ?? 'active', lowStock: query.lowStock === 'true', limit: Number(query.limit ?? 50), cursor: query.cursor });
+      await direct({ q: query.q, status: query.status ?? 'active', lowStock: query.low_stock === 'true', limit: Number(query.limit ?? 50), cursor: query.cursor });
       directTimes.push(performance.now() - startedDirect);
     }
   }
@@ -227,7 +227,7 @@ async function runOn(server, kind, openOptions) {
       ['barcode lookup GET /api/products/by-barcode', pick(50, (n) => `/api/products/by-barcode/40${String(n).padStart(11, '0')}`)],
       ['till search GET /api/pos/products', ['juice', 'coffee', 'SKU-0000042', '4000000004242'].map((text) => `/api/pos/products?q=${encodeURIComponent(text)}`)],
       ['next page (cursor)', deep.body.nextCursor ? [`/api/products?limit=50&q=Sunrise&cursor=${deep.body.nextCursor}`] : ['/api/products?limit=50']],
-      ['low stock filter', ['/api/products?lowStock=true&limit=50']],
+      ['low stock filter', ['/api/products?low_stock=true&limit=50']],
     ];
     const direct = (query) => server.listProducts(database, businessId, () => '', query);
     const rows = [];

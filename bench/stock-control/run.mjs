@@ -70,15 +70,15 @@ async function run(databaseUrl) {
   const first = await server.listStockHistory(database, businessId, busyId, { limit: 50 });
   await time('stock history, first page of 50', () => server.listStockHistory(database, businessId, busyId, { limit: 50 }));
   // A page deep in the ledger: 20 pages on.
-  let cursor = first.nextCursor;
-  for (let i = 0; i < 20; i += 1) cursor = (await server.listStockHistory(database, businessId, busyId, { limit: 50, cursor })).nextCursor;
+  let cursor = first.next_cursor;
+  for (let i = 0; i < 20; i += 1) cursor = (await server.listStockHistory(database, businessId, busyId, { limit: 50, cursor })).next_cursor;
   await time('stock history, page 21 by cursor', () => server.listStockHistory(database, businessId, busyId, { limit: 50, cursor }));
 
   // A full count of the 5,000 other products (the busy one too), every line counted one short of expected.
   const t0 = performance.now();
   const counted = await server.startStockCount(database, tenant, { scope: 'full' });
   const startMs = performance.now() - t0;
-  const lines = counted.lines.map((line) => ({ productId: line.productId, countedQuantity: Math.max(0, line.expectedQuantity - 1) }));
+  const lines = counted.lines.map((line) => ({ productId: line.productId, countedQuantity: Math.max(0, line.expected_quantity - 1) }));
   const t1 = performance.now();
   await server.recordStockCounts(database, tenant, counted.id, { lines });
   const recordMs = performance.now() - t1;

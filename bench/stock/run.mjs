@@ -87,7 +87,7 @@ async function run(databaseUrl) {
     console.log(`${kind}: ${label} p50 ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms over ${READS} ${label.includes('(write)') ? 'writes' : 'reads'} (target p95 ≤ ${target} ms)`);
   };
   await time("a product's stock in one store", 10, (i) => request('GET', `/api/stores/${storeIds[i % STORES]}/stock?productIds=${productIds[i]}`));
-  await time("one store's stock history, first page of 50", 50, (i) => request('GET', `/api/products/${productIds[i]}/stock-history?limit=50&storeId=${storeIds[i % STORES]}`));
+  await time("one store's stock history, first page of 50", 50, (i) => request('GET', `/api/products/${productIds[i]}/stock-history?limit=50&store_id=${storeIds[i % STORES]}`));
 
   // Stock writes through the HTTP app, each in a store: an adjustment (+100, so the waste after it never runs short) and a waste record of 1.
   const writeIds = (await sql(`select id from products where business_id = $1 order by random() limit ${READS + 3}`, [businessId])).rows.map((row) => row.id);
@@ -114,7 +114,7 @@ async function run(databaseUrl) {
   const t0 = performance.now();
   const counted = await server.startStockCount(database, tenant, { scope: 'shelf', shelf: 'S1', storeId: storeIds[1] });
   const startMs = performance.now() - t0;
-  const lines = counted.lines.map((line) => ({ productId: line.productId, countedQuantity: Math.max(0, line.expectedQuantity - 1) }));
+  const lines = counted.lines.map((line) => ({ productId: line.productId, countedQuantity: Math.max(0, line.expected_quantity - 1) }));
   const t1 = performance.now();
   await server.recordStockCounts(database, tenant, counted.id, { lines });
   const recordMs = performance.now() - t1;

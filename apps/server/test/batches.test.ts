@@ -26,11 +26,11 @@ async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function newProduct(client: ApiClient, body: Record<string, unknown>) {
-  return (await ok(await client.post('/api/products', { price: 150, trackStock: true, ...body }), 201)).product as { id: string; name: string };
+  return (await ok(await client.post('/api/products', { price: 150, track_stock: true, ...body }), 201)).product as { id: string; name: string };
 }
 
 const track = (client: ApiClient, productId: string, trackBatches = true, headers: Record<string, string> = {}) =>
-  client.request('PUT', `/api/products/${productId}/batch-tracking`, { trackBatches }, headers);
+  client.request('PUT', `/api/products/${productId}/batch-tracking`, { track_batches: trackBatches }, headers);
 const receive = (client: ApiClient, productId: string, quantity: number, batchNumber?: string, expiryDate?: string) =>
   client.api.POST('/api/goods-receipts', {
     body: { idempotency_key: randomUUID(), lines: [{ product_id: productId, quantity, unit_cost: 80, ...(batchNumber ? { batch_number: batchNumber } : {}), ...(expiryDate ? { expiry_date: expiryDate } : {}) }] },
@@ -59,8 +59,8 @@ async function lotsOf(businessId: string, productId: string) {
 /** A shop with a batch-tracked yoghurt: 4 from before tracking, lot EARLY (expires in 3 days) and lot LATE (in 10). */
 async function dairy() {
   const owner = await signUpBusiness(server, { assignOwner: true });
-  const yoghurt = await newProduct(owner.client, { name: 'Yoghurt', initialStock: 4, cost: 80 });
-  expect((await ok(await track(owner.client, yoghurt.id), 200)).trackBatches).toBe(true);
+  const yoghurt = await newProduct(owner.client, { name: 'Yoghurt', initial_stock: 4, cost: 80 });
+  expect((await ok(await track(owner.client, yoghurt.id), 200)).track_batches).toBe(true);
   await okApi(await receive(owner.client, yoghurt.id, 5, 'EARLY', day(3)), 201);
   await okApi(await receive(owner.client, yoghurt.id, 6, 'LATE', day(10)), 201);
   const batches = (await lotsOf(owner.businessId, yoghurt.id)).batches;
@@ -95,10 +95,10 @@ describe('batch tracking and receiving', () => {
 
   it('needs stock tracking first', async () => {
     const owner = await signUpBusiness(server, { assignOwner: true });
-    const service = await newProduct(owner.client, { name: 'Gift wrap', trackStock: false });
+    const service = await newProduct(owner.client, { name: 'Gift wrap', track_stock: false });
     expect((await track(owner.client, service.id)).body.error.code).toBe('stock_not_tracked');
     expect((await track(owner.client, randomUUID())).status).toBe(404);
-    expect((await owner.client.request('PUT', `/api/products/${service.id}/batch-tracking`, { trackBatches: 'yes' })).status).toBe(400);
+    expect((await owner.client.request('PUT', `/api/products/${service.id}/batch-tracking`, { track_batches: 'yes' })).status).toBe(400);
   });
 });
 
@@ -126,7 +126,7 @@ describe('selling from batches', () => {
     const short = await sell(s.client, [{ productId: s.yoghurt.id, quantity: 5, lotNumber: 'EARLY' }]);
     expect(short.status).toBe(409);
     expect(short.body.error).toMatchObject({ code: 'insufficient_stock', message: 'Only 4 of Yoghurt left in lot EARLY' });
-    const plain = await newProduct(s.client, { name: 'Bread', initialStock: 3 });
+    const plain = await newProduct(s.client, { name: 'Bread', initial_stock: 3 });
     const notTracked = await sell(s.client, [{ productId: plain.id, quantity: 1, lotNumber: 'X1' }]);
     expect(notTracked.status).toBe(422);
     expect(notTracked.body.error.code).toBe('batches_not_tracked');
@@ -211,7 +211,7 @@ describe('parked sales keep their lot (decision 069)', () => {
     const theirs = await dairy();
     const s = await dairy();
     await okApi(await receive(theirs.client, theirs.yoghurt.id, 2, 'THEIRS', day(20)), 201);
-    const plain = await newProduct(s.client, { name: 'Bread', initialStock: 3 });
+    const plain = await newProduct(s.client, { name: 'Bread', initial_stock: 3 });
     const foreign = await park(s.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber: 'THEIRS' }]);
     expect(foreign.status).toBe(422);
     expect(foreign.body.error).toMatchObject({ code: 'batch_not_found', message: 'There is no lot THEIRS of Yoghurt in this store' });
@@ -236,7 +236,7 @@ describe('parked sales keep their lot (decision 069)', () => {
 describe('batches per store', () => {
   it("a till sells from its own store's lots; a transfer takes the sending store's earliest lot and it arrives as that lot; each store's lots add up to its stock", async () => {
     const s = await staffBusiness(server, { features: { multi_store: true, inventory_management: true, inventory_adjustments: true, employee_management: true, purchase_orders: true, cash_management: false } });
-    const yoghurt = await newProduct(s.client, { name: 'Yoghurt', initialStock: 0, cost: 80 });
+    const yoghurt = await newProduct(s.client, { name: 'Yoghurt', initial_stock: 0, cost: 80 });
     await ok(await track(s.client, yoghurt.id), 200);
     await okApi(await receive(s.client, yoghurt.id, 5, 'EARLY', day(3)), 201);
     await okApi(await receive(s.client, yoghurt.id, 6, 'LATE', day(10)), 201);
@@ -271,7 +271,7 @@ describe('batches per store', () => {
 
   it('a transfer across two lots arrives in both; a short count comes off the later lot; a cancelled transfer goes back into its lots', async () => {
     const s = await staffBusiness(server, { features: { multi_store: true, inventory_management: true, purchase_orders: true, cash_management: false } });
-    const yoghurt = await newProduct(s.client, { name: 'Yoghurt', initialStock: 0, cost: 80 });
+    const yoghurt = await newProduct(s.client, { name: 'Yoghurt', initial_stock: 0, cost: 80 });
     await ok(await track(s.client, yoghurt.id), 200);
     await okApi(await receive(s.client, yoghurt.id, 5, 'EARLY', day(3)), 201);
     await okApi(await receive(s.client, yoghurt.id, 6, 'LATE', day(10)), 201);
@@ -363,7 +363,7 @@ describe('expiring soon and writing off', () => {
     expect(res.response.status).toBe(404);
     expect(res.error?.error.code).toBe('batch_not_found');
     expect((await okApi(await other.client.api.GET('/api/batches'), 200)).batches).toEqual([]);
-    expect((await other.client.request('PUT', `/api/products/${s.yoghurt.id}/batch-tracking`, { trackBatches: false })).status).toBe(404);
+    expect((await other.client.request('PUT', `/api/products/${s.yoghurt.id}/batch-tracking`, { track_batches: false })).status).toBe(404);
     const sold = await sell(other.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber: 'EARLY' }]);
     expect(sold.status).toBe(422);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 15, lots: { '': 4, EARLY: 5, LATE: 6 } });
@@ -386,16 +386,16 @@ describe("the till's lot picker (decision 058)", () => {
   it('lists the lots holding stock in the till’s store, first to expire first, without the batch that has no lot; a sale from a named lot shows', async () => {
     const s = await dairy();
     const listed = await ok(await lotsFor(s.client, s.yoghurt.id), 200);
-    expect(listed).toMatchObject({ productId: s.yoghurt.id, trackBatches: true });
+    expect(listed).toMatchObject({ product_id: s.yoghurt.id, track_batches: true });
     expect(listed.lots).toEqual([
-      { lotNumber: 'EARLY', expiryDate: day(3), daysLeft: 3, quantity: 5 },
-      { lotNumber: 'LATE', expiryDate: day(10), daysLeft: 10, quantity: 6 },
+      { lot_number: 'EARLY', expiry_date: day(3), days_left: 3, quantity: 5 },
+      { lot_number: 'LATE', expiry_date: day(10), days_left: 10, quantity: 6 },
     ]);
     await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 5, lotNumber: 'EARLY' }]), 201);
-    expect((await ok(await lotsFor(s.client, s.yoghurt.id), 200)).lots.map((lot: any) => [lot.lotNumber, lot.quantity])).toEqual([['LATE', 6]]);
+    expect((await ok(await lotsFor(s.client, s.yoghurt.id), 200)).lots.map((lot: any) => [lot.lot_number, lot.quantity])).toEqual([['LATE', 6]]);
 
-    const plain = await newProduct(s.client, { name: 'Spoon', initialStock: 3 });
-    expect(await ok(await lotsFor(s.client, plain.id), 200)).toEqual({ productId: plain.id, trackBatches: false, today: null, lots: [] });
+    const plain = await newProduct(s.client, { name: 'Spoon', initial_stock: 3 });
+    expect(await ok(await lotsFor(s.client, plain.id), 200)).toEqual({ product_id: plain.id, track_batches: false, today: null, lots: [] });
   });
 
   it("answers 404 for an unknown product or another business's, and 400 for a malformed id", async () => {
@@ -409,12 +409,12 @@ describe("the till's lot picker (decision 058)", () => {
   it('is for those who may sell (SPEC §6 pos), not only for inventory managers, and needs pos_system', async () => {
     const staff = await staffBusiness(server, { features: { employee_management: true, inventory_management: true, purchase_orders: true } });
     const { headersOf } = await staffOfEveryRole(server, staff);
-    const yoghurt = await newProduct(staff.client, { name: 'Yoghurt', initialStock: 0, cost: 80 });
+    const yoghurt = await newProduct(staff.client, { name: 'Yoghurt', initial_stock: 0, cost: 80 });
     await ok(await track(staff.client, yoghurt.id), 200);
     await okApi(await receive(staff.client, yoghurt.id, 2, 'ONLY', day(5)), 201);
     const cashier = await lotsFor(staff.client, yoghurt.id, headersOf('cashier'));
     expect(cashier.status, JSON.stringify(cashier.body)).toBe(200);
-    expect(cashier.body.lots.map((lot: any) => lot.lotNumber)).toEqual(['ONLY']);
+    expect(cashier.body.lots.map((lot: any) => lot.lot_number)).toEqual(['ONLY']);
     expect((await lotsFor(staff.client, yoghurt.id, headersOf('kitchen'))).status).toBe(403);
     await okApi(await staff.client.api.PATCH('/api/business-settings', { body: { enabled_features: { pos_system: false } } }), 200);
     expect((await lotsFor(staff.client, yoghurt.id)).status).toBe(403);
@@ -425,7 +425,7 @@ describe('access', () => {
   it('employees need can_manage_inventory; the owner, admins and managers always may', async () => {
     const staff = await staffBusiness(server, { features: { employee_management: true, inventory_management: true, purchase_orders: true } });
     const { headersOf, ids } = await staffOfEveryRole(server, staff);
-    const yoghurt = await newProduct(staff.client, { name: 'Yoghurt', initialStock: 20, cost: 80 });
+    const yoghurt = await newProduct(staff.client, { name: 'Yoghurt', initial_stock: 20, cost: 80 });
     await ok(await track(staff.client, yoghurt.id), 200);
     const [batch] = (await lotsOf(staff.businessId, yoghurt.id)).batches;
     for (const actor of ['owner', 'ownerPin', 'adminNone', 'manager']) {

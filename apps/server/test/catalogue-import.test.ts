@@ -31,15 +31,15 @@ describe('catalogue CSV import', () => {
     const list = (await client.get('/api/products?limit=10')).body.products;
     expect(list.map((p: { name: string }) => p.name)).toEqual(['Cake "special"', 'Flat white', 'Gift card', 'Tea, English']);
     const flat = list.find((p: { sku: string }) => p.sku === 'FW');
-    expect(flat).toMatchObject({ price: 350, cost: 90, barcode: '5012345678900', trackStock: true, stockQuantity: 24, lowStockThreshold: 5 });
-    expect(flat.taxRate).toMatchObject({ name: '20%', basisPoints: 2000, inherited: false });
+    expect(flat).toMatchObject({ price: 350, cost: 90, barcode: '5012345678900', track_stock: true, stock_quantity: 24, low_stock_threshold: 5 });
+    expect(flat.tax_rate).toMatchObject({ name: '20%', basis_points: 2000, inherited: false });
     expect(flat.category.name).toBe('Drinks');
     const tea = list.find((p: { sku: string }) => p.sku === 'TEA');
     expect(tea.category.id).toBe(flat.category.id);
-    expect(tea).toMatchObject({ price: 250, cost: null, taxRateId: null });
-    expect(list.find((p: { name: string }) => p.name === 'Gift card')).toMatchObject({ trackStock: false, stockQuantity: 0, taxRate: { basisPoints: 0 } });
+    expect(tea).toMatchObject({ price: 250, cost: null, tax_rate_id: null });
+    expect(list.find((p: { name: string }) => p.name === 'Gift card')).toMatchObject({ track_stock: false, stock_quantity: 0, tax_rate: { basis_points: 0 } });
     // "20" and "20%" are the same rate.
-    expect(list.find((p: { sku: string }) => p.sku === 'CAKE').taxRate.id).toBe(flat.taxRate.id);
+    expect(list.find((p: { sku: string }) => p.sku === 'CAKE').tax_rate.id).toBe(flat.tax_rate.id);
 
     const categories = (await client.api.GET('/api/categories')).data!.categories.map((c) => c.name);
     expect(categories).toEqual(['Drinks', 'Vouchers', 'Food']);
@@ -116,9 +116,9 @@ describe('catalogue CSV import', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ created: 1, updated: 1, unchanged: 1 });
     const flat = (await client.get('/api/products?q=FW')).body.products[0];
-    expect(flat).toMatchObject({ price: 375, stockQuantity: 20, category: { name: 'Drinks' }, lowStockThreshold: 5 });
+    expect(flat).toMatchObject({ price: 375, stock_quantity: 20, category: { name: 'Drinks' }, low_stock_threshold: 5 });
     const ledger = (await client.get(`/api/products/${flat.id}/stock-movements`)).body.movements;
-    expect(ledger.map((m: { reason: string; quantityDelta: number }) => [m.reason, m.quantityDelta])).toEqual([
+    expect(ledger.map((m: { reason: string; quantity_delta: number }) => [m.reason, m.quantity_delta])).toEqual([
       ['import', -4],
       ['import', 24],
     ]);

@@ -18,8 +18,8 @@ describe('categories', () => {
     expect(drinks).toMatchObject({ name: 'Drinks', color: '#0ea5e9', sort_order: 0, is_active: true, product_count: 0 });
     expect(food).toMatchObject({ name: 'Food', color: null, sort_order: 1 });
 
-    for (const name of ['Tea', 'Coffee']) await client.post('/api/products', { name, price: 250, categoryId: drinks.id });
-    const archivedProduct = (await client.post('/api/products', { name: 'Old soda', price: 100, categoryId: drinks.id })).body.product;
+    for (const name of ['Tea', 'Coffee']) await client.post('/api/products', { name, price: 250, category_id: drinks.id });
+    const archivedProduct = (await client.post('/api/products', { name: 'Old soda', price: 100, category_id: drinks.id })).body.product;
     await client.post(`/api/products/${archivedProduct.id}/archive`);
     const listed = (await client.get('/api/categories')).body.categories;
     expect(listed.map((c: { name: string; product_count: number }) => [c.name, c.product_count])).toEqual([

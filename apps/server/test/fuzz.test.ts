@@ -197,7 +197,7 @@ async function seedRows(client: ApiClient) {
   const token = (await (await tillOf(client)).post('/api/employee-sessions', { employee_id: ownerEmployeeId, pin: '135790' })).body.token as string;
   const category = (await client.post('/api/categories', { name: 'Fuzz category' })).body.category.id as string;
   const taxRate = (await client.post('/api/tax-rates', { name: 'Fuzz VAT', basis_points: 1000 })).body.tax_rate?.id ?? (await client.get('/api/tax-rates')).body.tax_rates?.[0]?.id;
-  const product = (await client.post('/api/products', { name: 'Fuzz product', price: 250, trackStock: true, initialStock: 50, barcode: '4006381333931' })).body.product as { id: string; price: number };
+  const product = (await client.post('/api/products', { name: 'Fuzz product', price: 250, track_stock: true, initial_stock: 50, barcode: '4006381333931' })).body.product as { id: string; price: number };
   const customer = (await client.post('/api/customers', { name: 'Fuzz customer' })).body.customer.id as string;
   const supplier = ((await client.post('/api/suppliers', { name: 'Fuzz supplier' })).body.supplier?.id ?? randomUUID()) as string;
   const purchaseOrder = ((await client.post('/api/purchase-orders', { supplier_id: supplier, lines: [{ product_id: product.id, quantity: 1, unit_cost: 100 }] })).body.purchase_order?.id ??

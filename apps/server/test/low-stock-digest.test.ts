@@ -10,8 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function product(client: ApiClient, name: string, initialStock: number, lowStockThreshold: number | null) {
-  const res = await client.post('/api/products', { name, price: 300, trackStock: true, initialStock, lowStockThreshold });
+async function product(client: ApiClient, name: string, initial_stock: number, low_stock_threshold: number | null) {
+  const res = await client.post('/api/products', { name, price: 300, track_stock: true, initial_stock, low_stock_threshold });
   if (res.status !== 201) throw new Error(`product: ${JSON.stringify(res.body)}`);
 }
 

@@ -22,22 +22,22 @@ const STEAK_GROUPS = {
   groups: [
     {
       name: 'Doneness',
-      minChoices: 1,
-      maxChoices: 1,
+      min_choices: 1,
+      max_choices: 1,
       options: [
-        { name: 'Rare', priceDelta: 0 },
-        { name: 'Medium', priceDelta: 0 },
-        { name: 'Well done', priceDelta: 0 },
+        { name: 'Rare', price_delta: 0 },
+        { name: 'Medium', price_delta: 0 },
+        { name: 'Well done', price_delta: 0 },
       ],
     },
     {
       name: 'Extras',
-      minChoices: 0,
-      maxChoices: 2,
+      min_choices: 0,
+      max_choices: 2,
       options: [
-        { name: 'Extra cheese', priceDelta: 100 },
-        { name: 'Bacon', priceDelta: 250 },
-        { name: 'Peppercorn sauce', priceDelta: 150 },
+        { name: 'Extra cheese', price_delta: 100 },
+        { name: 'Bacon', price_delta: 250 },
+        { name: 'Peppercorn sauce', price_delta: 150 },
       ],
     },
   ],
@@ -61,13 +61,13 @@ async function restaurant(name: string): Promise<Restaurant> {
   const burgerSaved = (
     await ok(
       await shop.client.request('PUT', `/api/products/${burger!.id}/modifier-groups`, {
-        groups: [{ name: 'Extras', minChoices: 0, maxChoices: 3, options: [{ name: 'Extra cheese', priceDelta: 80 }, { name: 'No bun', priceDelta: -50 }] }],
+        groups: [{ name: 'Extras', min_choices: 0, max_choices: 3, options: [{ name: 'Extra cheese', price_delta: 80 }, { name: 'No bun', price_delta: -50 }] }],
       }),
       200,
     )
   ).product;
   const byName = (groups: any[]) => Object.fromEntries(groups.flatMap((group: any) => group.options.map((option: any) => [option.name, option.id])));
-  return { ...shop, steak: steak!, burger: burger!, option: byName(saved.modifierGroups), burgerOption: byName(burgerSaved.modifierGroups) };
+  return { ...shop, steak: steak!, burger: burger!, option: byName(saved.modifier_groups), burgerOption: byName(burgerSaved.modifier_groups) };
 }
 
 let r: Restaurant;
@@ -82,13 +82,13 @@ describe('managing modifier groups', () => {
   it('stores groups with ids and deltas, shows them to the till, and keeps ids on a re-save', async () => {
     const pos = await ok(await r.client.get('/api/pos/products?limit=50'), 200);
     const steak = pos.products.find((product: any) => product.id === r.steak.id);
-    expect(steak.modifierGroups.map((group: any) => [group.name, group.minChoices, group.maxChoices, group.options.length])).toEqual([
+    expect(steak.modifier_groups.map((group: any) => [group.name, group.min_choices, group.max_choices, group.options.length])).toEqual([
       ['Doneness', 1, 1, 3],
       ['Extras', 0, 2, 3],
     ]);
-    expect(steak.modifierGroups[1].options[0]).toMatchObject({ name: 'Extra cheese', priceDelta: 100 });
-    const again = (await ok(await r.client.request('PUT', `/api/products/${r.steak.id}/modifier-groups`, { groups: steak.modifierGroups }), 200)).product;
-    expect(again.modifierGroups).toEqual(steak.modifierGroups);
+    expect(steak.modifier_groups[1].options[0]).toMatchObject({ name: 'Extra cheese', price_delta: 100 });
+    const again = (await ok(await r.client.request('PUT', `/api/products/${r.steak.id}/modifier-groups`, { groups: steak.modifier_groups }), 200)).product;
+    expect(again.modifier_groups).toEqual(steak.modifier_groups);
     const audits = await server.database.withTenant(r.businessId, (tx) =>
       tx.select().from(auditLog).where(and(eq(auditLog.businessId, r.businessId), eq(auditLog.action, 'product.modifiers_changed'))),
     );
@@ -97,15 +97,15 @@ describe('managing modifier groups', () => {
 
   it('an option id of another product is not taken over: it gets a new id', async () => {
     const shop = await restaurant('Id Bistro');
-    const body = { groups: [{ name: 'Sauce', minChoices: 0, maxChoices: 1, options: [{ id: shop.option['Bacon'], name: 'Bacon', priceDelta: 10 }] }] };
+    const body = { groups: [{ name: 'Sauce', min_choices: 0, max_choices: 1, options: [{ id: shop.option['Bacon'], name: 'Bacon', price_delta: 10 }] }] };
     const product = (await ok(await shop.client.request('PUT', `/api/products/${shop.burger.id}/modifier-groups`, body), 200)).product;
-    expect(product.modifierGroups[0].options[0].id).not.toBe(shop.option['Bacon']);
+    expect(product.modifier_groups[0].options[0].id).not.toBe(shop.option['Bacon']);
   });
 
   it.each([
-    ['min above max', { groups: [{ name: 'X', minChoices: 2, maxChoices: 1, options: [{ name: 'a', priceDelta: 0 }, { name: 'b', priceDelta: 0 }] }] }],
-    ['a fractional delta', { groups: [{ name: 'X', minChoices: 0, maxChoices: 1, options: [{ name: 'a', priceDelta: 0.5 }] }] }],
-    ['no options', { groups: [{ name: 'X', minChoices: 0, maxChoices: 1, options: [] }] }],
+    ['min above max', { groups: [{ name: 'X', min_choices: 2, max_choices: 1, options: [{ name: 'a', price_delta: 0 }, { name: 'b', price_delta: 0 }] }] }],
+    ['a fractional delta', { groups: [{ name: 'X', min_choices: 0, max_choices: 1, options: [{ name: 'a', price_delta: 0.5 }] }] }],
+    ['no options', { groups: [{ name: 'X', min_choices: 0, max_choices: 1, options: [] }] }],
     ['not a list', { groups: 'Doneness' }],
   ])('refuses %s with 400 and changes nothing', async (_name, body) => {
     const res = await r.client.request('PUT', `/api/products/${r.burger.id}/modifier-groups`, body);
@@ -120,7 +120,7 @@ describe('managing modifier groups', () => {
     const editOnly = await addEmployee(shop.client, { full_name: 'Eve Editor', role: 'admin', admin_permissions: { can_edit_product_details: true }, pin: '900011' });
     const editOnlyToken = await pinSignIn(shop.client, editOnly.employee.id, '900011');
     const path = `/api/products/${shop.steak.id}/modifier-groups`;
-    const body = { groups: [{ name: 'Doneness', minChoices: 1, maxChoices: 1, options: [{ name: 'Blue', priceDelta: 0 }] }] };
+    const body = { groups: [{ name: 'Doneness', min_choices: 1, max_choices: 1, options: [{ name: 'Blue', price_delta: 0 }] }] };
     for (const [who, headers] of [
       ['cashier', as(staff.tokens.cashier!)],
       ['kitchen', as(staff.tokens.kitchen!)],
@@ -162,8 +162,8 @@ describe('checkout with modifiers', () => {
 
     // The catalogue changes: the sale does not.
     const renamed = structuredClone(STEAK_GROUPS) as any;
-    const current = (await ok(await r.client.get(`/api/products/${r.steak.id}`), 200)).product.modifierGroups;
-    renamed.groups = current.map((group: any) => ({ ...group, options: group.options.map((option: any) => ({ ...option, name: `${option.name}!`, priceDelta: option.priceDelta + 1 })) }));
+    const current = (await ok(await r.client.get(`/api/products/${r.steak.id}`), 200)).product.modifier_groups;
+    renamed.groups = current.map((group: any) => ({ ...group, options: group.options.map((option: any) => ({ ...option, name: `${option.name}!`, price_delta: option.price_delta + 1 })) }));
     await ok(await r.client.request('PUT', `/api/products/${r.steak.id}/modifier-groups`, renamed), 200);
     const stored = await ok(await r.client.get(`/api/orders/${paid.order.id}`), 200);
     expect(stored.lines[0].modifiers.map((m: any) => m.name)).toEqual(['Medium', 'Extra cheese']);

@@ -312,8 +312,8 @@ describe('back office', () => {
   it('counts what needs attention: low stock, unpaid supplier invoices, open tasks and incidents', async () => {
     const shop = await staffBusiness(server, { features: { employee_management: true, inventory_management: true, purchase_orders: true } });
     for (const product of [
-      { name: 'Milk', price: 100, trackStock: true, initialStock: 1, lowStockThreshold: 5 },
-      { name: 'Bread', price: 100, trackStock: true, initialStock: 50, lowStockThreshold: 5 },
+      { name: 'Milk', price: 100, track_stock: true, initial_stock: 1, low_stock_threshold: 5 },
+      { name: 'Bread', price: 100, track_stock: true, initial_stock: 50, low_stock_threshold: 5 },
     ]) {
       expect((await shop.client.post('/api/products', product)).status).toBe(201);
     }

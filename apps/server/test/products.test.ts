@@ -39,7 +39,7 @@ async function allPages(client: Client, query: string, limit: number) {
     expect(res.status).toBe(200);
     expect(res.body.products.length).toBeLessThanOrEqual(limit);
     seen.push(...res.body.products);
-    cursor = res.body.nextCursor;
+    cursor = res.body.next_cursor;
     pages += 1;
   } while (cursor && pages < 100);
   return seen;
@@ -67,14 +67,14 @@ describe('tax rates', () => {
   it('a product without its own rate shows the default as inherited', async () => {
     const { client } = await signUpBusiness(server, { assignOwner: true });
     const none = await newProduct(client, { name: 'Before any rate' });
-    expect(none.taxRate).toBeNull();
+    expect(none.tax_rate).toBeNull();
     const rate = (await client.post('/api/tax-rates', { name: 'VAT', basis_points: 2000 })).body.tax_rate;
     const zero = (await client.post('/api/tax-rates', { name: 'Zero', basis_points: 0, is_default: false })).body.tax_rate;
     const inherited = (await client.get(`/api/products/${none.id}`)).body.product;
-    expect(inherited.taxRateId).toBeNull();
-    expect(inherited.taxRate).toEqual({ id: rate.id, name: 'VAT', basisPoints: 2000, inherited: true });
-    const own = await newProduct(client, { name: 'Zero rated', taxRateId: zero.id });
-    expect(own.taxRate).toEqual({ id: zero.id, name: 'Zero', basisPoints: 0, inherited: false });
+    expect(inherited.tax_rate_id).toBeNull();
+    expect(inherited.tax_rate).toEqual({ id: rate.id, name: 'VAT', basis_points: 2000, inherited: true });
+    const own = await newProduct(client, { name: 'Zero rated', tax_rate_id: zero.id });
+    expect(own.tax_rate).toEqual({ id: zero.id, name: 'Zero', basis_points: 0, inherited: false });
   });
 });
 
@@ -89,11 +89,11 @@ describe('products', () => {
       barcode: '5012345678900',
       price: 350,
       cost: 90,
-      taxRateId: rate.id,
-      categoryId: category.id,
-      trackStock: true,
-      initialStock: 12,
-      lowStockThreshold: 5,
+      tax_rate_id: rate.id,
+      category_id: category.id,
+      track_stock: true,
+      initial_stock: 12,
+      low_stock_threshold: 5,
     });
     expect(created.status).toBe(201);
     const product = created.body.product;
@@ -103,31 +103,31 @@ describe('products', () => {
       barcode: '5012345678900',
       price: 350,
       cost: 90,
-      taxRate: { id: rate.id, basisPoints: 2000, inherited: false },
-      category: { id: category.id, name: 'Drinks', color: '#22c55e', isActive: true },
-      trackStock: true,
-      stockQuantity: 12,
-      lowStockThreshold: 5,
-      lowStock: false,
-      isActive: true,
-      imageUrl: null,
+      tax_rate: { id: rate.id, basis_points: 2000, inherited: false },
+      category: { id: category.id, name: 'Drinks', color: '#22c55e', is_active: true },
+      track_stock: true,
+      stock_quantity: 12,
+      low_stock_threshold: 5,
+      low_stock: false,
+      is_active: true,
+      image_url: null,
     });
     const movements = (await client.get(`/api/products/${product.id}/stock-movements`)).body.movements;
-    expect(movements).toMatchObject([{ quantityDelta: 12, reason: 'initial', balanceAfter: 12 }]);
+    expect(movements).toMatchObject([{ quantity_delta: 12, reason: 'initial', balance_after: 12 }]);
 
     const edited = await client.request('PATCH', `/api/products/${product.id}`, { name: 'Flat White (large)', price: 395, cost: null });
     expect(edited.status).toBe(200);
-    expect(edited.body.product).toMatchObject({ name: 'Flat White (large)', price: 395, cost: null, stockQuantity: 12 });
+    expect(edited.body.product).toMatchObject({ name: 'Flat White (large)', price: 395, cost: null, stock_quantity: 12 });
     const priceAudit = (await auditOf(businessId)).find((row) => row.action === 'product.price_changed');
     expect(priceAudit?.details).toMatchObject({ product_id: product.id, old_price: 350, new_price: 395 });
 
     const archived = await client.post(`/api/products/${product.id}/archive`);
-    expect(archived.body.product.isActive).toBe(false);
+    expect(archived.body.product.is_active).toBe(false);
     expect((await client.get('/api/products')).body.products).toEqual([]);
     expect((await client.get('/api/products?status=archived')).body.products.map((p: { id: string }) => p.id)).toEqual([product.id]);
     expect((await client.get('/api/products?status=all')).body.products).toHaveLength(1);
     const restored = await client.post(`/api/products/${product.id}/restore`);
-    expect(restored.body.product.isActive).toBe(true);
+    expect(restored.body.product.is_active).toBe(true);
     expect((await client.get(`/api/products/${product.id}`)).body.product.name).toBe('Flat White (large)');
   });
 
@@ -136,9 +136,9 @@ describe('products', () => {
     [{ name: 'Text', price: '12.50' }, 'price'],
     [{ name: 'Negative', price: -1 }, 'price'],
     [{ name: '   ', price: 100 }, 'name'],
-    [{ name: 'Stock untracked', price: 100, initialStock: 5 }, 'initialStock'],
+    [{ name: 'Stock untracked', price: 100, initial_stock: 5 }, 'initial_stock'],
     [{ name: 'Spaces', price: 100, barcode: '12 34' }, 'barcode'],
-    [{ name: 'Bad id', price: 100, categoryId: 'not-a-uuid' }, 'categoryId'],
+    [{ name: 'Bad id', price: 100, category_id: 'not-a-uuid' }, 'category_id'],
     [{ name: 'Extra', price: 100, colour: 'red' }, ''],
   ])('refuses %j with 400 naming %s', async (body, field) => {
     const { client } = await signUpBusiness(server, { assignOwner: true });
@@ -154,9 +154,9 @@ describe('products', () => {
     const missing = await client.get('/api/products/00000000-0000-4000-8000-000000000000');
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('product_not_found');
-    const unknownCategory = await client.post('/api/products', { name: 'X', price: 1, categoryId: '00000000-0000-4000-8000-000000000000' });
+    const unknownCategory = await client.post('/api/products', { name: 'X', price: 1, category_id: '00000000-0000-4000-8000-000000000000' });
     expect(unknownCategory.status).toBe(422);
-    expect(unknownCategory.body.error).toMatchObject({ code: 'category_not_found', field: 'categoryId' });
+    expect(unknownCategory.body.error).toMatchObject({ code: 'category_not_found', field: 'category_id' });
   });
 
   it('keeps SKU and barcode unique per business, archived products included, with 409 naming the field', async () => {
@@ -164,7 +164,7 @@ describe('products', () => {
     const first = await newProduct(client, { name: 'Cola', sku: 'COLA', barcode: '4006381333931' });
     const barcodeClash = await client.post('/api/products', { name: 'Other', price: 1, barcode: '4006381333931' });
     expect(barcodeClash.status).toBe(409);
-    expect(barcodeClash.body.error).toMatchObject({ code: 'barcode_taken', field: 'barcode', productId: first.id });
+    expect(barcodeClash.body.error).toMatchObject({ code: 'barcode_taken', field: 'barcode', product_id: first.id });
     expect(barcodeClash.body.error.message).toContain('Cola');
     const skuClash = await client.post('/api/products', { name: 'Other', price: 1, sku: 'COLA' });
     expect(skuClash.body.error).toMatchObject({ code: 'sku_taken', field: 'sku' });
@@ -262,12 +262,12 @@ describe('search and paging', () => {
     // Added before the cursor (not shown now) and after it (shown later).
     await newProduct(client, { name: 'Aaa first' });
     const late = await newProduct(client, { name: 'Zzz last' });
-    let cursor = first.body.nextCursor;
+    let cursor = first.body.next_cursor;
     const rest: string[] = [];
     while (cursor) {
       const page = await client.get(`/api/products?limit=5&cursor=${cursor}`);
       rest.push(...page.body.products.map((p: { id: string }) => p.id));
-      cursor = page.body.nextCursor;
+      cursor = page.body.next_cursor;
     }
     const ids = [...before, ...rest];
     expect(new Set(ids).size).toBe(ids.length);
@@ -354,43 +354,43 @@ describe('search and paging', () => {
   it('filters by category and low stock', async () => {
     const { client: shop } = await signUpBusiness(server, { assignOwner: true });
     const cakes = (await shop.post('/api/categories', { name: 'Cakes' })).body.category;
-    const cake = await newProduct(shop, { name: 'Lemon cake', categoryId: cakes.id, trackStock: true, initialStock: 2, lowStockThreshold: 3 });
-    await newProduct(shop, { name: 'Tracked plenty', trackStock: true, initialStock: 50, lowStockThreshold: 3 });
-    const empty = await newProduct(shop, { name: 'Tracked none', trackStock: true });
+    const cake = await newProduct(shop, { name: 'Lemon cake', category_id: cakes.id, track_stock: true, initial_stock: 2, low_stock_threshold: 3 });
+    await newProduct(shop, { name: 'Tracked plenty', track_stock: true, initial_stock: 50, low_stock_threshold: 3 });
+    const empty = await newProduct(shop, { name: 'Tracked none', track_stock: true });
     await newProduct(shop, { name: 'Untracked' });
-    expect(namesOf(await shop.get(`/api/products?categoryId=${cakes.id}`))).toEqual(['Lemon cake']);
-    const low = await shop.get('/api/products?lowStock=true');
+    expect(namesOf(await shop.get(`/api/products?category_id=${cakes.id}`))).toEqual(['Lemon cake']);
+    const low = await shop.get('/api/products?low_stock=true');
     expect(low.body.products.map((p: { id: string }) => p.id)).toEqual([cake.id, empty.id]);
-    expect(low.body.products.every((p: { lowStock: boolean }) => p.lowStock)).toBe(true);
-    expect((await shop.get('/api/products?lowStock=maybe')).status).toBe(400);
+    expect(low.body.products.every((p: { low_stock: boolean }) => p.low_stock)).toBe(true);
+    expect((await shop.get('/api/products?low_stock=maybe')).status).toBe(400);
   });
 });
 
 describe('stock ledger', () => {
   it('keeps stock within the stored range: an adjustment past a billion is 422 stock_out_of_range and writes nothing', async () => {
     const { client } = await signUpBusiness(server, { assignOwner: true });
-    const product = await newProduct(client, { name: 'Sand', trackStock: true, initialStock: 1_000_000_000 });
+    const product = await newProduct(client, { name: 'Sand', track_stock: true, initial_stock: 1_000_000_000 });
     const over = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: 1_000_000, reason: 'Miscount' });
     expect([over.status, over.body.error.code]).toEqual([422, 'stock_out_of_range']);
-    expect((await client.get(`/api/products/${product.id}`)).body.product.stockQuantity).toBe(1_000_000_000);
+    expect((await client.get(`/api/products/${product.id}`)).body.product.stock_quantity).toBe(1_000_000_000);
     expect((await client.get(`/api/products/${product.id}/stock-movements`)).body.movements).toHaveLength(1);
   });
 
   it('adjusts stock with a reason; the ledger always sums to stock_quantity', async () => {
     const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
-    const product = await newProduct(client, { name: 'Beans', trackStock: true, initialStock: 4 });
+    const product = await newProduct(client, { name: 'Beans', track_stock: true, initial_stock: 4 });
     const up = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: 10, reason: 'Delivery' });
     expect(up.status).toBe(200);
-    expect(up.body.product.stockQuantity).toBe(14);
-    const down = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: -3, reason: 'Damaged', expectedQuantity: 14 });
-    expect(down.body.product.stockQuantity).toBe(11);
+    expect(up.body.product.stock_quantity).toBe(14);
+    const down = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: -3, reason: 'Damaged', expected_quantity: 14 });
+    expect(down.body.product.stock_quantity).toBe(11);
 
     const tooMany = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: -12, reason: 'Lost' });
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.error.code).toBe('insufficient_stock');
-    const stale = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: 1, reason: 'Recount', expectedQuantity: 14 });
+    const stale = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: 1, reason: 'Recount', expected_quantity: 14 });
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toMatchObject({ code: 'stock_changed', stockQuantity: 11 });
+    expect(stale.body.error).toMatchObject({ code: 'stock_changed', stock_quantity: 11 });
     expect((await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: 0, reason: 'Nothing' })).status).toBe(400);
     expect((await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: 1.5, reason: 'Half' })).status).toBe(400);
     expect((await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: 1, reason: '  ' })).status).toBe(400);
@@ -415,21 +415,21 @@ describe('stock ledger', () => {
 
     const ledger = await client.get(`/api/products/${product.id}/stock-movements?limit=2`);
     expect(ledger.body.movements).toMatchObject([
-      { quantityDelta: -3, reason: 'adjustment', note: 'Damaged', balanceAfter: 11 },
-      { quantityDelta: 10, reason: 'adjustment', note: 'Delivery', balanceAfter: 14 },
+      { quantity_delta: -3, reason: 'adjustment', note: 'Damaged', balance_after: 11 },
+      { quantity_delta: 10, reason: 'adjustment', note: 'Delivery', balance_after: 14 },
     ]);
-    const older = await client.get(`/api/products/${product.id}/stock-movements?limit=2&cursor=${ledger.body.nextCursor}`);
-    expect(older.body.movements).toMatchObject([{ quantityDelta: 4, reason: 'initial', balanceAfter: 4 }]);
-    expect(older.body.nextCursor).toBeNull();
+    const older = await client.get(`/api/products/${product.id}/stock-movements?limit=2&cursor=${ledger.body.next_cursor}`);
+    expect(older.body.movements).toMatchObject([{ quantity_delta: 4, reason: 'initial', balance_after: 4 }]);
+    expect(older.body.next_cursor).toBeNull();
   });
 
   it('lets stock go below zero only when the business allows negative stock', async () => {
     const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
-    const product = await newProduct(client, { name: 'Ice', trackStock: true, initialStock: 1 });
+    const product = await newProduct(client, { name: 'Ice', track_stock: true, initial_stock: 1 });
     expect((await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: -2, reason: 'Melted' })).status).toBe(409);
     await server.database.db.execute(sql`update business_settings set allow_negative_stock = true where business_id = ${businessId}`);
     const res = await client.post(`/api/products/${product.id}/stock-adjustments`, { delta: -2, reason: 'Melted' });
-    expect(res.body.product).toMatchObject({ stockQuantity: -1, lowStock: true });
+    expect(res.body.product).toMatchObject({ stock_quantity: -1, low_stock: true });
   });
 });
 
@@ -440,7 +440,7 @@ describe('who may do what (SPEC §3 admin flags, §6 inventory)', () => {
   beforeAll(async () => {
     shop = await staffBusiness(server, { businessName: 'Catalogue Roles' });
     staff = await staffOfEveryRole(server, shop);
-    productId = (await newProduct(shop.client, { name: 'Shared', trackStock: true, initialStock: 100 })).id;
+    productId = (await newProduct(shop.client, { name: 'Shared', track_stock: true, initial_stock: 100 })).id;
   });
 
   // read, create, edit details, change price, adjust stock, archive, till read
@@ -543,7 +543,7 @@ describe('tenancy', () => {
   it('another business never sees these products, not even with a query that forgets its filter', async () => {
     const a = await signUpBusiness(server, { businessName: 'Shop A', assignOwner: true });
     const b = await signUpBusiness(server, { businessName: 'Shop B', assignOwner: true });
-    const secret = await newProduct(a.client, { name: 'Secret recipe', barcode: '1112223334445', trackStock: true, initialStock: 3 });
+    const secret = await newProduct(a.client, { name: 'Secret recipe', barcode: '1112223334445', track_stock: true, initial_stock: 3 });
     expect((await b.client.get(`/api/products/${secret.id}`)).status).toBe(404);
     expect((await b.client.get('/api/products?q=Secret')).body.products).toEqual([]);
     expect((await b.client.get('/api/products/by-barcode/1112223334445')).status).toBe(404);
@@ -598,22 +598,22 @@ describe('product images', () => {
     const res = await upload(client, product.id, bytes);
     const body = (await res.json()) as any;
     expect(res.status, JSON.stringify(body)).toBe(200);
-    const imageUrl: string = body.product.imageUrl;
-    expect(imageUrl).toMatch(new RegExp(`^/api/storage/object/sign/product-images/${product.id}/[0-9a-f-]{36}\\.png\\?token=`));
-    expect((await client.get(`/api/products/${product.id}`)).body.product.imageUrl).toBe(imageUrl);
+    const image_url: string = body.product.image_url;
+    expect(image_url).toMatch(new RegExp(`^/api/storage/object/sign/product-images/${product.id}/[0-9a-f-]{36}\\.png\\?token=`));
+    expect((await client.get(`/api/products/${product.id}`)).body.product.image_url).toBe(image_url);
 
     // Public: no cookie needed. Stored shrunk to fit 1024 px.
-    const served = await fetch(server.url + imageUrl);
+    const served = await fetch(server.url + image_url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([1024, 768]);
 
-    const tampered = imageUrl.replace(/\.(.)([^.]*)$/, (_match, first: string, rest: string) => `.${first === 'A' ? 'B' : 'A'}${rest}`);
+    const tampered = image_url.replace(/\.(.)([^.]*)$/, (_match, first: string, rest: string) => `.${first === 'A' ? 'B' : 'A'}${rest}`);
     expect((await fetch(server.url + tampered)).status).toBe(403);
-    const otherFile = imageUrl.replace(/[0-9a-f-]{36}\.png/, '00000000-0000-7000-8000-000000000000.png');
+    const otherFile = image_url.replace(/[0-9a-f-]{36}\.png/, '00000000-0000-7000-8000-000000000000.png');
     expect((await fetch(server.url + otherFile)).status).toBe(403);
-    const name = decodeURIComponent(/\/product-images\/(.+)\?/.exec(imageUrl)![1]!);
+    const name = decodeURIComponent(/\/product-images\/(.+)\?/.exec(image_url)![1]!);
     const expired = signObjectUrl(SECRET, { businessId, bucket: 'product-images', name, expires: Math.floor(Date.now() / 1000) - 60 });
     const expiredRes = await fetch(server.url + expired);
     expect(expiredRes.status).toBe(403);
@@ -621,11 +621,11 @@ describe('product images', () => {
 
     // Replacing the picture deletes the old object.
     const second = (await (await upload(client, product.id, await picture('png'))).json()) as any;
-    expect(second.product.imageUrl).not.toBe(imageUrl);
-    expect((await fetch(server.url + imageUrl)).status).toBe(404);
+    expect(second.product.image_url).not.toBe(image_url);
+    expect((await fetch(server.url + image_url)).status).toBe(404);
     const removed = await client.request('DELETE', `/api/products/${product.id}/image`);
-    expect(removed.body.product.imageUrl).toBeNull();
-    expect((await fetch(server.url + second.product.imageUrl)).status).toBe(404);
+    expect(removed.body.product.image_url).toBeNull();
+    expect((await fetch(server.url + second.product.image_url)).status).toBe(404);
   });
 
   it('checks the bytes, not the name or declared type, and the size', async () => {
@@ -641,9 +641,9 @@ describe('product images', () => {
     const huge = await upload(client, product.id, png(10 * 1024 * 1024 + 1));
     expect(huge.status).toBe(413);
     const jpeg = await picture('jpeg');
-    expect(((await (await upload(client, product.id, jpeg, 'application/octet-stream', 'x.bin')).json()) as any).product.imageUrl).toMatch(/\.jpg\?/);
+    expect(((await (await upload(client, product.id, jpeg, 'application/octet-stream', 'x.bin')).json()) as any).product.image_url).toMatch(/\.jpg\?/);
     const webp = await picture('webp');
-    expect(((await (await upload(client, product.id, webp)).json()) as any).product.imageUrl).toMatch(/\.webp\?/);
+    expect(((await (await upload(client, product.id, webp)).json()) as any).product.image_url).toMatch(/\.webp\?/);
     const noFile = await fetch(`${server.url}/api/products/${product.id}/image`, { method: 'POST', body: new FormData(), headers: { cookie: cookieOf(client) } });
     expect(noFile.status).toBe(400);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { priceCart, promotionsForCart, type PromotionView } from '@till/core';
+import { priceCart, promotionFromRecord, promotionsForCart, type PromotionRecord } from '@till/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, promotions } from '../src/db/schema/index.ts';
 import type { paths } from '../../web/src/lib/api-schema.gen.ts';
@@ -25,7 +25,7 @@ async function shop(timeZone = 'UTC') {
   const added = await client.api.POST('/api/categories', { body: { name: 'Drinks' } });
   expect(added.response.status, JSON.stringify(added.error)).toBe(201);
   const drinks = added.data!.category;
-  const cola = (await ok(await client.post('/api/products', { name: 'Cola', price: 250, categoryId: drinks.id }), 201)).product as { id: string };
+  const cola = (await ok(await client.post('/api/products', { name: 'Cola', price: 250, category_id: drinks.id }), 201)).product as { id: string };
   const bread = (await ok(await client.post('/api/products', { name: 'Bread', price: 400 }), 201)).product as { id: string };
   return { ...owner, drinks, cola, bread };
 }
@@ -49,8 +49,8 @@ async function addPromotion(client: ApiClient, body: NewPromotion) {
 
 /** The till's arithmetic: the active promotions from /api/pos/promotions through the same core functions. */
 async function tillTotal(client: ApiClient, lines: { productId: string; categoryId: string | null; unitPrice: number; quantity: number }[]) {
-  const { timeZone, promotions: active } = (await ok(await client.get('/api/pos/promotions'), 200)) as { timeZone: string; promotions: PromotionView[] };
-  const applied = promotionsForCart(lines, active, timeZone, new Date());
+  const { time_zone: timeZone, promotions: active } = (await ok(await client.get('/api/pos/promotions'), 200)) as { time_zone: string; promotions: PromotionRecord[] };
+  const applied = promotionsForCart(lines, active.map(promotionFromRecord), timeZone, new Date());
   const { settings } = (await client.api.GET('/api/business-settings')).data!;
   const priced = priceCart({
     pricesIncludeTax: settings.prices_include_tax,
@@ -113,7 +113,7 @@ describe('promotions', () => {
     await addPromotion(s.client, twentyOffDrinks(s.drinks.id, { name: 'Expired', starts_on: day(-10), ends_on: day(-1) }));
     await addPromotion(s.client, twentyOffDrinks(s.drinks.id, { name: 'Later', starts_on: day(1) }));
     expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }])).toBe(250);
-    expect((await ok(await s.client.get('/api/pos/promotions'), 200)).promotions.map((p: PromotionView) => p.name).sort()).toEqual(['Expired', 'Later']);
+    expect((await ok(await s.client.get('/api/pos/promotions'), 200)).promotions.map((p: PromotionRecord) => p.name).sort()).toEqual(['Expired', 'Later']);
     // Switched on again, the first one applies from the next sale.
     const off = (await s.client.api.GET('/api/promotions')).data!.promotions.find((p) => p.name === 'Off')!;
     const { id: _id, created_at: _createdAt, ...body } = off;

@@ -29,13 +29,13 @@ type Waste = NonNullable<paths['/api/waste']['post']['requestBody']>['content'][
 
 /** A product made through the API, so its opening stock is an 'initial' movement (stock = sum of movements from the start). */
 async function newProduct(client: ApiClient, body: Record<string, unknown>) {
-  return (await ok(await client.post('/api/products', { price: 500, trackStock: true, ...body }), 201)).product as { id: string; name: string };
+  return (await ok(await client.post('/api/products', { price: 500, track_stock: true, ...body }), 201)).product as { id: string; name: string };
 }
 
 async function shop() {
   const owner = await signUpBusiness(server, { assignOwner: true });
-  const milk = await newProduct(owner.client, { name: 'Milk', initialStock: 10, cost: 120 });
-  const bread = await newProduct(owner.client, { name: 'Bread', initialStock: 4, cost: 200 });
+  const milk = await newProduct(owner.client, { name: 'Milk', initial_stock: 10, cost: 120 });
+  const bread = await newProduct(owner.client, { name: 'Bread', initial_stock: 4, cost: 200 });
   return { ...owner, milk, bread };
 }
 
@@ -95,20 +95,20 @@ describe('stock = sum of movements', () => {
 
     // The history walks the same ledger back: newest first, stock after each, who did it.
     const history = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history?limit=3`), 200);
-    expect(history.movements.map((row: { reason: string; balanceAfter: number }) => [row.reason, row.balanceAfter])).toEqual([
+    expect(history.movements.map((row: { reason: string; balance_after: number }) => [row.reason, row.balance_after])).toEqual([
       ['count', 9],
       ['waste', 10],
       ['receipt', 12],
     ]);
-    expect(history.movements[0].actorName).toBe('Business owner');
-    const rest = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history?limit=50&cursor=${history.nextCursor}`), 200);
-    expect(rest.movements.map((row: { reason: string; balanceAfter: number }) => [row.reason, row.balanceAfter])).toEqual([
+    expect(history.movements[0].actor_name).toBe('Business owner');
+    const rest = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history?limit=50&cursor=${history.next_cursor}`), 200);
+    expect(rest.movements.map((row: { reason: string; balance_after: number }) => [row.reason, row.balance_after])).toEqual([
       ['refund', 6],
       ['sale', 5],
       ['adjustment', 8],
       ['initial', 10],
     ]);
-    expect(rest.nextCursor).toBeNull();
+    expect(rest.next_cursor).toBeNull();
     expect((await s.client.get(`/api/products/${s.milk.id}/stock-history?cursor=garbage`)).status).toBe(400);
 
     const actions = await server.database.withTenant(s.businessId, (tx) => tx.select({ action: auditLog.action }).from(auditLog));
@@ -242,7 +242,7 @@ describe('permissions (SPEC §6)', () => {
   it('employees need can_manage_inventory; the owner, admins and managers always may', async () => {
     const staff = await staffBusiness(server, { features: { employee_management: true, inventory_management: true, inventory_adjustments: true } });
     const { headersOf, ids } = await staffOfEveryRole(server, staff);
-    const milk = await newProduct(staff.client, { name: 'Milk', initialStock: 20 });
+    const milk = await newProduct(staff.client, { name: 'Milk', initial_stock: 20 });
     for (const actor of ['owner', 'ownerPin', 'adminNone', 'manager']) {
       expect((await adjust(staff.client, { product_id: milk.id, quantity_delta: -1 }, headersOf(actor))).response.status, actor).toBe(201);
     }

@@ -78,8 +78,8 @@ describe('storage tables and product pictures from before storage', () => {
     const moved = await migrateLegacyProductImages({ dataDir, database: server.database, storage: server.services.storage, log: () => undefined });
     expect(moved).toBe(1);
     const product = (await client.get(`/api/products/${productId}`)).body.product;
-    expect(product.imageUrl).toMatch(new RegExp(`^/api/storage/object/sign/product-images/${productId}/`));
-    const served = await fetch(server.url + product.imageUrl);
+    expect(product.image_url).toMatch(new RegExp(`^/api/storage/object/sign/product-images/${productId}/`));
+    const served = await fetch(server.url + product.image_url);
     expect(served.status).toBe(200);
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(30);
     expect(await filesUnder(path.join(dataDir, 'uploads'))).toEqual([]);

@@ -35,7 +35,7 @@ const FEATURES = { multi_store: true, inventory_management: true, inventory_adju
 
 async function shop() {
   const owner = await staffBusiness(server, { features: FEATURES });
-  const milk = (await ok(await owner.client.post('/api/products', { name: 'Milk', price: 500, trackStock: true, initialStock: 10, cost: 100 }), 201)).product as { id: string };
+  const milk = (await ok(await owner.client.post('/api/products', { name: 'Milk', price: 500, track_stock: true, initial_stock: 10, cost: 100 }), 201)).product as { id: string };
   const [main] = await server.database.withTenant(owner.businessId, (tx) =>
     tx.select({ id: stores.id }).from(stores).where(and(eq(stores.businessId, owner.businessId), eq(stores.isDefault, true))),
   );
@@ -105,7 +105,7 @@ describe('store-aware stock movements', () => {
       typed(await s.client.api.POST('/api/stock-counts', { body: { scope: 'full', store_id: foreign } })),
       typed(await s.client.api.POST('/api/goods-receipts', { body: { idempotency_key: randomUUID(), store_id: foreign, lines: [{ product_id: s.milk.id, quantity: 1, unit_cost: 100 }] } })),
       typed(await s.client.api.PUT('/api/stores/{id}/shelves', { params: { path: { id: foreign } }, body: { lines: [{ product_id: s.milk.id, shelf: 'A1' }] } })),
-      await s.client.get(`/api/products/${s.milk.id}/stock-history?storeId=${foreign}`).then((res) => ({ status: res.status, code: res.body.error.code as string })),
+      await s.client.get(`/api/products/${s.milk.id}/stock-history?store_id=${foreign}`).then((res) => ({ status: res.status, code: res.body.error.code as string })),
     ];
     for (const res of answers) {
       expect(res.status).toBe(404);
@@ -123,12 +123,12 @@ describe('store-aware stock movements', () => {
 
   it('counts one shelf of the second store: finds one missing and posts it there only', async () => {
     const s = await shop();
-    const bread = (await ok(await s.client.post('/api/products', { name: 'Bread', price: 300, trackStock: true, initialStock: 0 }), 201)).product as { id: string };
+    const bread = (await ok(await s.client.post('/api/products', { name: 'Bread', price: 300, track_stock: true, initial_stock: 0 }), 201)).product as { id: string };
     await okApi(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 5, store_id: s.harbour.id }), 201);
     await okApi(await adjust(s.client, { product_id: bread.id, quantity_delta: 3, store_id: s.harbour.id }), 201);
     await okApi(await s.client.api.PUT('/api/stores/{id}/shelves', { params: { path: { id: s.harbour.id } }, body: { lines: [{ product_id: s.milk.id, shelf: 'Fridge 1' }] } }), 200);
-    const shelves = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores as { storeId: string; shelf: string | null }[];
-    expect(shelves.find((row) => row.storeId === s.harbour.id)?.shelf).toBe('Fridge 1');
+    const shelves = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores as { store_id: string; shelf: string | null }[];
+    expect(shelves.find((row) => row.store_id === s.harbour.id)?.shelf).toBe('Fridge 1');
 
     const count = (await okApi(await s.client.api.POST('/api/stock-counts', { body: { scope: 'shelf', shelf: 'fridge 1', store_id: s.harbour.id } }), 201)).count;
     expect(count).toMatchObject({ scope: 'shelf', shelf: 'fridge 1', store_id: s.harbour.id });
@@ -156,14 +156,14 @@ describe('store-aware stock movements', () => {
     await okApi(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 6, store_id: s.harbour.id }), 201);
     await okApi(await s.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 2, reason: 'expired', store_id: s.harbour.id } }), 201);
     await okApi(await s.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: s.milk.id, quantity: 1, reason: 'damaged' } }), 201);
-    const harbourHistory = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history?storeId=${s.harbour.id}`), 200);
-    expect(harbourHistory.product.stockQuantity).toBe(4);
-    expect(harbourHistory.movements.map((row: { reason: string; balanceAfter: number }) => [row.reason, row.balanceAfter])).toEqual([
+    const harbourHistory = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history?store_id=${s.harbour.id}`), 200);
+    expect(harbourHistory.product.stock_quantity).toBe(4);
+    expect(harbourHistory.movements.map((row: { reason: string; balance_after: number }) => [row.reason, row.balance_after])).toEqual([
       ['waste', 4],
       ['adjustment', 6],
     ]);
     const all = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history`), 200);
-    expect(all.product.stockQuantity).toBe(13);
+    expect(all.product.stock_quantity).toBe(13);
     const today = new Date().toISOString().slice(0, 10);
     const report = await okApi(await s.client.api.GET('/api/waste/report', { params: { query: { from: today, to: today, store_id: s.harbour.id } } }), 200);
     expect(report.totals).toMatchObject({ quantity: 2, records: 1 });
@@ -191,7 +191,7 @@ describe('store-aware stock movements', () => {
 });
 
 describe('catalogue import into one store (decision 059)', () => {
-  const importCsv = (client: ApiClient, csv: string, storeId?: string) => client.post('/api/products/import', { csv, ...(storeId ? { storeId } : {}) });
+  const importCsv = (client: ApiClient, csv: string, storeId?: string) => client.post('/api/products/import', { csv, ...(storeId ? { store_id: storeId } : {}) });
   const oat = async (businessId: string) =>
     (await server.database.withTenant(businessId, (tx) => tx.select({ id: products.id }).from(products).where(eq(products.sku, 'OAT'))))[0]!.id;
 
@@ -209,7 +209,7 @@ describe('catalogue import into one store (decision 059)', () => {
     stock = await balanced(s.businessId, id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([9, 4]);
     // The same count again changes nothing; text/csv names its store in the query.
-    expect(await ok(await s.client.request('POST', `/api/products/import?storeId=${s.harbour.id}`, `${header}\nOat milk,OAT,2.50,true,4\n`, { 'content-type': 'text/csv' }), 200)).toEqual({
+    expect(await ok(await s.client.request('POST', `/api/products/import?store_id=${s.harbour.id}`, `${header}\nOat milk,OAT,2.50,true,4\n`, { 'content-type': 'text/csv' }), 200)).toEqual({
       created: 0,
       updated: 0,
       unchanged: 1,
@@ -230,7 +230,7 @@ describe('catalogue import into one store (decision 059)', () => {
 
 describe('catalogue export from one store (decision 069)', () => {
   const exportCsv = (client: ApiClient, storeId?: string, headers: Record<string, string> = {}) =>
-    client.request('GET', `/api/products/export.csv${storeId ? `?storeId=${encodeURIComponent(storeId)}` : ''}`, undefined, headers);
+    client.request('GET', `/api/products/export.csv${storeId ? `?store_id=${encodeURIComponent(storeId)}` : ''}`, undefined, headers);
   /** The stock column of each product in an exported file, by name. */
   const stockColumn = (csv: string) => {
     const [header, ...rows] = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/).map((line) => line.split(','));
@@ -241,7 +241,7 @@ describe('catalogue export from one store (decision 069)', () => {
   it("writes the named store's stock, else the current store's, and round-trips: imported into the same store nothing changes", async () => {
     const s = await shop();
     await okApi(await adjust(s.client, { product_id: s.milk.id, quantity_delta: 7, store_id: s.harbour.id }), 201);
-    await ok(await s.client.post('/api/products', { name: 'Gift wrap', price: 100, trackStock: false }), 201);
+    await ok(await s.client.post('/api/products', { name: 'Gift wrap', price: 100, track_stock: false }), 201);
     const harbourFile = await ok(await exportCsv(s.client, s.harbour.id), 200);
     expect(stockColumn(harbourFile)).toEqual({ 'Gift wrap': '', Milk: '7' });
     expect(stockColumn(await ok(await exportCsv(s.client, s.main.id), 200))).toEqual({ 'Gift wrap': '', Milk: '10' });
@@ -249,7 +249,7 @@ describe('catalogue export from one store (decision 069)', () => {
     expect(stockColumn(await ok(await exportCsv(s.client), 200))).toEqual({ 'Gift wrap': '', Milk: '10' });
 
     // The harbour's file back into the harbour: nothing to change, in either store.
-    expect(await ok(await s.client.post('/api/products/import', { csv: harbourFile, storeId: s.harbour.id }), 200)).toEqual({ created: 0, updated: 0, unchanged: 2 });
+    expect(await ok(await s.client.post('/api/products/import', { csv: harbourFile, store_id: s.harbour.id }), 200)).toEqual({ created: 0, updated: 0, unchanged: 2 });
     const stock = await balanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(s.harbour.id)]).toEqual([10, 7]);
 

@@ -32,7 +32,7 @@ const FEATURES = { multi_store: true, inventory_management: true, inventory_adju
 
 async function shop(features: Record<string, boolean> = FEATURES) {
   const owner = await staffBusiness(server, { features });
-  const milk = (await ok(await owner.client.post('/api/products', { name: 'Milk', price: 500, trackStock: true, initialStock: 10, cost: 100 }), 201)).product as { id: string };
+  const milk = (await ok(await owner.client.post('/api/products', { name: 'Milk', price: 500, track_stock: true, initial_stock: 10, cost: 100 }), 201)).product as { id: string };
   const [main] = await server.database.withTenant(owner.businessId, (tx) =>
     tx.select({ id: stores.id, isDefault: stores.isDefault }).from(stores).where(and(eq(stores.businessId, owner.businessId), eq(stores.isDefault, true))),
   );
@@ -86,7 +86,7 @@ describe('stores', () => {
     expect(stock.get(s.main.id)).toBe(10);
     expect(s.main.isDefault).toBe(true);
     const perStore = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores;
-    expect(perStore).toEqual([{ storeId: s.main.id, name: 'Main store', isDefault: true, isActive: true, quantity: 10, shelf: null, inTransit: 0 }]);
+    expect(perStore).toEqual([{ store_id: s.main.id, name: 'Main store', is_default: true, is_active: true, quantity: 10, shelf: null, in_transit: 0 }]);
     // A sale at a one-store business takes from the main store, and the product's number follows.
     await ok(await pay(s.client, s.milk.id, 2), 201);
     expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(8);
@@ -186,7 +186,7 @@ describe('transfers', () => {
     expect(stock.get(s.main.id)).toBe(5);
     expect(stock.get(harbour.id) ?? 0).toBe(0);
     const inTransit = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores;
-    expect(inTransit.find((row: { storeId: string }) => row.storeId === harbour.id)).toMatchObject({ quantity: 0, inTransit: 5 });
+    expect(inTransit.find((row: { store_id: string }) => row.store_id === harbour.id)).toMatchObject({ quantity: 0, in_transit: 5 });
 
     // The same key again answers the same transfer and moves nothing more; another key is a 409.
     expect((await okApi(await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: transfer.id } }, body: { idempotency_key: sendKey } }), 200)).transfer.status).toBe('sent');
@@ -215,7 +215,7 @@ describe('transfers', () => {
       ]),
     );
     const perStore = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores;
-    expect(perStore.map((row: { name: string; quantity: number; inTransit: number }) => [row.name, row.quantity, row.inTransit])).toEqual([
+    expect(perStore.map((row: { name: string; quantity: number; in_transit: number }) => [row.name, row.quantity, row.in_transit])).toEqual([
       ['Main store', 5, 0],
       ['Harbour Street', 4, 0],
     ]);
@@ -274,7 +274,7 @@ describe('transfers', () => {
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(res.body.error.code).toBe(code);
     }
-    const untracked = (await ok(await s.client.post('/api/products', { name: 'Service', price: 100, trackStock: false }), 201)).product;
+    const untracked = (await ok(await s.client.post('/api/products', { name: 'Service', price: 100, track_stock: false }), 201)).product;
     const notTracked = await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: untracked.id, quantity: 1 }] } });
     expect(notTracked.response.status).toBe(422);
     expect(notTracked.error?.error.code).toBe('stock_not_tracked');

@@ -162,7 +162,7 @@ export const lotNumberInput = z
   .max(MAX_LOT_NUMBER_LENGTH, `A lot number is at most ${MAX_LOT_NUMBER_LENGTH} characters`)
   .regex(/^[^\p{Cc}]*$/u, 'A lot number is one line of text');
 
-export const batchTrackingInput = z.strictObject({ trackBatches: z.boolean() });
+export const batchTrackingInput = z.strictObject({ track_batches: z.boolean() });
 export type BatchTrackingInput = z.infer<typeof batchTrackingInput>;
 
 export const batchListQuery = z.strictObject({

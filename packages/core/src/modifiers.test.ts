@@ -79,25 +79,25 @@ describe('chooseModifiers', () => {
 });
 
 describe('modifierGroupsInput', () => {
-  const option = (name: string, priceDelta = 0) => ({ name, priceDelta });
+  const option = (name: string, price_delta = 0) => ({ name, price_delta });
   it.each([
-    ['a required choose-one group', [{ name: 'Doneness', minChoices: 1, maxChoices: 1, options: [option('Rare'), option('Medium')] }], true],
-    ['an optional group with a negative delta', [{ name: 'Extras', minChoices: 0, maxChoices: 3, options: [option('No bun', -50)] }], true],
-    ['min above max', [{ name: 'X', minChoices: 2, maxChoices: 1, options: [option('a'), option('b')] }], false],
-    ['min above the options', [{ name: 'X', minChoices: 3, maxChoices: 3, options: [option('a'), option('b')] }], false],
-    ['no options', [{ name: 'X', minChoices: 0, maxChoices: 1, options: [] }], false],
-    ['max zero', [{ name: 'X', minChoices: 0, maxChoices: 0, options: [option('a')] }], false],
-    ['a fractional delta', [{ name: 'X', minChoices: 0, maxChoices: 1, options: [option('a', 1.5)] }], false],
-    ['two options with one name', [{ name: 'X', minChoices: 0, maxChoices: 1, options: [option('a'), option('A')] }], false],
+    ['a required choose-one group', [{ name: 'Doneness', min_choices: 1, max_choices: 1, options: [option('Rare'), option('Medium')] }], true],
+    ['an optional group with a negative delta', [{ name: 'Extras', min_choices: 0, max_choices: 3, options: [option('No bun', -50)] }], true],
+    ['min above max', [{ name: 'X', min_choices: 2, max_choices: 1, options: [option('a'), option('b')] }], false],
+    ['min above the options', [{ name: 'X', min_choices: 3, max_choices: 3, options: [option('a'), option('b')] }], false],
+    ['no options', [{ name: 'X', min_choices: 0, max_choices: 1, options: [] }], false],
+    ['max zero', [{ name: 'X', min_choices: 0, max_choices: 0, options: [option('a')] }], false],
+    ['a fractional delta', [{ name: 'X', min_choices: 0, max_choices: 1, options: [option('a', 1.5)] }], false],
+    ['two options with one name', [{ name: 'X', min_choices: 0, max_choices: 1, options: [option('a'), option('A')] }], false],
     [
       'two groups with one name',
       [
-        { name: 'X', minChoices: 0, maxChoices: 1, options: [option('a')] },
-        { name: 'x', minChoices: 0, maxChoices: 1, options: [option('b')] },
+        { name: 'X', min_choices: 0, max_choices: 1, options: [option('a')] },
+        { name: 'x', min_choices: 0, max_choices: 1, options: [option('b')] },
       ],
       false,
     ],
-    ['a name with a control character', [{ name: 'X\u0007', minChoices: 0, maxChoices: 1, options: [option('a')] }], false],
+    ['a name with a control character', [{ name: 'X\u0007', min_choices: 0, max_choices: 1, options: [option('a')] }], false],
   ])('%s → valid %s', (_name, groupsInput, valid) => {
     expect(modifierGroupsInput.safeParse({ groups: groupsInput }).success).toBe(valid);
   });

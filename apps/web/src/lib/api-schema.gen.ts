@@ -19235,7 +19235,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            categories: components["schemas"]["PosCategory"][];
+                            categories: components["schemas"]["Category"][];
                         };
                     };
                 };
@@ -19378,7 +19378,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    categoryId?: string;
+                    category_id?: string;
                     cursor?: string;
                     limit?: number;
                     /** @description Name contains (any case), or SKU / barcode equals */
@@ -19397,7 +19397,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                             products: components["schemas"]["Product"][];
                         };
                     };
@@ -19446,7 +19446,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The lots a sale line may name (lotNumber at checkout) for one product: those holding stock in the till’s store, first to expire first. A product without batch tracking answers trackBatches false and no lots. */
+        /** The lots a sale line may name (lotNumber at checkout) for one product: those holding stock in the till’s store, first to expire first. A product without batch tracking answers track_batches false and no lots. */
         get: {
             parameters: {
                 query?: never;
@@ -19467,16 +19467,16 @@ export interface paths {
                         "application/json": {
                             lots: {
                                 /** @description Days from today to the expiry date; negative once expired */
-                                daysLeft: number | null;
-                                expiryDate: string | null;
-                                lotNumber: string;
+                                days_left: number | null;
+                                expiry_date: string | null;
+                                lot_number: string;
                                 quantity: number;
                             }[];
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                             /** @description The business’s date (null without batch tracking) */
                             today: string | null;
-                            trackBatches: boolean;
+                            track_batches: boolean;
                         };
                     };
                 };
@@ -19629,18 +19629,18 @@ export interface paths {
                             promotions: {
                                 active: boolean;
                                 /** Format: uuid */
-                                categoryId: string | null;
-                                createdAt: string;
-                                daysOfWeek: number[];
-                                endsOn: string | null;
-                                endTime: string | null;
+                                category_id: string | null;
+                                created_at: string;
+                                days_of_week: number[];
+                                end_time: string | null;
+                                ends_on: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
                                 /** Format: uuid */
-                                productId: string | null;
+                                product_id: string | null;
                                 rule: {
-                                    basisPoints: number;
+                                    basis_points: number;
                                     /** @enum {string} */
                                     kind: "percent_off";
                                 } | {
@@ -19648,8 +19648,8 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "amount_off";
                                 } | {
-                                    buyQuantity: number;
-                                    freeQuantity: number;
+                                    buy_quantity: number;
+                                    free_quantity: number;
                                     /** @enum {string} */
                                     kind: "buy_x_get_y";
                                 } | {
@@ -19658,10 +19658,10 @@ export interface paths {
                                     price: number;
                                     quantity: number;
                                 };
-                                startsOn: string | null;
-                                startTime: string | null;
+                                start_time: string | null;
+                                starts_on: string | null;
                             }[];
-                            timeZone: string;
+                            time_zone: string;
                         };
                     };
                 };
@@ -20009,11 +20009,11 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    categoryId?: string;
+                    category_id?: string;
                     cursor?: string;
                     limit?: number;
                     /** @description Only tracked products at or below their low-stock threshold */
-                    lowStock?: "true" | "false";
+                    low_stock?: "true" | "false";
                     /** @description Name contains (any case), or SKU / barcode equals */
                     q?: string;
                     status?: "active" | "archived" | "all";
@@ -20031,7 +20031,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                             products: components["schemas"]["Product"][];
                         };
                     };
@@ -20066,7 +20066,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a product; money in minor units; initialStock becomes an initial stock movement; 409 names a taken sku or barcode */
+        /** Add a product; money in minor units; initial_stock becomes an initial stock movement; 409 names a taken sku or barcode */
         post: {
             parameters: {
                 query?: never;
@@ -20079,16 +20079,16 @@ export interface paths {
                     "application/json": {
                         barcode?: string | null;
                         /** Format: uuid */
-                        categoryId?: string | null;
+                        category_id?: string | null;
                         cost?: number | null;
-                        initialStock?: number;
-                        lowStockThreshold?: number | null;
+                        initial_stock?: number;
+                        low_stock_threshold?: number | null;
                         name: string;
                         price: number;
                         sku?: string | null;
                         /** Format: uuid */
-                        taxRateId?: string | null;
-                        trackStock?: boolean;
+                        tax_rate_id?: string | null;
+                        track_stock?: boolean;
                     };
                 };
             };
@@ -20245,15 +20245,15 @@ export interface paths {
                     "application/json": {
                         barcode?: string | null;
                         /** Format: uuid */
-                        categoryId?: string | null;
+                        category_id?: string | null;
                         cost?: number | null;
-                        lowStockThreshold?: number | null;
+                        low_stock_threshold?: number | null;
                         name?: string;
                         price?: number;
                         sku?: string | null;
                         /** Format: uuid */
-                        taxRateId?: string | null;
-                        trackStock?: boolean;
+                        tax_rate_id?: string | null;
+                        track_stock?: boolean;
                     };
                 };
             };
@@ -20424,7 +20424,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        trackBatches: boolean;
+                        track_batches: boolean;
                     };
                 };
             };
@@ -20438,8 +20438,8 @@ export interface paths {
                         "application/json": {
                             name: string;
                             /** Format: uuid */
-                            productId: string;
-                            trackBatches: boolean;
+                            product_id: string;
+                            track_batches: boolean;
                         };
                     };
                 };
@@ -20525,7 +20525,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The product with its new imageUrl */
+                /** @description The product with its new image_url */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -20682,14 +20682,14 @@ export interface paths {
                         groups: {
                             /** Format: uuid */
                             id?: string;
-                            maxChoices: number;
-                            minChoices: number;
+                            max_choices: number;
+                            min_choices: number;
                             name: string;
                             options: {
                                 /** Format: uuid */
                                 id?: string;
                                 name: string;
-                                priceDelta: number;
+                                price_delta: number;
                             }[];
                         }[];
                     };
@@ -20837,7 +20837,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add or remove stock with a reason: an adjustment movement, audited; expectedQuantity refuses a count that is out of date */
+        /** Add or remove stock with a reason: an adjustment movement, audited; expected_quantity refuses a count that is out of date */
         post: {
             parameters: {
                 query?: never;
@@ -20851,7 +20851,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         delta: number;
-                        expectedQuantity?: number;
+                        expected_quantity?: number;
                         reason: string;
                     };
                 };
@@ -20928,13 +20928,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every stock movement of a product (sale, refund, receipt, adjustment, count, waste...), newest first, with the stock after each and who made it; a page at a time. With storeId: that store’s movements and stock (404 store_not_found for a store of another business). */
+        /** Every stock movement of a product (sale, refund, receipt, adjustment, count, waste...), newest first, with the stock after each and who made it; a page at a time. With store_id: that store’s movements and stock (404 store_not_found for a store of another business). */
         get: {
             parameters: {
                 query?: {
                     cursor?: string;
                     limit?: number;
-                    storeId?: string;
+                    store_id?: string;
                 };
                 header?: never;
                 path: {
@@ -20952,15 +20952,15 @@ export interface paths {
                     content: {
                         "application/json": {
                             movements: components["schemas"]["StockHistoryMovement"][];
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                             product: {
                                 /** Format: uuid */
                                 id: string;
-                                lowStockThreshold: number | null;
+                                low_stock_threshold: number | null;
                                 name: string;
                                 sku: string | null;
-                                stockQuantity: number;
-                                trackStock: boolean;
+                                stock_quantity: number;
+                                track_stock: boolean;
                             };
                         };
                     };
@@ -21041,7 +21041,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             movements: components["schemas"]["StockMovement"][];
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                         };
                     };
                 };
@@ -21118,14 +21118,14 @@ export interface paths {
                     content: {
                         "application/json": {
                             stores: {
-                                inTransit: number;
-                                isActive: boolean;
-                                isDefault: boolean;
+                                in_transit: number;
+                                is_active: boolean;
+                                is_default: boolean;
                                 name: string;
                                 quantity: number;
                                 shelf: string | null;
                                 /** Format: uuid */
-                                storeId: string;
+                                store_id: string;
                             }[];
                         };
                     };
@@ -21261,13 +21261,13 @@ export interface paths {
         };
         /**
          * The catalogue as CSV in the columns import reads; money as decimal text in the business currency
-         * @description stock is the quantity on hand in one store, the store the import counts: storeId, else the till’s or the employee’s store, else the main store; so a file exported from a store and imported into the same store changes nothing. Unknown or another business’s store 404, a closed store 422, a store the employee does not work in 403.
+         * @description stock is the quantity on hand in one store, the store the import counts: store_id, else the till’s or the employee’s store, else the main store; so a file exported from a store and imported into the same store changes nothing. Unknown or another business’s store 404, a closed store 422, a store the employee does not work in 403.
          */
         get: {
             parameters: {
                 query?: {
                     status?: "active" | "archived" | "all";
-                    storeId?: string;
+                    store_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -21350,12 +21350,12 @@ export interface paths {
         put?: never;
         /**
          * Import a catalogue CSV (JSON { csv } or text/csv, at most 1 MB); all rows or none
-         * @description Columns: name, sku, barcode, price, cost, tax_rate, category, track_stock, stock, low_stock_threshold. A row whose SKU (else barcode) belongs to a product updates it; others create products. stock sets the quantity on hand in one store: storeId (in the JSON body, or the query for text/csv), else the till’s or the employee’s store, else the main store; other stores are untouched. Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing imported.
+         * @description Columns: name, sku, barcode, price, cost, tax_rate, category, track_stock, stock, low_stock_threshold. A row whose SKU (else barcode) belongs to a product updates it; others create products. stock sets the quantity on hand in one store: store_id (in the JSON body, or the query for text/csv), else the till’s or the employee’s store, else the main store; other stores are untouched. Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing imported.
          */
         post: {
             parameters: {
                 query?: {
-                    storeId?: string;
+                    store_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -21366,7 +21366,7 @@ export interface paths {
                     "application/json": {
                         csv: string;
                         /** Format: uuid */
-                        storeId?: string;
+                        store_id?: string;
                     };
                     "text/csv": string;
                 };
@@ -36958,57 +36958,48 @@ export interface components {
             name: string;
             phone_number: string | null;
         };
-        PosCategory: {
-            color: string | null;
-            /** Format: uuid */
-            id: string;
-            isActive: boolean;
-            name: string;
-            productCount: number;
-            sortOrder: number;
-        };
         Product: {
             barcode: string | null;
             category: {
                 color: string | null;
                 /** Format: uuid */
                 id: string;
-                isActive: boolean;
+                is_active: boolean;
                 name: string;
             } | null;
             /** Format: uuid */
-            categoryId: string | null;
+            category_id: string | null;
             cost: number | null;
-            createdAt: string;
+            created_at: string;
             /** Format: uuid */
             id: string;
             /** @description A signed URL valid for at most an hour */
-            imageUrl: string | null;
-            isActive: boolean;
-            lowStock: boolean;
-            lowStockThreshold: number | null;
+            image_url: string | null;
+            is_active: boolean;
+            low_stock: boolean;
+            low_stock_threshold: number | null;
             /** @description Modifier groups with their options and price deltas (minor units) */
-            modifierGroups: {
+            modifier_groups: {
                 /** Format: uuid */
                 id: string;
-                maxChoices: number;
-                minChoices: number;
+                max_choices: number;
+                min_choices: number;
                 name: string;
                 options: {
                     /** Format: uuid */
                     id: string;
                     name: string;
-                    priceDelta: number;
+                    price_delta: number;
                 }[];
             }[];
             name: string;
             /** @description Minor units of the business currency (1250 = 12.50 USD) */
             price: number;
             sku: string | null;
-            stockQuantity: number;
+            stock_quantity: number;
             /** @description The rate a sale uses: its own, else the default (inherited), else none */
-            taxRate: {
-                basisPoints: number;
+            tax_rate: {
+                basis_points: number;
                 /** Format: uuid */
                 id: string;
                 inherited: boolean;
@@ -37018,9 +37009,9 @@ export interface components {
              * Format: uuid
              * @description The product's own rate; null: the business default applies
              */
-            taxRateId: string | null;
-            trackStock: boolean;
-            updatedAt: string;
+            tax_rate_id: string | null;
+            track_stock: boolean;
+            updated_at: string;
         };
         ProductBatch: {
             cost_value: number;
@@ -37864,31 +37855,31 @@ export interface components {
             today: string;
         };
         StockHistoryMovement: {
-            actorName: string;
-            balanceAfter: number;
-            createdAt: string;
+            actor_name: string;
+            balance_after: number;
+            created_at: string;
             /** Format: uuid */
             id: string;
             note: string | null;
             /** Format: uuid */
-            orderId: string | null;
-            orderNumber: number | null;
-            quantityDelta: number;
+            order_id: string | null;
+            order_number: number | null;
+            quantity_delta: number;
             /** @enum {string} */
             reason: "initial" | "sale" | "refund" | "adjustment" | "import" | "void" | "receipt" | "waste" | "count" | "transfer_out" | "transfer_in";
         };
         StockMovement: {
             /** Format: uuid */
-            actorEmployeeId: string | null;
-            actorName: string | null;
-            balanceAfter: number;
-            createdAt: string;
+            actor_employee_id: string | null;
+            actor_name: string | null;
+            balance_after: number;
+            created_at: string;
             /** Format: uuid */
             id: string;
             note: string | null;
             /** Format: uuid */
-            orderId: string | null;
-            quantityDelta: number;
+            order_id: string | null;
+            quantity_delta: number;
             /** @enum {string} */
             reason: "initial" | "sale" | "refund" | "adjustment" | "import" | "void" | "receipt" | "waste" | "count" | "transfer_out" | "transfer_in";
         };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODIFIER_MAX_DELTA, MODIFIER_MAX_GROUPS, MODIFIER_MAX_OPTIONS } from '../modifiers.ts';
+import { MODIFIER_MAX_DELTA, MODIFIER_MAX_GROUPS, MODIFIER_MAX_OPTIONS, type ModifierGroup } from '../modifiers.ts';
 import { singleLine } from '../plain-text.ts';
 
 /** Modifier groups' request bodies and views (zod, decision 035); the pure rules are in modifiers.ts, which the till imports without zod (decision 058). */
@@ -10,19 +10,19 @@ export const modifierOptionInput = z.strictObject({
   /** Kept when the option already exists; a new option gets its id from the server. */
   id: z.uuid().optional(),
   name: modifierName,
-  priceDelta: z.number().int('must be whole minor units').min(-MODIFIER_MAX_DELTA).max(MODIFIER_MAX_DELTA),
+  price_delta: z.number().int('must be whole minor units').min(-MODIFIER_MAX_DELTA).max(MODIFIER_MAX_DELTA),
 });
 
 export const modifierGroupInput = z
   .strictObject({
     id: z.uuid().optional(),
     name: modifierName,
-    minChoices: z.number().int().min(0).max(MODIFIER_MAX_OPTIONS),
-    maxChoices: z.number().int().min(1).max(MODIFIER_MAX_OPTIONS),
+    min_choices: z.number().int().min(0).max(MODIFIER_MAX_OPTIONS),
+    max_choices: z.number().int().min(1).max(MODIFIER_MAX_OPTIONS),
     options: z.array(modifierOptionInput).min(1, 'Give the group at least one option').max(MODIFIER_MAX_OPTIONS),
   })
-  .refine((group) => group.minChoices <= group.maxChoices, { message: 'The minimum cannot be above the maximum', path: ['minChoices'] })
-  .refine((group) => group.minChoices <= group.options.length, { message: 'The group needs at least as many options as its minimum', path: ['minChoices'] })
+  .refine((group) => group.min_choices <= group.max_choices, { message: 'The minimum cannot be above the maximum', path: ['min_choices'] })
+  .refine((group) => group.min_choices <= group.options.length, { message: 'The group needs at least as many options as its minimum', path: ['min_choices'] })
   .refine((group) => new Set(group.options.map((option) => option.name.toLowerCase())).size === group.options.length, {
     message: 'Two options of a group have the same name',
     path: ['options'],
@@ -43,14 +43,37 @@ export const modifierGroupsInput = z.strictObject({
 });
 export type ModifierGroupsInput = z.infer<typeof modifierGroupsInput>;
 
-export const modifierOptionView = z.object({ id: z.uuid(), name: z.string(), priceDelta: z.number().int() });
+export const modifierOptionView = z.object({ id: z.uuid(), name: z.string(), price_delta: z.number().int() });
 export const modifierGroupView = z.object({
   id: z.uuid(),
   name: z.string(),
-  minChoices: z.number().int(),
-  maxChoices: z.number().int(),
+  min_choices: z.number().int(),
+  max_choices: z.number().int(),
   options: z.array(modifierOptionView),
 });
+export type ModifierGroupView = z.infer<typeof modifierGroupView>;
+
+/** A product's groups as the wire shows them (decision 070); stored and priced as core's camelCase `ModifierGroup`. */
+export function toModifierGroupView(group: ModifierGroup): ModifierGroupView {
+  return {
+    id: group.id,
+    name: group.name,
+    min_choices: group.minChoices,
+    max_choices: group.maxChoices,
+    options: group.options.map((option) => ({ id: option.id, name: option.name, price_delta: option.priceDelta })),
+  };
+}
+
+/** The wire's groups back in core's shape, for the rules (`chooseModifiers`) the till runs. */
+export function modifierGroupFromView(group: ModifierGroupView): ModifierGroup {
+  return {
+    id: group.id,
+    name: group.name,
+    minChoices: group.min_choices,
+    maxChoices: group.max_choices,
+    options: group.options.map((option) => ({ id: option.id, name: option.name, priceDelta: option.price_delta })),
+  };
+}
 export const chosenModifierView = z.object({
   groupId: z.uuid(),
   groupName: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateInput } from '../date-input.ts';
 import { singleLine } from '../plain-text.ts';
+import type { Promotion, PromotionRule } from '../promotions.ts';
 
 /**
  * Promotions' request and response shapes (decision 050); their pricing is promotions.ts, which
@@ -11,14 +12,7 @@ export const MAX_PROMOTION_AMOUNT = 1_000_000_000;
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 17:30');
 const units = (min: number) => z.number().int().min(min).max(100);
 
-export const promotionRule = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('percent_off'), basisPoints: z.number().int().min(1, 'Take off more than 0 %').max(10_000, 'Take off at most 100 %') }),
-  z.strictObject({ kind: z.literal('amount_off'), amount: z.number().int().min(1, 'Take off more than 0').max(MAX_PROMOTION_AMOUNT) }),
-  z.strictObject({ kind: z.literal('buy_x_get_y'), buyQuantity: units(1), freeQuantity: units(1) }),
-  z.strictObject({ kind: z.literal('bundle_price'), quantity: units(2), price: z.number().int().min(0).max(MAX_PROMOTION_AMOUNT) }),
-]);
-
-/** A rule as the wire names it (decision 070): the till's `promotionRule` in snake_case. */
+/** A rule as the wire names it (decision 070): core's `PromotionRule` in snake_case. */
 export const promotionRuleBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('percent_off'), basis_points: z.number().int().min(1, 'Take off more than 0 %').max(10_000, 'Take off at most 100 %') }),
   z.strictObject({ kind: z.literal('amount_off'), amount: z.number().int().min(1, 'Take off more than 0').max(MAX_PROMOTION_AMOUNT) }),
@@ -70,19 +64,45 @@ export const promotionRecord = z.object({
 });
 export type PromotionRecord = z.infer<typeof promotionRecord>;
 
-/** The till's shape (GET /api/pos/promotions), which core's pricing reads; /api/pos is not yet on snake_case. */
-export const promotionView = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  active: z.boolean(),
-  productId: z.uuid().nullable(),
-  categoryId: z.uuid().nullable(),
-  rule: promotionRule,
-  startsOn: z.string().nullable(),
-  endsOn: z.string().nullable(),
-  daysOfWeek: z.array(z.number().int()),
-  startTime: z.string().nullable(),
-  endTime: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type PromotionView = z.infer<typeof promotionView>;
+type WireRule = PromotionRecord['rule'];
+
+/** A wire rule in core's casing, for the pricing (promotions.ts). */
+export function promotionRuleFromBody(rule: WireRule): PromotionRule {
+  switch (rule.kind) {
+    case 'percent_off':
+      return { kind: rule.kind, basisPoints: rule.basis_points };
+    case 'buy_x_get_y':
+      return { kind: rule.kind, buyQuantity: rule.buy_quantity, freeQuantity: rule.free_quantity };
+    default:
+      return rule;
+  }
+}
+
+/** Core's rule as the wire names it. */
+export function promotionRuleToBody(rule: PromotionRule): WireRule {
+  switch (rule.kind) {
+    case 'percent_off':
+      return { kind: rule.kind, basis_points: rule.basisPoints };
+    case 'buy_x_get_y':
+      return { kind: rule.kind, buy_quantity: rule.buyQuantity, free_quantity: rule.freeQuantity };
+    default:
+      return rule;
+  }
+}
+
+/** A promotion as the wire shows it (GET /api/pos/promotions too) back in core's shape, which the till prices with. */
+export function promotionFromRecord(record: PromotionRecord): Promotion {
+  return {
+    id: record.id,
+    name: record.name,
+    active: record.active,
+    productId: record.product_id,
+    categoryId: record.category_id,
+    rule: promotionRuleFromBody(record.rule),
+    startsOn: record.starts_on,
+    endsOn: record.ends_on,
+    daysOfWeek: record.days_of_week,
+    startTime: record.start_time,
+    endTime: record.end_time,
+  };
+}

@@ -28,8 +28,8 @@ async function lowStockCount(database: Database, tenant: TenantContext): Promise
   for (let pages = 0; pages < 20 && count <= BACK_OFFICE_COUNT_CAP; pages += 1) {
     const page = await listProducts(database, tenant.businessId, { signUrl: () => '' }, { status: 'active', lowStock: true, limit: BACK_OFFICE_COUNT_CAP + 1, cursor });
     count += page.products.length;
-    if (!page.nextCursor) break;
-    cursor = page.nextCursor;
+    if (!page.next_cursor) break;
+    cursor = page.next_cursor;
   }
   return capped(count);
 }

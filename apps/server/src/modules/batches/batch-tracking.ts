@@ -1,4 +1,3 @@
-import type { BatchTrackingInput } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -11,7 +10,7 @@ import { batchesRepository as repo } from './batches.repository.ts';
  * add up to the stock from the first moment. Switched off, the batches stay as they were and stop
  * moving; switched on again, the "no lot" batches take up what moved meanwhile. Audited.
  */
-export async function setBatchTracking(database: Database, tenant: TenantContext, productId: string, input: BatchTrackingInput) {
+export async function setBatchTracking(database: Database, tenant: TenantContext, productId: string, input: { trackBatches: boolean }) {
   return database.withTenant(tenant.businessId, async (tx) => {
     const product = await repo.lockProduct(tx, tenant.businessId, productId);
     if (!product) throw productNotFound();
@@ -28,6 +27,6 @@ export async function setBatchTracking(database: Database, tenant: TenantContext
         details: { product_id: productId, name: product.name },
       });
     }
-    return { productId, name: product.name, trackBatches: input.trackBatches };
+    return { product_id: productId, name: product.name, track_batches: input.trackBatches };
   });
 }

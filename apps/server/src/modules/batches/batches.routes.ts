@@ -75,7 +75,7 @@ const trackingRoute = defineRoute({
     'Switch a product’s batch tracking on or off. On needs stock tracking (409 stock_not_tracked); the stock no lot accounts for goes into each store’s batch without a lot number. Audited.',
   request: { params: idParams, body: jsonBody(batchTrackingInput) },
   responses: {
-    200: jsonResponse(z.object({ productId: z.uuid(), name: z.string(), trackBatches: z.boolean() }), 'Switched'),
+    200: jsonResponse(z.object({ product_id: z.uuid(), name: z.string(), track_batches: z.boolean() }), 'Switched'),
     ...errorResponses(400, 401, 403, 404, 409),
   },
 });
@@ -89,19 +89,19 @@ const saleLotsRoute = defineRoute({
   access: till,
   tags: ['batches'],
   summary:
-    'The lots a sale line may name (lotNumber at checkout) for one product: those holding stock in the till’s store, first to expire first. A product without batch tracking answers trackBatches false and no lots.',
+    'The lots a sale line may name (lotNumber at checkout) for one product: those holding stock in the till’s store, first to expire first. A product without batch tracking answers track_batches false and no lots.',
   request: { params: idParams },
   responses: {
     200: jsonResponse(
       z.object({
-        productId: z.uuid(),
-        trackBatches: z.boolean(),
+        product_id: z.uuid(),
+        track_batches: z.boolean(),
         today: z.string().nullable().openapi({ description: 'The business’s date (null without batch tracking)' }),
         lots: z.array(
           z.object({
-            lotNumber: z.string(),
-            expiryDate: z.string().nullable(),
-            daysLeft: z.number().int().nullable().openapi({ description: 'Days from today to the expiry date; negative once expired' }),
+            lot_number: z.string(),
+            expiry_date: z.string().nullable(),
+            days_left: z.number().int().nullable().openapi({ description: 'Days from today to the expiry date; negative once expired' }),
             quantity: z.number().int(),
           }),
         ),
@@ -137,7 +137,7 @@ export const batchesRoutes = new OpenAPIHono<AppEnv>()
     const { days, store_id: storeId } = c.req.valid('query');
     return c.json(await listExpiringBatches(c.var.services.database, c.var.tenant, { days, storeId }), 200);
   })
-  .openapi(trackingRoute, async (c) => c.json(await setBatchTracking(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(trackingRoute, async (c) => c.json(await setBatchTracking(c.var.services.database, c.var.tenant, c.req.valid('param').id, { trackBatches: c.req.valid('json').track_batches }), 200))
   .openapi(saleLotsRoute, async (c) => c.json(await listSaleLots(c.var.services.database, c.var.tenant, c.req.valid('param').id), 200))
   .openapi(writeOffRoute, async (c) => {
     const { idempotency_key: idempotencyKey, note } = c.req.valid('json');

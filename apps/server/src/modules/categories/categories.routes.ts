@@ -19,18 +19,6 @@ export const categorySchema = z
   })
   .openapi('Category');
 
-/** The till's tabs keep camelCase until the /api/pos prefix is converted (decision 070). */
-const posCategorySchema = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    color: z.string().nullable(),
-    sortOrder: z.number().int(),
-    isActive: z.boolean(),
-    productCount: z.number().int(),
-  })
-  .openapi('PosCategory');
-
 const name = singleLine(z.string().trim().min(1, 'Name the category').max(80));
 const color = z
   .string()
@@ -62,7 +50,7 @@ const posListRoute = defineRoute({
   access: business({ feature: 'pos_system', employeeFeature: 'pos' }),
   tags: ['categories', 'pos'],
   summary: "The till's category tabs: active categories in order",
-  responses: { 200: jsonResponse(z.object({ categories: z.array(posCategorySchema) }), 'Categories'), ...errorResponses(400, 401, 403) },
+  responses: { 200: jsonResponse(z.object({ categories: z.array(categorySchema) }), 'Categories'), ...errorResponses(400, 401, 403) },
 });
 
 const createRoute = defineRoute({

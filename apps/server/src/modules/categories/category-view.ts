@@ -23,8 +23,3 @@ export interface CategoryView {
 export function toCategoryView(row: CategoryListRow): CategoryView {
   return { id: row.id, name: row.name, color: row.color, sort_order: row.sortOrder, is_active: row.isActive, product_count: row.productCount };
 }
-
-/** The till's category tabs (/api/pos/categories) keep their camelCase names until the /api/pos prefix is converted. */
-export function toPosCategoryView(row: CategoryListRow): CategoryListRow {
-  return { id: row.id, name: row.name, color: row.color, sortOrder: row.sortOrder, isActive: row.isActive, productCount: row.productCount };
-}

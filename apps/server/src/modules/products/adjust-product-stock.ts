@@ -36,7 +36,7 @@ export async function adjustProductStock(
     }
     if (input.expectedQuantity !== undefined && input.expectedQuantity !== current.stockQuantity) {
       throw new AppError(409, 'stock_changed', `Stock of ${current.name} changed to ${current.stockQuantity} meanwhile; check and try again`, {
-        stockQuantity: current.stockQuantity,
+        stock_quantity: current.stockQuantity,
       });
     }
     const after = current.stockQuantity + input.delta;
@@ -47,7 +47,7 @@ export async function adjustProductStock(
     const { allowNegativeStock } = await productsRepository.findCatalogueSettings(tx, tenant.businessId);
     if (after < 0 && input.delta < 0 && !allowNegativeStock) {
       throw new AppError(409, 'insufficient_stock', `Only ${current.stockQuantity} of ${current.name} in stock; stock cannot go below zero`, {
-        stockQuantity: current.stockQuantity,
+        stock_quantity: current.stockQuantity,
       });
     }
     await productsRepository.insertMovements(tx, [

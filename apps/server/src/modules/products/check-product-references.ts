@@ -6,10 +6,10 @@ import { productsRepository } from './products.repository.ts';
 /** The tax rate and category named by a create or edit exist in this business (422 naming the field otherwise). */
 export async function checkReferences(tx: Tx, businessId: string, refs: { taxRateId?: string | null | undefined; categoryId?: string | null | undefined }) {
   if (refs.taxRateId && !(await productsRepository.taxRateExists(tx, businessId, refs.taxRateId))) {
-    throw new AppError(422, 'tax_rate_not_found', 'That tax rate does not exist', { field: 'taxRateId' });
+    throw new AppError(422, 'tax_rate_not_found', 'That tax rate does not exist', { field: 'tax_rate_id' });
   }
   if (refs.categoryId && !(await productsRepository.categoryExists(tx, businessId, refs.categoryId))) {
-    throw new AppError(422, 'category_not_found', 'That category does not exist', { field: 'categoryId' });
+    throw new AppError(422, 'category_not_found', 'That category does not exist', { field: 'category_id' });
   }
 }
 

@@ -36,7 +36,7 @@ function rejected(errors: ImportRowError[]): AppError {
   const rows = [...new Set(errors.map((error) => error.row))].length;
   return new AppError(400, 'import_rejected', `${rows === 1 ? 'One row has' : `${rows} rows have`} problems; nothing was imported. Fix them and import the file again.`, {
     rows: errors.slice(0, MAX_REPORTED_ERRORS),
-    totalErrors: errors.length,
+    total_errors: errors.length,
   });
 }
 

@@ -16,14 +16,14 @@ export interface ListProductsQuery {
 /**
  * One page of the catalogue by name: names containing q (any case), or SKU / barcode equal to q.
  * A page may hold fewer than `limit` products and still have a next cursor (a 1–2 letter search
- * reads the catalogue a window at a time); only a null nextCursor means the end.
+ * reads the catalogue a window at a time); only a null next_cursor means the end.
  */
 export async function listProducts(
   database: Database,
   businessId: string,
   view: ProductViewContext,
   query: ListProductsQuery,
-): Promise<{ products: ProductView[]; nextCursor: string | null }> {
+): Promise<{ products: ProductView[]; next_cursor: string | null }> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   return database.withTenant(businessId, async (tx) => {
     const page = await searchCatalogue(tx, businessId, {
@@ -34,7 +34,7 @@ export async function listProducts(
     });
     return {
       products: page.rows.map((row) => toProductView(row, view)),
-      nextCursor: page.next ? encodeCursor(page.next.sortKey, page.next.id, page.next.common) : null,
+      next_cursor: page.next ? encodeCursor(page.next.sortKey, page.next.id, page.next.common) : null,
     };
   });
 }

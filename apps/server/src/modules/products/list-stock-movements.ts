@@ -6,16 +6,16 @@ import { productsRepository } from './products.repository.ts';
 
 export interface StockMovementView {
   id: string;
-  quantityDelta: number;
+  quantity_delta: number;
   reason: StockMovementReason;
   note: string | null;
-  orderId: string | null;
+  order_id: string | null;
   /** The employee who made it; null for the owner's account or the system. */
-  actorName: string | null;
-  actorEmployeeId: string | null;
+  actor_name: string | null;
+  actor_employee_id: string | null;
   /** Stock after this movement (the ledger's running sum). */
-  balanceAfter: number;
-  createdAt: string;
+  balance_after: number;
+  created_at: string;
 }
 
 /** A product's stock ledger, newest first, a page at a time. */
@@ -24,7 +24,7 @@ export async function listStockMovements(
   businessId: string,
   productId: string,
   page: { limit: number; cursor?: string | undefined },
-): Promise<{ movements: StockMovementView[]; nextCursor: string | null }> {
+): Promise<{ movements: StockMovementView[]; next_cursor: string | null }> {
   const after = page.cursor ? decodeCursor(page.cursor) : null;
   return database.withTenant(businessId, async (tx) => {
     if (!(await productsRepository.findListed(tx, businessId, productId))) throw productNotFound();
@@ -37,16 +37,16 @@ export async function listStockMovements(
     return {
       movements: shown.map((row) => ({
         id: row.id,
-        quantityDelta: row.quantityDelta,
+        quantity_delta: row.quantityDelta,
         reason: row.reason,
         note: row.note,
-        orderId: row.orderId,
-        actorName: row.actorName,
-        actorEmployeeId: row.actorEmployeeId,
-        balanceAfter: row.balanceAfter,
-        createdAt: new Date(row.createdAt).toISOString(),
+        order_id: row.orderId,
+        actor_name: row.actorName,
+        actor_employee_id: row.actorEmployeeId,
+        balance_after: row.balanceAfter,
+        created_at: new Date(row.createdAt).toISOString(),
       })),
-      nextCursor: rows.length > page.limit && last ? encodeCursor(last.createdAtKey, last.id) : null,
+      next_cursor: rows.length > page.limit && last ? encodeCursor(last.createdAtKey, last.id) : null,
     };
   });
 }

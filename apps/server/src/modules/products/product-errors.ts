@@ -10,7 +10,7 @@ export function codeTaken(field: CodeField, value: string, owner?: { id: string;
   const whose = owner ? ` by "${owner.name}"${owner.isActive ? '' : ' (archived)'}` : '';
   return new AppError(409, `${field}_taken`, `The ${LABEL[field]} ${value} is already used${whose}`, {
     field,
-    ...(owner ? { productId: owner.id } : {}),
+    ...(owner ? { product_id: owner.id } : {}),
   });
 }
 

@@ -1,7 +1,8 @@
-import type { ModifierGroup } from '@till/core';
+import { toModifierGroupView, type ModifierGroupView } from '@till/core';
 import type { FileUrlSigner } from '../storage/signed-url.ts';
 import type { ListedProductRow } from './products.repository.ts';
 
+/** The wire's product (decision 070: snake_case); the row stays camelCase. */
 export interface ProductView {
   id: string;
   name: string;
@@ -11,22 +12,22 @@ export interface ProductView {
   price: number;
   cost: number | null;
   /** The product's own rate; null means it is taxed at the business default. */
-  taxRateId: string | null;
+  tax_rate_id: string | null;
   /** The rate a sale uses: its own, else the default (`inherited`), else none. */
-  taxRate: { id: string; name: string; basisPoints: number; inherited: boolean } | null;
-  categoryId: string | null;
-  category: { id: string; name: string; color: string | null; isActive: boolean } | null;
-  trackStock: boolean;
-  stockQuantity: number;
-  lowStockThreshold: number | null;
+  tax_rate: { id: string; name: string; basis_points: number; inherited: boolean } | null;
+  category_id: string | null;
+  category: { id: string; name: string; color: string | null; is_active: boolean } | null;
+  track_stock: boolean;
+  stock_quantity: number;
+  low_stock_threshold: number | null;
   /** Tracked and at or below its threshold (0 without one). */
-  lowStock: boolean;
-  isActive: boolean;
-  imageUrl: string | null;
+  low_stock: boolean;
+  is_active: boolean;
+  image_url: string | null;
   /** Decision 035: the till opens its chooser for a product with any. */
-  modifierGroups: ModifierGroup[];
-  createdAt: string;
-  updatedAt: string;
+  modifier_groups: ModifierGroupView[];
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ProductViewContext {
@@ -42,12 +43,12 @@ export function isLowStock(row: Pick<ListedProductRow, 'trackStock' | 'stockQuan
 export function toProductView(row: ListedProductRow, context: ProductViewContext): ProductView {
   const ownRate =
     row.taxRateId && row.taxRateName !== null && row.taxRateBasisPoints !== null
-      ? { id: row.taxRateId, name: row.taxRateName, basisPoints: row.taxRateBasisPoints, inherited: false }
+      ? { id: row.taxRateId, name: row.taxRateName, basis_points: row.taxRateBasisPoints, inherited: false }
       : null;
   // The business default comes with the row (products.repository reads it in the same query).
   const inherited =
     row.defaultTaxRateId && row.defaultTaxRateName !== null && row.defaultTaxRateBasisPoints !== null
-      ? { id: row.defaultTaxRateId, name: row.defaultTaxRateName, basisPoints: row.defaultTaxRateBasisPoints, inherited: true }
+      ? { id: row.defaultTaxRateId, name: row.defaultTaxRateName, basis_points: row.defaultTaxRateBasisPoints, inherited: true }
       : null;
   return {
     id: row.id,
@@ -56,21 +57,21 @@ export function toProductView(row: ListedProductRow, context: ProductViewContext
     barcode: row.barcode,
     price: row.price,
     cost: context.showCost === false ? null : row.cost,
-    taxRateId: row.taxRateId,
-    taxRate: ownRate ?? inherited,
-    categoryId: row.categoryId,
+    tax_rate_id: row.taxRateId,
+    tax_rate: ownRate ?? inherited,
+    category_id: row.categoryId,
     category:
       row.categoryId && row.categoryName !== null
-        ? { id: row.categoryId, name: row.categoryName, color: row.categoryColor, isActive: row.categoryIsActive ?? true }
+        ? { id: row.categoryId, name: row.categoryName, color: row.categoryColor, is_active: row.categoryIsActive ?? true }
         : null,
-    trackStock: row.trackStock,
-    stockQuantity: row.stockQuantity,
-    lowStockThreshold: row.lowStockThreshold,
-    lowStock: isLowStock(row),
-    isActive: row.isActive,
-    imageUrl: row.imageKey ? context.signUrl(row.imageKey) : null,
-    modifierGroups: row.modifierGroups ?? [],
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    track_stock: row.trackStock,
+    stock_quantity: row.stockQuantity,
+    low_stock_threshold: row.lowStockThreshold,
+    low_stock: isLowStock(row),
+    is_active: row.isActive,
+    image_url: row.imageKey ? context.signUrl(row.imageKey) : null,
+    modifier_groups: (row.modifierGroups ?? []).map(toModifierGroupView),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
   };
 }

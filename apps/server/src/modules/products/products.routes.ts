@@ -8,7 +8,7 @@ import { business, defineRoute } from '../../lib/routing.ts';
 import { uploadBodyLimit } from '../../lib/uploads.ts';
 import { steppedUrlSigner } from '../storage/signed-url.ts';
 import { adjustProductStock } from './adjust-product-stock.ts';
-import { createProduct } from './create-product.ts';
+import { createProduct, type CreateProductInput } from './create-product.ts';
 import { deleteProductImage } from './delete-product-image.ts';
 import { exportProducts } from './export-products.ts';
 import { findProductByBarcode } from './find-product-by-barcode.ts';
@@ -32,7 +32,7 @@ import {
 } from './product-schemas.ts';
 import { setModifierGroups } from './set-modifier-groups.ts';
 import { setProductActive } from './set-product-active.ts';
-import { updateProduct } from './update-product.ts';
+import { updateProduct, type UpdateProductInput } from './update-product.ts';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_BUCKET, uploadProductImage } from './upload-product-image.ts';
 
 const inventory = { feature: 'inventory_management' } as const;
@@ -40,7 +40,42 @@ const inventory = { feature: 'inventory_management' } as const;
 const till = business({ feature: 'pos_system', employeeFeature: 'pos' });
 const idParams = z.object({ id: z.uuid() });
 const productResponse = (description: string) => jsonResponse(z.object({ product: productSchema }), description);
-const pageSchema = z.object({ products: z.array(productSchema), nextCursor: z.string().nullable() });
+const pageSchema = z.object({ products: z.array(productSchema), next_cursor: z.string().nullable() });
+
+/** The search as the use-case takes it. */
+function searchOf({ category_id: categoryId, ...rest }: z.infer<typeof searchQuery>) {
+  return { ...rest, categoryId };
+}
+
+/** A create body as the use-case takes it (decision 070: the wire is snake_case). */
+function createInputOf(body: z.infer<typeof createProductInput>): CreateProductInput {
+  return {
+    name: body.name,
+    sku: body.sku,
+    barcode: body.barcode,
+    price: body.price,
+    cost: body.cost,
+    taxRateId: body.tax_rate_id,
+    categoryId: body.category_id,
+    trackStock: body.track_stock,
+    initialStock: body.initial_stock,
+    lowStockThreshold: body.low_stock_threshold,
+  };
+}
+
+function updateInputOf(body: z.infer<typeof updateProductInput>): UpdateProductInput {
+  return {
+    name: body.name,
+    sku: body.sku,
+    barcode: body.barcode,
+    price: body.price,
+    cost: body.cost,
+    taxRateId: body.tax_rate_id,
+    categoryId: body.category_id,
+    trackStock: body.track_stock,
+    lowStockThreshold: body.low_stock_threshold,
+  };
+}
 
 const signerOf = (c: Context<AppEnv>) => steppedUrlSigner(c.var.services.config.authSecret, c.var.tenant.businessId, PRODUCT_IMAGES_BUCKET);
 /** How the caller sees products: cost prices only for those who manage stock. */
@@ -51,7 +86,7 @@ const imageBodyLimit = uploadBodyLimit(PRODUCT_IMAGE_MAX_BYTES, 'image_too_large
 
 const searchQuery = z.strictObject({
   q: z.string().trim().max(100).optional().openapi({ description: 'Name contains (any case), or SKU / barcode equals' }),
-  categoryId: z.uuid().optional(),
+  category_id: z.uuid().optional(),
   limit: limitQuery(50),
   cursor: cursorQuery,
 });
@@ -65,7 +100,7 @@ const listRoute = defineRoute({
   request: {
     query: searchQuery.extend({
       status: statusQuery,
-      lowStock: booleanQuery.optional().openapi({ description: 'Only tracked products at or below their low-stock threshold' }),
+      low_stock: booleanQuery.optional().openapi({ description: 'Only tracked products at or below their low-stock threshold' }),
     }),
   },
   responses: { 200: jsonResponse(pageSchema, 'One page'), ...errorResponses(400, 401, 403) },
@@ -110,7 +145,7 @@ const exportRoute = defineRoute({
   tags: ['products'],
   summary: 'The catalogue as CSV in the columns import reads; money as decimal text in the business currency',
   description:
-    'stock is the quantity on hand in one store, the store the import counts: storeId, else the till’s or the employee’s store, else the main store; ' +
+    'stock is the quantity on hand in one store, the store the import counts: store_id, else the till’s or the employee’s store, else the main store; ' +
     'so a file exported from a store and imported into the same store changes nothing. Unknown or another business’s store 404, a closed store 422, a store the employee does not work in 403.',
   request: { query: exportQuery },
   responses: {
@@ -128,7 +163,7 @@ const importRoute = defineRoute({
   description:
     'Columns: name, sku, barcode, price, cost, tax_rate, category, track_stock, stock, low_stock_threshold. ' +
     'A row whose SKU (else barcode) belongs to a product updates it; others create products. ' +
-    'stock sets the quantity on hand in one store: storeId (in the JSON body, or the query for text/csv), else the till’s or the employee’s store, else the main store; other stores are untouched. ' +
+    'stock sets the quantity on hand in one store: store_id (in the JSON body, or the query for text/csv), else the till’s or the employee’s store, else the main store; other stores are untouched. ' +
     'Any bad row: 400 import_rejected with rows [{ row, field, message }] (header = row 1) and nothing imported.',
   request: {
     query: importQuery,
@@ -148,7 +183,7 @@ const createRoute = defineRoute({
   path: '/api/products',
   access: business({ ...inventory, adminPermission: 'can_add_products' }),
   tags: ['products'],
-  summary: 'Add a product; money in minor units; initialStock becomes an initial stock movement; 409 names a taken sku or barcode',
+  summary: 'Add a product; money in minor units; initial_stock becomes an initial stock movement; 409 names a taken sku or barcode',
   request: { body: jsonBody(createProductInput) },
   responses: { 201: productResponse('Created'), ...errorResponses(400, 401, 403, 409, 422) },
 });
@@ -211,7 +246,7 @@ const adjustRoute = defineRoute({
   path: '/api/products/{id}/stock-adjustments',
   access: business({ ...inventory, employeeFeature: 'inventory' }),
   tags: ['products'],
-  summary: 'Add or remove stock with a reason: an adjustment movement, audited; expectedQuantity refuses a count that is out of date',
+  summary: 'Add or remove stock with a reason: an adjustment movement, audited; expected_quantity refuses a count that is out of date',
   request: { params: idParams, body: jsonBody(stockAdjustmentInput) },
   responses: { 200: productResponse('Adjusted'), ...errorResponses(400, 401, 403, 404, 409) },
 });
@@ -224,7 +259,7 @@ const movementsRoute = defineRoute({
   summary: "The product's stock ledger, newest first, with the quantity after each movement",
   request: { params: idParams, query: z.strictObject({ limit: limitQuery(50), cursor: cursorQuery }) },
   responses: {
-    200: jsonResponse(z.object({ movements: z.array(stockMovementSchema), nextCursor: z.string().nullable() }), 'One page'),
+    200: jsonResponse(z.object({ movements: z.array(stockMovementSchema), next_cursor: z.string().nullable() }), 'One page'),
     ...errorResponses(400, 401, 403, 404),
   },
 });
@@ -249,7 +284,7 @@ const uploadImageRoute = defineRoute({
       },
     },
   },
-  responses: { 200: productResponse('The product with its new imageUrl'), ...errorResponses(400, 401, 403, 404, 413, 415) },
+  responses: { 200: productResponse('The product with its new image_url'), ...errorResponses(400, 401, 403, 404, 413, 415) },
 });
 
 const deleteImageRoute = defineRoute({
@@ -271,10 +306,12 @@ async function csvOf(c: Context<AppEnv>, json: { csv?: string }): Promise<string
 // Fixed paths first: "export.csv" and "by-barcode" must not be read as product ids.
 export const productsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => {
-    return c.json(await listProducts(c.var.services.database, c.var.tenant.businessId, viewerOf(c), c.req.valid('query')), 200);
+    const { low_stock: lowStock, category_id: categoryId, ...query } = c.req.valid('query');
+    return c.json(await listProducts(c.var.services.database, c.var.tenant.businessId, viewerOf(c), { ...query, categoryId, lowStock }), 200);
   })
   .openapi(exportRoute, async (c) => {
-    const csv = await exportProducts(c.var.services.database, c.var.tenant, c.req.valid('query'), { withCost: canSeeCosts(c.var.tenant.actor) });
+    const { status, store_id: storeId } = c.req.valid('query');
+    const csv = await exportProducts(c.var.services.database, c.var.tenant, { status, storeId }, { withCost: canSeeCosts(c.var.tenant.actor) });
     const date = new Date().toISOString().slice(0, 10);
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -286,16 +323,15 @@ export const productsRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ product }, 200);
   })
   .openapi(importRoute, async (c) => {
-    const json = c.req.valid('json') as { csv?: string; storeId?: string };
+    const json = c.req.valid('json') as { csv?: string; store_id?: string };
     const csv = await csvOf(c, json);
-    return c.json(await importProducts(c.var.services.database, c.var.tenant, csv, json.storeId ?? c.req.valid('query').storeId), 200);
+    return c.json(await importProducts(c.var.services.database, c.var.tenant, csv, json.store_id ?? c.req.valid('query').store_id), 200);
   })
   .openapi(createRoute, async (c) => {
-    return c.json({ product: await createProduct(c.var.services.database, c.var.tenant, c.req.valid('json'), signerOf(c)) }, 201);
+    return c.json({ product: await createProduct(c.var.services.database, c.var.tenant, createInputOf(c.req.valid('json')), signerOf(c)) }, 201);
   })
   .openapi(posListRoute, async (c) => {
-    const query = c.req.valid('query');
-    return c.json(await listProducts(c.var.services.database, c.var.tenant.businessId, viewerOf(c), { ...query, status: 'active' }), 200);
+    return c.json(await listProducts(c.var.services.database, c.var.tenant.businessId, viewerOf(c), { ...searchOf(c.req.valid('query')), status: 'active' }), 200);
   })
   .openapi(posByBarcodeRoute, async (c) => {
     const product = await findProductByBarcode(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').code, viewerOf(c), { activeOnly: true });
@@ -305,7 +341,7 @@ export const productsRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ product: await getProduct(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, viewerOf(c)) }, 200);
   })
   .openapi(updateRoute, async (c) => {
-    const product = await updateProduct(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), signerOf(c));
+    const product = await updateProduct(c.var.services.database, c.var.tenant, c.req.valid('param').id, updateInputOf(c.req.valid('json')), signerOf(c));
     return c.json({ product }, 200);
   })
   .openapi(modifierGroupsRoute, async (c) => {
@@ -319,7 +355,8 @@ export const productsRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ product: await setProductActive(c.var.services.database, c.var.tenant, c.req.valid('param').id, true, signerOf(c)) }, 200);
   })
   .openapi(adjustRoute, async (c) => {
-    const product = await adjustProductStock(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), signerOf(c));
+    const { delta, reason, expected_quantity: expectedQuantity } = c.req.valid('json');
+    const product = await adjustProductStock(c.var.services.database, c.var.tenant, c.req.valid('param').id, { delta, reason, expectedQuantity }, signerOf(c));
     return c.json({ product }, 200);
   })
   .openapi(movementsRoute, async (c) => {

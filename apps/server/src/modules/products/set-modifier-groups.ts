@@ -32,9 +32,9 @@ export async function setModifierGroups(
     const groups: ModifierGroup[] = input.groups.map((group) => ({
       id: keep(group.id),
       name: group.name,
-      minChoices: group.minChoices,
-      maxChoices: Math.min(group.maxChoices, group.options.length),
-      options: group.options.map((option) => ({ id: keep(option.id), name: option.name, priceDelta: option.priceDelta })),
+      minChoices: group.min_choices,
+      maxChoices: Math.min(group.max_choices, group.options.length),
+      options: group.options.map((option) => ({ id: keep(option.id), name: option.name, priceDelta: option.price_delta })),
     }));
     await productsRepository.update(tx, tenant.businessId, id, { modifierGroups: groups });
     await productsRepository.insertAudits(tx, [

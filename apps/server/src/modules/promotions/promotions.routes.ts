@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { promotionInput, promotionRecord, promotionView } from '@till/core';
+import { promotionInput, promotionRecord } from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
@@ -29,7 +29,7 @@ const tillRoute = defineRoute({
   tags: ['promotions', 'pos'],
   summary: "The active promotions the till prices with, and the business's time zone their dates and hours are in",
   responses: {
-    200: jsonResponse(z.object({ timeZone: z.string(), promotions: z.array(promotionView) }), 'Active promotions'),
+    200: jsonResponse(z.object({ time_zone: z.string(), promotions: z.array(promotionRecord) }), 'Active promotions'),
     ...errorResponses(400, 401, 403),
   },
 });

@@ -1,4 +1,4 @@
-import { promotionsForCart, type AppliedPromotion, type Promotion, type promotionInput, type PromotionRecord, type PromotionRule, type PromotionView } from '@till/core';
+import { promotionRuleFromBody, promotionRuleToBody, promotionsForCart, type AppliedPromotion, type Promotion, type promotionInput, type PromotionRecord } from '@till/core';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -8,30 +8,6 @@ import { promotionsRepository as repo, type PromotionRow } from './promotions.re
 
 /** A promotion as the use-cases take it (TypeScript's casing; the wire's is promotionInput). */
 export type PromotionInput = Omit<Promotion, 'id'>;
-type WireRule = PromotionRecord['rule'];
-
-const ruleOfBody = (rule: WireRule): PromotionRule => {
-  switch (rule.kind) {
-    case 'percent_off':
-      return { kind: rule.kind, basisPoints: rule.basis_points };
-    case 'buy_x_get_y':
-      return { kind: rule.kind, buyQuantity: rule.buy_quantity, freeQuantity: rule.free_quantity };
-    default:
-      return rule;
-  }
-};
-
-const ruleOnWire = (rule: PromotionRule): WireRule => {
-  switch (rule.kind) {
-    case 'percent_off':
-      return { kind: rule.kind, basis_points: rule.basisPoints };
-    case 'buy_x_get_y':
-      return { kind: rule.kind, buy_quantity: rule.buyQuantity, free_quantity: rule.freeQuantity };
-    default:
-      return rule;
-  }
-};
-
 /** The parsed snake_case body as the use-cases take it. */
 export function promotionInputOf(body: z.output<typeof promotionInput>): PromotionInput {
   return {
@@ -39,7 +15,7 @@ export function promotionInputOf(body: z.output<typeof promotionInput>): Promoti
     active: body.active,
     productId: body.product_id,
     categoryId: body.category_id,
-    rule: ruleOfBody(body.rule),
+    rule: promotionRuleFromBody(body.rule),
     startsOn: body.starts_on,
     endsOn: body.ends_on,
     daysOfWeek: body.days_of_week,
@@ -67,8 +43,6 @@ export function toPromotion(row: PromotionRow): Promotion {
   };
 }
 
-const toView = (row: PromotionRow): PromotionView => ({ ...toPromotion(row), createdAt: row.createdAt.toISOString() });
-
 /** The back office's view of a promotion (snake_case on the wire, decision 070). */
 const toRecord = (row: PromotionRow): PromotionRecord => ({
   id: row.id,
@@ -76,7 +50,7 @@ const toRecord = (row: PromotionRow): PromotionRecord => ({
   active: row.active,
   product_id: row.productId,
   category_id: row.categoryId,
-  rule: ruleOnWire(row.rule),
+  rule: promotionRuleToBody(row.rule),
   starts_on: row.startsOn,
   ends_on: row.endsOn,
   days_of_week: row.daysOfWeek,
@@ -90,10 +64,10 @@ export async function listPromotions(database: Database, businessId: string): Pr
 }
 
 /** What the till prices with: the active promotions and the zone their dates and hours are in. */
-export async function listTillPromotions(database: Database, businessId: string): Promise<{ timeZone: string; promotions: PromotionView[] }> {
+export async function listTillPromotions(database: Database, businessId: string): Promise<{ time_zone: string; promotions: PromotionRecord[] }> {
   return database.withTenant(businessId, async (tx) => ({
-    timeZone: await repo.timeZone(tx, businessId),
-    promotions: (await repo.list(tx, businessId, true)).map(toView),
+    time_zone: await repo.timeZone(tx, businessId),
+    promotions: (await repo.list(tx, businessId, true)).map(toRecord),
   }));
 }
 

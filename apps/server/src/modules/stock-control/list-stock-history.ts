@@ -58,21 +58,21 @@ export async function listStockHistory(
       balance -= row.quantityDelta;
       return {
         id: row.id,
-        quantityDelta: row.quantityDelta,
+        quantity_delta: row.quantityDelta,
         reason: row.reason,
         note: row.note,
-        orderId: row.orderId,
-        orderNumber: row.orderNumber,
-        actorName: row.actorName ?? (row.actorUserId ? 'Business owner' : 'System'),
-        balanceAfter,
-        createdAt: row.createdAt,
+        order_id: row.orderId,
+        order_number: row.orderNumber,
+        actor_name: row.actorName ?? (row.actorUserId ? 'Business owner' : 'System'),
+        balance_after: balanceAfter,
+        created_at: row.createdAt,
       };
     });
     const last = shown.at(-1);
     return {
-      product: { id: product.id, name: product.name, sku: product.sku, trackStock: product.trackStock, stockQuantity: start, lowStockThreshold: product.lowStockThreshold },
+      product: { id: product.id, name: product.name, sku: product.sku, track_stock: product.trackStock, stock_quantity: start, low_stock_threshold: product.lowStockThreshold },
       movements,
-      nextCursor: rows.length > page.limit && last ? encode({ createdAt: last.createdAtKey, id: last.id, balance }) : null,
+      next_cursor: rows.length > page.limit && last ? encode({ createdAt: last.createdAtKey, id: last.id, balance }) : null,
     };
   });
 }

@@ -45,14 +45,14 @@ const adjustmentSchema = z
 const historyMovementSchema = z
   .object({
     id: z.uuid(),
-    quantityDelta: z.number().int(),
+    quantity_delta: z.number().int(),
     reason: z.enum(STOCK_MOVEMENT_REASONS),
     note: z.string().nullable(),
-    orderId: z.uuid().nullable(),
-    orderNumber: z.number().int().nullable(),
-    actorName: z.string(),
-    balanceAfter: z.number().int(),
-    createdAt: z.string(),
+    order_id: z.uuid().nullable(),
+    order_number: z.number().int().nullable(),
+    actor_name: z.string(),
+    balance_after: z.number().int(),
+    created_at: z.string(),
   })
   .openapi('StockHistoryMovement');
 const countLineSchema = z.object({
@@ -118,17 +118,17 @@ const historyRoute = defineRoute({
   tags: ['stock-control'],
   summary:
     'Every stock movement of a product (sale, refund, receipt, adjustment, count, waste...), newest first, with the stock after each and who made it; a page at a time. ' +
-    'With storeId: that store’s movements and stock (404 store_not_found for a store of another business).',
+    'With store_id: that store’s movements and stock (404 store_not_found for a store of another business).',
   request: {
     params: idParams,
-    query: z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50), cursor: z.string().max(300).optional(), storeId: z.uuid().optional() }),
+    query: z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50), cursor: z.string().max(300).optional(), store_id: z.uuid().optional() }),
   },
   responses: {
     200: jsonResponse(
       z.object({
-        product: z.object({ id: z.uuid(), name: z.string(), sku: z.string().nullable(), trackStock: z.boolean(), stockQuantity: z.number().int(), lowStockThreshold: z.number().int().nullable() }),
+        product: z.object({ id: z.uuid(), name: z.string(), sku: z.string().nullable(), track_stock: z.boolean(), stock_quantity: z.number().int(), low_stock_threshold: z.number().int().nullable() }),
         movements: z.array(historyMovementSchema),
-        nextCursor: z.string().nullable(),
+        next_cursor: z.string().nullable(),
       }),
       'One page',
     ),
@@ -301,7 +301,8 @@ export const stockControlRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ adjustment }, replayed ? 200 : 201);
   })
   .openapi(historyRoute, async (c) => {
-    return c.json(await listStockHistory(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, c.req.valid('query')), 200);
+    const { limit, cursor, store_id: storeId } = c.req.valid('query');
+    return c.json(await listStockHistory(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, { limit, cursor, storeId }), 200);
   })
   .openapi(wasteReportRoute, async (c) => {
     return c.json(await getWasteReport(c.var.services.database, c.var.tenant.businessId, wasteQueryOf(c.req.valid('query'))), 200);

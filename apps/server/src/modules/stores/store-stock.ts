@@ -3,15 +3,16 @@ import { notFound } from '../../lib/app-error.ts';
 import { storeNotFound } from './store-errors.ts';
 import { storesRepository } from './stores.repository.ts';
 
+/** The wire's shape (decision 070: snake_case). */
 export interface StoreStockView {
-  storeId: string;
+  store_id: string;
   name: string;
-  isDefault: boolean;
-  isActive: boolean;
+  is_default: boolean;
+  is_active: boolean;
   quantity: number;
   /** Where the product sits in this store (decision 049). */
   shelf: string | null;
-  inTransit: number;
+  in_transit: number;
 }
 
 /** One product's stock in each store, with what is on its way to each (sent, not yet received). */
@@ -19,7 +20,16 @@ export async function getProductStoreStock(database: Database, businessId: strin
   return database.withTenant(businessId, async (tx) => {
     const [product] = await storesRepository.productNames(tx, businessId, [productId]);
     if (!product) throw notFound('product_not_found', 'That product does not exist');
-    return storesRepository.stockOfProduct(tx, businessId, productId);
+    const rows = await storesRepository.stockOfProduct(tx, businessId, productId);
+    return rows.map((row) => ({
+      store_id: row.storeId,
+      name: row.name,
+      is_default: row.isDefault,
+      is_active: row.isActive,
+      quantity: row.quantity,
+      shelf: row.shelf,
+      in_transit: row.inTransit,
+    }));
   });
 }
 

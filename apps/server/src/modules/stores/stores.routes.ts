@@ -154,7 +154,7 @@ const productStockRoute = defineRoute({
     200: jsonResponse(
       z.object({
         stores: z.array(
-          z.object({ storeId: z.uuid(), name: z.string(), isDefault: z.boolean(), isActive: z.boolean(), quantity: z.number().int(), shelf: z.string().nullable(), inTransit: z.number().int() }),
+          z.object({ store_id: z.uuid(), name: z.string(), is_default: z.boolean(), is_active: z.boolean(), quantity: z.number().int(), shelf: z.string().nullable(), in_transit: z.number().int() }),
         ),
       }),
       'Stock per store',

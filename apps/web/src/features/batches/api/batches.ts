@@ -39,7 +39,7 @@ export function useSetBatchTracking() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ productId, trackBatches }: { productId: string; trackBatches: boolean }) =>
-      dataOf(api.PUT('/api/products/{id}/batch-tracking', { params: { path: { id: productId } }, body: { trackBatches } })),
+      dataOf(api.PUT('/api/products/{id}/batch-tracking', { params: { path: { id: productId } }, body: { track_batches: trackBatches } })),
     onSuccess: invalidate,
   });
 }

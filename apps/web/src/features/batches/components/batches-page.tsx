@@ -60,7 +60,7 @@ function TrackBatchesCard({ ProductPicker }: { ProductPicker: ProductPickerSlot 
     setTracking.mutate(
       { productId: product.id, trackBatches: !isTracked },
       {
-        onSuccess: (result) => toast.success(result.trackBatches ? `${result.name} is now tracked by batch` : `${result.name} is no longer tracked by batch`),
+        onSuccess: (result) => toast.success(result.track_batches ? `${result.name} is now tracked by batch` : `${result.name} is no longer tracked by batch`),
         onError: (failure) => setError(errorMessage(failure)),
       },
     );

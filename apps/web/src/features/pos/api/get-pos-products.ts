@@ -16,7 +16,7 @@ export function getPosProducts(input: PosProductsQuery & { cursor: string | null
   const query = {
     limit: POS_PAGE_SIZE,
     ...(input.q ? { q: input.q } : {}),
-    ...(input.categoryId ? { categoryId: input.categoryId } : {}),
+    ...(input.categoryId ? { category_id: input.categoryId } : {}),
     ...(input.cursor ? { cursor: input.cursor } : {}),
   };
   return dataOf(api.GET('/api/pos/products', { params: { query }, ...(signal ? { signal } : {}) }));
@@ -29,7 +29,7 @@ export function getPosProductsQueryOptions(query: PosProductsQuery) {
     queryKey: [...posProductsQueryKey, query] as const,
     queryFn: ({ pageParam, signal }) => getPosProducts({ ...query, cursor: pageParam }, { signal }),
     initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    getNextPageParam: (page) => page.next_cursor,
     // Stock and prices move during the day; a minute old is fresh enough for the tiles.
     staleTime: 60_000,
     // Keep the old tiles on screen while the next search answers, rather than flashing empty.

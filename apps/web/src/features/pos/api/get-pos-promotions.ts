@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { promotionFromRecord } from '@till/core';
 import { api, dataOf } from '@/lib/api';
 import { posQueryKey } from './types';
 
@@ -9,7 +10,11 @@ export function usePosPromotions(enabled: boolean) {
   return useQuery(
     queryOptions({
       queryKey: posPromotionsQueryKey,
-      queryFn: ({ signal }) => dataOf(api.GET('/api/pos/promotions', { signal })),
+      queryFn: async ({ signal }) => {
+        const answer = await dataOf(api.GET('/api/pos/promotions', { signal }));
+        // Core's pricing reads its own casing.
+        return { timeZone: answer.time_zone, promotions: answer.promotions.map(promotionFromRecord) };
+      },
       enabled,
       // A promotion starts or ends on the clock: checkout prices it again, and a total the till got
       // wrong comes back as the server's to accept.

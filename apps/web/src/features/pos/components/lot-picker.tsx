@@ -30,15 +30,15 @@ export function LotPicker({ productId, value, onChange, quantity }: LotPickerPro
   const lots = useSaleLots(productId);
   if (lots.isPending) return <p className="text-sm text-muted-foreground">Loading lots...</p>;
   if (lots.isError) return <FieldError>{`The lots could not be loaded: ${errorMessage(lots.error)}`}</FieldError>;
-  if (!lots.data.trackBatches) return null;
-  const chosen = value === null ? null : lots.data.lots.find((lot) => lot.lotNumber === value);
+  if (!lots.data.track_batches) return null;
+  const chosen = value === null ? null : lots.data.lots.find((lot) => lot.lot_number === value);
   const options = [
     { key: '', lotNumber: null, title: 'Automatic (first to expire)', detail: 'The lot that expires first in this store', short: false },
     ...lots.data.lots.map((lot) => ({
-      key: lot.lotNumber,
-      lotNumber: lot.lotNumber,
-      title: `Lot ${lot.lotNumber}`,
-      detail: `${expiryText(lot.expiryDate, lot.daysLeft)} · ${lot.quantity} in stock`,
+      key: lot.lot_number,
+      lotNumber: lot.lot_number,
+      title: `Lot ${lot.lot_number}`,
+      detail: `${expiryText(lot.expiry_date, lot.days_left)} · ${lot.quantity} in stock`,
       short: lot.quantity < quantity,
     })),
   ];

@@ -1,4 +1,4 @@
-import { chooseModifiers, type ChosenModifier, type ModifierGroup } from '@till/core';
+import { chooseModifiers, modifierGroupFromView, type ChosenModifier, type ModifierGroup, type ModifierGroupView } from '@till/core';
 import { CheckIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 import { money } from '../lib/format';
 
 interface ModifierChooserProps {
-  product: { id: string; name: string; price: number; modifierGroups: ModifierGroup[] };
+  product: { id: string; name: string; price: number; modifier_groups: ModifierGroupView[] };
   currency: string;
   onAdd: (modifiers: ChosenModifier[]) => void;
 }
@@ -28,8 +28,10 @@ function ruleText(group: ModifierGroup): string {
  */
 export function ModifierChooserContent({ product, currency, onAdd }: ModifierChooserProps) {
   const [chosen, setChosen] = useState<string[]>([]);
-  const choice = chooseModifiers(product.modifierGroups, chosen, product.price);
-  const delta = product.modifierGroups.flatMap((group) => group.options).filter((option) => chosen.includes(option.id)).reduce((sum, option) => sum + option.priceDelta, 0);
+  // The wire's groups in core's shape, which the rule reads.
+  const [groups] = useState(() => product.modifier_groups.map(modifierGroupFromView));
+  const choice = chooseModifiers(groups, chosen, product.price);
+  const delta = groups.flatMap((group) => group.options).filter((option) => chosen.includes(option.id)).reduce((sum, option) => sum + option.priceDelta, 0);
 
   const toggle = (group: ModifierGroup, optionId: string) => {
     setChosen((current) => {
@@ -54,7 +56,7 @@ export function ModifierChooserContent({ product, currency, onAdd }: ModifierCho
           <DialogTitle>{product.name}</DialogTitle>
           <DialogDescription>Choose the options, then add it to the sale.</DialogDescription>
         </DialogHeader>
-        {product.modifierGroups.map((group) => {
+        {groups.map((group) => {
           const picked = group.options.filter((option) => chosen.includes(option.id)).length;
           const missing = picked < group.minChoices;
           return (

@@ -210,14 +210,14 @@ function PosTerminal({ renderCustomerPicker, renderDrawer, renderKitchen, render
 
   const addProduct = (product: PosProduct, modifiers?: ChosenModifier[]) => {
     // A product with modifier groups asks for its choices first (decision 035); others add in one tap.
-    if (!modifiers && product.modifierGroups.length > 0) {
+    if (!modifiers && product.modifier_groups.length > 0) {
       setDialog({ kind: 'modifiers', product });
       return;
     }
     dispatch({
       type: 'add',
       lineId: crypto.randomUUID(),
-      product: { id: product.id, name: product.name, price: product.price, taxRateBasisPoints: product.taxRate?.basisPoints ?? 0, categoryId: product.categoryId },
+      product: { id: product.id, name: product.name, price: product.price, taxRateBasisPoints: product.tax_rate?.basis_points ?? 0, categoryId: product.category_id },
       ...(modifiers?.length ? { modifiers } : {}),
     });
     setAnnouncement(`Added ${product.name}`);

@@ -3,9 +3,9 @@ import type { PosProduct } from '../api/types';
 import { money } from '../lib/format';
 
 function stockNote(product: PosProduct): { text: string; tone: 'muted' | 'warning' } | null {
-  if (!product.trackStock) return null;
-  if (product.stockQuantity <= 0) return { text: 'Out of stock', tone: 'warning' };
-  if (product.lowStock) return { text: `${product.stockQuantity} left`, tone: 'warning' };
+  if (!product.track_stock) return null;
+  if (product.stock_quantity <= 0) return { text: 'Out of stock', tone: 'warning' };
+  if (product.low_stock) return { text: `${product.stock_quantity} left`, tone: 'warning' };
   return null;
 }
 

@@ -75,7 +75,7 @@ export function ProductsPanel({ currency, onAdd, searchRef, toolbar }: ProductsP
       setEnterBusy(true);
       try {
         const page = await getPosProducts({ q: typed, categoryId: null, cursor: null });
-        match = exactMatch(page.products, typed, page.nextCursor === null);
+        match = exactMatch(page.products, typed, page.next_cursor === null);
       } catch {
         match = null;
       } finally {

@@ -38,7 +38,7 @@ export function useLabelProducts(filter: { q: string; categoryId: string | null 
   return useQuery({
     queryKey: [...priceLabelsKey, 'products', filter] as const,
     queryFn: ({ signal }) =>
-      dataOf(api.GET('/api/products', { params: { query: { q: filter.q || undefined, categoryId: filter.categoryId ?? undefined, status: 'active', limit: 50 } }, signal })),
+      dataOf(api.GET('/api/products', { params: { query: { q: filter.q || undefined, category_id: filter.categoryId ?? undefined, status: 'active', limit: 50 } }, signal })),
     select: (answer) => answer.products,
     enabled: filter.q !== '' || filter.categoryId !== null,
     placeholderData: keepPreviousData,

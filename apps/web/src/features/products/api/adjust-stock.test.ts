@@ -11,7 +11,7 @@ describe('stock adjustment form', () => {
     const form = { mode, quantity, reason: 'Count' };
     expect(adjustStockForm.safeParse(form).success).toBe(true);
     expect(stockAfter(form, current)).toBe(after);
-    expect(adjustmentFromForm(form, current)).toEqual({ delta, reason: 'Count', expectedQuantity: current });
+    expect(adjustmentFromForm(form, current)).toEqual({ delta, reason: 'Count', expected_quantity: current });
   });
 
   it('sends nothing when a count matches the stock', () => {

@@ -23,7 +23,7 @@ export interface AdjustStockBody {
   delta: number;
   reason: string;
   /** What the person saw: the server refuses the change if stock moved meanwhile. */
-  expectedQuantity?: number;
+  expected_quantity?: number;
 }
 
 /** The stock after the change the form describes. */
@@ -37,7 +37,7 @@ export function stockAfter(form: Pick<AdjustStockForm, 'mode' | 'quantity'>, cur
 export function adjustmentFromForm(form: AdjustStockForm, current: number): AdjustStockBody | null {
   const after = stockAfter(form, current);
   if (after === null || after === current) return null;
-  return { delta: after - current, reason: form.reason.trim(), expectedQuantity: current };
+  return { delta: after - current, reason: form.reason.trim(), expected_quantity: current };
 }
 
 /** POST /api/products/{id}/stock-adjustments: an adjustment movement in the stock ledger. */

@@ -9,11 +9,11 @@ export interface CreateProductBody {
   barcode: string | null;
   price: number;
   cost: number | null;
-  taxRateId: string | null;
-  categoryId: string | null;
-  trackStock: boolean;
-  initialStock?: number;
-  lowStockThreshold: number | null;
+  tax_rate_id: string | null;
+  category_id: string | null;
+  track_stock: boolean;
+  initial_stock?: number;
+  low_stock_threshold: number | null;
 }
 
 export async function createProduct(body: CreateProductBody): Promise<Product> {

@@ -5,10 +5,10 @@ import { saveFile } from '@/lib/save-file';
 
 /**
  * GET /api/products/export.csv, saved as a file by the browser. The stock column is one store's
- * (decision 069): `storeId`, else the server's current store, as the import counts it.
+ * (decision 069): `storeId` (the store_id query), else the server's current store, as the import counts it.
  */
 export async function exportProducts({ status, storeId }: { status: ProductStatus; storeId?: string }): Promise<void> {
-  const { blob, fileName } = await apiClient.download('/api/products/export.csv', { query: { status, ...(storeId ? { storeId } : {}) } });
+  const { blob, fileName } = await apiClient.download('/api/products/export.csv', { query: { status, ...(storeId ? { store_id: storeId } : {}) } });
   saveFile(blob, fileName ?? 'products.csv');
 }
 

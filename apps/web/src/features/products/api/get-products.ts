@@ -19,9 +19,9 @@ export function getProducts(filter: ProductsFilter, cursor: string | null, signa
     api.GET('/api/products', {
     params: { query: {
       q: filter.q.trim() || undefined,
-      categoryId: filter.categoryId ?? undefined,
+      category_id: filter.categoryId ?? undefined,
       status: filter.status,
-      lowStock: filter.lowStock ? 'true' : undefined,
+      low_stock: filter.lowStock ? 'true' : undefined,
       limit: PRODUCTS_PAGE_SIZE,
       cursor: cursor ?? undefined,
     } },
@@ -37,7 +37,7 @@ export function getProductsQueryOptions(filter: ProductsFilter) {
     queryKey: productsListKey(filter),
     queryFn: ({ pageParam, signal }) => getProducts(filter, pageParam, signal),
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    getNextPageParam: (last) => last.next_cursor,
     // Stock and prices change at the till: a list a minute old is worth refreshing.
     staleTime: 30_000,
     // While a new search loads, the previous results stay on screen instead of a blank table.

@@ -19,7 +19,7 @@ export function useStockMovements(productId: string, enabled = true) {
       queryKey: stockMovementsKey(productId),
       queryFn: ({ pageParam, signal }) => getStockMovements(productId, pageParam, signal),
       initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.nextCursor,
+      getNextPageParam: (last) => last.next_cursor,
       staleTime: 0,
       enabled,
     }),

@@ -35,7 +35,7 @@ export const IMPORT_COLUMNS = [
  * the store whose stock the stock column sets (decision 059); left out, the server's current store.
  */
 export function importProducts({ file, storeId, onProgress }: { file: File; storeId?: string; onProgress: (percent: number) => void }): Promise<ImportResult> {
-  const path = storeId ? `/api/products/import?storeId=${encodeURIComponent(storeId)}` : '/api/products/import';
+  const path = storeId ? `/api/products/import?store_id=${encodeURIComponent(storeId)}` : '/api/products/import';
   return uploadWithProgress<ImportResult>(path, { body: file, contentType: 'text/csv', onUploadProgress: onProgress });
 }
 

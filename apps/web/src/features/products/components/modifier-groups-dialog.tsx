@@ -17,7 +17,7 @@ import { draftsToBody, emptyGroup, emptyOption, groupsToDrafts, type GroupDraft,
  */
 export function ModifierGroupsDialog({ product, currency, onClose }: { product: Product; currency: string; onClose: () => void }) {
   const id = useId();
-  const [groups, setGroups] = useState<GroupDraft[]>(() => groupsToDrafts(product.modifierGroups, currency));
+  const [groups, setGroups] = useState<GroupDraft[]>(() => groupsToDrafts(product.modifier_groups, currency));
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSetModifierGroups();
 

@@ -86,7 +86,7 @@ export function ProductFormDialog({ product, currency, access, onClose }: Produc
         } finally {
           setUploadPercent(null);
         }
-      } else if (image.kind === 'remove' && product?.imageUrl) {
+      } else if (image.kind === 'remove' && product?.image_url) {
         await removeImage.mutateAsync(saved.id);
       }
       toast.success(creating ? `${saved.name} added` : `${saved.name} saved`);
@@ -275,7 +275,7 @@ export function ProductFormDialog({ product, currency, access, onClose }: Produc
                   <div className="grid gap-1 text-sm">
                     <span className="font-medium">In stock</span>
                     <span className="text-muted-foreground">
-                      <span className="tabular-nums">{product.stockQuantity}</span> — change it with Adjust stock.
+                      <span className="tabular-nums">{product.stock_quantity}</span> — change it with Adjust stock.
                     </span>
                   </div>
                 )}
@@ -296,7 +296,7 @@ export function ProductFormDialog({ product, currency, access, onClose }: Produc
             ) : null}
           </fieldset>
 
-          <ProductImageField currentUrl={product?.imageUrl ?? null} pending={image} onChange={setImage} disabled={detailsLocked || busy} />
+          <ProductImageField currentUrl={product?.image_url ?? null} pending={image} onChange={setImage} disabled={detailsLocked || busy} />
           {uploadPercent !== null ? <Progress value={uploadPercent >= 100 ? null : uploadPercent} label="Uploading the picture" /> : null}
 
           <DialogFooter>

@@ -44,10 +44,10 @@ export function ProductsTable({ products, currency, access, onEdit, onStock, onA
       </TableHeader>
       <TableBody>
         {products.map((product) => (
-          <TableRow key={product.id} className={product.isActive ? undefined : 'text-muted-foreground'}>
+          <TableRow key={product.id} className={product.is_active ? undefined : 'text-muted-foreground'}>
             <TableCell>
               <div className="flex min-w-36 items-center gap-3">
-                <ProductThumbnail name={product.name} imageUrl={product.imageUrl} color={product.category?.color ?? null} />
+                <ProductThumbnail name={product.name} imageUrl={product.image_url} color={product.category?.color ?? null} />
                 <div className="grid min-w-0 gap-0.5">
                   {canEdit ? (
                     <button
@@ -64,12 +64,12 @@ export function ProductsTable({ products, currency, access, onEdit, onStock, onA
                     {product.sku ? <span>SKU {product.sku}</span> : null}
                     {product.category ? <span>{product.category.name}</span> : null}
                   </span>
-                  {product.trackStock ? (
+                  {product.track_stock ? (
                     <span className="text-xs sm:hidden">
                       <StockCell product={product} /> in stock
                     </span>
                   ) : null}
-                  {!product.isActive ? <Badge variant="outline">Archived</Badge> : null}
+                  {!product.is_active ? <Badge variant="outline">Archived</Badge> : null}
                 </div>
               </div>
             </TableCell>
@@ -109,16 +109,16 @@ export function ProductsTable({ products, currency, access, onEdit, onStock, onA
                   ) : null}
                   {onModifiers ? (
                     <DropdownMenuItem onSelect={() => onModifiers(product)}>
-                      <ListChecksIcon aria-hidden="true" /> Modifiers{product.modifierGroups.length ? ` (${product.modifierGroups.length})` : ''}
+                      <ListChecksIcon aria-hidden="true" /> Modifiers{product.modifier_groups.length ? ` (${product.modifier_groups.length})` : ''}
                     </DropdownMenuItem>
                   ) : null}
-                  {product.trackStock ? (
+                  {product.track_stock ? (
                     <DropdownMenuItem onSelect={() => onStock(product)}>
                       <BoxesIcon aria-hidden="true" /> {access.canAdjustStock ? 'Adjust stock' : 'Stock history'}
                     </DropdownMenuItem>
                   ) : null}
                   {access.canEditDetails ? (
-                    product.isActive ? (
+                    product.is_active ? (
                       <DropdownMenuItem onSelect={() => onArchive(product)}>
                         <ArchiveIcon aria-hidden="true" /> Archive
                       </DropdownMenuItem>
@@ -128,7 +128,7 @@ export function ProductsTable({ products, currency, access, onEdit, onStock, onA
                       </DropdownMenuItem>
                     )
                   ) : null}
-                  {!canEdit && !product.trackStock && !access.canEditDetails ? <DropdownMenuItem disabled>No actions for your role</DropdownMenuItem> : null}
+                  {!canEdit && !product.track_stock && !access.canEditDetails ? <DropdownMenuItem disabled>No actions for your role</DropdownMenuItem> : null}
                 </DropdownMenuContent>
               </DropdownMenu>
             </TableCell>

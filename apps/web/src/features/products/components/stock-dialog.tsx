@@ -60,14 +60,14 @@ function History({ productId, timeZone }: { productId: string; timeZone: string 
           {rows.map((movement) => (
             <li key={movement.id} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 px-3 py-2">
               <span className="font-medium">{movement.note ? `${REASON_LABEL[movement.reason]}: ${movement.note}` : REASON_LABEL[movement.reason]}</span>
-              <span className={cn('text-right font-medium tabular-nums', movement.quantityDelta < 0 ? 'text-red-700' : 'text-green-800')}>
-                {signed.format(movement.quantityDelta)}
+              <span className={cn('text-right font-medium tabular-nums', movement.quantity_delta < 0 ? 'text-red-700' : 'text-green-800')}>
+                {signed.format(movement.quantity_delta)}
               </span>
               <span className="text-xs text-muted-foreground">
-                <time dateTime={movement.createdAt}>{when.format(new Date(movement.createdAt))}</time>
-                {movement.actorName ? ` · ${movement.actorName}` : ''}
+                <time dateTime={movement.created_at}>{when.format(new Date(movement.created_at))}</time>
+                {movement.actor_name ? ` · ${movement.actor_name}` : ''}
               </span>
-              <span className="text-right text-xs text-muted-foreground tabular-nums">then {number.format(movement.balanceAfter)}</span>
+              <span className="text-right text-xs text-muted-foreground tabular-nums">then {number.format(movement.balance_after)}</span>
             </li>
           ))}
         </ol>
@@ -91,7 +91,7 @@ export function StockDialog({ product, canAdjust, timeZone, onClose }: { product
   const { register, handleSubmit, setValue, control, formState } = form;
   const values = useWatch({ control });
   // The stock as last heard from the server: after a change, or from a 409 saying it moved meanwhile.
-  const [current, setCurrent] = useState(product.stockQuantity);
+  const [current, setCurrent] = useState(product.stock_quantity);
   const after = stockAfter({ mode: values.mode ?? 'add', quantity: values.quantity ?? '' }, current);
 
   const onSubmit = handleSubmit(async (input) => {
@@ -102,12 +102,12 @@ export function StockDialog({ product, canAdjust, timeZone, onClose }: { product
     }
     try {
       const saved = await adjust.mutateAsync({ id: product.id, body });
-      setCurrent(saved.stockQuantity);
-      toast.success(`${saved.name}: ${number.format(saved.stockQuantity)} in stock`);
+      setCurrent(saved.stock_quantity);
+      toast.success(`${saved.name}: ${number.format(saved.stock_quantity)} in stock`);
       form.reset({ mode: input.mode, quantity: '', reason: '' });
     } catch (error) {
       // Shown below from adjust.error; a sale meanwhile tells the real number.
-      const latest = isApiError(error) ? error.details['stockQuantity'] : undefined;
+      const latest = isApiError(error) ? error.details['stock_quantity'] : undefined;
       if (typeof latest === 'number') setCurrent(latest);
     }
   });
@@ -119,7 +119,7 @@ export function StockDialog({ product, canAdjust, timeZone, onClose }: { product
           <DialogTitle>Stock of {product.name}</DialogTitle>
           <DialogDescription>
             <span className="text-2xl font-semibold text-foreground tabular-nums">{number.format(current)}</span> in stock
-            {product.lowStockThreshold !== null ? ` · warning at ${number.format(product.lowStockThreshold)}` : ''}
+            {product.low_stock_threshold !== null ? ` · warning at ${number.format(product.low_stock_threshold)}` : ''}
             {' · '}
             <Link to={`/products/${product.id}/stock`} className="text-foreground underline underline-offset-4">
               Full stock history

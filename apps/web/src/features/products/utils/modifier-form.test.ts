@@ -32,7 +32,7 @@ describe('the modifier groups form', () => {
   it('turns the drafts into the body, leaving blank option rows out; optional groups have min 0', () => {
     expect(draftsToBody([group({})], 'USD')).toEqual({
       ok: true,
-      body: { groups: [{ name: 'Extras', minChoices: 0, maxChoices: 2, options: [{ name: 'Extra cheese', priceDelta: 100 }, { name: 'No bun', priceDelta: -50 }] }] },
+      body: { groups: [{ name: 'Extras', min_choices: 0, max_choices: 2, options: [{ name: 'Extra cheese', price_delta: 100 }, { name: 'No bun', price_delta: -50 }] }] },
     });
   });
 
@@ -48,7 +48,7 @@ describe('the modifier groups form', () => {
 
   it('shows saved groups with their ids and amounts', () => {
     const drafts = groupsToDrafts(
-      [{ id: 'g1', name: 'Doneness', minChoices: 1, maxChoices: 1, options: [{ id: 'o1', name: 'Rare', priceDelta: 0 }, { id: 'o2', name: 'Wagyu', priceDelta: 1250 }] }],
+      [{ id: 'g1', name: 'Doneness', min_choices: 1, max_choices: 1, options: [{ id: 'o1', name: 'Rare', price_delta: 0 }, { id: 'o2', name: 'Wagyu', price_delta: 1250 }] }],
       'USD',
     );
     expect(drafts[0]).toMatchObject({ id: 'g1', required: true, min: '1', max: '1' });

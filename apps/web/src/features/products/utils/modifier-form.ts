@@ -1,4 +1,4 @@
-import { modifierGroupsInput, type ModifierGroup, type ModifierGroupsInput } from '@till/core';
+import { modifierGroupsInput, type ModifierGroupsInput, type ModifierGroupView } from '@till/core';
 import { minorToDecimalText, parseMoneyText } from '@/lib/money';
 
 /** The modifier groups form (decision 035): text fields as typed, turned into the API's body on save. */
@@ -26,19 +26,19 @@ export const draftKey = () => `draft-${(counter += 1)}`;
 export const emptyOption = (): OptionDraft => ({ key: draftKey(), name: '', delta: '' });
 export const emptyGroup = (): GroupDraft => ({ key: draftKey(), name: '', required: true, min: '1', max: '1', options: [emptyOption(), emptyOption()] });
 
-export function groupsToDrafts(groups: ModifierGroup[], currency: string): GroupDraft[] {
+export function groupsToDrafts(groups: ModifierGroupView[], currency: string): GroupDraft[] {
   return groups.map((group) => ({
     key: draftKey(),
     id: group.id,
     name: group.name,
-    required: group.minChoices > 0,
-    min: String(group.minChoices),
-    max: String(group.maxChoices),
+    required: group.min_choices > 0,
+    min: String(group.min_choices),
+    max: String(group.max_choices),
     options: group.options.map((option) => ({
       key: draftKey(),
       id: option.id,
       name: option.name,
-      delta: option.priceDelta === 0 ? '' : minorToDecimalText(option.priceDelta, currency),
+      delta: option.price_delta === 0 ? '' : minorToDecimalText(option.price_delta, currency),
     })),
   }));
 }
@@ -60,13 +60,13 @@ export function draftsToBody(drafts: GroupDraft[], currency: string): { ok: true
     const options = [];
     for (const option of draft.options) {
       if (!option.name.trim() && !option.delta.trim()) continue;
-      const priceDelta = parseDelta(option.delta, currency);
-      if (priceDelta === null) return { ok: false, message: `“${option.delta}” is not an amount (${draft.name || 'a group'}).` };
-      options.push({ ...(option.id ? { id: option.id } : {}), name: option.name.trim(), priceDelta });
+      const delta = parseDelta(option.delta, currency);
+      if (delta === null) return { ok: false, message: `“${option.delta}” is not an amount (${draft.name || 'a group'}).` };
+      options.push({ ...(option.id ? { id: option.id } : {}), name: option.name.trim(), price_delta: delta });
     }
     const min = draft.required ? Number(draft.min) : 0;
     const max = Number(draft.max);
-    groups.push({ ...(draft.id ? { id: draft.id } : {}), name: draft.name.trim(), minChoices: min, maxChoices: max, options });
+    groups.push({ ...(draft.id ? { id: draft.id } : {}), name: draft.name.trim(), min_choices: min, max_choices: max, options });
   }
   const parsed = modifierGroupsInput.safeParse({ groups });
   if (!parsed.success) {

@@ -9,19 +9,19 @@ const product: Product = {
   barcode: null,
   price: 350,
   cost: null,
-  taxRateId: null,
-  taxRate: null,
-  categoryId: 'c1',
-  category: { id: 'c1', name: 'Drinks', color: null, isActive: true },
-  trackStock: true,
-  stockQuantity: 3,
-  lowStockThreshold: 5,
-  lowStock: true,
-  isActive: true,
-  imageUrl: null,
-  modifierGroups: [],
-  createdAt: '',
-  updatedAt: '',
+  tax_rate_id: null,
+  tax_rate: null,
+  category_id: 'c1',
+  category: { id: 'c1', name: 'Drinks', color: null, is_active: true },
+  track_stock: true,
+  stock_quantity: 3,
+  low_stock_threshold: 5,
+  low_stock: true,
+  is_active: true,
+  image_url: null,
+  modifier_groups: [],
+  created_at: '',
+  updated_at: '',
 };
 
 describe('product form', () => {
@@ -34,19 +34,19 @@ describe('product form', () => {
       barcode: '123',
       price: 250,
       cost: null,
-      taxRateId: null,
-      categoryId: null,
-      trackStock: true,
-      initialStock: 12,
-      lowStockThreshold: null,
+      tax_rate_id: null,
+      category_id: null,
+      track_stock: true,
+      initial_stock: 12,
+      low_stock_threshold: null,
     });
   });
 
   it('round-trips a product', () => {
     const values = productToForm(product, 'USD');
     expect(values).toMatchObject({ price: '3.50', categoryId: 'c1', taxRateId: DEFAULT_TAX, lowStockThreshold: '5' });
-    expect(formToBody(values, 'USD')).toMatchObject({ price: 350, categoryId: 'c1', lowStockThreshold: 5, trackStock: true });
-    expect(formToBody({ ...values, categoryId: NO_CATEGORY }, 'USD').categoryId).toBeNull();
+    expect(formToBody(values, 'USD')).toMatchObject({ price: 350, category_id: 'c1', low_stock_threshold: 5, track_stock: true });
+    expect(formToBody({ ...values, categoryId: NO_CATEGORY }, 'USD').category_id).toBeNull();
   });
 
   it.each([

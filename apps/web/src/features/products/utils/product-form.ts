@@ -71,11 +71,11 @@ export function productToForm(product: Product, currency: string): ProductFormVa
     cost: product.cost === null ? '' : minorToDecimalText(product.cost, currency),
     sku: product.sku ?? '',
     barcode: product.barcode ?? '',
-    categoryId: product.categoryId ?? NO_CATEGORY,
-    taxRateId: product.taxRateId ?? DEFAULT_TAX,
-    trackStock: product.trackStock,
+    categoryId: product.category_id ?? NO_CATEGORY,
+    taxRateId: product.tax_rate_id ?? DEFAULT_TAX,
+    trackStock: product.track_stock,
     initialStock: '',
-    lowStockThreshold: product.lowStockThreshold === null ? '' : String(product.lowStockThreshold),
+    lowStockThreshold: product.low_stock_threshold === null ? '' : String(product.low_stock_threshold),
   };
 }
 
@@ -93,22 +93,24 @@ export function formToBody(values: ProductFormValues, currency: string): CreateP
     barcode: values.barcode.trim() || null,
     price: amount(values.price, currency),
     cost: values.cost.trim() ? amount(values.cost, currency) : null,
-    taxRateId: values.taxRateId === DEFAULT_TAX ? null : values.taxRateId,
-    categoryId: values.categoryId === NO_CATEGORY ? null : values.categoryId,
-    trackStock: values.trackStock,
-    lowStockThreshold: values.lowStockThreshold.trim() ? Number(values.lowStockThreshold) : null,
+    tax_rate_id: values.taxRateId === DEFAULT_TAX ? null : values.taxRateId,
+    category_id: values.categoryId === NO_CATEGORY ? null : values.categoryId,
+    track_stock: values.trackStock,
+    low_stock_threshold: values.lowStockThreshold.trim() ? Number(values.lowStockThreshold) : null,
   };
-  if (values.trackStock && values.initialStock.trim()) body.initialStock = Number(values.initialStock);
+  if (values.trackStock && values.initialStock.trim()) body.initial_stock = Number(values.initialStock);
   return body;
 }
 
 /** Server fields (409 sku_taken, 422 category_not_found) → form fields. */
 export function formFieldOf(serverField: unknown): keyof ProductFormValues | null {
   switch (serverField) {
+    case 'category_id':
+      return 'categoryId';
+    case 'tax_rate_id':
+      return 'taxRateId';
     case 'sku':
     case 'barcode':
-    case 'categoryId':
-    case 'taxRateId':
     case 'name':
     case 'price':
     case 'cost':

@@ -22,12 +22,12 @@ export function useStockHistory(productId: string, storeId: string | null = null
       queryFn: ({ pageParam, signal }) =>
         dataOf(
           api.GET('/api/products/{id}/stock-history', {
-            params: { path: { id: productId }, query: { limit: 50, cursor: pageParam ?? undefined, storeId: storeId ?? undefined } },
+            params: { path: { id: productId }, query: { limit: 50, cursor: pageParam ?? undefined, store_id: storeId ?? undefined } },
             signal,
           }),
         ),
       initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.nextCursor,
+      getNextPageParam: (last) => last.next_cursor,
       staleTime: 0,
     }),
   );
@@ -107,7 +107,7 @@ export function useProductOptions(q: string) {
       queryKey: [...productsKey, 'stock-options', q],
       queryFn: async ({ signal }) => {
         const page = await dataOf(api.GET('/api/products', { params: { query: { q: q || undefined, status: 'active', limit: 20 } }, signal }));
-        return page.products.filter((product) => product.trackStock);
+        return page.products.filter((product) => product.track_stock);
       },
       placeholderData: keepPreviousData,
     }),

@@ -18,7 +18,7 @@ export function ProductPicker({ id, value, onChange }: { id: string; value: Prod
       <div className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
         <div>
           <div className="font-medium">{value.name}</div>
-          <div className="text-sm text-muted-foreground">{formatUnits(value.stockQuantity)} in stock</div>
+          <div className="text-sm text-muted-foreground">{formatUnits(value.stock_quantity)} in stock</div>
         </div>
         <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={() => onChange(null)}>
           Change
@@ -48,7 +48,7 @@ export function ProductPicker({ id, value, onChange }: { id: string; value: Prod
                 className="flex min-h-11 w-full items-center justify-between gap-3 rounded-md border px-3 py-2 text-left outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
                 <span className="font-medium">{product.name}</span>
-                <span className="text-sm text-muted-foreground tabular-nums">{formatUnits(product.stockQuantity)} in stock</span>
+                <span className="text-sm text-muted-foreground tabular-nums">{formatUnits(product.stock_quantity)} in stock</span>
               </button>
             </li>
           ))}

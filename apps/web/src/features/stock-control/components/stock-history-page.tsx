@@ -68,25 +68,25 @@ export function StockHistoryPage() {
                   <TableBody>
                     {movements.map((movement) => (
                       <TableRow key={movement.id}>
-                        <TableCell className="whitespace-nowrap">{formatMoment(movement.createdAt, timeZone)}</TableCell>
+                        <TableCell className="whitespace-nowrap">{formatMoment(movement.created_at, timeZone)}</TableCell>
                         <TableCell>
                           <div className="font-medium">
                             {STOCK_MOVEMENT_LABELS[movement.reason]}
-                            {movement.orderId && movement.orderNumber !== null ? (
+                            {movement.order_id && movement.order_number !== null ? (
                               <>
                                 {' '}
-                                <Link to={`/orders/${movement.orderId}`} className="underline underline-offset-4">
-                                  #{movement.orderNumber}
+                                <Link to={`/orders/${movement.order_id}`} className="underline underline-offset-4">
+                                  #{movement.order_number}
                                 </Link>
                               </>
                             ) : null}
                           </div>
                           {movement.note ? <div className="text-sm break-words text-muted-foreground">{movement.note}</div> : null}
-                          <div className="text-xs text-muted-foreground md:hidden">{movement.actorName}</div>
+                          <div className="text-xs text-muted-foreground md:hidden">{movement.actor_name}</div>
                         </TableCell>
-                        <TableCell className="hidden md:table-cell">{movement.actorName}</TableCell>
-                        <TableCell className={`text-right tabular-nums ${movement.quantityDelta < 0 ? 'text-red-700 dark:text-red-400' : ''}`}>{formatSigned(movement.quantityDelta)}</TableCell>
-                        <TableCell className="text-right font-medium tabular-nums">{formatUnits(movement.balanceAfter)}</TableCell>
+                        <TableCell className="hidden md:table-cell">{movement.actor_name}</TableCell>
+                        <TableCell className={`text-right tabular-nums ${movement.quantity_delta < 0 ? 'text-red-700 dark:text-red-400' : ''}`}>{formatSigned(movement.quantity_delta)}</TableCell>
+                        <TableCell className="text-right font-medium tabular-nums">{formatUnits(movement.balance_after)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
@@ -153,14 +153,14 @@ function AdjustStockCard({ product, storeFilter, shownStore }: { product: Histor
     <Card>
       <CardHeader>
         <CardTitle>
-          <span className="text-muted-foreground">In stock{shownStore ? ` in ${shownStore}` : ''}:</span> <span className="tabular-nums">{formatUnits(product.stockQuantity)}</span>
+          <span className="text-muted-foreground">In stock{shownStore ? ` in ${shownStore}` : ''}:</span> <span className="tabular-nums">{formatUnits(product.stock_quantity)}</span>
         </CardTitle>
-        {product.lowStockThreshold !== null && product.stockQuantity <= product.lowStockThreshold ? (
-          <p className="text-sm font-medium text-amber-700 dark:text-amber-400">Low: at or below {formatUnits(product.lowStockThreshold)}</p>
+        {product.low_stock_threshold !== null && product.stock_quantity <= product.low_stock_threshold ? (
+          <p className="text-sm font-medium text-amber-700 dark:text-amber-400">Low: at or below {formatUnits(product.low_stock_threshold)}</p>
         ) : null}
       </CardHeader>
       <CardContent>
-        {product.trackStock ? (
+        {product.track_stock ? (
           <form onSubmit={submit} className="grid gap-4" aria-label="Adjust stock">
             <h2 className="font-semibold">Adjust stock</h2>
             <StorePicker id="adjust-store" stores={stores} value={storeId} onChange={setStoreId} />
@@ -228,20 +228,20 @@ function StoreStockCard({ productId }: { productId: string }) {
             </TableHeader>
             <TableBody>
               {stock.data.map((row) => (
-                <TableRow key={row.storeId}>
+                <TableRow key={row.store_id}>
                   <TableCell className="whitespace-normal">
                     <div>
                       {row.name}
-                      {row.isActive ? '' : ' (closed)'}
+                      {row.is_active ? '' : ' (closed)'}
                     </div>
-                    {row.isActive ? (
-                      <ShelfInput key={row.shelf ?? ''} productId={productId} storeId={row.storeId} storeName={row.name} shelf={row.shelf} />
+                    {row.is_active ? (
+                      <ShelfInput key={row.shelf ?? ''} productId={productId} storeId={row.store_id} storeName={row.name} shelf={row.shelf} />
                     ) : row.shelf ? (
                       <div className="text-sm text-muted-foreground">Shelf {row.shelf}</div>
                     ) : null}
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{formatUnits(row.quantity)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{row.inTransit ? formatUnits(row.inTransit) : '—'}</TableCell>
+                  <TableCell className="text-right tabular-nums">{row.in_transit ? formatUnits(row.in_transit) : '—'}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -142,7 +142,7 @@ export function useTrackedProducts(q: string, limit = 20) {
       queryKey: [...productsKey, 'store-options', q, limit],
       queryFn: async ({ signal }) => {
         const page = await dataOf(api.GET('/api/products', { params: { query: { q: q || undefined, status: 'active', limit } }, signal }));
-        return page.products.filter((product) => product.trackStock);
+        return page.products.filter((product) => product.track_stock);
       },
       placeholderData: keepPreviousData,
     }),

@@ -71,7 +71,7 @@ export function StoreStockSection({ stores }: { stores: Store[] }) {
                 <TableCell className="text-right tabular-nums" data-testid={`store-stock-${product.id}`}>
                   {quantities.data ? units.format(quantities.data.get(product.id) ?? 0) : '…'}
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{units.format(product.stockQuantity)}</TableCell>
+                <TableCell className="text-right tabular-nums">{units.format(product.stock_quantity)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -7903,7 +7903,7 @@ export interface paths {
         put?: never;
         /**
          * Pay for a cart: one transaction writes the order, lines, payments and stock movements
-         * @description Send a client-generated UUID idempotencyKey: a retry returns the first result (200); the same key with a different body is a 409. Totals are recomputed on the server; expectedTotal must match (422 total_mismatch). Tracked stock never goes below zero unless the business allows it (409 insufficient_stock). Batch-tracked products are taken from the lot that expires first in the till’s store; a line’s lotNumber names the lot instead (422 batch_not_found, 409 insufficient_stock).
+         * @description Send a client-generated UUID idempotency_key: a retry returns the first result (200); the same key with a different body is a 409. Totals are recomputed on the server; expected_total must match (422 total_mismatch). Tracked stock never goes below zero unless the business allows it (409 insufficient_stock). Batch-tracked products are taken from the lot that expires first in the till’s store; a line’s lot_number names the lot instead (422 batch_not_found, 409 insufficient_stock).
          */
         post: {
             parameters: {
@@ -7916,53 +7916,53 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        customerId?: string | null;
-                        expectedTotal: number;
-                        giftCards?: {
+                        customer_id?: string | null;
+                        expected_total: number;
+                        gift_cards?: {
                             amount: number;
                             code: string;
                         }[];
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         /** Format: uuid */
-                        invoiceId?: string;
+                        invoice_id?: string;
                         /** Format: uuid */
-                        kitchenBillPartId?: string;
+                        kitchen_bill_part_id?: string;
                         /** Format: uuid */
-                        kitchenTicketId?: string;
+                        kitchen_ticket_id?: string;
                         lines: {
                             discount?: {
                                 amount: number;
                                 /** @enum {string} */
                                 kind: "amount";
                             } | {
-                                basisPoints: number;
+                                basis_points: number;
                                 /** @enum {string} */
                                 kind: "percent";
                             } | null;
-                            lotNumber?: string;
-                            modifierOptionIds?: string[];
+                            lot_number?: string;
+                            modifier_option_ids?: string[];
                             note?: string;
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                             quantity: number;
-                            unitPrice?: number;
+                            unit_price?: number;
                         }[];
                         note?: string;
-                        orderDiscount?: {
+                        order_discount?: {
                             amount: number;
                             /** @enum {string} */
                             kind: "amount";
                         } | {
-                            basisPoints: number;
+                            basis_points: number;
                             /** @enum {string} */
                             kind: "percent";
                         } | null;
                         /** Format: uuid */
-                        parkedOrderId?: string;
+                        parked_order_id?: string;
                         payments: {
                             amount: number;
-                            giftCardCode?: string;
+                            gift_card_code?: string;
                             /** @enum {string} */
                             method: "cash" | "card" | "other" | "gift_card" | "points";
                             reference?: string;
@@ -14777,7 +14777,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** For the till: unpaid issued invoices by number ("INV-0007" or "7") or customer name (at most 20), to pay through POST /api/checkout with invoiceId */
+        /** For the till: unpaid issued invoices by number ("INV-0007" or "7") or customer name (at most 20), to pay through POST /api/checkout with invoice_id */
         get: {
             parameters: {
                 query?: {
@@ -14913,12 +14913,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -14928,12 +14928,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -15485,12 +15485,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -15500,12 +15500,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -15632,12 +15632,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -15647,12 +15647,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -15723,12 +15723,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -15738,12 +15738,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -15877,12 +15877,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -15892,12 +15892,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -16043,12 +16043,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -16058,12 +16058,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -16208,12 +16208,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -16223,12 +16223,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -16387,12 +16387,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -16402,12 +16402,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -16576,12 +16576,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -16591,12 +16591,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -16747,12 +16747,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -16762,12 +16762,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -16919,12 +16919,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -16934,12 +16934,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -17092,12 +17092,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -17107,12 +17107,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -17272,12 +17272,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -17287,12 +17287,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -17422,12 +17422,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -17437,12 +17437,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -18487,14 +18487,14 @@ export interface paths {
             parameters: {
                 query?: {
                     cursor?: string;
-                    customerId?: string;
-                    employeeId?: string;
+                    customer_id?: string;
+                    employee_id?: string;
                     from?: string;
                     limit?: number;
                     method?: "cash" | "card" | "other" | "gift_card" | "points";
                     number?: number;
                     status?: "parked" | "paid" | "voided" | "partially_refunded" | "refunded";
-                    storeId?: string;
+                    store_id?: string;
                     to?: string;
                 };
                 header?: never;
@@ -18510,27 +18510,27 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                             orders: {
-                                createdAt: string;
+                                created_at: string;
                                 currency: string;
                                 /** Format: uuid */
-                                customerId: string | null;
-                                customerName: string | null;
+                                customer_id: string | null;
+                                customer_name: string | null;
                                 /** Format: uuid */
-                                employeeId: string | null;
-                                employeeName: string | null;
+                                employee_id: string | null;
+                                employee_name: string | null;
                                 /** Format: uuid */
                                 id: string;
-                                itemCount: number;
+                                item_count: number;
                                 methods: string[];
                                 number: number | null;
-                                paidAt: string | null;
-                                refundedTotal: number;
+                                paid_at: string | null;
+                                refunded_total: number;
                                 /** @enum {string} */
                                 status: "parked" | "paid" | "voided" | "partially_refunded" | "refunded";
                                 /** Format: uuid */
-                                storeId: string | null;
+                                store_id: string | null;
                                 total: number;
                             }[];
                         };
@@ -18593,9 +18593,9 @@ export interface paths {
                             business: {
                                 currency: string;
                                 name: string;
-                                receiptFooter: string | null;
-                                receiptHeader: string | null;
-                                timeZone: string;
+                                receipt_footer: string | null;
+                                receipt_header: string | null;
+                                time_zone: string;
                             } | null;
                             customer: {
                                 email: string | null;
@@ -18604,8 +18604,8 @@ export interface paths {
                                 name: string;
                             } | null;
                             events: {
-                                actorName: string | null;
-                                createdAt: string;
+                                actor_name: string | null;
+                                created_at: string;
                                 details: {
                                     [key: string]: unknown;
                                 };
@@ -18619,13 +18619,13 @@ export interface paths {
                                 redeemed: number;
                             } | null;
                             refunds: {
-                                createdAt: string;
+                                created_at: string;
                                 /** Format: uuid */
                                 id: string;
                                 lines: {
                                     net: number;
                                     /** Format: uuid */
-                                    orderLineId: string;
+                                    order_line_id: string;
                                     quantity: number;
                                     restock: boolean;
                                     tax: number;
@@ -18701,7 +18701,7 @@ export interface paths {
                         /** Format: email */
                         email: string;
                         /** Format: uuid */
-                        refundId?: string;
+                        refund_id?: string;
                     };
                 };
             };
@@ -18779,12 +18779,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The receipt as ESC/POS printer commands (80 mm, 48 columns); with refundId, the receipt of that refund; with openDrawer=true, a cash-drawer kick pulse first (a cash sale) */
+        /** The receipt as ESC/POS printer commands (80 mm, 48 columns); with refund_id, the receipt of that refund; with open_drawer=true, a cash-drawer kick pulse first (a cash sale) */
         get: {
             parameters: {
                 query?: {
-                    openDrawer?: "true" | "false";
-                    refundId?: string;
+                    open_drawer?: "true" | "false";
+                    refund_id?: string;
                 };
                 header?: never;
                 path: {
@@ -18860,7 +18860,7 @@ export interface paths {
         put?: never;
         /**
          * Refund the whole order (no lines) or chosen lines and quantities; tax in proportion; optional restock per line
-         * @description Send a client-generated UUID idempotencyKey: a retry returns the first refund (200); the same key with a different body is a 409. Without method the money goes back the way it came in; another method needs a manager, admin or the owner (403 refund_method_forbidden) and is audited.
+         * @description Send a client-generated UUID idempotency_key: a retry returns the first refund (200); the same key with a different body is a 409. Without method the money goes back the way it came in; another method needs a manager, admin or the owner (403 refund_method_forbidden) and is audited.
          */
         post: {
             parameters: {
@@ -18875,10 +18875,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         lines?: {
                             /** Format: uuid */
-                            orderLineId: string;
+                            order_line_id: string;
                             quantity: number;
                             /** @default true */
                             restock?: boolean;
@@ -18905,7 +18905,7 @@ export interface paths {
                                 method: "cash" | "card" | "other" | "gift_card" | "points";
                             }[];
                             /** Format: uuid */
-                            refundId: string;
+                            refund_id: string;
                             tax: number;
                             total: number;
                         };
@@ -18925,7 +18925,7 @@ export interface paths {
                                 method: "cash" | "card" | "other" | "gift_card" | "points";
                             }[];
                             /** Format: uuid */
-                            refundId: string;
+                            refund_id: string;
                             tax: number;
                             total: number;
                         };
@@ -19076,7 +19076,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Park a cart to resume it later (no number, no stock taken until paid); a line’s lotNumber is kept and comes back on the order’s lines */
+        /** Park a cart to resume it later (no number, no stock taken until paid); a line’s lot_number is kept and comes back on the order’s lines */
         post: {
             parameters: {
                 query?: never;
@@ -19088,32 +19088,32 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        customerId?: string | null;
+                        customer_id?: string | null;
                         lines: {
                             discount?: {
                                 amount: number;
                                 /** @enum {string} */
                                 kind: "amount";
                             } | {
-                                basisPoints: number;
+                                basis_points: number;
                                 /** @enum {string} */
                                 kind: "percent";
                             } | null;
-                            lotNumber?: string;
-                            modifierOptionIds?: string[];
+                            lot_number?: string;
+                            modifier_option_ids?: string[];
                             note?: string;
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                             quantity: number;
-                            unitPrice?: number;
+                            unit_price?: number;
                         }[];
                         note?: string;
-                        orderDiscount?: {
+                        order_discount?: {
                             amount: number;
                             /** @enum {string} */
                             kind: "amount";
                         } | {
-                            basisPoints: number;
+                            basis_points: number;
                             /** @enum {string} */
                             kind: "percent";
                         } | null;
@@ -34114,7 +34114,7 @@ export interface paths {
         put?: never;
         /**
          * Invoice a ready repair order: an issued invoice from its approved jobs, linked to it; the order becomes invoiced (409 when not ready or already invoiced)
-         * @description Needs invoice_generation as well. The invoice is then paid at the till through POST /api/checkout with invoiceId (decision 038).
+         * @description Needs invoice_generation as well. The invoice is then paid at the till through POST /api/checkout with invoice_id (decision 038).
          */
         post: {
             parameters: {
@@ -36846,23 +36846,23 @@ export interface components {
             lines: {
                 /** Format: uuid */
                 id: string;
-                lineDiscountAmount: number;
-                lotNumber: string | null;
+                line_discount_amount: number;
+                lot_number: string | null;
                 modifiers: {
                     /** Format: uuid */
-                    groupId: string;
-                    groupName: string;
+                    group_id: string;
+                    group_name: string;
                     name: string;
                     /** Format: uuid */
-                    optionId: string;
-                    priceDelta: number;
+                    option_id: string;
+                    price_delta: number;
                 }[];
                 name: string;
                 net: number;
                 note: string | null;
-                orderDiscountShare: number;
+                order_discount_share: number;
                 /** Format: uuid */
-                productId: string | null;
+                product_id: string | null;
                 promotion: {
                     amount: number;
                     /** Format: uuid */
@@ -36870,33 +36870,33 @@ export interface components {
                     name: string;
                 } | null;
                 quantity: number;
-                refundedQuantity: number;
+                refunded_quantity: number;
                 sku: string | null;
                 tax: number;
-                taxRateBasisPoints: number;
+                tax_rate_basis_points: number;
                 total: number;
-                unitPrice: number;
+                unit_price: number;
             }[];
             order: {
-                createdAt: string;
+                created_at: string;
                 currency: string;
                 /** Format: uuid */
-                customerId: string | null;
-                discountTotal: number;
+                customer_id: string | null;
+                discount_total: number;
                 /** Format: uuid */
-                employeeId: string | null;
+                employee_id: string | null;
                 /** Format: uuid */
                 id: string;
                 note: string | null;
                 number: number | null;
-                paidAt: string | null;
-                paidTotal: number;
-                pricesIncludeTax: boolean;
-                refundedTotal: number;
+                paid_at: string | null;
+                paid_total: number;
+                prices_include_tax: boolean;
+                refunded_total: number;
                 /** @enum {string} */
                 status: "parked" | "paid" | "voided" | "partially_refunded" | "refunded";
                 subtotal: number;
-                taxTotal: number;
+                tax_total: number;
                 total: number;
             };
             payments: {
@@ -36907,7 +36907,7 @@ export interface components {
                 method: string;
                 reference: string | null;
                 /** Format: uuid */
-                refundId: string | null;
+                refund_id: string | null;
                 tendered: number | null;
             }[];
         };

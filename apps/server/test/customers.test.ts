@@ -18,12 +18,12 @@ async function addCustomer(client: ApiClient, body: Record<string, unknown>) {
   return res.body.customer as { id: string; name: string; email: string | null };
 }
 
-const sale = (lines: { productId: string; quantity: number }[], total: number, customerId?: string) => ({
-  idempotencyKey: randomUUID(),
+const sale = (lines: { product_id: string; quantity: number }[], total: number, customerId?: string) => ({
+  idempotency_key: randomUUID(),
   lines,
   payments: [{ method: 'card', amount: total }],
-  expectedTotal: total,
-  ...(customerId ? { customerId } : {}),
+  expected_total: total,
+  ...(customerId ? { customer_id: customerId } : {}),
 });
 
 describe('customers: create and edit', () => {
@@ -247,20 +247,20 @@ describe('customers: purchase history and totals', () => {
     const jane = await addCustomer(owner.client, { name: 'Jane', email: 'jane@example.com' });
     const john = await addCustomer(owner.client, { name: 'John' });
 
-    const first = await owner.client.post('/api/checkout', sale([{ productId: coffee!.id, quantity: 2 }], 770, jane.id));
+    const first = await owner.client.post('/api/checkout', sale([{ product_id: coffee!.id, quantity: 2 }], 770, jane.id));
     expect(first.status).toBe(201);
-    const second = await owner.client.post('/api/checkout', sale([{ productId: mug!.id, quantity: 1 }, { productId: coffee!.id, quantity: 1 }], 1585, jane.id));
+    const second = await owner.client.post('/api/checkout', sale([{ product_id: mug!.id, quantity: 1 }, { product_id: coffee!.id, quantity: 1 }], 1585, jane.id));
     expect(second.status).toBe(201);
     // Someone else's sale and an anonymous one do not count for Jane.
-    expect((await owner.client.post('/api/checkout', sale([{ productId: mug!.id, quantity: 1 }], 1200, john.id))).status).toBe(201);
-    expect((await owner.client.post('/api/checkout', sale([{ productId: mug!.id, quantity: 1 }], 1200))).status).toBe(201);
+    expect((await owner.client.post('/api/checkout', sale([{ product_id: mug!.id, quantity: 1 }], 1200, john.id))).status).toBe(201);
+    expect((await owner.client.post('/api/checkout', sale([{ product_id: mug!.id, quantity: 1 }], 1200))).status).toBe(201);
 
     const detail = await owner.client.get(`/api/customers/${jane.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.customer).toMatchObject({ id: jane.id, name: 'Jane' });
     expect(detail.body.totals).toMatchObject({ order_count: 2, total_spent: 770 + 1585, average_order: 1178, currency: 'USD' });
-    expect(detail.body.totals.last_visit_at).toBe(second.body.order.paidAt);
-    expect(detail.body.totals.first_visit_at).toBe(first.body.order.paidAt);
+    expect(detail.body.totals.last_visit_at).toBe(second.body.order.paid_at);
+    expect(detail.body.totals.first_visit_at).toBe(first.body.order.paid_at);
     expect(detail.body.orders.map((o: { id: string }) => o.id)).toEqual([second.body.order.id, first.body.order.id]);
     expect(detail.body.orders[0]).toMatchObject({ number: second.body.order.number, status: 'paid', total: 1585, item_count: 2, currency: 'USD' });
     expect(detail.body.next_orders_cursor).toBeNull();
@@ -273,11 +273,11 @@ describe('customers: purchase history and totals', () => {
     expect(nextPage.body.next_cursor).toBeNull();
 
     const listed = await owner.client.get('/api/customers?q=jane');
-    expect(listed.body.customers[0]).toMatchObject({ name: 'Jane', order_count: 2, total_spent: 2355, last_visit_at: second.body.order.paidAt });
+    expect(listed.body.customers[0]).toMatchObject({ name: 'Jane', order_count: 2, total_spent: 2355, last_visit_at: second.body.order.paid_at });
 
     // A partial refund of the second sale (the coffee: 3.50 + 10 %) comes off what Jane has spent.
     const coffeeLine = (second.body.lines as { id: string; name: string }[]).find((line) => line.name === 'Coffee')!;
-    const refund = await owner.client.post(`/api/orders/${second.body.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'Cold', lines: [{ orderLineId: coffeeLine.id, quantity: 1 }] });
+    const refund = await owner.client.post(`/api/orders/${second.body.order.id}/refunds`, { idempotency_key: randomUUID(), reason: 'Cold', lines: [{ order_line_id: coffeeLine.id, quantity: 1 }] });
     expect(refund.status).toBe(201);
     const afterRefund = await owner.client.get(`/api/customers/${jane.id}`);
     expect(afterRefund.body.totals).toMatchObject({ order_count: 2, total_spent: 2355 - 385 });

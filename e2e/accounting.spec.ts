@@ -11,9 +11,9 @@ const SCREENS = '.tmp/screens/accounting';
 
 /** A sale through the till's API; the server prices it, so its total is asked for first. */
 async function sell(api: APIRequestContext, body: Record<string, unknown>) {
-  const probe = await api.post('/api/checkout', { data: { ...body, idempotencyKey: randomUUID(), payments: [{ method: 'card', amount: 0 }], expectedTotal: 0 } });
-  const total: number = (await probe.json()).error.serverTotal;
-  await postExpecting(api, '/api/checkout', { ...body, idempotencyKey: randomUUID(), payments: [{ method: 'card', amount: total }], expectedTotal: total });
+  const probe = await api.post('/api/checkout', { data: { ...body, idempotency_key: randomUUID(), payments: [{ method: 'card', amount: 0 }], expected_total: 0 } });
+  const total: number = (await probe.json()).error.server_total;
+  await postExpecting(api, '/api/checkout', { ...body, idempotency_key: randomUUID(), payments: [{ method: 'card', amount: total }], expected_total: total });
   return total;
 }
 
@@ -27,8 +27,8 @@ test('the owner sells twice and pays an expense, reads the profit and loss to th
   const { product: tea } = await postExpecting(api, '/api/products', { name: 'Tea', price: 300, cost: 100, tax_rate_id: taxRate.id });
 
   // Two mugs and a tea ($23.00 + $4.60 VAT); a tea with $1.00 off ($2.00 + $0.40 VAT). Cost 2 × $4.00 + 2 × $1.00.
-  expect(await sell(api, { lines: [{ productId: mug.id, quantity: 2 }, { productId: tea.id, quantity: 1 }] })).toBe(2760);
-  expect(await sell(api, { lines: [{ productId: tea.id, quantity: 1 }], orderDiscount: { kind: 'amount', amount: 100 } })).toBe(240);
+  expect(await sell(api, { lines: [{ product_id: mug.id, quantity: 2 }, { product_id: tea.id, quantity: 1 }] })).toBe(2760);
+  expect(await sell(api, { lines: [{ product_id: tea.id, quantity: 1 }], order_discount: { kind: 'amount', amount: 100 } })).toBe(240);
   // Rent of $120.00 of which $20.00 is tax, today.
   const today = new Date().toISOString().slice(0, 10);
   const month = today.slice(0, 7);

@@ -121,11 +121,11 @@ test('an owner with twelve weeks of history sees each AI module’s figures', as
       'post',
       '/api/checkout',
       {
-        idempotencyKey: randomUUID(),
-        lines: sale.lines.map((line) => ({ productId: ids[line.product], quantity: line.quantity })),
+        idempotency_key: randomUUID(),
+        lines: sale.lines.map((line) => ({ product_id: ids[line.product], quantity: line.quantity })),
         payments: [{ method: 'card', amount: total }],
-        expectedTotal: total,
-        ...(sale.customer === undefined ? {} : { customerId: customers[sale.customer] }),
+        expected_total: total,
+        ...(sale.customer === undefined ? {} : { customer_id: customers[sale.customer] }),
       },
       201,
     );

@@ -53,10 +53,10 @@ test.beforeEach(() => {
 
 /** A card sale through the API; the server prices it, so its total is asked for first. */
 async function sell(api: APIRequestContext, productId: string) {
-  const lines = [{ productId, quantity: 1 }];
-  const probe = await (await api.post('/api/checkout', { data: { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: 0 }], expectedTotal: 0 } })).json();
-  const total: number = probe.error.serverTotal;
-  await postExpecting(api, '/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: total }], expectedTotal: total });
+  const lines = [{ product_id: productId, quantity: 1 }];
+  const probe = await (await api.post('/api/checkout', { data: { idempotency_key: randomUUID(), lines, payments: [{ method: 'card', amount: 0 }], expected_total: 0 } })).json();
+  const total: number = probe.error.server_total;
+  await postExpecting(api, '/api/checkout', { idempotency_key: randomUUID(), lines, payments: [{ method: 'card', amount: total }], expected_total: total });
 }
 
 async function screenshots(page: Page, name: string) {

@@ -19,11 +19,11 @@ async function send(api: APIRequestContext, method: 'post' | 'patch', path: stri
 }
 
 /** A sale through the till's API; the server prices it, so its total is asked for first. */
-async function sell(api: APIRequestContext, lines: { productId: string; quantity: number }[], method: 'cash' | 'card', customerId?: string) {
-  const base = { lines, ...(customerId ? { customerId } : {}) };
-  const probe = await api.post('/api/checkout', { data: { ...base, idempotencyKey: randomUUID(), payments: [{ method, amount: 0 }], expectedTotal: 0 } });
-  const total: number = (await probe.json()).error.serverTotal;
-  const sale = await send(api, 'post', '/api/checkout', { ...base, idempotencyKey: randomUUID(), payments: [{ method, amount: total }], expectedTotal: total }, 201);
+async function sell(api: APIRequestContext, lines: { product_id: string; quantity: number }[], method: 'cash' | 'card', customerId?: string) {
+  const base = { lines, ...(customerId ? { customer_id: customerId } : {}) };
+  const probe = await api.post('/api/checkout', { data: { ...base, idempotency_key: randomUUID(), payments: [{ method, amount: 0 }], expected_total: 0 } });
+  const total: number = (await probe.json()).error.server_total;
+  const sale = await send(api, 'post', '/api/checkout', { ...base, idempotency_key: randomUUID(), payments: [{ method, amount: total }], expected_total: total }, 201);
   return { id: sale.order.id as string, number: sale.order.number as number, total };
 }
 
@@ -46,8 +46,8 @@ test('sales made show matching figures on the dashboard and each analytics tab, 
   const { customer } = await send(api, 'post', '/api/customers', { name: 'Zoë Customer' }, 201);
 
   // Net of tax: 2 × 10.00 + 3.00 on card, 3.00 in cash for a named customer.
-  const first = await sell(api, [{ productId: mug.id, quantity: 2 }, { productId: tea.id, quantity: 1 }], 'card');
-  const second = await sell(api, [{ productId: tea.id, quantity: 1 }], 'cash', customer.id);
+  const first = await sell(api, [{ product_id: mug.id, quantity: 2 }, { product_id: tea.id, quantity: 1 }], 'card');
+  const second = await sell(api, [{ product_id: tea.id, quantity: 1 }], 'cash', customer.id);
   expect(first.total + second.total).toBe(3120);
   const net = 2600; // $26.00 before tax
   const cost = 2 * 400 + 2 * 100;

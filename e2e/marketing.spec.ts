@@ -12,11 +12,11 @@ async function customerWhoSpent(page: Page, name: string, email: string, amount:
   const { customer } = await postOk<{ customer: { id: string } }>(page, '/api/customers', { name, email });
   const { product } = await postOk<{ product: { id: string } }>(page, '/api/products', { name: `Hamper for ${name}`, price: amount });
   await postOk(page, '/api/checkout', {
-    idempotencyKey: randomUUID(),
-    lines: [{ productId: product.id, quantity: 1 }],
+    idempotency_key: randomUUID(),
+    lines: [{ product_id: product.id, quantity: 1 }],
     payments: [{ method: 'card', amount }],
-    expectedTotal: amount,
-    customerId: customer.id,
+    expected_total: amount,
+    customer_id: customer.id,
   });
   return customer;
 }

@@ -4,12 +4,12 @@ import { postExpecting } from './api-helpers.ts';
 import { signUpOwner } from './till-journey.ts';
 
 /** A sale through the till's API; the server prices it, so its total is asked for first. */
-async function sell(api: APIRequestContext, lines: { productId: string; quantity: number }[], method: 'cash' | 'card') {
-  const probe = await api.post('/api/checkout', { data: { idempotencyKey: randomUUID(), lines, payments: [{ method, amount: 0 }], expectedTotal: 0 } });
+async function sell(api: APIRequestContext, lines: { product_id: string; quantity: number }[], method: 'cash' | 'card') {
+  const probe = await api.post('/api/checkout', { data: { idempotency_key: randomUUID(), lines, payments: [{ method, amount: 0 }], expected_total: 0 } });
   const mismatch = await probe.json();
   expect(mismatch.error?.code, JSON.stringify(mismatch)).toBe('total_mismatch');
-  const total: number = mismatch.error.serverTotal;
-  const sale = await postExpecting(api, '/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method, amount: total }], expectedTotal: total });
+  const total: number = mismatch.error.server_total;
+  const sale = await postExpecting(api, '/api/checkout', { idempotency_key: randomUUID(), lines, payments: [{ method, amount: total }], expected_total: total });
   return { id: sale.order.id as string, number: sale.order.number as number, total };
 }
 
@@ -21,8 +21,8 @@ test('finds a card sale, refunds one line with restock, and shows it in the hist
   const { product: mug } = await postExpecting(api, '/api/products', { name: 'Mug', price: 1000, tax_rate_id: taxRate.id, track_stock: true, initial_stock: 10 });
   const { product: tea } = await postExpecting(api, '/api/products', { name: 'Tea', price: 300, tax_rate_id: taxRate.id });
 
-  const cardSale = await sell(api, [{ productId: mug.id, quantity: 2 }, { productId: tea.id, quantity: 1 }], 'card');
-  const cashSale = await sell(api, [{ productId: tea.id, quantity: 1 }], 'cash');
+  const cardSale = await sell(api, [{ product_id: mug.id, quantity: 2 }, { product_id: tea.id, quantity: 1 }], 'card');
+  const cashSale = await sell(api, [{ product_id: tea.id, quantity: 1 }], 'cash');
   expect(cardSale.total).toBe(2 * 1200 + 360);
 
   await page.goto('/orders');

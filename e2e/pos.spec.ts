@@ -127,7 +127,7 @@ test('the owner pairs a till; a cashier signs in by PIN and lands on the till, s
   // and the server says no to the cashier's session as well
   const cashierToken = await till.evaluate(() => (JSON.parse(localStorage.getItem('till.employee-session') ?? '{}') as { token?: string }).token);
   expect(cashierToken).toBeTruthy();
-  const refundBody = { idempotencyKey: randomUUID(), reason: 'Try', method: 'cash' };
+  const refundBody = { idempotency_key: randomUUID(), reason: 'Try', method: 'cash' };
   const refused = await till.request.post(`/api/orders/${orderId}/refunds`, { data: refundBody, headers: { 'x-employee-session': cashierToken! } });
   expect(refused.status()).toBe(403);
 
@@ -225,7 +225,7 @@ test('a payment whose answer is lost is retried with the same idempotency key an
 
   const keys: string[] = [];
   await page.route('**/api/checkout', async (route) => {
-    keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+    keys.push((route.request().postDataJSON() as { idempotency_key: string }).idempotency_key);
     if (keys.length === 1) {
       // the server takes the sale, but its answer never reaches the till
       await route.fetch();
@@ -365,7 +365,7 @@ test('F4 attaches a customer, created on the spot, to the sale', async ({ page }
   await page.getByRole('dialog', { name: 'Take payment' }).getByRole('button', { name: /Exact/ }).click();
   await expect(page.getByRole('dialog', { name: 'Sale complete' })).toContainText('Order #1');
   const orders = await (await page.request.get('/api/orders?status=paid')).json();
-  expect(orders.orders[0].customerName).toBe('Jo Park');
+  expect(orders.orders[0].customer_name).toBe('Jo Park');
 });
 
 test('axe finds no serious or critical violation on /pos, with a sale in the cart and in the payment dialog', async ({ page }) => {

@@ -56,14 +56,14 @@ test('refunds one line: the dialog opens on chosen items with nothing selected, 
   const mug = await product(page, 'Mug', 1000, 2000);
   const tea = await product(page, 'Tea', 300, 2000);
   const lines = [
-    { productId: mug.id, quantity: 2 },
-    { productId: tea.id, quantity: 1 },
+    { product_id: mug.id, quantity: 2 },
+    { product_id: tea.id, quantity: 1 },
   ];
   const sale = await post<{ order: { id: string; number: number } }>(page, '/api/checkout', {
-    idempotencyKey: randomUUID(),
+    idempotency_key: randomUUID(),
     lines,
     payments: [{ method: 'card', amount: 2760 }],
-    expectedTotal: 2760,
+    expected_total: 2760,
   });
 
   await page.goto(`/orders/${sale.order.id}`);
@@ -82,7 +82,7 @@ test('refunds one line: the dialog opens on chosen items with nothing selected, 
   // The server makes the refund but its answer is lost: pressing Refund again sends the same key.
   const keys: string[] = [];
   await page.route('**/api/orders/*/refunds', async (route) => {
-    keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+    keys.push((route.request().postDataJSON() as { idempotency_key: string }).idempotency_key);
     if (keys.length === 1) {
       await route.fetch();
       await route.abort('connectionreset');
@@ -188,10 +188,10 @@ test.describe('onboarding in a few steps', () => {
     const espresso = await product(page, 'Espresso', 250, 1000);
     await post(page, '/api/employees', { full_name: 'Cal Cashier', role: 'cashier', pin: '975310' });
     await post(page, '/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: espresso.id, quantity: 1 }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: espresso.id, quantity: 1 }],
       payments: [{ method: 'cash', amount: 275 }],
-      expectedTotal: 275,
+      expected_total: 275,
     });
     await page.goto('/dashboard');
     await expect(page.getByText('3 of 4 done.')).toBeVisible();

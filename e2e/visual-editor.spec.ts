@@ -67,7 +67,7 @@ test("an owner sets a receipt footer and sees it on the receipt; the app paints 
   expect(product.ok()).toBe(true);
   const { product: loaf } = (await product.json()) as { product: { id: string } };
   const sale = await page.request.post('/api/checkout', {
-    data: { idempotencyKey: randomUUID(), lines: [{ productId: loaf.id, quantity: 1 }], payments: [{ method: 'cash', amount: 450, tendered: 500 }], expectedTotal: 450 },
+    data: { idempotency_key: randomUUID(), lines: [{ product_id: loaf.id, quantity: 1 }], payments: [{ method: 'cash', amount: 450, tendered: 500 }], expected_total: 450 },
   });
   expect(sale.status()).toBe(201);
   const { order } = (await sale.json()) as { order: { id: string } };

@@ -62,10 +62,10 @@ async function runTills(request, carts, tills, seconds, serverPid) {
         const cart = carts[n++ % carts.length];
         const started = performance.now();
         const res = await request('POST', '/api/checkout', {
-          idempotencyKey: randomUUID(),
+          idempotency_key: randomUUID(),
           lines: cart.lines,
           payments: [{ method: 'card', amount: cart.total }],
-          expectedTotal: cart.total,
+          expected_total: cart.total,
         });
         latencies.push(performance.now() - started);
         if (res.status !== 201) errors += 1;

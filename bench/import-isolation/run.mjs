@@ -77,10 +77,10 @@ async function runTills(request, carts, until) {
         const cart = carts[n++ % carts.length];
         const started = performance.now();
         const res = await request('POST', '/api/checkout', {
-          idempotencyKey: randomUUID(),
+          idempotency_key: randomUUID(),
           lines: cart.lines,
           payments: [{ method: 'card', amount: cart.total }],
-          expectedTotal: cart.total,
+          expected_total: cart.total,
         }).catch((error) => ({ status: 0, body: error.code ?? String(error) }));
         const took = performance.now() - started;
         latencies.push(took);

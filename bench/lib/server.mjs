@@ -156,10 +156,10 @@ export async function bundleServerModules(name, exports) {
 export async function buildCarts(request, productIds, count) {
   const carts = [];
   for (let c = 0; c < count; c += 1) {
-    const lines = [0, 1, 2].map((offset) => ({ productId: productIds[(c * 3 + offset * 7) % productIds.length], quantity: 1 + ((c + offset) % 3) }));
-    const probe = await request('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: 0 }], expectedTotal: 0 });
+    const lines = [0, 1, 2].map((offset) => ({ product_id: productIds[(c * 3 + offset * 7) % productIds.length], quantity: 1 + ((c + offset) % 3) }));
+    const probe = await request('POST', '/api/checkout', { idempotency_key: randomUUID(), lines, payments: [{ method: 'card', amount: 0 }], expected_total: 0 });
     if (probe.status !== 422) throw new Error(`probe: ${JSON.stringify(probe.body)}`);
-    carts.push({ lines, total: probe.body.error.serverTotal });
+    carts.push({ lines, total: probe.body.error.server_total });
   }
   return carts;
 }

@@ -39,14 +39,14 @@ async function shop(items: { name: string; price: number; stock?: number }[]) {
     items.map((item) => ({ name: item.name, price: item.price, taxBasisPoints: 0, trackStock: true, stock: item.stock ?? 10_000 })),
   );
   /** A paid sale, moved to `day` (noon). */
-  const sell = async (lines: { productId: string; quantity: number; price: number }[], day: string, customerId?: string) => {
+  const sell = async (lines: { product_id: string; quantity: number; price: number }[], day: string, customerId?: string) => {
     const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
     const res = await owner.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+      idempotency_key: randomUUID(),
+      lines: lines.map(({ product_id, quantity }) => ({ product_id, quantity })),
       payments: [{ method: 'card', amount: total }],
-      expectedTotal: total,
-      ...(customerId ? { customerId } : {}),
+      expected_total: total,
+      ...(customerId ? { customer_id: customerId } : {}),
     });
     if (res.status !== 201) throw new Error(JSON.stringify(res.body));
     const orderId = res.body.order.id as string;
@@ -71,7 +71,7 @@ describe('sales prediction and stock forecast on 12 weeks of a pure weekly patte
     today = localToday();
     for (let back = HISTORY_DAYS; back >= 1; back -= 1) {
       const day = addDays(today, -back);
-      await s.sell([{ productId: s.products[0]!.id, quantity: WEEKLY_UNITS[weekdayOf(day) - 1]!, price: 1000 }], day);
+      await s.sell([{ product_id: s.products[0]!.id, quantity: WEEKLY_UNITS[weekdayOf(day) - 1]!, price: 1000 }], day);
     }
   }, 240_000);
 
@@ -178,7 +178,7 @@ describe('not enough history', () => {
   it('says plainly what is needed, and forecasts nothing', async () => {
     const s = await shop([{ name: 'Mug', price: 1000 }]);
     const today = localToday();
-    for (let back = 5; back >= 1; back -= 1) await s.sell([{ productId: s.products[0]!.id, quantity: 1, price: 1000 }], addDays(today, -back));
+    for (let back = 5; back >= 1; back -= 1) await s.sell([{ product_id: s.products[0]!.id, quantity: 1, price: 1000 }], addDays(today, -back));
     const sales = await s.api.GET('/api/ai/sales-prediction');
     expect(sales.response.status).toBe(200);
     expect(sales.data).toMatchObject({ status: 'insufficient_history', forecast: [], history: { days: 5, enough: false, required_days: 28 } });
@@ -211,7 +211,7 @@ describe('product recommendations', () => {
     ]);
     const [coffee, croissant, tea, scone, water] = s.products as [(typeof s.products)[number], ...(typeof s.products)[number][]];
     const today = localToday();
-    const line = (product: { id: string; price: number }) => ({ productId: product.id, quantity: 1, price: product.price });
+    const line = (product: { id: string; price: number }) => ({ product_id: product.id, quantity: 1, price: product.price });
     // 40 orders: 12 coffee + croissant, 3 coffee alone, 8 tea + scone, 17 water alone.
     const baskets = [
       ...Array.from({ length: 12 }, () => [coffee, croissant!]),
@@ -263,15 +263,15 @@ describe('customer footpath', () => {
     const third = addDays(today, -80);
     const late = addDays(today, -20);
     // Ten customers first come on the same day; four of them come back 10 and 20 days later, then stop.
-    for (const [index, customer] of customers.slice(0, 10).entries()) await s.sell([{ productId: cake.id, quantity: 1 + (index % 2), price: 500 }], first, customer);
+    for (const [index, customer] of customers.slice(0, 10).entries()) await s.sell([{ product_id: cake.id, quantity: 1 + (index % 2), price: 500 }], first, customer);
     for (const customer of customers.slice(0, 4)) {
-      await s.sell([{ productId: cake.id, quantity: 1, price: 500 }], second, customer);
-      await s.sell([{ productId: cake.id, quantity: 1, price: 500 }], third, customer);
+      await s.sell([{ product_id: cake.id, quantity: 1, price: 500 }], second, customer);
+      await s.sell([{ product_id: cake.id, quantity: 1, price: 500 }], third, customer);
     }
     // Two newer customers.
-    for (const customer of customers.slice(10)) await s.sell([{ productId: cake.id, quantity: 2, price: 500 }], late, customer);
+    for (const customer of customers.slice(10)) await s.sell([{ product_id: cake.id, quantity: 2, price: 500 }], late, customer);
     // A sale without a customer does not count.
-    await s.sell([{ productId: cake.id, quantity: 1, price: 500 }], late);
+    await s.sell([{ product_id: cake.id, quantity: 1, price: 500 }], late);
 
     const res = await s.api.GET('/api/ai/customer-footpath');
     expect(res.response.status).toBe(200);

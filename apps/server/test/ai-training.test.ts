@@ -49,7 +49,7 @@ async function shop() {
     insert into order_counters (business_id, last_number) values (${owner.businessId}, ${HISTORY_DAYS})
     on conflict (business_id) do update set last_number = excluded.last_number`);
   const sell = () =>
-    owner.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: mug!.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1000 }], expectedTotal: 1000 });
+    owner.client.post('/api/checkout', { idempotency_key: randomUUID(), lines: [{ product_id: mug!.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1000 }], expected_total: 1000 });
   return { ...owner, mug: mug!, sell };
 }
 
@@ -149,7 +149,7 @@ describe('training the AI modules in the background', { timeout: 120_000 }, () =
     let sales = 0;
     let job = started.body.job;
     while (!['done', 'failed'].includes(job.status) && performance.now() - t0 < 60_000) {
-      const sale = await call('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: s.mug.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1000 }], expectedTotal: 1000 });
+      const sale = await call('POST', '/api/checkout', { idempotency_key: randomUUID(), lines: [{ product_id: s.mug.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1000 }], expected_total: 1000 });
       expect(sale.status).toBe(201);
       sales += 1;
       job = (await call('GET', '/api/ai/training')).body.job;

@@ -21,11 +21,11 @@ async function shopWithCatalogue() {
   return { ...shop, coffee: coffee!, bagel: bagel!, mug: mug! };
 }
 
-const sale = (lines: { productId: string; quantity: number }[], total: number, extra: Record<string, unknown> = {}) => ({
-  idempotencyKey: randomUUID(),
+const sale = (lines: { product_id: string; quantity: number }[], total: number, extra: Record<string, unknown> = {}) => ({
+  idempotency_key: randomUUID(),
   lines,
   payments: [{ method: 'cash', amount: total, tendered: total }],
-  expectedTotal: total,
+  expected_total: total,
   ...extra,
 });
 
@@ -35,16 +35,16 @@ describe('POST /api/checkout', () => {
     // Coffee 2 × 350 = 700 + 10 % tax 70; Bagel 225; Mug 1200 + 20 % 240 → 2435
     const body = sale(
       [
-        { productId: shop.coffee.id, quantity: 2 },
-        { productId: shop.bagel.id, quantity: 1 },
-        { productId: shop.mug.id, quantity: 1 },
+        { product_id: shop.coffee.id, quantity: 2 },
+        { product_id: shop.bagel.id, quantity: 1 },
+        { product_id: shop.mug.id, quantity: 1 },
       ],
       2435,
       { payments: [{ method: 'cash', amount: 2435, tendered: 3000 }] },
     );
     const res = await shop.client.post('/api/checkout', body);
     expect(res.status).toBe(201);
-    expect(res.body.order).toMatchObject({ number: 1, status: 'paid', subtotal: 2125, taxTotal: 310, total: 2435, paidTotal: 2435 });
+    expect(res.body.order).toMatchObject({ number: 1, status: 'paid', subtotal: 2125, tax_total: 310, total: 2435, paid_total: 2435 });
     expect(res.body.change).toBe(565);
     expect(res.body.lines.map((line: { name: string; total: number }) => [line.name, line.total])).toEqual([
       ['Coffee', 770],
@@ -59,7 +59,7 @@ describe('POST /api/checkout', () => {
 
   it('returns the first result for a retry with the same key, and writes nothing twice', async () => {
     const shop = await shopWithCatalogue();
-    const body = sale([{ productId: shop.mug.id, quantity: 2 }], 2880);
+    const body = sale([{ product_id: shop.mug.id, quantity: 2 }], 2880);
     const first = await shop.client.post('/api/checkout', body);
     const retry = await shop.client.post('/api/checkout', body);
     expect(first.status).toBe(201);
@@ -73,9 +73,9 @@ describe('POST /api/checkout', () => {
 
   it('refuses the same key with a different body (409) and changes nothing', async () => {
     const shop = await shopWithCatalogue();
-    const body = sale([{ productId: shop.bagel.id, quantity: 1 }], 225);
+    const body = sale([{ product_id: shop.bagel.id, quantity: 1 }], 225);
     expect((await shop.client.post('/api/checkout', body)).status).toBe(201);
-    const conflicting = await shop.client.post('/api/checkout', { ...body, lines: [{ productId: shop.bagel.id, quantity: 2 }], expectedTotal: 450, payments: [{ method: 'card', amount: 450 }] });
+    const conflicting = await shop.client.post('/api/checkout', { ...body, lines: [{ product_id: shop.bagel.id, quantity: 2 }], expected_total: 450, payments: [{ method: 'card', amount: 450 }] });
     expect(conflicting.status).toBe(409);
     expect(conflicting.body.error.code).toBe('idempotency_key_reused');
     expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(orders))).toHaveLength(1);
@@ -83,9 +83,9 @@ describe('POST /api/checkout', () => {
 
   it('refuses a tampered total with 422 and leaves no half-written sale', async () => {
     const shop = await shopWithCatalogue();
-    const res = await shop.client.post('/api/checkout', sale([{ productId: shop.mug.id, quantity: 1 }], 1));
+    const res = await shop.client.post('/api/checkout', sale([{ product_id: shop.mug.id, quantity: 1 }], 1));
     expect(res.status).toBe(422);
-    expect(res.body.error).toMatchObject({ code: 'total_mismatch', serverTotal: 1440 });
+    expect(res.body.error).toMatchObject({ code: 'total_mismatch', server_total: 1440 });
     expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(orders))).toHaveLength(0);
     const [mug] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(products).where(eq(products.id, shop.mug.id)));
     expect(mug!.stockQuantity).toBe(5);
@@ -94,7 +94,7 @@ describe('POST /api/checkout', () => {
   it('sells the last 5 units to exactly 5 of 50 concurrent buyers, numbering the orders 1..5 without gaps', async () => {
     const shop = await shopWithCatalogue();
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => shop.client.post('/api/checkout', sale([{ productId: shop.mug.id, quantity: 1 }], 1440))),
+      Array.from({ length: 50 }, () => shop.client.post('/api/checkout', sale([{ product_id: shop.mug.id, quantity: 1 }], 1440))),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
@@ -110,7 +110,7 @@ describe('POST /api/checkout', () => {
     const shop = await shopWithCatalogue();
     const res = await shop.client.post(
       '/api/checkout',
-      sale([{ productId: shop.mug.id, quantity: 1 }], 1440, {
+      sale([{ product_id: shop.mug.id, quantity: 1 }], 1440, {
         payments: [
           { method: 'cash', amount: 440, tendered: 500 },
           { method: 'card', amount: 1000, reference: 'auth 123456' },
@@ -128,14 +128,14 @@ describe('POST /api/checkout', () => {
   it.each([
     ['payments that do not add up', { payments: [{ method: 'card', amount: 100 }] }, 422, 'payment_mismatch'],
     ['cash tendered below the amount', { payments: [{ method: 'cash', amount: 225, tendered: 200 }] }, 422, 'insufficient_tender'],
-    ['an unknown product', { lines: [{ productId: randomUUID(), quantity: 1 }] }, 422, 'product_unavailable'],
-    ['a malformed product id', { lines: [{ productId: 'abc', quantity: 1 }] }, 400, 'validation_error'],
-    ['a zero quantity', { lines: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 0 }] }, 400, 'validation_error'],
-    ['a fractional amount', { expectedTotal: 2.25 }, 400, 'validation_error'],
-    ['a missing idempotency key', { idempotencyKey: undefined }, 400, 'validation_error'],
+    ['an unknown product', { lines: [{ product_id: randomUUID(), quantity: 1 }] }, 422, 'product_unavailable'],
+    ['a malformed product id', { lines: [{ product_id: 'abc', quantity: 1 }] }, 400, 'validation_error'],
+    ['a zero quantity', { lines: [{ product_id: '00000000-0000-4000-8000-000000000000', quantity: 0 }] }, 400, 'validation_error'],
+    ['a fractional amount', { expected_total: 2.25 }, 400, 'validation_error'],
+    ['a missing idempotency key', { idempotency_key: undefined }, 400, 'validation_error'],
   ])('refuses %s', async (_name, override, status, code) => {
     const shop = await shopWithCatalogue();
-    const body = { ...sale([{ productId: shop.bagel.id, quantity: 1 }], 225), ...override };
+    const body = { ...sale([{ product_id: shop.bagel.id, quantity: 1 }], 225), ...override };
     const res = await shop.client.post('/api/checkout', JSON.parse(JSON.stringify(body)));
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
@@ -145,14 +145,14 @@ describe('POST /api/checkout', () => {
   it('applies line and order discounts, and audits them', async () => {
     const shop = await shopWithCatalogue();
     const res = await shop.client.post('/api/checkout', {
-      ...sale([{ productId: shop.bagel.id, quantity: 4 }], 0),
-      lines: [{ productId: shop.bagel.id, quantity: 4, discount: { kind: 'percent', basisPoints: 2500 } }],
-      orderDiscount: { kind: 'amount', amount: 75 },
-      expectedTotal: 600,
+      ...sale([{ product_id: shop.bagel.id, quantity: 4 }], 0),
+      lines: [{ product_id: shop.bagel.id, quantity: 4, discount: { kind: 'percent', basis_points: 2500 } }],
+      order_discount: { kind: 'amount', amount: 75 },
+      expected_total: 600,
       payments: [{ method: 'card', amount: 600 }],
     });
     expect(res.status).toBe(201);
-    expect(res.body.order).toMatchObject({ discountTotal: 300, total: 600 });
+    expect(res.body.order).toMatchObject({ discount_total: 300, total: 600 });
     const audit = await server.database.withTenant(shop.businessId, (tx) =>
       tx.select().from(auditLog).where(and(eq(auditLog.businessId, shop.businessId), eq(auditLog.action, 'order.discount'))),
     );
@@ -165,9 +165,9 @@ describe('POST /api/checkout', () => {
       tx.insert(taxRates).values({ businessId: shop.businessId, name: 'Standard', basisPoints: 2000, isDefault: true }),
     );
     const [plain] = await seedProducts(server, shop.businessId, [{ name: 'Plain', price: 1000 }]);
-    const res = await shop.client.post('/api/checkout', sale([{ productId: plain!.id, quantity: 1 }], 1200));
+    const res = await shop.client.post('/api/checkout', sale([{ product_id: plain!.id, quantity: 1 }], 1200));
     expect(res.status).toBe(201);
-    expect(res.body.order).toMatchObject({ subtotal: 1000, taxTotal: 200, total: 1200 });
+    expect(res.body.order).toMatchObject({ subtotal: 1000, tax_total: 200, total: 1200 });
   });
 
   it('prices tax-inclusive when the business says so', async () => {
@@ -176,15 +176,15 @@ describe('POST /api/checkout', () => {
     expect(patch.body.settings.prices_include_tax).toBe(true);
     expect((await shop.client.get('/api/me')).body.settings.prices_include_tax).toBe(true);
     // Mug 1200 includes 20 % tax: net 1000, tax 200
-    const res = await shop.client.post('/api/checkout', sale([{ productId: shop.mug.id, quantity: 1 }], 1200));
+    const res = await shop.client.post('/api/checkout', sale([{ product_id: shop.mug.id, quantity: 1 }], 1200));
     expect(res.status).toBe(201);
-    expect(res.body.order).toMatchObject({ subtotal: 1000, taxTotal: 200, total: 1200 });
+    expect(res.body.order).toMatchObject({ subtotal: 1000, tax_total: 200, total: 1200 });
   });
 
   it('is refused when pos_system is switched off', async () => {
     const shop = await shopWithCatalogue();
     await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { pos_system: false } });
-    const res = await shop.client.post('/api/checkout', sale([{ productId: shop.bagel.id, quantity: 1 }], 225));
+    const res = await shop.client.post('/api/checkout', sale([{ product_id: shop.bagel.id, quantity: 1 }], 225));
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('feature_disabled');
   });

@@ -25,12 +25,12 @@ async function addCustomer(client: ApiClient, body: NewCustomer) {
   return data!.customer;
 }
 
-const sale = (lines: { productId: string; quantity: number }[], total: number, customerId?: string) => ({
-  idempotencyKey: randomUUID(),
+const sale = (lines: { product_id: string; quantity: number }[], total: number, customerId?: string) => ({
+  idempotency_key: randomUUID(),
   lines,
   payments: [{ method: 'card', amount: total }],
-  expectedTotal: total,
-  ...(customerId ? { customerId } : {}),
+  expected_total: total,
+  ...(customerId ? { customer_id: customerId } : {}),
 });
 
 describe('customers: create and edit', () => {
@@ -255,21 +255,21 @@ describe('customers: purchase history and totals', () => {
     const jane = await addCustomer(owner.client, { name: 'Jane', email: 'jane@example.com' });
     const john = await addCustomer(owner.client, { name: 'John' });
 
-    const first = await owner.client.post('/api/checkout', sale([{ productId: coffee!.id, quantity: 2 }], 770, jane.id));
+    const first = await owner.client.post('/api/checkout', sale([{ product_id: coffee!.id, quantity: 2 }], 770, jane.id));
     expect(first.status).toBe(201);
-    const second = await owner.client.post('/api/checkout', sale([{ productId: mug!.id, quantity: 1 }, { productId: coffee!.id, quantity: 1 }], 1585, jane.id));
+    const second = await owner.client.post('/api/checkout', sale([{ product_id: mug!.id, quantity: 1 }, { product_id: coffee!.id, quantity: 1 }], 1585, jane.id));
     expect(second.status).toBe(201);
     // Someone else's sale and an anonymous one do not count for Jane.
-    expect((await owner.client.post('/api/checkout', sale([{ productId: mug!.id, quantity: 1 }], 1200, john.id))).status).toBe(201);
-    expect((await owner.client.post('/api/checkout', sale([{ productId: mug!.id, quantity: 1 }], 1200))).status).toBe(201);
+    expect((await owner.client.post('/api/checkout', sale([{ product_id: mug!.id, quantity: 1 }], 1200, john.id))).status).toBe(201);
+    expect((await owner.client.post('/api/checkout', sale([{ product_id: mug!.id, quantity: 1 }], 1200))).status).toBe(201);
 
     const detail = await owner.client.api.GET('/api/customers/{id}', byId(jane.id));
     expect(detail.response.status).toBe(200);
     const janes = detail.data!;
     expect(janes.customer).toMatchObject({ id: jane.id, name: 'Jane' });
     expect(janes.totals).toMatchObject({ order_count: 2, total_spent: 770 + 1585, average_order: 1178, currency: 'USD' });
-    expect(janes.totals.last_visit_at).toBe(second.body.order.paidAt);
-    expect(janes.totals.first_visit_at).toBe(first.body.order.paidAt);
+    expect(janes.totals.last_visit_at).toBe(second.body.order.paid_at);
+    expect(janes.totals.first_visit_at).toBe(first.body.order.paid_at);
     expect(janes.orders.map((o) => o.id)).toEqual([second.body.order.id, first.body.order.id]);
     expect(janes.orders[0]).toMatchObject({ number: second.body.order.number, status: 'paid', total: 1585, item_count: 2, currency: 'USD' });
     expect(janes.next_orders_cursor).toBeNull();
@@ -282,11 +282,11 @@ describe('customers: purchase history and totals', () => {
     expect(nextPage.data!.next_cursor).toBeNull();
 
     const listed = await owner.client.api.GET('/api/customers', { params: { query: { q: 'jane' } } });
-    expect(listed.data!.customers[0]).toMatchObject({ name: 'Jane', order_count: 2, total_spent: 2355, last_visit_at: second.body.order.paidAt });
+    expect(listed.data!.customers[0]).toMatchObject({ name: 'Jane', order_count: 2, total_spent: 2355, last_visit_at: second.body.order.paid_at });
 
     // A partial refund of the second sale (the coffee: 3.50 + 10 %) comes off what Jane has spent.
     const coffeeLine = (second.body.lines as { id: string; name: string }[]).find((line) => line.name === 'Coffee')!;
-    const refund = await owner.client.post(`/api/orders/${second.body.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'Cold', lines: [{ orderLineId: coffeeLine.id, quantity: 1 }] });
+    const refund = await owner.client.post(`/api/orders/${second.body.order.id}/refunds`, { idempotency_key: randomUUID(), reason: 'Cold', lines: [{ order_line_id: coffeeLine.id, quantity: 1 }] });
     expect(refund.status).toBe(201);
     const afterRefund = (await owner.client.api.GET('/api/customers/{id}', byId(jane.id))).data!;
     expect(afterRefund.totals).toMatchObject({ order_count: 2, total_spent: 2355 - 385 });

@@ -207,14 +207,14 @@ async function seedRows(client: ApiClient) {
   ).body.invoice?.id ?? randomUUID()) as string;
   const employee = (await client.post('/api/employees', { full_name: 'Fuzz cashier', role: 'cashier', pin: '2468' })).body.employee.id as string;
   const sale = await client.post('/api/checkout', {
-    idempotencyKey: randomUUID(),
-    lines: [{ productId: product.id, quantity: 1 }],
+    idempotency_key: randomUUID(),
+    lines: [{ product_id: product.id, quantity: 1 }],
     payments: [{ method: 'cash', amount: 10_000, tendered: 10_000 }],
-    expectedTotal: product.price,
+    expected_total: product.price,
   });
   const order = (sale.body.order?.id ?? randomUUID()) as string;
   // A gift card sold (decision 064), so that its history route reaches its query.
-  await client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [], giftCards: [{ code: makeGiftCardCode(() => randomInt(10)), amount: 500 }], payments: [{ method: 'card', amount: 500 }], expectedTotal: 500 });
+  await client.post('/api/checkout', { idempotency_key: randomUUID(), lines: [], gift_cards: [{ code: makeGiftCardCode(() => randomInt(10)), amount: 500 }], payments: [{ method: 'card', amount: 500 }], expected_total: 500 });
   const giftCard = ((await client.get('/api/gift-cards')).body.gift_cards?.[0]?.id ?? randomUUID()) as string;
   const headers = { 'x-employee-session': token };
   await client.request('POST', '/api/time-clock/clock-in', {}, headers);

@@ -46,10 +46,10 @@ describe('a big catalogue import does not freeze other businesses', () => {
       const res =
         sale++ % 2
           ? await b.client.post('/api/checkout', {
-              idempotencyKey: randomUUID(),
-              lines: [{ productId: coffee!.id, quantity: 1 }],
+              idempotency_key: randomUUID(),
+              lines: [{ product_id: coffee!.id, quantity: 1 }],
               payments: [{ method: 'cash', amount: 350, tendered: 350 }],
-              expectedTotal: 350,
+              expected_total: 350,
             })
           : await b.client.get('/api/products?limit=5');
       latencies.push(performance.now() - before);

@@ -56,13 +56,13 @@ async function shop() {
 
   /** A paid sale through the checkout, moved to `paidAt` afterwards (an UPDATE the triggers must follow). */
   const sell = async (
-    lines: { productId: string; quantity: number; discount?: unknown }[],
+    lines: { product_id: string; quantity: number; discount?: unknown }[],
     paidAt: string | null,
     extra: Record<string, unknown> = {},
   ) => {
     const cart = { lines, ...extra };
     const total = await priceOf(cart);
-    const res = await owner.client.post('/api/checkout', { idempotencyKey: randomUUID(), ...cart, payments: [{ method: 'card', amount: total }], expectedTotal: total });
+    const res = await owner.client.post('/api/checkout', { idempotency_key: randomUUID(), ...cart, payments: [{ method: 'card', amount: total }], expected_total: total });
     if (res.status !== 201) throw new Error(JSON.stringify(res.body));
     const orderId = res.body.order.id as string;
     if (paidAt) {
@@ -75,25 +75,25 @@ async function shop() {
   };
   /** The total the server prices: a checkout with a wrong expected total is refused (422 total_mismatch) with it. */
   const priceOf = async (cart: Record<string, unknown>) => {
-    const res = await owner.client.post('/api/checkout', { idempotencyKey: randomUUID(), ...cart, payments: [{ method: 'card', amount: 1 }], expectedTotal: 1 });
-    const total = (res.body?.error?.details?.serverTotal ?? res.body?.error?.serverTotal) as number | undefined;
+    const res = await owner.client.post('/api/checkout', { idempotency_key: randomUUID(), ...cart, payments: [{ method: 'card', amount: 1 }], expected_total: 1 });
+    const total = (res.body?.error?.details?.server_total ?? res.body?.error?.server_total) as number | undefined;
     if (typeof total !== 'number') throw new Error(`no total in ${JSON.stringify(res.body)}`);
     return total;
   };
   const refund = async (sale: { orderId: string; lineIds: string[] }, line: number, quantity: number, at: string | null) => {
     const res = await owner.client.post(`/api/orders/${sale.orderId}/refunds`, {
-      idempotencyKey: randomUUID(),
+      idempotency_key: randomUUID(),
       reason: 'Broken',
-      lines: [{ orderLineId: sale.lineIds[line], quantity, restock: false }],
+      lines: [{ order_line_id: sale.lineIds[line], quantity, restock: false }],
     });
     if (res.status !== 201) throw new Error(JSON.stringify(res.body));
     if (at) {
       await server.database.withTenant(owner.businessId, async (tx) => {
-        await tx.update(refunds).set({ createdAt: new Date(at) }).where(eq(refunds.id, res.body.refundId));
-        await tx.update(payments).set({ createdAt: new Date(at) }).where(inArray(payments.refundId, [res.body.refundId]));
+        await tx.update(refunds).set({ createdAt: new Date(at) }).where(eq(refunds.id, res.body.refund_id));
+        await tx.update(payments).set({ createdAt: new Date(at) }).where(inArray(payments.refundId, [res.body.refund_id]));
       });
     }
-    return res.body.refundId as string;
+    return res.body.refund_id as string;
   };
   const tenant: TenantContext = {
     businessId: owner.businessId,
@@ -137,24 +137,24 @@ describe('the rollups give the figures of the lines', () => {
   it('after sales, discounts, partial and whole refunds, a void, an import, edits, a deleted product, an undone import and a new time zone', async () => {
     const s = await shop();
     // 23:30 and 00:30 in Berlin: the 14th and the 15th, though both are 14 January in UTC.
-    const late = await s.sell([{ productId: s.mug.id, quantity: 2 }, { productId: s.tea.id, quantity: 1 }], '2026-01-14T22:30:00Z', { customerId: s.customerId });
-    const early = await s.sell([{ productId: s.tea.id, quantity: 3 }, { productId: s.loose.id, quantity: 1 }], '2026-01-14T23:30:00Z');
+    const late = await s.sell([{ product_id: s.mug.id, quantity: 2 }, { product_id: s.tea.id, quantity: 1 }], '2026-01-14T22:30:00Z', { customer_id: s.customerId });
+    const early = await s.sell([{ product_id: s.tea.id, quantity: 3 }, { product_id: s.loose.id, quantity: 1 }], '2026-01-14T23:30:00Z');
     const discounted = await s.sell(
-      [{ productId: s.mug.id, quantity: 1, discount: { kind: 'percent', basisPoints: 1000 } }, { productId: s.tea.id, quantity: 2 }],
+      [{ product_id: s.mug.id, quantity: 1, discount: { kind: 'percent', basis_points: 1000 } }, { product_id: s.tea.id, quantity: 2 }],
       '2026-01-16T09:15:00Z',
-      { orderDiscount: { kind: 'amount', amount: 50 }, customerId: s.customerId },
+      { order_discount: { kind: 'amount', amount: 50 }, customer_id: s.customerId },
     );
     // A partial refund on the 20th (one mug of two), a whole line refunded on the 15th at 00:10 Berlin time.
     await s.refund(late, 0, 1, '2026-01-20T10:00:00Z');
     await s.refund(early, 0, 3, '2026-01-14T23:10:00Z');
     await s.refund(discounted, 1, 2, '2026-01-16T10:00:00Z');
     // A parked sale is not a sale, and voiding it changes nothing.
-    const parked = await s.client.post('/api/orders/park', { lines: [{ productId: s.mug.id, quantity: 4 }] });
+    const parked = await s.client.post('/api/orders/park', { lines: [{ product_id: s.mug.id, quantity: 4 }] });
     expect(parked.status).toBe(201);
     expect((await s.client.post(`/api/orders/${parked.body.id}/void`, { reason: 'Changed mind' })).status).toBe(200);
     // A parked sale paid later: the order is updated to paid, its lines replaced.
-    const parkedAgain = await s.client.post('/api/orders/park', { lines: [{ productId: s.tea.id, quantity: 1 }] });
-    await s.sell([{ productId: s.tea.id, quantity: 2 }], '2026-01-17T12:00:00Z', { parkedOrderId: parkedAgain.body.id });
+    const parkedAgain = await s.client.post('/api/orders/park', { lines: [{ product_id: s.tea.id, quantity: 1 }] });
+    await s.sell([{ product_id: s.tea.id, quantity: 2 }], '2026-01-17T12:00:00Z', { parked_order_id: parkedAgain.body.id });
     // Imported history (its own costs, one line without a product of ours).
     const csv = [
       'Receipt No,Sale Date,Client,Item,Qty,Net Sales,COGS,Tender',
@@ -227,19 +227,19 @@ describe('the rollups give the figures of the lines', () => {
     };
     const now = new Date('2026-03-10T11:00:00Z');
     // 31 January 23:30 Berlin is the 31st; 00:30 is 1 February. A December sale and a March one.
-    const december = await s.sell([{ productId: s.mug.id, quantity: 1 }, { productId: s.tea.id, quantity: 2 }], '2025-12-20T10:00:00Z', { customerId: s.customerId });
-    const lastOfJanuary = await s.sell([{ productId: s.mug.id, quantity: 2 }], '2026-01-31T22:30:00Z', { customerId: s.customerId });
-    const firstOfFebruary = await s.sell([{ productId: s.tea.id, quantity: 3 }, { productId: s.loose.id, quantity: 1 }], '2026-01-31T23:30:00Z');
-    await s.sell([{ productId: s.loose.id, quantity: 2 }], '2026-03-02T09:00:00Z', { customerId: s.customerId });
+    const december = await s.sell([{ product_id: s.mug.id, quantity: 1 }, { product_id: s.tea.id, quantity: 2 }], '2025-12-20T10:00:00Z', { customer_id: s.customerId });
+    const lastOfJanuary = await s.sell([{ product_id: s.mug.id, quantity: 2 }], '2026-01-31T22:30:00Z', { customer_id: s.customerId });
+    const firstOfFebruary = await s.sell([{ product_id: s.tea.id, quantity: 3 }, { product_id: s.loose.id, quantity: 1 }], '2026-01-31T23:30:00Z');
+    await s.sell([{ product_id: s.loose.id, quantity: 2 }], '2026-03-02T09:00:00Z', { customer_id: s.customerId });
     // Refunds in another month than their sale, one of them across midnight into February.
     await s.refund(december, 1, 1, '2026-01-05T10:00:00Z');
     await s.refund(lastOfJanuary, 0, 1, '2026-01-31T23:10:00Z');
     await s.refund(firstOfFebruary, 0, 3, '2026-02-10T10:00:00Z');
     // A parked sale voided, another paid later.
-    const parked = await s.client.post('/api/orders/park', { lines: [{ productId: s.mug.id, quantity: 4 }] });
+    const parked = await s.client.post('/api/orders/park', { lines: [{ product_id: s.mug.id, quantity: 4 }] });
     expect((await s.client.post(`/api/orders/${parked.body.id}/void`, { reason: 'Changed mind' })).status).toBe(200);
-    const parkedAgain = await s.client.post('/api/orders/park', { lines: [{ productId: s.tea.id, quantity: 1 }] });
-    await s.sell([{ productId: s.tea.id, quantity: 2 }], '2026-02-17T12:00:00Z', { parkedOrderId: parkedAgain.body.id, customerId: s.customerId });
+    const parkedAgain = await s.client.post('/api/orders/park', { lines: [{ product_id: s.tea.id, quantity: 1 }] });
+    await s.sell([{ product_id: s.tea.id, quantity: 2 }], '2026-02-17T12:00:00Z', { parked_order_id: parkedAgain.body.id, customer_id: s.customerId });
     expect(await layersMatchDays()).toBe(0);
 
     // Whole January and February with ragged ends, whole months only, and a range without a whole month.
@@ -290,18 +290,18 @@ describe('the rollups give the figures of the lines', () => {
     };
     const now = new Date('2026-03-10T11:00:00Z');
     // Ann's first visit in December, her last in March; Bo's only visit in January, refunded whole.
-    const first = await s.sell([{ productId: s.mug.id, quantity: 1 }], '2025-12-20T10:00:00Z', { customerId: s.customerId });
-    await s.sell([{ productId: s.tea.id, quantity: 2 }], '2026-01-31T22:30:00Z', { customerId: s.customerId });
-    const last = await s.sell([{ productId: s.loose.id, quantity: 1 }], '2026-03-02T09:00:00Z', { customerId: s.customerId });
-    const bo = await s.sell([{ productId: s.mug.id, quantity: 2 }], '2026-01-10T09:00:00Z', { customerId: otherId });
+    const first = await s.sell([{ product_id: s.mug.id, quantity: 1 }], '2025-12-20T10:00:00Z', { customer_id: s.customerId });
+    await s.sell([{ product_id: s.tea.id, quantity: 2 }], '2026-01-31T22:30:00Z', { customer_id: s.customerId });
+    const last = await s.sell([{ product_id: s.loose.id, quantity: 1 }], '2026-03-02T09:00:00Z', { customer_id: s.customerId });
+    const bo = await s.sell([{ product_id: s.mug.id, quantity: 2 }], '2026-01-10T09:00:00Z', { customer_id: otherId });
     await s.refund(bo, 0, 2, '2026-01-12T10:00:00Z');
     await s.refund(first, 0, 1, '2026-02-01T10:00:00Z');
     // A parked sale for Ann voided (no visit), another paid later (a visit on its day).
-    const parked = await s.client.post('/api/orders/park', { lines: [{ productId: s.mug.id, quantity: 4 }], customerId: s.customerId });
+    const parked = await s.client.post('/api/orders/park', { lines: [{ product_id: s.mug.id, quantity: 4 }], customer_id: s.customerId });
     expect(parked.status).toBe(201);
     expect((await s.client.post(`/api/orders/${parked.body.id}/void`, { reason: 'Changed mind' })).status).toBe(200);
-    const parkedAgain = await s.client.post('/api/orders/park', { lines: [{ productId: s.tea.id, quantity: 1 }] });
-    await s.sell([{ productId: s.tea.id, quantity: 2 }], '2026-02-17T12:00:00Z', { parkedOrderId: parkedAgain.body.id, customerId: s.customerId });
+    const parkedAgain = await s.client.post('/api/orders/park', { lines: [{ product_id: s.tea.id, quantity: 1 }] });
+    await s.sell([{ product_id: s.tea.id, quantity: 2 }], '2026-02-17T12:00:00Z', { parked_order_id: parkedAgain.body.id, customer_id: s.customerId });
     // Imported history for Ann, before her first sale at the till.
     const csv = ['Receipt No,Sale Date,Client,Item,Qty,Net Sales,Tender', 'H-1,2025-11-03 10:00,Ann Lee,Mug,1,9.00,Visa'].join('\n');
     const mapping = { order_id: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', line_amount: 'Net Sales', payment_method: 'Tender' };
@@ -331,7 +331,7 @@ describe('the rollups give the figures of the lines', () => {
     await s.compareAll('2025-11-01', '2026-03-05', now);
 
     // Concurrent sales for Ann today: one more visit day, every order counted.
-    await Promise.all(Array.from({ length: 8 }, (_, n) => s.sell([{ productId: n % 2 ? s.mug.id : s.tea.id, quantity: 1 }], null, { customerId: s.customerId })));
+    await Promise.all(Array.from({ length: 8 }, (_, n) => s.sell([{ product_id: n % 2 ? s.mug.id : s.tea.id, quantity: 1 }], null, { customer_id: s.customerId })));
     expect(await totalsMatchDays()).toBe(1);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date());
     figures = await s.compareAll('2025-11-01', today, new Date());
@@ -341,7 +341,7 @@ describe('the rollups give the figures of the lines', () => {
   it('concurrent sales of the same day add up exactly (no lost update)', async () => {
     const s = await shop();
     const sales: { orderId: string }[] = await Promise.all(
-      Array.from({ length: 12 }, (_, n) => s.sell([{ productId: n % 2 ? s.mug.id : s.tea.id, quantity: 1 + (n % 3) }], null)),
+      Array.from({ length: 12 }, (_, n) => s.sell([{ product_id: n % 2 ? s.mug.id : s.tea.id, quantity: 1 + (n % 3) }], null)),
     );
     const today = new Date();
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(today);

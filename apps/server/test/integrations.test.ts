@@ -57,10 +57,10 @@ const byId = (id: string) => ({ params: { path: { id } } });
 
 async function sell(productId: string, quantity = 1, price = 450) {
   const res = await shop.client.post('/api/checkout', {
-    idempotencyKey: randomUUID(),
-    lines: [{ productId, quantity }],
+    idempotency_key: randomUUID(),
+    lines: [{ product_id: productId, quantity }],
     payments: [{ method: 'card', amount: price * quantity }],
-    expectedTotal: price * quantity,
+    expected_total: price * quantity,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.order as { id: string; number: number };
@@ -175,7 +175,7 @@ describe('events are delivered, signed, and retried', () => {
     expect(created!.headers['till-webhook-id']).toBe(payload.id);
     expect(created!.headers['content-type']).toBe('application/json');
 
-    const refund = await shop.client.post(`/api/orders/${order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'Cold' });
+    const refund = await shop.client.post(`/api/orders/${order.id}/refunds`, { idempotency_key: randomUUID(), reason: 'Cold' });
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
     await run();
     const refunded = at('/ok').map((request) => JSON.parse(request.body)).find((event) => event.type === 'order.refunded');

@@ -251,7 +251,7 @@ describe('customer invoices (issue 18 item 4)', () => {
   it('invoices a completed order with its lines and total', async () => {
     const shop = await invoiceShop();
     const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Tea', price: 300, taxBasisPoints: 1000 }]);
-    const paid = await shop.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: tea!.id, quantity: 3 }], payments: [{ method: 'card', amount: 990 }], expectedTotal: 990 });
+    const paid = await shop.client.post('/api/checkout', { idempotency_key: randomUUID(), lines: [{ product_id: tea!.id, quantity: 3 }], payments: [{ method: 'card', amount: 990 }], expected_total: 990 });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     const orderId = paid.body.order?.id ?? paid.body.id;
     const res = await shop.client.api.POST('/api/invoices/from-order', { body: { order_id: orderId, payment_terms: 'net_7', customer_name: 'Walk-in Co' } });

@@ -32,14 +32,14 @@ async function addCustomer(client: ApiClient, name: string, email: string | null
 async function buy(owner: { client: ApiClient; businessId: string }, customerId: string, amount: number) {
   const [product] = await seedProducts(server, owner.businessId, [{ name: `Item ${amount}`, price: amount }]);
   const res = await owner.client.post('/api/checkout', {
-    idempotencyKey: randomUUID(),
-    lines: [{ productId: product!.id, quantity: 1 }],
+    idempotency_key: randomUUID(),
+    lines: [{ product_id: product!.id, quantity: 1 }],
     payments: [{ method: 'card', amount }],
-    expectedTotal: amount,
-    customerId,
+    expected_total: amount,
+    customer_id: customerId,
   });
   if (res.status !== 201) throw new Error(`sale failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.order as { id: string; paidAt: string };
+  return res.body.order as { id: string; paid_at: string };
 }
 
 /** Moves an order's sale time (tests arrange old visits directly; sales themselves go through HTTP). */

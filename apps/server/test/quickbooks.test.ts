@@ -52,16 +52,16 @@ async function signIn(client: ApiClient, employeeId: string, pin: string) {
 const count = async (table: typeof quickbooksMappings | typeof quickbooksExports, businessId = shop.businessId) =>
   (await server.database.withTenant(businessId, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(table)))[0]!.n;
 
-async function sell(token: string, lines: { productId: string; quantity: number }[], method: 'cash' | 'card', total: number, orderDiscount?: { kind: 'amount'; amount: number }) {
+async function sell(token: string, lines: { product_id: string; quantity: number }[], method: 'cash' | 'card', total: number, orderDiscount?: { kind: 'amount'; amount: number }) {
   const res = await till.request(
     'POST',
     '/api/checkout',
     {
-      idempotencyKey: randomUUID(),
+      idempotency_key: randomUUID(),
       lines,
-      ...(orderDiscount ? { orderDiscount } : {}),
+      ...(orderDiscount ? { order_discount: orderDiscount } : {}),
       payments: [method === 'cash' ? { method, amount: total, tendered: total } : { method, amount: total }],
-      expectedTotal: total,
+      expected_total: total,
     },
     as(token),
   );
@@ -107,11 +107,11 @@ beforeAll(async () => {
   const open = await openSession(10_000);
   expect(open.response.status, JSON.stringify(open.error)).toBe(201);
   zSessionId = open.data!.id;
-  const coffees = await sell(cashier, [{ productId: coffee, quantity: 2 }], 'cash', 660);
-  await sell(cashier, [{ productId: sandwich, quantity: 1 }], 'card', 1200);
-  await sell(people.manager.token, [{ productId: sandwich, quantity: 1 }, { productId: coffee, quantity: 1 }], 'cash', 1413, { kind: 'amount', amount: 100 });
+  const coffees = await sell(cashier, [{ product_id: coffee, quantity: 2 }], 'cash', 660);
+  await sell(cashier, [{ product_id: sandwich, quantity: 1 }], 'card', 1200);
+  await sell(people.manager.token, [{ product_id: sandwich, quantity: 1 }, { product_id: coffee, quantity: 1 }], 'cash', 1413, { kind: 'amount', amount: 100 });
   const line = (await shop.client.get(`/api/orders/${coffees.id}`)).body.lines[0].id as string;
-  const refund = await till.request('POST', `/api/orders/${coffees.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'Spilt', lines: [{ orderLineId: line, quantity: 1, restock: false }] }, as(people.manager.token));
+  const refund = await till.request('POST', `/api/orders/${coffees.id}/refunds`, { idempotency_key: randomUUID(), reason: 'Spilt', lines: [{ order_line_id: line, quantity: 1, restock: false }] }, as(people.manager.token));
   expect(refund.status, JSON.stringify(refund.body)).toBe(201);
   const current = await till.api.GET('/api/cash-sessions/current', { headers: as(cashier) });
   const expected = current.data!.report!.cash.expected;
@@ -125,7 +125,7 @@ beforeAll(async () => {
   // A second, quiet day on the same till: one coffee by card, counted exactly.
   const second = await openSession(5_000);
   secondSessionId = second.data!.id;
-  await sell(cashier, [{ productId: coffee, quantity: 1 }], 'card', 330);
+  await sell(cashier, [{ product_id: coffee, quantity: 1 }], 'card', 330);
   const closedSecond = await till.api.POST('/api/cash-sessions/{id}/close', { params: { path: { id: secondSessionId } }, body: { idempotency_key: randomUUID(), counted_cash: 5_000 }, headers: as(cashier) });
   expect(closedSecond.response.status, JSON.stringify(closedSecond.error)).toBe(201);
   const third = await openSession(1_000);

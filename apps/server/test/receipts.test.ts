@@ -240,14 +240,14 @@ async function shopWithSale() {
   const customer = await shop.client.post('/api/customers', { name: 'Jane Doe' });
   // Coffee 2 × 3.50 + 10 % = 7.70; Mug 12.00 + 20 % = 14.40 → 22.10, paid 30.00 cash.
   const sold = await shop.client.post('/api/checkout', {
-    idempotencyKey: randomUUID(),
+    idempotency_key: randomUUID(),
     lines: [
-      { productId: coffee!.id, quantity: 2 },
-      { productId: mug!.id, quantity: 1 },
+      { product_id: coffee!.id, quantity: 2 },
+      { product_id: mug!.id, quantity: 1 },
     ],
     payments: [{ method: 'cash', amount: 2210, tendered: 3000 }],
-    expectedTotal: 2210,
-    customerId: customer.body.customer.id,
+    expected_total: 2210,
+    customer_id: customer.body.customer.id,
   });
   expect(sold.status).toBe(201);
   return { ...shop, order: sold.body.order as { id: string; number: number }, lines: sold.body.lines as { id: string; name: string }[] };
@@ -275,10 +275,10 @@ describe('GET /api/orders/{id}/receipt.escpos', () => {
     const products = (await shop.client.get('/api/pos/products')).body.products as { id: string; price: number }[];
     const product = products[0]!;
     const sale = (overrides: Record<string, unknown>) => ({
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: product.id, quantity: 1, ...(overrides.line as object) }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: product.id, quantity: 1, ...(overrides.line as object) }],
       payments: [{ method: 'card', amount: product.price, ...(overrides.payment as object) }],
-      expectedTotal: product.price,
+      expected_total: product.price,
       ...(overrides.order as object),
     });
     const before = (await shop.client.get('/api/orders')).body.orders.length;
@@ -298,14 +298,14 @@ describe('GET /api/orders/{id}/receipt.escpos', () => {
     const shop = await shopWithSale();
     const coffeeLine = shop.lines.find((line) => line.name === 'Coffee')!;
     const refund = await shop.client.post(`/api/orders/${shop.order.id}/refunds`, {
-      idempotencyKey: randomUUID(),
+      idempotency_key: randomUUID(),
       reason: 'Spilled',
-      lines: [{ orderLineId: coffeeLine.id, quantity: 1, restock: false }],
+      lines: [{ order_line_id: coffeeLine.id, quantity: 1, restock: false }],
     });
     expect(refund.status).toBe(201);
     expect(refund.body).toMatchObject({ net: 350, tax: 35, total: 385, payments: [{ method: 'cash', amount: 385 }] });
-    const refundId = refund.body.refundId as string;
-    const res = await rawGet(shop.client, `/api/orders/${shop.order.id}/receipt.escpos?refundId=${refundId}`);
+    const refundId = refund.body.refund_id as string;
+    const res = await rawGet(shop.client, `/api/orders/${shop.order.id}/receipt.escpos?refund_id=${refundId}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('receipt-1-refund.bin');
     const text = Buffer.from(await res.arrayBuffer()).toString('latin1');
@@ -320,7 +320,7 @@ describe('GET /api/orders/{id}/receipt.escpos', () => {
     const sale = Buffer.from(await (await rawGet(shop.client, `/api/orders/${shop.order.id}/receipt.escpos`)).arrayBuffer()).toString('latin1');
     expect(sale).toMatch(/Refunded +-\$3\.85/);
 
-    const unknown = await shop.client.get(`/api/orders/${shop.order.id}/receipt.escpos?refundId=${randomUUID()}`);
+    const unknown = await shop.client.get(`/api/orders/${shop.order.id}/receipt.escpos?refund_id=${randomUUID()}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('refund_not_found');
   });
@@ -331,7 +331,7 @@ describe('GET /api/orders/{id}/receipt.escpos', () => {
     expect((await other.client.get(`/api/orders/${shop.order.id}/receipt.escpos`)).status).toBe(404);
     expect((await shop.client.get(`/api/orders/${randomUUID()}/receipt.escpos`)).body.error.code).toBe('order_not_found');
     expect((await shop.client.get('/api/orders/nope/receipt.escpos')).status).toBe(400);
-    expect((await shop.client.get(`/api/orders/${shop.order.id}/receipt.escpos?refundId=nope`)).status).toBe(400);
+    expect((await shop.client.get(`/api/orders/${shop.order.id}/receipt.escpos?refund_id=nope`)).status).toBe(400);
     expect((await fetch(`${server.url}/api/orders/${shop.order.id}/receipt.escpos`)).status).toBe(400);
   });
 });

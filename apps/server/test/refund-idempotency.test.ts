@@ -17,10 +17,10 @@ async function shop() {
   const [mug] = await seedProducts(server, owner.businessId, [{ name: 'Mug', price: 1000, taxBasisPoints: 2000, trackStock: true, stock: 10 }]);
   const sell = async (method: 'cash' | 'card', quantity = 2) => {
     const res = await owner.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: mug!.id, quantity }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: mug!.id, quantity }],
       payments: [{ method, amount: 1200 * quantity }],
-      expectedTotal: 1200 * quantity,
+      expected_total: 1200 * quantity,
     });
     if (res.status !== 201) throw new Error(JSON.stringify(res.body));
     return { orderId: res.body.order.id as string, lineId: res.body.lines[0].id as string };
@@ -39,7 +39,7 @@ describe('refunds are idempotent like sales', () => {
   it('a retry with the same key answers with the first refund and writes nothing more', async () => {
     const s = await shop();
     const sale = await s.sell('card');
-    const body = { idempotencyKey: randomUUID(), reason: 'Chipped', lines: [{ orderLineId: sale.lineId, quantity: 1, restock: true }] };
+    const body = { idempotency_key: randomUUID(), reason: 'Chipped', lines: [{ order_line_id: sale.lineId, quantity: 1, restock: true }] };
     const first = await s.client.post(`/api/orders/${sale.orderId}/refunds`, body);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ total: 1200, payments: [{ method: 'card', amount: 1200 }] });
@@ -53,22 +53,22 @@ describe('refunds are idempotent like sales', () => {
     expect(after.refundPayments.map((payment) => payment.amount)).toEqual([-1200]);
     expect(after.stock).toBe(9); // 10 − 2 sold + 1 restocked, once
     const detail = (await s.client.get(`/api/orders/${sale.orderId}`)).body;
-    expect(detail.order).toMatchObject({ status: 'partially_refunded', refundedTotal: 1200 });
+    expect(detail.order).toMatchObject({ status: 'partially_refunded', refunded_total: 1200 });
   });
 
   it('replays even after the order became fully refunded, and a split refund keeps its shares', async () => {
     const s = await shop();
     const res = await s.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: s.mug.id, quantity: 2 }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: s.mug.id, quantity: 2 }],
       payments: [
         { method: 'card', amount: 1000 },
         { method: 'cash', amount: 1400 },
       ],
-      expectedTotal: 2400,
+      expected_total: 2400,
     });
     expect(res.status).toBe(201);
-    const body = { idempotencyKey: randomUUID(), reason: 'Both broken' };
+    const body = { idempotency_key: randomUUID(), reason: 'Both broken' };
     const first = await s.client.post(`/api/orders/${res.body.order.id}/refunds`, body);
     expect(first.status).toBe(201);
     expect(first.body.payments).toEqual([
@@ -84,13 +84,13 @@ describe('refunds are idempotent like sales', () => {
     const s = await shop();
     const sale = await s.sell('card');
     const key = randomUUID();
-    const first = await s.client.post(`/api/orders/${sale.orderId}/refunds`, { idempotencyKey: key, reason: 'Chipped', lines: [{ orderLineId: sale.lineId, quantity: 1 }] });
+    const first = await s.client.post(`/api/orders/${sale.orderId}/refunds`, { idempotency_key: key, reason: 'Chipped', lines: [{ order_line_id: sale.lineId, quantity: 1 }] });
     expect(first.status).toBe(201);
-    const other = await s.client.post(`/api/orders/${sale.orderId}/refunds`, { idempotencyKey: key, reason: 'Chipped', lines: [{ orderLineId: sale.lineId, quantity: 2 }] });
+    const other = await s.client.post(`/api/orders/${sale.orderId}/refunds`, { idempotency_key: key, reason: 'Chipped', lines: [{ order_line_id: sale.lineId, quantity: 2 }] });
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe('idempotency_key_reused');
     const otherOrder = await s.sell('card');
-    const elsewhere = await s.client.post(`/api/orders/${otherOrder.orderId}/refunds`, { idempotencyKey: key, reason: 'Chipped', lines: [{ orderLineId: otherOrder.lineId, quantity: 1 }] });
+    const elsewhere = await s.client.post(`/api/orders/${otherOrder.orderId}/refunds`, { idempotency_key: key, reason: 'Chipped', lines: [{ order_line_id: otherOrder.lineId, quantity: 1 }] });
     expect(elsewhere.status).toBe(409);
     expect(elsewhere.body.error.code).toBe('idempotency_key_reused');
     const after = await s.rows();
@@ -101,10 +101,10 @@ describe('refunds are idempotent like sales', () => {
   it('two copies of the first attempt sent at once make one refund', async () => {
     const s = await shop();
     const sale = await s.sell('cash');
-    const body = { idempotencyKey: randomUUID(), reason: 'Double tap', lines: [{ orderLineId: sale.lineId, quantity: 1 }] };
+    const body = { idempotency_key: randomUUID(), reason: 'Double tap', lines: [{ order_line_id: sale.lineId, quantity: 1 }] };
     const answers = await Promise.all([s.client.post(`/api/orders/${sale.orderId}/refunds`, body), s.client.post(`/api/orders/${sale.orderId}/refunds`, body)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
-    expect(answers[0]!.body.refundId).toBe(answers[1]!.body.refundId);
+    expect(answers[0]!.body.refund_id).toBe(answers[1]!.body.refund_id);
     expect((await s.rows()).refunds).toHaveLength(1);
   });
 
@@ -127,7 +127,7 @@ describe('a refund goes back the way the money came in unless a manager says oth
     const managerHeaders = as(await pinSignIn(s.client, manager.id, '135791'));
     const sale = await s.sell('card');
 
-    const refused = await s.client.request('POST', `/api/orders/${sale.orderId}/refunds`, { idempotencyKey: randomUUID(), reason: 'Wants cash', method: 'cash' }, cashierHeaders);
+    const refused = await s.client.request('POST', `/api/orders/${sale.orderId}/refunds`, { idempotency_key: randomUUID(), reason: 'Wants cash', method: 'cash' }, cashierHeaders);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('refund_method_forbidden');
     expect((await s.rows()).refunds).toHaveLength(0);
@@ -136,21 +136,21 @@ describe('a refund goes back the way the money came in unless a manager says oth
     const toCard = await s.client.request(
       'POST',
       `/api/orders/${sale.orderId}/refunds`,
-      { idempotencyKey: randomUUID(), reason: 'Chipped', method: 'card', lines: [{ orderLineId: sale.lineId, quantity: 1 }] },
+      { idempotency_key: randomUUID(), reason: 'Chipped', method: 'card', lines: [{ order_line_id: sale.lineId, quantity: 1 }] },
       cashierHeaders,
     );
     expect(toCard.status).toBe(201);
     expect(toCard.body.payments).toEqual([{ method: 'card', amount: 1200 }]);
     expect((await s.rows()).audit.filter((row) => row.action === 'order.refund_method_overridden')).toHaveLength(0);
 
-    const byManager = await s.client.request('POST', `/api/orders/${sale.orderId}/refunds`, { idempotencyKey: randomUUID(), reason: 'Card expired', method: 'cash' }, managerHeaders);
+    const byManager = await s.client.request('POST', `/api/orders/${sale.orderId}/refunds`, { idempotency_key: randomUUID(), reason: 'Card expired', method: 'cash' }, managerHeaders);
     expect(byManager.status).toBe(201);
     expect(byManager.body.payments).toEqual([{ method: 'cash', amount: 1200 }]);
     const overrides = (await s.rows()).audit.filter((row) => row.action === 'order.refund_method_overridden');
     expect(overrides).toHaveLength(1);
     expect(overrides[0]).toMatchObject({
       actorEmployeeId: manager.id,
-      details: { order_id: sale.orderId, refund_id: byManager.body.refundId, as_paid: [{ method: 'card', amount: 1200 }], paid_back: [{ method: 'cash', amount: 1200 }] },
+      details: { order_id: sale.orderId, refund_id: byManager.body.refund_id, as_paid: [{ method: 'card', amount: 1200 }], paid_back: [{ method: 'cash', amount: 1200 }] },
     });
   });
 
@@ -158,7 +158,7 @@ describe('a refund goes back the way the money came in unless a manager says oth
     const s = await shop();
     const { employee: cashier } = await addEmployee(s.client, { full_name: 'Tess Trusted', role: 'cashier', pin: '246810', permissions: { can_process_refunds: true } });
     const sale = await s.sell('card');
-    const res = await s.client.request('POST', `/api/orders/${sale.orderId}/refunds`, { idempotencyKey: randomUUID(), reason: 'Chipped' }, as(await pinSignIn(s.client, cashier.id, '246810')));
+    const res = await s.client.request('POST', `/api/orders/${sale.orderId}/refunds`, { idempotency_key: randomUUID(), reason: 'Chipped' }, as(await pinSignIn(s.client, cashier.id, '246810')));
     expect(res.status).toBe(201);
     expect(res.body.payments).toEqual([{ method: 'card', amount: 2400 }]);
   });

@@ -16,10 +16,10 @@ describe('refunds need SPEC §6 refunds access, on the server', () => {
     const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Tea', price: 300 }]);
     const sell = async () => {
       const res = await shop.client.post('/api/checkout', {
-        idempotencyKey: randomUUID(),
-        lines: [{ productId: tea!.id, quantity: 1 }],
+        idempotency_key: randomUUID(),
+        lines: [{ product_id: tea!.id, quantity: 1 }],
         payments: [{ method: 'cash', amount: 300 }],
-        expectedTotal: 300,
+        expected_total: 300,
       });
       expect(res.status).toBe(201);
       return res.body.order.id as string;
@@ -34,18 +34,18 @@ describe('refunds need SPEC §6 refunds access, on the server', () => {
     const { employee: manager } = await addEmployee(shop.client, { full_name: 'Max Manager', role: 'manager', pin: '3333' });
 
     const first = await sell();
-    const refused = await shop.client.request('POST', `/api/orders/${first}/refunds`, { idempotencyKey: randomUUID(), reason: 'x' }, as(await pinSignIn(shop.client, plain.id, '1111')));
+    const refused = await shop.client.request('POST', `/api/orders/${first}/refunds`, { idempotency_key: randomUUID(), reason: 'x' }, as(await pinSignIn(shop.client, plain.id, '1111')));
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('forbidden');
     expect((await shop.client.get(`/api/orders/${first}`)).body.order.status).toBe('paid');
 
-    const allowed = await shop.client.request('POST', `/api/orders/${first}/refunds`, { idempotencyKey: randomUUID(), reason: 'cold' }, as(await pinSignIn(shop.client, trusted.id, '2222')));
+    const allowed = await shop.client.request('POST', `/api/orders/${first}/refunds`, { idempotency_key: randomUUID(), reason: 'cold' }, as(await pinSignIn(shop.client, trusted.id, '2222')));
     expect(allowed.status).toBe(201);
 
     const second = await sell();
-    const byManager = await shop.client.request('POST', `/api/orders/${second}/refunds`, { idempotencyKey: randomUUID(), reason: 'spilt' }, as(await pinSignIn(shop.client, manager.id, '3333')));
+    const byManager = await shop.client.request('POST', `/api/orders/${second}/refunds`, { idempotency_key: randomUUID(), reason: 'spilt' }, as(await pinSignIn(shop.client, manager.id, '3333')));
     expect(byManager.status).toBe(201);
     const detail = (await shop.client.get(`/api/orders/${second}`)).body;
-    expect(detail.events.at(-1)).toMatchObject({ type: 'refunded', actorName: 'Max Manager' });
+    expect(detail.events.at(-1)).toMatchObject({ type: 'refunded', actor_name: 'Max Manager' });
   });
 });

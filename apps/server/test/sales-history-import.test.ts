@@ -162,7 +162,7 @@ describe('importing a good file', () => {
     expect(margins.data!.summary).toMatchObject({ net_sales: 4400, cost: 1300, costed_sales: 3350, uncosted_sales: 1050 });
 
     // The till's own numbering is untouched: the next sale is number 1.
-    const sale = await s.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: mug!.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1200 }], expectedTotal: 1200 });
+    const sale = await s.client.post('/api/checkout', { idempotency_key: randomUUID(), lines: [{ product_id: mug!.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1200 }], expected_total: 1200 });
     expect(sale.status).toBe(201);
     expect(sale.body.order.number).toBe(1);
   });

@@ -103,10 +103,10 @@ describe('stores', () => {
     expect(stores.rows).toEqual([{ id: expect.any(String), name: 'Main store', is_default: true }]);
     const [bagel] = await seedProducts(server, a.businessId, [{ name: 'Bagel', price: 300 }]);
     const sale = await a.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: bagel!.id, quantity: 1 }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: bagel!.id, quantity: 1 }],
       payments: [{ method: 'cash', amount: 300, tendered: 300 }],
-      expectedTotal: 300,
+      expected_total: 300,
     });
     expect(sale.status).toBe(201);
     const order = await server.database.withTenant(a.businessId, (tx) => tx.execute(sql`select store_id from orders`)) as unknown as { rows: { store_id: string }[] };

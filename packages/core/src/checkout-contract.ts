@@ -3,24 +3,28 @@ import { modifierOptionIdsInput } from './contracts/modifiers.ts';
 import { multiLine, singleLine } from './plain-text.ts';
 import { PAYMENT_METHODS } from './checkout.ts';
 
-/** The checkout request the till sends (ARCHITECTURE: zod contracts shared by both sides). */
+/**
+ * The checkout request on the wire (ARCHITECTURE: zod contracts shared by both sides), snake_case
+ * (decision 070). Inside, the server and the till use checkout.ts's camelCase PlaceOrderInput; the
+ * route reads the body with placeOrderFromWire and the till sends placeOrderToWire's.
+ */
 const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const discountInput = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('amount'), amount: minor }),
-  z.strictObject({ kind: z.literal('percent'), basisPoints: z.number().int().min(0).max(10_000) }),
+  z.strictObject({ kind: z.literal('percent'), basis_points: z.number().int().min(0).max(10_000) }),
 ]);
 
 
 export const checkoutLineInput = z.strictObject({
-  productId: z.uuid(),
+  product_id: z.uuid(),
   quantity: z.number().int().min(1).max(100_000),
   /** Only to override the catalogue price (needs the permission to change prices; audited). */
-  unitPrice: minor.optional(),
+  unit_price: minor.optional(),
   discount: discountInput.nullish(),
   note: multiLine(z.string().max(500)).optional(),
   /** The product's modifier options chosen (decision 035): re-validated and re-priced by the server. */
-  modifierOptionIds: modifierOptionIdsInput.optional(),
+  modifier_option_ids: modifierOptionIdsInput.optional(),
 });
 
 export const checkoutPaymentInput = z.strictObject({
@@ -31,7 +35,7 @@ export const checkoutPaymentInput = z.strictObject({
   tendered: minor.optional(),
   reference: singleLine(z.string().max(200)).optional(),
   /** The card a gift_card payment spends (decision 064); the server checks its balance under a row lock. */
-  giftCardCode: z.string().trim().min(1).max(40).optional(),
+  gift_card_code: z.string().trim().min(1).max(40).optional(),
 });
 
 /** A gift card sold in this sale (decision 064): its code and what it is loaded with, untaxed, paid like any line. */
@@ -41,32 +45,30 @@ export const checkoutGiftCardInput = z.strictObject({
 });
 
 export const placeOrderInput = z.strictObject({
-  idempotencyKey: z.uuid(),
+  idempotency_key: z.uuid(),
   /** At least one, except when paying an invoice (none then; the server refuses an empty cart). */
   lines: z.array(checkoutLineInput).max(500),
-  orderDiscount: discountInput.nullish(),
-  customerId: z.uuid().nullish(),
+  order_discount: discountInput.nullish(),
+  customer_id: z.uuid().nullish(),
   note: multiLine(z.string().max(1000)).optional(),
   payments: z.array(checkoutPaymentInput).min(1).max(10),
   /** The total the till showed; the server recomputes it and refuses a mismatch (422). */
-  expectedTotal: minor,
+  expected_total: minor,
   /** A parked sale being completed. */
-  parkedOrderId: z.uuid().optional(),
+  parked_order_id: z.uuid().optional(),
   /** The open kitchen ticket this sale pays (decision 026): linked to the order, closed once paid. */
-  kitchenTicketId: z.uuid().optional(),
+  kitchen_ticket_id: z.uuid().optional(),
   /** One part of that ticket's split bill (decision 036): the part is paid, the ticket once every part is. */
-  kitchenBillPartId: z.uuid().optional(),
+  kitchen_bill_part_id: z.uuid().optional(),
   /** An issued invoice this sale pays in full (decision 038): no lines, the total is what is owed. */
-  invoiceId: z.uuid().optional(),
+  invoice_id: z.uuid().optional(),
   /** Gift cards sold (decision 064): each becomes an untaxed line and, once paid, a card with that balance. */
-  giftCards: z.array(checkoutGiftCardInput).max(10).optional(),
+  gift_cards: z.array(checkoutGiftCardInput).max(10).optional(),
 });
-export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 
 export const parkOrderInput = z.strictObject({
   lines: z.array(checkoutLineInput).min(1).max(500),
-  orderDiscount: discountInput.nullish(),
-  customerId: z.uuid().nullish(),
+  order_discount: discountInput.nullish(),
+  customer_id: z.uuid().nullish(),
   note: multiLine(z.string().max(1000)).optional(),
 });
-export type ParkOrderInput = z.infer<typeof parkOrderInput>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountShape, LOT_NUMBER_MAX, placeOrderShape } from './checkout.ts';
+import { discountShape, LOT_NUMBER_MAX, placeOrderFromWire, placeOrderShape, placeOrderToWire } from './checkout.ts';
 import { discountInput } from './checkout-contract.ts';
 import { placeOrderWithLotsInput } from './checkout-lots.ts';
 import { MAX_LOT_NUMBER_LENGTH } from './batches.ts';
@@ -8,13 +8,29 @@ import { chosenModifierShape } from './modifiers.ts';
 import { parseShape, type Shape } from './shape.ts';
 
 /** Decision 058: the till's zod-free shapes give the zod schemas' answers (accepted value, or refused). */
-function sameAnswers(name: string, schema: { safeParse: (value: unknown) => { success: boolean; data?: unknown } }, shape: Shape<unknown>, cases: [string, unknown][]) {
+function sameAnswers(
+  name: string,
+  schema: { safeParse: (value: unknown) => { success: boolean; data?: unknown } },
+  shape: Shape<unknown>,
+  cases: [string, unknown][],
+  /** The till keeps the checkout body camelCase; the wire's schema speaks snake_case (decision 070). */
+  { wire = false }: { wire?: boolean } = {},
+) {
   describe(name, () => {
     it.each(cases)('%s', (_case, value) => {
-      const zod = schema.safeParse(value);
-      expect(parseShape(shape, value)).toEqual(zod.success ? zod.data : null);
+      const zod = schema.safeParse(wire ? renameKeys(value, snake) : value);
+      expect(parseShape(shape, value)).toEqual(zod.success ? (wire ? renameKeys(zod.data, camel) : zod.data) : null);
     });
   });
+}
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+/** Every key at every depth (a checkout body has no map whose keys are data). */
+function renameKeys(value: unknown, rename: (key: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => renameKeys(item, rename));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [rename(key), renameKeys(item, rename)]));
+  return value;
 }
 
 const id = '3f2b8c1e-9d4a-4f6b-8e2c-1a7d5b9c0e44';
@@ -34,14 +50,14 @@ sameAnswers('discountShape ~ discountInput', discountInput, discountShape, [
   ['an unknown kind', { kind: 'free' }],
   ['an extra key (strict)', { kind: 'amount', amount: 1, note: 'x' }],
   ['null', null],
-]);
+], { wire: true });
 
 sameAnswers('chosenModifierShape ~ chosenModifierView', chosenModifierView, chosenModifierShape, [
   ['a modifier', { groupId: id, groupName: 'Milk', optionId: id, name: 'Oat', priceDelta: -50 }],
   ['an extra key is dropped', { groupId: id, groupName: 'Milk', optionId: id, name: 'Oat', priceDelta: 0, colour: 'red' }],
   ['a non-uuid option', { groupId: id, groupName: 'Milk', optionId: 'oat', name: 'Oat', priceDelta: 0 }],
   ['a fractional delta', { groupId: id, groupName: 'Milk', optionId: id, name: 'Oat', priceDelta: 0.5 }],
-]);
+], { wire: true });
 
 sameAnswers('placeOrderShape ~ placeOrderWithLotsInput', placeOrderWithLotsInput, placeOrderShape, [
   ['a cash sale', body],
@@ -68,4 +84,31 @@ sameAnswers('placeOrderShape ~ placeOrderWithLotsInput', placeOrderWithLotsInput
   ['a lot number too long', { ...body, lines: [{ ...line, lotNumber: 'L'.repeat(61) }] }],
   ['a negative expected total', { ...body, expectedTotal: -1 }],
   ['a string where a number goes', { ...body, expectedTotal: '500' }],
-]);
+], { wire: true });
+
+describe('the checkout body on the wire (decision 070)', () => {
+  // In the schema's order, as the camelCase schema used to give it to the server's request hash.
+  const full = {
+    idempotencyKey: id,
+    lines: [{ productId: id, quantity: 2, unitPrice: 300, discount: { kind: 'amount' as const, amount: 5 }, note: 'x', modifierOptionIds: [id], lotNumber: 'L-2' }],
+    orderDiscount: { kind: 'percent' as const, basisPoints: 250 },
+    customerId: id,
+    note: 'n',
+    payments: [{ method: 'gift_card' as const, amount: 500, giftCardCode: 'C' }],
+    expectedTotal: 500,
+    parkedOrderId: id,
+    kitchenTicketId: id,
+    kitchenBillPartId: id,
+    invoiceId: id,
+    giftCards: [{ code: 'C', amount: 5 }],
+  };
+  it('is the camelCase body with snake_case names, and reads back the same', () => {
+    const wire = placeOrderToWire(full);
+    expect(wire).toEqual(renameKeys(full, snake));
+    expect(placeOrderWithLotsInput.safeParse(wire).success).toBe(true);
+    expect(placeOrderFromWire(wire)).toEqual(full);
+  });
+  it('keeps the order of the fields, so a key sent before the change still matches its first request', () => {
+    expect(JSON.stringify(placeOrderFromWire(placeOrderToWire(full)))).toBe(JSON.stringify(full));
+  });
+});

@@ -1,5 +1,6 @@
 import { MODIFIER_MAX_GROUPS, MODIFIER_MAX_OPTIONS } from './modifiers.ts';
 import { hasControlCharacters, isWellFormedText } from './plain-text.ts';
+import type { ParkOrderWire, PlaceOrderWire } from './checkout-lots.ts';
 import type { Discount } from './pricing.ts';
 import * as s from './shape.ts';
 
@@ -88,3 +89,131 @@ export const placeOrderShape = s.object(
   },
   { strict: true },
 );
+
+// ── The checkout body inside (camelCase) and on the wire (snake_case, decision 070) ──
+// The server reads the body with the *FromWire mappers in its route; the till builds, fingerprints
+// and keeps its attempt camelCase (a sale saved before the wire changed sends unchanged) and sends
+// the *ToWire mapping. Both are field by field, so a field added to one side fails to compile.
+
+/** A cart line: a product, how many, and the cashier's choices (checkoutLineWithLotInput). */
+export interface CheckoutLine {
+  productId: string;
+  quantity: number;
+  /** Only to override the catalogue price (needs the permission to change prices; audited). */
+  unitPrice?: number;
+  discount?: Discount | null;
+  note?: string;
+  /** The product's modifier options chosen (decision 035). */
+  modifierOptionIds?: string[];
+  /** The lot to sell from (decision 069); left out: first-expiry-first-out. */
+  lotNumber?: string;
+}
+
+export interface CheckoutPayment {
+  method: PaymentMethod;
+  amount: number;
+  tendered?: number;
+  reference?: string;
+  giftCardCode?: string;
+}
+
+/** A cart to park (parkOrderWithLotsInput). */
+export interface ParkOrderInput {
+  lines: CheckoutLine[];
+  orderDiscount?: Discount | null;
+  customerId?: string | null;
+  note?: string;
+}
+export type ParkOrderWithLotsInput = ParkOrderInput;
+
+/** A sale to pay (placeOrderWithLotsInput). */
+export interface PlaceOrderInput extends ParkOrderInput {
+  idempotencyKey: string;
+  payments: CheckoutPayment[];
+  expectedTotal: number;
+  parkedOrderId?: string;
+  kitchenTicketId?: string;
+  kitchenBillPartId?: string;
+  invoiceId?: string;
+  giftCards?: { code: string; amount: number }[];
+}
+export type PlaceOrderWithLotsInput = PlaceOrderInput;
+
+type WireDiscount = NonNullable<PlaceOrderWire['order_discount']>;
+type WireLine = PlaceOrderWire['lines'][number];
+
+export const discountFromWire = (discount: WireDiscount): Discount =>
+  discount.kind === 'amount' ? { kind: 'amount', amount: discount.amount } : { kind: 'percent', basisPoints: discount.basis_points };
+export const discountToWire = (discount: Discount): WireDiscount =>
+  discount.kind === 'amount' ? { kind: 'amount', amount: discount.amount } : { kind: 'percent', basis_points: discount.basisPoints };
+const nullishDiscountFromWire = (discount: WireDiscount | null | undefined) => (discount ? discountFromWire(discount) : discount);
+const nullishDiscountToWire = (discount: Discount | null | undefined) => (discount ? discountToWire(discount) : discount);
+
+function lineFromWire(line: WireLine): CheckoutLine {
+  return {
+    productId: line.product_id,
+    quantity: line.quantity,
+    unitPrice: line.unit_price,
+    discount: nullishDiscountFromWire(line.discount),
+    note: line.note,
+    modifierOptionIds: line.modifier_option_ids,
+    lotNumber: line.lot_number,
+  };
+}
+function lineToWire(line: CheckoutLine): WireLine {
+  return {
+    product_id: line.productId,
+    quantity: line.quantity,
+    unit_price: line.unitPrice,
+    discount: nullishDiscountToWire(line.discount),
+    note: line.note,
+    modifier_option_ids: line.modifierOptionIds,
+    lot_number: line.lotNumber,
+  };
+}
+
+export function parkOrderFromWire(body: ParkOrderWire): ParkOrderInput {
+  return { lines: body.lines.map(lineFromWire), orderDiscount: nullishDiscountFromWire(body.order_discount), customerId: body.customer_id, note: body.note };
+}
+export function parkOrderToWire(input: ParkOrderInput): ParkOrderWire {
+  return { lines: input.lines.map(lineToWire), order_discount: nullishDiscountToWire(input.orderDiscount), customer_id: input.customerId, note: input.note };
+}
+
+export function placeOrderFromWire(body: PlaceOrderWire): PlaceOrderInput {
+  return {
+    idempotencyKey: body.idempotency_key,
+    ...parkOrderFromWire(body),
+    payments: body.payments.map((payment) => ({
+      method: payment.method,
+      amount: payment.amount,
+      tendered: payment.tendered,
+      reference: payment.reference,
+      giftCardCode: payment.gift_card_code,
+    })),
+    expectedTotal: body.expected_total,
+    parkedOrderId: body.parked_order_id,
+    kitchenTicketId: body.kitchen_ticket_id,
+    kitchenBillPartId: body.kitchen_bill_part_id,
+    invoiceId: body.invoice_id,
+    giftCards: body.gift_cards?.map((card) => ({ code: card.code, amount: card.amount })),
+  };
+}
+export function placeOrderToWire(input: PlaceOrderInput): PlaceOrderWire {
+  return {
+    idempotency_key: input.idempotencyKey,
+    ...parkOrderToWire(input),
+    payments: input.payments.map((payment) => ({
+      method: payment.method,
+      amount: payment.amount,
+      tendered: payment.tendered,
+      reference: payment.reference,
+      gift_card_code: payment.giftCardCode,
+    })),
+    expected_total: input.expectedTotal,
+    parked_order_id: input.parkedOrderId,
+    kitchen_ticket_id: input.kitchenTicketId,
+    kitchen_bill_part_id: input.kitchenBillPartId,
+    invoice_id: input.invoiceId,
+    gift_cards: input.giftCards?.map((card) => ({ code: card.code, amount: card.amount })),
+  };
+}

@@ -94,3 +94,28 @@ export function sameOptions(a: readonly string[], b: readonly string[]): boolean
 
 /** contracts/modifiers.ts's chosenModifierView, zod-free: what the till reads back from its saved sale (decision 058). */
 export const chosenModifierShape: s.Shape<ChosenModifier> = s.object({ groupId: s.uuid(), groupName: s.string(), optionId: s.uuid(), name: s.string(), priceDelta: s.int() });
+
+/** A chosen modifier as the wire names it (contracts/modifiers.ts's chosenModifierView, decision 070). */
+export interface ChosenModifierWire {
+  group_id: string;
+  group_name: string;
+  option_id: string;
+  name: string;
+  price_delta: number;
+}
+/** The line's snapshot (kept camelCase as stored) in the wire's names. */
+export const chosenModifierToWire = (modifier: ChosenModifier): ChosenModifierWire => ({
+  group_id: modifier.groupId,
+  group_name: modifier.groupName,
+  option_id: modifier.optionId,
+  name: modifier.name,
+  price_delta: modifier.priceDelta,
+});
+/** What the till keeps in its cart from a line the server gave back (a resumed parked sale). */
+export const chosenModifierFromWire = (modifier: ChosenModifierWire): ChosenModifier => ({
+  groupId: modifier.group_id,
+  groupName: modifier.group_name,
+  optionId: modifier.option_id,
+  name: modifier.name,
+  priceDelta: modifier.price_delta,
+});

@@ -68,6 +68,112 @@ export interface ReceiptSource {
   business: { name: string; currency: string; timeZone: string } | null;
 }
 
+/** getOrderDetail's answer as the wire names it (decision 070): what the server and the receipt page pass to receiptSourceFromWire. */
+export interface ReceiptSourceWire {
+  order: {
+    number: number | null;
+    status: string;
+    currency: string;
+    prices_include_tax: boolean;
+    discount_total: number;
+    tax_total: number;
+    total: number;
+    refunded_total: number;
+    note: string | null;
+    created_at: string;
+    paid_at: string | null;
+    employee_id?: string | null;
+  };
+  lines: {
+    id: string;
+    name: string;
+    unit_price: number;
+    quantity: number;
+    tax_rate_basis_points: number;
+    line_discount_amount: number;
+    order_discount_share: number;
+    net: number;
+    tax: number;
+    total: number;
+    note: string | null;
+    modifiers?: { name: string; price_delta: number }[];
+    promotion?: { name: string; amount: number } | null;
+  }[];
+  payments: { method: string; amount: number; tendered: number | null; change: number | null; reference: string | null; refund_id?: string | null }[];
+  change: number;
+  refunds: {
+    id: string;
+    reason: string;
+    net: number;
+    tax: number;
+    total: number;
+    created_at: string;
+    lines: { order_line_id: string; quantity: number; net: number; tax: number; total: number }[];
+  }[];
+  events?: { type: string; actor_name: string | null }[];
+  customer: { name: string } | null;
+  loyalty?: { earned: number; redeemed: number; balance: number } | null;
+  business: { name: string; currency: string; time_zone: string } | null;
+}
+
+/** The wire's order detail in the receipt's own (camelCase) names, field by field. */
+export function receiptSourceFromWire(detail: ReceiptSourceWire): ReceiptSource {
+  const { order } = detail;
+  return {
+    order: {
+      number: order.number,
+      status: order.status,
+      currency: order.currency,
+      pricesIncludeTax: order.prices_include_tax,
+      discountTotal: order.discount_total,
+      taxTotal: order.tax_total,
+      total: order.total,
+      refundedTotal: order.refunded_total,
+      note: order.note,
+      createdAt: order.created_at,
+      paidAt: order.paid_at,
+      employeeId: order.employee_id,
+    },
+    lines: detail.lines.map((line) => ({
+      id: line.id,
+      name: line.name,
+      unitPrice: line.unit_price,
+      quantity: line.quantity,
+      taxRateBasisPoints: line.tax_rate_basis_points,
+      lineDiscountAmount: line.line_discount_amount,
+      orderDiscountShare: line.order_discount_share,
+      net: line.net,
+      tax: line.tax,
+      total: line.total,
+      note: line.note,
+      modifiers: line.modifiers?.map((modifier) => ({ name: modifier.name, priceDelta: modifier.price_delta })),
+      promotion: line.promotion,
+    })),
+    payments: detail.payments.map((payment) => ({
+      method: payment.method,
+      amount: payment.amount,
+      tendered: payment.tendered,
+      change: payment.change,
+      reference: payment.reference,
+      refundId: payment.refund_id,
+    })),
+    change: detail.change,
+    refunds: detail.refunds.map((refund) => ({
+      id: refund.id,
+      reason: refund.reason,
+      net: refund.net,
+      tax: refund.tax,
+      total: refund.total,
+      createdAt: refund.created_at,
+      lines: refund.lines.map((line) => ({ orderLineId: line.order_line_id, quantity: line.quantity, net: line.net, tax: line.tax, total: line.total })),
+    })),
+    events: detail.events?.map((event) => ({ type: event.type, actorName: event.actor_name })),
+    customer: detail.customer,
+    loyalty: detail.loyalty,
+    business: detail.business ? { name: detail.business.name, currency: detail.business.currency, timeZone: detail.business.time_zone } : null,
+  };
+}
+
 /**
  * One row of a receipt. `amount` rows put a label on the left and an amount on the right;
  * `strong` rows are printed bold (the total); `title` is the business name.

@@ -7907,7 +7907,7 @@ export interface paths {
         put?: never;
         /**
          * Pay for a cart: one transaction writes the order, lines, payments and stock movements
-         * @description Send a client-generated UUID idempotencyKey: a retry returns the first result (200); the same key with a different body is a 409. Totals are recomputed on the server; expectedTotal must match (422 total_mismatch). Tracked stock never goes below zero unless the business allows it (409 insufficient_stock). Batch-tracked products are taken from the lot that expires first in the till’s store; a line’s lotNumber names the lot instead (422 batch_not_found, 409 insufficient_stock).
+         * @description Send a client-generated UUID idempotency_key: a retry returns the first result (200); the same key with a different body is a 409. Totals are recomputed on the server; expected_total must match (422 total_mismatch). Tracked stock never goes below zero unless the business allows it (409 insufficient_stock). Batch-tracked products are taken from the lot that expires first in the till’s store; a line’s lot_number names the lot instead (422 batch_not_found, 409 insufficient_stock).
          */
         post: {
             parameters: {
@@ -7920,53 +7920,53 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        customerId?: string | null;
-                        expectedTotal: number;
-                        giftCards?: {
+                        customer_id?: string | null;
+                        expected_total: number;
+                        gift_cards?: {
                             amount: number;
                             code: string;
                         }[];
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         /** Format: uuid */
-                        invoiceId?: string;
+                        invoice_id?: string;
                         /** Format: uuid */
-                        kitchenBillPartId?: string;
+                        kitchen_bill_part_id?: string;
                         /** Format: uuid */
-                        kitchenTicketId?: string;
+                        kitchen_ticket_id?: string;
                         lines: {
                             discount?: {
                                 amount: number;
                                 /** @enum {string} */
                                 kind: "amount";
                             } | {
-                                basisPoints: number;
+                                basis_points: number;
                                 /** @enum {string} */
                                 kind: "percent";
                             } | null;
-                            lotNumber?: string;
-                            modifierOptionIds?: string[];
+                            lot_number?: string;
+                            modifier_option_ids?: string[];
                             note?: string;
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                             quantity: number;
-                            unitPrice?: number;
+                            unit_price?: number;
                         }[];
                         note?: string;
-                        orderDiscount?: {
+                        order_discount?: {
                             amount: number;
                             /** @enum {string} */
                             kind: "amount";
                         } | {
-                            basisPoints: number;
+                            basis_points: number;
                             /** @enum {string} */
                             kind: "percent";
                         } | null;
                         /** Format: uuid */
-                        parkedOrderId?: string;
+                        parked_order_id?: string;
                         payments: {
                             amount: number;
-                            giftCardCode?: string;
+                            gift_card_code?: string;
                             /** @enum {string} */
                             method: "cash" | "card" | "other" | "gift_card" | "points";
                             reference?: string;
@@ -14781,7 +14781,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** For the till: unpaid issued invoices by number ("INV-0007" or "7") or customer name (at most 20), to pay through POST /api/checkout with invoiceId */
+        /** For the till: unpaid issued invoices by number ("INV-0007" or "7") or customer name (at most 20), to pay through POST /api/checkout with invoice_id */
         get: {
             parameters: {
                 query?: {
@@ -14917,12 +14917,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -14932,12 +14932,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -15489,12 +15489,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -15504,12 +15504,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -15636,12 +15636,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -15651,12 +15651,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -15727,12 +15727,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -15742,12 +15742,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -15881,12 +15881,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -15896,12 +15896,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -16047,12 +16047,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -16062,12 +16062,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -16212,12 +16212,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -16227,12 +16227,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -16391,12 +16391,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -16406,12 +16406,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -16580,12 +16580,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -16595,12 +16595,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -16751,12 +16751,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -16766,12 +16766,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -16923,12 +16923,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -16938,12 +16938,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -17096,12 +17096,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -17111,12 +17111,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -17276,12 +17276,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -17291,12 +17291,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -17426,12 +17426,12 @@ export interface paths {
                                     changedFrom: {
                                         modifiers?: {
                                             /** Format: uuid */
-                                            groupId: string;
-                                            groupName: string;
+                                            group_id: string;
+                                            group_name: string;
                                             name: string;
                                             /** Format: uuid */
-                                            optionId: string;
-                                            priceDelta: number;
+                                            option_id: string;
+                                            price_delta: number;
                                         }[] | null;
                                         note: string | null;
                                         quantity: number;
@@ -17441,12 +17441,12 @@ export interface paths {
                                     id: string;
                                     modifiers: {
                                         /** Format: uuid */
-                                        groupId: string;
-                                        groupName: string;
+                                        group_id: string;
+                                        group_name: string;
                                         name: string;
                                         /** Format: uuid */
-                                        optionId: string;
-                                        priceDelta: number;
+                                        option_id: string;
+                                        price_delta: number;
                                     }[];
                                     name: string;
                                     note: string | null;
@@ -18491,14 +18491,14 @@ export interface paths {
             parameters: {
                 query?: {
                     cursor?: string;
-                    customerId?: string;
-                    employeeId?: string;
+                    customer_id?: string;
+                    employee_id?: string;
                     from?: string;
                     limit?: number;
                     method?: "cash" | "card" | "other" | "gift_card" | "points";
                     number?: number;
                     status?: "parked" | "paid" | "voided" | "partially_refunded" | "refunded";
-                    storeId?: string;
+                    store_id?: string;
                     to?: string;
                 };
                 header?: never;
@@ -18514,27 +18514,27 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            nextCursor: string | null;
+                            next_cursor: string | null;
                             orders: {
-                                createdAt: string;
+                                created_at: string;
                                 currency: string;
                                 /** Format: uuid */
-                                customerId: string | null;
-                                customerName: string | null;
+                                customer_id: string | null;
+                                customer_name: string | null;
                                 /** Format: uuid */
-                                employeeId: string | null;
-                                employeeName: string | null;
+                                employee_id: string | null;
+                                employee_name: string | null;
                                 /** Format: uuid */
                                 id: string;
-                                itemCount: number;
+                                item_count: number;
                                 methods: string[];
                                 number: number | null;
-                                paidAt: string | null;
-                                refundedTotal: number;
+                                paid_at: string | null;
+                                refunded_total: number;
                                 /** @enum {string} */
                                 status: "parked" | "paid" | "voided" | "partially_refunded" | "refunded";
                                 /** Format: uuid */
-                                storeId: string | null;
+                                store_id: string | null;
                                 total: number;
                             }[];
                         };
@@ -18597,9 +18597,9 @@ export interface paths {
                             business: {
                                 currency: string;
                                 name: string;
-                                receiptFooter: string | null;
-                                receiptHeader: string | null;
-                                timeZone: string;
+                                receipt_footer: string | null;
+                                receipt_header: string | null;
+                                time_zone: string;
                             } | null;
                             customer: {
                                 email: string | null;
@@ -18608,8 +18608,8 @@ export interface paths {
                                 name: string;
                             } | null;
                             events: {
-                                actorName: string | null;
-                                createdAt: string;
+                                actor_name: string | null;
+                                created_at: string;
                                 details: {
                                     [key: string]: unknown;
                                 };
@@ -18623,13 +18623,13 @@ export interface paths {
                                 redeemed: number;
                             } | null;
                             refunds: {
-                                createdAt: string;
+                                created_at: string;
                                 /** Format: uuid */
                                 id: string;
                                 lines: {
                                     net: number;
                                     /** Format: uuid */
-                                    orderLineId: string;
+                                    order_line_id: string;
                                     quantity: number;
                                     restock: boolean;
                                     tax: number;
@@ -18705,7 +18705,7 @@ export interface paths {
                         /** Format: email */
                         email: string;
                         /** Format: uuid */
-                        refundId?: string;
+                        refund_id?: string;
                     };
                 };
             };
@@ -18783,12 +18783,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The receipt as ESC/POS printer commands (80 mm, 48 columns); with refundId, the receipt of that refund; with openDrawer=true, a cash-drawer kick pulse first (a cash sale) */
+        /** The receipt as ESC/POS printer commands (80 mm, 48 columns); with refund_id, the receipt of that refund; with open_drawer=true, a cash-drawer kick pulse first (a cash sale) */
         get: {
             parameters: {
                 query?: {
-                    openDrawer?: "true" | "false";
-                    refundId?: string;
+                    open_drawer?: "true" | "false";
+                    refund_id?: string;
                 };
                 header?: never;
                 path: {
@@ -18864,7 +18864,7 @@ export interface paths {
         put?: never;
         /**
          * Refund the whole order (no lines) or chosen lines and quantities; tax in proportion; optional restock per line
-         * @description Send a client-generated UUID idempotencyKey: a retry returns the first refund (200); the same key with a different body is a 409. Without method the money goes back the way it came in; another method needs a manager, admin or the owner (403 refund_method_forbidden) and is audited.
+         * @description Send a client-generated UUID idempotency_key: a retry returns the first refund (200); the same key with a different body is a 409. Without method the money goes back the way it came in; another method needs a manager, admin or the owner (403 refund_method_forbidden) and is audited.
          */
         post: {
             parameters: {
@@ -18879,10 +18879,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         lines?: {
                             /** Format: uuid */
-                            orderLineId: string;
+                            order_line_id: string;
                             quantity: number;
                             /** @default true */
                             restock?: boolean;
@@ -18909,7 +18909,7 @@ export interface paths {
                                 method: "cash" | "card" | "other" | "gift_card" | "points";
                             }[];
                             /** Format: uuid */
-                            refundId: string;
+                            refund_id: string;
                             tax: number;
                             total: number;
                         };
@@ -18929,7 +18929,7 @@ export interface paths {
                                 method: "cash" | "card" | "other" | "gift_card" | "points";
                             }[];
                             /** Format: uuid */
-                            refundId: string;
+                            refund_id: string;
                             tax: number;
                             total: number;
                         };
@@ -19080,7 +19080,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Park a cart to resume it later (no number, no stock taken until paid); a line’s lotNumber is kept and comes back on the order’s lines */
+        /** Park a cart to resume it later (no number, no stock taken until paid); a line’s lot_number is kept and comes back on the order’s lines */
         post: {
             parameters: {
                 query?: never;
@@ -19092,32 +19092,32 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        customerId?: string | null;
+                        customer_id?: string | null;
                         lines: {
                             discount?: {
                                 amount: number;
                                 /** @enum {string} */
                                 kind: "amount";
                             } | {
-                                basisPoints: number;
+                                basis_points: number;
                                 /** @enum {string} */
                                 kind: "percent";
                             } | null;
-                            lotNumber?: string;
-                            modifierOptionIds?: string[];
+                            lot_number?: string;
+                            modifier_option_ids?: string[];
                             note?: string;
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                             quantity: number;
-                            unitPrice?: number;
+                            unit_price?: number;
                         }[];
                         note?: string;
-                        orderDiscount?: {
+                        order_discount?: {
                             amount: number;
                             /** @enum {string} */
                             kind: "amount";
                         } | {
-                            basisPoints: number;
+                            basis_points: number;
                             /** @enum {string} */
                             kind: "percent";
                         } | null;
@@ -34146,7 +34146,7 @@ export interface paths {
         put?: never;
         /**
          * Invoice a ready repair order: an issued invoice from its approved jobs, linked to it; the order becomes invoiced (409 when not ready or already invoiced)
-         * @description Needs invoice_generation as well. The invoice is then paid at the till through POST /api/checkout with invoiceId (decision 038).
+         * @description Needs invoice_generation as well. The invoice is then paid at the till through POST /api/checkout with invoice_id (decision 038).
          */
         post: {
             parameters: {
@@ -36878,23 +36878,23 @@ export interface components {
             lines: {
                 /** Format: uuid */
                 id: string;
-                lineDiscountAmount: number;
-                lotNumber: string | null;
+                line_discount_amount: number;
+                lot_number: string | null;
                 modifiers: {
                     /** Format: uuid */
-                    groupId: string;
-                    groupName: string;
+                    group_id: string;
+                    group_name: string;
                     name: string;
                     /** Format: uuid */
-                    optionId: string;
-                    priceDelta: number;
+                    option_id: string;
+                    price_delta: number;
                 }[];
                 name: string;
                 net: number;
                 note: string | null;
-                orderDiscountShare: number;
+                order_discount_share: number;
                 /** Format: uuid */
-                productId: string | null;
+                product_id: string | null;
                 promotion: {
                     amount: number;
                     /** Format: uuid */
@@ -36902,33 +36902,33 @@ export interface components {
                     name: string;
                 } | null;
                 quantity: number;
-                refundedQuantity: number;
+                refunded_quantity: number;
                 sku: string | null;
                 tax: number;
-                taxRateBasisPoints: number;
+                tax_rate_basis_points: number;
                 total: number;
-                unitPrice: number;
+                unit_price: number;
             }[];
             order: {
-                createdAt: string;
+                created_at: string;
                 currency: string;
                 /** Format: uuid */
-                customerId: string | null;
-                discountTotal: number;
+                customer_id: string | null;
+                discount_total: number;
                 /** Format: uuid */
-                employeeId: string | null;
+                employee_id: string | null;
                 /** Format: uuid */
                 id: string;
                 note: string | null;
                 number: number | null;
-                paidAt: string | null;
-                paidTotal: number;
-                pricesIncludeTax: boolean;
-                refundedTotal: number;
+                paid_at: string | null;
+                paid_total: number;
+                prices_include_tax: boolean;
+                refunded_total: number;
                 /** @enum {string} */
                 status: "parked" | "paid" | "voided" | "partially_refunded" | "refunded";
                 subtotal: number;
-                taxTotal: number;
+                tax_total: number;
                 total: number;
             };
             payments: {
@@ -36939,7 +36939,7 @@ export interface components {
                 method: string;
                 reference: string | null;
                 /** Format: uuid */
-                refundId: string | null;
+                refund_id: string | null;
                 tendered: number | null;
             }[];
         };

@@ -74,12 +74,14 @@ export function modifierGroupFromView(group: ModifierGroupView): ModifierGroup {
     options: group.options.map((option) => ({ id: option.id, name: option.name, priceDelta: option.price_delta })),
   };
 }
+
+/** A modifier chosen on a sale line or kitchen item, on the wire (decision 070); modifiers.ts's chosenModifierToWire gives it. */
 export const chosenModifierView = z.object({
-  groupId: z.uuid(),
-  groupName: z.string(),
-  optionId: z.uuid(),
+  group_id: z.uuid(),
+  group_name: z.string(),
+  option_id: z.uuid(),
   name: z.string(),
-  priceDelta: z.number().int(),
+  price_delta: z.number().int(),
 });
 
 /** The option ids a cart line or kitchen item carries (at most one of each). */

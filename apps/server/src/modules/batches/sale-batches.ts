@@ -54,8 +54,8 @@ export async function planSaleBatches(
       today,
     );
     if (!result.ok) {
-      if (result.problem === 'lot_not_found') throw new AppError(422, 'batch_not_found', `There is no lot ${result.lotNumber} of ${name} in this store`, { productId });
-      throw new AppError(409, 'insufficient_stock', `Only ${result.available} of ${name} left in lot ${result.lotNumber}`, { productId, available: result.available });
+      if (result.problem === 'lot_not_found') throw new AppError(422, 'batch_not_found', `There is no lot ${result.lotNumber} of ${name} in this store`, { product_id: productId });
+      throw new AppError(409, 'insufficient_stock', `Only ${result.available} of ${name} left in lot ${result.lotNumber}`, { product_id: productId, available: result.available });
     }
     plan.set(productId, [...result.takes, ...(result.shortfall > 0 ? [{ batchId: null, quantity: result.shortfall }] : [])]);
   }
@@ -88,7 +88,7 @@ export async function namedLotsOfParkedLines(
     const name = names.get(line.productId) ?? 'A product';
     if (!tracked.has(line.productId)) throw new AppError(422, 'batches_not_tracked', `${name} does not track batches, so a sale line cannot name a lot`);
     const id = ids.get(namedLotKey(line.productId, line.lotNumber));
-    if (!id) throw new AppError(422, 'batch_not_found', `There is no lot ${line.lotNumber} of ${name} in this store`, { productId: line.productId });
+    if (!id) throw new AppError(422, 'batch_not_found', `There is no lot ${line.lotNumber} of ${name} in this store`, { product_id: line.productId });
     return id;
   });
 }

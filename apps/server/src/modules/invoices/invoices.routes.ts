@@ -200,7 +200,7 @@ const payableRoute = defineRoute({
   path: '/api/invoices/payable',
   access: business({ feature: 'pos_system', employeeFeature: 'pos' }),
   tags,
-  summary: 'For the till: unpaid issued invoices by number ("INV-0007" or "7") or customer name (at most 20), to pay through POST /api/checkout with invoiceId',
+  summary: 'For the till: unpaid issued invoices by number ("INV-0007" or "7") or customer name (at most 20), to pay through POST /api/checkout with invoice_id',
   request: { query: z.strictObject({ q: singleLine(z.string().max(200)).optional() }) },
   responses: {
     200: jsonResponse(

@@ -1,4 +1,4 @@
-import { DEFAULT_STAGE_LIST, stageIndexIn, ticketStage, type KitchenStationView, type StageListInput, type KitchenTicketEvent, type KitchenTicketView } from '@till/core';
+import { chosenModifierToWire, DEFAULT_STAGE_LIST, stageIndexIn, ticketStage, type KitchenStationView, type StageListInput, type KitchenTicketEvent, type KitchenTicketView } from '@till/core';
 import type { BillPartRow } from '../dining/dining.repository.ts';
 import { claimHeld, toBillPartView } from '../dining/dining-views.ts';
 import type { ItemWithPrice, StationRow, TicketRow } from './kitchen.repository.ts';
@@ -31,13 +31,13 @@ export function toTicketView(ticket: TicketRow, items: ItemWithPrice[], parts: B
         quantity: item.quantity,
         note: item.note,
         seat: item.seat,
-        modifiers: item.modifiers ?? [],
+        modifiers: (item.modifiers ?? []).map(chosenModifierToWire),
         round: item.round,
         stage: item.stage,
         stageName: nameOf(item),
         held: item.held,
         voided: item.voided,
-        changedFrom: item.changedFrom ?? null,
+        changedFrom: item.changedFrom ? { ...item.changedFrom, modifiers: item.changedFrom.modifiers ? item.changedFrom.modifiers.map(chosenModifierToWire) : item.changedFrom.modifiers } : null,
         changedAt: item.changedAt?.toISOString() ?? null,
         unitPrice: item.unitPrice,
         taxRateBasisPoints: item.taxRateBasisPoints,

@@ -130,7 +130,7 @@ export async function planSaleLoyalty(
       const paidWithPoints = sale.payments.filter((payment) => payment.method === 'points').reduce((sum, payment) => sum + payment.amount, 0);
       const redeemPoints = paidWithPoints > 0 ? pointsForAmount(settings, paidWithPoints) : 0;
       if (redeemPoints === null) {
-        throw new AppError(422, 'invalid_points_amount', `Points pay in steps of ${settings.pointValue} minor units`, { pointValue: settings.pointValue });
+        throw new AppError(422, 'invalid_points_amount', `Points pay in steps of ${settings.pointValue} minor units`, { point_value: settings.pointValue });
       }
       const account = await repo.account(tx, businessId, sale.customerId);
       if (redeemPoints > (account?.points ?? 0)) {

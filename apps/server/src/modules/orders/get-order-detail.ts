@@ -24,9 +24,9 @@ export async function getOrderDetail(database: Database, businessId: string, ord
       events: events.map((event) => ({
         id: event.id,
         type: event.type,
-        actorName: event.actorName,
+        actor_name: event.actorName,
         details: event.details,
-        createdAt: event.createdAt.toISOString(),
+        created_at: event.createdAt.toISOString(),
       })),
       refunds: orderRefunds.map((refund) => ({
         id: refund.id,
@@ -34,9 +34,9 @@ export async function getOrderDetail(database: Database, businessId: string, ord
         net: refund.net,
         tax: refund.tax,
         total: refund.total,
-        createdAt: refund.createdAt.toISOString(),
+        created_at: refund.createdAt.toISOString(),
         lines: refund.lines.map((line) => ({
-          orderLineId: line.orderLineId,
+          order_line_id: line.orderLineId,
           quantity: line.quantity,
           net: line.net,
           tax: line.tax,
@@ -47,7 +47,7 @@ export async function getOrderDetail(database: Database, businessId: string, ord
       customer,
       loyalty,
       business: business
-        ? { name: business.name, currency: business.currency, timeZone: business.timeZone, receiptHeader: business.receiptHeader, receiptFooter: business.receiptFooter }
+        ? { name: business.name, currency: business.currency, time_zone: business.timeZone, receipt_header: business.receiptHeader, receipt_footer: business.receiptFooter }
         : null,
     };
   });

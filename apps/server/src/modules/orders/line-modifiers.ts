@@ -23,9 +23,9 @@ export function lineModifiers(
   const choice = chooseModifiers(groups, optionIds ?? [], basePrice);
   if (!choice.ok) {
     throw new AppError(422, choice.code, `${product.name}: ${choice.message}`, {
-      productId: product.id,
-      ...(choice.groupId ? { groupId: choice.groupId } : {}),
-      ...(choice.optionId ? { optionId: choice.optionId } : {}),
+      product_id: product.id,
+      ...(choice.groupId ? { group_id: choice.groupId } : {}),
+      ...(choice.optionId ? { option_id: choice.optionId } : {}),
     });
   }
   return { modifiers: choice.modifiers.length ? choice.modifiers : null, delta: choice.delta };

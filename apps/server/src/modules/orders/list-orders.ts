@@ -30,11 +30,22 @@ export async function listOrders(database: Database, businessId: string, input: 
   const page = rows.slice(0, input.limit);
   return {
     orders: page.map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      paidAt: row.paidAt?.toISOString() ?? null,
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      total: row.total,
+      refunded_total: row.refundedTotal,
+      currency: row.currency,
+      created_at: row.createdAt.toISOString(),
+      paid_at: row.paidAt?.toISOString() ?? null,
+      employee_id: row.employeeId,
+      customer_id: row.customerId,
+      customer_name: row.customerName,
+      store_id: row.storeId,
+      employee_name: row.employeeName,
+      item_count: row.itemCount,
       methods: row.methods ?? [],
     })),
-    nextCursor: rows.length > input.limit ? encodeCursor(page[page.length - 1]!) : null,
+    next_cursor: rows.length > input.limit ? encodeCursor(page[page.length - 1]!) : null,
   };
 }

@@ -28,7 +28,7 @@ export async function parkOrder(database: Database, tenant: TenantContext, input
     const ids = [...new Set(input.lines.map((line) => line.productId))];
     const catalogue = new Map((await ordersRepository.findSellableProducts(tx, tenant.businessId, ids)).map((p) => [p.id, p]));
     const missing = ids.filter((id) => !catalogue.has(id));
-    if (missing.length) throw new AppError(422, 'product_unavailable', 'A product in the cart is not for sale', { productIds: missing });
+    if (missing.length) throw new AppError(422, 'product_unavailable', 'A product in the cart is not for sale', { product_ids: missing });
     const modifiers = saleModifiers(cart, catalogue);
     // Decision 069: the lot a line names is kept, so the resumed sale sells from it again.
     const lots = await namedLotsOfParkedLines(tx, tenant, input.lines, new Map([...catalogue.values()].map((product) => [product.id, product.name])));

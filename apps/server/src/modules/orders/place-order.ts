@@ -67,7 +67,7 @@ export async function placeOrder(
   const ticketId = input.kitchenTicketId;
   const partId = input.kitchenBillPartId;
   if (!ticketId) {
-    if (partId) throw new AppError(400, 'kitchen_ticket_required', 'A bill part is paid with its kitchenTicketId');
+    if (partId) throw new AppError(400, 'kitchen_ticket_required', 'A bill part is paid with its kitchen_ticket_id');
     return sell(database, tenant, input);
   }
   // Paying a kitchen ticket (decision 026), or one part of its split bill (decision 036): the
@@ -117,7 +117,7 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
   if (!context.customerExists) throw new AppError(422, 'customer_not_found', 'That customer does not exist');
   const catalogue = new Map(context.products.map((product) => [product.id, product]));
   const missing = productIds.filter((id) => !catalogue.has(id));
-  if (missing.length) throw new AppError(422, 'product_unavailable', 'A product in the cart is not for sale', { productIds: missing });
+  if (missing.length) throw new AppError(422, 'product_unavailable', 'A product in the cart is not for sale', { product_ids: missing });
 
   const overrides = input.lines.filter((line) => line.unitPrice !== undefined && line.unitPrice !== catalogue.get(line.productId)!.price);
   if (overrides.length) requireAccess(tenant, { adminPermission: 'can_change_prices' });
@@ -145,7 +145,7 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
   const priced = priceSale({ cart: input, catalogue, modifiers, pricesIncludeTax, promotions, extraLines: giftCardPricingLines(sold) });
   if (priced.total !== input.expectedTotal) {
     throw new AppError(422, 'total_mismatch', 'The total does not match the prices on the server; refresh and try again', {
-      serverTotal: priced.total,
+      server_total: priced.total,
     });
   }
 
@@ -298,7 +298,7 @@ async function sell(database: Database, tenant: TenantContext, input: PlaceOrder
     if (state === 'TL001') {
       const productId = pgErrorField(error, 'detail');
       const name = (productId && catalogue.get(productId)?.name) ?? 'a product';
-      throw new AppError(409, 'insufficient_stock', `Not enough ${name} in stock`, { productId });
+      throw new AppError(409, 'insufficient_stock', `Not enough ${name} in stock`, { product_id: productId });
     }
     // A lot of the sale moved to another store meanwhile (decision 048).
     if (state === 'TL005') throw new AppError(409, 'insufficient_stock', 'The lots changed while selling; try again');

@@ -95,12 +95,12 @@ async function writeRefund(tx: Tx, tenant: TenantContext, input: RefundOrderInpu
   const seen = new Set<string>();
   for (const item of requested) {
     const line = byId.get(item.orderLineId);
-    if (!line) throw new AppError(422, 'line_not_in_order', 'A refund line is not part of this order', { orderLineId: item.orderLineId });
+    if (!line) throw new AppError(422, 'line_not_in_order', 'A refund line is not part of this order', { order_line_id: item.orderLineId });
     if (seen.has(item.orderLineId)) throw new AppError(400, 'validation_error', 'Each order line may appear once in a refund');
     seen.add(item.orderLineId);
     if (item.quantity > line.quantity - line.refundedQuantity) {
       throw new AppError(422, 'refund_exceeds_sold', `Only ${line.quantity - line.refundedQuantity} of ${line.name} can still be refunded`, {
-        orderLineId: line.id,
+        order_line_id: line.id,
       });
     }
   }

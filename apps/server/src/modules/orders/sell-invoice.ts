@@ -24,7 +24,7 @@ const keyReused = () => new AppError(409, 'idempotency_key_reused', 'This idempo
 /** The checkout fields an invoice's sale does not take: it is the invoice, as issued. */
 function refuseCartFields(input: PlaceOrderInput): void {
   if (input.lines.length > 0 || input.orderDiscount || input.parkedOrderId || input.kitchenTicketId || input.customerId || input.giftCards?.length) {
-    throw new AppError(400, 'validation_error', 'An invoice is paid on its own: send no lines, discount, customer, parked sale, kitchen ticket or gift card with invoiceId');
+    throw new AppError(400, 'validation_error', 'An invoice is paid on its own: send no lines, discount, customer, parked sale, kitchen ticket or gift card with invoice_id');
   }
   // Decision 064: gift cards and points pay till sales, not invoices.
   if (input.payments.some((payment) => payment.method === 'gift_card' || payment.method === 'points' || payment.giftCardCode !== undefined)) {

@@ -14,10 +14,10 @@ const escposRoute = defineRoute({
   access: business(),
   tags: ['receipts'],
   summary:
-    'The receipt as ESC/POS printer commands (80 mm, 48 columns); with refundId, the receipt of that refund; with openDrawer=true, a cash-drawer kick pulse first (a cash sale)',
+    'The receipt as ESC/POS printer commands (80 mm, 48 columns); with refund_id, the receipt of that refund; with open_drawer=true, a cash-drawer kick pulse first (a cash sale)',
   request: {
     params: idParams,
-    query: z.strictObject({ refundId: z.uuid().optional(), openDrawer: z.enum(['true', 'false']).optional() }),
+    query: z.strictObject({ refund_id: z.uuid().optional(), open_drawer: z.enum(['true', 'false']).optional() }),
   },
   responses: {
     200: { description: 'ESC/POS bytes', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
@@ -34,7 +34,7 @@ const emailRoute = defineRoute({
   summary: 'Email the receipt as plain text (kept in the outbox; sent by SMTP when configured) and note it in the order history',
   request: {
     params: idParams,
-    body: jsonBody(z.strictObject({ email: z.email('Enter a valid email address').max(254), refundId: z.uuid().optional() })),
+    body: jsonBody(z.strictObject({ email: z.email('Enter a valid email address').max(254), refund_id: z.uuid().optional() })),
   },
   responses: {
     200: jsonResponse(z.object({ ok: z.literal(true), email: z.string() }), 'Receipt queued'),
@@ -44,8 +44,8 @@ const emailRoute = defineRoute({
 
 export const receiptsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(escposRoute, async (c) => {
-    const { receipt, orderNumber } = await getReceipt(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, c.req.valid('query').refundId);
-    const bytes = encodeReceiptEscPos(receipt, { openDrawer: c.req.valid('query').openDrawer === 'true' });
+    const { receipt, orderNumber } = await getReceipt(c.var.services.database, c.var.tenant.businessId, c.req.valid('param').id, c.req.valid('query').refund_id);
+    const bytes = encodeReceiptEscPos(receipt, { openDrawer: c.req.valid('query').open_drawer === 'true' });
     const name = `receipt-${orderNumber ?? 'order'}${receipt.kind === 'refund' ? '-refund' : ''}.bin`;
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/octet-stream',
@@ -54,6 +54,6 @@ export const receiptsRoutes = new OpenAPIHono<AppEnv>()
     });
   })
   .openapi(emailRoute, async (c) => {
-    const body = c.req.valid('json');
-    return c.json(await emailReceipt(c.var.services, c.var.tenant, { orderId: c.req.valid('param').id, ...body }), 200);
+    const { email, refund_id: refundId } = c.req.valid('json');
+    return c.json(await emailReceipt(c.var.services, c.var.tenant, { orderId: c.req.valid('param').id, email, refundId }), 200);
   });

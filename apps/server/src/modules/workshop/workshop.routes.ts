@@ -412,7 +412,7 @@ const invoiceOrderRoute = defineRoute({
   access: write,
   tags: TAGS,
   summary: 'Invoice a ready repair order: an issued invoice from its approved jobs, linked to it; the order becomes invoiced (409 when not ready or already invoiced)',
-  description: 'Needs invoice_generation as well. The invoice is then paid at the till through POST /api/checkout with invoiceId (decision 038).',
+  description: 'Needs invoice_generation as well. The invoice is then paid at the till through POST /api/checkout with invoice_id (decision 038).',
   request: { params: idParam, body: jsonBody(z.strictObject({ payment_terms: z.enum(PAYMENT_TERMS_VALUES).default('due_on_receipt') })) },
   responses: { 200: repairOrderAnswer, ...errorResponses(400, 401, 403, 404, 409) },
 });

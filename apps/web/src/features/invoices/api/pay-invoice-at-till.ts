@@ -16,7 +16,7 @@ export function usePayableInvoices(q: string, enabled: boolean) {
   });
 }
 
-/** POST /api/checkout with invoiceId: the idempotent sale for what is owed; a retry with the same key returns the first sale. */
+/** POST /api/checkout with invoice_id: the idempotent sale for what is owed; a retry with the same key returns the first sale. */
 export function usePayInvoiceAtTill() {
   const queryClient = useQueryClient();
   return useMutation({

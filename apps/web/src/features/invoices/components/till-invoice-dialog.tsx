@@ -91,7 +91,7 @@ function TakePayment({ invoice, onBack, onPaid }: { invoice: PayableInvoice; onB
     const fingerprint = JSON.stringify(payment);
     const key = attempt && attempt.body === fingerprint ? attempt.key : crypto.randomUUID();
     setAttempt({ key, body: fingerprint });
-    const sale = await pay.mutateAsync({ idempotencyKey: key, lines: [], payments: [payment], expectedTotal: invoice.balance, invoiceId: invoice.id }).catch(() => null);
+    const sale = await pay.mutateAsync({ idempotency_key: key, lines: [], payments: [payment], expected_total: invoice.balance, invoice_id: invoice.id }).catch(() => null);
     if (sale) onPaid(sale);
   }
 

@@ -85,7 +85,7 @@ export function TicketCard({
                 {item.modifiers.length ? (
                   <ul aria-label={`Modifiers of ${item.name}`} className="mt-0.5 flex flex-wrap gap-1">
                     {item.modifiers.map((modifier) => (
-                      <li key={modifier.optionId} className="rounded border-l-4 border-indigo-700 bg-indigo-100 px-2 py-0.5 text-lg leading-tight font-bold text-indigo-950">
+                      <li key={modifier.option_id} className="rounded border-l-4 border-indigo-700 bg-indigo-100 px-2 py-0.5 text-lg leading-tight font-bold text-indigo-950">
                         {modifier.name}
                       </li>
                     ))}

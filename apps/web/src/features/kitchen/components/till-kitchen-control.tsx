@@ -1,4 +1,5 @@
 import {
+  chosenModifierFromWire,
   modifierNames,
   ORDER_TYPE_LABELS,
   ORDER_TYPES,
@@ -127,7 +128,7 @@ function TillKitchen({ lines, ticketId, onSent, onPayTicket, businessId }: TillK
                           note: item.note ?? '',
                           unitPrice: item.unitPrice!,
                           taxRateBasisPoints: item.taxRateBasisPoints,
-                          ...(item.modifiers.length ? { modifiers: item.modifiers } : {}),
+                          ...(item.modifiers.length ? { modifiers: item.modifiers.map(chosenModifierFromWire) } : {}),
                         })),
                       });
                       setOpen(false);

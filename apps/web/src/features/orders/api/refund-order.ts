@@ -22,7 +22,14 @@ export type RefundOrderResult = ApiAnswer<'/api/orders/{id}/refunds', 'post'>;
  * idempotency_key_reused: the server's message says which. A retry with the same key answers 200
  * with the first refund.
  */
-export function refundOrder({ orderId, ...body }: RefundOrderInput): Promise<RefundOrderResult> {
+export function refundOrder({ orderId, idempotencyKey, reason, lines, method }: RefundOrderInput): Promise<RefundOrderResult> {
+  // The attempt is kept camelCase (utils/refund-attempt.ts); the wire is snake_case (decision 070).
+  const body = {
+    idempotency_key: idempotencyKey,
+    reason,
+    lines: lines.map((line) => ({ order_line_id: line.orderLineId, quantity: line.quantity, restock: line.restock })),
+    ...(method ? { method } : {}),
+  };
   return dataOf(api.POST('/api/orders/{id}/refunds', { params: { path: { id: orderId } }, body }));
 }
 

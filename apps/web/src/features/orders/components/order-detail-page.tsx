@@ -43,7 +43,7 @@ function Meta({ label, children }: { label: string; children: ReactNode }) {
 /** Who rang the sale up (or parked it): the history's first word on it. */
 function soldBy(detail: OrderDetail): string | null {
   const event = detail.events.find((entry) => entry.type === 'paid') ?? detail.events.find((entry) => entry.type === 'parked');
-  return event?.actorName ?? null;
+  return event?.actor_name ?? null;
 }
 
 function OrderView({ detail, timeZone }: { detail: OrderDetail; timeZone: string }) {
@@ -116,7 +116,7 @@ function OrderView({ detail, timeZone }: { detail: OrderDetail; timeZone: string
 
       <dl className="grid grid-cols-2 gap-4 rounded-lg border p-4 sm:grid-cols-4">
         <Meta label={order.status === 'parked' || order.status === 'voided' ? 'Parked' : 'Paid'}>
-          {formatDateTime(order.paidAt ?? order.createdAt, timeZone)}
+          {formatDateTime(order.paid_at ?? order.created_at, timeZone)}
         </Meta>
         <Meta label={order.status === 'parked' || order.status === 'voided' ? 'Parked by' : 'Sold by'}>{seller ?? '—'}</Meta>
         <Meta label="Customer">
@@ -170,7 +170,7 @@ export function OrderDetailPage() {
   const backTo = useBackToList();
   const me = useMe();
   const order = useOrder(orderId);
-  const timeZone = safeTimeZone(order.data?.business?.timeZone ?? me.data?.business?.time_zone);
+  const timeZone = safeTimeZone(order.data?.business?.time_zone ?? me.data?.business?.time_zone);
 
   return (
     <div className="grid gap-6">

@@ -24,7 +24,7 @@ export function OrderRefunds({ detail, timeZone }: { detail: OrderDetail; timeZo
       <ul className="grid gap-3">
         {detail.refunds.map((refund) => {
           const event = events.get(refund.id);
-          const paidBack = detail.payments.filter((payment) => payment.refundId === refund.id);
+          const paidBack = detail.payments.filter((payment) => payment.refund_id === refund.id);
           return (
             <li key={refund.id} className="grid gap-2 rounded-lg border p-4 text-sm">
               <div className="flex flex-wrap items-start justify-between gap-2">
@@ -34,8 +34,8 @@ export function OrderRefunds({ detail, timeZone }: { detail: OrderDetail; timeZo
                     {paidBack.length ? ` to ${paidBackText(paidBack, currency)}` : ''}
                   </div>
                   <div className="text-muted-foreground">
-                    {formatDateTime(refund.createdAt, timeZone)}
-                    {event?.actorName ? ` · by ${event.actorName}` : ''}
+                    {formatDateTime(refund.created_at, timeZone)}
+                    {event?.actor_name ? ` · by ${event.actor_name}` : ''}
                   </div>
                 </div>
                 <Button asChild variant="outline">
@@ -50,9 +50,9 @@ export function OrderRefunds({ detail, timeZone }: { detail: OrderDetail; timeZo
               </p>
               <ul className="grid gap-1">
                 {refund.lines.map((line) => (
-                  <li key={line.orderLineId} className="flex items-baseline justify-between gap-4">
+                  <li key={line.order_line_id} className="flex items-baseline justify-between gap-4">
                     <span>
-                      {line.quantity} × {lines.get(line.orderLineId)?.name ?? 'Item'}
+                      {line.quantity} × {lines.get(line.order_line_id)?.name ?? 'Item'}
                       <span className="text-muted-foreground">{line.restock ? ' · back in stock' : ' · not restocked'}</span>
                     </span>
                     <span className="whitespace-nowrap tabular-nums">{refundMoney(line.total, currency)}</span>
@@ -92,7 +92,7 @@ export function OrderHistory({ detail, timeZone }: { detail: OrderDetail; timeZo
                   <div className="font-medium">{action}</div>
                   {note ? <div className="text-muted-foreground">“{note}”</div> : null}
                   <div className="text-muted-foreground">
-                    {event.actorName ?? 'Someone'} · <time dateTime={event.createdAt}>{formatDateTime(event.createdAt, timeZone)}</time>
+                    {event.actor_name ?? 'Someone'} · <time dateTime={event.created_at}>{formatDateTime(event.created_at, timeZone)}</time>
                   </div>
                 </div>
               </li>

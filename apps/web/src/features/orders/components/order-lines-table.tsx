@@ -35,7 +35,7 @@ export function OrderLinesTable({ lines, currency }: { lines: OrderLine[]; curre
         </thead>
         <tbody>
           {lines.map((line) => {
-            const discount = line.lineDiscountAmount + line.orderDiscountShare;
+            const discount = line.line_discount_amount + line.order_discount_share;
             return (
               <tr key={line.id} className="border-t align-top">
                 <td className="px-3 py-2">
@@ -43,22 +43,22 @@ export function OrderLinesTable({ lines, currency }: { lines: OrderLine[]; curre
                   {line.sku ? <div className="text-xs text-muted-foreground">SKU {line.sku}</div> : null}
                   {line.note ? <div className="text-xs text-muted-foreground">{line.note}</div> : null}
                   <div className="text-xs text-muted-foreground sm:hidden">
-                    {money(line.unitPrice, currency)} each{discount > 0 ? ` · −${money(discount, currency)}` : ''}
+                    {money(line.unit_price, currency)} each{discount > 0 ? ` · −${money(discount, currency)}` : ''}
                   </div>
-                  {line.refundedQuantity > 0 ? (
+                  {line.refunded_quantity > 0 ? (
                     <div className="text-xs font-medium text-amber-800">
-                      {line.refundedQuantity === line.quantity ? 'Refunded' : `${line.refundedQuantity} of ${line.quantity} refunded`}
+                      {line.refunded_quantity === line.quantity ? 'Refunded' : `${line.refunded_quantity} of ${line.quantity} refunded`}
                     </div>
                   ) : null}
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">{line.quantity}</td>
-                <td className="hidden px-3 py-2 text-right whitespace-nowrap tabular-nums sm:table-cell">{money(line.unitPrice, currency)}</td>
+                <td className="hidden px-3 py-2 text-right whitespace-nowrap tabular-nums sm:table-cell">{money(line.unit_price, currency)}</td>
                 <td className="hidden px-3 py-2 text-right whitespace-nowrap tabular-nums md:table-cell">
                   {discount > 0 ? `−${money(discount, currency)}` : <span className="text-muted-foreground">—</span>}
                 </td>
                 <td className="hidden px-3 py-2 text-right whitespace-nowrap tabular-nums sm:table-cell">
                   {money(line.tax, currency)}
-                  <div className="text-xs text-muted-foreground">{taxRateLabel(line.taxRateBasisPoints)}</div>
+                  <div className="text-xs text-muted-foreground">{taxRateLabel(line.tax_rate_basis_points)}</div>
                 </td>
                 <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{money(line.total, currency)}</td>
               </tr>

@@ -16,7 +16,7 @@ function Row({ label, children, strong, muted }: { label: ReactNode; children: R
 export function OrderTotals({ detail }: { detail: OrderDetail }) {
   const { order, lines } = detail;
   const currency = order.currency;
-  const itemsTotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const itemsTotal = lines.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);
   return (
     <section aria-labelledby="order-totals" className="grid gap-2">
       <h2 id="order-totals" className="text-lg font-semibold">
@@ -24,22 +24,22 @@ export function OrderTotals({ detail }: { detail: OrderDetail }) {
       </h2>
       <dl className="rounded-lg border px-4 py-2 text-sm">
         <Row label="Subtotal">{money(itemsTotal, currency)}</Row>
-        {order.discountTotal > 0 ? <Row label="Discounts">−{money(order.discountTotal, currency)}</Row> : null}
-        {order.pricesIncludeTax ? null : <Row label="Tax">{money(order.taxTotal, currency)}</Row>}
+        {order.discount_total > 0 ? <Row label="Discounts">−{money(order.discount_total, currency)}</Row> : null}
+        {order.prices_include_tax ? null : <Row label="Tax">{money(order.tax_total, currency)}</Row>}
         <div className="my-1 border-t" />
         <Row label="Total" strong>
           {money(order.total, currency)}
         </Row>
-        {order.pricesIncludeTax ? (
+        {order.prices_include_tax ? (
           <Row label="Of which tax" muted>
-            {money(order.taxTotal, currency)}
+            {money(order.tax_total, currency)}
           </Row>
         ) : null}
-        {order.refundedTotal > 0 ? (
+        {order.refunded_total > 0 ? (
           <>
-            <Row label="Refunded">{refundMoney(order.refundedTotal, currency)}</Row>
+            <Row label="Refunded">{refundMoney(order.refunded_total, currency)}</Row>
             <Row label="Kept after refunds" strong>
-              {money(order.total - order.refundedTotal, currency)}
+              {money(order.total - order.refunded_total, currency)}
             </Row>
           </>
         ) : null}

@@ -70,7 +70,7 @@ export function OrdersPage() {
   // The list is the only place the customer's name comes from: keep it once seen, for when
   // other filters leave none of their orders on screen.
   const [knownCustomer, setKnownCustomer] = useState<{ id: string; name: string } | null>(null);
-  const seenName = filters.customerId ? (orders.find((order) => order.customerId === filters.customerId)?.customerName ?? null) : null;
+  const seenName = filters.customerId ? (orders.find((order) => order.customer_id === filters.customerId)?.customer_name ?? null) : null;
   if (filters.customerId && seenName && (knownCustomer?.id !== filters.customerId || knownCustomer.name !== seenName)) {
     setKnownCustomer({ id: filters.customerId, name: seenName });
   }

@@ -74,13 +74,13 @@ export function OrdersTable({ orders, timeZone, listSearch }: OrdersTableProps) 
                     {order.number === null ? title : `#${order.number}`}
                   </Link>
                   {/* Narrow screens hide the other columns: keep when and who under the number. */}
-                  <span className="block pb-1 text-xs text-muted-foreground sm:hidden">{formatDateTime(order.createdAt, timeZone)}</span>
-                  {order.customerName ? <span className="block pb-1 text-xs text-muted-foreground md:hidden">{order.customerName}</span> : null}
+                  <span className="block pb-1 text-xs text-muted-foreground sm:hidden">{formatDateTime(order.created_at, timeZone)}</span>
+                  {order.customer_name ? <span className="block pb-1 text-xs text-muted-foreground md:hidden">{order.customer_name}</span> : null}
                 </td>
-                <td className="hidden px-3 py-3 whitespace-nowrap tabular-nums sm:table-cell">{formatDateTime(order.createdAt, timeZone)}</td>
-                <td className="hidden px-3 py-3 md:table-cell">{order.customerName ?? <span className="text-muted-foreground">—</span>}</td>
-                <td className="hidden px-3 py-3 xl:table-cell">{order.employeeName ?? <span className="text-muted-foreground">Owner</span>}</td>
-                <td className="hidden px-3 py-3 text-right tabular-nums lg:table-cell">{order.itemCount}</td>
+                <td className="hidden px-3 py-3 whitespace-nowrap tabular-nums sm:table-cell">{formatDateTime(order.created_at, timeZone)}</td>
+                <td className="hidden px-3 py-3 md:table-cell">{order.customer_name ?? <span className="text-muted-foreground">—</span>}</td>
+                <td className="hidden px-3 py-3 xl:table-cell">{order.employee_name ?? <span className="text-muted-foreground">Owner</span>}</td>
+                <td className="hidden px-3 py-3 text-right tabular-nums lg:table-cell">{order.item_count}</td>
                 <td className="hidden px-3 py-3 lg:table-cell">{methods || <span className="text-muted-foreground">—</span>}</td>
                 <td className="hidden px-3 py-3 sm:table-cell">
                   <OrderStatusBadge status={order.status} />
@@ -90,12 +90,12 @@ export function OrdersTable({ orders, timeZone, listSearch }: OrdersTableProps) 
                   <span className="mt-1 block sm:hidden">
                     <OrderStatusBadge status={order.status} />
                   </span>
-                  {order.refundedTotal > 0 ? (
-                    <span className="block text-xs text-muted-foreground md:hidden">{refundMoney(order.refundedTotal, order.currency)} refunded</span>
+                  {order.refunded_total > 0 ? (
+                    <span className="block text-xs text-muted-foreground md:hidden">{refundMoney(order.refunded_total, order.currency)} refunded</span>
                   ) : null}
                 </td>
                 <td className="hidden px-3 py-3 text-right whitespace-nowrap tabular-nums md:table-cell">
-                  {order.refundedTotal > 0 ? refundMoney(order.refundedTotal, order.currency) : <span className="text-muted-foreground">—</span>}
+                  {order.refunded_total > 0 ? refundMoney(order.refunded_total, order.currency) : <span className="text-muted-foreground">—</span>}
                 </td>
               </tr>
             );

@@ -82,7 +82,7 @@ function Succeeded({ detail, result, onDone }: { detail: OrderDetail; result: Re
           Done
         </Button>
         <Button asChild>
-          <Link to={refundReceiptPath(detail.order.id, result.refundId)}>
+          <Link to={refundReceiptPath(detail.order.id, result.refund_id)}>
             <ReceiptTextIcon aria-hidden="true" />
             Print refund receipt
           </Link>
@@ -201,7 +201,7 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
                 <div className="min-w-0">
                   <div className="font-medium">{line.name}</div>
                   <div className="text-xs text-muted-foreground">
-                    {left} of {line.quantity} left to refund · {money(line.unitPrice, currency)} each
+                    {left} of {line.quantity} left to refund · {money(line.unit_price, currency)} each
                   </div>
                 </div>
                 <div className="text-right text-sm whitespace-nowrap tabular-nums">{amount ? money(amount.total, currency) : '—'}</div>
@@ -216,7 +216,7 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
                 ) : (
                   <span className="text-sm text-muted-foreground tabular-nums">Refunding {quantity}</span>
                 )}
-                {line.productId ? (
+                {line.product_id ? (
                   <label htmlFor={restockId} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
                     <input
                       id={restockId}
@@ -315,7 +315,7 @@ function RefundForm({ detail, onDone }: { detail: OrderDetail; onDone: () => voi
         ) : null}
         <div className="grid gap-0.5 text-sm" aria-label="Refund amount" role="group">
           <p className="text-muted-foreground tabular-nums">
-            {detail.order.pricesIncludeTax
+            {detail.order.prices_include_tax
               ? `Includes tax ${money(preview.tax, currency)}`
               : `Items ${money(preview.net, currency)} + tax ${money(preview.tax, currency)}`}
           </p>

@@ -124,6 +124,6 @@ describe('toOrdersQuery', () => {
         now,
         'UTC',
       ),
-    ).toEqual({ from: '2025-03-01T00:00:00.000Z', status: 'refunded', employeeId: EMPLOYEE, customerId: CUSTOMER, number: 9 });
+    ).toEqual({ from: '2025-03-01T00:00:00.000Z', status: 'refunded', employee_id: EMPLOYEE, customer_id: CUSTOMER, number: 9 });
   });
 });

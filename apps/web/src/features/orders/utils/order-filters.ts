@@ -92,14 +92,14 @@ export function hasActiveFilters(filters: OrderFilters): boolean {
   return serializeOrderFilters(filters).toString() !== '';
 }
 
-/** What GET /api/orders is asked for these filters at `now`, dates resolved in the business time zone. */
+/** What GET /api/orders is asked (its snake_case query, decision 070) for these filters at `now`, dates resolved in the business time zone. */
 export interface OrdersQuery {
   from?: string;
   to?: string;
   status?: OrderStatus;
-  employeeId?: string;
-  customerId?: string;
-  storeId?: string;
+  employee_id?: string;
+  customer_id?: string;
+  store_id?: string;
   method?: PaymentMethod;
   number?: number;
 }
@@ -114,9 +114,9 @@ export function toOrdersQuery(filters: OrderFilters, now: Date, timeZone: string
   return {
     ...dayRangeToInstants(days, timeZone),
     ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.employeeId ? { employeeId: filters.employeeId } : {}),
-    ...(filters.customerId ? { customerId: filters.customerId } : {}),
-    ...(filters.storeId ? { storeId: filters.storeId } : {}),
+    ...(filters.employeeId ? { employee_id: filters.employeeId } : {}),
+    ...(filters.customerId ? { customer_id: filters.customerId } : {}),
+    ...(filters.storeId ? { store_id: filters.storeId } : {}),
     ...(filters.method ? { method: filters.method } : {}),
     ...(filters.number !== null ? { number: filters.number } : {}),
   };

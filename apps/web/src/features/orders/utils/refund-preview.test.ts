@@ -9,19 +9,19 @@ import {
   type RefundableLine,
 } from './refund-preview';
 
-const line = (id: string, quantity: number, net: number, tax: number, refundedQuantity = 0): RefundableLine => ({ id, quantity, net, tax, refundedQuantity });
+const line = (id: string, quantity: number, net: number, tax: number, refunded_quantity = 0): RefundableLine => ({ id, quantity, net, tax, refunded_quantity });
 const none = new Map<string, { net: number; tax: number }>();
 
 /** Refunds `steps` one after another on one line, as the server records them; returns what each gave back. */
 function refundInSteps(start: RefundableLine, steps: number[]) {
   let current = start;
-  const refunds: { lines: { orderLineId: string; net: number; tax: number }[] }[] = [];
+  const refunds: { lines: { order_line_id: string; net: number; tax: number }[] }[] = [];
   const results = [];
   for (const quantity of steps) {
     const preview = previewRefund([current], refundedAmountsByLine(refunds), { [current.id]: quantity });
     results.push(preview);
-    refunds.push({ lines: preview.lines });
-    current = { ...current, refundedQuantity: current.refundedQuantity + quantity };
+    refunds.push({ lines: preview.lines.map((line) => ({ order_line_id: line.orderLineId, net: line.net, tax: line.tax })) });
+    current = { ...current, refunded_quantity: current.refunded_quantity + quantity };
   }
   return results;
 }
@@ -109,8 +109,8 @@ describe('whole order and quantities', () => {
 
   it('sums what earlier refunds gave back per line', () => {
     const refunds = [
-      { lines: [{ orderLineId: 'a', net: 1000, tax: 200 }] },
-      { lines: [{ orderLineId: 'a', net: 1000, tax: 200 }, { orderLineId: 'b', net: 300, tax: 30 }] },
+      { lines: [{ order_line_id: 'a', net: 1000, tax: 200 }] },
+      { lines: [{ order_line_id: 'a', net: 1000, tax: 200 }, { order_line_id: 'b', net: 300, tax: 30 }] },
     ];
     expect(refundedAmountsByLine(refunds)).toEqual(
       new Map([

@@ -9,7 +9,7 @@ import type { OrderLine, OrderRefundLine } from '../api/types';
  * was paid, and a rounded share never goes past what is left.
  */
 
-export type RefundableLine = Pick<OrderLine, 'id' | 'quantity' | 'refundedQuantity' | 'net' | 'tax'>;
+export type RefundableLine = Pick<OrderLine, 'id' | 'quantity' | 'refunded_quantity' | 'net' | 'tax'>;
 
 /** Quantity per order line id; a missing line or 0 is not refunded. */
 export type RefundSelection = Readonly<Record<string, number>>;
@@ -29,19 +29,19 @@ export interface RefundPreview {
   total: number;
 }
 
-export function remainingQuantity(line: Pick<OrderLine, 'quantity' | 'refundedQuantity'>): number {
-  return Math.max(0, line.quantity - line.refundedQuantity);
+export function remainingQuantity(line: Pick<OrderLine, 'quantity' | 'refunded_quantity'>): number {
+  return Math.max(0, line.quantity - line.refunded_quantity);
 }
 
 /** Net and tax already given back per order line, from the order's refunds. */
 export function refundedAmountsByLine(
-  refunds: readonly { lines: readonly Pick<OrderRefundLine, 'orderLineId' | 'net' | 'tax'>[] }[],
+  refunds: readonly { lines: readonly Pick<OrderRefundLine, 'order_line_id' | 'net' | 'tax'>[] }[],
 ): Map<string, { net: number; tax: number }> {
   const amounts = new Map<string, { net: number; tax: number }>();
   for (const refund of refunds) {
     for (const line of refund.lines) {
-      const sum = amounts.get(line.orderLineId) ?? { net: 0, tax: 0 };
-      amounts.set(line.orderLineId, { net: sum.net + line.net, tax: sum.tax + line.tax });
+      const sum = amounts.get(line.order_line_id) ?? { net: 0, tax: 0 };
+      amounts.set(line.order_line_id, { net: sum.net + line.net, tax: sum.tax + line.tax });
     }
   }
   return amounts;
@@ -55,7 +55,7 @@ export function wholeOrderSelection(lines: readonly RefundableLine[]): Record<st
 }
 
 /** A quantity the stepper may hold for `line`: a whole number from 0 to what is left. */
-export function clampRefundQuantity(line: Pick<OrderLine, 'quantity' | 'refundedQuantity'>, quantity: number): number {
+export function clampRefundQuantity(line: Pick<OrderLine, 'quantity' | 'refunded_quantity'>, quantity: number): number {
   if (!Number.isFinite(quantity)) return 0;
   return Math.min(remainingQuantity(line), Math.max(0, Math.trunc(quantity)));
 }

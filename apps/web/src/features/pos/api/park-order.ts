@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ParkOrderWithLotsInput } from '@till/core';
+import { parkOrderToWire, type ParkOrderWithLotsInput } from '@till/core';
 import { api, dataOf } from '@/lib/api';
 import { parkedOrdersQueryKey } from './get-parked-orders';
 
 /** POST /api/orders/park: the cart kept as an unpaid order, to resume later. Prices are the catalogue's; chosen lots are kept. */
 export function parkOrder(body: ParkOrderWithLotsInput) {
-  return dataOf(api.POST('/api/orders/park', { body }));
+  return dataOf(api.POST('/api/orders/park', { body: parkOrderToWire(body) }));
 }
 
 export function useParkOrder() {

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlaceOrderWithLotsInput } from '@till/core';
+import { placeOrderToWire, type PlaceOrderWithLotsInput } from '@till/core';
 import { api, dataOf } from '@/lib/api';
 import { invalidateSalesQueries } from '@/lib/sales-queries';
 import type { OrderView } from './types';
 
 /**
- * POST /api/checkout. 201 a new sale, 200 the sale this idempotencyKey already made (a retry);
- * 422 total_mismatch { serverTotal }, 422 payment_mismatch, 409 insufficient_stock { productId },
+ * POST /api/checkout. 201 a new sale, 200 the sale this idempotency_key already made (a retry);
+ * 422 total_mismatch { server_total }, 422 payment_mismatch, 409 insufficient_stock { product_id },
  * 409 not_parked, 403 feature or permission.
  */
 export function placeOrder(body: PlaceOrderWithLotsInput): Promise<OrderView> {
-  return dataOf(api.POST('/api/checkout', { body }));
+  // The till keeps its attempt camelCase (a sale saved before decision 070 sends unchanged); the wire is snake_case.
+  return dataOf(api.POST('/api/checkout', { body: placeOrderToWire(body) }));
 }
 
 export function usePlaceOrder() {

@@ -115,9 +115,9 @@ export function ParkedSalesDialogContent({
             <li key={order.id} className="grid gap-2 rounded-lg border p-3">
               <div className="flex flex-wrap items-center gap-2">
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium">{order.customerName ?? 'No customer'}</p>
+                  <p className="font-medium">{order.customer_name ?? 'No customer'}</p>
                   <p className="text-sm text-muted-foreground">
-                    {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'} · parked {parkedAt(order.createdAt, timeZone)}
+                    {order.item_count} {order.item_count === 1 ? 'item' : 'items'} · parked {parkedAt(order.created_at, timeZone)}
                   </p>
                 </div>
                 <p className="text-lg font-semibold tabular-nums">{money(order.total, order.currency || currency)}</p>

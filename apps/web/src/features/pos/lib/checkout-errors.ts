@@ -27,10 +27,10 @@ const UNKNOWN_MESSAGE =
 export function describeCheckoutError(error: unknown): CheckoutProblem {
   if (!isApiError(error)) return { kind: 'unknown-outcome', message: UNKNOWN_MESSAGE };
   if (isOutcomeUnknown(error)) return { kind: 'unknown-outcome', message: UNKNOWN_MESSAGE };
-  const serverTotal = error.details['serverTotal'];
+  const serverTotal = error.details['server_total'];
   if (error.code === 'total_mismatch' && typeof serverTotal === 'number') return { kind: 'total-changed', serverTotal };
   if (error.code === 'insufficient_stock') {
-    const productId = error.details['productId'];
+    const productId = error.details['product_id'];
     return { kind: 'out-of-stock', productId: typeof productId === 'string' ? productId : null, message: error.message };
   }
   const loyalty = loyaltyProblem(error.code, error.details);

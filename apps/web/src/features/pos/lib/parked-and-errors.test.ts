@@ -7,21 +7,21 @@ import { cartFromParkedOrder } from './parked-order';
 
 const line = (overrides: Partial<OrderDetail['lines'][number]>): OrderDetail['lines'][number] => ({
   id: 'l',
-  productId: '00000000-0000-4000-8000-000000000001',
+  product_id: '00000000-0000-4000-8000-000000000001',
   name: 'Coffee beans',
   modifiers: [],
   promotion: null,
-  lotNumber: null,
-  unitPrice: 1250,
+  lot_number: null,
+  unit_price: 1250,
   quantity: 2,
-  taxRateBasisPoints: 1000,
+  tax_rate_basis_points: 1000,
   sku: null,
-  lineDiscountAmount: 0,
-  orderDiscountShare: 0,
+  line_discount_amount: 0,
+  order_discount_share: 0,
   net: 0,
   tax: 0,
   total: 0,
-  refundedQuantity: 0,
+  refunded_quantity: 0,
   note: null,
   ...overrides,
 });
@@ -32,18 +32,18 @@ const detail = (lines: OrderDetail['lines']): OrderDetail => ({
     number: null,
     status: 'parked',
     currency: 'USD',
-    pricesIncludeTax: false,
-    customerId: 'c1',
-    employeeId: null,
+    prices_include_tax: false,
+    customer_id: 'c1',
+    employee_id: null,
     subtotal: 0,
-    discountTotal: 0,
-    taxTotal: 0,
+    discount_total: 0,
+    tax_total: 0,
     total: 0,
-    paidTotal: 0,
-    refundedTotal: 0,
+    paid_total: 0,
+    refunded_total: 0,
     note: 'back in 5',
-    createdAt: '2025-01-01T10:00:00Z',
-    paidAt: null,
+    created_at: '2025-01-01T10:00:00Z',
+    paid_at: null,
   },
   lines,
   payments: [],
@@ -52,7 +52,7 @@ const detail = (lines: OrderDetail['lines']): OrderDetail => ({
   refunds: [],
   customer: { id: 'c1', name: 'Jo Park', email: null },
   loyalty: null,
-  business: { name: 'Corner Shop', currency: 'USD', timeZone: 'UTC', receiptHeader: null, receiptFooter: null },
+  business: { name: 'Corner Shop', currency: 'USD', time_zone: 'UTC', receipt_header: null, receipt_footer: null },
 });
 
 describe('resuming a parked sale', () => {
@@ -60,8 +60,8 @@ describe('resuming a parked sale', () => {
     let n = 0;
     const { cart, skipped } = cartFromParkedOrder(
       detail([
-        line({ lineDiscountAmount: 250, orderDiscountShare: 67, note: 'ground' }),
-        line({ productId: '00000000-0000-4000-8000-000000000002', name: 'Milk', unitPrice: 240, quantity: 1, orderDiscountShare: 8 }),
+        line({ line_discount_amount: 250, order_discount_share: 67, note: 'ground' }),
+        line({ product_id: '00000000-0000-4000-8000-000000000002', name: 'Milk', unit_price: 240, quantity: 1, order_discount_share: 8 }),
       ]),
       () => `line-${(n += 1)}`,
     );
@@ -77,12 +77,12 @@ describe('resuming a parked sale', () => {
   });
 
   it('gives back the lot chosen before parking, and none where the line was automatic (decision 069)', () => {
-    const { cart } = cartFromParkedOrder(detail([line({ lotNumber: 'L-NEW' }), line({ name: 'Milk' })]), () => 'x');
+    const { cart } = cartFromParkedOrder(detail([line({ lot_number: 'L-NEW' }), line({ name: 'Milk' })]), () => 'x');
     expect(cart.lines.map((l) => l.lotNumber ?? null)).toEqual(['L-NEW', null]);
   });
 
   it('leaves out a line whose product no longer exists, by name', () => {
-    const { cart, skipped } = cartFromParkedOrder(detail([line({ productId: null, name: 'Old mug', orderDiscountShare: 10 }), line({})]), () => 'x');
+    const { cart, skipped } = cartFromParkedOrder(detail([line({ product_id: null, name: 'Old mug', order_discount_share: 10 }), line({})]), () => 'x');
     expect(skipped).toEqual(['Old mug']);
     expect(cart.lines).toHaveLength(1);
     expect(cart.orderDiscount).toBeNull();
@@ -97,12 +97,12 @@ describe('checkout errors', () => {
   });
 
   it('a total mismatch carries the server’s total', () => {
-    const error = new ApiError({ status: 422, code: 'total_mismatch', message: 'x', details: { serverTotal: 1430 } });
+    const error = new ApiError({ status: 422, code: 'total_mismatch', message: 'x', details: { server_total: 1430 } });
     expect(describeCheckoutError(error)).toEqual({ kind: 'total-changed', serverTotal: 1430 });
   });
 
   it('out of stock names the product', () => {
-    const error = new ApiError({ status: 409, code: 'insufficient_stock', message: 'Not enough Milk in stock', details: { productId: 'p' } });
+    const error = new ApiError({ status: 409, code: 'insufficient_stock', message: 'Not enough Milk in stock', details: { product_id: 'p' } });
     expect(describeCheckoutError(error)).toEqual({ kind: 'out-of-stock', productId: 'p', message: 'Not enough Milk in stock' });
   });
 

@@ -1,3 +1,4 @@
+import { chosenModifierFromWire } from '@till/core';
 import type { OrderDetail } from '../api/types';
 import type { CartLine, CartState } from './cart';
 
@@ -15,27 +16,27 @@ export function cartFromParkedOrder(
   const skipped: string[] = [];
   const lines: CartLine[] = [];
   for (const line of detail.lines) {
-    if (!line.productId) {
+    if (!line.product_id) {
       skipped.push(line.name);
       continue;
     }
     lines.push({
       id: newLineId(),
-      productId: line.productId,
+      productId: line.product_id,
       name: line.name,
       // The line's unit price includes its modifiers' deltas (decision 035).
-      catalogPrice: line.unitPrice - line.modifiers.reduce((sum, modifier) => sum + modifier.priceDelta, 0),
+      catalogPrice: line.unit_price - line.modifiers.reduce((sum, modifier) => sum + modifier.price_delta, 0),
       priceOverride: null,
       quantity: line.quantity,
-      taxRateBasisPoints: line.taxRateBasisPoints,
-      discount: line.lineDiscountAmount > 0 ? { kind: 'amount', amount: line.lineDiscountAmount } : null,
+      taxRateBasisPoints: line.tax_rate_basis_points,
+      discount: line.line_discount_amount > 0 ? { kind: 'amount', amount: line.line_discount_amount } : null,
       note: line.note ?? '',
-      ...(line.modifiers.length ? { modifiers: line.modifiers } : {}),
+      ...(line.modifiers.length ? { modifiers: line.modifiers.map(chosenModifierFromWire) } : {}),
       // The lot the cashier chose before parking (decision 069); none: first to expire.
-      ...(line.lotNumber ? { lotNumber: line.lotNumber } : {}),
+      ...(line.lot_number ? { lotNumber: line.lot_number } : {}),
     });
   }
-  const orderDiscount = detail.lines.filter((line) => line.productId).reduce((sum, line) => sum + line.orderDiscountShare, 0);
+  const orderDiscount = detail.lines.filter((line) => line.product_id).reduce((sum, line) => sum + line.order_discount_share, 0);
   return {
     cart: {
       lines,

@@ -13,7 +13,7 @@ export function emailReceipt(input: { orderId: string; email: string; refundId?:
   return dataOf(
     api.POST('/api/orders/{id}/receipt-email', {
       params: { path: { id: input.orderId } },
-      body: { email: input.email, ...(input.refundId ? { refundId: input.refundId } : {}) },
+      body: { email: input.email, ...(input.refundId ? { refund_id: input.refundId } : {}) },
     }),
   );
 }

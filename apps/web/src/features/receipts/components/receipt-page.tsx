@@ -95,12 +95,12 @@ function EmailReceiptForm({ detail, refundId }: { detail: OrderDetail; refundId:
 /** Sale and refund receipts of the order, to switch between. */
 function ReceiptChoice({ detail, refundId }: { detail: OrderDetail; refundId: string | null }) {
   if (detail.refunds.length === 0) return null;
-  const timeZone = detail.business?.timeZone ?? 'UTC';
+  const timeZone = detail.business?.time_zone ?? 'UTC';
   const choices = [
     { id: null, label: 'Sale receipt' },
     ...detail.refunds.map((refund) => ({
       id: refund.id,
-      label: `Refund ${receiptMoney(refund.total, detail.order.currency)} · ${receiptDateTime(refund.createdAt, timeZone)}`,
+      label: `Refund ${receiptMoney(refund.total, detail.order.currency)} · ${receiptDateTime(refund.created_at, timeZone)}`,
     })),
   ];
   return (

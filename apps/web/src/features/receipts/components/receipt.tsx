@@ -1,6 +1,6 @@
 import { cn } from '@/lib/utils';
 import type { OrderDetail } from '../api/get-order-detail';
-import { buildReceipt, withReceiptTexts, type ReceiptRow } from '@till/core';
+import { buildReceipt, receiptSourceFromWire, withReceiptTexts, type ReceiptRow } from '@till/core';
 
 interface ReceiptProps {
   detail: OrderDetail;
@@ -36,7 +36,8 @@ function Row({ row }: { row: ReceiptRow }) {
  * monospace on white, 72 mm of print width inside 4 mm margins.
  */
 export function Receipt({ detail, refundId, className }: ReceiptProps) {
-  const receipt = withReceiptTexts(buildReceipt(detail, { refundId }), detail.business);
+  const texts = detail.business && { receiptHeader: detail.business.receipt_header, receiptFooter: detail.business.receipt_footer };
+  const receipt = withReceiptTexts(buildReceipt(receiptSourceFromWire(detail), { refundId }), texts);
   return (
     <article
       aria-label={receipt.heading}

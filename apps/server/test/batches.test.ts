@@ -35,9 +35,9 @@ const receive = (client: ApiClient, productId: string, quantity: number, batchNu
   client.api.POST('/api/goods-receipts', {
     body: { idempotency_key: randomUUID(), lines: [{ product_id: productId, quantity, unit_cost: 80, ...(batchNumber ? { batch_number: batchNumber } : {}), ...(expiryDate ? { expiry_date: expiryDate } : {}) }] },
   });
-const sell = (client: ApiClient, lines: { productId: string; quantity: number; lotNumber?: string }[], price = 150) => {
+const sell = (client: ApiClient, lines: { product_id: string; quantity: number; lot_number?: string }[], price = 150) => {
   const total = lines.reduce((sum, line) => sum + line.quantity * price, 0);
-  return client.post('/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'cash', amount: total, tendered: total }], expectedTotal: total });
+  return client.post('/api/checkout', { idempotency_key: randomUUID(), lines, payments: [{ method: 'cash', amount: total, tendered: total }], expected_total: total });
 };
 const writeOff = (client: ApiClient, batchId: string, idempotencyKey: string = randomUUID(), headers: Record<string, string> = {}) =>
   client.api.POST('/api/batches/{id}/write-off', { params: { path: { id: batchId } }, body: { idempotency_key: idempotencyKey }, headers });
@@ -105,33 +105,33 @@ describe('batch tracking and receiving', () => {
 describe('selling from batches', () => {
   it('takes the lot that expires first, across two lots, and a refund goes back to the lots it came from', async () => {
     const s = await dairy();
-    const sale = await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 7 }]), 201);
+    const sale = await ok(await sell(s.client, [{ product_id: s.yoghurt.id, quantity: 7 }]), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 8, lots: { '': 4, EARLY: 0, LATE: 4 } });
 
-    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'Changed mind', lines: [{ orderLineId: sale.lines[0].id, quantity: 3, restock: true }] }), 201);
+    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotency_key: randomUUID(), reason: 'Changed mind', lines: [{ order_line_id: sale.lines[0].id, quantity: 3, restock: true }] }), 201);
     // The last-taken lot first (2 came from LATE), then EARLY.
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 11, lots: { '': 4, EARLY: 1, LATE: 6 } });
-    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'Changed mind', lines: [{ orderLineId: sale.lines[0].id, quantity: 4, restock: true }] }), 201);
+    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotency_key: randomUUID(), reason: 'Changed mind', lines: [{ order_line_id: sale.lines[0].id, quantity: 4, restock: true }] }), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 15, lots: { '': 4, EARLY: 5, LATE: 6 } });
   });
 
   it('sells from the lot the cashier names (API), and refuses an unknown or too small lot without writing anything', async () => {
     const s = await dairy();
-    await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 2, lotNumber: 'LATE' }, { productId: s.yoghurt.id, quantity: 1 }]), 201);
+    await ok(await sell(s.client, [{ product_id: s.yoghurt.id, quantity: 2, lot_number: 'LATE' }, { product_id: s.yoghurt.id, quantity: 1 }]), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 12, lots: { '': 4, EARLY: 4, LATE: 4 } });
 
-    const unknown = await sell(s.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber: 'NOPE' }]);
+    const unknown = await sell(s.client, [{ product_id: s.yoghurt.id, quantity: 1, lot_number: 'NOPE' }]);
     expect(unknown.status).toBe(422);
     expect(unknown.body.error).toMatchObject({ code: 'batch_not_found', message: 'There is no lot NOPE of Yoghurt in this store' });
-    const short = await sell(s.client, [{ productId: s.yoghurt.id, quantity: 5, lotNumber: 'EARLY' }]);
+    const short = await sell(s.client, [{ product_id: s.yoghurt.id, quantity: 5, lot_number: 'EARLY' }]);
     expect(short.status).toBe(409);
     expect(short.body.error).toMatchObject({ code: 'insufficient_stock', message: 'Only 4 of Yoghurt left in lot EARLY' });
     const plain = await newProduct(s.client, { name: 'Bread', initial_stock: 3 });
-    const notTracked = await sell(s.client, [{ productId: plain.id, quantity: 1, lotNumber: 'X1' }]);
+    const notTracked = await sell(s.client, [{ product_id: plain.id, quantity: 1, lot_number: 'X1' }]);
     expect(notTracked.status).toBe(422);
     expect(notTracked.body.error.code).toBe('batches_not_tracked');
     for (const quantity of [-1, 1.5, 0]) {
-      expect((await sell(s.client, [{ productId: s.yoghurt.id, quantity }])).status, String(quantity)).toBe(400);
+      expect((await sell(s.client, [{ product_id: s.yoghurt.id, quantity }])).status, String(quantity)).toBe(400);
     }
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 12, lots: { '': 4, EARLY: 4, LATE: 4 } });
     const sales = await server.database.withTenant(s.businessId, (tx) => tx.select().from(orders));
@@ -158,31 +158,31 @@ describe('selling from batches', () => {
 });
 
 describe('parked sales keep their lot (decision 069)', () => {
-  type ParkLine = { productId: string; quantity: number; lotNumber?: string };
+  type ParkLine = { product_id: string; quantity: number; lot_number?: string };
   const park = (client: ApiClient, lines: ParkLine[]) => client.post('/api/orders/park', { lines });
   /** Resuming: the parked sale's lines as the till puts them back into its cart. */
   const resume = async (client: ApiClient, orderId: string) => {
     const detail = await ok(await client.get(`/api/orders/${orderId}`), 200);
-    return { status: detail.order.status as string, lines: (detail.lines as { productId: string; quantity: number; lotNumber: string | null }[]).map(({ productId, quantity, lotNumber }) => ({ productId, quantity, ...(lotNumber ? { lotNumber } : {}) })) };
+    return { status: detail.order.status as string, lines: (detail.lines as { product_id: string; quantity: number; lot_number: string | null }[]).map(({ product_id, quantity, lot_number }) => ({ product_id, quantity, ...(lot_number ? { lot_number } : {}) })) };
   };
   const payParked = (client: ApiClient, orderId: string, lines: ParkLine[], price = 150) => {
     const total = lines.reduce((sum, line) => sum + line.quantity * price, 0);
-    return client.post('/api/checkout', { idempotencyKey: randomUUID(), parkedOrderId: orderId, lines, payments: [{ method: 'cash', amount: total, tendered: total }], expectedTotal: total });
+    return client.post('/api/checkout', { idempotency_key: randomUUID(), parked_order_id: orderId, lines, payments: [{ method: 'cash', amount: total, tendered: total }], expected_total: total });
   };
   const lineLots = (businessId: string, orderId: string) =>
     server.database.withTenant(businessId, async (tx) => (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position)).map((line) => line.batchId));
 
   it('parking keeps the chosen lot, resuming gives it back, and paying takes from it (a sold-out lot refused as in any sale)', async () => {
     const s = await dairy();
-    const parked = await ok(await park(s.client, [{ productId: s.yoghurt.id, quantity: 2, lotNumber: 'LATE' }, { productId: s.yoghurt.id, quantity: 1 }]), 201);
+    const parked = await ok(await park(s.client, [{ product_id: s.yoghurt.id, quantity: 2, lot_number: 'LATE' }, { product_id: s.yoghurt.id, quantity: 1 }]), 201);
     expect(await lineLots(s.businessId, parked.id)).toEqual([s.late, null]);
     const resumed = await resume(s.client, parked.id);
-    expect(resumed).toEqual({ status: 'parked', lines: [{ productId: s.yoghurt.id, quantity: 2, lotNumber: 'LATE' }, { productId: s.yoghurt.id, quantity: 1 }] });
+    expect(resumed).toEqual({ status: 'parked', lines: [{ product_id: s.yoghurt.id, quantity: 2, lot_number: 'LATE' }, { product_id: s.yoghurt.id, quantity: 1 }] });
     // Parking took no stock.
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 15, lots: { '': 4, EARLY: 5, LATE: 6 } });
 
     // Meanwhile the lot nearly sells out: paying the parked sale is refused as a sale would be, and it stays parked.
-    await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 5, lotNumber: 'LATE' }]), 201);
+    await ok(await sell(s.client, [{ product_id: s.yoghurt.id, quantity: 5, lot_number: 'LATE' }]), 201);
     const short = await payParked(s.client, parked.id, resumed.lines);
     expect(short.status).toBe(409);
     expect(short.body.error).toMatchObject({ code: 'insufficient_stock', message: 'Only 1 of Yoghurt left in lot LATE' });
@@ -193,15 +193,15 @@ describe('parked sales keep their lot (decision 069)', () => {
     await okApi(await receive(s.client, s.yoghurt.id, 3, 'LATE', day(10)), 201);
     const paid = await ok(await payParked(s.client, parked.id, resumed.lines), 201);
     expect(paid.order).toMatchObject({ id: parked.id, status: 'paid' });
-    expect(paid.lines.map((line: any) => line.lotNumber)).toEqual(['LATE', null]);
+    expect(paid.lines.map((line: any) => line.lot_number)).toEqual(['LATE', null]);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 10, lots: { '': 4, EARLY: 4, LATE: 2 } });
     expect(await lineLots(s.businessId, parked.id)).toEqual([s.late, null]);
-    expect((await ok(await s.client.get(`/api/orders/${parked.id}`), 200)).lines.map((line: any) => line.lotNumber)).toEqual(['LATE', null]);
+    expect((await ok(await s.client.get(`/api/orders/${parked.id}`), 200)).lines.map((line: any) => line.lot_number)).toEqual(['LATE', null]);
   });
 
   it('an expired chosen lot is sold from when the parked sale is paid, as in any sale', async () => {
     const s = await dairy();
-    const parked = await ok(await park(s.client, [{ productId: s.yoghurt.id, quantity: 2, lotNumber: 'EARLY' }]), 201);
+    const parked = await ok(await park(s.client, [{ product_id: s.yoghurt.id, quantity: 2, lot_number: 'EARLY' }]), 201);
     await server.database.withTenant(s.businessId, (tx) => tx.update(productBatches).set({ expiryDate: day(-1) }).where(eq(productBatches.id, s.early)));
     await ok(await payParked(s.client, parked.id, (await resume(s.client, parked.id)).lines), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 13, lots: { '': 4, EARLY: 3, LATE: 6 } });
@@ -212,19 +212,19 @@ describe('parked sales keep their lot (decision 069)', () => {
     const s = await dairy();
     await okApi(await receive(theirs.client, theirs.yoghurt.id, 2, 'THEIRS', day(20)), 201);
     const plain = await newProduct(s.client, { name: 'Bread', initial_stock: 3 });
-    const foreign = await park(s.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber: 'THEIRS' }]);
+    const foreign = await park(s.client, [{ product_id: s.yoghurt.id, quantity: 1, lot_number: 'THEIRS' }]);
     expect(foreign.status).toBe(422);
     expect(foreign.body.error).toMatchObject({ code: 'batch_not_found', message: 'There is no lot THEIRS of Yoghurt in this store' });
     // Their product with their lot is not ours to sell either.
-    expect((await park(s.client, [{ productId: theirs.yoghurt.id, quantity: 1, lotNumber: 'THEIRS' }])).body.error.code).toBe('product_unavailable');
-    expect((await park(s.client, [{ productId: plain.id, quantity: 1, lotNumber: 'X1' }])).body.error.code).toBe('batches_not_tracked');
+    expect((await park(s.client, [{ product_id: theirs.yoghurt.id, quantity: 1, lot_number: 'THEIRS' }])).body.error.code).toBe('product_unavailable');
+    expect((await park(s.client, [{ product_id: plain.id, quantity: 1, lot_number: 'X1' }])).body.error.code).toBe('batches_not_tracked');
     for (const lotNumber of ['', ' ', 'a\nb', 'x'.repeat(200)]) {
-      expect((await park(s.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber }])).status, JSON.stringify(lotNumber)).toBe(400);
+      expect((await park(s.client, [{ product_id: s.yoghurt.id, quantity: 1, lot_number: lotNumber }])).status, JSON.stringify(lotNumber)).toBe(400);
     }
     expect(await server.database.withTenant(s.businessId, (tx) => tx.select().from(orders))).toEqual([]);
 
     // The key includes business_id: a line cannot be made to point at another business's lot.
-    const parked = await ok(await park(s.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber: 'LATE' }]), 201);
+    const parked = await ok(await park(s.client, [{ product_id: s.yoghurt.id, quantity: 1, lot_number: 'LATE' }]), 201);
     const repoint = await server.database
       .withTenant(s.businessId, (tx) => tx.update(orderLines).set({ batchId: theirs.late }).where(eq(orderLines.orderId, parked.id)))
       .then(() => null, (error: unknown) => error);
@@ -259,10 +259,10 @@ describe('batches per store', () => {
     expect(arrived!.expiryDate).toBe(day(3));
 
     const total = 150;
-    const sale = await till.request('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: yoghurt.id, quantity: 1 }], payments: [{ method: 'cash', amount: total }], expectedTotal: total }, onTill);
+    const sale = await till.request('POST', '/api/checkout', { idempotency_key: randomUUID(), lines: [{ product_id: yoghurt.id, quantity: 1 }], payments: [{ method: 'cash', amount: total }], expected_total: total }, onTill);
     expect(sale.status, JSON.stringify(sale.body)).toBe(201);
     expect(await inStore(harbour.id)).toEqual({ EARLY: 3 });
-    const elsewhere = await till.request('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId: yoghurt.id, quantity: 1, lotNumber: 'LATE' }], payments: [{ method: 'cash', amount: total }], expectedTotal: total }, onTill);
+    const elsewhere = await till.request('POST', '/api/checkout', { idempotency_key: randomUUID(), lines: [{ product_id: yoghurt.id, quantity: 1, lot_number: 'LATE' }], payments: [{ method: 'cash', amount: total }], expected_total: total }, onTill);
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.body.error.code).toBe('batch_not_found');
     expect(await inStore(main)).toEqual({ EARLY: 1, LATE: 6 });
@@ -305,13 +305,13 @@ describe('expired lots (decision 059)', () => {
   it('sales and other decreases skip an expired lot while unexpired stock is left, then sell it rather than refuse', async () => {
     const s = await dairy();
     await expire(s.businessId, s.early, day(-2));
-    await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 3 }]), 201);
+    await ok(await sell(s.client, [{ product_id: s.yoghurt.id, quantity: 3 }]), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 12, lots: { '': 4, EARLY: 5, LATE: 3 } });
     // An adjustment (the trigger's FEFO): LATE, then the batch without a lot; the expired lot last.
     await okApi(await s.client.api.POST('/api/stock-adjustments', { body: { idempotency_key: randomUUID(), product_id: s.yoghurt.id, quantity_delta: -5, reason: 'damaged' } }), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 7, lots: { '': 2, EARLY: 5, LATE: 0 } });
     // Only the expired lot left after the no-lot batch: the sale still goes through.
-    await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 3 }]), 201);
+    await ok(await sell(s.client, [{ product_id: s.yoghurt.id, quantity: 3 }]), 201);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 4, lots: { '': 0, EARLY: 4, LATE: 0 } });
     const expiring = await okApi(await s.client.api.GET('/api/batches/expiring'), 200);
     expect(expiring.batches.map((batch) => [batch.lot_number, batch.days_left, batch.quantity])).toEqual([['EARLY', -2, 4]]);
@@ -364,7 +364,7 @@ describe('expiring soon and writing off', () => {
     expect(res.error?.error.code).toBe('batch_not_found');
     expect((await okApi(await other.client.api.GET('/api/batches'), 200)).batches).toEqual([]);
     expect((await other.client.request('PUT', `/api/products/${s.yoghurt.id}/batch-tracking`, { track_batches: false })).status).toBe(404);
-    const sold = await sell(other.client, [{ productId: s.yoghurt.id, quantity: 1, lotNumber: 'EARLY' }]);
+    const sold = await sell(other.client, [{ product_id: s.yoghurt.id, quantity: 1, lot_number: 'EARLY' }]);
     expect(sold.status).toBe(422);
     expect(await lotsOf(s.businessId, s.yoghurt.id)).toMatchObject({ stock: 15, lots: { '': 4, EARLY: 5, LATE: 6 } });
     const waste = await server.database.withTenant(other.businessId, (tx) => tx.select().from(wasteRecords));
@@ -391,7 +391,7 @@ describe("the till's lot picker (decision 058)", () => {
       { lot_number: 'EARLY', expiry_date: day(3), days_left: 3, quantity: 5 },
       { lot_number: 'LATE', expiry_date: day(10), days_left: 10, quantity: 6 },
     ]);
-    await ok(await sell(s.client, [{ productId: s.yoghurt.id, quantity: 5, lotNumber: 'EARLY' }]), 201);
+    await ok(await sell(s.client, [{ product_id: s.yoghurt.id, quantity: 5, lot_number: 'EARLY' }]), 201);
     expect((await ok(await lotsFor(s.client, s.yoghurt.id), 200)).lots.map((lot: any) => [lot.lot_number, lot.quantity])).toEqual([['LATE', 6]]);
 
     const plain = await newProduct(s.client, { name: 'Spoon', initial_stock: 3 });

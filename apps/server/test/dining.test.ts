@@ -157,13 +157,13 @@ describe('tickets on tables', () => {
 });
 
 describe('split bills', () => {
-  const partBody = (ticketId: string, partId: string, amount: number, lines: { productId: string; quantity: number }[]) => ({
-    idempotencyKey: randomUUID(),
+  const partBody = (ticketId: string, partId: string, amount: number, lines: { product_id: string; quantity: number }[]) => ({
+    idempotency_key: randomUUID(),
     lines,
     payments: [{ method: 'card', amount }],
-    expectedTotal: amount,
-    kitchenTicketId: ticketId,
-    kitchenBillPartId: partId,
+    expected_total: amount,
+    kitchen_ticket_id: ticketId,
+    kitchen_bill_part_id: partId,
   });
 
   it('refuses bad splits with 400 and nothing written', async () => {
@@ -193,11 +193,11 @@ describe('split bills', () => {
       ['Seat 2', 'open'],
     ]);
     // The whole ticket is no longer paid in one go, nor changed, while split.
-    const whole = await r.client.post('/api/checkout', { ...partBody(ticket.id, seat1.id, 2 * r.steak.price, [{ productId: r.steak.id, quantity: 2 }]), kitchenBillPartId: undefined });
+    const whole = await r.client.post('/api/checkout', { ...partBody(ticket.id, seat1.id, 2 * r.steak.price, [{ product_id: r.steak.id, quantity: 2 }]), kitchen_bill_part_id: undefined });
     expect(whole.body.error.code).toBe('kitchen_ticket_split');
     expect((await r.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ productId: r.salad.id, quantity: 1 }] })).status).toBe(409);
 
-    const steaks = [{ productId: r.steak.id, quantity: 2 }];
+    const steaks = [{ product_id: r.steak.id, quantity: 2 }];
     const tillA = partBody(ticket.id, seat1.id, 2 * r.steak.price, steaks);
     const tillB = partBody(ticket.id, seat1.id, 2 * r.steak.price, steaks);
     const [a, b] = await Promise.all([r.client.post('/api/checkout', tillA), r.client.post('/api/checkout', tillB)]);
@@ -214,11 +214,11 @@ describe('split bills', () => {
     expect(stored.billParts.map((part: any) => part.status)).toEqual(['paid', 'open']);
     expect((await r.client.request('DELETE', `/api/kitchen/tickets/${ticket.id}/split`)).status).toBe(409);
 
-    const last = await ok(await r.client.post('/api/checkout', partBody(ticket.id, seat2.id, r.salad.price, [{ productId: r.salad.id, quantity: 1 }])), 201);
+    const last = await ok(await r.client.post('/api/checkout', partBody(ticket.id, seat2.id, r.salad.price, [{ product_id: r.salad.id, quantity: 1 }])), 201);
     stored = (await ok(await r.client.get(`/api/kitchen/tickets/${ticket.id}`), 200)).ticket;
     expect(stored).toMatchObject({ status: 'paid', orderId: last.order.id });
     expect((await stateOf('2')).state).toBe('free');
-    const again = await r.client.post('/api/checkout', partBody(ticket.id, seat2.id, r.salad.price, [{ productId: r.salad.id, quantity: 1 }]));
+    const again = await r.client.post('/api/checkout', partBody(ticket.id, seat2.id, r.salad.price, [{ product_id: r.salad.id, quantity: 1 }]));
     expect(again.body.error.code).toBe('kitchen_part_paid');
     const sales = await server.database.withTenant(r.businessId, (tx) => tx.select().from(orders).where(eq(orders.businessId, r.businessId)));
     expect(sales.filter((sale) => [first.order.id, last.order.id].includes(sale.id))).toHaveLength(2);
@@ -242,10 +242,10 @@ describe('split bills', () => {
     );
     expect(split.ticket.billParts.map((part: any) => part.label)).toEqual(['Guest 1', 'Guest 2']);
     const stolen = await other.client.post('/api/checkout', {
-      ...partBody(ticket.id, split.ticket.billParts[0].id, other.steak.price, [{ productId: other.steak.id, quantity: 1 }]),
+      ...partBody(ticket.id, split.ticket.billParts[0].id, other.steak.price, [{ product_id: other.steak.id, quantity: 1 }]),
     });
     expect(stolen.status).toBe(404);
-    const wrongPart = await r.client.post('/api/checkout', partBody(ticket.id, randomUUID(), r.steak.price, [{ productId: r.steak.id, quantity: 1 }]));
+    const wrongPart = await r.client.post('/api/checkout', partBody(ticket.id, randomUUID(), r.steak.price, [{ product_id: r.steak.id, quantity: 1 }]));
     expect(wrongPart.status).toBe(404);
     const undone = await ok(await r.client.request('DELETE', `/api/kitchen/tickets/${ticket.id}/split`), 200);
     expect(undone.ticket.billParts).toEqual([]);

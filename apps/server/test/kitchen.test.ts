@@ -227,19 +227,19 @@ describe('paying a ticket at the till', () => {
     await socket.join(realtimeTopic.business(k.businessId));
     const total = 2 * k.steak.price + k.salad.price;
     const body = {
-      idempotencyKey: randomUUID(),
+      idempotency_key: randomUUID(),
       lines: [
-        { productId: k.steak.id, quantity: 2, note: 'one rare, one medium' },
-        { productId: k.salad.id, quantity: 1 },
+        { product_id: k.steak.id, quantity: 2, note: 'one rare, one medium' },
+        { product_id: k.salad.id, quantity: 1 },
       ],
       payments: [{ method: 'card', amount: total }],
-      expectedTotal: total,
-      kitchenTicketId: ticket.id,
+      expected_total: total,
+      kitchen_ticket_id: ticket.id,
     };
     const paid = await ok(await k.client.post('/api/checkout', body), 201);
     const replay = await ok(await k.client.post('/api/checkout', body), 200);
     expect(replay.order.id).toBe(paid.order.id);
-    const again = await k.client.post('/api/checkout', { ...body, idempotencyKey: randomUUID() });
+    const again = await k.client.post('/api/checkout', { ...body, idempotency_key: randomUUID() });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('kitchen_ticket_paid');
     const stored = await ok(await k.client.get(`/api/kitchen/tickets/${ticket.id}`), 200);
@@ -255,22 +255,22 @@ describe('paying a ticket at the till', () => {
   it('a refused sale gives the ticket back; another business cannot pay it', async () => {
     const ticket = await send(k.client, table4(k));
     const refused = await k.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: k.steak.id, quantity: 2 }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: k.steak.id, quantity: 2 }],
       payments: [{ method: 'card', amount: 1 }],
-      expectedTotal: 1,
-      kitchenTicketId: ticket.id,
+      expected_total: 1,
+      kitchen_ticket_id: ticket.id,
     });
     expect(refused.status).toBe(422);
     const [row] = await server.database.withTenant(k.businessId, (tx) => tx.select().from(kitchenTickets).where(eq(kitchenTickets.id, ticket.id)));
     expect(row).toMatchObject({ status: 'open', paymentKey: null });
     const other = await restaurant('Thief Bistro');
     const stolen = await other.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: other.steak.id, quantity: 1 }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: other.steak.id, quantity: 1 }],
       payments: [{ method: 'card', amount: other.steak.price }],
-      expectedTotal: other.steak.price,
-      kitchenTicketId: ticket.id,
+      expected_total: other.steak.price,
+      kitchen_ticket_id: ticket.id,
     });
     expect(stolen.status).toBe(404);
   });

@@ -25,10 +25,10 @@ async function shopWithSale(businessName = 'Corner Shop') {
   const shop = await staffBusiness(server, { businessName });
   const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Tea', price: 300 }]);
   const sold = await shop.client.post('/api/checkout', {
-    idempotencyKey: randomUUID(),
-    lines: [{ productId: tea!.id, quantity: 1 }],
+    idempotency_key: randomUUID(),
+    lines: [{ product_id: tea!.id, quantity: 1 }],
     payments: [{ method: 'cash', amount: 300 }],
-    expectedTotal: 300,
+    expected_total: 300,
   });
   expect(sold.status).toBe(201);
   return { ...shop, orderId: sold.body.order.id as string };

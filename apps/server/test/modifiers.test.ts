@@ -137,7 +137,7 @@ describe('managing modifier groups', () => {
   });
 });
 
-const steakLine = (options: string[], extra: Record<string, unknown> = {}) => ({ productId: r.steak.id, quantity: 1, modifierOptionIds: options, ...extra });
+const steakLine = (options: string[], extra: Record<string, unknown> = {}) => ({ product_id: r.steak.id, quantity: 1, modifier_option_ids: options, ...extra });
 
 describe('checkout with modifiers', () => {
   it('re-prices on the server, keeps a snapshot on the lines, and a retry returns the first sale', async () => {
@@ -145,17 +145,17 @@ describe('checkout with modifiers', () => {
     const lines = [steakLine([r.option['Medium']!, r.option['Extra cheese']!]), steakLine([r.option['Bacon']!, r.option['Rare']!, r.option['Peppercorn sauce']!], { quantity: 2 })];
     const net = 2500 + 5600;
     const total = net + Math.round(net / 10);
-    const wrong = { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: 3 * 2640 }], expectedTotal: 3 * 2640 };
+    const wrong = { idempotency_key: randomUUID(), lines, payments: [{ method: 'card', amount: 3 * 2640 }], expected_total: 3 * 2640 };
     const before = await countOf(r.businessId, orders);
     const mismatch = await r.client.post('/api/checkout', wrong);
     expect(mismatch.status).toBe(422);
-    expect(mismatch.body.error).toMatchObject({ code: 'total_mismatch', serverTotal: total });
+    expect(mismatch.body.error).toMatchObject({ code: 'total_mismatch', server_total: total });
     expect(await countOf(r.businessId, orders)).toBe(before);
 
-    const body = { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: total }], expectedTotal: total };
+    const body = { idempotency_key: randomUUID(), lines, payments: [{ method: 'card', amount: total }], expected_total: total };
     const paid = await ok(await r.client.post('/api/checkout', body), 201);
     expect(paid.order.total).toBe(total);
-    expect(paid.lines.map((line: any) => [line.name, line.quantity, line.unitPrice, line.modifiers.map((m: any) => `${m.groupName}: ${m.name} ${m.priceDelta}`)])).toEqual([
+    expect(paid.lines.map((line: any) => [line.name, line.quantity, line.unit_price, line.modifiers.map((m: any) => `${m.group_name}: ${m.name} ${m.price_delta}`)])).toEqual([
       ['Steak', 1, 2500, ['Doneness: Medium 0', 'Extras: Extra cheese 100']],
       ['Steak', 2, 2800, ['Doneness: Rare 0', 'Extras: Bacon 250', 'Extras: Peppercorn sauce 150']],
     ]);
@@ -167,7 +167,7 @@ describe('checkout with modifiers', () => {
     await ok(await r.client.request('PUT', `/api/products/${r.steak.id}/modifier-groups`, renamed), 200);
     const stored = await ok(await r.client.get(`/api/orders/${paid.order.id}`), 200);
     expect(stored.lines[0].modifiers.map((m: any) => m.name)).toEqual(['Medium', 'Extra cheese']);
-    expect(stored.lines[0].unitPrice).toBe(2500);
+    expect(stored.lines[0].unit_price).toBe(2500);
 
     // The retry returns the first sale, even though prices have moved since.
     const replay = await ok(await r.client.post('/api/checkout', body), 200);
@@ -177,32 +177,32 @@ describe('checkout with modifiers', () => {
   });
 
   it('a negative delta lowers the price; discounts apply to the modified price', async () => {
-    const lines = [{ productId: r.burger.id, quantity: 2, modifierOptionIds: [r.burgerOption['No bun']!, r.burgerOption['Extra cheese']!], discount: { kind: 'percent', basisPoints: 5000 } }];
+    const lines = [{ product_id: r.burger.id, quantity: 2, modifier_option_ids: [r.burgerOption['No bun']!, r.burgerOption['Extra cheese']!], discount: { kind: 'percent', basis_points: 5000 } }];
     // (1200 − 50 + 80) × 2 = 2460, half off = 1230, + 10 % = 1353.
-    const body = { idempotencyKey: randomUUID(), lines, payments: [{ method: 'cash', amount: 1353 }], expectedTotal: 1353 };
+    const body = { idempotency_key: randomUUID(), lines, payments: [{ method: 'cash', amount: 1353 }], expected_total: 1353 };
     const paid = await ok(await r.client.post('/api/checkout', body), 201);
-    expect(paid.lines[0]).toMatchObject({ unitPrice: 1230, total: 1353 });
+    expect(paid.lines[0]).toMatchObject({ unit_price: 1230, total: 1353 });
   });
 
   it('the same product with other modifiers is another line', async () => {
     const lines = [steakLine([r.option['Rare']!]), steakLine([r.option['Well done']!])];
-    const body = { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: 5280 }], expectedTotal: 5280 };
+    const body = { idempotency_key: randomUUID(), lines, payments: [{ method: 'card', amount: 5280 }], expected_total: 5280 };
     const paid = await ok(await r.client.post('/api/checkout', body), 201);
     expect(paid.lines.map((line: any) => line.modifiers[0].name)).toEqual(['Rare', 'Well done']);
   });
 
   it.each([
     ['a required group left out', () => [steakLine([r.option['Extra cheese']!])], 'modifier_required'],
-    ['no choice at all for a required group', () => [{ productId: r.steak.id, quantity: 1 }], 'modifier_required'],
+    ['no choice at all for a required group', () => [{ product_id: r.steak.id, quantity: 1 }], 'modifier_required'],
     ['two of a choose-one group', () => [steakLine([r.option['Rare']!, r.option['Medium']!])], 'modifier_too_many'],
     ['three extras of at most two', () => [steakLine([r.option['Rare']!, r.option['Extra cheese']!, r.option['Bacon']!, r.option['Peppercorn sauce']!])], 'modifier_too_many'],
     ['an option of another product', () => [steakLine([r.option['Rare']!, r.burgerOption['Extra cheese']!])], 'modifier_unknown'],
     ['the same option twice', () => [steakLine([r.option['Rare']!, r.option['Bacon']!, r.option['Bacon']!])], 'modifier_duplicate'],
-    ['an option on a product without groups', () => [{ productId: plainId, quantity: 1, modifierOptionIds: [r.option['Rare']!] }], 'modifier_unknown'],
+    ['an option on a product without groups', () => [{ product_id: plainId, quantity: 1, modifier_option_ids: [r.option['Rare']!] }], 'modifier_unknown'],
   ])('refuses %s with 422 and writes nothing', async (_name, lines, code) => {
     const before = await countOf(r.businessId, orders);
     const lineCount = (await server.database.withTenant(r.businessId, (tx) => tx.select({ n: count() }).from(orderLines)))[0]!.n;
-    const res = await r.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: lines(), payments: [{ method: 'card', amount: 2640 }], expectedTotal: 2640 });
+    const res = await r.client.post('/api/checkout', { idempotency_key: randomUUID(), lines: lines(), payments: [{ method: 'card', amount: 2640 }], expected_total: 2640 });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe(code);
     expect(await countOf(r.businessId, orders)).toBe(before);
@@ -212,19 +212,19 @@ describe('checkout with modifiers', () => {
   it("refuses another business's option", async () => {
     const other = await restaurant('Other Bistro');
     const res = await r.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
+      idempotency_key: randomUUID(),
       lines: [steakLine([r.option['Rare']!, other.option['Extra cheese']!])],
       payments: [{ method: 'card', amount: 2750 }],
-      expectedTotal: 2750,
+      expected_total: 2750,
     });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('modifier_unknown');
     // And its product, with its own options, is not for sale here.
     const theirs = await r.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: other.steak.id, quantity: 1, modifierOptionIds: [other.option['Rare']!] }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: other.steak.id, quantity: 1, modifier_option_ids: [other.option['Rare']!] }],
       payments: [{ method: 'card', amount: 2640 }],
-      expectedTotal: 2640,
+      expected_total: 2640,
     });
     expect(theirs.status).toBe(422);
     expect(theirs.body.error.code).toBe('product_unavailable');
@@ -233,7 +233,7 @@ describe('checkout with modifiers', () => {
   it('parks a sale with its modifiers and refuses a bad choice when parking', async () => {
     const parked = await ok(await r.client.post('/api/orders/park', { lines: [steakLine([r.option['Medium']!, r.option['Bacon']!])] }), 201);
     const order = await ok(await r.client.get(`/api/orders/${parked.id ?? parked.order?.id}`), 200);
-    expect(order.lines[0]).toMatchObject({ unitPrice: 2650 });
+    expect(order.lines[0]).toMatchObject({ unit_price: 2650 });
     expect(order.lines[0].modifiers.map((m: any) => m.name)).toEqual(['Medium', 'Bacon']);
     const bad = await r.client.post('/api/orders/park', { lines: [steakLine([])] });
     expect(bad.status).toBe(422);
@@ -252,7 +252,7 @@ describe('the kitchen', () => {
 
   it('keeps the modifiers on the sent item, shows a change of modifiers as a change, and pays with them', async () => {
     const sent = (await ok(await r.client.post('/api/kitchen/tickets', ticketBody([{ productId: r.steak.id, quantity: 1, modifierOptionIds: [r.option['Medium']!, r.option['Extra cheese']!] }])), 201)).ticket;
-    expect(sent.items[0].modifiers.map((m: any) => [m.groupName, m.name, m.priceDelta])).toEqual([
+    expect(sent.items[0].modifiers.map((m: any) => [m.group_name, m.name, m.price_delta])).toEqual([
       ['Doneness', 'Medium', 0],
       ['Extras', 'Extra cheese', 100],
     ]);
@@ -269,11 +269,11 @@ describe('the kitchen', () => {
 
     const total = 2500 + 250;
     const body = {
-      idempotencyKey: randomUUID(),
-      lines: changed.items.map((item: any) => ({ productId: item.productId, quantity: item.quantity, modifierOptionIds: item.modifiers.map((m: any) => m.optionId) })),
+      idempotency_key: randomUUID(),
+      lines: changed.items.map((item: any) => ({ product_id: item.productId, quantity: item.quantity, modifier_option_ids: item.modifiers.map((m: any) => m.option_id) })),
       payments: [{ method: 'card', amount: total }],
-      expectedTotal: total,
-      kitchenTicketId: sent.id,
+      expected_total: total,
+      kitchen_ticket_id: sent.id,
     };
     const paid = await ok(await r.client.post('/api/checkout', body), 201);
     expect(paid.lines[0].modifiers.map((m: any) => m.name)).toEqual(['Rare', 'Extra cheese']);

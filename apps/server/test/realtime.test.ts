@@ -23,10 +23,10 @@ const ordersBinding = { event: 'INSERT' as const, schema: 'public', table: 'orde
 
 async function sell(shop: StaffBusiness, productId: string) {
   const res = await shop.client.post('/api/checkout', {
-    idempotencyKey: randomUUID(),
-    lines: [{ productId, quantity: 1 }],
+    idempotency_key: randomUUID(),
+    lines: [{ product_id: productId, quantity: 1 }],
     payments: [{ method: 'card', amount: 500 }],
-    expectedTotal: 500,
+    expected_total: 500,
   });
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
   return res.body.order as { id: string; number: number };
@@ -215,7 +215,7 @@ describe('deliveries', () => {
     const joined = await socket.join(topic, { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'orders', filter: 'status=eq.voided' }] } });
     expect(joined.status).toBe('ok');
     await sell(shopA, tea!.id);
-    const parked = await shopA.client.post('/api/orders/park', { lines: [{ productId: tea!.id, quantity: 1 }] });
+    const parked = await shopA.client.post('/api/orders/park', { lines: [{ product_id: tea!.id, quantity: 1 }] });
     expect(parked.status).toBe(201);
     expect((await shopA.client.post(`/api/orders/${parked.body.id}/void`, { reason: 'customer left' })).status).toBe(200);
     const change = await socket.waitFor((frame) => frame.event === 'postgres_changes');

@@ -29,7 +29,7 @@ async function sell(client: ApiClient, productId: string, headers: Record<string
   const res = await client.request(
     'POST',
     '/api/checkout',
-    { idempotencyKey: randomUUID(), lines: [{ productId, quantity: 1 }], payments: [{ method, amount: 300 }], expectedTotal: 300 },
+    { idempotency_key: randomUUID(), lines: [{ product_id: productId, quantity: 1 }], payments: [{ method, amount: 300 }], expected_total: 300 },
     headers,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -167,7 +167,7 @@ describe('a till acts only through an employee session opened on it', () => {
     const { employee: cashier } = await addEmployee(shop.client, { full_name: 'Cy Cashier', role: 'cashier', pin: '5201' });
     const token = await signIn(till, cashier.id, '5201');
     const orderId = await sell(till, tea!.id, as(token));
-    const body = { idempotencyKey: randomUUID(), reason: 'x', method: 'cash' };
+    const body = { idempotency_key: randomUUID(), reason: 'x', method: 'cash' };
     const refused = await till.request('POST', `/api/orders/${orderId}/refunds`, body, as(token));
     expect(refused.status).toBe(403);
     const withoutHeader = await till.request('POST', `/api/orders/${orderId}/refunds`, body);

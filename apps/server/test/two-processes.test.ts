@@ -63,10 +63,10 @@ describe('two processes on one database behave as one', () => {
 
     const [soup] = await seedProducts(a, shop.businessId, [{ name: 'Soup', price: 650 }]);
     const order = await shop.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: soup!.id, quantity: 1 }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: soup!.id, quantity: 1 }],
       payments: [{ method: 'cash', amount: 650 }],
-      expectedTotal: 650,
+      expected_total: 650,
     });
     expect(order.status).toBe(201);
     const change = await display.waitFor((frame) => frame.event === 'postgres_changes');

@@ -60,7 +60,7 @@ const pay = (client: ApiClient, invoiceId: string, amount: number, extra: Record
   client.request(
     'POST',
     '/api/checkout',
-    { idempotencyKey: randomUUID(), lines: [], payments: [{ method: 'card', amount }], expectedTotal: amount, invoiceId, ...extra },
+    { idempotency_key: randomUUID(), lines: [], payments: [{ method: 'card', amount }], expected_total: amount, invoice_id: invoiceId, ...extra },
     headers,
   );
 
@@ -94,10 +94,10 @@ describe('repair order → invoice → paid at the till', () => {
 
     const wrong = await pay(shop.client, invoiceId, 16000);
     expect(wrong.status).toBe(422);
-    expect(wrong.body.error).toMatchObject({ code: 'total_mismatch', serverTotal: 16500 });
+    expect(wrong.body.error).toMatchObject({ code: 'total_mismatch', server_total: 16500 });
 
     const key = randomUUID();
-    const body = { idempotencyKey: key, lines: [], payments: [{ method: 'card', amount: 16500 }], expectedTotal: 16500, invoiceId };
+    const body = { idempotency_key: key, lines: [], payments: [{ method: 'card', amount: 16500 }], expected_total: 16500, invoice_id: invoiceId };
     const paid = await shop.client.post('/api/checkout', body);
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     expect(paid.body.order).toMatchObject({ total: 16500, status: 'paid' });
@@ -156,9 +156,9 @@ describe('repair order → invoice → paid at the till', () => {
     expect(stolen.status).toBe(404);
     expect((await other.client.api.GET('/api/invoices/payable')).data!.invoices).toEqual([]);
     const [pads] = await seedProducts(server, shop.businessId, [{ name: 'Oil', price: 1000 }]);
-    const mixed = await pay(shop.client, invoice.id, 16500, { lines: [{ productId: pads!.id, quantity: 1 }] });
+    const mixed = await pay(shop.client, invoice.id, 16500, { lines: [{ product_id: pads!.id, quantity: 1 }] });
     expect(mixed.status).toBe(400);
-    const empty = await shop.client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [], payments: [{ method: 'cash', amount: 0 }], expectedTotal: 0 });
+    const empty = await shop.client.post('/api/checkout', { idempotency_key: randomUUID(), lines: [], payments: [{ method: 'cash', amount: 0 }], expected_total: 0 });
     expect(empty.status).toBe(400);
     const draft = await shop.client.api.POST('/api/invoices', { body: { customer_name: 'Walk-in', payment_terms: 'due_on_receipt', lines: [{ description: 'Fee', quantity: 1, unit_price: 500 }] } });
     expect(draft.response.status).toBe(201);

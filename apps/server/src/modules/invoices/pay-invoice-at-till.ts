@@ -49,7 +49,7 @@ export async function claimInvoiceAtTill(database: Database, tenant: TenantConte
     ensureInvoiceTransition(invoice, 'pay');
     const balance = invoiceBalance(invoice);
     if (expectedTotal !== balance) {
-      throw new AppError(422, 'total_mismatch', `The till must take what is still owed on ${invoiceLabel(invoice.number ?? 0)}`, { serverTotal: balance });
+      throw new AppError(422, 'total_mismatch', `The till must take what is still owed on ${invoiceLabel(invoice.number ?? 0)}`, { server_total: balance });
     }
     if (!(await repo.claimForTill(tx, businessId, invoiceId, key, new Date(now.getTime() - CLAIM_STALE_MS), now))) {
       throw new AppError(409, 'invoice_being_paid', `${invoiceLabel(invoice.number ?? 0)} is being paid at another till`);

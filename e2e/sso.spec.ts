@@ -117,7 +117,7 @@ test('an owner sets up their company sign-in; a colleague signs in with their wo
   expect(me.user.email).toBe('maya@corner.example');
   expect(me.is_business_owner).toBe(false);
   const identities = await (await page.request.get('/api/auth/identities')).json();
-  expect(identities.identities.map((identity: { provider: string; providerName: string | null }) => [identity.provider, identity.providerName])).toEqual([
+  expect(identities.identities.map((identity: { provider: string; provider_name: string | null }) => [identity.provider, identity.provider_name])).toEqual([
     ['email', null],
     ['sso', 'Corner ID'],
   ]);

@@ -41,10 +41,10 @@ describe('GET and PUT user (SPEC §7)', () => {
     const { client, email, userId } = await signUpBusiness(server);
     const got = await client.get('/api/auth/user');
     expect(got.status).toBe(200);
-    expect(got.body).toEqual({ user: { id: userId, name: 'Ann Lee', email, emailVerified: false, phoneNumber: null }, recentlyReauthenticated: false });
+    expect(got.body).toEqual({ user: { id: userId, name: 'Ann Lee', email, email_verified: false, phone_number: null }, recently_reauthenticated: false });
     const changed = await put(client, { name: 'Ann Smith' });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ user: { name: 'Ann Smith', email }, emailChangeSentTo: null });
+    expect(changed.body).toMatchObject({ user: { name: 'Ann Smith', email }, email_change_sent_to: null });
     expect((await client.get('/api/me')).body.user.name).toBe('Ann Smith');
     const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.actorUserId, userId), eq(auditLog.action, 'account.user_updated')));
     expect(audit.map((row) => row.details)).toEqual([{ changed: ['name'], otherSessionsEnded: 0 }]);
@@ -75,8 +75,8 @@ describe('GET and PUT user (SPEC §7)', () => {
 
     const reauth = await client.post('/api/auth/reauthenticate', { password: STRONG_PASSWORD });
     expect(reauth.status).toBe(200);
-    expect(Date.parse(reauth.body.reauthenticatedUntil) - Date.now()).toBeGreaterThan(4 * 60 * 1000);
-    expect((await client.get('/api/auth/user')).body.recentlyReauthenticated).toBe(true);
+    expect(Date.parse(reauth.body.reauthenticated_until) - Date.now()).toBeGreaterThan(4 * 60 * 1000);
+    expect((await client.get('/api/auth/user')).body.recently_reauthenticated).toBe(true);
 
     const weak = await put(client, { password: 'short' });
     expect(weak.status).toBe(400);
@@ -117,7 +117,7 @@ describe('GET and PUT user (SPEC §7)', () => {
     const next = uniqueEmail('moved');
     const changed = await put(client, { email: ` ${next.toUpperCase()} ` });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ user: { email }, emailChangeSentTo: next });
+    expect(changed.body).toMatchObject({ user: { email }, email_change_sent_to: next });
     expect((await userRow(userId)).email).toBe(email);
 
     const token = await emailChangeToken(next);
@@ -163,18 +163,18 @@ describe('GET and PUT user (SPEC §7)', () => {
     expect((await put(client, { phone: 'call me' })).body.error.code).toBe('invalid_phone');
     const changed = await put(client, { phone: '+1 (555) 777-0002' });
     expect(changed.status).toBe(200);
-    expect(changed.body.user.phoneNumber).toBe('+15557770002');
+    expect(changed.body.user.phone_number).toBe('+15557770002');
     expect(await userRow(userId)).toMatchObject({ phoneNumber: '+15557770002', phoneNumberVerified: false });
     expect((await client.fresh().post('/api/auth/sign-in', { phone: '+15557770002', password: STRONG_PASSWORD })).status).toBe(200);
   });
 
   it('with two-factor on, reauthenticating needs an unused app or recovery code too', async () => {
     const { client } = await signUpBusiness(server);
-    const enrolled = await client.post('/api/auth/factors', { friendlyName: 'Phone' });
+    const enrolled = await client.post('/api/auth/factors', { friendly_name: 'Phone' });
     const challenge = await client.post(`/api/auth/factors/${enrolled.body.id}/challenge`);
-    const verified = await client.post(`/api/auth/factors/${enrolled.body.id}/verify`, { challengeId: challenge.body.id, code: await codeFor(enrolled.body.totp.secret) });
+    const verified = await client.post(`/api/auth/factors/${enrolled.body.id}/verify`, { challenge_id: challenge.body.id, code: await codeFor(enrolled.body.totp.secret) });
     expect(verified.status).toBe(200);
-    const recoveryCodes = verified.body.recoveryCodes as string[];
+    const recoveryCodes = verified.body.recovery_codes as string[];
 
     const passwordOnly = await client.post('/api/auth/reauthenticate', { password: STRONG_PASSWORD });
     expect(passwordOnly.status).toBe(400);
@@ -183,14 +183,14 @@ describe('GET and PUT user (SPEC §7)', () => {
     const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     expect((await client.post('/api/auth/reauthenticate', { password: STRONG_PASSWORD, code: wrongCode })).body.error.code).toBe('mfa_verification_failed');
     expect((await client.post('/api/auth/reauthenticate', { password: 'wrong password here', code })).body.error.code).toBe('reauthentication_not_valid');
-    expect((await client.get('/api/auth/user')).body.recentlyReauthenticated).toBe(false);
+    expect((await client.get('/api/auth/user')).body.recently_reauthenticated).toBe(false);
 
     expect((await client.post('/api/auth/reauthenticate', { password: STRONG_PASSWORD, code })).status).toBe(200);
     // The same code again is a replay.
     expect((await client.post('/api/auth/reauthenticate', { password: STRONG_PASSWORD, code })).body.error.code).toBe('mfa_verification_failed');
     expect((await client.post('/api/auth/reauthenticate', { password: STRONG_PASSWORD, code: recoveryCodes[0] })).status).toBe(200);
     expect((await client.post('/api/auth/reauthenticate', { password: STRONG_PASSWORD, code: recoveryCodes[0] })).body.error.code).toBe('mfa_verification_failed');
-    expect((await client.get('/api/auth/factors')).body.recoveryCodesLeft).toBe(9);
+    expect((await client.get('/api/auth/factors')).body.recovery_codes_left).toBe(9);
   });
 
   it('answers bad input and a missing session with clear 4xx', async () => {
@@ -211,7 +211,7 @@ describe('GET and PUT user (SPEC §7)', () => {
 describe('identities (SPEC §7 DELETE identities, SPEC §8 identity codes)', () => {
   it('lists e-mail and phone, links a phone login, unlinks one, and never the last', async () => {
     const { client, email, userId } = await signUpBusiness(server);
-    expect((await client.get('/api/auth/identities')).body).toEqual({ identities: [{ id: 'email', provider: 'email', identifier: email, verified: false, providerName: null, linkedAt: null }] });
+    expect((await client.get('/api/auth/identities')).body).toEqual({ identities: [{ id: 'email', provider: 'email', identifier: email, verified: false, provider_name: null, linked_at: null }] });
 
     const last = await client.request('DELETE', '/api/auth/identities/email');
     expect(last.status).toBe(400);
@@ -233,7 +233,7 @@ describe('identities (SPEC §7 DELETE identities, SPEC §8 identity codes)', () 
 
     const removed = await client.request('DELETE', '/api/auth/identities/email');
     expect(removed.status).toBe(200);
-    expect(removed.body.identities).toEqual([{ id: 'phone', provider: 'phone', identifier: '+15558880001', verified: false, providerName: null, linkedAt: null }]);
+    expect(removed.body.identities).toEqual([{ id: 'phone', provider: 'phone', identifier: '+15558880001', verified: false, provider_name: null, linked_at: null }]);
     expect((await client.get('/api/auth/user')).body.user.email).toBeNull();
     const fresh = client.fresh();
     expect((await fresh.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status).toBe(401);

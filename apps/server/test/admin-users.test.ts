@@ -137,7 +137,7 @@ async function signedWeb3(wallet: ReturnType<typeof privateKeyToAccount>, change
     address: wallet.address,
     domain: issued.body.domain,
     uri: issued.body.uri,
-    chainId: issued.body.chainId,
+    chainId: issued.body.chain_id,
     version: '1',
     nonce: issued.body.nonce,
     issuedAt: new Date(),
@@ -334,7 +334,7 @@ describe('POST /api/auth/token?grant_type=web3 (SPEC §7, Sign-In with Ethereum)
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ token_type: 'bearer', user: { email: null, phone_number: null }, second_step: null });
     const identities = await new ApiClient(server.url).request('GET', '/api/auth/identities', undefined, bearer(first.body.access_token));
-    expect(identities.body.identities).toEqual([{ id: `web3:${wallet.address}`, provider: 'web3', identifier: wallet.address, verified: true, providerName: null, linkedAt: null }]);
+    expect(identities.body.identities).toEqual([{ id: `web3:${wallet.address}`, provider: 'web3', identifier: wallet.address, verified: true, provider_name: null, linked_at: null }]);
     const me = await new ApiClient(server.url).request('GET', '/api/me', undefined, bearer(first.body.access_token));
     expect(me.body.business.id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await tokenGrant('web3', await signedWeb3(wallet))).body.user.id).toBe(first.body.user.id);

@@ -56,7 +56,7 @@ async function throughProvider(start: Record<string, unknown>, person: Parameter
   oidc.signInAs(person);
   const client = new ApiClient(server.url);
   const { verifier, challenge } = pkcePair();
-  const started = await client.post('/api/auth/sso', { ...start, codeChallenge: challenge });
+  const started = await client.post('/api/auth/sso', { ...start, code_challenge: challenge });
   if (started.status !== 200) return { client, started, location: null, verifier };
   const atProvider = await fetch(started.body.url, { redirect: 'manual' });
   const back = new URL(atProvider.headers.get('location')!);
@@ -149,7 +149,7 @@ describe('signing in through a business provider (SPEC §7 sso)', () => {
   it('answers 404 for a domain no business has proven', async () => {
     const { started } = await throughProvider({ domain: 'nobody.example' }, { sub: 'x' });
     expect([started.status, started.body.error.code]).toEqual([404, 'sso_provider_not_found']);
-    const both = await new ApiClient(server.url).post('/api/auth/sso', { domain: 'shop.example', providerId: 'oidc', codeChallenge: pkcePair().challenge });
+    const both = await new ApiClient(server.url).post('/api/auth/sso', { domain: 'shop.example', provider_id: 'oidc', code_challenge: pkcePair().challenge });
     expect(both.status).toBe(400);
   });
 
@@ -183,8 +183,8 @@ describe('SSO identities (SPEC §7 identities)', () => {
     const listed = await member.client.get('/api/auth/identities');
     expect(listed.status).toBe(200);
     expect(listed.body.identities).toEqual([
-      { id: 'email', provider: 'email', identifier: 'dora@shop.example', verified: true, providerName: null, linkedAt: null },
-      { id: expect.stringMatching(/^sso-/), provider: 'sso', identifier: 'dora@shop.example', verified: true, providerName: 'Shop Login', linkedAt: expect.any(String) },
+      { id: 'email', provider: 'email', identifier: 'dora@shop.example', verified: true, provider_name: null, linked_at: null },
+      { id: expect.stringMatching(/^sso-/), provider: 'sso', identifier: 'dora@shop.example', verified: true, provider_name: 'Shop Login', linked_at: expect.any(String) },
     ]);
     const ssoId = listed.body.identities[1].id as string;
     // Without a reauthentication (Dora has no password): refused, as for the other ways.

@@ -30,8 +30,8 @@ const pkcePair = () => {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The browser's way through the provider: start, the provider's page, back to our callback. Returns where the callback sends it. */
-async function throughProvider(client: ApiClient, challenge: string, options: { redirectTo?: string } = {}) {
-  const started = await client.post('/api/auth/sso', { providerId: 'oidc', codeChallenge: challenge, codeChallengeMethod: 's256', ...options });
+async function throughProvider(client: ApiClient, challenge: string, options: { redirect_to?: string } = {}) {
+  const started = await client.post('/api/auth/sso', { provider_id: 'oidc', code_challenge: challenge, code_challenge_method: 's256', ...options });
   expect(started.status).toBe(200);
   const atProvider = await fetch(started.body.url, { redirect: 'manual' });
   expect(atProvider.status).toBe(302);
@@ -56,7 +56,7 @@ async function ssoSignIn(person: Parameters<FakeOidc['signInAs']>[0]) {
 
 describe('SSO with PKCE (SPEC §7 sso, token grant_type=pkce)', () => {
   it('lists the provider, sends the browser there with S256, state and nonce, and signs a new person in with a business of their own', async () => {
-    expect((await new ApiClient(server.url).get('/api/auth/sso/providers')).body).toEqual({ providers: [{ id: 'oidc', name: 'Acme ID' }], workEmail: false });
+    expect((await new ApiClient(server.url).get('/api/auth/sso/providers')).body).toEqual({ providers: [{ id: 'oidc', name: 'Acme ID' }], work_email: false });
     oidc.signInAs({ sub: 'new-person-1', email: 'new-person-1@example.com', email_verified: true, name: 'Nia Person' });
     const client = new ApiClient(server.url);
     const { verifier, challenge } = pkcePair();
@@ -124,7 +124,7 @@ describe('SSO with PKCE (SPEC §7 sso, token grant_type=pkce)', () => {
     const { challenge } = pkcePair();
     oidc.signInAs({ sub: 'tampered', email: 'tampered@example.com', email_verified: true });
     oidc.tamperNextIdToken({ nonce: 'someone-elses-nonce' });
-    const nonce = await throughProvider(new ApiClient(server.url), challenge, { redirectTo: '/auth?next=%2Fdashboard' });
+    const nonce = await throughProvider(new ApiClient(server.url), challenge, { redirect_to: '/auth?next=%2Fdashboard' });
     expect(nonce.location.pathname).toBe('/auth');
     expect(nonce.location.searchParams.get('next')).toBe('/dashboard');
     expect(nonce.location.searchParams.get('error')).toBe('invalid_jwt');
@@ -147,10 +147,10 @@ describe('SSO with PKCE (SPEC §7 sso, token grant_type=pkce)', () => {
 
     const client = new ApiClient(server.url);
     for (const redirectTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
-      const res = await client.post('/api/auth/sso', { codeChallenge: challenge, redirectTo });
+      const res = await client.post('/api/auth/sso', { code_challenge: challenge, redirect_to: redirectTo });
       expect(res.status, redirectTo).toBe(400);
     }
-    const other = await client.post('/api/auth/sso', { providerId: 'other', codeChallenge: challenge });
+    const other = await client.post('/api/auth/sso', { provider_id: 'other', code_challenge: challenge });
     expect(other.status).toBe(404);
     expect(other.body.error.code).toBe('sso_provider_not_found');
   });

@@ -17,16 +17,16 @@ const codeFor = (secret: string, offset = 0) => createOTP(base32.decode(secret))
 const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 async function enrollAndVerify(client: ApiClient) {
-  const enrolled = await client.post('/api/auth/factors', { friendlyName: 'Phone' });
+  const enrolled = await client.post('/api/auth/factors', { friendly_name: 'Phone' });
   expect(enrolled.status).toBe(201);
   const challenge = await client.post(`/api/auth/factors/${enrolled.body.id}/challenge`);
   expect(challenge.status).toBe(200);
   const verified = await client.post(`/api/auth/factors/${enrolled.body.id}/verify`, {
-    challengeId: challenge.body.id,
+    challenge_id: challenge.body.id,
     code: await codeFor(enrolled.body.totp.secret),
   });
   expect(verified.status).toBe(200);
-  return { factorId: enrolled.body.id as string, secret: enrolled.body.totp.secret as string, recoveryCodes: verified.body.recoveryCodes as string[] };
+  return { factorId: enrolled.body.id as string, secret: enrolled.body.totp.secret as string, recoveryCodes: verified.body.recovery_codes as string[] };
 }
 
 async function signIn(email: string) {
@@ -39,31 +39,31 @@ async function signIn(email: string) {
 describe('TOTP factors (SPEC §7 factors: enroll, challenge, verify, delete)', () => {
   it('enrolls with a secret, an otpauth URI and an SVG QR code; verifying gives 10 recovery codes kept as hashes', async () => {
     const { client, userId } = await signUpBusiness(server);
-    const enrolled = await client.post('/api/auth/factors', { friendlyName: 'Phone' });
+    const enrolled = await client.post('/api/auth/factors', { friendly_name: 'Phone' });
     expect(enrolled.status).toBe(201);
-    expect(enrolled.body).toMatchObject({ factorType: 'totp', friendlyName: 'Phone', status: 'unverified' });
+    expect(enrolled.body).toMatchObject({ factor_type: 'totp', friendly_name: 'Phone', status: 'unverified' });
     expect(enrolled.body.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(enrolled.body.totp.uri).toMatch(/^otpauth:\/\/totp\/Till:.*secret=[A-Z2-7]+/);
-    expect(enrolled.body.totp.qrCode).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect(enrolled.body.totp.qr_code).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     // The secret is not kept in the clear.
     const [row] = await server.database.db.select().from(authFactors).where(eq(authFactors.id, enrolled.body.id));
     expect(row!.secret).not.toContain(enrolled.body.totp.secret);
     // An unverified factor asks nothing at sign-in yet.
-    expect((await client.get('/api/auth/factors')).body).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1', secondStep: null });
+    expect((await client.get('/api/auth/factors')).body).toMatchObject({ current_level: 'aal1', next_level: 'aal1', second_step: null });
 
     const challenge = await client.post(`/api/auth/factors/${enrolled.body.id}/challenge`);
     const verified = await client.post(`/api/auth/factors/${enrolled.body.id}/verify`, {
-      challengeId: challenge.body.id,
+      challenge_id: challenge.body.id,
       code: await codeFor(enrolled.body.totp.secret),
     });
     expect(verified.status).toBe(200);
-    expect(verified.body.currentLevel).toBe('aal2');
-    expect(verified.body.recoveryCodes).toHaveLength(10);
-    expect(new Set(verified.body.recoveryCodes).size).toBe(10);
+    expect(verified.body.current_level).toBe('aal2');
+    expect(verified.body.recovery_codes).toHaveLength(10);
+    expect(new Set(verified.body.recovery_codes).size).toBe(10);
     const stored = await server.database.db.select().from(authRecoveryCodes).where(eq(authRecoveryCodes.userId, userId));
     expect(stored).toHaveLength(10);
-    for (const code of verified.body.recoveryCodes as string[]) expect(stored.map((r) => r.codeHash)).not.toContain(code);
-    expect((await client.get('/api/auth/factors')).body).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2', recoveryCodesLeft: 10 });
+    for (const code of verified.body.recovery_codes as string[]) expect(stored.map((r) => r.codeHash)).not.toContain(code);
+    expect((await client.get('/api/auth/factors')).body).toMatchObject({ current_level: 'aal2', next_level: 'aal2', recovery_codes_left: 10 });
   });
 
   it('a password sign-in with a verified factor reaches nothing but the second step until a code verifies it', async () => {
@@ -79,20 +79,20 @@ describe('TOTP factors (SPEC §7 factors: enroll, challenge, verify, delete)', (
     expect(business.body.error.code).toBe('insufficient_aal');
     expect((await client.post('/api/auth/resend-verification')).body.error.code).toBe('insufficient_aal');
     // It may not add a factor of its own to get around the code.
-    expect((await client.post('/api/auth/factors', { friendlyName: 'Mine' })).body.error.code).toBe('insufficient_aal');
+    expect((await client.post('/api/auth/factors', { friendly_name: 'Mine' })).body.error.code).toBe('insufficient_aal');
 
     const challenge = await client.post(`/api/auth/factors/${factorId}/challenge`);
     const code = await codeFor(secret, 1);
-    const verified = await client.post(`/api/auth/factors/${factorId}/verify`, { challengeId: challenge.body.id, code });
+    const verified = await client.post(`/api/auth/factors/${factorId}/verify`, { challenge_id: challenge.body.id, code });
     expect(verified.status).toBe(200);
-    expect(verified.body.recoveryCodes).toBeNull();
+    expect(verified.body.recovery_codes).toBeNull();
     expect((await client.get('/api/business-settings')).status).toBe(200);
     expect((await client.get('/api/me')).body.second_step).toBeNull();
 
     // The same code again, in another new session: refused, and that session stays at level 1.
     const other = await signIn(email);
     const again = await other.client.post(`/api/auth/factors/${factorId}/challenge`);
-    const replay = await other.client.post(`/api/auth/factors/${factorId}/verify`, { challengeId: again.body.id, code });
+    const replay = await other.client.post(`/api/auth/factors/${factorId}/verify`, { challenge_id: again.body.id, code });
     expect(replay.status).toBe(400);
     expect(replay.body.error.code).toBe('mfa_verification_failed');
     expect((await other.client.get('/api/business-settings')).body.error.code).toBe('insufficient_aal');
@@ -104,10 +104,10 @@ describe('TOTP factors (SPEC §7 factors: enroll, challenge, verify, delete)', (
     const [before] = await server.database.db.select().from(authFactors).where(eq(authFactors.id, factorId));
     const { client } = await signIn(email);
     const challenge = await client.post(`/api/auth/factors/${factorId}/challenge`);
-    const wrong = await client.post(`/api/auth/factors/${factorId}/verify`, { challengeId: challenge.body.id, code: wrongOf(await codeFor(secret, 1)) });
+    const wrong = await client.post(`/api/auth/factors/${factorId}/verify`, { challenge_id: challenge.body.id, code: wrongOf(await codeFor(secret, 1)) });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.code).toBe('mfa_verification_failed');
-    const notDigits = await client.post(`/api/auth/factors/${factorId}/verify`, { challengeId: challenge.body.id, code: 'abcdef' });
+    const notDigits = await client.post(`/api/auth/factors/${factorId}/verify`, { challenge_id: challenge.body.id, code: 'abcdef' });
     expect(notDigits.body.error.code).toBe('mfa_verification_failed');
     const [after] = await server.database.db.select().from(authFactors).where(eq(authFactors.id, factorId));
     expect(after!.lastUsedStep).toBe(before!.lastUsedStep);
@@ -116,12 +116,12 @@ describe('TOTP factors (SPEC §7 factors: enroll, challenge, verify, delete)', (
 
     // Expired: the challenge's 5 minutes are over.
     await server.database.db.update(authChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authChallenges.id, challenge.body.id));
-    const expired = await client.post(`/api/auth/factors/${factorId}/verify`, { challengeId: challenge.body.id, code: await codeFor(secret, 1) });
+    const expired = await client.post(`/api/auth/factors/${factorId}/verify`, { challenge_id: challenge.body.id, code: await codeFor(secret, 1) });
     expect(expired.status).toBe(400);
     expect(expired.body.error.code).toBe('mfa_challenge_expired');
 
     // Unknown challenge, unknown factor, malformed id, another account's factor.
-    const unknownChallenge = await client.post(`/api/auth/factors/${factorId}/verify`, { challengeId: crypto.randomUUID(), code: '123456' });
+    const unknownChallenge = await client.post(`/api/auth/factors/${factorId}/verify`, { challenge_id: crypto.randomUUID(), code: '123456' });
     expect([unknownChallenge.status, unknownChallenge.body.error.code]).toEqual([404, 'mfa_challenge_not_found']);
     const unknownFactor = await client.post(`/api/auth/factors/${crypto.randomUUID()}/challenge`);
     expect([unknownFactor.status, unknownFactor.body.error.code]).toEqual([404, 'mfa_factor_not_found']);
@@ -142,12 +142,12 @@ describe('TOTP factors (SPEC §7 factors: enroll, challenge, verify, delete)', (
     const wrong = wrongOf(await codeFor(secret, 1));
     const statuses: number[] = [];
     for (let i = 0; i < 9; i += 1) {
-      statuses.push((await client.post(`/api/auth/factors/${factorId}/verify`, { challengeId: challenge.body.id, code: wrong })).status);
+      statuses.push((await client.post(`/api/auth/factors/${factorId}/verify`, { challenge_id: challenge.body.id, code: wrong })).status);
     }
     expect(statuses.slice(0, 8)).toEqual(Array(8).fill(400));
     expect(statuses[8]).toBe(429);
     // Even the right code waits for the window now.
-    const right = await client.post(`/api/auth/factors/${factorId}/verify`, { challengeId: challenge.body.id, code: await codeFor(secret, 1) });
+    const right = await client.post(`/api/auth/factors/${factorId}/verify`, { challenge_id: challenge.body.id, code: await codeFor(secret, 1) });
     expect(right.status).toBe(429);
   });
 
@@ -157,7 +157,7 @@ describe('TOTP factors (SPEC §7 factors: enroll, challenge, verify, delete)', (
     const { client } = await signIn(email);
     const used = await client.post('/api/auth/recovery-codes/verify', { code: recoveryCodes[0]!.toLowerCase() });
     expect(used.status).toBe(200);
-    expect(used.body).toEqual({ currentLevel: 'aal2', recoveryCodesLeft: 9 });
+    expect(used.body).toEqual({ current_level: 'aal2', recovery_codes_left: 9 });
     expect((await client.get('/api/business-settings')).status).toBe(200);
     const other = await signIn(email);
     const again = await other.client.post('/api/auth/recovery-codes/verify', { code: recoveryCodes[0] });
@@ -172,7 +172,7 @@ describe('TOTP factors (SPEC §7 factors: enroll, challenge, verify, delete)', (
     expect([noPassword.status, noPassword.body.error.code]).toEqual([401, 'reauthentication_not_valid']);
     const fresh = await client.post('/api/auth/recovery-codes', { password: STRONG_PASSWORD });
     expect(fresh.status).toBe(200);
-    expect(fresh.body.recoveryCodes).toHaveLength(10);
+    expect(fresh.body.recovery_codes).toHaveLength(10);
     // The old ones stopped working.
     const { client: later } = await signIn(email);
     expect((await later.post('/api/auth/recovery-codes/verify', { code: recoveryCodes[2] })).status).toBe(400);

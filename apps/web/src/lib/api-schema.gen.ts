@@ -2140,14 +2140,14 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            currentLevel: "aal1" | "aal2";
+                            current_level: "aal1" | "aal2";
                             factors: components["schemas"]["AuthFactor"][];
                             /** @enum {string} */
-                            nextLevel: "aal1" | "aal2";
-                            recoveryCodesLeft: number;
+                            next_level: "aal1" | "aal2";
+                            recovery_codes_left: number;
                             required: boolean;
                             /** @enum {string|null} */
-                            secondStep: "challenge" | "enroll" | null;
+                            second_step: "challenge" | "enroll" | null;
                         };
                     };
                 };
@@ -2178,8 +2178,8 @@ export interface paths {
                          * @default totp
                          * @enum {string}
                          */
-                        factorType?: "totp";
-                        friendlyName?: string;
+                        factor_type?: "totp";
+                        friendly_name?: string;
                     };
                 };
             };
@@ -2192,7 +2192,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["AuthFactor"] & {
                             totp: {
-                                qrCode: string;
+                                qr_code: string;
                                 secret: string;
                                 uri: string;
                             };
@@ -2345,9 +2345,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            expiresAt: string;
+                            expires_at: string;
                             /** Format: uuid */
-                            factorId: string;
+                            factor_id: string;
                             /** Format: uuid */
                             id: string;
                         };
@@ -2402,7 +2402,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        challengeId: string;
+                        challenge_id: string;
                         code: string;
                     };
                 };
@@ -2416,8 +2416,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            currentLevel: "aal2";
-                            recoveryCodes: string[] | null;
+                            current_level: "aal2";
+                            recovery_codes: string[] | null;
                         };
                     };
                 };
@@ -2542,7 +2542,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            emailChangeSentTo: string | null;
+                            email_change_sent_to: string | null;
                             identities: components["schemas"]["AccountIdentity"][];
                         };
                     };
@@ -2878,7 +2878,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            reauthenticatedUntil: string;
+                            reauthenticated_until: string;
                         };
                     };
                 };
@@ -2958,7 +2958,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            recoveryCodes: string[];
+                            recovery_codes: string[];
                         };
                     };
                 };
@@ -3030,8 +3030,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            currentLevel: "aal2";
-                            recoveryCodesLeft: number;
+                            current_level: "aal2";
+                            recovery_codes_left: number;
                         };
                     };
                 };
@@ -3584,7 +3584,7 @@ export interface paths {
         put?: never;
         /**
          * Start a sign-in at the OpenID Connect provider: answers the provider's URL for the browser
-         * @description PKCE: send the S256 challenge of a verifier you keep. After the provider, the browser lands on redirectTo (default /auth) with ?code=…, which POST /api/auth/token?grant_type=pkce trades with the verifier; or with ?error=…&error_description=…. The provider: `providerId` (`oidc`, the platform's; `sso:<id>`, a business's), or `domain` (the part after @ of a work e-mail: the business whose proven domain it is; 404 sso_provider_not_found when none), or neither (the platform's).
+         * @description PKCE: send the S256 challenge of a verifier you keep. After the provider, the browser lands on redirect_to (default /auth) with ?code=…, which POST /api/auth/token?grant_type=pkce trades with the verifier; or with ?error=…&error_description=…. The provider: `provider_id` (`oidc`, the platform's; `sso:<id>`, a business's), or `domain` (the part after @ of a work e-mail: the business whose proven domain it is; 404 sso_provider_not_found when none), or neither (the platform's).
          */
         post: {
             parameters: {
@@ -3596,15 +3596,15 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        codeChallenge: string;
+                        code_challenge: string;
                         /**
                          * @default s256
                          * @enum {string}
                          */
-                        codeChallengeMethod?: "s256";
+                        code_challenge_method?: "s256";
                         domain?: string;
-                        providerId?: string;
-                        redirectTo?: string;
+                        provider_id?: string;
+                        redirect_to?: string;
                     };
                 };
             };
@@ -3731,7 +3731,7 @@ export interface paths {
                                 id: string;
                                 name: string;
                             }[];
-                            workEmail: boolean;
+                            work_email: boolean;
                         };
                     };
                 };
@@ -3944,7 +3944,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            recentlyReauthenticated: boolean;
+                            recently_reauthenticated: boolean;
                             user: components["schemas"]["AccountUserRecord"];
                         };
                     };
@@ -4007,7 +4007,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            emailChangeSentTo: string | null;
+                            email_change_sent_to: string | null;
                             user: components["schemas"]["AccountUserRecord"];
                         };
                     };
@@ -4225,10 +4225,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            chainId: number;
+                            chain_id: number;
                             domain: string;
-                            expiresAt: string;
-                            issuedAt: string;
+                            expires_at: string;
+                            issued_at: string;
                             nonce: string;
                             uri: string;
                             /** @enum {string} */
@@ -35754,22 +35754,22 @@ export interface components {
             /** @description 'email', 'phone', 'web3:<checksummed address>' or 'sso-<row>' */
             id: string;
             identifier: string;
-            linkedAt: string | null;
+            linked_at: string | null;
             /** @enum {string} */
             provider: "email" | "phone" | "web3" | "sso";
-            providerName: string | null;
+            provider_name: string | null;
             verified: boolean;
         };
         AccountSession: {
-            createdAt: string;
+            created_at: string;
             current: boolean;
             /** Format: uuid */
             id: string;
-            ipAddress: string | null;
-            lastActiveAt: string;
+            ip_address: string | null;
+            last_active_at: string;
             /** @enum {string} */
             level: "aal1" | "aal2";
-            userAgent: string | null;
+            user_agent: string | null;
         };
         AccountUser: {
             email: string | null;
@@ -35780,11 +35780,11 @@ export interface components {
         };
         AccountUserRecord: {
             email: string | null;
-            emailVerified: boolean;
+            email_verified: boolean;
             /** Format: uuid */
             id: string;
             name: string;
-            phoneNumber: string | null;
+            phone_number: string | null;
         };
         AiModules: {
             modules: {
@@ -35875,10 +35875,10 @@ export interface components {
             status: "booked" | "completed" | "cancelled" | "no_show";
         };
         AuthFactor: {
-            createdAt: string;
+            created_at: string;
             /** @enum {string} */
-            factorType: "totp";
-            friendlyName: string;
+            factor_type: "totp";
+            friendly_name: string;
             /** Format: uuid */
             id: string;
             /** @enum {string} */

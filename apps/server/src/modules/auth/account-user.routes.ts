@@ -5,14 +5,38 @@ import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { ACCOUNT, defineRoute } from '../../lib/routing.ts';
 import { getAccountUser, linkIdentity, listIdentities, reauthenticateSession, unlinkIdentity, updateAccountUser } from './account-user.ts';
 
+/** The account's user as /api/auth/user shows it (decision 070: snake_case field names). */
+function toUserRecordView(user: { id: string; name: string; email: string | null; emailVerified: boolean; phoneNumber: string | null }) {
+  return { id: user.id, name: user.name, email: user.email, email_verified: user.emailVerified, phone_number: user.phoneNumber };
+}
+
+/** A sign-in way as the wire shows it. */
+function toIdentityView(identity: {
+  id: string;
+  provider: 'email' | 'phone' | 'web3' | 'sso';
+  identifier: string;
+  verified: boolean;
+  providerName: string | null;
+  linkedAt: string | null;
+}) {
+  return {
+    id: identity.id,
+    provider: identity.provider,
+    identifier: identity.identifier,
+    verified: identity.verified,
+    provider_name: identity.providerName,
+    linked_at: identity.linkedAt,
+  };
+}
+
 const accountUserSchema = z
   .object({
     id: z.uuid(),
     name: z.string(),
     /** Null for an account that signs in with a phone number only. */
     email: z.string().nullable(),
-    emailVerified: z.boolean(),
-    phoneNumber: z.string().nullable(),
+    email_verified: z.boolean(),
+    phone_number: z.string().nullable(),
   })
   .openapi('AccountUserRecord');
 
@@ -23,7 +47,7 @@ const getUserRoute = defineRoute({
   tags: ['auth'],
   summary: "The signed-in account's name, e-mail, phone, and whether this session reauthenticated in the last 5 minutes",
   responses: {
-    200: jsonResponse(z.object({ user: accountUserSchema, recentlyReauthenticated: z.boolean() }), 'The account'),
+    200: jsonResponse(z.object({ user: accountUserSchema, recently_reauthenticated: z.boolean() }), 'The account'),
     ...errorResponses(400, 401, 403),
   },
 });
@@ -51,7 +75,7 @@ const updateUserRoute = defineRoute({
     ),
   },
   responses: {
-    200: jsonResponse(z.object({ user: accountUserSchema, emailChangeSentTo: z.string().nullable() }), 'Changed'),
+    200: jsonResponse(z.object({ user: accountUserSchema, email_change_sent_to: z.string().nullable() }), 'Changed'),
     ...errorResponses(400, 401, 403, 409),
   },
 });
@@ -66,17 +90,24 @@ const reauthenticateRoute = defineRoute({
     '401 reauthentication_not_valid for a wrong password; 400 mfa_verification_failed for a missing, wrong or already used code; 429 rate_limited per client address (password) and per account (codes).',
   request: { body: jsonBody(z.strictObject({ password: z.string().max(1024).optional(), code: z.string().trim().max(64).optional() })) },
   responses: {
-    200: jsonResponse(z.object({ reauthenticatedUntil: z.string() }), 'Reauthenticated'),
+    200: jsonResponse(z.object({ reauthenticated_until: z.string() }), 'Reauthenticated'),
     ...errorResponses(400, 401, 403, 429),
   },
 });
 
 export const accountUserRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(getUserRoute, async (c) => c.json(await getAccountUser(c.var.services, c.var.account!), 200))
-  .openapi(updateUserRoute, async (c) => c.json(await updateAccountUser(c.var.services, c.var.account!, c.req.valid('json')), 200))
-  .openapi(reauthenticateRoute, async (c) =>
-    c.json(await reauthenticateSession(c.var.services, c.var.account!, c.req.valid('json'), c.var.clientAddress), 200),
-  );
+  .openapi(getUserRoute, async (c) => {
+    const found = await getAccountUser(c.var.services, c.var.account!);
+    return c.json({ user: toUserRecordView(found.user), recently_reauthenticated: found.recentlyReauthenticated }, 200);
+  })
+  .openapi(updateUserRoute, async (c) => {
+    const updated = await updateAccountUser(c.var.services, c.var.account!, c.req.valid('json'));
+    return c.json({ user: toUserRecordView(updated.user), email_change_sent_to: updated.emailChangeSentTo }, 200);
+  })
+  .openapi(reauthenticateRoute, async (c) => {
+    const done = await reauthenticateSession(c.var.services, c.var.account!, c.req.valid('json'), c.var.clientAddress);
+    return c.json({ reauthenticated_until: done.reauthenticatedUntil }, 200);
+  });
 
 const identitySchema = z
   .object({
@@ -84,8 +115,8 @@ const identitySchema = z
     provider: z.enum(['email', 'phone', 'web3', 'sso']),
     identifier: z.string(),
     verified: z.boolean(),
-    providerName: z.string().nullable(),
-    linkedAt: z.string().nullable(),
+    provider_name: z.string().nullable(),
+    linked_at: z.string().nullable(),
   })
   .openapi('AccountIdentity');
 const identitiesSchema = z.array(identitySchema);
@@ -113,7 +144,7 @@ const linkIdentityRoute = defineRoute({
     ),
   },
   responses: {
-    201: jsonResponse(z.object({ identities: identitiesSchema, emailChangeSentTo: z.string().nullable() }), 'Linked (or, for an e-mail, a link sent)'),
+    201: jsonResponse(z.object({ identities: identitiesSchema, email_change_sent_to: z.string().nullable() }), 'Linked (or, for an e-mail, a link sent)'),
     ...errorResponses(400, 401, 403, 409),
   },
 });
@@ -131,6 +162,15 @@ const unlinkIdentityRoute = defineRoute({
 });
 
 export const identitiesRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(listIdentitiesRoute, async (c) => c.json(await listIdentities(c.var.services, c.var.account!), 200))
-  .openapi(linkIdentityRoute, async (c) => c.json(await linkIdentity(c.var.services, c.var.account!, c.req.valid('json')), 201))
-  .openapi(unlinkIdentityRoute, async (c) => c.json(await unlinkIdentity(c.var.services, c.var.account!, c.req.valid('param').identityId), 200));
+  .openapi(listIdentitiesRoute, async (c) => {
+    const listed = await listIdentities(c.var.services, c.var.account!);
+    return c.json({ identities: listed.identities.map(toIdentityView) }, 200);
+  })
+  .openapi(linkIdentityRoute, async (c) => {
+    const linked = await linkIdentity(c.var.services, c.var.account!, c.req.valid('json'));
+    return c.json({ identities: linked.identities.map(toIdentityView), email_change_sent_to: linked.emailChangeSentTo }, 201);
+  })
+  .openapi(unlinkIdentityRoute, async (c) => {
+    const left = await unlinkIdentity(c.var.services, c.var.account!, c.req.valid('param').identityId);
+    return c.json({ identities: left.identities.map(toIdentityView) }, 200);
+  });

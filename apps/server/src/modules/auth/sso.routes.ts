@@ -19,7 +19,7 @@ const providersRoute = defineRoute({
   tags: ['auth'],
   summary: "The platform's single sign-on providers (the sign-in page shows a button for each), and whether businesses' own providers take a work e-mail",
   responses: {
-    200: jsonResponse(z.object({ providers: z.array(z.object({ id: z.string(), name: z.string() })), workEmail: z.boolean() }), 'Providers'),
+    200: jsonResponse(z.object({ providers: z.array(z.object({ id: z.string(), name: z.string() })), work_email: z.boolean() }), 'Providers'),
   },
 });
 
@@ -30,18 +30,18 @@ const ssoRoute = defineRoute({
   tags: ['auth'],
   summary: "Start a sign-in at the OpenID Connect provider: answers the provider's URL for the browser",
   description:
-    'PKCE: send the S256 challenge of a verifier you keep. After the provider, the browser lands on redirectTo (default /auth) with ?code=…, ' +
+    'PKCE: send the S256 challenge of a verifier you keep. After the provider, the browser lands on redirect_to (default /auth) with ?code=…, ' +
     'which POST /api/auth/token?grant_type=pkce trades with the verifier; or with ?error=…&error_description=…. ' +
-    'The provider: `providerId` (`oidc`, the platform\'s; `sso:<id>`, a business\'s), or `domain` (the part after @ of a work e-mail: ' +
+    'The provider: `provider_id` (`oidc`, the platform\'s; `sso:<id>`, a business\'s), or `domain` (the part after @ of a work e-mail: ' +
     'the business whose proven domain it is; 404 sso_provider_not_found when none), or neither (the platform\'s).',
   request: {
     body: jsonBody(
       z.strictObject({
-        providerId: z.string().max(64).optional(),
+        provider_id: z.string().max(64).optional(),
         domain: z.string().max(253).optional(),
-        codeChallenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'the base64url SHA-256 of the code verifier (43 characters)'),
-        codeChallengeMethod: z.literal('s256').default('s256'),
-        redirectTo: sitePath.optional(),
+        code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'the base64url SHA-256 of the code verifier (43 characters)'),
+        code_challenge_method: z.literal('s256').default('s256'),
+        redirect_to: sitePath.optional(),
       }),
     ),
   },
@@ -139,8 +139,15 @@ export const businessSsoRoutes = new OpenAPIHono<AppEnv>()
   .openapi(deleteBusinessSsoRoute, async (c) => c.json(await deleteBusinessSsoProvider(c.var.services, c.var.tenant), 200));
 
 export const ssoRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(providersRoute, async (c) => c.json(await ssoProviders(c.var.services), 200))
-  .openapi(ssoRoute, async (c) => c.json(await startSso(c.var.services, c.req.valid('json')), 200))
+  .openapi(providersRoute, async (c) => {
+    const listed = await ssoProviders(c.var.services);
+    return c.json({ providers: listed.providers, work_email: listed.workEmail }, 200);
+  })
+  .openapi(ssoRoute, async (c) => {
+    const body = c.req.valid('json');
+    const input = { providerId: body.provider_id, domain: body.domain, codeChallenge: body.code_challenge, redirectTo: body.redirect_to };
+    return c.json(await startSso(c.var.services, input), 200);
+  })
   .openapi(callbackRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
     try {

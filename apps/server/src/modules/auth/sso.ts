@@ -109,7 +109,7 @@ export async function startSso(
   services: Services,
   input: { providerId?: string | undefined; domain?: string | undefined; codeChallenge: string; redirectTo?: string | undefined },
 ) {
-  if (input.providerId !== undefined && input.domain !== undefined) throw new AppError(400, 'validation_error', 'Give providerId or domain, not both');
+  if (input.providerId !== undefined && input.domain !== undefined) throw new AppError(400, 'validation_error', 'Give provider_id or domain, not both');
   const provider = await providerOf(services, input);
   const state = randomToken();
   const flow: FlowState = {

@@ -68,7 +68,7 @@ const web3NonceRoute = defineRoute({
   description: 'Kept in the database for 10 minutes and good for one sign-in. Limited per client address (429 rate_limited).',
   responses: {
     200: jsonResponse(
-      z.object({ nonce: z.string(), domain: z.string(), uri: z.string(), chainId: z.number().int(), version: z.literal('1'), issuedAt: z.string(), expiresAt: z.string() }),
+      z.object({ nonce: z.string(), domain: z.string(), uri: z.string(), chain_id: z.number().int(), version: z.literal('1'), issued_at: z.string(), expires_at: z.string() }),
       'The nonce',
     ),
     ...errorResponses(429),
@@ -109,7 +109,9 @@ export const tokensRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(web3NonceRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await issueWeb3Nonce(c.var.services, c.var.clientAddress), 200);
+    const issued = await issueWeb3Nonce(c.var.services, c.var.clientAddress);
+    const view = { nonce: issued.nonce, domain: issued.domain, uri: issued.uri, chain_id: issued.chainId, version: issued.version, issued_at: issued.issuedAt, expires_at: issued.expiresAt };
+    return c.json(view, 200);
   })
   .openapi(jwksRoute, async (c) => {
     c.header('Cache-Control', 'public, max-age=300');

@@ -17,13 +17,39 @@ import {
 } from './two-factor.ts';
 
 const levelSchema = z.enum(['aal1', 'aal2']);
+
+/** A second factor as the wire shows it (decision 070: snake_case field names). */
+function toFactorView(factor: { id: string; factorType: 'totp'; friendlyName: string; status: 'unverified' | 'verified'; createdAt: string }) {
+  return { id: factor.id, factor_type: factor.factorType, friendly_name: factor.friendlyName, status: factor.status, created_at: factor.createdAt };
+}
+
+/** A signed-in session as the wire shows it. */
+function toSessionView(session: {
+  id: string;
+  createdAt: string;
+  lastActiveAt: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+  level: 'aal1' | 'aal2';
+  current: boolean;
+}) {
+  return {
+    id: session.id,
+    created_at: session.createdAt,
+    last_active_at: session.lastActiveAt,
+    user_agent: session.userAgent,
+    ip_address: session.ipAddress,
+    level: session.level,
+    current: session.current,
+  };
+}
 const factorSchema = z
   .object({
     id: z.uuid(),
-    factorType: z.literal('totp'),
-    friendlyName: z.string(),
+    factor_type: z.literal('totp'),
+    friendly_name: z.string(),
     status: z.enum(['unverified', 'verified']),
-    createdAt: z.string(),
+    created_at: z.string(),
   })
   .openapi('AuthFactor');
 const factorParams = z.object({ factorId: z.uuid().openapi({ param: { name: 'factorId', in: 'path' } }) });
@@ -40,11 +66,11 @@ const listRoute = defineRoute({
     200: jsonResponse(
       z.object({
         factors: z.array(factorSchema),
-        currentLevel: levelSchema,
-        nextLevel: levelSchema,
-        secondStep: z.enum(['challenge', 'enroll']).nullable(),
+        current_level: levelSchema,
+        next_level: levelSchema,
+        second_step: z.enum(['challenge', 'enroll']).nullable(),
         required: z.boolean(),
-        recoveryCodesLeft: z.number().int(),
+        recovery_codes_left: z.number().int(),
       }),
       'Factors',
     ),
@@ -58,9 +84,9 @@ const enrollRoute = defineRoute({
   access: ACCOUNT_SECOND_STEP,
   tags: ['auth'],
   summary: 'Enroll a TOTP factor: its secret, otpauth URI and QR code (SVG); it counts once a code verifies it',
-  request: { body: jsonBody(z.strictObject({ factorType: z.literal('totp').default('totp'), friendlyName: singleLine(z.string().max(100)).optional() })) },
+  request: { body: jsonBody(z.strictObject({ factor_type: z.literal('totp').default('totp'), friendly_name: singleLine(z.string().max(100)).optional() })) },
   responses: {
-    201: jsonResponse(factorSchema.extend({ totp: z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() }) }), 'Enrolled, not yet verified'),
+    201: jsonResponse(factorSchema.extend({ totp: z.object({ secret: z.string(), uri: z.string(), qr_code: z.string() }) }), 'Enrolled, not yet verified'),
     ...errorResponses(400, 403, 409),
   },
 });
@@ -73,7 +99,7 @@ const challengeRoute = defineRoute({
   summary: 'Open a challenge for a factor (answered once, within 5 minutes, by this session)',
   request: { params: factorParams },
   responses: {
-    200: jsonResponse(z.object({ id: z.uuid(), factorId: z.uuid(), expiresAt: z.string() }), 'Challenge'),
+    200: jsonResponse(z.object({ id: z.uuid(), factor_id: z.uuid(), expires_at: z.string() }), 'Challenge'),
     ...errorResponses(400, 404),
   },
 });
@@ -86,9 +112,9 @@ const verifyRoute = defineRoute({
   summary:
     "Answer a challenge with the app's current code: the session reaches aal2; the first verified factor returns 10 recovery codes, shown once. " +
     'A code already used is refused; wrong codes are limited per account (429 rate_limited).',
-  request: { params: factorParams, body: jsonBody(z.strictObject({ challengeId: z.uuid(), code: codeSchema })) },
+  request: { params: factorParams, body: jsonBody(z.strictObject({ challenge_id: z.uuid(), code: codeSchema })) },
   responses: {
-    200: jsonResponse(z.object({ currentLevel: z.literal('aal2'), recoveryCodes: z.array(z.string()).nullable() }), 'Verified'),
+    200: jsonResponse(z.object({ current_level: z.literal('aal2'), recovery_codes: z.array(z.string()).nullable() }), 'Verified'),
     ...errorResponses(400, 404, 429),
   },
 });
@@ -101,7 +127,7 @@ const recoveryVerifyRoute = defineRoute({
   summary: 'Finish the second step with a recovery code instead (each works once)',
   request: { body: jsonBody(z.strictObject({ code: codeSchema })) },
   responses: {
-    200: jsonResponse(z.object({ currentLevel: z.literal('aal2'), recoveryCodesLeft: z.number().int() }), 'Verified'),
+    200: jsonResponse(z.object({ current_level: z.literal('aal2'), recovery_codes_left: z.number().int() }), 'Verified'),
     ...errorResponses(400, 429),
   },
 });
@@ -113,7 +139,7 @@ const recoveryRegenerateRoute = defineRoute({
   tags: ['auth'],
   summary: 'Replace the recovery codes with 10 new ones (needs the current password); the old ones stop working',
   request: { body: jsonBody(passwordBody) },
-  responses: { 200: jsonResponse(z.object({ recoveryCodes: z.array(z.string()) }), 'New codes, shown once'), ...errorResponses(400, 401, 429) },
+  responses: { 200: jsonResponse(z.object({ recovery_codes: z.array(z.string()) }), 'New codes, shown once'), ...errorResponses(400, 401, 429) },
 });
 
 const deleteRoute = defineRoute({
@@ -139,10 +165,10 @@ const policyRoute = defineRoute({
 const sessionSchema = z
   .object({
     id: z.uuid(),
-    createdAt: z.string(),
-    lastActiveAt: z.string(),
-    userAgent: z.string().nullable(),
-    ipAddress: z.string().nullable(),
+    created_at: z.string(),
+    last_active_at: z.string(),
+    user_agent: z.string().nullable(),
+    ip_address: z.string().nullable(),
     level: levelSchema,
     current: z.boolean(),
   })
@@ -168,24 +194,50 @@ const revokeSessionRoute = defineRoute({
 });
 
 export const twoFactorRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(listSessionsRoute, async (c) => c.json(await listSessions(c.var.services, c.var.account!), 200))
+  .openapi(listSessionsRoute, async (c) => {
+    const { sessions } = await listSessions(c.var.services, c.var.account!);
+    return c.json({ sessions: sessions.map(toSessionView) }, 200);
+  })
   .openapi(revokeSessionRoute, async (c) => {
     await revokeSession(c.var.services, c.var.account!, c.req.valid('param').sessionId);
     return c.json({ ok: true as const }, 200);
   })
-  .openapi(listRoute, async (c) => c.json(await listFactors(c.var.services, signedInAccount(c)), 200))
+  .openapi(listRoute, async (c) => {
+    const listed = await listFactors(c.var.services, signedInAccount(c));
+    return c.json(
+      {
+        factors: listed.factors.map(toFactorView),
+        current_level: listed.currentLevel,
+        next_level: listed.nextLevel,
+        second_step: listed.secondStep,
+        required: listed.required,
+        recovery_codes_left: listed.recoveryCodesLeft,
+      },
+      200,
+    );
+  })
   .openapi(enrollRoute, async (c) => {
     const body = c.req.valid('json');
-    return c.json(await enrollFactor(c.var.services, signedInAccount(c), { friendlyName: body.friendlyName }), 201);
+    const enrolled = await enrollFactor(c.var.services, signedInAccount(c), { friendlyName: body.friendly_name });
+    return c.json({ ...toFactorView(enrolled), totp: { secret: enrolled.totp.secret, uri: enrolled.totp.uri, qr_code: enrolled.totp.qrCode } }, 201);
   })
-  .openapi(challengeRoute, async (c) => c.json(await challengeFactor(c.var.services, signedInAccount(c), c.req.valid('param').factorId), 200))
-  .openapi(verifyRoute, async (c) =>
-    c.json(await verifyFactor(c.var.services, signedInAccount(c), c.req.valid('param').factorId, c.req.valid('json')), 200),
-  )
-  .openapi(recoveryVerifyRoute, async (c) => c.json(await verifyRecoveryCode(c.var.services, signedInAccount(c), c.req.valid('json')), 200))
-  .openapi(recoveryRegenerateRoute, async (c) =>
-    c.json(await regenerateRecoveryCodes(c.var.services, c.var.account!, c.req.valid('json'), c.var.clientAddress), 200),
-  )
+  .openapi(challengeRoute, async (c) => {
+    const challenge = await challengeFactor(c.var.services, signedInAccount(c), c.req.valid('param').factorId);
+    return c.json({ id: challenge.id, factor_id: challenge.factorId, expires_at: challenge.expiresAt }, 200);
+  })
+  .openapi(verifyRoute, async (c) => {
+    const body = c.req.valid('json');
+    const verified = await verifyFactor(c.var.services, signedInAccount(c), c.req.valid('param').factorId, { challengeId: body.challenge_id, code: body.code });
+    return c.json({ current_level: verified.currentLevel, recovery_codes: verified.recoveryCodes }, 200);
+  })
+  .openapi(recoveryVerifyRoute, async (c) => {
+    const verified = await verifyRecoveryCode(c.var.services, signedInAccount(c), c.req.valid('json'));
+    return c.json({ current_level: verified.currentLevel, recovery_codes_left: verified.recoveryCodesLeft }, 200);
+  })
+  .openapi(recoveryRegenerateRoute, async (c) => {
+    const regenerated = await regenerateRecoveryCodes(c.var.services, c.var.account!, c.req.valid('json'), c.var.clientAddress);
+    return c.json({ recovery_codes: regenerated.recoveryCodes }, 200);
+  })
   .openapi(deleteRoute, async (c) => {
     await deleteFactor(c.var.services, c.var.account!, c.req.valid('param').factorId, c.req.valid('json'), c.var.clientAddress);
     return c.json({ ok: true as const }, 200);

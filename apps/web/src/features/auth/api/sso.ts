@@ -29,11 +29,11 @@ function base64Url(bytes: Uint8Array): string {
  * Keeps a new verifier, asks the server for the provider's URL (with the S256 challenge) and goes
  * there: the platform's provider by id, or a business's by the domain of a work e-mail (decision 068).
  */
-export async function startSso(provider: { providerId: string } | { domain: string }, redirectTo: string): Promise<void> {
+export async function startSso(provider: { provider_id: string } | { domain: string }, redirectTo: string): Promise<void> {
   const verifier = base64Url(crypto.getRandomValues(new Uint8Array(32)));
   const challenge = base64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
   sessionStorage.setItem(VERIFIER_KEY, verifier);
-  const answer = await dataOf(api.POST('/api/auth/sso', { body: { ...provider, codeChallenge: challenge, codeChallengeMethod: 's256', redirectTo } }));
+  const answer = await dataOf(api.POST('/api/auth/sso', { body: { ...provider, code_challenge: challenge, code_challenge_method: 's256', redirect_to: redirectTo } }));
   window.location.assign(answer.url);
 }
 

@@ -19,13 +19,13 @@ export function useFactors() {
 }
 
 export function enrollFactor(friendlyName: string | undefined) {
-  return dataOf(api.POST('/api/auth/factors', { body: { factorType: 'totp', ...(friendlyName ? { friendlyName } : {}) } }));
+  return dataOf(api.POST('/api/auth/factors', { body: { factor_type: 'totp', ...(friendlyName ? { friendly_name: friendlyName } : {}) } }));
 }
 
 /** A challenge and its answer in one go: the code is typed before the challenge is needed. */
 export async function challengeAndVerify(factorId: string, code: string) {
   const challenge = await dataOf(api.POST('/api/auth/factors/{factorId}/challenge', { params: { path: { factorId } } }));
-  return dataOf(api.POST('/api/auth/factors/{factorId}/verify', { params: { path: { factorId } }, body: { challengeId: challenge.id, code } }));
+  return dataOf(api.POST('/api/auth/factors/{factorId}/verify', { params: { path: { factorId } }, body: { challenge_id: challenge.id, code } }));
 }
 
 export function verifyRecoveryCode(code: string) {

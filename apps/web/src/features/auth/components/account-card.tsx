@@ -29,14 +29,14 @@ export function AccountCard() {
   const [drafts, setDrafts] = useState<Partial<Record<FieldName, string>>>({});
   const user = account.data?.user;
   const value = (field: Exclude<FieldName, 'password'>) =>
-    drafts[field] ?? (field === 'name' ? user?.name : field === 'email' ? user?.email : user?.phoneNumber) ?? '';
+    drafts[field] ?? (field === 'name' ? user?.name : field === 'email' ? user?.email : user?.phone_number) ?? '';
 
   const save = async (field: FieldName, changes: AccountUserChanges) => {
     setErrors((old) => ({ ...old, [field]: null }));
     try {
       const answer = await update.mutateAsync(changes);
       setDrafts((old) => ({ ...old, [field]: undefined }));
-      if (answer.emailChangeSentTo) toast.success(`We sent a link to ${answer.emailChangeSentTo}. Open it to use this address.`);
+      if (answer.email_change_sent_to) toast.success(`We sent a link to ${answer.email_change_sent_to}. Open it to use this address.`);
       else toast.success(field === 'password' ? 'Password changed. Other sessions were signed out.' : 'Saved');
     } catch (error) {
       if (isApiError(error) && error.code === 'reauthentication_needed') setPending({ field, changes });
@@ -65,7 +65,7 @@ export function AccountCard() {
           type="email"
           autoComplete="email"
           value={value('email')}
-          hint={user?.email ? (user.emailVerified ? 'Confirmed' : 'Not confirmed yet') : 'You sign in with your phone number.'}
+          hint={user?.email ? (user.email_verified ? 'Confirmed' : 'Not confirmed yet') : 'You sign in with your phone number.'}
           error={errors.email}
           onChange={(text) => setDrafts((old) => ({ ...old, email: text }))}
           onSubmit={onSubmit('email')}
@@ -136,8 +136,8 @@ function AccountField({ id, label, value, type = 'text', autoComplete, hint, act
 const PROVIDER_LABELS = { email: 'E-mail address', phone: 'Phone number', web3: 'Ethereum wallet', sso: 'Single sign-on' } as const;
 
 /** "E-mail address", or for a single sign-on identity the provider's name (decision 068). */
-const labelOf = (identity: { provider: keyof typeof PROVIDER_LABELS; providerName: string | null }) =>
-  identity.provider === 'sso' ? (identity.providerName ?? PROVIDER_LABELS.sso) : PROVIDER_LABELS[identity.provider];
+const labelOf = (identity: { provider: keyof typeof PROVIDER_LABELS; provider_name: string | null }) =>
+  identity.provider === 'sso' ? (identity.provider_name ?? PROVIDER_LABELS.sso) : PROVIDER_LABELS[identity.provider];
 
 const linkedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -192,7 +192,7 @@ function SignInWays({ retry, onRetried, onNeedsReauthentication }: { retry: stri
                 {identity.identifier}
                 {identity.provider === 'email' ? (identity.verified ? ' · confirmed' : ' · not confirmed yet') : ''}
               </p>
-              {identity.linkedAt ? <p className="text-sm text-muted-foreground">Linked {linkedOn(identity.linkedAt)}</p> : null}
+              {identity.linked_at ? <p className="text-sm text-muted-foreground">Linked {linkedOn(identity.linked_at)}</p> : null}
             </div>
             <Button
               type="button"

@@ -37,7 +37,7 @@ export function EnrollTotp({ onDone }: { onDone: () => void }) {
       { factorId: enrollment.id, code: code.trim() },
       {
         onSuccess: (result) => {
-          if (result.recoveryCodes?.length) setRecoveryCodes(result.recoveryCodes);
+          if (result.recovery_codes?.length) setRecoveryCodes(result.recovery_codes);
           else onDone();
         },
       },
@@ -53,7 +53,7 @@ export function EnrollTotp({ onDone }: { onDone: () => void }) {
       </ol>
       <div className="grid justify-items-start gap-3 sm:grid-cols-[auto_1fr] sm:items-center">
         <img
-          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrollment.totp.qrCode)}`}
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrollment.totp.qr_code)}`}
           alt="QR code to add Till to your authenticator app"
           width={176}
           height={176}

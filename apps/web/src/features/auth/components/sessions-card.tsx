@@ -32,10 +32,10 @@ export function SessionsCard() {
           {list.map((session) => (
             <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
               <div className="grid gap-0.5">
-                <span className="font-medium">{browserName(session.userAgent)}</span>
+                <span className="font-medium">{browserName(session.user_agent)}</span>
                 <span className="text-sm text-muted-foreground">
-                  Last active {new Date(session.lastActiveAt).toLocaleString()}
-                  {session.ipAddress ? ` · ${session.ipAddress}` : ''}
+                  Last active {new Date(session.last_active_at).toLocaleString()}
+                  {session.ip_address ? ` · ${session.ip_address}` : ''}
                 </span>
               </div>
               {session.current ? (

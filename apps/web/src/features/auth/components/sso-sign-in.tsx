@@ -17,7 +17,7 @@ import type { SignInResponse } from '../api/types';
 export function SsoSignIn({ onSuccess }: { onSuccess: (response: SignInResponse) => void }) {
   const answer = useSsoProviders().data;
   const providers = answer?.providers ?? [];
-  const workEmail = answer?.workEmail ?? false;
+  const workEmail = answer?.work_email ?? false;
   const [askEmail, setAskEmail] = useState(false);
   const [email, setEmail] = useState('');
   const [emailProblem, setEmailProblem] = useState<string | null>(null);
@@ -47,7 +47,7 @@ export function SsoSignIn({ onSuccess }: { onSuccess: (response: SignInResponse)
   const providerError = returned.current?.error ? (returned.current.description ?? 'The sign-in did not finish. Try again.') : null;
   if (providers.length === 0 && !workEmail && !providerError && !finish.isError && !finish.isPending) return null;
 
-  const begin = (key: string, provider: { providerId: string } | { domain: string }) => {
+  const begin = (key: string, provider: { provider_id: string } | { domain: string }) => {
     setStarting(key);
     setStartError(null);
     const here = new URLSearchParams(search);
@@ -88,7 +88,7 @@ export function SsoSignIn({ onSuccess }: { onSuccess: (response: SignInResponse)
         </div>
       ) : null}
       {providers.map((provider) => (
-        <Button key={provider.id} type="button" variant="outline" size="lg" className="w-full" disabled={starting !== null || finish.isPending} onClick={() => begin(provider.id, { providerId: provider.id })}>
+        <Button key={provider.id} type="button" variant="outline" size="lg" className="w-full" disabled={starting !== null || finish.isPending} onClick={() => begin(provider.id, { provider_id: provider.id })}>
           {finish.isPending ? 'Signing in...' : starting === provider.id ? `Opening ${provider.name}...` : `Sign in with ${provider.name}`}
         </Button>
       ))}

@@ -36,8 +36,8 @@ export function TwoFactorCard({ isBusinessOwner }: { isBusinessOwner: boolean })
             {verified.map((factor) => (
               <li key={factor.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
                 <div className="grid gap-0.5">
-                  <span className="font-medium">{factor.friendlyName}</span>
-                  <span className="text-sm text-muted-foreground">Added {new Date(factor.createdAt).toLocaleDateString()}</span>
+                  <span className="font-medium">{factor.friendly_name}</span>
+                  <span className="text-sm text-muted-foreground">Added {new Date(factor.created_at).toLocaleDateString()}</span>
                 </div>
                 <div className="flex items-center gap-2">
                   <Badge variant="secondary">On</Badge>
@@ -53,7 +53,7 @@ export function TwoFactorCard({ isBusinessOwner }: { isBusinessOwner: boolean })
         ) : null}
         {verified.length > 0 ? (
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm">{factors.data?.recoveryCodesLeft ?? 0} of 10 recovery codes left.</p>
+            <p className="text-sm">{factors.data?.recovery_codes_left ?? 0} of 10 recovery codes left.</p>
             <Button type="button" variant="outline" onClick={() => setRegenerating(true)}>
               New recovery codes
             </Button>
@@ -95,7 +95,7 @@ export function TwoFactorCard({ isBusinessOwner }: { isBusinessOwner: boolean })
         action="Make new codes"
         onClose={() => setRegenerating(false)}
         useRun={useRegenerateRecoveryCodes}
-        run={(mutation, password) => mutation.mutateAsync(password).then((result) => setFreshCodes(result.recoveryCodes))}
+        run={(mutation, password) => mutation.mutateAsync(password).then((result) => setFreshCodes(result.recovery_codes))}
       />
     </Card>
   );

@@ -34,7 +34,7 @@ async function shop(timeZone = 'Europe/Berlin') {
     const res = await owner.client.request(
       'POST',
       '/api/checkout',
-      { idempotencyKey: randomUUID(), payments: [{ method: 'card', amount: total }], expectedTotal: total, ...body },
+      { idempotency_key: randomUUID(), payments: [{ method: 'card', amount: total }], expected_total: total, ...body },
       headers,
     );
     if (res.status !== 201) throw new Error(JSON.stringify(res.body));
@@ -51,7 +51,7 @@ async function shop(timeZone = 'Europe/Berlin') {
     const res = await owner.client.request(
       'POST',
       `/api/orders/${sale.orderId}/refunds`,
-      { idempotencyKey: randomUUID(), reason: 'Broken', lines: [{ orderLineId: sale.lineIds[0], quantity, restock: false }] },
+      { idempotency_key: randomUUID(), reason: 'Broken', lines: [{ order_line_id: sale.lineIds[0], quantity, restock: false }] },
       headers,
     );
     if (res.status !== 201) throw new Error(JSON.stringify(res.body));
@@ -94,15 +94,15 @@ describe('profit and loss per month', () => {
     const january = await s.sell(
       {
         lines: [
-          { productId: s.mug.id, quantity: 2, discount: { kind: 'percent', basisPoints: 1000 } },
-          { productId: s.tea.id, quantity: 1 },
+          { product_id: s.mug.id, quantity: 2, discount: { kind: 'percent', basis_points: 1000 } },
+          { product_id: s.tea.id, quantity: 1 },
         ],
       },
       2442,
       '2026-01-31T22:30:00Z',
     );
     // 1 February 00:30 in Berlin (still 31 January in UTC): a mug with 100 off the order (net 900, tax 171). Cost 400.
-    await s.sell({ lines: [{ productId: s.mug.id, quantity: 1 }], orderDiscount: { kind: 'amount', amount: 100 } }, 1071, '2026-01-31T23:30:00Z');
+    await s.sell({ lines: [{ product_id: s.mug.id, quantity: 1 }], order_discount: { kind: 'amount', amount: 100 } }, 1071, '2026-01-31T23:30:00Z');
     // One of January's mugs comes back on 10 February: 900 before tax, 171 tax, its cost 400 returned.
     await s.refund(january, 1, '2026-02-10T10:00:00Z');
     const categories = await categoryIds(s.client);
@@ -203,14 +203,14 @@ describe('employee performance', () => {
 
     // Cal: 2 mugs with 10 % off (net 1800, 200 off) and a tea (300). Cat: one mug (1000). The owner's account: a tea.
     const calSale = await s.sell(
-      { lines: [{ productId: s.mug.id, quantity: 2, discount: { kind: 'percent', basisPoints: 1000 } }] },
+      { lines: [{ product_id: s.mug.id, quantity: 2, discount: { kind: 'percent', basis_points: 1000 } }] },
       2142,
       undefined,
       asCal,
     );
-    await s.sell({ lines: [{ productId: s.tea.id, quantity: 1 }] }, 300, undefined, asCal);
-    await s.sell({ lines: [{ productId: s.mug.id, quantity: 1 }] }, 1190, undefined, asCat);
-    await s.sell({ lines: [{ productId: s.tea.id, quantity: 1 }] }, 300);
+    await s.sell({ lines: [{ product_id: s.tea.id, quantity: 1 }] }, 300, undefined, asCal);
+    await s.sell({ lines: [{ product_id: s.mug.id, quantity: 1 }] }, 1190, undefined, asCat);
+    await s.sell({ lines: [{ product_id: s.tea.id, quantity: 1 }] }, 300);
     // Max refunds one of Cal's mugs (900 before tax).
     await s.refund(calSale, 1, undefined, asMax);
     // Cal worked a closed shift of 7.5 hours; Cat is clocked in since two hours ago.
@@ -271,7 +271,7 @@ describe('employee performance', () => {
 
   it('filters by store and refuses bad input', async () => {
     const s = await shop('UTC');
-    await s.sell({ lines: [{ productId: s.tea.id, quantity: 1 }] }, 300);
+    await s.sell({ lines: [{ product_id: s.tea.id, quantity: 1 }] }, 300);
     const today = new Date().toISOString().slice(0, 10);
     const stores = await server.database.withTenant(s.businessId, (tx) => tx.select({ id: orders.storeId }).from(orders));
     const storeId = stores[0]!.id!;

@@ -100,14 +100,14 @@ describe('business branding', () => {
     expect((await shop.client.api.PUT('/api/business-branding', { body: mine })).response.status).toBe(200);
     const [coffee] = await seedProducts(server, shop.businessId, [{ name: 'Coffee', price: 350 }]);
     const sold = await shop.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: coffee!.id, quantity: 1 }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: coffee!.id, quantity: 1 }],
       payments: [{ method: 'cash', amount: 350, tendered: 500 }],
-      expectedTotal: 350,
+      expected_total: 350,
     });
     expect(sold.status).toBe(201);
     const detail = await shop.client.get(`/api/orders/${sold.body.order.id}`);
-    expect(detail.body.business).toMatchObject({ receiptHeader: mine.receipt_header, receiptFooter: mine.receipt_footer });
+    expect(detail.body.business).toMatchObject({ receipt_header: mine.receipt_header, receipt_footer: mine.receipt_footer });
     const email = 'branding-buyer@example.com';
     expect((await shop.client.post(`/api/orders/${sold.body.order.id}/receipt-email`, { email })).status).toBe(200);
     const [mail] = await server.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));

@@ -63,10 +63,10 @@ async function sell(client: ApiClient, headers: Record<string, string>, method: 
     'POST',
     '/api/checkout',
     {
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: product, quantity }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: product, quantity }],
       payments: [method === 'cash' ? { method, amount: total, tendered: total + 200 } : { method, amount: total }],
-      expectedTotal: total,
+      expected_total: total,
     },
     headers,
   );
@@ -98,7 +98,7 @@ describe('a day at the drawer', () => {
     // A sale made at the back office (not on a till) belongs to no drawer; refunding it on the till needs the drawer too.
     const backOffice = await sell(shop.client, {}, 'card');
     expect(backOffice.status).toBe(201);
-    const refund = await till.request('POST', `/api/orders/${backOffice.body.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'x' }, as(people.manager.token));
+    const refund = await till.request('POST', `/api/orders/${backOffice.body.order.id}/refunds`, { idempotency_key: randomUUID(), reason: 'x' }, as(people.manager.token));
     expect(refund.status).toBe(409);
     expect(refund.body.error.code).toBe('cash_session_required');
   });
@@ -138,7 +138,7 @@ describe('a day at the drawer', () => {
     const refund = await till.request(
       'POST',
       `/api/orders/${cashOrderId}/refunds`,
-      { idempotencyKey: randomUUID(), reason: 'Spilt', lines: [{ orderLineId: (await orderLineOf(cashOrderId)), quantity: 1, restock: false }] },
+      { idempotency_key: randomUUID(), reason: 'Spilt', lines: [{ order_line_id: (await orderLineOf(cashOrderId)), quantity: 1, restock: false }] },
       as(people.manager.token),
     );
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
@@ -232,7 +232,7 @@ describe('a day at the drawer', () => {
     const report = async () => (await shop.client.api.GET('/api/cash-sessions/{id}/report', { params: byId(sessionId) })).data;
     const before = await report();
     const next = await open(till, cashier(), 5_000);
-    const refund = await till.request('POST', `/api/orders/${cashOrderId}/refunds`, { idempotencyKey: randomUUID(), reason: 'Cold' }, as(people.manager.token));
+    const refund = await till.request('POST', `/api/orders/${cashOrderId}/refunds`, { idempotency_key: randomUUID(), reason: 'Cold' }, as(people.manager.token));
     expect(refund.status).toBe(201);
     const after = await report();
     expect(after).toEqual(before);
@@ -290,10 +290,10 @@ describe('a day at the drawer', () => {
     const kick = await fetch(`${server.url}/api/cash-drawer/kick.escpos`, { headers: { cookie: till.cookieHeader(), ...cashier() } });
     expect(kick.status).toBe(200);
     expect([...Buffer.from(await kick.arrayBuffer())].join(',')).toContain([0x1b, 0x70].join(','));
-    // A cash sale's receipt with openDrawer=true kicks the drawer first; without it, it does not.
+    // A cash sale's receipt with open_drawer=true kicks the drawer first; without it, it does not.
     const receiptBytes = async (query: string) =>
       [...Buffer.from(await (await fetch(`${server.url}/api/orders/${cashOrderId}/receipt.escpos${query}`, { headers: { cookie: shop.client.cookieHeader() } })).arrayBuffer())].join(',');
-    expect(await receiptBytes('?openDrawer=true')).toContain([0x1b, 0x70].join(','));
+    expect(await receiptBytes('?open_drawer=true')).toContain([0x1b, 0x70].join(','));
     expect(await receiptBytes('')).not.toContain([0x1b, 0x70, 0x00].join(','));
   });
 
@@ -439,13 +439,13 @@ describe('consistency under concurrency', () => {
               if (step.method === 'cash') expectedCash += 300 * step.quantity;
             } else if (step.op === 'refund' && sold.length) {
               const orderId = sold.pop()!;
-              const res = await otherTill.request('POST', `/api/orders/${orderId}/refunds`, { idempotencyKey: randomUUID(), reason: 'p' }, headers);
+              const res = await otherTill.request('POST', `/api/orders/${orderId}/refunds`, { idempotency_key: randomUUID(), reason: 'p' }, headers);
               if (res.status === 201) {
                 net -= res.body.total;
                 for (const share of res.body.payments) if (share.method === 'cash') expectedCash -= share.amount;
               }
             } else if (step.op === 'park_void') {
-              const parked = await otherTill.request('POST', '/api/orders/park', { lines: [{ productId, quantity: 1 }] }, headers);
+              const parked = await otherTill.request('POST', '/api/orders/park', { lines: [{ product_id: productId, quantity: 1 }] }, headers);
               expect(parked.status, JSON.stringify(parked.body)).toBe(201);
               expect((await otherTill.request('POST', `/api/orders/${parked.body.id}/void`, { reason: 'p' }, headers)).status).toBe(200);
             } else if (step.op === 'pay_out' || step.op === 'pay_in') {

@@ -30,11 +30,11 @@ async function shop(timeZone = 'Europe/Berlin') {
   const sell = async (lines: { productId: string; quantity: number; price: number }[], paidAt: string, customerId?: string) => {
     const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
     const res = await owner.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+      idempotency_key: randomUUID(),
+      lines: lines.map(({ productId, quantity }) => ({ product_id: productId, quantity })),
       payments: [{ method: 'card', amount: total }],
-      expectedTotal: total,
-      ...(customerId ? { customerId } : {}),
+      expected_total: total,
+      ...(customerId ? { customer_id: customerId } : {}),
     });
     if (res.status !== 201) throw new Error(JSON.stringify(res.body));
     const orderId = res.body.order.id as string;
@@ -47,9 +47,9 @@ async function shop(timeZone = 'Europe/Berlin') {
   /** A refund of one line, then moved to `at`. */
   const refund = async (sale: { orderId: string; lineIds: string[] }, quantity: number, at: string) => {
     const res = await owner.client.post(`/api/orders/${sale.orderId}/refunds`, {
-      idempotencyKey: randomUUID(),
+      idempotency_key: randomUUID(),
       reason: 'Broken',
-      lines: [{ orderLineId: sale.lineIds[0], quantity, restock: false }],
+      lines: [{ order_line_id: sale.lineIds[0], quantity, restock: false }],
     });
     if (res.status !== 201) throw new Error(JSON.stringify(res.body));
     await server.database.withTenant(owner.businessId, async (tx) => {
@@ -163,17 +163,17 @@ describe('profitability uses the cost at the time of sale', () => {
 
   it('a parked sale takes the cost of when it is paid, and a parked sale is not a sale', async () => {
     const s = await shop();
-    const parked = await s.client.post('/api/orders/park', { lines: [{ productId: s.mug.id, quantity: 1 }] });
+    const parked = await s.client.post('/api/orders/park', { lines: [{ product_id: s.mug.id, quantity: 1 }] });
     expect(parked.status).toBe(201);
     const parkedId = parked.body.id as string;
     expect((await okApi(await s.client.api.GET('/api/dashboard'), 200)).sales?.today.transactions).toBe(0);
     await setCost(s.businessId, s.mug.id, 650);
     const paid = await s.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
-      parkedOrderId: parkedId,
-      lines: [{ productId: s.mug.id, quantity: 1 }],
+      idempotency_key: randomUUID(),
+      parked_order_id: parkedId,
+      lines: [{ product_id: s.mug.id, quantity: 1 }],
       payments: [{ method: 'cash', amount: 1000 }],
-      expectedTotal: 1000,
+      expected_total: 1000,
     });
     expect(paid.status).toBe(201);
     const lines = await server.database.withTenant(s.businessId, (tx) => tx.select().from(orderLines).where(eq(orderLines.orderId, parkedId)));

@@ -64,10 +64,10 @@ describe('GET /api/onboarding/checklist', () => {
     expect(await done()).toMatchObject({ add_products: true, add_staff: true, pair_till: false, first_sale: false, complete: false });
 
     const sale = await shop.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: tea!.id, quantity: 1 }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: tea!.id, quantity: 1 }],
       payments: [{ method: 'cash', amount: 300 }],
-      expectedTotal: 300,
+      expected_total: 300,
     });
     expect(sale.status).toBe(201);
     // A register row without a working credential is not a paired till.

@@ -60,14 +60,19 @@ async function tillTotal(client: ApiClient, lines: { productId: string; category
 }
 
 async function checkout(client: ApiClient, lines: { productId: string; quantity: number }[], expectedTotal: number) {
-  return client.post('/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'cash', amount: expectedTotal }], expectedTotal });
+  return client.post('/api/checkout', {
+    idempotency_key: randomUUID(),
+    lines: lines.map((line) => ({ product_id: line.productId, quantity: line.quantity })),
+    payments: [{ method: 'cash', amount: expectedTotal }],
+    expected_total: expectedTotal,
+  });
 }
 
 /** What the server charges for a cart (its total_mismatch answer names it). */
 async function serverTotal(client: ApiClient, lines: { productId: string; quantity: number }[]) {
   const res = await checkout(client, lines, 0);
   expect(res.body.error.code).toBe('total_mismatch');
-  return res.body.error.serverTotal as number;
+  return res.body.error.server_total as number;
 }
 
 /** 'HH:MM' of the wall clock in a zone, shifted by some minutes. */
@@ -90,8 +95,8 @@ describe('promotions', () => {
     expect(till.total).toBe(800);
     const sale = await ok(await checkout(s.client, cart.map(({ productId, quantity }) => ({ productId, quantity })), till.total), 201);
     expect(sale.order.total).toBe(800);
-    expect(sale.order.discountTotal).toBe(100);
-    expect(sale.lines[0]).toMatchObject({ lineDiscountAmount: 100, total: 400, promotion: { id: created.id, name: '20% off drinks', amount: 100 } });
+    expect(sale.order.discount_total).toBe(100);
+    expect(sale.lines[0]).toMatchObject({ line_discount_amount: 100, total: 400, promotion: { id: created.id, name: '20% off drinks', amount: 100 } });
     expect(sale.lines[1].promotion).toBeNull();
     const rows = await server.database.withTenant(s.businessId, (tx) => tx.select().from(orderLines).where(eq(orderLines.orderId, sale.order.id)));
     expect(rows.find((row) => row.productId === s.cola.id)!.promotion).toEqual({ id: created.id, name: '20% off drinks', amount: 100 });
@@ -102,7 +107,7 @@ describe('promotions', () => {
     await addPromotion(s.client, twentyOffDrinks(s.drinks.id));
     const res = await checkout(s.client, [{ productId: s.cola.id, quantity: 1 }], 250);
     expect(res.status).toBe(422);
-    expect(res.body.error).toMatchObject({ code: 'total_mismatch', serverTotal: 200 });
+    expect(res.body.error).toMatchObject({ code: 'total_mismatch', server_total: 200 });
   });
 
   it('inactive, expired and not-yet-started promotions do not apply', async () => {

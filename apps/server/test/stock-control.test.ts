@@ -55,7 +55,7 @@ const waste = (client: ApiClient, body: Omit<Waste, 'idempotency_key' | 'reason'
 const adjustRaw = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/stock-adjustments', { idempotency_key: randomUUID(), reason: 'correction', ...body });
 const wasteRaw = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/waste', { idempotency_key: randomUUID(), reason: 'expired', ...body });
 const pay = (client: ApiClient, productId: string, quantity: number, total: number) =>
-  client.post('/api/checkout', { idempotencyKey: randomUUID(), lines: [{ productId, quantity }], payments: [{ method: 'cash', amount: total, tendered: total }], expectedTotal: total });
+  client.post('/api/checkout', { idempotency_key: randomUUID(), lines: [{ product_id: productId, quantity }], payments: [{ method: 'cash', amount: total, tendered: total }], expected_total: total });
 
 describe('stock = sum of movements', () => {
   it('holds after every kind of movement: initial, adjustment, sale, refund, receipt, waste, count', async () => {
@@ -74,7 +74,7 @@ describe('stock = sum of movements', () => {
     const sale = await ok(await pay(s.client, s.milk.id, 3, 1500), 201);
     expect(await check()).toBe(5);
     const saleLine = sale.lines[0];
-    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'sour', lines: [{ orderLineId: saleLine.id, quantity: 1, restock: true }] }), 201);
+    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotency_key: randomUUID(), reason: 'sour', lines: [{ order_line_id: saleLine.id, quantity: 1, restock: true }] }), 201);
     expect(await check()).toBe(6);
 
     await okApi(await s.client.api.POST('/api/goods-receipts', { body: { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, quantity: 6, unit_cost: 120 }] } }), 201);

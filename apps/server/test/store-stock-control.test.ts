@@ -169,14 +169,14 @@ describe('store-aware stock movements', () => {
     expect(report.totals).toMatchObject({ quantity: 2, records: 1 });
 
     const sale = await s.client.post('/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: s.milk.id, quantity: 1 }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: s.milk.id, quantity: 1 }],
       payments: [{ method: 'cash', amount: 500, tendered: 500 }],
-      expectedTotal: 500,
+      expected_total: 500,
     });
     expect(sale.status).toBe(201);
-    expect((await ok(await s.client.get(`/api/orders?storeId=${s.main.id}`), 200)).orders).toHaveLength(1);
-    expect((await ok(await s.client.get(`/api/orders?storeId=${s.harbour.id}`), 200)).orders).toHaveLength(0);
+    expect((await ok(await s.client.get(`/api/orders?store_id=${s.main.id}`), 200)).orders).toHaveLength(1);
+    expect((await ok(await s.client.get(`/api/orders?store_id=${s.harbour.id}`), 200)).orders).toHaveLength(0);
   });
 
   it('an employee without can_manage_inventory cannot set shelves (SPEC §6)', async () => {

@@ -71,7 +71,7 @@ const pay = (client: ApiClient, productId: string, quantity: number, headers: Re
   client.request(
     'POST',
     '/api/checkout',
-    { idempotencyKey: randomUUID(), lines: [{ productId, quantity }], payments: [{ method: 'cash', amount: quantity * 500, tendered: quantity * 500 }], expectedTotal: quantity * 500 },
+    { idempotency_key: randomUUID(), lines: [{ product_id: productId, quantity }], payments: [{ method: 'cash', amount: quantity * 500, tendered: quantity * 500 }], expected_total: quantity * 500 },
     headers,
   );
 
@@ -337,7 +337,7 @@ describe('the till sells from its store', () => {
     const sale = await ok(await pay(till, s.milk.id, 2, onTill), 201);
     let stock = await expectBalanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(harbour.id)]).toEqual([5, 3]);
-    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotencyKey: randomUUID(), reason: 'changed mind', lines: [{ orderLineId: sale.lines[0].id, quantity: 1, restock: true }] }), 201);
+    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotency_key: randomUUID(), reason: 'changed mind', lines: [{ order_line_id: sale.lines[0].id, quantity: 1, restock: true }] }), 201);
     stock = await expectBalanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(harbour.id)]).toEqual([5, 4]);
     // The owner's own browser (no till) sells from the main store.

@@ -259,7 +259,12 @@ function ShelfInput({ productId, storeId, storeName, shelf }: { productId: strin
   const save = () => {
     const next = value.trim() || null;
     if (next === shelf) return;
-    setShelf.mutate({ storeId, productId, shelf: next }, { onSuccess: () => toast.success(next ? `Shelf in ${storeName}: ${next}` : `Taken off its shelf in ${storeName}`), onError: (failure) => toast.error(errorMessage(failure)) });
+    // mutateAsync, not mutate's callbacks: the refetch that brings the new shelf remounts this
+    // field (its key is the shelf), and a callback of an unmounted mutate never runs.
+    setShelf.mutateAsync({ storeId, productId, shelf: next }).then(
+      () => toast.success(next ? `Shelf in ${storeName}: ${next}` : `Taken off its shelf in ${storeName}`),
+      (failure: unknown) => toast.error(errorMessage(failure)),
+    );
   };
   return (
     <Input

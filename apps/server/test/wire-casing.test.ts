@@ -16,7 +16,6 @@ const SPEC_NAMES = new Set(['sessionToken', 'filePath', 'currentContent', 'isUse
 /** Route prefixes (`/api/<first segment>`) not yet converted, with the camelCase names they still use. */
 const NOT_YET_CONVERTED: Record<string, string[]> = {
   '/api/auth': ['chainId', 'challengeId', 'codeChallenge', 'codeChallengeMethod', 'createdAt', 'currentLevel', 'emailChangeSentTo', 'emailVerified', 'expiresAt', 'factorId', 'factorType', 'friendlyName', 'ipAddress', 'issuedAt', 'lastActiveAt', 'linkedAt', 'nextLevel', 'phoneNumber', 'providerId', 'providerName', 'qrCode', 'reauthenticatedUntil', 'recentlyReauthenticated', 'recoveryCodes', 'recoveryCodesLeft', 'redirectTo', 'secondStep', 'userAgent', 'workEmail'],
-  '/api/kitchen': ['beingPaid', 'billParts', 'businessDay', 'categoryId', 'categoryIds', 'changedAt', 'changedFrom', 'createdAt', 'idempotencyKey', 'itemId', 'lateAfterSeconds', 'modifierOptionIds', 'orderId', 'orderType', 'productId', 'readyIndex', 'sentAt', 'serverTime', 'stageChangedAt', 'stageList', 'stageName', 'stationId', 'tableId', 'taxRateBasisPoints', 'unitPrice', 'warnAfterSeconds'],
 };
 
 type Schema = {

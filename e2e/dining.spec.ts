@@ -27,7 +27,7 @@ test('a waiter opens table 4 on the plan and sends; the cook bumps; the till sho
   const { category: mains } = await postOk<{ category: { id: string } }>(owner, '/api/categories', { name: 'Mains' });
   await postOk(owner, '/api/products', { name: 'Ribeye steak', price: 2400, category_id: mains.id });
   await postOk(owner, '/api/products', { name: 'Garden salad', price: 900 });
-  await postOk(owner, '/api/kitchen/stations', { name: 'Grill', categoryIds: [mains.id] });
+  await postOk(owner, '/api/kitchen/stations', { name: 'Grill', category_ids: [mains.id] });
   const { area } = await postOk<{ area: { id: string } }>(owner, '/api/dining/areas', { name: 'Terrace' });
   for (const [index, name] of ['1', '2', '3', '4', '5', '6'].entries()) {
     await postOk(owner, '/api/dining/tables', { area_id: area.id, name, seats: index % 3 === 2 ? 6 : 4, x: 24 + (index % 3) * 150, y: 24 + Math.floor(index / 3) * 150, width: 110, height: 110 });

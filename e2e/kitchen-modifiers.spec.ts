@@ -14,7 +14,7 @@ test('the owner gives the steak its modifiers; a waiter orders it medium with ex
   const { category: mains } = await postOk<{ category: { id: string } }>(owner, '/api/categories', { name: 'Mains' });
   await postOk(owner, '/api/products', { name: 'Ribeye steak', price: 2400, category_id: mains.id });
   await postOk(owner, '/api/products', { name: 'Still water', price: 300 });
-  await postOk(owner, '/api/kitchen/stations', { name: 'Grill', categoryIds: [mains.id] });
+  await postOk(owner, '/api/kitchen/stations', { name: 'Grill', category_ids: [mains.id] });
 
   // The owner sets the groups on the products page.
   await owner.goto('/products');

@@ -37,12 +37,12 @@ test('the owner names five stages with Plating beside the stations; the display 
   await owner.keyboard.press('Escape');
 
   const stages = await owner.request.get('/api/kitchen/stages');
-  expect((await stages.json()).stageList).toEqual({ stages: ['New', 'Cooking', 'Plating', 'Ready', 'Served'], readyIndex: 3 });
+  expect((await stages.json()).stage_list).toEqual({ stages: ['New', 'Cooking', 'Plating', 'Ready', 'Served'], ready_index: 3 });
 
   const { ticket } = await postOk<{ ticket: { number: number } }>(owner, '/api/kitchen/tickets', {
-    idempotencyKey: crypto.randomUUID(),
-    orderType: 'takeaway',
-    items: [{ productId: product.id, quantity: 1 }],
+    idempotency_key: crypto.randomUUID(),
+    order_type: 'takeaway',
+    items: [{ product_id: product.id, quantity: 1 }],
   });
   const card = owner.getByRole('article', { name: new RegExp(`^Ticket ${ticket.number}, Takeaway`) });
   await expect(card).toHaveAttribute('data-stage-name', 'New');

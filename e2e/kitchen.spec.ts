@@ -21,8 +21,8 @@ test('the till sends table 4 to the kitchen; the grill sees the steaks and the c
   const { category: salads } = await postOk<{ category: { id: string } }>(owner, '/api/categories', { name: 'Salads' });
   await postOk(owner, '/api/products', { name: 'Ribeye steak', price: 2400, category_id: mains.id });
   const salad = await postOk<{ product: { id: string } }>(owner, '/api/products', { name: 'Garden salad', price: 900, category_id: salads.id });
-  const { station: grill } = await postOk<{ station: { id: string } }>(owner, '/api/kitchen/stations', { name: 'Grill', categoryIds: [mains.id], warnAfterSeconds: 300, lateAfterSeconds: 600 });
-  const { station: cold } = await postOk<{ station: { id: string } }>(owner, '/api/kitchen/stations', { name: 'Cold', categoryIds: [salads.id] });
+  const { station: grill } = await postOk<{ station: { id: string } }>(owner, '/api/kitchen/stations', { name: 'Grill', category_ids: [mains.id], warn_after_seconds: 300, late_after_seconds: 600 });
+  const { station: cold } = await postOk<{ station: { id: string } }>(owner, '/api/kitchen/stations', { name: 'Cold', category_ids: [salads.id] });
 
   // The till: a paired device of its own (the second browser context), the owner signed in by PIN.
   const till = await pairTill(owner, browser);
@@ -119,9 +119,9 @@ test('the till sends table 4 to the kitchen; the grill sees the steaks and the c
 
   // A takeaway, ready: its number is on the customers' screen.
   const { ticket: takeaway } = await postOk<{ ticket: { id: string; number: number } }>(owner, '/api/kitchen/tickets', {
-    idempotencyKey: crypto.randomUUID(),
-    orderType: 'takeaway',
-    items: [{ productId: salad.product.id, quantity: 1 }],
+    idempotency_key: crypto.randomUUID(),
+    order_type: 'takeaway',
+    items: [{ product_id: salad.product.id, quantity: 1 }],
   });
   for (const from of ['new', 'cooking']) await postOk(owner, `/api/kitchen/tickets/${takeaway.id}/bump`, { from });
   await owner.getByRole('button', { name: 'Order ready screen' }).click();

@@ -65,7 +65,7 @@ async function restaurant(url) {
   const me = await request('GET', '/api/me');
   const { category } = await ok(await request('POST', '/api/categories', { name: 'Mains' }), 201, 'category');
   const { product } = await ok(await request('POST', '/api/products', { name: 'Steak', price: 2400, category_id: category.id }), 201, 'product');
-  const { station } = await ok(await request('POST', '/api/kitchen/stations', { name: 'Grill', categoryIds: [category.id] }), 201, 'station');
+  const { station } = await ok(await request('POST', '/api/kitchen/stations', { name: 'Grill', category_ids: [category.id] }), 201, 'station');
   return { cookie: request.cookie(), businessId: me.body.business.id, productId: product.id, stationId: station.id };
 }
 
@@ -104,10 +104,10 @@ async function measure(label, sendUrl, displayUrl) {
     const at = performance.now();
     sends.push(
       post('POST', '/api/kitchen/tickets', {
-        idempotencyKey: crypto.randomUUID(),
-        orderType: 'dine_in',
+        idempotency_key: crypto.randomUUID(),
+        order_type: 'dine_in',
         table: String(1 + (n % 30)),
-        items: [{ productId: shop.productId, quantity: 1 + (n % 3), note: 'medium rare' }],
+        items: [{ product_id: shop.productId, quantity: 1 + (n % 3), note: 'medium rare' }],
       }).then((response) => {
         inFlight -= 1;
         if (response.status === 201) sentAt.set(response.body.ticket.id, at);

@@ -52,13 +52,13 @@ async function restaurant(name: string): Promise<Restaurant> {
 }
 
 const dineIn = (r: Restaurant, table: string) => ({
-  idempotencyKey: randomUUID(),
-  orderType: 'dine_in',
-  tableId: r.tables[table],
+  idempotency_key: randomUUID(),
+  order_type: 'dine_in',
+  table_id: r.tables[table],
   guests: 2,
   items: [
-    { productId: r.steak.id, quantity: 2, seat: 1 },
-    { productId: r.salad.id, quantity: 1, seat: 2 },
+    { product_id: r.steak.id, quantity: 2, seat: 1 },
+    { product_id: r.salad.id, quantity: 1, seat: 2 },
   ],
 });
 
@@ -110,7 +110,7 @@ describe('the table plan', () => {
 describe('tickets on tables', () => {
   it('a ticket sits on its table; the plan colours it; one open ticket per table', async () => {
     const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '1')), 201)).ticket;
-    expect(ticket).toMatchObject({ table: '1', tableId: r.tables['1'], billParts: [], beingPaid: false });
+    expect(ticket).toMatchObject({ table: '1', table_id: r.tables['1'], bill_parts: [], being_paid: false });
     expect(ticket.items.map((item: any) => item.seat)).toEqual([1, 2]);
     expect(await stateOf('1')).toMatchObject({ state: 'ordered', ticket: { id: ticket.id, guests: 2 } });
     await ok(await r.client.post(`/api/kitchen/tickets/${ticket.id}/bump`, { from: 'new' }), 200);
@@ -118,32 +118,32 @@ describe('tickets on tables', () => {
     const taken = await r.client.post('/api/kitchen/tickets', dineIn(r, '1'));
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe('dining_table_occupied');
-    expect((await r.client.post('/api/kitchen/tickets', { ...dineIn(r, '1'), tableId: other.tables['1'] })).status).toBe(404);
+    expect((await r.client.post('/api/kitchen/tickets', { ...dineIn(r, '1'), table_id: other.tables['1'] })).status).toBe(404);
     // An old-style ticket with only a label still works.
-    const labelled = await ok(await r.client.post('/api/kitchen/tickets', { ...dineIn(r, '1'), tableId: undefined, table: 'Patio 9' }), 201);
-    expect(labelled.ticket).toMatchObject({ table: 'Patio 9', tableId: null });
+    const labelled = await ok(await r.client.post('/api/kitchen/tickets', { ...dineIn(r, '1'), table_id: undefined, table: 'Patio 9' }), 201);
+    expect(labelled.ticket).toMatchObject({ table: 'Patio 9', table_id: null });
   });
 
   it('moves a ticket to a free table (audited); an occupied or another business’s table changes nothing', async () => {
     const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '2')), 201)).ticket;
     const blocker = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '3')), 201)).ticket;
-    const occupied = await r.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { tableId: r.tables['3'] });
+    const occupied = await r.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { table_id: r.tables['3'] });
     expect(occupied.status).toBe(409);
     expect(occupied.body.error.code).toBe('dining_table_occupied');
-    const foreign = await r.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { tableId: other.tables['4'] });
+    const foreign = await r.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { table_id: other.tables['4'] });
     expect(foreign.status).toBe(404);
-    const stolen = await other.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { tableId: other.tables['4'] });
+    const stolen = await other.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { table_id: other.tables['4'] });
     expect(stolen.status).toBe(404);
     const [row] = await server.database.withTenant(r.businessId, (tx) => tx.select().from(kitchenTickets).where(eq(kitchenTickets.id, ticket.id)));
     expect(row).toMatchObject({ tableId: r.tables['2'], tableLabel: '2' });
     const socket = await TestSocket.open(server.url, r.client);
     await socket.join(realtimeTopic.business(r.businessId));
-    const moved = await ok(await r.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { tableId: r.tables['4'] }), 200);
+    const moved = await ok(await r.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { table_id: r.tables['4'] }), 200);
     await socket.waitFor((frame) => frame.payload?.payload?.ticket_id === ticket.id && frame.payload.payload.change === 'moved');
     socket.close();
     const board = await ok(await r.client.get('/api/kitchen/board'), 200);
     expect(board.tickets.find((row: any) => row.id === ticket.id)).toMatchObject({ table: '4', status: 'open' });
-    expect(moved.ticket).toMatchObject({ table: '4', tableId: r.tables['4'], number: ticket.number });
+    expect(moved.ticket).toMatchObject({ table: '4', table_id: r.tables['4'], number: ticket.number });
     expect(moved.ticket.items).toHaveLength(2);
     expect((await stateOf('2')).state).toBe('free');
     expect((await stateOf('4')).ticket?.id).toBe(ticket.id);
@@ -170,10 +170,10 @@ describe('split bills', () => {
     const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '2')), 201)).ticket;
     const [steak, salad] = ticket.items;
     for (const parts of [
-      [[{ itemId: steak.id, quantity: 2 }, { itemId: salad.id, quantity: 1 }]],
-      [[{ itemId: steak.id, quantity: 2 }], [{ itemId: salad.id, quantity: 2 }]],
-      [[{ itemId: steak.id, quantity: 1 }], [{ itemId: salad.id, quantity: 1 }]],
-      [[{ itemId: steak.id, quantity: 2 }], [{ itemId: randomUUID(), quantity: 1 }]],
+      [[{ item_id: steak.id, quantity: 2 }, { item_id: salad.id, quantity: 1 }]],
+      [[{ item_id: steak.id, quantity: 2 }], [{ item_id: salad.id, quantity: 2 }]],
+      [[{ item_id: steak.id, quantity: 1 }], [{ item_id: salad.id, quantity: 1 }]],
+      [[{ item_id: steak.id, quantity: 2 }], [{ item_id: randomUUID(), quantity: 1 }]],
     ]) {
       const res = await r.client.post(`/api/kitchen/tickets/${ticket.id}/split`, { mode: 'items', parts });
       expect(res.status).toBe(400);
@@ -187,15 +187,15 @@ describe('split bills', () => {
   it('two tills paying one part: only one wins; the ticket closes after the last part and the table turns free', async () => {
     const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '2')), 201)).ticket;
     const split = await ok(await r.client.post(`/api/kitchen/tickets/${ticket.id}/split`, { mode: 'seats' }), 200);
-    const [seat1, seat2] = split.ticket.billParts;
-    expect(split.ticket.billParts.map((part: any) => [part.label, part.status])).toEqual([
+    const [seat1, seat2] = split.ticket.bill_parts;
+    expect(split.ticket.bill_parts.map((part: any) => [part.label, part.status])).toEqual([
       ['Seat 1', 'open'],
       ['Seat 2', 'open'],
     ]);
     // The whole ticket is no longer paid in one go, nor changed, while split.
     const whole = await r.client.post('/api/checkout', { ...partBody(ticket.id, seat1.id, 2 * r.steak.price, [{ product_id: r.steak.id, quantity: 2 }]), kitchen_bill_part_id: undefined });
     expect(whole.body.error.code).toBe('kitchen_ticket_split');
-    expect((await r.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ productId: r.salad.id, quantity: 1 }] })).status).toBe(409);
+    expect((await r.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ product_id: r.salad.id, quantity: 1 }] })).status).toBe(409);
 
     const steaks = [{ product_id: r.steak.id, quantity: 2 }];
     const tillA = partBody(ticket.id, seat1.id, 2 * r.steak.price, steaks);
@@ -211,12 +211,12 @@ describe('split bills', () => {
     expect((await stateOf('2')).state).toBe('paying');
     let stored = (await ok(await r.client.get(`/api/kitchen/tickets/${ticket.id}`), 200)).ticket;
     expect(stored.status).toBe('open');
-    expect(stored.billParts.map((part: any) => part.status)).toEqual(['paid', 'open']);
+    expect(stored.bill_parts.map((part: any) => part.status)).toEqual(['paid', 'open']);
     expect((await r.client.request('DELETE', `/api/kitchen/tickets/${ticket.id}/split`)).status).toBe(409);
 
     const last = await ok(await r.client.post('/api/checkout', partBody(ticket.id, seat2.id, r.salad.price, [{ product_id: r.salad.id, quantity: 1 }])), 201);
     stored = (await ok(await r.client.get(`/api/kitchen/tickets/${ticket.id}`), 200)).ticket;
-    expect(stored).toMatchObject({ status: 'paid', orderId: last.order.id });
+    expect(stored).toMatchObject({ status: 'paid', order_id: last.order.id });
     expect((await stateOf('2')).state).toBe('free');
     const again = await r.client.post('/api/checkout', partBody(ticket.id, seat2.id, r.salad.price, [{ product_id: r.salad.id, quantity: 1 }]));
     expect(again.body.error.code).toBe('kitchen_part_paid');
@@ -231,23 +231,23 @@ describe('split bills', () => {
       await r.client.post(`/api/kitchen/tickets/${ticket.id}/split`, {
         mode: 'items',
         parts: [
-          [{ itemId: steak.id, quantity: 1 }],
+          [{ item_id: steak.id, quantity: 1 }],
           [
-            { itemId: steak.id, quantity: 1 },
-            { itemId: salad.id, quantity: 1 },
+            { item_id: steak.id, quantity: 1 },
+            { item_id: salad.id, quantity: 1 },
           ],
         ],
       }),
       200,
     );
-    expect(split.ticket.billParts.map((part: any) => part.label)).toEqual(['Guest 1', 'Guest 2']);
+    expect(split.ticket.bill_parts.map((part: any) => part.label)).toEqual(['Guest 1', 'Guest 2']);
     const stolen = await other.client.post('/api/checkout', {
-      ...partBody(ticket.id, split.ticket.billParts[0].id, other.steak.price, [{ product_id: other.steak.id, quantity: 1 }]),
+      ...partBody(ticket.id, split.ticket.bill_parts[0].id, other.steak.price, [{ product_id: other.steak.id, quantity: 1 }]),
     });
     expect(stolen.status).toBe(404);
     const wrongPart = await r.client.post('/api/checkout', partBody(ticket.id, randomUUID(), r.steak.price, [{ product_id: r.steak.id, quantity: 1 }]));
     expect(wrongPart.status).toBe(404);
     const undone = await ok(await r.client.request('DELETE', `/api/kitchen/tickets/${ticket.id}/split`), 200);
-    expect(undone.ticket.billParts).toEqual([]);
+    expect(undone.ticket.bill_parts).toEqual([]);
   });
 });

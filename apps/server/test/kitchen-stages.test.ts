@@ -37,21 +37,21 @@ async function restaurant(name: string): Promise<Kitchen> {
 }
 
 async function send(k: Kitchen) {
-  const body = { idempotencyKey: randomUUID(), orderType: 'takeaway', items: [{ productId: k.steak.id, quantity: 1 }, { productId: k.salad.id, quantity: 1 }] };
+  const body = { idempotency_key: randomUUID(), order_type: 'takeaway', items: [{ product_id: k.steak.id, quantity: 1 }, { product_id: k.salad.id, quantity: 1 }] };
   return (await ok(await k.client.post('/api/kitchen/tickets', body), 201)).ticket;
 }
 
-const plating = { stages: ['New', 'Cooking', 'Plating', 'Ready', 'Served'], readyIndex: 3 };
+const plating = { stages: ['New', 'Cooking', 'Plating', 'Ready', 'Served'], ready_index: 3 };
 const storedList = (k: Kitchen) => server.database.withTenant(k.businessId, (tx) => tx.select().from(kitchenStageLists).where(eq(kitchenStageLists.businessId, k.businessId)));
 
 describe('the stage list', () => {
   it("is today's four until the business names its own; a ticket's stage names follow it", async () => {
     const k = await restaurant('Four Stages');
-    expect((await ok(await k.client.get('/api/kitchen/stages'), 200)).stageList).toEqual({ stages: ['New', 'Cooking', 'Ready', 'Served'], readyIndex: 2 });
+    expect((await ok(await k.client.get('/api/kitchen/stages'), 200)).stage_list).toEqual({ stages: ['New', 'Cooking', 'Ready', 'Served'], ready_index: 2 });
     const ticket = await send(k);
-    expect([ticket.stage, ticket.stageName, ticket.items[0].stageName]).toEqual(['new', 'New', 'New']);
+    expect([ticket.stage, ticket.stage_name, ticket.items[0].stage_name]).toEqual(['new', 'New', 'New']);
     const board = await ok(await k.client.get('/api/kitchen/board'), 200);
-    expect(board.stageList.stages).toEqual(['New', 'Cooking', 'Ready', 'Served']);
+    expect(board.stage_list.stages).toEqual(['New', 'Cooking', 'Ready', 'Served']);
   });
 
   it('SPEC §6: only settings may change it (a manager and a cook get 403, nothing stored); a cook may read it', async () => {
@@ -64,15 +64,15 @@ describe('the stage list', () => {
     expect(await storedList(k)).toEqual([]);
     expect((await k.client.request('GET', '/api/kitchen/stages', undefined, as(staff.tokens.kitchen!))).status).toBe(200);
     await ok(await k.client.request('PUT', '/api/kitchen/stages', plating), 200);
-    expect((await storedList(k))[0]).toMatchObject(plating);
+    expect((await storedList(k))[0]).toMatchObject({ stages: plating.stages, readyIndex: plating.ready_index });
   });
 
   it.each([
-    ['one stage', { stages: ['Served'], readyIndex: 0 }],
-    ['seven stages', { stages: ['A', 'B', 'C', 'D', 'E', 'F', 'G'], readyIndex: 1 }],
-    ['a repeated name', { stages: ['New', 'new', 'Served'], readyIndex: 1 }],
-    ['ready at the served end', { stages: ['New', 'Cooking', 'Served'], readyIndex: 2 }],
-    ['an empty name', { stages: ['New', ' ', 'Served'], readyIndex: 0 }],
+    ['one stage', { stages: ['Served'], ready_index: 0 }],
+    ['seven stages', { stages: ['A', 'B', 'C', 'D', 'E', 'F', 'G'], ready_index: 1 }],
+    ['a repeated name', { stages: ['New', 'new', 'Served'], ready_index: 1 }],
+    ['ready at the served end', { stages: ['New', 'Cooking', 'Served'], ready_index: 2 }],
+    ['an empty name', { stages: ['New', ' ', 'Served'], ready_index: 0 }],
     ['an unknown field', { ...plating, colour: 'red' }],
   ])('refuses %s with 400 validation_error and keeps the list', async (_label, body) => {
     const k = await restaurant(`Bad ${_label}`);
@@ -88,13 +88,13 @@ describe('bumping through a five-stage list', () => {
     const k = await restaurant('Plating Bistro');
     await ok(await k.client.request('PUT', '/api/kitchen/stages', plating), 200);
     const ticket = await send(k);
-    const seen: string[][] = [[ticket.stage, ticket.stageName]];
-    let from = ticket.stageName;
+    const seen: string[][] = [[ticket.stage, ticket.stage_name]];
+    let from = ticket.stage_name;
     for (let step = 0; step < 4; step += 1) {
       const moved = (await ok(await k.client.post(`/api/kitchen/tickets/${ticket.id}/bump`, { from }), 200)).ticket;
-      seen.push([moved.stage, moved.stageName]);
-      expect(moved.items.every((item: any) => item.stageName === moved.stageName)).toBe(true);
-      from = moved.stageName;
+      seen.push([moved.stage, moved.stage_name]);
+      expect(moved.items.every((item: any) => item.stage_name === moved.stage_name)).toBe(true);
+      from = moved.stage_name;
     }
     expect(seen).toEqual([
       ['new', 'New'],
@@ -110,7 +110,7 @@ describe('bumping through a five-stage list', () => {
     const unknown = await k.client.post(`/api/kitchen/tickets/${ticket.id}/recall`, { from: 'Grill' });
     expect(unknown.status).toBe(409);
     const back = (await ok(await k.client.post(`/api/kitchen/tickets/${ticket.id}/recall`, { from: 'Served' }), 200)).ticket;
-    expect([back.stage, back.stageName]).toEqual(['ready', 'Ready']);
+    expect([back.stage, back.stage_name]).toEqual(['ready', 'Ready']);
   });
 
   it("item done jumps one dish to the list's ready stage", async () => {
@@ -118,11 +118,11 @@ describe('bumping through a five-stage list', () => {
     await ok(await k.client.request('PUT', '/api/kitchen/stages', plating), 200);
     const ticket = await send(k);
     const done = (await ok(await k.client.post(`/api/kitchen/tickets/${ticket.id}/items/${ticket.items[0].id}/done`), 200)).ticket;
-    expect(done.items.map((item: any) => [item.stage, item.stageName])).toEqual([
+    expect(done.items.map((item: any) => [item.stage, item.stage_name])).toEqual([
       ['ready', 'Ready'],
       ['new', 'New'],
     ]);
-    expect(done.stageName).toBe('New');
+    expect(done.stage_name).toBe('New');
     expect((await k.client.post(`/api/kitchen/tickets/${ticket.id}/items/${ticket.items[0].id}/done`)).status).toBe(409);
   });
 });
@@ -137,14 +137,14 @@ describe('changing the list while tickets are open', () => {
     const other = await send(k);
     await ok(await k.client.post(`/api/kitchen/tickets/${other.id}/bump`, { from: 'New' }), 200);
 
-    await ok(await k.client.request('PUT', '/api/kitchen/stages', { stages: ['New', 'Cooking', 'Done', 'Gone'], readyIndex: 2 }), 200);
+    await ok(await k.client.request('PUT', '/api/kitchen/stages', { stages: ['New', 'Cooking', 'Done', 'Gone'], ready_index: 2 }), 200);
     const open = (await ok(await k.client.get('/api/kitchen/tickets'), 200)).tickets;
     const plated = open.find((row: any) => row.id === ticket.id);
     const cooking = open.find((row: any) => row.id === other.id);
-    expect([plated.stage, plated.stageName]).toEqual(['ready', 'Done']);
-    expect([cooking.stage, cooking.stageName]).toEqual(['cooking', 'Cooking']);
+    expect([plated.stage, plated.stage_name]).toEqual(['ready', 'Done']);
+    expect([cooking.stage, cooking.stage_name]).toEqual(['cooking', 'Cooking']);
     const next = (await ok(await k.client.post(`/api/kitchen/tickets/${ticket.id}/bump`, { from: 'Done' }), 200)).ticket;
-    expect([next.stage, next.stageName, next.status]).toEqual(['served', 'Gone', 'open']);
+    expect([next.stage, next.stage_name, next.status]).toEqual(['served', 'Gone', 'open']);
     const audits = await server.database.withTenant(k.businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.businessId, k.businessId)));
     expect(audits.filter((row) => row.action === 'kitchen.stages_changed')).toHaveLength(2);
   });

@@ -39,19 +39,19 @@ async function restaurant(name = 'Bistro'): Promise<Kitchen> {
     await tx.update(products).set({ categoryId: rows[1]!.id }).where(eq(products.id, salad!.id));
     return rows;
   });
-  const grill = (await ok(await shop.client.post('/api/kitchen/stations', { name: 'Grill', categoryIds: [mains!.id], warnAfterSeconds: 300, lateAfterSeconds: 600 }), 201)).station;
-  const cold = (await ok(await shop.client.post('/api/kitchen/stations', { name: 'Cold', categoryIds: [salads!.id] }), 201)).station;
+  const grill = (await ok(await shop.client.post('/api/kitchen/stations', { name: 'Grill', category_ids: [mains!.id], warn_after_seconds: 300, late_after_seconds: 600 }), 201)).station;
+  const cold = (await ok(await shop.client.post('/api/kitchen/stations', { name: 'Cold', category_ids: [salads!.id] }), 201)).station;
   return { ...shop, steak: steak!, salad: salad!, grill, cold };
 }
 
 const table4 = (k: Kitchen) => ({
-  idempotencyKey: randomUUID(),
-  orderType: 'dine_in',
+  idempotency_key: randomUUID(),
+  order_type: 'dine_in',
   table: '4',
   guests: 2,
   items: [
-    { productId: k.steak.id, quantity: 2, note: 'one rare, one medium' },
-    { productId: k.salad.id, quantity: 1 },
+    { product_id: k.steak.id, quantity: 2, note: 'one rare, one medium' },
+    { product_id: k.salad.id, quantity: 1 },
   ],
 });
 
@@ -68,7 +68,7 @@ describe('sending to the kitchen', () => {
   it('stores a numbered ticket with its items, before payment; a retry returns it', async () => {
     const body = table4(k);
     const ticket = await send(k.client, body);
-    expect(ticket).toMatchObject({ orderType: 'dine_in', table: '4', guests: 2, stage: 'new', status: 'open', orderId: null });
+    expect(ticket).toMatchObject({ order_type: 'dine_in', table: '4', guests: 2, stage: 'new', status: 'open', order_id: null });
     expect(ticket.number).toBeGreaterThanOrEqual(1);
     expect(ticket.items.map((item: any) => [item.name, item.quantity, item.note, item.stage, item.round])).toEqual([
       ['Steak', 2, 'one rare, one medium', 'new', 1],
@@ -76,13 +76,13 @@ describe('sending to the kitchen', () => {
     ]);
     const again = await ok(await k.client.post('/api/kitchen/tickets', body), 200);
     expect(again.ticket.id).toBe(ticket.id);
-    const next = await send(k.client, { ...table4(k), orderType: 'takeaway', table: null });
+    const next = await send(k.client, { ...table4(k), order_type: 'takeaway', table: null });
     expect(next.number).toBe(ticket.number + 1);
   });
 
   it('adds later rounds to the same open ticket and fires a held course', async () => {
     const ticket = await send(k.client, table4(k));
-    const round = (await ok(await k.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ productId: k.steak.id, quantity: 1, hold: true }] }), 200)).ticket;
+    const round = (await ok(await k.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ product_id: k.steak.id, quantity: 1, hold: true }] }), 200)).ticket;
     expect(round.items).toHaveLength(3);
     expect(round.items[2]).toMatchObject({ round: 2, held: true, stage: 'new' });
     const fired = (await ok(await k.client.post(`/api/kitchen/tickets/${ticket.id}/fire`), 200)).ticket;
@@ -94,7 +94,7 @@ describe('sending to the kitchen', () => {
     const ticket = await send(k.client, table4(k));
     const [steak, salad] = ticket.items;
     const changed = (await ok(await k.client.request('PATCH', `/api/kitchen/tickets/${ticket.id}/items/${steak.id}`, { quantity: 3, note: 'all rare' }), 200)).ticket;
-    expect(changed.items[0]).toMatchObject({ quantity: 3, note: 'all rare', changedFrom: { quantity: 2, note: 'one rare, one medium' }, voided: false });
+    expect(changed.items[0]).toMatchObject({ quantity: 3, note: 'all rare', changed_from: { quantity: 2, note: 'one rare, one medium' }, voided: false });
     const voided = (await ok(await k.client.request('PATCH', `/api/kitchen/tickets/${ticket.id}/items/${salad.id}`, { void: true }), 200)).ticket;
     expect(voided.items).toHaveLength(2);
     expect(voided.items[1]).toMatchObject({ name: 'Salad', voided: true });
@@ -106,21 +106,21 @@ describe('sending to the kitchen', () => {
   it('refuses bad input with 4xx', async () => {
     const bad = [
       {},
-      { ...table4(k), orderType: 'pickup' },
+      { ...table4(k), order_type: 'pickup' },
       { ...table4(k), table: null },
       { ...table4(k), items: [] },
-      { ...table4(k), items: [{ productId: k.steak.id, quantity: 0 }] },
-      { ...table4(k), items: [{ productId: 'steak', quantity: 1 }] },
+      { ...table4(k), items: [{ product_id: k.steak.id, quantity: 0 }] },
+      { ...table4(k), items: [{ product_id: 'steak', quantity: 1 }] },
       { ...table4(k), guests: -1 },
       { ...table4(k), extra: true },
     ];
     for (const body of bad) expect((await k.client.post('/api/kitchen/tickets', body)).status).toBe(400);
-    const unknown = await k.client.post('/api/kitchen/tickets', { ...table4(k), items: [{ productId: randomUUID(), quantity: 1 }] });
+    const unknown = await k.client.post('/api/kitchen/tickets', { ...table4(k), items: [{ product_id: randomUUID(), quantity: 1 }] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.code).toBe('product_not_found');
     expect((await k.client.post(`/api/kitchen/tickets/${randomUUID()}/bump`, { from: 'new' })).status).toBe(404);
     expect((await k.client.post(`/api/kitchen/tickets/not-an-id/bump`, { from: 'new' })).status).toBe(400);
-    expect((await k.client.post('/api/kitchen/stations', { name: 'Pass', categoryIds: [randomUUID()] })).status).toBe(422);
+    expect((await k.client.post('/api/kitchen/stations', { name: 'Pass', category_ids: [randomUUID()] })).status).toBe(422);
     expect((await k.client.post('/api/kitchen/stations', { name: 'Grill' })).status).toBe(409);
   });
 });
@@ -128,7 +128,7 @@ describe('sending to the kitchen', () => {
 describe('the display', () => {
   it('bumps New → Cooking → Ready → Served, refuses an illegal or stale bump with 409, recalls', async () => {
     const ticket = await send(k.client, table4(k));
-    const bump = (from: string, stationId?: string) => k.client.post(`/api/kitchen/tickets/${ticket.id}/bump`, { from, ...(stationId ? { stationId } : {}) });
+    const bump = (from: string, stationId?: string) => k.client.post(`/api/kitchen/tickets/${ticket.id}/bump`, { from, ...(stationId ? { station_id: stationId } : {}) });
     // The grill bumps its steaks; the ticket stays New until the salad moves too.
     const grillCooking = (await ok(await bump('new', k.grill.id), 200)).ticket;
     expect(grillCooking.items.map((item: any) => item.stage)).toEqual(['cooking', 'new']);
@@ -181,14 +181,14 @@ describe('another business', () => {
     const ticket = await send(k.client, table4(k));
     expect((await other.client.get(`/api/kitchen/tickets/${ticket.id}`)).status).toBe(404);
     expect((await other.client.post(`/api/kitchen/tickets/${ticket.id}/bump`, { from: 'new' })).status).toBe(404);
-    expect((await other.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ productId: other.steak.id, quantity: 1 }] })).status).toBe(404);
+    expect((await other.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ product_id: other.steak.id, quantity: 1 }] })).status).toBe(404);
     expect((await other.client.request('PUT', `/api/kitchen/stations/${k.grill.id}`, { name: 'Mine' })).status).toBe(404);
     expect((await other.client.request('DELETE', `/api/kitchen/stations/${k.grill.id}`)).status).toBe(404);
     // Its own ticket may not name this business's station either.
     const own = await send(other.client, table4(other));
-    expect((await other.client.post(`/api/kitchen/tickets/${own.id}/bump`, { from: 'new', stationId: k.grill.id })).status).toBe(404);
+    expect((await other.client.post(`/api/kitchen/tickets/${own.id}/bump`, { from: 'new', station_id: k.grill.id })).status).toBe(404);
     // Nor this business's products.
-    expect((await other.client.post('/api/kitchen/tickets', { ...table4(other), items: [{ productId: k.steak.id, quantity: 1 }] })).status).toBe(422);
+    expect((await other.client.post('/api/kitchen/tickets', { ...table4(other), items: [{ product_id: k.steak.id, quantity: 1 }] })).status).toBe(422);
     expect((await other.client.get('/api/kitchen/tickets')).body.tickets.some((row: any) => row.id === ticket.id)).toBe(false);
   });
 
@@ -211,7 +211,7 @@ describe('another business', () => {
     expect(socketA.frames.some((frame) => JSON.stringify(frame).includes(ticketB.id))).toBe(false);
     expect(socketB.frames.some((frame) => JSON.stringify(frame).includes(ticketA.id))).toBe(false);
     // A ticket with only a salad reaches the cold station, not the grill.
-    const saladOnly = await send(b.client, { ...table4(b), items: [{ productId: b.salad.id, quantity: 1 }] });
+    const saladOnly = await send(b.client, { ...table4(b), items: [{ product_id: b.salad.id, quantity: 1 }] });
     await socketB.waitFor((frame) => frame.topic === realtimeTopic.business(b.businessId) && frame.payload?.payload?.ticket_id === saladOnly.id);
     await pause(100);
     expect(socketB.events(realtimeTopic.station(b.grill.id), 'broadcast').some((frame) => frame.payload.payload.ticket_id === saladOnly.id)).toBe(false);
@@ -243,12 +243,12 @@ describe('paying a ticket at the till', () => {
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('kitchen_ticket_paid');
     const stored = await ok(await k.client.get(`/api/kitchen/tickets/${ticket.id}`), 200);
-    expect(stored.ticket).toMatchObject({ status: 'paid', orderId: paid.order.id });
+    expect(stored.ticket).toMatchObject({ status: 'paid', order_id: paid.order.id });
     const sales = await server.database.withTenant(k.businessId, (tx) => tx.select().from(orders).where(and(eq(orders.businessId, k.businessId), eq(orders.id, paid.order.id))));
     expect(sales).toHaveLength(1);
     await socket.waitFor((frame) => frame.payload?.payload?.ticket_id === ticket.id && frame.payload.payload.change === 'paid');
     expect((await k.client.get('/api/kitchen/tickets')).body.tickets.some((row: any) => row.id === ticket.id)).toBe(false);
-    expect((await k.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ productId: k.steak.id, quantity: 1 }] })).status).toBe(409);
+    expect((await k.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ product_id: k.steak.id, quantity: 1 }] })).status).toBe(409);
     socket.close();
   });
 

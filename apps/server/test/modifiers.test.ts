@@ -248,10 +248,10 @@ beforeAll(async () => {
 });
 
 describe('the kitchen', () => {
-  const ticketBody = (items: unknown[]) => ({ idempotencyKey: randomUUID(), orderType: 'dine_in', table: '7', guests: 2, items });
+  const ticketBody = (items: unknown[]) => ({ idempotency_key: randomUUID(), order_type: 'dine_in', table: '7', guests: 2, items });
 
   it('keeps the modifiers on the sent item, shows a change of modifiers as a change, and pays with them', async () => {
-    const sent = (await ok(await r.client.post('/api/kitchen/tickets', ticketBody([{ productId: r.steak.id, quantity: 1, modifierOptionIds: [r.option['Medium']!, r.option['Extra cheese']!] }])), 201)).ticket;
+    const sent = (await ok(await r.client.post('/api/kitchen/tickets', ticketBody([{ product_id: r.steak.id, quantity: 1, modifier_option_ids: [r.option['Medium']!, r.option['Extra cheese']!] }])), 201)).ticket;
     expect(sent.items[0].modifiers.map((m: any) => [m.group_name, m.name, m.price_delta])).toEqual([
       ['Doneness', 'Medium', 0],
       ['Extras', 'Extra cheese', 100],
@@ -260,17 +260,17 @@ describe('the kitchen', () => {
     const onBoard = board.tickets.find((ticket: any) => ticket.id === sent.id);
     expect(onBoard.items[0].modifiers.map((m: any) => m.name)).toEqual(['Medium', 'Extra cheese']);
 
-    const changed = (await ok(await r.client.request('PATCH', `/api/kitchen/tickets/${sent.id}/items/${sent.items[0].id}`, { modifierOptionIds: [r.option['Rare']!, r.option['Extra cheese']!] }), 200)).ticket;
+    const changed = (await ok(await r.client.request('PATCH', `/api/kitchen/tickets/${sent.id}/items/${sent.items[0].id}`, { modifier_option_ids: [r.option['Rare']!, r.option['Extra cheese']!] }), 200)).ticket;
     expect(changed.items[0].modifiers.map((m: any) => m.name)).toEqual(['Rare', 'Extra cheese']);
-    expect(changed.items[0].changedFrom).toMatchObject({ quantity: 1, note: null });
-    expect(changed.items[0].changedFrom.modifiers.map((m: any) => m.name)).toEqual(['Medium', 'Extra cheese']);
-    const bad = await r.client.request('PATCH', `/api/kitchen/tickets/${sent.id}/items/${sent.items[0].id}`, { modifierOptionIds: [r.option['Extra cheese']!] });
+    expect(changed.items[0].changed_from).toMatchObject({ quantity: 1, note: null });
+    expect(changed.items[0].changed_from.modifiers.map((m: any) => m.name)).toEqual(['Medium', 'Extra cheese']);
+    const bad = await r.client.request('PATCH', `/api/kitchen/tickets/${sent.id}/items/${sent.items[0].id}`, { modifier_option_ids: [r.option['Extra cheese']!] });
     expect(bad.status).toBe(422);
 
     const total = 2500 + 250;
     const body = {
       idempotency_key: randomUUID(),
-      lines: changed.items.map((item: any) => ({ product_id: item.productId, quantity: item.quantity, modifier_option_ids: item.modifiers.map((m: any) => m.option_id) })),
+      lines: changed.items.map((item: any) => ({ product_id: item.product_id, quantity: item.quantity, modifier_option_ids: item.modifiers.map((m: any) => m.option_id) })),
       payments: [{ method: 'card', amount: total }],
       expected_total: total,
       kitchen_ticket_id: sent.id,
@@ -283,7 +283,7 @@ describe('the kitchen', () => {
 
   it('refuses a bad choice with 422 and sends nothing', async () => {
     const before = await countOf(r.businessId, kitchenTickets);
-    const res = await r.client.post('/api/kitchen/tickets', ticketBody([{ productId: r.steak.id, quantity: 1, modifierOptionIds: [r.option['Bacon']!] }]));
+    const res = await r.client.post('/api/kitchen/tickets', ticketBody([{ product_id: r.steak.id, quantity: 1, modifier_option_ids: [r.option['Bacon']!] }]));
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('modifier_required');
     expect(await countOf(r.businessId, kitchenTickets)).toBe(before);

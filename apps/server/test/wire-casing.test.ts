@@ -6,17 +6,12 @@ import { parseConfig } from '../src/env.ts';
 /**
  * Decision 070: every field name on the wire is snake_case. This reads the OpenAPI document the
  * routes declare (request bodies, query parameters and 2xx answers, at every depth) and refuses a
- * camelCase name unless SPEC spells it so, or its route prefix is still on the list of routes not
- * yet converted. That list may only shrink: an entry whose name is gone fails too.
+ * camelCase name unless SPEC spells it so. Every route prefix is converted (the list of routes not
+ * yet converted that this test used to allow emptied at stop 34, and is gone).
  */
 
 /** SPEC §7's server-function fields and §3's chat message keep SPEC's spelling. */
 const SPEC_NAMES = new Set(['sessionToken', 'filePath', 'currentContent', 'isUser']);
-
-/** Route prefixes (`/api/<first segment>`) not yet converted, with the camelCase names they still use. */
-const NOT_YET_CONVERTED: Record<string, string[]> = {
-  '/api/kitchen': ['beingPaid', 'billParts', 'businessDay', 'categoryId', 'categoryIds', 'changedAt', 'changedFrom', 'createdAt', 'idempotencyKey', 'itemId', 'lateAfterSeconds', 'modifierOptionIds', 'orderId', 'orderType', 'productId', 'readyIndex', 'sentAt', 'serverTime', 'stageChangedAt', 'stageList', 'stageName', 'stationId', 'tableId', 'taxRateBasisPoints', 'unitPrice', 'warnAfterSeconds'],
-};
 
 type Schema = {
   $ref?: string;
@@ -74,29 +69,22 @@ export function wireFieldNames(document: OpenApiDocument): Map<string, Set<strin
 
 const isCamelCase = (name: string) => /[A-Z]/.test(name);
 
-/** What breaks decision 070: camelCase names not allowed, and list entries that are gone. */
-export function casingViolations(document: OpenApiDocument, pending: Record<string, string[]>) {
-  const names = wireFieldNames(document);
+/** What breaks decision 070: the camelCase names on the wire that SPEC does not spell so. */
+export function casingViolations(document: OpenApiDocument) {
   const camelCase: string[] = [];
-  for (const [prefix, fields] of names) {
-    for (const field of fields) {
-      if (isCamelCase(field) && !SPEC_NAMES.has(field) && !pending[prefix]?.includes(field)) camelCase.push(`${prefix} ${field}`);
-    }
+  for (const [prefix, fields] of wireFieldNames(document)) {
+    for (const field of fields) if (isCamelCase(field) && !SPEC_NAMES.has(field)) camelCase.push(`${prefix} ${field}`);
   }
-  const stale: string[] = [];
-  for (const [prefix, fields] of Object.entries(pending)) {
-    for (const field of fields) if (!names.get(prefix)?.has(field)) stale.push(`${prefix} ${field}`);
-  }
-  return { camelCase: camelCase.sort(), stale: stale.sort() };
+  return camelCase.sort();
 }
 
 describe('one casing on the wire (decision 070)', () => {
-  it('the API names every field in snake_case, but SPEC’s own names and routes not yet converted', async () => {
+  it('the API names every field in snake_case, but SPEC’s own names', async () => {
     // The document needs no database: building the app registers every route.
     const app = createApp({ config: parseConfig({ BETTER_AUTH_SECRET: 'x'.repeat(32), DATA_DIR: '.tmp/unused' }), version: 'test' } as unknown as Services);
     const document = (await (await app.request('/api/openapi.json')).json()) as OpenApiDocument;
     expect(wireFieldNames(document).get('/api/orders')?.size).toBeGreaterThan(10);
-    expect(casingViolations(document, NOT_YET_CONVERTED)).toEqual({ camelCase: [], stale: [] });
+    expect(casingViolations(document)).toEqual([]);
   });
 
   const documentWith = (fields: string[]): OpenApiDocument => ({
@@ -112,12 +100,11 @@ describe('one casing on the wire (decision 070)', () => {
     components: { schemas: { Thing: { properties: { thing: { properties: { created_at: {}, lines: { items: { properties: { unitPrice: {} } } } } } } } } },
   });
 
-  it.each<{ case: string; fields: string[]; pending: Record<string, string[]>; camelCase: string[]; stale: string[] }>([
-    { case: 'a camelCase body field', fields: ['fullName'], pending: {}, camelCase: ['/api/things fullName', '/api/things unitPrice'], stale: [] },
-    { case: 'a camelCase field deep in an answer', fields: ['full_name'], pending: {}, camelCase: ['/api/things unitPrice'], stale: [] },
-    { case: 'SPEC’s own names', fields: ['sessionToken', 'filePath'], pending: { '/api/things': ['unitPrice'] }, camelCase: [], stale: [] },
-    { case: 'a pending entry already converted', fields: ['full_name'], pending: { '/api/things': ['unitPrice', 'fullName'] }, camelCase: [], stale: ['/api/things fullName'] },
-  ])('the rule fires on $case', ({ fields, pending, camelCase, stale }) => {
-    expect(casingViolations(documentWith(fields), pending)).toEqual({ camelCase, stale });
+  it.each<{ case: string; fields: string[]; camelCase: string[] }>([
+    { case: 'a camelCase body field', fields: ['fullName'], camelCase: ['/api/things fullName', '/api/things unitPrice'] },
+    { case: 'a camelCase field deep in an answer', fields: ['full_name'], camelCase: ['/api/things unitPrice'] },
+    { case: 'SPEC’s own names', fields: ['sessionToken', 'filePath'], camelCase: ['/api/things unitPrice'] },
+  ])('the rule fires on $case', ({ fields, camelCase }) => {
+    expect(casingViolations(documentWith(fields))).toEqual(camelCase);
   });
 });

@@ -91,7 +91,7 @@ describe('configured kitchen stages', () => {
     [['New', ' ', 'Served'], 0, 'A stage needs a name'],
   ])('%j ready at %i → %s', (stages, readyIndex, problem) => {
     expect(stageListProblem(stages, readyIndex)).toBe(problem);
-    expect(stageListInput.safeParse({ stages, readyIndex }).success).toBe(problem === null);
+    expect(stageListInput.safeParse({ stages, ready_index: readyIndex }).success).toBe(problem === null);
   });
 
   const plating = ['New', 'Cooking', 'Plating', 'Ready', 'Served'];

@@ -153,10 +153,12 @@ export type DiningTableView = z.infer<typeof diningTableView>;
 export const diningPlanView = z.object({ areas: z.array(diningAreaView), tables: z.array(diningTableView) });
 export type DiningPlanView = z.infer<typeof diningPlanView>;
 
-export const moveTicketInput = z.strictObject({ tableId: z.uuid() });
-export type MoveTicketInput = z.infer<typeof moveTicketInput>;
+export const moveTicketInput = z.strictObject({ table_id: z.uuid() });
+export interface MoveTicketInput {
+  tableId: string;
+}
 
-const partLines = z.array(z.strictObject({ itemId: z.uuid(), quantity: z.number().int().min(0).max(999) })).min(1).max(100);
+const partLines = z.array(z.strictObject({ item_id: z.uuid(), quantity: z.number().int().min(0).max(999) })).min(1).max(100);
 
 export const splitBillInput = z.discriminatedUnion('mode', [
   /** Each part lists the items (and how many of each) its guest pays. */
@@ -173,7 +175,7 @@ export const billPartView = z.object({
   position: z.number().int(),
   label: z.string(),
   status: z.enum(BILL_PART_STATUSES),
-  orderId: z.uuid().nullable(),
-  lines: z.array(z.object({ itemId: z.uuid(), quantity: z.number().int() })),
+  order_id: z.uuid().nullable(),
+  lines: z.array(z.object({ item_id: z.uuid(), quantity: z.number().int() })),
 });
 export type BillPartView = z.infer<typeof billPartView>;

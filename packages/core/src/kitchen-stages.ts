@@ -13,13 +13,19 @@ export const stageListInput = z
   .strictObject({
     stages: z.array(singleLine(z.string().trim().min(1).max(20))).min(MIN_STAGES).max(MAX_STAGES),
     /** Index of the stage the ready screen and the till call "Ready"; before the last. */
-    readyIndex: z.number().int().min(0).max(MAX_STAGES - 2),
+    ready_index: z.number().int().min(0).max(MAX_STAGES - 2),
   })
   .superRefine((input, context) => {
-    const problem = stageListProblem(input.stages, input.readyIndex);
-    if (problem) context.addIssue({ code: 'custom', message: problem, path: [problem.startsWith('Ready') ? 'readyIndex' : 'stages'] });
+    const problem = stageListProblem(input.stages, input.ready_index);
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: [problem.startsWith('Ready') ? 'ready_index' : 'stages'] });
   });
-export type StageListInput = z.infer<typeof stageListInput>;
+/** A stage list inside TypeScript (the wire says ready_index, decision 070). */
+export interface StageListInput {
+  stages: string[];
+  readyIndex: number;
+}
+export const stageListFromWire = (list: { stages: string[]; ready_index: number }): StageListInput => ({ stages: list.stages, readyIndex: list.ready_index });
+export const stageListToWire = (list: StageListInput): StageListView => ({ stages: list.stages, ready_index: list.readyIndex });
 
 /** Why a stage list cannot be used, or null. */
 export function stageListProblem(stages: readonly string[], readyIndex: number): string | null {
@@ -62,7 +68,7 @@ export function remapStage(oldStages: readonly string[], newStages: readonly str
 export const DEFAULT_STAGE_LIST: StageListInput = { stages: ['New', 'Cooking', 'Ready', 'Served'], readyIndex: 2 };
 
 /** The stage list as the API answers it. */
-export const stageListView = z.object({ stages: z.array(z.string()), readyIndex: z.number().int() });
+export const stageListView = z.object({ stages: z.array(z.string()), ready_index: z.number().int() });
 export type StageListView = z.infer<typeof stageListView>;
 
 export type StageRole = 'new' | 'cooking' | 'ready' | 'served';

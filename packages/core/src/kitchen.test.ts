@@ -47,10 +47,10 @@ describe('kitchen rules', () => {
   it('stations prepare the items of their categories; contracts refuse what they must', () => {
     expect(stationPrepares({ categoryIds: ['a'] }, { categoryId: 'a' })).toBe(true);
     expect(stationPrepares({ categoryIds: ['a'] }, { categoryId: null })).toBe(false);
-    const base = { idempotencyKey: crypto.randomUUID(), orderType: 'dine_in', table: '4', items: [{ productId: crypto.randomUUID(), quantity: 1 }] };
+    const base = { idempotency_key: crypto.randomUUID(), order_type: 'dine_in', table: '4', items: [{ product_id: crypto.randomUUID(), quantity: 1 }] };
     expect(sendTicketInput.safeParse(base).success).toBe(true);
     expect(sendTicketInput.safeParse({ ...base, table: null }).success).toBe(false);
-    expect(sendTicketInput.safeParse({ ...base, orderType: 'takeaway', table: null }).success).toBe(true);
+    expect(sendTicketInput.safeParse({ ...base, order_type: 'takeaway', table: null }).success).toBe(true);
     expect(changeItemInput.safeParse({}).success).toBe(false);
     expect(changeItemInput.safeParse({ void: true }).success).toBe(true);
   });

@@ -86,8 +86,9 @@ export function allDayCounts(items: readonly (StagedItem & { name: string; quant
 const tableLabel = singleLine(z.string().trim().min(1).max(20));
 const itemNote = multiLine(z.string().trim().max(300));
 
+/** An item as the till sends it (decision 070: snake_case on the wire). */
 export const kitchenItemInput = z.strictObject({
-  productId: z.uuid(),
+  product_id: z.uuid(),
   quantity: z.number().int().min(1).max(999),
   note: itemNote.optional(),
   /** A later course, kept off the line until it is fired. */
@@ -95,29 +96,64 @@ export const kitchenItemInput = z.strictObject({
   /** The seat it is for, to split the bill by seats (decision 036). */
   seat: z.number().int().min(1).max(99).optional(),
   /** The product's modifier options chosen (decision 035), kept on the item as sent. */
-  modifierOptionIds: modifierOptionIdsInput.optional(),
+  modifier_option_ids: modifierOptionIdsInput.optional(),
 });
-export type KitchenItemInput = z.infer<typeof kitchenItemInput>;
+export type KitchenItemWire = z.infer<typeof kitchenItemInput>;
+export interface KitchenItemInput {
+  productId: string;
+  quantity: number;
+  note?: string;
+  hold?: boolean;
+  seat?: number;
+  modifierOptionIds?: string[];
+}
+export const kitchenItemFromWire = (item: KitchenItemWire): KitchenItemInput => ({
+  productId: item.product_id,
+  quantity: item.quantity,
+  ...(item.note !== undefined ? { note: item.note } : {}),
+  ...(item.hold !== undefined ? { hold: item.hold } : {}),
+  ...(item.seat !== undefined ? { seat: item.seat } : {}),
+  ...(item.modifier_option_ids !== undefined ? { modifierOptionIds: item.modifier_option_ids } : {}),
+});
 
 export const sendTicketInput = z
   .strictObject({
     /** A client-generated UUID: a retried send returns the ticket the first one made. */
-    idempotencyKey: z.uuid(),
-    orderType: z.enum(ORDER_TYPES),
+    idempotency_key: z.uuid(),
+    order_type: z.enum(ORDER_TYPES),
     /** The table number or name, for dine-in. */
     table: tableLabel.nullish(),
     /** A table of the plan (decision 036): its name becomes the label; one open ticket per table. */
-    tableId: z.uuid().nullish(),
+    table_id: z.uuid().nullish(),
     guests: z.number().int().min(1).max(99).nullish(),
     items: z.array(kitchenItemInput).min(1).max(100),
   })
-  .refine((input) => input.orderType !== 'dine_in' || Boolean(input.table) || Boolean(input.tableId), { message: 'A dine-in ticket needs a table', path: ['table'] });
-export type SendTicketInput = z.infer<typeof sendTicketInput>;
+  .refine((input) => input.order_type !== 'dine_in' || Boolean(input.table) || Boolean(input.table_id), { message: 'A dine-in ticket needs a table', path: ['table'] });
+export type SendTicketWire = z.infer<typeof sendTicketInput>;
+export interface SendTicketInput {
+  idempotencyKey: string;
+  orderType: KitchenOrderType;
+  table?: string | null;
+  tableId?: string | null;
+  guests?: number | null;
+  items: KitchenItemInput[];
+}
+export const sendTicketFromWire = (input: SendTicketWire): SendTicketInput => ({
+  idempotencyKey: input.idempotency_key,
+  orderType: input.order_type,
+  table: input.table,
+  tableId: input.table_id,
+  guests: input.guests,
+  items: input.items.map(kitchenItemFromWire),
+});
 
 export const addRoundInput = z.strictObject({
   items: z.array(kitchenItemInput).min(1).max(100),
 });
-export type AddRoundInput = z.infer<typeof addRoundInput>;
+export interface AddRoundInput {
+  items: KitchenItemInput[];
+}
+export const addRoundFromWire = (input: z.infer<typeof addRoundInput>): AddRoundInput => ({ items: input.items.map(kitchenItemFromWire) });
 
 /** A change to an item already sent: a new quantity or note, or a void. Shown on the display as a change. */
 export const changeItemInput = z
@@ -125,80 +161,111 @@ export const changeItemInput = z
     quantity: z.number().int().min(1).max(999).optional(),
     note: itemNote.nullable().optional(),
     /** New modifier choices (decision 035): the display shows the old ones as changed. */
-    modifierOptionIds: modifierOptionIdsInput.optional(),
+    modifier_option_ids: modifierOptionIdsInput.optional(),
     void: z.literal(true).optional(),
   })
-  .refine((input) => input.quantity !== undefined || input.note !== undefined || input.modifierOptionIds !== undefined || input.void, {
+  .refine((input) => input.quantity !== undefined || input.note !== undefined || input.modifier_option_ids !== undefined || input.void, {
     message: 'Give a quantity, a note, modifiers or void',
   });
-export type ChangeItemInput = z.infer<typeof changeItemInput>;
+export interface ChangeItemInput {
+  quantity?: number;
+  note?: string | null;
+  modifierOptionIds?: string[];
+  void?: true;
+}
+export const changeItemFromWire = (input: z.infer<typeof changeItemInput>): ChangeItemInput => ({
+  ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
+  ...(input.note !== undefined ? { note: input.note } : {}),
+  ...(input.modifier_option_ids !== undefined ? { modifierOptionIds: input.modifier_option_ids } : {}),
+  ...(input.void !== undefined ? { void: input.void } : {}),
+});
 
 /** Bump or recall: the stage the display shows now, so a stale screen cannot skip a stage (409). */
 export const stageMoveInput = z.strictObject({
   /** A stage name of the business's list (decision 036), or one of the four roles. */
   from: singleLine(z.string().trim().min(1).max(20)),
   /** Only this station's items; the whole ticket when left out (the expo view). */
-  stationId: z.uuid().optional(),
+  station_id: z.uuid().optional(),
 });
-export type StageMoveInput = z.infer<typeof stageMoveInput>;
+export interface StageMoveInput {
+  from: string;
+  stationId?: string;
+}
+export const stageMoveFromWire = (input: z.infer<typeof stageMoveInput>): StageMoveInput => ({
+  from: input.from,
+  ...(input.station_id !== undefined ? { stationId: input.station_id } : {}),
+});
 
 export const stationInput = z
   .strictObject({
     name: singleLine(z.string().trim().min(1).max(40)),
-    categoryIds: z.array(z.uuid()).max(100).default([]),
-    warnAfterSeconds: z.number().int().min(30).max(7200).default(480),
-    lateAfterSeconds: z.number().int().min(60).max(14400).default(900),
+    category_ids: z.array(z.uuid()).max(100).default([]),
+    warn_after_seconds: z.number().int().min(30).max(7200).default(480),
+    late_after_seconds: z.number().int().min(60).max(14400).default(900),
   })
-  .refine((input) => input.lateAfterSeconds > input.warnAfterSeconds, { message: 'Late must come after warn', path: ['lateAfterSeconds'] });
+  .refine((input) => input.late_after_seconds > input.warn_after_seconds, { message: 'Late must come after warn', path: ['late_after_seconds'] });
+/** What the settings send (defaults may be left out). */
 export type StationInput = z.input<typeof stationInput>;
+export interface StationFields {
+  name: string;
+  categoryIds: string[];
+  warnAfterSeconds: number;
+  lateAfterSeconds: number;
+}
+export const stationFromWire = (input: z.output<typeof stationInput>): StationFields => ({
+  name: input.name,
+  categoryIds: input.category_ids,
+  warnAfterSeconds: input.warn_after_seconds,
+  lateAfterSeconds: input.late_after_seconds,
+});
 
 // ---- Views --------------------------------------------------------------------------------
 
 export const kitchenItemView = z.object({
   id: z.uuid(),
-  productId: z.uuid().nullable(),
+  product_id: z.uuid().nullable(),
   name: z.string(),
-  categoryId: z.uuid().nullable(),
+  category_id: z.uuid().nullable(),
   quantity: z.number().int(),
   note: z.string().nullable(),
   seat: z.number().int().nullable(),
   round: z.number().int(),
   stage: z.enum(KITCHEN_STAGES),
   /** Its stage's name in the business's list (decision 036). */
-  stageName: z.string(),
+  stage_name: z.string(),
   held: z.boolean(),
   voided: z.boolean(),
   /** The chosen modifiers as sent (decision 035). */
   modifiers: z.array(chosenModifierView),
   /** What it was before a change after sending (quantity, note, modifiers), shown struck through. */
-  changedFrom: z.object({ quantity: z.number().int(), note: z.string().nullable(), modifiers: z.array(chosenModifierView).nullish() }).nullable(),
-  changedAt: z.string().nullable(),
+  changed_from: z.object({ quantity: z.number().int(), note: z.string().nullable(), modifiers: z.array(chosenModifierView).nullish() }).nullable(),
+  changed_at: z.string().nullable(),
   /** The catalogue price now and its tax rate, for loading the ticket into the till's cart. */
-  unitPrice: z.number().int().nullable(),
-  taxRateBasisPoints: z.number().int(),
-  sentAt: z.string(),
+  unit_price: z.number().int().nullable(),
+  tax_rate_basis_points: z.number().int(),
+  sent_at: z.string(),
 });
 export type KitchenItemView = z.infer<typeof kitchenItemView>;
 
 export const kitchenTicketView = z.object({
   id: z.uuid(),
   number: z.number().int(),
-  businessDay: z.string(),
-  orderType: z.enum(ORDER_TYPES),
+  business_day: z.string(),
+  order_type: z.enum(ORDER_TYPES),
   table: z.string().nullable(),
-  tableId: z.uuid().nullable(),
+  table_id: z.uuid().nullable(),
   guests: z.number().int().nullable(),
   stage: z.enum(KITCHEN_STAGES),
   /** Its least advanced live item's stage name in the business's list (decision 036). */
-  stageName: z.string(),
+  stage_name: z.string(),
   status: z.enum(TICKET_STATUSES),
-  orderId: z.uuid().nullable(),
+  order_id: z.uuid().nullable(),
   /** A till holds the whole ticket for payment right now. */
-  beingPaid: z.boolean(),
+  being_paid: z.boolean(),
   /** The parts of its split bill (decision 036), empty when not split. */
-  billParts: z.array(billPartView),
-  createdAt: z.string(),
-  stageChangedAt: z.string(),
+  bill_parts: z.array(billPartView),
+  created_at: z.string(),
+  stage_changed_at: z.string(),
   items: z.array(kitchenItemView),
 });
 export type KitchenTicketView = z.infer<typeof kitchenTicketView>;
@@ -206,14 +273,14 @@ export type KitchenTicketView = z.infer<typeof kitchenTicketView>;
 export const kitchenStationView = z.object({
   id: z.uuid(),
   name: z.string(),
-  categoryIds: z.array(z.uuid()),
-  warnAfterSeconds: z.number().int(),
-  lateAfterSeconds: z.number().int(),
+  category_ids: z.array(z.uuid()),
+  warn_after_seconds: z.number().int(),
+  late_after_seconds: z.number().int(),
 });
 export type KitchenStationView = z.infer<typeof kitchenStationView>;
 
 /** Whether a station prepares an item: its category is one of the station's. */
-export function stationPrepares(station: Pick<KitchenStationView, 'categoryIds'>, item: Pick<KitchenItemView, 'categoryId'>): boolean {
+export function stationPrepares(station: { categoryIds: readonly string[] }, item: { categoryId: string | null }): boolean {
   return item.categoryId !== null && station.categoryIds.includes(item.categoryId);
 }
 

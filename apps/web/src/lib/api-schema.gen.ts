@@ -14875,46 +14875,46 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            serverTime: string;
-                            stageList: {
-                                readyIndex: number;
+                            server_time: string;
+                            stage_list: {
+                                ready_index: number;
                                 stages: string[];
                             };
                             stations: {
-                                categoryIds: string[];
+                                category_ids: string[];
                                 /** Format: uuid */
                                 id: string;
-                                lateAfterSeconds: number;
+                                late_after_seconds: number;
                                 name: string;
-                                warnAfterSeconds: number;
+                                warn_after_seconds: number;
                             }[];
                             tickets: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -14942,32 +14942,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             }[];
                         };
                     };
@@ -15024,8 +15024,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            stageList: {
-                                readyIndex: number;
+                            stage_list: {
+                                ready_index: number;
                                 stages: string[];
                             };
                         };
@@ -15051,7 +15051,7 @@ export interface paths {
                 };
             };
         };
-        /** Name the kitchen stages: 2–6 unique names, readyIndex before the last (served) one; items of open tickets are remapped */
+        /** Name the kitchen stages: 2–6 unique names, ready_index before the last (served) one; items of open tickets are remapped */
         put: {
             parameters: {
                 query?: never;
@@ -15062,7 +15062,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        readyIndex: number;
+                        ready_index: number;
                         stages: string[];
                     };
                 };
@@ -15075,8 +15075,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            stageList: {
-                                readyIndex: number;
+                            stage_list: {
+                                ready_index: number;
                                 stages: string[];
                             };
                         };
@@ -15143,12 +15143,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             stations: {
-                                categoryIds: string[];
+                                category_ids: string[];
                                 /** Format: uuid */
                                 id: string;
-                                lateAfterSeconds: number;
+                                late_after_seconds: number;
                                 name: string;
-                                warnAfterSeconds: number;
+                                warn_after_seconds: number;
                             }[];
                         };
                     };
@@ -15186,12 +15186,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @default [] */
-                        categoryIds?: string[];
+                        category_ids?: string[];
                         /** @default 900 */
-                        lateAfterSeconds?: number;
+                        late_after_seconds?: number;
                         name: string;
                         /** @default 480 */
-                        warnAfterSeconds?: number;
+                        warn_after_seconds?: number;
                     };
                 };
             };
@@ -15204,12 +15204,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             station: {
-                                categoryIds: string[];
+                                category_ids: string[];
                                 /** Format: uuid */
                                 id: string;
-                                lateAfterSeconds: number;
+                                late_after_seconds: number;
                                 name: string;
-                                warnAfterSeconds: number;
+                                warn_after_seconds: number;
                             };
                         };
                     };
@@ -15289,12 +15289,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @default [] */
-                        categoryIds?: string[];
+                        category_ids?: string[];
                         /** @default 900 */
-                        lateAfterSeconds?: number;
+                        late_after_seconds?: number;
                         name: string;
                         /** @default 480 */
-                        warnAfterSeconds?: number;
+                        warn_after_seconds?: number;
                     };
                 };
             };
@@ -15307,12 +15307,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             station: {
-                                categoryIds: string[];
+                                category_ids: string[];
                                 /** Format: uuid */
                                 id: string;
-                                lateAfterSeconds: number;
+                                late_after_seconds: number;
                                 name: string;
-                                warnAfterSeconds: number;
+                                warn_after_seconds: number;
                             };
                         };
                     };
@@ -15461,32 +15461,32 @@ export interface paths {
                     content: {
                         "application/json": {
                             tickets: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -15514,32 +15514,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             }[];
                         };
                     };
@@ -15567,7 +15567,7 @@ export interface paths {
         put?: never;
         /**
          * Send to kitchen: a new ticket (dine-in with a table, takeaway or delivery) with its first round, before payment
-         * @description Send a client-generated UUID idempotencyKey: a retry returns the first ticket (200). Numbered from 1 per business per day.
+         * @description Send a client-generated UUID idempotency_key: a retry returns the first ticket (200). Numbered from 1 per business per day.
          */
         post: {
             parameters: {
@@ -15581,21 +15581,21 @@ export interface paths {
                     "application/json": {
                         guests?: number | null;
                         /** Format: uuid */
-                        idempotencyKey: string;
+                        idempotency_key: string;
                         items: {
                             hold?: boolean;
-                            modifierOptionIds?: string[];
+                            modifier_option_ids?: string[];
                             note?: string;
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                             quantity: number;
                             seat?: number;
                         }[];
                         /** @enum {string} */
-                        orderType: "dine_in" | "takeaway" | "delivery";
+                        order_type: "dine_in" | "takeaway" | "delivery";
                         table?: string | null;
                         /** Format: uuid */
-                        tableId?: string | null;
+                        table_id?: string | null;
                     };
                 };
             };
@@ -15608,32 +15608,32 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -15661,32 +15661,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             };
                         };
                     };
@@ -15699,32 +15699,32 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -15752,32 +15752,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             };
                         };
                     };
@@ -15853,32 +15853,32 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -15906,32 +15906,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             };
                         };
                     };
@@ -16006,7 +16006,7 @@ export interface paths {
                     "application/json": {
                         from: string;
                         /** Format: uuid */
-                        stationId?: string;
+                        station_id?: string;
                     };
                 };
             };
@@ -16019,32 +16019,32 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -16072,32 +16072,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             };
                         };
                     };
@@ -16184,32 +16184,32 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -16237,32 +16237,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             };
                         };
                     };
@@ -16344,10 +16344,10 @@ export interface paths {
                     "application/json": {
                         items: {
                             hold?: boolean;
-                            modifierOptionIds?: string[];
+                            modifier_option_ids?: string[];
                             note?: string;
                             /** Format: uuid */
-                            productId: string;
+                            product_id: string;
                             quantity: number;
                             seat?: number;
                         }[];
@@ -16363,32 +16363,32 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -16416,32 +16416,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             };
                         };
                     };
@@ -16535,7 +16535,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        modifierOptionIds?: string[];
+                        modifier_option_ids?: string[];
                         note?: string | null;
                         quantity?: number;
                         /** @enum {boolean} */
@@ -16552,32 +16552,32 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -16605,32 +16605,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             };
                         };
                     };
@@ -16723,32 +16723,32 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -16776,32 +16776,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             };
                         };
                     };
@@ -16882,7 +16882,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** Format: uuid */
-                        tableId: string;
+                        table_id: string;
                     };
                 };
             };
@@ -16895,32 +16895,32 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -16948,32 +16948,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             };
                         };
                     };
@@ -17055,7 +17055,7 @@ export interface paths {
                     "application/json": {
                         from: string;
                         /** Format: uuid */
-                        stationId?: string;
+                        station_id?: string;
                     };
                 };
             };
@@ -17068,32 +17068,32 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -17121,32 +17121,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             };
                         };
                     };
@@ -17230,7 +17230,7 @@ export interface paths {
                         mode: "items";
                         parts: {
                             /** Format: uuid */
-                            itemId: string;
+                            item_id: string;
                             quantity: number;
                         }[][];
                     } | {
@@ -17248,32 +17248,32 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -17301,32 +17301,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             };
                         };
                     };
@@ -17398,32 +17398,32 @@ export interface paths {
                     content: {
                         "application/json": {
                             ticket: {
-                                beingPaid: boolean;
-                                billParts: {
+                                being_paid: boolean;
+                                bill_parts: {
                                     /** Format: uuid */
                                     id: string;
                                     label: string;
                                     lines: {
                                         /** Format: uuid */
-                                        itemId: string;
+                                        item_id: string;
                                         quantity: number;
                                     }[];
                                     /** Format: uuid */
-                                    orderId: string | null;
+                                    order_id: string | null;
                                     position: number;
                                     /** @enum {string} */
                                     status: "open" | "paying" | "paid";
                                 }[];
-                                businessDay: string;
-                                createdAt: string;
+                                business_day: string;
+                                created_at: string;
                                 guests: number | null;
                                 /** Format: uuid */
                                 id: string;
                                 items: {
                                     /** Format: uuid */
-                                    categoryId: string | null;
-                                    changedAt: string | null;
-                                    changedFrom: {
+                                    category_id: string | null;
+                                    changed_at: string | null;
+                                    changed_from: {
                                         modifiers?: {
                                             /** Format: uuid */
                                             group_id: string;
@@ -17451,32 +17451,32 @@ export interface paths {
                                     name: string;
                                     note: string | null;
                                     /** Format: uuid */
-                                    productId: string | null;
+                                    product_id: string | null;
                                     quantity: number;
                                     round: number;
                                     seat: number | null;
-                                    sentAt: string;
+                                    sent_at: string;
                                     /** @enum {string} */
                                     stage: "new" | "cooking" | "ready" | "served";
-                                    stageName: string;
-                                    taxRateBasisPoints: number;
-                                    unitPrice: number | null;
+                                    stage_name: string;
+                                    tax_rate_basis_points: number;
+                                    unit_price: number | null;
                                     voided: boolean;
                                 }[];
                                 number: number;
                                 /** Format: uuid */
-                                orderId: string | null;
+                                order_id: string | null;
                                 /** @enum {string} */
-                                orderType: "dine_in" | "takeaway" | "delivery";
+                                order_type: "dine_in" | "takeaway" | "delivery";
                                 /** @enum {string} */
                                 stage: "new" | "cooking" | "ready" | "served";
-                                stageChangedAt: string;
-                                stageName: string;
+                                stage_changed_at: string;
+                                stage_name: string;
                                 /** @enum {string} */
                                 status: "open" | "paid" | "cancelled";
                                 table: string | null;
                                 /** Format: uuid */
-                                tableId: string | null;
+                                table_id: string | null;
                             };
                         };
                     };

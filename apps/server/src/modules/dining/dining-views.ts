@@ -14,7 +14,8 @@ export function toBillPartView(part: BillPartRow): BillPartView {
     position: part.position,
     label: part.label,
     status: part.orderId ? 'paid' : claimHeld(part.paymentKey, part.paymentClaimedAt) ? 'paying' : 'open',
-    orderId: part.orderId,
-    lines: part.lines,
+    order_id: part.orderId,
+    // Stored as written before decision 070 ({ itemId, quantity }): mapped to the wire here.
+    lines: part.lines.map((line) => ({ item_id: line.itemId, quantity: line.quantity })),
   };
 }

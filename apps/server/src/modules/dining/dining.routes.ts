@@ -147,6 +147,6 @@ export const diningRoutes = new OpenAPIHono<AppEnv>()
     await deleteTable(c.var.services.database, c.var.tenant, c.req.valid('param').id);
     return c.body(null, 204);
   })
-  .openapi(moveRoute, async (c) => c.json({ ticket: await moveTicket(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')) }, 200))
+  .openapi(moveRoute, async (c) => c.json({ ticket: await moveTicket(c.var.services.database, c.var.tenant, c.req.valid('param').id, { tableId: c.req.valid('json').table_id }) }, 200))
   .openapi(splitRoute, async (c) => c.json({ ticket: await splitBill(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')) }, 200))
   .openapi(undoSplitRoute, async (c) => c.json({ ticket: await undoSplit(c.var.services.database, c.var.tenant, c.req.valid('param').id) }, 200));

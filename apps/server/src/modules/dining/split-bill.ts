@@ -35,7 +35,7 @@ export async function splitBill(database: Database, tenant: TenantContext, ticke
     const items = (await kitchenRepository.itemsOf(tx, tenant.businessId, [ticketId])).filter((item) => !item.voided);
     let parts: { label: string; lines: SplitPartLines }[];
     if (input.mode === 'items') {
-      const lines = input.parts.map((part) => part.filter((line) => line.quantity > 0));
+      const lines = input.parts.map((part) => part.filter((line) => line.quantity > 0).map((line) => ({ itemId: line.item_id, quantity: line.quantity })));
       const problem = checkSplit(items, lines);
       if (problem) throw new AppError(400, 'invalid_split', `The parts do not split this bill (${problem.replaceAll('_', ' ')})`, { problem });
       parts = lines.map((part, index) => ({ label: `Guest ${index + 1}`, lines: part }));

@@ -6,7 +6,7 @@ export const itemNotFound = () => notFound('kitchen_item_not_found', 'This ticke
 export const stationNotFound = () => notFound('kitchen_station_not_found', 'No kitchen station of this business has this id');
 export const ticketClosed = () => new AppError(409, 'kitchen_ticket_closed', 'This ticket is already paid or cancelled');
 export const productsNotFound = (ids: string[]) =>
-  new AppError(422, 'product_not_found', 'An item names a product this business does not sell', { productIds: ids });
+  new AppError(422, 'product_not_found', 'An item names a product this business does not sell', { product_ids: ids });
 
 export const actorOf = (tenant: TenantContext) => ({
   actorUserId: tenant.userId,

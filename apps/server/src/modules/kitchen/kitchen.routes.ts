@@ -1,5 +1,21 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { addRoundInput, changeItemInput, kitchenStationView, kitchenTicketView, sendTicketInput, stageListInput, stageListView, stageMoveInput, stationInput } from '@till/core';
+import {
+  addRoundFromWire,
+  addRoundInput,
+  changeItemFromWire,
+  changeItemInput,
+  kitchenStationView,
+  kitchenTicketView,
+  sendTicketFromWire,
+  sendTicketInput,
+  stageListFromWire,
+  stageListInput,
+  stageListView,
+  stageMoveFromWire,
+  stageMoveInput,
+  stationFromWire,
+  stationInput,
+} from '@till/core';
 import type { AppEnv } from '../../lib/context.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { business, defineRoute } from '../../lib/routing.ts';
@@ -40,7 +56,7 @@ const sendRoute = defineRoute({
   access: till,
   tags,
   summary: 'Send to kitchen: a new ticket (dine-in with a table, takeaway or delivery) with its first round, before payment',
-  description: 'Send a client-generated UUID idempotencyKey: a retry returns the first ticket (200). Numbered from 1 per business per day.',
+  description: 'Send a client-generated UUID idempotency_key: a retry returns the first ticket (200). Numbered from 1 per business per day.',
   request: { body: jsonBody(sendTicketInput) },
   responses: { 201: ticketResponse('Sent'), 200: ticketResponse('A retry: the ticket the key first made'), ...errorResponses(400, 401, 403, 422) },
 });
@@ -101,7 +117,7 @@ const boardRoute = defineRoute({
   tags,
   summary: "The kitchen display's stations and its tickets (on the line, and served in the last 15 minutes)",
   responses: {
-    200: jsonResponse(z.object({ stations: z.array(stationSchema), stageList: stageListView, tickets: z.array(ticketSchema), serverTime: z.string() }), 'The board'),
+    200: jsonResponse(z.object({ stations: z.array(stationSchema), stage_list: stageListView, tickets: z.array(ticketSchema), server_time: z.string() }), 'The board'),
     ...errorResponses(401, 403),
   },
 });
@@ -177,7 +193,7 @@ const stagesRoute = defineRoute({
   access: display,
   tags,
   summary: "The business's kitchen stages (decision 036): today's four until it names its own",
-  responses: { 200: jsonResponse(z.object({ stageList: stageListView }), 'Stages'), ...errorResponses(401, 403) },
+  responses: { 200: jsonResponse(z.object({ stage_list: stageListView }), 'Stages'), ...errorResponses(401, 403) },
 });
 
 const saveStagesRoute = defineRoute({
@@ -185,45 +201,45 @@ const saveStagesRoute = defineRoute({
   path: '/api/kitchen/stages',
   access: settings,
   tags,
-  summary: 'Name the kitchen stages: 2–6 unique names, readyIndex before the last (served) one; items of open tickets are remapped',
+  summary: 'Name the kitchen stages: 2–6 unique names, ready_index before the last (served) one; items of open tickets are remapped',
   request: { body: jsonBody(stageListInput) },
-  responses: { 200: jsonResponse(z.object({ stageList: stageListView }), 'Saved'), ...errorResponses(400, 401, 403) },
+  responses: { 200: jsonResponse(z.object({ stage_list: stageListView }), 'Saved'), ...errorResponses(400, 401, 403) },
 });
 
 export const kitchenRoutes = new OpenAPIHono<AppEnv>()
   .openapi(sendRoute, async (c) => {
-    const { replayed, ticket } = await sendTicket(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date());
+    const { replayed, ticket } = await sendTicket(c.var.services.database, c.var.tenant, sendTicketFromWire(c.req.valid('json')), new Date());
     return c.json({ ticket }, replayed ? 200 : 201);
   })
   .openapi(openRoute, async (c) => c.json({ tickets: await listOpenTickets(c.var.services.database, c.var.tenant) }, 200))
   .openapi(getRoute, async (c) => c.json({ ticket: await getTicket(c.var.services.database, c.var.tenant, c.req.valid('param').id) }, 200))
   .openapi(roundRoute, async (c) =>
-    c.json({ ticket: await addRound(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json'), new Date()) }, 200),
+    c.json({ ticket: await addRound(c.var.services.database, c.var.tenant, c.req.valid('param').id, addRoundFromWire(c.req.valid('json')), new Date()) }, 200),
   )
   .openapi(changeRoute, async (c) => {
     const { id, itemId } = c.req.valid('param');
-    return c.json({ ticket: await changeItem(c.var.services.database, c.var.tenant, id, itemId, c.req.valid('json'), new Date()) }, 200);
+    return c.json({ ticket: await changeItem(c.var.services.database, c.var.tenant, id, itemId, changeItemFromWire(c.req.valid('json')), new Date()) }, 200);
   })
   .openapi(fireRoute, async (c) => c.json({ ticket: await fireCourse(c.var.services.database, c.var.tenant, c.req.valid('param').id, new Date()) }, 200))
   .openapi(boardRoute, async (c) => c.json(await getBoard(c.var.services.database, c.var.tenant, new Date()), 200))
   .openapi(bumpRoute, async (c) =>
-    c.json({ ticket: await moveTicketStage(c.var.services.database, c.var.tenant, c.req.valid('param').id, 'bump', c.req.valid('json'), new Date()) }, 200),
+    c.json({ ticket: await moveTicketStage(c.var.services.database, c.var.tenant, c.req.valid('param').id, 'bump', stageMoveFromWire(c.req.valid('json')), new Date()) }, 200),
   )
   .openapi(recallRoute, async (c) =>
-    c.json({ ticket: await moveTicketStage(c.var.services.database, c.var.tenant, c.req.valid('param').id, 'recall', c.req.valid('json'), new Date()) }, 200),
+    c.json({ ticket: await moveTicketStage(c.var.services.database, c.var.tenant, c.req.valid('param').id, 'recall', stageMoveFromWire(c.req.valid('json')), new Date()) }, 200),
   )
   .openapi(doneRoute, async (c) => {
     const { id, itemId } = c.req.valid('param');
     return c.json({ ticket: await markItemDone(c.var.services.database, c.var.tenant, id, itemId, new Date()) }, 200);
   })
-  .openapi(stagesRoute, async (c) => c.json({ stageList: await getStageList(c.var.services.database, c.var.tenant) }, 200))
+  .openapi(stagesRoute, async (c) => c.json({ stage_list: await getStageList(c.var.services.database, c.var.tenant) }, 200))
   .openapi(saveStagesRoute, async (c) =>
-    c.json({ stageList: await saveStageList(c.var.services.database, c.var.tenant, c.req.valid('json'), new Date()) }, 200),
+    c.json({ stage_list: await saveStageList(c.var.services.database, c.var.tenant, stageListFromWire(c.req.valid('json')), new Date()) }, 200),
   )
   .openapi(stationsRoute, async (c) => c.json({ stations: await listStations(c.var.services.database, c.var.tenant) }, 200))
-  .openapi(createStationRoute, async (c) => c.json({ station: await createStation(c.var.services.database, c.var.tenant, c.req.valid('json')) }, 201))
+  .openapi(createStationRoute, async (c) => c.json({ station: await createStation(c.var.services.database, c.var.tenant, stationFromWire(c.req.valid('json'))) }, 201))
   .openapi(updateStationRoute, async (c) =>
-    c.json({ station: await updateStation(c.var.services.database, c.var.tenant, c.req.valid('param').id, c.req.valid('json')) }, 200),
+    c.json({ station: await updateStation(c.var.services.database, c.var.tenant, c.req.valid('param').id, stationFromWire(c.req.valid('json'))) }, 200),
   )
   .openapi(deleteStationRoute, async (c) => {
     await deleteStation(c.var.services.database, c.var.tenant, c.req.valid('param').id);

@@ -5,7 +5,6 @@ import type { TenantContext } from '../../lib/context.ts';
 import { stationNotFound, ticketNotFound } from './kitchen-errors.ts';
 import { announceTicket } from './kitchen-events.ts';
 import { kitchenRepository as repo } from './kitchen.repository.ts';
-import { toStationView } from './kitchen-views.ts';
 import { readTicket } from './read-ticket.ts';
 import { loadStageList } from './stage-list.ts';
 import { settleTicketStage, ticketStageIndex } from './ticket-stage.ts';
@@ -26,7 +25,7 @@ export async function moveTicketStage(database: Database, tenant: TenantContext,
     if (input.stationId) {
       const station = await repo.findStation(tx, tenant.businessId, input.stationId);
       if (!station) throw stationNotFound();
-      items = items.filter((item) => stationPrepares(toStationView(station), item));
+      items = items.filter((item) => stationPrepares(station, item));
     }
     if (items.length === 0) throw illegal('Nothing on this ticket is on the line here');
     const list = await loadStageList(tx, tenant.businessId);

@@ -1,4 +1,4 @@
-import { remapStage, stageIndexIn, stageRoleAt, type StageListInput, type StageListView } from '@till/core';
+import { remapStage, stageIndexIn, stageListToWire, stageRoleAt, type StageListInput, type StageListView } from '@till/core';
 import type { Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
 import { actorOf } from './kitchen-errors.ts';
@@ -32,6 +32,6 @@ export async function saveStageList(database: Database, tenant: TenantContext, i
       if (settled.stage !== ticket.stage || settled.stageName !== ticket.stageName) await announceTicket(tx, settled, [], 'moved');
     }
     await repo.insertAudits(tx, [{ businessId: tenant.businessId, ...actorOf(tenant), action: 'kitchen.stages_changed', details: { stages: next.stages, ready_index: next.readyIndex, open_tickets: tickets.length } }]);
-    return next;
+    return stageListToWire(next);
   });
 }

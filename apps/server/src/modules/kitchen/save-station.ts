@@ -1,6 +1,4 @@
-import type { KitchenStationView, StationInput } from '@till/core';
-import type { z } from 'zod';
-import type { stationInput } from '@till/core';
+import type { KitchenStationView, StationFields, StationInput } from '@till/core';
 import { AppError } from '../../lib/app-error.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/context.ts';
@@ -9,7 +7,7 @@ import { actorOf, stationNotFound } from './kitchen-errors.ts';
 import { kitchenRepository as repo } from './kitchen.repository.ts';
 import { toStationView } from './kitchen-views.ts';
 
-type Input = z.output<typeof stationInput>;
+type Input = StationFields;
 export type { StationInput };
 
 const nameTaken = () => new AppError(409, 'kitchen_station_name_taken', 'Another station already has this name');
@@ -18,7 +16,7 @@ async function checkedCategories(tx: Tx, businessId: string, ids: string[]) {
   const unique = [...new Set(ids)];
   const found = new Set(await repo.categoriesExist(tx, businessId, unique));
   const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) throw new AppError(422, 'category_not_found', 'A category named here does not exist', { categoryIds: missing });
+  if (missing.length) throw new AppError(422, 'category_not_found', 'A category named here does not exist', { category_ids: missing });
   return unique;
 }
 

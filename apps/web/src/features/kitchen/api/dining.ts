@@ -32,7 +32,7 @@ export const usePlaceTable = () =>
   );
 export const useMoveTicket = () =>
   useDiningMutation(({ ticketId, tableId }: { ticketId: string; tableId: string }) =>
-    dataOf(api.POST('/api/kitchen/tickets/{id}/move', { params: { path: { id: ticketId } }, body: { tableId } })).then((answer) => answer.ticket),
+    dataOf(api.POST('/api/kitchen/tickets/{id}/move', { params: { path: { id: ticketId } }, body: { table_id: tableId } })).then((answer) => answer.ticket),
   );
 export const useSplitBill = () =>
   useDiningMutation(({ ticketId, split }: { ticketId: string; split: SplitBillInput }) =>

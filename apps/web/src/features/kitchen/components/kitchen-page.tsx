@@ -1,4 +1,4 @@
-import { allDayCounts, DEFAULT_STAGE_LIST, realtimeTopic, type KitchenTicketEvent } from '@till/core';
+import { allDayCounts, DEFAULT_STAGE_LIST, stageListFromWire, realtimeTopic, type KitchenTicketEvent } from '@till/core';
 import { LoaderCircleIcon, Settings2Icon, Volume2Icon, VolumeXIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -51,13 +51,13 @@ export function KitchenPage() {
   const [stationsOpen, setStationsOpen] = useState(false);
   const canConfigure = actorAdminPermissions(me, employeeSession).can_change_settings;
 
-  const stageList = board.data?.stageList ?? DEFAULT_STAGE_LIST;
+  const stageList = useMemo(() => (board.data ? stageListFromWire(board.data.stage_list) : DEFAULT_STAGE_LIST), [board.data]);
   const shown = useMemo(
     () => ticketsForView(board.data?.tickets ?? [], station, now, settings.clearAfterSeconds * 1000, stageList),
     [board.data, station, now, settings.clearAfterSeconds, stageList],
   );
   const allDay = useMemo(() => allDayCounts(shown.flatMap((row) => row.items)), [shown]);
-  const thresholds = station ?? EXPO_THRESHOLDS;
+  const thresholds = station ? { warnAfterSeconds: station.warn_after_seconds, lateAfterSeconds: station.late_after_seconds } : EXPO_THRESHOLDS;
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const lastBumped = useRef<{ ticketId: string; stage: string; stationId?: string } | null>(null);

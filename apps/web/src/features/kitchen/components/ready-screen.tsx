@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
  * large enough to read across the room.
  */
 export function ReadyScreen({ tickets, channel, onBack }: { tickets: KitchenTicketView[]; channel: { state: ChannelState; error: string | null }; onBack: () => void }) {
-  const takeaway = tickets.filter((ticket) => ticket.orderType === 'takeaway');
+  const takeaway = tickets.filter((ticket) => ticket.order_type === 'takeaway');
   const ready = takeaway.filter((ticket) => ticket.stage === 'ready');
   const preparing = takeaway.filter((ticket) => ticket.stage === 'new' || ticket.stage === 'cooking');
   return (

@@ -20,9 +20,9 @@ interface Draft {
 const draftOf = (station: KitchenStationView | null): Draft => ({
   id: station?.id ?? null,
   name: station?.name ?? '',
-  categoryIds: station?.categoryIds ?? [],
-  warnMinutes: String((station?.warnAfterSeconds ?? 480) / 60),
-  lateMinutes: String((station?.lateAfterSeconds ?? 900) / 60),
+  categoryIds: station?.category_ids ?? [],
+  warnMinutes: String((station?.warn_after_seconds ?? 480) / 60),
+  lateMinutes: String((station?.late_after_seconds ?? 900) / 60),
 });
 
 /** The owner's station set-up: each station's name, the categories it prepares, its timer colours. */
@@ -51,7 +51,7 @@ export function StationsDialog({
     if (!Number.isFinite(warn) || !Number.isFinite(late) || warn < 30 || late <= warn) return setProblem('Late must be more minutes than warn (warn at least half a minute).');
     setProblem(null);
     save.mutate(
-      { id: draft.id, input: { name: draft.name.trim(), categoryIds: draft.categoryIds, warnAfterSeconds: warn, lateAfterSeconds: late } },
+      { id: draft.id, input: { name: draft.name.trim(), category_ids: draft.categoryIds, warn_after_seconds: warn, late_after_seconds: late } },
       {
         onSuccess: () => {
           toast.success(draft.id ? 'Station saved' : 'Station added');
@@ -78,8 +78,8 @@ export function StationsDialog({
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{station.name}</p>
                   <p className="truncate text-sm text-muted-foreground">
-                    {station.categoryIds.map((id) => categories.data?.find((row) => row.id === id)?.name ?? '…').join(', ') || 'No categories'} · warn{' '}
-                    {station.warnAfterSeconds / 60} min · late {station.lateAfterSeconds / 60} min
+                    {station.category_ids.map((id) => categories.data?.find((row) => row.id === id)?.name ?? '…').join(', ') || 'No categories'} · warn{' '}
+                    {station.warn_after_seconds / 60} min · late {station.late_after_seconds / 60} min
                   </p>
                 </div>
                 <Button variant="outline" className="h-8 px-2" onClick={() => setDraft(draftOf(station))}>

@@ -37,11 +37,11 @@ interface TablePlanProps {
 /** A ticket's (or one part's) live items as cart lines at today's prices. */
 function linesFor(ticket: KitchenTicketView, only?: { itemId: string; quantity: number }[]) {
   return ticket.items
-    .filter((item) => !item.voided && item.productId && item.unitPrice !== null)
+    .filter((item) => !item.voided && item.product_id && item.unit_price !== null)
     .flatMap((item) => {
       const quantity = only ? (only.find((line) => line.itemId === item.id)?.quantity ?? 0) : item.quantity;
       return quantity > 0
-        ? [{ productId: item.productId!, name: item.name, quantity, note: item.note ?? '', unitPrice: item.unitPrice!, taxRateBasisPoints: item.taxRateBasisPoints }]
+        ? [{ productId: item.product_id!, name: item.name, quantity, note: item.note ?? '', unitPrice: item.unit_price!, taxRateBasisPoints: item.tax_rate_basis_points }]
         : [];
     });
 }
@@ -360,7 +360,7 @@ function TablePanel({
     );
   }
 
-  const split = ticket.billParts.length > 0;
+  const split = ticket.bill_parts.length > 0;
   return (
     <section aria-label={`Table ${table.name}`} className="grid gap-3 rounded-lg border p-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -397,7 +397,7 @@ function TablePanel({
         {!split ? (
           <Button
             variant="outline"
-            disabled={lines.length > 0 || ticket.beingPaid}
+            disabled={lines.length > 0 || ticket.being_paid}
             onClick={() => onPay({ id: ticket.id, number: ticket.number, lines: linesFor(ticket) })}
           >
             Pay whole bill
@@ -462,7 +462,7 @@ function SplitDialog({ ticket, canPay, onClose, onPay }: { ticket: KitchenTicket
   const submit = () => {
     if (mode === 'seats') return splitBill.mutate({ ticketId: ticket.id, split: { mode: 'seats' } }, { onError: fail('Not split') });
     const parts = Array.from({ length: guests }, (_, guest) =>
-      live.map((item) => ({ itemId: item.id, quantity: units.filter((unit) => unit.item.id === item.id && (assigned[unit.key] ?? 0) === guest).length })).filter((line) => line.quantity > 0),
+      live.map((item) => ({ item_id: item.id, quantity: units.filter((unit) => unit.item.id === item.id && (assigned[unit.key] ?? 0) === guest).length })).filter((line) => line.quantity > 0),
     ).filter((part) => part.length > 0);
     splitBill.mutate({ ticketId: ticket.id, split: { mode: 'items', parts } }, { onError: fail('Not split') });
   };
@@ -474,11 +474,11 @@ function SplitDialog({ ticket, canPay, onClose, onPay }: { ticket: KitchenTicket
           <DialogTitle>Split the bill · Ticket {ticket.number}</DialogTitle>
           <DialogDescription>Each part is paid as its own sale; the table is free once every part is paid.</DialogDescription>
         </DialogHeader>
-        {ticket.billParts.length > 0 ? (
+        {ticket.bill_parts.length > 0 ? (
           <>
             <ul aria-label="Bill parts" className="grid gap-2">
-              {ticket.billParts.map((part) => {
-                const partLines = linesFor(ticket, part.lines);
+              {ticket.bill_parts.map((part) => {
+                const partLines = linesFor(ticket, part.lines.map((line) => ({ itemId: line.item_id, quantity: line.quantity })));
                 return (
                   <li key={part.id} className="flex flex-wrap items-center gap-2 rounded-lg border p-3">
                     <span className="font-semibold">{part.label}</span>
@@ -496,7 +496,7 @@ function SplitDialog({ ticket, canPay, onClose, onPay }: { ticket: KitchenTicket
                 );
               })}
             </ul>
-            {ticket.billParts.every((part) => part.status === 'open') ? (
+            {ticket.bill_parts.every((part) => part.status === 'open') ? (
               <Button variant="outline" disabled={undo.isPending} onClick={() => undo.mutate(ticket.id, { onError: fail('Split not undone') })}>
                 Undo the split
               </Button>
@@ -563,7 +563,7 @@ function SplitDialog({ ticket, canPay, onClose, onPay }: { ticket: KitchenTicket
               </div>
             )}
             {mode === 'evenly' ? (
-              <Button disabled={!canPay || ticket.beingPaid} onClick={() => onPay({ id: ticket.id, number: ticket.number, lines: linesFor(ticket) })}>
+              <Button disabled={!canPay || ticket.being_paid} onClick={() => onPay({ id: ticket.id, number: ticket.number, lines: linesFor(ticket) })}>
                 Pay whole bill in {guests} payments
               </Button>
             ) : (

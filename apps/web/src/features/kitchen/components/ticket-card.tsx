@@ -36,9 +36,9 @@ export function TicketCard({
   const { ticket, items, stage, stageName } = shown;
   const bumpTo = bumpLabel(shown, stageList);
   const served = stage === 'served';
-  const elapsed = (now - Date.parse(ticket.createdAt)) / 1000;
+  const elapsed = (now - Date.parse(ticket.created_at)) / 1000;
   const level = served ? 'ok' : timerLevel(elapsed, thresholds);
-  const where = ticket.orderType === 'dine_in' ? `Table ${ticket.table ?? '?'}` : ORDER_TYPE_LABELS[ticket.orderType];
+  const where = ticket.order_type === 'dine_in' ? `Table ${ticket.table ?? '?'}` : ORDER_TYPE_LABELS[ticket.order_type];
   return (
     <article
       aria-label={`Ticket ${ticket.number}, ${where}, ${stageName}`}
@@ -91,10 +91,10 @@ export function TicketCard({
                     ))}
                   </ul>
                 ) : null}
-                {item.changedFrom && !item.voided ? (
+                {item.changed_from && !item.voided ? (
                   <p className="text-base font-bold text-orange-700">
-                    Changed · was <s>{item.changedFrom.quantity}×{item.changedFrom.note ? ` (${item.changedFrom.note})` : ''}</s>
-                    {item.changedFrom.modifiers ? <s> {item.changedFrom.modifiers.map((modifier) => modifier.name).join(', ') || 'no options'}</s> : null}
+                    Changed · was <s>{item.changed_from.quantity}×{item.changed_from.note ? ` (${item.changed_from.note})` : ''}</s>
+                    {item.changed_from.modifiers ? <s> {item.changed_from.modifiers.map((modifier) => modifier.name).join(', ') || 'no options'}</s> : null}
                   </p>
                 ) : null}
                 {item.note ? <p className="mt-0.5 rounded bg-amber-200 px-2 py-0.5 text-lg font-bold text-amber-950">{item.note}</p> : null}

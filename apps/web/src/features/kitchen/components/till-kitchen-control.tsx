@@ -45,7 +45,7 @@ const STAGE_CLASSES: Record<KitchenStage, string> = {
   served: 'bg-muted text-muted-foreground',
 };
 
-const whereOf = (ticket: KitchenTicketView) => (ticket.orderType === 'dine_in' ? `Table ${ticket.table ?? '?'}` : ORDER_TYPE_LABELS[ticket.orderType]);
+const whereOf = (ticket: KitchenTicketView) => (ticket.order_type === 'dine_in' ? `Table ${ticket.table ?? '?'}` : ORDER_TYPE_LABELS[ticket.order_type]);
 
 /**
  * The till's side of the kitchen (issue 16 items 2 and 4): send the sale's items as a ticket (or
@@ -117,23 +117,23 @@ function TillKitchen({ lines, ticketId, onSent, onPayTicket, businessId }: TillK
                     ticket={ticket}
                     paying={ticket.id === ticketId}
                     onPay={() => {
-                      const live = ticket.items.filter((item) => !item.voided && item.productId && item.unitPrice !== null);
+                      const live = ticket.items.filter((item) => !item.voided && item.product_id && item.unit_price !== null);
                       onPayTicket({
                         id: ticket.id,
                         number: ticket.number,
                         lines: live.map((item) => ({
-                          productId: item.productId!,
+                          productId: item.product_id!,
                           name: item.name,
                           quantity: item.quantity,
                           note: item.note ?? '',
-                          unitPrice: item.unitPrice!,
-                          taxRateBasisPoints: item.taxRateBasisPoints,
+                          unitPrice: item.unit_price!,
+                          taxRateBasisPoints: item.tax_rate_basis_points,
                           ...(item.modifiers.length ? { modifiers: item.modifiers.map(chosenModifierFromWire) } : {}),
                         })),
                       });
                       setOpen(false);
                     }}
-                    canPay={(lines.length === 0 || ticket.id === ticketId) && ticket.billParts.length === 0}
+                    canPay={(lines.length === 0 || ticket.id === ticketId) && ticket.bill_parts.length === 0}
                   />
                 ))}
               </ul>
@@ -264,7 +264,7 @@ function OpenTicket({ ticket, paying, canPay, onPay }: { ticket: KitchenTicketVi
         <span className="font-medium">{whereOf(ticket)}</span>
         {ticket.guests ? <span className="text-sm text-muted-foreground">{ticket.guests} guests</span> : null}
         <Badge className={cn('ml-auto text-sm', STAGE_CLASSES[ticket.stage])} data-testid="ticket-stage">
-          {ticket.stageName}
+          {ticket.stage_name}
         </Badge>
       </div>
       <ul className="mt-2 grid gap-1 text-sm">
@@ -275,7 +275,7 @@ function OpenTicket({ ticket, paying, canPay, onPay }: { ticket: KitchenTicketVi
               {item.modifiers.length ? <span className="font-medium"> ({modifierNames(item.modifiers)})</span> : null}
               {item.note ? <span className="text-muted-foreground"> · {item.note}</span> : null}
               {item.held ? <span className="text-muted-foreground"> · held</span> : null}
-              {!item.voided && !item.held ? <span className="text-muted-foreground"> · {item.stageName}</span> : null}
+              {!item.voided && !item.held ? <span className="text-muted-foreground"> · {item.stage_name}</span> : null}
             </span>
             {!item.voided ? (
               <Button
@@ -307,7 +307,7 @@ function OpenTicket({ ticket, paying, canPay, onPay }: { ticket: KitchenTicketVi
         ) : (
           <Button
             disabled={!canPay}
-            title={ticket.billParts.length > 0 ? 'The bill is split: pay its parts from Tables' : canPay ? undefined : 'Finish or clear the sale in progress first'}
+            title={ticket.bill_parts.length > 0 ? 'The bill is split: pay its parts from Tables' : canPay ? undefined : 'Finish or clear the sale in progress first'}
             onClick={onPay}
           >
             Pay ticket {ticket.number}

@@ -25,10 +25,10 @@ export interface DisplayTicket {
 
 /** A view's place in the list: its least advanced live item's (the ticket's own for the expo). */
 function stageIndexOf(list: StageListInput, ticket: KitchenTicketView, items: KitchenItemView[], station: KitchenStationView | null): number {
-  if (!station) return stageIndexIn(list, ticket.stage, ticket.stageName);
+  if (!station) return stageIndexIn(list, ticket.stage, ticket.stage_name);
   const live = items.filter((item) => !item.voided && !item.held);
   if (live.length === 0) return stageIndexIn(list, ticketStage(items), null);
-  return Math.min(...live.map((item) => stageIndexIn(list, item.stage, item.stageName)));
+  return Math.min(...live.map((item) => stageIndexIn(list, item.stage, item.stage_name)));
 }
 
 /**
@@ -45,15 +45,15 @@ export function ticketsForView(
 ): DisplayTicket[] {
   const shown: DisplayTicket[] = [];
   for (const ticket of tickets) {
-    const items = station ? ticket.items.filter((item) => stationPrepares(station, item)) : ticket.items;
+    const items = station ? ticket.items.filter((item) => stationPrepares({ categoryIds: station.category_ids }, { categoryId: item.category_id })) : ticket.items;
     if (items.length === 0) continue;
     const stage = station ? ticketStage(items) : ticket.stage;
-    if (stage === 'served' && now - Date.parse(ticket.stageChangedAt) > clearAfterMs) continue;
+    if (stage === 'served' && now - Date.parse(ticket.stage_changed_at) > clearAfterMs) continue;
     const index = stageIndexOf(list, ticket, items, station);
-    shown.push({ ticket, items, stage, stageName: list.stages[index] ?? ticket.stageName, nextStageName: list.stages[index + 1] ?? null });
+    shown.push({ ticket, items, stage, stageName: list.stages[index] ?? ticket.stage_name, nextStageName: list.stages[index + 1] ?? null });
   }
   // Served ones last, the rest in the order they came.
-  return shown.sort((a, b) => Number(a.stage === 'served') - Number(b.stage === 'served') || Date.parse(a.ticket.createdAt) - Date.parse(b.ticket.createdAt));
+  return shown.sort((a, b) => Number(a.stage === 'served') - Number(b.stage === 'served') || Date.parse(a.ticket.created_at) - Date.parse(b.ticket.created_at));
 }
 
 /** The bump button: "Start cooking" from the first stage, then the next stage's name. */

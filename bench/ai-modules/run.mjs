@@ -176,10 +176,10 @@ async function sellUntil(request, products, until) {
     const product = products[index++ % products.length];
     const t0 = performance.now();
     const res = await request('POST', '/api/checkout', {
-      idempotencyKey: randomUUID(),
-      lines: [{ productId: product.id, quantity: 1 }],
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: product.id, quantity: 1 }],
       payments: [{ method: 'cash', amount: Number(product.price) }],
-      expectedTotal: Number(product.price),
+      expected_total: Number(product.price),
     });
     if (res.status !== 201) throw new Error(`checkout: ${res.status} ${JSON.stringify(res.body)}`);
     times.push(performance.now() - t0);

@@ -64,11 +64,11 @@ async function sales(way, dir, count) {
   const [product] = (
     await database.pglite.query(`insert into products (business_id, name, price, track_stock, stock_quantity) values ($1, 'Coffee', 250, true, 1000000) returning id`, [businessId])
   ).rows;
-  const lines = [{ productId: product.id, quantity: 2 }];
-  const probe = await request('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: 0 }], expectedTotal: 0 });
-  const total = probe.body.error.serverTotal;
+  const lines = [{ product_id: product.id, quantity: 2 }];
+  const probe = await request('POST', '/api/checkout', { idempotency_key: randomUUID(), lines, payments: [{ method: 'card', amount: 0 }], expected_total: 0 });
+  const total = probe.body.error.server_total;
   for (let i = 0; i < count; i += 1) {
-    const sale = await request('POST', '/api/checkout', { idempotencyKey: randomUUID(), lines, payments: [{ method: 'card', amount: total }], expectedTotal: total });
+    const sale = await request('POST', '/api/checkout', { idempotency_key: randomUUID(), lines, payments: [{ method: 'card', amount: total }], expected_total: total });
     if (sale.status !== 201) throw new Error(`checkout: ${JSON.stringify(sale.body)}`);
   }
   await new Promise((resolve) => http.close(resolve));

@@ -48,7 +48,7 @@ await sql(
      from generate_series(1, $2::int) g, lateral (select '200' || lpad(g::text, 9, '0') as b) code`,
   [businessId, LABELS],
 );
-const items = (await sql(`select id from products where business_id = $1 order by name`, [businessId])).rows.map((row) => ({ productId: row.id, copies: 1 }));
+const items = (await sql(`select id from products where business_id = $1 order by name`, [businessId])).rows.map((row) => ({ product_id: row.id, copies: 1 }));
 const rssBefore = process.memoryUsage().rss;
 
 const call = async (template) => {

@@ -88,17 +88,17 @@ async function runOn(server, kind, openOptions) {
     started = performance.now();
     const reorder = await expectStatus(request('POST', '/api/purchase-orders/reorder'), 201, 'reorder');
     const reorderMs = performance.now() - started;
-    const lines = reorder.purchaseOrders.reduce((sum, order) => sum + order.lineCount, 0);
-    console.log(`Reorder over ${PRODUCTS.toLocaleString('en-US')} products: ${reorderMs.toFixed(0)} ms (${reorder.purchaseOrders.length} drafts, ${lines} lines)   target <= 500 ms ${reorderMs <= 500 ? 'ok' : 'MISSED'}`);
+    const lines = reorder.purchase_orders.reduce((sum, order) => sum + order.line_count, 0);
+    console.log(`Reorder over ${PRODUCTS.toLocaleString('en-US')} products: ${reorderMs.toFixed(0)} ms (${reorder.purchase_orders.length} drafts, ${lines} lines)   target <= 500 ms ${reorderMs <= 500 ? 'ok' : 'MISSED'}`);
 
     // Receiving: three 500-line deliveries, each against its own sent order.
     const ids = (await database.withTenant(businessId, (tx) => tx.execute(server.sql.raw(`select id from products where name like 'Product #%' order by id limit 1500`)))).rows.map((row) => row.id);
     const receiveTimes = [];
     for (let run = 0; run < 3; run += 1) {
       const productIds = ids.slice(run * 500, run * 500 + 500);
-      const order = (await expectStatus(request('POST', '/api/purchase-orders', { supplierId: supplierIds[0], lines: productIds.map((productId) => ({ productId, quantity: 2, packSize: 1, unitCost: 310 })) }), 201, 'order')).purchaseOrder;
+      const order = (await expectStatus(request('POST', '/api/purchase-orders', { supplier_id: supplierIds[0], lines: productIds.map((productId) => ({ product_id: productId, quantity: 2, pack_size: 1, unit_cost: 310 })) }), 201, 'order')).purchase_order;
       await expectStatus(request('POST', `/api/purchase-orders/${order.id}/send`), 200, 'send');
-      const body = { idempotencyKey: randomUUID(), purchaseOrderId: order.id, lines: order.lines.map((line) => ({ purchaseOrderLineId: line.id, quantity: 2, batchNumber: `B${run}` })) };
+      const body = { idempotency_key: randomUUID(), purchase_order_id: order.id, lines: order.lines.map((line) => ({ purchase_order_line_id: line.id, quantity: 2, batch_number: `B${run}` })) };
       started = performance.now();
       await expectStatus(request('POST', '/api/goods-receipts', body), 201, 'receive');
       receiveTimes.push(performance.now() - started);
@@ -130,7 +130,7 @@ async function runOn(server, kind, openOptions) {
     };
     await measure(`payables list, ${INVOICES.toLocaleString('en-US')} invoices (first page)`, '/api/purchase-invoices?limit=50');
     await measure('payables list, unpaid only', '/api/purchase-invoices?status=unpaid&limit=50');
-    await measure('aged payables', '/api/purchase-invoices/aged-payables?asOf=2026-11-01');
+    await measure('aged payables', '/api/purchase-invoices/aged-payables?as_of=2026-11-01');
     console.log(`load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} on ${cpus().length} CPUs (wall-clock figures: other work on the machine inflates them)`);
   } finally {
     await new Promise((resolve) => http.close(resolve));

@@ -94,7 +94,7 @@ async function signUpOwners(url, count, prefix) {
 async function memoryOf(url, admin, pid) {
   const health = await admin('GET', '/api/system/health');
   if (health.status !== 200) throw new Error(`system health: ${health.status} ${JSON.stringify(health.body)}`);
-  return { rss: rssOf(pid), heapUsed: health.body.memory.heapUsedBytes };
+  return { rss: rssOf(pid), heapUsed: health.body.memory.heap_used_bytes };
 }
 
 async function idleAndRestart(label, env, port) {

@@ -226,7 +226,7 @@ async function runOn(server, kind, openOptions) {
       ['barcode exact (search box)', pick(50, (n) => q(`40${String(n).padStart(11, '0')}`))],
       ['barcode lookup GET /api/products/by-barcode', pick(50, (n) => `/api/products/by-barcode/40${String(n).padStart(11, '0')}`)],
       ['till search GET /api/pos/products', ['juice', 'coffee', 'SKU-0000042', '4000000004242'].map((text) => `/api/pos/products?q=${encodeURIComponent(text)}`)],
-      ['next page (cursor)', deep.body.nextCursor ? [`/api/products?limit=50&q=Sunrise&cursor=${deep.body.nextCursor}`] : ['/api/products?limit=50']],
+      ['next page (cursor)', deep.body.next_cursor ? [`/api/products?limit=50&q=Sunrise&cursor=${deep.body.next_cursor}`] : ['/api/products?limit=50']],
       ['low stock filter', ['/api/products?low_stock=true&limit=50']],
     ];
     const direct = (query) => server.listProducts(database, businessId, () => '', query);

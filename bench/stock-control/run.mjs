@@ -78,14 +78,14 @@ async function run(databaseUrl) {
   const t0 = performance.now();
   const counted = await server.startStockCount(database, tenant, { scope: 'full' });
   const startMs = performance.now() - t0;
-  const lines = counted.lines.map((line) => ({ productId: line.productId, countedQuantity: Math.max(0, line.expected_quantity - 1) }));
+  const lines = counted.lines.map((line) => ({ productId: line.product_id, countedQuantity: Math.max(0, line.expected_quantity - 1) }));
   const t1 = performance.now();
   await server.recordStockCounts(database, tenant, counted.id, { lines });
   const recordMs = performance.now() - t1;
   const t2 = performance.now();
   const posted = await server.postStockCount(database, tenant, counted.id);
   const postMs = performance.now() - t2;
-  const changed = posted.lines.filter((line) => line.postedDifference !== 0).length;
+  const changed = posted.lines.filter((line) => line.posted_difference !== 0).length;
   const [check] = (await sql(`select count(*) as wrong from products p where business_id = $1 and stock_quantity <> (select coalesce(sum(quantity_delta), 0) from stock_movements m where m.product_id = p.id)`, [businessId])).rows;
   console.log(
     `${kind}: count of ${posted.lines.length.toLocaleString('en-US')} lines: start (snapshot) ${startMs.toFixed(0)} ms, record all counts ${recordMs.toFixed(0)} ms, post ${postMs.toFixed(0)} ms (target ≤ 2000 ms); ${changed} differences written; products where stock ≠ sum of movements: ${check.wrong}`,

@@ -86,13 +86,13 @@ async function run(databaseUrl) {
     timings.sort((a, b) => a - b);
     console.log(`${kind}: ${label} p50 ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms over ${READS} ${label.includes('(write)') ? 'writes' : 'reads'} (target p95 ≤ ${target} ms)`);
   };
-  await time("a product's stock in one store", 10, (i) => request('GET', `/api/stores/${storeIds[i % STORES]}/stock?productIds=${productIds[i]}`));
+  await time("a product's stock in one store", 10, (i) => request('GET', `/api/stores/${storeIds[i % STORES]}/stock?product_ids=${productIds[i]}`));
   await time("one store's stock history, first page of 50", 50, (i) => request('GET', `/api/products/${productIds[i]}/stock-history?limit=50&store_id=${storeIds[i % STORES]}`));
 
   // Stock writes through the HTTP app, each in a store: an adjustment (+100, so the waste after it never runs short) and a waste record of 1.
   const writeIds = (await sql(`select id from products where business_id = $1 order by random() limit ${READS + 3}`, [businessId])).rows.map((row) => row.id);
-  const adjust = (i) => request('POST', '/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: writeIds[i], quantityDelta: 100, reason: 'correction', storeId: storeIds[i % STORES] });
-  const waste = (i) => request('POST', '/api/waste', { idempotencyKey: randomUUID(), productId: writeIds[i], quantity: 1, reason: 'damaged', storeId: storeIds[i % STORES] });
+  const adjust = (i) => request('POST', '/api/stock-adjustments', { idempotency_key: randomUUID(), product_id: writeIds[i], quantity_delta: 100, reason: 'correction', store_id: storeIds[i % STORES] });
+  const waste = (i) => request('POST', '/api/waste', { idempotency_key: randomUUID(), product_id: writeIds[i], quantity: 1, reason: 'damaged', store_id: storeIds[i % STORES] });
   await time('a stock adjustment in one store (write)', 10, adjust);
   await time('a waste record in one store (write)', 10, waste);
   // The fewest of 3 calls: a background job's statements may fall in the same window.
@@ -104,9 +104,9 @@ async function run(databaseUrl) {
   const extra = (await sql(`select id from products where business_id = $1 order by id desc limit 1`, [businessId])).rows[0].id;
   console.log(
     `${kind}: statements sent per request: ${[
-      await perRequest('stock read', () => request('GET', `/api/stores/${storeIds[2]}/stock?productIds=${extra}`)),
-      await perRequest('adjustment', () => request('POST', '/api/stock-adjustments', { idempotencyKey: randomUUID(), productId: extra, quantityDelta: 100, reason: 'correction', storeId: storeIds[2] })),
-      await perRequest('waste', () => request('POST', '/api/waste', { idempotencyKey: randomUUID(), productId: extra, quantity: 1, reason: 'damaged', storeId: storeIds[2] })),
+      await perRequest('stock read', () => request('GET', `/api/stores/${storeIds[2]}/stock?product_ids=${extra}`)),
+      await perRequest('adjustment', () => request('POST', '/api/stock-adjustments', { idempotency_key: randomUUID(), product_id: extra, quantity_delta: 100, reason: 'correction', store_id: storeIds[2] })),
+      await perRequest('waste', () => request('POST', '/api/waste', { idempotency_key: randomUUID(), product_id: extra, quantity: 1, reason: 'damaged', store_id: storeIds[2] })),
     ].join(', ')}`,
   );
 
@@ -114,7 +114,7 @@ async function run(databaseUrl) {
   const t0 = performance.now();
   const counted = await server.startStockCount(database, tenant, { scope: 'shelf', shelf: 'S1', storeId: storeIds[1] });
   const startMs = performance.now() - t0;
-  const lines = counted.lines.map((line) => ({ productId: line.productId, countedQuantity: Math.max(0, line.expected_quantity - 1) }));
+  const lines = counted.lines.map((line) => ({ productId: line.product_id, countedQuantity: Math.max(0, line.expected_quantity - 1) }));
   const t1 = performance.now();
   await server.recordStockCounts(database, tenant, counted.id, { lines });
   const recordMs = performance.now() - t1;
@@ -123,7 +123,7 @@ async function run(databaseUrl) {
   const { result: posted, statements: postStatements } = await countStatements(database, () => server.postStockCount(database, tenant, counted.id));
   const postMs = performance.now() - t2;
   const postCpu = process.cpuUsage(cpu);
-  const changed = posted.lines.filter((line) => line.postedDifference !== 0).length;
+  const changed = posted.lines.filter((line) => line.posted_difference !== 0).length;
   const [check] = (
     await sql(
       `select count(*)::int as wrong from product_stock ps where ps.business_id = $1 and ps.store_id = $2

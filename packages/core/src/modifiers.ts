@@ -1,5 +1,6 @@
 import type { Minor } from './money.ts';
 import * as s from './shape.ts';
+import type { ModifierGroupView } from './contracts/modifiers.ts';
 
 /**
  * Modifiers (issue 16 item 2, decision 035): groups of options per product ("Doneness": rare /
@@ -119,3 +120,26 @@ export const chosenModifierFromWire = (modifier: ChosenModifierWire): ChosenModi
   name: modifier.name,
   priceDelta: modifier.price_delta,
 });
+
+// Mapped here, not in contracts/modifiers.ts: the till reads the wire's groups and must not load zod (decision 058).
+/** A product's groups as the wire shows them (decision 070); stored and priced as core's camelCase `ModifierGroup`. */
+export function toModifierGroupView(group: ModifierGroup): ModifierGroupView {
+  return {
+    id: group.id,
+    name: group.name,
+    min_choices: group.minChoices,
+    max_choices: group.maxChoices,
+    options: group.options.map((option) => ({ id: option.id, name: option.name, price_delta: option.priceDelta })),
+  };
+}
+
+/** The wire's groups back in core's shape, for the rules (`chooseModifiers`) the till runs. */
+export function modifierGroupFromView(group: ModifierGroupView): ModifierGroup {
+  return {
+    id: group.id,
+    name: group.name,
+    minChoices: group.min_choices,
+    maxChoices: group.max_choices,
+    options: group.options.map((option) => ({ id: option.id, name: option.name, priceDelta: option.price_delta })),
+  };
+}

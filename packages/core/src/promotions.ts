@@ -1,5 +1,6 @@
 import { allocateProportionally } from './pricing.ts';
 import type { Minor } from './money.ts';
+import type { PromotionRecord } from './contracts/promotions.ts';
 
 /**
  * Promotions (SPEC §3 feature promotions_pricing, issue 20 item 5, decision 050), priced the same
@@ -185,4 +186,49 @@ export function promotionsForCart(lines: readonly PromotionLine[], promotions: r
     lines,
     promotions.filter((promotion) => isPromotionLive(promotion, timeZone, now)),
   );
+}
+
+// The wire's shape (decision 070) mapped to and from core's here, not in contracts/promotions.ts:
+// the till maps what it reads and must not load zod (decision 058); the type import is erased.
+type WireRule = PromotionRecord['rule'];
+
+/** A wire rule in core's casing, for the pricing (promotions.ts). */
+export function promotionRuleFromBody(rule: WireRule): PromotionRule {
+  switch (rule.kind) {
+    case 'percent_off':
+      return { kind: rule.kind, basisPoints: rule.basis_points };
+    case 'buy_x_get_y':
+      return { kind: rule.kind, buyQuantity: rule.buy_quantity, freeQuantity: rule.free_quantity };
+    default:
+      return rule;
+  }
+}
+
+/** Core's rule as the wire names it. */
+export function promotionRuleToBody(rule: PromotionRule): WireRule {
+  switch (rule.kind) {
+    case 'percent_off':
+      return { kind: rule.kind, basis_points: rule.basisPoints };
+    case 'buy_x_get_y':
+      return { kind: rule.kind, buy_quantity: rule.buyQuantity, free_quantity: rule.freeQuantity };
+    default:
+      return rule;
+  }
+}
+
+/** A promotion as the wire shows it (GET /api/pos/promotions too) back in core's shape, which the till prices with. */
+export function promotionFromRecord(record: PromotionRecord): Promotion {
+  return {
+    id: record.id,
+    name: record.name,
+    active: record.active,
+    productId: record.product_id,
+    categoryId: record.category_id,
+    rule: promotionRuleFromBody(record.rule),
+    startsOn: record.starts_on,
+    endsOn: record.ends_on,
+    daysOfWeek: record.days_of_week,
+    startTime: record.start_time,
+    endTime: record.end_time,
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODIFIER_MAX_DELTA, MODIFIER_MAX_GROUPS, MODIFIER_MAX_OPTIONS, type ModifierGroup } from '../modifiers.ts';
+import { MODIFIER_MAX_DELTA, MODIFIER_MAX_GROUPS, MODIFIER_MAX_OPTIONS } from '../modifiers.ts';
 import { singleLine } from '../plain-text.ts';
 
 /** Modifier groups' request bodies and views (zod, decision 035); the pure rules are in modifiers.ts, which the till imports without zod (decision 058). */
@@ -52,28 +52,6 @@ export const modifierGroupView = z.object({
   options: z.array(modifierOptionView),
 });
 export type ModifierGroupView = z.infer<typeof modifierGroupView>;
-
-/** A product's groups as the wire shows them (decision 070); stored and priced as core's camelCase `ModifierGroup`. */
-export function toModifierGroupView(group: ModifierGroup): ModifierGroupView {
-  return {
-    id: group.id,
-    name: group.name,
-    min_choices: group.minChoices,
-    max_choices: group.maxChoices,
-    options: group.options.map((option) => ({ id: option.id, name: option.name, price_delta: option.priceDelta })),
-  };
-}
-
-/** The wire's groups back in core's shape, for the rules (`chooseModifiers`) the till runs. */
-export function modifierGroupFromView(group: ModifierGroupView): ModifierGroup {
-  return {
-    id: group.id,
-    name: group.name,
-    minChoices: group.min_choices,
-    maxChoices: group.max_choices,
-    options: group.options.map((option) => ({ id: option.id, name: option.name, priceDelta: option.price_delta })),
-  };
-}
 
 /** A modifier chosen on a sale line or kitchen item, on the wire (decision 070); modifiers.ts's chosenModifierToWire gives it. */
 export const chosenModifierView = z.object({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isoDateInput } from '../date-input.ts';
 import { singleLine } from '../plain-text.ts';
-import type { Promotion, PromotionRule } from '../promotions.ts';
 
 /**
  * Promotions' request and response shapes (decision 050); their pricing is promotions.ts, which
@@ -63,46 +62,3 @@ export const promotionRecord = z.object({
   created_at: z.string(),
 });
 export type PromotionRecord = z.infer<typeof promotionRecord>;
-
-type WireRule = PromotionRecord['rule'];
-
-/** A wire rule in core's casing, for the pricing (promotions.ts). */
-export function promotionRuleFromBody(rule: WireRule): PromotionRule {
-  switch (rule.kind) {
-    case 'percent_off':
-      return { kind: rule.kind, basisPoints: rule.basis_points };
-    case 'buy_x_get_y':
-      return { kind: rule.kind, buyQuantity: rule.buy_quantity, freeQuantity: rule.free_quantity };
-    default:
-      return rule;
-  }
-}
-
-/** Core's rule as the wire names it. */
-export function promotionRuleToBody(rule: PromotionRule): WireRule {
-  switch (rule.kind) {
-    case 'percent_off':
-      return { kind: rule.kind, basis_points: rule.basisPoints };
-    case 'buy_x_get_y':
-      return { kind: rule.kind, buy_quantity: rule.buyQuantity, free_quantity: rule.freeQuantity };
-    default:
-      return rule;
-  }
-}
-
-/** A promotion as the wire shows it (GET /api/pos/promotions too) back in core's shape, which the till prices with. */
-export function promotionFromRecord(record: PromotionRecord): Promotion {
-  return {
-    id: record.id,
-    name: record.name,
-    active: record.active,
-    productId: record.product_id,
-    categoryId: record.category_id,
-    rule: promotionRuleFromBody(record.rule),
-    startsOn: record.starts_on,
-    endsOn: record.ends_on,
-    daysOfWeek: record.days_of_week,
-    startTime: record.start_time,
-    endTime: record.end_time,
-  };
-}

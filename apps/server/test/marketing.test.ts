@@ -307,6 +307,7 @@ describe('marketing: sending a campaign', () => {
     const res = await send(owner.client, refused.id);
     expect(res.response.status).toBe(429);
     expect(res.error?.error.code).toBe('rate_limited');
+    expect(res.error?.error).toMatchObject({ retry_after_seconds: expect.any(Number) });
     expect((await campaignOf(owner.client, refused.id)).data!.campaign.status).toBe('draft');
     // Another business has its own count.
     const other = await shop();

@@ -66,7 +66,7 @@ describe('receipt emails', () => {
     const over = await send(shop.client, shop.orderId);
     expect(over.status).toBe(429);
     expect(over.body.error).toMatchObject({ code: 'rate_limited' });
-    expect(over.body.error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(over.body.error.retry_after_seconds).toBeGreaterThan(0);
     const counters = await server.database.db.select().from(rateLimits).where(like(rateLimits.key, `receipt_email_business:${shop.businessId}`));
     expect(counters).toHaveLength(1);
 

@@ -185,6 +185,7 @@ describe('public booking page', () => {
     const limited = await visitor.request('POST', '/api/public/bookings/AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA', body, from);
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
+    expect(limited.body.error.retry_after_seconds).toBeGreaterThan(0);
   });
 
   it('settings need can_change_settings: a cashier and a manager get 403, the owner and a granted admin may', async () => {

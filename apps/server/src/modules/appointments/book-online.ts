@@ -21,7 +21,7 @@ export interface OnlineBookingInput {
 const justTaken = () => new AppError(409, 'slot_taken', 'That time was just taken, choose another');
 const notOffered = () => new AppError(422, 'slot_unavailable', 'That time cannot be booked here: choose one of the free times');
 const rateLimited = (retryAfterSeconds: number) =>
-  new AppError(429, 'rate_limited', 'Too many bookings from this address. Try again later or call us.', { retryAfterSeconds });
+  new AppError(429, 'rate_limited', 'Too many bookings from this address. Try again later or call us.', { retry_after_seconds: retryAfterSeconds });
 
 /** What the visitor sees of their booking: no staff, no other customers. */
 function toConfirmation(row: AppointmentRow, serviceName: string, page: BookingPageContext) {

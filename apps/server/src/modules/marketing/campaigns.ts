@@ -108,7 +108,7 @@ export async function sendCampaign(
   }
   const limit = await services.messageLimits.marketingCampaignsPerBusiness.hit(businessId);
   if (!limit.allowed) {
-    throw new AppError(429, 'rate_limited', 'This business has sent too many campaigns this hour. Try again later.', { retryAfterSeconds: limit.retryAfterSeconds });
+    throw new AppError(429, 'rate_limited', 'This business has sent too many campaigns this hour. Try again later.', { retry_after_seconds: limit.retryAfterSeconds });
   }
   await database.withTenant(businessId, async (tx) => {
     const row = await repo.campaign(tx, businessId, id, true);

@@ -20,7 +20,7 @@ export async function emailReceipt(
   const limit = await services.messageLimits.receiptEmailsPerBusiness.hit(tenant.businessId);
   if (!limit.allowed) {
     throw new AppError(429, 'rate_limited', 'This business has sent too many receipt emails this hour. Try again later.', {
-      retryAfterSeconds: limit.retryAfterSeconds,
+      retry_after_seconds: limit.retryAfterSeconds,
     });
   }
   // The From address is always the deployment's own; the business's name only names it in the text.

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildReceipt, formatGiftCardCode, makeGiftCardCode, maxPointsPayment, pointsEarned, priceCart, receiptSourceFromWire, type LoyaltySettings } from '@till/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCards, loyaltyAccounts } from '../src/db/schema/index.ts';
-import { startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { startTestServer, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
 
 /** Loyalty points and gift cards (issue 20 item 6, decision 064): earned, redeemed, refunded, sold, spent. */
@@ -235,7 +235,7 @@ describe('access', () => {
     const s = await shop();
     // The roles that differ here (staffOfEveryRole signs in seven people; four keep the test quick).
     const tokens: Record<string, string> = {};
-    const people = {
+    const people: Record<string, ApiBody<'/api/employees', 'post'> & { pin: string }> = {
       cashier: { full_name: 'Cal Cashier', role: 'cashier', pin: '900007' },
       kitchen: { full_name: 'Kim Kitchen', role: 'kitchen', pin: '900008' },
       adminNone: { full_name: 'Abe Admin', role: 'admin', pin: '900003' },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { employees } from '../src/db/schema/index.ts';
-import { ApiClient, signUpBusiness, type TestServer } from './harness.ts';
+import { ApiClient, okApi, signUpBusiness, type ApiBody, type TestServer } from './harness.ts';
 
 /** Shared set-up for the employee, employee-session and time-clock tests. */
 export const EMPLOYEE_HEADER = 'x-employee-session';
@@ -20,21 +20,23 @@ export async function staffBusiness(
   options: { businessName?: string; features?: Record<string, boolean>; timeZone?: string } = {},
 ): Promise<StaffBusiness> {
   const { client, businessId, userId } = await signUpBusiness(server, { businessName: options.businessName ?? 'Staff Shop', assignOwner: true });
-  const settings = await client.request('PATCH', '/api/business-settings', {
-    enabled_features: options.features ?? { employee_management: true, time_tracking: true },
-    ...(options.timeZone ? { time_zone: options.timeZone } : {}),
-  });
-  if (settings.status !== 200) throw new Error(`settings failed: ${JSON.stringify(settings.body)}`);
+  await okApi(
+    await client.api.PATCH('/api/business-settings', {
+      body: {
+        enabled_features: options.features ?? { employee_management: true, time_tracking: true },
+        ...(options.timeZone ? { time_zone: options.timeZone } : {}),
+      },
+    }),
+    200,
+  );
   const [owner] = await server.database.withTenant(businessId, (tx) =>
     tx.select({ id: employees.id }).from(employees).where(eq(employees.role, 'business_owner')),
   );
   return { client, businessId, userId, ownerEmployeeId: owner!.id };
 }
 
-export async function addEmployee(client: ApiClient, body: Record<string, unknown>) {
-  const res = await client.post('/api/employees', body);
-  if (res.status !== 201) throw new Error(`add employee failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { employee: { id: string; full_name: string }; setup_code: { code: string; expires_at: string } | null };
+export async function addEmployee(client: ApiClient, body: ApiBody<'/api/employees', 'post'>) {
+  return okApi(await client.api.POST('/api/employees', { body }), 201);
 }
 
 /**
@@ -42,11 +44,9 @@ export async function addEmployee(client: ApiClient, body: Record<string, unknow
  * it holds only the till credential, no account session.
  */
 export async function pairTill(owner: ApiClient, name = 'Till'): Promise<ApiClient> {
-  const code = await owner.post('/api/registers/pairing-codes');
-  if (code.status !== 201) throw new Error(`pairing code failed: ${code.status} ${JSON.stringify(code.body)}`);
+  const { code } = await okApi(await owner.api.POST('/api/registers/pairing-codes'), 201);
   const till = owner.fresh();
-  const paired = await till.post('/api/registers/pair', { code: code.body.code, name });
-  if (paired.status !== 201) throw new Error(`pairing failed: ${paired.status} ${JSON.stringify(paired.body)}`);
+  await okApi(await till.api.POST('/api/registers/pair', { body: { code, name } }), 201);
   return till;
 }
 
@@ -61,9 +61,7 @@ export function tillOf(owner: ApiClient): Promise<ApiClient> {
 /** PIN sign-in on the owner's business's till; the token also works with the owner's own client. */
 export async function pinSignIn(client: ApiClient, employeeId: string, pin: string): Promise<string> {
   const till = await tillOf(client);
-  const res = await till.post('/api/employee-sessions', { employee_id: employeeId, pin });
-  if (res.status !== 201) throw new Error(`PIN sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.token as string;
+  return (await okApi(await till.api.POST('/api/employee-sessions', { body: { employee_id: employeeId, pin } }), 201)).token;
 }
 
 const ALL_ADMIN = {
@@ -81,7 +79,7 @@ const ALL_ADMIN = {
 /** One signed-in employee of every role SPEC §6 distinguishes, with their tokens. */
 export async function staffOfEveryRole(server: TestServer, shop: StaffBusiness) {
   const { client } = shop;
-  await client.request('PATCH', `/api/employees/${shop.ownerEmployeeId}`, { pin: '900001' });
+  await okApi(await client.api.PATCH('/api/employees/{id}', { params: { path: { id: shop.ownerEmployeeId } }, body: { pin: '900001' } }), 200);
   const people = {
     adminAll: await addEmployee(client, { full_name: 'Ada Admin', role: 'admin', admin_permissions: ALL_ADMIN, pin: '900002' }),
     adminNone: await addEmployee(client, { full_name: 'Abe Admin', role: 'admin', pin: '900003' }),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, outboxMessages, rateLimits } from '../src/db/schema/index.ts';
-import { ApiClient, signUpBusiness, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './harness.ts';
+import { ApiClient, signUpBusiness, startTestServer, STRONG_PASSWORD, uniqueEmail, type ApiBody, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { headersOf, startSmtpSink } from './smtp-sink.ts';
 import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
@@ -24,15 +24,21 @@ afterAll(async () => {
 async function shopWithSale(businessName = 'Corner Shop') {
   const shop = await staffBusiness(server, { businessName });
   const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Tea', price: 300 }]);
-  const sold = await shop.client.post('/api/checkout', {
-    idempotency_key: randomUUID(),
-    lines: [{ product_id: tea!.id, quantity: 1 }],
-    payments: [{ method: 'cash', amount: 300 }],
-    expected_total: 300,
+  const sold = await shop.client.api.POST('/api/checkout', {
+    body: {
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: tea!.id, quantity: 1 }],
+      payments: [{ method: 'cash', amount: 300 }],
+      expected_total: 300,
+    },
   });
-  expect(sold.status).toBe(201);
-  return { ...shop, orderId: sold.body.order.id as string };
+  expect(sold.response.status).toBe(201);
+  return { ...shop, orderId: sold.data!.order.id };
 }
+
+/** Emails an order's receipt (POST /api/orders/{id}/receipt-email), as `headers`' caller. */
+const emailReceipt = (client: ApiClient, id: string, email: string, headers: Record<string, string> = {}) =>
+  client.api.POST('/api/orders/{id}/receipt-email', { params: { path: { id } }, body: { email }, headers });
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -47,31 +53,26 @@ describe('receipt emails', () => {
     const shop = await shopWithSale();
     const { employee: cook } = await addEmployee(shop.client, { full_name: 'Kim Kitchen', role: 'kitchen', pin: '135790' });
     const { employee: cashier } = await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '246802' });
-    const byCook = await shop.client.request('POST', `/api/orders/${shop.orderId}/receipt-email`, { email: 'jane@example.com' }, as(await pinSignIn(shop.client, cook.id, '135790')));
-    expect(byCook.status).toBe(403);
-    expect(byCook.body.error.code).toBe('forbidden');
-    const byCashier = await shop.client.request(
-      'POST',
-      `/api/orders/${shop.orderId}/receipt-email`,
-      { email: 'jane@example.com' },
-      as(await pinSignIn(shop.client, cashier.id, '246802')),
-    );
-    expect(byCashier.status).toBe(200);
+    const byCook = await emailReceipt(shop.client, shop.orderId, 'jane@example.com', as(await pinSignIn(shop.client, cook.id, '135790')));
+    expect(byCook.response.status).toBe(403);
+    expect(byCook.error?.error.code).toBe('forbidden');
+    const byCashier = await emailReceipt(shop.client, shop.orderId, 'jane@example.com', as(await pinSignIn(shop.client, cashier.id, '246802')));
+    expect(byCashier.response.status).toBe(200);
   });
 
   it('are limited per business, counted in PostgreSQL; another business is not held up', async () => {
     const shop = await shopWithSale();
-    const send = (client: ApiClient, orderId: string) => client.post(`/api/orders/${orderId}/receipt-email`, { email: `${randomUUID()}@example.com` });
-    for (let i = 0; i < 3; i += 1) expect((await send(shop.client, shop.orderId)).status).toBe(200);
+    const send = (client: ApiClient, orderId: string) => emailReceipt(client, orderId, `${randomUUID()}@example.com`);
+    for (let i = 0; i < 3; i += 1) expect((await send(shop.client, shop.orderId)).response.status).toBe(200);
     const over = await send(shop.client, shop.orderId);
-    expect(over.status).toBe(429);
-    expect(over.body.error).toMatchObject({ code: 'rate_limited' });
-    expect(over.body.error.retry_after_seconds).toBeGreaterThan(0);
+    expect(over.response.status).toBe(429);
+    expect(over.error?.error).toMatchObject({ code: 'rate_limited' });
+    expect(over.error?.error.retry_after_seconds).toBeGreaterThan(0);
     const counters = await server.database.db.select().from(rateLimits).where(like(rateLimits.key, `receipt_email_business:${shop.businessId}`));
     expect(counters).toHaveLength(1);
 
     const other = await shopWithSale('Other Shop');
-    expect((await send(other.client, other.orderId)).status).toBe(200);
+    expect((await send(other.client, other.orderId)).response.status).toBe(200);
   });
 
   it('a business name cannot make a receipt look like another sender or add headers', async () => {
@@ -79,8 +80,8 @@ describe('receipt emails', () => {
     const spoof = 'PayPal Security <security@paypal.com>\r\nBcc: victim@example.net\r\nReply-To: thief@example.org\u202e';
     await server.database.db.update(businesses).set({ name: spoof }).where(eq(businesses.id, shop.businessId));
     const before = sink.deliveries.length;
-    const res = await shop.client.post(`/api/orders/${shop.orderId}/receipt-email`, { email: 'jane@example.com' });
-    expect(res.status).toBe(200);
+    const res = await emailReceipt(shop.client, shop.orderId, 'jane@example.com');
+    expect(res.response.status).toBe(200);
 
     const delivered = sink.deliveries.slice(before);
     expect(delivered).toHaveLength(1);
@@ -106,21 +107,21 @@ describe('receipt emails', () => {
 describe('sign-up and password reset answer alike for known and unknown addresses', () => {
   it('a known address gets the same status and body, no session, and its owner a notice', async () => {
     const known = await signUpBusiness(server);
-    const body = (email: string) => ({ email, password: STRONG_PASSWORD, business_name: 'Corner Shop', full_name: 'Ann Lee', industry: 'retail' });
+    const body = (email: string): ApiBody<'/api/auth/sign-up', 'post'> => ({ email, password: STRONG_PASSWORD, business_name: 'Corner Shop', full_name: 'Ann Lee', industry: 'retail' });
     const fresh = uniqueEmail('fresh');
     const newClient = new ApiClient(server.url);
     const again = new ApiClient(server.url);
-    const forNew = await newClient.post('/api/auth/sign-up', body(fresh));
-    const forKnown = await again.post('/api/auth/sign-up', body(known.email));
-    expect(forKnown.status).toBe(forNew.status);
-    expect(forNew.status).toBe(201);
+    const forNew = await newClient.api.POST('/api/auth/sign-up', { body: body(fresh) });
+    const forKnown = await again.api.POST('/api/auth/sign-up', { body: body(known.email) });
+    expect(forKnown.response.status).toBe(forNew.response.status);
+    expect(forNew.response.status).toBe(201);
     const shape = (answer: { user: Record<string, unknown> }, email: string) => ({ ...answer, user: { ...answer.user, id: 'id', email: answer.user.email === email ? 'typed' : 'other' } });
-    expect(shape(forKnown.body, known.email)).toEqual(shape(forNew.body, fresh));
-    expect(forKnown.body.user.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(forKnown.body.user.id).not.toBe(known.userId);
+    expect(shape(forKnown.data!, known.email)).toEqual(shape(forNew.data!, fresh));
+    expect(forKnown.data!.user.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(forKnown.data!.user.id).not.toBe(known.userId);
 
     // Nobody got into the existing account, and its owner was told.
-    expect((await again.get('/api/me')).body.user).toBeNull();
+    expect((await again.api.GET('/api/me')).data!.user).toBeNull();
     const notices = await server.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, known.email));
     expect(notices.map((row) => row.subject)).toContain('Someone tried to sign up with your address');
   });
@@ -130,9 +131,9 @@ describe('sign-up and password reset answer alike for known and unknown addresse
     const knownTimes: number[] = [];
     const newTimes: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const body = (email: string) => ({ email, password: STRONG_PASSWORD, business_name: 'Corner Shop', full_name: 'Ann Lee' });
-      newTimes.push((await timed(() => new ApiClient(server.url).post('/api/auth/sign-up', body(uniqueEmail('timing'))))).ms);
-      knownTimes.push((await timed(() => new ApiClient(server.url).post('/api/auth/sign-up', body(known.email)))).ms);
+      const body = (email: string): ApiBody<'/api/auth/sign-up', 'post'> => ({ email, password: STRONG_PASSWORD, business_name: 'Corner Shop', full_name: 'Ann Lee' });
+      newTimes.push((await timed(() => new ApiClient(server.url).api.POST('/api/auth/sign-up', { body: body(uniqueEmail('timing')) }))).ms);
+      knownTimes.push((await timed(() => new ApiClient(server.url).api.POST('/api/auth/sign-up', { body: body(known.email) }))).ms);
     }
     const [k, n] = [median(knownTimes), median(newTimes)];
     console.log(`sign-up median: known ${k.toFixed(0)} ms, new ${n.toFixed(0)} ms`);
@@ -145,11 +146,12 @@ describe('sign-up and password reset answer alike for known and unknown addresse
     const unknownTimes: number[] = [];
     const bodies = new Set<string>();
     for (let i = 0; i < 3; i += 1) {
-      const forKnown = await timed(() => new ApiClient(server.url).post('/api/auth/request-password-reset', { email: known.email }));
-      const forUnknown = await timed(() => new ApiClient(server.url).post('/api/auth/request-password-reset', { email: uniqueEmail('nobody') }));
+      const requestReset = (email: string) => new ApiClient(server.url).api.POST('/api/auth/request-password-reset', { body: { email } });
+      const forKnown = await timed(() => requestReset(known.email));
+      const forUnknown = await timed(() => requestReset(uniqueEmail('nobody')));
       knownTimes.push(forKnown.ms);
       unknownTimes.push(forUnknown.ms);
-      for (const answer of [forKnown.result, forUnknown.result]) bodies.add(`${answer.status} ${JSON.stringify(answer.body)}`);
+      for (const answer of [forKnown.result, forUnknown.result]) bodies.add(`${answer.response.status} ${JSON.stringify(answer.data ?? answer.error)}`);
     }
     expect([...bodies]).toEqual(['200 {"ok":true}']);
     const [k, u] = [median(knownTimes), median(unknownTimes)];
@@ -162,15 +164,15 @@ describe('sign-up is limited per client address, in PostgreSQL', () => {
   it('refuses the sign-up past the limit with 429 and creates nothing', async () => {
     const limited = await startTestServer({ env: { SIGN_UP_LIMIT_PER_HOUR: '2' } });
     try {
-      const signUp = (email: string) => new ApiClient(limited.url).post('/api/auth/sign-up', { email, password: STRONG_PASSWORD });
-      expect((await signUp(uniqueEmail('a'))).status).toBe(201);
-      expect((await signUp(uniqueEmail('b'))).status).toBe(201);
+      const signUp = (email: string) => new ApiClient(limited.url).api.POST('/api/auth/sign-up', { body: { email, password: STRONG_PASSWORD } });
+      expect((await signUp(uniqueEmail('a'))).response.status).toBe(201);
+      expect((await signUp(uniqueEmail('b'))).response.status).toBe(201);
       const third = uniqueEmail('c');
       const refused = await signUp(third);
-      expect(refused.status).toBe(429);
-      expect(refused.body.error.code).toBe('rate_limited');
-      const signIn = await new ApiClient(limited.url).post('/api/auth/sign-in', { email: third, password: STRONG_PASSWORD });
-      expect(signIn.status).toBe(401);
+      expect(refused.response.status).toBe(429);
+      expect(refused.error?.error.code).toBe('rate_limited');
+      const signIn = await new ApiClient(limited.url).api.POST('/api/auth/sign-in', { body: { email: third, password: STRONG_PASSWORD } });
+      expect(signIn.response.status).toBe(401);
       const counters = await limited.database.db.select().from(rateLimits).where(like(rateLimits.key, 'sign_up_address:%'));
       expect(counters).toHaveLength(1);
     } finally {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { priceCart, promotionFromRecord, promotionsForCart, type PromotionRecord } from '@till/core';
+import { priceCart, promotionFromRecord, promotionsForCart } from '@till/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, promotions } from '../src/db/schema/index.ts';
-import type { paths } from '../../web/src/lib/api-schema.gen.ts';
-import { startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { okApi, startTestServer, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
 /** Promotions (issue 20 item 5, decision 050): managed per SPEC §6, priced alike by the till and checkout. */
@@ -14,24 +13,19 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function ok(res: { status: number; body: any }, status: number) {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
 async function shop(timeZone = 'UTC') {
   const owner = await staffBusiness(server, { features: { pos_system: true, promotions_pricing: true, inventory_management: true, employee_management: true }, timeZone });
   const client = owner.client;
   const added = await client.api.POST('/api/categories', { body: { name: 'Drinks' } });
   expect(added.response.status, JSON.stringify(added.error)).toBe(201);
   const drinks = added.data!.category;
-  const cola = (await ok(await client.post('/api/products', { name: 'Cola', price: 250, category_id: drinks.id }), 201)).product as { id: string };
-  const bread = (await ok(await client.post('/api/products', { name: 'Bread', price: 400 }), 201)).product as { id: string };
+  const cola = (await okApi(await client.api.POST('/api/products', { body: { name: 'Cola', price: 250, category_id: drinks.id } }), 201)).product;
+  const bread = (await okApi(await client.api.POST('/api/products', { body: { name: 'Bread', price: 400 } }), 201)).product;
   return { ...owner, drinks, cola, bread };
 }
 
 /** What POST /api/promotions takes, from the route's own schema. */
-type NewPromotion = NonNullable<paths['/api/promotions']['post']['requestBody']>['content']['application/json'];
+type NewPromotion = ApiBody<'/api/promotions', 'post'>;
 
 const twentyOffDrinks = (categoryId: string, extra: Partial<NewPromotion> = {}): NewPromotion => ({
   name: '20% off drinks',
@@ -49,7 +43,7 @@ async function addPromotion(client: ApiClient, body: NewPromotion) {
 
 /** The till's arithmetic: the active promotions from /api/pos/promotions through the same core functions. */
 async function tillTotal(client: ApiClient, lines: { productId: string; categoryId: string | null; unitPrice: number; quantity: number }[]) {
-  const { time_zone: timeZone, promotions: active } = (await ok(await client.get('/api/pos/promotions'), 200)) as { time_zone: string; promotions: PromotionRecord[] };
+  const { time_zone: timeZone, promotions: active } = await okApi(await client.api.GET('/api/pos/promotions'), 200);
   const applied = promotionsForCart(lines, active.map(promotionFromRecord), timeZone, new Date());
   const { settings } = (await client.api.GET('/api/business-settings')).data!;
   const priced = priceCart({
@@ -60,19 +54,21 @@ async function tillTotal(client: ApiClient, lines: { productId: string; category
 }
 
 async function checkout(client: ApiClient, lines: { productId: string; quantity: number }[], expectedTotal: number) {
-  return client.post('/api/checkout', {
-    idempotency_key: randomUUID(),
-    lines: lines.map((line) => ({ product_id: line.productId, quantity: line.quantity })),
-    payments: [{ method: 'cash', amount: expectedTotal }],
-    expected_total: expectedTotal,
+  return client.api.POST('/api/checkout', {
+    body: {
+      idempotency_key: randomUUID(),
+      lines: lines.map((line) => ({ product_id: line.productId, quantity: line.quantity })),
+      payments: [{ method: 'cash', amount: expectedTotal }],
+      expected_total: expectedTotal,
+    },
   });
 }
 
 /** What the server charges for a cart (its total_mismatch answer names it). */
 async function serverTotal(client: ApiClient, lines: { productId: string; quantity: number }[]) {
   const res = await checkout(client, lines, 0);
-  expect(res.body.error.code).toBe('total_mismatch');
-  return res.body.error.server_total as number;
+  expect(res.error?.error.code).toBe('total_mismatch');
+  return res.error!.error.server_total as number;
 }
 
 /** 'HH:MM' of the wall clock in a zone, shifted by some minutes. */
@@ -93,11 +89,11 @@ describe('promotions', () => {
     const till = await tillTotal(s.client, cart);
     expect(till.applied.map((line) => line?.amount ?? 0)).toEqual([100, 0]);
     expect(till.total).toBe(800);
-    const sale = await ok(await checkout(s.client, cart.map(({ productId, quantity }) => ({ productId, quantity })), till.total), 201);
+    const sale = await okApi(await checkout(s.client, cart.map(({ productId, quantity }) => ({ productId, quantity })), till.total), 201);
     expect(sale.order.total).toBe(800);
     expect(sale.order.discount_total).toBe(100);
     expect(sale.lines[0]).toMatchObject({ line_discount_amount: 100, total: 400, promotion: { id: created.id, name: '20% off drinks', amount: 100 } });
-    expect(sale.lines[1].promotion).toBeNull();
+    expect(sale.lines[1]!.promotion).toBeNull();
     const rows = await server.database.withTenant(s.businessId, (tx) => tx.select().from(orderLines).where(eq(orderLines.orderId, sale.order.id)));
     expect(rows.find((row) => row.productId === s.cola.id)!.promotion).toEqual({ id: created.id, name: '20% off drinks', amount: 100 });
   });
@@ -106,8 +102,8 @@ describe('promotions', () => {
     const s = await shop();
     await addPromotion(s.client, twentyOffDrinks(s.drinks.id));
     const res = await checkout(s.client, [{ productId: s.cola.id, quantity: 1 }], 250);
-    expect(res.status).toBe(422);
-    expect(res.body.error).toMatchObject({ code: 'total_mismatch', server_total: 200 });
+    expect(res.response.status).toBe(422);
+    expect(res.error?.error).toMatchObject({ code: 'total_mismatch', server_total: 200 });
   });
 
   it('inactive, expired and not-yet-started promotions do not apply', async () => {
@@ -118,7 +114,7 @@ describe('promotions', () => {
     await addPromotion(s.client, twentyOffDrinks(s.drinks.id, { name: 'Expired', starts_on: day(-10), ends_on: day(-1) }));
     await addPromotion(s.client, twentyOffDrinks(s.drinks.id, { name: 'Later', starts_on: day(1) }));
     expect(await serverTotal(s.client, [{ productId: s.cola.id, quantity: 1 }])).toBe(250);
-    expect((await ok(await s.client.get('/api/pos/promotions'), 200)).promotions.map((p: PromotionRecord) => p.name).sort()).toEqual(['Expired', 'Later']);
+    expect((await okApi(await s.client.api.GET('/api/pos/promotions'), 200)).promotions.map((p) => p.name).sort()).toEqual(['Expired', 'Later']);
     // Switched on again, the first one applies from the next sale.
     const off = (await s.client.api.GET('/api/promotions')).data!.promotions.find((p) => p.name === 'Off')!;
     const { id: _id, created_at: _createdAt, ...body } = off;
@@ -160,7 +156,7 @@ describe('promotions', () => {
     ];
     // Sent untyped on purpose: a missing target and an unknown field are among them.
     for (const [body, status, code] of cases) {
-      const res = await s.client.post('/api/promotions', body);
+      const res = await s.client.raw('POST', '/api/promotions', body);
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(res.body.error.code).toBe(code);
     }
@@ -180,10 +176,10 @@ describe('promotions', () => {
     for (const actor of ['adminAll', 'ownerPin']) {
       expect(await add(actor, twentyOffDrinks(s.drinks.id, { name: `By ${actor}` })), actor).toBe(201);
     }
-    expect((await s.client.request('GET', '/api/pos/promotions', undefined, headersOf('cashier'))).body.promotions).toHaveLength(2);
+    expect((await s.client.api.GET('/api/pos/promotions', { headers: headersOf('cashier') })).data!.promotions).toHaveLength(2);
     // The feature switch gates all of it.
     const off = await staffBusiness(server, { features: { pos_system: true, promotions_pricing: false } });
     expect((await off.client.api.GET('/api/promotions')).error?.error.code).toBe('feature_disabled');
-    expect((await off.client.get('/api/pos/promotions')).status).toBe(403);
+    expect((await off.client.api.GET('/api/pos/promotions')).response.status).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
+import { okApi, startTestServer, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
 
@@ -15,14 +15,16 @@ describe('refunds need SPEC §6 refunds access, on the server', () => {
     const shop = await staffBusiness(server);
     const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Tea', price: 300 }]);
     const sell = async () => {
-      const res = await shop.client.post('/api/checkout', {
-        idempotency_key: randomUUID(),
-        lines: [{ product_id: tea!.id, quantity: 1 }],
-        payments: [{ method: 'cash', amount: 300 }],
-        expected_total: 300,
+      const res = await shop.client.api.POST('/api/checkout', {
+        body: {
+          idempotency_key: randomUUID(),
+          lines: [{ product_id: tea!.id, quantity: 1 }],
+          payments: [{ method: 'cash', amount: 300 }],
+          expected_total: 300,
+        },
       });
-      expect(res.status).toBe(201);
-      return res.body.order.id as string;
+      expect(res.response.status).toBe(201);
+      return res.data!.order.id;
     };
     const { employee: plain } = await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '1111' });
     const { employee: trusted } = await addEmployee(shop.client, {
@@ -34,18 +36,20 @@ describe('refunds need SPEC §6 refunds access, on the server', () => {
     const { employee: manager } = await addEmployee(shop.client, { full_name: 'Max Manager', role: 'manager', pin: '3333' });
 
     const first = await sell();
-    const refused = await shop.client.request('POST', `/api/orders/${first}/refunds`, { idempotency_key: randomUUID(), reason: 'x' }, as(await pinSignIn(shop.client, plain.id, '1111')));
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.code).toBe('forbidden');
-    expect((await shop.client.get(`/api/orders/${first}`)).body.order.status).toBe('paid');
+    const refund = async (id: string, reason: string, token: string) =>
+      shop.client.api.POST('/api/orders/{id}/refunds', { params: { path: { id } }, body: { idempotency_key: randomUUID(), reason }, headers: as(token) });
+    const refused = await refund(first, 'x', await pinSignIn(shop.client, plain.id, '1111'));
+    expect(refused.response.status).toBe(403);
+    expect(refused.error?.error.code).toBe('forbidden');
+    expect((await okApi(await shop.client.api.GET('/api/orders/{id}', { params: { path: { id: first } } }), 200)).order.status).toBe('paid');
 
-    const allowed = await shop.client.request('POST', `/api/orders/${first}/refunds`, { idempotency_key: randomUUID(), reason: 'cold' }, as(await pinSignIn(shop.client, trusted.id, '2222')));
-    expect(allowed.status).toBe(201);
+    const allowed = await refund(first, 'cold', await pinSignIn(shop.client, trusted.id, '2222'));
+    expect(allowed.response.status).toBe(201);
 
     const second = await sell();
-    const byManager = await shop.client.request('POST', `/api/orders/${second}/refunds`, { idempotency_key: randomUUID(), reason: 'spilt' }, as(await pinSignIn(shop.client, manager.id, '3333')));
-    expect(byManager.status).toBe(201);
-    const detail = (await shop.client.get(`/api/orders/${second}`)).body;
+    const byManager = await refund(second, 'spilt', await pinSignIn(shop.client, manager.id, '3333'));
+    expect(byManager.response.status).toBe(201);
+    const detail = await okApi(await shop.client.api.GET('/api/orders/{id}', { params: { path: { id: second } } }), 200);
     expect(detail.events.at(-1)).toMatchObject({ type: 'refunded', actor_name: 'Max Manager' });
   });
 });

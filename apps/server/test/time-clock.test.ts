@@ -4,7 +4,7 @@ import { auditLog, employeePinAttempts, employeeSessions, timeClock } from '../s
 import type { Database } from '../src/db/client.ts';
 import { readTestEnv } from '../src/env.ts';
 import type { paths } from '../../web/src/lib/api-schema.gen.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, type ApiBody, type TestServer } from './harness.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, staffOfEveryRole, type StaffBusiness, tillOf } from './staff-helpers.ts';
 
 let server: TestServer;
@@ -198,17 +198,22 @@ describe('on shift, reports, corrections and export', () => {
       expect(manager.data!.entries).toHaveLength(3);
     });
 
-    it.each([
-      ['from=2026-03-10', 'validation_error'],
-      ['from=2026-03-10&to=2026-3-11', 'validation_error'],
-      ['from=2026-03-12&to=2026-03-11', 'invalid_range'],
-      ['from=2026-01-01&to=2026-06-30', 'range_too_long'],
-      ['from=2026-03-10&to=2026-03-11&employee_id=42', 'validation_error'],
-    ])('refuses ?%s with 400 %s', async (query, code) => {
-      // Raw query strings (a missing or malformed parameter) stay untyped on purpose.
-      const res = await shop.client.get(`/api/time-clock/entries?${query}`);
+    it.each([['from=2026-03-10', 'validation_error']])('refuses ?%s with 400 %s', async (query, code) => {
+      // bad input: the contract requires `to`, so a query without it stays untyped
+      const res = await shop.client.raw('GET', `/api/time-clock/entries?${query}`);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe(code);
+    });
+
+    it.each<[string, string, EntriesQuery]>([
+      ['from=2026-03-10&to=2026-3-11', 'validation_error', { from: '2026-03-10', to: '2026-3-11' }],
+      ['from=2026-03-12&to=2026-03-11', 'invalid_range', { from: '2026-03-12', to: '2026-03-11' }],
+      ['from=2026-01-01&to=2026-06-30', 'range_too_long', { from: '2026-01-01', to: '2026-06-30' }],
+      ['from=2026-03-10&to=2026-03-11&employee_id=42', 'validation_error', { from: '2026-03-10', to: '2026-03-11', employee_id: '42' }],
+    ])('refuses ?%s with 400 %s', async (_query, code, query) => {
+      const res = await entriesOf(query);
+      expect(res.response.status).toBe(400);
+      expect(res.error?.error.code).toBe(code);
     });
 
     it('exports a payroll CSV with times on the business clock', async () => {
@@ -261,11 +266,15 @@ describe('on shift, reports, corrections and export', () => {
       });
     });
 
-    it.each([
+    const unchangedK = async () => {
+      const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(timeClock).where(eq(timeClock.id, ids.k!)));
+      expect(row).toMatchObject({ totalHours: 8.33, correctedAt: null });
+    };
+
+    it.each<[ApiBody<'/api/time-clock/entries/{id}', 'patch'>, number, string]>([
       [{ clock_out_time: '2026-03-11T12:00:00Z', reason: 'x' }, 400, 'invalid_times'],
       [{ clock_in_time: '2099-01-01T00:00:00Z', reason: 'x' }, 400, 'invalid_times'],
       [{ break_start_time: '2026-03-11T12:00:00Z', break_end_time: '2026-03-11T11:00:00Z', reason: 'x' }, 400, 'invalid_times'],
-      [{ clock_out_time: '2026-03-11T20:00:00Z' }, 400, 'validation_error'],
       [{ clock_out_time: '2026-03-11T20:00:00Z', reason: '   ' }, 400, 'validation_error'],
       [{ reason: 'nothing to change' }, 400, 'validation_error'],
       [{ clock_out_time: 'yesterday', reason: 'x' }, 400, 'validation_error'],
@@ -274,11 +283,16 @@ describe('on shift, reports, corrections and export', () => {
       [{ clock_in_time: '0000-01-01T00:00:00Z', reason: 'x' }, 400, 'validation_error'],
       [{ clock_in_time: '0001-01-01T00:00:00Z', reason: 'x' }, 400, 'validation_error'],
     ])('refuses the correction %j with %i %s and changes nothing', async (body, status, code) => {
-      // The table holds bodies without a reason or with a text for a time: it stays untyped on purpose.
-      const res = await shop.client.request('PATCH', `/api/time-clock/entries/${ids.k}`, body);
+      const res = await shop.client.api.PATCH('/api/time-clock/entries/{id}', { params: { path: { id: ids.k! } }, body });
+      expect([res.response.status, res.error?.error.code]).toEqual([status, code]);
+      await unchangedK();
+    });
+
+    it.each([[{ clock_out_time: '2026-03-11T20:00:00Z' }, 400, 'validation_error']])('refuses the correction %j with %i %s and changes nothing', async (body, status, code) => {
+      // bad input: the contract requires a reason, so a correction without one stays untyped
+      const res = await shop.client.raw('PATCH', `/api/time-clock/entries/${ids.k}`, body);
       expect([res.status, res.body.error.code]).toEqual([status, code]);
-      const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(timeClock).where(eq(timeClock.id, ids.k!)));
-      expect(row).toMatchObject({ totalHours: 8.33, correctedAt: null });
+      await unchangedK();
     });
 
     it('refuses a correction that overlaps another shift of the employee with 409 overlapping_entry', async () => {
@@ -348,7 +362,7 @@ describe(`row-level security of the new tables on ${readTestEnv().testDbKind}`, 
       const token = await pinSignIn(shop.client, employee.id, '1111');
       await shop.client.api.POST('/api/time-clock/clock-in', { headers: as(token) });
       // A wrong PIN leaves its row in employee_pin_attempts.
-      await (await tillOf(shop.client)).post('/api/employee-sessions', { employee_id: employee.id, pin: '0000' });
+      await (await tillOf(shop.client)).api.POST('/api/employee-sessions', { body: { employee_id: employee.id, pin: '0000' } });
     }
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REALTIME_CLOSE_CODES, realtimeTopic } from '@till/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publish } from '../src/realtime/publish.ts';
-import { ApiClient, STRONG_PASSWORD, startTestServer, type TestServer } from './harness.ts';
+import { ApiClient, okApi, STRONG_PASSWORD, startTestServer, type TestServer } from './harness.ts';
 import { pause, TestSocket } from './realtime-helpers.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
@@ -56,21 +56,25 @@ describe('two processes on one database behave as one', () => {
     const joined = await display.join(station, { employee_session: token, config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'orders' }] } });
     expect(joined.status).toBe('ok');
 
-    const sent = await shop.client.post('/api/realtime/broadcast', { messages: [{ topic: station, event: 'ticket.sent', payload: { ticket: 'T-1', lines: ['2 × soup'] } }] });
-    expect(sent.status).toBe(202);
+    const sent = await shop.client.api.POST('/api/realtime/broadcast', {
+      body: { messages: [{ topic: station, event: 'ticket.sent', payload: { ticket: 'T-1', lines: ['2 × soup'] } }] },
+    });
+    expect(sent.response.status).toBe(202);
     const ticket = await display.waitFor((frame) => frame.event === 'broadcast');
     expect(ticket.payload).toEqual({ type: 'broadcast', event: 'ticket.sent', payload: { ticket: 'T-1', lines: ['2 × soup'] } });
 
     const [soup] = await seedProducts(a, shop.businessId, [{ name: 'Soup', price: 650 }]);
-    const order = await shop.client.post('/api/checkout', {
-      idempotency_key: randomUUID(),
-      lines: [{ product_id: soup!.id, quantity: 1 }],
-      payments: [{ method: 'cash', amount: 650 }],
-      expected_total: 650,
+    const order = await shop.client.api.POST('/api/checkout', {
+      body: {
+        idempotency_key: randomUUID(),
+        lines: [{ product_id: soup!.id, quantity: 1 }],
+        payments: [{ method: 'cash', amount: 650 }],
+        expected_total: 650,
+      },
     });
-    expect(order.status).toBe(201);
+    expect(order.response.status).toBe(201);
     const change = await display.waitFor((frame) => frame.event === 'postgres_changes');
-    expect(change.payload.data.record).toMatchObject({ id: order.body.order.id, business_id: shop.businessId, status: 'paid' });
+    expect(change.payload.data.record).toMatchObject({ id: order.data!.order.id, business_id: shop.businessId, status: 'paid' });
 
     // The server-side publish API of process A, too.
     await publish(a.database, shop.businessId, realtimeTopic.business(shop.businessId), 'business.changed', { business_id: shop.businessId });
@@ -85,55 +89,66 @@ describe('two processes on one database behave as one', () => {
   it('a session signed out on A is refused on B at once, and B closes its sockets', async () => {
     const email = `two-${randomUUID().slice(0, 8)}@example.com`;
     const onA = new ApiClient(a.url);
-    expect((await onA.post('/api/auth/sign-up', { email, password: STRONG_PASSWORD, business_name: 'Revoked', full_name: 'Rae Voke', industry: 'retail' })).status).toBe(201);
+    const signUp = await onA.api.POST('/api/auth/sign-up', {
+      body: { email, password: STRONG_PASSWORD, business_name: 'Revoked', full_name: 'Rae Voke', industry: 'retail' },
+    });
+    expect(signUp.response.status).toBe(201);
     const onB = copyOfCookieOn(b, onA);
     // B has the session in its cache.
-    expect((await onB.get('/api/me')).body.user.email).toBe(email);
-    expect((await onB.get('/api/me')).body.user.email).toBe(email);
+    expect((await okApi(await onB.api.GET('/api/me'), 200)).user!.email).toBe(email);
+    expect((await okApi(await onB.api.GET('/api/me'), 200)).user!.email).toBe(email);
     const socket = await TestSocket.open(b.url, onA);
 
-    expect((await onA.post('/api/auth/sign-out?scope=local')).status).toBe(200);
-    const refused = await onB.request('GET', '/api/business-settings');
-    expect(refused).toMatchObject({ status: 400, body: { error: { code: 'session_not_found' } } });
-    expect((await onB.get('/api/me')).body.user).toBeNull();
+    expect((await onA.api.POST('/api/auth/sign-out', { params: { query: { scope: 'local' } } })).response.status).toBe(200);
+    const refused = await onB.api.GET('/api/business-settings');
+    expect(refused.response.status).toBe(400);
+    expect(refused.error).toMatchObject({ error: { code: 'session_not_found' } });
+    expect((await okApi(await onB.api.GET('/api/me'), 200)).user).toBeNull();
     expect((await socket.closed).code).toBe(REALTIME_CLOSE_CODES.sessionEnded);
   });
 
   it('a rate limit counted on A holds on B', async () => {
     const email = `limit-${randomUUID().slice(0, 8)}@example.com`;
     const owner = new ApiClient(a.url);
-    expect((await owner.post('/api/auth/sign-up', { email, password: STRONG_PASSWORD, business_name: 'Limited', full_name: 'Lim Ited', industry: 'retail' })).status).toBe(201);
+    const signUp = await owner.api.POST('/api/auth/sign-up', {
+      body: { email, password: STRONG_PASSWORD, business_name: 'Limited', full_name: 'Lim Ited', industry: 'retail' },
+    });
+    expect(signUp.response.status).toBe(201);
     const onA = new ApiClient(a.url);
     const onB = new ApiClient(b.url);
     for (let i = 0; i < limits.perAccount; i += 1) {
-      expect((await onA.post('/api/auth/sign-in', { email, password: 'wrong password here' })).status).toBe(401);
+      expect((await onA.api.POST('/api/auth/sign-in', { body: { email, password: 'wrong password here' } })).response.status).toBe(401);
     }
-    const limited = await onB.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD });
-    expect(limited).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });
-    expect(limited.body.error.retry_after_seconds).toBeGreaterThan(0);
+    const limited = await onB.api.POST('/api/auth/sign-in', { body: { email, password: STRONG_PASSWORD } });
+    expect(limited.response.status).toBe(429);
+    expect(limited.error).toMatchObject({ error: { code: 'rate_limited' } });
+    expect(limited.error?.error.retry_after_seconds).toBeGreaterThan(0);
   });
 
   it('a feature switched off on A is refused on B at once; an employee deactivated on A is refused on B', async () => {
     const onB = sameBrowserOn(b, shop.client);
-    expect((await onB.get('/api/employees')).status).toBe(200); // B caches the business context
-    expect((await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: false } })).status).toBe(200);
+    const employeesOnB = async () => onB.api.GET('/api/employees');
+    expect((await employeesOnB()).response.status).toBe(200); // B caches the business context
+    const switchEmployees = async (on: boolean) =>
+      (await shop.client.api.PATCH('/api/business-settings', { body: { enabled_features: { employee_management: on } } })).response.status;
+    expect(await switchEmployees(false)).toBe(200);
     // B hears of the change from PostgreSQL's NOTIFY, which may land a moment after A has answered:
     // well within the 5 s the context is cached for, so only the notification can explain it.
-    await expect.poll(async () => (await onB.get('/api/employees')).status, { timeout: NOTIFIED_WITHIN_MS, interval: 20 }).toBe(403);
-    expect(await onB.get('/api/employees')).toMatchObject({ status: 403, body: { error: { code: 'feature_disabled' } } });
-    expect((await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { employee_management: true } })).status).toBe(200);
+    await expect.poll(async () => (await employeesOnB()).response.status, { timeout: NOTIFIED_WITHIN_MS, interval: 20 }).toBe(403);
+    const off = await employeesOnB();
+    expect(off.response.status).toBe(403);
+    expect(off.error).toMatchObject({ error: { code: 'feature_disabled' } });
+    expect(await switchEmployees(true)).toBe(200);
 
     const cashier = await addEmployee(shop.client, { full_name: 'Cid Cashier', role: 'cashier', pin: '7722' });
     const token = await pinSignIn(shop.client, cashier.employee.id, '7722');
-    expect((await onB.request('GET', '/api/employee-sessions/current', undefined, as(token))).status).toBe(200);
-    expect((await shop.client.post(`/api/employees/${cashier.employee.id}/deactivate`)).status).toBe(200);
-    await expect
-      .poll(async () => (await onB.request('GET', '/api/employee-sessions/current', undefined, as(token))).status, { timeout: NOTIFIED_WITHIN_MS, interval: 20 })
-      .toBe(401);
-    expect(await onB.request('GET', '/api/employee-sessions/current', undefined, as(token))).toMatchObject({
-      status: 401,
-      body: { error: { code: 'employee_session_expired' } },
-    });
+    const currentOnB = async () => onB.api.GET('/api/employee-sessions/current', { headers: as(token) });
+    expect((await currentOnB()).response.status).toBe(200);
+    expect((await shop.client.api.POST('/api/employees/{id}/deactivate', { params: { path: { id: cashier.employee.id } } })).response.status).toBe(200);
+    await expect.poll(async () => (await currentOnB()).response.status, { timeout: NOTIFIED_WITHIN_MS, interval: 20 }).toBe(401);
+    const ended = await currentOnB();
+    expect(ended.response.status).toBe(401);
+    expect(ended.error).toMatchObject({ error: { code: 'employee_session_expired' } });
   });
 
   it('each process delivers to its own sockets once', async () => {
@@ -141,7 +156,7 @@ describe('two processes on one database behave as one', () => {
     const [onA, onB] = await Promise.all([TestSocket.open(a.url, shop.client), TestSocket.open(b.url, shop.client)]);
     await onA.join(topic);
     await onB.join(topic);
-    await sameBrowserOn(b, shop.client).post('/api/realtime/broadcast', { messages: [{ topic, event: 'once', payload: {} }] });
+    await sameBrowserOn(b, shop.client).api.POST('/api/realtime/broadcast', { body: { messages: [{ topic, event: 'once', payload: {} }] } });
     await onA.waitFor((frame) => frame.event === 'broadcast');
     await onB.waitFor((frame) => frame.event === 'broadcast');
     await pause(200);

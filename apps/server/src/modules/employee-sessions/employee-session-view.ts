@@ -34,6 +34,8 @@ export interface SessionWithEmployee {
   role: EmployeeRole;
   permissions: unknown;
   adminPermissions: unknown;
+  /** The business owner's own row, and the platform has banned their account now (decision 074): its sessions stop. */
+  accountBanned: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface SessionWithEmployee {
  * 8 hours old (SPEC §4, §9; exactly 8 hours still counts).
  */
 export function isSessionLive(row: SessionWithEmployee, now: Date): boolean {
-  return row.isActive && row.employeeActive && !isEmployeeSessionExpired({ login_time: row.createdAt.toISOString() }, now);
+  return row.isActive && row.employeeActive && !row.accountBanned && !isEmployeeSessionExpired({ login_time: row.createdAt.toISOString() }, now);
 }
 
 export function toEmployeeSessionView(row: SessionWithEmployee): EmployeeSessionView {

@@ -1,6 +1,13 @@
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { employeePinAttempts, employeeSessions, employees, registerPinStates } from '../../db/schema/index.ts';
+
+/**
+ * Whether the row is the business owner in person and the platform has banned their account now
+ * (decision 074). Every employee row carries the owning account's user_id (SPEC's employees table),
+ * so only the business_owner row is that person; till_app cannot read "user", hence the function.
+ */
+const ownerAccountBanned = sql<boolean>`(${employees.role} = 'business_owner' and account_is_banned(${employees.userId}))`;
 
 /** Tenant queries for PIN sign-in and employee sessions; each filters by business as well as RLS does. */
 export const employeeSessionsRepository = {
@@ -65,7 +72,7 @@ export const employeeSessionsRepository = {
 
   async findEmployeeForPin(tx: Tx, businessId: string, employeeId: string) {
     const [row] = await tx
-      .select()
+      .select({ ...getTableColumns(employees), accountBanned: ownerAccountBanned })
       .from(employees)
       .where(and(eq(employees.businessId, businessId), eq(employees.id, employeeId)))
       .limit(1);
@@ -104,6 +111,7 @@ export const employeeSessionsRepository = {
         role: employees.role,
         permissions: employees.permissions,
         adminPermissions: employees.adminPermissions,
+        accountBanned: ownerAccountBanned,
       })
       .from(employeeSessions)
       .innerJoin(employees, and(eq(employees.id, employeeSessions.employeeId), eq(employees.businessId, employeeSessions.businessId)))

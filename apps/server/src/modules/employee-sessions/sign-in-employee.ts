@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Services } from '../../lib/context.ts';
+import { userBanned } from '../auth/auth.ts';
 import { verifyOwnerPassword } from '../auth/verify-owner-password.ts';
 import { verifyAgainstNothing, verifyPin } from '../employees/employee-secrets.ts';
 import { employeesRepository } from '../employees/employees.repository.ts';
@@ -141,6 +142,9 @@ export async function signInEmployee(
       if (state.failedAttempts >= MAX_FAILED_PIN_ATTEMPTS) await lockPin(tx, key, now, input.clientAddress);
       return { outcome: 'invalid' as const };
     }
+    // A person the platform banned signs in nowhere (decision 067), the till included (decision 074);
+    // told only once the PIN was right, as the sign-in form tells it only after the password.
+    if (employee.accountBanned) return { outcome: 'banned' as const };
     await employeeSessionsRepository.saveTillPinState(tx, key, { failedAttempts: 0, lockedUntil: null });
     await employeeSessionsRepository.deletePinAttempt(tx, businessId, attemptId);
     const session = await employeeSessionsRepository.insertSession(tx, {
@@ -165,11 +169,13 @@ export async function signInEmployee(
         role: employee.role,
         permissions: employee.permissions,
         adminPermissions: employee.adminPermissions,
+        accountBanned: false,
       }),
     };
   });
 
   if (result.outcome === 'locked') throw pinLocked(result.until, now);
   if (result.outcome === 'invalid') throw invalidPin();
+  if (result.outcome === 'banned') throw userBanned();
   return { token: result.token, session: result.session };
 }

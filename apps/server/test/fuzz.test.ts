@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_NAMES, isApiErrorCode, makeGiftCardCode } from '@till/core';
-import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, verifyEmailOf, type TestServer } from './harness.ts';
+import { ApiClient, STRONG_PASSWORD, okApi, signUpBusiness, startTestServer, verifyEmailOf, type TestServer } from './harness.ts';
 import { staffBusiness, tillOf } from './staff-helpers.ts';
 import { readTestEnv } from '../src/env.ts';
 import { like } from 'drizzle-orm';
@@ -51,7 +51,8 @@ const FUZZ_ROOT = 'fuzz-root@example.com';
 
 beforeAll(async () => {
   server = await startTestServer({ env: { SUPER_ADMIN_EMAILS: FUZZ_ROOT } });
-  document = (await new ApiClient(server.url).get('/api/openapi.json')).body;
+  // The document itself is the fuzzer's input, read as data rather than through the client it describes.
+  document = (await new ApiClient(server.url).raw('GET', '/api/openapi.json')).body;
 }, 60_000);
 
 afterAll(async () => {
@@ -193,41 +194,67 @@ let ownerEmployeeId = '';
 async function seedRows(client: ApiClient) {
   // The fuzzed pairing route spends this address's wrong-code allowance; pairing the seed till must not wait for it.
   await server.database.db.delete(rateLimits).where(like(rateLimits.key, 'till_pairing_address%'));
-  await client.request('PATCH', `/api/employees/${ownerEmployeeId}`, { pin: '135790' });
-  const token = (await (await tillOf(client)).post('/api/employee-sessions', { employee_id: ownerEmployeeId, pin: '135790' })).body.token as string;
-  const category = (await client.post('/api/categories', { name: 'Fuzz category' })).body.category.id as string;
-  const taxRate = (await client.post('/api/tax-rates', { name: 'Fuzz VAT', basis_points: 1000 })).body.tax_rate?.id ?? (await client.get('/api/tax-rates')).body.tax_rates?.[0]?.id;
-  const product = (await client.post('/api/products', { name: 'Fuzz product', price: 250, track_stock: true, initial_stock: 50, barcode: '4006381333931' })).body.product as { id: string; price: number };
-  const customer = (await client.post('/api/customers', { name: 'Fuzz customer' })).body.customer.id as string;
-  const supplier = ((await client.post('/api/suppliers', { name: 'Fuzz supplier' })).body.supplier?.id ?? randomUUID()) as string;
-  const purchaseOrder = ((await client.post('/api/purchase-orders', { supplier_id: supplier, lines: [{ product_id: product.id, quantity: 1, unit_cost: 100 }] })).body.purchase_order?.id ??
-    randomUUID()) as string;
-  const purchaseInvoice = ((
-    await client.post('/api/purchase-invoices', { idempotency_key: randomUUID(), supplier_id: supplier, invoice_number: 'FUZZ-1', invoice_date: '2026-01-01', lines: [{ description: 'Fuzz', quantity: 1, unit_cost: 100 }] })
-  ).body.invoice?.id ?? randomUUID()) as string;
-  const employee = (await client.post('/api/employees', { full_name: 'Fuzz cashier', role: 'cashier', pin: '2468' })).body.employee.id as string;
-  const sale = await client.post('/api/checkout', {
-    idempotency_key: randomUUID(),
-    lines: [{ product_id: product.id, quantity: 1 }],
-    payments: [{ method: 'cash', amount: 10_000, tendered: 10_000 }],
-    expected_total: product.price,
-  });
-  const order = (sale.body.order?.id ?? randomUUID()) as string;
+  // Through the typed client, each seed must succeed: a seed that drifts from its route's schema fails the typecheck, and one
+  // the server refuses fails here, instead of leaving the fuzzer to probe a random id.
+  await okApi(await client.api.PATCH('/api/employees/{id}', { params: { path: { id: ownerEmployeeId } }, body: { pin: '135790' } }), 200);
+  const till = await tillOf(client);
+  const token = (await okApi(await till.api.POST('/api/employee-sessions', { body: { employee_id: ownerEmployeeId, pin: '135790' } }), 201)).token;
+  const category = (await okApi(await client.api.POST('/api/categories', { body: { name: 'Fuzz category' } }), 201)).category.id;
+  const taxRate = (await okApi(await client.api.POST('/api/tax-rates', { body: { name: 'Fuzz VAT', basis_points: 1000 } }), 201)).tax_rate.id;
+  const product = (await okApi(await client.api.POST('/api/products', { body: { name: 'Fuzz product', price: 250, tax_rate_id: taxRate, track_stock: true, initial_stock: 50, barcode: '4006381333931' } }), 201)).product;
+  const customer = (await okApi(await client.api.POST('/api/customers', { body: { name: 'Fuzz customer' } }), 201)).customer.id;
+  const supplier = (await okApi(await client.api.POST('/api/suppliers', { body: { name: 'Fuzz supplier' } }), 201)).supplier.id;
+  const purchaseOrder = (
+    await okApi(await client.api.POST('/api/purchase-orders', { body: { supplier_id: supplier, lines: [{ product_id: product.id, quantity: 1, unit_cost: 100 }] } }), 201)
+  ).purchase_order.id;
+  const purchaseInvoice = (
+    await okApi(
+      await client.api.POST('/api/purchase-invoices', {
+        body: { idempotency_key: randomUUID(), supplier_id: supplier, invoice_number: 'FUZZ-1', invoice_date: '2026-01-01', lines: [{ description: 'Fuzz', quantity: 1, unit_cost: 100 }] },
+      }),
+      201,
+    )
+  ).invoice.id;
+  const employee = (await okApi(await client.api.POST('/api/employees', { body: { full_name: 'Fuzz cashier', role: 'cashier', pin: '2468' } }), 201)).employee.id;
+  const sale = await okApi(
+    await client.api.POST('/api/checkout', {
+      body: {
+        idempotency_key: randomUUID(),
+        lines: [{ product_id: product.id, quantity: 1 }],
+        // 2.50 and the 10 % rate on top (the business's prices exclude tax), paid from a 100.00 note.
+        payments: [{ method: 'cash', amount: 275, tendered: 10_000 }],
+        expected_total: 275,
+      },
+    }),
+    201,
+  );
+  const order = sale.order.id;
   // A gift card sold (decision 064), so that its history route reaches its query.
-  await client.post('/api/checkout', { idempotency_key: randomUUID(), lines: [], gift_cards: [{ code: makeGiftCardCode(() => randomInt(10)), amount: 500 }], payments: [{ method: 'card', amount: 500 }], expected_total: 500 });
-  const giftCard = ((await client.get('/api/gift-cards')).body.gift_cards?.[0]?.id ?? randomUUID()) as string;
+  await okApi(
+    await client.api.POST('/api/checkout', {
+      body: { idempotency_key: randomUUID(), lines: [], gift_cards: [{ code: makeGiftCardCode(() => randomInt(10)), amount: 500 }], payments: [{ method: 'card', amount: 500 }], expected_total: 500 },
+    }),
+    201,
+  );
+  const giftCard = (await okApi(await client.api.GET('/api/gift-cards'), 200)).gift_cards[0]!.id;
   const headers = { 'x-employee-session': token };
-  await client.request('POST', '/api/time-clock/clock-in', {}, headers);
-  await client.request('POST', '/api/time-clock/clock-out', {}, headers);
-  const entries = (await client.request('GET', '/api/time-clock/entries?from=2020-01-01&to=2100-01-01', undefined, headers)).body;
-  const entry = (entries.entries?.[0]?.id ?? randomUUID()) as string;
-  const expenseCategory = ((await client.get('/api/expenses/categories')).body.categories?.[0]?.id ?? randomUUID()) as string;
+  await okApi(await client.api.POST('/api/time-clock/clock-in', { headers }), 201);
+  await okApi(await client.api.POST('/api/time-clock/clock-out', { headers }), 200);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const entries = await okApi(await client.api.GET('/api/time-clock/entries', { params: { query: { from: day(-2), to: day(2) } }, headers }), 200);
+  const entry = entries.entries[0]!.id;
+  const expenseCategory = (await okApi(await client.api.GET('/api/expenses/categories'), 200)).categories[0]!.id;
   const expense = (
-    await client.post('/api/expenses', { idempotency_key: randomUUID(), payee_name: 'Fuzz payee', category_id: expenseCategory, date: '2026-01-01', amount: 100, payment_method: 'cash', status: 'paid' })
-  ).body.expense?.id as string | undefined;
-  const task = (await client.post('/api/tasks', { title: 'Fuzz task' })).body.task?.id as string | undefined;
+    await okApi(
+      await client.api.POST('/api/expenses', {
+        body: { idempotency_key: randomUUID(), payee_name: 'Fuzz payee', category_id: expenseCategory, date: '2026-01-01', amount: 100, payment_method: 'cash', status: 'paid' },
+      }),
+      201,
+    )
+  ).expense.id;
+  const task = (await okApi(await client.api.POST('/api/tasks', { body: { title: 'Fuzz task' } }), 201)).task.id;
   // An open drawer on the seed till, so that the drawer routes reach their queries and writes.
-  const drawer = await (await tillOf(client)).request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), opening_float: 10_000 }, headers);
+  const drawer = await okApi(await till.api.POST('/api/cash-sessions', { body: { idempotency_key: randomUUID(), opening_float: 10_000 }, headers }), 201);
   // A QuickBooks account mapping, so that the journal routes reach their queries past "map the accounts first".
   // Through the typed client: a seed that drifts from the route's schema fails the typecheck, not silently the seed.
   const mapping = await client.api.PUT('/api/quickbooks/mapping', {
@@ -240,10 +267,10 @@ async function seedRows(client: ApiClient) {
       refunds_account: null,
     },
   });
-  if (mapping.response.status !== 200 || drawer.status !== 201) throw new Error(`fuzz seed: mapping ${mapping.response.status}, drawer ${drawer.status} ${JSON.stringify(drawer.body)}`);
+  if (mapping.response.status !== 200) throw new Error(`fuzz seed: mapping ${mapping.response.status} ${JSON.stringify(mapping.error)}`);
   const ids: Record<string, string> = {
-    'cash-sessions': (drawer.body?.id ?? randomUUID()) as string,
-    quickbooks: (drawer.body?.id ?? randomUUID()) as string,
+    'cash-sessions': drawer.id,
+    quickbooks: drawer.id,
     products: product.id,
     categories: category,
     customers: customer,
@@ -254,10 +281,10 @@ async function seedRows(client: ApiClient) {
     'purchase-invoices': purchaseInvoice,
     employees: employee,
     orders: order,
-    'tax-rates': taxRate ?? randomUUID(),
+    'tax-rates': taxRate,
     'time-clock': entry,
-    expenses: expense ?? randomUUID(),
-    tasks: task ?? randomUUID(),
+    expenses: expense,
+    tasks: task,
   };
   return { ids, employeeSession: token };
 }
@@ -314,9 +341,9 @@ describe('fuzz tier: hostile input to every operation of the OpenAPI document', 
 
   it("gives the platform's user operations hostile input as a super admin (decision 067)", async () => {
     const root = new ApiClient(server.url);
-    expect((await root.post('/api/auth/sign-up', { email: FUZZ_ROOT, password: STRONG_PASSWORD })).status).toBe(201);
+    await okApi(await root.api.POST('/api/auth/sign-up', { body: { email: FUZZ_ROOT, password: STRONG_PASSWORD } }), 201);
     await verifyEmailOf(server, FUZZ_ROOT);
-    expect((await root.get('/api/me')).body.is_super_admin).toBe(true);
+    expect((await okApi(await root.api.GET('/api/me'), 200)).is_super_admin).toBe(true);
     const target = await signUpBusiness(server);
     const operations = Object.entries(document.paths)
       .filter(([path]) => /^\/api\/super-admin\/(users|invite|generate-link)/.test(path))

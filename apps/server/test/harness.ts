@@ -124,7 +124,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
 /** A browser-like caller: keeps cookies between requests, speaks JSON. */
 export class ApiClient {
-  private cookies = new Map<string, string>();
   /**
    * The typed client (issue 11): paths, parameters, bodies and answers come from the routes' own
    * schemas (the web's api-schema.gen.ts, generated from the OpenAPI document), with this caller's
@@ -133,7 +132,10 @@ export class ApiClient {
    *   const { data, error, response } = await client.api.GET('/api/expenses/{id}', { params: { path: { id } } });
    */
   readonly api: Client<paths>;
-  constructor(private readonly baseUrl: string) {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly cookies = new Map<string, string>(),
+  ) {
     this.api = createClient<paths>({ baseUrl, fetch: (request) => this.send(request) });
   }
 
@@ -179,6 +181,10 @@ export class ApiClient {
 
   /** Another browser on the same server, with no cookies yet. */
   fresh = () => new ApiClient(this.baseUrl);
+  /** This same browser talking to another server (process): one cookie jar, whatever either is given. */
+  sameBrowserOn = (baseUrl: string) => new ApiClient(baseUrl, this.cookies);
+  /** Another holder of this browser's cookies as they are now (a second tab, a copied cookie), on `baseUrl`. */
+  copyOfCookiesOn = (baseUrl: string) => new ApiClient(baseUrl, new Map(this.cookies));
   hasCookie = (name: string) => this.cookies.has(name);
   /** The Cookie header this client sends (a websocket's upgrade request carries it too). */
   cookieHeader = () => [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

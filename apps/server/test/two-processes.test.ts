@@ -31,21 +31,11 @@ afterAll(async () => {
   await a.close();
 });
 
-type WithCookies = { cookies: Map<string, string> };
-
 /** The same browser talking to the other process: the cookie is all it carries. */
-function sameBrowserOn(server: TestServer, client: ApiClient): ApiClient {
-  const other = new ApiClient(server.url);
-  (other as unknown as WithCookies).cookies = (client as unknown as WithCookies).cookies;
-  return other;
-}
+const sameBrowserOn = (server: TestServer, client: ApiClient): ApiClient => client.sameBrowserOn(server.url);
 
 /** Another holder of the same cookie (a second tab that missed the sign-out, or a copied cookie). */
-function copyOfCookieOn(server: TestServer, client: ApiClient): ApiClient {
-  const other = new ApiClient(server.url);
-  (other as unknown as WithCookies).cookies = new Map((client as unknown as WithCookies).cookies);
-  return other;
-}
+const copyOfCookieOn = (server: TestServer, client: ApiClient): ApiClient => client.copyOfCookiesOn(server.url);
 
 describe('two processes on one database behave as one', () => {
   it('a ticket sent through process A appears on a display connected to process B', async () => {

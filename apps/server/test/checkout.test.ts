@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, products, stockMovements, taxRates } from '../src/db/schema/index.ts';
-import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { okApi, signUpBusiness, startTestServer, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 
 let server: TestServer;
@@ -21,13 +21,17 @@ async function shopWithCatalogue() {
   return { ...shop, coffee: coffee!, bagel: bagel!, mug: mug! };
 }
 
-const sale = (lines: { product_id: string; quantity: number }[], total: number, extra: Record<string, unknown> = {}) => ({
+type Sale = ApiBody<'/api/checkout', 'post'>;
+
+const sale = (lines: { product_id: string; quantity: number }[], total: number, extra: Partial<Sale> = {}): Sale => ({
   idempotency_key: randomUUID(),
   lines,
   payments: [{ method: 'cash', amount: total, tendered: total }],
   expected_total: total,
   ...extra,
 });
+
+const checkout = (client: ApiClient, body: Sale) => client.api.POST('/api/checkout', { body });
 
 describe('POST /api/checkout', () => {
   it('writes order, lines, payments and stock movements; repriced on the server; tax-exclusive by default', async () => {
@@ -42,11 +46,11 @@ describe('POST /api/checkout', () => {
       2435,
       { payments: [{ method: 'cash', amount: 2435, tendered: 3000 }] },
     );
-    const res = await shop.client.post('/api/checkout', body);
-    expect(res.status).toBe(201);
-    expect(res.body.order).toMatchObject({ number: 1, status: 'paid', subtotal: 2125, tax_total: 310, total: 2435, paid_total: 2435 });
-    expect(res.body.change).toBe(565);
-    expect(res.body.lines.map((line: { name: string; total: number }) => [line.name, line.total])).toEqual([
+    const res = await checkout(shop.client, body);
+    expect(res.response.status).toBe(201);
+    expect(res.data!.order).toMatchObject({ number: 1, status: 'paid', subtotal: 2125, tax_total: 310, total: 2435, paid_total: 2435 });
+    expect(res.data!.change).toBe(565);
+    expect(res.data!.lines.map((line) => [line.name, line.total])).toEqual([
       ['Coffee', 770],
       ['Bagel', 225],
       ['Mug', 1440],
@@ -60,11 +64,11 @@ describe('POST /api/checkout', () => {
   it('returns the first result for a retry with the same key, and writes nothing twice', async () => {
     const shop = await shopWithCatalogue();
     const body = sale([{ product_id: shop.mug.id, quantity: 2 }], 2880);
-    const first = await shop.client.post('/api/checkout', body);
-    const retry = await shop.client.post('/api/checkout', body);
-    expect(first.status).toBe(201);
-    expect(retry.status).toBe(200);
-    expect(retry.body).toEqual(first.body);
+    const first = await checkout(shop.client, body);
+    const retry = await checkout(shop.client, body);
+    expect(first.response.status).toBe(201);
+    expect(retry.response.status).toBe(200);
+    expect(retry.data).toEqual(first.data);
     const rows = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(orders));
     expect(rows).toHaveLength(1);
     const [mug] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(products).where(eq(products.id, shop.mug.id)));
@@ -74,18 +78,18 @@ describe('POST /api/checkout', () => {
   it('refuses the same key with a different body (409) and changes nothing', async () => {
     const shop = await shopWithCatalogue();
     const body = sale([{ product_id: shop.bagel.id, quantity: 1 }], 225);
-    expect((await shop.client.post('/api/checkout', body)).status).toBe(201);
-    const conflicting = await shop.client.post('/api/checkout', { ...body, lines: [{ product_id: shop.bagel.id, quantity: 2 }], expected_total: 450, payments: [{ method: 'card', amount: 450 }] });
-    expect(conflicting.status).toBe(409);
-    expect(conflicting.body.error.code).toBe('idempotency_key_reused');
+    expect((await checkout(shop.client, body)).response.status).toBe(201);
+    const conflicting = await checkout(shop.client, { ...body, lines: [{ product_id: shop.bagel.id, quantity: 2 }], expected_total: 450, payments: [{ method: 'card', amount: 450 }] });
+    expect(conflicting.response.status).toBe(409);
+    expect(conflicting.error?.error.code).toBe('idempotency_key_reused');
     expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(orders))).toHaveLength(1);
   });
 
   it('refuses a tampered total with 422 and leaves no half-written sale', async () => {
     const shop = await shopWithCatalogue();
-    const res = await shop.client.post('/api/checkout', sale([{ product_id: shop.mug.id, quantity: 1 }], 1));
-    expect(res.status).toBe(422);
-    expect(res.body.error).toMatchObject({ code: 'total_mismatch', server_total: 1440 });
+    const res = await checkout(shop.client, sale([{ product_id: shop.mug.id, quantity: 1 }], 1));
+    expect(res.response.status).toBe(422);
+    expect(res.error?.error).toMatchObject({ code: 'total_mismatch', server_total: 1440 });
     expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(orders))).toHaveLength(0);
     const [mug] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(products).where(eq(products.id, shop.mug.id)));
     expect(mug!.stockQuantity).toBe(5);
@@ -94,13 +98,16 @@ describe('POST /api/checkout', () => {
   it('sells the last 5 units to exactly 5 of 50 concurrent buyers, numbering the orders 1..5 without gaps', async () => {
     const shop = await shopWithCatalogue();
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => shop.client.post('/api/checkout', sale([{ product_id: shop.mug.id, quantity: 1 }], 1440))),
+      Array.from({ length: 50 }, () => checkout(shop.client, sale([{ product_id: shop.mug.id, quantity: 1 }], 1440))),
     );
-    const statuses = results.map((r) => r.status);
+    const statuses = results.map((r) => r.response.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(45);
-    expect(results.find((r) => r.status === 409)!.body.error.code).toBe('insufficient_stock');
-    const numbers = results.filter((r) => r.status === 201).map((r) => r.body.order.number as number).sort((a, b) => a - b);
+    expect(results.find((r) => r.response.status === 409)!.error?.error.code).toBe('insufficient_stock');
+    const numbers = results
+      .filter((r) => r.response.status === 201)
+      .map((r) => r.data!.order.number)
+      .sort((a, b) => (a ?? 0) - (b ?? 0));
     expect(numbers).toEqual([1, 2, 3, 4, 5]);
     const [mug] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(products).where(eq(products.id, shop.mug.id)));
     expect(mug!.stockQuantity).toBe(0);
@@ -108,8 +115,8 @@ describe('POST /api/checkout', () => {
 
   it('splits payment across cash and card, giving change on the cash part', async () => {
     const shop = await shopWithCatalogue();
-    const res = await shop.client.post(
-      '/api/checkout',
+    const res = await checkout(
+      shop.client,
       sale([{ product_id: shop.mug.id, quantity: 1 }], 1440, {
         payments: [
           { method: 'cash', amount: 440, tendered: 500 },
@@ -117,18 +124,29 @@ describe('POST /api/checkout', () => {
         ],
       }),
     );
-    expect(res.status).toBe(201);
-    expect(res.body.change).toBe(60);
-    expect(res.body.payments.map((p: { method: string; amount: number }) => [p.method, p.amount])).toEqual([
+    expect(res.response.status).toBe(201);
+    expect(res.data!.change).toBe(60);
+    expect(res.data!.payments.map((p) => [p.method, p.amount])).toEqual([
       ['cash', 440],
       ['card', 1000],
     ]);
   });
 
-  it.each([
+  it.each<[string, Partial<Sale>, number, string]>([
     ['payments that do not add up', { payments: [{ method: 'card', amount: 100 }] }, 422, 'payment_mismatch'],
     ['cash tendered below the amount', { payments: [{ method: 'cash', amount: 225, tendered: 200 }] }, 422, 'insufficient_tender'],
     ['an unknown product', { lines: [{ product_id: randomUUID(), quantity: 1 }] }, 422, 'product_unavailable'],
+  ])('refuses %s', async (_name, override, status, code) => {
+    const shop = await shopWithCatalogue();
+    const res = await checkout(shop.client, { ...sale([{ product_id: shop.bagel.id, quantity: 1 }], 225), ...override });
+    expect(res.response.status).toBe(status);
+    expect(res.error?.error.code).toBe(code);
+    expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(orders))).toHaveLength(0);
+  });
+
+  // Bad input the contract refuses (a product id that is no UUID, a zero quantity, a fractional
+  // amount, no idempotency key): untyped on purpose.
+  it.each([
     ['a malformed product id', { lines: [{ product_id: 'abc', quantity: 1 }] }, 400, 'validation_error'],
     ['a zero quantity', { lines: [{ product_id: '00000000-0000-4000-8000-000000000000', quantity: 0 }] }, 400, 'validation_error'],
     ['a fractional amount', { expected_total: 2.25 }, 400, 'validation_error'],
@@ -136,7 +154,7 @@ describe('POST /api/checkout', () => {
   ])('refuses %s', async (_name, override, status, code) => {
     const shop = await shopWithCatalogue();
     const body = { ...sale([{ product_id: shop.bagel.id, quantity: 1 }], 225), ...override };
-    const res = await shop.client.post('/api/checkout', JSON.parse(JSON.stringify(body)));
+    const res = await shop.client.raw('POST', '/api/checkout', JSON.parse(JSON.stringify(body)));
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
     expect(await server.database.withTenant(shop.businessId, (tx) => tx.select().from(orders))).toHaveLength(0);
@@ -144,15 +162,15 @@ describe('POST /api/checkout', () => {
 
   it('applies line and order discounts, and audits them', async () => {
     const shop = await shopWithCatalogue();
-    const res = await shop.client.post('/api/checkout', {
+    const res = await checkout(shop.client, {
       ...sale([{ product_id: shop.bagel.id, quantity: 4 }], 0),
       lines: [{ product_id: shop.bagel.id, quantity: 4, discount: { kind: 'percent', basis_points: 2500 } }],
       order_discount: { kind: 'amount', amount: 75 },
       expected_total: 600,
       payments: [{ method: 'card', amount: 600 }],
     });
-    expect(res.status).toBe(201);
-    expect(res.body.order).toMatchObject({ discount_total: 300, total: 600 });
+    expect(res.response.status).toBe(201);
+    expect(res.data!.order).toMatchObject({ discount_total: 300, total: 600 });
     const audit = await server.database.withTenant(shop.businessId, (tx) =>
       tx.select().from(auditLog).where(and(eq(auditLog.businessId, shop.businessId), eq(auditLog.action, 'order.discount'))),
     );
@@ -165,27 +183,27 @@ describe('POST /api/checkout', () => {
       tx.insert(taxRates).values({ businessId: shop.businessId, name: 'Standard', basisPoints: 2000, isDefault: true }),
     );
     const [plain] = await seedProducts(server, shop.businessId, [{ name: 'Plain', price: 1000 }]);
-    const res = await shop.client.post('/api/checkout', sale([{ product_id: plain!.id, quantity: 1 }], 1200));
-    expect(res.status).toBe(201);
-    expect(res.body.order).toMatchObject({ subtotal: 1000, tax_total: 200, total: 1200 });
+    const res = await checkout(shop.client, sale([{ product_id: plain!.id, quantity: 1 }], 1200));
+    expect(res.response.status).toBe(201);
+    expect(res.data!.order).toMatchObject({ subtotal: 1000, tax_total: 200, total: 1200 });
   });
 
   it('prices tax-inclusive when the business says so', async () => {
     const shop = await shopWithCatalogue();
-    const patch = await shop.client.request('PATCH', '/api/business-settings', { prices_include_tax: true });
-    expect(patch.body.settings.prices_include_tax).toBe(true);
-    expect((await shop.client.get('/api/me')).body.settings.prices_include_tax).toBe(true);
+    const patch = await shop.client.api.PATCH('/api/business-settings', { body: { prices_include_tax: true } });
+    expect(patch.data?.settings.prices_include_tax).toBe(true);
+    expect((await okApi(await shop.client.api.GET('/api/me'), 200)).settings?.prices_include_tax).toBe(true);
     // Mug 1200 includes 20 % tax: net 1000, tax 200
-    const res = await shop.client.post('/api/checkout', sale([{ product_id: shop.mug.id, quantity: 1 }], 1200));
-    expect(res.status).toBe(201);
-    expect(res.body.order).toMatchObject({ subtotal: 1000, tax_total: 200, total: 1200 });
+    const res = await checkout(shop.client, sale([{ product_id: shop.mug.id, quantity: 1 }], 1200));
+    expect(res.response.status).toBe(201);
+    expect(res.data!.order).toMatchObject({ subtotal: 1000, tax_total: 200, total: 1200 });
   });
 
   it('is refused when pos_system is switched off', async () => {
     const shop = await shopWithCatalogue();
-    await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { pos_system: false } });
-    const res = await shop.client.post('/api/checkout', sale([{ product_id: shop.bagel.id, quantity: 1 }], 225));
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('feature_disabled');
+    await shop.client.api.PATCH('/api/business-settings', { body: { enabled_features: { pos_system: false } } });
+    const res = await checkout(shop.client, sale([{ product_id: shop.bagel.id, quantity: 1 }], 225));
+    expect(res.response.status).toBe(403);
+    expect(res.error?.error.code).toBe('feature_disabled');
   });
 });

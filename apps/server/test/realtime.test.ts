@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REALTIME_CLOSE_CODES, REALTIME_ERRORS, realtimeTopic } from '@till/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publish, publishAfterCommit } from '../src/realtime/publish.ts';
-import { signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { okApi, signUpBusiness, startTestServer, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { pause, TestSocket } from './realtime-helpers.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
@@ -22,15 +22,22 @@ afterAll(() => server.close());
 const ordersBinding = { event: 'INSERT' as const, schema: 'public', table: 'orders' };
 
 async function sell(shop: StaffBusiness, productId: string) {
-  const res = await shop.client.post('/api/checkout', {
-    idempotency_key: randomUUID(),
-    lines: [{ product_id: productId, quantity: 1 }],
-    payments: [{ method: 'card', amount: 500 }],
-    expected_total: 500,
-  });
-  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  return res.body.order as { id: string; number: number };
+  const sold = await okApi(
+    await shop.client.api.POST('/api/checkout', {
+      body: {
+        idempotency_key: randomUUID(),
+        lines: [{ product_id: productId, quantity: 1 }],
+        payments: [{ method: 'card', amount: 500 }],
+        expected_total: 500,
+      },
+    }),
+    201,
+  );
+  return sold.order;
 }
+
+const broadcast = (client: ApiClient, messages: ApiBody<'/api/realtime/broadcast', 'post'>['messages']) =>
+  client.api.POST('/api/realtime/broadcast', { body: { messages } });
 
 describe('the websocket endpoint', () => {
   it('refuses an upgrade without a session, from another site, or at another path', async () => {
@@ -122,12 +129,13 @@ describe('a socket of business A never receives B’s events', () => {
     expect((await a.join(topic)).status).toBe('ok');
     expect((await b.join(topic)).status).toBe('ok');
 
-    const sent = await shopA.client.post('/api/realtime/broadcast', { messages: [{ topic, event: 'ticket.bumped', payload: { n: 1 } }] });
-    expect(sent).toMatchObject({ status: 202, body: { sent: 1 } });
+    const sent = await broadcast(shopA.client, [{ topic, event: 'ticket.bumped', payload: { n: 1 } }]);
+    expect(sent.response.status).toBe(202);
+    expect(sent.data).toMatchObject({ sent: 1 });
     const received = await a.waitFor((frame) => frame.event === 'broadcast' && frame.topic === topic);
     expect(received.payload).toEqual({ type: 'broadcast', event: 'ticket.bumped', payload: { n: 1 } });
 
-    await shopB.client.post('/api/realtime/broadcast', { messages: [{ topic, event: 'ticket.bumped', payload: { n: 2 } }] });
+    await broadcast(shopB.client, [{ topic, event: 'ticket.bumped', payload: { n: 2 } }]);
     await b.waitFor((frame) => frame.event === 'broadcast' && frame.payload.payload.n === 2);
     // Each saw its own business's message only, after the other's had time to arrive.
     await pause(200);
@@ -188,22 +196,21 @@ describe('a socket of business A never receives B’s events', () => {
   });
 
   it('the broadcast POST refuses a topic the caller may not join, server event names, and callers without a session', async () => {
-    const refused = await shopA.client.post('/api/realtime/broadcast', {
-      messages: [
-        { topic: realtimeTopic.store(randomUUID()), event: 'fine' },
-        { topic: realtimeTopic.business(shopB.businessId), event: 'sneaky' },
-      ],
-    });
-    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } });
-    const forged = await shopA.client.post('/api/realtime/broadcast', {
-      messages: [{ topic: realtimeTopic.business(shopA.businessId), event: 'business.changed', payload: { business_id: shopB.businessId } }],
-    });
-    expect(forged).toMatchObject({ status: 400, body: { error: { code: 'validation_error' } } });
-    const nul = await shopA.client.post('/api/realtime/broadcast', { messages: [{ topic: realtimeTopic.store(randomUUID()), event: 'x', payload: { s: 'a\u0000b' } }] });
-    expect(nul.status).toBe(400);
-    const { ApiClient } = await import('./harness.ts');
-    const anonymous = await new ApiClient(server.url).post('/api/realtime/broadcast', { messages: [{ topic: realtimeTopic.store(randomUUID()), event: 'x' }] });
-    expect(anonymous).toMatchObject({ status: 400, body: { error: { code: 'session_not_found' } } });
+    const refused = await broadcast(shopA.client, [
+      { topic: realtimeTopic.store(randomUUID()), event: 'fine' },
+      { topic: realtimeTopic.business(shopB.businessId), event: 'sneaky' },
+    ]);
+    expect(refused.response.status).toBe(403);
+    expect(refused.error).toMatchObject({ error: { code: 'forbidden' } });
+    const forged = await broadcast(shopA.client, [{ topic: realtimeTopic.business(shopA.businessId), event: 'business.changed', payload: { business_id: shopB.businessId } }]);
+    expect(forged.response.status).toBe(400);
+    expect(forged.error).toMatchObject({ error: { code: 'validation_error' } });
+    const nul = await broadcast(shopA.client, [{ topic: realtimeTopic.store(randomUUID()), event: 'x', payload: { s: 'a\u0000b' } }]);
+    expect(nul.response.status).toBe(400);
+    // A browser with no session.
+    const anonymous = await broadcast(shopA.client.fresh(), [{ topic: realtimeTopic.store(randomUUID()), event: 'x' }]);
+    expect(anonymous.response.status).toBe(400);
+    expect(anonymous.error).toMatchObject({ error: { code: 'session_not_found' } });
   });
 });
 
@@ -215,11 +222,12 @@ describe('deliveries', () => {
     const joined = await socket.join(topic, { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'orders', filter: 'status=eq.voided' }] } });
     expect(joined.status).toBe('ok');
     await sell(shopA, tea!.id);
-    const parked = await shopA.client.post('/api/orders/park', { lines: [{ product_id: tea!.id, quantity: 1 }] });
-    expect(parked.status).toBe(201);
-    expect((await shopA.client.post(`/api/orders/${parked.body.id}/void`, { reason: 'customer left' })).status).toBe(200);
+    const parkedRes = await shopA.client.api.POST('/api/orders/park', { body: { lines: [{ product_id: tea!.id, quantity: 1 }] } });
+    expect(parkedRes.response.status).toBe(201);
+    const parked = parkedRes.data!;
+    expect((await shopA.client.api.POST('/api/orders/{id}/void', { params: { path: { id: parked.id } }, body: { reason: 'customer left' } })).response.status).toBe(200);
     const change = await socket.waitFor((frame) => frame.event === 'postgres_changes');
-    expect(change.payload.data).toMatchObject({ type: 'UPDATE', record: { id: parked.body.id, status: 'voided' }, old_record: { id: parked.body.id } });
+    expect(change.payload.data).toMatchObject({ type: 'UPDATE', record: { id: parked.id, status: 'voided' }, old_record: { id: parked.id } });
     await pause(200);
     expect(socket.events(topic, 'postgres_changes')).toHaveLength(1);
     socket.close();
@@ -230,13 +238,11 @@ describe('deliveries', () => {
     const socket = await TestSocket.open(server.url, shopA.client);
     await socket.join(topic);
     const big = 'x'.repeat(20_000);
-    const sent = await shopA.client.post('/api/realtime/broadcast', {
-      messages: [
-        { topic, event: 'big', payload: { big } },
-        { topic, event: 'small', payload: {} },
-      ],
-    });
-    expect(sent.status).toBe(202);
+    const sent = await broadcast(shopA.client, [
+      { topic, event: 'big', payload: { big } },
+      { topic, event: 'small', payload: {} },
+    ]);
+    expect(sent.response.status).toBe(202);
     await socket.waitFor((frame) => frame.event === 'broadcast' && frame.payload.event === 'small');
     // In order, the stored one first.
     expect(socket.events(topic, 'broadcast').map((frame) => [frame.payload.event, frame.payload.payload.big?.length])).toEqual([
@@ -258,14 +264,14 @@ describe('sessions and heartbeats', () => {
     expect((await socket.join(station, { employee_session: token })).status).toBe('ok');
     expect((await socket.join(business)).status).toBe('ok');
 
-    expect((await shop.client.request('POST', '/api/employee-sessions/sign-out', undefined, as(token))).status).toBe(200);
+    expect((await shop.client.api.POST('/api/employee-sessions/sign-out', { headers: as(token) })).response.status).toBe(200);
     const closed = await socket.waitFor((frame) => frame.event === 'phx_close' && frame.topic === station);
     expect(closed.payload).toMatchObject({ reason: REALTIME_ERRORS.channelError, code: 'employee_session_expired' });
     // The owner's channel on the same socket stays.
-    await shop.client.post('/api/realtime/broadcast', { messages: [{ topic: business, event: 'still-here' }] });
+    await broadcast(shop.client, [{ topic: business, event: 'still-here' }]);
     await socket.waitFor((frame) => frame.event === 'broadcast' && frame.topic === business);
 
-    expect((await shop.client.post('/api/auth/sign-out?scope=local')).status).toBe(200);
+    expect((await shop.client.api.POST('/api/auth/sign-out', { params: { query: { scope: 'local' } } })).response.status).toBe(200);
     expect((await socket.closed).code).toBe(REALTIME_CLOSE_CODES.sessionEnded);
     expect(socket.frames.some((frame) => frame.event === 'phx_close' && frame.topic === business)).toBe(true);
   });
@@ -277,7 +283,7 @@ describe('sessions and heartbeats', () => {
     const business = realtimeTopic.business(shop.businessId);
     await socket.join(station);
     await socket.join(business);
-    expect((await shop.client.request('PATCH', '/api/business-settings', { enabled_features: { kitchen_display: false } })).status).toBe(200);
+    expect((await shop.client.api.PATCH('/api/business-settings', { body: { enabled_features: { kitchen_display: false } } })).response.status).toBe(200);
     expect((await socket.waitFor((frame) => frame.event === 'phx_close' && frame.topic === station)).payload.code).toBe('feature_disabled');
     expect((await socket.waitFor((frame) => frame.event === 'broadcast' && frame.topic === business)).payload.event).toBe('business.changed');
     socket.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, outboxMessages } from '../src/db/schema/index.ts';
 import { buildReceipt, receiptPlainText, receiptTextLines, RECEIPT_COLUMNS, type ReceiptSource } from '@till/core';
 import { encodeReceiptEscPos } from '../src/modules/receipts/escpos-receipt.ts';
-import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { okApi, signUpBusiness, startTestServer, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 
 // ── The layout, as pure text ────────────────────────────────────────────────────────────────
@@ -237,30 +237,36 @@ async function shopWithSale() {
     { name: 'Coffee', price: 350, taxBasisPoints: 1000 },
     { name: 'Mug', price: 1200, taxBasisPoints: 2000 },
   ]);
-  const customer = await shop.client.post('/api/customers', { name: 'Jane Doe' });
+  const customer = await okApi(await shop.client.api.POST('/api/customers', { body: { name: 'Jane Doe' } }), 201);
   // Coffee 2 × 3.50 + 10 % = 7.70; Mug 12.00 + 20 % = 14.40 → 22.10, paid 30.00 cash.
-  const sold = await shop.client.post('/api/checkout', {
-    idempotency_key: randomUUID(),
-    lines: [
-      { product_id: coffee!.id, quantity: 2 },
-      { product_id: mug!.id, quantity: 1 },
-    ],
-    payments: [{ method: 'cash', amount: 2210, tendered: 3000 }],
-    expected_total: 2210,
-    customer_id: customer.body.customer.id,
+  const sold = await shop.client.api.POST('/api/checkout', {
+    body: {
+      idempotency_key: randomUUID(),
+      lines: [
+        { product_id: coffee!.id, quantity: 2 },
+        { product_id: mug!.id, quantity: 1 },
+      ],
+      payments: [{ method: 'cash', amount: 2210, tendered: 3000 }],
+      expected_total: 2210,
+      customer_id: customer.customer.id,
+    },
   });
-  expect(sold.status).toBe(201);
-  return { ...shop, order: sold.body.order as { id: string; number: number }, lines: sold.body.lines as { id: string; name: string }[] };
+  expect(sold.response.status).toBe(201);
+  return { ...shop, order: sold.data!.order, lines: sold.data!.lines };
 }
+
+/** The ESC/POS receipt of an order, as bytes (an error answer is still JSON). */
+const escpos = (client: ApiClient, id: string, query: { refund_id?: string } = {}) =>
+  client.api.GET('/api/orders/{id}/receipt.escpos', { params: { path: { id }, query }, parseAs: 'arrayBuffer' });
 
 describe('GET /api/orders/{id}/receipt.escpos', () => {
   it('answers ESC/POS bytes as an attachment: ESC @ first, the business name and total, a cut at the end', async () => {
     const shop = await shopWithSale();
-    const res = await rawGet(shop.client, `/api/orders/${shop.order.id}/receipt.escpos`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/octet-stream');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="receipt-1\.bin"$/);
-    const bytes = new Uint8Array(await res.arrayBuffer());
+    const res = await escpos(shop.client, shop.order.id);
+    expect(res.response.status).toBe(200);
+    expect(res.response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.response.headers.get('content-disposition')).toMatch(/^attachment; filename="receipt-1\.bin"$/);
+    const bytes = new Uint8Array(res.data!);
     expect([...bytes.slice(0, 2)]).toEqual([0x1b, 0x40]);
     const text = Buffer.from(bytes).toString('latin1');
     expect(text).toContain('Corner Shop');
@@ -272,43 +278,50 @@ describe('GET /api/orders/{id}/receipt.escpos', () => {
 
   it('refuses control characters in a line note, the sale note and a payment reference (400), and writes nothing', async () => {
     const shop = await shopWithSale();
-    const products = (await shop.client.get('/api/pos/products')).body.products as { id: string; price: number }[];
+    const products = (await okApi(await shop.client.api.GET('/api/pos/products'), 200)).products;
     const product = products[0]!;
-    const sale = (overrides: Record<string, unknown>) => ({
+    type Sale = ApiBody<'/api/checkout', 'post'>;
+    type Overrides = { line?: Partial<Sale['lines'][number]>; payment?: Partial<Sale['payments'][number]>; order?: Partial<Sale> };
+    const sale = (overrides: Overrides): Sale => ({
       idempotency_key: randomUUID(),
-      lines: [{ product_id: product.id, quantity: 1, ...(overrides.line as object) }],
-      payments: [{ method: 'card', amount: product.price, ...(overrides.payment as object) }],
+      lines: [{ product_id: product.id, quantity: 1, ...overrides.line }],
+      payments: [{ method: 'card', amount: product.price, ...overrides.payment }],
       expected_total: product.price,
-      ...(overrides.order as object),
+      ...overrides.order,
     });
-    const before = (await shop.client.get('/api/orders')).body.orders.length;
-    for (const overrides of [{ line: { note: 'x\u001bp' } }, { order: { note: 'cut\u001dVA' } }, { payment: { reference: 'ref\u0007' } }, { order: { note: 'lone \ud800' } }]) {
-      const res = await shop.client.post('/api/checkout', sale(overrides));
-      expect(res.status, JSON.stringify(overrides)).toBe(400);
+    const orderCount = async () => (await okApi(await shop.client.api.GET('/api/orders'), 200)).orders.length;
+    const before = await orderCount();
+    const dirty: Overrides[] = [{ line: { note: 'x\u001bp' } }, { order: { note: 'cut\u001dVA' } }, { payment: { reference: 'ref\u0007' } }, { order: { note: 'lone \ud800' } }];
+    for (const overrides of dirty) {
+      const res = await shop.client.api.POST('/api/checkout', { body: sale(overrides) });
+      expect(res.response.status, JSON.stringify(overrides)).toBe(400);
       // A lone surrogate is stopped by the text guard before the route (invalid_text); controls by the schema.
-      expect(['validation_error', 'invalid_text']).toContain(res.body.error.code);
+      expect(['validation_error', 'invalid_text']).toContain(res.error?.error.code);
     }
-    expect((await shop.client.get('/api/orders')).body.orders.length).toBe(before);
+    expect(await orderCount()).toBe(before);
     // The same sale with clean texts (a newline in a note is text, not a command) passes validation.
-    const clean = await shop.client.post('/api/checkout', sale({ order: { note: 'two\nlines' }, payment: { reference: 'ref 1' } }));
-    expect(clean.status).not.toBe(400);
+    const clean = await shop.client.api.POST('/api/checkout', { body: sale({ order: { note: 'two\nlines' }, payment: { reference: 'ref 1' } }) });
+    expect(clean.response.status).not.toBe(400);
   });
 
   it('prints a refund receipt for ?refundId= and answers 404 for a refund of another order', async () => {
     const shop = await shopWithSale();
     const coffeeLine = shop.lines.find((line) => line.name === 'Coffee')!;
-    const refund = await shop.client.post(`/api/orders/${shop.order.id}/refunds`, {
-      idempotency_key: randomUUID(),
-      reason: 'Spilled',
-      lines: [{ order_line_id: coffeeLine.id, quantity: 1, restock: false }],
+    const refund = await shop.client.api.POST('/api/orders/{id}/refunds', {
+      params: { path: { id: shop.order.id } },
+      body: {
+        idempotency_key: randomUUID(),
+        reason: 'Spilled',
+        lines: [{ order_line_id: coffeeLine.id, quantity: 1, restock: false }],
+      },
     });
-    expect(refund.status).toBe(201);
-    expect(refund.body).toMatchObject({ net: 350, tax: 35, total: 385, payments: [{ method: 'cash', amount: 385 }] });
-    const refundId = refund.body.refund_id as string;
-    const res = await rawGet(shop.client, `/api/orders/${shop.order.id}/receipt.escpos?refund_id=${refundId}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toContain('receipt-1-refund.bin');
-    const text = Buffer.from(await res.arrayBuffer()).toString('latin1');
+    expect(refund.response.status).toBe(201);
+    expect(refund.data).toMatchObject({ net: 350, tax: 35, total: 385, payments: [{ method: 'cash', amount: 385 }] });
+    const refundId = refund.data!.refund_id;
+    const res = await escpos(shop.client, shop.order.id, { refund_id: refundId });
+    expect(res.response.status).toBe(200);
+    expect(res.response.headers.get('content-disposition')).toContain('receipt-1-refund.bin');
+    const text = Buffer.from(res.data!).toString('latin1');
     expect(text).toContain('REFUND');
     expect(text).toContain('1 x Coffee');
     expect(text).toMatch(/REFUND TOTAL +-\$3\.85/);
@@ -317,31 +330,33 @@ describe('GET /api/orders/{id}/receipt.escpos', () => {
     expect(text).not.toContain('Mug');
 
     // The sale receipt, reprinted, notes what has been refunded since.
-    const sale = Buffer.from(await (await rawGet(shop.client, `/api/orders/${shop.order.id}/receipt.escpos`)).arrayBuffer()).toString('latin1');
+    const sale = Buffer.from((await okApi(await escpos(shop.client, shop.order.id), 200))!).toString('latin1');
     expect(sale).toMatch(/Refunded +-\$3\.85/);
 
-    const unknown = await shop.client.get(`/api/orders/${shop.order.id}/receipt.escpos?refund_id=${randomUUID()}`);
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error.code).toBe('refund_not_found');
+    const unknown = await escpos(shop.client, shop.order.id, { refund_id: randomUUID() });
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.error?.error.code).toBe('refund_not_found');
   });
 
   it('answers 404 for an unknown order or another business’s, 400 for malformed ids, 400 without a session', async () => {
     const shop = await shopWithSale();
     const other = await signUpBusiness(server, { assignOwner: true });
-    expect((await other.client.get(`/api/orders/${shop.order.id}/receipt.escpos`)).status).toBe(404);
-    expect((await shop.client.get(`/api/orders/${randomUUID()}/receipt.escpos`)).body.error.code).toBe('order_not_found');
-    expect((await shop.client.get('/api/orders/nope/receipt.escpos')).status).toBe(400);
-    expect((await shop.client.get(`/api/orders/${shop.order.id}/receipt.escpos?refund_id=nope`)).status).toBe(400);
-    expect((await fetch(`${server.url}/api/orders/${shop.order.id}/receipt.escpos`)).status).toBe(400);
+    expect((await escpos(other.client, shop.order.id)).response.status).toBe(404);
+    expect((await escpos(shop.client, randomUUID())).error?.error.code).toBe('order_not_found');
+    // Bad path parameter and query: the contract takes only UUIDs as the order and refund ids.
+    expect((await shop.client.raw('GET', '/api/orders/nope/receipt.escpos')).status).toBe(400);
+    expect((await shop.client.raw('GET', `/api/orders/${shop.order.id}/receipt.escpos?refund_id=nope`)).status).toBe(400);
+    // A browser with no session cookie.
+    expect((await escpos(shop.client.fresh(), shop.order.id)).response.status).toBe(400);
   });
 });
 
 describe('POST /api/orders/{id}/receipt-email', () => {
   it('puts a plain-text receipt with the total in the outbox and notes it in the order history', async () => {
     const shop = await shopWithSale();
-    const res = await shop.client.post(`/api/orders/${shop.order.id}/receipt-email`, { email: 'jane@example.com' });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, email: 'jane@example.com' });
+    const res = await shop.client.api.POST('/api/orders/{id}/receipt-email', { params: { path: { id: shop.order.id } }, body: { email: 'jane@example.com' } });
+    expect(res.response.status).toBe(200);
+    expect(res.data).toEqual({ ok: true, email: 'jane@example.com' });
 
     const outbox = await server.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'jane@example.com'));
     const message = outbox.find((row) => row.subject === 'Receipt #1 from Corner Shop');
@@ -361,8 +376,9 @@ describe('POST /api/orders/{id}/receipt-email', () => {
 
   it('refuses a bad email with 400 and sends nothing', async () => {
     const shop = await shopWithSale();
+    // Bad input the contract refuses (no valid address, no address, an unknown field): untyped on purpose.
     for (const body of [{ email: 'not an email' }, { email: '' }, {}, { email: 'a@example.com', cc: 'b@example.com' }]) {
-      const res = await shop.client.post(`/api/orders/${shop.order.id}/receipt-email`, body);
+      const res = await shop.client.raw('POST', `/api/orders/${shop.order.id}/receipt-email`, body);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('validation_error');
     }
@@ -375,13 +391,7 @@ describe('POST /api/orders/{id}/receipt-email', () => {
   it('answers 404 for another business’s order', async () => {
     const shop = await shopWithSale();
     const other = await signUpBusiness(server, { assignOwner: true });
-    const res = await other.client.post(`/api/orders/${shop.order.id}/receipt-email`, { email: 'x@example.com' });
-    expect(res.status).toBe(404);
+    const res = await other.client.api.POST('/api/orders/{id}/receipt-email', { params: { path: { id: shop.order.id } }, body: { email: 'x@example.com' } });
+    expect(res.response.status).toBe(404);
   });
 });
-
-/** The harness client reads bodies as text; binary answers are fetched with its session cookie. */
-async function rawGet(client: ApiClient, path: string): Promise<Response> {
-  const cookie = (client as unknown as { cookies: Map<string, string> }).cookies;
-  return fetch(server.url + path, { headers: { cookie: [...cookie].map(([k, v]) => `${k}=${v}`).join('; ') } });
-}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, payments, products, refunds } from '../src/db/schema/index.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { okApi, startTestServer, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
 
@@ -16,14 +16,18 @@ async function shop() {
   const owner = await staffBusiness(server);
   const [mug] = await seedProducts(server, owner.businessId, [{ name: 'Mug', price: 1000, taxBasisPoints: 2000, trackStock: true, stock: 10 }]);
   const sell = async (method: 'cash' | 'card', quantity = 2) => {
-    const res = await owner.client.post('/api/checkout', {
-      idempotency_key: randomUUID(),
-      lines: [{ product_id: mug!.id, quantity }],
-      payments: [{ method, amount: 1200 * quantity }],
-      expected_total: 1200 * quantity,
-    });
-    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-    return { orderId: res.body.order.id as string, lineId: res.body.lines[0].id as string };
+    const sale = await okApi(
+      await owner.client.api.POST('/api/checkout', {
+        body: {
+          idempotency_key: randomUUID(),
+          lines: [{ product_id: mug!.id, quantity }],
+          payments: [{ method, amount: 1200 * quantity }],
+          expected_total: 1200 * quantity,
+        },
+      }),
+      201,
+    );
+    return { orderId: sale.order.id, lineId: sale.lines[0]!.id };
   };
   const rows = async () =>
     server.database.withTenant(owner.businessId, async (tx) => ({
@@ -35,64 +39,71 @@ async function shop() {
   return { ...owner, mug: mug!, sell, rows };
 }
 
+type Refund = ApiBody<'/api/orders/{id}/refunds', 'post'>;
+const refund = (client: ApiClient, orderId: string, body: Refund, headers: Record<string, string> = {}) =>
+  client.api.POST('/api/orders/{id}/refunds', { params: { path: { id: orderId } }, body, headers });
+
 describe('refunds are idempotent like sales', () => {
   it('a retry with the same key answers with the first refund and writes nothing more', async () => {
     const s = await shop();
     const sale = await s.sell('card');
-    const body = { idempotency_key: randomUUID(), reason: 'Chipped', lines: [{ order_line_id: sale.lineId, quantity: 1, restock: true }] };
-    const first = await s.client.post(`/api/orders/${sale.orderId}/refunds`, body);
-    expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ total: 1200, payments: [{ method: 'card', amount: 1200 }] });
+    const body: Refund = { idempotency_key: randomUUID(), reason: 'Chipped', lines: [{ order_line_id: sale.lineId, quantity: 1, restock: true }] };
+    const first = await refund(s.client, sale.orderId, body);
+    expect(first.response.status).toBe(201);
+    expect(first.data).toMatchObject({ total: 1200, payments: [{ method: 'card', amount: 1200 }] });
 
-    const retry = await s.client.post(`/api/orders/${sale.orderId}/refunds`, body);
-    expect(retry.status).toBe(200);
-    expect(retry.body).toEqual(first.body);
+    const retry = await refund(s.client, sale.orderId, body);
+    expect(retry.response.status).toBe(200);
+    expect(retry.data).toEqual(first.data);
 
     const after = await s.rows();
     expect(after.refunds).toHaveLength(1);
     expect(after.refundPayments.map((payment) => payment.amount)).toEqual([-1200]);
     expect(after.stock).toBe(9); // 10 − 2 sold + 1 restocked, once
-    const detail = (await s.client.get(`/api/orders/${sale.orderId}`)).body;
+    const detail = await okApi(await s.client.api.GET('/api/orders/{id}', { params: { path: { id: sale.orderId } } }), 200);
     expect(detail.order).toMatchObject({ status: 'partially_refunded', refunded_total: 1200 });
   });
 
   it('replays even after the order became fully refunded, and a split refund keeps its shares', async () => {
     const s = await shop();
-    const res = await s.client.post('/api/checkout', {
-      idempotency_key: randomUUID(),
-      lines: [{ product_id: s.mug.id, quantity: 2 }],
-      payments: [
-        { method: 'card', amount: 1000 },
-        { method: 'cash', amount: 1400 },
-      ],
-      expected_total: 2400,
+    const res = await s.client.api.POST('/api/checkout', {
+      body: {
+        idempotency_key: randomUUID(),
+        lines: [{ product_id: s.mug.id, quantity: 2 }],
+        payments: [
+          { method: 'card', amount: 1000 },
+          { method: 'cash', amount: 1400 },
+        ],
+        expected_total: 2400,
+      },
     });
-    expect(res.status).toBe(201);
-    const body = { idempotency_key: randomUUID(), reason: 'Both broken' };
-    const first = await s.client.post(`/api/orders/${res.body.order.id}/refunds`, body);
-    expect(first.status).toBe(201);
-    expect(first.body.payments).toEqual([
+    expect(res.response.status).toBe(201);
+    const orderId = res.data!.order.id;
+    const body: Refund = { idempotency_key: randomUUID(), reason: 'Both broken' };
+    const first = await refund(s.client, orderId, body);
+    expect(first.response.status).toBe(201);
+    expect(first.data!.payments).toEqual([
       { method: 'card', amount: 1000 },
       { method: 'cash', amount: 1400 },
     ]);
-    const retry = await s.client.post(`/api/orders/${res.body.order.id}/refunds`, body);
-    expect(retry.status).toBe(200);
-    expect(retry.body).toEqual(first.body);
+    const retry = await refund(s.client, orderId, body);
+    expect(retry.response.status).toBe(200);
+    expect(retry.data).toEqual(first.data);
   });
 
   it('the same key with another body is a 409 and changes nothing', async () => {
     const s = await shop();
     const sale = await s.sell('card');
     const key = randomUUID();
-    const first = await s.client.post(`/api/orders/${sale.orderId}/refunds`, { idempotency_key: key, reason: 'Chipped', lines: [{ order_line_id: sale.lineId, quantity: 1 }] });
-    expect(first.status).toBe(201);
-    const other = await s.client.post(`/api/orders/${sale.orderId}/refunds`, { idempotency_key: key, reason: 'Chipped', lines: [{ order_line_id: sale.lineId, quantity: 2 }] });
-    expect(other.status).toBe(409);
-    expect(other.body.error.code).toBe('idempotency_key_reused');
+    const first = await refund(s.client, sale.orderId, { idempotency_key: key, reason: 'Chipped', lines: [{ order_line_id: sale.lineId, quantity: 1 }] });
+    expect(first.response.status).toBe(201);
+    const other = await refund(s.client, sale.orderId, { idempotency_key: key, reason: 'Chipped', lines: [{ order_line_id: sale.lineId, quantity: 2 }] });
+    expect(other.response.status).toBe(409);
+    expect(other.error?.error.code).toBe('idempotency_key_reused');
     const otherOrder = await s.sell('card');
-    const elsewhere = await s.client.post(`/api/orders/${otherOrder.orderId}/refunds`, { idempotency_key: key, reason: 'Chipped', lines: [{ order_line_id: otherOrder.lineId, quantity: 1 }] });
-    expect(elsewhere.status).toBe(409);
-    expect(elsewhere.body.error.code).toBe('idempotency_key_reused');
+    const elsewhere = await refund(s.client, otherOrder.orderId, { idempotency_key: key, reason: 'Chipped', lines: [{ order_line_id: otherOrder.lineId, quantity: 1 }] });
+    expect(elsewhere.response.status).toBe(409);
+    expect(elsewhere.error?.error.code).toBe('idempotency_key_reused');
     const after = await s.rows();
     expect(after.refunds).toHaveLength(1);
     expect(after.stock).toBe(10 - 4 + 1);
@@ -101,17 +112,19 @@ describe('refunds are idempotent like sales', () => {
   it('two copies of the first attempt sent at once make one refund', async () => {
     const s = await shop();
     const sale = await s.sell('cash');
-    const body = { idempotency_key: randomUUID(), reason: 'Double tap', lines: [{ order_line_id: sale.lineId, quantity: 1 }] };
-    const answers = await Promise.all([s.client.post(`/api/orders/${sale.orderId}/refunds`, body), s.client.post(`/api/orders/${sale.orderId}/refunds`, body)]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
-    expect(answers[0]!.body.refund_id).toBe(answers[1]!.body.refund_id);
+    const body: Refund = { idempotency_key: randomUUID(), reason: 'Double tap', lines: [{ order_line_id: sale.lineId, quantity: 1 }] };
+    const answers = await Promise.all([refund(s.client, sale.orderId, body), refund(s.client, sale.orderId, body)]);
+    expect(answers.map((answer) => answer.response.status).sort()).toEqual([200, 201]);
+    expect(answers[0]!.data?.refund_id).toBeDefined();
+    expect(answers[0]!.data?.refund_id).toBe(answers[1]!.data?.refund_id);
     expect((await s.rows()).refunds).toHaveLength(1);
   });
 
   it('a refund without a key is refused before anything is written', async () => {
     const s = await shop();
     const sale = await s.sell('card');
-    const res = await s.client.post(`/api/orders/${sale.orderId}/refunds`, { reason: 'No key' });
+    // Bad input: the contract requires the idempotency key.
+    const res = await s.client.raw('POST', `/api/orders/${sale.orderId}/refunds`, { reason: 'No key' });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_error');
     expect((await s.rows()).refunds).toHaveLength(0);
@@ -127,30 +140,30 @@ describe('a refund goes back the way the money came in unless a manager says oth
     const managerHeaders = as(await pinSignIn(s.client, manager.id, '135791'));
     const sale = await s.sell('card');
 
-    const refused = await s.client.request('POST', `/api/orders/${sale.orderId}/refunds`, { idempotency_key: randomUUID(), reason: 'Wants cash', method: 'cash' }, cashierHeaders);
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.code).toBe('refund_method_forbidden');
+    const refused = await refund(s.client, sale.orderId, { idempotency_key: randomUUID(), reason: 'Wants cash', method: 'cash' }, cashierHeaders);
+    expect(refused.response.status).toBe(403);
+    expect(refused.error?.error.code).toBe('refund_method_forbidden');
     expect((await s.rows()).refunds).toHaveLength(0);
 
     // The same cashier may refund to the card it came from, chosen or by default.
-    const toCard = await s.client.request(
-      'POST',
-      `/api/orders/${sale.orderId}/refunds`,
+    const toCard = await refund(
+      s.client,
+      sale.orderId,
       { idempotency_key: randomUUID(), reason: 'Chipped', method: 'card', lines: [{ order_line_id: sale.lineId, quantity: 1 }] },
       cashierHeaders,
     );
-    expect(toCard.status).toBe(201);
-    expect(toCard.body.payments).toEqual([{ method: 'card', amount: 1200 }]);
+    expect(toCard.response.status).toBe(201);
+    expect(toCard.data!.payments).toEqual([{ method: 'card', amount: 1200 }]);
     expect((await s.rows()).audit.filter((row) => row.action === 'order.refund_method_overridden')).toHaveLength(0);
 
-    const byManager = await s.client.request('POST', `/api/orders/${sale.orderId}/refunds`, { idempotency_key: randomUUID(), reason: 'Card expired', method: 'cash' }, managerHeaders);
-    expect(byManager.status).toBe(201);
-    expect(byManager.body.payments).toEqual([{ method: 'cash', amount: 1200 }]);
+    const byManager = await refund(s.client, sale.orderId, { idempotency_key: randomUUID(), reason: 'Card expired', method: 'cash' }, managerHeaders);
+    expect(byManager.response.status).toBe(201);
+    expect(byManager.data!.payments).toEqual([{ method: 'cash', amount: 1200 }]);
     const overrides = (await s.rows()).audit.filter((row) => row.action === 'order.refund_method_overridden');
     expect(overrides).toHaveLength(1);
     expect(overrides[0]).toMatchObject({
       actorEmployeeId: manager.id,
-      details: { order_id: sale.orderId, refund_id: byManager.body.refund_id, as_paid: [{ method: 'card', amount: 1200 }], paid_back: [{ method: 'cash', amount: 1200 }] },
+      details: { order_id: sale.orderId, refund_id: byManager.data!.refund_id, as_paid: [{ method: 'card', amount: 1200 }], paid_back: [{ method: 'cash', amount: 1200 }] },
     });
   });
 
@@ -158,8 +171,8 @@ describe('a refund goes back the way the money came in unless a manager says oth
     const s = await shop();
     const { employee: cashier } = await addEmployee(s.client, { full_name: 'Tess Trusted', role: 'cashier', pin: '246810', permissions: { can_process_refunds: true } });
     const sale = await s.sell('card');
-    const res = await s.client.request('POST', `/api/orders/${sale.orderId}/refunds`, { idempotency_key: randomUUID(), reason: 'Chipped' }, as(await pinSignIn(s.client, cashier.id, '246810')));
-    expect(res.status).toBe(201);
-    expect(res.body.payments).toEqual([{ method: 'card', amount: 2400 }]);
+    const res = await refund(s.client, sale.orderId, { idempotency_key: randomUUID(), reason: 'Chipped' }, as(await pinSignIn(s.client, cashier.id, '246810')));
+    expect(res.response.status).toBe(201);
+    expect(res.data!.payments).toEqual([{ method: 'card', amount: 2400 }]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, user } from '../src/db/schema/index.ts';
-import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, uniqueEmail, type TestServer } from './harness.ts';
+import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, okApi, uniqueEmail, type ApiBody, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,22 +15,24 @@ describe('sign-up', () => {
   it('creates the account, business and profile, signs in with an HttpOnly Lax cookie', async () => {
     const client = new ApiClient(server.url);
     const email = uniqueEmail();
-    const res = await client.post('/api/auth/sign-up', {
-      email,
-      password: STRONG_PASSWORD,
-      business_name: 'Bean There',
-      full_name: 'Ann Lee',
-      industry: 'restaurant',
+    const res = await client.api.POST('/api/auth/sign-up', {
+      body: {
+        email,
+        password: STRONG_PASSWORD,
+        business_name: 'Bean There',
+        full_name: 'Ann Lee',
+        industry: 'restaurant',
+      },
     });
-    expect(res.status).toBe(201);
-    expect(res.body.user.email).toBe(email);
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))!;
+    expect(res.response.status).toBe(201);
+    expect(res.data!.user.email).toBe(email);
+    const cookie = res.response.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
-    const me = await client.get('/api/me');
-    expect(me.body.profile).toMatchObject({ business_name: 'Bean There', full_name: 'Ann Lee', industry: 'restaurant' });
-    expect(me.body.business.name).toBe('Bean There');
+    const me = await client.api.GET('/api/me');
+    expect(me.data!.profile).toMatchObject({ business_name: 'Bean There', full_name: 'Ann Lee', industry: 'restaurant' });
+    expect(me.data!.business!.name).toBe('Bean There');
   });
 
   it.each([
@@ -39,10 +41,10 @@ describe('sign-up', () => {
     [{ password: STRONG_PASSWORD }, 'no email or phone'],
     [{ email: '', phone: '', password: STRONG_PASSWORD }, 'blank email and phone'],
     [{ email: 'a@example.com', password: '' }, 'blank password'],
-  ] as [Record<string, string>, string][])('refuses %j (%s) with the SPEC §5 message', async (body) => {
-    const res = await new ApiClient(server.url).post('/api/auth/sign-up', body);
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'missing_credentials', message: MISSING });
+  ] as [ApiBody<'/api/auth/sign-up', 'post'>, string][])('refuses %j (%s) with the SPEC §5 message', async (body) => {
+    const res = await new ApiClient(server.url).api.POST('/api/auth/sign-up', { body });
+    expect(res.response.status).toBe(400);
+    expect(res.error?.error).toMatchObject({ code: 'missing_credentials', message: MISSING });
   });
 
   it.each([
@@ -52,70 +54,73 @@ describe('sign-up', () => {
   ])('refuses the weak password %s with weak_password and its reasons', async (password, reason) => {
     const email = uniqueEmail();
     const client = new ApiClient(server.url);
-    const res = await client.post('/api/auth/sign-up', { email, password });
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('weak_password');
-    expect(res.body.error.reasons).toContain(reason);
+    const res = await client.api.POST('/api/auth/sign-up', { body: { email, password } });
+    expect(res.response.status).toBe(400);
+    expect(res.error?.error.code).toBe('weak_password');
+    expect(res.error?.error.reasons).toContain(reason);
     // nothing was created: the same email can still sign up
-    const retry = await client.post('/api/auth/sign-up', { email, password: STRONG_PASSWORD });
-    expect(retry.status).toBe(201);
+    const retry = await client.api.POST('/api/auth/sign-up', { body: { email, password: STRONG_PASSWORD } });
+    expect(retry.response.status).toBe(201);
   });
 
   it('makes no second account with the same email, without saying so (message-abuse.test.ts: the answers are alike)', async () => {
     const { email, userId } = await signUpBusiness(server);
     const client = new ApiClient(server.url);
-    const res = await client.post('/api/auth/sign-up', { email, password: STRONG_PASSWORD });
-    expect(res.status).toBe(201);
-    expect(res.body.user.id).not.toBe(userId);
-    expect((await client.get('/api/me')).body.user).toBeNull();
+    const res = await client.api.POST('/api/auth/sign-up', { body: { email, password: STRONG_PASSWORD } });
+    expect(res.response.status).toBe(201);
+    expect(res.data!.user.id).not.toBe(userId);
+    expect((await client.api.GET('/api/me')).data!.user).toBeNull();
     const users = await server.database.db.select().from(user).where(eq(user.email, email));
     expect(users).toHaveLength(1);
   });
 
   it('signs up and in with a phone number and password', async () => {
     const phone = `+1555${String(Date.now()).slice(-7)}`;
-    const up = await new ApiClient(server.url).post('/api/auth/sign-up', {
-      phone: phone.replace(/(\d{3})(\d{4})$/, ' $1-$2'),
-      password: STRONG_PASSWORD,
-      full_name: 'Pat Diaz',
+    const up = await new ApiClient(server.url).api.POST('/api/auth/sign-up', {
+      body: {
+        phone: phone.replace(/(\d{3})(\d{4})$/, ' $1-$2'),
+        password: STRONG_PASSWORD,
+        full_name: 'Pat Diaz',
+      },
     });
-    expect(up.status).toBe(201);
-    expect(up.body.user).toMatchObject({ phone_number: phone, email: null });
+    expect(up.response.status).toBe(201);
+    expect(up.data!.user).toMatchObject({ phone_number: phone, email: null });
     const client = new ApiClient(server.url);
-    const signIn = await client.post('/api/auth/sign-in', { phone, password: STRONG_PASSWORD });
-    expect(signIn.status).toBe(200);
-    const me = await client.get('/api/me');
-    expect(me.body.user.phone_number).toBe(phone);
+    const signIn = await client.api.POST('/api/auth/sign-in', { body: { phone, password: STRONG_PASSWORD } });
+    expect(signIn.response.status).toBe(200);
+    const me = await client.api.GET('/api/me');
+    expect(me.data!.user!.phone_number).toBe(phone);
     // SPEC §4: no business name, so the full name names the business
-    expect(me.body.settings.business_name).toBe('Pat Diaz');
+    expect(me.data!.settings!.business_name).toBe('Pat Diaz');
   });
 });
 
 describe('sign-in', () => {
   it('answers a wrong password and an unknown account alike', async () => {
     const { email } = await signUpBusiness(server);
-    const wrong = await new ApiClient(server.url).post('/api/auth/sign-in', { email, password: 'not the password at all' });
-    const unknown = await new ApiClient(server.url).post('/api/auth/sign-in', { email: uniqueEmail('ghost'), password: 'not the password at all' });
-    expect(wrong.status).toBe(401);
-    expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual(unknown.body);
+    const wrong = await new ApiClient(server.url).api.POST('/api/auth/sign-in', { body: { email, password: 'not the password at all' } });
+    const unknown = await new ApiClient(server.url).api.POST('/api/auth/sign-in', { body: { email: uniqueEmail('ghost'), password: 'not the password at all' } });
+    expect(wrong.response.status).toBe(401);
+    expect(unknown.response.status).toBe(401);
+    expect(wrong.error).toBeDefined();
+    expect(wrong.error).toEqual(unknown.error);
   });
 
   it('refuses a missing password with the SPEC §5 message', async () => {
-    const res = await new ApiClient(server.url).post('/api/auth/sign-in', { email: 'a@example.com' });
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(MISSING);
+    const res = await new ApiClient(server.url).api.POST('/api/auth/sign-in', { body: { email: 'a@example.com' } });
+    expect(res.response.status).toBe(400);
+    expect(res.error?.error.message).toBe(MISSING);
   });
 
   it('locks an account after too many attempts, even with the right password', async () => {
     const { email } = await signUpBusiness(server);
     for (let i = 0; i < 4; i += 1) {
-      const res = await new ApiClient(server.url).post('/api/auth/sign-in', { email, password: 'wrong password here' });
-      expect(res.status).toBe(401);
+      const res = await new ApiClient(server.url).api.POST('/api/auth/sign-in', { body: { email, password: 'wrong password here' } });
+      expect(res.response.status).toBe(401);
     }
-    const locked = await new ApiClient(server.url).post('/api/auth/sign-in', { email, password: STRONG_PASSWORD });
-    expect(locked.status).toBe(429);
-    expect(locked.body.error.code).toBe('rate_limited');
+    const locked = await new ApiClient(server.url).api.POST('/api/auth/sign-in', { body: { email, password: STRONG_PASSWORD } });
+    expect(locked.response.status).toBe(429);
+    expect(locked.error?.error.code).toBe('rate_limited');
   });
 
   it('locks the account only at the address that guessed: the owner elsewhere still signs in (issue 9 item 8)', async () => {
@@ -124,12 +129,13 @@ describe('sign-in', () => {
       const { email } = await signUpBusiness(proxied);
       const from = (address: string) => ({ 'x-forwarded-for': address });
       for (let i = 0; i < 4; i += 1) {
-        expect((await new ApiClient(proxied.url).request('POST', '/api/auth/sign-in', { email, password: 'wrong password here' }, from('203.0.113.66'))).status).toBe(401);
+        const guess = await new ApiClient(proxied.url).api.POST('/api/auth/sign-in', { body: { email, password: 'wrong password here' }, headers: from('203.0.113.66') });
+        expect(guess.response.status).toBe(401);
       }
-      const attacker = await new ApiClient(proxied.url).request('POST', '/api/auth/sign-in', { email, password: STRONG_PASSWORD }, from('203.0.113.66'));
-      expect([attacker.status, attacker.body.error?.code]).toEqual([429, 'rate_limited']);
-      const owner = await new ApiClient(proxied.url).request('POST', '/api/auth/sign-in', { email, password: STRONG_PASSWORD }, from('198.51.100.7'));
-      expect(owner.status).toBe(200);
+      const attacker = await new ApiClient(proxied.url).api.POST('/api/auth/sign-in', { body: { email, password: STRONG_PASSWORD }, headers: from('203.0.113.66') });
+      expect([attacker.response.status, attacker.error?.error.code]).toEqual([429, 'rate_limited']);
+      const owner = await new ApiClient(proxied.url).api.POST('/api/auth/sign-in', { body: { email, password: STRONG_PASSWORD }, headers: from('198.51.100.7') });
+      expect(owner.response.status).toBe(200);
     } finally {
       await proxied.close();
     }
@@ -142,8 +148,8 @@ describe('sign-in rate limit per client address', () => {
     try {
       const statuses = [];
       for (let i = 0; i < 4; i += 1) {
-        const res = await new ApiClient(limited.url).post('/api/auth/sign-in', { email: uniqueEmail('spray'), password: 'guess guess guess' });
-        statuses.push(res.status);
+        const res = await new ApiClient(limited.url).api.POST('/api/auth/sign-in', { body: { email: uniqueEmail('spray'), password: 'guess guess guess' } });
+        statuses.push(res.response.status);
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
     } finally {
@@ -156,35 +162,37 @@ describe('sign-out scopes (SPEC §5)', () => {
   async function twoSessions() {
     const { client: first, email } = await signUpBusiness(server);
     const second = new ApiClient(server.url);
-    expect((await second.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status).toBe(200);
+    expect((await second.api.POST('/api/auth/sign-in', { body: { email, password: STRONG_PASSWORD } })).response.status).toBe(200);
     return { first, second };
   }
-  const signedIn = async (client: ApiClient) => (await client.get('/api/me')).body.user !== null;
+  const signedIn = async (client: ApiClient) => (await okApi(await client.api.GET('/api/me'), 200)).user !== null;
+  const signOut = async (client: ApiClient, scope: 'local' | 'others' | 'global') => (await client.api.POST('/api/auth/sign-out', { params: { query: { scope } } })).response.status;
 
   it('local ends only this session', async () => {
     const { first, second } = await twoSessions();
-    expect((await first.post('/api/auth/sign-out?scope=local')).status).toBe(200);
+    expect(await signOut(first, 'local')).toBe(200);
     expect(await signedIn(first)).toBe(false);
     expect(await signedIn(second)).toBe(true);
   });
 
   it('others ends every other session and keeps this one', async () => {
     const { first, second } = await twoSessions();
-    expect((await first.post('/api/auth/sign-out?scope=others')).status).toBe(200);
+    expect(await signOut(first, 'others')).toBe(200);
     expect(await signedIn(first)).toBe(true);
     expect(await signedIn(second)).toBe(false);
   });
 
   it('global ends them all', async () => {
     const { first, second } = await twoSessions();
-    expect((await first.post('/api/auth/sign-out?scope=global')).status).toBe(200);
+    expect(await signOut(first, 'global')).toBe(200);
     expect(await signedIn(first)).toBe(false);
     expect(await signedIn(second)).toBe(false);
   });
 
   it('refuses any other scope with a 400 and signs nobody out', async () => {
     const { first } = await twoSessions();
-    const res = await first.post('/api/auth/sign-out?scope=everyone');
+    // bad input: the contract's scope is local, others or global
+    const res = await first.raw('POST', '/api/auth/sign-out?scope=everyone');
     expect(res.status).toBe(400);
     expect(await signedIn(first)).toBe(true);
   });
@@ -194,7 +202,7 @@ describe('password reset', () => {
   it('emails a link through the outbox, and the token sets a new password once', async () => {
     const { email } = await signUpBusiness(server);
     const client = new ApiClient(server.url);
-    expect((await client.post('/api/auth/request-password-reset', { email })).status).toBe(200);
+    expect((await client.api.POST('/api/auth/request-password-reset', { body: { email } })).response.status).toBe(200);
     const [message] = await server.database.db
       .select()
       .from(outboxMessages)
@@ -205,23 +213,25 @@ describe('password reset', () => {
     const token = /reset-password\?token=([^\s]+)/.exec(message!.body)?.[1];
     expect(token).toBeTruthy();
 
-    const weak = await client.post('/api/auth/reset-password', { token: decodeURIComponent(token!), new_password: 'password' });
-    expect(weak.body.error.code).toBe('weak_password');
+    const reset = (new_password: string) => client.api.POST('/api/auth/reset-password', { body: { token: decodeURIComponent(token!), new_password } });
+    const weak = await reset('password');
+    expect(weak.error?.error.code).toBe('weak_password');
     const newPassword = 'a brand new long passphrase';
-    const ok = await client.post('/api/auth/reset-password', { token: decodeURIComponent(token!), new_password: newPassword });
-    expect(ok.status).toBe(200);
-    const reused = await client.post('/api/auth/reset-password', { token: decodeURIComponent(token!), new_password: 'another long passphrase' });
-    expect(reused.status).toBe(400);
-    expect(reused.body.error.code).toBe('invalid_token');
+    const ok = await reset(newPassword);
+    expect(ok.response.status).toBe(200);
+    const reused = await reset('another long passphrase');
+    expect(reused.response.status).toBe(400);
+    expect(reused.error?.error.code).toBe('invalid_token');
 
-    expect((await new ApiClient(server.url).post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status).toBe(401);
-    expect((await new ApiClient(server.url).post('/api/auth/sign-in', { email, password: newPassword })).status).toBe(200);
+    expect((await new ApiClient(server.url).api.POST('/api/auth/sign-in', { body: { email, password: STRONG_PASSWORD } })).response.status).toBe(401);
+    expect((await new ApiClient(server.url).api.POST('/api/auth/sign-in', { body: { email, password: newPassword } })).response.status).toBe(200);
   });
 
   it('answers an unknown address the same and sends nothing', async () => {
     const email = uniqueEmail('nobody');
-    const res = await new ApiClient(server.url).post('/api/auth/request-password-reset', { email });
-    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+    const res = await new ApiClient(server.url).api.POST('/api/auth/request-password-reset', { body: { email } });
+    expect(res.response.status).toBe(200);
+    expect(res.data).toMatchObject({ ok: true });
     const sent = await server.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
     expect(sent).toHaveLength(0);
   });
@@ -232,14 +242,12 @@ describe('cookies behind HTTPS', () => {
     const behindProxy = await startTestServer({ env: { TRUST_PROXY: 'true' } });
     try {
       const client = new ApiClient(behindProxy.url);
-      const res = await client.request(
-        'POST',
-        '/api/auth/sign-up',
-        { email: uniqueEmail(), password: STRONG_PASSWORD },
-        { 'x-forwarded-proto': 'https' },
-      );
-      expect(res.status).toBe(201);
-      expect(res.headers.getSetCookie().join('\n')).toMatch(/better-auth\.session_token=.*Secure/i);
+      const res = await client.api.POST('/api/auth/sign-up', {
+        body: { email: uniqueEmail(), password: STRONG_PASSWORD },
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(res.response.status).toBe(201);
+      expect(res.response.headers.getSetCookie().join('\n')).toMatch(/better-auth\.session_token=.*Secure/i);
     } finally {
       await behindProxy.close();
     }

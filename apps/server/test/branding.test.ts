@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, outboxMessages, platformAuditLog } from '../src/db/schema/index.ts';
-import { ApiClient, STRONG_PASSWORD, startTestServer, verifyEmailOf, type TestServer } from './harness.ts';
+import { ApiClient, STRONG_PASSWORD, okApi, startTestServer, verifyEmailOf, type ApiBody, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
@@ -14,12 +14,13 @@ let root: ApiClient;
 beforeAll(async () => {
   server = await startTestServer({ env: { SUPER_ADMIN_EMAILS: ROOT } });
   root = new ApiClient(server.url);
-  expect((await root.post('/api/auth/sign-up', { email: ROOT, password: STRONG_PASSWORD })).status).toBe(201);
+  expect((await root.api.POST('/api/auth/sign-up', { body: { email: ROOT, password: STRONG_PASSWORD } })).response.status).toBe(201);
   await verifyEmailOf(server, ROOT);
-  expect((await root.get('/api/me')).body.is_super_admin).toBe(true);
+  expect((await root.api.GET('/api/me')).data!.is_super_admin).toBe(true);
 });
 afterAll(() => server.close());
 
+const savePlatform = (client: ApiClient, body: ApiBody<'/api/super-admin/branding', 'put'>) => client.api.PUT('/api/super-admin/branding', { body });
 const audits = () => server.database.db.select().from(platformAuditLog).where(eq(platformAuditLog.action, 'platform_branding.saved'));
 
 describe('platform branding', () => {
@@ -31,28 +32,28 @@ describe('platform branding', () => {
 
   it('a non-super-admin is refused (403) and nothing changes', async () => {
     const shop = await staffBusiness(server, { businessName: 'Not Root' });
-    const res = await shop.client.request('PUT', '/api/super-admin/branding', { ...TODAY, sign_in_welcome: 'Hacked' });
-    expect(res.status).toBe(403);
-    expect((await shop.client.get('/api/super-admin/branding')).status).toBe(403);
+    const res = await savePlatform(shop.client, { ...TODAY, sign_in_welcome: 'Hacked' });
+    expect(res.response.status).toBe(403);
+    expect((await shop.client.api.GET('/api/super-admin/branding')).response.status).toBe(403);
     expect((await new ApiClient(server.url).api.GET('/api/branding')).data!.branding).toEqual(TODAY);
   });
 
   it('refuses a low-contrast or malformed colour with 400 saying why, writing nothing', async () => {
-    const light = await root.request('PUT', '/api/super-admin/branding', { ...TODAY, sign_in_welcome: 'Hello', primary_color: '#ffcc00' });
-    expect(light.status).toBe(400);
-    expect(JSON.stringify(light.body.error)).toContain('White text on #ffcc00 has a contrast of 1.');
-    expect(JSON.stringify(light.body.error)).toContain('at least 4.5:1');
-    const bad = await root.request('PUT', '/api/super-admin/branding', { ...TODAY, primary_color: 'blue' });
-    expect(bad.status).toBe(400);
-    expect((await root.get('/api/super-admin/branding')).body.branding).toEqual(TODAY);
+    const light = await savePlatform(root, { ...TODAY, sign_in_welcome: 'Hello', primary_color: '#ffcc00' });
+    expect(light.response.status).toBe(400);
+    expect(JSON.stringify(light.error?.error)).toContain('White text on #ffcc00 has a contrast of 1.');
+    expect(JSON.stringify(light.error?.error)).toContain('at least 4.5:1');
+    const bad = await savePlatform(root, { ...TODAY, primary_color: 'blue' });
+    expect(bad.response.status).toBe(400);
+    expect((await root.api.GET('/api/super-admin/branding')).data!.branding).toEqual(TODAY);
     expect(await audits()).toHaveLength(0);
   });
 
   it('the super admin saves the look; the sign-in page reads it; audited with before and after', async () => {
     const next = { product_name: 'Shopfront', sign_in_welcome: 'Good to see you again.', primary_color: '#1D4ED8' };
-    const saved = await root.request('PUT', '/api/super-admin/branding', next);
-    expect(saved.status).toBe(200);
-    expect(saved.body.branding).toEqual({ ...next, primary_color: '#1d4ed8' });
+    const saved = await savePlatform(root, next);
+    expect(saved.response.status).toBe(200);
+    expect(saved.data!.branding).toEqual({ ...next, primary_color: '#1d4ed8' });
     expect((await new ApiClient(server.url).api.GET('/api/branding')).data!.branding).toEqual({ ...next, primary_color: '#1d4ed8' });
     const rows = await audits();
     expect(rows).toHaveLength(1);
@@ -60,7 +61,7 @@ describe('platform branding', () => {
     // A business without its own colour paints in the platform's.
     const shop = await staffBusiness(server, { businessName: 'Plain Shop' });
     expect((await shop.client.api.GET('/api/business-branding')).data!.branding).toEqual({ brand_color: null, receipt_header: null, receipt_footer: null, effective_color: '#1d4ed8' });
-    expect((await root.request('PUT', '/api/super-admin/branding', TODAY)).status).toBe(200);
+    expect((await savePlatform(root, TODAY)).response.status).toBe(200);
   });
 });
 
@@ -99,17 +100,22 @@ describe('business branding', () => {
     const shop = await staffBusiness(server, { businessName: 'Receipt Shop' });
     expect((await shop.client.api.PUT('/api/business-branding', { body: mine })).response.status).toBe(200);
     const [coffee] = await seedProducts(server, shop.businessId, [{ name: 'Coffee', price: 350 }]);
-    const sold = await shop.client.post('/api/checkout', {
-      idempotency_key: randomUUID(),
-      lines: [{ product_id: coffee!.id, quantity: 1 }],
-      payments: [{ method: 'cash', amount: 350, tendered: 500 }],
-      expected_total: 350,
-    });
-    expect(sold.status).toBe(201);
-    const detail = await shop.client.get(`/api/orders/${sold.body.order.id}`);
-    expect(detail.body.business).toMatchObject({ receipt_header: mine.receipt_header, receipt_footer: mine.receipt_footer });
+    const sold = await okApi(
+      await shop.client.api.POST('/api/checkout', {
+        body: {
+          idempotency_key: randomUUID(),
+          lines: [{ product_id: coffee!.id, quantity: 1 }],
+          payments: [{ method: 'cash', amount: 350, tendered: 500 }],
+          expected_total: 350,
+        },
+      }),
+      201,
+    );
+    const order = { params: { path: { id: sold.order.id } } };
+    const detail = await shop.client.api.GET('/api/orders/{id}', order);
+    expect(detail.data!.business).toMatchObject({ receipt_header: mine.receipt_header, receipt_footer: mine.receipt_footer });
     const email = 'branding-buyer@example.com';
-    expect((await shop.client.post(`/api/orders/${sold.body.order.id}/receipt-email`, { email })).status).toBe(200);
+    expect((await shop.client.api.POST('/api/orders/{id}/receipt-email', { ...order, body: { email } })).response.status).toBe(200);
     const [mail] = await server.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
     const body = mail!.body;
     expect(body).toMatch(/Corner Shop Ltd\s*\n\s*VAT GB123/);

@@ -9,7 +9,7 @@ import { getProfitabilityReport } from '../src/modules/insight/get-profitability
 import { getSalesReport } from '../src/modules/insight/get-sales-report.ts';
 import { toCustomersReportView, toInventoryReportView, toProfitabilityReportView, toSalesReportView } from '../src/modules/insight/insight-views.ts';
 import type { TenantContext } from '../src/lib/context.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { okApi, startTestServer, type ApiBody, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { staffBusiness } from './staff-helpers.ts';
 
@@ -35,10 +35,14 @@ function normalised(value: unknown): unknown {
   return value;
 }
 
-/** The typed client's answer (client.api), its data once the status is the expected one. */
-async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
-  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
-  return res.data!;
+/** A checkout's cart: what POST /api/checkout takes, less the key, the payments and the total. */
+type Cart = Omit<ApiBody<'/api/checkout', 'post'>, 'idempotency_key' | 'payments' | 'expected_total'>;
+
+/** The total the server priced, from a 422 total_mismatch answer's error (its details, or the error itself). */
+function serverTotalOf(error: { [key: string]: unknown } | undefined): unknown {
+  const details = error?.details;
+  const fromDetails = details && typeof details === 'object' && 'server_total' in details ? details.server_total : undefined;
+  return fromDetails ?? error?.server_total;
 }
 
 async function shop() {
@@ -55,45 +59,44 @@ async function shop() {
   const customerId = (await okApi(await owner.client.api.POST('/api/customers', { body: { name: 'Ann Lee' } }), 201)).customer.id;
 
   /** A paid sale through the checkout, moved to `paidAt` afterwards (an UPDATE the triggers must follow). */
-  const sell = async (
-    lines: { product_id: string; quantity: number; discount?: unknown }[],
-    paidAt: string | null,
-    extra: Record<string, unknown> = {},
-  ) => {
-    const cart = { lines, ...extra };
+  const sell = async (lines: Cart['lines'], paidAt: string | null, extra: Omit<Cart, 'lines'> = {}) => {
+    const cart: Cart = { lines, ...extra };
     const total = await priceOf(cart);
-    const res = await owner.client.post('/api/checkout', { idempotency_key: randomUUID(), ...cart, payments: [{ method: 'card', amount: total }], expected_total: total });
-    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-    const orderId = res.body.order.id as string;
+    const res = await okApi(
+      await owner.client.api.POST('/api/checkout', { body: { idempotency_key: randomUUID(), ...cart, payments: [{ method: 'card', amount: total }], expected_total: total } }),
+      201,
+    );
+    const orderId = res.order.id;
     if (paidAt) {
       await server.database.withTenant(owner.businessId, async (tx) => {
         await tx.update(orders).set({ paidAt: new Date(paidAt), createdAt: new Date(paidAt) }).where(eq(orders.id, orderId));
         await tx.update(payments).set({ createdAt: new Date(paidAt) }).where(eq(payments.orderId, orderId));
       });
     }
-    return { orderId, lineIds: (res.body.lines as { id: string }[]).map((line) => line.id), total };
+    return { orderId, lineIds: res.lines.map((line) => line.id), total };
   };
   /** The total the server prices: a checkout with a wrong expected total is refused (422 total_mismatch) with it. */
-  const priceOf = async (cart: Record<string, unknown>) => {
-    const res = await owner.client.post('/api/checkout', { idempotency_key: randomUUID(), ...cart, payments: [{ method: 'card', amount: 1 }], expected_total: 1 });
-    const total = (res.body?.error?.details?.server_total ?? res.body?.error?.server_total) as number | undefined;
-    if (typeof total !== 'number') throw new Error(`no total in ${JSON.stringify(res.body)}`);
+  const priceOf = async (cart: Cart) => {
+    const res = await owner.client.api.POST('/api/checkout', { body: { idempotency_key: randomUUID(), ...cart, payments: [{ method: 'card', amount: 1 }], expected_total: 1 } });
+    const total = serverTotalOf(res.error?.error);
+    if (typeof total !== 'number') throw new Error(`no total in ${JSON.stringify(res.error ?? res.data)}`);
     return total;
   };
   const refund = async (sale: { orderId: string; lineIds: string[] }, line: number, quantity: number, at: string | null) => {
-    const res = await owner.client.post(`/api/orders/${sale.orderId}/refunds`, {
-      idempotency_key: randomUUID(),
-      reason: 'Broken',
-      lines: [{ order_line_id: sale.lineIds[line], quantity, restock: false }],
-    });
-    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    const res = await okApi(
+      await owner.client.api.POST('/api/orders/{id}/refunds', {
+        params: { path: { id: sale.orderId } },
+        body: { idempotency_key: randomUUID(), reason: 'Broken', lines: [{ order_line_id: sale.lineIds[line]!, quantity, restock: false }] },
+      }),
+      201,
+    );
     if (at) {
       await server.database.withTenant(owner.businessId, async (tx) => {
-        await tx.update(refunds).set({ createdAt: new Date(at) }).where(eq(refunds.id, res.body.refund_id));
-        await tx.update(payments).set({ createdAt: new Date(at) }).where(inArray(payments.refundId, [res.body.refund_id]));
+        await tx.update(refunds).set({ createdAt: new Date(at) }).where(eq(refunds.id, res.refund_id));
+        await tx.update(payments).set({ createdAt: new Date(at) }).where(inArray(payments.refundId, [res.refund_id]));
       });
     }
-    return res.body.refund_id as string;
+    return res.refund_id;
   };
   const tenant: TenantContext = {
     businessId: owner.businessId,
@@ -130,7 +133,9 @@ async function shop() {
     expect(normalised(dashboard)).toEqual(normalised(await getDashboard(server.database, tenant, now, { fromLines: true })));
     return { ...checked, dashboard } as unknown as Record<string, { summary: Record<string, number> } & Record<string, unknown>>;
   };
-  return { ...owner, mug: mug!, tea: tea!, loose: loose!, customerId, sell, refund, compareAll };
+  const park = (body: ApiBody<'/api/orders/park', 'post'>) => owner.client.api.POST('/api/orders/park', { body });
+  const voidOrder = (id: string) => owner.client.api.POST('/api/orders/{id}/void', { params: { path: { id } }, body: { reason: 'Changed mind' } });
+  return { ...owner, mug: mug!, tea: tea!, loose: loose!, customerId, sell, refund, compareAll, park, voidOrder };
 }
 
 describe('the rollups give the figures of the lines', () => {
@@ -149,12 +154,12 @@ describe('the rollups give the figures of the lines', () => {
     await s.refund(early, 0, 3, '2026-01-14T23:10:00Z');
     await s.refund(discounted, 1, 2, '2026-01-16T10:00:00Z');
     // A parked sale is not a sale, and voiding it changes nothing.
-    const parked = await s.client.post('/api/orders/park', { lines: [{ product_id: s.mug.id, quantity: 4 }] });
-    expect(parked.status).toBe(201);
-    expect((await s.client.post(`/api/orders/${parked.body.id}/void`, { reason: 'Changed mind' })).status).toBe(200);
+    const parked = await s.park({ lines: [{ product_id: s.mug.id, quantity: 4 }] });
+    expect(parked.response.status).toBe(201);
+    expect((await s.voidOrder(parked.data!.id)).response.status).toBe(200);
     // A parked sale paid later: the order is updated to paid, its lines replaced.
-    const parkedAgain = await s.client.post('/api/orders/park', { lines: [{ product_id: s.tea.id, quantity: 1 }] });
-    await s.sell([{ product_id: s.tea.id, quantity: 2 }], '2026-01-17T12:00:00Z', { parked_order_id: parkedAgain.body.id });
+    const parkedAgain = await s.park({ lines: [{ product_id: s.tea.id, quantity: 1 }] });
+    await s.sell([{ product_id: s.tea.id, quantity: 2 }], '2026-01-17T12:00:00Z', { parked_order_id: parkedAgain.data!.id });
     // Imported history (its own costs, one line without a product of ours).
     const csv = [
       'Receipt No,Sale Date,Client,Item,Qty,Net Sales,COGS,Tender',
@@ -236,10 +241,10 @@ describe('the rollups give the figures of the lines', () => {
     await s.refund(lastOfJanuary, 0, 1, '2026-01-31T23:10:00Z');
     await s.refund(firstOfFebruary, 0, 3, '2026-02-10T10:00:00Z');
     // A parked sale voided, another paid later.
-    const parked = await s.client.post('/api/orders/park', { lines: [{ product_id: s.mug.id, quantity: 4 }] });
-    expect((await s.client.post(`/api/orders/${parked.body.id}/void`, { reason: 'Changed mind' })).status).toBe(200);
-    const parkedAgain = await s.client.post('/api/orders/park', { lines: [{ product_id: s.tea.id, quantity: 1 }] });
-    await s.sell([{ product_id: s.tea.id, quantity: 2 }], '2026-02-17T12:00:00Z', { parked_order_id: parkedAgain.body.id, customer_id: s.customerId });
+    const parked = await s.park({ lines: [{ product_id: s.mug.id, quantity: 4 }] });
+    expect((await s.voidOrder(parked.data!.id)).response.status).toBe(200);
+    const parkedAgain = await s.park({ lines: [{ product_id: s.tea.id, quantity: 1 }] });
+    await s.sell([{ product_id: s.tea.id, quantity: 2 }], '2026-02-17T12:00:00Z', { parked_order_id: parkedAgain.data!.id, customer_id: s.customerId });
     expect(await layersMatchDays()).toBe(0);
 
     // Whole January and February with ragged ends, whole months only, and a range without a whole month.
@@ -297,11 +302,11 @@ describe('the rollups give the figures of the lines', () => {
     await s.refund(bo, 0, 2, '2026-01-12T10:00:00Z');
     await s.refund(first, 0, 1, '2026-02-01T10:00:00Z');
     // A parked sale for Ann voided (no visit), another paid later (a visit on its day).
-    const parked = await s.client.post('/api/orders/park', { lines: [{ product_id: s.mug.id, quantity: 4 }], customer_id: s.customerId });
-    expect(parked.status).toBe(201);
-    expect((await s.client.post(`/api/orders/${parked.body.id}/void`, { reason: 'Changed mind' })).status).toBe(200);
-    const parkedAgain = await s.client.post('/api/orders/park', { lines: [{ product_id: s.tea.id, quantity: 1 }] });
-    await s.sell([{ product_id: s.tea.id, quantity: 2 }], '2026-02-17T12:00:00Z', { parked_order_id: parkedAgain.body.id, customer_id: s.customerId });
+    const parked = await s.park({ lines: [{ product_id: s.mug.id, quantity: 4 }], customer_id: s.customerId });
+    expect(parked.response.status).toBe(201);
+    expect((await s.voidOrder(parked.data!.id)).response.status).toBe(200);
+    const parkedAgain = await s.park({ lines: [{ product_id: s.tea.id, quantity: 1 }] });
+    await s.sell([{ product_id: s.tea.id, quantity: 2 }], '2026-02-17T12:00:00Z', { parked_order_id: parkedAgain.data!.id, customer_id: s.customerId });
     // Imported history for Ann, before her first sale at the till.
     const csv = ['Receipt No,Sale Date,Client,Item,Qty,Net Sales,Tender', 'H-1,2025-11-03 10:00,Ann Lee,Mug,1,9.00,Visa'].join('\n');
     const mapping = { order_id: 'Receipt No', date: 'Sale Date', customer: 'Client', product: 'Item', quantity: 'Qty', line_amount: 'Net Sales', payment_method: 'Tender' };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, payments, products, refunds } from '../src/db/schema/index.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { okApi, startTestServer, type TestServer } from './harness.ts';
 import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, tillOf } from './staff-helpers.ts';
@@ -29,55 +29,55 @@ async function shop(timeZone = 'Europe/Berlin') {
   /** A paid sale, then moved to `paidAt` (the clock of the test, not of the machine). */
   const sell = async (lines: { productId: string; quantity: number; price: number }[], paidAt: string, customerId?: string) => {
     const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-    const res = await owner.client.post('/api/checkout', {
-      idempotency_key: randomUUID(),
-      lines: lines.map(({ productId, quantity }) => ({ product_id: productId, quantity })),
-      payments: [{ method: 'card', amount: total }],
-      expected_total: total,
-      ...(customerId ? { customer_id: customerId } : {}),
-    });
-    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-    const orderId = res.body.order.id as string;
+    const res = await okApi(
+      await owner.client.api.POST('/api/checkout', {
+        body: {
+          idempotency_key: randomUUID(),
+          lines: lines.map(({ productId, quantity }) => ({ product_id: productId, quantity })),
+          payments: [{ method: 'card', amount: total }],
+          expected_total: total,
+          ...(customerId ? { customer_id: customerId } : {}),
+        },
+      }),
+      201,
+    );
+    const orderId = res.order.id;
     await server.database.withTenant(owner.businessId, async (tx) => {
       await tx.update(orders).set({ paidAt: new Date(paidAt), createdAt: new Date(paidAt) }).where(eq(orders.id, orderId));
       await tx.update(payments).set({ createdAt: new Date(paidAt) }).where(eq(payments.orderId, orderId));
     });
-    return { orderId, lineIds: (res.body.lines as { id: string }[]).map((line) => line.id) };
+    return { orderId, lineIds: res.lines.map((line) => line.id) };
   };
   /** A refund of one line, then moved to `at`. */
   const refund = async (sale: { orderId: string; lineIds: string[] }, quantity: number, at: string) => {
-    const res = await owner.client.post(`/api/orders/${sale.orderId}/refunds`, {
-      idempotency_key: randomUUID(),
-      reason: 'Broken',
-      lines: [{ order_line_id: sale.lineIds[0], quantity, restock: false }],
-    });
-    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    await okApi(
+      await owner.client.api.POST('/api/orders/{id}/refunds', {
+        params: { path: { id: sale.orderId } },
+        body: { idempotency_key: randomUUID(), reason: 'Broken', lines: [{ order_line_id: sale.lineIds[0]!, quantity, restock: false }] },
+      }),
+      201,
+    );
     await server.database.withTenant(owner.businessId, async (tx) => {
       const ids = (await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, sale.orderId))).map((row) => row.id);
       await tx.update(refunds).set({ createdAt: new Date(at) }).where(inArray(refunds.id, ids));
       await tx.update(payments).set({ createdAt: new Date(at) }).where(inArray(payments.refundId, ids));
     });
   };
-  const report = (tab: string, from: string, to: string, extra = '', headers: Record<string, string> = {}) =>
-    owner.client.request('GET', `/api/analytics/${tab}?from=${from}&to=${to}${extra}`, undefined, headers);
-  /** The four tabs through the typed client, for well-formed ranges (report above stays for bad ones and loops over tabs). */
+  /** The four tabs through the typed client. */
   const analytics = {
     sales: (query: Query<'/api/analytics/sales'>, headers: Record<string, string> = {}) => owner.client.api.GET('/api/analytics/sales', { params: { query }, headers }),
     profitability: (query: Query<'/api/analytics/profitability'>, headers: Record<string, string> = {}) => owner.client.api.GET('/api/analytics/profitability', { params: { query }, headers }),
     inventory: (query: Query<'/api/analytics/inventory'>, headers: Record<string, string> = {}) => owner.client.api.GET('/api/analytics/inventory', { params: { query }, headers }),
     customers: (query: Query<'/api/analytics/customers'>, headers: Record<string, string> = {}) => owner.client.api.GET('/api/analytics/customers', { params: { query }, headers }),
   };
-  return { ...owner, mug: mug!, tea: tea!, sell, refund, report, analytics };
+  return { ...owner, mug: mug!, tea: tea!, sell, refund, analytics };
 }
+
+const TABS = ['sales', 'inventory', 'profitability', 'customers'] as const;
 
 /** What a tab takes, from its own schema. */
 type Query<P extends '/api/analytics/sales' | '/api/analytics/profitability' | '/api/analytics/inventory' | '/api/analytics/customers'> = paths[P]['get']['parameters']['query'];
 
-/** The typed client's answer (client.api), its data once the status is the expected one. */
-async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
-  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
-  return res.data!;
-}
 
 async function setCost(businessId: string, productId: string, cost: number) {
   await server.database.withTenant(businessId, (tx) => tx.update(products).set({ cost }).where(eq(products.id, productId)));
@@ -163,19 +163,21 @@ describe('profitability uses the cost at the time of sale', () => {
 
   it('a parked sale takes the cost of when it is paid, and a parked sale is not a sale', async () => {
     const s = await shop();
-    const parked = await s.client.post('/api/orders/park', { lines: [{ product_id: s.mug.id, quantity: 1 }] });
-    expect(parked.status).toBe(201);
-    const parkedId = parked.body.id as string;
+    const parked = await s.client.api.POST('/api/orders/park', { body: { lines: [{ product_id: s.mug.id, quantity: 1 }] } });
+    expect(parked.response.status).toBe(201);
+    const parkedId = parked.data!.id;
     expect((await okApi(await s.client.api.GET('/api/dashboard'), 200)).sales?.today.transactions).toBe(0);
     await setCost(s.businessId, s.mug.id, 650);
-    const paid = await s.client.post('/api/checkout', {
-      idempotency_key: randomUUID(),
-      parked_order_id: parkedId,
-      lines: [{ product_id: s.mug.id, quantity: 1 }],
-      payments: [{ method: 'cash', amount: 1000 }],
-      expected_total: 1000,
+    const paid = await s.client.api.POST('/api/checkout', {
+      body: {
+        idempotency_key: randomUUID(),
+        parked_order_id: parkedId,
+        lines: [{ product_id: s.mug.id, quantity: 1 }],
+        payments: [{ method: 'cash', amount: 1000 }],
+        expected_total: 1000,
+      },
     });
-    expect(paid.status).toBe(201);
+    expect(paid.response.status).toBe(201);
     const lines = await server.database.withTenant(s.businessId, (tx) => tx.select().from(orderLines).where(eq(orderLines.orderId, parkedId)));
     expect(lines.map((line) => line.unitCost)).toEqual([650]);
   });
@@ -233,32 +235,33 @@ describe('inventory and customers', () => {
 describe('bad input is a clear 4xx', () => {
   it('refuses a 20-year range, a reversed range, an impossible date and an unknown comparison', async () => {
     const s = await shop();
-    // Bad ranges on purpose, through the untyped report (an unknown comparison would not compile on the typed client).
-    for (const tab of ['sales', 'inventory', 'profitability', 'customers']) {
-      const twentyYears = await s.report(tab, '2006-01-01', '2026-01-01');
-      expect(twentyYears.status).toBe(400);
-      expect(twentyYears.body.error.code).toBe('invalid_range');
-      expect(twentyYears.body.error.message).toMatch(/731 days/);
+    for (const tab of TABS) {
+      const twentyYears = await s.analytics[tab]({ from: '2006-01-01', to: '2026-01-01' });
+      expect(twentyYears.response.status).toBe(400);
+      expect(twentyYears.error?.error.code).toBe('invalid_range');
+      expect(twentyYears.error?.error.message).toMatch(/731 days/);
     }
-    expect((await s.report('sales', '2026-02-10', '2026-02-01')).body.error.code).toBe('invalid_range');
-    expect((await s.report('sales', '2026-02-30', '2026-03-01')).status).toBe(400);
-    expect((await s.report('sales', '9000-01-01', '9000-01-02')).status).toBe(400);
+    expect((await s.analytics.sales({ from: '2026-02-10', to: '2026-02-01' })).error?.error.code).toBe('invalid_range');
+    expect((await s.analytics.sales({ from: '2026-02-30', to: '2026-03-01' })).response.status).toBe(400);
+    expect((await s.analytics.sales({ from: '9000-01-01', to: '9000-01-02' })).response.status).toBe(400);
     // A first day of 1900 has no previous period to compare with; without a comparison it is fine.
-    const noPrevious = await s.report('customers', '1900-01-01', '1900-01-05', '&compare=previous');
-    expect(noPrevious.status).toBe(400);
-    expect(noPrevious.body.error.code).toBe('invalid_range');
-    expect((await s.report('customers', '1900-01-01', '1900-01-05', '&compare=none')).status).toBe(200);
-    expect((await s.report('sales', '2200-12-01', '2200-12-31', '&compare=previous_year')).status).toBe(200);
-    expect((await s.report('sales', '2026-02-01', '2026-02-02', '&compare=sideways')).status).toBe(400);
-    expect((await s.report('inventory', '2026-02-01', '2026-02-02', '&dead_stock_days=0')).status).toBe(400);
-    expect((await s.client.get('/api/analytics/sales?from=2026-02-01')).status).toBe(400);
+    const noPrevious = await s.analytics.customers({ from: '1900-01-01', to: '1900-01-05', compare: 'previous' });
+    expect(noPrevious.response.status).toBe(400);
+    expect(noPrevious.error?.error.code).toBe('invalid_range');
+    expect((await s.analytics.customers({ from: '1900-01-01', to: '1900-01-05', compare: 'none' })).response.status).toBe(200);
+    expect((await s.analytics.sales({ from: '2200-12-01', to: '2200-12-31', compare: 'previous_year' })).response.status).toBe(200);
+    // bad input: the contract's comparison is previous, previous_year or none
+    expect((await s.client.raw('GET', '/api/analytics/sales?from=2026-02-01&to=2026-02-02&compare=sideways')).status).toBe(400);
+    expect((await s.analytics.inventory({ from: '2026-02-01', to: '2026-02-02', dead_stock_days: 0 })).response.status).toBe(400);
+    // bad input: the contract needs both from and to
+    expect((await s.client.raw('GET', '/api/analytics/sales?from=2026-02-01')).status).toBe(400);
   });
 });
 
 describe('SPEC §6: analytics needs can_view_reports, on the server', () => {
   it('refuses a cashier and an admin without can_view_reports, lets an admin with it in', async () => {
     const s = await shop();
-    await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
+    await okApi(await s.client.api.PATCH('/api/employees/{id}', { params: { path: { id: s.ownerEmployeeId } }, body: { pin: '900001' } }), 200);
     const cashier = await addEmployee(s.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_access_reports: true } });
     const adminNone = await addEmployee(s.client, { full_name: 'Abe Admin', role: 'admin', pin: '900003' });
     const adminReports = await addEmployee(s.client, { full_name: 'Ada Admin', role: 'admin', pin: '900002', admin_permissions: { can_view_reports: true } });
@@ -266,12 +269,13 @@ describe('SPEC §6: analytics needs can_view_reports, on the server', () => {
     const adminNoneToken = await pinSignIn(s.client, adminNone.employee.id, '900003');
     const adminToken = await pinSignIn(s.client, adminReports.employee.id, '900002');
 
-    for (const tab of ['sales', 'inventory', 'profitability', 'customers']) {
-      const refused = await s.report(tab, '2026-02-01', '2026-02-02', '', as(cashierToken));
-      expect(refused.status).toBe(403);
-      expect(refused.body.error.code).toBe('forbidden');
-      expect((await s.report(tab, '2026-02-01', '2026-02-02', '', as(adminNoneToken))).status).toBe(403);
-      expect((await s.report(tab, '2026-02-01', '2026-02-02', '', as(adminToken))).status).toBe(200);
+    const range = { from: '2026-02-01', to: '2026-02-02' };
+    for (const tab of TABS) {
+      const refused = await s.analytics[tab](range, as(cashierToken));
+      expect(refused.response.status).toBe(403);
+      expect(refused.error?.error.code).toBe('forbidden');
+      expect((await s.analytics[tab](range, as(adminNoneToken))).response.status).toBe(403);
+      expect((await s.analytics[tab](range, as(adminToken))).response.status).toBe(200);
     }
   });
 
@@ -307,7 +311,7 @@ describe('the dashboard', () => {
     expect(owner.data!.open_cash_sessions).toEqual([]);
 
     // An open drawer session on a till shows on the owner's dashboard (cash_management is on by default).
-    await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
+    await okApi(await s.client.api.PATCH('/api/employees/{id}', { params: { path: { id: s.ownerEmployeeId } }, body: { pin: '900001' } }), 200);
     const till = await tillOf(s.client);
     const ownerOnTill = as(await pinSignIn(s.client, s.ownerEmployeeId, '900001'));
     const opened = await okApi(await till.api.POST('/api/cash-sessions', { body: { idempotency_key: randomUUID(), opening_float: 10_000 }, headers: ownerOnTill }), 201);

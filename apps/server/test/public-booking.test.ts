@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, customers, outboxMessages } from '../src/db/schema/index.ts';
 import { PUBLIC_BOOKINGS_PER_ADDRESS_PER_HOUR } from '../src/modules/appointments/booking-page-link.ts';
-import { ApiClient, startTestServer, type TestServer } from './harness.ts';
+import { ApiClient, okApi, startTestServer, type ApiBody, type TestServer } from './harness.ts';
 import { addEmployee, staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
 /** The public booking page (issue 18 item 5, decision 040). */
@@ -21,95 +21,102 @@ const at = (day: string, clock: string) => zonedInstant(day, Number(clock.slice(
 const WEEKDAYS = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '13:00', break_start: '11:00', break_end: '12:00' }));
 let addresses = 0;
 
+/** What the public page's booking form sends, from the route's own schema. */
+type Booking = ApiBody<'/api/public/bookings/{slug}', 'post'>;
+
 async function shopWithPage(name = 'Cut & Co', options: { enabled?: boolean } = {}) {
   const shop = await staffBusiness(server, { businessName: name, features: { appointments_booking: true, employee_management: true }, timeZone: ZONE });
   const ann = (await addEmployee(shop.client, { full_name: 'Ann Stylist', role: 'manager', pin: '710001' })).employee;
-  expect((await shop.client.request('PUT', `/api/appointments/staff/${ann.id}/hours`, { hours: WEEKDAYS })).status).toBe(200);
-  const haircut = (await shop.client.post('/api/appointments/services', { name: 'Haircut', duration_minutes: 60, price: 3500, staff_ids: [ann.id] })).body.service;
-  const hidden = (await shop.client.post('/api/appointments/services', { name: 'Colour', duration_minutes: 90, price: 9000, staff_ids: [ann.id] })).body.service;
-  const saved = await shop.client.request('PUT', '/api/appointments/booking-page', {
-    enabled: options.enabled ?? true,
-    service_ids: [haircut.id],
-    min_notice_hours: 2,
-    horizon_days: 30,
-    welcome_text: 'Book a chair',
+  expect((await shop.client.api.PUT('/api/appointments/staff/{employeeId}/hours', { params: { path: { employeeId: ann.id } }, body: { hours: WEEKDAYS } })).response.status).toBe(200);
+  const haircut = (await okApi(await shop.client.api.POST('/api/appointments/services', { body: { name: 'Haircut', duration_minutes: 60, price: 3500, staff_ids: [ann.id] } }), 201)).service;
+  const hidden = (await okApi(await shop.client.api.POST('/api/appointments/services', { body: { name: 'Colour', duration_minutes: 90, price: 9000, staff_ids: [ann.id] } }), 201)).service;
+  const saved = await shop.client.api.PUT('/api/appointments/booking-page', {
+    body: {
+      enabled: options.enabled ?? true,
+      service_ids: [haircut.id],
+      min_notice_hours: 2,
+      horizon_days: 30,
+      welcome_text: 'Book a chair',
+    },
   });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const url = new URL(saved.body.settings.url as string);
+  expect(saved.response.status, JSON.stringify(saved.error)).toBe(200);
+  const url = new URL(saved.data!.settings.url!);
   const slug = url.pathname.replace('/book/', '');
   addresses += 1;
   const visitor = new ApiClient(server.url);
   const from = { 'x-forwarded-for': `203.0.113.${addresses}` };
-  const page = (path = '') => visitor.request('GET', `/api/public/bookings/${slug}${path}`, undefined, from);
-  const book = (body: Record<string, unknown>) =>
-    visitor.request('POST', `/api/public/bookings/${slug}`, { service_id: haircut.id, name: 'Vera Visitor', email: 'vera@example.com', client_key: randomUUID(), ...body }, from);
-  return { ...shop, ann, haircut, hidden, slug, url, visitor, from, page, book, settings: saved.body.settings };
+  const page = () => visitor.api.GET('/api/public/bookings/{slug}', { params: { path: { slug } }, headers: from });
+  const slots = (service_id: string, day: string) =>
+    visitor.api.GET('/api/public/bookings/{slug}/slots', { params: { path: { slug }, query: { service_id, day } }, headers: from });
+  const booking = (body: Partial<Booking> & Pick<Booking, 'starts_at'>): Booking => ({ service_id: haircut.id, name: 'Vera Visitor', email: 'vera@example.com', client_key: randomUUID(), ...body });
+  const book = (body: Partial<Booking> & Pick<Booking, 'starts_at'>) => visitor.api.POST('/api/public/bookings/{slug}', { params: { path: { slug } }, body: booking(body), headers: from });
+  return { ...shop, ann, haircut, hidden, slug, url, visitor, from, page, slots, booking, book, settings: saved.data!.settings };
 }
 
 const slotsOf = async (shop: Awaited<ReturnType<typeof shopWithPage>>, day: string) => {
-  const res = await shop.page(`/slots?service_id=${shop.haircut.id}&day=${day}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.slots as string[];
+  const res = await shop.slots(shop.haircut.id, day);
+  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+  return res.data!.slots;
 };
 const rowsOf = (businessId: string) => server.database.withTenant(businessId, (tx) => tx.select().from(appointments));
 
 describe('public booking page', () => {
   it('is off by default; the owner turns it on; the page shows the business, the offered services and only free times', async () => {
     const shop = await staffBusiness(server, { businessName: 'Fresh Shop', features: { appointments_booking: true }, timeZone: ZONE });
-    const first = await shop.client.get('/api/appointments/booking-page');
-    expect(first.status).toBe(200);
-    expect(first.body.settings).toMatchObject({ enabled: false, url: null, service_ids: [] });
+    const first = await shop.client.api.GET('/api/appointments/booking-page');
+    expect(first.response.status).toBe(200);
+    expect(first.data!.settings).toMatchObject({ enabled: false, url: null, service_ids: [] });
 
     const salon = await shopWithPage();
     expect(salon.url.pathname).toMatch(/^\/book\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
     const page = await salon.page();
-    expect(page.status, JSON.stringify(page.body)).toBe(200);
-    expect(page.body.page).toMatchObject({ business_name: 'Cut & Co', welcome_text: 'Book a chair', time_zone: ZONE, min_notice_hours: 2 });
-    expect(page.body.page.services).toEqual([{ id: salon.haircut.id, name: 'Haircut', duration_minutes: 60, price: 3500 }]);
+    expect(page.response.status, JSON.stringify(page.error)).toBe(200);
+    expect(page.data!.page).toMatchObject({ business_name: 'Cut & Co', welcome_text: 'Book a chair', time_zone: ZONE, min_notice_hours: 2 });
+    expect(page.data!.page.services).toEqual([{ id: salon.haircut.id, name: 'Haircut', duration_minutes: 60, price: 3500 }]);
     const day = monday();
     const slots = await slotsOf(salon, day);
     expect(slots[0]).toBe(at(day, '09:00'));
     expect(slots).toContain(at(day, '12:00'));
     expect(slots).not.toContain(at(day, '10:30')); // would run into the break
     // A service that is not offered online has no slots here.
-    expect((await salon.page(`/slots?service_id=${salon.hidden.id}&day=${day}`)).status).toBe(404);
+    expect((await salon.slots(salon.hidden.id, day)).response.status).toBe(404);
   });
 
   it('answers 404 for a page that is off, an unknown or altered link, and another business’s key', async () => {
     const off = await shopWithPage('Closed Shop', { enabled: false });
-    expect((await off.page()).status).toBe(404);
-    expect((await off.book({ starts_at: at(monday(), '09:00') })).status).toBe(404);
+    expect((await off.page()).response.status).toBe(404);
+    expect((await off.book({ starts_at: at(monday(), '09:00') })).response.status).toBe(404);
     const on = await shopWithPage('Open Shop');
     const visitor = new ApiClient(server.url);
     const [offId] = off.slug.split('.');
     const [, onKey] = on.slug.split('.');
     for (const slug of ['nope', `${offId}.${onKey}`, `${on.slug.slice(0, -2)}AA`, `AAAAAAAAAAAAAAAAAAAAAA.${onKey}`]) {
-      const res = await visitor.get(`/api/public/bookings/${slug}`);
-      expect(res.status, slug).toBe(404);
-      expect(res.body.error).toEqual({ code: 'booking_page_not_found', message: 'There is no booking page at this address' });
+      const res = await visitor.api.GET('/api/public/bookings/{slug}', { params: { path: { slug } } });
+      expect(res.response.status, slug).toBe(404);
+      expect(res.error?.error).toEqual({ code: 'booking_page_not_found', message: 'There is no booking page at this address' });
     }
     // Turning the feature off closes the page as well.
-    expect((await on.page()).status).toBe(200);
-    expect((await on.client.request('PATCH', '/api/business-settings', { enabled_features: { appointments_booking: false } })).status).toBe(200);
-    expect((await on.page()).status).toBe(404);
+    expect((await on.page()).response.status).toBe(200);
+    expect((await on.client.api.PATCH('/api/business-settings', { body: { enabled_features: { appointments_booking: false } } })).response.status).toBe(200);
+    expect((await on.page()).response.status).toBe(404);
   });
 
   it('books a free time: 201, customer created, outbox confirmation with .ics, the time is gone, the shop’s calendar shows it', async () => {
     const shop = await shopWithPage('Booking Salon');
     const day = monday();
     const booked = await shop.book({ starts_at: at(day, '10:00'), phone: '+49 30 555 1234', note: 'Short please', email: 'Vera.B@example.com' });
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    expect(booked.body.appointment).toMatchObject({ service_name: 'Haircut', business_name: 'Booking Salon', starts_at: at(day, '10:00'), ends_at: at(day, '11:00'), price: 3500 });
-    expect(JSON.stringify(booked.body)).not.toContain('Ann');
+    expect(booked.response.status, JSON.stringify(booked.error)).toBe(201);
+    expect(booked.data!.appointment).toMatchObject({ service_name: 'Haircut', business_name: 'Booking Salon', starts_at: at(day, '10:00'), ends_at: at(day, '11:00'), price: 3500 });
+    expect(JSON.stringify(booked.data)).not.toContain('Ann');
     const slots = await slotsOf(shop, day);
     expect(slots).not.toContain(at(day, '10:00'));
     expect(slots).not.toContain(at(day, '09:30'));
     expect(slots).toContain(at(day, '09:00'));
 
-    const calendar = await shop.client.get(`/api/appointments?from=${day}&to=${day}`);
-    expect(calendar.body.appointments).toHaveLength(1);
-    expect(calendar.body.appointments[0]).toMatchObject({ customer_name: 'Vera Visitor', employee_id: shop.ann.id, status: 'booked', source: 'online', notes: 'Short please' });
-    const customer = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(customers).where(eq(customers.id, calendar.body.appointments[0].customer_id)));
+    const calendar = (await okApi(await shop.client.api.GET('/api/appointments', { params: { query: { from: day, to: day } } }), 200)).appointments;
+    expect(calendar).toHaveLength(1);
+    expect(calendar[0]).toMatchObject({ customer_name: 'Vera Visitor', employee_id: shop.ann.id, status: 'booked', source: 'online', notes: 'Short please' });
+    const customer = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(customers).where(eq(customers.id, calendar[0]!.customer_id!)));
     expect(customer[0]).toMatchObject({ name: 'Vera Visitor', email: 'Vera.B@example.com' });
     const outbox = await server.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'Vera.B@example.com'));
     expect(outbox).toHaveLength(1);
@@ -118,7 +125,7 @@ describe('public booking page', () => {
 
     // A second booking by the same person matches the customer (by e-mail, any case).
     const again = await shop.book({ starts_at: at(day, '12:00'), email: 'vera.b@EXAMPLE.com' });
-    expect(again.status).toBe(201);
+    expect(again.response.status).toBe(201);
     const customerIds = new Set((await rowsOf(shop.businessId)).map((row) => row.customerId));
     expect(customerIds.size).toBe(1);
   });
@@ -127,10 +134,10 @@ describe('public booking page', () => {
     const shop = await shopWithPage('Busy Salon');
     const day = monday();
     const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => shop.book({ starts_at: at(day, '09:00'), email: `racer${index}@example.com` })));
-    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
-    const refused = answers.filter((answer) => answer.status !== 201);
-    expect(refused.map((answer) => answer.status)).toEqual(Array(7).fill(409));
-    expect(refused[0]!.body.error).toEqual({ code: 'slot_taken', message: 'That time was just taken, choose another' });
+    expect(answers.filter((answer) => answer.response.status === 201)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.response.status !== 201);
+    expect(refused.map((answer) => answer.response.status)).toEqual(Array(7).fill(409));
+    expect(refused[0]!.error?.error).toEqual({ code: 'slot_taken', message: 'That time was just taken, choose another' });
     expect(await rowsOf(shop.businessId)).toHaveLength(1);
   });
 
@@ -139,12 +146,12 @@ describe('public booking page', () => {
     const day = monday();
     const key = randomUUID();
     const first = await shop.book({ starts_at: at(day, '09:00'), client_key: key, email: 'retry@example.com' });
-    expect(first.status).toBe(201);
+    expect(first.response.status).toBe(201);
     const second = await shop.book({ starts_at: at(day, '12:00'), client_key: key, email: 'retry@example.com' });
-    expect(second.status).toBe(200);
-    expect(second.body.appointment).toEqual(first.body.appointment);
+    expect(second.response.status).toBe(200);
+    expect(second.data!.appointment).toEqual(first.data!.appointment);
     const both = await Promise.all([0, 1].map(() => shop.book({ starts_at: at(day, '12:00'), client_key: key, email: 'retry@example.com' })));
-    expect(both.map((answer) => answer.body.appointment.id)).toEqual([first.body.appointment.id, first.body.appointment.id]);
+    expect(both.map((answer) => answer.data!.appointment.id)).toEqual([first.data!.appointment.id, first.data!.appointment.id]);
     expect(await rowsOf(shop.businessId)).toHaveLength(1);
     expect(await server.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'retry@example.com'))).toHaveLength(1);
   });
@@ -152,7 +159,7 @@ describe('public booking page', () => {
   it('bad input is 4xx and writes nothing: times not offered, inside the notice, contact missing or malformed', async () => {
     const shop = await shopWithPage('Strict Salon');
     const day = monday();
-    const cases: [Record<string, unknown>, number, string][] = [
+    const cases: [Partial<Booking> & Pick<Booking, 'starts_at'>, number, string][] = [
       [{ starts_at: at(day, '10:30') }, 422, 'slot_unavailable'], // runs into the break
       [{ starts_at: at(day, '13:00') }, 422, 'slot_unavailable'], // after hours
       [{ starts_at: at(addDays(day, 5), '09:00') }, 422, 'slot_unavailable'], // Saturday
@@ -165,43 +172,47 @@ describe('public booking page', () => {
       [{ starts_at: at(day, '09:00'), name: '' }, 400, 'validation_error'],
       [{ starts_at: at(day, '09:00'), client_key: 'x' }, 400, 'validation_error'],
       [{ starts_at: at(day, '09:00'), service_id: shop.hidden.id }, 422, 'service_not_found'],
-      [{ starts_at: at(day, '09:00'), extra: true }, 400, 'validation_error'],
     ];
     for (const [body, status, code] of cases) {
       const res = await shop.book(body);
-      expect(res.status, JSON.stringify([body, res.body])).toBe(status);
-      expect(res.body.error.code, JSON.stringify(body)).toBe(code);
+      expect(res.response.status, JSON.stringify([body, res.error])).toBe(status);
+      expect(res.error?.error.code, JSON.stringify(body)).toBe(code);
     }
+    // bad input: the contract refuses an unknown field
+    const extra = await shop.visitor.raw('POST', `/api/public/bookings/${shop.slug}`, { ...shop.booking({ starts_at: at(day, '09:00') }), extra: true }, shop.from);
+    expect(extra.status, JSON.stringify(extra.body)).toBe(400);
+    expect(extra.body.error.code).toBe('validation_error');
     expect(await rowsOf(shop.businessId)).toHaveLength(0);
   });
 
   it('limits bookings per client address', async () => {
     const visitor = new ApiClient(server.url);
     const from = { 'x-forwarded-for': '198.51.100.77' };
-    const body = { service_id: randomUUID(), starts_at: at(monday(), '09:00'), name: 'Sam', email: 'sam@example.com', client_key: randomUUID() };
+    const body: Booking = { service_id: randomUUID(), starts_at: at(monday(), '09:00'), name: 'Sam', email: 'sam@example.com', client_key: randomUUID() };
+    const unknownPage = { params: { path: { slug: 'AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA' } }, body, headers: from };
     for (let index = 0; index < PUBLIC_BOOKINGS_PER_ADDRESS_PER_HOUR; index += 1) {
-      expect((await visitor.request('POST', '/api/public/bookings/AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA', body, from)).status).toBe(404);
+      expect((await visitor.api.POST('/api/public/bookings/{slug}', unknownPage)).response.status).toBe(404);
     }
-    const limited = await visitor.request('POST', '/api/public/bookings/AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA', body, from);
-    expect(limited.status).toBe(429);
-    expect(limited.body.error.code).toBe('rate_limited');
-    expect(limited.body.error.retry_after_seconds).toBeGreaterThan(0);
+    const limited = await visitor.api.POST('/api/public/bookings/{slug}', unknownPage);
+    expect(limited.response.status).toBe(429);
+    expect(limited.error?.error.code).toBe('rate_limited');
+    expect(limited.error?.error.retry_after_seconds).toBeGreaterThan(0);
   });
 
   it('settings need can_change_settings: a cashier and a manager get 403, the owner and a granted admin may', async () => {
     const shop = await shopWithPage('Perm Salon');
     const { headersOf } = await staffOfEveryRole(server, shop);
-    const body = { enabled: false, service_ids: [], min_notice_hours: 1, horizon_days: 7 };
+    const body: ApiBody<'/api/appointments/booking-page', 'put'> = { enabled: false, service_ids: [], min_notice_hours: 1, horizon_days: 7 };
     for (const actor of ['cashier', 'manager', 'adminNone']) {
-      expect((await shop.client.request('GET', '/api/appointments/booking-page', undefined, headersOf(actor))).status, actor).toBe(403);
-      expect((await shop.client.request('PUT', '/api/appointments/booking-page', body, headersOf(actor))).status, actor).toBe(403);
+      expect((await shop.client.api.GET('/api/appointments/booking-page', { headers: headersOf(actor) })).response.status, actor).toBe(403);
+      expect((await shop.client.api.PUT('/api/appointments/booking-page', { body, headers: headersOf(actor) })).response.status, actor).toBe(403);
     }
-    expect((await shop.page()).status).toBe(200);
-    const saved = await shop.client.request('PUT', '/api/appointments/booking-page', body, headersOf('adminAll'));
-    expect(saved.status).toBe(200);
-    expect(saved.body.settings.url).toBe(shop.settings.url); // the link stays
-    expect((await shop.page()).status).toBe(404);
-    const invalid = await shop.client.request('PUT', '/api/appointments/booking-page', { ...body, horizon_days: 0 });
-    expect(invalid.status).toBe(400);
+    expect((await shop.page()).response.status).toBe(200);
+    const saved = await shop.client.api.PUT('/api/appointments/booking-page', { body, headers: headersOf('adminAll') });
+    expect(saved.response.status).toBe(200);
+    expect(saved.data!.settings.url).toBe(shop.settings.url); // the link stays
+    expect((await shop.page()).response.status).toBe(404);
+    const invalid = await shop.client.api.PUT('/api/appointments/booking-page', { body: { ...body, horizon_days: 0 } });
+    expect(invalid.response.status).toBe(400);
   });
 });

@@ -4151,7 +4151,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the e-mail address with the token from the verification link (grants super admin to a configured address) */
+        /** Confirm the e-mail address with the token from the verification link (grants super admin to a configured address); 409 identity_already_exists when another account took the address meanwhile */
         post: {
             parameters: {
                 query?: never;
@@ -4181,6 +4181,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

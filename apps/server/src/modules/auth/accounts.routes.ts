@@ -101,9 +101,9 @@ const verifyEmailRoute = defineRoute({
   path: '/api/auth/verify-email',
   access: PUBLIC,
   tags: ['auth'],
-  summary: 'Confirm the e-mail address with the token from the verification link (grants super admin to a configured address)',
+  summary: 'Confirm the e-mail address with the token from the verification link (grants super admin to a configured address); 409 identity_already_exists when another account took the address meanwhile',
   request: { body: jsonBody(z.strictObject({ token: z.string().min(1).max(2048) })) },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Address confirmed'), ...errorResponses(400) },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Address confirmed'), ...errorResponses(400, 409) },
 });
 
 const resendVerificationRoute = defineRoute({

@@ -3,7 +3,7 @@ import { addDays } from '@till/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, products, purchaseOrders } from '../src/db/schema/index.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { okApi, startTestServer, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
 
@@ -41,15 +41,17 @@ async function shop(items: { name: string; price: number; stock?: number }[]) {
   /** A paid sale, moved to `day` (noon). */
   const sell = async (lines: { product_id: string; quantity: number; price: number }[], day: string, customerId?: string) => {
     const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-    const res = await owner.client.post('/api/checkout', {
-      idempotency_key: randomUUID(),
-      lines: lines.map(({ product_id, quantity }) => ({ product_id, quantity })),
-      payments: [{ method: 'card', amount: total }],
-      expected_total: total,
-      ...(customerId ? { customer_id: customerId } : {}),
+    const res = await owner.client.api.POST('/api/checkout', {
+      body: {
+        idempotency_key: randomUUID(),
+        lines: lines.map(({ product_id, quantity }) => ({ product_id, quantity })),
+        payments: [{ method: 'card', amount: total }],
+        expected_total: total,
+        ...(customerId ? { customer_id: customerId } : {}),
+      },
     });
-    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-    const orderId = res.body.order.id as string;
+    if (res.response.status !== 201) throw new Error(JSON.stringify(res.error));
+    const orderId = res.data!.order.id;
     await server.database.withTenant(owner.businessId, async (tx) => {
       await tx.update(orders).set({ paidAt: new Date(noonOf(day)), createdAt: new Date(noonOf(day)) }).where(eq(orders.id, orderId));
       await tx.update(payments).set({ createdAt: new Date(noonOf(day)) }).where(eq(payments.orderId, orderId));
@@ -301,7 +303,7 @@ describe('customer footpath', () => {
 describe('SPEC §6 on the server, and bad input', () => {
   it('refuses a cashier the reports and the stock forecast, lets the till ask for hints, and answers garbage with a 4xx', async () => {
     const s = await shop([{ name: 'Mug', price: 1000 }]);
-    await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
+    await okApi(await s.api.PATCH('/api/employees/{id}', { params: { path: { id: s.ownerEmployeeId } }, body: { pin: '900001' } }), 200);
     const cashier = await addEmployee(s.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '900007', permissions: { can_access_reports: true } });
     const stocker = await addEmployee(s.client, { full_name: 'Sam Stock', role: 'cashier', pin: '900008', permissions: { can_manage_inventory: true } });
     const adminReports = await addEmployee(s.client, { full_name: 'Ada Admin', role: 'admin', pin: '900002', admin_permissions: { can_view_reports: true } });
@@ -323,9 +325,15 @@ describe('SPEC §6 on the server, and bad input', () => {
     // The till's hint is for whoever may sell.
     expect((await s.api.GET('/api/ai/often-bought-with', { params: { query: { product_ids: s.products[0]!.id } }, headers: as(cashierToken) })).response.status).toBe(200);
 
-    // Bad input: 400 with words, nothing written (untyped on purpose: the typed client would refuse these bodies).
-    for (const body of [{}, { product_ids: [] }, { product_ids: ['not-a-uuid'] }, { product_ids: [s.products[0]!.id], extra: 1 }, { product_ids: 'x' }]) {
-      const res = await s.client.post('/api/ai/stock-forecast/purchase-orders', body);
+    // Bad input: 400 with words, nothing written.
+    for (const product_ids of [[], ['not-a-uuid']]) {
+      const res = await s.api.POST('/api/ai/stock-forecast/purchase-orders', { body: { product_ids } });
+      expect(res.response.status, JSON.stringify(product_ids)).toBe(400);
+      expect(res.error!.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+    // bad input: the contract requires a list of product ids and refuses unknown fields.
+    for (const body of [{}, { product_ids: [s.products[0]!.id], extra: 1 }, { product_ids: 'x' }]) {
+      const res = await s.client.raw('POST', '/api/ai/stock-forecast/purchase-orders', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     }
@@ -338,9 +346,14 @@ describe('SPEC §6 on the server, and bad input', () => {
     expect(noSupplier.error?.error).toMatchObject({ code: 'supplier_required', message: expect.stringContaining('Mug') });
     expect(await server.database.withTenant(s.businessId, (tx) => tx.select({ id: purchaseOrders.id }).from(purchaseOrders))).toHaveLength(0);
 
-    // Raw query strings (missing, empty or out-of-range parameters) stay untyped on purpose.
-    for (const query of ['', '?product_ids=', '?product_ids=nope', `?product_ids=${s.products[0]!.id}&limit=0`, `?product_ids=${s.products[0]!.id}&limit=99`, `?product_ids=${s.products[0]!.id}&x=1`]) {
-      const res = await s.client.get(`/api/ai/often-bought-with${query}`);
+    // Empty or out-of-range parameters.
+    for (const query of [{ product_ids: '' }, { product_ids: 'nope' }, { product_ids: s.products[0]!.id, limit: 0 }, { product_ids: s.products[0]!.id, limit: 99 }]) {
+      const res = await s.api.GET('/api/ai/often-bought-with', { params: { query } });
+      expect(res.response.status, JSON.stringify(query)).toBe(400);
+    }
+    // bad input: the contract requires product_ids and takes no other parameter.
+    for (const query of ['', `?product_ids=${s.products[0]!.id}&x=1`]) {
+      const res = await s.client.raw('GET', `/api/ai/often-bought-with${query}`);
       expect(res.status, query).toBe(400);
     }
   }, 120_000);

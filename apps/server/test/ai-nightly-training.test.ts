@@ -106,19 +106,19 @@ describe('the nightly AI training', { timeout: 120_000 }, () => {
     // last night still ahead of today would count as trained and push the next run a day on.
     await scheduleNightlyTraining(server.services, new Date('2026-01-01T17:30:00Z'));
     await trainAll();
-    const res = await tokyo.client.request('GET', '/api/ai/training');
-    expect(res.status).toBe(200);
-    expect(res.body.job).toMatchObject({ trigger: 'nightly', night: '2026-01-02', status: 'done' });
-    expect(res.body.nightly).toMatchObject({ on: true, time_zone: 'Asia/Tokyo', window_start: '02:00', window_end: '05:00', last: { trigger: 'nightly', night: '2026-01-02', status: 'done' } });
+    const res = await tokyo.client.api.GET('/api/ai/training');
+    expect(res.response.status).toBe(200);
+    expect(res.data!.job).toMatchObject({ trigger: 'nightly', night: '2026-01-02', status: 'done' });
+    expect(res.data!.nightly).toMatchObject({ on: true, time_zone: 'Asia/Tokyo', window_start: '02:00', window_end: '05:00', last: { trigger: 'nightly', night: '2026-01-02', status: 'done' } });
     // The next run is tonight's or tomorrow night's 02:00 in Tokyo (17:00 UTC), from the real clock.
-    const next = new Date(res.body.nightly.next_at);
+    const next = new Date(res.data!.nightly.next_at!);
     expect(next.getTime()).toBeGreaterThanOrEqual(Date.now() - 60_000);
     expect(next.getTime()).toBeLessThanOrEqual(Date.now() + 24 * 60 * 60 * 1000 + 60_000);
     expect(next.toISOString().slice(11, 16) === '17:00' || next.getTime() <= Date.now() + 60_000).toBe(true);
 
     const off = await shop('UTC', { reporting_analytics: false, pos_system: true });
-    const offTraining = await off.client.request('GET', '/api/ai/training');
-    expect(offTraining.body).toEqual({
+    const offTraining = await off.client.api.GET('/api/ai/training');
+    expect(offTraining.data).toEqual({
       job: null,
       nightly: { on: false, time_zone: 'UTC', window_start: '02:00', window_end: '05:00', last: null, next_at: null },
     });

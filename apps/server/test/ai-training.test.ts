@@ -34,10 +34,10 @@ const WEEKLY_UNITS = [3, 2, 2, 3, 4, 6, 5];
 async function shop() {
   const owner = await staffBusiness(server, { features: FEATURES, timeZone: 'UTC' });
   const [mug] = await seedProducts(server, owner.businessId, [{ name: 'Mug', price: 1000, taxBasisPoints: 0, trackStock: true, stock: 100_000 }]);
-  const me = await owner.client.request('GET', '/api/me');
+  const me = await owner.client.api.GET('/api/me');
   await server.database.db.execute(sql`
     insert into orders (id, business_id, number, status, actor_user_id, store_id, currency, prices_include_tax, subtotal, discount_total, tax_total, total, paid_total, created_at, paid_at)
-    select gen_random_uuid(), ${owner.businessId}, d, 'paid', ${me.body.user.id}, (select id from stores where business_id = ${owner.businessId} and is_default), 'USD', false,
+    select gen_random_uuid(), ${owner.businessId}, d, 'paid', ${me.data!.user!.id}, (select id from stores where business_id = ${owner.businessId} and is_default), 'USD', false,
            u * 1000, 0, 0, u * 1000, u * 1000, t, t
       from generate_series(1, ${HISTORY_DAYS}) d
       cross join lateral (select (current_date - d)::timestamp + interval '12 hours' as t) ts
@@ -49,7 +49,7 @@ async function shop() {
     insert into order_counters (business_id, last_number) values (${owner.businessId}, ${HISTORY_DAYS})
     on conflict (business_id) do update set last_number = excluded.last_number`);
   const sell = () =>
-    owner.client.post('/api/checkout', { idempotency_key: randomUUID(), lines: [{ product_id: mug!.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1000 }], expected_total: 1000 });
+    owner.client.api.POST('/api/checkout', { body: { idempotency_key: randomUUID(), lines: [{ product_id: mug!.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1000 }], expected_total: 1000 } });
   return { ...owner, mug: mug!, sell };
 }
 
@@ -121,7 +121,7 @@ describe('training the AI modules in the background', { timeout: 120_000 }, () =
     expect(second.response.status).toBe(202);
     expect(second.data).toMatchObject({ created: false, job: { id: firstId, status: 'running' } });
     const sale = await s.sell();
-    expect(sale.status).toBe(201);
+    expect(sale.response.status).toBe(201);
     expect((await s.client.api.GET('/api/ai/training')).data!.job).toMatchObject({ id: firstId, status: 'running', finished_at: null });
     const jobs = await server.database.withTenant(s.businessId, (tx) => tx.select({ id: aiTrainingJobs.id }).from(aiTrainingJobs));
     expect(jobs).toHaveLength(1);

@@ -3,8 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, outboxMessages } from '../src/db/schema/index.ts';
 import { sendAppointmentReminders } from '../src/modules/appointments/send-appointment-reminders.ts';
-import type { paths } from '../../web/src/lib/api-schema.gen.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, type ApiBody, type TestServer } from './harness.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
 let server: TestServer;
@@ -23,7 +22,7 @@ const at = (day: string, clock: string) => {
 const WEEKDAYS = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00', break_start: '12:00', break_end: '13:00' }));
 
 /** What booking takes, from the route's own schema. */
-type NewAppointment = NonNullable<paths['/api/appointments']['post']['requestBody']>['content']['application/json'];
+type NewAppointment = ApiBody<'/api/appointments', 'post'>;
 
 const byId = (id: string) => ({ params: { path: { id } } });
 const ofEmployee = (employeeId: string) => ({ params: { path: { employeeId } } });
@@ -239,27 +238,47 @@ describe('appointments', () => {
     expect((await api.PUT('/api/appointments/services/{id}', { ...byId(shop.service.id), body: { name: 'Mine now', duration_minutes: 30, price: 1 } })).response.status).toBe(404);
     expect((await api.GET('/api/appointments', { params: { query: { from: day, to: day } } })).data!.appointments).toEqual([]);
 
-    const bad: Array<[string, string, unknown, string]> = [
-      ['POST', '/api/appointments', { service_id: shop.service.id, employee_id: shop.ann.id, starts_at: at(day, '14:00') }, 'customer_required'],
-      ['POST', '/api/appointments', { service_id: shop.service.id, employee_id: shop.ann.id, starts_at: 'tomorrow', customer_name: 'A' }, 'validation_error'],
-      ['POST', '/api/appointments', { service_id: shop.service.id, employee_id: shop.ann.id, starts_at: at(day, '14:03'), customer_name: 'A' }, 'invalid_start'],
-      ['POST', '/api/appointments', { service_id: 'nope', employee_id: shop.ann.id, starts_at: at(day, '14:00'), customer_name: 'A' }, 'validation_error'],
-      ['POST', '/api/appointments', { service_id: shop.service.id, employee_id: shop.ann.id, starts_at: at(day, '14:00'), customer_name: 'A', customer_email: 'not-mail' }, 'validation_error'],
-      ['POST', '/api/appointments/services', { name: '', duration_minutes: 60, price: 100 }, 'validation_error'],
-      ['POST', '/api/appointments/services', { name: 'Odd', duration_minutes: 61, price: 100 }, 'validation_error'],
-      ['POST', '/api/appointments/services', { name: 'Neg', duration_minutes: 60, price: -1 }, 'validation_error'],
-      ['PUT', `/api/appointments/staff/${shop.ann.id}/hours`, { hours: [{ weekday: 1, start: '17:00', end: '09:00' }] }, 'invalid_hours'],
-      ['PUT', `/api/appointments/staff/${shop.ann.id}/hours`, { hours: [{ weekday: 1, start: '09:00', end: '17:00' }, { weekday: 1, start: '09:00', end: '12:00' }] }, 'invalid_hours'],
-      ['PUT', `/api/appointments/staff/${shop.ann.id}/hours`, { hours: [{ weekday: 8, start: '09:00', end: '17:00' }] }, 'validation_error'],
-      ['POST', `/api/appointments/staff/${shop.ann.id}/time-off`, { starts_on: addDays(day, 3), ends_on: addDays(day, 1) }, 'invalid_time_off'],
-      ['POST', `/api/appointments/staff/${shop.ann.id}/time-off`, { starts_on: '2026-02-30', ends_on: '2026-03-01' }, 'validation_error'],
+    const refused = (label: string, status: number, error: { code: string; message: string } | undefined, code: string) => {
+      expect(status, label).toBe(400);
+      if (code !== 'validation_error') expect(error?.code, label).toBe(code);
+      expect(error?.message, label).toEqual(expect.any(String));
+    };
+    const badAppointments: Array<[NewAppointment, string]> = [
+      [{ service_id: shop.service.id, employee_id: shop.ann.id, starts_at: at(day, '14:00') }, 'customer_required'],
+      [{ service_id: shop.service.id, employee_id: shop.ann.id, starts_at: 'tomorrow', customer_name: 'A' }, 'validation_error'],
+      [{ service_id: shop.service.id, employee_id: shop.ann.id, starts_at: at(day, '14:03'), customer_name: 'A' }, 'invalid_start'],
+      [{ service_id: 'nope', employee_id: shop.ann.id, starts_at: at(day, '14:00'), customer_name: 'A' }, 'validation_error'],
+      [{ service_id: shop.service.id, employee_id: shop.ann.id, starts_at: at(day, '14:00'), customer_name: 'A', customer_email: 'not-mail' }, 'validation_error'],
     ];
-    // Sent untyped on purpose: a missing customer and a start that is not a time are among them.
-    for (const [method, path, body, code] of bad) {
-      const res = await shop.client.request(method, path, body);
-      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
-      if (code !== 'validation_error') expect(res.body.error.code, `${path} ${JSON.stringify(body)}`).toBe(code);
-      expect(res.body.error.message, `${path} ${JSON.stringify(body)}`).toEqual(expect.any(String));
+    for (const [body, code] of badAppointments) {
+      const res = await shop.client.api.POST('/api/appointments', { body });
+      refused(`/api/appointments ${JSON.stringify(body)}`, res.response.status, res.error?.error, code);
+    }
+    const badServices: Array<ApiBody<'/api/appointments/services', 'post'>> = [
+      { name: '', duration_minutes: 60, price: 100 },
+      { name: 'Odd', duration_minutes: 61, price: 100 },
+      { name: 'Neg', duration_minutes: 60, price: -1 },
+    ];
+    for (const body of badServices) {
+      const res = await shop.client.api.POST('/api/appointments/services', { body });
+      refused(`/api/appointments/services ${JSON.stringify(body)}`, res.response.status, res.error?.error, 'validation_error');
+    }
+    const badHours: Array<[ApiBody<'/api/appointments/staff/{employeeId}/hours', 'put'>, string]> = [
+      [{ hours: [{ weekday: 1, start: '17:00', end: '09:00' }] }, 'invalid_hours'],
+      [{ hours: [{ weekday: 1, start: '09:00', end: '17:00' }, { weekday: 1, start: '09:00', end: '12:00' }] }, 'invalid_hours'],
+      [{ hours: [{ weekday: 8, start: '09:00', end: '17:00' }] }, 'validation_error'],
+    ];
+    for (const [body, code] of badHours) {
+      const res = await shop.client.api.PUT('/api/appointments/staff/{employeeId}/hours', { ...ofEmployee(shop.ann.id), body });
+      refused(`hours ${JSON.stringify(body)}`, res.response.status, res.error?.error, code);
+    }
+    const badTimeOff: Array<[ApiBody<'/api/appointments/staff/{employeeId}/time-off', 'post'>, string]> = [
+      [{ starts_on: addDays(day, 3), ends_on: addDays(day, 1) }, 'invalid_time_off'],
+      [{ starts_on: '2026-02-30', ends_on: '2026-03-01' }, 'validation_error'],
+    ];
+    for (const [body, code] of badTimeOff) {
+      const res = await shop.client.api.POST('/api/appointments/staff/{employeeId}/time-off', { ...ofEmployee(shop.ann.id), body });
+      refused(`time-off ${JSON.stringify(body)}`, res.response.status, res.error?.error, code);
     }
     const taken = await shop.client.api.POST('/api/appointments/services', { body: { name: 'brake CHECK', duration_minutes: 60, price: 1 } });
     expect(taken.response.status).toBe(409);

@@ -37,9 +37,8 @@ describe('the embed page /chatbot-embed/{chatbotId}', () => {
 
   it('refuses an origin that is not a plain http(s) origin', async () => {
     const { client } = await signUpBusiness(server, { assignOwner: true });
-    // Bad input on purpose: stays on the untyped client.
     for (const origin of ["https://a.example.com 'unsafe-inline'", 'javascript:alert(1)', 'https://a.example.com/path', '*']) {
-      expect((await client.request('PATCH', '/api/chatbot/settings', { allowed_origins: [origin] })).status, origin).toBe(400);
+      expect((await client.api.PATCH('/api/chatbot/settings', { body: { allowed_origins: [origin] } })).response.status, origin).toBe(400);
     }
   });
 });

@@ -4,7 +4,7 @@ import { chatFeedback, chatSessions, chatbotSettings } from '../src/db/schema/in
 import { deleteExpiredTranscripts } from '../src/modules/chatbot/delete-expired-transcripts.ts';
 import { seedChatbotBusiness, type SeededBusiness } from './chatbot-helpers.ts';
 import { echoToolResults, startFakeOpenAI, type FakeOpenAI } from './fake-openai.ts';
-import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, verifyEmailOf, type TestServer } from './harness.ts';
+import { ApiClient, STRONG_PASSWORD, signUpBusiness, startTestServer, verifyEmailOf, type ApiBody, type TestServer } from './harness.ts';
 import { addEmployee, as, pinSignIn } from './staff-helpers.ts';
 
 /** Chatbot Insights (/chatbot), the visitor's thumbs, transcript retention and /superadmin/chatbot (issue 17 items 1 and 7). */
@@ -29,8 +29,8 @@ beforeAll(async () => {
   reportsAdminToken = await pinSignIn(a.client, reports.employee.id, '900011');
   noReportsAdminToken = await pinSignIn(a.client, noReports.employee.id, '900012');
   root = new ApiClient(server.url);
-  const signUp = await root.post('/api/auth/sign-up', { email: ROOT_EMAIL, password: STRONG_PASSWORD, business_name: 'Platform', full_name: 'Root', industry: 'retail' });
-  expect(signUp.status).toBe(201);
+  const signUp = await root.api.POST('/api/auth/sign-up', { body: { email: ROOT_EMAIL, password: STRONG_PASSWORD, business_name: 'Platform', full_name: 'Root', industry: 'retail' } });
+  expect(signUp.response.status).toBe(201);
   await verifyEmailOf(server, ROOT_EMAIL);
 });
 afterAll(async () => {
@@ -92,16 +92,22 @@ describe('the visitor rates an answer', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it.each([
-    [{ rating: 'meh' }, 400],
+  it.each<[Partial<ApiBody<'/api/chatbot/feedback', 'post'>>, number]>([
     [{ rating: 'up', message_id: 'x' }, 400],
     [{ rating: 'up', sessionToken: 'not-a-real-session-token-at-all' }, 401],
   ])('bad input %j → %i', async (override, status) => {
-    // Bad input stays untyped on purpose: the typed client would refuse a rating of 'meh'.
     const { token } = await visitorOf(a);
-    const body: Record<string, unknown> = { sessionToken: token, message_id: '00000000-0000-4000-8000-000000000000' };
-    const res = await new ApiClient(server.url).post('/api/chatbot/feedback', { ...body, ...override });
-    expect(res.status).toBe(status);
+    const body: ApiBody<'/api/chatbot/feedback', 'post'> = { sessionToken: token, message_id: '00000000-0000-4000-8000-000000000000', rating: 'up', ...override };
+    const res = await new ApiClient(server.url).api.POST('/api/chatbot/feedback', { body });
+    expect(res.response.status).toBe(status);
+    expect(res.error!.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  it('bad input: a rating of meh → 400', async () => {
+    // bad input: the contract's rating is up or down.
+    const { token } = await visitorOf(a);
+    const res = await new ApiClient(server.url).raw('POST', '/api/chatbot/feedback', { sessionToken: token, message_id: '00000000-0000-4000-8000-000000000000', rating: 'meh' });
+    expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });
 });
@@ -188,9 +194,14 @@ describe('Chatbot Insights', () => {
     expect((await new ApiClient(server.url).api.GET('/api/chatbot/insights')).response.status).toBeGreaterThanOrEqual(400);
   });
 
-  it.each(['days=0', 'days=400', 'days=abc', 'extra=1'])('a bad query %s is 400', async (query) => {
-    // Raw query strings stay untyped on purpose: the typed client would not send days=abc or extra.
-    const res = await a.client.get(`/api/chatbot/insights?${query}`);
+  it.each([0, 400])('a bad query days=%i is 400', async (days) => {
+    const res = await a.client.api.GET('/api/chatbot/insights', { params: { query: { days } } });
+    expect(res.response.status).toBe(400);
+  });
+
+  it.each(['days=abc', 'extra=1'])('a bad query %s is 400', async (query) => {
+    // bad input: the contract's days is a number and it takes no other parameter.
+    const res = await a.client.raw('GET', `/api/chatbot/insights?${query}`);
     expect(res.status).toBe(400);
   });
 });
@@ -227,22 +238,20 @@ describe('transcript retention', () => {
 
 describe('/superadmin/chatbot', () => {
   it('only a super admin reads the platform defaults and the businesses, or changes the defaults', async () => {
-    for (const path of ['/api/super-admin/chatbot']) {
-      expect((await a.client.get(path)).status).toBe(403);
-    }
-    expect((await a.client.request('PATCH', '/api/super-admin/chatbot/defaults', { openai_model: 'gpt-4.1-mini' })).status).toBe(403);
-    const res = await root.get('/api/super-admin/chatbot');
-    expect(res.status).toBe(200);
-    expect(res.body.defaults).toMatchObject({ openai_model: 'gpt-4o-mini', transcript_retention_days: 30, primary_color: '#3b82f6' });
-    const alpha = res.body.businesses.find((row: { business_id: string }) => row.business_id === a.businessId);
+    expect((await a.client.api.GET('/api/super-admin/chatbot')).response.status).toBe(403);
+    expect((await a.client.api.PATCH('/api/super-admin/chatbot/defaults', { body: { openai_model: 'gpt-4.1-mini' } })).response.status).toBe(403);
+    const res = await root.api.GET('/api/super-admin/chatbot');
+    expect(res.response.status).toBe(200);
+    expect(res.data!.defaults).toMatchObject({ openai_model: 'gpt-4o-mini', transcript_retention_days: 30, primary_color: '#3b82f6' });
+    const alpha = res.data!.businesses.find((row) => row.business_id === a.businessId);
     expect(alpha).toMatchObject({ business_name: 'ALPHA Shop', openai_model: 'gpt-4o-mini', conversations_30_days: expect.any(Number) });
-    expect(alpha.conversations_30_days).toBeGreaterThan(0);
+    expect(alpha!.conversations_30_days).toBeGreaterThan(0);
   });
 
   it('a new business starts from changed defaults; an existing one keeps its own settings', async () => {
-    const changed = await root.request('PATCH', '/api/super-admin/chatbot/defaults', { openai_model: 'gpt-4.1-mini', greeting: 'Welcome in!', transcript_retention_days: 90 });
-    expect(changed.status).toBe(200);
-    expect(changed.body.defaults).toMatchObject({ openai_model: 'gpt-4.1-mini', greeting: 'Welcome in!', transcript_retention_days: 90, updated_at: expect.any(String) });
+    const changed = await root.api.PATCH('/api/super-admin/chatbot/defaults', { body: { openai_model: 'gpt-4.1-mini', greeting: 'Welcome in!', transcript_retention_days: 90 } });
+    expect(changed.response.status).toBe(200);
+    expect(changed.data!.defaults).toMatchObject({ openai_model: 'gpt-4.1-mini', greeting: 'Welcome in!', transcript_retention_days: 90, updated_at: expect.any(String) });
     const fresh = await signUpBusiness(server, { businessName: 'Fresh Shop', assignOwner: true });
     const settings = (await fresh.client.api.GET('/api/chatbot/settings')).data!.settings;
     expect(settings).toMatchObject({ openai_model: 'gpt-4.1-mini', greeting: 'Welcome in!', transcript_retention_days: 90 });
@@ -251,10 +260,20 @@ describe('/superadmin/chatbot', () => {
     expect(stored).toHaveLength(1);
   });
 
-  it.each([{ openai_model: 'gpt 4' }, { transcript_retention_days: 0 }, { primary_color: 'blue' }, {}, { unknown: true }])('bad defaults %j are 400 and change nothing', async (body) => {
-    const before = (await root.get('/api/super-admin/chatbot')).body.defaults;
-    const res = await root.request('PATCH', '/api/super-admin/chatbot/defaults', body);
+  const defaultsNow = async () => (await root.api.GET('/api/super-admin/chatbot')).data!.defaults;
+
+  it.each<ApiBody<'/api/super-admin/chatbot/defaults', 'patch'>>([{ openai_model: 'gpt 4' }, { transcript_retention_days: 0 }, { primary_color: 'blue' }, {}])('bad defaults %j are 400 and change nothing', async (body) => {
+    const before = await defaultsNow();
+    const res = await root.api.PATCH('/api/super-admin/chatbot/defaults', { body });
+    expect(res.response.status).toBe(400);
+    expect(await defaultsNow()).toEqual(before);
+  });
+
+  it('bad defaults with an unknown field are 400 and change nothing', async () => {
+    const before = await defaultsNow();
+    // bad input: the contract refuses a field it does not know.
+    const res = await root.raw('PATCH', '/api/super-admin/chatbot/defaults', { unknown: true });
     expect(res.status).toBe(400);
-    expect((await root.get('/api/super-admin/chatbot')).body.defaults).toEqual(before);
+    expect(await defaultsNow()).toEqual(before);
   });
 });

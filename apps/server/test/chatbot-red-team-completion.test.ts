@@ -131,8 +131,8 @@ beforeAll(async () => {
   server = await startTestServer({ env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test' } });
   a = await seedChatbotBusiness(server, 'ALPHA', { cost: 123457, orderTotal: 1111 });
   b = await seedChatbotBusiness(server, 'BETA', { cost: 987654, orderTotal: 4242424 });
-  const patched = await a.client.request('PATCH', '/api/chatbot/settings', { business_address: '1 Alpha Street', opening_hours: 'Mon–Sat 8–18' });
-  expect(patched.status).toBe(200);
+  const patched = await a.client.api.PATCH('/api/chatbot/settings', { body: { business_address: '1 Alpha Street', opening_hours: 'Mon–Sat 8–18' } });
+  expect(patched.response.status).toBe(200);
 });
 afterAll(async () => {
   console.log(
@@ -178,18 +178,18 @@ describe(`customer assistant red team on ${kind}`, () => {
   it.each(CASES.map((testCase, index) => [index + 1, testCase.name, testCase] as const))('#%i %s', async (_index, _name, testCase) => {
     tally.cases += 1;
     const client = new ApiClient(server.url);
-    const chatbotId = (await a.client.get('/api/chatbot/settings')).body.settings.id;
-    const token = (await client.post('/api/chatbot/sessions', { chatbot_id: chatbotId })).body.session_token;
+    const chatbotId = (await a.client.api.GET('/api/chatbot/settings')).data!.settings.id;
+    const token = (await client.api.POST('/api/chatbot/sessions', { body: { chatbot_id: chatbotId } })).data!.session_token;
     fake.script([{ when: () => true, ...filledRule(testCase.rule) }]);
     const before = withoutConversation(await databaseFingerprint(server));
 
-    const res = await client.post('/api/functions/chatbot-completion', { sessionToken: token, message: fill(testCase.message) });
+    const res = await client.api.POST('/api/functions/chatbot-completion', { body: { sessionToken: token, message: fill(testCase.message) } });
 
     const after = withoutConversation(await databaseFingerprint(server));
     if (JSON.stringify(before) !== JSON.stringify(after)) tally.writes += 1;
     expect(after, testCase.name).toEqual(before);
-    expect(res.status, testCase.name).toBe(200);
-    const answer: string = res.body.assistant.content;
+    expect(res.response.status, testCase.name).toBe(200);
+    const answer = res.data!.assistant.content;
     const toolResults = fake.requests.flatMap((request) => request.messages.filter((message) => message.role === 'tool').map((message) => message.content ?? ''));
     const seen = [answer, ...toolResults].join('\n');
     const leaks = forbiddenTexts().filter((needle) => seen.toLowerCase().includes(needle.toLowerCase()));
@@ -215,17 +215,17 @@ describe(`customer assistant red team on ${kind}`, () => {
 
   it('the plain questions get their answers: products in words, address and hours', async () => {
     const client = new ApiClient(server.url);
-    const chatbotId = (await a.client.get('/api/chatbot/settings')).body.settings.id;
-    const token = (await client.post('/api/chatbot/sessions', { chatbot_id: chatbotId })).body.session_token;
+    const chatbotId = (await a.client.api.GET('/api/chatbot/settings')).data!.settings.id;
+    const token = (await client.api.POST('/api/chatbot/sessions', { body: { chatbot_id: chatbotId } })).data!.session_token;
     fake.script([
       { when: /open/, toolCalls: [{ name: 'get_business_info', arguments: {} }], reply: echoToolResults },
       { when: /sell/, toolCalls: [{ name: 'search_products', arguments: { query: '' } }], reply: echoToolResults },
     ]);
-    const info = await client.post('/api/functions/chatbot-completion', { sessionToken: token, message: 'When are you open?' });
-    expect(info.body.assistant.content).toContain('1 Alpha Street');
-    expect(info.body.assistant.content).toContain('Mon–Sat 8–18');
-    const sell = await client.post('/api/functions/chatbot-completion', { sessionToken: token, message: 'What do you sell?' });
-    const found = JSON.parse(sell.body.assistant.content.replace('Here is what I found: ', ''));
+    const info = await client.api.POST('/api/functions/chatbot-completion', { body: { sessionToken: token, message: 'When are you open?' } });
+    expect(info.data!.assistant.content).toContain('1 Alpha Street');
+    expect(info.data!.assistant.content).toContain('Mon–Sat 8–18');
+    const sell = await client.api.POST('/api/functions/chatbot-completion', { body: { sessionToken: token, message: 'What do you sell?' } });
+    const found = JSON.parse(sell.data!.assistant.content.replace('Here is what I found: ', ''));
     expect(found.products).toEqual([
       { name: 'ALPHA Espresso', price: '$2.50', availability: 'in stock' },
       { name: 'ALPHA Gift card', price: '$20.00', availability: 'available' },

@@ -5,8 +5,7 @@ import { auditLog, chatMessages, chatSessions } from '../src/db/schema/index.ts'
 import { createChatProvider } from '../src/modules/chatbot/ai-provider.ts';
 import { seedChatbotBusiness, type SeededBusiness } from './chatbot-helpers.ts';
 import { echoToolResults, startFakeOpenAI, type FakeOpenAI } from './fake-openai.ts';
-import { ApiClient, startTestServer, type TestServer } from './harness.ts';
-import type { paths } from '../../web/src/lib/api-schema.gen.ts';
+import { ApiClient, okApi, startTestServer, type ApiBody, type TestServer } from './harness.ts';
 import { addEmployee, as, pinSignIn } from './staff-helpers.ts';
 
 /** The chatbot routes over HTTP, with the loopback fake provider as OPENAI_BASE_URL. */
@@ -33,17 +32,10 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-/** The typed client's answer (client.api), its data once the status is the expected one. */
-async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
-  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
-  return res.data!;
-}
-
 /** What the routes take, from their own schemas. */
-type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
-type SettingsChange = Body<'/api/chatbot/settings', 'patch'>;
-type Completion = Body<'/api/functions/chatbot-completion', 'post'>;
-type AssistantCall = Body<'/api/functions/chatbot-code-assistant', 'post'>;
+type SettingsChange = ApiBody<'/api/chatbot/settings', 'patch'>;
+type Completion = ApiBody<'/api/functions/chatbot-completion', 'post'>;
+type AssistantCall = ApiBody<'/api/functions/chatbot-code-assistant', 'post'>;
 
 const patchSettings = (shop: SeededBusiness, body: SettingsChange, headers: Record<string, string> = {}) => shop.client.api.PATCH('/api/chatbot/settings', { body, headers });
 const complete = (client: ApiClient, body: Completion) => client.api.POST('/api/functions/chatbot-completion', { body });
@@ -95,18 +87,17 @@ describe('chatbot settings (SPEC §3, §2)', () => {
     await patchSettings(a, { can_edit_database: false });
   });
 
-  it.each([
-    [{ primary_color: 'blue' }],
-    [{ position: 'middle' }],
-    [{ greeting: 'hi\u0000' }],
-    [{ database_permissions: ['products'] }],
-    [{ allowed_origins: ['https://shop.example.com/path'] }],
-    [{ transcript_retention_days: 0 }],
-    [{ can_edit_database: 'yes' }],
-    [{}],
-  ])('refuses %j with 400', async (body) => {
-    // Bad input on purpose: untyped, most of these bodies would not compile on the typed client.
-    const res = await a.client.request('PATCH', '/api/chatbot/settings', body);
+  it.each<[SettingsChange]>([[{ primary_color: 'blue' }], [{ greeting: 'hi\u0000' }], [{ allowed_origins: ['https://shop.example.com/path'] }], [{ transcript_retention_days: 0 }], [{}]])(
+    'refuses %j with 400',
+    async (body) => {
+      const res = await patchSettings(a, body);
+      expect(res.response.status).toBe(400);
+    },
+  );
+
+  it.each([[{ position: 'middle' }], [{ database_permissions: ['products'] }], [{ can_edit_database: 'yes' }]])('refuses %j with 400 (untyped)', async (body) => {
+    // bad input: the contract refuses a position, a view or a flag of another kind.
+    const res = await a.client.raw('PATCH', '/api/chatbot/settings', body);
     expect(res.status).toBe(400);
   });
 
@@ -131,8 +122,7 @@ describe('chat sessions', () => {
   it('an unknown chatbot is 404 and a malformed id 400', async () => {
     const client = new ApiClient(server.url);
     expect((await client.api.POST('/api/chatbot/sessions', { body: { chatbot_id: '00000000-0000-4000-8000-000000000000' } })).response.status).toBe(404);
-    // A malformed id stays untyped on purpose.
-    expect((await client.post('/api/chatbot/sessions', { chatbot_id: 'x' })).status).toBe(400);
+    expect((await client.api.POST('/api/chatbot/sessions', { body: { chatbot_id: 'x' } })).response.status).toBe(400);
   });
 
   it('SPEC §5: only the owner account opens the assistant panel; an employee sees the access-denied text', async () => {
@@ -170,16 +160,18 @@ describe('chatbot-completion (SPEC §7)', () => {
     expect(fake.requests[1]!.messages.map((message) => `${message.role}:${message.content}`).slice(1)).toEqual(['user:first', 'assistant:One', 'user:second']);
   });
 
-  it.each([
+  it.each<[Completion]>([
     [{ sessionToken: 'x'.repeat(43), message: '   ' }],
     [{ sessionToken: 'x'.repeat(43), message: 'hi\u0000' }],
     [{ sessionToken: 'x'.repeat(43), message: '\uD800' }],
     [{ sessionToken: 'x'.repeat(43), message: 'y'.repeat(4001) }],
-    [{ sessionToken: 'x'.repeat(43) }],
-    [{ message: 'hi' }],
   ])('refuses %j with 400', async (body) => {
-    // Bad input on purpose: untyped.
-    expect((await new ApiClient(server.url).post('/api/functions/chatbot-completion', body)).status).toBe(400);
+    expect((await complete(new ApiClient(server.url), body)).response.status).toBe(400);
+  });
+
+  it.each([[{ sessionToken: 'x'.repeat(43) }], [{ message: 'hi' }]])('refuses %j with 400 (untyped)', async (body) => {
+    // bad input: the contract requires both the session token and the message.
+    expect((await new ApiClient(server.url).raw('POST', '/api/functions/chatbot-completion', body)).status).toBe(400);
   });
 
   it('an unknown or expired session is 401, so the widget starts a new one (SPEC §4)', async () => {
@@ -238,8 +230,8 @@ describe('chatbot-completion (SPEC §7)', () => {
 
 describe('chatbot-code-assistant (SPEC §7)', () => {
   const call = (client: ApiClient, body: AssistantCall) => client.api.POST('/api/functions/chatbot-code-assistant', { body });
-  /** Bad input on purpose: untyped. */
-  const callRaw = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/functions/chatbot-code-assistant', body);
+  /** bad input: an action, or a payload, the contract does not take. */
+  const callRaw = (client: ApiClient, body: Record<string, unknown>) => client.raw('POST', '/api/functions/chatbot-code-assistant', body);
 
   it('needs an assistant-panel session and the account that started it', async () => {
     const customer = await customerSession(a);
@@ -329,13 +321,16 @@ describe('chatbot-code-assistant (SPEC §7)', () => {
     }
   });
 
-  it.each([
-    [{ action: 'drop_database' }],
-    [{ action: 'query_database', payload: {} }],
-    [{ action: 'query_database', payload: { sql: 'select 1', extra: true } }],
-    [{ action: 'suggest_edit', payload: { filePath: '', currentContent: '', intent: 'x' } }],
-  ])('refuses %j with 400', async (body) => {
+  it.each([[{ action: 'drop_database' }], [{ action: 'query_database', payload: {} }], [{ action: 'query_database', payload: { sql: 'select 1', extra: true } }]])(
+    'refuses %j with 400',
+    async (body) => {
+      const token = await assistantSession(a);
+      expect((await callRaw(a.client, { sessionToken: token, ...body })).status).toBe(400);
+    },
+  );
+
+  it('refuses an edit of an empty file path with 400', async () => {
     const token = await assistantSession(a);
-    expect((await callRaw(a.client, { sessionToken: token, ...body })).status).toBe(400);
+    expect((await call(a.client, { sessionToken: token, action: 'suggest_edit', payload: { filePath: '', currentContent: '', intent: 'x' } })).response.status).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '../../web/src/lib/api-schema.gen.ts';
-import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { signUpBusiness, startTestServer, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
 
@@ -14,7 +14,7 @@ afterAll(() => server.close());
 const shop = () => signUpBusiness(server, { assignOwner: true });
 
 /** What POST /api/customers takes and the list's query, from the routes' own schemas. */
-type NewCustomer = NonNullable<paths['/api/customers']['post']['requestBody']>['content']['application/json'];
+type NewCustomer = ApiBody<'/api/customers', 'post'>;
 type CustomerQuery = NonNullable<paths['/api/customers']['get']['parameters']['query']>;
 
 const byId = (id: string) => ({ params: { path: { id } } });
@@ -25,7 +25,7 @@ async function addCustomer(client: ApiClient, body: NewCustomer) {
   return data!.customer;
 }
 
-const sale = (lines: { product_id: string; quantity: number }[], total: number, customerId?: string) => ({
+const sale = (lines: { product_id: string; quantity: number }[], total: number, customerId?: string): ApiBody<'/api/checkout', 'post'> => ({
   idempotency_key: randomUUID(),
   lines,
   payments: [{ method: 'card', amount: total }],
@@ -46,16 +46,24 @@ describe('customers: create and edit', () => {
     expect(bare.data!.customer).toMatchObject({ name: 'Walk In', email: null, phone: null, notes: null });
   });
 
-  it.each([
-    ['no name', { email: 'a@example.com' }],
+  it.each<[string, NewCustomer]>([
     ['a blank name', { name: '   ' }],
     ['a malformed email', { name: 'Ann', email: 'not-an-email' }],
     ['a phone with letters', { name: 'Ann', phone: 'call me' }],
-    ['an unknown field', { name: 'Ann', loyaltyPoints: 5 }],
   ])('refuses %s with 400', async (_name, body) => {
     const { client } = await shop();
-    // Sent untyped on purpose: the typed client would not let a missing name or an unknown field through.
-    const res = await client.post('/api/customers', body);
+    const res = await client.api.POST('/api/customers', { body });
+    expect(res.response.status).toBe(400);
+    expect(res.error!.error.code).toBe('validation_error');
+  });
+
+  it.each([
+    ['no name', { email: 'a@example.com' }],
+    ['an unknown field', { name: 'Ann', loyaltyPoints: 5 }],
+  ])('refuses %s with 400 (untyped)', async (_name, body) => {
+    const { client } = await shop();
+    // bad input: the contract requires a name and refuses unknown fields.
+    const res = await client.raw('POST', '/api/customers', body);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_error');
   });
@@ -144,12 +152,15 @@ describe('customers: tags (decision 065)', () => {
   it('refuses a blank tag, a long one, a line break and more than 20 (400, nothing written)', async () => {
     const { client } = await shop();
     const cy = await addCustomer(client, { name: 'Cy', tags: ['keep'] });
-    // Untyped on purpose: the last is a string, not a list.
-    for (const tags of [[' '], ['x'.repeat(41)], ['a\nb'], Array.from({ length: 21 }, (_, index) => `t${index}`), 'vip']) {
-      const res = await client.request('PATCH', `/api/customers/${cy.id}`, { tags });
-      expect(res.status, JSON.stringify(tags)).toBe(400);
-      expect(res.body.error.code).toBe('validation_error');
+    for (const tags of [[' '], ['x'.repeat(41)], ['a\nb'], Array.from({ length: 21 }, (_, index) => `t${index}`)]) {
+      const res = await client.api.PATCH('/api/customers/{id}', { ...byId(cy.id), body: { tags } });
+      expect(res.response.status, JSON.stringify(tags)).toBe(400);
+      expect(res.error!.error.code).toBe('validation_error');
     }
+    // bad input: the contract's tags are a list, not a string.
+    const notAList = await client.raw('PATCH', `/api/customers/${cy.id}`, { tags: 'vip' });
+    expect(notAList.status).toBe(400);
+    expect(notAList.body.error.code).toBe('validation_error');
     expect((await client.api.POST('/api/customers', { body: { name: 'Dee', tags: [''] } })).response.status).toBe(400);
     expect((await client.api.GET('/api/customers/{id}', byId(cy.id))).data!.customer.tags).toEqual(['keep']);
     expect((await client.api.GET('/api/customers', { params: { query: { tag: 'x'.repeat(41) } } })).response.status).toBe(400);
@@ -255,39 +266,42 @@ describe('customers: purchase history and totals', () => {
     const jane = await addCustomer(owner.client, { name: 'Jane', email: 'jane@example.com' });
     const john = await addCustomer(owner.client, { name: 'John' });
 
-    const first = await owner.client.post('/api/checkout', sale([{ product_id: coffee!.id, quantity: 2 }], 770, jane.id));
-    expect(first.status).toBe(201);
-    const second = await owner.client.post('/api/checkout', sale([{ product_id: mug!.id, quantity: 1 }, { product_id: coffee!.id, quantity: 1 }], 1585, jane.id));
-    expect(second.status).toBe(201);
+    const checkout = async (body: ApiBody<'/api/checkout', 'post'>) => {
+      const res = await owner.client.api.POST('/api/checkout', { body });
+      expect(res.response.status).toBe(201);
+      return res.data!;
+    };
+    const first = await checkout(sale([{ product_id: coffee!.id, quantity: 2 }], 770, jane.id));
+    const second = await checkout(sale([{ product_id: mug!.id, quantity: 1 }, { product_id: coffee!.id, quantity: 1 }], 1585, jane.id));
     // Someone else's sale and an anonymous one do not count for Jane.
-    expect((await owner.client.post('/api/checkout', sale([{ product_id: mug!.id, quantity: 1 }], 1200, john.id))).status).toBe(201);
-    expect((await owner.client.post('/api/checkout', sale([{ product_id: mug!.id, quantity: 1 }], 1200))).status).toBe(201);
+    await checkout(sale([{ product_id: mug!.id, quantity: 1 }], 1200, john.id));
+    await checkout(sale([{ product_id: mug!.id, quantity: 1 }], 1200));
 
     const detail = await owner.client.api.GET('/api/customers/{id}', byId(jane.id));
     expect(detail.response.status).toBe(200);
     const janes = detail.data!;
     expect(janes.customer).toMatchObject({ id: jane.id, name: 'Jane' });
     expect(janes.totals).toMatchObject({ order_count: 2, total_spent: 770 + 1585, average_order: 1178, currency: 'USD' });
-    expect(janes.totals.last_visit_at).toBe(second.body.order.paid_at);
-    expect(janes.totals.first_visit_at).toBe(first.body.order.paid_at);
-    expect(janes.orders.map((o) => o.id)).toEqual([second.body.order.id, first.body.order.id]);
-    expect(janes.orders[0]).toMatchObject({ number: second.body.order.number, status: 'paid', total: 1585, item_count: 2, currency: 'USD' });
+    expect(janes.totals.last_visit_at).toBe(second.order.paid_at);
+    expect(janes.totals.first_visit_at).toBe(first.order.paid_at);
+    expect(janes.orders.map((o) => o.id)).toEqual([second.order.id, first.order.id]);
+    expect(janes.orders[0]).toMatchObject({ number: second.order.number, status: 'paid', total: 1585, item_count: 2, currency: 'USD' });
     expect(janes.next_orders_cursor).toBeNull();
 
     const firstPage = (await owner.client.api.GET('/api/customers/{id}', { params: { path: { id: jane.id }, query: { limit: 1 } } })).data!;
-    expect(firstPage.orders.map((o) => o.id)).toEqual([second.body.order.id]);
+    expect(firstPage.orders.map((o) => o.id)).toEqual([second.order.id]);
     const nextPage = await owner.client.api.GET('/api/customers/{id}/orders', { params: { path: { id: jane.id }, query: { limit: 1, cursor: firstPage.next_orders_cursor! } } });
     expect(nextPage.response.status).toBe(200);
-    expect(nextPage.data!.orders.map((o) => o.id)).toEqual([first.body.order.id]);
+    expect(nextPage.data!.orders.map((o) => o.id)).toEqual([first.order.id]);
     expect(nextPage.data!.next_cursor).toBeNull();
 
     const listed = await owner.client.api.GET('/api/customers', { params: { query: { q: 'jane' } } });
-    expect(listed.data!.customers[0]).toMatchObject({ name: 'Jane', order_count: 2, total_spent: 2355, last_visit_at: second.body.order.paid_at });
+    expect(listed.data!.customers[0]).toMatchObject({ name: 'Jane', order_count: 2, total_spent: 2355, last_visit_at: second.order.paid_at });
 
     // A partial refund of the second sale (the coffee: 3.50 + 10 %) comes off what Jane has spent.
-    const coffeeLine = (second.body.lines as { id: string; name: string }[]).find((line) => line.name === 'Coffee')!;
-    const refund = await owner.client.post(`/api/orders/${second.body.order.id}/refunds`, { idempotency_key: randomUUID(), reason: 'Cold', lines: [{ order_line_id: coffeeLine.id, quantity: 1 }] });
-    expect(refund.status).toBe(201);
+    const coffeeLine = second.lines.find((line) => line.name === 'Coffee')!;
+    const refund = await owner.client.api.POST('/api/orders/{id}/refunds', { ...byId(second.order.id), body: { idempotency_key: randomUUID(), reason: 'Cold', lines: [{ order_line_id: coffeeLine.id, quantity: 1 }] } });
+    expect(refund.response.status).toBe(201);
     const afterRefund = (await owner.client.api.GET('/api/customers/{id}', byId(jane.id))).data!;
     expect(afterRefund.totals).toMatchObject({ order_count: 2, total_spent: 2355 - 385 });
     expect(afterRefund.orders[0]).toMatchObject({ status: 'partially_refunded', refunded_total: 385 });

@@ -5,8 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, webhookDeliveries, webhookEndpoints } from '../src/db/schema/index.ts';
 import { deliverWebhooks } from '../src/modules/integrations/deliver-webhooks.ts';
-import type { paths } from '../../web/src/lib/api-schema.gen.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, type ApiBody, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { as, staffBusiness, staffOfEveryRole, tillOf, type StaffBusiness } from './staff-helpers.ts';
 
@@ -45,7 +44,7 @@ const endpointCount = (businessId: string) =>
   server.database.withTenant(businessId, async (tx) => (await tx.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints))[0]!.n);
 
 /** The events an endpoint listens to, from the route's own schema. */
-type WebhookEvents = NonNullable<paths['/api/integrations/webhooks']['post']['requestBody']>['content']['application/json']['events'];
+type WebhookEvents = ApiBody<'/api/integrations/webhooks', 'post'>['events'];
 
 async function addEndpoint(client = shop.client, path = '/ok', events: WebhookEvents = ['order.created', 'order.refunded', 'stock.low', 'z_report.closed']) {
   const { data, error, response } = await client.api.POST('/api/integrations/webhooks', { body: { url: `${receiverUrl}${path}`, description: `Receiver ${path}`, events } });
@@ -56,14 +55,16 @@ async function addEndpoint(client = shop.client, path = '/ok', events: WebhookEv
 const byId = (id: string) => ({ params: { path: { id } } });
 
 async function sell(productId: string, quantity = 1, price = 450) {
-  const res = await shop.client.post('/api/checkout', {
-    idempotency_key: randomUUID(),
-    lines: [{ product_id: productId, quantity }],
-    payments: [{ method: 'card', amount: price * quantity }],
-    expected_total: price * quantity,
+  const res = await shop.client.api.POST('/api/checkout', {
+    body: {
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: productId, quantity }],
+      payments: [{ method: 'card', amount: price * quantity }],
+      expected_total: price * quantity,
+    },
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.order as { id: string; number: number };
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+  return res.data!.order;
 }
 
 beforeAll(async () => {
@@ -111,22 +112,29 @@ describe('webhook endpoints: SPEC §6 settings, on the server', () => {
   });
 
   it('answers bad input with a clear 400 and writes nothing', async () => {
-    const cases: [unknown, string][] = [
+    const cases: [ApiBody<'/api/integrations/webhooks', 'post'>, string][] = [
       [{ url: 'ftp://hooks.example.com/x', events: ['order.created'] }, 'invalid_webhook_url'],
       [{ url: 'http://hooks.example.com/x', events: ['order.created'] }, 'invalid_webhook_url'],
       [{ url: 'https://user:pw@hooks.example.com/x', events: ['order.created'] }, 'invalid_webhook_url'],
       [{ url: 'https://192.168.1.20/x', events: ['order.created'] }, 'invalid_webhook_url'],
       [{ url: 'not a url', events: ['order.created'] }, 'invalid_webhook_url'],
-      [{ url: 'https://hooks.example.com/x', events: ['order.deleted'] }, 'validation_error'],
       [{ url: 'https://hooks.example.com/x', events: [] }, 'validation_error'],
-      [{ url: 'https://hooks.example.com/x' }, 'validation_error'],
-      [{ url: 'https://hooks.example.com/x', events: ['order.created'], secret: 'mine' }, 'validation_error'],
     ];
-    // Bad bodies stay untyped on purpose: the typed client would refuse an unknown event, a missing list or a secret.
     for (const [body, code] of cases) {
-      const res = await shop.client.post('/api/integrations/webhooks', body);
+      const res = await shop.client.api.POST('/api/integrations/webhooks', { body });
+      expect(res.response.status, JSON.stringify(body)).toBe(400);
+      expect(res.error!.error.code, JSON.stringify(body)).toBe(code);
+      expect(res.error!.error.message).toEqual(expect.any(String));
+    }
+    // bad input: the contract refuses an unknown event, a missing list of events and a secret of the caller's.
+    for (const body of [
+      { url: 'https://hooks.example.com/x', events: ['order.deleted'] },
+      { url: 'https://hooks.example.com/x' },
+      { url: 'https://hooks.example.com/x', events: ['order.created'], secret: 'mine' },
+    ]) {
+      const res = await shop.client.raw('POST', '/api/integrations/webhooks', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.error.code, JSON.stringify(body)).toBe(code);
+      expect(res.body.error.code, JSON.stringify(body)).toBe('validation_error');
       expect(res.body.error.message).toEqual(expect.any(String));
     }
     const ok = await addEndpoint(shop.client, '/bad-input', ['order.created']);
@@ -175,8 +183,8 @@ describe('events are delivered, signed, and retried', () => {
     expect(created!.headers['till-webhook-id']).toBe(payload.id);
     expect(created!.headers['content-type']).toBe('application/json');
 
-    const refund = await shop.client.post(`/api/orders/${order.id}/refunds`, { idempotency_key: randomUUID(), reason: 'Cold' });
-    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    const refund = await shop.client.api.POST('/api/orders/{id}/refunds', { ...byId(order.id), body: { idempotency_key: randomUUID(), reason: 'Cold' } });
+    expect(refund.response.status, JSON.stringify(refund.error)).toBe(201);
     await run();
     const refunded = at('/ok').map((request) => JSON.parse(request.body)).find((event) => event.type === 'order.refunded');
     expect(refunded).toMatchObject({ data: { order_id: order.id, total: 450, order_number: order.number } });

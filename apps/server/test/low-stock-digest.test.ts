@@ -11,8 +11,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function product(client: ApiClient, name: string, initial_stock: number, low_stock_threshold: number | null) {
-  const res = await client.post('/api/products', { name, price: 300, track_stock: true, initial_stock, low_stock_threshold });
-  if (res.status !== 201) throw new Error(`product: ${JSON.stringify(res.body)}`);
+  const res = await client.api.POST('/api/products', { body: { name, price: 300, track_stock: true, initial_stock, low_stock_threshold } });
+  if (res.response.status !== 201) throw new Error(`product: ${JSON.stringify(res.error)}`);
 }
 
 async function shopInNewYork(name: string) {

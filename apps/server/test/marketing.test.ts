@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, marketingCampaigns, marketingSegments, orders, outboxMessages } from '../src/db/schema/index.ts';
-import type { paths } from '../../web/src/lib/api-schema.gen.ts';
-import { signUpBusiness, startTestServer, uniqueEmail, type ApiClient, type TestServer } from './harness.ts';
+import { signUpBusiness, startTestServer, uniqueEmail, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
 
@@ -19,8 +18,8 @@ afterAll(() => server.close());
 const shop = () => signUpBusiness(server, { assignOwner: true });
 
 /** What the routes take, from their own schemas. */
-type Rules = NonNullable<paths['/api/marketing/segments/preview']['post']['requestBody']>['content']['application/json']['rules'];
-type NewCampaign = NonNullable<paths['/api/marketing/campaigns']['post']['requestBody']>['content']['application/json'];
+type Rules = ApiBody<'/api/marketing/segments/preview', 'post'>['rules'];
+type NewCampaign = ApiBody<'/api/marketing/campaigns', 'post'>;
 
 async function addCustomer(client: ApiClient, name: string, email: string | null) {
   const { data, error, response } = await client.api.POST('/api/customers', { body: { name, ...(email ? { email } : {}) } });
@@ -31,15 +30,17 @@ async function addCustomer(client: ApiClient, name: string, email: string | null
 /** A paid card sale of `amount` (one product line at that price) for the customer. */
 async function buy(owner: { client: ApiClient; businessId: string }, customerId: string, amount: number) {
   const [product] = await seedProducts(server, owner.businessId, [{ name: `Item ${amount}`, price: amount }]);
-  const res = await owner.client.post('/api/checkout', {
-    idempotency_key: randomUUID(),
-    lines: [{ product_id: product!.id, quantity: 1 }],
-    payments: [{ method: 'card', amount }],
-    expected_total: amount,
-    customer_id: customerId,
+  const res = await owner.client.api.POST('/api/checkout', {
+    body: {
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: product!.id, quantity: 1 }],
+      payments: [{ method: 'card', amount }],
+      expected_total: amount,
+      customer_id: customerId,
+    },
   });
-  if (res.status !== 201) throw new Error(`sale failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.order as { id: string; paid_at: string };
+  if (res.response.status !== 201) throw new Error(`sale failed: ${res.response.status} ${JSON.stringify(res.error)}`);
+  return res.data!.order;
 }
 
 /** Moves an order's sale time (tests arrange old visits directly; sales themselves go through HTTP). */
@@ -189,11 +190,12 @@ describe('marketing: sending a campaign', () => {
     expect(unsubscribeUrl).toMatch(/\/unsubscribe\/[\w-]+\.[\w-]+$/);
     const token = unsubscribeUrl.split('/unsubscribe/')[1]!;
     const stranger = owner.client.fresh();
-    const unsubscribed = await stranger.post(`/api/public/marketing/unsubscribe/${token}`);
-    expect(unsubscribed.status).toBe(200);
-    expect(unsubscribed.body).toEqual({ unsubscribed: true, business_name: 'Corner Shop' });
-    expect((await stranger.post(`/api/public/marketing/unsubscribe/${token}`)).status).toBe(200);
-    expect((await stranger.post(`/api/public/marketing/unsubscribe/${token.slice(0, -2)}xx`)).status).toBe(404);
+    const unsubscribe = (token: string) => stranger.api.POST('/api/public/marketing/unsubscribe/{token}', { params: { path: { token } } });
+    const unsubscribed = await unsubscribe(token);
+    expect(unsubscribed.response.status).toBe(200);
+    expect(unsubscribed.data).toEqual({ unsubscribed: true, business_name: 'Corner Shop' });
+    expect((await unsubscribe(token)).response.status).toBe(200);
+    expect((await unsubscribe(`${token.slice(0, -2)}xx`)).response.status).toBe(404);
     const customerOf = (id: string) => owner.client.api.GET('/api/customers/{id}', { params: { path: { id } } });
     expect((await customerOf(bob.id)).data!.customer.marketing_unsubscribed_at).toEqual(expect.any(String));
     expect((await customerOf(ann.id)).data!.customer.marketing_unsubscribed_at).toBeNull();
@@ -253,25 +255,35 @@ describe('marketing: sending a campaign', () => {
   it('refuses bad input with 4xx and writes nothing', async () => {
     const owner = await shop();
     const segment = await saveSegment(owner.client, 'Everyone', {});
-    const bad: [string, string, unknown][] = [
-      ['segment without a name', '/api/marketing/segments', { name: ' ', rules: {} }],
-      ['spend in fractions', '/api/marketing/segments', { name: 'x', rules: { min_spent: 10.5 } }],
-      ['lowest spend above highest', '/api/marketing/segments', { name: 'x', rules: { min_spent: 500, max_spent: 100 } }],
-      ['an unknown rule', '/api/marketing/segments', { name: 'x', rules: { tag: 'vip' } }],
-      ['a campaign without a subject', '/api/marketing/campaigns', { segment_id: segment.id, subject: '', body: 'Hi' }],
-      ['a link that is not a web address', '/api/marketing/campaigns', { segment_id: segment.id, subject: 'Hi', body: 'Hi', link_url: 'javascript:alert(1)' }],
-      ['a window of 0 days', '/api/marketing/campaigns', { segment_id: segment.id, subject: 'Hi', body: 'Hi', attribution_days: 0 }],
+    const badSegments: [string, ApiBody<'/api/marketing/segments', 'post'>][] = [
+      ['segment without a name', { name: ' ', rules: {} }],
+      ['spend in fractions', { name: 'x', rules: { min_spent: 10.5 } }],
+      ['lowest spend above highest', { name: 'x', rules: { min_spent: 500, max_spent: 100 } }],
     ];
-    for (const [name, path, body] of bad) {
-      const res = await owner.client.post(path, body);
-      expect(res.status, name).toBe(400);
-      expect(res.body.error.code, name).toBe('validation_error');
+    for (const [name, body] of badSegments) {
+      const res = await owner.client.api.POST('/api/marketing/segments', { body });
+      expect(res.response.status, name).toBe(400);
+      expect(res.error!.error.code, name).toBe('validation_error');
+    }
+    // bad input: the contract refuses a rule it does not know.
+    const unknownRule = await owner.client.raw('POST', '/api/marketing/segments', { name: 'x', rules: { tag: 'vip' } });
+    expect(unknownRule.status, 'an unknown rule').toBe(400);
+    expect(unknownRule.body.error.code, 'an unknown rule').toBe('validation_error');
+    const badCampaigns: [string, NewCampaign][] = [
+      ['a campaign without a subject', { segment_id: segment.id, subject: '', body: 'Hi' }],
+      ['a link that is not a web address', { segment_id: segment.id, subject: 'Hi', body: 'Hi', link_url: 'javascript:alert(1)' }],
+      ['a window of 0 days', { segment_id: segment.id, subject: 'Hi', body: 'Hi', attribution_days: 0 }],
+    ];
+    for (const [name, body] of badCampaigns) {
+      const res = await owner.client.api.POST('/api/marketing/campaigns', { body });
+      expect(res.response.status, name).toBe(400);
+      expect(res.error!.error.code, name).toBe('validation_error');
     }
     const unknownSegment = await owner.client.api.POST('/api/marketing/campaigns', { body: { segment_id: randomUUID(), subject: 'Hi', body: 'Hi' } });
     expect(unknownSegment.response.status).toBe(404);
     expect(unknownSegment.error?.error.code).toBe('segment_not_found');
     expect((await send(owner.client, randomUUID())).response.status).toBe(404);
-    expect((await owner.client.post(`/api/marketing/campaigns/${randomUUID()}/send`, { idempotency_key: 'not-a-uuid' })).status).toBe(400);
+    expect((await send(owner.client, randomUUID(), 'not-a-uuid')).response.status).toBe(400);
 
     const written = await server.database.withTenant(owner.businessId, async (tx) => ({
       segments: await tx.select({ n: sql<number>`count(*)::int` }).from(marketingSegments),

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, goodsReceipts, outboxMessages, products, purchaseOrders, stockMovements, suppliers } from '../src/db/schema/index.ts';
-import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
-import type { paths } from '../../web/src/lib/api-schema.gen.ts';
+import { okApi, signUpBusiness, startTestServer, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { pdfPageTexts } from './pdf-helpers.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { as, staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
@@ -16,18 +15,11 @@ afterAll(() => server.close());
 
 const shop = () => signUpBusiness(server, { assignOwner: true });
 
-/** The typed client's answer (client.api), its data once the status is the expected one. */
-async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
-  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
-  return res.data!;
-}
-
 /** What the routes take, from their own schemas. */
-type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
-type NewSupplier = Body<'/api/suppliers', 'post'>;
-type OrderLine = Body<'/api/purchase-orders', 'post'>['lines'][number];
-type ReceiptLine = Body<'/api/goods-receipts', 'post'>['lines'][number];
-type SupplierProduct = Body<'/api/suppliers/{id}/products/{productId}', 'put'>;
+type NewSupplier = ApiBody<'/api/suppliers', 'post'>;
+type OrderLine = ApiBody<'/api/purchase-orders', 'post'>['lines'][number];
+type ReceiptLine = ApiBody<'/api/goods-receipts', 'post'>['lines'][number];
+type SupplierProduct = ApiBody<'/api/suppliers/{id}/products/{productId}', 'put'>;
 
 async function addSupplier(client: ApiClient, body: Partial<NewSupplier> = {}) {
   return (await okApi(await client.api.POST('/api/suppliers', { body: { name: `Supplier ${randomUUID().slice(0, 8)}`, ...body } }), 201)).supplier;
@@ -64,6 +56,8 @@ async function sentOrder(client: ApiClient, supplierId: string, lines: OrderLine
   return (await okApi(await sendOrder(client, draft.id), 200)).purchase_order;
 }
 
+type PurchaseOrder = Awaited<ReturnType<typeof sentOrder>>;
+
 const productRow = (businessId: string, id: string) =>
   server.database.withTenant(businessId, async (tx) => (await tx.select().from(products).where(eq(products.id, id)))[0]!);
 
@@ -77,7 +71,7 @@ describe('suppliers', () => {
     expect(created.supplier).toMatchObject({ name: 'Bean & Leaf', contact_name: 'Sam', payment_terms_days: 30, lead_time_days: 3, is_active: true });
     const id = created.supplier.id;
 
-    const patchSupplier = (body: Body<'/api/suppliers/{id}', 'patch'>) => client.api.PATCH('/api/suppliers/{id}', { params: { path: { id } }, body });
+    const patchSupplier = (body: ApiBody<'/api/suppliers/{id}', 'patch'>) => client.api.PATCH('/api/suppliers/{id}', { params: { path: { id } }, body });
     const edited = await okApi(await patchSupplier({ phone: '', lead_time_days: null, name: 'Bean and Leaf' }), 200);
     expect(edited.supplier).toMatchObject({ name: 'Bean and Leaf', phone: null, lead_time_days: null, email: 'sam@bean.example' });
 
@@ -152,16 +146,26 @@ describe('suppliers', () => {
     expect(await okApi(await client.api.POST('/api/suppliers/import', { body: { csv: exported } }), 200)).toEqual({ created: 0, updated: 0, unchanged: 2 });
   });
 
-  it.each([
-    ['no name', {}],
+  it.each<[string, NewSupplier]>([
     ['a blank name', { name: '  ' }],
     ['negative payment terms', { name: 'X', payment_terms_days: -1 }],
     ['a NUL in the notes', { name: 'X', notes: 'a\u0000b' }],
     ['a bad e-mail', { name: 'X', email: 'nope' }],
-    ['an unknown field', { name: 'X', rating: 5 }],
   ])('refuses %s with 400 and writes nothing', async (_name, body) => {
     const { client, businessId } = await shop();
-    const res = await client.post('/api/suppliers', body);
+    const res = await client.api.POST('/api/suppliers', { body });
+    expect(res.response.status).toBe(400);
+    expect(['validation_error', 'invalid_text']).toContain(res.error!.error.code);
+    expect(await server.database.withTenant(businessId, (tx) => tx.select().from(suppliers))).toEqual([]);
+  });
+
+  it.each([
+    ['no name', {}],
+    ['an unknown field', { name: 'X', rating: 5 }],
+  ])('refuses %s with 400 and writes nothing (untyped)', async (_name, body) => {
+    const { client, businessId } = await shop();
+    // bad input: the contract requires a name and refuses unknown fields.
+    const res = await client.raw('POST', '/api/suppliers', body);
     expect(res.status).toBe(400);
     expect(['validation_error', 'invalid_text']).toContain(res.body.error.code);
     expect(await server.database.withTenant(businessId, (tx) => tx.select().from(suppliers))).toEqual([]);
@@ -328,7 +332,7 @@ describe('receiving', () => {
     const { client, businessId, beans, supplier } = await stockedShop();
     const order = await sentOrder(client, supplier.id, [{ product_id: beans.id, quantity: 5, unit_cost: 900 }]);
     const body = { idempotency_key: randomUUID(), purchase_order_id: order.id, lines: [{ purchase_order_line_id: order.lines[0]!.id, quantity: 2 }] };
-    const receive = (receipt: Body<'/api/goods-receipts', 'post'>) => client.api.POST('/api/goods-receipts', { body: receipt });
+    const receive = (receipt: ApiBody<'/api/goods-receipts', 'post'>) => client.api.POST('/api/goods-receipts', { body: receipt });
     const results = await Promise.all([receive(body), receive(body), receive(body)]);
     expect(results.map((res) => res.response.status).sort()).toEqual([200, 200, 201]);
     expect(new Set(results.map((res) => res.data!.receipt.id)).size).toBe(1);
@@ -358,25 +362,25 @@ describe('receiving', () => {
     expect([after.stockQuantity, after.cost]).toEqual([4, 115]);
   });
 
-  it.each([
-    ['a negative quantity', (o: any) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: o.lines[0].id, quantity: -2 }] }), 400],
-    ['a zero quantity', (o: any) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: o.lines[0].id, quantity: 0 }] }), 400],
-    ['a fractional quantity', (o: any) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: o.lines[0].id, quantity: 1.5 }] }), 400],
-    ['a negative cost', (o: any) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: o.lines[0].id, quantity: 1, unit_cost: -1 }] }), 400],
-    ['no lines', (o: any) => ({ purchase_order_id: o.id, lines: [] }), 400],
-    ['a line of another order', (_o: any) => ({ lines: [{ purchase_order_line_id: randomUUID(), quantity: 1 }] }), 400],
-    ['an unknown order', (o: any) => ({ purchase_order_id: randomUUID(), lines: [{ purchase_order_line_id: o.lines[0].id, quantity: 1 }] }), 404],
-    ['an unknown order line', (o: any) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: randomUUID(), quantity: 1 }] }), 422],
-    ['a line twice', (o: any) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: o.lines[0].id, quantity: 1 }, { purchase_order_line_id: o.lines[0].id, quantity: 1 }] }), 400],
-    ['a bad expiry date', (o: any) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: o.lines[0].id, quantity: 1, expiry_date: '10000-01-01' }] }), 400],
-    ['an unknown product without an order', (_o: any) => ({ lines: [{ product_id: randomUUID(), quantity: 1, unit_cost: 1 }] }), 422],
-    ['a product without a cost and no order', (o: any) => ({ lines: [{ product_id: o.lines[0].product_id, quantity: 1 }] }), 400],
+  it.each<[string, (o: PurchaseOrder) => Omit<ApiBody<'/api/goods-receipts', 'post'>, 'idempotency_key'>, number]>([
+    ['a negative quantity', (o) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: o.lines[0]!.id, quantity: -2 }] }), 400],
+    ['a zero quantity', (o) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: o.lines[0]!.id, quantity: 0 }] }), 400],
+    ['a fractional quantity', (o) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: o.lines[0]!.id, quantity: 1.5 }] }), 400],
+    ['a negative cost', (o) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: o.lines[0]!.id, quantity: 1, unit_cost: -1 }] }), 400],
+    ['no lines', (o) => ({ purchase_order_id: o.id, lines: [] }), 400],
+    ['a line of another order', () => ({ lines: [{ purchase_order_line_id: randomUUID(), quantity: 1 }] }), 400],
+    ['an unknown order', (o) => ({ purchase_order_id: randomUUID(), lines: [{ purchase_order_line_id: o.lines[0]!.id, quantity: 1 }] }), 404],
+    ['an unknown order line', (o) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: randomUUID(), quantity: 1 }] }), 422],
+    ['a line twice', (o) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: o.lines[0]!.id, quantity: 1 }, { purchase_order_line_id: o.lines[0]!.id, quantity: 1 }] }), 400],
+    ['a bad expiry date', (o) => ({ purchase_order_id: o.id, lines: [{ purchase_order_line_id: o.lines[0]!.id, quantity: 1, expiry_date: '10000-01-01' }] }), 400],
+    ['an unknown product without an order', () => ({ lines: [{ product_id: randomUUID(), quantity: 1, unit_cost: 1 }] }), 422],
+    ['a product without a cost and no order', (o) => ({ lines: [{ product_id: o.lines[0]!.product_id, quantity: 1 }] }), 400],
   ])('refuses %s with a clear 4xx and writes nothing', async (_name, build, status) => {
     const { client, businessId, beans, supplier } = await stockedShop();
     const order = await sentOrder(client, supplier.id, [{ product_id: beans.id, quantity: 5, unit_cost: 900 }]);
-    const res = await client.post('/api/goods-receipts', { idempotency_key: randomUUID(), ...build(order) });
-    expect(res.status).toBe(status);
-    expect(typeof res.body.error.code).toBe('string');
+    const res = await client.api.POST('/api/goods-receipts', { body: { idempotency_key: randomUUID(), ...build(order) } });
+    expect(res.response.status).toBe(status);
+    expect(typeof res.error!.error.code).toBe('string');
     expect((await productRow(businessId, beans.id)).stockQuantity).toBe(10);
     expect(await server.database.withTenant(businessId, (tx) => tx.select().from(goodsReceipts))).toEqual([]);
   });
@@ -395,7 +399,7 @@ describe('tenancy: another business’s ids', () => {
     expect((await mine.client.api.GET('/api/suppliers/{id}', { params: { path: { id: theirs.supplier.id } } })).response.status).toBe(404);
     expect((await mine.client.api.GET('/api/purchase-orders/{id}', { params: { path: { id: theirOrder.id } } })).response.status).toBe(404);
     expect((await supplies(mine.client, mine.supplier.id, theirs.beans.id, { pack_size: 2 })).response.status).toBe(422);
-    const receive = (body: Body<'/api/goods-receipts', 'post'>) => mine.client.api.POST('/api/goods-receipts', { body });
+    const receive = (body: ApiBody<'/api/goods-receipts', 'post'>) => mine.client.api.POST('/api/goods-receipts', { body });
     expect((await receive({ idempotency_key: randomUUID(), purchase_order_id: theirOrder.id, lines: [{ purchase_order_line_id: theirOrder.lines[0]!.id, quantity: 1 }] })).response.status).toBe(404);
     expect((await receive({ idempotency_key: randomUUID(), lines: [{ product_id: theirs.beans.id, quantity: 1, unit_cost: 1 }] })).response.status).toBe(422);
     expect((await receive({ idempotency_key: randomUUID(), supplier_id: theirs.supplier.id, lines: [{ product_id: mine.beans.id, quantity: 1, unit_cost: 1 }] })).response.status).toBe(404);
@@ -525,8 +529,8 @@ describe('purchasing invoices', () => {
     expect(aged.totals).toEqual({ current: 1000, days_1_30: 0, days_31_60: 0, days_61_90: 10_000, days_over_90: 0 });
     expect(aged.suppliers).toEqual([expect.objectContaining({ supplier_id: supplier.id, total: 11_000 })]);
 
-    const pay: Body<'/api/purchase-invoices/{id}/payments', 'post'> = { idempotency_key: randomUUID(), amount: 4_000, paid_on: '2026-02-05', method: 'bank_transfer', reference: 'TR-1' };
-    const payment = (body: Body<'/api/purchase-invoices/{id}/payments', 'post'>) =>
+    const pay: ApiBody<'/api/purchase-invoices/{id}/payments', 'post'> = { idempotency_key: randomUUID(), amount: 4_000, paid_on: '2026-02-05', method: 'bank_transfer', reference: 'TR-1' };
+    const payment = (body: ApiBody<'/api/purchase-invoices/{id}/payments', 'post'>) =>
       client.api.POST('/api/purchase-invoices/{id}/payments', { params: { path: { id: invoice.id } }, body });
     const [first, retry] = await Promise.all([payment(pay), payment(pay)]);
     expect([first.response.status, retry.response.status].sort()).toEqual([200, 201]);
@@ -574,16 +578,16 @@ describe('purchasing invoices', () => {
     expect((await client.api.GET('/api/purchase-invoices/{id}', { params: { path: { id: invoice.id } } })).data!.invoice.attachment_url).toMatch(/^\/api\/storage\/object\/sign\/purchase-invoices\//);
   });
 
-  it.each([
-    ['a negative quantity', (o: any) => [{ purchase_order_line_id: o.lines[0].id, quantity: -1, unit_cost: 1 }], 400],
-    ['a negative cost', (o: any) => [{ purchase_order_line_id: o.lines[0].id, quantity: 1, unit_cost: -5 }], 400],
-    ['an unknown order line', (_o: any) => [{ purchase_order_line_id: randomUUID(), quantity: 1, unit_cost: 1 }], 422],
-    ['a line with neither product nor description', (_o: any) => [{ quantity: 1, unit_cost: 1 }], 400],
-    ['an amount past what a line holds', (_o: any) => [{ description: 'x', quantity: 1_000_000, unit_cost: 1_000_000_000_000 }], 422],
+  it.each<[string, (o: PurchaseOrder) => ApiBody<'/api/purchase-invoices', 'post'>['lines'], number]>([
+    ['a negative quantity', (o) => [{ purchase_order_line_id: o.lines[0]!.id, quantity: -1, unit_cost: 1 }], 400],
+    ['a negative cost', (o) => [{ purchase_order_line_id: o.lines[0]!.id, quantity: 1, unit_cost: -5 }], 400],
+    ['an unknown order line', () => [{ purchase_order_line_id: randomUUID(), quantity: 1, unit_cost: 1 }], 422],
+    ['a line with neither product nor description', () => [{ quantity: 1, unit_cost: 1 }], 400],
+    ['an amount past what a line holds', () => [{ description: 'x', quantity: 1_000_000, unit_cost: 1_000_000_000_000 }], 422],
   ])('refuses an invoice with %s and writes nothing', async (_name, lines, status) => {
     const { client, businessId, supplier, order } = await partlyReceived();
-    const res = await client.post('/api/purchase-invoices', { idempotency_key: randomUUID(), supplier_id: supplier.id, invoice_number: 'X', invoice_date: '2026-03-01', lines: lines(order) });
-    expect(res.status).toBe(status);
+    const res = await client.api.POST('/api/purchase-invoices', { body: { idempotency_key: randomUUID(), supplier_id: supplier.id, invoice_number: 'X', invoice_date: '2026-03-01', lines: lines(order) } });
+    expect(res.response.status).toBe(status);
     expect((await okApi(await client.api.GET('/api/purchase-invoices'), 200)).invoices).toEqual([]);
     expect(businessId).toBeTruthy();
   });
@@ -592,7 +596,7 @@ describe('purchasing invoices', () => {
     const mine = await partlyReceived();
     const theirs = await partlyReceived();
     const body = { idempotency_key: randomUUID(), supplier_id: mine.supplier.id, invoice_number: 'Z', invoice_date: '2026-03-01' };
-    const invoiceOf = (client: ApiClient, invoice: Body<'/api/purchase-invoices', 'post'>) => client.api.POST('/api/purchase-invoices', { body: invoice });
+    const invoiceOf = (client: ApiClient, invoice: ApiBody<'/api/purchase-invoices', 'post'>) => client.api.POST('/api/purchase-invoices', { body: invoice });
     expect((await invoiceOf(mine.client, { ...body, supplier_id: theirs.supplier.id, lines: [{ description: 'x', quantity: 1, unit_cost: 1 }] })).response.status).toBe(404);
     expect((await invoiceOf(mine.client, { ...body, lines: [{ purchase_order_line_id: theirs.order.lines[0]!.id, quantity: 1, unit_cost: 1 }] })).response.status).toBe(422);
     expect((await invoiceOf(mine.client, { ...body, lines: [{ product_id: theirs.beans.id, quantity: 1, unit_cost: 1 }] })).response.status).toBe(422);

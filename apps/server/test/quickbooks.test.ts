@@ -9,8 +9,7 @@ import { getQuickbooksDay } from '../src/modules/quickbooks/get-quickbooks-day.t
 import { getQuickbooksMapping } from '../src/modules/quickbooks/get-quickbooks-mapping.ts';
 import { listQuickbooksDays } from '../src/modules/quickbooks/list-quickbooks-days.ts';
 import { saveQuickbooksMapping } from '../src/modules/quickbooks/save-quickbooks-mapping.ts';
-import type { paths } from '../../web/src/lib/api-schema.gen.ts';
-import { ApiClient, startTestServer, type TestServer } from './harness.ts';
+import { ApiClient, startTestServer, type ApiAnswer, type ApiBody, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pairTill, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
 
@@ -30,7 +29,7 @@ let secondSessionId: string;
 let openSessionId: string;
 
 /** What PUT /api/quickbooks/mapping takes, from the route's own schema. */
-type Mapping = NonNullable<paths['/api/quickbooks/mapping']['put']['requestBody']>['content']['application/json'];
+type Mapping = ApiBody<'/api/quickbooks/mapping', 'put'>;
 
 const MAPPING: Mapping = {
   default_income_account: 'Sales',
@@ -44,29 +43,27 @@ const MAPPING: Mapping = {
 };
 
 async function signIn(client: ApiClient, employeeId: string, pin: string) {
-  const res = await client.post('/api/employee-sessions', { employee_id: employeeId, pin });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.token as string;
+  const res = await client.api.POST('/api/employee-sessions', { body: { employee_id: employeeId, pin } });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+  return res.data!.token;
 }
 
 const count = async (table: typeof quickbooksMappings | typeof quickbooksExports, businessId = shop.businessId) =>
   (await server.database.withTenant(businessId, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(table)))[0]!.n;
 
 async function sell(token: string, lines: { product_id: string; quantity: number }[], method: 'cash' | 'card', total: number, orderDiscount?: { kind: 'amount'; amount: number }) {
-  const res = await till.request(
-    'POST',
-    '/api/checkout',
-    {
+  const res = await till.api.POST('/api/checkout', {
+    body: {
       idempotency_key: randomUUID(),
       lines,
       ...(orderDiscount ? { order_discount: orderDiscount } : {}),
       payments: [method === 'cash' ? { method, amount: total, tendered: total } : { method, amount: total }],
       expected_total: total,
     },
-    as(token),
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.order as { id: string };
+    headers: as(token),
+  });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+  return res.data!.order;
 }
 
 beforeAll(async () => {
@@ -110,9 +107,13 @@ beforeAll(async () => {
   const coffees = await sell(cashier, [{ product_id: coffee, quantity: 2 }], 'cash', 660);
   await sell(cashier, [{ product_id: sandwich, quantity: 1 }], 'card', 1200);
   await sell(people.manager.token, [{ product_id: sandwich, quantity: 1 }, { product_id: coffee, quantity: 1 }], 'cash', 1413, { kind: 'amount', amount: 100 });
-  const line = (await shop.client.get(`/api/orders/${coffees.id}`)).body.lines[0].id as string;
-  const refund = await till.request('POST', `/api/orders/${coffees.id}/refunds`, { idempotency_key: randomUUID(), reason: 'Spilt', lines: [{ order_line_id: line, quantity: 1, restock: false }] }, as(people.manager.token));
-  expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+  const line = (await shop.client.api.GET('/api/orders/{id}', { params: { path: { id: coffees.id } } })).data!.lines[0]!.id;
+  const refund = await till.api.POST('/api/orders/{id}/refunds', {
+    params: { path: { id: coffees.id } },
+    body: { idempotency_key: randomUUID(), reason: 'Spilt', lines: [{ order_line_id: line, quantity: 1, restock: false }] },
+    headers: as(people.manager.token),
+  });
+  expect(refund.response.status, JSON.stringify(refund.error)).toBe(201);
   const current = await till.api.GET('/api/cash-sessions/current', { headers: as(cashier) });
   const expected = current.data!.report!.cash.expected;
   const closed = await till.api.POST('/api/cash-sessions/{id}/close', {
@@ -166,7 +167,8 @@ describe('who may use it', () => {
 
 describe('both layers check access', () => {
   it('every QuickBooks route declares the feature and SPEC §6 reports', async () => {
-    const document = (await shop.client.get('/api/openapi.json')).body as { paths: Record<string, Record<string, { 'x-access'?: unknown }>> };
+    // not in the OpenAPI document: the document itself.
+    const document = (await shop.client.raw('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, { 'x-access'?: unknown }>> };
     const operations = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/api/quickbooks'))
       .flatMap(([, item]) => Object.values(item));
@@ -222,19 +224,28 @@ describe('before the accounts are mapped', () => {
     expect(res.tax_rates).toEqual([1000, 2000]);
   });
 
-  it.each([
-    ['no body fields', {}],
+  it.each<[string, Mapping]>([
     ['an empty account', { ...MAPPING, default_income_account: '' }],
     ['a control character', { ...MAPPING, over_short_account: 'Over\u0000Short' }],
     ['a tab (breaks IIF)', { ...MAPPING, discounts_account: 'Disc\tounts' }],
     ['a 101-character account', { ...MAPPING, default_tax_account: 'x'.repeat(101) }],
     ['a tax rate that is not basis points', { ...MAPPING, tax_rate_accounts: { '20%': 'VAT' } }],
+  ])('refuses %s with 400 and saves nothing', async (_label, body) => {
+    const res = await shop.client.api.PUT('/api/quickbooks/mapping', { body });
+    expect(res.response.status, JSON.stringify(res.error)).toBe(400);
+    expect(res.error!.error).toMatchObject({ code: expect.stringMatching(/^(validation_error|invalid_text)$/), message: expect.any(String) });
+    expect(await count(quickbooksMappings)).toBe(0);
+  });
+
+  // bad input: the contract requires every account and payment method, and refuses unknown fields and numbers.
+  it.each<[string, Record<string, unknown>]>([
+    ['no body fields', {}],
     ['a payment method missing', { ...MAPPING, payment_accounts: { cash: 'Cash', card: 'Card' } }],
     ['an unknown payment method', { ...MAPPING, payment_accounts: { ...MAPPING.payment_accounts, cheque: 'Cheques' } }],
     ['an unknown field', { ...MAPPING, colour: 'blue' }],
     ['a number for an account', { ...MAPPING, refunds_account: 12 }],
-  ])('refuses %s with 400 and saves nothing', async (_label, body) => {
-    const res = await shop.client.request('PUT', '/api/quickbooks/mapping', body);
+  ])('refuses %s with 400 and saves nothing (untyped)', async (_label, body) => {
+    const res = await shop.client.raw('PUT', '/api/quickbooks/mapping', body);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.error).toMatchObject({ code: expect.stringMatching(/^(validation_error|invalid_text)$/), message: expect.any(String) });
     expect(await count(quickbooksMappings)).toBe(0);
@@ -246,7 +257,7 @@ type Entry = { journal_no: string; date: string; lines: Line[]; total_debits: nu
 
 describe('the journal entry of a closed Z', () => {
   /** The Z report, as GET /api/cash-sessions/{id}/report answers it. */
-  let report: paths['/api/cash-sessions/{id}/report']['get']['responses'][200]['content']['application/json'];
+  let report: ApiAnswer<'/api/cash-sessions/{id}/report', 'get'>;
   let entry: Entry;
 
   beforeAll(async () => {
@@ -293,7 +304,7 @@ describe('the journal entry of a closed Z', () => {
     expect(peek.error?.error.code).toBe('cash_session_not_found');
     const open = await dayOf(shop.client, openSessionId);
     expect(open.response.status).toBe(409);
-    expect((await shop.client.get('/api/quickbooks/days/not-a-uuid')).status).toBe(400);
+    expect((await dayOf(shop.client, 'not-a-uuid')).response.status).toBe(400);
   });
 
   it('the CSV is QuickBooks Online journal import: its header, one row per line, MM/DD/YYYY, and the status shows exported by whom', async () => {
@@ -346,21 +357,31 @@ describe('bad exports are 4xx and mark nothing', () => {
   const exportRows = () =>
     server.database.withTenant(shop.businessId, (tx) => tx.select().from(quickbooksExports).where(inArray(quickbooksExports.sessionId, [zSessionId, secondSessionId, openSessionId])));
 
-  it.each([
+  it.each<[string, () => Promise<ApiBody<'/api/quickbooks/exports', 'post'>>, number]>([
     ['a session of another business', async () => ({ format: 'csv', session_ids: [zSessionId, (await strangerSession())!] }), 404],
     ['an unknown session', async () => ({ format: 'csv', session_ids: [randomUUID()] }), 404],
     ['an open session', async () => ({ format: 'csv', session_ids: [secondSessionId, openSessionId] }), 409],
-    ['an unknown format', async () => ({ format: 'xlsx', session_ids: [zSessionId] }), 400],
     ['no sessions', async () => ({ format: 'csv', session_ids: [] }), 400],
     ['a range that ends before it starts', async () => ({ format: 'csv', from: '2026-02-01', to: '2026-01-01' }), 400],
     ['a range longer than a year', async () => ({ format: 'csv', from: '2020-01-01', to: '2026-01-01' }), 400],
     ['an impossible date', async () => ({ format: 'csv', from: '2026-02-30', to: '2026-03-01' }), 400],
     ['a range without Z reports', async () => ({ format: 'csv', from: '2020-01-01', to: '2020-01-31' }), 422],
-    ['both ids and a range', async () => ({ format: 'csv', session_ids: [zSessionId], from: '2020-01-01', to: '2020-01-31' }), 400],
   ])('%s', async (_label, body, status) => {
     const before = JSON.stringify(await exportRows());
-    const res = await shop.client.post('/api/quickbooks/exports', await body());
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    const res = await shop.client.api.POST('/api/quickbooks/exports', { body: await body() });
+    expect(res.response.status, JSON.stringify(res.error)).toBe(status);
+    expect(res.error!.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect(JSON.stringify(await exportRows())).toBe(before);
+  });
+
+  // bad input: the contract's format is csv or iif, and it takes session ids or a range, not both.
+  it.each<[string, () => Record<string, unknown>]>([
+    ['an unknown format', () => ({ format: 'xlsx', session_ids: [zSessionId] })],
+    ['both ids and a range', () => ({ format: 'csv', session_ids: [zSessionId], from: '2020-01-01', to: '2020-01-31' })],
+  ])('%s', async (_label, body) => {
+    const before = JSON.stringify(await exportRows());
+    const res = await shop.client.raw('POST', '/api/quickbooks/exports', body());
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     expect(JSON.stringify(await exportRows())).toBe(before);
   });

@@ -3,8 +3,7 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, orderLines, orders, payments, products, salesHistoryImports, stockMovements } from '../src/db/schema/index.ts';
 import { z } from 'zod';
-import { startTestServer, type TestServer } from './harness.ts';
-import type { paths } from '../../web/src/lib/api-schema.gen.ts';
+import { okApi, startTestServer, type ApiBody, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
 
@@ -42,16 +41,10 @@ const MAPPING = {
   payment_method: 'Tender',
 };
 
-type ImportBody = paths['/api/sales-history/import']['post']['requestBody']['content']['application/json'];
+type ImportBody = ApiBody<'/api/sales-history/import', 'post'>;
 
 /** The rows an import_rejected error lists (extra fields of the error body, untyped in the schema). */
 const rejectedRows = (error: unknown) => z.object({ error: z.object({ rows: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })) }) }).parse(error).error.rows;
-
-/** The typed client's answer (client.api), its data once the status is the expected one. */
-async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
-  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
-  return res.data!;
-}
 
 async function shop() {
   const owner = await staffBusiness(server, { features: FEATURES, timeZone: 'Europe/Berlin' });
@@ -162,9 +155,9 @@ describe('importing a good file', () => {
     expect(margins.data!.summary).toMatchObject({ net_sales: 4400, cost: 1300, costed_sales: 3350, uncosted_sales: 1050 });
 
     // The till's own numbering is untouched: the next sale is number 1.
-    const sale = await s.client.post('/api/checkout', { idempotency_key: randomUUID(), lines: [{ product_id: mug!.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1200 }], expected_total: 1200 });
-    expect(sale.status).toBe(201);
-    expect(sale.body.order.number).toBe(1);
+    const sale = await s.client.api.POST('/api/checkout', { body: { idempotency_key: randomUUID(), lines: [{ product_id: mug!.id, quantity: 1 }], payments: [{ method: 'cash', amount: 1200 }], expected_total: 1200 } });
+    expect(sale.response.status).toBe(201);
+    expect(sale.data!.order.number).toBe(1);
   });
 
   it('answers a retry with the same key with the first result and imports nothing twice; another file with the key is 409', async () => {
@@ -240,7 +233,7 @@ describe('bad files: a clear 4xx and nothing written', () => {
 describe('SPEC §6: importing sales needs the analytics and the settings pages, on the server', () => {
   it('refuses an admin with only can_view_reports or only can_change_settings, and a manager; lets an admin with both in', async () => {
     const s = await shop();
-    await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '900001' });
+    await okApi(await s.client.api.PATCH('/api/employees/{id}', { params: { path: { id: s.ownerEmployeeId } }, body: { pin: '900001' } }), 200);
     const reportsOnly = await addEmployee(s.client, { full_name: 'Ada Reports', role: 'admin', pin: '900002', admin_permissions: { can_view_reports: true } });
     const settingsOnly = await addEmployee(s.client, { full_name: 'Sam Settings', role: 'admin', pin: '900003', admin_permissions: { can_change_settings: true } });
     const both = await addEmployee(s.client, { full_name: 'Bo Both', role: 'admin', pin: '900004', admin_permissions: { can_view_reports: true, can_change_settings: true } });

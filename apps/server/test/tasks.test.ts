@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, tasks } from '../src/db/schema/index.ts';
-import type { paths } from '../../web/src/lib/api-schema.gen.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, type ApiBody, type TestServer } from './harness.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, tillOf } from './staff-helpers.ts';
 
 let server: TestServer;
@@ -16,8 +15,9 @@ async function taskCount(businessId: string) {
   return (await server.database.withTenant(businessId, (tx) => tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.businessId, businessId)))).length;
 }
 
-/** What PATCH /api/tasks/{id} takes, from the route's own schema. */
-type TaskChange = NonNullable<paths['/api/tasks/{id}']['patch']['requestBody']>['content']['application/json'];
+/** What POST /api/tasks and PATCH /api/tasks/{id} take, from the routes' own schemas. */
+type NewTask = ApiBody<'/api/tasks', 'post'>;
+type TaskChange = ApiBody<'/api/tasks/{id}', 'patch'>;
 
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -120,36 +120,47 @@ describe('tasks', () => {
     const other = await staffBusiness(server);
     const stranger = await addEmployee(other.client, { full_name: 'Other Person', role: 'cashier', pin: '2468' });
     const gone = await addEmployee(shop.client, { full_name: 'Gone Girl', role: 'cashier', pin: '1357' });
-    expect((await shop.client.request('POST', `/api/employees/${gone.employee.id}/deactivate`)).status).toBe(200);
-    const cases: [string, Record<string, unknown>, number][] = [
-      ['no title', {}, 400],
+    expect((await shop.client.api.POST('/api/employees/{id}/deactivate', { params: { path: { id: gone.employee.id } } })).response.status).toBe(200);
+    const cases: [string, NewTask, number][] = [
       ['a blank title', { title: '   ' }, 400],
       ['a too long title', { title: 'x'.repeat(201) }, 400],
       ['an impossible due date', { title: 'A', due_date: '2026-02-30' }, 400],
       ['a due date in year 0', { title: 'A', due_date: '0000-01-01' }, 400],
       ['a malformed assignee', { title: 'A', assignee_id: 'cal' }, 400],
-      ['an unknown field', { title: 'A', priority: 'high' }, 400],
       ['another business’s employee', { title: 'A', assignee_id: stranger.employee.id }, 422],
       ['an unknown employee', { title: 'A', assignee_id: randomUUID() }, 422],
       ['an employee no longer active', { title: 'A', assignee_id: gone.employee.id }, 422],
     ];
     for (const [name, body, status] of cases) {
-      const res = await shop.client.post('/api/tasks', body);
-      expect(res.status, name).toBe(status);
+      const res = await shop.client.api.POST('/api/tasks', { body });
+      expect(res.response.status, name).toBe(status);
+      expect(typeof res.error!.error.code, name).toBe('string');
+    }
+    // bad input: the contract requires a title and refuses unknown fields.
+    const untyped: [string, Record<string, unknown>][] = [
+      ['no title', {}],
+      ['an unknown field', { title: 'A', priority: 'high' }],
+    ];
+    for (const [name, body] of untyped) {
+      const res = await shop.client.raw('POST', '/api/tasks', body);
+      expect(res.status, name).toBe(400);
       expect(typeof res.body.error.code, name).toBe('string');
     }
     expect(await taskCount(shop.businessId)).toBe(0);
 
-    const task = (await shop.client.post('/api/tasks', { title: 'Real' })).body.task;
-    expect((await shop.client.request('PATCH', `/api/tasks/${task.id}`, { status: 'finished' })).status).toBe(400);
-    expect((await shop.client.request('PATCH', `/api/tasks/${task.id}`, {})).status).toBe(400);
-    expect((await shop.client.request('PATCH', `/api/tasks/${task.id}`, { assignee_id: stranger.employee.id })).status).toBe(422);
-    expect((await shop.client.request('PATCH', `/api/tasks/${randomUUID()}`, { status: 'done' })).status).toBe(404);
-    expect((await shop.client.get('/api/tasks?overdue=maybe')).status).toBe(400);
+    const task = (await shop.client.api.POST('/api/tasks', { body: { title: 'Real' } })).data!.task;
+    const change = (id: string, body: TaskChange, client = shop.client) => client.api.PATCH('/api/tasks/{id}', { params: { path: { id } }, body });
+    // bad input: the contract's status is one of open, in_progress, done.
+    expect((await shop.client.raw('PATCH', `/api/tasks/${task.id}`, { status: 'finished' })).status).toBe(400);
+    expect((await change(task.id, {})).response.status).toBe(400);
+    expect((await change(task.id, { assignee_id: stranger.employee.id })).response.status).toBe(422);
+    expect((await change(randomUUID(), { status: 'done' })).response.status).toBe(404);
+    // bad input: the contract's overdue is true or false.
+    expect((await shop.client.raw('GET', '/api/tasks?overdue=maybe')).status).toBe(400);
     // Another business sees none of it.
-    expect((await other.client.get('/api/tasks')).body.tasks).toEqual([]);
-    expect((await other.client.request('PATCH', `/api/tasks/${task.id}`, { status: 'done' })).status).toBe(404);
-    expect((await other.client.request('DELETE', `/api/tasks/${task.id}`)).status).toBe(404);
-    expect((await shop.client.get('/api/tasks')).body.tasks[0]).toMatchObject({ title: 'Real', status: 'open', assignee: null });
+    expect((await other.client.api.GET('/api/tasks')).data!.tasks).toEqual([]);
+    expect((await change(task.id, { status: 'done' }, other.client)).response.status).toBe(404);
+    expect((await other.client.api.DELETE('/api/tasks/{id}', { params: { path: { id: task.id } } })).response.status).toBe(404);
+    expect((await shop.client.api.GET('/api/tasks')).data!.tasks[0]).toMatchObject({ title: 'Real', status: 'open', assignee: null });
   });
 });

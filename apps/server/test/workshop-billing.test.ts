@@ -3,7 +3,7 @@ import { addDays, dayInZone, mondayOf, zonedInstant } from '@till/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePayments, invoices, orders, repairJobClocks, repairOrders } from '../src/db/schema/index.ts';
-import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { signUpBusiness, startTestServer, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
@@ -42,27 +42,28 @@ async function readyOrder(shop: { client: ApiClient; businessId: string; custome
   await api.POST('/api/workshop/repair-orders/{id}/jobs/{jobId}/lines', { ...lines(wipers), body: { kind: 'part', description: 'Wiper blades pair', quantity: 1, unit_price: 2999 } });
   const sent = await api.POST('/api/workshop/repair-orders/{id}/send-for-approval', byId(order.id));
   const token = sent.data!.approval_url.split('/repair-approval/')[1]!;
-  const decided = await shop.client.fresh().post(`/api/public/repair-approvals/${token}`, {
-    name: 'Dana Driver',
-    jobs: [
-      { job_id: brakes, decision: 'approved' },
-      { job_id: wipers, decision: 'declined' },
-    ],
+  const decided = await shop.client.fresh().api.POST('/api/public/repair-approvals/{token}', {
+    params: { path: { token } },
+    body: {
+      name: 'Dana Driver',
+      jobs: [
+        { job_id: brakes, decision: 'approved' },
+        { job_id: wipers, decision: 'declined' },
+      ],
+    },
   });
-  expect(decided.status).toBe(200);
+  expect(decided.response.status).toBe(200);
   for (const status of options.stopAt === 'approved' ? [] : (['in_progress', 'ready'] as const)) {
     expect((await api.POST('/api/workshop/repair-orders/{id}/status', { ...byId(order.id), body: { status } })).response.status).toBe(200);
   }
   return { orderId: order.id, brakes, wipers };
 }
 
-const pay = (client: ApiClient, invoiceId: string, amount: number, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  client.request(
-    'POST',
-    '/api/checkout',
-    { idempotency_key: randomUUID(), lines: [], payments: [{ method: 'card', amount }], expected_total: amount, invoice_id: invoiceId, ...extra },
+const pay = (client: ApiClient, invoiceId: string, amount: number, extra: Partial<ApiBody<'/api/checkout', 'post'>> = {}, headers: Record<string, string> = {}) =>
+  client.api.POST('/api/checkout', {
+    body: { idempotency_key: randomUUID(), lines: [], payments: [{ method: 'card', amount }], expected_total: amount, invoice_id: invoiceId, ...extra },
     headers,
-  );
+  });
 
 describe('repair order → invoice → paid at the till', () => {
   it('invoices the approved jobs only, issued and numbered; the till finds it, takes the payment once and the order becomes paid', async () => {
@@ -93,21 +94,21 @@ describe('repair order → invoice → paid at the till', () => {
     }
 
     const wrong = await pay(shop.client, invoiceId, 16000);
-    expect(wrong.status).toBe(422);
-    expect(wrong.body.error).toMatchObject({ code: 'total_mismatch', server_total: 16500 });
+    expect(wrong.response.status).toBe(422);
+    expect(wrong.error!.error).toMatchObject({ code: 'total_mismatch', server_total: 16500 });
 
     const key = randomUUID();
-    const body = { idempotency_key: key, lines: [], payments: [{ method: 'card', amount: 16500 }], expected_total: 16500, invoice_id: invoiceId };
-    const paid = await shop.client.post('/api/checkout', body);
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-    expect(paid.body.order).toMatchObject({ total: 16500, status: 'paid' });
-    const replay = await shop.client.post('/api/checkout', body);
-    expect(replay.status).toBe(200);
-    expect(replay.body.order.id).toBe(paid.body.order.id);
+    const body: ApiBody<'/api/checkout', 'post'> = { idempotency_key: key, lines: [], payments: [{ method: 'card', amount: 16500 }], expected_total: 16500, invoice_id: invoiceId };
+    const paid = await shop.client.api.POST('/api/checkout', { body });
+    expect(paid.response.status, JSON.stringify(paid.error)).toBe(201);
+    expect(paid.data!.order).toMatchObject({ total: 16500, status: 'paid' });
+    const replay = await shop.client.api.POST('/api/checkout', { body });
+    expect(replay.response.status).toBe(200);
+    expect(replay.data!.order.id).toBe(paid.data!.order.id);
 
     const twice = await pay(shop.client, invoiceId, 16500);
-    expect(twice.status).toBe(409);
-    expect(twice.body.error.code).toBe('invoice_status_conflict');
+    expect(twice.response.status).toBe(409);
+    expect(twice.error!.error.code).toBe('invoice_status_conflict');
 
     const after = (await shop.client.api.GET('/api/workshop/repair-orders/{id}', byId(orderId))).data!.repair_order;
     expect(after.status).toBe('paid');
@@ -117,7 +118,7 @@ describe('repair order → invoice → paid at the till', () => {
       sales: await tx.select().from(orders).where(eq(orders.businessId, shop.businessId)),
     }));
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ amount: 16500, method: 'card', orderId: paid.body.order.id });
+    expect(payments[0]).toMatchObject({ amount: 16500, method: 'card', orderId: paid.data!.order.id });
     expect(sales).toHaveLength(1);
     expect((await shop.client.api.GET('/api/invoices/payable')).data!.invoices).toEqual([]);
   });
@@ -130,7 +131,7 @@ describe('repair order → invoice → paid at the till', () => {
     const foreign = await invoice(other.client, orderId);
     expect(foreign.response.status).toBe(404);
     // Untyped on purpose: terms the schema does not know.
-    const bad = await shop.client.post(`/api/workshop/repair-orders/${orderId}/invoice`, { payment_terms: 'net_999' });
+    const bad = await shop.client.raw('POST', `/api/workshop/repair-orders/${orderId}/invoice`, { payment_terms: 'net_999' });
     expect(bad.status).toBe(400);
     const notUuid = await invoice(shop.client, 'not-an-id');
     expect(notUuid.response.status).toBe(400);
@@ -153,17 +154,17 @@ describe('repair order → invoice → paid at the till', () => {
     const { orderId } = await readyOrder(shop);
     const invoice = (await shop.client.api.POST('/api/workshop/repair-orders/{id}/invoice', { ...byId(orderId), body: {} })).data!.repair_order.invoice!;
     const stolen = await pay(other.client, invoice.id, 16500);
-    expect(stolen.status).toBe(404);
+    expect(stolen.response.status).toBe(404);
     expect((await other.client.api.GET('/api/invoices/payable')).data!.invoices).toEqual([]);
     const [pads] = await seedProducts(server, shop.businessId, [{ name: 'Oil', price: 1000 }]);
     const mixed = await pay(shop.client, invoice.id, 16500, { lines: [{ product_id: pads!.id, quantity: 1 }] });
-    expect(mixed.status).toBe(400);
-    const empty = await shop.client.post('/api/checkout', { idempotency_key: randomUUID(), lines: [], payments: [{ method: 'cash', amount: 0 }], expected_total: 0 });
-    expect(empty.status).toBe(400);
+    expect(mixed.response.status).toBe(400);
+    const empty = await shop.client.api.POST('/api/checkout', { body: { idempotency_key: randomUUID(), lines: [], payments: [{ method: 'cash', amount: 0 }], expected_total: 0 } });
+    expect(empty.response.status).toBe(400);
     const draft = await shop.client.api.POST('/api/invoices', { body: { customer_name: 'Walk-in', payment_terms: 'due_on_receipt', lines: [{ description: 'Fee', quantity: 1, unit_price: 500 }] } });
     expect(draft.response.status).toBe(201);
     const draftPaid = await pay(shop.client, draft.data!.invoice.id, 500);
-    expect(draftPaid.status).toBe(409);
+    expect(draftPaid.response.status).toBe(409);
     const stored = (await shop.client.api.GET('/api/invoices/{id}', byId(invoice.id))).data!.invoice;
     expect(stored).toMatchObject({ status: 'issued', balance: 16500 });
     const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(invoices).where(eq(invoices.id, invoice.id)));
@@ -177,7 +178,7 @@ describe('repair order → invoice → paid at the till', () => {
     const { orderId } = await readyOrder(shop);
     const invoice = (await shop.client.api.POST('/api/workshop/repair-orders/{id}/invoice', { ...byId(orderId), body: {} })).data!.repair_order.invoice!;
     const answers = await Promise.all([pay(shop.client, invoice.id, 16500), pay(shop.client, invoice.id, 16500), pay(shop.client, invoice.id, 16500)]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    expect(answers.map((answer) => answer.response.status).sort()).toEqual([201, 409, 409]);
     const payments = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoice.id)));
     expect(payments).toHaveLength(1);
   });
@@ -204,8 +205,8 @@ describe('repair order → invoice → paid at the till', () => {
     const cashier = await invoice('cashier');
     expect(cashier.response.status).toBe(200);
     const invoiceId = cashier.data!.repair_order.invoice!.id;
-    expect((await pay(staff.client, invoiceId, 16500, {}, headersOf('kitchen'))).status).toBe(403);
-    expect((await pay(staff.client, invoiceId, 16500, {}, headersOf('cashier'))).status).toBe(201);
+    expect((await pay(staff.client, invoiceId, 16500, {}, headersOf('kitchen'))).response.status).toBe(403);
+    expect((await pay(staff.client, invoiceId, 16500, {}, headersOf('cashier'))).response.status).toBe(201);
   });
 });
 

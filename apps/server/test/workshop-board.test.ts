@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repairOrders } from '../src/db/schema/index.ts';
-import type { paths } from '../../web/src/lib/api-schema.gen.ts';
-import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { signUpBusiness, startTestServer, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 
 /** The board's stored card values (decision 041) against the priced repair order, after every kind of change. */
@@ -22,7 +21,7 @@ async function mechanicsShop() {
 }
 
 /** A line as POST …/jobs/{jobId}/lines takes it, from the route's own schema. */
-type NewLine = NonNullable<paths['/api/workshop/repair-orders/{id}/jobs/{jobId}/lines']['post']['requestBody']>['content']['application/json'];
+type NewLine = ApiBody<'/api/workshop/repair-orders/{id}/jobs/{jobId}/lines', 'post'>;
 
 const orderOf = async (client: ApiClient, id: string) => (await client.api.GET('/api/workshop/repair-orders/{id}', { params: { path: { id } } })).data!.repair_order;
 const newOrder = async (client: ApiClient, body: { vehicle_id: string; concerns?: string }) =>
@@ -97,14 +96,17 @@ describe('the board’s stored totals (decision 041)', () => {
     expect(sent.response.status).toBe(200);
     await expectStoredMatchesPriced(client, businessId, id);
     const token = sent.data!.approval_url.split('/repair-approval/')[1]!;
-    const answer = await client.fresh().post(`/api/public/repair-approvals/${token}`, {
-      name: 'Dana Driver',
-      jobs: [
-        { job_id: brakes, decision: 'approved' },
-        { job_id: wipers, decision: 'declined' },
-      ],
+    const answer = await client.fresh().api.POST('/api/public/repair-approvals/{token}', {
+      params: { path: { token } },
+      body: {
+        name: 'Dana Driver',
+        jobs: [
+          { job_id: brakes, decision: 'approved' },
+          { job_id: wipers, decision: 'declined' },
+        ],
+      },
     });
-    expect(answer.status).toBe(200);
+    expect(answer.response.status).toBe(200);
     order = await expectStoredMatchesPriced(client, businessId, id);
     expect(order.jobs.map((job) => job.approval)).toEqual(['approved', 'declined']);
 

@@ -43,6 +43,7 @@ const upload = (client: ApiClient, orderId: string, pointId: string, bytes: Uint
 const removePhoto = (client: ApiClient, orderId: string, pointId: string, photoId: string, headers: Record<string, string> = {}) =>
   client.api.DELETE('/api/workshop/repair-orders/{id}/inspection/{pointId}/photos/{photoId}', { params: { path: { id: orderId, pointId, photoId } }, headers });
 const repairOrder = (client: ApiClient, id: string) => client.api.GET('/api/workshop/repair-orders/{id}', { params: { path: { id } } });
+const byToken = (token: string) => ({ params: { path: { token } } });
 
 type Photo = { id: string; url: string };
 /** The multipart upload's answer, read with fetch (the typed client does not build the form). */
@@ -89,24 +90,24 @@ describe('inspection photos (several per point, decision 041)', () => {
     expect(sent.response.status).toBe(200);
     const token = sent.data!.approval_url.split('/repair-approval/')[1]!;
     const visitor = shop.client.fresh();
-    const page = await visitor.get(`/api/public/repair-approvals/${token}`);
-    expect(page.status).toBe(200);
-    const [point] = page.body.estimate.inspection;
+    const page = await visitor.api.GET('/api/public/repair-approvals/{token}', byToken(token));
+    expect(page.response.status).toBe(200);
+    const [point] = page.data!.estimate.inspection;
     expect(point).toMatchObject({ label: 'Front brakes', condition: 'red' });
-    expect(point.photos).toHaveLength(2);
-    for (const photo of point.photos as { url: string }[]) {
+    expect(point!.photos).toHaveLength(2);
+    for (const photo of point!.photos) {
       expect(photo.url).toMatch(/^\/api\/storage\/object\/sign\/inspection-photos\//);
       expect((await fetch(server.url + photo.url)).status).toBe(200);
     }
-    const forged = await visitor.get(`/api/public/repair-approvals/${token.slice(0, -4)}AAAA`);
-    expect(forged.status).toBe(404);
-    expect(JSON.stringify(forged.body)).not.toContain('inspection-photos');
+    const forged = await visitor.api.GET('/api/public/repair-approvals/{token}', byToken(`${token.slice(0, -4)}AAAA`));
+    expect(forged.response.status).toBe(404);
+    expect(JSON.stringify(forged.error)).not.toContain('inspection-photos');
     // While the customer is asked, the inspection (and its photos) cannot change.
     expect((await upload(shop.client, order.id, brakes, await JPEG())).status).toBe(409);
     expect((await removePhoto(shop.client, order.id, brakes, first!.id)).response.status).toBe(409);
 
     // Once answered, a photo the customer was shown stays; one added afterwards can be removed.
-    expect((await visitor.post(`/api/public/repair-approvals/${token}`, { name: 'Dana Driver', jobs: [{ job_id: jobId, decision: 'approved' }] })).status).toBe(200);
+    expect((await visitor.api.POST('/api/public/repair-approvals/{token}', { ...byToken(token), body: { name: 'Dana Driver', jobs: [{ job_id: jobId, decision: 'approved' }] } })).response.status).toBe(200);
     const shown = await removePhoto(shop.client, order.id, brakes, first!.id);
     expect(shown.response.status).toBe(409);
     expect(shown.error?.error.code).toBe('photo_shown_to_customer');
@@ -117,9 +118,9 @@ describe('inspection photos (several per point, decision 041)', () => {
     expect(photosOf(removed.data!, brakes).map((photo) => photo.id)).toEqual(both.map((photo) => photo.id));
     expect((await fetch(server.url + later[2]!.url)).status).toBe(404);
     // The customer's record still shows both.
-    const record = await visitor.get(`/api/public/repair-approvals/${token}`);
-    expect(record.body.estimate.inspection[0].photos).toHaveLength(2);
-    expect((await fetch(server.url + record.body.estimate.inspection[0].photos[0].url)).status).toBe(200);
+    const record = await visitor.api.GET('/api/public/repair-approvals/{token}', byToken(token));
+    expect(record.data!.estimate.inspection[0]!.photos).toHaveLength(2);
+    expect((await fetch(server.url + record.data!.estimate.inspection[0]!.photos[0]!.url)).status).toBe(200);
   });
 
   it('holds six photos a point (a seventh is 422 too_many_photos), removes one (its signed URL no longer reads); non-images, empty files and another business’s order are refused and nothing is written', async () => {

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outboxMessages, repairApprovals, repairOrders, vehicles } from '../src/db/schema/index.ts';
 import { signApprovalToken, verifyApprovalToken } from '../src/modules/workshop/approval-token.ts';
 import { listBillableLines } from '../src/modules/workshop/list-billable-lines.ts';
-import type { paths } from '../../web/src/lib/api-schema.gen.ts';
-import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { signUpBusiness, startTestServer, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
@@ -17,11 +16,12 @@ afterAll(() => server.close());
 const VIN = '1HGCM82633A004352';
 
 /** What the workshop routes take, from their own schemas. */
-type NewVehicle = NonNullable<paths['/api/workshop/vehicles']['post']['requestBody']>['content']['application/json'];
-type NewLine = NonNullable<paths['/api/workshop/repair-orders/{id}/jobs/{jobId}/lines']['post']['requestBody']>['content']['application/json'];
-type RepairStatus = NonNullable<paths['/api/workshop/repair-orders/{id}/status']['post']['requestBody']>['content']['application/json']['status'];
+type NewVehicle = ApiBody<'/api/workshop/vehicles', 'post'>;
+type NewLine = ApiBody<'/api/workshop/repair-orders/{id}/jobs/{jobId}/lines', 'post'>;
+type RepairStatus = ApiBody<'/api/workshop/repair-orders/{id}/status', 'post'>['status'];
 
 const byId = (id: string) => ({ params: { path: { id } } });
+const byToken = (token: string) => ({ params: { path: { token } } });
 
 async function mechanicsShop(name = 'Bay Motors') {
   const owner = await signUpBusiness(server, { businessName: name, industry: 'mechanics', assignOwner: true });
@@ -222,33 +222,33 @@ describe('customer approval', () => {
     expect(mail!.body).toContain(sending.approval_url);
 
     const visitor = shop.client.fresh();
-    const page = await visitor.get(`/api/public/repair-approvals/${token}`);
-    expect(page.status).toBe(200);
-    expect(page.body.estimate).toMatchObject({ business_name: 'Bay Motors', vehicle: { label: '2003 Honda Accord' }, totals: { total: 19499 } });
-    expect(page.body.estimate.inspection).toEqual([{ label: 'Front brakes', condition: 'red', notes: '2 mm pads left', photos: [] }]);
-    expect(page.body.estimate.jobs.map((job: { title: string; total: number }) => [job.title, job.total])).toEqual([
+    const page = await visitor.api.GET('/api/public/repair-approvals/{token}', byToken(token));
+    expect(page.response.status).toBe(200);
+    expect(page.data!.estimate).toMatchObject({ business_name: 'Bay Motors', vehicle: { label: '2003 Honda Accord' }, totals: { total: 19499 } });
+    expect(page.data!.estimate.inspection).toEqual([{ label: 'Front brakes', condition: 'red', notes: '2 mm pads left', photos: [] }]);
+    expect(page.data!.estimate.jobs.map((job) => [job.title, job.total])).toEqual([
       ['Replace front brake pads', 16500],
       ['Replace wiper blades', 2999],
     ]);
-    expect(page.body.decision).toBeNull();
+    expect(page.data!.decision).toBeNull();
 
     // Every job must be answered.
-    expect((await visitor.post(`/api/public/repair-approvals/${token}`, { name: 'Dana Driver', jobs: [{ job_id: brakeJob, decision: 'approved' }] })).status).toBe(400);
-    const answer = { name: 'Dana Driver', jobs: [{ job_id: brakeJob, decision: 'approved' }, { job_id: wiperJob, decision: 'declined' }] };
-    const decided = await visitor.post(`/api/public/repair-approvals/${token}`, answer);
-    expect(decided.status).toBe(200);
-    expect(decided.body.status).toBe('approved');
+    expect((await visitor.api.POST('/api/public/repair-approvals/{token}', { ...byToken(token), body: { name: 'Dana Driver', jobs: [{ job_id: brakeJob, decision: 'approved' }] } })).response.status).toBe(400);
+    const answer: ApiBody<'/api/public/repair-approvals/{token}', 'post'> = { name: 'Dana Driver', jobs: [{ job_id: brakeJob, decision: 'approved' }, { job_id: wiperJob, decision: 'declined' }] };
+    const decided = await visitor.api.POST('/api/public/repair-approvals/{token}', { ...byToken(token), body: answer });
+    expect(decided.response.status).toBe(200);
+    expect(decided.data!.status).toBe('approved');
 
-    const replay = await visitor.post(`/api/public/repair-approvals/${token}`, { name: 'Mallory', jobs: [{ job_id: brakeJob, decision: 'declined' }, { job_id: wiperJob, decision: 'approved' }] });
-    expect(replay.status).toBe(409);
-    expect(replay.body.error.code).toBe('approval_already_decided');
+    const replay = await visitor.api.POST('/api/public/repair-approvals/{token}', { ...byToken(token), body: { name: 'Mallory', jobs: [{ job_id: brakeJob, decision: 'declined' }, { job_id: wiperJob, decision: 'approved' }] } });
+    expect(replay.response.status).toBe(409);
+    expect(replay.error!.error.code).toBe('approval_already_decided');
 
     const shopView = (await shop.client.api.GET('/api/workshop/repair-orders/{id}', byId(order.id))).data!.repair_order;
     expect(shopView.status).toBe('approved');
     expect(shopView.jobs.map((job) => job.approval)).toEqual(['approved', 'declined']);
     expect(shopView.totals).toMatchObject({ total: 16500, quoted_total: 19499 });
     expect(shopView.approval).toMatchObject({ customer_name: 'Dana Driver', ip_address: expect.any(String) });
-    expect((await visitor.get(`/api/public/repair-approvals/${token}`)).body.decision).toMatchObject({ customer_name: 'Dana Driver', jobs: answer.jobs.map((job) => ({ job_id: job.job_id, decision: job.decision })) });
+    expect((await visitor.api.GET('/api/public/repair-approvals/{token}', byToken(token))).data!.decision).toMatchObject({ customer_name: 'Dana Driver', jobs: answer.jobs.map((job) => ({ job_id: job.job_id, decision: job.decision })) });
 
     // The stored answer cannot be rewritten, even by SQL.
     const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select().from(repairApprovals).where(eq(repairApprovals.repairOrderId, order.id)));
@@ -268,20 +268,20 @@ describe('customer approval', () => {
     await server.database.withTenant(shop.businessId, (tx) => tx.update(repairApprovals).set({ expiresAt: past }).where(eq(repairApprovals.id, claim.approvalId)));
     const expiredToken = signApprovalToken(server.services.config.authSecret, { ...claim, expires: Math.floor(past.getTime() / 1000) });
     const visitor = shop.client.fresh();
-    const expired = await visitor.get(`/api/public/repair-approvals/${expiredToken}`);
-    expect(expired.status).toBe(410);
-    expect(expired.body.error.message).toContain('expired');
-    const late = await visitor.post(`/api/public/repair-approvals/${expiredToken}`, { name: 'Dana', jobs: [{ job_id: brakeJob, decision: 'approved' }, { job_id: wiperJob, decision: 'approved' }] });
-    expect(late.status).toBe(410);
+    const expired = await visitor.api.GET('/api/public/repair-approvals/{token}', byToken(expiredToken));
+    expect(expired.response.status).toBe(410);
+    expect(expired.error!.error.message).toContain('expired');
+    const late = await visitor.api.POST('/api/public/repair-approvals/{token}', { ...byToken(expiredToken), body: { name: 'Dana', jobs: [{ job_id: brakeJob, decision: 'approved' }, { job_id: wiperJob, decision: 'approved' }] } });
+    expect(late.response.status).toBe(410);
     expect((await shop.client.api.GET('/api/workshop/repair-orders/{id}', byId(order.id))).data!.repair_order.status).toBe('waiting_for_approval');
 
     // The claim names the other business: signed, but the approval is not in that business.
     const foreign = signApprovalToken(server.services.config.authSecret, { ...claim, businessId: other.businessId });
-    expect((await visitor.get(`/api/public/repair-approvals/${foreign}`)).status).toBe(404);
+    expect((await visitor.api.GET('/api/public/repair-approvals/{token}', byToken(foreign))).response.status).toBe(404);
     // Forged signature, garbage.
     const [payload] = token.split('.');
-    expect((await visitor.get(`/api/public/repair-approvals/${payload}.AAAA`)).status).toBe(404);
-    expect((await visitor.get(`/api/public/repair-approvals/nonsense`)).status).toBe(404);
+    expect((await visitor.api.GET('/api/public/repair-approvals/{token}', byToken(`${payload}.AAAA`))).response.status).toBe(404);
+    expect((await visitor.api.GET('/api/public/repair-approvals/{token}', byToken('nonsense'))).response.status).toBe(404);
   });
 
   it('a link is replaced when the shop takes the estimate back; the new link works', async () => {
@@ -292,10 +292,10 @@ describe('customer approval', () => {
     expect((await send()).response.status).toBe(409);
     expect((await shop.client.api.POST('/api/workshop/repair-orders/{id}/status', { ...byId(order.id), body: { status: 'estimate' } })).response.status).toBe(200);
     const visitor = shop.client.fresh();
-    expect((await visitor.get(`/api/public/repair-approvals/${first}`)).status).toBe(410);
+    expect((await visitor.api.GET('/api/public/repair-approvals/{token}', byToken(first))).response.status).toBe(410);
     const second = tokenOf((await send()).data!.approval_url);
-    const declined = await visitor.post(`/api/public/repair-approvals/${second}`, { name: 'Dana Driver', jobs: [{ job_id: brakeJob, decision: 'declined' }, { job_id: wiperJob, decision: 'declined' }] });
-    expect(declined.body.status).toBe('declined');
+    const declined = await visitor.api.POST('/api/public/repair-approvals/{token}', { ...byToken(second), body: { name: 'Dana Driver', jobs: [{ job_id: brakeJob, decision: 'declined' }, { job_id: wiperJob, decision: 'declined' }] } });
+    expect(declined.data!.status).toBe('declined');
     const [row] = await server.database.withTenant(shop.businessId, (tx) => tx.select({ status: repairOrders.status }).from(repairOrders).where(eq(repairOrders.id, order.id)));
     expect(row!.status).toBe('declined');
   });

@@ -3,8 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cashMovements, cashSessions, orders, outboxMessages, payments } from '../src/db/schema/index.ts';
-import type { paths } from '../../web/src/lib/api-schema.gen.ts';
-import { ApiClient, startTestServer, type TestServer } from './harness.ts';
+import { ApiClient, okApi, startTestServer, type ApiBody, type TestServer } from './harness.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { addEmployee, as, pairTill, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
 
@@ -19,14 +18,12 @@ let otherTill: ApiClient;
 let productId: string;
 let taxedProductId: string;
 /** What closing a session and recording an expense take, from the routes' own schemas. */
-type CloseBody = NonNullable<paths['/api/cash-sessions/{id}/close']['post']['requestBody']>['content']['application/json'];
-type NewExpense = NonNullable<paths['/api/expenses']['post']['requestBody']>['content']['application/json'];
+type CloseBody = ApiBody<'/api/cash-sessions/{id}/close', 'post'>;
+type NewExpense = ApiBody<'/api/expenses', 'post'>;
 const people: Record<'cashier' | 'cashier2' | 'manager' | 'kitchen', { id: string; pin: string; token: string; tokenB?: string }> = {} as never;
 
 async function signIn(client: ApiClient, employeeId: string, pin: string) {
-  const res = await client.post('/api/employee-sessions', { employee_id: employeeId, pin });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.token as string;
+  return (await okApi(await client.api.POST('/api/employee-sessions', { body: { employee_id: employeeId, pin } }), 201)).token;
 }
 
 beforeAll(async () => {
@@ -59,18 +56,19 @@ const cashier = () => as(people.cashier.token);
 
 async function sell(client: ApiClient, headers: Record<string, string>, method: 'cash' | 'card', quantity = 1, product = productId, unit = 300) {
   const total = unit * quantity;
-  return client.request(
-    'POST',
-    '/api/checkout',
-    {
+  return client.api.POST('/api/checkout', {
+    body: {
       idempotency_key: randomUUID(),
       lines: [{ product_id: product, quantity }],
       payments: [method === 'cash' ? { method, amount: total, tendered: total + 200 } : { method, amount: total }],
       expected_total: total,
     },
     headers,
-  );
+  });
 }
+
+const refund = (client: ApiClient, orderId: string, body: ApiBody<'/api/orders/{id}/refunds', 'post'>, headers: Record<string, string>) =>
+  client.api.POST('/api/orders/{id}/refunds', { params: { path: { id: orderId } }, body, headers });
 
 async function open(client: ApiClient, headers: Record<string, string>, openingFloat = 10_000) {
   const { data, error, response } = await client.api.POST('/api/cash-sessions', { body: { idempotency_key: randomUUID(), opening_float: openingFloat }, headers });
@@ -91,25 +89,25 @@ describe('a day at the drawer', () => {
     const before = await countRows(orders);
     for (const method of ['cash', 'card'] as const) {
       const refused = await sell(till, cashier(), method);
-      expect(refused.status).toBe(409);
-      expect(refused.body.error.code).toBe('cash_session_required');
+      expect(refused.response.status).toBe(409);
+      expect(refused.error?.error.code).toBe('cash_session_required');
     }
     expect(await countRows(orders)).toBe(before);
     // A sale made at the back office (not on a till) belongs to no drawer; refunding it on the till needs the drawer too.
     const backOffice = await sell(shop.client, {}, 'card');
-    expect(backOffice.status).toBe(201);
-    const refund = await till.request('POST', `/api/orders/${backOffice.body.order.id}/refunds`, { idempotency_key: randomUUID(), reason: 'x' }, as(people.manager.token));
-    expect(refund.status).toBe(409);
-    expect(refund.body.error.code).toBe('cash_session_required');
+    expect(backOffice.response.status).toBe(201);
+    const refused = await refund(till, backOffice.data!.order.id, { idempotency_key: randomUUID(), reason: 'x' }, as(people.manager.token));
+    expect(refused.response.status).toBe(409);
+    expect(refused.error?.error.code).toBe('cash_session_required');
   });
 
   it('sells on a till without a drawer when the business does not use cash management', async () => {
     const plain = await staffBusiness(server, { businessName: 'No Drawer Shop', features: { employee_management: true, cash_management: false } });
     const plainTill = await pairTill(plain.client, 'Counter');
-    await plain.client.request('PATCH', `/api/employees/${plain.ownerEmployeeId}`, { pin: '135790' });
+    await plain.client.api.PATCH('/api/employees/{id}', { params: { path: { id: plain.ownerEmployeeId } }, body: { pin: '135790' } });
     const token = await signIn(plainTill, plain.ownerEmployeeId, '135790');
     const [coffee] = await seedProducts(server, plain.businessId, [{ name: 'Tea', price: 300 }]);
-    expect((await sell(plainTill, as(token), 'cash', 1, coffee!.id)).status).toBe(201);
+    expect((await sell(plainTill, as(token), 'cash', 1, coffee!.id)).response.status).toBe(201);
   });
 
   it('opens with a counted float; a retry returns the same session; a second session on the register is a 409', async () => {
@@ -128,20 +126,20 @@ describe('a day at the drawer', () => {
 
   it('sells in cash and by card, pays out for milk, refunds in cash; the X report adds it up', async () => {
     const cash = await sell(till, cashier(), 'cash', 2); // 600 in cash
-    expect(cash.status).toBe(201);
-    cashOrderId = cash.body.order.id;
-    expect((await sell(till, cashier(), 'card', 1, taxedProductId, 1100)).status).toBe(201); // 1000 + 100 tax by card
+    expect(cash.response.status).toBe(201);
+    cashOrderId = cash.data!.order.id;
+    expect((await sell(till, cashier(), 'card', 1, taxedProductId, 1100)).response.status).toBe(201); // 1000 + 100 tax by card
     const payOut = await till.api.POST('/api/cash-sessions/{id}/movements', { params: byId(sessionId), body: { idempotency_key: randomUUID(), kind: 'pay_out', amount: 500, reason: 'Milk' }, headers: cashier() });
     expect(payOut.response.status).toBe(201);
     const noSale = await till.api.POST('/api/cash-sessions/{id}/movements', { params: byId(sessionId), body: { idempotency_key: randomUUID(), kind: 'no_sale', amount: 0, reason: 'Give change' }, headers: cashier() });
     expect(noSale.response.status).toBe(201);
-    const refund = await till.request(
-      'POST',
-      `/api/orders/${cashOrderId}/refunds`,
-      { idempotency_key: randomUUID(), reason: 'Spilt', lines: [{ order_line_id: (await orderLineOf(cashOrderId)), quantity: 1, restock: false }] },
+    const refunded = await refund(
+      till,
+      cashOrderId,
+      { idempotency_key: randomUUID(), reason: 'Spilt', lines: [{ order_line_id: await orderLineOf(cashOrderId), quantity: 1, restock: false }] },
       as(people.manager.token),
     );
-    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    expect(refunded.response.status, JSON.stringify(refunded.error)).toBe(201);
     void orderLineOf;
 
     const current = await till.api.GET('/api/cash-sessions/current', { headers: cashier() });
@@ -228,12 +226,12 @@ describe('a day at the drawer', () => {
   });
 
   it('after the close a cash sale needs a new session; a refund of the closed day counts where it is made and the Z never changes', async () => {
-    expect((await sell(till, cashier(), 'cash')).status).toBe(409);
+    expect((await sell(till, cashier(), 'cash')).response.status).toBe(409);
     const report = async () => (await shop.client.api.GET('/api/cash-sessions/{id}/report', { params: byId(sessionId) })).data;
     const before = await report();
     const next = await open(till, cashier(), 5_000);
-    const refund = await till.request('POST', `/api/orders/${cashOrderId}/refunds`, { idempotency_key: randomUUID(), reason: 'Cold' }, as(people.manager.token));
-    expect(refund.status).toBe(201);
+    const refunded = await refund(till, cashOrderId, { idempotency_key: randomUUID(), reason: 'Cold' }, as(people.manager.token));
+    expect(refunded.response.status).toBe(201);
     const after = await report();
     expect(after).toEqual(before);
     const x = (await till.api.GET('/api/cash-sessions/current', { headers: cashier() })).data!.report!;
@@ -312,8 +310,8 @@ describe('a day at the drawer', () => {
 });
 
 async function orderLineOf(orderId: string): Promise<string> {
-  const detail = await shop.client.get(`/api/orders/${orderId}`);
-  return detail.body.lines[0].id as string;
+  const detail = await okApi(await shop.client.api.GET('/api/orders/{id}', { params: { path: { id: orderId } } }), 200);
+  return detail.lines[0]!.id;
 }
 
 describe('bad input changes nothing', () => {
@@ -321,7 +319,7 @@ describe('bad input changes nothing', () => {
     const before = await countRows(cashSessions);
     // Sent untyped on purpose: the typed client would not let a text float or a missing one through.
     for (const body of [{ opening_float: -100 }, { opening_float: 10.5 }, { opening_float: '100' }, {}]) {
-      const res = await otherTill.request('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), ...body }, as(people.cashier2.tokenB!));
+      const res = await otherTill.raw('POST', '/api/cash-sessions', { idempotency_key: randomUUID(), ...body }, as(people.cashier2.tokenB!));
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect(await countRows(cashSessions)).toBe(before);
@@ -335,7 +333,7 @@ describe('bad input changes nothing', () => {
       { kind: 'no_sale', amount: 5, reason: 'x' },
       { kind: 'drop', amount: -5, reason: 'x' },
     ]) {
-      const res = await otherTill.request('POST', `/api/cash-sessions/${session}/movements`, { idempotency_key: randomUUID(), ...body }, as(people.cashier2.tokenB!));
+      const res = await otherTill.raw('POST', `/api/cash-sessions/${session}/movements`, { idempotency_key: randomUUID(), ...body }, as(people.cashier2.tokenB!));
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     const tooMuch = await otherTill.api.POST('/api/cash-sessions/{id}/movements', {
@@ -369,7 +367,7 @@ describe('consistency under concurrency', () => {
     const headers = as(people.cashier2.tokenB!);
     const current = (await otherTill.api.GET('/api/cash-sessions/current', { headers })).data!;
     const session = current.session!.id;
-    for (let i = 0; i < 5; i += 1) expect((await sell(otherTill, headers, 'cash')).status).toBe(201);
+    for (let i = 0; i < 5; i += 1) expect((await sell(otherTill, headers, 'cash')).response.status).toBe(201);
     // The owner closes from the back office while the till keeps selling.
     const [closed, ...sales] = await Promise.all([
       shop.client.api.POST('/api/cash-sessions/{id}/close', { params: byId(session), body: { idempotency_key: randomUUID(), counted_cash: 1_000_000, note: 'counted later' } }),
@@ -377,7 +375,7 @@ describe('consistency under concurrency', () => {
     ]);
     expect(closed.response.status, JSON.stringify(closed.error)).toBe(201);
     const z = closed.data!;
-    for (const result of sales) expect([201, 409]).toContain(result.status);
+    for (const result of sales) expect([201, 409]).toContain(result.response.status);
     const [sums] = await server.database.withTenant(shop.businessId, (tx) =>
       tx
         .select({ n: sql<number>`count(*)::int`, total: sql<number>`coalesce(sum(${orders.total}), 0)::int` })
@@ -433,21 +431,20 @@ describe('consistency under concurrency', () => {
           for (const step of steps) {
             if (step.op === 'sale') {
               const res = await sell(otherTill, headers, step.method, step.quantity);
-              expect(res.status).toBe(201);
-              sold.push(res.body.order.id);
+              expect(res.response.status).toBe(201);
+              sold.push(res.data!.order.id);
               net += 300 * step.quantity;
               if (step.method === 'cash') expectedCash += 300 * step.quantity;
             } else if (step.op === 'refund' && sold.length) {
               const orderId = sold.pop()!;
-              const res = await otherTill.request('POST', `/api/orders/${orderId}/refunds`, { idempotency_key: randomUUID(), reason: 'p' }, headers);
-              if (res.status === 201) {
-                net -= res.body.total;
-                for (const share of res.body.payments) if (share.method === 'cash') expectedCash -= share.amount;
+              const res = await refund(otherTill, orderId, { idempotency_key: randomUUID(), reason: 'p' }, headers);
+              if (res.response.status === 201) {
+                net -= res.data!.total;
+                for (const share of res.data!.payments) if (share.method === 'cash') expectedCash -= share.amount;
               }
             } else if (step.op === 'park_void') {
-              const parked = await otherTill.request('POST', '/api/orders/park', { lines: [{ product_id: productId, quantity: 1 }] }, headers);
-              expect(parked.status, JSON.stringify(parked.body)).toBe(201);
-              expect((await otherTill.request('POST', `/api/orders/${parked.body.id}/void`, { reason: 'p' }, headers)).status).toBe(200);
+              const parked = await okApi(await otherTill.api.POST('/api/orders/park', { body: { lines: [{ product_id: productId, quantity: 1 }] }, headers }), 201);
+              expect((await otherTill.api.POST('/api/orders/{id}/void', { params: { path: { id: parked.id } }, body: { reason: 'p' }, headers })).response.status).toBe(200);
             } else if (step.op === 'pay_out' || step.op === 'pay_in') {
               const res = await otherTill.api.POST('/api/cash-sessions/{id}/movements', {
                 params: byId(session),

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, kitchenBillParts, kitchenTickets, orders, products } from '../src/db/schema/index.ts';
 import { realtimeTopic } from '@till/core';
-import { startTestServer, type TestServer } from './harness.ts';
+import { okApi, startTestServer, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { TestSocket } from './realtime-helpers.ts';
 import { seedProducts } from './sales-helpers.ts';
 import { as, staffBusiness, staffOfEveryRole, type StaffBusiness } from './staff-helpers.ts';
@@ -13,17 +13,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-
-async function ok(res: { status: number; body: any }, status: number) {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-/** The typed client's answer (client.api), its data once the status is the expected one. */
-async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
-  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
-  return res.data!;
-}
 
 interface Restaurant extends StaffBusiness {
   steak: { id: string; price: number };
@@ -51,7 +40,13 @@ async function restaurant(name: string): Promise<Restaurant> {
   return { ...shop, steak: steak!, salad: salad!, areaId: area.id, tables };
 }
 
-const dineIn = (r: Restaurant, table: string) => ({
+type NewTicket = ApiBody<'/api/kitchen/tickets', 'post'>;
+type Checkout = ApiBody<'/api/checkout', 'post'>;
+const sendTicket = (client: ApiClient, body: NewTicket) => client.api.POST('/api/kitchen/tickets', { body });
+const checkout = (client: ApiClient, body: Checkout) => client.api.POST('/api/checkout', { body });
+const ticketPath = (id: string) => ({ params: { path: { id } } });
+
+const dineIn = (r: Restaurant, table: string): NewTicket => ({
   idempotency_key: randomUUID(),
   order_type: 'dine_in',
   table_id: r.tables[table],
@@ -99,8 +94,10 @@ describe('the table plan', () => {
   });
 
   it('refuses bad tables, duplicates and another business’s area', async () => {
-    expect((await r.client.post('/api/dining/tables', { area_id: r.areaId, name: '', seats: 2 })).status).toBe(400);
-    expect((await r.client.post('/api/dining/tables', { area_id: r.areaId, name: '7', seats: 0 })).status).toBe(400);
+    // bad input: the contract refuses an empty name
+    expect((await r.client.raw('POST', '/api/dining/tables', { area_id: r.areaId, name: '', seats: 2 })).status).toBe(400);
+    // bad input: the contract refuses a table of no seats
+    expect((await r.client.raw('POST', '/api/dining/tables', { area_id: r.areaId, name: '7', seats: 0 })).status).toBe(400);
     expect((await r.client.api.POST('/api/dining/tables', { body: { area_id: r.areaId, name: '1' } })).response.status).toBe(409);
     expect((await r.client.api.POST('/api/dining/tables', { body: { area_id: other.areaId, name: '8' } })).response.status).toBe(404);
     expect((await r.client.api.POST('/api/dining/areas', { body: { name: 'Terrace' } })).response.status).toBe(409);
@@ -109,46 +106,47 @@ describe('the table plan', () => {
 
 describe('tickets on tables', () => {
   it('a ticket sits on its table; the plan colours it; one open ticket per table', async () => {
-    const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '1')), 201)).ticket;
+    const ticket = (await okApi(await sendTicket(r.client, dineIn(r, '1')), 201)).ticket;
     expect(ticket).toMatchObject({ table: '1', table_id: r.tables['1'], bill_parts: [], being_paid: false });
-    expect(ticket.items.map((item: any) => item.seat)).toEqual([1, 2]);
+    expect(ticket.items.map((item) => item.seat)).toEqual([1, 2]);
     expect(await stateOf('1')).toMatchObject({ state: 'ordered', ticket: { id: ticket.id, guests: 2 } });
-    await ok(await r.client.post(`/api/kitchen/tickets/${ticket.id}/bump`, { from: 'new' }), 200);
+    await okApi(await r.client.api.POST('/api/kitchen/tickets/{id}/bump', { ...ticketPath(ticket.id), body: { from: 'new' } }), 200);
     expect((await stateOf('1')).state).toBe('waiting');
-    const taken = await r.client.post('/api/kitchen/tickets', dineIn(r, '1'));
-    expect(taken.status).toBe(409);
-    expect(taken.body.error.code).toBe('dining_table_occupied');
-    expect((await r.client.post('/api/kitchen/tickets', { ...dineIn(r, '1'), table_id: other.tables['1'] })).status).toBe(404);
+    const taken = await sendTicket(r.client, dineIn(r, '1'));
+    expect(taken.response.status).toBe(409);
+    expect(taken.error?.error.code).toBe('dining_table_occupied');
+    expect((await sendTicket(r.client, { ...dineIn(r, '1'), table_id: other.tables['1'] })).response.status).toBe(404);
     // An old-style ticket with only a label still works.
-    const labelled = await ok(await r.client.post('/api/kitchen/tickets', { ...dineIn(r, '1'), table_id: undefined, table: 'Patio 9' }), 201);
+    const labelled = await okApi(await sendTicket(r.client, { ...dineIn(r, '1'), table_id: undefined, table: 'Patio 9' }), 201);
     expect(labelled.ticket).toMatchObject({ table: 'Patio 9', table_id: null });
   });
 
   it('moves a ticket to a free table (audited); an occupied or another business’s table changes nothing', async () => {
-    const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '2')), 201)).ticket;
-    const blocker = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '3')), 201)).ticket;
-    const occupied = await r.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { table_id: r.tables['3'] });
-    expect(occupied.status).toBe(409);
-    expect(occupied.body.error.code).toBe('dining_table_occupied');
-    const foreign = await r.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { table_id: other.tables['4'] });
-    expect(foreign.status).toBe(404);
-    const stolen = await other.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { table_id: other.tables['4'] });
-    expect(stolen.status).toBe(404);
+    const ticket = (await okApi(await sendTicket(r.client, dineIn(r, '2')), 201)).ticket;
+    const blocker = (await okApi(await sendTicket(r.client, dineIn(r, '3')), 201)).ticket;
+    const move = (client: ApiClient, tableId: string) => client.api.POST('/api/kitchen/tickets/{id}/move', { ...ticketPath(ticket.id), body: { table_id: tableId } });
+    const occupied = await move(r.client, r.tables['3']!);
+    expect(occupied.response.status).toBe(409);
+    expect(occupied.error?.error.code).toBe('dining_table_occupied');
+    const foreign = await move(r.client, other.tables['4']!);
+    expect(foreign.response.status).toBe(404);
+    const stolen = await move(other.client, other.tables['4']!);
+    expect(stolen.response.status).toBe(404);
     const [row] = await server.database.withTenant(r.businessId, (tx) => tx.select().from(kitchenTickets).where(eq(kitchenTickets.id, ticket.id)));
     expect(row).toMatchObject({ tableId: r.tables['2'], tableLabel: '2' });
     const socket = await TestSocket.open(server.url, r.client);
     await socket.join(realtimeTopic.business(r.businessId));
-    const moved = await ok(await r.client.post(`/api/kitchen/tickets/${ticket.id}/move`, { table_id: r.tables['4'] }), 200);
+    const moved = await okApi(await move(r.client, r.tables['4']!), 200);
     await socket.waitFor((frame) => frame.payload?.payload?.ticket_id === ticket.id && frame.payload.payload.change === 'moved');
     socket.close();
-    const board = await ok(await r.client.get('/api/kitchen/board'), 200);
-    expect(board.tickets.find((row: any) => row.id === ticket.id)).toMatchObject({ table: '4', status: 'open' });
+    const board = await okApi(await r.client.api.GET('/api/kitchen/board'), 200);
+    expect(board.tickets.find((row) => row.id === ticket.id)).toMatchObject({ table: '4', status: 'open' });
     expect(moved.ticket).toMatchObject({ table: '4', table_id: r.tables['4'], number: ticket.number });
     expect(moved.ticket.items).toHaveLength(2);
     expect((await stateOf('2')).state).toBe('free');
     expect((await stateOf('4')).ticket?.id).toBe(ticket.id);
     const audits = await server.database.withTenant(r.businessId, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'kitchen.ticket_moved')));
-    expect(audits.some((audit) => (audit.details as any).ticket_id === ticket.id)).toBe(true);
+    expect(audits.some((audit) => (audit.details as { ticket_id?: string }).ticket_id === ticket.id)).toBe(true);
     // Free the tables for the next test.
     for (const open of [ticket, blocker]) {
       await server.database.withTenant(r.businessId, (tx) => tx.update(kitchenTickets).set({ status: 'cancelled' }).where(eq(kitchenTickets.id, open.id)));
@@ -157,7 +155,7 @@ describe('tickets on tables', () => {
 });
 
 describe('split bills', () => {
-  const partBody = (ticketId: string, partId: string, amount: number, lines: { product_id: string; quantity: number }[]) => ({
+  const partBody = (ticketId: string, partId: string, amount: number, lines: Checkout['lines']): Checkout => ({
     idempotency_key: randomUUID(),
     lines,
     payments: [{ method: 'card', amount }],
@@ -167,87 +165,91 @@ describe('split bills', () => {
   });
 
   it('refuses bad splits with 400 and nothing written', async () => {
-    const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '2')), 201)).ticket;
-    const [steak, salad] = ticket.items;
+    const ticket = (await okApi(await sendTicket(r.client, dineIn(r, '2')), 201)).ticket;
+    const [steak, salad] = [ticket.items[0]!, ticket.items[1]!];
     for (const parts of [
       [[{ item_id: steak.id, quantity: 2 }, { item_id: salad.id, quantity: 1 }]],
       [[{ item_id: steak.id, quantity: 2 }], [{ item_id: salad.id, quantity: 2 }]],
       [[{ item_id: steak.id, quantity: 1 }], [{ item_id: salad.id, quantity: 1 }]],
       [[{ item_id: steak.id, quantity: 2 }], [{ item_id: randomUUID(), quantity: 1 }]],
     ]) {
-      const res = await r.client.post(`/api/kitchen/tickets/${ticket.id}/split`, { mode: 'items', parts });
-      expect(res.status).toBe(400);
+      const res = await r.client.api.POST('/api/kitchen/tickets/{id}/split', { ...ticketPath(ticket.id), body: { mode: 'items', parts } });
+      expect(res.response.status).toBe(400);
     }
-    expect((await r.client.post(`/api/kitchen/tickets/${ticket.id}/split`, { mode: 'evenly', parts: 2 })).status).toBe(400);
+    // bad input: the contract knows no 'evenly' mode
+    expect((await r.client.raw('POST', `/api/kitchen/tickets/${ticket.id}/split`, { mode: 'evenly', parts: 2 })).status).toBe(400);
     const rows = await server.database.withTenant(r.businessId, (tx) => tx.select().from(kitchenBillParts).where(eq(kitchenBillParts.ticketId, ticket.id)));
     expect(rows).toHaveLength(0);
     await server.database.withTenant(r.businessId, (tx) => tx.update(kitchenTickets).set({ status: 'cancelled' }).where(eq(kitchenTickets.id, ticket.id)));
   });
 
   it('two tills paying one part: only one wins; the ticket closes after the last part and the table turns free', async () => {
-    const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '2')), 201)).ticket;
-    const split = await ok(await r.client.post(`/api/kitchen/tickets/${ticket.id}/split`, { mode: 'seats' }), 200);
-    const [seat1, seat2] = split.ticket.bill_parts;
-    expect(split.ticket.bill_parts.map((part: any) => [part.label, part.status])).toEqual([
+    const ticket = (await okApi(await sendTicket(r.client, dineIn(r, '2')), 201)).ticket;
+    const split = await okApi(await r.client.api.POST('/api/kitchen/tickets/{id}/split', { ...ticketPath(ticket.id), body: { mode: 'seats' } }), 200);
+    const [seat1, seat2] = [split.ticket.bill_parts[0]!, split.ticket.bill_parts[1]!];
+    expect(split.ticket.bill_parts.map((part) => [part.label, part.status])).toEqual([
       ['Seat 1', 'open'],
       ['Seat 2', 'open'],
     ]);
     // The whole ticket is no longer paid in one go, nor changed, while split.
-    const whole = await r.client.post('/api/checkout', { ...partBody(ticket.id, seat1.id, 2 * r.steak.price, [{ product_id: r.steak.id, quantity: 2 }]), kitchen_bill_part_id: undefined });
-    expect(whole.body.error.code).toBe('kitchen_ticket_split');
-    expect((await r.client.post(`/api/kitchen/tickets/${ticket.id}/items`, { items: [{ product_id: r.salad.id, quantity: 1 }] })).status).toBe(409);
+    const whole = await checkout(r.client, { ...partBody(ticket.id, seat1.id, 2 * r.steak.price, [{ product_id: r.steak.id, quantity: 2 }]), kitchen_bill_part_id: undefined });
+    expect(whole.error?.error.code).toBe('kitchen_ticket_split');
+    expect((await r.client.api.POST('/api/kitchen/tickets/{id}/items', { ...ticketPath(ticket.id), body: { items: [{ product_id: r.salad.id, quantity: 1 }] } })).response.status).toBe(409);
 
     const steaks = [{ product_id: r.steak.id, quantity: 2 }];
     const tillA = partBody(ticket.id, seat1.id, 2 * r.steak.price, steaks);
     const tillB = partBody(ticket.id, seat1.id, 2 * r.steak.price, steaks);
-    const [a, b] = await Promise.all([r.client.post('/api/checkout', tillA), r.client.post('/api/checkout', tillB)]);
-    expect([a.status, b.status].sort()).toEqual([201, 409]);
-    const loser = a.status === 409 ? a : b;
-    expect(['kitchen_part_being_paid', 'kitchen_part_paid']).toContain(loser.body.error.code);
-    const winnerBody = a.status === 201 ? tillA : tillB;
-    const first = a.status === 201 ? a.body : b.body;
-    const replay = await ok(await r.client.post('/api/checkout', winnerBody), 200);
+    const [a, b] = await Promise.all([checkout(r.client, tillA), checkout(r.client, tillB)]);
+    expect([a.response.status, b.response.status].sort()).toEqual([201, 409]);
+    const loser = a.response.status === 409 ? a : b;
+    expect(['kitchen_part_being_paid', 'kitchen_part_paid']).toContain(loser.error?.error.code);
+    const winnerBody = a.response.status === 201 ? tillA : tillB;
+    const first = (a.response.status === 201 ? a : b).data!;
+    const replay = await okApi(await checkout(r.client, winnerBody), 200);
     expect(replay.order.id).toBe(first.order.id);
     expect((await stateOf('2')).state).toBe('paying');
-    let stored = (await ok(await r.client.get(`/api/kitchen/tickets/${ticket.id}`), 200)).ticket;
+    let stored = (await okApi(await r.client.api.GET('/api/kitchen/tickets/{id}', ticketPath(ticket.id)), 200)).ticket;
     expect(stored.status).toBe('open');
-    expect(stored.bill_parts.map((part: any) => part.status)).toEqual(['paid', 'open']);
-    expect((await r.client.request('DELETE', `/api/kitchen/tickets/${ticket.id}/split`)).status).toBe(409);
+    expect(stored.bill_parts.map((part) => part.status)).toEqual(['paid', 'open']);
+    expect((await r.client.api.DELETE('/api/kitchen/tickets/{id}/split', ticketPath(ticket.id))).response.status).toBe(409);
 
-    const last = await ok(await r.client.post('/api/checkout', partBody(ticket.id, seat2.id, r.salad.price, [{ product_id: r.salad.id, quantity: 1 }])), 201);
-    stored = (await ok(await r.client.get(`/api/kitchen/tickets/${ticket.id}`), 200)).ticket;
+    const last = await okApi(await checkout(r.client, partBody(ticket.id, seat2.id, r.salad.price, [{ product_id: r.salad.id, quantity: 1 }])), 201);
+    stored = (await okApi(await r.client.api.GET('/api/kitchen/tickets/{id}', ticketPath(ticket.id)), 200)).ticket;
     expect(stored).toMatchObject({ status: 'paid', order_id: last.order.id });
     expect((await stateOf('2')).state).toBe('free');
-    const again = await r.client.post('/api/checkout', partBody(ticket.id, seat2.id, r.salad.price, [{ product_id: r.salad.id, quantity: 1 }]));
-    expect(again.body.error.code).toBe('kitchen_part_paid');
+    const again = await checkout(r.client, partBody(ticket.id, seat2.id, r.salad.price, [{ product_id: r.salad.id, quantity: 1 }]));
+    expect(again.error?.error.code).toBe('kitchen_part_paid');
     const sales = await server.database.withTenant(r.businessId, (tx) => tx.select().from(orders).where(eq(orders.businessId, r.businessId)));
     expect(sales.filter((sale) => [first.order.id, last.order.id].includes(sale.id))).toHaveLength(2);
   });
 
   it('splits by items, a line shared between guests; another business cannot pay a part', async () => {
-    const ticket = (await ok(await r.client.post('/api/kitchen/tickets', dineIn(r, '3')), 201)).ticket;
-    const [steak, salad] = ticket.items;
-    const split = await ok(
-      await r.client.post(`/api/kitchen/tickets/${ticket.id}/split`, {
-        mode: 'items',
-        parts: [
-          [{ item_id: steak.id, quantity: 1 }],
-          [
-            { item_id: steak.id, quantity: 1 },
-            { item_id: salad.id, quantity: 1 },
+    const ticket = (await okApi(await sendTicket(r.client, dineIn(r, '3')), 201)).ticket;
+    const [steak, salad] = [ticket.items[0]!, ticket.items[1]!];
+    const split = await okApi(
+      await r.client.api.POST('/api/kitchen/tickets/{id}/split', {
+        ...ticketPath(ticket.id),
+        body: {
+          mode: 'items',
+          parts: [
+            [{ item_id: steak.id, quantity: 1 }],
+            [
+              { item_id: steak.id, quantity: 1 },
+              { item_id: salad.id, quantity: 1 },
+            ],
           ],
-        ],
+        },
       }),
       200,
     );
-    expect(split.ticket.bill_parts.map((part: any) => part.label)).toEqual(['Guest 1', 'Guest 2']);
-    const stolen = await other.client.post('/api/checkout', {
-      ...partBody(ticket.id, split.ticket.bill_parts[0].id, other.steak.price, [{ product_id: other.steak.id, quantity: 1 }]),
+    expect(split.ticket.bill_parts.map((part) => part.label)).toEqual(['Guest 1', 'Guest 2']);
+    const stolen = await checkout(other.client, {
+      ...partBody(ticket.id, split.ticket.bill_parts[0]!.id, other.steak.price, [{ product_id: other.steak.id, quantity: 1 }]),
     });
-    expect(stolen.status).toBe(404);
-    const wrongPart = await r.client.post('/api/checkout', partBody(ticket.id, randomUUID(), r.steak.price, [{ product_id: r.steak.id, quantity: 1 }]));
-    expect(wrongPart.status).toBe(404);
-    const undone = await ok(await r.client.request('DELETE', `/api/kitchen/tickets/${ticket.id}/split`), 200);
+    expect(stolen.response.status).toBe(404);
+    const wrongPart = await checkout(r.client, partBody(ticket.id, randomUUID(), r.steak.price, [{ product_id: r.steak.id, quantity: 1 }]));
+    expect(wrongPart.response.status).toBe(404);
+    const undone = await okApi(await r.client.api.DELETE('/api/kitchen/tickets/{id}/split', ticketPath(ticket.id)), 200);
     expect(undone.ticket.bill_parts).toEqual([]);
   });
 });

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products, stockAdjustments, stockCounts, stockMovements, wasteRecords } from '../src/db/schema/index.ts';
-import type { paths } from '../../web/src/lib/api-schema.gen.ts';
-import { signUpBusiness, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { okApi, signUpBusiness, startTestServer, type ApiBody, type ApiClient, type TestServer } from './harness.ts';
 import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
 let server: TestServer;
@@ -12,24 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function ok(res: { status: number; body: any }, status: number) {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-/** The typed client's answer (client.api), its data once the status is the expected one. */
-async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
-  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
-  return res.data!;
-}
-
 /** What the routes take, from their own schemas. */
-type Adjustment = NonNullable<paths['/api/stock-adjustments']['post']['requestBody']>['content']['application/json'];
-type Waste = NonNullable<paths['/api/waste']['post']['requestBody']>['content']['application/json'];
+type Adjustment = ApiBody<'/api/stock-adjustments', 'post'>;
+type Waste = ApiBody<'/api/waste', 'post'>;
 
 /** A product made through the API, so its opening stock is an 'initial' movement (stock = sum of movements from the start). */
-async function newProduct(client: ApiClient, body: Record<string, unknown>) {
-  return (await ok(await client.post('/api/products', { price: 500, track_stock: true, ...body }), 201)).product as { id: string; name: string };
+async function newProduct(client: ApiClient, body: Partial<ApiBody<'/api/products', 'post'>> & { name: string }) {
+  return (await okApi(await client.api.POST('/api/products', { body: { price: 500, track_stock: true, ...body } }), 201)).product;
 }
 
 async function shop() {
@@ -51,11 +39,18 @@ const adjust = (client: ApiClient, body: Omit<Adjustment, 'idempotency_key' | 'r
   client.api.POST('/api/stock-adjustments', { body: { idempotency_key: randomUUID(), reason: 'correction', ...body }, headers });
 const waste = (client: ApiClient, body: Omit<Waste, 'idempotency_key' | 'reason'> & Partial<Pick<Waste, 'reason'>>) =>
   client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), reason: 'expired', ...body } });
-/** The same, untyped: for the bad input the typed client would not compile. */
-const adjustRaw = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/stock-adjustments', { idempotency_key: randomUUID(), reason: 'correction', ...body });
-const wasteRaw = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/waste', { idempotency_key: randomUUID(), reason: 'expired', ...body });
+/** The same, untyped: for the bad input the contract refuses (fractional or zero quantities, unknown reasons). */
+const adjustRaw = (client: ApiClient, body: Record<string, unknown>) => client.raw('POST', '/api/stock-adjustments', { idempotency_key: randomUUID(), reason: 'correction', ...body });
+const wasteRaw = (client: ApiClient, body: Record<string, unknown>) => client.raw('POST', '/api/waste', { idempotency_key: randomUUID(), reason: 'expired', ...body });
 const pay = (client: ApiClient, productId: string, quantity: number, total: number) =>
-  client.post('/api/checkout', { idempotency_key: randomUUID(), lines: [{ product_id: productId, quantity }], payments: [{ method: 'cash', amount: total, tendered: total }], expected_total: total });
+  client.api.POST('/api/checkout', {
+    body: { idempotency_key: randomUUID(), lines: [{ product_id: productId, quantity }], payments: [{ method: 'cash', amount: total, tendered: total }], expected_total: total },
+  });
+const stockHistory = (client: ApiClient, productId: string, query: { limit?: number; cursor?: string } = {}, headers: Record<string, string> = {}) =>
+  client.api.GET('/api/products/{id}/stock-history', { params: { path: { id: productId }, query }, headers });
+/** An answer's status and error code, typed or raw. */
+const answer = (res: { response: Response; error?: { error: { code: string } } }) => ({ status: res.response.status, code: res.error?.error.code });
+const rawAnswer = (res: { status: number; body: { error?: { code?: string } } | null }) => ({ status: res.status, code: res.body?.error?.code });
 
 describe('stock = sum of movements', () => {
   it('holds after every kind of movement: initial, adjustment, sale, refund, receipt, waste, count', async () => {
@@ -71,10 +66,16 @@ describe('stock = sum of movements', () => {
     expect(adjusted.adjustment).toMatchObject({ quantity_delta: -2, reason: 'damaged', note: 'Dropped crate', quantity_after: 8 });
     expect(await check()).toBe(8);
 
-    const sale = await ok(await pay(s.client, s.milk.id, 3, 1500), 201);
+    const sale = await okApi(await pay(s.client, s.milk.id, 3, 1500), 201);
     expect(await check()).toBe(5);
-    const saleLine = sale.lines[0];
-    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotency_key: randomUUID(), reason: 'sour', lines: [{ order_line_id: saleLine.id, quantity: 1, restock: true }] }), 201);
+    const saleLine = sale.lines[0]!;
+    await okApi(
+      await s.client.api.POST('/api/orders/{id}/refunds', {
+        params: { path: { id: sale.order.id } },
+        body: { idempotency_key: randomUUID(), reason: 'sour', lines: [{ order_line_id: saleLine.id, quantity: 1, restock: true }] },
+      }),
+      201,
+    );
     expect(await check()).toBe(6);
 
     await okApi(await s.client.api.POST('/api/goods-receipts', { body: { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, quantity: 6, unit_cost: 120 }] } }), 201);
@@ -94,22 +95,22 @@ describe('stock = sum of movements', () => {
     expect(new Set(movements.map((row) => row.reason))).toEqual(new Set(['initial', 'adjustment', 'sale', 'refund', 'receipt', 'waste', 'count']));
 
     // The history walks the same ledger back: newest first, stock after each, who did it.
-    const history = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history?limit=3`), 200);
-    expect(history.movements.map((row: { reason: string; balance_after: number }) => [row.reason, row.balance_after])).toEqual([
+    const history = await okApi(await stockHistory(s.client, s.milk.id, { limit: 3 }), 200);
+    expect(history.movements.map((row) => [row.reason, row.balance_after])).toEqual([
       ['count', 9],
       ['waste', 10],
       ['receipt', 12],
     ]);
-    expect(history.movements[0].actor_name).toBe('Business owner');
-    const rest = await ok(await s.client.get(`/api/products/${s.milk.id}/stock-history?limit=50&cursor=${history.next_cursor}`), 200);
-    expect(rest.movements.map((row: { reason: string; balance_after: number }) => [row.reason, row.balance_after])).toEqual([
+    expect(history.movements[0]!.actor_name).toBe('Business owner');
+    const rest = await okApi(await stockHistory(s.client, s.milk.id, { limit: 50, cursor: history.next_cursor! }), 200);
+    expect(rest.movements.map((row) => [row.reason, row.balance_after])).toEqual([
       ['refund', 6],
       ['sale', 5],
       ['adjustment', 8],
       ['initial', 10],
     ]);
     expect(rest.next_cursor).toBeNull();
-    expect((await s.client.get(`/api/products/${s.milk.id}/stock-history?cursor=garbage`)).status).toBe(400);
+    expect((await stockHistory(s.client, s.milk.id, { cursor: 'garbage' })).response.status).toBe(400);
 
     const actions = await server.database.withTenant(s.businessId, (tx) => tx.select({ action: auditLog.action }).from(auditLog));
     expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(['stock.adjusted', 'stock.waste_recorded', 'stock_count.started', 'stock_count.posted']));
@@ -119,10 +120,10 @@ describe('stock = sum of movements', () => {
     const s = await shop();
     const count = (await okApi(await s.client.api.POST('/api/stock-counts', { body: { scope: 'full' } }), 201)).count;
     // Two sold after the start and before the shelf was counted: the shelf shows 8, nothing is missing.
-    await ok(await pay(s.client, s.milk.id, 2, 1000), 201);
+    await okApi(await pay(s.client, s.milk.id, 2, 1000), 201);
     await okApi(await s.client.api.PUT('/api/stock-counts/{id}/lines', { params: { path: { id: count.id } }, body: { lines: [{ product_id: s.milk.id, counted_quantity: 8 }, { product_id: s.bread.id, counted_quantity: 3 }] } }), 200);
     // One more sold after counting: it still leaves stock.
-    await ok(await pay(s.client, s.milk.id, 1, 500), 201);
+    await okApi(await pay(s.client, s.milk.id, 1, 500), 201);
     const posted = (await okApi(await s.client.api.POST('/api/stock-counts/{id}/post', { params: { path: { id: count.id } } }), 200)).count;
     expect(posted.lines.find((line) => line.product_id === s.milk.id)).toMatchObject({ expected_quantity: 10, moved_while_counting: -2, posted_difference: 0 });
     expect(posted.lines.find((line) => line.product_id === s.bread.id)).toMatchObject({ posted_difference: -1 });
@@ -155,7 +156,7 @@ describe('concurrency', () => {
     // Bread: 4 in stock. Four sales of 1 and a removal of 2 at once: 4 units go, never more.
     const results = await Promise.all([
       adjust(s.client, { product_id: s.bread.id, quantity_delta: -2, reason: 'theft' }).then((res) => res.response.status),
-      ...[1, 2, 3, 4].map(() => pay(s.client, s.bread.id, 1, 500).then((res) => res.status)),
+      ...[1, 2, 3, 4].map(() => pay(s.client, s.bread.id, 1, 500).then((res) => res.response.status)),
     ]);
     const taken = results.reduce((total, status, index) => (status === 201 ? total + (index === 0 ? 2 : 1) : total), 0);
     expect(taken).toBe(4);
@@ -180,27 +181,28 @@ describe('bad input: a clear 4xx and nothing written', () => {
   it('refuses decimals, zero, unknown reasons, another business’s product, going below zero and untracked stock', async () => {
     const s = await shop();
     const other = await shop();
-    const cases: [Promise<{ status: number; body: any }>, number, string][] = [
-      [adjustRaw(s.client, { product_id: s.milk.id, quantity_delta: 1.5 }), 400, 'validation_error'],
-      [adjustRaw(s.client, { product_id: s.milk.id, quantity_delta: 0 }), 400, 'validation_error'],
-      [adjustRaw(s.client, { product_id: s.milk.id, quantity_delta: 1, reason: 'gift' }), 400, 'validation_error'],
-      [adjustRaw(s.client, { product_id: other.milk.id, quantity_delta: 1 }), 404, 'product_not_found'],
-      [adjustRaw(s.client, { product_id: s.milk.id, quantity_delta: -11 }), 409, 'insufficient_stock'],
-      [wasteRaw(s.client, { product_id: s.milk.id, quantity: 0.5 }), 400, 'validation_error'],
-      [wasteRaw(s.client, { product_id: other.milk.id, quantity: 1 }), 404, 'product_not_found'],
-      [wasteRaw(s.client, { product_id: s.milk.id, quantity: 11 }), 409, 'insufficient_stock'],
-      [wasteRaw(s.client, { product_id: s.milk.id, quantity: 1, reason: 'eaten' }), 400, 'validation_error'],
+    const cases: [Promise<{ status: number; code?: string }>, number, string][] = [
+      [adjustRaw(s.client, { product_id: s.milk.id, quantity_delta: 1.5 }).then(rawAnswer), 400, 'validation_error'],
+      [adjustRaw(s.client, { product_id: s.milk.id, quantity_delta: 0 }).then(rawAnswer), 400, 'validation_error'],
+      [adjustRaw(s.client, { product_id: s.milk.id, quantity_delta: 1, reason: 'gift' }).then(rawAnswer), 400, 'validation_error'],
+      [adjust(s.client, { product_id: other.milk.id, quantity_delta: 1 }).then(answer), 404, 'product_not_found'],
+      [adjust(s.client, { product_id: s.milk.id, quantity_delta: -11 }).then(answer), 409, 'insufficient_stock'],
+      [wasteRaw(s.client, { product_id: s.milk.id, quantity: 0.5 }).then(rawAnswer), 400, 'validation_error'],
+      [waste(s.client, { product_id: other.milk.id, quantity: 1 }).then(answer), 404, 'product_not_found'],
+      [waste(s.client, { product_id: s.milk.id, quantity: 11 }).then(answer), 409, 'insufficient_stock'],
+      [wasteRaw(s.client, { product_id: s.milk.id, quantity: 1, reason: 'eaten' }).then(rawAnswer), 400, 'validation_error'],
     ];
     for (const [request, status, code] of cases) {
       const res = await request;
       expect(res.status).toBe(status);
-      expect(res.body.error.code).toBe(code);
+      expect(res.code).toBe(code);
     }
-    const untracked = (await ok(await s.client.post('/api/products', { name: 'Service', price: 100 }), 201)).product;
+    const untracked = (await okApi(await s.client.api.POST('/api/products', { body: { name: 'Service', price: 100 } }), 201)).product;
     expect((await adjust(s.client, { product_id: untracked.id, quantity_delta: 1 })).response.status).toBe(409);
 
     const count = (await okApi(await s.client.api.POST('/api/stock-counts', { body: { scope: 'full' } }), 201)).count;
-    expect((await s.client.request('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.milk.id, counted_quantity: 2.5 }] })).status).toBe(400);
+    // bad input: the contract counts whole units
+    expect((await s.client.raw('PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: s.milk.id, counted_quantity: 2.5 }] })).status).toBe(400);
     // One good line and another business's product: 422, and the good line is not kept either.
     const mixed = await s.client.api.PUT('/api/stock-counts/{id}/lines', {
       params: { path: { id: count.id } },
@@ -251,10 +253,10 @@ describe('permissions (SPEC §6)', () => {
       expect(res.response.status, actor).toBe(403);
       expect((await staff.client.api.POST('/api/waste', { body: { idempotency_key: randomUUID(), product_id: milk.id, quantity: 1, reason: 'expired' }, headers: headersOf(actor) })).response.status).toBe(403);
       expect((await staff.client.api.POST('/api/stock-counts', { body: { scope: 'full' }, headers: headersOf(actor) })).response.status).toBe(403);
-      expect((await staff.client.request('GET', `/api/products/${milk.id}/stock-history`, undefined, headersOf(actor))).status).toBe(403);
+      expect((await stockHistory(staff.client, milk.id, {}, headersOf(actor))).response.status).toBe(403);
     }
     // The cashier granted can_manage_inventory may.
-    await ok(await staff.client.request('PATCH', `/api/employees/${ids.cashier}`, { permissions: { can_manage_inventory: true } }), 200);
+    await okApi(await staff.client.api.PATCH('/api/employees/{id}', { params: { path: { id: ids.cashier! } }, body: { permissions: { can_manage_inventory: true } } }), 200);
     expect((await adjust(staff.client, { product_id: milk.id, quantity_delta: -1 }, headersOf('cashier'))).response.status).toBe(201);
     expect((await ledger(staff.businessId, milk.id)).stock).toBe(15);
   });
@@ -274,7 +276,7 @@ describe('waste report', () => {
     await okApi(await waste(s.client, { product_id: s.milk.id, quantity: 1, reason: 'spoiled', note: '=cmd' }), 201);
     await okApi(await waste(s.client, { product_id: s.bread.id, quantity: 3, reason: 'expired' }), 201);
     // A later cost change does not rewrite what was lost.
-    await ok(await s.client.request('PATCH', `/api/products/${s.milk.id}`, { cost: 999 }), 200);
+    await okApi(await s.client.api.PATCH('/api/products/{id}', { params: { path: { id: s.milk.id } }, body: { cost: 999 } }), 200);
     const today = new Date().toISOString().slice(0, 10);
     const report = await okApi(await s.client.api.GET('/api/waste/report', { params: { query: { from: today, to: today } } }), 200);
     expect(report.totals).toEqual({ quantity: 6, cost_value: 2 * 120 + 120 + 3 * 200, records: 3 });
@@ -288,9 +290,9 @@ describe('waste report', () => {
     ]);
     const byReason = await okApi(await s.client.api.GET('/api/waste/report', { params: { query: { from: today, to: today, reason: 'spoiled' } } }), 200);
     expect(byReason.totals.records).toBe(1);
-    const res = await fetch(`${server.url}/api/waste/export.csv?from=${today}&to=${today}`, { headers: { cookie: s.client.cookieHeader() } });
-    expect(res.status).toBe(200);
-    const lines = (await res.text()).trim().split('\r\n');
+    const res = await s.client.api.GET('/api/waste/export.csv', { params: { query: { from: today, to: today } }, parseAs: 'text' });
+    expect(res.response.status).toBe(200);
+    const lines = res.data!.trim().split('\r\n');
     expect(lines[0]).toBe('recorded_at,product,sku,quantity,reason,unit_cost,cost_value,note,recorded_by');
     expect(lines).toHaveLength(4);
     expect(lines.some((line) => line.includes("'=cmd"))).toBe(true);

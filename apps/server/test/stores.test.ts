@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStock, products, stockMovements, stockTransfers, stores } from '../src/db/schema/index.ts';
-import { ApiClient, STRONG_PASSWORD, startTestServer, verifyEmailOf, type TestServer } from './harness.ts';
+import { ApiClient, STRONG_PASSWORD, okApi, startTestServer, verifyEmailOf, type ApiBody, type TestServer } from './harness.ts';
 import { as, pairTill, staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
 /** Stores, stock per store and transfers (issue 14 items 1–2, decision 044). */
@@ -12,27 +12,16 @@ let root: ApiClient;
 beforeAll(async () => {
   server = await startTestServer({ env: { SUPER_ADMIN_EMAILS: ROOT } });
   root = new ApiClient(server.url);
-  expect((await root.post('/api/auth/sign-up', { email: ROOT, password: STRONG_PASSWORD })).status).toBe(201);
+  expect((await root.api.POST('/api/auth/sign-up', { body: { email: ROOT, password: STRONG_PASSWORD } })).response.status).toBe(201);
   await verifyEmailOf(server, ROOT);
 });
 afterAll(() => server.close());
-
-async function ok(res: { status: number; body: any }, status: number) {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-/** The typed client's answer (client.api), its data once the status is the expected one. */
-async function okApi<T>(res: { data?: T; error?: unknown; response: Response }, status: number) {
-  if (res.response.status !== status) throw new Error(`expected ${status}, got ${res.response.status}: ${JSON.stringify(res.error)}`);
-  return res.data!;
-}
 
 const FEATURES = { multi_store: true, inventory_management: true, inventory_adjustments: true, employee_management: true, purchase_orders: true };
 
 async function shop(features: Record<string, boolean> = FEATURES) {
   const owner = await staffBusiness(server, { features });
-  const milk = (await ok(await owner.client.post('/api/products', { name: 'Milk', price: 500, track_stock: true, initial_stock: 10, cost: 100 }), 201)).product as { id: string };
+  const milk = (await okApi(await owner.client.api.POST('/api/products', { body: { name: 'Milk', price: 500, track_stock: true, initial_stock: 10, cost: 100 } }), 201)).product;
   const [main] = await server.database.withTenant(owner.businessId, (tx) =>
     tx.select({ id: stores.id, isDefault: stores.isDefault }).from(stores).where(and(eq(stores.businessId, owner.businessId), eq(stores.isDefault, true))),
   );
@@ -68,12 +57,17 @@ async function expectBalanced(businessId: string, productId: string) {
 }
 
 const pay = (client: ApiClient, productId: string, quantity: number, headers: Record<string, string> = {}) =>
-  client.request(
-    'POST',
-    '/api/checkout',
-    { idempotency_key: randomUUID(), lines: [{ product_id: productId, quantity }], payments: [{ method: 'cash', amount: quantity * 500, tendered: quantity * 500 }], expected_total: quantity * 500 },
+  client.api.POST('/api/checkout', {
+    body: { idempotency_key: randomUUID(), lines: [{ product_id: productId, quantity }], payments: [{ method: 'cash', amount: quantity * 500, tendered: quantity * 500 }], expected_total: quantity * 500 },
     headers,
-  );
+  });
+const storeStock = (client: ApiClient, productId: string, headers: Record<string, string> = {}) =>
+  client.api.GET('/api/products/{id}/store-stock', { params: { path: { id: productId } }, headers });
+const storesOf = (client: ApiClient, employeeId: string) => client.api.GET('/api/employees/{id}/stores', { params: { path: { id: employeeId } } });
+const assignStores = (client: ApiClient, employeeId: string, storeIds: string[], headers: Record<string, string> = {}) =>
+  client.api.PUT('/api/employees/{id}/stores', { params: { path: { id: employeeId } }, body: { store_ids: storeIds }, headers });
+const moveRegister = (client: ApiClient, registerId: string, storeId: string) =>
+  client.api.PUT('/api/registers/{id}/store', { params: { path: { id: registerId } }, body: { store_id: storeId } });
 
 async function draft(client: ApiClient, fromStoreId: string, toStoreId: string, productId: string, quantity: number) {
   return (await okApi(await client.api.POST('/api/stock-transfers', { body: { from_store_id: fromStoreId, to_store_id: toStoreId, lines: [{ product_id: productId, quantity }] } }), 201)).transfer;
@@ -85,10 +79,10 @@ describe('stores', () => {
     const stock = await expectBalanced(s.businessId, s.milk.id);
     expect(stock.get(s.main.id)).toBe(10);
     expect(s.main.isDefault).toBe(true);
-    const perStore = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores;
+    const perStore = (await okApi(await storeStock(s.client, s.milk.id), 200)).stores;
     expect(perStore).toEqual([{ store_id: s.main.id, name: 'Main store', is_default: true, is_active: true, quantity: 10, shelf: null, in_transit: 0 }]);
     // A sale at a one-store business takes from the main store, and the product's number follows.
-    await ok(await pay(s.client, s.milk.id, 2), 201);
+    await okApi(await pay(s.client, s.milk.id, 2), 201);
     expect((await expectBalanced(s.businessId, s.milk.id)).get(s.main.id)).toBe(8);
   });
 
@@ -133,25 +127,32 @@ describe('stores', () => {
     for (const actor of ['cashier', 'kitchen']) {
       const res = await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: s.main.id, to_store_id: second.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headers: headersOf(actor) });
       expect(res.response.status, actor).toBe(403);
-      expect((await s.client.request('GET', `/api/products/${s.milk.id}/store-stock`, undefined, headersOf(actor))).status).toBe(403);
+      expect((await storeStock(s.client, s.milk.id, headersOf(actor))).response.status).toBe(403);
     }
     expect((await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: s.main.id, to_store_id: second.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headers: headersOf('manager') })).response.status).toBe(201);
     // Assigning stores is employee management.
-    expect((await s.client.request('PUT', `/api/employees/${ids.cashier}/stores`, { store_ids: [second.id] }, headersOf('cashier'))).status).toBe(403);
-    expect((await s.client.request('PUT', `/api/employees/${ids.cashier}/stores`, { store_ids: [second.id] }, headersOf('adminAdd'))).status).toBe(200);
+    expect((await assignStores(s.client, ids.cashier!, [second.id], headersOf('cashier'))).response.status).toBe(403);
+    expect((await assignStores(s.client, ids.cashier!, [second.id], headersOf('adminAdd'))).response.status).toBe(200);
   });
 
   it("refuses the 4th store of a 3-store plan with an upgrade hint, and creates nothing", async () => {
     const s = await shop();
-    const plan = (await ok(await root.post('/api/super-admin/plans', {
-      name: `Three stores ${randomUUID().slice(0, 6)}`,
-      description: 'Three stores',
-      monthly_price: 1900,
-      currency: 'EUR',
-      limits: { stores: 3, registers: null, employees: null, products: null },
-      features: ['pos_system', 'inventory_management', 'multi_store'],
-    }), 201)).plan;
-    await ok(await root.request('PUT', `/api/super-admin/businesses/${s.businessId}/plan`, { plan_id: plan.id }), 200);
+    const plan = (
+      await okApi(
+        await root.api.POST('/api/super-admin/plans', {
+          body: {
+            name: `Three stores ${randomUUID().slice(0, 6)}`,
+            description: 'Three stores',
+            monthly_price: 1900,
+            currency: 'EUR',
+            limits: { stores: 3, registers: null, employees: null, products: null },
+            features: ['pos_system', 'inventory_management', 'multi_store'],
+          },
+        }),
+        201,
+      )
+    ).plan;
+    await okApi(await root.api.PUT('/api/super-admin/businesses/{id}/plan', { params: { path: { id: s.businessId } }, body: { plan_id: plan.id } }), 200);
     await openStore(s.client, 'Second');
     const third = await openStore(s.client, 'Third');
     const fourth = await s.client.api.POST('/api/stores', { body: { name: 'Fourth' } });
@@ -185,8 +186,8 @@ describe('transfers', () => {
     stock = await expectBalanced(s.businessId, s.milk.id);
     expect(stock.get(s.main.id)).toBe(5);
     expect(stock.get(harbour.id) ?? 0).toBe(0);
-    const inTransit = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores;
-    expect(inTransit.find((row: { store_id: string }) => row.store_id === harbour.id)).toMatchObject({ quantity: 0, in_transit: 5 });
+    const inTransit = (await okApi(await storeStock(s.client, s.milk.id), 200)).stores;
+    expect(inTransit.find((row) => row.store_id === harbour.id)).toMatchObject({ quantity: 0, in_transit: 5 });
 
     // The same key again answers the same transfer and moves nothing more; another key is a 409.
     expect((await okApi(await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: transfer.id } }, body: { idempotency_key: sendKey } }), 200)).transfer.status).toBe('sent');
@@ -214,8 +215,8 @@ describe('transfers', () => {
         ['transfer_in', 4, harbour.id],
       ]),
     );
-    const perStore = (await ok(await s.client.get(`/api/products/${s.milk.id}/store-stock`), 200)).stores;
-    expect(perStore.map((row: { name: string; quantity: number; in_transit: number }) => [row.name, row.quantity, row.in_transit])).toEqual([
+    const perStore = (await okApi(await storeStock(s.client, s.milk.id), 200)).stores;
+    expect(perStore.map((row) => [row.name, row.quantity, row.in_transit])).toEqual([
       ['Main store', 5, 0],
       ['Harbour Street', 4, 0],
     ]);
@@ -260,21 +261,28 @@ describe('transfers', () => {
     const harbour = await openStore(s.client);
     const theirs = await openStore(other.client, 'Their store');
     const before = (await ledger(s.businessId, s.milk.id)).movements.length;
-    const cases: [Record<string, unknown>, number, string][] = [
+    const cases: [ApiBody<'/api/stock-transfers', 'post'>, number, string][] = [
       [{ from_store_id: s.main.id, to_store_id: theirs.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, 404, 'store_not_found'],
       [{ from_store_id: theirs.id, to_store_id: harbour.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, 404, 'store_not_found'],
       [{ from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: other.milk.id, quantity: 1 }] }, 404, 'product_not_found'],
       [{ from_store_id: s.main.id, to_store_id: s.main.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, 422, 'same_store'],
       [{ from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: s.milk.id, quantity: 1 }, { product_id: s.milk.id, quantity: 2 }] }, 400, 'duplicate_line'],
-      [{ from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: s.milk.id, quantity: 0 }] }, 400, 'validation_error'],
-      [{ from_store_id: s.main.id, to_store_id: harbour.id, lines: [] }, 400, 'validation_error'],
     ];
     for (const [body, status, code] of cases) {
-      const res = await s.client.post('/api/stock-transfers', body);
-      expect(res.status, JSON.stringify(body)).toBe(status);
-      expect(res.body.error.code).toBe(code);
+      const res = await s.client.api.POST('/api/stock-transfers', { body });
+      expect(res.response.status, JSON.stringify(body)).toBe(status);
+      expect(res.error?.error.code).toBe(code);
     }
-    const untracked = (await ok(await s.client.post('/api/products', { name: 'Service', price: 100, track_stock: false }), 201)).product;
+    // bad input: the contract refuses a line of no units and a transfer of no lines
+    for (const body of [
+      { from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: s.milk.id, quantity: 0 }] },
+      { from_store_id: s.main.id, to_store_id: harbour.id, lines: [] },
+    ]) {
+      const res = await s.client.raw('POST', '/api/stock-transfers', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe('validation_error');
+    }
+    const untracked = (await okApi(await s.client.api.POST('/api/products', { body: { name: 'Service', price: 100, track_stock: false } }), 201)).product;
     const notTracked = await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: s.main.id, to_store_id: harbour.id, lines: [{ product_id: untracked.id, quantity: 1 }] } });
     expect(notTracked.response.status).toBe(422);
     expect(notTracked.error?.error.code).toBe('stock_not_tracked');
@@ -289,7 +297,8 @@ describe('transfers', () => {
     const wrongLine = await s.client.api.POST('/api/stock-transfers/{id}/receive', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID(), lines: [{ product_id: other.milk.id, received_quantity: 1 }] } });
     expect(wrongLine.response.status).toBe(422);
     expect(wrongLine.error?.error.code).toBe('line_not_found');
-    expect((await s.client.api.POST('/api/stock-transfers/{id}/receive', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, received_quantity: -1 }] } })).response.status).toBe(400);
+    // bad input: the contract refuses a negative quantity received
+    expect((await s.client.raw('POST', `/api/stock-transfers/${transfer.id}/receive`, { idempotency_key: randomUUID(), lines: [{ product_id: s.milk.id, received_quantity: -1 }] })).status).toBe(400);
     const after = await ledger(s.businessId, s.milk.id);
     expect(after.movements.length).toBe(before + 1);
     expect((await expectBalanced(other.businessId, other.milk.id)).get(other.main.id)).toBe(10);
@@ -302,11 +311,11 @@ describe('transfers', () => {
       const s = await shop();
       const harbour = await openStore(s.client);
       // Bring the main store down to 3.
-      await ok(await pay(s.client, s.milk.id, 7), 201);
+      await okApi(await pay(s.client, s.milk.id, 7), 201);
       const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 3);
       const [sale, send] = await Promise.all([pay(s.client, s.milk.id, 3), s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID() } })]);
-      expect([sale.status === 201, send.response.status === 200].filter(Boolean)).toHaveLength(1);
-      const loser = sale.status === 201 ? { status: send.response.status, code: send.error?.error.code } : { status: sale.status, code: sale.body.error.code };
+      expect([sale.response.status === 201, send.response.status === 200].filter(Boolean)).toHaveLength(1);
+      const loser = sale.response.status === 201 ? { status: send.response.status, code: send.error?.error.code } : { status: sale.response.status, code: sale.error?.error.code };
       expect(loser.status).toBe(409);
       expect(loser.code).toBe('insufficient_stock');
       const stock = await expectBalanced(s.businessId, s.milk.id);
@@ -321,32 +330,38 @@ describe('the till sells from its store', () => {
     const s = await shop({ ...FEATURES, cash_management: false });
     const harbour = await openStore(s.client);
     const till = await pairTill(s.client, 'Harbour till');
-    const registers = (await ok(await s.client.get('/api/registers'), 200)).registers as { id: string; name: string }[];
+    const registers = (await okApi(await s.client.api.GET('/api/registers'), 200)).registers;
     const register = registers.find((row) => row.name === 'Harbour till')!;
-    await ok(await s.client.request('PUT', `/api/registers/${register.id}/store`, { store_id: harbour.id }), 200);
-    await ok(await s.client.request('PATCH', `/api/employees/${s.ownerEmployeeId}`, { pin: '482193' }), 200);
-    const signedIn = await ok(await till.post('/api/employee-sessions', { employee_id: s.ownerEmployeeId, pin: '482193' }), 201);
+    await okApi(await moveRegister(s.client, register.id, harbour.id), 200);
+    await okApi(await s.client.api.PATCH('/api/employees/{id}', { params: { path: { id: s.ownerEmployeeId } }, body: { pin: '482193' } }), 200);
+    const signedIn = await okApi(await till.api.POST('/api/employee-sessions', { body: { employee_id: s.ownerEmployeeId, pin: '482193' } }), 201);
     const onTill = as(signedIn.token);
     // The harbour store holds nothing yet: the till may not sell from the main store's shelf.
     const empty = await pay(till, s.milk.id, 1, onTill);
-    expect(empty.status).toBe(409);
-    expect(empty.body.error.code).toBe('insufficient_stock');
+    expect(empty.response.status).toBe(409);
+    expect(empty.error?.error.code).toBe('insufficient_stock');
     const transfer = await draft(s.client, s.main.id, harbour.id, s.milk.id, 5);
     await okApi(await s.client.api.POST('/api/stock-transfers/{id}/send', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID() } }), 200);
     await okApi(await s.client.api.POST('/api/stock-transfers/{id}/receive', { params: { path: { id: transfer.id } }, body: { idempotency_key: randomUUID() } }), 200);
-    const sale = await ok(await pay(till, s.milk.id, 2, onTill), 201);
+    const sale = await okApi(await pay(till, s.milk.id, 2, onTill), 201);
     let stock = await expectBalanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(harbour.id)]).toEqual([5, 3]);
-    await ok(await s.client.post(`/api/orders/${sale.order.id}/refunds`, { idempotency_key: randomUUID(), reason: 'changed mind', lines: [{ order_line_id: sale.lines[0].id, quantity: 1, restock: true }] }), 201);
+    await okApi(
+      await s.client.api.POST('/api/orders/{id}/refunds', {
+        params: { path: { id: sale.order.id } },
+        body: { idempotency_key: randomUUID(), reason: 'changed mind', lines: [{ order_line_id: sale.lines[0]!.id, quantity: 1, restock: true }] },
+      }),
+      201,
+    );
     stock = await expectBalanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(harbour.id)]).toEqual([5, 4]);
     // The owner's own browser (no till) sells from the main store.
-    await ok(await pay(s.client, s.milk.id, 1), 201);
+    await okApi(await pay(s.client, s.milk.id, 1), 201);
     stock = await expectBalanced(s.businessId, s.milk.id);
     expect([stock.get(s.main.id), stock.get(harbour.id)]).toEqual([4, 4]);
     // Moving a till to another business's store, or a closed one, is refused.
     const other = await shop();
-    expect((await s.client.request('PUT', `/api/registers/${register.id}/store`, { store_id: other.main.id })).status).toBe(404);
+    expect((await moveRegister(s.client, register.id, other.main.id)).response.status).toBe(404);
   });
 
   it('keeps stock = sum of movements per store after receipts, adjustments, waste and counts (main store)', async () => {
@@ -371,16 +386,16 @@ describe('employees and stores', () => {
     const harbour = await openStore(s.client);
     const third = await openStore(s.client, 'Third');
     const { headersOf, ids } = await staffOfEveryRole(server, s);
-    expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).store_ids).toEqual([]);
-    await ok(await s.client.request('PUT', `/api/employees/${ids.manager}/stores`, { store_ids: [harbour.id] }), 200);
-    expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).store_ids).toEqual([harbour.id]);
+    expect((await okApi(await storesOf(s.client, ids.manager!), 200)).store_ids).toEqual([]);
+    await okApi(await assignStores(s.client, ids.manager!, [harbour.id]), 200);
+    expect((await okApi(await storesOf(s.client, ids.manager!), 200)).store_ids).toEqual([harbour.id]);
     const fromMain = await s.client.api.POST('/api/stock-transfers', { body: { from_store_id: s.main.id, to_store_id: third.id, lines: [{ product_id: s.milk.id, quantity: 1 }] }, headers: headersOf('manager') });
     expect(fromMain.response.status).toBe(403);
     const other = await shop();
-    const foreign = await s.client.request('PUT', `/api/employees/${ids.manager}/stores`, { store_ids: [other.main.id] });
-    expect(foreign.status).toBe(422);
-    expect(foreign.body.error.code).toBe('store_not_found');
-    expect((await ok(await s.client.get(`/api/employees/${ids.manager}/stores`), 200)).store_ids).toEqual([harbour.id]);
-    expect((await s.client.request('PUT', `/api/employees/${randomUUID()}/stores`, { store_ids: [] })).status).toBe(404);
+    const foreign = await assignStores(s.client, ids.manager!, [other.main.id]);
+    expect(foreign.response.status).toBe(422);
+    expect(foreign.error?.error.code).toBe('store_not_found');
+    expect((await okApi(await storesOf(s.client, ids.manager!), 200)).store_ids).toEqual([harbour.id]);
+    expect((await assignStores(s.client, randomUUID(), [])).response.status).toBe(404);
   });
 });

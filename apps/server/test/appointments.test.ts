@@ -197,11 +197,11 @@ describe('appointments', () => {
     const shop = await salon('Wheels, Brakes; More');
     const day = monday();
     const booked = (await book(shop, { starts_at: at(day, '10:00'), customer_name: 'Eve, the driver', notes: 'Line one\nLine two; ok' })).data!.appointment;
-    const res = await fetch(`${server.url}/api/appointments/${booked.id}/calendar.ics`, { headers: { cookie: shop.client.cookieHeader() } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="appointment-${day}.ics"`);
-    const text = await res.text();
+    const { data, response } = await shop.client.api.GET('/api/appointments/{id}/calendar.ics', { params: { path: { id: booked.id } }, parseAs: 'text' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="appointment-${day}.ics"`);
+    const text = data!;
     expect(text.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
     const unfolded = text.replace(/\r\n /g, '');
     const lines = unfolded.split('\r\n');

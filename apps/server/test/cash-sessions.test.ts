@@ -276,23 +276,29 @@ describe('a day at the drawer', () => {
     expect(csv.response.status).toBe(200);
     expect(csv.data).toContain('sales,net sales,14.00,2');
     expect(csv.data).toContain('cash,expected,98.00,,98.00,97.00,-1.00');
-    const a4 = await fetch(`${server.url}/api/cash-sessions/${sessionId}/report/pdf`, { headers: { cookie: shop.client.cookieHeader() } });
-    expect(a4.status).toBe(200);
-    expect(Buffer.from(await a4.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    const receipt = await fetch(`${server.url}/api/cash-sessions/${sessionId}/report/pdf?page=receipt-80mm`, { headers: { cookie: shop.client.cookieHeader() } });
-    expect(receipt.status).toBe(200);
-    const escpos = await fetch(`${server.url}/api/cash-sessions/${sessionId}/report/escpos`, { headers: { cookie: shop.client.cookieHeader() } });
-    const bytes = Buffer.from(await escpos.arrayBuffer());
+    const report = (format: 'pdf' | 'escpos', page?: 'receipt-80mm') =>
+      shop.client.api.GET('/api/cash-sessions/{id}/report/{format}', { params: { path: { id: sessionId, format }, query: page ? { page } : {} }, parseAs: 'arrayBuffer' });
+    const a4 = await okApi(await report('pdf'), 200);
+    expect(Buffer.from(a4).subarray(0, 5).toString()).toBe('%PDF-');
+    const receipt = await okApi(await report('pdf', 'receipt-80mm'), 200);
+    expect(Buffer.from(receipt).subarray(0, 5).toString()).toBe('%PDF-');
+    const bytes = Buffer.from(await okApi(await report('escpos'), 200));
     expect(bytes.toString('latin1')).toContain('Z report 1');
     expect(bytes.toString('latin1')).toContain('Counted cash');
-    const kick = await fetch(`${server.url}/api/cash-drawer/kick.escpos`, { headers: { cookie: till.cookieHeader(), ...cashier() } });
-    expect(kick.status).toBe(200);
-    expect([...Buffer.from(await kick.arrayBuffer())].join(',')).toContain([0x1b, 0x70].join(','));
+    const kick = await okApi(await till.api.GET('/api/cash-drawer/kick.escpos', { headers: cashier(), parseAs: 'arrayBuffer' }), 200);
+    expect([...Buffer.from(kick)].join(',')).toContain([0x1b, 0x70].join(','));
     // A cash sale's receipt with open_drawer=true kicks the drawer first; without it, it does not.
-    const receiptBytes = async (query: string) =>
-      [...Buffer.from(await (await fetch(`${server.url}/api/orders/${cashOrderId}/receipt.escpos${query}`, { headers: { cookie: shop.client.cookieHeader() } })).arrayBuffer())].join(',');
-    expect(await receiptBytes('?open_drawer=true')).toContain([0x1b, 0x70].join(','));
-    expect(await receiptBytes('')).not.toContain([0x1b, 0x70, 0x00].join(','));
+    const receiptBytes = async (openDrawer: boolean) =>
+      [
+        ...Buffer.from(
+          await okApi(
+            await shop.client.api.GET('/api/orders/{id}/receipt.escpos', { params: { path: { id: cashOrderId }, query: openDrawer ? { open_drawer: 'true' } : {} }, parseAs: 'arrayBuffer' }),
+            200,
+          ),
+        ),
+      ].join(',');
+    expect(await receiptBytes(true)).toContain([0x1b, 0x70].join(','));
+    expect(await receiptBytes(false)).not.toContain([0x1b, 0x70, 0x00].join(','));
   });
 
   it('lists Z reports with filters, for can_view_reports only', async () => {

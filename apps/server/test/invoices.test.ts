@@ -60,8 +60,8 @@ async function invoiceShop() {
 }
 
 async function pdfOf(shop: Awaited<ReturnType<typeof invoiceShop>>, id: string) {
-  const res = await fetch(`${server.url}/api/invoices/${id}/pdf`, { headers: { cookie: shop.client.cookieHeader() } });
-  return { status: res.status, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
+  const { data, response } = await shop.client.api.GET('/api/invoices/{id}/pdf', { params: { path: { id } }, parseAs: 'arrayBuffer' });
+  return { status: response.status, type: response.headers.get('content-type'), bytes: new Uint8Array(data ?? new ArrayBuffer(0)) };
 }
 
 describe('customer invoices (issue 18 item 4)', () => {

@@ -10,12 +10,13 @@ afterAll(() => server.close());
 
 describe('API basics', () => {
   it('reports health with the database', async () => {
-    const res = await new ApiClient(server.url).get('/api/health');
-    expect(res).toMatchObject({ status: 200, body: { status: 'ok', db: 'ok' } });
+    const { data, response } = await new ApiClient(server.url).api.GET('/api/health');
+    expect({ status: response.status, body: data }).toMatchObject({ status: 200, body: { status: 'ok', db: 'ok' } });
   });
 
   it('documents every route in /api/openapi.json', async () => {
-    const res = await new ApiClient(server.url).get('/api/openapi.json');
+    // not in the OpenAPI document (the document itself)
+    const res = await new ApiClient(server.url).raw('GET', '/api/openapi.json');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.paths)).toEqual(
       expect.arrayContaining(['/api/health', '/api/me', '/api/auth/sign-up', '/api/auth/sign-in', '/api/auth/sign-out', '/api/business/owner']),
@@ -28,17 +29,17 @@ describe('API basics', () => {
     ['unknown fields', JSON.stringify({ email: 'a@example.com', password: 'xxxxxxxxxx', admin: true }), 400, 'validation_error'],
     ['a JSON array', '[]', 400, 'validation_error'],
   ])('answers %s with a 4xx JSON error', async (_name, body, status, code) => {
-    const res = await new ApiClient(server.url).request('POST', '/api/auth/sign-in', body);
+    // bad input: malformed JSON, wrong types, unknown fields and an array are what the contract refuses
+    const res = await new ApiClient(server.url).raw('POST', '/api/auth/sign-in', body);
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
     expect(typeof res.body.error.message).toBe('string');
   });
 
   it('answers a body over 1 MB with 413', async () => {
-    const body = JSON.stringify({ email: 'a'.repeat(1024 * 1024 + 10), password: 'x' });
-    const res = await new ApiClient(server.url).request('POST', '/api/auth/sign-in', body);
-    expect(res.status).toBe(413);
-    expect(res.body.error.code).toBe('payload_too_large');
+    const { error, response } = await new ApiClient(server.url).api.POST('/api/auth/sign-in', { body: { email: 'a'.repeat(1024 * 1024 + 10), password: 'x' } });
+    expect(response.status).toBe(413);
+    expect(error?.error.code).toBe('payload_too_large');
   });
 
   it('counts a chunked body without Content-Length too: over 1 MB is 413, under it is read', async () => {
@@ -64,33 +65,42 @@ describe('API basics', () => {
   });
 
   it('answers a body that is not JSON with 415', async () => {
-    const res = await new ApiClient(server.url).request('POST', '/api/auth/sign-in', 'email=a', { 'content-type': 'text/plain' });
+    // bad input: the contract takes JSON only, this is a raw text body
+    const res = await new ApiClient(server.url).raw('POST', '/api/auth/sign-in', 'email=a', { 'content-type': 'text/plain' });
     expect(res.status).toBe(415);
     expect(res.body.error.code).toBe('unsupported_media_type');
   });
 
   it('answers unknown API paths with a 404 JSON error', async () => {
     for (const [method, path] of [['GET', '/api/nope'], ['POST', '/api/auth/nope'], ['DELETE', '/api/me']] as const) {
-      const res = await new ApiClient(server.url).request(method, path);
+      // not in the OpenAPI document: unknown paths on purpose
+      const res = await new ApiClient(server.url).raw(method, path);
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('not_found');
     }
   });
 
   it('refuses state-changing calls from another site', async () => {
-    const res = await new ApiClient(server.url).request('POST', '/api/auth/sign-in', { email: 'a@example.com', password: 'x' }, { origin: 'https://evil.example' });
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('cross_origin_refused');
+    const { error, response } = await new ApiClient(server.url).api.POST('/api/auth/sign-in', {
+      body: { email: 'a@example.com', password: 'x' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(403);
+    expect(error?.error.code).toBe('cross_origin_refused');
   });
 
   it('sends security headers on every answer: CSP with frame-ancestors none, nosniff, Referrer-Policy, no-store on personal JSON', async () => {
     const { client } = await signUpBusiness(server, { assignOwner: true });
+    const seen = (path: string, answer: { status: number; headers: Headers }) => ({ url: path, status: answer.status, headers: answer.headers });
     const answers = [
-      await fetch(`${server.url}/api/health`),
-      await fetch(`${server.url}/api/me`, { headers: { cookie: client.cookieHeader() } }),
-      await fetch(`${server.url}/api/nope`),
-      await fetch(`${server.url}/api/products`, { method: 'POST', headers: { cookie: client.cookieHeader(), 'content-type': 'application/json' }, body: '{bad' }),
-      await fetch(`${server.url}/dashboard`),
+      seen('/api/health', (await new ApiClient(server.url).api.GET('/api/health')).response),
+      seen('/api/me', (await client.api.GET('/api/me')).response),
+      // not in the OpenAPI document: an unknown path on purpose
+      seen('/api/nope', await new ApiClient(server.url).raw('GET', '/api/nope')),
+      // bad input: malformed JSON
+      seen('/api/products', await client.raw('POST', '/api/products', '{bad')),
+      // not in the OpenAPI document: a page of the web app
+      seen('/dashboard', await new ApiClient(server.url).raw('GET', '/dashboard')),
     ];
     for (const answer of answers) {
       const where = `${answer.url} ${answer.status}`;
@@ -107,13 +117,11 @@ describe('API basics', () => {
   });
 
   it('does not believe X-Forwarded-Host without TRUST_PROXY', async () => {
-    const res = await new ApiClient(server.url).request(
-      'POST',
-      '/api/auth/sign-in',
-      { email: 'a@example.com', password: 'x' },
-      { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' },
-    );
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('cross_origin_refused');
+    const { error, response } = await new ApiClient(server.url).api.POST('/api/auth/sign-in', {
+      body: { email: 'a@example.com', password: 'x' },
+      headers: { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(response.status).toBe(403);
+    expect(error?.error.code).toBe('cross_origin_refused');
   });
 });

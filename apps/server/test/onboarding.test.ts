@@ -15,23 +15,25 @@ afterAll(() => server.close());
 describe('sign-up with currency and time zone', () => {
   it('creates the business in the currency and time zone given', async () => {
     const client = new ApiClient(server.url);
-    const res = await client.post('/api/auth/sign-up', {
-      email: uniqueEmail(),
-      password: STRONG_PASSWORD,
-      business_name: 'Kaffeehaus',
-      currency: 'EUR',
-      time_zone: 'Europe/Vienna',
+    const res = await client.api.POST('/api/auth/sign-up', {
+      body: {
+        email: uniqueEmail(),
+        password: STRONG_PASSWORD,
+        business_name: 'Kaffeehaus',
+        currency: 'EUR',
+        time_zone: 'Europe/Vienna',
+      },
     });
-    expect(res.status).toBe(201);
-    const me = await client.get('/api/me');
-    expect(me.body.business).toMatchObject({ name: 'Kaffeehaus', currency: 'EUR', time_zone: 'Europe/Vienna' });
+    expect(res.response.status).toBe(201);
+    const me = await client.api.GET('/api/me');
+    expect(me.data!.business).toMatchObject({ name: 'Kaffeehaus', currency: 'EUR', time_zone: 'Europe/Vienna' });
   });
 
   it('keeps the defaults when they are left out', async () => {
     const client = new ApiClient(server.url);
-    expect((await client.post('/api/auth/sign-up', { email: uniqueEmail(), password: STRONG_PASSWORD })).status).toBe(201);
-    const me = await client.get('/api/me');
-    expect(me.body.business).toMatchObject({ currency: 'USD', time_zone: 'UTC' });
+    expect((await client.api.POST('/api/auth/sign-up', { body: { email: uniqueEmail(), password: STRONG_PASSWORD } })).response.status).toBe(201);
+    const me = await client.api.GET('/api/me');
+    expect(me.data!.business).toMatchObject({ currency: 'USD', time_zone: 'UTC' });
   });
 
   it.each([
@@ -40,12 +42,12 @@ describe('sign-up with currency and time zone', () => {
     [{ time_zone: 'Mars/Olympus_Mons' }, 'time_zone'],
   ])('refuses %j with 400 and creates nothing', async (extra, field) => {
     const email = uniqueEmail();
-    const res = await new ApiClient(server.url).post('/api/auth/sign-up', { email, password: STRONG_PASSWORD, ...extra });
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('validation_error');
-    expect(JSON.stringify(res.body.error.issues)).toContain(field);
-    const signIn = await new ApiClient(server.url).post('/api/auth/sign-in', { email, password: STRONG_PASSWORD });
-    expect(signIn.status).toBe(401);
+    const res = await new ApiClient(server.url).api.POST('/api/auth/sign-up', { body: { email, password: STRONG_PASSWORD, ...extra } });
+    expect(res.response.status).toBe(400);
+    expect(res.error?.error.code).toBe('validation_error');
+    expect(JSON.stringify(res.error?.error.issues)).toContain(field);
+    const signIn = await new ApiClient(server.url).api.POST('/api/auth/sign-in', { body: { email, password: STRONG_PASSWORD } });
+    expect(signIn.response.status).toBe(401);
   });
 });
 
@@ -63,13 +65,15 @@ describe('GET /api/onboarding/checklist', () => {
     await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '864213' });
     expect(await done()).toMatchObject({ add_products: true, add_staff: true, pair_till: false, first_sale: false, complete: false });
 
-    const sale = await shop.client.post('/api/checkout', {
-      idempotency_key: randomUUID(),
-      lines: [{ product_id: tea!.id, quantity: 1 }],
-      payments: [{ method: 'cash', amount: 300 }],
-      expected_total: 300,
+    const sale = await shop.client.api.POST('/api/checkout', {
+      body: {
+        idempotency_key: randomUUID(),
+        lines: [{ product_id: tea!.id, quantity: 1 }],
+        payments: [{ method: 'cash', amount: 300 }],
+        expected_total: 300,
+      },
     });
-    expect(sale.status).toBe(201);
+    expect(sale.response.status).toBe(201);
     // A register row without a working credential is not a paired till.
     await server.database.withTenant(shop.businessId, async (tx) => {
       const [store] = await tx.select().from(stores);

@@ -65,8 +65,8 @@ describe('storage tables and product pictures from before storage', () => {
 
   it('move from DATA_DIR/uploads into the product-images bucket at start-up, and are served from there', async () => {
     const { client, businessId } = await signUpBusiness(server, { assignOwner: true });
-    const created = await client.post('/api/products', { name: 'Old picture', price: 100 });
-    const productId = created.body.product.id as string;
+    const created = await client.api.POST('/api/products', { body: { name: 'Old picture', price: 100 } });
+    const productId = created.data!.product.id;
     const picture = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#c00' } }).png().toBuffer();
     const folder = path.join(dataDir, 'uploads', businessId);
     await mkdir(folder, { recursive: true });
@@ -77,9 +77,9 @@ describe('storage tables and product pictures from before storage', () => {
 
     const moved = await migrateLegacyProductImages({ dataDir, database: server.database, storage: server.services.storage, log: () => undefined });
     expect(moved).toBe(1);
-    const product = (await client.get(`/api/products/${productId}`)).body.product;
+    const product = (await client.api.GET('/api/products/{id}', { params: { path: { id: productId } } })).data!.product;
     expect(product.image_url).toMatch(new RegExp(`^/api/storage/object/sign/product-images/${productId}/`));
-    const served = await fetch(server.url + product.image_url);
+    const served = await fetch(server.url + product.image_url!);
     expect(served.status).toBe(200);
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(30);
     expect(await filesUnder(path.join(dataDir, 'uploads'))).toEqual([]);

@@ -27,8 +27,7 @@ interface Reply {
   bytes: Buffer;
 }
 
-const cookieOf = (client: ApiClient) =>
-  [...(client as unknown as { cookies: Map<string, string> }).cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+const cookieOf = (client: ApiClient) => client.cookieHeader();
 
 const md5 = (bytes: Uint8Array) => `"${createHash('md5').update(bytes).digest('hex')}"`;
 

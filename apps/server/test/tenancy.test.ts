@@ -102,13 +102,15 @@ describe('stores', () => {
     ) as unknown as { rows: { id: string; name: string; is_default: boolean }[] };
     expect(stores.rows).toEqual([{ id: expect.any(String), name: 'Main store', is_default: true }]);
     const [bagel] = await seedProducts(server, a.businessId, [{ name: 'Bagel', price: 300 }]);
-    const sale = await a.client.post('/api/checkout', {
-      idempotency_key: randomUUID(),
-      lines: [{ product_id: bagel!.id, quantity: 1 }],
-      payments: [{ method: 'cash', amount: 300, tendered: 300 }],
-      expected_total: 300,
+    const sale = await a.client.api.POST('/api/checkout', {
+      body: {
+        idempotency_key: randomUUID(),
+        lines: [{ product_id: bagel!.id, quantity: 1 }],
+        payments: [{ method: 'cash', amount: 300, tendered: 300 }],
+        expected_total: 300,
+      },
     });
-    expect(sale.status).toBe(201);
+    expect(sale.response.status).toBe(201);
     const order = await server.database.withTenant(a.businessId, (tx) => tx.execute(sql`select store_id from orders`)) as unknown as { rows: { store_id: string }[] };
     expect(order.rows).toEqual([{ store_id: stores.rows[0]!.id }]);
   });

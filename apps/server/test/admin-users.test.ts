@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, businesses, outboxMessages, platformAuditLog, session, user } from '../src/db/schema/index.ts';
 import { ApiClient, STRONG_PASSWORD, okApi, signUpBusiness, startSuperAdminServer, uniqueEmail, type ApiBody, type TestServer } from './harness.ts';
 import { startFakeOidc, type FakeOidc } from './fake-oidc.ts';
+import { addEmployee, as, pinSignIn, staffBusiness, tillOf } from './staff-helpers.ts';
 import type { paths } from '../../web/src/lib/api-schema.gen.ts';
 
 const ROOT = 'root-users@example.com';
@@ -309,6 +310,35 @@ describe('POST and PUT /api/super-admin/users, POST /api/super-admin/invite (SPE
     expect((await signIn(email)).response.status).toBe(200);
     expect((await root.api.POST('/api/super-admin/invite', { body: { email } })).error?.error.code).toBe('email_exists');
     expect((await platformActions('user.invited')).some((row) => row.details.user_id === invited.user_id)).toBe(true);
+  });
+});
+
+describe('a banned owner at the till (decision 074)', () => {
+  it("ends the owner's open PIN session and refuses their right PIN with user_banned (a wrong one says only invalid_pin); the staff go on; lifting lets the PIN in", async () => {
+    const shop = await staffBusiness(server);
+    await okApi(await shop.client.api.PATCH('/api/employees/{id}', { params: { path: { id: shop.ownerEmployeeId } }, body: { pin: '424242' } }), 200);
+    const owner = await pinSignIn(shop.client, shop.ownerEmployeeId, '424242');
+    const cashier = await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '515151' });
+    const till = await tillOf(shop.client);
+    const current = async (token: string) => (await till.api.GET('/api/employee-sessions/current', { headers: as(token) })).response.status;
+    const pin = (employeeId: string, value: string) => till.api.POST('/api/employee-sessions', { body: { employee_id: employeeId, pin: value } });
+    expect(await current(owner)).toBe(200);
+
+    await okApi(await root.api.PUT('/api/super-admin/users/{id}', { params: { path: { id: shop.userId } }, body: { ban: 'forever' } }), 200);
+    expect(await current(owner)).toBe(401);
+    // Selling as the owner's open session stops too.
+    const sale = await till.api.GET('/api/pos/products', { headers: as(owner) });
+    expect(sale.response.status).toBe(401);
+    const right = await pin(shop.ownerEmployeeId, '424242');
+    expect([right.response.status, right.error?.error.code]).toEqual([400, 'user_banned']);
+    const wrong = await pin(shop.ownerEmployeeId, '000000');
+    expect([wrong.response.status, wrong.error?.error.code]).toEqual([401, 'invalid_pin']);
+    const cashierToken = (await okApi(await pin(cashier.employee.id, '515151'), 201)).token;
+    expect(await current(cashierToken)).toBe(200);
+
+    await okApi(await root.api.PUT('/api/super-admin/users/{id}', { params: { path: { id: shop.userId } }, body: { ban: 'none' } }), 200);
+    const again = await okApi(await pin(shop.ownerEmployeeId, '424242'), 201);
+    expect(await current(again.token)).toBe(200);
   });
 });
 

@@ -159,9 +159,7 @@ export class ApiClient {
    * purpose: malformed bodies, wrong types, unknown fields, raw text. Everything else goes
    * through `api` (issue 11).
    */
-  raw = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => this.request(method, path, body, headers);
-
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  async raw(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await this.send(
       new Request(this.baseUrl + path, {
         method,
@@ -188,8 +186,6 @@ export class ApiClient {
   hasCookie = (name: string) => this.cookies.has(name);
   /** The Cookie header this client sends (a websocket's upgrade request carries it too). */
   cookieHeader = () => [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  get = (path: string) => this.request('GET', path);
-  post = (path: string, body?: unknown) => this.request('POST', path, body);
   hasSessionCookie = () => this.cookies.has('better-auth.session_token');
 }
 

@@ -122,7 +122,8 @@ describe('supplier rebates', () => {
     ];
     for (const [change, status, code] of bad) {
       for (const path of ['/api/rebate-agreements', '/api/rebate-agreements/try']) {
-        const res = await mine.client.post(path, { ...terms(mine.supplier.id), ...change });
+        // Mixed table: some of these bodies the contract cannot express (a fractional value), sent as they are.
+        const res = await mine.client.raw('POST', path, { ...terms(mine.supplier.id), ...change });
         expect(res.status, JSON.stringify(change)).toBe(status);
         expect(res.body.error.code).toBe(code);
         expect(res.body.error.message).toBeTruthy();

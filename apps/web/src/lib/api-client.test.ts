@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allEmployeePermissions } from '@till/core';
-import { apiClient, ApiError, fileNameFromDisposition } from './api-client';
+import { ApiError, fileNameFromDisposition, withoutEmployeeSession } from './api-client';
+import { api, dataOf, fileOf } from './api';
 import { EMPLOYEE_SESSION_KEY, readEmployeeSession, writeEmployeeSession } from './employee-session';
 
 const session = {
@@ -21,10 +22,12 @@ function memoryStorage() {
   };
 }
 
+const signIn = { employee_id: session.employee_id, pin: '1234' };
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-describe('apiClient and the employee session', () => {
+describe('the typed client and the employee session', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
 
   beforeEach(() => {
@@ -42,15 +45,15 @@ describe('apiClient and the employee session', () => {
 
   it('sends no employee header without a session', async () => {
     fetchMock.mockImplementation(async () => json(200, { ok: true }));
-    await apiClient.get('/api/things');
+    await api.GET('/api/me');
     expect(sentEmployeeHeader()).toBeNull();
   });
 
   it('sends the stored token, unless the call asks to omit it', async () => {
     writeEmployeeSession(session);
     fetchMock.mockImplementation(async () => json(200, { ok: true }));
-    await apiClient.get('/api/things');
-    await apiClient.post('/api/employee-sessions', {}, { employeeSession: 'omit' });
+    await api.GET('/api/me');
+    await api.POST('/api/employee-sessions', { body: signIn, headers: withoutEmployeeSession });
     expect(sentEmployeeHeader(0)).toBe('token-1');
     expect(sentEmployeeHeader(1)).toBeNull();
   });
@@ -58,19 +61,19 @@ describe('apiClient and the employee session', () => {
   it('clears the local session on 401 employee_session_expired', async () => {
     writeEmployeeSession(session);
     fetchMock.mockResolvedValue(json(401, { error: { code: 'employee_session_expired', message: 'The employee session has ended.' } }));
-    await expect(apiClient.get('/api/things')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.GET('/api/me')).rejects.toBeInstanceOf(ApiError);
     expect(readEmployeeSession()).toBeNull();
   });
 
   it('keeps the session for other errors, and a newer session for a late answer about an older token', async () => {
     writeEmployeeSession(session);
     fetchMock.mockResolvedValueOnce(json(403, { error: { code: 'forbidden', message: 'No' } }));
-    await expect(apiClient.get('/api/things')).rejects.toMatchObject({ status: 403 });
+    await expect(api.GET('/api/me')).rejects.toMatchObject({ status: 403 });
     expect(readEmployeeSession()?.token).toBe('token-1');
 
     let answer: (response: Response) => void = () => {};
     fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
-    const pending = apiClient.get('/api/things');
+    const pending = api.GET('/api/me');
     writeEmployeeSession({ ...session, token: 'token-2' });
     answer(json(401, { error: { code: 'employee_session_expired', message: 'ended' } }));
     await expect(pending).rejects.toMatchObject({ code: 'employee_session_expired' });
@@ -83,7 +86,7 @@ describe('apiClient and the employee session', () => {
     fetchMock.mockResolvedValue(
       new Response('Employee,Date\n', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="time-clock-2025-03-03-to-2025-03-09.csv"' } }),
     );
-    const { blob, fileName } = await apiClient.download('/api/time-clock/export.csv', { query: { from: '2025-03-03', to: '2025-03-09' } });
+    const { blob, fileName } = await fileOf(api.GET('/api/time-clock/export.csv', { params: { query: { from: '2025-03-03', to: '2025-03-09' } }, parseAs: 'blob' }));
     expect(await blob.text()).toBe('Employee,Date\n');
     expect(fileName).toBe('time-clock-2025-03-03-to-2025-03-09.csv');
     expect(new URL(sent().url).pathname + new URL(sent().url).search).toBe('/api/time-clock/export.csv?from=2025-03-03&to=2025-03-09');
@@ -116,7 +119,7 @@ describe('retries (SPEC §8: 502, 503 and 504 are retryable; SPEC §9: backoff f
       times.push(Date.now());
       return times.length < 3 ? gateway(status) : json(200, { ok: true });
     });
-    await expect(apiClient.get('/api/me')).resolves.toEqual({ ok: true });
+    await expect(dataOf(api.GET('/api/me'))).resolves.toEqual({ ok: true });
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(190);
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(390);
@@ -125,7 +128,7 @@ describe('retries (SPEC §8: 502, 503 and 504 are retryable; SPEC §9: backoff f
   it('gives up after three retries (200, 400, 800 ms) with the last answer', async () => {
     fetchMock.mockImplementation(async () => json(503, { error: { code: 'shutting_down', message: 'The server is restarting' } }));
     const started = Date.now();
-    const failure = await apiClient.get('/api/me').catch((error: unknown) => error);
+    const failure = await api.GET('/api/me').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(503);
     expect(fetchMock).toHaveBeenCalledTimes(4);
@@ -134,7 +137,7 @@ describe('retries (SPEC §8: 502, 503 and 504 are retryable; SPEC §9: backoff f
 
   it.each([400, 401, 404, 409, 429, 500])('does not retry %i', async (status) => {
     fetchMock.mockImplementation(async () => json(status, { error: { code: 'rate_limited', message: 'No' } }));
-    await expect(apiClient.get('/api/me')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.GET('/api/me')).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -144,13 +147,13 @@ describe('retries (SPEC §8: 502, 503 and 504 are retryable; SPEC §9: backoff f
       bodies.push(await request.text());
       return bodies.length === 1 ? gateway(503) : json(201, { id: 1 });
     });
-    await expect(apiClient.post('/api/things', { name: 'Tea' })).resolves.toEqual({ id: 1 });
-    expect(bodies).toEqual(['{"name":"Tea"}', '{"name":"Tea"}']);
+    await expect(dataOf(api.POST('/api/employee-sessions', { body: signIn }))).resolves.toEqual({ id: 1 });
+    expect(bodies).toEqual([JSON.stringify(signIn), JSON.stringify(signIn)]);
 
     for (const status of [502, 504]) {
       fetchMock.mockReset();
       fetchMock.mockImplementation(async () => gateway(status));
-      const failure = await apiClient.post('/api/things', { name: 'Tea' }).catch((error: unknown) => error);
+      const failure = await api.POST('/api/employee-sessions', { body: signIn }).catch((error: unknown) => error);
       expect((failure as ApiError).status).toBe(status);
       expect(fetchMock).toHaveBeenCalledTimes(1);
     }
@@ -159,7 +162,7 @@ describe('retries (SPEC §8: 502, 503 and 504 are retryable; SPEC §9: backoff f
   it('stops waiting when the call is aborted', async () => {
     fetchMock.mockImplementation(async () => gateway(503));
     const controller = new AbortController();
-    const call = apiClient.get('/api/me', { signal: controller.signal });
+    const call = api.GET('/api/me', { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -2,8 +2,9 @@ import { EMPLOYEE_SESSION_HEADER, isApiErrorCode, type ApiErrorCode } from '@til
 import { clearEmployeeSessionIfToken, readEmployeeSession } from '@/lib/employee-session';
 
 /**
- * The one way the web app talks to the server: same-origin JSON over fetch with the session
- * cookie, and one error type parsed from `{ "error": { "code", "message", ...details } }`.
+ * What every call to the server travels through (the typed client in `api.ts` sends its requests
+ * to `sendToServer`): same-origin fetch with the session cookie, and one error type parsed from
+ * `{ "error": { "code", "message", ...details } }`.
  * While an employee is signed in on this device their token travels in `x-employee-session`,
  * so the server sees the employee acting, with the account cookie of the device underneath.
  */
@@ -55,28 +56,6 @@ export function errorReasons(error: unknown): string[] {
   const reasons = error.details['reasons'];
   if (!Array.isArray(reasons)) return [];
   return reasons.filter((reason): reason is string => typeof reason === 'string');
-}
-
-type QueryValue = string | number | boolean | null | undefined;
-
-export interface RequestOptions {
-  query?: Record<string, QueryValue>;
-  signal?: AbortSignal;
-  /**
-   * 'omit' for the calls that pick or start a session (the name list, PIN sign-in): an old
-   * token must not turn them into a request of the employee it belonged to.
-   */
-  employeeSession?: 'send' | 'omit';
-}
-
-function buildUrl(path: string, query: RequestOptions['query']): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -186,23 +165,6 @@ export function serverUrl(path: string): string {
   return new URL(path, globalThis.location?.origin ?? 'http://localhost').href;
 }
 
-async function send(method: string, path: string, body: unknown, options: RequestOptions, accept: string) {
-  const headers: Record<string, string> = { Accept: accept };
-  const init: RequestInit = { method, headers };
-  if (options.signal) init.signal = options.signal;
-  if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  if (options.employeeSession === 'omit') Object.assign(headers, withoutEmployeeSession);
-  return sendToServer(new Request(serverUrl(buildUrl(path, options.query)), init));
-}
-
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-  const response = await send(method, path, body, options, 'application/json');
-  return (await readJson(response)) as T;
-}
-
 /** The file name a Content-Disposition header offers, if any. */
 export function fileNameFromDisposition(header: string | null): string | null {
   if (!header) return null;
@@ -217,26 +179,3 @@ export function fileNameFromDisposition(header: string | null): string | null {
   const plain = /filename="?([^";]+)"?/i.exec(header);
   return plain?.[1] ?? null;
 }
-
-/** A GET whose answer is a file (a CSV export, say), with the same headers and errors as JSON calls. */
-async function download(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
-  const response = await send('GET', path, undefined, options, '*/*');
-  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
-}
-
-/** A POST whose answer is a file (an export that also records itself), as `download`. */
-async function downloadPost(path: string, body: unknown, options: RequestOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
-  const response = await send('POST', path, body, options, '*/*');
-  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
-}
-
-export const apiClient = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
-  /** A body only where the API takes one (deleting several stored objects). */
-  delete: <T>(path: string, options?: RequestOptions, body?: unknown) => request<T>('DELETE', path, body, options),
-  download,
-  downloadPost,
-};

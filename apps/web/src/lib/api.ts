@@ -1,6 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './api-schema.gen';
-import { sendToServer, serverUrl } from './api-client';
+import { fileNameFromDisposition, sendToServer, serverUrl } from './api-client';
 
 /**
  * The typed client: paths, parameters, bodies and answers all come from the server's own route
@@ -10,6 +10,10 @@ import { sendToServer, serverUrl } from './api-client';
  * resolved call always holds its success answer.
  *
  *   const drawer = await dataOf(api.GET('/api/cash-sessions/current', { params: { query: { register_id: registerId } }, signal }));
+ *
+ * A route that answers with a file (a CSV export, a PDF) is read as a Blob:
+ *
+ *   const { blob, fileName } = await fileOf(api.GET('/api/suppliers/export.csv', { parseAs: 'blob' }));
  */
 export const api = createClient<paths>({ baseUrl: serverUrl('/').replace(/\/$/, ''), fetch: sendToServer });
 
@@ -35,4 +39,16 @@ export type ApiQuery<Path extends keyof paths, M extends Method = 'get'> =
 export async function dataOf<Result extends { data?: unknown }>(call: Promise<Result>): Promise<NonNullable<Result['data']>> {
   const result = await call;
   return result.data as NonNullable<Result['data']>;
+}
+
+/**
+ * The file a call answered with (`parseAs: 'blob'`), and the name its Content-Disposition offers.
+ * Only a call read as a Blob fits: one read as JSON or text does not typecheck. The request names
+ * no Accept header, so fetch sends its default (any type); the server picks the file's type by the
+ * route, never by Accept.
+ */
+export async function fileOf(call: Promise<{ data?: Blob; response: Response }>): Promise<{ blob: Blob; fileName: string | null }> {
+  const { data, response } = await call;
+  // openapi-fetch leaves `data` undefined for an empty answer (Content-Length 0): an empty file.
+  return { blob: data ?? new Blob([]), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
 }

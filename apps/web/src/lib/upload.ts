@@ -3,7 +3,7 @@ import { readEmployeeSession } from '@/lib/employee-session';
 
 /**
  * A request whose body is worth watching go up (a picture, a CSV file): XMLHttpRequest reports
- * upload progress, fetch does not. Same cookie, employee token and error shape as apiClient.
+ * upload progress, fetch does not. Same cookie, employee token and error shape as `sendToServer`.
  */
 export interface UploadOptions {
   method?: 'POST' | 'PUT';

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf, fileOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 import { saveFile } from '@/lib/save-file';
 
 /** Every request of the appointments page (issue 18 item 5); one query key root so a change refreshes the calendar. */
@@ -82,7 +81,7 @@ export const useChangeStatus = () =>
 
 /** Saves the appointment's .ics file through the browser. */
 export async function downloadCalendarFile(id: string): Promise<void> {
-  const { blob, fileName } = await apiClient.download(`/api/appointments/${encodeURIComponent(id)}/calendar.ics`);
+  const { blob, fileName } = await fileOf(api.GET('/api/appointments/{id}/calendar.ics', { params: { path: { id } }, parseAs: 'blob' }));
   saveFile(blob, fileName ?? 'appointment.ics');
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CashMovementBody, CloseCashSessionBody, OpenCashSessionBody } from '@till/core';
-import { apiClient, withoutEmployeeSession } from '@/lib/api-client';
-import { api, dataOf, type ApiAnswer } from '@/lib/api';
+import { withoutEmployeeSession } from '@/lib/api-client';
+import { api, dataOf, fileOf, type ApiAnswer } from '@/lib/api';
 import { saveFile } from '@/lib/save-file';
 
 /**
@@ -109,9 +109,12 @@ export function useCloseDrawer() {
 
 /** Saves a report file (pdf, csv, escpos) the way the browser saves downloads. */
 export async function downloadReport(sessionId: string, format: 'pdf' | 'csv' | 'escpos', page: 'a4' | 'receipt-80mm' = 'a4') {
-  const { blob, fileName } = await apiClient.download(`/api/cash-sessions/${encodeURIComponent(sessionId)}/report/${format}`, {
-    query: format === 'pdf' ? { page } : {},
-  });
+  const { blob, fileName } = await fileOf(
+    api.GET('/api/cash-sessions/{id}/report/{format}', {
+      params: { path: { id: sessionId, format }, query: format === 'pdf' ? { page } : {} },
+      parseAs: 'blob',
+    }),
+  );
   saveFile(blob, fileName ?? `z-report.${format === 'escpos' ? 'bin' : format}`);
 }
 

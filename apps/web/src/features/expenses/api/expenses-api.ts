@@ -1,12 +1,11 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { api, dataOf } from '@/lib/api';
+import { api, dataOf, fileOf, type ApiQuery } from '@/lib/api';
 import { uploadWithProgress } from '@/lib/upload';
 import { expensesKey, type Expense, type ExpenseFilters, type ExpensePayload } from './types';
 import { saveFile } from '@/lib/save-file';
 
 /** The filters as query parameters, leaving out the ones not set. */
-export function filterQuery(filters: ExpenseFilters) {
+export function filterQuery(filters: ExpenseFilters): ApiQuery<'/api/expenses/export.csv'> {
   return {
     from: filters.from ?? undefined,
     to: filters.to ?? undefined,
@@ -112,7 +111,7 @@ export function useUpdateExpenseCategory() {
 
 /** GET /api/expenses/export.csv with the list's filters, handed to the browser as a download. */
 export async function exportExpenses(filters: ExpenseFilters): Promise<string> {
-  const { blob, fileName } = await apiClient.download('/api/expenses/export.csv', { query: filterQuery(filters) });
+  const { blob, fileName } = await fileOf(api.GET('/api/expenses/export.csv', { params: { query: filterQuery(filters) }, parseAs: 'blob' }));
   const name = fileName ?? 'expenses.csv';
   saveFile(blob, name);
   return name;

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IncidentSeverity, IncidentStatus, IncidentType } from '@till/core';
-import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf, fileOf, type ApiAnswer, type ApiBody, type ApiQuery } from '@/lib/api';
 import { saveFile } from '@/lib/save-file';
 import { uploadWithProgress } from '@/lib/upload';
 
@@ -17,7 +16,8 @@ export interface IncidentFilters {
 
 export const incidentsQueryKey = ['incidents'] as const;
 
-const queryOf = (filters: IncidentFilters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as IncidentFilters;
+/** The filters as the list's and the export's query (a filter not set is left out of the URL). */
+const queryOf = (filters: IncidentFilters): ApiQuery<'/api/incidents/export.csv'> => ({ status: filters.status, type: filters.type, severity: filters.severity });
 
 export function useIncidents(filters: IncidentFilters) {
   return useQuery({
@@ -70,7 +70,7 @@ export const useRemoveIncidentPhoto = () =>
 
 /** GET /api/incidents/export.csv with the list's filters, saved as a file by the browser. */
 export async function exportIncidents(filters: IncidentFilters): Promise<string> {
-  const { blob, fileName } = await apiClient.download('/api/incidents/export.csv', { query: { ...queryOf(filters) } });
+  const { blob, fileName } = await fileOf(api.GET('/api/incidents/export.csv', { params: { query: queryOf(filters) }, parseAs: 'blob' }));
   const name = fileName ?? 'incidents.csv';
   saveFile(blob, name);
   return name;

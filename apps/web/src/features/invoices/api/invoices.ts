@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvoiceDisplayStatus } from '@till/core';
-import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf, fileOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 import { saveFile } from '@/lib/save-file';
 
 export const invoicesQueryKey = ['invoices'] as const;
@@ -100,7 +99,7 @@ export function useDeleteInvoice(id: string) {
 export function useDownloadInvoicePdf() {
   return useMutation({
     mutationFn: async (invoice: { id: string; label: string | null }) => {
-      const { blob } = await apiClient.download(`/api/invoices/${invoice.id}/pdf`);
+      const { blob } = await fileOf(api.GET('/api/invoices/{id}/pdf', { params: { path: { id: invoice.id } }, parseAs: 'blob' }));
       saveFile(blob, `${invoice.label ?? 'draft-invoice'}.pdf`);
     },
   });

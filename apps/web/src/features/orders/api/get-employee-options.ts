@@ -1,19 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EmployeeRole } from '@till/core';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf, type ApiAnswer } from '@/lib/api';
 
-/** What the employee filter needs of an employee. */
-export interface EmployeeOption {
-  id: string;
-  full_name: string;
-  role: EmployeeRole;
-  is_active: boolean;
-}
-
-interface EmployeesResponse {
-  employees: EmployeeOption[];
-  next_cursor: string | null;
-}
+/** What the employee filter needs of an employee: GET /api/employees' own list entry. */
+export type EmployeeOption = ApiAnswer<'/api/employees'>['employees'][number];
 
 /** Enough for any shop's staff; the filter lists the first page only. */
 const LIMIT = 200;
@@ -22,10 +11,8 @@ const LIMIT = 200;
  * GET /api/employees, for the orders list's employee filter. It needs employee_management and
  * the employees page (SPEC §6), so it may answer 403; the filter is hidden then.
  */
-export function getEmployeeOptions({ signal }: { signal?: AbortSignal } = {}): Promise<EmployeeOption[]> {
-  return apiClient
-    .get<EmployeesResponse>('/api/employees', { query: { limit: LIMIT }, ...(signal ? { signal } : {}) })
-    .then((response) => response.employees);
+export async function getEmployeeOptions({ signal }: { signal?: AbortSignal } = {}): Promise<EmployeeOption[]> {
+  return (await dataOf(api.GET('/api/employees', { params: { query: { limit: LIMIT } }, signal }))).employees;
 }
 
 // Not under the employees feature's key: that cache holds a different shape of the same list.

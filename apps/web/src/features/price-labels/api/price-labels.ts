@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
+import { api, dataOf, fileOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 
 export const priceLabelsKey = ['price-labels'] as const;
 
@@ -65,7 +64,7 @@ export function useDropQueued() {
 export function useLabelsPdf() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: PrintRequest) => (await apiClient.downloadPost('/api/price-labels/pdf', request)).blob,
+    mutationFn: async (request: PrintRequest) => (await fileOf(api.POST('/api/price-labels/pdf', { body: request, parseAs: 'blob' }))).blob,
     onSuccess: (_blob, request) => {
       if (request.clear_queue) void queryClient.invalidateQueries({ queryKey: [...priceLabelsKey, 'queue'] });
     },

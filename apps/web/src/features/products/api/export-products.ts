@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, fileOf } from '@/lib/api';
 import type { ProductStatus } from './types';
 import { saveFile } from '@/lib/save-file';
 
@@ -8,7 +8,7 @@ import { saveFile } from '@/lib/save-file';
  * (decision 069): `storeId` (the store_id query), else the server's current store, as the import counts it.
  */
 export async function exportProducts({ status, storeId }: { status: ProductStatus; storeId?: string }): Promise<void> {
-  const { blob, fileName } = await apiClient.download('/api/products/export.csv', { query: { status, ...(storeId ? { store_id: storeId } : {}) } });
+  const { blob, fileName } = await fileOf(api.GET('/api/products/export.csv', { params: { query: { status, store_id: storeId || undefined } }, parseAs: 'blob' }));
   saveFile(blob, fileName ?? 'products.csv');
 }
 

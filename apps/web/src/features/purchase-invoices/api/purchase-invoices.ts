@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvoicePaymentStatus } from '@till/core';
-import { apiClient } from '@/lib/api-client';
-import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
+import { api, dataOf, fileOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 import { uploadWithProgress } from '@/lib/upload';
 import { saveFile } from '@/lib/save-file';
 
@@ -73,7 +72,7 @@ export const useRecordPayment = (invoiceId: string) =>
 export function useExportInvoices() {
   return useMutation({
     mutationFn: async () => {
-      const { blob, fileName } = await apiClient.download('/api/purchase-invoices/export.csv');
+      const { blob, fileName } = await fileOf(api.GET('/api/purchase-invoices/export.csv', { parseAs: 'blob' }));
       saveFile(blob, fileName ?? 'purchasing-invoices.csv');
     },
   });

@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseOrderStatus } from '@till/core';
-import { apiClient } from '@/lib/api-client';
-import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
+import { api, dataOf, fileOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 
 export const purchaseOrdersQueryKey = ['purchase-orders'] as const;
 
@@ -87,7 +86,7 @@ export function useReorder() {
 /** The order's PDF, opened in a new tab to print or save. */
 export async function openPurchaseOrderPdf(id: string): Promise<void> {
   const opened = window.open('', '_blank');
-  const { blob } = await apiClient.download(`/api/purchase-orders/${id}/pdf`);
+  const { blob } = await fileOf(api.GET('/api/purchase-orders/{id}/pdf', { params: { path: { id } }, parseAs: 'blob' }));
   const url = URL.createObjectURL(blob);
   if (opened) opened.location.href = url;
   else window.location.assign(url);

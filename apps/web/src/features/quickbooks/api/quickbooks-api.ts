@@ -1,7 +1,6 @@
 import type { QuickbooksExportFormat, QuickbooksMappingBody } from '@till/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { api, dataOf, type ApiAnswer } from '@/lib/api';
+import { api, dataOf, fileOf, type ApiAnswer } from '@/lib/api';
 import { saveFile } from '@/lib/save-file';
 
 /** The QuickBooks routes' answers, named for the components: the server's route schemas, never copies. */
@@ -42,7 +41,7 @@ export function useExportJournal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: ExportRequest) => {
-      const { blob, fileName } = await apiClient.downloadPost('/api/quickbooks/exports', request);
+      const { blob, fileName } = await fileOf(api.POST('/api/quickbooks/exports', { body: request, parseAs: 'blob' }));
       saveFile(blob, fileName ?? `quickbooks-journal.${request.format}`);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...quickbooksKey, 'days'] }),

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, fileOf } from '@/lib/api';
 import { saveFile } from '@/lib/save-file';
 
 /**
@@ -8,10 +8,16 @@ import { saveFile } from '@/lib/save-file';
  * client rather than a plain link, so an employee signed in on the till is the one asking.
  */
 export async function downloadEscPosReceipt(input: { orderId: string; refundId?: string | null; openDrawer?: boolean }): Promise<void> {
-  const { blob, fileName } = await apiClient.download(`/api/orders/${encodeURIComponent(input.orderId)}/receipt.escpos`, {
-    // A cash sale's receipt starts with the drawer-kick pulse: the printer opens the drawer (issue 12).
-    query: { refund_id: input.refundId ?? undefined, open_drawer: input.openDrawer ? 'true' : undefined },
-  });
+  const { blob, fileName } = await fileOf(
+    api.GET('/api/orders/{id}/receipt.escpos', {
+      params: {
+        path: { id: input.orderId },
+        // A cash sale's receipt starts with the drawer-kick pulse: the printer opens the drawer (issue 12).
+        query: { refund_id: input.refundId ?? undefined, open_drawer: input.openDrawer ? 'true' : undefined },
+      },
+      parseAs: 'blob',
+    }),
+  );
   saveFile(blob, fileName ?? 'receipt.bin');
 }
 

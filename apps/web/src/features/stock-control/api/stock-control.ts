@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordCountsInput, StartStockCountInput, WasteReason } from '@till/core';
-import { apiClient } from '@/lib/api-client';
-import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
+import { api, dataOf, fileOf, type ApiAnswer, type ApiBody, type ApiQuery } from '@/lib/api';
 import { saveFile } from '@/lib/save-file';
 
 /** Stock control's requests (issue 14 items 3, 4, 6): one query key tree, invalidated after each write. */
@@ -77,7 +76,7 @@ export interface WasteFilter {
 }
 export type WasteReport = ApiAnswer<'/api/waste/report'>;
 
-const wasteQuery = (filter: WasteFilter) => ({ from: filter.from, to: filter.to, reason: filter.reason ?? undefined, store_id: filter.storeId ?? undefined });
+const wasteQuery = (filter: WasteFilter): ApiQuery<'/api/waste/export.csv'> => ({ from: filter.from, to: filter.to, reason: filter.reason ?? undefined, store_id: filter.storeId ?? undefined });
 
 export function useWasteReport(filter: WasteFilter) {
   return useQuery(
@@ -92,7 +91,7 @@ export function useWasteReport(filter: WasteFilter) {
 export function useExportWaste() {
   return useMutation({
     mutationFn: async (filter: WasteFilter) => {
-      const { blob, fileName } = await apiClient.download('/api/waste/export.csv', { query: wasteQuery(filter) });
+      const { blob, fileName } = await fileOf(api.GET('/api/waste/export.csv', { params: { query: wasteQuery(filter) }, parseAs: 'blob' }));
       saveFile(blob, fileName ?? `waste-${filter.from}-to-${filter.to}.csv`);
     },
   });

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { api, dataOf, type ApiAnswer, type ApiBody } from '@/lib/api';
+import { api, dataOf, fileOf, type ApiAnswer, type ApiBody } from '@/lib/api';
 import { saveFile } from '@/lib/save-file';
 
 export const suppliersQueryKey = ['suppliers'] as const;
@@ -93,7 +92,7 @@ export function useRemoveSupplierProduct(supplierId: string) {
 export function useExportSuppliers() {
   return useMutation({
     mutationFn: async () => {
-      const { blob, fileName } = await apiClient.download('/api/suppliers/export.csv');
+      const { blob, fileName } = await fileOf(api.GET('/api/suppliers/export.csv', { parseAs: 'blob' }));
       saveFile(blob, fileName ?? 'suppliers.csv');
     },
   });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, fileOf } from '@/lib/api';
 import type { TimeEntriesRange } from './get-time-entries';
 import { saveFile } from '@/lib/save-file';
 
@@ -8,7 +8,7 @@ import { saveFile } from '@/lib/save-file';
  * the browser as a download.
  */
 export async function exportTimeEntries(range: TimeEntriesRange): Promise<string> {
-  const { blob, fileName } = await apiClient.download('/api/time-clock/export.csv', { query: { ...range } });
+  const { blob, fileName } = await fileOf(api.GET('/api/time-clock/export.csv', { params: { query: range }, parseAs: 'blob' }));
   const name = fileName ?? `time-clock-${range.from}-to-${range.to}.csv`;
   saveFile(blob, name);
   return name;

@@ -3,7 +3,7 @@ import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signObjectUrl } from '../src/modules/storage/signed-url.ts';
-import { ApiClient, type ApiBody, okApi, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { ApiClient, type ApiAnswer, type ApiBody, okApi, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
 import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
 /**
@@ -92,10 +92,10 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
     /** A caller with no session. */
     const anonymous = () => new ApiClient(server.url);
 
-    /** A typed call's JSON answer (data, or the error) as a Reply. */
-    async function answer(pending: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<Reply> {
+    /** A typed call's answer as a Reply: `data` as the contract types it; `body` is the JSON (data, or the error) for the error checks. */
+    async function answer<D>(pending: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<Reply & { data: D | undefined }> {
       const { data, error, response } = await pending;
-      return { status: response.status, headers: response.headers, body: data ?? error ?? null, bytes: Buffer.alloc(0) };
+      return { status: response.status, headers: response.headers, data, body: data ?? error ?? null, bytes: Buffer.alloc(0) };
     }
 
     /** A typed download (parseAs: 'arrayBuffer') as a Reply: its bytes, or the JSON error. */
@@ -123,7 +123,7 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
     it('creates, lists, reads, updates, empties and deletes buckets; errors carry status and statusCode', async () => {
       const { client } = await shopWithBucket('docs', { allowed_mime_types: ['application/pdf'], file_size_limit: 5000 });
       const bucket = await answer(client.api.GET('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'docs' } } }));
-      expect(bucket.body).toMatchObject({ id: 'docs', name: 'docs', public: false, allowed_mime_types: ['application/pdf'], file_size_limit: 5000, system: false });
+      expect(bucket.data).toMatchObject({ id: 'docs', name: 'docs', public: false, allowed_mime_types: ['application/pdf'], file_size_limit: 5000, system: false });
       expectStorageError(await answer(client.api.POST('/api/storage/bucket', { body: { name: 'docs' } })), 409, 'bucket_exists');
       expectStorageError(await answer(client.api.POST('/api/storage/bucket', { body: { name: 'Bad Name' } })), 400, 'validation_error');
       expectStorageError(await answer(client.api.POST('/api/storage/bucket', { body: { name: 'list' } })), 400, 'validation_error');
@@ -131,18 +131,18 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       expectStorageError(await answer(client.api.GET('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'nothing-here' } } })), 404, 'bucket_not_found');
 
       const updated = await answer(client.api.PUT('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'docs' } }, body: { public: true, allowed_mime_types: null } }));
-      expect(updated.body).toMatchObject({ public: true, allowed_mime_types: null, file_size_limit: 5000 });
+      expect(updated.data).toMatchObject({ public: true, allowed_mime_types: null, file_size_limit: 5000 });
 
       // A system bucket appears once used, and is fixed.
-      expect((await answer(client.api.GET('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'expense-receipts' } } }))).body).toMatchObject({ system: true, public: false });
-      expect((await answer(client.api.GET('/api/storage/bucket'))).body.map((b: any) => b.name)).toEqual(['docs', 'expense-receipts']);
+      expect((await answer(client.api.GET('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'expense-receipts' } } }))).data).toMatchObject({ system: true, public: false });
+      expect((await answer(client.api.GET('/api/storage/bucket'))).data!.map((b) => b.name)).toEqual(['docs', 'expense-receipts']);
       expectStorageError(await answer(client.api.DELETE('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'expense-receipts' } } })), 409, 'system_bucket');
       expectStorageError(await answer(client.api.PUT('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'expense-receipts' } }, body: { public: true } })), 409, 'system_bucket');
 
       expect((await upload(client, 'docs', 'a.pdf', PDF)).status).toBe(200);
       expectStorageError(await answer(client.api.DELETE('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'docs' } } })), 409, 'bucket_not_empty');
       const keysBefore = (await backend.keys()).length;
-      expect((await answer(client.api.POST('/api/storage/bucket/{bucket}/empty', { params: { path: { bucket: 'docs' } } }))).body).toMatchObject({ removed: 1 });
+      expect((await answer(client.api.POST('/api/storage/bucket/{bucket}/empty', { params: { path: { bucket: 'docs' } } }))).data).toMatchObject({ removed: 1 });
       expect((await backend.keys()).length).toBe(keysBefore - 1);
       expect((await answer(client.api.DELETE('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'docs' } } }))).status).toBe(200);
       expectStorageError(await answer(client.api.GET('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'docs' } } })), 404, 'bucket_not_found');
@@ -176,7 +176,7 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       expect(notModified.status).toBe(304);
 
       const info = await answer(client.api.GET('/api/storage/object/info/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'invoices/2024/march.pdf' } } }));
-      expect(info.body).toMatchObject({ name: 'invoices/2024/march.pdf', size: PDF.length, content_type: 'application/pdf', id: stored.body.object.id });
+      expect(info.data).toMatchObject({ name: 'invoices/2024/march.pdf', size: PDF.length, content_type: 'application/pdf', id: stored.body.object.id });
 
       // Multipart with its own cache-control; text keeps its declared type when it is text.
       const form = new FormData();
@@ -301,26 +301,26 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       const first = await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } } }));
       expect(first.status).toBe(200);
       const expectedOrder = [...all, ...extra].sort((x, y) => (Buffer.from(x) < Buffer.from(y) ? -1 : 1));
-      expect(first.body.objects.map((o: any) => o.name)).toEqual(expectedOrder.slice(0, 100));
-      expect(first.body.next_cursor).toEqual(expect.any(String));
+      expect(first.data!.objects.map((o) => o.name)).toEqual(expectedOrder.slice(0, 100));
+      expect(first.data!.next_cursor).toEqual(expect.any(String));
 
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const page: Reply = await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { prefix: 'f/', limit: 40, ...(cursor ? { cursor } : {}) } }));
-        seen.push(...page.body.objects.map((o: any) => o.name));
-        cursor = page.body.next_cursor;
+        const page: { data: ApiAnswer<'/api/storage/object/list/{bucket}', 'post'> | undefined } = await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { prefix: 'f/', limit: 40, ...(cursor ? { cursor } : {}) } }));
+        seen.push(...page.data!.objects.map((o) => o.name));
+        cursor = page.data!.next_cursor;
       } while (cursor);
       expect(seen).toEqual(all);
 
       const offset = await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { prefix: 'f/', limit: 3, offset: 100 } }));
-      expect(offset.body.objects.map((o: any) => o.name)).toEqual(all.slice(100, 103));
+      expect(offset.data!.objects.map((o) => o.name)).toEqual(all.slice(100, 103));
       const desc = await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { limit: 2, sort_by: { column: 'name', order: 'desc' } } }));
-      expect(desc.body.objects.map((o: any) => o.name)).toEqual(['é.txt', 'f/104.txt']);
+      expect(desc.data!.objects.map((o) => o.name)).toEqual(['é.txt', 'f/104.txt']);
       const search = await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { search: 'OTHER' } }));
-      expect(search.body.objects.map((o: any) => o.name)).toEqual(['f-other.txt']);
+      expect(search.data!.objects.map((o) => o.name)).toEqual(['f-other.txt']);
       const literal = await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { prefix: 'f_' } }));
-      expect(literal.body.objects).toEqual([]);
+      expect(literal.data!.objects).toEqual([]);
       expectStorageError(await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { limit: 1001 } })), 400, 'validation_error');
       expectStorageError(await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { cursor: 'garbage' } })), 400, 'invalid_cursor');
     });
@@ -333,7 +333,7 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
 
       const moved = await answer(client.api.POST('/api/storage/object/move', { body: { bucket: 'docs', source_key: 'draft.txt', destination_key: 'final/report.txt' } }));
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-      expect(moved.body.object).toMatchObject({ id: original.id, name: 'final/report.txt', etag: original.etag });
+      expect(moved.data!.object).toMatchObject({ id: original.id, name: 'final/report.txt', etag: original.etag });
       expectStorageError(await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'draft.txt' } }, parseAs: 'arrayBuffer' })), 404, 'object_not_found');
       expect((await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'final/report.txt' } }, parseAs: 'arrayBuffer' }))).bytes.toString()).toBe('version 1');
       expectStorageError(
@@ -344,14 +344,14 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       expectStorageError(await answer(client.api.POST('/api/storage/object/move', { body: { bucket: 'docs', source_key: 'nope.txt', destination_key: 'x.txt' } })), 404, 'object_not_found');
 
       const copied = await answer(client.api.POST('/api/storage/object/copy', { body: { bucket: 'docs', source_key: 'final/report.txt', destination_key: 'copy.txt' } }));
-      expect(copied.body.object.id).not.toBe(original.id);
-      expect(copied.body.object.etag).toBe(original.etag);
+      expect(copied.data!.object.id).not.toBe(original.id);
+      expect(copied.data!.object.etag).toBe(original.etag);
       expect((await answer(client.api.DELETE('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'copy.txt' } } }))).status).toBe(200);
       expect((await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'final/report.txt' } }, parseAs: 'arrayBuffer' }))).bytes.toString()).toBe('version 1');
 
       const keysBefore = (await backend.keys()).length;
       const across = await answer(client.api.POST('/api/storage/object/move', { body: { bucket: 'docs', source_key: 'final/report.txt', destination_key: 'report.txt', destination_bucket: 'archive' } }));
-      expect(across.body.object).toMatchObject({ id: original.id, bucket: 'archive', name: 'report.txt' });
+      expect(across.data!.object).toMatchObject({ id: original.id, bucket: 'archive', name: 'report.txt' });
       expect((await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'archive', name: 'report.txt' } }, parseAs: 'arrayBuffer' }))).bytes.toString()).toBe('version 1');
       expect(await names(client, 'docs')).toEqual(['taken.txt']);
       expect((await backend.keys()).length).toBe(keysBefore);
@@ -363,7 +363,7 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       for (const name of ['a.txt', 'b.txt', 'c.txt']) await upload(client, 'docs', name, text(name), { 'content-type': 'text/plain' });
       const keysBefore = (await backend.keys()).length;
       const removed = await answer(client.api.DELETE('/api/storage/object/{bucket}', { params: { path: { bucket: 'docs' } }, body: { prefixes: ['a.txt', 'c.txt', 'missing.txt'] } }));
-      expect(removed.body.map((o: any) => o.name).sort()).toEqual(['a.txt', 'c.txt']);
+      expect(removed.data!.map((o) => o.name).sort()).toEqual(['a.txt', 'c.txt']);
       expect(await names(client, 'docs')).toEqual(['b.txt']);
       expect((await backend.keys()).length).toBe(keysBefore - 2);
       expectStorageError(await answer(client.api.DELETE('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'a.txt' } } })), 404, 'object_not_found');
@@ -375,9 +375,9 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       await upload(client, 'docs', 'other.pdf', Buffer.concat([PDF, text('%other')]));
       const signed = await answer(client.api.POST('/api/storage/object/sign/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'folder/receipt.pdf' } }, body: { expires_in: 120 } }));
       expect(signed.status).toBe(200);
-      const url: string = signed.body.signed_url;
+      const url: string = signed.data!.signed_url;
       expect(url).toMatch(/^\/api\/storage\/object\/sign\/docs\/folder\/receipt\.pdf\?token=/);
-      expect(Date.parse(signed.body.expires_at)).toBeGreaterThan(Date.now() + 100_000);
+      expect(Date.parse(signed.data!.expires_at)).toBeGreaterThan(Date.now() + 100_000);
 
       const read = await readSignedUrl(url);
       expect(read.status).toBe(200);
@@ -401,14 +401,14 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       expectStorageError(await answer(client.api.POST('/api/storage/object/sign/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'missing.pdf' } }, body: { expires_in: 60 } })), 404, 'object_not_found');
 
       const many = await answer(client.api.POST('/api/storage/object/sign/{bucket}', { params: { path: { bucket: 'docs' } }, body: { expires_in: 60, paths: ['other.pdf', 'missing.pdf', '../x'] } }));
-      expect(many.body[0]).toMatchObject({ path: 'other.pdf', signed_url: expect.stringContaining('token='), error: null });
-      expect(many.body[1]).toMatchObject({ path: 'missing.pdf', signed_url: null, error: 'Object not found' });
-      expect(many.body[2]).toMatchObject({ path: '../x', signed_url: null });
-      expect((await readSignedUrl(many.body[0].signed_url)).bytes.equals(Buffer.concat([PDF, text('%other')]))).toBe(true);
+      expect(many.data![0]).toMatchObject({ path: 'other.pdf', signed_url: expect.stringContaining('token='), error: null });
+      expect(many.data![1]).toMatchObject({ path: 'missing.pdf', signed_url: null, error: 'Object not found' });
+      expect(many.data![2]).toMatchObject({ path: '../x', signed_url: null });
+      expect((await readSignedUrl(many.data![0]!.signed_url!)).bytes.equals(Buffer.concat([PDF, text('%other')]))).toBe(true);
 
       // A download name is kept printable, whatever was asked for.
       const odd = await answer(client.api.POST('/api/storage/object/sign/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'other.pdf' } }, body: { expires_in: 60, download: 'bad\ud800name' } }));
-      expect((await readSignedUrl(odd.body.signed_url)).headers.get('content-disposition')).toMatch(/^attachment; filename="bad_name"/);
+      expect((await readSignedUrl(odd.data!.signed_url)).headers.get('content-disposition')).toMatch(/^attachment; filename="bad_name"/);
       const injected = await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'other.pdf' }, query: { download: 'x\r\nSet-Cookie: a=b' } }, parseAs: 'arrayBuffer' }));
       expect(injected.status).toBe(200);
       expect(injected.headers.get('set-cookie')).toBeNull();
@@ -453,7 +453,7 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       const bodies = Array.from({ length: 6 }, (_, index) => text(`racer ${index} `.repeat(50 + index)));
       const replies = await Promise.all(bodies.map((body) => upload(client, 'docs', 'race.txt', body, { 'content-type': 'text/plain', 'x-upsert': 'true' })));
       expect(replies.map((reply) => reply.status)).toEqual(bodies.map(() => 200));
-      const info = (await answer(client.api.GET('/api/storage/object/info/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'race.txt' } } }))).body;
+      const info = (await answer(client.api.GET('/api/storage/object/info/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'race.txt' } } }))).data!;
       const download = await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'race.txt' } }, parseAs: 'arrayBuffer' }));
       expect(md5(download.bytes)).toBe(info.etag);
       expect(bodies.some((body) => body.equals(download.bytes))).toBe(true);

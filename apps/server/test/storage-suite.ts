@@ -3,7 +3,7 @@ import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signObjectUrl } from '../src/modules/storage/signed-url.ts';
-import { type ApiClient, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
+import { ApiClient, type ApiAnswer, type ApiBody, okApi, signUpBusiness, startTestServer, type TestServer } from './harness.ts';
 import { staffBusiness, staffOfEveryRole } from './staff-helpers.ts';
 
 /**
@@ -64,24 +64,48 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       await backend?.close();
     });
 
-    async function call(client: ApiClient | null, method: string, path: string, options: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {}): Promise<Reply> {
-      const headers: Record<string, string> = { ...(client ? { cookie: cookieOf(client) } : {}), ...options.headers };
-      let body = options.body;
-      if (options.json !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(options.json);
-      }
-      const response = await fetch(server.url + path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    /** The answer read the way every check below reads it: status, headers, JSON body (if any) and bytes. */
+    async function replyOf(response: Response): Promise<Reply> {
       const bytes = Buffer.from(await response.arrayBuffer());
-      let parsed: any = null;
-      if ((response.headers.get('content-type') ?? '').includes('application/json')) parsed = JSON.parse(bytes.toString('utf8'));
-      return { status: response.status, headers: response.headers, body: parsed, bytes };
+      const json = (response.headers.get('content-type') ?? '').includes('application/json');
+      return { status: response.status, headers: response.headers, body: json ? JSON.parse(bytes.toString('utf8')) : null, bytes };
     }
 
-    const upload = (client: ApiClient, bucket: string, name: string, bytes: Uint8Array, headers: Record<string, string> = {}) =>
-      call(client, 'POST', `/api/storage/object/${bucket}/${name}`, { body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': 'application/octet-stream', ...headers } });
+    /**
+     * Untyped on purpose, for what the contract does not describe as it is sent: uploads (the
+     * contract declares no request body for them; the bytes or the multipart form go as they are,
+     * with their own content-type) and signed-URL reads (a URL with ?token= handed out by the
+     * server, not a typed route call).
+     */
+    async function untyped(client: ApiClient | null, method: string, path: string, options: { body?: RequestInit['body']; headers?: Record<string, string> } = {}): Promise<Reply> {
+      const headers: Record<string, string> = { ...(client ? { cookie: cookieOf(client) } : {}), ...options.headers };
+      return replyOf(await fetch(server.url + path, { method, headers, ...(options.body !== undefined ? { body: options.body } : {}) }));
+    }
 
-    const names = async (client: ApiClient, bucket: string) => (await call(client, 'POST', `/api/storage/object/list/${bucket}`, { json: { limit: 1000 } })).body.objects.map((o: any) => o.name);
+    /** Uploads: the contract declares no body for them; the bytes go as they are (untyped). */
+    const upload = (client: ApiClient, bucket: string, name: string, bytes: Uint8Array, headers: Record<string, string> = {}) =>
+      untyped(client, 'POST', `/api/storage/object/${bucket}/${name}`, { body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': 'application/octet-stream', ...headers } });
+
+    /** Signed URLs are read as handed out (path and ?token=), signed out: not a typed route call (untyped). */
+    const readSignedUrl = (url: string) => untyped(null, 'GET', url);
+
+    /** A caller with no session. */
+    const anonymous = () => new ApiClient(server.url);
+
+    /** A typed call's answer as a Reply: `data` as the contract types it; `body` is the JSON (data, or the error) for the error checks. */
+    async function answer<D>(pending: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<Reply & { data: D | undefined }> {
+      const { data, error, response } = await pending;
+      return { status: response.status, headers: response.headers, data, body: data ?? error ?? null, bytes: Buffer.alloc(0) };
+    }
+
+    /** A typed download (parseAs: 'arrayBuffer') as a Reply: its bytes, or the JSON error. */
+    async function readBytes(pending: Promise<{ data?: ArrayBuffer; error?: unknown; response: Response }>): Promise<Reply> {
+      const { data, error, response } = await pending;
+      return { status: response.status, headers: response.headers, body: error ?? null, bytes: Buffer.from(data ?? new ArrayBuffer(0)) };
+    }
+
+    const names = async (client: ApiClient, bucket: string) =>
+      (await okApi(await client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket } }, body: { limit: 1000 } }), 200)).objects.map((o) => o.name);
 
     function expectStorageError(reply: Reply, status: number, code: string) {
       expect(reply.status, JSON.stringify(reply.body)).toBe(status);
@@ -89,41 +113,41 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       expect(typeof reply.body.error.message).toBe('string');
     }
 
-    async function shopWithBucket(bucket = 'docs', settings: Record<string, unknown> = {}) {
+    async function shopWithBucket(bucket = 'docs', settings: Omit<ApiBody<'/api/storage/bucket', 'post'>, 'name'> = {}) {
       const shop = await signUpBusiness(server, { assignOwner: true });
-      const created = await call(shop.client, 'POST', '/api/storage/bucket', { json: { name: bucket, ...settings } });
+      const created = await answer(shop.client.api.POST('/api/storage/bucket', { body: { name: bucket, ...settings } }));
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return shop;
     }
 
     it('creates, lists, reads, updates, empties and deletes buckets; errors carry status and statusCode', async () => {
       const { client } = await shopWithBucket('docs', { allowed_mime_types: ['application/pdf'], file_size_limit: 5000 });
-      const bucket = await call(client, 'GET', '/api/storage/bucket/docs');
-      expect(bucket.body).toMatchObject({ id: 'docs', name: 'docs', public: false, allowed_mime_types: ['application/pdf'], file_size_limit: 5000, system: false });
-      expectStorageError(await call(client, 'POST', '/api/storage/bucket', { json: { name: 'docs' } }), 409, 'bucket_exists');
-      expectStorageError(await call(client, 'POST', '/api/storage/bucket', { json: { name: 'Bad Name' } }), 400, 'validation_error');
-      expectStorageError(await call(client, 'POST', '/api/storage/bucket', { json: { name: 'list' } }), 400, 'validation_error');
-      expectStorageError(await call(client, 'POST', '/api/storage/bucket', { json: { name: 'expense-receipts' } }), 409, 'bucket_exists');
-      expectStorageError(await call(client, 'GET', '/api/storage/bucket/nothing-here'), 404, 'bucket_not_found');
+      const bucket = await answer(client.api.GET('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'docs' } } }));
+      expect(bucket.data).toMatchObject({ id: 'docs', name: 'docs', public: false, allowed_mime_types: ['application/pdf'], file_size_limit: 5000, system: false });
+      expectStorageError(await answer(client.api.POST('/api/storage/bucket', { body: { name: 'docs' } })), 409, 'bucket_exists');
+      expectStorageError(await answer(client.api.POST('/api/storage/bucket', { body: { name: 'Bad Name' } })), 400, 'validation_error');
+      expectStorageError(await answer(client.api.POST('/api/storage/bucket', { body: { name: 'list' } })), 400, 'validation_error');
+      expectStorageError(await answer(client.api.POST('/api/storage/bucket', { body: { name: 'expense-receipts' } })), 409, 'bucket_exists');
+      expectStorageError(await answer(client.api.GET('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'nothing-here' } } })), 404, 'bucket_not_found');
 
-      const updated = await call(client, 'PUT', '/api/storage/bucket/docs', { json: { public: true, allowed_mime_types: null } });
-      expect(updated.body).toMatchObject({ public: true, allowed_mime_types: null, file_size_limit: 5000 });
+      const updated = await answer(client.api.PUT('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'docs' } }, body: { public: true, allowed_mime_types: null } }));
+      expect(updated.data).toMatchObject({ public: true, allowed_mime_types: null, file_size_limit: 5000 });
 
       // A system bucket appears once used, and is fixed.
-      expect((await call(client, 'GET', '/api/storage/bucket/expense-receipts')).body).toMatchObject({ system: true, public: false });
-      expect((await call(client, 'GET', '/api/storage/bucket')).body.map((b: any) => b.name)).toEqual(['docs', 'expense-receipts']);
-      expectStorageError(await call(client, 'DELETE', '/api/storage/bucket/expense-receipts'), 409, 'system_bucket');
-      expectStorageError(await call(client, 'PUT', '/api/storage/bucket/expense-receipts', { json: { public: true } }), 409, 'system_bucket');
+      expect((await answer(client.api.GET('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'expense-receipts' } } }))).data).toMatchObject({ system: true, public: false });
+      expect((await answer(client.api.GET('/api/storage/bucket'))).data!.map((b) => b.name)).toEqual(['docs', 'expense-receipts']);
+      expectStorageError(await answer(client.api.DELETE('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'expense-receipts' } } })), 409, 'system_bucket');
+      expectStorageError(await answer(client.api.PUT('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'expense-receipts' } }, body: { public: true } })), 409, 'system_bucket');
 
       expect((await upload(client, 'docs', 'a.pdf', PDF)).status).toBe(200);
-      expectStorageError(await call(client, 'DELETE', '/api/storage/bucket/docs'), 409, 'bucket_not_empty');
+      expectStorageError(await answer(client.api.DELETE('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'docs' } } })), 409, 'bucket_not_empty');
       const keysBefore = (await backend.keys()).length;
-      expect((await call(client, 'POST', '/api/storage/bucket/docs/empty')).body).toMatchObject({ removed: 1 });
+      expect((await answer(client.api.POST('/api/storage/bucket/{bucket}/empty', { params: { path: { bucket: 'docs' } } }))).data).toMatchObject({ removed: 1 });
       expect((await backend.keys()).length).toBe(keysBefore - 1);
-      expect((await call(client, 'DELETE', '/api/storage/bucket/docs')).status).toBe(200);
-      expectStorageError(await call(client, 'GET', '/api/storage/bucket/docs'), 404, 'bucket_not_found');
+      expect((await answer(client.api.DELETE('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'docs' } } }))).status).toBe(200);
+      expectStorageError(await answer(client.api.GET('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'docs' } } })), 404, 'bucket_not_found');
       // Signed out: the session error carries them too.
-      expectStorageError(await call(null, 'GET', '/api/storage/bucket'), 400, 'session_not_found');
+      expectStorageError(await answer(anonymous().api.GET('/api/storage/bucket')), 400, 'session_not_found');
     });
 
     it('uploads raw and multipart bodies, sniffs the type from the bytes, downloads with cache-control 3600, etag and info', async () => {
@@ -141,36 +165,36 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
         owner: { user_id: userId, employee_id: null },
       });
 
-      const download = await call(client, 'GET', '/api/storage/object/docs/invoices/2024/march.pdf');
+      const download = await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'invoices/2024/march.pdf' } }, parseAs: 'arrayBuffer' }));
       expect(download.status).toBe(200);
       expect(download.bytes.equals(PDF)).toBe(true);
       expect(download.headers.get('content-type')).toBe('application/pdf');
       expect(download.headers.get('cache-control')).toBe('private, max-age=3600');
       expect(download.headers.get('etag')).toBe(md5(PDF));
       expect(download.headers.get('x-content-type-options')).toBe('nosniff');
-      const notModified = await call(client, 'GET', '/api/storage/object/docs/invoices/2024/march.pdf', { headers: { 'if-none-match': md5(PDF) } });
+      const notModified = await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'invoices/2024/march.pdf' } }, headers: { 'if-none-match': md5(PDF) }, parseAs: 'arrayBuffer' }));
       expect(notModified.status).toBe(304);
 
-      const info = await call(client, 'GET', '/api/storage/object/info/docs/invoices/2024/march.pdf');
-      expect(info.body).toMatchObject({ name: 'invoices/2024/march.pdf', size: PDF.length, content_type: 'application/pdf', id: stored.body.object.id });
+      const info = await answer(client.api.GET('/api/storage/object/info/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'invoices/2024/march.pdf' } } }));
+      expect(info.data).toMatchObject({ name: 'invoices/2024/march.pdf', size: PDF.length, content_type: 'application/pdf', id: stored.body.object.id });
 
       // Multipart with its own cache-control; text keeps its declared type when it is text.
       const form = new FormData();
       form.set('file', new Blob([text('hello, till')], { type: 'text/plain' }), 'note.txt');
       form.set('cache_control', '60');
-      const multipart = await call(client, 'POST', '/api/storage/object/docs/notes/hello.txt', { body: form });
+      const multipart = await untyped(client, 'POST', '/api/storage/object/docs/notes/hello.txt', { body: form });
       expect(multipart.body.object).toMatchObject({ content_type: 'text/plain', cache_control: 'max-age=60', size: 11 });
-      const note = await call(client, 'GET', '/api/storage/object/docs/notes/hello.txt');
+      const note = await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'notes/hello.txt' } }, parseAs: 'arrayBuffer' }));
       expect(note.headers.get('cache-control')).toBe('private, max-age=60');
       expect(note.bytes.toString()).toBe('hello, till');
 
       // Unknown bytes are never trusted to be what they claim.
       const html = await upload(client, 'docs', 'page.html', text('<html><script>alert(1)</script></html>'), { 'content-type': 'text/html' });
       expect(html.body.object.content_type).toBe('application/octet-stream');
-      const served = await call(client, 'GET', '/api/storage/object/docs/page.html');
+      const served = await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'page.html' } }, parseAs: 'arrayBuffer' }));
       expect(served.headers.get('content-disposition')).toMatch(/^attachment/);
 
-      expectStorageError(await call(client, 'GET', '/api/storage/object/docs/missing.pdf'), 404, 'object_not_found');
+      expectStorageError(await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'missing.pdf' } }, parseAs: 'arrayBuffer' })), 404, 'object_not_found');
       expectStorageError(await upload(client, 'docs', 'empty.txt', new Uint8Array(0)), 400, 'empty_file');
       expectStorageError(await upload(client, 'docs', 'x.txt', text('x'), { 'cache-control': 'forever' }), 400, 'invalid_cache_control');
     });
@@ -184,11 +208,11 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       }
       // A line break never matches a route: 404 not_found.
       expectStorageError(await upload(client, 'docs', 'line%0Abreak', text('evil')), 404, 'not_found');
-      expectStorageError(await call(client, 'GET', '/api/storage/object/docs/..%2Fkeep.txt'), 400, 'invalid_object_name');
-      expectStorageError(await call(client, 'POST', '/api/storage/object/copy', { json: { bucket: 'docs', source_key: 'keep.txt', destination_key: 'line\nbreak' } }), 400, 'validation_error');
-      expectStorageError(await call(client, 'POST', '/api/storage/object/move', { json: { bucket: 'docs', source_key: 'keep.txt', destination_key: '../../escaped.txt' } }), 400, 'validation_error');
-      expectStorageError(await call(client, 'POST', '/api/storage/object/copy', { json: { bucket: 'docs', source_key: 'keep.txt', destination_key: '/abs.txt' } }), 400, 'validation_error');
-      expectStorageError(await call(client, 'GET', '/api/storage/object/..%2F..%2Fdocs/keep.txt'), 400, 'validation_error');
+      expectStorageError(await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: '../keep.txt' } }, parseAs: 'arrayBuffer' })), 400, 'invalid_object_name');
+      expectStorageError(await answer(client.api.POST('/api/storage/object/copy', { body: { bucket: 'docs', source_key: 'keep.txt', destination_key: 'line\nbreak' } })), 400, 'validation_error');
+      expectStorageError(await answer(client.api.POST('/api/storage/object/move', { body: { bucket: 'docs', source_key: 'keep.txt', destination_key: '../../escaped.txt' } })), 400, 'validation_error');
+      expectStorageError(await answer(client.api.POST('/api/storage/object/copy', { body: { bucket: 'docs', source_key: 'keep.txt', destination_key: '/abs.txt' } })), 400, 'validation_error');
+      expectStorageError(await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: '../../docs', name: 'keep.txt' } }, parseAs: 'arrayBuffer' })), 400, 'validation_error');
       expect(await names(client, 'docs')).toEqual(['keep.txt']);
       expect((await backend.keys()).sort()).toEqual(keysBefore);
     });
@@ -212,10 +236,9 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
         headers: { cookie: cookieOf(client), 'content-type': 'text/plain' },
         duplex: 'half',
       } as RequestInit);
-      expect(response.status).toBe(413);
-      expect(((await response.json()) as any).error).toMatchObject({ code: 'payload_too_large', status: 413, statusCode: '413' });
+      expectStorageError(await replyOf(response), 413, 'payload_too_large');
       // Over the deployment's maximum (2 MB here) in a bucket without its own limit.
-      await call(client, 'POST', '/api/storage/bucket', { json: { name: 'open' } });
+      await answer(client.api.POST('/api/storage/bucket', { body: { name: 'open' } }));
       expectStorageError(await upload(client, 'open', 'huge.bin', Buffer.alloc(2 * 1024 * 1024 + 10)), 413, 'payload_too_large');
       // A small one right after is fine.
       expect((await upload(client, 'small', 'ok.txt', Buffer.alloc(1000, 99), { 'content-type': 'text/plain' })).status).toBe(200);
@@ -240,24 +263,24 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       expect((await upload(a.client, 'private-docs', 'secret.pdf', PDF)).status).toBe(200);
       const keysBefore = (await backend.keys()).sort();
 
-      expectStorageError(await call(b.client, 'GET', '/api/storage/bucket/private-docs'), 404, 'bucket_not_found');
-      expectStorageError(await call(b.client, 'GET', '/api/storage/object/private-docs/secret.pdf'), 404, 'bucket_not_found');
-      expectStorageError(await call(b.client, 'GET', '/api/storage/object/info/private-docs/secret.pdf'), 404, 'bucket_not_found');
-      expectStorageError(await call(b.client, 'DELETE', '/api/storage/object/private-docs/secret.pdf'), 404, 'bucket_not_found');
-      expectStorageError(await call(b.client, 'DELETE', '/api/storage/object/private-docs', { json: { prefixes: ['secret.pdf'] } }), 404, 'bucket_not_found');
+      expectStorageError(await answer(b.client.api.GET('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'private-docs' } } })), 404, 'bucket_not_found');
+      expectStorageError(await readBytes(b.client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'private-docs', name: 'secret.pdf' } }, parseAs: 'arrayBuffer' })), 404, 'bucket_not_found');
+      expectStorageError(await answer(b.client.api.GET('/api/storage/object/info/{bucket}/{name}', { params: { path: { bucket: 'private-docs', name: 'secret.pdf' } } })), 404, 'bucket_not_found');
+      expectStorageError(await answer(b.client.api.DELETE('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'private-docs', name: 'secret.pdf' } } })), 404, 'bucket_not_found');
+      expectStorageError(await answer(b.client.api.DELETE('/api/storage/object/{bucket}', { params: { path: { bucket: 'private-docs' } }, body: { prefixes: ['secret.pdf'] } })), 404, 'bucket_not_found');
       expectStorageError(await upload(b.client, 'private-docs', 'secret.pdf', text('overwritten'), { 'x-upsert': 'true' }), 404, 'bucket_not_found');
-      expectStorageError(await call(b.client, 'POST', '/api/storage/object/move', { json: { bucket: 'private-docs', source_key: 'secret.pdf', destination_key: 'mine.pdf' } }), 404, 'bucket_not_found');
-      expectStorageError(await call(b.client, 'POST', '/api/storage/bucket/private-docs/empty'), 404, 'bucket_not_found');
-      expectStorageError(await call(b.client, 'DELETE', '/api/storage/bucket/private-docs'), 404, 'bucket_not_found');
-      expectStorageError(await call(b.client, 'POST', '/api/storage/object/sign/private-docs/secret.pdf', { json: { expires_in: 60 } }), 404, 'bucket_not_found');
+      expectStorageError(await answer(b.client.api.POST('/api/storage/object/move', { body: { bucket: 'private-docs', source_key: 'secret.pdf', destination_key: 'mine.pdf' } })), 404, 'bucket_not_found');
+      expectStorageError(await answer(b.client.api.POST('/api/storage/bucket/{bucket}/empty', { params: { path: { bucket: 'private-docs' } } })), 404, 'bucket_not_found');
+      expectStorageError(await answer(b.client.api.DELETE('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'private-docs' } } })), 404, 'bucket_not_found');
+      expectStorageError(await answer(b.client.api.POST('/api/storage/object/sign/{bucket}/{name}', { params: { path: { bucket: 'private-docs', name: 'secret.pdf' } }, body: { expires_in: 60 } })), 404, 'bucket_not_found');
       // Not public: the public path of A's business does not serve it either.
-      expectStorageError(await call(null, 'GET', `/api/storage/object/public/${a.businessId}/private-docs/secret.pdf`), 404, 'bucket_not_found');
+      expectStorageError(await readBytes(anonymous().api.GET('/api/storage/object/public/{business_id}/{bucket}/{name}', { params: { path: { business_id: a.businessId, bucket: 'private-docs', name: 'secret.pdf' } }, parseAs: 'arrayBuffer' })), 404, 'bucket_not_found');
 
       // B may have a bucket of the same name; it is B's own.
-      expect((await call(b.client, 'POST', '/api/storage/bucket', { json: { name: 'private-docs' } })).status).toBe(201);
+      expect((await answer(b.client.api.POST('/api/storage/bucket', { body: { name: 'private-docs' } }))).status).toBe(201);
       expect(await names(b.client, 'private-docs')).toEqual([]);
 
-      const intact = await call(a.client, 'GET', '/api/storage/object/private-docs/secret.pdf');
+      const intact = await readBytes(a.client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'private-docs', name: 'secret.pdf' } }, parseAs: 'arrayBuffer' }));
       expect(intact.bytes.equals(PDF)).toBe(true);
       expect((await backend.keys()).sort()).toEqual(keysBefore);
     });
@@ -275,63 +298,61 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       }
       for (const name of extra) await server.services.storage.putObject(businessId, 'many', name, { bytes: text(name), declaredType: 'text/plain' });
 
-      const first = await call(client, 'POST', '/api/storage/object/list/many');
+      const first = await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } } }));
       expect(first.status).toBe(200);
       const expectedOrder = [...all, ...extra].sort((x, y) => (Buffer.from(x) < Buffer.from(y) ? -1 : 1));
-      expect(first.body.objects.map((o: any) => o.name)).toEqual(expectedOrder.slice(0, 100));
-      expect(first.body.next_cursor).toEqual(expect.any(String));
+      expect(first.data!.objects.map((o) => o.name)).toEqual(expectedOrder.slice(0, 100));
+      expect(first.data!.next_cursor).toEqual(expect.any(String));
 
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const page: Reply = await call(client, 'POST', '/api/storage/object/list/many', { json: { prefix: 'f/', limit: 40, ...(cursor ? { cursor } : {}) } });
-        seen.push(...page.body.objects.map((o: any) => o.name));
-        cursor = page.body.next_cursor;
+        const page: { data: ApiAnswer<'/api/storage/object/list/{bucket}', 'post'> | undefined } = await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { prefix: 'f/', limit: 40, ...(cursor ? { cursor } : {}) } }));
+        seen.push(...page.data!.objects.map((o) => o.name));
+        cursor = page.data!.next_cursor;
       } while (cursor);
       expect(seen).toEqual(all);
 
-      const offset = await call(client, 'POST', '/api/storage/object/list/many', { json: { prefix: 'f/', limit: 3, offset: 100 } });
-      expect(offset.body.objects.map((o: any) => o.name)).toEqual(all.slice(100, 103));
-      const desc = await call(client, 'POST', '/api/storage/object/list/many', { json: { limit: 2, sort_by: { column: 'name', order: 'desc' } } });
-      expect(desc.body.objects.map((o: any) => o.name)).toEqual(['é.txt', 'f/104.txt']);
-      const search = await call(client, 'POST', '/api/storage/object/list/many', { json: { search: 'OTHER' } });
-      expect(search.body.objects.map((o: any) => o.name)).toEqual(['f-other.txt']);
-      const literal = await call(client, 'POST', '/api/storage/object/list/many', { json: { prefix: 'f_' } });
-      expect(literal.body.objects).toEqual([]);
-      expectStorageError(await call(client, 'POST', '/api/storage/object/list/many', { json: { limit: 1001 } }), 400, 'validation_error');
-      expectStorageError(await call(client, 'POST', '/api/storage/object/list/many', { json: { cursor: 'garbage' } }), 400, 'invalid_cursor');
+      const offset = await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { prefix: 'f/', limit: 3, offset: 100 } }));
+      expect(offset.data!.objects.map((o) => o.name)).toEqual(all.slice(100, 103));
+      const desc = await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { limit: 2, sort_by: { column: 'name', order: 'desc' } } }));
+      expect(desc.data!.objects.map((o) => o.name)).toEqual(['é.txt', 'f/104.txt']);
+      const search = await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { search: 'OTHER' } }));
+      expect(search.data!.objects.map((o) => o.name)).toEqual(['f-other.txt']);
+      const literal = await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { prefix: 'f_' } }));
+      expect(literal.data!.objects).toEqual([]);
+      expectStorageError(await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { limit: 1001 } })), 400, 'validation_error');
+      expectStorageError(await answer(client.api.POST('/api/storage/object/list/{bucket}', { params: { path: { bucket: 'many' } }, body: { cursor: 'garbage' } })), 400, 'invalid_cursor');
     });
 
     it('moves (same id, new name, across buckets) and copies (new id, independent bytes)', async () => {
       const { client } = await shopWithBucket('docs');
-      await call(client, 'POST', '/api/storage/bucket', { json: { name: 'archive' } });
+      await answer(client.api.POST('/api/storage/bucket', { body: { name: 'archive' } }));
       const original = (await upload(client, 'docs', 'draft.txt', text('version 1'), { 'content-type': 'text/plain' })).body.object;
       await upload(client, 'docs', 'taken.txt', text('taken'), { 'content-type': 'text/plain' });
 
-      const moved = await call(client, 'POST', '/api/storage/object/move', { json: { bucket: 'docs', source_key: 'draft.txt', destination_key: 'final/report.txt' } });
+      const moved = await answer(client.api.POST('/api/storage/object/move', { body: { bucket: 'docs', source_key: 'draft.txt', destination_key: 'final/report.txt' } }));
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-      expect(moved.body.object).toMatchObject({ id: original.id, name: 'final/report.txt', etag: original.etag });
-      expectStorageError(await call(client, 'GET', '/api/storage/object/docs/draft.txt'), 404, 'object_not_found');
-      expect((await call(client, 'GET', '/api/storage/object/docs/final/report.txt')).bytes.toString()).toBe('version 1');
+      expect(moved.data!.object).toMatchObject({ id: original.id, name: 'final/report.txt', etag: original.etag });
+      expectStorageError(await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'draft.txt' } }, parseAs: 'arrayBuffer' })), 404, 'object_not_found');
+      expect((await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'final/report.txt' } }, parseAs: 'arrayBuffer' }))).bytes.toString()).toBe('version 1');
       expectStorageError(
-        await call(client, 'POST', '/api/storage/object/move', { json: { bucket: 'docs', source_key: 'final/report.txt', destination_key: 'taken.txt' } }),
+        await answer(client.api.POST('/api/storage/object/move', { body: { bucket: 'docs', source_key: 'final/report.txt', destination_key: 'taken.txt' } })),
         409,
         'object_exists',
       );
-      expectStorageError(await call(client, 'POST', '/api/storage/object/move', { json: { bucket: 'docs', source_key: 'nope.txt', destination_key: 'x.txt' } }), 404, 'object_not_found');
+      expectStorageError(await answer(client.api.POST('/api/storage/object/move', { body: { bucket: 'docs', source_key: 'nope.txt', destination_key: 'x.txt' } })), 404, 'object_not_found');
 
-      const copied = await call(client, 'POST', '/api/storage/object/copy', { json: { bucket: 'docs', source_key: 'final/report.txt', destination_key: 'copy.txt' } });
-      expect(copied.body.object.id).not.toBe(original.id);
-      expect(copied.body.object.etag).toBe(original.etag);
-      expect((await call(client, 'DELETE', '/api/storage/object/docs/copy.txt')).status).toBe(200);
-      expect((await call(client, 'GET', '/api/storage/object/docs/final/report.txt')).bytes.toString()).toBe('version 1');
+      const copied = await answer(client.api.POST('/api/storage/object/copy', { body: { bucket: 'docs', source_key: 'final/report.txt', destination_key: 'copy.txt' } }));
+      expect(copied.data!.object.id).not.toBe(original.id);
+      expect(copied.data!.object.etag).toBe(original.etag);
+      expect((await answer(client.api.DELETE('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'copy.txt' } } }))).status).toBe(200);
+      expect((await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'final/report.txt' } }, parseAs: 'arrayBuffer' }))).bytes.toString()).toBe('version 1');
 
       const keysBefore = (await backend.keys()).length;
-      const across = await call(client, 'POST', '/api/storage/object/move', {
-        json: { bucket: 'docs', source_key: 'final/report.txt', destination_key: 'report.txt', destination_bucket: 'archive' },
-      });
-      expect(across.body.object).toMatchObject({ id: original.id, bucket: 'archive', name: 'report.txt' });
-      expect((await call(client, 'GET', '/api/storage/object/archive/report.txt')).bytes.toString()).toBe('version 1');
+      const across = await answer(client.api.POST('/api/storage/object/move', { body: { bucket: 'docs', source_key: 'final/report.txt', destination_key: 'report.txt', destination_bucket: 'archive' } }));
+      expect(across.data!.object).toMatchObject({ id: original.id, bucket: 'archive', name: 'report.txt' });
+      expect((await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'archive', name: 'report.txt' } }, parseAs: 'arrayBuffer' }))).bytes.toString()).toBe('version 1');
       expect(await names(client, 'docs')).toEqual(['taken.txt']);
       expect((await backend.keys()).length).toBe(keysBefore);
       expect((await backend.keys()).some((key) => key.includes('/archive/'))).toBe(true);
@@ -341,24 +362,24 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       const { client } = await shopWithBucket();
       for (const name of ['a.txt', 'b.txt', 'c.txt']) await upload(client, 'docs', name, text(name), { 'content-type': 'text/plain' });
       const keysBefore = (await backend.keys()).length;
-      const removed = await call(client, 'DELETE', '/api/storage/object/docs', { json: { prefixes: ['a.txt', 'c.txt', 'missing.txt'] } });
-      expect(removed.body.map((o: any) => o.name).sort()).toEqual(['a.txt', 'c.txt']);
+      const removed = await answer(client.api.DELETE('/api/storage/object/{bucket}', { params: { path: { bucket: 'docs' } }, body: { prefixes: ['a.txt', 'c.txt', 'missing.txt'] } }));
+      expect(removed.data!.map((o) => o.name).sort()).toEqual(['a.txt', 'c.txt']);
       expect(await names(client, 'docs')).toEqual(['b.txt']);
       expect((await backend.keys()).length).toBe(keysBefore - 2);
-      expectStorageError(await call(client, 'DELETE', '/api/storage/object/docs/a.txt'), 404, 'object_not_found');
+      expectStorageError(await answer(client.api.DELETE('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'a.txt' } } })), 404, 'object_not_found');
     });
 
     it('signs URLs that expire and cannot be altered; several at once', async () => {
       const { client, businessId } = await shopWithBucket();
       await upload(client, 'docs', 'folder/receipt.pdf', PDF);
       await upload(client, 'docs', 'other.pdf', Buffer.concat([PDF, text('%other')]));
-      const signed = await call(client, 'POST', '/api/storage/object/sign/docs/folder/receipt.pdf', { json: { expires_in: 120 } });
+      const signed = await answer(client.api.POST('/api/storage/object/sign/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'folder/receipt.pdf' } }, body: { expires_in: 120 } }));
       expect(signed.status).toBe(200);
-      const url: string = signed.body.signed_url;
+      const url: string = signed.data!.signed_url;
       expect(url).toMatch(/^\/api\/storage\/object\/sign\/docs\/folder\/receipt\.pdf\?token=/);
-      expect(Date.parse(signed.body.expires_at)).toBeGreaterThan(Date.now() + 100_000);
+      expect(Date.parse(signed.data!.expires_at)).toBeGreaterThan(Date.now() + 100_000);
 
-      const read = await call(null, 'GET', url);
+      const read = await readSignedUrl(url);
       expect(read.status).toBe(200);
       expect(read.bytes.equals(PDF)).toBe(true);
       const maxAge = Number(/max-age=(\d+)/.exec(read.headers.get('cache-control')!)![1]);
@@ -366,47 +387,47 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
 
       const token = url.slice(url.indexOf('token=') + 6);
       const flipped = token.slice(0, -2) + (token.at(-2) === 'A' ? 'B' : 'A') + token.at(-1);
-      expectStorageError(await call(null, 'GET', `/api/storage/object/sign/docs/folder/receipt.pdf?token=${flipped}`), 403, 'invalid_signature');
+      expectStorageError(await readSignedUrl(`/api/storage/object/sign/docs/folder/receipt.pdf?token=${flipped}`), 403, 'invalid_signature');
       // The same token on another object.
-      expectStorageError(await call(null, 'GET', `/api/storage/object/sign/docs/other.pdf?token=${token}`), 403, 'invalid_signature');
+      expectStorageError(await readSignedUrl(`/api/storage/object/sign/docs/other.pdf?token=${token}`), 403, 'invalid_signature');
       // A payload changed to live longer, signature kept.
       const [payload, signature] = token.split('.');
       const claim = JSON.parse(Buffer.from(payload!, 'base64url').toString());
       const longer = Buffer.from(JSON.stringify({ ...claim, e: claim.e + 86_400 })).toString('base64url');
-      expectStorageError(await call(null, 'GET', `/api/storage/object/sign/docs/folder/receipt.pdf?token=${longer}.${signature}`), 403, 'invalid_signature');
+      expectStorageError(await readSignedUrl(`/api/storage/object/sign/docs/folder/receipt.pdf?token=${longer}.${signature}`), 403, 'invalid_signature');
       const expired = signObjectUrl(SECRET, { businessId, bucket: 'docs', name: 'folder/receipt.pdf', expires: Math.floor(Date.now() / 1000) - 1 });
-      expectStorageError(await call(null, 'GET', expired), 403, 'invalid_signature');
-      expectStorageError(await call(client, 'POST', '/api/storage/object/sign/docs/folder/receipt.pdf', { json: { expires_in: 8 * 24 * 3600 } }), 400, 'validation_error');
-      expectStorageError(await call(client, 'POST', '/api/storage/object/sign/docs/missing.pdf', { json: { expires_in: 60 } }), 404, 'object_not_found');
+      expectStorageError(await readSignedUrl(expired), 403, 'invalid_signature');
+      expectStorageError(await answer(client.api.POST('/api/storage/object/sign/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'folder/receipt.pdf' } }, body: { expires_in: 8 * 24 * 3600 } })), 400, 'validation_error');
+      expectStorageError(await answer(client.api.POST('/api/storage/object/sign/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'missing.pdf' } }, body: { expires_in: 60 } })), 404, 'object_not_found');
 
-      const many = await call(client, 'POST', '/api/storage/object/sign/docs', { json: { expires_in: 60, paths: ['other.pdf', 'missing.pdf', '../x'] } });
-      expect(many.body[0]).toMatchObject({ path: 'other.pdf', signed_url: expect.stringContaining('token='), error: null });
-      expect(many.body[1]).toMatchObject({ path: 'missing.pdf', signed_url: null, error: 'Object not found' });
-      expect(many.body[2]).toMatchObject({ path: '../x', signed_url: null });
-      expect((await call(null, 'GET', many.body[0].signed_url)).bytes.equals(Buffer.concat([PDF, text('%other')]))).toBe(true);
+      const many = await answer(client.api.POST('/api/storage/object/sign/{bucket}', { params: { path: { bucket: 'docs' } }, body: { expires_in: 60, paths: ['other.pdf', 'missing.pdf', '../x'] } }));
+      expect(many.data![0]).toMatchObject({ path: 'other.pdf', signed_url: expect.stringContaining('token='), error: null });
+      expect(many.data![1]).toMatchObject({ path: 'missing.pdf', signed_url: null, error: 'Object not found' });
+      expect(many.data![2]).toMatchObject({ path: '../x', signed_url: null });
+      expect((await readSignedUrl(many.data![0]!.signed_url!)).bytes.equals(Buffer.concat([PDF, text('%other')]))).toBe(true);
 
       // A download name is kept printable, whatever was asked for.
-      const odd = await call(client, 'POST', '/api/storage/object/sign/docs/other.pdf', { json: { expires_in: 60, download: 'bad\ud800name' } });
-      expect((await call(null, 'GET', odd.body.signed_url)).headers.get('content-disposition')).toMatch(/^attachment; filename="bad_name"/);
-      const injected = await call(client, 'GET', '/api/storage/object/docs/other.pdf?download=x%0D%0ASet-Cookie:%20a=b');
+      const odd = await answer(client.api.POST('/api/storage/object/sign/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'other.pdf' } }, body: { expires_in: 60, download: 'bad\ud800name' } }));
+      expect((await readSignedUrl(odd.data!.signed_url)).headers.get('content-disposition')).toMatch(/^attachment; filename="bad_name"/);
+      const injected = await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'other.pdf' }, query: { download: 'x\r\nSet-Cookie: a=b' } }, parseAs: 'arrayBuffer' }));
       expect(injected.status).toBe(200);
       expect(injected.headers.get('set-cookie')).toBeNull();
       expect(injected.headers.get('content-disposition')).toMatch(/^attachment; filename="x__Set-Cookie: a=b"/);
 
             // Deleted: the URL no longer reads it.
-      await call(client, 'DELETE', '/api/storage/object/docs/folder/receipt.pdf');
-      expectStorageError(await call(null, 'GET', url), 404, 'object_not_found');
+      await answer(client.api.DELETE('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'folder/receipt.pdf' } } }));
+      expectStorageError(await readSignedUrl(url), 404, 'object_not_found');
     });
 
     it('serves public buckets without signing in, private ones not', async () => {
       const { client, businessId } = await shopWithBucket('menu', { public: true });
       await upload(client, 'menu', 'today.txt', text('soup'), { 'content-type': 'text/plain' });
-      const read = await call(null, 'GET', `/api/storage/object/public/${businessId}/menu/today.txt`);
+      const read = await readBytes(anonymous().api.GET('/api/storage/object/public/{business_id}/{bucket}/{name}', { params: { path: { business_id: businessId, bucket: 'menu', name: 'today.txt' } }, parseAs: 'arrayBuffer' }));
       expect(read.status).toBe(200);
       expect(read.bytes.toString()).toBe('soup');
       expect(read.headers.get('cache-control')).toBe('public, max-age=3600');
-      await call(client, 'PUT', '/api/storage/bucket/menu', { json: { public: false } });
-      expectStorageError(await call(null, 'GET', `/api/storage/object/public/${businessId}/menu/today.txt`), 404, 'bucket_not_found');
+      await answer(client.api.PUT('/api/storage/bucket/{bucket}', { params: { path: { bucket: 'menu' } }, body: { public: false } }));
+      expectStorageError(await readBytes(anonymous().api.GET('/api/storage/object/public/{business_id}/{bucket}/{name}', { params: { path: { business_id: businessId, bucket: 'menu', name: 'today.txt' } }, parseAs: 'arrayBuffer' })), 404, 'bucket_not_found');
     });
 
     it('strips EXIF and GPS from pictures and applies their orientation', async () => {
@@ -415,7 +436,7 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       expect(ExifReader.load(original, { expanded: true }).gps?.Latitude).toBe(51.5);
       const stored = await upload(client, 'photos', 'site/door.jpg', original, { 'content-type': 'image/jpeg' });
       expect(stored.status, JSON.stringify(stored.body)).toBe(200);
-      const download = await call(client, 'GET', '/api/storage/object/photos/site/door.jpg');
+      const download = await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'photos', name: 'site/door.jpg' } }, parseAs: 'arrayBuffer' }));
       const tags = ExifReader.load(download.bytes, { expanded: true });
       expect(tags.gps).toBeUndefined();
       expect(tags.exif).toBeUndefined();
@@ -432,8 +453,8 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       const bodies = Array.from({ length: 6 }, (_, index) => text(`racer ${index} `.repeat(50 + index)));
       const replies = await Promise.all(bodies.map((body) => upload(client, 'docs', 'race.txt', body, { 'content-type': 'text/plain', 'x-upsert': 'true' })));
       expect(replies.map((reply) => reply.status)).toEqual(bodies.map(() => 200));
-      const info = (await call(client, 'GET', '/api/storage/object/info/docs/race.txt')).body;
-      const download = await call(client, 'GET', '/api/storage/object/docs/race.txt');
+      const info = (await answer(client.api.GET('/api/storage/object/info/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'race.txt' } } }))).data!;
+      const download = await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'race.txt' } }, parseAs: 'arrayBuffer' }));
       expect(md5(download.bytes)).toBe(info.etag);
       expect(bodies.some((body) => body.equals(download.bytes))).toBe(true);
       expect((await backend.keys()).length).toBe(keysBefore + 1);
@@ -449,12 +470,12 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       const staff = await staffOfEveryRole(server, shop);
       const as = (actor: string) => staff.headersOf(actor);
       const { client } = shop;
-      await call(client, 'POST', '/api/storage/bucket', { json: { name: 'docs' } });
+      await answer(client.api.POST('/api/storage/bucket', { body: { name: 'docs' } }));
       await upload(client, 'docs', 'keep.txt', text('keep'), { 'content-type': 'text/plain' });
 
-      expectStorageError(await call(client, 'POST', '/api/storage/bucket', { json: { name: 'by-cashier' }, headers: as('cashier') }), 403, 'forbidden');
-      expectStorageError(await call(client, 'POST', '/api/storage/bucket', { json: { name: 'by-admin' }, headers: as('adminNone') }), 403, 'forbidden');
-      expect((await call(client, 'POST', '/api/storage/bucket', { json: { name: 'by-admin' }, headers: as('adminAll') })).status).toBe(201);
+      expectStorageError(await answer(client.api.POST('/api/storage/bucket', { body: { name: 'by-cashier' }, headers: as('cashier') })), 403, 'forbidden');
+      expectStorageError(await answer(client.api.POST('/api/storage/bucket', { body: { name: 'by-admin' }, headers: as('adminNone') })), 403, 'forbidden');
+      expect((await answer(client.api.POST('/api/storage/bucket', { body: { name: 'by-admin' }, headers: as('adminAll') }))).status).toBe(201);
 
       // A cashier on the till stores an expense receipt; the kitchen may not.
       const receipt = await upload(client, 'expense-receipts', 'r1.pdf', PDF, as('cashier'));
@@ -467,25 +488,25 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       // Replacing is deleting what was there.
       expectStorageError(await upload(client, 'expense-receipts', 'r1.pdf', PDF, { ...as('cashier'), 'x-upsert': 'true' }), 403, 'forbidden');
 
-      expect((await call(client, 'GET', '/api/storage/object/expense-receipts/r1.pdf', { headers: as('cashier') })).status).toBe(200);
-      expectStorageError(await call(client, 'GET', '/api/storage/object/expense-receipts/r1.pdf', { headers: as('kitchen') }), 403, 'forbidden');
-      expect((await call(client, 'GET', '/api/storage/object/docs/keep.txt', { headers: as('kitchen') })).status).toBe(200);
+      expect((await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'expense-receipts', name: 'r1.pdf' } }, headers: as('cashier'), parseAs: 'arrayBuffer' }))).status).toBe(200);
+      expectStorageError(await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'expense-receipts', name: 'r1.pdf' } }, headers: as('kitchen'), parseAs: 'arrayBuffer' })), 403, 'forbidden');
+      expect((await readBytes(client.api.GET('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'keep.txt' } }, headers: as('kitchen'), parseAs: 'arrayBuffer' }))).status).toBe(200);
       expectStorageError(await upload(client, 'docs', 'cashier.txt', text('x'), as('cashier')), 403, 'forbidden');
 
       // Deleting needs the owner or an admin with can_change_settings; refused, nothing goes.
       for (const actor of ['cashier', 'manager', 'adminNone']) {
-        expectStorageError(await call(client, 'DELETE', '/api/storage/object/expense-receipts/r1.pdf', { headers: as(actor) }), 403, 'forbidden');
+        expectStorageError(await answer(client.api.DELETE('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'expense-receipts', name: 'r1.pdf' } }, headers: as(actor) })), 403, 'forbidden');
         expectStorageError(
-          await call(client, 'POST', '/api/storage/object/move', { json: { bucket: 'docs', source_key: 'keep.txt', destination_key: 'moved.txt' }, headers: as(actor) }),
+          await answer(client.api.POST('/api/storage/object/move', { body: { bucket: 'docs', source_key: 'keep.txt', destination_key: 'moved.txt' }, headers: as(actor) })),
           403,
           'forbidden',
         );
       }
-      expectStorageError(await call(client, 'POST', '/api/storage/bucket/docs/empty', { headers: as('manager') }), 403, 'forbidden');
+      expectStorageError(await answer(client.api.POST('/api/storage/bucket/{bucket}/empty', { params: { path: { bucket: 'docs' } }, headers: as('manager') })), 403, 'forbidden');
       expect(await names(client, 'expense-receipts')).toEqual(['r1.pdf']);
       expect(await names(client, 'docs')).toEqual(['keep.txt']);
-      expect((await call(client, 'DELETE', '/api/storage/object/expense-receipts/r1.pdf', { headers: as('adminAll') })).status).toBe(200);
-      expect((await call(client, 'DELETE', '/api/storage/object/docs/keep.txt')).status).toBe(200);
+      expect((await answer(client.api.DELETE('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'expense-receipts', name: 'r1.pdf' } }, headers: as('adminAll') }))).status).toBe(200);
+      expect((await answer(client.api.DELETE('/api/storage/object/{bucket}/{name}', { params: { path: { bucket: 'docs', name: 'keep.txt' } } }))).status).toBe(200);
     });
 
     it('lets other modules store a file in one call and hand out a signed URL', async () => {
@@ -493,7 +514,7 @@ export function defineStorageSuite(label: string, makeBackend: () => Promise<Sto
       const stored = await server.services.storage.upload(businessId, 'expense-receipts', { bytes: PDF }, { folder: '2024/03' });
       expect(stored.object.name).toMatch(/^2024\/03\/[0-9a-f-]{36}\.pdf$/);
       expect(stored.object.contentType).toBe('application/pdf');
-      const read = await call(null, 'GET', stored.signedUrl(60));
+      const read = await readSignedUrl(stored.signedUrl(60));
       expect(read.bytes.equals(PDF)).toBe(true);
     });
   });

@@ -122,6 +122,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 }
 
+interface OperationStatuses {
+  paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+}
+const documents = new Map<string, Promise<OperationStatuses>>();
+/** The statuses the served OpenAPI document declares for one operation (null: not in the document). */
+async function declaredStatuses(baseUrl: string, method: string, schemaPath: string): Promise<string[] | null> {
+  let document = documents.get(baseUrl);
+  if (!document) {
+    document = fetch(`${baseUrl}/api/openapi.json`).then((answer) => answer.json() as Promise<OperationStatuses>);
+    documents.set(baseUrl, document);
+  }
+  const responses = (await document).paths[schemaPath]?.[method]?.responses;
+  return responses ? Object.keys(responses) : null;
+}
+
 /** A browser-like caller: keeps cookies between requests, speaks JSON. */
 export class ApiClient {
   /**
@@ -137,6 +152,18 @@ export class ApiClient {
     private readonly cookies = new Map<string, string>(),
   ) {
     this.api = createClient<paths>({ baseUrl, fetch: (request) => this.send(request) });
+    // The contract tells the truth about statuses too: every typed call's answer must be one its
+    // route declares, so a new refusal cannot reach callers the web's types never told of. A 5xx
+    // is never part of a contract (the fuzz tier hunts them; a test may provoke one on purpose).
+    this.api.use({
+      onResponse: async ({ request, response, schemaPath }) => {
+        if (response.status >= 500) return;
+        const declared = await declaredStatuses(baseUrl, request.method.toLowerCase(), schemaPath);
+        if (declared && !declared.includes(String(response.status))) {
+          throw new Error(`${request.method} ${schemaPath} answered ${response.status}, which its route does not declare (${declared.join(', ')})`);
+        }
+      },
+    });
   }
 
   /** Sends with this caller's cookies and keeps the ones the answer sets. */

@@ -3,6 +3,7 @@ import { MESSAGES, evaluateApiAccess, type ApiRequirement } from '@till/core';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from './app-error.ts';
+import { errorResponses } from './openapi.ts';
 import type { AppEnv } from './context.ts';
 import { assertSessionUserExists } from './resolve-account.ts';
 import { resolveTenant, tillNotPaired } from './tenant.ts';
@@ -127,10 +128,26 @@ function accessMiddleware(access: RouteAccess) {
   }
 }
 
+/**
+ * What the access check itself can answer, whatever the route: no session (400, SPEC §8), a bad
+ * access token, till or employee session (401), a session owing its second step, no business or a
+ * missing permission (403). Every route's document lists them, so the contract says what a caller
+ * can meet (the API tests check every typed call's status against it).
+ */
+const ACCESS_ERROR_STATUSES = {
+  public: [],
+  account: [400, 401, 403],
+  business: [400, 401, 403],
+  'super-admin': [400, 401, 403],
+  till: [401, 403],
+} as const satisfies Record<RouteAccess['kind'], readonly number[]>;
+
 export function defineRoute<const R extends RouteConfig>(config: R & { access: RouteAccess }) {
   const { access, ...route } = config;
   return createRoute({
     ...(route as unknown as R),
+    // The route's own entries win: they describe its answers more closely.
+    responses: { ...errorResponses(...ACCESS_ERROR_STATUSES[access.kind]), ...route.responses },
     'x-access': access,
     middleware: [...accessMiddleware(access), ...((route.middleware as never[] | undefined) ?? [])],
   } as R & { 'x-access': RouteAccess });

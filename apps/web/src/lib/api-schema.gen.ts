@@ -98,6 +98,15 @@ export interface paths {
                         "application/json": components["schemas"]["CustomerFootpath"];
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -150,6 +159,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["AiModules"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -273,6 +291,15 @@ export interface paths {
                         "application/json": components["schemas"]["ProductRecommendations"];
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -327,6 +354,15 @@ export interface paths {
                         "application/json": components["schemas"]["SalesPrediction"];
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -379,6 +415,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["StockForecast"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -533,6 +578,15 @@ export interface paths {
                         "application/json": components["schemas"]["AiTraining"];
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -571,6 +625,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["AiTrainingStarted"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -1336,6 +1399,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -1545,6 +1617,15 @@ export interface paths {
                                 staff_ids: string[];
                             }[];
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -1822,6 +1903,15 @@ export interface paths {
                             }[];
                             time_zone: string;
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -2160,6 +2250,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2201,6 +2309,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2292,6 +2409,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not found */
                 404: {
                     headers: {
@@ -2362,6 +2488,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not found */
                 404: {
                     headers: {
@@ -2423,6 +2567,24 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2980,6 +3142,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Too many requests */
                 429: {
                     headers: {
@@ -3037,6 +3208,24 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3175,6 +3364,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Too many requests */
                 429: {
                     headers: {
@@ -3284,6 +3482,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -3339,6 +3546,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3902,6 +4118,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -4286,6 +4511,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["BackOfficeSummary"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -4804,6 +5038,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -4839,6 +5082,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4925,6 +5177,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5193,6 +5454,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -5243,6 +5513,15 @@ export interface paths {
                     };
                     content: {
                         "application/octet-stream": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -5890,6 +6169,15 @@ export interface paths {
                 };
                 /** @description Conflict */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6857,6 +7145,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -6917,6 +7214,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6995,6 +7301,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7190,6 +7505,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -7344,6 +7668,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -7433,6 +7766,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -7472,6 +7814,15 @@ export interface paths {
                         "application/json": {
                             checklists: components["schemas"]["Checklist"][];
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -8012,8 +8363,26 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8457,6 +8826,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -8850,6 +9228,15 @@ export interface paths {
                                 y: number;
                             }[];
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -11048,6 +11435,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -11408,6 +11804,15 @@ export interface paths {
                                 name: string;
                             }[];
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -12940,6 +13345,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -12994,6 +13408,15 @@ export interface paths {
                         "application/json": {
                             connections: components["schemas"]["Connections"];
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -13126,6 +13549,15 @@ export interface paths {
                         "application/json": {
                             endpoints: components["schemas"]["WebhookEndpoint"][];
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -14981,6 +15413,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -15038,6 +15479,15 @@ export interface paths {
                                 stages: string[];
                             };
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -15160,6 +15610,15 @@ export interface paths {
                                 warn_after_seconds: number;
                             }[];
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -15553,6 +16012,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -15811,6 +16279,24 @@ export interface paths {
                 };
                 /** @description Not allowed */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17815,6 +18301,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -18119,6 +18614,15 @@ export interface paths {
                         "application/json": {
                             segments: components["schemas"]["MarketingSegment"][];
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -18558,6 +19062,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -18654,6 +19167,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18953,6 +19475,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -19038,6 +19569,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19149,6 +19689,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19835,6 +20384,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -19977,6 +20535,15 @@ export interface paths {
                                 supplier_name: string | null;
                             }[];
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -20915,6 +21482,15 @@ export interface paths {
                 };
                 /** @description Conflict */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23032,6 +23608,15 @@ export interface paths {
                         "text/csv": string;
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -23683,6 +24268,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -24086,6 +24680,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -24253,6 +24856,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -25551,6 +26163,15 @@ export interface paths {
                                 store_name: string | null;
                             }[];
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -29617,6 +30238,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -29663,6 +30293,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -29718,6 +30357,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -29784,6 +30432,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -29874,6 +30531,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -29955,6 +30621,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -29998,6 +30673,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -30065,6 +30749,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -30155,6 +30848,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -30275,6 +30977,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -30443,6 +31154,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -30513,6 +31233,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -30569,6 +31298,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -30634,6 +31372,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -30730,6 +31477,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -30786,6 +31542,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -30929,6 +31694,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -30974,6 +31757,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -31031,6 +31823,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -31099,6 +31900,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -31176,6 +31986,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -31234,6 +32053,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -31759,6 +32587,15 @@ export interface paths {
                         "text/csv": string;
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -31891,6 +32728,15 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -32246,6 +33092,15 @@ export interface paths {
                                 role: string;
                             }[];
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -33572,6 +34427,15 @@ export interface paths {
                                 vehicle_label: string;
                             }[];
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -35111,6 +35975,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in or wrong credentials */
                 401: {
                     headers: {
@@ -35166,6 +36039,15 @@ export interface paths {
                             inspection_points: string[];
                             labour_rate: number;
                         };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */

@@ -130,7 +130,7 @@ const movementRoute = defineRoute({
   responses: {
     200: jsonResponse(z.object({ id: z.uuid(), kind: z.string(), amount: z.number().int() }), 'A retry: the first entry'),
     201: jsonResponse(z.object({ id: z.uuid(), kind: z.string(), amount: z.number().int() }), 'Recorded'),
-    ...errorResponses(400, 401, 403, 404, 409),
+    ...errorResponses(400, 401, 403, 404, 409, 422),
   },
 });
 

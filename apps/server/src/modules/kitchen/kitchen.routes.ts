@@ -58,7 +58,7 @@ const sendRoute = defineRoute({
   summary: 'Send to kitchen: a new ticket (dine-in with a table, takeaway or delivery) with its first round, before payment',
   description: 'Send a client-generated UUID idempotency_key: a retry returns the first ticket (200). Numbered from 1 per business per day.',
   request: { body: jsonBody(sendTicketInput) },
-  responses: { 201: ticketResponse('Sent'), 200: ticketResponse('A retry: the ticket the key first made'), ...errorResponses(400, 401, 403, 422) },
+  responses: { 201: ticketResponse('Sent'), 200: ticketResponse('A retry: the ticket the key first made'), ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
 
 const openRoute = defineRoute({

@@ -25,7 +25,7 @@ const placeOrderRoute = defineRoute({
   responses: {
     201: jsonResponse(orderViewSchema, 'Paid'),
     200: jsonResponse(orderViewSchema, 'A retry: the sale the key first made'),
-    ...errorResponses(400, 403, 409, 422),
+    ...errorResponses(400, 403, 404, 409, 422),
   },
 });
 

@@ -248,7 +248,7 @@ const adjustRoute = defineRoute({
   tags: ['products'],
   summary: 'Add or remove stock with a reason: an adjustment movement, audited; expected_quantity refuses a count that is out of date',
   request: { params: idParams, body: jsonBody(stockAdjustmentInput) },
-  responses: { 200: productResponse('Adjusted'), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: productResponse('Adjusted'), ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
 
 const movementsRoute = defineRoute({

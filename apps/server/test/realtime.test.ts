@@ -221,12 +221,19 @@ describe('deliveries', () => {
     const socket = await TestSocket.open(server.url, shopA.client);
     const joined = await socket.join(topic, { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'orders', filter: 'status=eq.voided' }] } });
     expect(joined.status).toBe('ok');
+    // An unfiltered watcher on the same socket: a change is delivered with the row as it is when the
+    // server reads it, so the void waits until the parked sale's INSERT has been read (as parked) for
+    // both channels at once; under load it could otherwise be read after the void, already voided.
+    const inserts = realtimeTopic.store(randomUUID());
+    expect((await socket.join(inserts, { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'orders' }] } })).status).toBe('ok');
     await sell(shopA, tea!.id);
     const parkedRes = await shopA.client.api.POST('/api/orders/park', { body: { lines: [{ product_id: tea!.id, quantity: 1 }] } });
     expect(parkedRes.response.status).toBe(201);
     const parked = parkedRes.data!;
+    const inserted = await socket.waitFor((frame) => frame.topic === inserts && frame.event === 'postgres_changes' && frame.payload.data.record?.id === parked.id);
+    expect(inserted.payload.data.record.status).toBe('parked');
     expect((await shopA.client.api.POST('/api/orders/{id}/void', { params: { path: { id: parked.id } }, body: { reason: 'customer left' } })).response.status).toBe(200);
-    const change = await socket.waitFor((frame) => frame.event === 'postgres_changes');
+    const change = await socket.waitFor((frame) => frame.topic === topic && frame.event === 'postgres_changes');
     expect(change.payload.data).toMatchObject({ type: 'UPDATE', record: { id: parked.id, status: 'voided' }, old_record: { id: parked.id } });
     await pause(200);
     expect(socket.events(topic, 'postgres_changes')).toHaveLength(1);

@@ -142,12 +142,19 @@ const ACCESS_ERROR_STATUSES = {
   till: [401, 403],
 } as const satisfies Record<RouteAccess['kind'], readonly number[]>;
 
+/** What the app answers any state-changing call before its route: another site's request (403), a body over the limit (413). */
+const STATE_CHANGING_ERROR_STATUSES = [403, 413] as const;
+
 export function defineRoute<const R extends RouteConfig>(config: R & { access: RouteAccess }) {
   const { access, ...route } = config;
   return createRoute({
     ...(route as unknown as R),
     // The route's own entries win: they describe its answers more closely.
-    responses: { ...errorResponses(...ACCESS_ERROR_STATUSES[access.kind]), ...route.responses },
+    responses: {
+      ...errorResponses(...ACCESS_ERROR_STATUSES[access.kind]),
+      ...(route.method === 'get' ? {} : errorResponses(...STATE_CHANGING_ERROR_STATUSES)),
+      ...route.responses,
+    },
     'x-access': access,
     middleware: [...accessMiddleware(access), ...((route.middleware as never[] | undefined) ?? [])],
   } as R & { 'x-access': RouteAccess });

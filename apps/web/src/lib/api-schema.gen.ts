@@ -10581,7 +10581,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** PIN sign-in on a paired till: a new session token (send it as x-employee-session from that till) and the SPEC §3 session fields. 5 wrong PINs in a row lock the employee on that till for 5 minutes; 30 wrong attempts an hour per till and 100 per business, past which the right PIN also needs the owner password (owner_password). An employee whose account the platform has banned is refused once the PIN is right (400 user_banned), and their open sessions stop */
+        /** PIN sign-in on a paired till: a new session token (send it as x-employee-session from that till) and the SPEC §3 session fields. 5 wrong PINs in a row lock the employee on that till for 5 minutes; 30 wrong attempts an hour per till and 100 per business, past which the right PIN also needs the owner password (owner_password). The business owner, while the platform bans their account, is refused once the PIN is right (400 user_banned), and their open sessions stop; the staff go on */
         post: {
             parameters: {
                 query?: never;

@@ -3,7 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, outboxMessages, rateLimits } from '../src/db/schema/index.ts';
 import { ApiClient, signUpBusiness, startTestServer, STRONG_PASSWORD, uniqueEmail, type ApiBody, type TestServer } from './harness.ts';
-import { seedProducts } from './sales-helpers.ts';
+import { seedProducts, sellOneForCash } from './sales-helpers.ts';
 import { headersOf, startSmtpSink } from './smtp-sink.ts';
 import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
 
@@ -24,16 +24,8 @@ afterAll(async () => {
 async function shopWithSale(businessName = 'Corner Shop') {
   const shop = await staffBusiness(server, { businessName });
   const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Tea', price: 300 }]);
-  const sold = await shop.client.api.POST('/api/checkout', {
-    body: {
-      idempotency_key: randomUUID(),
-      lines: [{ product_id: tea!.id, quantity: 1 }],
-      payments: [{ method: 'cash', amount: 300 }],
-      expected_total: 300,
-    },
-  });
-  expect(sold.response.status).toBe(201);
-  return { ...shop, orderId: sold.data!.order.id };
+  const sold = await sellOneForCash(shop.client, tea!);
+  return { ...shop, orderId: sold.order.id };
 }
 
 /** Emails an order's receipt (POST /api/orders/{id}/receipt-email), as `headers`' caller. */

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registers, stores } from '../src/db/schema/index.ts';
 import { ApiClient, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './harness.ts';
-import { seedProducts } from './sales-helpers.ts';
+import { seedProducts, sellOneForCash } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, pairTill } from './staff-helpers.ts';
 
 /** Issue 10 item 8: sign-up takes the business's currency and time zone, so nobody has to find them in settings. */
@@ -65,15 +64,7 @@ describe('GET /api/onboarding/checklist', () => {
     await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '864213' });
     expect(await done()).toMatchObject({ add_products: true, add_staff: true, pair_till: false, first_sale: false, complete: false });
 
-    const sale = await shop.client.api.POST('/api/checkout', {
-      body: {
-        idempotency_key: randomUUID(),
-        lines: [{ product_id: tea!.id, quantity: 1 }],
-        payments: [{ method: 'cash', amount: 300 }],
-        expected_total: 300,
-      },
-    });
-    expect(sale.response.status).toBe(201);
+    await sellOneForCash(shop.client, tea!);
     // A register row without a working credential is not a paired till.
     await server.database.withTenant(shop.businessId, async (tx) => {
       const [store] = await tx.select().from(stores);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { okApi, startTestServer, type TestServer } from './harness.ts';
-import { seedProducts } from './sales-helpers.ts';
+import { seedProducts, sellOneForCash } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness } from './staff-helpers.ts';
 
 let server: TestServer;
@@ -14,18 +14,7 @@ describe('refunds need SPEC §6 refunds access, on the server', () => {
   it('refuses a cashier without can_process_refunds, allows one with it and a manager without it', async () => {
     const shop = await staffBusiness(server);
     const [tea] = await seedProducts(server, shop.businessId, [{ name: 'Tea', price: 300 }]);
-    const sell = async () => {
-      const res = await shop.client.api.POST('/api/checkout', {
-        body: {
-          idempotency_key: randomUUID(),
-          lines: [{ product_id: tea!.id, quantity: 1 }],
-          payments: [{ method: 'cash', amount: 300 }],
-          expected_total: 300,
-        },
-      });
-      expect(res.response.status).toBe(201);
-      return res.data!.order.id;
-    };
+    const sell = async () => (await sellOneForCash(shop.client, tea!)).order.id;
     const { employee: plain } = await addEmployee(shop.client, { full_name: 'Cal Cashier', role: 'cashier', pin: '1111' });
     const { employee: trusted } = await addEmployee(shop.client, {
       full_name: 'Tess Trusted',

@@ -1,5 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { products, taxRates } from '../src/db/schema/index.ts';
-import type { TestServer } from './harness.ts';
+import { okApi, type ApiClient, type TestServer } from './harness.ts';
+
+/** One of an untaxed product (as seedProducts makes it by default) sold at the till, paid in cash to the cent; the sale. */
+export async function sellOneForCash(client: ApiClient, product: { id: string; price: number }) {
+  const sale = await client.api.POST('/api/checkout', {
+    body: {
+      idempotency_key: randomUUID(),
+      lines: [{ product_id: product.id, quantity: 1 }],
+      payments: [{ method: 'cash', amount: product.price }],
+      expected_total: product.price,
+    },
+  });
+  return okApi(sale, 201);
+}
 
 /** Arranges catalogue rows directly (the catalogue API has its own tests); sales go through HTTP. */
 export async function seedProducts(

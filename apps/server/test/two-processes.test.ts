@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publish } from '../src/realtime/publish.ts';
 import { ApiClient, okApi, STRONG_PASSWORD, startTestServer, type TestServer } from './harness.ts';
 import { pause, TestSocket } from './realtime-helpers.ts';
-import { seedProducts } from './sales-helpers.ts';
+import { seedProducts, sellOneForCash } from './sales-helpers.ts';
 import { addEmployee, as, pinSignIn, staffBusiness, type StaffBusiness } from './staff-helpers.ts';
 
 /** How soon another process must act on a change, well inside BUSINESS_CONTEXT_TTL_MS (5 s). */
@@ -54,17 +54,9 @@ describe('two processes on one database behave as one', () => {
     expect(ticket.payload).toEqual({ type: 'broadcast', event: 'ticket.sent', payload: { ticket: 'T-1', lines: ['2 × soup'] } });
 
     const [soup] = await seedProducts(a, shop.businessId, [{ name: 'Soup', price: 650 }]);
-    const order = await shop.client.api.POST('/api/checkout', {
-      body: {
-        idempotency_key: randomUUID(),
-        lines: [{ product_id: soup!.id, quantity: 1 }],
-        payments: [{ method: 'cash', amount: 650 }],
-        expected_total: 650,
-      },
-    });
-    expect(order.response.status).toBe(201);
+    const order = await sellOneForCash(shop.client, soup!);
     const change = await display.waitFor((frame) => frame.event === 'postgres_changes');
-    expect(change.payload.data.record).toMatchObject({ id: order.data!.order.id, business_id: shop.businessId, status: 'paid' });
+    expect(change.payload.data.record).toMatchObject({ id: order.order.id, business_id: shop.businessId, status: 'paid' });
 
     // The server-side publish API of process A, too.
     await publish(a.database, shop.businessId, realtimeTopic.business(shop.businessId), 'business.changed', { business_id: shop.businessId });
